@@ -1,0 +1,5 @@
+"""``python -m otpmail`` runs the command line."""
+
+from otpmail._cli import main
+
+raise SystemExit(main())

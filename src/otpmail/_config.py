@@ -1,0 +1,345 @@
+"""The integrations file: strict loading, secret references, and routing a recipient to a
+mailbox.
+
+Loading never reads a secret: it records *where* each secret lives (a file path or an
+environment variable name). Providers resolve the reference when they build their client,
+so a configuration object can be printed or logged without leaking anything.
+
+Every problem is ``NOT_CONFIGURED`` and names the file and the field; no value from the
+file is echoed except names and addresses.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from otpmail._criteria import AddressFilter, parse_address_filter
+from otpmail._errors import OtpmailError
+
+ENV_VAR = "OTPMAIL_INTEGRATIONS"
+DEFAULT_FILE = "integrations.yaml"
+
+# Keys that would move a request or widen access are named in the refusal so the user
+# learns why, not just that the key is unknown.
+_ENDPOINT_LIKE = re.compile(
+    r"endpoint|host|url|uri|authority|proxy|scope|base|cloud|universe|domain_override",
+    re.IGNORECASE,
+)
+_INLINE_SECRET = re.compile(r"secret|password|private_key|key_json|token|credential", re.I)
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_TENANT_DOMAIN = re.compile(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+
+
+def not_configured(message: str, code: str = "config_invalid") -> OtpmailError:
+    """A ``NOT_CONFIGURED:`` error."""
+    return OtpmailError(code, message)
+
+
+@dataclass(frozen=True)
+class SecretRef:
+    """Where a secret lives. Holds no secret material itself."""
+
+    file: Path | None = None
+    env: str | None = None
+
+    def describe(self) -> str:
+        """Names the reference (a path or a variable name), never the value."""
+        return f"file {self.file}" if self.file else f"environment variable {self.env}"
+
+    def read_bytes(self, what: str) -> bytes:
+        """Resolve the reference. Missing or unreadable → ``NOT_CONFIGURED``."""
+        if self.file is not None:
+            try:
+                data = self.file.read_bytes()
+            except FileNotFoundError:
+                raise not_configured(f"{what}: {self.describe()} does not exist", "secret_missing") from None
+            except OSError as exc:
+                raise not_configured(
+                    f"{what}: {self.describe()} cannot be read ({exc.strerror})", "secret_missing"
+                ) from None
+        else:
+            assert self.env is not None
+            value = os.environ.get(self.env)
+            if value is None:
+                raise not_configured(f"{what}: {self.describe()} is not set", "secret_missing")
+            data = value.encode()
+        if not data.strip():
+            raise not_configured(f"{what}: {self.describe()} is empty", "secret_missing")
+        return data
+
+
+@dataclass(frozen=True)
+class Mailbox:
+    """Fields every mailbox has."""
+
+    provider: str
+    address: str
+    domains: tuple[str, ...]
+    source: str
+    """``<file>: email.mailboxes[i]``, for messages."""
+
+
+@dataclass(frozen=True)
+class GmailMailbox(Mailbox):
+    """A Workspace user read through a service account with domain-wide delegation."""
+
+    key: SecretRef = field(default_factory=SecretRef)
+
+
+@dataclass(frozen=True)
+class MaildirMailbox(Mailbox):
+    """A local Maildir, or a folder of ``.eml`` files."""
+
+    path: Path = Path()
+
+
+@dataclass(frozen=True)
+class OutlookMailbox(Mailbox):
+    """A Microsoft 365 mailbox read through Microsoft Graph with an app-only grant."""
+
+    tenant_id: str = ""
+    client_id: str = ""
+    client_secret: SecretRef | None = None
+    certificate: SecretRef | None = None
+    certificate_password: SecretRef | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    """A loaded integrations file."""
+
+    path: Path
+    mailboxes: tuple[Mailbox, ...]
+
+    def route(self, to: AddressFilter) -> Mailbox:
+        """The one mailbox that reads mail for ``to``.
+
+        With one mailbox configured, every recipient is read from it. Otherwise the
+        recipient (lowercased, ``+tag`` removed) must equal a mailbox ``address`` or fall in
+        its ``domains``, and exactly one mailbox may match.
+        """
+        if len(self.mailboxes) == 1:
+            return self.mailboxes[0]
+        key = to.routing_key
+        hits = [
+            m
+            for m in self.mailboxes
+            if (to.local is not None and m.address == key) or to.domain in m.domains
+        ]
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            raise not_configured(
+                f"no mailbox in {self.path} reads mail for {to.value}: add its address or its "
+                "domain to a mailbox's address or domains",
+                "no_mailbox",
+            )
+        names = ", ".join(m.address for m in hits)
+        raise not_configured(
+            f"more than one mailbox in {self.path} reads mail for {to.value} ({names}): "
+            "make the addresses and domains unambiguous",
+            "no_mailbox",
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# Loading
+
+
+def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
+    """The file to read: ``path``, else ``$OTPMAIL_INTEGRATIONS``, else ``./integrations.yaml``."""
+    if path is not None:
+        return Path(path)
+    env = os.environ.get(ENV_VAR)
+    return Path(env) if env else Path(DEFAULT_FILE)
+
+
+def load(path: str | os.PathLike[str] | None = None) -> Config:
+    """Read and validate an integrations file. Every problem is ``NOT_CONFIGURED``."""
+    file = resolve_path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise not_configured(
+            f"integrations file {file} not found (set {ENV_VAR} or pass its path)",
+            "config_missing",
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
+        raise not_configured(f"integrations file {file} cannot be read ({reason})", "config_missing") from None
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        where = ""
+        mark = getattr(exc, "problem_mark", None)
+        if mark is not None:
+            where = f" at line {mark.line + 1}, column {mark.column + 1}"
+        raise not_configured(f"integrations file {file} is not valid YAML{where}") from None
+    if document is None:
+        raise not_configured(f"integrations file {file} is empty", "config_missing")
+    return parse(document, file)
+
+
+def parse(document: object, file: Path) -> Config:
+    """Validate a parsed YAML document (pure, apart from the path it is given)."""
+    root = _mapping(document, f"{file}", {"email"}, required={"email"})
+    email = _mapping(root["email"], f"{file}: email", {"mailboxes"}, required={"mailboxes"})
+    entries = email["mailboxes"]
+    if not isinstance(entries, list) or not entries:
+        raise not_configured(f"{file}: email.mailboxes must be a non-empty list")
+    base = file.parent
+    mailboxes = tuple(_mailbox(entry, f"{file}: email.mailboxes[{i}]", base) for i, entry in enumerate(entries))
+    seen: dict[str, str] = {}
+    for mailbox in mailboxes:
+        if mailbox.address in seen:
+            raise not_configured(f"{mailbox.source}: address {mailbox.address} is configured twice")
+        seen[mailbox.address] = mailbox.source
+    return Config(path=file, mailboxes=mailboxes)
+
+
+def _mapping(
+    value: object, where: str, allowed: set[str], required: set[str] = frozenset()  # type: ignore[assignment]
+) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise not_configured(f"{where} must be a mapping")
+    for key in value:
+        if not isinstance(key, str):
+            raise not_configured(f"{where}: keys must be strings")
+        if key not in allowed:
+            raise not_configured(_unknown_key_message(where, key, allowed))
+    missing = sorted(required - set(value))
+    if missing:
+        raise not_configured(f"{where}: missing required key {missing[0]!r}")
+    return value
+
+
+def _unknown_key_message(where: str, key: str, allowed: set[str]) -> str:
+    if _INLINE_SECRET.search(key):
+        why = "secrets are referenced by a file path or an environment variable (*_file / *_env), never written inline"
+    elif _ENDPOINT_LIKE.search(key):
+        why = "no setting can change a host, endpoint, proxy or scope: otpmail talks only to the official hosts"
+    else:
+        why = "allowed keys: " + ", ".join(sorted(allowed))
+    return f"{where}: unknown key {key!r} ({why})"
+
+
+def _string(entry: Mapping[str, Any], key: str, where: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise not_configured(f"{where}.{key} must be a non-empty string")
+    return value.strip()
+
+
+def _env_ref(entry: Mapping[str, Any], key: str, where: str) -> SecretRef:
+    name = _string(entry, key, where)
+    if not _ENV_NAME.fullmatch(name):
+        raise not_configured(
+            f"{where}.{key} must name an environment variable (letters, digits, underscore), "
+            "not hold the secret itself"
+        )
+    return SecretRef(env=name)
+
+
+def _file_ref(entry: Mapping[str, Any], key: str, where: str, base: Path) -> SecretRef:
+    path = Path(_string(entry, key, where)).expanduser()
+    return SecretRef(file=path if path.is_absolute() else base / path)
+
+
+def _one_of(entry: Mapping[str, Any], keys: tuple[str, ...], where: str) -> str:
+    present = [k for k in keys if k in entry]
+    if len(present) != 1:
+        raise not_configured(f"{where}: set exactly one of {', '.join(keys)}")
+    return present[0]
+
+
+_COMMON = {"provider", "address", "domains"}
+_FIELDS = {
+    "gmail": _COMMON | {"service_account_file", "service_account_json_env"},
+    "maildir": _COMMON | {"path"},
+    "outlook": _COMMON
+    | {
+        "tenant_id",
+        "client_id",
+        "client_secret_env",
+        "certificate_file",
+        "certificate_env",
+        "certificate_password_env",
+    },
+}
+
+
+def _mailbox(entry: object, where: str, base: Path) -> Mailbox:
+    if not isinstance(entry, dict):
+        raise not_configured(f"{where} must be a mapping")
+    provider = entry.get("provider")
+    if provider not in _FIELDS:
+        raise not_configured(f"{where}.provider must be one of: {', '.join(sorted(_FIELDS))}")
+    entry = dict(_mapping(entry, where, _FIELDS[provider], required={"provider", "address"}))
+    try:
+        address = parse_address_filter(_string(entry, "address", where), "address")
+    except OtpmailError:
+        raise not_configured(f"{where}.address must be an email address") from None
+    if address.local is None:
+        raise not_configured(f"{where}.address must be an email address, not a domain")
+    domains_raw = entry.get("domains", [])
+    if not isinstance(domains_raw, list) or not all(isinstance(d, str) for d in domains_raw):
+        raise not_configured(f"{where}.domains must be a list of domain names")
+    domains = []
+    for d in domains_raw:
+        try:
+            parsed = parse_address_filter(d, "domain")
+        except OtpmailError:
+            raise not_configured(f"{where}.domains: {d!r} is not a domain name") from None
+        if parsed.local is not None:
+            raise not_configured(f"{where}.domains: {d!r} is an address, not a domain")
+        domains.append(parsed.domain)
+    common = {"provider": provider, "address": address.value, "domains": tuple(domains), "source": where}
+
+    if provider == "gmail":
+        which = _one_of(entry, ("service_account_file", "service_account_json_env"), where)
+        key = (
+            _file_ref(entry, which, where, base)
+            if which == "service_account_file"
+            else _env_ref(entry, which, where)
+        )
+        return GmailMailbox(**common, key=key)
+    if provider == "maildir":
+        path = Path(_string(entry, "path", where)).expanduser()
+        return MaildirMailbox(**common, path=path if path.is_absolute() else base / path)
+    tenant = _string(entry, "tenant_id", where)
+    if not (_GUID.fullmatch(tenant) or _TENANT_DOMAIN.fullmatch(tenant)):
+        raise not_configured(f"{where}.tenant_id must be a directory (tenant) GUID or a verified domain")
+    client = _string(entry, "client_id", where)
+    if not _GUID.fullmatch(client):
+        raise not_configured(f"{where}.client_id must be an application (client) GUID")
+    which = _one_of(entry, ("client_secret_env", "certificate_file", "certificate_env"), where)
+    secret = cert = None
+    if which == "client_secret_env":
+        secret = _env_ref(entry, which, where)
+        if "certificate_password_env" in entry:
+            raise not_configured(f"{where}.certificate_password_env applies only to a certificate")
+    elif which == "certificate_file":
+        cert = _file_ref(entry, which, where, base)
+    else:
+        cert = _env_ref(entry, which, where)
+    password = (
+        _env_ref(entry, "certificate_password_env", where)
+        if "certificate_password_env" in entry
+        else None
+    )
+    return OutlookMailbox(
+        **common,
+        tenant_id=tenant.lower(),
+        client_id=client.lower(),
+        client_secret=secret,
+        certificate=cert,
+        certificate_password=password,
+    )

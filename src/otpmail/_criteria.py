@@ -1,0 +1,195 @@
+"""Validate the caller's filters into :class:`Criteria`, the one value every provider reads.
+
+Pure: no I/O, no clock unless one is passed in. The rules are the ``read_emails``
+specification's, plus one of our own: a filter may only narrow the search. A recipient or
+sender that could change the structure of a provider query (whitespace, quotes,
+parentheses, braces, a leading ``-``, a bare ``OR``, a stray colon) is refused as
+``INVALID`` instead of being passed through.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from otpmail._errors import invalid
+
+# Filters longer than this are not addresses or subjects a product sends; refusing them
+# keeps provider URLs within their limits.
+MAX_FILTER_CHARS = 320
+
+_DURATION = re.compile(r"(?P<n>[0-9]+)(?P<unit>[smhd])")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+# RFC 5322 atext minus the characters that carry meaning in Gmail search or OData
+# ({ } " ( ) and the quote-like backtick); a dot-separated local part.
+_LOCAL = r"[A-Za-z0-9!#$%&'*+/=?^_|~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_|~-]+)*"
+# A DNS name of two or more labels; internationalised labels are letters of any script.
+_LABEL = r"[^\W_](?:[\w-]{0,61}[^\W_])?"
+_DOMAIN = rf"{_LABEL}(?:\.{_LABEL})+"
+_ADDRESS_RE = re.compile(rf"(?P<local>{_LOCAL})@(?P<domain>{_DOMAIN})")
+_DOMAIN_RE = re.compile(rf"@?(?P<domain>{_DOMAIN})")
+
+
+@dataclass(frozen=True)
+class AddressFilter:
+    """A recipient or sender filter: a whole address, or every address at a domain."""
+
+    value: str
+    """The filter as given (lowercased), used verbatim in provider queries."""
+    domain: str
+    local: str | None
+    """``None`` when the filter is a bare domain."""
+
+    def matches(self, address: str) -> bool:
+        """True when ``address`` is this address exactly, or lies in this domain.
+
+        ``+tag`` parts count: ``qa+a@x`` does not match ``qa+b@x`` or ``qa@x``.
+        """
+        address = address.strip().lower()
+        local, sep, domain = address.rpartition("@")
+        if not sep:
+            return False
+        if self.local is None:
+            return domain == self.domain
+        return domain == self.domain and local == self.local
+
+    @property
+    def routing_key(self) -> str:
+        """The address with any ``+tag`` removed, or the bare domain."""
+        if self.local is None:
+            return self.domain
+        return f"{self.local.split('+', 1)[0]}@{self.domain}"
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """What to look for, validated. Built by :func:`build_criteria`."""
+
+    to: AddressFilter
+    sender: AddressFilter | None
+    subject: str | None
+    cutoff: datetime | None
+    """Earliest delivery time accepted (UTC), from the ``after`` look-back."""
+    after: str | None
+    """The look-back as given, for messages."""
+    latest: bool
+    count: bool
+
+    @property
+    def limit(self) -> int:
+        """How many emails content mode returns at most."""
+        return 1 if self.latest else 10
+
+    def describe(self) -> str:
+        """A one-line, secret-free echo of the criteria for error messages."""
+        parts = [f"to={self.to.value}"]
+        if self.sender:
+            parts.append(f"sender={self.sender.value}")
+        if self.subject is not None:
+            parts.append(f"subject={self.subject!r}")
+        if self.after:
+            parts.append(f"after={self.after}")
+        return " ".join(parts)
+
+
+def parse_address_filter(value: str, field: str) -> AddressFilter:
+    """Accept an address, a ``+tag`` address or a bare domain; refuse anything else."""
+    text = value.strip().lower()
+    if any(ch.isspace() for ch in text):
+        raise invalid(f"{field} must not contain whitespace")
+    if len(text) > MAX_FILTER_CHARS:
+        raise invalid(f"{field} is longer than {MAX_FILTER_CHARS} characters")
+    if text.startswith("-"):
+        raise invalid(f"{field} must not start with '-': it would negate the search")
+    match = _ADDRESS_RE.fullmatch(text)
+    if match:
+        return AddressFilter(text, match["domain"], match["local"])
+    match = _DOMAIN_RE.fullmatch(text)
+    if match:
+        return AddressFilter(match["domain"], match["domain"], None)
+    raise invalid(
+        f"{field} must be an email address or a domain such as example.com; "
+        "quotes, parentheses, braces, colons and search operators are not accepted"
+    )
+
+
+def parse_after(value: str) -> timedelta:
+    """Digits followed by ``s``, ``m``, ``h`` or ``d``; anything else is ``INVALID``."""
+    match = _DURATION.fullmatch(value)
+    if not match:
+        raise invalid(
+            f"after must be digits followed by s, m, h or d (for example 5m), got {value!r}"
+        )
+    seconds = int(match["n"]) * _UNIT_SECONDS[match["unit"]]
+    try:
+        return timedelta(seconds=seconds)
+    except OverflowError:
+        raise invalid(f"after {value!r} is too large") from None
+
+
+def _subject(value: str) -> str:
+    if not value.strip():
+        raise invalid("subject must not be blank; omit it to match any subject")
+    if len(value) > MAX_FILTER_CHARS:
+        raise invalid(f"subject is longer than {MAX_FILTER_CHARS} characters")
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        raise invalid("subject must not contain control characters")
+    return value
+
+
+def build_criteria(
+    to: object,
+    sender: object = None,
+    subject: object = None,
+    after: object = None,
+    *,
+    latest: object = False,
+    count: object = False,
+    now: datetime | None = None,
+) -> Criteria:
+    """Validate raw arguments into :class:`Criteria` or raise an ``INVALID`` error.
+
+    Empty optional strings mean "omitted", as the specification says.
+
+    >>> c = build_criteria("qa+signup@example.com", after="5m",
+    ...                    now=datetime(2026, 1, 1, tzinfo=UTC))
+    >>> c.to.routing_key, c.cutoff.isoformat()
+    ('qa@example.com', '2025-12-31T23:55:00+00:00')
+    """
+    if not isinstance(to, str) or not to.strip():
+        raise invalid("to (the recipient) is required and must not be empty")
+    for name, val in (("sender", sender), ("subject", subject), ("after", after)):
+        if val is not None and not isinstance(val, str):
+            raise invalid(f"{name} must be a string")
+    for name, flag in (("latest", latest), ("count", count)):
+        if not isinstance(flag, bool):
+            raise invalid(f"{name} must be true or false")
+    assert isinstance(sender, str | None) and isinstance(subject, str | None)
+    assert isinstance(after, str | None) and isinstance(latest, bool)
+    assert isinstance(count, bool)
+
+    to_filter = parse_address_filter(to, "to")
+    sender_filter = parse_address_filter(sender, "sender") if sender else None
+    subject_value = _subject(subject) if subject else None
+    cutoff = None
+    if after:
+        look_back = parse_after(after)
+        moment = now or datetime.now(UTC)
+        try:
+            cutoff = moment - look_back
+        except OverflowError:
+            raise invalid(f"after {after!r} is too large") from None
+        if cutoff.timestamp() < 0:
+            raise invalid(f"after {after!r} reaches back before 1970")
+    return Criteria(
+        to=to_filter,
+        sender=sender_filter,
+        subject=subject_value,
+        cutoff=cutoff,
+        after=after or None,
+        latest=latest and not count,
+        count=count,
+    )

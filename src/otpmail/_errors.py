@@ -1,0 +1,147 @@
+"""The closed set of failures otpmail reports, and how each becomes an envelope.
+
+Every documented failure travels as an :class:`OtpmailError` inside the library and leaves
+it as an error envelope (see :mod:`otpmail._envelope`). The four prefixes are the user's
+contract; the ``code`` refines a prefix so that a machine can tell what to do next, and
+``retryable`` says whether the same call may succeed later without a change.
+
+Prefixes, from the ``read_emails`` specification:
+
+``INVALID``
+    the caller's arguments are wrong: fix the input.
+``NOT_CONFIGURED``
+    the integrations file, a key or a secret reference is missing or wrong: fix the
+    configuration.
+``API_ERROR``
+    the provider refused or failed: the code says whether to wait, re-consent or fix the
+    delegation.
+``NO_EMAILS_FOUND``
+    nothing matched (content mode only): the mail may still be in transit.
+
+Messages never contain a token, assertion, key, secret or provider response body; they
+name the provider, the operation and the HTTP status at most.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Prefix(enum.StrEnum):
+    """The four error categories of the ``read_emails`` contract."""
+
+    INVALID = "INVALID"
+    NOT_CONFIGURED = "NOT_CONFIGURED"
+    API_ERROR = "API_ERROR"
+    NO_EMAILS_FOUND = "NO_EMAILS_FOUND"
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    """What one error code means: its prefix, whether a retry can help, what to do."""
+
+    prefix: Prefix
+    retryable: bool
+    remedy: str
+
+
+# The closed set. The README's error table is generated from nothing else; a test keeps
+# them in step.
+CODES: dict[str, CodeInfo] = {
+    "invalid_argument": CodeInfo(Prefix.INVALID, False, "Fix the arguments of the call."),
+    "config_missing": CodeInfo(
+        Prefix.NOT_CONFIGURED, False, "Create the integrations file or point to it."
+    ),
+    "config_invalid": CodeInfo(
+        Prefix.NOT_CONFIGURED, False, "Fix the integrations file at the named field."
+    ),
+    "secret_missing": CodeInfo(
+        Prefix.NOT_CONFIGURED, False, "Provide the key file or set the named variable."
+    ),
+    "secret_invalid": CodeInfo(
+        Prefix.NOT_CONFIGURED, False, "Replace the key or secret with a valid one."
+    ),
+    "no_mailbox": CodeInfo(
+        Prefix.NOT_CONFIGURED,
+        False,
+        "Add a mailbox whose address or domains cover the recipient.",
+    ),
+    "extra_missing": CodeInfo(
+        Prefix.NOT_CONFIGURED, False, "Install the optional dependencies named."
+    ),
+    "auth_failed": CodeInfo(
+        Prefix.API_ERROR, False, "The provider rejected the credentials: rotate or fix them."
+    ),
+    "delegation_denied": CodeInfo(
+        Prefix.API_ERROR,
+        False,
+        "Grant domain-wide delegation (Gmail) or admin consent (Graph) for the read scope.",
+    ),
+    "permission_denied": CodeInfo(
+        Prefix.API_ERROR, False, "Give the app read access to this mailbox."
+    ),
+    "mailbox_not_found": CodeInfo(
+        Prefix.API_ERROR, False, "Check the mailbox address in the integrations file."
+    ),
+    "rate_limited": CodeInfo(Prefix.API_ERROR, True, "Wait and retry; the provider throttled."),
+    "provider_unavailable": CodeInfo(
+        Prefix.API_ERROR, True, "The provider failed for now: retry later."
+    ),
+    "network_error": CodeInfo(Prefix.API_ERROR, True, "Check connectivity and retry."),
+    "deadline_exceeded": CodeInfo(
+        Prefix.API_ERROR, True, "The call ran out of time: retry or raise the deadline."
+    ),
+    "egress_refused": CodeInfo(
+        Prefix.API_ERROR,
+        False,
+        "A request to a host or path outside the allowlist was stopped before it left.",
+    ),
+    "bad_response": CodeInfo(
+        Prefix.API_ERROR, True, "The provider sent a response otpmail could not use."
+    ),
+    "request_failed": CodeInfo(
+        Prefix.API_ERROR, False, "The provider rejected the request; see the status."
+    ),
+    "fetch_failed": CodeInfo(
+        Prefix.API_ERROR, True, "Every matched message failed to fetch: retry."
+    ),
+    "no_emails_found": CodeInfo(
+        Prefix.NO_EMAILS_FOUND, True, "Nothing matched yet; the mail may still be in transit."
+    ),
+}
+
+
+class OtpmailError(Exception):
+    """A documented failure, carried until it becomes an error envelope.
+
+    ``message`` is safe to show: it never holds secret material or response bodies.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def prefix(self) -> Prefix:
+        """The contract prefix this code belongs to."""
+        return CODES[self.code].prefix
+
+    @property
+    def retryable(self) -> bool:
+        """Whether the same call may succeed later without any change."""
+        return CODES[self.code].retryable
+
+    def __str__(self) -> str:
+        return f"{self.prefix.value}: {self.message}"
+
+    def __repr__(self) -> str:
+        return f"OtpmailError(code={self.code!r}, message={self.message!r})"
+
+
+def invalid(message: str) -> OtpmailError:
+    """An ``INVALID:`` error about the caller's arguments."""
+    return OtpmailError("invalid_argument", message)

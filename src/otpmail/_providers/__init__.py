@@ -1,0 +1,1 @@
+"""Mailbox providers: Gmail, Microsoft Graph, Maildir. Each one only reads."""

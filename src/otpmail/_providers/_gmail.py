@@ -1,0 +1,385 @@
+"""Gmail through a Workspace service account with domain-wide delegation.
+
+Built on google-api-python-client and google-auth, pinned:
+
+- the key's ``token_uri`` and ``universe_domain`` are replaced by the official values;
+- the client is built from the bundled discovery document with an explicit endpoint and
+  universe, so ``GOOGLE_CLOUD_UNIVERSE_DOMAIN`` and ``GOOGLE_API_USE_MTLS_ENDPOINT`` have
+  nothing to change;
+- every request, the token request included, goes through :class:`PinnedHttp`, which runs
+  the egress check, ignores proxy variables, uses certifi's CA bundle and follows no
+  redirect.
+
+The SDK is synchronous: calls run in worker threads, each thread with its own ``Http``
+(httplib2 is not thread-safe), sharing one credentials object that is refreshed under a lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import certifi
+import google_auth_httplib2
+import httplib2
+from google.auth import exceptions as google_exceptions
+from google.oauth2 import service_account
+from googleapiclient import discovery
+from googleapiclient.errors import HttpError
+
+from otpmail import _egress
+from otpmail._config import GmailMailbox, not_configured
+from otpmail._criteria import Criteria
+from otpmail._errors import OtpmailError
+from otpmail._match import select
+from otpmail._message import Email, parse_rfc822
+
+log = logging.getLogger("otpmail.gmail")
+
+SCOPE = "https://www.googleapis.com/auth/gmail.readonly"
+TOKEN_URI = "https://oauth2.googleapis.com/token"
+API_ENDPOINT = "https://gmail.googleapis.com/"
+UNIVERSE = "googleapis.com"
+
+# Quota per call (gmail.md §4.1): list 5, get 20. A content call fetches at most this many
+# bodies, so one call costs at most 5 * pages + 20 * MAX_FETCH units.
+MAX_FETCH = 30
+# `latest` fetches this many of the first listed ids and keeps the newest by internalDate:
+# list order is only roughly newest-first (gmail.md §1.4).
+LATEST_PROBE = 3
+COUNT_PAGE = 500
+DEFAULT_SOCKET_TIMEOUT = 30.0
+# Labels of mail the mailbox wrote itself; never OTP mail sent to it.
+_OWN_LABELS = frozenset({"DRAFT", "SENT"})
+
+T = TypeVar("T")
+
+
+class PinnedHttp(httplib2.Http):  # type: ignore[misc]
+    """An ``httplib2.Http`` that only talks to the allowlisted routes.
+
+    No proxy (whatever the environment says), certifi's CA bundle (whatever
+    ``HTTPLIB2_CA_CERTS`` says), no redirects. Test doubles subclass it and override
+    ``_conn_request``, so the check in :meth:`request` runs for them too.
+    """
+
+    def __init__(self, timeout: float = DEFAULT_SOCKET_TIMEOUT) -> None:
+        super().__init__(timeout=timeout, proxy_info=None, ca_certs=certifi.where())
+        self.follow_redirects = False
+        self.follow_all_redirects = False
+
+    def request(self, uri: str, method: str = "GET", *args: Any, **kwargs: Any) -> Any:
+        headers = kwargs.get("headers")
+        if headers is None and len(args) >= 2:
+            headers = args[1]
+        _egress.check(method, uri, headers)
+        return super().request(uri, method, *args, **kwargs)
+
+
+class _Credentials(service_account.Credentials):  # type: ignore[misc]
+    """Service-account credentials that never start a regional-access-boundary lookup: it
+    would contact a third Google host (the egress check would refuse it anyway)."""
+
+    def _is_regional_access_boundary_lookup_required(self) -> bool:
+        return False
+
+
+def gmail_query(criteria: Criteria) -> str:
+    """The Gmail search string for ``criteria``, as the specification builds it.
+
+    >>> from otpmail._criteria import build_criteria
+    >>> gmail_query(build_criteria("qa@example.com", "no-reply@acme.example", 'Say "hi"'))
+    'to:qa@example.com from:no-reply@acme.example subject:"Say \\\\"hi\\\\"" in:anywhere'
+    """
+    terms = [f"to:{criteria.to.value}"]
+    if criteria.sender:
+        terms.append(f"from:{criteria.sender.value}")
+    if criteria.subject is not None:
+        escaped = criteria.subject.replace("\\", "\\\\").replace('"', '\\"')
+        terms.append(f'subject:"{escaped}"')
+    if criteria.cutoff is not None:
+        terms.append(f"after:{int(criteria.cutoff.timestamp())}")
+    terms.append("in:anywhere")
+    return " ".join(terms)
+
+
+def load_key(mailbox: GmailMailbox) -> dict[str, Any]:
+    """Read and check the service-account key JSON. Never echoes its content."""
+    what = f"{mailbox.source} service-account key"
+    data = mailbox.key.read_bytes(what)
+    try:
+        info = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise not_configured(f"{what} ({mailbox.key.describe()}) is not valid JSON", "secret_invalid") from None
+    if not isinstance(info, dict) or info.get("type") != "service_account":
+        raise not_configured(
+            f"{what} ({mailbox.key.describe()}) is not a service-account key (type must be service_account)",
+            "secret_invalid",
+        )
+    for field in ("client_email", "private_key"):
+        if not isinstance(info.get(field), str) or not info[field]:
+            raise not_configured(f"{what} ({mailbox.key.describe()}) has no {field}", "secret_invalid")
+    # Pinned: a key file cannot move the token request or the API host.
+    info["token_uri"] = TOKEN_URI
+    info["universe_domain"] = UNIVERSE
+    return info
+
+
+def _status_error(operation: str, exc: HttpError) -> OtpmailError:
+    status = int(getattr(exc.resp, "status", 0) or 0)
+    reason = ""
+    message = ""
+    try:
+        payload = json.loads(exc.content)
+        err = payload.get("error", {}) if isinstance(payload, dict) else {}
+        if isinstance(err, dict):
+            errors = err.get("errors") or [{}]
+            reason = str(errors[0].get("reason") or err.get("status") or "")
+            message = str(err.get("message") or "")
+    except (ValueError, TypeError, AttributeError, IndexError):
+        pass
+    where = f"Gmail {operation} failed: HTTP {status}"
+    if status == 429 or reason in ("rateLimitExceeded", "userRateLimitExceeded"):
+        return OtpmailError("rate_limited", f"{where} (rate limited)")
+    if status == 401:
+        return OtpmailError("auth_failed", f"{where} (credentials rejected)")
+    if status == 403 and "delegation denied" in message.lower():
+        return OtpmailError("delegation_denied", f"{where} (delegation denied for this mailbox)")
+    if status == 403:
+        return OtpmailError("permission_denied", f"{where} (permission denied)")
+    if status >= 500:
+        return OtpmailError("provider_unavailable", f"{where} (server error)")
+    return OtpmailError("request_failed", where)
+
+
+def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
+    # RefreshError args: ("<error>: <description>", response_data?). Only the error code
+    # and Google's fixed description are kept; nothing from our request.
+    first = str(exc.args[0]) if exc.args else ""
+    error = first.split(":", 1)[0].strip()
+    where = "Gmail token request failed"
+    if error == "unauthorized_client":
+        return OtpmailError(
+            "delegation_denied",
+            f"{where} (unauthorized_client: domain-wide delegation is not granted for the "
+            "gmail.readonly scope to this service account's client ID)",
+        )
+    if error == "invalid_grant" and "user" in first.lower():
+        return OtpmailError("mailbox_not_found", f"{where} (invalid_grant: the mailbox is not a Workspace user)")
+    if error in ("invalid_grant", "invalid_client", "access_denied", "invalid_request"):
+        return OtpmailError("auth_failed", f"{where} ({error}: the key was rejected)")
+    if getattr(exc, "retryable", False):
+        return OtpmailError("provider_unavailable", f"{where} (server error)")
+    return OtpmailError("auth_failed", f"{where} (credentials rejected)")
+
+
+def to_error(operation: str, exc: BaseException) -> OtpmailError:
+    """The one mapping from Google SDK and transport failures to otpmail errors."""
+    if isinstance(exc, OtpmailError):
+        return exc
+    if isinstance(exc, HttpError):
+        return _status_error(operation, exc)
+    if isinstance(exc, google_exceptions.RefreshError):
+        return _refresh_error(exc)
+    if isinstance(exc, TimeoutError):
+        return OtpmailError("network_error", f"Gmail {operation} failed: timed out")
+    if isinstance(exc, google_exceptions.TransportError | httplib2.HttpLib2Error | OSError):
+        return OtpmailError("network_error", f"Gmail {operation} failed: {type(exc).__name__}")
+    if isinstance(exc, ValueError | json.JSONDecodeError):
+        return OtpmailError("bad_response", f"Gmail {operation} failed: unreadable response")
+    return OtpmailError("request_failed", f"Gmail {operation} failed: {type(exc).__name__}")
+
+
+class GmailProvider:
+    """Reads one Workspace mailbox. Build once per mailbox and reuse: it keeps the token."""
+
+    def __init__(
+        self,
+        mailbox: GmailMailbox,
+        *,
+        http_factory: Callable[[], httplib2.Http] = PinnedHttp,
+        max_concurrency: int = 5,
+    ) -> None:
+        info = load_key(mailbox)
+        try:
+            self._credentials = _Credentials.from_service_account_info(
+                info, scopes=[SCOPE], subject=mailbox.address
+            )
+        except (ValueError, TypeError, KeyError):
+            raise not_configured(
+                f"{mailbox.source} service-account key ({mailbox.key.describe()}) cannot be "
+                "loaded: the private key is invalid",
+                "secret_invalid",
+            ) from None
+        del info
+        self.account = mailbox.address
+        self._http_factory = http_factory
+        self._max_concurrency = max(1, max_concurrency)
+        self._local = threading.local()
+        self._refresh_lock = threading.Lock()
+        self._service = discovery.build(
+            "gmail",
+            "v1",
+            http=self._authorized_http(),
+            client_options={"api_endpoint": API_ENDPOINT, "universe_domain": UNIVERSE},
+            static_discovery=True,
+            cache_discovery=False,
+        )
+
+    def __repr__(self) -> str:
+        return f"GmailProvider(account={self.account!r})"
+
+    # -- transport ----------------------------------------------------------------------
+
+    def _authorized_http(self) -> google_auth_httplib2.AuthorizedHttp:
+        http = getattr(self._local, "http", None)
+        if http is None:
+            http = google_auth_httplib2.AuthorizedHttp(self._credentials, http=self._http_factory())
+            self._local.http = http
+        return http
+
+    def _ensure_token(self) -> None:
+        """Refresh the shared token once, under a lock, before any API call fans out."""
+        if self._credentials.valid:
+            return
+        with self._refresh_lock:
+            if not self._credentials.valid:
+                request = google_auth_httplib2.Request(self._http_factory())
+                self._credentials.refresh(request)
+
+    async def _call(self, operation: str, make: Callable[[Any], Any]) -> Any:
+        """Run one SDK request in a worker thread with that thread's Http."""
+
+        def run() -> Any:
+            try:
+                self._ensure_token()
+                return make(self._service).execute(http=self._authorized_http(), num_retries=0)
+            except BaseException as exc:  # mapped here so nothing secret crosses threads
+                raise to_error(operation, exc) from None
+
+        return await asyncio.to_thread(run)
+
+    # -- reads --------------------------------------------------------------------------
+
+    async def _list_page(self, query: str, size: int, token: str | None, ids_only: bool) -> dict[str, Any]:
+        def make(service: Any) -> Any:
+            params: dict[str, Any] = {
+                "userId": "me",
+                "q": query,
+                "maxResults": size,
+                "includeSpamTrash": True,
+            }
+            if token:
+                params["pageToken"] = token
+            if ids_only:
+                params["fields"] = "messages/id,nextPageToken"
+            return service.users().messages().list(**params)
+
+        page = await self._call("messages.list", make)
+        return page if isinstance(page, dict) else {}
+
+    async def _get(self, message_id: str) -> Email | None:
+        def make(service: Any) -> Any:
+            return service.users().messages().get(
+                userId="me", id=message_id, format="raw", fields="id,labelIds,internalDate,raw"
+            )
+
+        data = await self._call("messages.get", make)
+        if not isinstance(data, dict):
+            raise OtpmailError("bad_response", "Gmail messages.get failed: unreadable response")
+        if _OWN_LABELS & set(data.get("labelIds") or ()):
+            return None
+        raw = str(data.get("raw") or "")
+        try:
+            blob = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))
+            received = datetime.fromtimestamp(int(data["internalDate"]) / 1000, tz=UTC)
+        except (ValueError, KeyError, TypeError):
+            raise OtpmailError("bad_response", "Gmail messages.get failed: unreadable message") from None
+        return parse_rfc822(blob, id=str(data.get("id") or message_id), account=self.account, received_at=received)
+
+    async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError]]:
+        gate = asyncio.Semaphore(self._max_concurrency)
+
+        async def one(message_id: str) -> Email | OtpmailError | None:
+            async with gate:
+                try:
+                    return await self._get(message_id)
+                except OtpmailError as exc:
+                    log.warning("skipped message %s: %s", message_id, exc.message)
+                    return exc
+
+        results = await asyncio.gather(*(one(i) for i in ids))
+        emails = [r for r in results if isinstance(r, Email)]
+        errors = [r for r in results if isinstance(r, OtpmailError)]
+        return emails, errors
+
+    async def search(self, criteria: Criteria) -> list[Email]:
+        """List ids with the narrowing query, fetch bodies concurrently, decide exactly."""
+        await asyncio.to_thread(self._ensure_token_mapped)
+        query = gmail_query(criteria)
+        batch = LATEST_PROBE if criteria.latest else criteria.limit
+        fetched: list[Email] = []
+        errors: list[OtpmailError] = []
+        attempted = 0
+        token: str | None = None
+        pending: list[str] = []
+        seen: set[str] = set()
+        while attempted < MAX_FETCH:
+            if not pending:
+                if attempted and token is None:
+                    break
+                page = await self._list_page(query, max(batch, 10), token, ids_only=True)
+                token = page.get("nextPageToken")
+                pending = [
+                    str(m["id"])
+                    for m in page.get("messages") or []
+                    if isinstance(m, dict) and m.get("id") and m["id"] not in seen
+                ]
+                seen.update(pending)
+                if not pending:
+                    break
+            take = pending[: min(batch, MAX_FETCH - attempted)]
+            pending = pending[len(take) :]
+            attempted += len(take)
+            emails, failures = await self._fetch_all(take)
+            fetched.extend(emails)
+            errors.extend(failures)
+            if len(select(criteria, fetched)) >= criteria.limit:
+                break
+            if not pending and token is None:
+                break
+        if attempted and len(errors) == attempted:
+            codes = {e.code for e in errors}
+            code = codes.pop() if len(codes) == 1 else "fetch_failed"
+            raise OtpmailError(
+                code, f"all {attempted} matched messages failed to fetch ({errors[0].message})"
+            )
+        return select(criteria, fetched, criteria.limit)
+
+    def _ensure_token_mapped(self) -> None:
+        try:
+            self._ensure_token()
+        except BaseException as exc:
+            raise to_error("token request", exc) from None
+
+    async def count(self, criteria: Criteria) -> int:
+        """Walk every page of ids (5 quota units a page, no message fetch)."""
+        query = gmail_query(criteria)
+        ids: set[str] = set()
+        token: str | None = None
+        while True:
+            page = await self._list_page(query, COUNT_PAGE, token, ids_only=True)
+            ids.update(str(m["id"]) for m in page.get("messages") or [] if isinstance(m, dict) and m.get("id"))
+            token = page.get("nextPageToken")
+            if not token:
+                return len(ids)
+
+    async def aclose(self) -> None:
+        """Drop the per-thread connections (httplib2 closes sockets on collection)."""
+        self._local = threading.local()

@@ -1,0 +1,223 @@
+"""``read_emails`` and :class:`Reader`: validate, route, read, and answer with an envelope."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from otpmail import _config
+from otpmail._config import Config, GmailMailbox, Mailbox, MaildirMailbox, OutlookMailbox
+from otpmail._criteria import build_criteria
+from otpmail._envelope import Envelope, error, ok_count, ok_emails
+from otpmail._errors import OtpmailError
+from otpmail._providers._base import Provider
+
+log = logging.getLogger("otpmail")
+
+ProviderFactory = Callable[[Mailbox], Provider]
+
+
+def default_provider(mailbox: Mailbox) -> Provider:
+    """Build the provider for one configured mailbox. Heavy SDKs are imported here, lazily:
+    a Maildir read never imports Google's or Microsoft's libraries."""
+    if isinstance(mailbox, MaildirMailbox):
+        from otpmail._providers._maildir import MaildirProvider
+
+        return MaildirProvider(mailbox)
+    if isinstance(mailbox, GmailMailbox):
+        from otpmail._providers._gmail import GmailProvider
+
+        return GmailProvider(mailbox)
+    if isinstance(mailbox, OutlookMailbox):
+        try:
+            from otpmail._providers._outlook import OutlookProvider
+        except ImportError as exc:
+            if exc.name and exc.name.split(".")[0] in {"msgraph", "azure", "kiota_abstractions", "kiota_http", "kiota_authentication_azure", "msgraph_core", "httpx", "aiohttp"}:
+                raise OtpmailError(
+                    "extra_missing",
+                    f"{mailbox.source} is an outlook mailbox, which needs the outlook extra: "
+                    "pip install 'otpmail[outlook]'",
+                ) from None
+            raise
+        return OutlookProvider(mailbox)
+    raise OtpmailError("config_invalid", f"{mailbox.source}: unsupported provider {mailbox.provider}")
+
+
+class Reader:
+    """Reads mail for the mailboxes of one integrations file, keeping clients and tokens.
+
+    Use one Reader for many calls: each mailbox's client and token are built once.
+
+    >>> import asyncio
+    >>> async def main():
+    ...     async with Reader.from_file("integrations.example.yaml") as reader:
+    ...         return await reader.read_emails("otp@example.test", latest=True)
+    >>> asyncio.run(main())["status"]
+    'ok'
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, provider_factory: ProviderFactory | None = None) -> None:
+        self._path = _config.resolve_path(path)
+        self._factory = provider_factory or default_provider
+        self._config: Config | None = None
+        self._providers: dict[str, Provider] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str] | None = None) -> Reader:
+        """A Reader for ``path`` (else ``$OTPMAIL_INTEGRATIONS``, else ``./integrations.yaml``).
+
+        The file is read on first use, so a missing or broken file becomes an error
+        envelope from the first call, never an exception here.
+        """
+        return cls(path)
+
+    @property
+    def path(self) -> Path:
+        """The integrations file this Reader reads."""
+        return self._path
+
+    def __repr__(self) -> str:
+        return f"Reader(path={os.fspath(self._path)!r})"
+
+    def config(self) -> Config:
+        """The loaded integrations file (loaded once; a failed load is retried next time)."""
+        with self._lock:
+            if self._config is None:
+                self._config = _config.load(self._path)
+            return self._config
+
+    def provider_for(self, mailbox: Mailbox) -> Provider:
+        """The one provider of ``mailbox`` in this Reader, built on first use."""
+        with self._lock:
+            provider = self._providers.get(mailbox.address)
+            if provider is None:
+                provider = self._factory(mailbox)
+                self._providers[mailbox.address] = provider
+            return provider
+
+    async def read_emails(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        after: str | None = None,
+        *,
+        latest: bool = False,
+        count: bool = False,
+    ) -> dict[str, Any]:
+        """Read matching emails, or count them. Always returns an envelope.
+
+        Args:
+            to: the recipient. Required. An address (``+tag`` included) or a bare domain.
+            sender: only mail from this address or domain.
+            subject: only mail whose subject contains this text (case-insensitive).
+            after: look-back such as ``30s``, ``5m``, ``1h``, ``2d``.
+            latest: at most one email, the newest.
+            count: return ``{"count": N}`` instead of emails; beats ``latest``.
+
+        Returns:
+            ``{"status": "ok", "data": {"emails": [...]}}`` (newest first, up to ten),
+            ``{"status": "ok", "data": {"count": N}}``, or
+            ``{"status": "error", "error": "PREFIX: ...", "code": ..., "retryable": ...}``.
+        """
+        try:
+            criteria = build_criteria(to, sender, subject, after, latest=latest, count=count)
+            mailbox = self.config().route(criteria.to)
+            provider = self.provider_for(mailbox)
+            if criteria.count:
+                return ok_count(await provider.count(criteria))
+            emails = await provider.search(criteria)
+            if not emails:
+                raise OtpmailError("no_emails_found", f"no matching emails found ({criteria.describe()})")
+            return ok_emails([e.to_dict() for e in emails])
+        except OtpmailError as exc:
+            return error(exc)
+        except Exception as exc:  # the contract: never a traceback. Log the type only.
+            log.error("unexpected %s while reading mail", type(exc).__name__)
+            return error(OtpmailError("request_failed", f"unexpected failure ({type(exc).__name__})"))
+
+    async def aclose(self) -> None:
+        """Close every provider's clients."""
+        with self._lock:
+            providers = list(self._providers.values())
+            self._providers.clear()
+        for provider in providers:
+            await provider.aclose()
+
+    async def __aenter__(self) -> Reader:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+
+_readers: dict[Path, Reader] = {}
+_readers_lock = threading.Lock()
+
+
+def shared_reader(path: str | os.PathLike[str] | None = None) -> Reader:
+    """The process-wide Reader for an integrations file, so repeated calls reuse tokens."""
+    key = _config.resolve_path(path).absolute()
+    with _readers_lock:
+        reader = _readers.get(key)
+        if reader is None:
+            reader = _readers[key] = Reader(key)
+        return reader
+
+
+async def read_emails(
+    to: str,
+    sender: str | None = None,
+    subject: str | None = None,
+    after: str | None = None,
+    *,
+    latest: bool = False,
+    count: bool = False,
+) -> dict[str, Any]:
+    """Read OTP and transactional mail for ``to``; see :meth:`Reader.read_emails`.
+
+    Reads the integrations file at ``$OTPMAIL_INTEGRATIONS``, else ``./integrations.yaml``,
+    and reuses one :class:`Reader` per file, so a second call does not fetch a new token.
+
+    Example::
+
+        envelope = await read_emails("qa+signup@example.com", sender="no-reply@acme.example",
+                                     after="5m", latest=True)
+        if envelope["status"] == "ok":
+            body = envelope["data"]["emails"][0]["body"]
+    """
+    return await shared_reader().read_emails(to, sender, subject, after, latest=latest, count=count)
+
+
+def read_emails_sync(
+    to: str,
+    sender: str | None = None,
+    subject: str | None = None,
+    after: str | None = None,
+    *,
+    latest: bool = False,
+    count: bool = False,
+    integrations: str | os.PathLike[str] | None = None,
+) -> dict[str, Any]:
+    """The blocking twin of :func:`read_emails`, for synchronous test code and scripts."""
+    reader = shared_reader(integrations)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(reader.read_emails(to, sender, subject, after, latest=latest, count=count))
+    raise RuntimeError("read_emails_sync was called inside a running event loop; await read_emails instead")
+
+
+__all__ = ["Envelope", "Reader", "read_emails", "read_emails_sync", "shared_reader"]
