@@ -14,6 +14,8 @@ app-only) and a local Maildir, behind one read-only call:
 
 from __future__ import annotations
 
+import contextlib
+
 from otpmail._errors import CODES, OtpmailError, Prefix
 from otpmail._reader import Reader, read_emails, read_emails_sync
 
@@ -29,10 +31,8 @@ __all__ = [
 for _name in __all__:
     _obj = globals()[_name]
     if getattr(_obj, "__module__", "").startswith("otpmail._"):
-        try:
+        with contextlib.suppress(AttributeError, TypeError):
             _obj.__module__ = "otpmail"
-        except (AttributeError, TypeError):
-            pass
 del _name, _obj
 
 

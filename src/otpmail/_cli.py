@@ -65,7 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    read.add_argument("--to", required=True, metavar="ADDR", help="recipient address (+tag kept) or domain")
+    read.add_argument(
+        "--to", required=True, metavar="ADDR", help="recipient address (+tag kept) or domain"
+    )
     read.add_argument("--sender", metavar="ADDR", help="only mail from this address or domain")
     read.add_argument("--subject", metavar="TEXT", help="only mail whose subject contains TEXT")
     read.add_argument("--after", metavar="DURATION", help="look back this far: 30s, 5m, 1h, 2d")

@@ -60,7 +60,9 @@ class SecretRef:
             try:
                 data = self.file.read_bytes()
             except FileNotFoundError:
-                raise not_configured(f"{what}: {self.describe()} does not exist", "secret_missing") from None
+                raise not_configured(
+                    f"{what}: {self.describe()} does not exist", "secret_missing"
+                ) from None
             except OSError as exc:
                 raise not_configured(
                     f"{what}: {self.describe()} cannot be read ({exc.strerror})", "secret_missing"
@@ -174,7 +176,9 @@ def load(path: str | os.PathLike[str] | None = None) -> Config:
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
-        raise not_configured(f"integrations file {file} cannot be read ({reason})", "config_missing") from None
+        raise not_configured(
+            f"integrations file {file} cannot be read ({reason})", "config_missing"
+        ) from None
     try:
         document = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -196,7 +200,9 @@ def parse(document: object, file: Path) -> Config:
     if not isinstance(entries, list) or not entries:
         raise not_configured(f"{file}: email.mailboxes must be a non-empty list")
     base = file.parent
-    mailboxes = tuple(_mailbox(entry, f"{file}: email.mailboxes[{i}]", base) for i, entry in enumerate(entries))
+    mailboxes = tuple(
+        _mailbox(entry, f"{file}: email.mailboxes[{i}]", base) for i, entry in enumerate(entries)
+    )
     seen: dict[str, str] = {}
     for mailbox in mailboxes:
         if mailbox.address in seen:
@@ -206,7 +212,10 @@ def parse(document: object, file: Path) -> Config:
 
 
 def _mapping(
-    value: object, where: str, allowed: set[str], required: set[str] = frozenset()  # type: ignore[assignment]
+    value: object,
+    where: str,
+    allowed: set[str],
+    required: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise not_configured(f"{where} must be a mapping")
@@ -301,7 +310,12 @@ def _mailbox(entry: object, where: str, base: Path) -> Mailbox:
         if parsed.local is not None:
             raise not_configured(f"{where}.domains: {d!r} is an address, not a domain")
         domains.append(parsed.domain)
-    common = {"provider": provider, "address": address.value, "domains": tuple(domains), "source": where}
+    common = {
+        "provider": provider,
+        "address": address.value,
+        "domains": tuple(domains),
+        "source": where,
+    }
 
     if provider == "gmail":
         which = _one_of(entry, ("service_account_file", "service_account_json_env"), where)
@@ -316,7 +330,9 @@ def _mailbox(entry: object, where: str, base: Path) -> Mailbox:
         return MaildirMailbox(**common, path=path if path.is_absolute() else base / path)
     tenant = _string(entry, "tenant_id", where)
     if not (_GUID.fullmatch(tenant) or _TENANT_DOMAIN.fullmatch(tenant)):
-        raise not_configured(f"{where}.tenant_id must be a directory (tenant) GUID or a verified domain")
+        raise not_configured(
+            f"{where}.tenant_id must be a directory (tenant) GUID or a verified domain"
+        )
     client = _string(entry, "client_id", where)
     if not _GUID.fullmatch(client):
         raise not_configured(f"{where}.client_id must be an application (client) GUID")

@@ -41,11 +41,20 @@ _TENANT = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA
 ROUTES: tuple[Route, ...] = (
     _route("POST", "oauth2.googleapis.com", r"/token", "Google service-account token"),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/messages", "Gmail users.messages.list"),
-    _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/messages/{_GMAIL_ID}", "Gmail users.messages.get"),
+    _route(
+        "GET", "gmail.googleapis.com", rf"{_GMAIL}/messages/{_GMAIL_ID}", "Gmail users.messages.get"
+    ),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/history", "Gmail users.history.list"),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/profile", "Gmail users.getProfile"),
-    _route("POST", "login.microsoftonline.com", rf"/(?:{_TENANT})/oauth2/v2\.0/token", "Entra app-only token"),
-    _route("GET", "graph.microsoft.com", rf"/v1\.0/users/{_GRAPH_USER}/messages", "Graph list messages"),
+    _route(
+        "POST",
+        "login.microsoftonline.com",
+        rf"/(?:{_TENANT})/oauth2/v2\.0/token",
+        "Entra app-only token",
+    ),
+    _route(
+        "GET", "graph.microsoft.com", rf"/v1\.0/users/{_GRAPH_USER}/messages", "Graph list messages"
+    ),
 )
 
 OFFICIAL_HOSTS = frozenset(r.host for r in ROUTES)
@@ -58,7 +67,9 @@ class EgressRefused(OtpmailError):
     """A request outside the allowlist, stopped before it left the process."""
 
     def __init__(self, host: str, reason: str) -> None:
-        super().__init__("egress_refused", f"refused a request to {host or 'an unnamed host'}: {reason}")
+        super().__init__(
+            "egress_refused", f"refused a request to {host or 'an unnamed host'}: {reason}"
+        )
         self.host = host
 
 

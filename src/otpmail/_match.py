@@ -36,7 +36,9 @@ def matches(criteria: Criteria, email: Email) -> bool:
     return not (criteria.cutoff is not None and email.received_at < criteria.cutoff)
 
 
-def select(criteria: Criteria, candidates: Iterable[Email], limit: int | None = None) -> list[Email]:
+def select(
+    criteria: Criteria, candidates: Iterable[Email], limit: int | None = None
+) -> list[Email]:
     """Matching emails, newest delivery first, one per Message-ID, at most ``limit``."""
     seen: set[str] = set()
     chosen: list[Email] = []

@@ -19,8 +19,6 @@ from typing import Any
 
 import html2text
 
-RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To")
-
 
 @dataclass(frozen=True)
 class Attachment:
@@ -182,19 +180,6 @@ def _part_text(part: Message) -> str:
         return payload.decode("utf-8", errors="replace")
 
 
-def _body(msg: EmailMessage) -> str:
-    try:
-        part = msg.get_body(preferencelist=("plain", "html"))
-    except Exception:
-        part = None
-    if part is None:
-        return ""
-    text = _part_text(part)
-    if part.get_content_subtype() == "html":
-        return html_to_text(text)
-    return normalize_text(text)
-
-
 def _attachments(msg: EmailMessage) -> tuple[Attachment, ...]:
     found = []
     try:
@@ -214,6 +199,68 @@ def _attachments(msg: EmailMessage) -> tuple[Attachment, ...]:
     return tuple(found)
 
 
+def format_address(name: str, address: str) -> str:
+    """``Name <addr>``, or the bare address when there is no name."""
+    name = " ".join(name.split())
+    if not name:
+        return address
+    if any(ch in name for ch in ',;<>@"()[]:\\'):
+        name = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"{name} <{address}>"
+
+
+def email_from_parts(
+    *,
+    id: str,
+    account: str,
+    received_at: datetime,
+    date: str,
+    sender: list[tuple[str, str]],
+    to: list[tuple[str, str]],
+    cc: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    delivered_to: list[str] = (),  # type: ignore[assignment]
+    subject: str,
+    body: str,
+    body_is_html: bool = False,
+    message_id: str = "",
+    attachments: tuple[Attachment, ...] = (),
+) -> Email:
+    """Build an :class:`Email` from already-split fields: the one place every provider's
+    message passes through (RFC 822 via :func:`parse_rfc822`, Graph JSON directly).
+
+    Addresses are ``(display name, address)`` pairs.
+    """
+    recipients: list[str] = []
+    for addr in [a for _, a in to] + [a for _, a in cc] + list(delivered_to):
+        addr = addr.strip().lower()
+        if addr and addr not in recipients:
+            recipients.append(addr)
+    return Email(
+        id=id,
+        account=account,
+        received_at=received_at,
+        date=" ".join(date.split()),
+        sender=", ".join(format_address(n, a) for n, a in sender),
+        sender_addresses=tuple(a.strip().lower() for _, a in sender if a.strip()),
+        to=", ".join(format_address(n, a) for n, a in to),
+        recipients=tuple(recipients),
+        subject=" ".join(subject.split()),
+        body=html_to_text(body) if body_is_html else normalize_text(body),
+        message_id=message_id.strip(),
+        attachments=attachments,
+    )
+
+
+def _body_part(msg: EmailMessage) -> tuple[str, bool]:
+    try:
+        part = msg.get_body(preferencelist=("plain", "html"))
+    except Exception:
+        part = None
+    if part is None:
+        return "", False
+    return _part_text(part), part.get_content_subtype() == "html"
+
+
 def parse_rfc822(raw: bytes, *, id: str, account: str, received_at: datetime) -> Email:
     """Decode one RFC 822 message.
 
@@ -225,23 +272,19 @@ def parse_rfc822(raw: bytes, *, id: str, account: str, received_at: datetime) ->
     """
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     assert isinstance(msg, EmailMessage)
-    recipients: list[str] = []
-    for name in RECIPIENT_HEADERS:
-        for _, addr in _addresses(msg, name):
-            addr = addr.strip().lower()
-            if addr and addr not in recipients:
-                recipients.append(addr)
-    return Email(
+    body, is_html = _body_part(msg)
+    return email_from_parts(
         id=id,
         account=account,
         received_at=received_at,
         date=_header(msg, "Date"),
-        sender=_header(msg, "From"),
-        sender_addresses=tuple(a.strip().lower() for _, a in _addresses(msg, "From") if a),
-        to=_header(msg, "To"),
-        recipients=tuple(recipients),
+        sender=_addresses(msg, "From"),
+        to=_addresses(msg, "To"),
+        cc=_addresses(msg, "Cc"),
+        delivered_to=[a for _, a in _addresses(msg, "Delivered-To")],
         subject=_header(msg, "Subject"),
-        body=_body(msg),
+        body=body,
+        body_is_html=is_html,
         message_id=_header(msg, "Message-ID"),
         attachments=_attachments(msg),
     )

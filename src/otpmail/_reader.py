@@ -38,7 +38,16 @@ def default_provider(mailbox: Mailbox) -> Provider:
         try:
             from otpmail._providers._outlook import OutlookProvider
         except ImportError as exc:
-            if exc.name and exc.name.split(".")[0] in {"msgraph", "azure", "kiota_abstractions", "kiota_http", "kiota_authentication_azure", "msgraph_core", "httpx", "aiohttp"}:
+            if exc.name and exc.name.split(".")[0] in {
+                "msgraph",
+                "azure",
+                "kiota_abstractions",
+                "kiota_http",
+                "kiota_authentication_azure",
+                "msgraph_core",
+                "httpx",
+                "aiohttp",
+            }:
                 raise OtpmailError(
                     "extra_missing",
                     f"{mailbox.source} is an outlook mailbox, which needs the outlook extra: "
@@ -46,7 +55,9 @@ def default_provider(mailbox: Mailbox) -> Provider:
                 ) from None
             raise
         return OutlookProvider(mailbox)
-    raise OtpmailError("config_invalid", f"{mailbox.source}: unsupported provider {mailbox.provider}")
+    raise OtpmailError(
+        "config_invalid", f"{mailbox.source}: unsupported provider {mailbox.provider}"
+    )
 
 
 class Reader:
@@ -62,7 +73,12 @@ class Reader:
     'ok'
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, provider_factory: ProviderFactory | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        provider_factory: ProviderFactory | None = None,
+    ) -> None:
         self._path = _config.resolve_path(path)
         self._factory = provider_factory or default_provider
         self._config: Config | None = None
@@ -135,13 +151,17 @@ class Reader:
                 return ok_count(await provider.count(criteria))
             emails = await provider.search(criteria)
             if not emails:
-                raise OtpmailError("no_emails_found", f"no matching emails found ({criteria.describe()})")
+                raise OtpmailError(
+                    "no_emails_found", f"no matching emails found ({criteria.describe()})"
+                )
             return ok_emails([e.to_dict() for e in emails])
         except OtpmailError as exc:
             return error(exc)
         except Exception as exc:  # the contract: never a traceback. Log the type only.
             log.error("unexpected %s while reading mail", type(exc).__name__)
-            return error(OtpmailError("request_failed", f"unexpected failure ({type(exc).__name__})"))
+            return error(
+                OtpmailError("request_failed", f"unexpected failure ({type(exc).__name__})")
+            )
 
     async def aclose(self) -> None:
         """Close every provider's clients."""
@@ -216,8 +236,12 @@ def read_emails_sync(
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(reader.read_emails(to, sender, subject, after, latest=latest, count=count))
-    raise RuntimeError("read_emails_sync was called inside a running event loop; await read_emails instead")
+        return asyncio.run(
+            reader.read_emails(to, sender, subject, after, latest=latest, count=count)
+        )
+    raise RuntimeError(
+        "read_emails_sync was called inside a running event loop; await read_emails instead"
+    )
 
 
 __all__ = ["Envelope", "Reader", "read_emails", "read_emails_sync", "shared_reader"]

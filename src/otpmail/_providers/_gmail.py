@@ -82,7 +82,7 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         return super().request(uri, method, *args, **kwargs)
 
 
-class _Credentials(service_account.Credentials):  # type: ignore[misc]
+class _Credentials(service_account.Credentials):
     """Service-account credentials that never start a regional-access-boundary lookup: it
     would contact a third Google host (the egress check would refuse it anyway)."""
 
@@ -116,7 +116,9 @@ def load_key(mailbox: GmailMailbox) -> dict[str, Any]:
     try:
         info = json.loads(data)
     except (ValueError, UnicodeDecodeError):
-        raise not_configured(f"{what} ({mailbox.key.describe()}) is not valid JSON", "secret_invalid") from None
+        raise not_configured(
+            f"{what} ({mailbox.key.describe()}) is not valid JSON", "secret_invalid"
+        ) from None
     if not isinstance(info, dict) or info.get("type") != "service_account":
         raise not_configured(
             f"{what} ({mailbox.key.describe()}) is not a service-account key (type must be service_account)",
@@ -124,7 +126,9 @@ def load_key(mailbox: GmailMailbox) -> dict[str, Any]:
         )
     for field in ("client_email", "private_key"):
         if not isinstance(info.get(field), str) or not info[field]:
-            raise not_configured(f"{what} ({mailbox.key.describe()}) has no {field}", "secret_invalid")
+            raise not_configured(
+                f"{what} ({mailbox.key.describe()}) has no {field}", "secret_invalid"
+            )
     # Pinned: a key file cannot move the token request or the API host.
     info["token_uri"] = TOKEN_URI
     info["universe_domain"] = UNIVERSE
@@ -171,7 +175,9 @@ def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
             "gmail.readonly scope to this service account's client ID)",
         )
     if error == "invalid_grant" and "user" in first.lower():
-        return OtpmailError("mailbox_not_found", f"{where} (invalid_grant: the mailbox is not a Workspace user)")
+        return OtpmailError(
+            "mailbox_not_found", f"{where} (invalid_grant: the mailbox is not a Workspace user)"
+        )
     if error in ("invalid_grant", "invalid_client", "access_denied", "invalid_request"):
         return OtpmailError("auth_failed", f"{where} ({error}: the key was rejected)")
     if getattr(exc, "retryable", False):
@@ -208,7 +214,7 @@ class GmailProvider:
     ) -> None:
         info = load_key(mailbox)
         try:
-            self._credentials = _Credentials.from_service_account_info(
+            self._credentials = _Credentials.from_service_account_info(  # type: ignore[no-untyped-call]
                 info, scopes=[SCOPE], subject=mailbox.address
             )
         except (ValueError, TypeError, KeyError):
@@ -267,7 +273,9 @@ class GmailProvider:
 
     # -- reads --------------------------------------------------------------------------
 
-    async def _list_page(self, query: str, size: int, token: str | None, ids_only: bool) -> dict[str, Any]:
+    async def _list_page(
+        self, query: str, size: int, token: str | None, ids_only: bool
+    ) -> dict[str, Any]:
         def make(service: Any) -> Any:
             params: dict[str, Any] = {
                 "userId": "me",
@@ -286,8 +294,12 @@ class GmailProvider:
 
     async def _get(self, message_id: str) -> Email | None:
         def make(service: Any) -> Any:
-            return service.users().messages().get(
-                userId="me", id=message_id, format="raw", fields="id,labelIds,internalDate,raw"
+            return (
+                service.users()
+                .messages()
+                .get(
+                    userId="me", id=message_id, format="raw", fields="id,labelIds,internalDate,raw"
+                )
             )
 
         data = await self._call("messages.get", make)
@@ -300,8 +312,12 @@ class GmailProvider:
             blob = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))
             received = datetime.fromtimestamp(int(data["internalDate"]) / 1000, tz=UTC)
         except (ValueError, KeyError, TypeError):
-            raise OtpmailError("bad_response", "Gmail messages.get failed: unreadable message") from None
-        return parse_rfc822(blob, id=str(data.get("id") or message_id), account=self.account, received_at=received)
+            raise OtpmailError(
+                "bad_response", "Gmail messages.get failed: unreadable message"
+            ) from None
+        return parse_rfc822(
+            blob, id=str(data.get("id") or message_id), account=self.account, received_at=received
+        )
 
     async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError]]:
         gate = asyncio.Semaphore(self._max_concurrency)
@@ -375,7 +391,11 @@ class GmailProvider:
         token: str | None = None
         while True:
             page = await self._list_page(query, COUNT_PAGE, token, ids_only=True)
-            ids.update(str(m["id"]) for m in page.get("messages") or [] if isinstance(m, dict) and m.get("id"))
+            ids.update(
+                str(m["id"])
+                for m in page.get("messages") or []
+                if isinstance(m, dict) and m.get("id")
+            )
             token = page.get("nextPageToken")
             if not token:
                 return len(ids)

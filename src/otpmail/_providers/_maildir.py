@@ -37,7 +37,7 @@ def stamp_time(name: str) -> datetime | None:
 def _maildir(account: str, root: Path, cutoff: datetime | None) -> list[Email]:
     box = mailbox.Maildir(root, factory=None, create=False)
     emails = []
-    for key in box.keys():
+    for key in box.keys():  # noqa: SIM118 - iterating a Maildir yields messages, not keys
         try:
             received = stamp_time(key)
             if received is None:

@@ -1,0 +1,134 @@
+"""Shared test set-up.
+
+- The network is off for every test (pytest-socket, from ``addopts``); a test that tries to
+  reach it fails. Tests marked ``loopback`` may open sockets on 127.0.0.1 only.
+- Every variable that could steer an SDK is removed, so tests see a clean environment and
+  the attack tests set exactly what they attack with.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CASSETTES = ROOT / "cassettes"
+EXAMPLE_CONFIG = ROOT / "integrations.example.yaml"
+
+_STEERING_PREFIXES = ("GOOGLE_", "AZURE_", "OTPMAIL_", "MSAL_")
+_STEERING = {
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "no_proxy",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "HTTPLIB2_CA_CERTS",
+}
+
+
+@pytest.fixture(autouse=True)
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name in _STEERING or name.startswith(_STEERING_PREFIXES):
+            monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _network_attempts_fail_the_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """pytest-socket blocks the attempt; this records it, so that a test still fails when an
+    SDK catches the blocking exception and carries on."""
+    import pytest_socket
+
+    attempts: list[str] = []
+    for cls in (pytest_socket.SocketBlockedError, pytest_socket.SocketConnectBlockedError):
+        original = cls.__init__
+
+        def record(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> None:
+            attempts.append(" ".join(str(a) for a in args) or "socket use")
+            _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", record)
+    yield attempts
+    if attempts:
+        pytest.fail(f"the test tried to reach the network: {attempts}")
+
+
+@pytest.fixture
+def expect_network_attempt(_network_attempts_fail_the_test: list[str]) -> Iterator[list[str]]:
+    """For the tests of the guard itself: attempts are expected and returned for checking."""
+    yield _network_attempts_fail_the_test
+    _network_attempts_fail_the_test.clear()
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(request: pytest.FixtureRequest) -> Iterator[None]:
+    """``@pytest.mark.loopback`` tests may use 127.0.0.1 and nothing else."""
+    if request.node.get_closest_marker("loopback") is None:
+        yield
+        return
+    import pytest_socket
+
+    pytest_socket.enable_socket()
+    pytest_socket.socket_allow_hosts(["127.0.0.1"], allow_unix_socket=True)
+    try:
+        yield
+    finally:
+        pytest_socket.disable_socket(allow_unix_socket=True)
+
+
+@pytest.fixture(scope="session")
+def rsa_private_key_pem() -> str:
+    """A throwaway RSA key, made once per run, so service-account keys can sign offline."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode()
+
+
+@pytest.fixture
+def service_account_info(rsa_private_key_pem: str) -> dict[str, Any]:
+    """A well-formed service-account key (the shape Google's console downloads)."""
+    return {
+        "type": "service_account",
+        "project_id": "otpmail-tests",
+        "private_key_id": "0123456789abcdef0123456789abcdef01234567",
+        "private_key": rsa_private_key_pem,
+        "client_email": "reader@otpmail-tests.iam.gserviceaccount.com",
+        "client_id": "100000000000000000001",
+        "auth_uri": "https://accounts.google.com/o/oauth2/auth",
+        "token_uri": "https://oauth2.googleapis.com/token",
+        "auth_provider_x509_cert_url": "https://www.googleapis.com/oauth2/v1/certs",
+        "client_x509_cert_url": "https://www.googleapis.com/robot/v1/metadata/x509/reader",
+        "universe_domain": "googleapis.com",
+    }
+
+
+def write_config(folder: Path, text: str) -> Path:
+    """Write an integrations file into ``folder`` and return its path."""
+    path = folder / "integrations.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def write_key(folder: Path, info: dict[str, Any], name: str = "sa.json") -> Path:
+    """Write a service-account key file into ``folder`` and return its path."""
+    path = folder / name
+    path.write_text(json.dumps(info), encoding="utf-8")
+    return path
