@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -98,8 +99,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``otpmail`` command."""
     args = build_parser().parse_args(argv)
     envelope = _read(args)
-    json.dump(envelope, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    try:
+        json.dump(envelope, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader of our output went away (``| head``): nothing more to say. Point
+        # stdout at devnull so the interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return exit_status(envelope)
 
 

@@ -32,7 +32,9 @@ _ENDPOINT_LIKE = re.compile(
     r"endpoint|host|url|uri|authority|proxy|scope|base|cloud|universe|domain_override",
     re.IGNORECASE,
 )
-_INLINE_SECRET = re.compile(r"secret|password|private_key|key_json|token|credential", re.I)
+_INLINE_SECRET = re.compile(
+    r"secret|password|private_key|key|json|token|credential|certificate", re.I
+)
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TENANT_DOMAIN = re.compile(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
@@ -231,10 +233,10 @@ def _mapping(
 
 
 def _unknown_key_message(where: str, key: str, allowed: set[str]) -> str:
-    if _INLINE_SECRET.search(key):
-        why = "secrets are referenced by a file path or an environment variable (*_file / *_env), never written inline"
-    elif _ENDPOINT_LIKE.search(key):
+    if _ENDPOINT_LIKE.search(key):
         why = "no setting can change a host, endpoint, proxy or scope: otpmail talks only to the official hosts"
+    elif _INLINE_SECRET.search(key):
+        why = "secrets are referenced by a file path or an environment variable (*_file / *_env), never written inline"
     else:
         why = "allowed keys: " + ", ".join(sorted(allowed))
     return f"{where}: unknown key {key!r} ({why})"
