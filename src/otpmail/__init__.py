@@ -17,7 +17,13 @@ from __future__ import annotations
 import contextlib
 
 from otpmail._errors import CODES, OtpmailError, Prefix
-from otpmail._reader import Reader, read_emails, read_emails_sync
+from otpmail._reader import (
+    Reader,
+    read_emails,
+    read_emails_sync,
+    wait_for_email,
+    wait_for_email_sync,
+)
 
 __all__ = [
     "CODES",
@@ -26,6 +32,8 @@ __all__ = [
     "Reader",
     "read_emails",
     "read_emails_sync",
+    "wait_for_email",
+    "wait_for_email_sync",
 ]
 
 for _name in __all__:

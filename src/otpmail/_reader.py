@@ -6,7 +6,10 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -16,7 +19,18 @@ from otpmail._config import Config, GmailMailbox, Mailbox, MaildirMailbox, Outlo
 from otpmail._criteria import build_criteria
 from otpmail._envelope import Envelope, error, ok_count, ok_emails
 from otpmail._errors import OtpmailError
+from otpmail._message import Email
 from otpmail._providers._base import Provider
+from otpmail._wait import (
+    DEFAULT_TIMEOUT,
+    SKEW_ALLOWANCE,
+    PendingEmail,
+    check_since,
+    check_timing,
+    new_waiter,
+    settle,
+    stream_for,
+)
 
 log = logging.getLogger("otpmail")
 
@@ -163,6 +177,80 @@ class Reader:
                 OtpmailError("request_failed", f"unexpected failure ({type(exc).__name__})")
             )
 
+    def _annotate(self, email: Email) -> dict[str, Any]:
+        return email.to_dict()
+
+    async def wait_for_email(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        since: datetime | None = None,
+        poll_interval: float | None = None,
+    ) -> dict[str, Any]:
+        """Wait until a matching mail delivered at or after ``since`` is there; return it.
+
+        ``since`` defaults to the moment of the call minus ``SKEW_ALLOWANCE`` (10 s), so a
+        mail that arrived just before the call still counts. Mark the start before the
+        action with :meth:`expect_email` to be exact. Never returns an older mail.
+
+        Returns the ok envelope with exactly one email, or ``NO_EMAILS_FOUND:`` after
+        ``timeout`` seconds with the criteria, the time waited and how many other messages
+        arrived. Cancelling the awaiting task stops the wait at once.
+
+        Example::
+
+            await page.click("text=Send code")
+            envelope = await reader.wait_for_email("qa+signup@example.com", timeout=90)
+        """
+        started = time.monotonic()
+        try:
+            seconds, interval = check_timing(timeout, poll_interval)
+            since_at = check_since(since) or datetime.now(UTC) - SKEW_ALLOWANCE
+            criteria = build_criteria(to, sender, subject)
+            mailbox = self.config().route(criteria.to)
+            provider = self.provider_for(mailbox)
+            stream = stream_for(provider, mailbox.provider, interval)
+            await stream.mark()
+            waiter = new_waiter(criteria, since_at, started)
+            stream.add(waiter)
+        except OtpmailError as exc:
+            return error(exc)
+        try:
+            # Mail delivered between `since` and the marker: one search covers it.
+            found = await provider.search(replace(criteria, cutoff=since_at, latest=False))
+        except OtpmailError as exc:
+            stream.remove(waiter)
+            return error(exc)
+        stream.note_seen(found)
+        if found and not waiter.future.done():
+            waiter.future.set_result(min(found, key=lambda e: (e.received_at, e.id)))
+        return await settle(stream, waiter, seconds, self._annotate)
+
+    def expect_email(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        poll_interval: float | None = None,
+    ) -> _Expectation:
+        """Mark the start *before* the action that sends the mail, Playwright-style.
+
+        Only mail that arrives after the provider-side marker (Gmail's ``historyId``, the
+        Maildir listing) counts, so clock skew can neither lose nor admit a message::
+
+            async with reader.expect_email(to=addr) as pending:
+                await page.click("Send code")
+            envelope = await pending.value(timeout=60)
+
+        Errors (bad arguments, configuration) come back from ``pending.value()`` as
+        envelopes, like every other failure.
+        """
+        return _Expectation(self, to, sender, subject, poll_interval)
+
     async def aclose(self) -> None:
         """Close every provider's clients."""
         with self._lock:
@@ -181,6 +269,64 @@ class Reader:
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+class _Expectation:
+    """The ``async with`` of :meth:`Reader.expect_email`."""
+
+    def __init__(
+        self,
+        reader: Reader,
+        to: str,
+        sender: str | None,
+        subject: str | None,
+        poll_interval: float | None,
+    ) -> None:
+        self._reader = reader
+        self._args = (to, sender, subject)
+        self._poll_interval = poll_interval
+        self._pending: PendingEmail | _FailedExpectation | None = None
+
+    async def __aenter__(self) -> PendingEmail | _FailedExpectation:
+        reader = self._reader
+        try:
+            _, interval = check_timing(DEFAULT_TIMEOUT, self._poll_interval)
+            criteria = build_criteria(*self._args)
+            mailbox = reader.config().route(criteria.to)
+            provider = reader.provider_for(mailbox)
+            stream = stream_for(provider, mailbox.provider, interval)
+            started = time.monotonic()
+            await stream.mark()
+            # No time cutoff: the stream's marker alone decides what is new.
+            waiter = new_waiter(criteria, None, started)
+            stream.add(waiter)
+            self._pending = PendingEmail(stream, waiter, reader._annotate)
+        except OtpmailError as exc:
+            self._pending = _FailedExpectation(exc)
+        return self._pending
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if exc_type is not None and self._pending is not None:
+            self._pending.cancel()
+
+
+class _FailedExpectation:
+    """An expectation that could not start: its value is the error envelope."""
+
+    def __init__(self, exc: OtpmailError) -> None:
+        self._exc = exc
+
+    async def value(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
+        """The error envelope that stopped the expectation."""
+        return error(self._exc)
+
+    def cancel(self) -> None:
+        """Nothing to stop."""
 
 
 _readers: dict[Path, Reader] = {}
@@ -244,4 +390,58 @@ def read_emails_sync(
     )
 
 
-__all__ = ["Envelope", "Reader", "read_emails", "read_emails_sync", "shared_reader"]
+async def wait_for_email(
+    to: str,
+    sender: str | None = None,
+    subject: str | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    since: datetime | None = None,
+    poll_interval: float | None = None,
+) -> dict[str, Any]:
+    """Wait for the mail a test just triggered; see :meth:`Reader.wait_for_email`.
+
+    Example::
+
+        envelope = await wait_for_email("qa+signup@example.com", sender="acme.example", timeout=90)
+        code = envelope["data"]["emails"][0]["code"]
+    """
+    return await shared_reader().wait_for_email(
+        to, sender, subject, timeout=timeout, since=since, poll_interval=poll_interval
+    )
+
+
+def wait_for_email_sync(
+    to: str,
+    sender: str | None = None,
+    subject: str | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    since: datetime | None = None,
+    poll_interval: float | None = None,
+    integrations: str | os.PathLike[str] | None = None,
+) -> dict[str, Any]:
+    """The blocking twin of :func:`wait_for_email`, for synchronous test code."""
+    reader = shared_reader(integrations)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(
+            reader.wait_for_email(
+                to, sender, subject, timeout=timeout, since=since, poll_interval=poll_interval
+            )
+        )
+    raise RuntimeError(
+        "wait_for_email_sync was called inside a running event loop; await wait_for_email instead"
+    )
+
+
+__all__ = [
+    "Envelope",
+    "Reader",
+    "read_emails",
+    "read_emails_sync",
+    "shared_reader",
+    "wait_for_email",
+    "wait_for_email_sync",
+]

@@ -34,43 +34,42 @@ def stamp_time(name: str) -> datetime | None:
     return datetime.fromtimestamp(seconds, tz=UTC)
 
 
-def _maildir(account: str, root: Path, cutoff: datetime | None) -> list[Email]:
-    box = mailbox.Maildir(root, factory=None, create=False)
-    emails = []
-    for key in box.keys():  # noqa: SIM118 - iterating a Maildir yields messages, not keys
-        try:
-            received = stamp_time(key)
-            if received is None:
-                received = datetime.fromtimestamp(box.get_message(key).get_date(), tz=UTC)
-            if cutoff is not None and received < cutoff:
-                continue
-            raw = box.get_bytes(key)
-        except (KeyError, OSError):  # moved or removed between the listing and the read
-            continue
-        emails.append(parse_rfc822(raw, id=key, account=account, received_at=received))
-    return emails
-
-
-def _eml_folder(account: str, root: Path, cutoff: datetime | None) -> list[Email]:
-    emails = []
-    for path in sorted(root.glob("*.eml")):
-        try:
-            received = stamp_time(path.name) or datetime.fromtimestamp(path.stat().st_mtime, tz=UTC)
-            if cutoff is not None and received < cutoff:
-                continue
-            raw = path.read_bytes()
-        except OSError:
-            continue
-        emails.append(parse_rfc822(raw, id=path.stem, account=account, received_at=received))
-    return emails
-
-
-def _scan(account: str, root: Path, cutoff: datetime | None) -> list[Email]:
+def _entries(root: Path) -> dict[str, Path]:
+    """Every message file, by id: Maildir ``new`` and ``cur`` (the id is the unique name,
+    without the ``:2,`` flags), else the ``*.eml`` files of a plain folder (id = stem)."""
     if not root.is_dir():
         raise not_configured(f"maildir {root} does not exist or is not a folder")
     if (root / "cur").is_dir() or (root / "new").is_dir():
-        return _maildir(account, root, cutoff)
-    return _eml_folder(account, root, cutoff)
+        found = {}
+        for sub in ("new", "cur"):
+            folder = root / sub
+            if not folder.is_dir():
+                continue
+            for entry in os.scandir(folder):
+                if entry.is_file() and not entry.name.startswith("."):
+                    found[entry.name.split(mailbox.Maildir.colon, 1)[0]] = Path(entry.path)
+        return found
+    return {p.stem: p for p in root.glob("*.eml") if p.is_file()}
+
+
+def _read(account: str, key: str, path: Path, cutoff: datetime | None) -> Email | None:
+    try:
+        received = stamp_time(key) or datetime.fromtimestamp(path.stat().st_mtime, tz=UTC)
+        if cutoff is not None and received < cutoff:
+            return None
+        raw = path.read_bytes()
+    except OSError:  # moved (new → cur) or removed between the listing and the read
+        return None
+    return parse_rfc822(raw, id=key, account=account, received_at=received)
+
+
+def _scan(account: str, root: Path, cutoff: datetime | None) -> list[Email]:
+    emails = []
+    for key, path in _entries(root).items():
+        email = _read(account, key, path, cutoff)
+        if email is not None:
+            emails.append(email)
+    return emails
 
 
 class MaildirProvider:
@@ -92,6 +91,27 @@ class MaildirProvider:
         """Every matching message, counted with the same rules as content mode."""
         emails = await asyncio.to_thread(_scan, self.account, self._root, criteria.cutoff)
         return len(select(criteria, emails))
+
+    async def cursor(self) -> object:
+        """The message ids present now: later ones are new."""
+        return frozenset(await asyncio.to_thread(_entries, self._root))
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        """Messages whose ids appeared since ``cursor`` (a directory listing)."""
+        before = cursor if isinstance(cursor, frozenset) else frozenset()
+
+        def look() -> tuple[list[Email], frozenset[str]]:
+            entries = _entries(self._root)
+            fresh = [
+                _read(self.account, key, path, None)
+                for key, path in entries.items()
+                if key not in before and key not in known
+            ]
+            return [e for e in fresh if e is not None], frozenset(entries)
+
+        return await asyncio.to_thread(look)
 
     async def aclose(self) -> None:
         """Nothing to release."""

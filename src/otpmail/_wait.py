@@ -1,0 +1,306 @@
+"""Waiting for the mail a test just triggered.
+
+One :class:`MailStream` per mailbox (per event loop) polls the provider's cheap "what is new
+since this cursor" call and offers each new message, fetched once, to every waiter on that
+mailbox. Ten concurrent sign-up tests therefore cost about as many provider calls while idle
+as one (Gmail: one ``history.list``, 2 quota units, per poll).
+
+A waiter starts from a marker:
+
+- :meth:`otpmail.Reader.expect_email` registers before the action that sends the mail, so
+  only mail that arrives after the provider's own cursor (Gmail's ``historyId``, the Maildir
+  listing) counts: local clock skew can neither lose nor admit a message.
+- :meth:`otpmail.Reader.wait_for_email` registers, then searches once for matching mail
+  delivered at or after ``since`` (default: the call, minus :data:`SKEW_ALLOWANCE`), so a mail
+  that arrived between the action and the call is not lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol, runtime_checkable
+
+from otpmail._criteria import Criteria
+from otpmail._envelope import error, ok_emails
+from otpmail._errors import OtpmailError, invalid
+from otpmail._match import matches
+from otpmail._message import Email
+from otpmail._providers._base import Provider
+
+log = logging.getLogger("otpmail.wait")
+
+SKEW_ALLOWANCE = timedelta(seconds=10)
+"""How far before the call ``wait_for_email`` looks by default: covers a mail that arrived
+between the action and the call, and a few seconds of clock difference with the provider."""
+
+DEFAULT_TIMEOUT = 60.0
+MAX_TIMEOUT = 3600.0
+MIN_POLL_INTERVAL = 0.05
+# Per provider: Gmail's idle poll costs 2 quota units, so 2 s stays far below the
+# 6,000 units/min/user budget (60 units/min); Graph allows 10,000 requests per 10 min per
+# mailbox; a Maildir listing is free.
+DEFAULT_POLL_INTERVAL = {"gmail": 2.0, "outlook": 2.0, "maildir": 0.25}
+# After a retryable failure the stream waits longer each time, up to this, within the
+# waiters' deadlines.
+MAX_BACKOFF = 30.0
+
+
+@runtime_checkable
+class ChangeFeed(Protocol):
+    """What a provider offers for cheap waiting (read-only, like everything else)."""
+
+    async def cursor(self) -> object:
+        """A marker of "now" on the provider's side."""
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        """Messages added after ``cursor``, and the next cursor.
+
+        ``since`` is the earliest delivery time any waiter still wants; providers use it
+        when their cursor has expired and they must fall back to a search. Messages whose
+        id is in ``known`` were already fetched in this stream and must not be fetched again.
+        """
+
+
+@dataclass(eq=False)
+class Waiter:
+    """One caller waiting for one matching message."""
+
+    criteria: Criteria
+    since: datetime | None
+    future: asyncio.Future[Email]
+    started: float = field(default_factory=time.monotonic)
+    others: int = 0
+    """Messages that arrived in this waiter's window and did not match."""
+
+    def offer(self, email: Email) -> None:
+        if self.future.done():
+            return
+        if self.since is not None and email.received_at < self.since:
+            return
+        if matches(self.criteria, email):
+            self.future.set_result(email)
+        else:
+            self.others += 1
+
+
+class MailStream:
+    """The shared poll loop of one mailbox on one event loop."""
+
+    def __init__(self, provider: Provider, interval: float) -> None:
+        self.provider = provider
+        self.interval = interval
+        self.waiters: set[Waiter] = set()
+        self.polls = 0
+        self._cursor: object = None
+        self._cursor_ready = False
+        self._cursor_lock = asyncio.Lock()
+        self._seen: set[str] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+
+    @property
+    def feed(self) -> ChangeFeed | None:
+        return self.provider if isinstance(self.provider, ChangeFeed) else None
+
+    async def mark(self) -> None:
+        """Take the provider-side cursor once, before the first waiter's action."""
+        if self.feed is None or self._cursor_ready:
+            return
+        async with self._cursor_lock:
+            if not self._cursor_ready:
+                self._cursor = await self.feed.cursor()
+                self._cursor_ready = True
+
+    def note_seen(self, emails: list[Email]) -> None:
+        """Messages fetched outside the stream (the catch-up search): never fetch again."""
+        self._seen.update(e.id for e in emails)
+
+    def add(self, waiter: Waiter) -> None:
+        self.waiters.add(waiter)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(), name="otpmail-mail-stream"
+            )
+
+    def remove(self, waiter: Waiter) -> None:
+        self.waiters.discard(waiter)
+        if not self.waiters and self._task is not None and not self._task.done():
+            self._task.cancel()
+            self._task = None
+            # A stopped stream keeps its cursor: a later waiter on the same loop resumes
+            # from it instead of paying for a new marker.
+
+    def _earliest_since(self) -> datetime:
+        times = [w.since for w in self.waiters if w.since is not None]
+        return min(times) if times else datetime.now(UTC) - SKEW_ALLOWANCE
+
+    async def _poll_once(self) -> None:
+        self.polls += 1
+        if self.feed is not None:
+            emails, self._cursor = await self.feed.changes(
+                self._cursor, self._earliest_since(), self._seen
+            )
+            fresh = [e for e in emails if e.id not in self._seen]
+            self._seen.update(e.id for e in fresh)
+            for email in sorted(fresh, key=lambda e: e.received_at):
+                for waiter in list(self.waiters):
+                    waiter.offer(email)
+            return
+        # A provider without a change feed: each waiter searches on its own.
+        for waiter in list(self.waiters):
+            since = waiter.since or datetime.now(UTC) - SKEW_ALLOWANCE
+            found = await self.provider.search(replace(waiter.criteria, cutoff=since, latest=False))
+            for email in sorted(found, key=lambda e: e.received_at):
+                if email.id not in self._seen:
+                    self._seen.add(email.id)
+                    waiter.offer(email)
+
+    async def _run(self) -> None:
+        failures = 0
+        while self.waiters:
+            try:
+                await self.mark()
+                await self._poll_once()
+                failures = 0
+                delay = self.interval
+            except asyncio.CancelledError:
+                raise
+            except OtpmailError as exc:
+                if not exc.retryable:
+                    for waiter in list(self.waiters):
+                        if not waiter.future.done():
+                            waiter.future.set_exception(exc)
+                    return
+                failures += 1
+                delay = min(MAX_BACKOFF, self.interval * 2**failures) * (0.5 + random.random() / 2)
+                log.info("poll failed (%s); next poll in %.1fs", exc.code, delay)
+            except Exception as exc:  # never let a bug leave waiters hanging
+                failure = OtpmailError(
+                    "request_failed", f"unexpected failure while polling ({type(exc).__name__})"
+                )
+                for waiter in list(self.waiters):
+                    if not waiter.future.done():
+                        waiter.future.set_exception(failure)
+                return
+            await asyncio.sleep(delay)
+
+
+_streams: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, MailStream]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def stream_for(provider: Provider, provider_kind: str, poll_interval: float | None) -> MailStream:
+    """The shared stream of ``provider`` on the running loop."""
+    loop = asyncio.get_running_loop()
+    per_loop = _streams.setdefault(loop, {})
+    stream = per_loop.get(id(provider))
+    if stream is None or stream.provider is not provider:
+        interval = DEFAULT_POLL_INTERVAL.get(provider_kind, 2.0)
+        stream = per_loop[id(provider)] = MailStream(provider, interval)
+    if poll_interval is not None:
+        # The fastest interval any waiter asked for serves them all.
+        stream.interval = min(stream.interval, poll_interval)
+    return stream
+
+
+def check_timing(timeout: object, poll_interval: object) -> tuple[float, float | None]:
+    """Validate ``timeout`` and ``poll_interval`` (seconds) or raise ``INVALID``."""
+    if (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not 0 < timeout <= MAX_TIMEOUT
+    ):
+        raise invalid(f"timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
+    if poll_interval is None:
+        return float(timeout), None
+    if (
+        isinstance(poll_interval, bool)
+        or not isinstance(poll_interval, int | float)
+        or not MIN_POLL_INTERVAL <= poll_interval <= timeout
+    ):
+        raise invalid(f"poll_interval must be between {MIN_POLL_INTERVAL:g} s and the timeout")
+    return float(timeout), float(poll_interval)
+
+
+def check_since(since: object) -> datetime | None:
+    """``since`` must be a timezone-aware datetime (or None)."""
+    if since is None:
+        return None
+    if not isinstance(since, datetime) or since.tzinfo is None:
+        raise invalid("since must be a timezone-aware datetime, e.g. datetime.now(timezone.utc)")
+    return since.astimezone(UTC)
+
+
+class PendingEmail:
+    """The mail an ``expect_email`` block is waiting for. Await :meth:`value`."""
+
+    def __init__(
+        self, stream: MailStream, waiter: Waiter, annotate: Callable[[Email], dict[str, Any]]
+    ) -> None:
+        self._stream = stream
+        self._waiter = waiter
+        self._annotate = annotate
+
+    async def value(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
+        """The ok envelope with the one matching email, or ``NO_EMAILS_FOUND`` on timeout."""
+        try:
+            seconds, _ = check_timing(timeout, None)
+        except OtpmailError as exc:
+            self.cancel()
+            return error(exc)
+        return await settle(self._stream, self._waiter, seconds, self._annotate)
+
+    def cancel(self) -> None:
+        """Stop waiting (the block's action failed, or the mail is no longer wanted)."""
+        self._stream.remove(self._waiter)
+        if not self._waiter.future.done():
+            self._waiter.future.cancel()
+
+
+async def settle(
+    stream: MailStream,
+    waiter: Waiter,
+    timeout: float,
+    annotate: Callable[[Email], dict[str, Any]],
+) -> dict[str, Any]:
+    """Wait for ``waiter`` until ``timeout`` seconds after it started; always an envelope."""
+    remaining = max(0.0, waiter.started + timeout - time.monotonic())
+    try:
+        email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
+    except TimeoutError:
+        waited = time.monotonic() - waiter.started
+        since = f" since {waiter.since.isoformat().replace('+00:00', 'Z')}" if waiter.since else ""
+        return error(
+            OtpmailError(
+                "no_emails_found",
+                f"no email matching {waiter.criteria.describe()} arrived within {waited:.0f}s{since}; "
+                f"{waiter.others} other message(s) arrived in that time and did not match",
+            )
+        )
+    except OtpmailError as exc:
+        return error(exc)
+    finally:
+        stream.remove(waiter)
+        if not waiter.future.done():
+            waiter.future.cancel()
+    return ok_emails([annotate(email)])
+
+
+def new_waiter(criteria: Criteria, since: datetime | None, started: float) -> Waiter:
+    """A waiter whose timeout counts from ``started`` (a ``time.monotonic()`` value)."""
+    return Waiter(
+        criteria=criteria,
+        since=since,
+        future=asyncio.get_running_loop().create_future(),
+        started=started,
+    )
