@@ -121,6 +121,9 @@ async def test_never_returns_an_older_mail_and_says_what_it_looked_for(
     assert "arrived within 1s since" in envelope["error"]
     assert "1 other message(s) arrived" in envelope["error"]
     assert envelope["retryable"] is True
+    assert [(a["to"], a["subject"]) for a in envelope["arrived"]] == [
+        ("someone@example.com", "not for us")
+    ]
     assert 0.6 <= waited < 2.0
 
 

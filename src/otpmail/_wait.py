@@ -50,6 +50,8 @@ DEFAULT_POLL_INTERVAL = {"gmail": 2.0, "outlook": 2.0, "maildir": 0.25}
 # After a retryable failure the stream waits longer each time, up to this, within the
 # waiters' deadlines.
 MAX_BACKOFF = 30.0
+# How many non-matching arrivals a timeout envelope lists under "arrived".
+MAX_ARRIVED_SHOWN = 10
 
 
 @runtime_checkable
@@ -80,6 +82,8 @@ class Waiter:
     started: float = field(default_factory=time.monotonic)
     others: int = 0
     """Messages that arrived in this waiter's window and did not match."""
+    arrived: list[dict[str, str]] = field(default_factory=list)
+    """A summary of the first few of those, for the timeout message."""
 
     def offer(self, email: Email) -> None:
         if self.future.done():
@@ -88,8 +92,17 @@ class Waiter:
             return
         if matches(self.criteria, email):
             self.future.set_result(email)
-        else:
-            self.others += 1
+            return
+        self.others += 1
+        if len(self.arrived) < MAX_ARRIVED_SHOWN:
+            self.arrived.append(
+                {
+                    "from": email.sender,
+                    "to": email.to,
+                    "subject": email.subject,
+                    "received_at": email.to_dict()["received_at"],
+                }
+            )
 
 
 class MailStream:
@@ -280,13 +293,16 @@ async def settle(
     except TimeoutError:
         waited = time.monotonic() - waiter.started
         since = f" since {waiter.since.isoformat().replace('+00:00', 'Z')}" if waiter.since else ""
-        return error(
+        envelope = error(
             OtpmailError(
                 "no_emails_found",
                 f"no email matching {waiter.criteria.describe()} arrived within {waited:.0f}s{since}; "
                 f"{waiter.others} other message(s) arrived in that time and did not match",
             )
         )
+        # An extra key: what did arrive, so a failing test shows why nothing matched.
+        envelope["arrived"] = list(waiter.arrived)
+        return envelope
     except OtpmailError as exc:
         return error(exc)
     finally:
