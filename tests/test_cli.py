@@ -161,3 +161,145 @@ def test_a_closed_stdout_does_not_print_a_traceback() -> None:
     _, err = process.communicate(timeout=60)
 
     assert b"Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------
+# wait, code, check
+
+
+def maildir_config(tmp_path: Path) -> Path:
+    for sub in ("new", "cur", "tmp"):
+        (tmp_path / "box" / sub).mkdir(parents=True)
+    return write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n      path: box\n",
+    )
+
+
+def test_wait_prints_the_envelope_of_the_mail_that_arrives(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from datetime import UTC, datetime
+
+    from test_maildir import deliver, message
+
+    config = maildir_config(tmp_path)
+    deliver(tmp_path / "box", message("qa+ci@example.com", subject="CI code"), datetime.now(UTC))
+
+    status = main(
+        ["wait", "--to", "qa+ci@example.com", "--timeout", "5", "--integrations", str(config)]
+    )
+    captured = capsys.readouterr()
+
+    assert status == 0
+    assert json.loads(captured.out)["data"]["emails"][0]["subject"] == "CI code"
+    assert captured.err == ""  # not a terminal: quiet
+
+
+def test_wait_times_out_with_its_own_exit_status(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = maildir_config(tmp_path)
+
+    status = main(
+        ["wait", "--to", "qa+ci@example.com", "--timeout", "0.3", "--integrations", str(config)]
+    )
+
+    assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
+    assert json.loads(capsys.readouterr().out)["code"] == "no_emails_found"
+
+
+def test_wait_with_a_bad_since_is_invalid(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status = main(
+        [
+            "wait",
+            "--to",
+            "qa@example.com",
+            "--since",
+            "5 m",
+            "--integrations",
+            str(maildir_config(tmp_path)),
+        ]
+    )
+
+    assert status == EXIT_CODES[Prefix.INVALID]
+    assert "since" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_check_passes_on_the_example_and_lists_each_mailbox(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["check", "--integrations", str(EXAMPLE_CONFIG)])
+    out = capsys.readouterr().out
+
+    assert status == 0
+    assert "OK   maildir otp@example.test: read access works" in out
+    assert out.rstrip().endswith("all checks passed")
+
+
+def test_check_prints_a_fix_for_each_problem_and_fails(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n"
+        "    - provider: gmail\n      address: qa@example.com\n      service_account_file: missing.json\n"
+        "      domains: [example.com]\n"
+        "    - provider: maildir\n      address: otp@example.test\n      path: nowhere\n",
+    )
+
+    status = main(["check", "--integrations", str(config)])
+    out = capsys.readouterr().out
+
+    assert status == 1
+    assert "FAIL gmail qa@example.com: NOT_CONFIGURED:" in out
+    assert "missing.json does not exist" in out
+    assert "FAIL maildir otp@example.test:" in out
+    assert out.count("fix: ") >= 2
+    assert "2 problem(s) found" in out
+
+
+def test_check_fails_on_an_invalid_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status = main(
+        ["check", "--integrations", str(write_config(tmp_path, "email: {mailboxes: [], x: 1}"))]
+    )
+
+    assert status == 1
+    assert "unknown key 'x'" in capsys.readouterr().out
+
+
+def test_check_warns_about_files_others_can_read(
+    tmp_path: Path, service_account_info: dict[str, str]
+) -> None:
+    """(The warning alone: the live call of a Gmail mailbox is the Gmail tests' business.)"""
+    from conftest import write_key
+    from otpmail import Reader
+    from otpmail._check import format_findings, permission_findings
+
+    key = write_key(tmp_path, service_account_info)
+    key.chmod(0o644)
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n",
+    )
+    config.chmod(0o600)
+
+    out = format_findings(permission_findings(Reader(config)))
+
+    assert f"WARN {key}: is readable by other users" in out
+    assert f"fix: chmod 600 {key}" in out
+    assert f"WARN {config}" not in out
+
+
+def test_check_warns_about_an_integrations_file_others_can_read(tmp_path: Path) -> None:
+    from otpmail import Reader
+    from otpmail._check import permission_findings
+
+    config = maildir_config(tmp_path)
+    config.chmod(0o640)
+
+    (finding,) = permission_findings(Reader(config))
+
+    assert (finding.level, finding.subject) == ("warn", str(config))

@@ -22,6 +22,8 @@ EXIT_CODES: dict[Prefix, int] = {
     Prefix.API_ERROR: 4,
     Prefix.NO_EMAILS_FOUND: 5,
 }
+EXIT_NO_CODE = 6
+EXIT_CHECK_FAILED = 1
 EXIT_UNEXPECTED = 70
 
 _EPILOG = """\
@@ -30,7 +32,7 @@ exit status:
   2  INVALID: bad arguments
   3  NOT_CONFIGURED: integrations file, key or secret problem
   4  API_ERROR: the provider failed or refused
-  5  NO_EMAILS_FOUND: nothing matched (yet)
+  5  NO_EMAILS_FOUND: nothing matched (yet), or the wait timed out
 
 examples:
   otpmail read --to otp@example.test --integrations integrations.example.yaml --latest
@@ -48,6 +50,53 @@ def exit_status(envelope: dict[str, Any]) -> int:
         return EXIT_CODES[Prefix(prefix)]
     except ValueError:
         return EXIT_UNEXPECTED
+
+
+def _filters(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--to", required=True, metavar="ADDR", help="recipient address (+tag kept) or domain"
+    )
+    command.add_argument("--sender", metavar="ADDR", help="only mail from this address or domain")
+    command.add_argument("--subject", metavar="TEXT", help="only mail whose subject contains TEXT")
+
+
+def _integrations(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--integrations",
+        metavar="FILE",
+        help="integrations file (default: $OTPMAIL_INTEGRATIONS, else ./integrations.yaml)",
+    )
+
+
+def _waiting(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="give up after this long (default 60)",
+    )
+    command.add_argument(
+        "--since",
+        metavar="DURATION",
+        help="also accept mail delivered this long before the call, e.g. 2m (default: 10s)",
+    )
+    command.add_argument(
+        "--poll-interval",
+        type=float,
+        metavar="SECONDS",
+        help="seconds between polls (default per provider)",
+    )
+
+
+_WAIT_EPILOG = """exit status:
+  0  the mail arrived
+  2  INVALID   3  NOT_CONFIGURED   4  API_ERROR
+  5  NO_EMAILS_FOUND: nothing matching arrived before the timeout
+  6  (code only) the mail arrived but holds no recognisable code
+
+While it waits on a terminal, progress is shown on stderr; otherwise it is quiet.
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -75,11 +124,39 @@ def build_parser() -> argparse.ArgumentParser:
     mode = read.add_mutually_exclusive_group()
     mode.add_argument("--latest", action="store_true", help="only the newest matching email")
     mode.add_argument("--count", action="store_true", help="print the number of matches instead")
-    read.add_argument(
-        "--integrations",
-        metavar="FILE",
-        help="integrations file (default: $OTPMAIL_INTEGRATIONS, else ./integrations.yaml)",
+    _integrations(read)
+
+    wait = commands.add_parser(
+        "wait",
+        help="wait for a matching email to arrive and print the JSON envelope",
+        description="Wait until a mail matching the filters is delivered (at or after the call, "
+        "less --since) and print the envelope with that one email.",
+        epilog=_WAIT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _filters(wait)
+    _waiting(wait)
+    _integrations(wait)
+
+    code = commands.add_parser(
+        "code",
+        help="wait for a matching email and print only its one-time code",
+        description='Wait like "otpmail wait", then print just the code, for CODE=$(otpmail code --to ...).',
+        epilog=_WAIT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _filters(code)
+    _waiting(code)
+    _integrations(code)
+
+    check = commands.add_parser(
+        "check",
+        help="validate the integrations file, keys and access, with one read-only call per mailbox",
+        description="Validate the integrations file, the presence of keys and secrets, and for "
+        "each mailbox the credentials, delegation and scope, with one live read-only call. "
+        "Prints a fix for every problem; exits 1 if there is any.",
+    )
+    _integrations(check)
     return parser
 
 
@@ -95,10 +172,75 @@ def _read(args: argparse.Namespace) -> dict[str, Any]:
     return asyncio.run(run())
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``otpmail`` command."""
-    args = build_parser().parse_args(argv)
-    envelope = _read(args)
+def _since(value: str | None) -> Any:
+    """``--since 2m`` → a datetime; an invalid duration is left for the library to report."""
+    if not value:
+        return None
+    from datetime import UTC, datetime
+
+    from otpmail._criteria import parse_after
+    from otpmail._errors import OtpmailError
+
+    try:
+        return datetime.now(UTC) - parse_after(value)
+    except OtpmailError:
+        return value  # the library answers INVALID for a non-datetime since
+
+
+async def _progress(args: argparse.Namespace) -> None:
+    """A one-line countdown on a terminal's stderr."""
+    import time
+
+    start = time.monotonic()
+    try:
+        while True:
+            waited = time.monotonic() - start
+            sys.stderr.write(
+                f"\rwaiting for mail to {args.to}: {waited:4.0f}s of {args.timeout:g}s "
+            )
+            sys.stderr.flush()
+            await asyncio.sleep(1)
+    finally:
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
+def _wait(args: argparse.Namespace) -> dict[str, Any]:
+    from otpmail._reader import Reader
+
+    async def run() -> dict[str, Any]:
+        progress = asyncio.create_task(_progress(args)) if sys.stderr.isatty() else None
+        try:
+            async with Reader.from_file(args.integrations) as reader:
+                return await reader.wait_for_email(
+                    args.to,
+                    args.sender,
+                    args.subject,
+                    timeout=args.timeout,
+                    since=_since(args.since),
+                    poll_interval=args.poll_interval,
+                )
+        finally:
+            if progress is not None:
+                progress.cancel()
+
+    return asyncio.run(run())
+
+
+def _check(args: argparse.Namespace) -> int:
+    from otpmail._check import format_findings, run_check
+    from otpmail._reader import Reader
+
+    async def run() -> list[Any]:
+        async with Reader.from_file(args.integrations) as reader:
+            return await run_check(reader)
+
+    findings = asyncio.run(run())
+    print(format_findings(findings))
+    return EXIT_CHECK_FAILED if any(f.failed for f in findings) else EXIT_OK
+
+
+def _print_json(envelope: dict[str, Any]) -> None:
     try:
         json.dump(envelope, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -107,7 +249,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader of our output went away (``| head``): nothing more to say. Point
         # stdout at devnull so the interpreter's final flush does not raise again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return exit_status(envelope)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``otpmail`` command."""
+    args = build_parser().parse_args(argv)
+    if args.command == "check":
+        return _check(args)
+    if args.command == "read":
+        envelope = _read(args)
+        _print_json(envelope)
+        return exit_status(envelope)
+    envelope = _wait(args)
+    if args.command == "wait":
+        _print_json(envelope)
+        return exit_status(envelope)
+    # code: only the code on stdout; the reason for any failure on stderr.
+    if envelope.get("status") != "ok":
+        print(envelope.get("error"), file=sys.stderr)
+        return exit_status(envelope)
+    email = envelope["data"]["emails"][0]
+    code = email.get("code")
+    if not code:
+        print(
+            f"NO_CODE: the matching email ({email.get('subject')!r}) holds no recognisable code",
+            file=sys.stderr,
+        )
+        return EXIT_NO_CODE
+    print(code)
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,125 @@
+"""``otpmail check``: is the integrations file usable? One live read-only call per mailbox.
+
+Each problem is reported with what to do about it. The live call is a count of the mail
+delivered to the mailbox in the last second: for Gmail one ``messages.list`` (5 quota
+units) after the token request, which proves the key, the delegation and the scope; for
+Graph one list request after the token request; for a Maildir a directory listing.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
+from otpmail._criteria import build_criteria
+from otpmail._errors import CODES, OtpmailError
+from otpmail._reader import Reader
+
+# Fixes more specific than the code table's one-liners, by provider and code.
+_FIXES: dict[tuple[str, str], str] = {
+    ("gmail", "delegation_denied"): (
+        "In the Google Admin console (Security > Access and data control > API controls > "
+        "Domain-wide delegation) add the service account's client ID with exactly the scope "
+        "https://www.googleapis.com/auth/gmail.readonly; changes can take a while to apply."
+    ),
+    ("gmail", "mailbox_not_found"): "The address must be an existing user of the Workspace domain.",
+    (
+        "gmail",
+        "auth_failed",
+    ): "Create a new key for the service account and point service_account_file at it.",
+    ("outlook", "delegation_denied"): (
+        "Grant the app the Microsoft Graph application permission Mail.Read and give admin consent."
+    ),
+    ("outlook", "permission_denied"): (
+        "An application access policy or RBAC scope excludes this mailbox: add it to the app's scope."
+    ),
+    (
+        "outlook",
+        "auth_failed",
+    ): "Check tenant_id and client_id, and renew the client secret or certificate.",
+    (
+        "outlook",
+        "mailbox_not_found",
+    ): "The address must be a licensed Exchange Online mailbox in the tenant.",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the report: ``ok``, ``warn`` (does not fail the check) or ``fail``."""
+
+    level: str
+    subject: str
+    detail: str
+    fix: str = ""
+
+    @property
+    def failed(self) -> bool:
+        return self.level == "fail"
+
+
+def _readable_by_others(path: Path) -> bool:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & (stat.S_IRGRP | stat.S_IROTH))
+
+
+def _secret_files(mailbox: Mailbox) -> list[SecretRef]:
+    refs: list[SecretRef | None] = []
+    if isinstance(mailbox, GmailMailbox):
+        refs.append(mailbox.key)
+    if isinstance(mailbox, OutlookMailbox):
+        refs.extend([mailbox.client_secret, mailbox.certificate])
+    return [r for r in refs if r is not None and r.file is not None]
+
+
+def permission_findings(reader: Reader) -> list[Finding]:
+    """Warn when the integrations file or a key file is readable by group or others."""
+    findings = []
+    paths = [reader.path] + [
+        ref.file for m in reader.config().mailboxes for ref in _secret_files(m) if ref.file
+    ]
+    for path in paths:
+        if os.name == "posix" and _readable_by_others(path):
+            findings.append(
+                Finding("warn", str(path), "is readable by other users", f"chmod 600 {path}")
+            )
+    return findings
+
+
+async def run_check(reader: Reader) -> list[Finding]:
+    """Every finding for the file behind ``reader``."""
+    try:
+        config = reader.config()
+    except OtpmailError as exc:
+        return [Finding("fail", str(reader.path), exc.message, CODES[exc.code].remedy)]
+    findings = [Finding("ok", str(config.path), f"valid, {len(config.mailboxes)} mailbox(es)")]
+    findings.extend(permission_findings(reader))
+    for mailbox in config.mailboxes:
+        subject = f"{mailbox.provider} {mailbox.address}"
+        try:
+            provider = reader.provider_for(mailbox)
+            await provider.count(build_criteria(mailbox.address, after="1s"))
+        except OtpmailError as exc:
+            fix = _FIXES.get((mailbox.provider, exc.code), CODES[exc.code].remedy)
+            findings.append(Finding("fail", subject, str(exc), fix))
+            continue
+        findings.append(Finding("ok", subject, "read access works (one read-only call)"))
+    return findings
+
+
+def format_findings(findings: list[Finding]) -> str:
+    """The human report printed by ``otpmail check``."""
+    lines = []
+    for finding in findings:
+        lines.append(f"{finding.level.upper():<4} {finding.subject}: {finding.detail}")
+        if finding.fix:
+            lines.append(f"     fix: {finding.fix}")
+    problems = sum(f.failed for f in findings)
+    lines.append("all checks passed" if not problems else f"{problems} problem(s) found")
+    return "\n".join(lines)
