@@ -19,7 +19,16 @@ from otpmail._reader import default_provider, shared_reader
 
 def test_the_public_names_are_exactly_these() -> None:
     assert sorted(otpmail.__all__) == sorted(
-        ["CODES", "OtpmailError", "Prefix", "Reader", "read_emails", "read_emails_sync"]
+        [
+            "CODES",
+            "OtpmailError",
+            "Prefix",
+            "Reader",
+            "read_emails",
+            "read_emails_sync",
+            "wait_for_email",
+            "wait_for_email_sync",
+        ]
     )
     assert otpmail.Reader.__module__ == "otpmail"
     assert isinstance(otpmail.__version__, str)

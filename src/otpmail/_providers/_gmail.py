@@ -82,12 +82,36 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         return super().request(uri, method, *args, **kwargs)
 
 
+class _TokenRefused(google_exceptions.RefreshError):
+    """A refused token request, with the HTTP status google-auth's ``RefreshError`` lacks."""
+
+    def __init__(self, cause: google_exceptions.RefreshError, status: int | None) -> None:
+        super().__init__(*cause.args, retryable=cause.retryable)  # type: ignore[no-untyped-call]
+        self.status = status
+
+
 class _Credentials(service_account.Credentials):
-    """Service-account credentials that never start a regional-access-boundary lookup: it
-    would contact a third Google host (the egress check would refuse it anyway)."""
+    """Service-account credentials that never start a regional-access-boundary lookup (it
+    would contact a third Google host, which the egress check would refuse anyway) and
+    whose refusals carry the token endpoint's HTTP status."""
 
     def _is_regional_access_boundary_lookup_required(self) -> bool:
         return False
+
+    def refresh(self, request: Any) -> None:
+        # Both refresh paths (ours before a call, google-auth-httplib2's after a 401) land
+        # here, so both report the status.
+        statuses: list[int] = []
+
+        def observed(*args: Any, **kwargs: Any) -> Any:
+            response = request(*args, **kwargs)
+            statuses.append(int(response.status))
+            return response
+
+        try:
+            super().refresh(observed)  # type: ignore[no-untyped-call]
+        except google_exceptions.RefreshError as exc:
+            raise _TokenRefused(exc, statuses[-1] if statuses else None) from None
 
 
 def gmail_query(criteria: Criteria) -> str:
@@ -167,7 +191,11 @@ def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
     # and Google's fixed description are kept; nothing from our request.
     first = str(exc.args[0]) if exc.args else ""
     error = first.split(":", 1)[0].strip()
-    where = "Gmail token request failed"
+    status = getattr(exc, "status", None)
+    where = "Gmail token request failed" + (f": HTTP {status}" if status else "")
+    if status is not None and status < 400:
+        # A redirect (never followed) is not a verdict on the key.
+        return OtpmailError("request_failed", f"{where} (unexpected response)")
     if error == "unauthorized_client":
         return OtpmailError(
             "delegation_denied",

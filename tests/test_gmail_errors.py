@@ -1,0 +1,195 @@
+"""Gmail failures become the specification's prefixes, with a ``code`` and ``retryable`` for
+machines and a message that names provider, operation and status, and nothing secret."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from gmail_cassettes import (
+    BACKEND_ERROR,
+    DELEGATION_DENIED,
+    FAKE_ACCESS_TOKEN,
+    INVALID_GRANT,
+    RATE_LIMIT_403,
+    RATE_LIMIT_429,
+    UNAUTHENTICATED,
+    UNAUTHORIZED_CLIENT,
+    FrozenClock,
+    Harness,
+    quick_key,
+)
+from otpmail import _criteria
+
+
+@pytest.fixture
+def gmail(
+    tmp_path: Any, service_account_info: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> Harness:
+    monkeypatch.setattr(_criteria, "datetime", FrozenClock)
+    return Harness(tmp_path, quick_key(service_account_info))
+
+
+def assert_safe(message: str, key_info: dict[str, Any], *bodies: str) -> None:
+    """No token, assertion, key material or provider response text in ``message``."""
+    for secret in (FAKE_ACCESS_TOKEN, "ya29.", "Bearer", "REDACTED", "assertion", "eyJ"):
+        assert secret not in message
+    assert "PRIVATE KEY" not in message
+    assert key_info["private_key_id"] not in message
+    for body in bodies:
+        detail = json.loads(body)["error"]
+        text = detail["message"] if isinstance(detail, dict) else body
+        assert text not in message
+
+
+# -- INVALID --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("to", "after"),
+    [
+        ("", None),
+        ("   ", None),
+        ("qa@example.com", "5x"),
+        ("qa@example.com", "1w"),
+        ("qa@example.com", "-5m"),
+        ("qa@example.com", "99999999999999999999d"),
+    ],
+)
+async def test_an_empty_recipient_or_a_bad_look_back_is_invalid_and_sends_nothing(
+    gmail: Harness, to: str, after: str | None
+) -> None:
+    reader = gmail.reader()
+    envelope = await reader.read_emails(to, after=after)
+
+    assert envelope["status"] == "error"
+    assert envelope["error"].startswith("INVALID: ")
+    assert envelope["code"] == "invalid_argument"
+    assert envelope["retryable"] is False
+    assert gmail.providers == []
+    assert gmail.transport.attempted == []
+
+
+# -- NOT_CONFIGURED -------------------------------------------------------------------------
+
+
+async def test_a_missing_key_file_is_not_configured(gmail: Harness) -> None:
+    gmail.key_path.unlink()
+
+    envelope = await gmail.reader().read_emails("qa@example.com")
+
+    assert envelope["error"].startswith("NOT_CONFIGURED: ")
+    assert envelope["code"] == "secret_missing"
+    assert str(gmail.key_path) in envelope["error"]
+    assert gmail.transport.attempted == []
+
+
+async def test_a_key_that_is_not_a_service_account_is_not_configured_and_not_echoed(
+    gmail: Harness,
+) -> None:
+    gmail.key_path.write_text(
+        json.dumps(
+            {
+                "type": "authorized_user",
+                "client_id": "1234.apps.googleusercontent.com",
+                "client_secret": "GOCSPX-do-not-echo-me",
+                "refresh_token": "1//do-not-echo-me-either",
+            }
+        )
+    )
+
+    envelope = await gmail.reader().read_emails("qa@example.com")
+
+    assert envelope["error"].startswith("NOT_CONFIGURED: ")
+    assert envelope["code"] == "secret_invalid"
+    assert "do-not-echo" not in envelope["error"]
+    assert gmail.transport.attempted == []
+
+
+async def test_a_key_with_a_broken_private_key_is_not_configured_and_not_echoed(
+    gmail: Harness, service_account_info: dict[str, Any]
+) -> None:
+    broken = dict(service_account_info)
+    broken["private_key"] = "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n"
+    gmail.key_path.write_text(json.dumps(broken))
+
+    envelope = await gmail.reader().read_emails("qa@example.com")
+
+    assert envelope["error"].startswith("NOT_CONFIGURED: ")
+    assert envelope["code"] == "secret_invalid"
+    assert "bm90IGEga2V5" not in envelope["error"]
+    assert "PRIVATE KEY" not in envelope["error"]
+
+
+# -- API_ERROR: the API ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cassette", "status", "code", "retryable", "body"),
+    [
+        ("list_error_401", 401, "auth_failed", False, UNAUTHENTICATED),
+        ("list_error_403_delegation", 403, "delegation_denied", False, DELEGATION_DENIED),
+        ("list_error_403_rate_limit", 403, "rate_limited", True, RATE_LIMIT_403),
+        ("list_error_429", 429, "rate_limited", True, RATE_LIMIT_429),
+        ("list_error_500", 500, "provider_unavailable", True, BACKEND_ERROR),
+    ],
+)
+async def test_api_failures_map_to_code_and_retryable_with_a_safe_message(
+    gmail: Harness,
+    service_account_info: dict[str, Any],
+    cassette: str,
+    status: int,
+    code: str,
+    retryable: bool,
+    body: str,
+) -> None:
+    envelope = await gmail.read(cassette, "qa+err@example.com")
+
+    assert envelope["status"] == "error"
+    assert envelope["error"].startswith(f"API_ERROR: Gmail messages.list failed: HTTP {status}")
+    assert envelope["code"] == code
+    assert envelope["retryable"] is retryable
+    assert_safe(envelope["error"], service_account_info, body)
+
+
+async def test_a_rejected_access_token_is_refreshed_before_giving_up(gmail: Harness) -> None:
+    envelope = await gmail.read("list_error_401", "qa+err@example.com")
+
+    assert envelope["code"] == "auth_failed"
+    # google-auth-httplib2 refreshes and retries a 401 twice; every refresh is pinned too.
+    assert len(gmail.transport.token_requests()) == 3
+    assert len(gmail.transport.api_requests()) == 3
+
+
+# -- API_ERROR: the token endpoint ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", [False, True])
+@pytest.mark.parametrize(
+    ("cassette", "status", "code", "description"),
+    [
+        ("token_unauthorized_client", 401, "delegation_denied", UNAUTHORIZED_CLIENT),
+        ("token_invalid_grant", 400, "mailbox_not_found", INVALID_GRANT),
+    ],
+)
+async def test_token_endpoint_refusals_map_to_code_with_a_safe_message(
+    gmail: Harness,
+    service_account_info: dict[str, Any],
+    cassette: str,
+    status: int,
+    code: str,
+    description: str,
+    count: bool,
+) -> None:
+    envelope = await gmail.read(cassette, "qa+err@example.com", count=count)
+
+    assert envelope["status"] == "error"
+    assert envelope["error"].startswith(f"API_ERROR: Gmail token request failed: HTTP {status}")
+    assert envelope["code"] == code
+    assert envelope["retryable"] is False
+    assert description not in envelope["error"]
+    assert_safe(envelope["error"], service_account_info)
+    # Nothing but the token request was sent.
+    assert [s.url for s in gmail.transport.reached] == ["https://oauth2.googleapis.com/token"]
