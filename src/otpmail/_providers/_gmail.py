@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
+import contextlib
 import json
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -54,6 +57,9 @@ MAX_FETCH = 30
 # list order is only roughly newest-first (gmail.md §1.4).
 LATEST_PROBE = 3
 COUNT_PAGE = 500
+# Decoded messages kept per mailbox so no body is fetched twice; bodies are bounded by the
+# decoder, so this stays a few megabytes at most.
+BODY_CACHE = 512
 DEFAULT_SOCKET_TIMEOUT = 30.0
 # Labels of mail the mailbox wrote itself; never OTP mail sent to it.
 _OWN_LABELS = frozenset({"DRAFT", "SENT"})
@@ -230,6 +236,15 @@ def to_error(operation: str, exc: BaseException) -> OtpmailError:
     return OtpmailError("request_failed", f"Gmail {operation} failed: {type(exc).__name__}")
 
 
+class HistoryExpired(OtpmailError):
+    """The history id is too old; the caller falls back to a search."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "request_failed", "Gmail history.list failed: HTTP 404 (history id expired)"
+        )
+
+
 class GmailProvider:
     """Reads one Workspace mailbox. Build once per mailbox and reuse: it keeps the token."""
 
@@ -257,6 +272,9 @@ class GmailProvider:
         self._max_concurrency = max(1, max_concurrency)
         self._local = threading.local()
         self._refresh_lock = threading.Lock()
+        self._bodies: OrderedDict[str, Email | None] = OrderedDict()
+        self._inflight: dict[str, concurrent.futures.Future[Email | None]] = {}
+        self._bodies_lock = threading.Lock()
         self._service = discovery.build(
             "gmail",
             "v1",
@@ -294,6 +312,11 @@ class GmailProvider:
             try:
                 self._ensure_token()
                 return make(self._service).execute(http=self._authorized_http(), num_retries=0)
+            except HttpError as exc:
+                if operation == "history.list" and getattr(exc.resp, "status", 0) == 404:
+                    # gmail.md §4.3: an out-of-date startHistoryId answers 404.
+                    raise HistoryExpired() from None
+                raise to_error(operation, exc) from None
             except BaseException as exc:  # mapped here so nothing secret crosses threads
                 raise to_error(operation, exc) from None
 
@@ -321,6 +344,39 @@ class GmailProvider:
         return page if isinstance(page, dict) else {}
 
     async def _get(self, message_id: str) -> Email | None:
+        """One message, decoded; ``None`` for mail the mailbox wrote itself.
+
+        A message's content never changes, so each id is fetched (20 quota units) at most
+        once while it stays in the cache, however many searches and waits ask for it,
+        concurrently or not."""
+        with self._bodies_lock:
+            if message_id in self._bodies:
+                self._bodies.move_to_end(message_id)
+                return self._bodies[message_id]
+            pending = self._inflight.get(message_id)
+            owner = pending is None
+            if pending is None:
+                pending = self._inflight[message_id] = concurrent.futures.Future()
+        if not owner:
+            return await asyncio.wrap_future(pending)
+        try:
+            email = await self._fetch_one(message_id)
+        except BaseException as exc:
+            with self._bodies_lock:
+                del self._inflight[message_id]
+            pending.set_exception(exc)
+            # Nobody else may be waiting; don't let the future complain about it.
+            pending.exception()
+            raise
+        with self._bodies_lock:
+            del self._inflight[message_id]
+            self._bodies[message_id] = email
+            while len(self._bodies) > BODY_CACHE:
+                self._bodies.popitem(last=False)
+        pending.set_result(email)
+        return email
+
+    async def _fetch_one(self, message_id: str) -> Email | None:
         def make(service: Any) -> Any:
             return (
                 service.users()
@@ -427,6 +483,84 @@ class GmailProvider:
             token = page.get("nextPageToken")
             if not token:
                 return len(ids)
+
+    # -- waiting ------------------------------------------------------------------------
+
+    async def cursor(self) -> object:
+        """The mailbox's current ``historyId`` (``getProfile``, 1 quota unit)."""
+        return await self._history_id()
+
+    async def _history_id(self) -> int:
+        profile = await self._call(
+            "getProfile",
+            lambda service: service.users().getProfile(userId="me", fields="historyId"),
+        )
+        try:
+            return int(profile["historyId"])
+        except (KeyError, TypeError, ValueError):
+            raise OtpmailError("bad_response", "Gmail getProfile failed: no historyId") from None
+
+    async def _added_since(self, start: int) -> tuple[list[str], int]:
+        """Ids added after ``start`` (``history.list``, 2 quota units a page), skipping mail
+        the mailbox wrote itself, and the history id to continue from."""
+        ids: list[str] = []
+        token: str | None = None
+        latest = start
+        while True:
+
+            def make(service: Any, token: str | None = token) -> Any:
+                params: dict[str, Any] = {
+                    "userId": "me",
+                    "startHistoryId": str(start),
+                    "historyTypes": "messageAdded",
+                    "maxResults": 500,
+                    "fields": "history(messagesAdded(message(id,labelIds))),historyId,nextPageToken",
+                }
+                if token:
+                    params["pageToken"] = token
+                return service.users().history().list(**params)
+
+            page = await self._call("history.list", make)
+            for record in page.get("history") or []:
+                for added in record.get("messagesAdded") or []:
+                    message = added.get("message") or {}
+                    message_id = str(message.get("id") or "")
+                    if (
+                        message_id
+                        and message_id not in ids
+                        and not _OWN_LABELS & set(message.get("labelIds") or ())
+                    ):
+                        ids.append(message_id)
+            with contextlib.suppress(TypeError, ValueError):
+                latest = max(latest, int(page.get("historyId") or latest))
+            token = page.get("nextPageToken")
+            if not token:
+                return ids, latest
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        """New mail since ``cursor`` (a history id). While idle this costs one
+        ``history.list`` (2 units); each new message is fetched once (20 units). When the
+        history id has expired, one search by time (``after:``) replaces it."""
+        if not isinstance(cursor, int):
+            return [], await self.cursor()
+        try:
+            ids, latest = await self._added_since(cursor)
+        except HistoryExpired:
+            log.info("history id %s expired; searching by time instead", cursor)
+            latest = await self._history_id()
+            page = await self._list_page(
+                f"after:{int(since.timestamp())} in:anywhere", COUNT_PAGE, None, ids_only=True
+            )
+            ids = [
+                str(m["id"])
+                for m in page.get("messages") or []
+                if isinstance(m, dict) and m.get("id")
+            ]
+        wanted = [i for i in ids if i not in known]
+        emails, _ = await self._fetch_all(wanted)
+        return emails, latest
 
     async def aclose(self) -> None:
         """Drop the per-thread connections (httplib2 closes sockets on collection)."""

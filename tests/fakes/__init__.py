@@ -1,0 +1,1 @@
+"""In-process fakes of the providers, at the SDK transport seams."""

@@ -1,0 +1,338 @@
+"""An in-process Gmail upstream at httplib2's transport seam.
+
+``FakeGmail`` holds a mailbox and answers the requests the real google-api-python-client
+and google-auth send — token, ``messages.list``, ``messages.get`` (``format=raw``),
+``getProfile`` and ``history.list`` — in Gmail's wire format (research/gmail.md §7). It
+records every request with its time, can inject latency (per request, in the calling
+thread, so concurrent requests overlap as they would on the wire) and faults, and counts
+Gmail quota units (list 5, get 20, history 2, getProfile 1; gmail.md §4.1).
+
+Plug it in with ``GmailProvider(mailbox, http_factory=fake.http_factory)``: the provider's
+:class:`~otpmail._providers._gmail.PinnedHttp` subclass below still runs the egress check
+in ``request()``; only ``_conn_request``, the socket layer, is replaced.
+
+The search is deliberately as loose as Gmail's (``to:qa@x`` also matches ``qa+tag@x``,
+``after:`` compares whole seconds), so otpmail's exact rules are exercised against it.
+"""
+
+from __future__ import annotations
+
+import base64
+import email
+import email.policy
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import getaddresses
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import httplib2
+
+from otpmail._providers._gmail import PinnedHttp
+
+QUOTA = {"messages.list": 5, "messages.get": 20, "history.list": 2, "getProfile": 1, "token": 0}
+
+
+@dataclass
+class StoredMessage:
+    id: str
+    raw: bytes
+    internal_ms: int
+    history_id: int
+    labels: tuple[str, ...] = ("INBOX", "UNREAD")
+
+    @property
+    def parsed(self) -> EmailMessage:
+        msg = email.message_from_bytes(self.raw, policy=email.policy.default)
+        assert isinstance(msg, EmailMessage)
+        return msg
+
+
+@dataclass
+class Fault:
+    """What to do instead of (or before) answering one request."""
+
+    status: int = 0
+    body: bytes | str = b""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    """Seconds to stall first (bounded by the socket timeout, like a real read)."""
+    reset: bool = False
+    """Raise ConnectionResetError instead of answering."""
+    content_type: str = "application/json; charset=UTF-8"
+
+
+@dataclass
+class Request:
+    method: str
+    url: str
+    operation: str
+    started: float
+    ended: float = 0.0
+
+
+class FakeGmail:
+    """A stateful fake Gmail mailbox. Thread-safe: the provider calls it from worker threads."""
+
+    def __init__(self, latency: float = 0.0, history_floor: int = 0) -> None:
+        self.latency = latency
+        self.messages: list[StoredMessage] = []
+        self.history_id = 1000
+        self.history_floor = history_floor
+        """``history.list`` from a start id below this answers 404 (expired)."""
+        self.requests: list[Request] = []
+        self.faults: dict[str, list[Fault]] = {}
+        self._lock = threading.Lock()
+        self._next_id = 0x18C1F2A3B4C50000
+
+    # -- the mailbox ------------------------------------------------------------------
+
+    def deliver(
+        self,
+        raw: bytes | EmailMessage,
+        at: datetime | None = None,
+        labels: tuple[str, ...] = ("INBOX", "UNREAD"),
+    ) -> str:
+        """Add a message as Gmail would on delivery; returns its id."""
+        data = bytes(raw) if isinstance(raw, EmailMessage) else raw
+        with self._lock:
+            self._next_id += 0x1F
+            self.history_id += 7
+            message = StoredMessage(
+                id=f"{self._next_id:x}",
+                raw=data,
+                internal_ms=int((at.timestamp() if at else time.time()) * 1000),
+                history_id=self.history_id,
+                labels=labels,
+            )
+            self.messages.append(message)
+            return message.id
+
+    def remove(self, message_id: str) -> None:
+        """Delete a message (a later ``messages.get`` answers 404)."""
+        with self._lock:
+            self.messages = [m for m in self.messages if m.id != message_id]
+
+    def fail(self, operation: str, *faults: Fault) -> None:
+        """Queue faults for the next requests of ``operation`` (one fault per request)."""
+        with self._lock:
+            self.faults.setdefault(operation, []).extend(faults)
+
+    # -- accounting ---------------------------------------------------------------------
+
+    def count(self, operation: str | None = None) -> int:
+        return sum(1 for r in self.requests if operation is None or r.operation == operation)
+
+    @property
+    def quota(self) -> int:
+        return sum(QUOTA.get(r.operation, 0) for r in self.requests)
+
+    def sequential_round_trips(self, operations: set[str] | None = None) -> int:
+        """The longest chain of requests each started after the previous one ended: the
+        round trips a caller waited for one after another."""
+        chosen = sorted(
+            (r for r in self.requests if operations is None or r.operation in operations),
+            key=lambda r: r.started,
+        )
+        chain: list[int] = []
+        for i, request in enumerate(chosen):
+            before = [chain[j] for j in range(i) if chosen[j].ended <= request.started]
+            chain.append(1 + max(before, default=0))
+        return max(chain, default=0)
+
+    def reset_counters(self) -> None:
+        with self._lock:
+            self.requests.clear()
+
+    # -- the seam -----------------------------------------------------------------------
+
+    def http_factory(self) -> FakeGmailHttp:
+        return FakeGmailHttp(self)
+
+    def handle(
+        self, method: str, url: str, body: Any, timeout: float | None
+    ) -> tuple[int, dict[str, str], bytes]:
+        parts = urlsplit(url)
+        query = {k: v for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
+        operation = _operation(method, parts.netloc, parts.path)
+        record = Request(method, url, operation, time.monotonic())
+        with self._lock:
+            self.requests.append(record)
+            queue = self.faults.get(operation) or []
+            fault = queue.pop(0) if queue else None
+        try:
+            if self.latency:
+                time.sleep(self.latency)
+            if fault is not None:
+                if fault.delay:
+                    if timeout is not None and fault.delay > timeout:
+                        time.sleep(timeout)
+                        raise TimeoutError("timed out")
+                    time.sleep(fault.delay)
+                if fault.reset:
+                    raise ConnectionResetError(104, "Connection reset by peer")
+                if fault.status:
+                    payload = fault.body.encode() if isinstance(fault.body, str) else fault.body
+                    return (
+                        fault.status,
+                        {"content-type": fault.content_type, **fault.headers},
+                        payload,
+                    )
+            status, payload = self._answer(operation, parts.path, query)
+            return (
+                status,
+                {"content-type": "application/json; charset=UTF-8"},
+                json.dumps(payload).encode(),
+            )
+        finally:
+            record.ended = time.monotonic()
+
+    def _answer(
+        self, operation: str, path: str, query: dict[str, list[str]]
+    ) -> tuple[int, dict[str, Any]]:
+        if operation == "token":
+            return 200, {
+                "access_token": "ya29.fake-upstream-token",
+                "expires_in": 3599,
+                "token_type": "Bearer",
+            }
+        if operation == "getProfile":
+            return 200, {
+                "emailAddress": "qa@example.com",
+                "messagesTotal": len(self.messages),
+                "historyId": str(self.history_id),
+            }
+        if operation == "messages.list":
+            return 200, self._list(query)
+        if operation == "messages.get":
+            message_id = path.rsplit("/", 1)[1]
+            with self._lock:
+                found = next((m for m in self.messages if m.id == message_id), None)
+            if found is None:
+                return 404, _error(404, "Requested entity was not found.", "notFound")
+            return 200, {
+                "id": found.id,
+                "threadId": found.id,
+                "labelIds": list(found.labels),
+                "internalDate": str(found.internal_ms),
+                "raw": base64.urlsafe_b64encode(found.raw).decode(),
+            }
+        if operation == "history.list":
+            start = int(query["startHistoryId"][0])
+            if start < self.history_floor:
+                return 404, _error(404, "Requested entity was not found.", "notFound")
+            with self._lock:
+                added = [m for m in self.messages if m.history_id > start]
+                current = self.history_id
+            history = [
+                {
+                    "id": str(m.history_id),
+                    "messagesAdded": [
+                        {"message": {"id": m.id, "threadId": m.id, "labelIds": list(m.labels)}}
+                    ],
+                }
+                for m in added
+            ]
+            payload: dict[str, Any] = {"historyId": str(current)}
+            if history:
+                payload["history"] = history
+            return 200, payload
+        return 400, _error(400, "Invalid request", "badRequest")
+
+    def _list(self, query: dict[str, list[str]]) -> dict[str, Any]:
+        q = query.get("q", [""])[0]
+        size = int(query.get("maxResults", ["100"])[0])
+        offset = int(query.get("pageToken", ["0"])[0])
+        with self._lock:
+            candidates = [m for m in self.messages if _gmail_matches(q, m)]
+        # Gmail lists roughly newest first.
+        candidates.sort(key=lambda m: m.internal_ms, reverse=True)
+        page = candidates[offset : offset + size]
+        payload: dict[str, Any] = {}
+        if page:
+            payload["messages"] = [{"id": m.id, "threadId": m.id} for m in page]
+        if offset + size < len(candidates):
+            payload["nextPageToken"] = str(offset + size)
+        return payload
+
+
+class FakeGmailHttp(PinnedHttp):
+    """``PinnedHttp`` whose socket layer is the fake: the egress check still runs first."""
+
+    def __init__(self, upstream: FakeGmail) -> None:
+        super().__init__()
+        self.upstream = upstream
+
+    def _conn_request(
+        self, conn: Any, request_uri: str, method: str, body: Any, headers: Any
+    ) -> Any:
+        url = f"https://{conn.host}{request_uri}"
+        status, response_headers, content = self.upstream.handle(method, url, body, self.timeout)
+        info = {"status": str(status), **response_headers, "content-length": str(len(content))}
+        return httplib2.Response(info), content
+
+
+def _operation(method: str, host: str, path: str) -> str:
+    if host == "oauth2.googleapis.com":
+        return "token"
+    if path.endswith("/profile"):
+        return "getProfile"
+    if path.endswith("/history"):
+        return "history.list"
+    if path.endswith("/messages"):
+        return "messages.list"
+    if "/messages/" in path:
+        return "messages.get"
+    return f"{method} {path}"
+
+
+def _error(code: int, message: str, reason: str) -> dict[str, Any]:
+    return {
+        "error": {
+            "code": code,
+            "message": message,
+            "errors": [{"message": message, "domain": "global", "reason": reason}],
+        }
+    }
+
+
+_TERM = re.compile(r'(\w+):("(?:[^"\\]|\\.)*"|\S+)')
+
+
+def _addresses(message: StoredMessage, *headers: str) -> list[str]:
+    parsed = message.parsed
+    values = [str(v) for h in headers for v in parsed.get_all(h, [])]
+    return [a.lower() for _, a in getaddresses(values)]
+
+
+def _gmail_matches(q: str, message: StoredMessage) -> bool:
+    """Gmail-like loose matching of the terms otpmail sends."""
+    for name, value in _TERM.findall(q):
+        value = value.strip('"').replace('\\"', '"').replace("\\\\", "\\").lower()
+        if name == "to":
+            base = re.sub(r"\+[^@]*@", "@", value)
+            recipients = [
+                re.sub(r"\+[^@]*@", "@", a) for a in _addresses(message, "To", "Cc", "Delivered-To")
+            ]
+            if not any(
+                base == r or (("@" not in base) and r.endswith("@" + base.lstrip("@")))
+                for r in recipients
+            ):
+                return False
+        elif name == "from":
+            senders = _addresses(message, "From")
+            if not any(
+                value == s or s.endswith(("@" + value.lstrip("@"), "." + value)) for s in senders
+            ):
+                return False
+        elif name == "subject":
+            if value not in str(message.parsed.get("Subject", "")).lower():
+                return False
+        elif name == "after" and message.internal_ms // 1000 < int(value):
+            return False
+    return True
