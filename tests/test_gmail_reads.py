@@ -288,6 +288,7 @@ async def test_a_second_call_on_the_same_reader_does_not_fetch_a_new_token(
 
     assert ids(first) == ids(second) == [TWICE_MAIL.id]
     assert len(gmail.transport.token_requests()) == 1
+    assert sum("/messages/" in s.url for s in gmail.transport.api_requests()) == 1
     assert len(gmail.providers) == 1
 
 
