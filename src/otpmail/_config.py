@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from otpmail._bounds import DEFAULT_LIMITS, LIMIT_FIELDS, NON_BODY_MAX_CHARS, Limits
 from otpmail._criteria import AddressFilter, parse_address_filter
 from otpmail._errors import OtpmailError
 
@@ -89,6 +90,9 @@ class Mailbox:
     domains: tuple[str, ...]
     source: str
     """``<file>: email.mailboxes[i]``, for messages."""
+    limits: Limits = field(default=DEFAULT_LIMITS, kw_only=True)
+    """The file's ``email.limits``, carried by each mailbox so that a provider, which is
+    built from its mailbox alone, applies them."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,8 @@ class Config:
 
     path: Path
     mailboxes: tuple[Mailbox, ...]
+    limits: Limits = field(default=DEFAULT_LIMITS)
+    """``email.limits``: the bounds on responses, bodies and results."""
 
     def route(self, to: AddressFilter) -> Mailbox:
         """The one mailbox that reads mail for ``to``.
@@ -197,20 +203,51 @@ def load(path: str | os.PathLike[str] | None = None) -> Config:
 def parse(document: object, file: Path) -> Config:
     """Validate a parsed YAML document (pure, apart from the path it is given)."""
     root = _mapping(document, f"{file}", {"email"}, required={"email"})
-    email = _mapping(root["email"], f"{file}: email", {"mailboxes"}, required={"mailboxes"})
+    email = _mapping(
+        root["email"], f"{file}: email", {"mailboxes", "limits"}, required={"mailboxes"}
+    )
+    limits = (
+        _limits(email["limits"], f"{file}: email.limits") if "limits" in email else DEFAULT_LIMITS
+    )
     entries = email["mailboxes"]
     if not isinstance(entries, list) or not entries:
         raise not_configured(f"{file}: email.mailboxes must be a non-empty list")
     base = file.parent
     mailboxes = tuple(
-        _mailbox(entry, f"{file}: email.mailboxes[{i}]", base) for i, entry in enumerate(entries)
+        _mailbox(entry, f"{file}: email.mailboxes[{i}]", base, limits)
+        for i, entry in enumerate(entries)
     )
     seen: dict[str, str] = {}
     for mailbox in mailboxes:
         if mailbox.address in seen:
             raise not_configured(f"{mailbox.source}: address {mailbox.address} is configured twice")
         seen[mailbox.address] = mailbox.source
-    return Config(path=file, mailboxes=mailboxes)
+    return Config(path=file, mailboxes=mailboxes, limits=limits)
+
+
+def _limits(value: object, where: str) -> Limits:
+    """``email.limits``: any of the four bounds, each a positive whole number.
+
+    ``result_chars`` must leave room for one whole message (the body bound plus the fixed
+    caps on everything else), so a result can always hold the newest match.
+    """
+    entry = _mapping(value, where, set(LIMIT_FIELDS))
+    chosen: dict[str, int] = {}
+    for key in LIMIT_FIELDS:
+        if key not in entry:
+            continue
+        number = entry[key]
+        if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
+            raise not_configured(f"{where}.{key} must be a positive whole number")
+        chosen[key] = number
+    limits = Limits(**chosen)
+    smallest = limits.body_chars + NON_BODY_MAX_CHARS
+    if limits.result_chars < smallest:
+        raise not_configured(
+            f"{where}.result_chars must be at least body_chars + {NON_BODY_MAX_CHARS} "
+            f"({smallest}), so that one whole message always fits in a result"
+        )
+    return limits
 
 
 def _mapping(
@@ -287,7 +324,7 @@ _FIELDS = {
 }
 
 
-def _mailbox(entry: object, where: str, base: Path) -> Mailbox:
+def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIMITS) -> Mailbox:
     if not isinstance(entry, dict):
         raise not_configured(f"{where} must be a mapping")
     provider = entry.get("provider")
@@ -326,10 +363,12 @@ def _mailbox(entry: object, where: str, base: Path) -> Mailbox:
             if which == "service_account_file"
             else _env_ref(entry, which, where)
         )
-        return GmailMailbox(**common, key=key)
+        return GmailMailbox(**common, key=key, limits=limits)
     if provider == "maildir":
         path = Path(_string(entry, "path", where)).expanduser()
-        return MaildirMailbox(**common, path=path if path.is_absolute() else base / path)
+        return MaildirMailbox(
+            **common, path=path if path.is_absolute() else base / path, limits=limits
+        )
     tenant = _string(entry, "tenant_id", where)
     if not (_GUID.fullmatch(tenant) or _TENANT_DOMAIN.fullmatch(tenant)):
         raise not_configured(
@@ -360,4 +399,5 @@ def _mailbox(entry: object, where: str, base: Path) -> Mailbox:
         client_secret=secret,
         certificate=cert,
         certificate_password=password,
+        limits=limits,
     )

@@ -100,6 +100,11 @@ CODES: dict[str, CodeInfo] = {
     "bad_response": CodeInfo(
         Prefix.API_ERROR, True, "The provider sent a response otpmail could not use."
     ),
+    "response_too_large": CodeInfo(
+        Prefix.API_ERROR,
+        False,
+        "A response was larger than email.limits.response_bytes and was refused before parsing: raise the limit to read it.",
+    ),
     "request_failed": CodeInfo(
         Prefix.API_ERROR, False, "The provider rejected the request; see the status."
     ),

@@ -6,21 +6,30 @@ No network and no credentials: the embedded default, and the target of a local S
 The delivery time is the Maildir stamp: the file name of a delivered message begins with
 the delivery time in seconds (``1767225600.M123456P42Q1.host``, microseconds after ``M``).
 Files without a stamp, and ``.eml`` files, use their modification time.
+
+A file larger than ``email.limits.response_bytes`` is not read (its size is the "provider
+response" of a Maildir): it is skipped with a warning, as Gmail skips a message whose
+fetch failed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import mailbox
 import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+from otpmail._bounds import Limits, check_response_size
 from otpmail._config import MaildirMailbox, not_configured
 from otpmail._criteria import Criteria
+from otpmail._errors import OtpmailError
 from otpmail._match import select
 from otpmail._message import Email, parse_rfc822
+
+log = logging.getLogger("otpmail.maildir")
 
 _STAMP = re.compile(r"(?P<sec>\d{9,11})\.(?:M(?P<usec>\d{1,6})P|[^.]*)")
 
@@ -52,21 +61,28 @@ def _entries(root: Path) -> dict[str, Path]:
     return {p.stem: p for p in root.glob("*.eml") if p.is_file()}
 
 
-def _read(account: str, key: str, path: Path, cutoff: datetime | None) -> Email | None:
+def _read(
+    account: str, key: str, path: Path, cutoff: datetime | None, limits: Limits
+) -> Email | None:
     try:
-        received = stamp_time(key) or datetime.fromtimestamp(path.stat().st_mtime, tz=UTC)
+        stat = path.stat()
+        received = stamp_time(key) or datetime.fromtimestamp(stat.st_mtime, tz=UTC)
         if cutoff is not None and received < cutoff:
             return None
+        check_response_size(stat.st_size, limits, f"maildir message {key}")
         raw = path.read_bytes()
     except OSError:  # moved (new → cur) or removed between the listing and the read
         return None
-    return parse_rfc822(raw, id=key, account=account, received_at=received)
+    except OtpmailError as exc:
+        log.warning("skipped a message: %s", exc.message)
+        return None
+    return parse_rfc822(raw, id=key, account=account, received_at=received, limits=limits)
 
 
-def _scan(account: str, root: Path, cutoff: datetime | None) -> list[Email]:
+def _scan(account: str, root: Path, cutoff: datetime | None, limits: Limits) -> list[Email]:
     emails = []
     for key, path in _entries(root).items():
-        email = _read(account, key, path, cutoff)
+        email = _read(account, key, path, cutoff, limits)
         if email is not None:
             emails.append(email)
     return emails
@@ -78,18 +94,23 @@ class MaildirProvider:
     def __init__(self, mailbox: MaildirMailbox) -> None:
         self.account = mailbox.address
         self._root = mailbox.path
+        self._limits = mailbox.limits
 
     def __repr__(self) -> str:
         return f"MaildirProvider(account={self.account!r}, path={os.fspath(self._root)!r})"
 
     async def search(self, criteria: Criteria) -> list[Email]:
         """Matching messages, newest delivery first."""
-        emails = await asyncio.to_thread(_scan, self.account, self._root, criteria.cutoff)
+        emails = await asyncio.to_thread(
+            _scan, self.account, self._root, criteria.cutoff, self._limits
+        )
         return select(criteria, emails, criteria.limit)
 
     async def count(self, criteria: Criteria) -> int:
         """Every matching message, counted with the same rules as content mode."""
-        emails = await asyncio.to_thread(_scan, self.account, self._root, criteria.cutoff)
+        emails = await asyncio.to_thread(
+            _scan, self.account, self._root, criteria.cutoff, self._limits
+        )
         return len(select(criteria, emails))
 
     async def cursor(self) -> object:
@@ -105,7 +126,7 @@ class MaildirProvider:
         def look() -> tuple[list[Email], frozenset[str]]:
             entries = _entries(self._root)
             fresh = [
-                _read(self.account, key, path, None)
+                _read(self.account, key, path, None, self._limits)
                 for key, path in entries.items()
                 if key not in before and key not in known
             ]

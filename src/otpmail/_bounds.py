@@ -1,0 +1,251 @@
+"""The one bounds policy: how much of a mailbox answer otpmail reads, converts and returns.
+
+The bounds apply in this order, and the order is the guarantee:
+
+1. **provider response bytes** (``response_bytes``): a larger response is refused before it
+   is parsed (:func:`check_response_size`, called by every provider; Maildir uses the file
+   size).
+2. **raw body characters** (``raw_body_chars``): a larger body is omitted before any
+   conversion; the email says ``body_omitted`` (see :func:`raw_body_too_large`).
+3. **normalised body characters** (``body_chars``): the converted, cleaned body is cut with an
+   explicit marker; the email says ``body_truncated`` (:func:`bound_body`).
+4. **result characters** (``result_chars``): the list of emails is cut keeping whole
+   messages, newest first, and the envelope says how many were dropped
+   (:func:`bound_result`).
+
+Header fields and attachment lists have fixed per-message caps (below), so one decoded
+message is never larger than ``body_chars + NON_BODY_MAX_CHARS``; the configuration refuses a
+``result_chars`` too small to hold one whole message.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from otpmail._errors import OtpmailError
+
+# Fixed per-message caps (not configurable: they exist so that one message has a known
+# maximum size, whatever the body bound is).
+MAX_HEADER_CHARS = 1_000
+"""Displayed From, To, Subject and Date are cut to this many characters."""
+MAX_RAW_HEADER_CHARS = 16_384
+"""A header value is cut to this many characters before it is parsed: the standard
+library's structured header parser is pure Python (about 10 µs a character for address
+lists) and recursive, so a 1 MB ``From`` must not reach it whole. RFC 5322 lines are at most
+998 characters; 16 KiB still holds a To list of several hundred addresses."""
+MAX_ATTACHMENTS = 50
+"""Attachments listed per message; the rest are counted in ``attachments_omitted``."""
+MAX_ATTACHMENT_NAME_CHARS = 255
+"""An attachment name is cut to this many characters (the usual file-name limit)."""
+MAX_CONTENT_TYPE_CHARS = 127
+"""An attachment content type is cut to this many characters (RFC 6838 sizes)."""
+MAX_MIME_PARTS = 1_000
+"""MIME parts visited per message when listing attachments."""
+MAX_MULTIPART_DEPTH = 16
+"""Multiparts nested deeper than this are not parsed: the message keeps its headers and
+its body is omitted (the standard parser's time grows with lines x depth). Real mail nests
+a handful of levels; 16 leaves room for several forwarded messages inside each other."""
+NON_BODY_MAX_CHARS = 25_000
+"""Upper bound of everything but the body in one email dict, as :func:`email_chars` counts
+it: four header fields, the attachment list, ids, dates and flags. Checked by a test."""
+
+BODY_TRUNCATED_MARKER = "[body truncated]"
+"""Ends a body cut at ``body_chars``."""
+BODY_OMITTED_MARKER = "[message body omitted: too large]"
+"""How a renderer shows a body omitted at ``raw_body_chars`` (the body itself is "")."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The four configurable bounds (``email.limits`` in the integrations file).
+
+    The defaults follow dsh-mail-reader's, except the raw body bound:
+
+    - ``response_bytes`` 16 MiB: any message Gmail or Graph serves in one response except
+      those with very large attachments (a refusal names the limit to raise);
+    - ``raw_body_chars`` 250,000 rather than 100,000: this bound exists to cap conversion
+      work, and the HTML converter handles about 1.4 million characters a second of a
+      layout-table template (measured while choosing this default), so 250,000 costs under
+      0.2 s. 100,000 sits right at
+      Gmail's 102 KB clipping size, which heavier verification templates (inline CSS, a
+      logo embedded as a ``data:`` URI) exceed, and omitting the body of a sign-in mail is
+      the one failure this library exists to avoid;
+    - ``body_chars`` 20,000: far more than any verification mail needs, still cheap for a
+      model;
+    - ``result_chars`` 60,000: the ten emails of one call when their bodies are ordinary,
+      and always one whole message (the configuration enforces
+      ``result_chars >= body_chars + NON_BODY_MAX_CHARS``).
+
+    >>> Limits().raw_body_chars
+    250000
+    >>> Limits(result_chars=90_000).result_chars
+    90000
+    """
+
+    response_bytes: int = 16 * 1024 * 1024
+    raw_body_chars: int = 250_000
+    body_chars: int = 20_000
+    result_chars: int = 60_000
+
+
+DEFAULT_LIMITS = Limits()
+
+LIMIT_FIELDS = ("response_bytes", "raw_body_chars", "body_chars", "result_chars")
+
+
+def check_response_size(n_bytes: int, limits: Limits, what: str) -> None:
+    """Refuse a provider response larger than ``limits.response_bytes``, before parsing it.
+
+    ``what`` names the operation for the message (for example ``"Gmail messages.get"``);
+    nothing from the response is quoted.
+
+    Raises:
+        OtpmailError: code ``response_too_large`` (``API_ERROR``, not retryable: the same
+            message will be just as large next time; raising the limit is the remedy).
+
+    >>> check_response_size(1_000, Limits(), "Gmail messages.get")
+    >>> try:
+    ...     check_response_size(2_000, Limits(response_bytes=1_000), "Gmail messages.get")
+    ... except OtpmailError as exc:
+    ...     print(exc)
+    API_ERROR: Gmail messages.get refused: the response is 2000 bytes, more than email.limits.response_bytes (1000)
+    """
+    if n_bytes > limits.response_bytes:
+        raise OtpmailError(
+            "response_too_large",
+            f"{what} refused: the response is {n_bytes} bytes, more than "
+            f"email.limits.response_bytes ({limits.response_bytes})",
+        )
+
+
+def raw_body_too_large(n_chars: int, limits: Limits) -> bool:
+    """True when a body of ``n_chars`` decoded characters must be omitted unconverted.
+
+    >>> raw_body_too_large(250_001, Limits())
+    True
+    """
+    return n_chars > limits.raw_body_chars
+
+
+def cut_text(text: str, max_chars: int) -> str:
+    """``text`` cut to at most ``max_chars`` characters, ending in "…" when it was cut.
+
+    Used for one-line fields (header values, attachment names).
+
+    >>> cut_text("abcdef", 4)
+    'abc…'
+    >>> cut_text("abc", 4)
+    'abc'
+    """
+    if len(text) <= max_chars:
+        return text
+    if max_chars <= 1:
+        return text[:max_chars]
+    return text[: max_chars - 1].rstrip() + "…"
+
+
+# A cut that lands inside a word would leave a fragment that looks like a shorter code or
+# link ("…code is 123" from "1234567"): the cut backs off to the last whitespace when one
+# is this close to the limit.
+_WORD_BACKOFF = 200
+
+
+def bound_body(text: str, limits: Limits) -> tuple[str, bool]:
+    """Cut a normalised body to ``limits.body_chars`` characters, marker included.
+
+    Returns the body and whether it was cut. A cut body ends with a blank line and
+    :data:`BODY_TRUNCATED_MARKER`, and the cut falls on whitespace when there is some in the
+    last 200 characters, so no half code or half link is left at the end.
+
+    >>> bound_body("short", Limits())
+    ('short', False)
+    >>> body, cut = bound_body("word " * 10, Limits(body_chars=30))
+    >>> cut, body
+    (True, 'word word\\n\\n[body truncated]')
+    """
+    limit = limits.body_chars
+    if len(text) <= limit:
+        return text, False
+    suffix = "\n\n" + BODY_TRUNCATED_MARKER
+    keep = limit - len(suffix)
+    if keep <= 0:
+        return BODY_TRUNCATED_MARKER[:limit], True
+    head = text[:keep]
+    if not text[keep].isspace():
+        space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
+        if space >= 0 and keep - space <= _WORD_BACKOFF:
+            head = head[:space]
+    return head.rstrip() + suffix, True
+
+
+def email_chars(value: Any) -> int:
+    """The size :func:`bound_result` counts: the characters of every string and number in
+    an email dict (keys and JSON punctuation are not counted).
+
+    >>> email_chars({"from": "a@x.example", "attachments": [{"name": "a.pdf", "size": 120}]})
+    19
+    """
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, bool) or value is None:
+        return 0
+    if isinstance(value, int | float):
+        return len(str(value))
+    if isinstance(value, Mapping):
+        return sum(email_chars(v) for v in value.values())
+    if isinstance(value, Iterable):
+        return sum(email_chars(v) for v in value)
+    return len(str(value))
+
+
+_E = TypeVar("_E", bound=Mapping[str, Any])
+
+
+def bound_result(emails: Sequence[_E], limits: Limits) -> tuple[list[_E], int]:
+    """Keep the longest run of whole emails, in order, whose sizes add up to at most
+    ``limits.result_chars``; return them and how many were dropped.
+
+    The list is newest first, so the oldest messages are the ones dropped. A message is
+    never cut here: bodies were already bounded when they were decoded. The newest message
+    is always kept, so a call that matched mail never answers with an empty list: the
+    configuration makes one decoded message fit (``result_chars >= body_chars +
+    NON_BODY_MAX_CHARS``); only fields added after decoding (extracted ``links``, say) can
+    push one message past the bound on its own.
+
+    >>> kept, dropped = bound_result([{"body": "x" * 40}] * 3, Limits(result_chars=100))
+    >>> len(kept), dropped
+    (2, 1)
+    """
+    total = 0
+    for index, item in enumerate(emails):
+        total += email_chars(item)
+        if total > limits.result_chars and index > 0:
+            return list(emails[:index]), len(emails) - index
+    return list(emails), 0
+
+
+__all__ = [
+    "BODY_OMITTED_MARKER",
+    "BODY_TRUNCATED_MARKER",
+    "DEFAULT_LIMITS",
+    "LIMIT_FIELDS",
+    "MAX_ATTACHMENTS",
+    "MAX_ATTACHMENT_NAME_CHARS",
+    "MAX_CONTENT_TYPE_CHARS",
+    "MAX_HEADER_CHARS",
+    "MAX_MIME_PARTS",
+    "MAX_MULTIPART_DEPTH",
+    "MAX_RAW_HEADER_CHARS",
+    "NON_BODY_MAX_CHARS",
+    "Limits",
+    "bound_body",
+    "bound_result",
+    "check_response_size",
+    "cut_text",
+    "email_chars",
+    "raw_body_too_large",
+]

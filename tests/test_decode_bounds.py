@@ -1,0 +1,354 @@
+"""The four bounds, in order: response bytes refused before parsing, raw body omitted before
+conversion, normalised body cut with a marker, result cut keeping whole messages; each one
+configurable under ``email.limits`` with a safe default."""
+
+from __future__ import annotations
+
+import base64
+import logging
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import EXAMPLE_CONFIG, write_config
+from otpmail import Reader, _html
+from otpmail import _message as message_module
+from otpmail._bounds import (
+    BODY_TRUNCATED_MARKER,
+    DEFAULT_LIMITS,
+    MAX_ATTACHMENT_NAME_CHARS,
+    MAX_ATTACHMENTS,
+    MAX_HEADER_CHARS,
+    NON_BODY_MAX_CHARS,
+    Limits,
+    bound_body,
+    bound_result,
+    check_response_size,
+    email_chars,
+)
+from otpmail._config import load
+from otpmail._errors import OtpmailError
+from otpmail._message import Attachment, email_from_parts, parse_rfc822
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def mail(body: str, *, subject: str = "Your code", content_type: str = "text/plain") -> bytes:
+    return (
+        "From: Acme <no-reply@acme.example>\r\nTo: qa@example.com\r\n"
+        f"Subject: {subject}\r\nDate: Tue, 01 Dec 2026 09:00:00 +0000\r\n"
+        f"Content-Type: {content_type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+    ).encode() + base64.encodebytes(body.encode())
+
+
+# -- configuration ---------------------------------------------------------------------
+
+
+def config_text(limits: str = "") -> str:
+    return (
+        "email:\n"
+        + limits
+        + "  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n      path: box\n"
+    )
+
+
+def test_the_defaults_are_dsh_mail_readers_bounds_with_room_above_gmails_clipping_size() -> None:
+    assert (
+        Limits(
+            response_bytes=16 * 1024 * 1024,
+            raw_body_chars=250_000,
+            body_chars=20_000,
+            result_chars=60_000,
+        )
+        == DEFAULT_LIMITS
+    )
+    assert load(EXAMPLE_CONFIG).limits == DEFAULT_LIMITS
+
+
+def test_limits_are_read_from_the_integrations_file_and_reach_every_mailbox(
+    tmp_path: Path,
+) -> None:
+    path = write_config(
+        tmp_path,
+        config_text("  limits:\n    response_bytes: 1000000\n    body_chars: 5000\n"),
+    )
+    config = load(path)
+
+    expected = Limits(response_bytes=1_000_000, body_chars=5_000)
+    assert config.limits == expected
+    assert all(m.limits == expected for m in config.mailboxes)
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [
+        ("    body_char: 10\n", "unknown key 'body_char'"),
+        ("    body_chars: 0\n", "email.limits.body_chars must be a positive whole number"),
+        ("    body_chars: -5\n", "must be a positive whole number"),
+        ("    body_chars: 1.5\n", "must be a positive whole number"),
+        ("    body_chars: '100'\n", "must be a positive whole number"),
+        ("    body_chars: true\n", "must be a positive whole number"),
+        ("    body_chars:\n", "must be a positive whole number"),
+        ("    result_chars: 30000\n", "result_chars must be at least body_chars + 25000 (45000)"),
+        ("    response_host: x\n", "no setting can change a host"),
+    ],
+)
+def test_a_bad_limit_is_not_configured_and_names_the_field(
+    tmp_path: Path, limits: str, message: str
+) -> None:
+    path = write_config(tmp_path, config_text("  limits:\n" + limits))
+    with pytest.raises(OtpmailError) as caught:
+        load(path)
+    assert caught.value.prefix == "NOT_CONFIGURED"
+    assert message in caught.value.message
+
+
+def test_limits_must_be_a_mapping(tmp_path: Path) -> None:
+    with pytest.raises(OtpmailError, match=r"email\.limits must be a mapping"):
+        load(write_config(tmp_path, config_text("  limits: 5\n")))
+
+
+# -- 1. provider response bytes --------------------------------------------------------
+
+
+def test_an_oversized_response_is_refused_with_its_own_code_before_parsing() -> None:
+    check_response_size(16 * 1024 * 1024, DEFAULT_LIMITS, "Gmail messages.get")
+    with pytest.raises(OtpmailError) as caught:
+        check_response_size(16 * 1024 * 1024 + 1, DEFAULT_LIMITS, "Gmail messages.get")
+
+    error = caught.value
+    assert (error.code, error.prefix, error.retryable) == ("response_too_large", "API_ERROR", False)
+    assert error.message == (
+        "Gmail messages.get refused: the response is 16777217 bytes, more than "
+        "email.limits.response_bytes (16777216)"
+    )
+
+
+def deliver(box: Path, raw: bytes, at: datetime, n: int) -> None:
+    for sub in ("new", "cur", "tmp"):
+        (box / sub).mkdir(parents=True, exist_ok=True)
+    (box / "new" / f"{int(at.timestamp())}.M{n}P1Q{n}.mx.example.test").write_bytes(raw)
+
+
+async def test_a_maildir_file_over_the_response_bound_is_skipped_unread_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deliver(tmp_path / "box", mail("big " * 2000), NOW, 1)
+    deliver(tmp_path / "box", mail("Your code is 123456"), NOW - timedelta(minutes=1), 2)
+    path = write_config(tmp_path, config_text("  limits:\n    response_bytes: 4000\n"))
+    parsed: list[int] = []
+    real = message_module.parse_rfc822
+
+    def spy(raw: bytes, **kwargs: Any) -> Any:
+        parsed.append(len(raw))
+        return real(raw, **kwargs)
+
+    monkeypatch.setattr("otpmail._providers._maildir.parse_rfc822", spy)
+
+    with caplog.at_level(logging.WARNING, logger="otpmail.maildir"):
+        async with Reader.from_file(path) as reader:
+            envelope = await reader.read_emails("qa@example.com")
+
+    assert [e["body"] for e in envelope["data"]["emails"]] == ["Your code is 123456"]
+    assert all(size <= 4000 for size in parsed)  # the big file was never parsed
+    assert "refused: the response is" in caplog.text
+    assert "big big" not in caplog.text
+
+
+# -- 2. raw body characters --------------------------------------------------------------
+
+
+def test_a_body_over_the_raw_bound_is_omitted_before_conversion(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def must_not_convert(html: str) -> str:
+        raise AssertionError("an omitted body was converted")
+
+    monkeypatch.setattr(_html, "html_to_text", must_not_convert)
+    raw = mail("<p>" + "x" * 200 + "</p>", content_type="text/html")
+
+    email = parse_rfc822(
+        raw, id="1", account="qa@example.com", received_at=NOW, limits=Limits(raw_body_chars=100)
+    )
+
+    assert (email.body, email.body_omitted, email.body_truncated) == ("", True, False)
+    assert email.to_dict()["body_omitted"] is True
+    assert email.subject == "Your code"  # the rest of the message is still there
+
+
+def test_a_huge_encoded_body_is_omitted_without_being_decoded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def must_not_decode(data: bytes, label: str | None) -> str:
+        raise AssertionError("an oversized body was decoded")
+
+    monkeypatch.setattr(message_module, "decode_bytes", must_not_decode)
+    raw = mail("y" * 4_000_000)  # 5.4 MB of base64, over 12 x 250,000
+
+    email = parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW)
+
+    assert email.body_omitted and email.body == ""
+
+
+def test_the_raw_bound_counts_decoded_characters_the_same_for_every_provider() -> None:
+    body = "é" * 90  # 180 UTF-8 bytes, 240 base64 characters, 90 characters
+    limits = Limits(raw_body_chars=100)
+    from_rfc822 = parse_rfc822(
+        mail(body), id="1", account="qa@example.com", received_at=NOW, limits=limits
+    )
+    from_json = email_from_parts(
+        id="1",
+        account="qa@example.com",
+        received_at=NOW,
+        date="",
+        sender=[],
+        to=[],
+        subject="",
+        body=body,
+        limits=limits,
+    )
+    assert from_rfc822.body == from_json.body == body
+    assert not from_rfc822.body_omitted and not from_json.body_omitted
+
+
+# -- 3. normalised body characters ------------------------------------------------------
+
+
+def test_a_long_body_is_cut_with_a_marker_and_never_inside_a_word() -> None:
+    text = ("Your code is 1234567890 " * 50).strip()
+    body, cut = bound_body(text, Limits(body_chars=100))
+
+    assert cut
+    assert len(body) <= 100
+    assert body.endswith("\n\n" + BODY_TRUNCATED_MARKER)
+    kept = body.removesuffix("\n\n" + BODY_TRUNCATED_MARKER)
+    assert text.startswith(kept) and text[len(kept)] == " "  # a whole word, never "12345"
+
+
+def test_a_word_longer_than_the_backoff_is_cut_hard() -> None:
+    body, cut = bound_body("x" * 1000, Limits(body_chars=100))
+    assert cut and body == "x" * 82 + "\n\n" + BODY_TRUNCATED_MARKER
+
+
+def test_the_cut_applies_to_the_converted_text_not_the_markup() -> None:
+    html = "<p>" + "<b></b>" * 5000 + "Code 123456</p>"  # 35 KB of markup, 11 characters of text
+    email = parse_rfc822(
+        mail(html, content_type="text/html"),
+        id="1",
+        account="qa@example.com",
+        received_at=NOW,
+        limits=Limits(body_chars=50),
+    )
+    assert (email.body, email.body_truncated) == ("Code 123456", False)
+
+
+def test_a_cut_body_is_flagged_in_the_envelope() -> None:
+    email = parse_rfc822(mail("word " * 10_000), id="1", account="qa@example.com", received_at=NOW)
+    assert email.body_truncated and len(email.body) <= DEFAULT_LIMITS.body_chars
+    assert email.to_dict()["body_truncated"] is True
+    assert "body_omitted" not in email.to_dict()
+
+
+# -- fixed per-message caps ------------------------------------------------------------
+
+
+def test_headers_and_attachment_lists_have_fixed_caps_within_the_non_body_budget() -> None:
+    attachments = [
+        Attachment("n" * 1000, "application/" + "x" * 500, 10**12)
+        for _ in range(MAX_ATTACHMENTS + 7)
+    ]
+    email = email_from_parts(
+        id="1" * 200,
+        account="q" * 64 + "@" + "e" * 250,
+        received_at=NOW,
+        date="d" * 5000,
+        sender=[("s" * 5000, "a" * 64 + "@x.example")] * 30,
+        to=[("t" * 5000, "b" * 64 + "@x.example")] * 30,
+        subject="s" * 50_000,
+        body="",
+        attachments=attachments,
+    )
+
+    assert all(
+        len(v) <= MAX_HEADER_CHARS for v in (email.sender, email.to, email.subject, email.date)
+    )
+    assert len(email.attachments) == MAX_ATTACHMENTS
+    assert email.attachments_omitted == 7
+    assert all(len(a.name) <= MAX_ATTACHMENT_NAME_CHARS for a in email.attachments)
+    assert email_chars(email.to_dict()) <= NON_BODY_MAX_CHARS
+
+
+# -- 4. result characters ----------------------------------------------------------------
+
+
+def test_the_result_keeps_whole_messages_newest_first_and_counts_the_rest() -> None:
+    emails = [{"id": str(i), "body": "x" * 30} for i in range(5)]
+    kept, dropped = bound_result(emails, Limits(result_chars=100))
+    assert ([e["id"] for e in kept], dropped) == (["0", "1", "2"], 2)
+    assert bound_result(emails, DEFAULT_LIMITS) == (emails, 0)
+
+
+def test_the_newest_message_is_kept_even_alone_over_the_bound() -> None:
+    """Only fields added after decoding (such as extracted links) can make one message
+    larger than the bound; a call that matched mail still returns it."""
+    emails = [{"id": "0", "links": ["x" * 500]}, {"id": "1", "body": "y"}]
+    kept, dropped = bound_result(emails, Limits(result_chars=100))
+    assert ([e["id"] for e in kept], dropped) == (["0"], 1)
+
+
+async def test_read_emails_reports_how_many_messages_the_result_bound_dropped(
+    tmp_path: Path,
+) -> None:
+    for n in range(6):
+        deliver(
+            tmp_path / "box", mail(f"Code {n} " + "word " * 8_000), NOW - timedelta(minutes=n), n
+        )
+    path = write_config(tmp_path, config_text())
+
+    async with Reader.from_file(path) as reader:
+        envelope = await reader.read_emails("qa@example.com")
+
+    data = envelope["data"]
+    assert envelope["status"] == "ok"
+    assert set(data) == {"emails", "dropped"}
+    # Each body is cut at 20,000 characters, so two whole messages fit in 60,000.
+    assert [e["body"].split()[:2] for e in data["emails"]] == [["Code", "0"], ["Code", "1"]]
+    assert data["dropped"] == 4
+    assert sum(email_chars(e) for e in data["emails"]) <= DEFAULT_LIMITS.result_chars
+    assert all(e["body_truncated"] for e in data["emails"])
+
+
+async def test_an_envelope_within_the_bound_has_exactly_the_specified_data_keys() -> None:
+    async with Reader.from_file(EXAMPLE_CONFIG) as reader:
+        envelope = await reader.read_emails("otp@example.test")
+    assert set(envelope["data"]) == {"emails"}
+
+
+def test_the_order_omits_before_it_cuts() -> None:
+    limits = Limits(raw_body_chars=1_000, body_chars=100)
+    long_raw = email_from_parts(
+        id="1",
+        account="a",
+        received_at=NOW,
+        date="",
+        sender=[],
+        to=[],
+        subject="",
+        body="x " * 600,
+        limits=limits,
+    )
+    long_text = email_from_parts(
+        id="1",
+        account="a",
+        received_at=NOW,
+        date="",
+        sender=[],
+        to=[],
+        subject="",
+        body="x " * 400,
+        limits=limits,
+    )
+    assert (long_raw.body_omitted, long_raw.body_truncated, long_raw.body) == (True, False, "")
+    assert (long_text.body_omitted, long_text.body_truncated) == (False, True)

@@ -1,0 +1,21 @@
+"""The examples in the decoder's docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from otpmail import _bounds, _charset, _html, _message, _render, _sanitize
+
+
+@pytest.mark.parametrize(
+    "module",
+    [_bounds, _charset, _html, _message, _render, _sanitize],
+    ids=lambda m: m.__name__,
+)
+def test_the_docstring_examples_hold(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

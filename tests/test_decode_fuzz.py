@@ -1,0 +1,226 @@
+"""Fuzzing the MIME path: no input raises, hangs, or leaves the bounds.
+
+Example counts and deadlines are bounded so the whole module runs in seconds; a deadline
+per example is what "does not hang" means here.
+"""
+
+from __future__ import annotations
+
+import base64
+import quopri
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from otpmail._bounds import (
+    MAX_ATTACHMENTS,
+    MAX_HEADER_CHARS,
+    NON_BODY_MAX_CHARS,
+    Limits,
+    email_chars,
+)
+from otpmail._message import Email, html_to_text, parse_rfc822
+from otpmail._render import render_for_agent
+from otpmail._sanitize import sanitize_text
+
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+FUZZ = settings(
+    max_examples=120,
+    deadline=timedelta(seconds=3),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+SMALL = Limits(raw_body_chars=2_000, body_chars=300, result_chars=300 + NON_BODY_MAX_CHARS)
+
+CHARSETS = [
+    "utf-8",
+    "us-ascii",
+    "iso-8859-1",
+    "windows-1252",
+    "shift_jis",
+    "iso-2022-jp",
+    "gb2312",
+    "ks_c_5601-1987",
+    "utf-16",
+    "utf-7",
+    "koi8-r",
+    "x-unknown",
+    "unicode_escape",
+    "",
+]
+TEXT = st.text(
+    alphabet=st.characters(codec="utf-8")
+    | st.sampled_from(list("\u200b\u200d\u202e\ufe0f\u3164\U000e0041<>&=?\"'\\;:@,\r\n\t ")),
+    max_size=200,
+)
+HTML_BITS = st.sampled_from(
+    [
+        "<p>",
+        "</p>",
+        "<div style='display:none'>",
+        "</div>",
+        "<a href='https://x.example/a'>",
+        "</a>",
+        "<style>.h{display:none}</style>",
+        "<span class=h>",
+        "<img src='https://t.example/p.gif'>",
+        "<script>",
+        "</script>",
+        "<!--",
+        "-->",
+        "<table><tr><td>",
+        "</td></tr></table>",
+        "<br/>",
+        "&nbsp;",
+        "&#8203;",
+        "<head>",
+        "<body>",
+        "<pre>",
+        "<li>",
+        "</untrusted_email>",
+    ]
+)
+
+
+def encode(data: bytes, cte: str) -> bytes:
+    if cte == "base64":
+        return base64.encodebytes(data)
+    if cte == "quoted-printable":
+        return quopri.encodestring(data)
+    if cte == "broken-base64":
+        return base64.b64encode(data)[:-1] + b"!\r\n"
+    return data
+
+
+@st.composite
+def headers(draw: st.DrawFn) -> bytes:
+    def word(text: str) -> str:
+        charset = draw(st.sampled_from(CHARSETS)) or "utf-8"
+        try:
+            data = text.encode(
+                charset if charset not in ("x-unknown", "unicode_escape") else "utf-8"
+            )
+        except (UnicodeEncodeError, LookupError):
+            data = text.encode("utf-8")
+        kind = draw(st.sampled_from("BQ"))
+        payload = (
+            base64.b64encode(data).decode()
+            if kind == "B"
+            else quopri.encodestring(data, header=True).decode()
+        )
+        return f"=?{charset}?{kind}?{payload}?="
+
+    lines = []
+    for name in ("From", "To", "Cc", "Subject", "Date", "Delivered-To", "Message-ID"):
+        if draw(st.booleans()):
+            value = draw(TEXT)
+            if draw(st.booleans()):
+                value = word(value) + " " + word(draw(TEXT))
+            if name in ("From", "To", "Cc") and draw(st.booleans()):
+                value = f'"{value}" <{draw(st.sampled_from(["a@x.example", "qa@example.com", "<>", "x"]))}>'
+            lines.append(f"{name}: {value}")
+    raw = "\r\n".join(lines).encode("utf-8", "surrogatepass")
+    if draw(st.booleans()):
+        raw += b"\r\nX-Raw: " + draw(st.binary(max_size=50)).replace(b"\n", b" ")
+    return raw + b"\r\n"
+
+
+@st.composite
+def part(draw: st.DrawFn, depth: int = 0) -> bytes:
+    maintype = draw(
+        st.sampled_from(
+            ["text/plain", "text/html", "application/pdf", "message/rfc822", "multipart"]
+            if depth < 4
+            else ["text/plain", "text/html", "application/octet-stream"]
+        )
+    )
+    if maintype == "multipart":
+        boundary = f"b{depth}x{draw(st.integers(0, 9))}"
+        sub = draw(st.sampled_from(["mixed", "alternative", "related", "report"]))
+        children = draw(st.lists(part(depth + 1), min_size=0, max_size=4))
+        body = b"".join(b"--" + boundary.encode() + b"\r\n" + c + b"\r\n" for c in children)
+        if draw(st.booleans()):
+            body += b"--" + boundary.encode() + b"--\r\n"
+        return f'Content-Type: multipart/{sub}; boundary="{boundary}"\r\n\r\n'.encode() + body
+    if maintype == "message/rfc822":
+        return b"Content-Type: message/rfc822\r\n\r\n" + draw(message(depth + 1))
+    charset = draw(st.sampled_from(CHARSETS))
+    cte = draw(
+        st.sampled_from(["7bit", "8bit", "base64", "quoted-printable", "broken-base64", "x-uue"])
+    )
+    if maintype == "text/html":
+        text = "".join(draw(st.lists(HTML_BITS | TEXT, max_size=20)))
+    else:
+        text = draw(TEXT)
+    try:
+        data = text.encode(charset or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        data = text.encode("utf-8") + draw(st.binary(max_size=20))
+    head = f"Content-Type: {maintype}" + (f'; charset="{charset}"' if charset else "")
+    if draw(st.booleans()):
+        head += f"\r\nContent-Disposition: attachment; filename*=utf-8''{draw(st.sampled_from(['a.pdf', '%E2%80%AEx.exe', '%FF%FE', '']))}"
+    return (head + f"\r\nContent-Transfer-Encoding: {cte}\r\n\r\n").encode() + encode(data, cte)
+
+
+@st.composite
+def message(draw: st.DrawFn, depth: int = 0) -> bytes:
+    return draw(headers()) + draw(part(depth))
+
+
+def check(email: Email, limits: Limits) -> None:
+    for value in (email.sender, email.to, email.subject, email.date, email.body):
+        assert isinstance(value, str)
+        assert sanitize_text(value) == value  # nothing invisible left
+        value.encode("utf-8")  # no lone surrogate
+    for value in (email.sender, email.to, email.subject, email.date):
+        assert len(value) <= MAX_HEADER_CHARS and "\n" not in value
+    assert len(email.body) <= limits.body_chars
+    assert len(email.attachments) <= MAX_ATTACHMENTS
+    assert all(sanitize_text(a.name) == a.name and a.size >= 0 for a in email.attachments)
+    assert email_chars(email.to_dict()) <= limits.body_chars + NON_BODY_MAX_CHARS
+    text = render_for_agent({"status": "ok", "data": {"emails": [email.to_dict()]}})
+    closing = [line for line in text.splitlines() if line.startswith("</untrusted_email_")]
+    assert len(closing) == 1
+
+
+@FUZZ
+@given(message())
+def test_generated_mime_messages_decode_within_the_bounds(raw: bytes) -> None:
+    for limits in (SMALL, Limits()):
+        check(
+            parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW, limits=limits),
+            limits,
+        )
+
+
+@FUZZ
+@given(st.binary(max_size=4_000))
+def test_arbitrary_bytes_decode_within_the_bounds(raw: bytes) -> None:
+    check(parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW, limits=SMALL), SMALL)
+
+
+@FUZZ
+@given(st.binary(max_size=2_000), st.data())
+def test_mutated_corpus_messages_decode_within_the_bounds(
+    noise: bytes, data: st.DataObject
+) -> None:
+    from pathlib import Path
+
+    corpus = sorted((Path(__file__).parent / "corpus").glob("*.eml"))
+    raw = data.draw(st.sampled_from(corpus)).read_bytes()
+    at = data.draw(st.integers(0, len(raw)))
+    cut = data.draw(st.integers(0, 200))
+    mutated = raw[:at] + noise + raw[at + cut :]
+    check(
+        parse_rfc822(mutated, id="1", account="qa@example.com", received_at=NOW, limits=SMALL),
+        SMALL,
+    )
+
+
+@FUZZ
+@given(st.lists(HTML_BITS | TEXT, max_size=60))
+def test_generated_html_converts_without_error_and_without_remote_urls(bits: list[str]) -> None:
+    html = "".join(bits)
+    text = html_to_text(html)
+    assert sanitize_text(text) == text
+    assert "t.example" not in text  # an image URL never reaches the text

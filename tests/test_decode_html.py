@@ -1,0 +1,218 @@
+"""HTML-only mail becomes the text a person sees: links as ``text (url)``, nothing hidden,
+nothing remote, no Markdown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from otpmail._message import html_to_text
+
+
+def test_links_render_as_text_and_url() -> None:
+    html = '<p>Sign in: <a href="https://x.example/l?t=1&amp;u=2">here</a></p>'
+    assert html_to_text(html) == "Sign in: here (https://x.example/l?t=1&u=2)"
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ('<a href="https://x.example/a">https://x.example/a</a>', "https://x.example/a"),
+        ('<a href="mailto:help@x.example">Write to us</a>', "Write to us"),
+        ('<a href="tel:+331234">Call</a>', "Call"),
+        ('<a href="#top">Top</a>', "Top"),
+        ('<a href="javascript:alert(1)">Click</a>', "Click"),
+        ('<a href="data:text/html,x">Data</a>', "Data"),
+        ('<a href="cid:part1">Inline</a>', "Inline"),
+        ('<a href=" https://x.example/a\n/b ">Wrapped</a>', "Wrapped (https://x.example/a/b)"),
+        # the text of a link is not its target: both are shown
+        (
+            '<a href="https://evil.example/login">https://bank.example/login</a>',
+            "https://bank.example/login (https://evil.example/login)",
+        ),
+        (
+            '<a href="https://x.example">one<a href="https://y.example">two</a>',
+            "one (https://x.example)two (https://y.example)",
+        ),
+    ],
+)
+def test_link_targets_are_shown_once_and_only_when_they_lead_somewhere(
+    html: str, expected: str
+) -> None:
+    assert html_to_text(html) == expected
+
+
+REMOTE = """<html><head>
+<link rel="stylesheet" href="https://r.example/a.css">
+<style>@import url(https://r.example/b.css); body{background:url(https://r.example/c.png)}</style>
+<script src="https://r.example/d.js"></script><script>fetch('https://r.example/e')</script>
+</head><body background="https://r.example/f.png">
+<img src="https://r.example/g.gif" alt="tracking"><picture><source srcset="https://r.example/h.webp"><img src="https://r.example/i.png" alt="logo"></picture>
+<iframe src="https://r.example/j.html">frame text</iframe><video poster="https://r.example/k.jpg"><source src="https://r.example/l.mp4">video text</video>
+<object data="https://r.example/m.swf">object text</object><embed src="https://r.example/n.swf">
+<svg><image href="https://r.example/o.png"/><text>svg text</text></svg>
+<table background="https://r.example/p.png"><tr><td style="background-image:url(https://r.example/q.png)">Visible text</td></tr></table>
+<form action="https://r.example/r"><input type="image" src="https://r.example/s.png"></form>
+</body></html>"""
+
+
+def test_the_text_references_no_remote_content() -> None:
+    text = html_to_text(REMOTE)
+    assert text == "Visible text"
+    assert "r.example" not in text
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        '<div style="display:none">SECRET</div>',
+        '<div style="DISPLAY : NONE !important">SECRET</div>',
+        '<div style="visibility:hidden">SECRET</div>',
+        '<div style="opacity:0">SECRET</div>',
+        '<div style="opacity:0.01">SECRET</div>',
+        '<div style="max-height:0;overflow:hidden">SECRET</div>',
+        '<div style="max-height:0px">SECRET</div>',
+        '<div style="height:0;overflow:hidden">SECRET</div>',
+        '<div style="width:0px;max-width:0;overflow:hidden">SECRET</div>',
+        '<div style="height:1px;width:1px;overflow:hidden;position:absolute">SECRET</div>',
+        '<div style="font-size:0">SECRET</div>',
+        '<div style="font-size:1px;line-height:1px;color:#ffffff">SECRET</div>',
+        '<div style="font:0/0 a">SECRET</div>',
+        '<div style="mso-hide:all">SECRET</div>',
+        '<div style="color:transparent">SECRET</div>',
+        '<div style="color:rgba(0,0,0,0)">SECRET</div>',
+        '<div style="text-indent:-9999px">SECRET</div>',
+        '<div style="position:absolute;left:-10000px">SECRET</div>',
+        '<div style="clip:rect(0 0 0 0);position:absolute">SECRET</div>',
+        "<div hidden>SECRET</div>",
+        '<div style="/* x */display:none">SECRET</div>',
+        '<div style="display:\\6e one">SECRET</div>',  # a CSS escape
+        '<div style="display:none" style="display:block">SECRET</div>',  # the first wins
+        '<div style="display:none"/>SECRET</div>',  # "/>" does not close a div
+        '<div style="display:none"><p>SECRET<p>SECRET<table><tr><td>SECRET</table></div>',
+        '<span style="display:none"><a href="https://evil.example">SECRET</a></span>',
+        '<div style="display:none"><div style="display:block">SECRET</div></div>',
+        '<style>.pre{display:none}</style><div class="x pre">SECRET</div>',
+        '<style>#p { visibility : hidden }</style><p id="p">SECRET</p>',
+        '<style>span.p{display:none}</style><span class="p">SECRET</span>',
+        '<style>.a.b{display:none}</style><i class="b a">SECRET</i>',
+        '<div class="late">SECRET</div><style>.late{display:none}</style>',
+        "<!-- SECRET -->",
+        "<!--[if mso]><p>SECRET</p><![endif]-->",
+        "<title>SECRET</title>",
+        '<head><meta name="x" content="SECRET"><title>SECRET</title>',
+        "<script>SECRET</script>",
+        "<template><p>SECRET</p></template>",
+        "<noembed>SECRET</noembed>",
+        "<select><option>SECRET</option></select>",
+        "<xml><o:x>SECRET</o:x></xml>",
+    ],
+)
+def test_what_a_person_cannot_see_is_dropped(hidden: str) -> None:
+    text = html_to_text(f"<p>Before</p>{hidden}<p>After 123456</p>")
+    assert "SECRET" not in text
+    assert "evil.example" not in text
+    assert text.startswith("Before") and text.endswith("After 123456")
+
+
+@pytest.mark.parametrize(
+    ("html", "visible"),
+    [
+        # a container with font-size:0 (gaps between inline blocks) and a readable child
+        (
+            '<div style="font-size:0"><span style="font-size:14px">Code 123456</span></div>',
+            "Code 123456",
+        ),
+        (
+            '<div style="visibility:hidden"><b style="visibility:visible">Code 123456</b></div>',
+            "Code 123456",
+        ),
+        # a rule inside @media applies to small screens only; the desktop rendering shows it
+        (
+            '<style>@media (max-width:600px){.d{display:none}}</style><p class="d">Code 123456</p>',
+            "Code 123456",
+        ),
+        ('<style>.x .d{display:none}</style><p class="d">Code 123456</p>', "Code 123456"),
+        # a hidden paragraph ends where the next one starts, as in a browser
+        ("<p hidden>x<p>Code 123456", "Code 123456"),
+        ('<table><tr><td style="display:none">x<td>Code 123456</table>', "Code 123456"),
+        ('<div style="height:0">Code 123456</div>', "Code 123456"),  # no overflow:hidden
+        ("<!--[if !mso]><!--><p>Code 123456</p><!--<![endif]-->", "Code 123456"),
+        ('<div style="font-size:12px;opacity:0.9">Code 123456</div>', "Code 123456"),
+        ("<noscript>Code 123456</noscript>", "Code 123456"),
+    ],
+)
+def test_what_a_person_sees_is_kept(html: str, visible: str) -> None:
+    assert html_to_text(html) == visible
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ("<h1>Your code</h1><p>123456</p>", "Your code\n123456"),
+        (
+            "<p>Use <code>123456</code> <strong>now</strong> <del>later</del></p>",
+            "Use 123456 now later",
+        ),
+        (
+            "<p>1. Enter the code</p><p>- not a list</p><p>C:\\Users\\bob a_b *c* [d](e)</p>",
+            "1. Enter the code\n- not a list\nC:\\Users\\bob a_b *c* [d](e)",
+        ),
+        (
+            "<table><tr><td>Code</td><td>123456</td></tr><tr><td>Expires</td><td>10 min</td></tr></table>",
+            "Code 123456\nExpires 10 min",
+        ),
+        (
+            "<ul><li>one</li><li>two<ol start=3><li>a<li>b</ol></li></ul>after",
+            "- one\n- two\n  3. a\n  4. b\nafter",
+        ),
+        ("<pre>line 1\n  line 2</pre>", "line 1\n  line 2"),
+        ("<p>a<br>b<br/>c</p><hr><p>d</p>", "a\nb\nc\nd"),
+        ("<p>Hi&nbsp;there &amp; &lt;you&gt; &#169; &euro;</p>", "Hi there & <you> © €"),
+        ("<span>12</span><span>3456</span>", "123456"),
+        ("<abbr title='one-time password'>OTP</abbr>: 123456", "OTP: 123456"),
+    ],
+)
+def test_the_text_is_plain_not_markdown(html: str, expected: str) -> None:
+    assert html_to_text(html) == expected
+
+
+def test_preheader_padding_characters_leave_nothing_behind() -> None:
+    html = "<p>Code&#847;&zwnj;&nbsp;&#8203;&#65279;&#173;1&#8203;2&#8204;3&#8205;456</p>"
+    assert html_to_text(html) == "Code 123456"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<",
+        "<<<>>>",
+        "<!",
+        "<![CDATA[x",
+        "<!DOCTYPE",
+        "<div" * 2000,
+        "</div>" * 2000,
+        "<style>" * 2000,
+        "<a href='x'>" * 500,
+        "<p style='" + "/*" * 5000 + "'>x</p>",
+        "<style>" + "{" * 5000 + "</style>",
+        "&#x110000; &#xD800; &#0; &bogus;",
+        "\x00<p>\x00</p>",
+    ],
+)
+def test_hostile_markup_gives_text_or_nothing_but_never_an_error(html: str) -> None:
+    text = html_to_text(html)
+    assert isinstance(text, str)
+    assert "\x00" not in text
+
+
+def test_conversion_time_is_linear_in_the_markup() -> None:
+    import time
+
+    row = '<tr><td style="font-size:14px"><a href="https://x.example/{0}">Item {0}</a></td></tr>'
+    html = "<table>" + "".join(row.format(i) for i in range(3000)) + "</table>"  # ~240 KB
+    start = time.perf_counter()
+    text = html_to_text(html)
+    assert time.perf_counter() - start < 5
+    assert len(re.findall(r"Item \d+ \(https://x\.example/\d+\)", text)) == 3000
