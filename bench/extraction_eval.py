@@ -1,0 +1,210 @@
+"""Score otpmail's code and action-link extraction on the evaluation set.
+
+    .venv/bin/python bench/extraction_eval.py            # summary, misses, wrong answers
+    .venv/bin/python bench/extraction_eval.py --verbose  # every case
+    .venv/bin/python bench/extraction_eval.py --html     # also hand the HTML part to the extractor
+
+The set is ``tests/extraction/*.yaml`` (see the README there). A case with ``html`` and no
+``body`` gets its body from otpmail's decoder (``html_to_text``), as a real mail would.
+
+Definitions (codes; links are scored the same way):
+- *correct*: expected a code, got that code.
+- *wrong*: got a code that is not the expected one (including any code where none is
+  expected). The target is zero: ``None`` is better than a wrong code.
+- *missed*: expected a code, got ``None``.
+- precision = correct / (correct + wrong); recall = correct / cases that have a code.
+
+Time is measured over the whole set for ``extract_code`` + ``extract_links`` +
+``pick_action_link`` together; the best of ``--repeat`` passes is reported per mail, and
+the same for one long mail made of every body of the set in a row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES_DIR = ROOT / "tests" / "extraction"
+sys.path.insert(0, str(ROOT / "src"))
+
+from otpmail._extract import extract_code, extract_links, pick_action_link  # noqa: E402
+from otpmail._message import html_to_text  # noqa: E402
+
+
+@dataclass
+class Case:
+    id: str
+    file: str
+    email: dict[str, Any]
+    code: str | None
+    action_link: str | None
+    lang: str = ""
+
+
+@dataclass
+class Tally:
+    expected: int = 0
+    correct: int = 0
+    wrong: list[tuple[str, str | None, str]] = field(default_factory=list)
+    missed: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        answered = self.correct + len(self.wrong)
+        return self.correct / answered if answered else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.expected if self.expected else 1.0
+
+
+@dataclass
+class Report:
+    cases: int
+    codes: Tally
+    links: Tally
+    seconds_per_mail: float
+    long_mail_chars: int = 0
+    seconds_long_mail: float = 0.0
+
+
+def load_cases(directory: Path = CASES_DIR, *, with_html: bool = False) -> list[Case]:
+    """Every case of the set, with its email dict built the way the Reader builds it."""
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for path in sorted(directory.glob("*.yaml")):
+        for raw in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            case_id = str(raw["id"])
+            if case_id in seen:
+                raise ValueError(f"duplicate case id {case_id!r} in {path.name}")
+            seen.add(case_id)
+            html = raw.get("html")
+            body = raw.get("body")
+            if body is None:
+                body = html_to_text(html) if html else ""
+            email: dict[str, Any] = {
+                "from": raw.get("from", ""),
+                "to": "noor.tester@example.com",
+                "subject": raw.get("subject", ""),
+                "date": "",
+                "body": body,
+            }
+            if with_html and html:
+                email["html"] = html
+            code = raw.get("code")
+            link = raw.get("action_link")
+            cases.append(
+                Case(
+                    id=case_id,
+                    file=path.name,
+                    email=email,
+                    code=None if code is None else str(code),
+                    action_link=None if link is None else str(link),
+                    lang=str(raw.get("lang", "")),
+                )
+            )
+    return cases
+
+
+def _tally(tally: Tally, case_id: str, expected: str | None, got: str | None) -> None:
+    if expected is not None:
+        tally.expected += 1
+    if got is None:
+        if expected is not None:
+            tally.missed.append((case_id, expected))
+    elif got == expected:
+        tally.correct += 1
+    else:
+        tally.wrong.append((case_id, expected, got))
+
+
+def evaluate(cases: list[Case], *, repeat: int = 20) -> Report:
+    """Score ``cases``; ``repeat`` passes are timed (0 skips timing)."""
+    codes, links = Tally(), Tally()
+    for case in cases:
+        _tally(codes, case.id, case.code, extract_code(case.email))
+        picked = pick_action_link(case.email)
+        _tally(links, case.id, case.action_link, None if picked is None else picked["url"])
+    # timing: the best of ``repeat`` passes, as timeit does (other load only adds noise)
+    seconds = 0.0
+    long_mail = {"subject": "", "body": "\n\n".join(c.email["body"] for c in cases)}
+    long_seconds = 0.0
+    if repeat:
+        passes = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for case in cases:
+                extract_code(case.email)
+                extract_links(case.email)
+                pick_action_link(case.email)
+            passes.append(time.perf_counter() - start)
+        seconds = min(passes) / len(cases)
+        # one long mail: every body of the set in a row (a long newsletter's worth of numbers)
+        passes = []
+        for _ in range(max(1, repeat // 4)):
+            start = time.perf_counter()
+            extract_code(long_mail)
+            extract_links(long_mail)
+            pick_action_link(long_mail)
+            passes.append(time.perf_counter() - start)
+        long_seconds = min(passes)
+    return Report(len(cases), codes, links, seconds, len(long_mail["body"]), long_seconds)
+
+
+def _print_tally(name: str, tally: Tally) -> None:
+    print(
+        f"{name}: precision {tally.precision:.3f}  recall {tally.recall:.3f}  "
+        f"(correct {tally.correct} / expected {tally.expected}, wrong {len(tally.wrong)}, "
+        f"missed {len(tally.missed)})"
+    )
+    for case_id, expected, got in tally.wrong:
+        print(f"  WRONG  {case_id}: expected {expected!r}, got {got!r}")
+    for case_id, expected in tally.missed:
+        print(f"  MISSED {case_id}: expected {expected!r}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--html", action="store_true", help="pass the HTML part as well")
+    parser.add_argument("--verbose", action="store_true", help="print every case")
+    parser.add_argument("--repeat", type=int, default=20, help="timing passes (default 20)")
+    args = parser.parse_args(argv)
+
+    cases = load_cases(with_html=args.html)
+    if args.verbose:
+        for case in cases:
+            got = extract_code(case.email)
+            picked = pick_action_link(case.email)
+            mark = "ok " if got == case.code else "BAD"
+            print(f"{mark} {case.file}:{case.id}: code {got!r} (expected {case.code!r})")
+            url = None if picked is None else picked["url"]
+            mark = "ok " if url == case.action_link else "BAD"
+            print(f"{mark}   link {url!r} (expected {case.action_link!r})")
+    report = evaluate(cases, repeat=args.repeat)
+    langs = sorted({c.lang for c in cases if c.lang})
+    with_code = sum(1 for c in cases if c.code is not None)
+    print(
+        f"{report.cases} cases ({with_code} with a code, {report.cases - with_code} without; "
+        f"languages: {', '.join(langs)})"
+    )
+    _print_tally("codes", report.codes)
+    _print_tally("action links", report.links)
+    if args.repeat:
+        print(
+            f"time: {report.seconds_per_mail * 1e3:.3f} ms per mail "
+            f"(extract_code + extract_links + pick_action_link, {args.repeat} passes); "
+            f"{report.seconds_long_mail * 1e3:.1f} ms for one {report.long_mail_chars // 1000} kB mail "
+            "(all bodies in a row)"
+        )
+    return 1 if report.codes.wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
