@@ -34,8 +34,11 @@ def _route(method: str, host: str, path: str, purpose: str) -> Route:
 
 _GMAIL = "/gmail/v1/users/me"
 _GMAIL_ID = r"[0-9a-f]{1,32}"
-# A Graph user segment: a percent-encoded address or a GUID, nothing that could hold '/'.
-_GRAPH_USER = r"[A-Za-z0-9._+\-]+(?:%40|@)[A-Za-z0-9.\-]+"
+# A Graph user segment: an address as kiota writes it ('@' as %40, the other RFC 5322
+# specials our config accepts percent-encoded: ! # $ % & ' * + = ? ^ |), or with a literal
+# '@' or '+' as a nextLink may echo them. Nothing that could hold '/' ('%2F', '%5C' and
+# '%2E' are refused by _BAD_PATH first).
+_GRAPH_USER = r"(?:[A-Za-z0-9._~+\-]|%2[1-7AB]|%3[DF]|%5E|%7C)+(?:%40|@)[A-Za-z0-9.\-]+"
 _TENANT = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
 
 ROUTES: tuple[Route, ...] = (

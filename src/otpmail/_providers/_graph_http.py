@@ -1,0 +1,261 @@
+"""The I/O seams of the Microsoft Graph provider, and the one error mapping.
+
+- :class:`GraphEgressTransport`: the innermost httpx transport under kiota's middleware.
+  Every Graph request, each retry included, passes :func:`otpmail._egress.check` here,
+  after the middleware has finished with it and before any byte leaves.
+- :class:`TokenEgressTransport`: the azure-core transport of the Entra credential. The
+  token POST passes the same check, then goes out through a fresh aiohttp session that
+  ignores proxy variables and trusts certifi's CA bundle only; the session is closed before
+  the call returns, so the credential (and its token cache) holds nothing bound to an event
+  loop and can be reused by later ``asyncio.run`` calls.
+- :class:`DeadlineRetryHandler`: kiota's retry handler, which sleeps for any
+  ``Retry-After`` it is given, made to give up instead when the wait would outlive the
+  caller's deadline.
+- :func:`to_error`: ODataError, APIError, ClientAuthenticationError and transport failures
+  become :class:`OtpmailError` naming the provider, operation, HTTP status and the service's
+  error code, never a secret, a token or response content.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from contextvars import ContextVar
+from types import TracebackType
+from typing import Any
+
+# Imported by name first: azure-core re-raises a missing aiohttp as a bare ImportError
+# with no module name, which would hide that the outlook extra is not installed.
+import aiohttp  # noqa: F401
+import certifi
+import httpx
+from azure.core.exceptions import (
+    ClientAuthenticationError,
+    DecodeError,
+    ServiceRequestError,
+    ServiceResponseError,
+)
+from azure.core.pipeline.transport import AioHttpTransport, AsyncHttpTransport
+from azure.core.rest import AsyncHttpResponse, HttpRequest
+from kiota_abstractions.api_error import APIError
+from kiota_http.middleware import RetryHandler
+from kiota_http.middleware.options import RetryHandlerOption
+
+from otpmail import _egress
+from otpmail._errors import OtpmailError
+
+PROVIDER = "Outlook"
+
+deadline: ContextVar[float | None] = ContextVar("otpmail_graph_deadline", default=None)
+"""``time.monotonic()`` by which the current call must end; set by the provider per call."""
+
+
+class GraphEgressTransport(httpx.AsyncBaseTransport):
+    """Runs the egress check on every request, then hands it to ``inner``; answers a
+    redirect with an error, since no redirect is followed (kiota would otherwise return an
+    empty result for a 3xx that carries a Location)."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self._inner = inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        _egress.check(request.method, str(request.url), request.headers)
+        response = await self._inner.handle_async_request(request)
+        if 300 <= response.status_code < 400:
+            await response.aclose()
+            raise OtpmailError(
+                "request_failed",
+                f"{PROVIDER} request failed: HTTP {response.status_code} (a redirect, not "
+                "followed: otpmail talks to graph.microsoft.com only)",
+            )
+        return response
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def network_transport() -> httpx.AsyncHTTPTransport:
+    """The real Graph transport: no proxy or CA variables read (``trust_env=False``),
+    certifi's CA bundle (httpx's default), HTTP/1.1, no redirects (httpx never follows
+    them at the transport)."""
+    return httpx.AsyncHTTPTransport(trust_env=False, retries=0)
+
+
+TokenTransport = AsyncHttpTransport[HttpRequest, AsyncHttpResponse]
+"""An azure-core async transport, as the credential's pipeline uses it."""
+
+
+class TokenEgressTransport(TokenTransport):
+    """The credential's transport: egress check, then one short-lived aiohttp session.
+
+    ``inner`` replaces the aiohttp transport (tests and the benchmark pass an in-process
+    fake); the check still runs first.
+    """
+
+    def __init__(self, inner: TokenTransport | None = None) -> None:
+        self._inner = inner
+
+    async def send(self, request: HttpRequest, **kwargs: Any) -> AsyncHttpResponse:
+        _egress.check(request.method, request.url, request.headers)
+        # azure-core's ProxyPolicy only adds proxies it was configured with (none); drop
+        # any that a caller might pass, so the token can only go to the checked URL.
+        kwargs.pop("proxies", None)
+        kwargs.pop("proxy", None)
+        if self._inner is not None:
+            return await self._inner.send(request, **kwargs)
+        transport = AioHttpTransport(
+            use_env_settings=False,
+            connection_verify=certifi.where(),
+            connection_timeout=10,
+            read_timeout=30,
+        )
+        async with transport:
+            # stream=False (the credential's default) reads the whole body before the
+            # session closes.
+            response: AsyncHttpResponse = await transport.send(request, **kwargs)
+        return response
+
+    async def open(self) -> None:
+        """Nothing to open: each token request opens its own session."""
+
+    async def close(self) -> None:
+        """Nothing to close: each token request closes its own session."""
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None = None,
+        exc_value: BaseException | None = None,
+        traceback: TracebackType | None = None,
+    ) -> None:
+        await self.close()
+
+
+class DeadlineRetryHandler(RetryHandler):
+    """kiota's :class:`RetryHandler` (429, 503, 504; ``Retry-After`` honoured) that never
+    waits past :data:`deadline`: when the wait would end after it, the throttled response
+    is returned at once and becomes ``rate_limited``.
+
+    kiota skips a retry whose delay is ``RetryHandlerOption.MAX_DELAY`` or more; reporting
+    that value is how this handler says "do not retry" without copying the retry loop.
+    """
+
+    def get_delay_time(
+        self,
+        retry_count: int,
+        response: httpx.Response | None = None,
+        delay: float = RetryHandlerOption.DEFAULT_DELAY,
+    ) -> float:
+        wait = float(super().get_delay_time(retry_count, response, delay))
+        end = deadline.get()
+        if end is not None and time.monotonic() + wait >= end:
+            return RetryHandlerOption.MAX_DELAY
+        return wait
+
+
+# ---------------------------------------------------------------------------------------
+# Errors
+
+_ENTRA_ERROR = re.compile(r"\((?P<error>[a-z_]+)\)\s+(?P<aadsts>AADSTS\d+)?")
+_MAILBOX_MISSING = frozenset(
+    {
+        "ErrorInvalidUser",
+        "MailboxNotEnabledForRESTAPI",
+        "ResourceNotFound",
+        "ErrorNonExistentMailbox",
+    }
+)
+_GRAPH_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.]{0,63}")
+
+
+def _retry_after(headers: object) -> str:
+    try:
+        value = headers.get("retry-after") if headers is not None else None  # type: ignore[attr-defined]
+    except Exception:
+        return ""
+    return f", retry after {value} s" if isinstance(value, str) and value.isdigit() else ""
+
+
+def _graph_error(operation: str, exc: APIError) -> OtpmailError:
+    status = exc.response_status_code
+    main = getattr(exc, "error", None)
+    code = getattr(main, "code", None)
+    # The service's code is a fixed identifier, safe to show; its message is not shown,
+    # only used to tell two 403s apart.
+    code = code if isinstance(code, str) and _GRAPH_CODE.fullmatch(code) else ""
+    text = getattr(main, "message", None)
+    text = text if isinstance(text, str) else ""
+    where = f"{PROVIDER} {operation} failed: HTTP {status}"
+    named = f"{code}: " if code else ""
+    if status == 429 or code == "ApplicationThrottled":
+        return OtpmailError(
+            "rate_limited", f"{where} ({named}throttled{_retry_after(exc.response_headers)})"
+        )
+    if status == 401:
+        return OtpmailError("auth_failed", f"{where} ({named}the access token was rejected)")
+    if status == 403 and "odata is disabled" in text.lower():
+        return OtpmailError(
+            "permission_denied",
+            f"{where} ({named}an application access policy excludes this mailbox)",
+        )
+    if status == 403:
+        return OtpmailError(
+            "delegation_denied",
+            f"{where} ({named}the app has no admin-consented Mail.Read application "
+            "permission, or its Exchange RBAC scope excludes this mailbox)",
+        )
+    if status == 404 and code in _MAILBOX_MISSING:
+        return OtpmailError(
+            "mailbox_not_found",
+            f"{where} ({named}no Exchange Online mailbox answers for this address)",
+        )
+    if status is not None and status >= 500:
+        return OtpmailError("provider_unavailable", f"{where} ({named}server error)")
+    if status is not None and 300 <= status < 400:
+        return OtpmailError(
+            "request_failed", f"{where} (redirect not followed: otpmail talks to Graph only)"
+        )
+    return OtpmailError("request_failed", f"{where}{f' ({code})' if code else ''}")
+
+
+def _token_error(exc: ClientAuthenticationError) -> OtpmailError:
+    # str(exc) carries Entra's JSON; exc.response.request.body carries the client secret
+    # (graph.md §4). Only the OAuth error name, the AADSTS number and the status are kept.
+    status = getattr(exc, "status_code", None)
+    match = _ENTRA_ERROR.search(str(getattr(exc, "message", "") or ""))
+    error = match["error"] if match else ""
+    aadsts = match["aadsts"] if match and match["aadsts"] else ""
+    detail = ", ".join(part for part in (error, aadsts) if part)
+    where = f"{PROVIDER} token request failed" + (f": HTTP {status}" if status else "")
+    if status == 429:
+        return OtpmailError("rate_limited", f"{where} (throttled)")
+    if (status is not None and status >= 500) or error == "temporarily_unavailable":
+        return OtpmailError("provider_unavailable", f"{where} ({detail or 'server error'})")
+    if not status and not error:
+        return OtpmailError("bad_response", f"{where} (unusable response from Entra ID)")
+    if aadsts == "AADSTS90002":
+        return OtpmailError("auth_failed", f"{where} ({detail}: the tenant was not found)")
+    return OtpmailError(
+        "auth_failed",
+        f"{where} ({detail + ': ' if detail else ''}the client secret or certificate was "
+        "rejected: check tenant_id, client_id and the credential)",
+    )
+
+
+def to_error(operation: str, exc: BaseException) -> OtpmailError:
+    """The one mapping from Graph SDK, Entra and transport failures to otpmail errors.
+    Never embeds ``str(exc)``: SDK texts can carry response bodies."""
+    if isinstance(exc, OtpmailError):
+        return exc
+    if isinstance(exc, ClientAuthenticationError):
+        return _token_error(exc)
+    if isinstance(exc, APIError):
+        return _graph_error(operation, exc)
+    if isinstance(exc, DecodeError):
+        return OtpmailError("bad_response", f"{PROVIDER} token request failed: unreadable response")
+    if isinstance(exc, httpx.TimeoutException):
+        return OtpmailError("network_error", f"{PROVIDER} {operation} failed: timed out")
+    if isinstance(exc, httpx.TransportError | ServiceRequestError | ServiceResponseError | OSError):
+        return OtpmailError("network_error", f"{PROVIDER} {operation} failed: {type(exc).__name__}")
+    if isinstance(exc, ValueError):
+        return OtpmailError("bad_response", f"{PROVIDER} {operation} failed: unreadable response")
+    return OtpmailError("request_failed", f"{PROVIDER} {operation} failed: {type(exc).__name__}")

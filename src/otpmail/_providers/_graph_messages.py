@@ -1,0 +1,294 @@
+"""The pure half of the Microsoft Graph provider: the list query, the JSON → :class:`Email`
+mapping, and the rule for following ``@odata.nextLink``. No I/O and no SDK import, so it is
+tested without HTTP and costs a Gmail or Maildir user nothing.
+
+Query shape (research/graph.md §1.2-§1.5):
+
+- ``GET /v1.0/users/{mailbox}/messages``: the whole mailbox (Inbox, Junk Email, Deleted
+  Items, Archive, ...), not one folder;
+- ``$filter=receivedDateTime ge <cutoff floored to the second>`` only when there is a
+  look-back, with ``$orderby=receivedDateTime desc`` (the ordered property comes first in
+  the filter, as Graph's InefficientFilter rule demands);
+- a ``$select`` of only what the shared matcher and the envelope need; ``$top`` sized for the
+  mode.
+
+What is *not* sent, and why:
+
+- no recipient term: Graph refuses filters on ``toRecipients``
+  (``ErrorInvalidUrlQueryFilter``), and ``$search`` cannot be combined with
+  ``$filter``/``$orderby`` and reads a lagging index;
+- no sender term: ``endswith(from/emailAddress/address, ...)`` for a bare domain is refused
+  on messages (``ErrorInvalidUrlQueryFilter``: microsoftgraph/microsoft-graph-docs#4331,
+  msgraph-sdk-dotnet#2572), and ``from/emailAddress/address eq '...'`` has documented false
+  negatives: same-tenant senders (microsoft-graph-docs#121, acknowledged by Microsoft) and
+  addresses with an underscore (microsoft-graph-docs#18873, open). A narrowing term that
+  can drop the one OTP mail breaks the contract; a few extra rows do not. The filter
+  therefore holds no string literal at all, so there is nothing to quote or inject.
+
+Everything exact (recipient with ``+tag``, sender, subject, the cutoff to the second,
+newest first, one per Message-ID) is decided by :func:`otpmail._match.select`, the same code
+as Gmail and Maildir.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import format_datetime
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from otpmail import _egress
+from otpmail._bounds import DEFAULT_LIMITS, Limits, check_response_size
+from otpmail._criteria import Criteria
+from otpmail._errors import OtpmailError
+from otpmail._message import Email, email_from_parts
+
+log = logging.getLogger("otpmail.outlook")
+
+GRAPH_BASE = "https://graph.microsoft.com/v1.0"
+"""The only API root. No trailing slash: httpx would otherwise produce ``v1.0//users``."""
+
+# What the shared matcher reads (recipients, sender, subject, delivery time, Message-ID)
+# plus what decides "mail this mailbox wrote itself" (isDraft, from, sender).
+COUNT_FIELDS: tuple[str, ...] = (
+    "id",
+    "internetMessageId",
+    "receivedDateTime",
+    "subject",
+    "from",
+    "sender",
+    "toRecipients",
+    "ccRecipients",
+    "bccRecipients",
+    "isDraft",
+)
+CONTENT_FIELDS: tuple[str, ...] = (*COUNT_FIELDS, "sentDateTime", "body")
+
+# Content mode reads limit + slack rows in its one request: rows to other recipients,
+# drafts and the mailbox's own mail are dropped by our code, not by Graph.
+CONTENT_SLACK = 15
+# A content call follows at most this many pages (the first included) before it answers
+# with what it found: a bound on time and transfer when the look-back is wide.
+MAX_CONTENT_PAGES = 4
+# Count mode carries no body, so it asks for Graph's largest page.
+COUNT_PAGE = 1000
+ORDER_NEWEST_FIRST: tuple[str, ...] = ("receivedDateTime desc",)
+
+
+@dataclass(frozen=True)
+class ListQuery:
+    """The OData options of one ``GET /users/{mailbox}/messages``."""
+
+    filter: str | None
+    orderby: tuple[str, ...]
+    select: tuple[str, ...]
+    top: int
+
+
+def odata_datetime(moment: datetime) -> str:
+    """An OData ``DateTimeOffset`` literal in UTC, floored to the second (Graph stores
+    ``receivedDateTime`` to the second, so flooring never drops a candidate).
+
+    >>> from datetime import timedelta, timezone
+    >>> odata_datetime(datetime(2026, 3, 2, 11, 0, 5, 900000, tzinfo=timezone(timedelta(hours=1))))
+    '2026-03-02T10:00:05Z'
+    """
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def messages_filter(criteria: Criteria) -> str | None:
+    """The ``$filter`` for ``criteria``: the look-back only, or nothing.
+
+    >>> from otpmail._criteria import build_criteria
+    >>> messages_filter(build_criteria("qa@contoso.com", after="5m",
+    ...                 now=datetime(2026, 3, 2, 10, 0, 5, tzinfo=UTC)))
+    'receivedDateTime ge 2026-03-02T09:55:05Z'
+    >>> messages_filter(build_criteria("qa@contoso.com", sender="no-reply@x.example")) is None
+    True
+    """
+    if criteria.cutoff is None:
+        return None
+    return f"receivedDateTime ge {odata_datetime(criteria.cutoff)}"
+
+
+def list_query(criteria: Criteria) -> ListQuery:
+    """The list request for ``criteria``: content mode reads bodies in one page of
+    ``limit + CONTENT_SLACK`` rows; count mode reads ``COUNT_PAGE`` bodiless rows a page."""
+    if criteria.count:
+        return ListQuery(messages_filter(criteria), ORDER_NEWEST_FIRST, COUNT_FIELDS, COUNT_PAGE)
+    return ListQuery(
+        messages_filter(criteria),
+        ORDER_NEWEST_FIRST,
+        CONTENT_FIELDS,
+        criteria.limit + CONTENT_SLACK,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# JSON → Email
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _str(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _recipient(value: object) -> tuple[str, str] | None:
+    """``{"emailAddress": {"name": ..., "address": ...}}`` → ``(name, address)``."""
+    address = _mapping(_mapping(value).get("emailAddress"))
+    addr = _str(address.get("address")).strip()
+    return (_str(address.get("name")), addr) if addr else None
+
+
+def _recipients(value: object) -> list[tuple[str, str]]:
+    if not isinstance(value, list):
+        return []
+    return [pair for pair in map(_recipient, value) if pair is not None]
+
+
+def _timestamp(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def is_own_mail(item: Mapping[str, Any], account: str) -> bool:
+    """True for mail this mailbox wrote: a draft, or a message whose ``from`` or ``sender``
+    is the mailbox itself.
+
+    Why not "not in Sent Items" by ``parentFolderId``: that needs one more request (the
+    ``sentitems`` folder id) and still lets the Inbox copy of a message the mailbox sent to
+    itself through. The address rule costs nothing, covers both copies, and is what Gmail's
+    ``SENT`` label does (a self-sent Gmail message carries ``SENT`` and ``INBOX``).
+    """
+    if item.get("isDraft") is True:
+        return True
+    own = account.strip().lower()
+    for key in ("from", "sender"):
+        pair = _recipient(item.get(key))
+        if pair is not None and pair[1].lower() == own:
+            return True
+    return False
+
+
+def email_from_graph(
+    item: Mapping[str, Any],
+    account: str,
+    *,
+    with_body: bool = True,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Email | None:
+    """One Graph ``message`` (as JSON) → :class:`Email`, through the shared
+    :func:`email_from_parts`. ``None`` for the mailbox's own mail and for a row without a
+    usable ``receivedDateTime`` (it could not be ordered or checked against a cutoff).
+
+    ``with_body=False`` leaves the body empty: the matcher never reads it, so a search
+    decides on bodiless emails and converts (HTML → text) only the bodies it returns.
+    ``limits`` are the body bounds of :mod:`otpmail._bounds`, applied by
+    :func:`email_from_parts`.
+
+    >>> e = email_from_graph({
+    ...     "id": "AAMk1", "internetMessageId": "<a@x>", "isDraft": False,
+    ...     "receivedDateTime": "2026-03-02T10:00:01Z", "sentDateTime": "2026-03-02T10:00:00Z",
+    ...     "subject": "Your code", "from": {"emailAddress": {"name": "Acme",
+    ...     "address": "no-reply@acme.example"}}, "toRecipients": [{"emailAddress":
+    ...     {"name": "", "address": "QA+signup@contoso.com"}}],
+    ...     "body": {"contentType": "html", "content": "<p>Code <b>123456</b></p>"}},
+    ...     "qa@contoso.com")
+    >>> e.sender, e.recipients, e.date, e.body
+    ('Acme <no-reply@acme.example>', ('qa+signup@contoso.com',), 'Mon, 02 Mar 2026 10:00:00 +0000', 'Code 123456')
+    """
+    if is_own_mail(item, account):
+        return None
+    received = _timestamp(item.get("receivedDateTime"))
+    if received is None:
+        log.debug("skipped a Graph message without a usable receivedDateTime")
+        return None
+    sent = _timestamp(item.get("sentDateTime"))
+    sender = _recipient(item.get("from")) or _recipient(item.get("sender"))
+    body = _mapping(item.get("body")) if with_body else {}
+    return email_from_parts(
+        id=_str(item.get("id")),
+        account=account,
+        received_at=received,
+        date=format_datetime(sent.astimezone(UTC)) if sent else "",
+        sender=[sender] if sender else [],
+        to=_recipients(item.get("toRecipients")),
+        cc=_recipients(item.get("ccRecipients")),
+        # Bcc copies: the mailbox was a recipient even though To/Cc do not name it, as
+        # Gmail's Delivered-To says for the same mail.
+        delivered_to=[addr for _, addr in _recipients(item.get("bccRecipients"))],
+        subject=_str(item.get("subject")),
+        body=_str(body.get("content")),
+        body_is_html=_str(body.get("contentType")).lower() == "html",
+        message_id=_str(item.get("internetMessageId")),
+        limits=limits,
+    )
+
+
+@dataclass(frozen=True)
+class Page:
+    """One decoded list page."""
+
+    emails: list[Email]
+    """Candidates without bodies, for :func:`otpmail._match.select`."""
+    items: dict[str, Mapping[str, Any]]
+    """The rows behind ``emails`` by Graph id, to build the chosen ones with bodies."""
+    next_link: str | None
+    rows: int
+    """Rows Graph returned, before our own-mail rule dropped any."""
+
+
+def read_page(payload: bytes, account: str, limits: Limits = DEFAULT_LIMITS) -> Page:
+    """Decode a ``GET .../messages`` response body into bodiless candidates. A body larger
+    than ``limits.response_bytes`` is ``response_too_large`` before it is parsed; one that
+    is not a message collection is ``bad_response``; a malformed row is skipped."""
+    check_response_size(len(payload), limits, "Outlook messages.list")
+    try:
+        document = json.loads(payload)
+    except (ValueError, UnicodeDecodeError):
+        raise OtpmailError(
+            "bad_response", "Outlook messages.list failed: the response is not JSON"
+        ) from None
+    if not isinstance(document, dict) or not isinstance(document.get("value"), list):
+        raise OtpmailError(
+            "bad_response", "Outlook messages.list failed: the response is not a message list"
+        )
+    rows: Sequence[object] = document["value"]
+    emails: list[Email] = []
+    items: dict[str, Mapping[str, Any]] = {}
+    for row in rows:
+        if not isinstance(row, dict):
+            continue
+        email = email_from_graph(row, account, with_body=False)
+        if email is not None:
+            emails.append(email)
+            items[email.id] = row
+    link = document.get("@odata.nextLink")
+    return Page(emails, items, link if isinstance(link, str) and link else None, len(rows))
+
+
+def check_next_link(link: str, first_url: str) -> str:
+    """Allow ``link`` only if it passes the egress allowlist *and* pages the same list as
+    ``first_url`` (same mailbox, same path; compared decoded and case-insensitively, since
+    Graph may echo ``@`` where we sent ``%40``). Raises ``egress_refused`` otherwise, before
+    anything is sent: neither msgraph-sdk nor kiota checks a nextLink's host (graph.md §1.4).
+    """
+    _egress.check("GET", link)
+    ours, theirs = urlsplit(first_url), urlsplit(link)
+    if unquote(theirs.path).lower() != unquote(ours.path).lower():
+        raise _egress.EgressRefused(
+            (theirs.hostname or "").lower(), "the nextLink pages a different list"
+        )
+    return link

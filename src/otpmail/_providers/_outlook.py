@@ -1,0 +1,446 @@
+"""Outlook / Microsoft 365 through Microsoft Graph with an app-only grant (``Mail.Read``).
+
+Built on msgraph-sdk, kiota and azure-identity (the ``otpmail[outlook]`` extra, imported
+only when an outlook mailbox is read), pinned (research/graph.md §3.4-§3.6):
+
+- the token comes from ``azure.identity.aio`` with ``authority`` passed explicitly, so
+  ``AZURE_AUTHORITY_HOST`` is never read; the aio credentials do not use MSAL, so
+  ``AZURE_REGIONAL_AUTHORITY_NAME`` has nothing to steer; the token POST goes through
+  :class:`~otpmail._providers._graph_http.TokenEgressTransport` (egress check, no proxy
+  variables, certifi);
+- Graph requests go to ``https://graph.microsoft.com/v1.0`` set explicitly on the adapter,
+  through an ``httpx.AsyncClient(trust_env=False)`` whose innermost transport runs the
+  egress check; kiota's redirect handler is left out, so no redirect is followed anywhere;
+  the bearer token is attached for ``graph.microsoft.com`` only;
+- an ``@odata.nextLink`` is followed only if it pages the same list on the same host;
+- retries honour ``Retry-After`` but never outlive the call's deadline.
+
+Cost: content mode is one Graph request once the token is cached (``$top`` = limit + slack,
+bodies included); count mode reads 1,000 bodiless rows a request. The SDK builds, signs,
+retries and sends each request, but its model deserialisation (about 1.1 s and 1,200
+modules on first use, graph.md §7) is skipped: the adapter returns the body as bytes
+(``send_primitive_async(..., "bytes", ...)``) and :mod:`._graph_messages` reads the few
+fields it needs. Failed responses still become the SDK's ``ODataError``.
+
+Event loops: ``read_emails_sync`` and the CLI run ``asyncio.run`` per call, and one provider
+may serve several loops. The credential (and so the token cache) is shared, because its
+transport holds nothing between requests; the httpx client and adapter are built per event
+loop and never reused on another one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+import warnings
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
+
+from otpmail._config import OutlookMailbox, not_configured
+from otpmail._criteria import Criteria
+from otpmail._errors import OtpmailError
+from otpmail._match import matches, select
+from otpmail._message import Email
+
+with warnings.catch_warnings():
+    # The generated request builders call warn(DeprecationWarning) in their class bodies
+    # (about their own per-builder configuration classes), i.e. at import. Nothing a user
+    # can act on; keep it out of their -W error runs.
+    warnings.simplefilter("ignore", DeprecationWarning)
+    import httpx
+    from azure.core.credentials_async import AsyncTokenCredential
+    from azure.identity.aio import CertificateCredential, ClientSecretCredential
+    from kiota_abstractions.api_client_builder import register_default_deserializer
+    from kiota_abstractions.base_request_configuration import RequestConfiguration
+    from kiota_authentication_azure.azure_identity_authentication_provider import (
+        AzureIdentityAuthenticationProvider,
+    )
+    from kiota_http.middleware import ParametersNameDecodingHandler, UserAgentHandler
+    from kiota_http.middleware.options import RetryHandlerOption
+    from kiota_serialization_json.json_parse_node_factory import JsonParseNodeFactory
+    from msgraph.generated.models.o_data_errors.o_data_error import ODataError
+    from msgraph.generated.users.item.messages.messages_request_builder import (
+        MessagesRequestBuilder,
+    )
+    from msgraph.graph_request_adapter import GraphRequestAdapter
+    from msgraph_core import GraphClientFactory
+    from msgraph_core.middleware import GraphTelemetryHandler
+
+from otpmail._providers._graph_http import (
+    PROVIDER,
+    DeadlineRetryHandler,
+    GraphEgressTransport,
+    TokenEgressTransport,
+    TokenTransport,
+    deadline,
+    network_transport,
+    to_error,
+)
+from otpmail._providers._graph_messages import (
+    CONTENT_FIELDS,
+    CONTENT_SLACK,
+    COUNT_PAGE,
+    GRAPH_BASE,
+    MAX_CONTENT_PAGES,
+    ORDER_NEWEST_FIRST,
+    ListQuery,
+    Page,
+    check_next_link,
+    email_from_graph,
+    list_query,
+    odata_datetime,
+    read_page,
+)
+
+log = logging.getLogger("otpmail.outlook")
+
+AUTHORITY = "https://login.microsoftonline.com"
+GRAPH_HOST = "graph.microsoft.com"
+SCOPE = "https://graph.microsoft.com/.default"
+DEFAULT_TIMEOUT = 30.0
+"""Seconds one ``search`` or ``count`` may take, retries and the token request included."""
+DEFAULT_MAX_RETRIES = 2
+
+T = TypeVar("T")
+
+# Waiting: how far before "now" a marker starts (clock difference with Exchange), how long
+# ids stay remembered behind the latest poll (mail that becomes visible late), and the page
+# size of the id-only poll.
+WATCH_SKEW = timedelta(seconds=10)
+WATCH_MARGIN = timedelta(seconds=60)
+WATCH_PAGE = 100
+WATCH_FIELDS: tuple[str, ...] = ("id", "receivedDateTime")
+_QueryParameters = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters
+
+
+def _credential(
+    mailbox: OutlookMailbox, token_transport: TokenTransport | None
+) -> AsyncTokenCredential:
+    """The app-only credential: client secret or certificate, pinned to the global Entra
+    authority. Secrets are read here, once; a missing or unusable one is NOT_CONFIGURED."""
+    pinned: dict[str, Any] = {
+        "authority": AUTHORITY,
+        "transport": TokenEgressTransport(token_transport),
+        "use_env_settings": False,
+        # azure-core retries a failed token POST up to 10 times by default.
+        "retry_total": DEFAULT_MAX_RETRIES,
+    }
+    if mailbox.client_secret is not None:
+        ref = mailbox.client_secret
+        what = f"{mailbox.source} client secret"
+        try:
+            secret = ref.read_bytes(what).decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise not_configured(
+                f"{what} ({ref.describe()}) is not UTF-8 text", "secret_invalid"
+            ) from None
+        return ClientSecretCredential(mailbox.tenant_id, mailbox.client_id, secret, **pinned)
+    if mailbox.certificate is not None:
+        ref = mailbox.certificate
+        what = f"{mailbox.source} certificate"
+        data = ref.read_bytes(what)
+        password = (
+            mailbox.certificate_password.read_bytes(f"{mailbox.source} certificate password")
+            if mailbox.certificate_password is not None
+            else None
+        )
+        try:
+            return CertificateCredential(
+                mailbox.tenant_id,
+                mailbox.client_id,
+                certificate_data=data,
+                password=password,
+                **pinned,
+            )
+        except (ValueError, TypeError):
+            raise not_configured(
+                f"{what} ({ref.describe()}) cannot be loaded: it must be PEM or PKCS12 with "
+                "an RSA private key (and the right password, if it has one)",
+                "secret_invalid",
+            ) from None
+    raise not_configured(
+        f"{mailbox.source}: set client_secret_env, certificate_file or certificate_env"
+    )
+
+
+@dataclass
+class _Session:
+    """The loop-bound half: an httpx client and the adapter and builder that use it."""
+
+    http: httpx.AsyncClient
+    adapter: GraphRequestAdapter
+    messages: MessagesRequestBuilder
+    list_url: str
+    """The list URL as kiota writes it, the reference for nextLinks."""
+
+
+@dataclass(frozen=True)
+class _WatchCursor:
+    floor: datetime
+    seen: dict[str, datetime]
+
+
+class OutlookProvider:
+    """Reads one Microsoft 365 mailbox. Build once per mailbox and reuse: it keeps the token.
+
+    ``transport`` (an httpx transport) and ``token_transport`` (an azure-core transport)
+    replace the network for tests and benchmarks; the egress check runs in front of both.
+    ``timeout`` bounds each ``search``/``count`` call, retries and token request included.
+    """
+
+    def __init__(
+        self,
+        mailbox: OutlookMailbox,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        token_transport: TokenTransport | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+    ) -> None:
+        self.account = mailbox.address
+        self._credential = _credential(mailbox, token_transport)
+        self._auth = AzureIdentityAuthenticationProvider(
+            self._credential, scopes=[SCOPE], allowed_hosts=[GRAPH_HOST]
+        )
+        self._limits = mailbox.limits
+        self._transport = transport
+        self._timeout = timeout
+        self._max_retries = max_retries
+        self._sessions: dict[asyncio.AbstractEventLoop, _Session] = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"OutlookProvider(account={self.account!r})"
+
+    # -- per-loop clients -----------------------------------------------------------------
+
+    def _open_session(self) -> _Session:
+        http = httpx.AsyncClient(
+            transport=GraphEgressTransport(self._transport or network_transport()),
+            trust_env=False,
+            follow_redirects=False,
+            timeout=httpx.Timeout(30.0, connect=10.0),
+        )
+        # kiota's default middleware minus RedirectHandler (it follows redirects to any
+        # host), UrlReplaceHandler (/me only) and BodyInspectionHandler (off by default).
+        retry = DeadlineRetryHandler(RetryHandlerOption(delay=0.0, max_retries=self._max_retries))
+        http = GraphClientFactory.create_with_custom_middleware(
+            [retry, ParametersNameDecodingHandler(), UserAgentHandler(), GraphTelemetryHandler()],
+            client=http,
+        )
+        # Error bodies are JSON (ODataError); success bodies are read as bytes by us.
+        register_default_deserializer(JsonParseNodeFactory)
+        adapter = GraphRequestAdapter(self._auth, client=http)
+        adapter.base_url = GRAPH_BASE
+        messages = MessagesRequestBuilder(
+            adapter, {"baseurl": GRAPH_BASE, "user%2Did": self.account}
+        )
+        return _Session(http, adapter, messages, messages.to_get_request_information().url)
+
+    def _session(self) -> _Session:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            # A client bound to a finished loop cannot be used or closed any more; drop it.
+            for stale in [other for other in self._sessions if other.is_closed()]:
+                del self._sessions[stale]
+            session = self._sessions.get(loop)
+            if session is None:
+                session = self._sessions[loop] = self._open_session()
+            return session
+
+    # -- one request ----------------------------------------------------------------------
+
+    async def _page(self, session: _Session, query: ListQuery, next_link: str | None) -> Page:
+        if next_link is None:
+            parameters = _QueryParameters(
+                filter=query.filter,
+                orderby=list(query.orderby),
+                select=list(query.select),
+                top=query.top,
+            )
+            info = session.messages.to_get_request_information(
+                RequestConfiguration(query_parameters=parameters)
+            )
+        else:
+            info = session.messages.with_url(
+                check_next_link(next_link, session.list_url)
+            ).to_get_request_information()
+        payload = await session.adapter.send_primitive_async(info, "bytes", {"XXX": ODataError})
+        if not isinstance(payload, bytes):
+            raise OtpmailError(
+                "bad_response", f"{PROVIDER} messages.list failed: the response had no body"
+            )
+        return read_page(payload, self.account, self._limits)
+
+    async def _call(self, operation: str, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work`` under the call's deadline and map every failure. The mapped error is
+        raised outside the ``except`` block, so it carries no ``__context__`` pointing at an
+        SDK exception (azure's keeps the client secret in ``response.request.body``)."""
+        end = time.monotonic() + self._timeout
+        outer = deadline.get()
+        if outer is not None:
+            end = min(end, outer)
+        token = deadline.set(end)
+        failure: OtpmailError
+        scope = asyncio.timeout(max(0.0, end - time.monotonic()))
+        try:
+            async with scope:
+                return await work()
+        except TimeoutError:
+            if scope.expired():
+                failure = OtpmailError(
+                    "deadline_exceeded",
+                    f"{PROVIDER} {operation} did not finish within {self._timeout:g} s",
+                )
+            else:
+                failure = OtpmailError("network_error", f"{PROVIDER} {operation} failed: timed out")
+        except Exception as exc:
+            failure = to_error(operation, exc)
+        finally:
+            deadline.reset(token)
+        raise failure
+
+    # -- reads ----------------------------------------------------------------------------
+
+    async def search(self, criteria: Criteria) -> list[Email]:
+        """Matching emails, newest first: one request, more pages only while fewer than
+        ``limit`` matched and at most :data:`MAX_CONTENT_PAGES` pages."""
+
+        async def work() -> list[Email]:
+            session = self._session()
+            query = list_query(criteria)
+            candidates: list[Email] = []
+            rows: dict[str, Mapping[str, Any]] = {}
+            link: str | None = None
+            for _ in range(MAX_CONTENT_PAGES):
+                page = await self._page(session, query, link)
+                candidates.extend(page.emails)
+                rows.update(page.items)
+                link = page.next_link
+                chosen = select(criteria, candidates, criteria.limit)
+                # Rows come newest first, so a later page cannot hold a newer match.
+                if len(chosen) >= criteria.limit or link is None:
+                    break
+            else:
+                log.debug("stopped after %d pages of %s", MAX_CONTENT_PAGES, self.account)
+            # The matcher decided on bodiless candidates; convert the chosen bodies only.
+            return [
+                email
+                for email in (
+                    email_from_graph(rows[e.id], self.account, limits=self._limits) for e in chosen
+                )
+                if email is not None
+            ]
+
+        return await self._call("messages.list", work)
+
+    async def count(self, criteria: Criteria) -> int:
+        """Every matching message: walks all pages of 1,000 bodiless rows."""
+
+        async def work() -> int:
+            session = self._session()
+            query = list_query(criteria)
+            matched: list[Email] = []
+            followed: set[str] = set()
+            link: str | None = None
+            while True:
+                page = await self._page(session, query, link)
+                matched.extend(e for e in page.emails if matches(criteria, e))
+                if page.next_link is None:
+                    return len(select(criteria, matched))
+                if page.next_link in followed:
+                    raise OtpmailError(
+                        "bad_response", f"{PROVIDER} messages.list failed: the nextLink repeats"
+                    )
+                followed.add(page.next_link)
+                link = page.next_link
+
+        return await self._call("messages.list", work)
+
+    # -- waiting ------------------------------------------------------------------------
+
+    async def _ids_since(self, session: _Session, floor: datetime) -> dict[str, datetime]:
+        """Id and delivery time of every message received at or after ``floor``: the cheap
+        idle poll (one request, two fields a row)."""
+        query = ListQuery(
+            f"receivedDateTime ge {odata_datetime(floor)}",
+            ORDER_NEWEST_FIRST,
+            WATCH_FIELDS,
+            WATCH_PAGE,
+        )
+        found: dict[str, datetime] = {}
+        link: str | None = None
+        for _ in range(MAX_CONTENT_PAGES):
+            page = await self._page(session, query, link)
+            found.update((e.id, e.received_at) for e in page.emails)
+            link = page.next_link
+            if link is None:
+                break
+        return found
+
+    async def cursor(self) -> object:
+        """No server-side marker exists for a whole mailbox (delta queries are per folder):
+        the cursor is a time floor plus the ids already there, so mail delivered before the
+        marker is never admitted even when clocks differ by up to ``WATCH_SKEW``."""
+
+        async def work() -> object:
+            floor = datetime.now(UTC) - WATCH_SKEW
+            return _WatchCursor(floor, await self._ids_since(self._session(), floor))
+
+        return await self._call("messages.list", work)
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        """New mail since ``cursor``: an id-only query bounded by ``receivedDateTime``
+        while idle; one more request, with bodies, only when something new arrived."""
+        if not isinstance(cursor, _WatchCursor):
+            return [], await self.cursor()
+
+        async def work() -> tuple[list[Email], object]:
+            session = self._session()
+            polled_at = datetime.now(UTC)
+            current = await self._ids_since(session, cursor.floor)
+            new = [i for i in current if i not in cursor.seen and i not in known]
+            emails: list[Email] = []
+            if new:
+                query = ListQuery(
+                    f"receivedDateTime ge {odata_datetime(cursor.floor)}",
+                    ORDER_NEWEST_FIRST,
+                    CONTENT_FIELDS,
+                    min(COUNT_PAGE, len(current) + CONTENT_SLACK),
+                )
+                page = await self._page(session, query, None)
+                for message_id in new:
+                    row = page.items.get(message_id)
+                    email = (
+                        email_from_graph(row, self.account, limits=self._limits) if row else None
+                    )
+                    if email is not None:
+                        emails.append(email)
+            # Move the floor up, keeping a margin for mail that becomes visible late, and
+            # remember only the ids that can still fall inside it.
+            floor = max(cursor.floor, polled_at - WATCH_MARGIN)
+            seen = {i: t for i, t in {**cursor.seen, **current}.items() if t >= floor}
+            return emails, _WatchCursor(floor, seen)
+
+        return await self._call("messages.list", work)
+
+    async def aclose(self) -> None:
+        """Close this loop's client; drop clients of other loops (they cannot be awaited
+        from here); release the credential."""
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        with self._lock:
+            sessions = dict(self._sessions)
+            self._sessions.clear()
+        mine = sessions.get(loop) if loop is not None else None
+        if mine is not None:
+            await mine.http.aclose()
+        await self._credential.close()

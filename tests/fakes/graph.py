@@ -1,0 +1,252 @@
+"""An in-process Microsoft Graph mailbox at the two transport seams of the Outlook provider.
+
+``FakeGraph`` answers ``GET /v1.0/users/{mailbox}/messages`` (``$filter=receivedDateTime ge``,
+``$orderby``, ``$select``, ``$top``, ``@odata.nextLink`` paging) through an httpx transport,
+and the Entra token POST through an azure-core transport, in the wire formats of
+research/graph.md §2 and §5.1. It records requests with their times, injects latency (an
+``await``, so concurrent requests overlap) and faults, and tracks how many requests were in
+flight at once (Graph allows 4 per mailbox, graph.md §3.7).
+
+Plug it in with ``OutlookProvider(mailbox, transport=fake.transport, token_transport=fake.token_transport)``:
+the provider's egress transports still wrap both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import httpx
+from azure.core.pipeline.transport import AsyncHttpTransport
+from azure.core.rest._http_response_impl_async import AsyncHttpResponseImpl
+from azure.core.utils import CaseInsensitiveDict
+
+GRAPH_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
+
+
+@dataclass
+class GraphMessage:
+    id: str
+    received: datetime
+    subject: str
+    sender: str
+    to: list[str]
+    body: str
+    content_type: str = "text"
+    internet_message_id: str = ""
+    is_draft: bool = False
+    cc: list[str] = field(default_factory=list)
+
+    def row(self, fields: list[str]) -> dict[str, Any]:
+        stamp = self.received.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        full: dict[str, Any] = {
+            "id": self.id,
+            "internetMessageId": self.internet_message_id or f"<{self.id}@fake.example>",
+            "receivedDateTime": stamp,
+            "sentDateTime": stamp,
+            "subject": self.subject,
+            "from": {"emailAddress": {"name": "", "address": self.sender}},
+            "sender": {"emailAddress": {"name": "", "address": self.sender}},
+            "toRecipients": [{"emailAddress": {"name": "", "address": a}} for a in self.to],
+            "ccRecipients": [{"emailAddress": {"name": "", "address": a}} for a in self.cc],
+            "bccRecipients": [],
+            "isDraft": self.is_draft,
+            "body": {"contentType": self.content_type, "content": self.body},
+        }
+        return {"@odata.etag": 'W/"CQAAABYAAAC4"', **{k: full[k] for k in fields if k in full}}
+
+
+@dataclass
+class GraphFault:
+    status: int = 0
+    body: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    reset: bool = False
+
+
+@dataclass
+class GraphRequest:
+    method: str
+    url: str
+    operation: str
+    started: float
+    ended: float = 0.0
+
+
+class FakeGraph:
+    """A fake Graph mailbox (one event loop at a time)."""
+
+    def __init__(self, mailbox: str = "otp@contoso.com", latency: float = 0.0) -> None:
+        self.mailbox = mailbox
+        self.latency = latency
+        self.messages: list[GraphMessage] = []
+        self.requests: list[GraphRequest] = []
+        self.faults: dict[str, list[GraphFault]] = {}
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self._serial = 0
+        self.transport = _GraphTransport(self)
+        self.token_transport = _TokenTransport(self)
+
+    def deliver(
+        self,
+        *,
+        to: str,
+        subject: str = "Your code",
+        body: str = "Your code is 123456",
+        sender: str = "no-reply@acme.example",
+        at: datetime | None = None,
+        content_type: str = "text",
+        is_draft: bool = False,
+    ) -> str:
+        self._serial += 1
+        message = GraphMessage(
+            id=f"AAMkAGI2{self._serial:08d}AAA=",
+            received=at or datetime.now(UTC),
+            subject=subject,
+            sender=sender,
+            to=[to],
+            body=body,
+            content_type=content_type,
+            is_draft=is_draft,
+        )
+        self.messages.append(message)
+        return message.id
+
+    def fail(self, operation: str, *faults: GraphFault) -> None:
+        self.faults.setdefault(operation, []).extend(faults)
+
+    def count(self, operation: str | None = None) -> int:
+        return sum(1 for r in self.requests if operation is None or r.operation == operation)
+
+    def sequential_round_trips(self, operations: set[str] | None = None) -> int:
+        chosen = sorted(
+            (r for r in self.requests if operations is None or r.operation in operations),
+            key=lambda r: r.started,
+        )
+        chain: list[int] = []
+        for i, request in enumerate(chosen):
+            before = [chain[j] for j in range(i) if chosen[j].ended <= request.started]
+            chain.append(1 + max(before, default=0))
+        return max(chain, default=0)
+
+    def reset_counters(self) -> None:
+        self.requests.clear()
+        self.max_in_flight = self.in_flight
+
+    # -- answering ----------------------------------------------------------------------
+
+    async def answer(
+        self, operation: str, method: str, url: str
+    ) -> tuple[int, dict[str, str], bytes]:
+        record = GraphRequest(method, url, operation, time.monotonic())
+        self.requests.append(record)
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            if self.latency:
+                await asyncio.sleep(self.latency)
+            queue = self.faults.get(operation) or []
+            fault = queue.pop(0) if queue else None
+            if fault is not None:
+                if fault.delay:
+                    await asyncio.sleep(fault.delay)
+                if fault.reset:
+                    raise httpx.ReadError("connection reset by peer")
+                if fault.status:
+                    headers = {"Content-Type": "application/json", **fault.headers}
+                    return fault.status, headers, fault.body.encode()
+            if operation == "token":
+                token = {
+                    "token_type": "Bearer",
+                    "expires_in": 3599,
+                    "ext_expires_in": 3599,
+                    "access_token": "fake-graph-token",
+                }
+                return (
+                    200,
+                    {"Content-Type": "application/json; charset=utf-8"},
+                    json.dumps(token).encode(),
+                )
+            return 200, {"Content-Type": GRAPH_TYPE}, json.dumps(self._list(url)).encode()
+        finally:
+            self.in_flight -= 1
+            record.ended = time.monotonic()
+
+    def _list(self, url: str) -> dict[str, Any]:
+        parts = urlsplit(url)
+        query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+        fields = query.get("$select", "id").split(",")
+        top = int(query.get("$top", "10"))
+        skip = int(query.get("$skip", "0"))
+        rows = list(self.messages)
+        flt = query.get("$filter", "")
+        if flt.startswith("receivedDateTime ge "):
+            floor = datetime.fromisoformat(flt.split(" ge ", 1)[1].replace("Z", "+00:00"))
+            rows = [m for m in rows if m.received.replace(microsecond=0) >= floor]
+        rows.sort(key=lambda m: m.received, reverse=True)
+        page = rows[skip : skip + top]
+        payload: dict[str, Any] = {
+            "@odata.context": f"https://graph.microsoft.com/v1.0/$metadata#users('{self.mailbox}')/messages",
+            "value": [m.row(fields) for m in page],
+        }
+        if skip + top < len(rows):
+            following = {**query, "$skip": str(skip + top)}
+            payload["@odata.nextLink"] = (
+                f"https://graph.microsoft.com{parts.path}?{urlencode(following)}"
+            )
+        return payload
+
+
+class _GraphTransport(httpx.AsyncBaseTransport):
+    def __init__(self, fake: FakeGraph) -> None:
+        self.fake = fake
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        await request.aread()
+        status, headers, body = await self.fake.answer(
+            "messages.list", request.method, str(request.url)
+        )
+        return httpx.Response(status, content=body, headers=headers)
+
+
+class _Closed:
+    async def close(self) -> None:
+        return None
+
+
+class _TokenTransport(AsyncHttpTransport):  # type: ignore[type-arg]
+    def __init__(self, fake: FakeGraph) -> None:
+        self.fake = fake
+
+    async def send(self, request: Any, **kwargs: Any) -> Any:
+        status, headers, body = await self.fake.answer("token", request.method, request.url)
+        response = AsyncHttpResponseImpl(
+            request=request,
+            internal_response=_Closed(),
+            status_code=status,
+            reason="OK" if status == 200 else "Error",
+            content_type=headers.get("Content-Type", "application/json"),
+            headers=CaseInsensitiveDict(headers),
+            stream_download_generator=None,
+        )
+        response._content = body
+        return response
+
+    async def open(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def __aenter__(self) -> _TokenTransport:
+        return self
+
+    async def __aexit__(self, *args: Any) -> None:
+        return None

@@ -1,0 +1,353 @@
+"""The pure half of the Outlook provider: the Graph list query, the JSON → Email mapping,
+the nextLink rule and the Graph and Entra routes of the egress table. No HTTP."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+import yaml
+
+from otpmail._bounds import BODY_TRUNCATED_MARKER, Limits
+from otpmail._config import OutlookMailbox, parse
+from otpmail._egress import EgressRefused, check
+from otpmail._errors import CODES, OtpmailError
+from otpmail._providers._graph_messages import (
+    CONTENT_FIELDS,
+    COUNT_FIELDS,
+    check_next_link,
+    email_from_graph,
+    is_own_mail,
+    list_query,
+    messages_filter,
+    odata_datetime,
+    read_page,
+)
+from test_outlook_cassettes import LIST_URI, MAILBOX, NOW, ROOT, TENANT, criteria
+
+
+def graph_message(**overrides: Any) -> dict[str, Any]:
+    """A Graph ``message`` with the content-mode ``$select``."""
+    message: dict[str, Any] = {
+        "@odata.etag": 'W/"CQAAABYAAAC4"',
+        "id": "AAMk1",
+        "receivedDateTime": "2026-03-02T09:59:00Z",
+        "sentDateTime": "2026-03-02T09:58:58Z",
+        "internetMessageId": "<m1@mail.acme.example>",
+        "subject": "Your  Acme\tcode",
+        "isDraft": False,
+        "body": {"contentType": "text", "content": "Your code is 123456\r\n\r\n\r\nThanks"},
+        "sender": {"emailAddress": {"name": "Acme", "address": "no-reply@acme.example"}},
+        "from": {"emailAddress": {"name": "Acme", "address": "no-reply@acme.example"}},
+        "toRecipients": [{"emailAddress": {"name": "QA", "address": "QA+Signup@Contoso.com"}}],
+        "ccRecipients": [],
+        "bccRecipients": [],
+    }
+    message.update(overrides)
+    return message
+
+
+# -- the query --------------------------------------------------------------------------
+
+
+def test_the_cutoff_is_utc_floored_to_the_second() -> None:
+    plus_two = timezone(timedelta(hours=2))
+
+    assert odata_datetime(datetime(2026, 3, 2, 12, 0, 5, 999999, tzinfo=plus_two)) == (
+        "2026-03-02T10:00:05Z"
+    )
+
+
+def test_without_a_look_back_there_is_no_filter() -> None:
+    assert messages_filter(criteria()) is None
+    assert list_query(criteria()).filter is None
+
+
+def test_the_filter_holds_the_look_back_only_never_a_sender_recipient_or_subject() -> None:
+    query = list_query(criteria("qa+x@contoso.com", "o'brien@acme.example", "it's 'quoted'", "90s"))
+
+    assert query.filter == "receivedDateTime ge 2026-03-02T09:58:30Z"
+    assert "'" not in query.filter
+    # Graph's InefficientFilter rule: the ordered property leads the filter.
+    assert query.orderby == ("receivedDateTime desc",)
+
+
+@pytest.mark.parametrize(("latest", "top"), [(False, 25), (True, 16)])
+def test_content_mode_reads_limit_plus_slack_rows_with_bodies(latest: bool, top: int) -> None:
+    query = list_query(criteria(latest=latest))
+
+    assert query.top == top
+    assert query.select == CONTENT_FIELDS
+    assert {"body", "toRecipients", "ccRecipients", "bccRecipients"} <= set(query.select)
+
+
+def test_count_mode_reads_a_thousand_bodiless_rows() -> None:
+    query = list_query(criteria(count=True, latest=True))
+
+    assert query.top == 1000
+    assert query.select == COUNT_FIELDS
+    assert "body" not in query.select
+
+
+# -- JSON → Email -----------------------------------------------------------------------
+
+
+def test_a_graph_message_becomes_an_email_through_the_shared_decoder() -> None:
+    email = email_from_graph(graph_message(), MAILBOX)
+
+    assert email is not None
+    assert email.id == "AAMk1"
+    assert email.account == MAILBOX
+    assert email.received_at == NOW - timedelta(minutes=1)
+    assert email.date == "Mon, 02 Mar 2026 09:58:58 +0000"
+    assert email.sender == "Acme <no-reply@acme.example>"
+    assert email.sender_addresses == ("no-reply@acme.example",)
+    assert email.to == "QA <QA+Signup@Contoso.com>"
+    assert email.recipients == ("qa+signup@contoso.com",)
+    assert email.subject == "Your Acme code"
+    assert email.body == "Your code is 123456\n\nThanks"
+    assert email.message_id == "<m1@mail.acme.example>"
+
+
+def test_an_html_body_is_converted_with_links_as_text_and_url() -> None:
+    body = {
+        "contentType": "html",
+        "content": '<html><body><p>Code <b>654321</b></p><a href="https://acme.example/l?t=1">Sign in</a></body></html>',
+    }
+
+    email = email_from_graph(graph_message(body=body), MAILBOX)
+
+    assert email is not None
+    assert email.body == "Code 654321\nSign in (https://acme.example/l?t=1)"
+
+
+def test_cc_and_bcc_addresses_are_recipients() -> None:
+    email = email_from_graph(
+        graph_message(
+            toRecipients=[{"emailAddress": {"address": "team@contoso.com"}}],
+            ccRecipients=[{"emailAddress": {"name": "", "address": "cc@contoso.com"}}],
+            bccRecipients=[{"emailAddress": {"name": "", "address": "QA@contoso.com"}}],
+        ),
+        MAILBOX,
+    )
+
+    assert email is not None
+    assert email.recipients == ("team@contoso.com", "cc@contoso.com", "qa@contoso.com")
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"isDraft": True},
+        {"from": {"emailAddress": {"name": "QA", "address": "QA@Contoso.com"}}},
+        # A delegate sent on the mailbox's behalf, or the mailbox sent as someone else.
+        {"sender": {"emailAddress": {"name": "QA", "address": MAILBOX}}},
+    ],
+    ids=["draft", "from-the-mailbox", "sent-by-the-mailbox"],
+)
+def test_mail_the_mailbox_wrote_itself_is_dropped(overrides: dict[str, Any]) -> None:
+    message = graph_message(**overrides)
+
+    assert is_own_mail(message, MAILBOX)
+    assert email_from_graph(message, MAILBOX) is None
+
+
+def test_a_draft_without_a_sender_is_still_recognised() -> None:
+    message = graph_message(isDraft=True, **{"from": None, "sender": None})
+
+    assert email_from_graph(message, MAILBOX) is None
+
+
+def test_the_sender_field_stands_in_for_a_missing_from() -> None:
+    email = email_from_graph(graph_message(**{"from": None}), MAILBOX)
+
+    assert email is not None
+    assert email.sender_addresses == ("no-reply@acme.example",)
+
+
+@pytest.mark.parametrize("received", [None, "", "yesterday", 1772445540])
+def test_a_row_without_a_usable_delivery_time_is_skipped(received: object) -> None:
+    assert email_from_graph(graph_message(receivedDateTime=received), MAILBOX) is None
+
+
+def test_odd_shapes_do_not_fail_the_message() -> None:
+    email = email_from_graph(
+        graph_message(
+            receivedDateTime="2026-03-02T09:59:00",  # no zone: Graph means UTC
+            sentDateTime=None,
+            subject=None,
+            body=None,
+            toRecipients=[None, {"emailAddress": None}, {"emailAddress": {"address": " "}}],
+        ),
+        MAILBOX,
+    )
+
+    assert email is not None
+    assert email.received_at == datetime(2026, 3, 2, 9, 59, tzinfo=UTC)
+    assert (email.date, email.subject, email.body, email.recipients) == ("", "", "", ())
+
+
+def test_a_page_is_read_with_its_next_link() -> None:
+    link = "https://graph.microsoft.com/v1.0/users/qa@contoso.com/messages?%24skip=25"
+    payload = json.dumps(
+        {"value": [graph_message(), graph_message(isDraft=True), "junk"], "@odata.nextLink": link}
+    ).encode()
+
+    page = read_page(payload, MAILBOX)
+
+    assert [e.id for e in page.emails] == ["AAMk1"]
+    assert page.rows == 3
+    assert page.next_link == link
+
+
+@pytest.mark.parametrize("payload", [b"<html>", b"[]", b'{"value": {}}', b"\xff\xfe"])
+def test_a_body_that_is_not_a_message_list_is_a_bad_response(payload: bytes) -> None:
+    with pytest.raises(OtpmailError) as caught:
+        read_page(payload, MAILBOX)
+
+    assert caught.value.code == "bad_response"
+    assert caught.value.message.startswith("Outlook messages.list failed: ")
+
+
+# -- nextLink ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        f"{LIST_URI}?%24skip=25",
+        "https://graph.microsoft.com/v1.0/users/qa@contoso.com/messages?$skip=25&$top=25",
+        "https://graph.microsoft.com/v1.0/users/QA%40Contoso.com/messages?%24skip=25",
+    ],
+)
+def test_a_next_link_for_the_same_list_is_allowed(link: str) -> None:
+    assert check_next_link(link, LIST_URI + "?$top=25") == link
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://evil.example/v1.0/users/qa%40contoso.com/messages?%24skip=25",
+        "https://graph.microsoft.com@evil.example/v1.0/users/qa%40contoso.com/messages",
+        "https://graph.microsoft.com.evil.example/v1.0/users/qa%40contoso.com/messages",
+        "http://graph.microsoft.com/v1.0/users/qa%40contoso.com/messages",
+        "https://graph.microsoft.com:444/v1.0/users/qa%40contoso.com/messages",
+        "https://graph.microsoft.com/v1.0/users/ceo%40contoso.com/messages?%24skip=25",
+        "https://graph.microsoft.com/beta/users/qa%40contoso.com/messages",
+        "https://graph.microsoft.com/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments",
+        "https://graph.microsoft.com/v1.0/users/qa%40contoso.com/../ceo%40contoso.com/messages",
+    ],
+)
+def test_a_next_link_anywhere_else_is_refused(link: str) -> None:
+    with pytest.raises(EgressRefused) as caught:
+        check_next_link(link, LIST_URI)
+
+    assert caught.value.code == "egress_refused"
+
+
+# -- the egress table's Graph and Entra lines -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "user",
+    ["qa%40contoso.com", "qa%2Bsignup%40contoso.com", "o%27brien%40contoso.com", "qa@contoso.com"],
+)
+def test_graph_list_messages_is_allowed_for_an_address_as_kiota_encodes_it(user: str) -> None:
+    route = check("GET", f"https://graph.microsoft.com/v1.0/users/{user}/messages?$top=25")
+
+    assert route.purpose == "Graph list messages"
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("POST", "/v1.0/users/qa%40contoso.com/messages"),
+        ("POST", "/v1.0/users/qa%40contoso.com/sendMail"),
+        ("PATCH", "/v1.0/users/qa%40contoso.com/messages"),
+        ("GET", "/v1.0/users/qa%2F..%40contoso.com/messages"),
+        ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1"),
+        ("GET", "/v1.0/me/messages"),
+        ("GET", "/v1.0/users"),
+    ],
+)
+def test_anything_but_listing_messages_on_graph_is_refused(method: str, path: str) -> None:
+    with pytest.raises(EgressRefused):
+        check(method, f"https://graph.microsoft.com{path}")
+
+
+def test_the_entra_token_post_is_the_only_login_route() -> None:
+    token = f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/token"
+
+    assert check("POST", token).purpose == "Entra app-only token"
+    for method, url in [
+        ("GET", token),
+        ("POST", f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/devicecode"),
+        (
+            "GET",
+            f"https://login.microsoftonline.com/{TENANT}/v2.0/.well-known/openid-configuration",
+        ),
+        ("POST", f"https://login.microsoftonline.us/{TENANT}/oauth2/v2.0/token"),
+    ]:
+        with pytest.raises(EgressRefused):
+            check(method, url)
+
+
+# -- the bounds policy ------------------------------------------------------------------
+
+
+def test_a_body_over_the_raw_bound_is_omitted_unconverted() -> None:
+    body = {"contentType": "html", "content": "<p>" + "x" * 5_000 + "</p>"}
+
+    email = email_from_graph(graph_message(body=body), MAILBOX, limits=Limits(raw_body_chars=1_000))
+
+    assert email is not None
+    assert (email.body, email.body_omitted) == ("", True)
+
+
+def test_a_long_body_is_cut_with_the_marker() -> None:
+    body = {"contentType": "text", "content": "Your code is 123456. " + "y" * 500}
+
+    email = email_from_graph(graph_message(body=body), MAILBOX, limits=Limits(body_chars=100))
+
+    assert email is not None
+    assert email.body_truncated
+    assert email.body.startswith("Your code is 123456.")
+    assert email.body.endswith(BODY_TRUNCATED_MARKER)
+
+
+def test_a_page_over_the_response_bound_is_refused_before_it_is_parsed() -> None:
+    payload = b'{"value": [' + b" " * 2_000 + b"]}"
+
+    with pytest.raises(OtpmailError) as caught:
+        read_page(payload, MAILBOX, Limits(response_bytes=1_000))
+
+    assert caught.value.code == "response_too_large"
+    assert "Outlook messages.list" in caught.value.message
+
+
+# -- docs/outlook.md --------------------------------------------------------------------
+
+
+def test_the_documented_config_entry_loads_as_an_outlook_mailbox() -> None:
+    text = (ROOT / "docs" / "outlook.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```yaml\n(.+?)```", text, flags=re.S)
+
+    config = parse(yaml.safe_load(block), ROOT / "integrations.yaml")
+
+    (mailbox,) = config.mailboxes
+    assert isinstance(mailbox, OutlookMailbox)
+    assert mailbox.client_secret is not None
+    assert mailbox.client_secret.env == "OTPMAIL_GRAPH_SECRET"
+    assert mailbox.domains == ("contoso.com",)
+
+
+def test_the_documented_error_codes_exist() -> None:
+    text = (ROOT / "docs" / "outlook.md").read_text(encoding="utf-8")
+    table = text[text.index("## Errors") :]
+
+    codes = set(re.findall(r"\| `(\w+)` \|$", table, flags=re.M))
+    assert codes
+    assert codes <= set(CODES)
