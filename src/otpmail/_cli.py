@@ -157,6 +157,15 @@ def build_parser() -> argparse.ArgumentParser:
         "Prints a fix for every problem; exits 1 if there is any.",
     )
     _integrations(check)
+
+    serve = commands.add_parser(
+        "mcp",
+        help="serve read_emails and wait_for_email to an AI agent over MCP (stdio)",
+        description="Run a stdio MCP server with two read-only tools, read_emails and "
+        "wait_for_email, for the mailboxes of the integrations file. Needs the mcp extra: "
+        "pip install 'otpmail[mcp]'. See docs/mcp.md.",
+    )
+    _integrations(serve)
     return parser
 
 
@@ -240,6 +249,22 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_CHECK_FAILED if any(f.failed for f in findings) else EXIT_OK
 
 
+def _mcp(args: argparse.Namespace) -> int:
+    """Run the MCP server; the SDK is imported only here, and only if installed."""
+    try:
+        from otpmail._mcp import main as serve_mcp
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in {"mcp", "mcp_types"}:
+            raise
+        print(
+            "NOT_CONFIGURED: otpmail mcp needs the MCP SDK, which is the mcp extra: "
+            "pip install 'otpmail[mcp]'",
+            file=sys.stderr,
+        )
+        return EXIT_CODES[Prefix.NOT_CONFIGURED]
+    return serve_mcp(args.integrations)
+
+
 def _print_json(envelope: dict[str, Any]) -> None:
     try:
         json.dump(envelope, sys.stdout, ensure_ascii=False, indent=2)
@@ -256,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
         return _check(args)
+    if args.command == "mcp":
+        return _mcp(args)
     if args.command == "read":
         envelope = _read(args)
         _print_json(envelope)
