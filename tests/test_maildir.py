@@ -112,6 +112,8 @@ async def test_the_envelope_has_exactly_the_specified_keys_plus_documented_extra
         "received_at": "2026-11-30T09:00:05.250000Z",
         "account": "qa@example.com",
         "attachments": [],
+        "code": "123456",
+        "links": [],
     }
 
 

@@ -14,9 +14,8 @@ app-only) and a local Maildir, behind one read-only call:
 
 from __future__ import annotations
 
-import contextlib
-
 from otpmail._errors import CODES, OtpmailError, Prefix
+from otpmail._extract import extract_code, extract_links, pick_action_link
 from otpmail._reader import (
     Reader,
     read_emails,
@@ -30,17 +29,21 @@ __all__ = [
     "OtpmailError",
     "Prefix",
     "Reader",
+    "extract_code",
+    "extract_links",
+    "pick_action_link",
     "read_emails",
     "read_emails_sync",
     "wait_for_email",
     "wait_for_email_sync",
 ]
 
+# Public classes read as ``otpmail.Reader`` in reprs and tracebacks. Functions keep their
+# home module so that doctest finds their examples there.
 for _name in __all__:
     _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith("otpmail._"):
-        with contextlib.suppress(AttributeError, TypeError):
-            _obj.__module__ = "otpmail"
+    if isinstance(_obj, type) and _obj.__module__.startswith("otpmail._"):
+        _obj.__module__ = "otpmail"
 del _name, _obj
 
 

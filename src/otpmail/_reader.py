@@ -15,10 +15,12 @@ from types import TracebackType
 from typing import Any
 
 from otpmail import _config
+from otpmail._bounds import bound_result
 from otpmail._config import Config, GmailMailbox, Mailbox, MaildirMailbox, OutlookMailbox
 from otpmail._criteria import build_criteria
 from otpmail._envelope import Envelope, error, ok_count, ok_emails
 from otpmail._errors import OtpmailError
+from otpmail._extract import annotate
 from otpmail._message import Email
 from otpmail._providers._base import Provider
 from otpmail._wait import (
@@ -153,7 +155,8 @@ class Reader:
             count: return ``{"count": N}`` instead of emails; beats ``latest``.
 
         Returns:
-            ``{"status": "ok", "data": {"emails": [...]}}`` (newest first, up to ten),
+            ``{"status": "ok", "data": {"emails": [...]}}`` (newest first, up to ten; plus
+            ``"dropped": N`` when the result bound left N older matches out),
             ``{"status": "ok", "data": {"count": N}}``, or
             ``{"status": "error", "error": "PREFIX: ...", "code": ..., "retryable": ...}``.
         """
@@ -168,7 +171,13 @@ class Reader:
                 raise OtpmailError(
                     "no_emails_found", f"no matching emails found ({criteria.describe()})"
                 )
-            return ok_emails([e.to_dict() for e in emails])
+            # The result bound (email.limits.result_chars) keeps whole messages, newest
+            # first; "dropped" says how many older matches it left out.
+            kept, dropped = bound_result([self._annotate(e) for e in emails], self.config().limits)
+            envelope = ok_emails(kept)
+            if dropped:
+                envelope["data"]["dropped"] = dropped
+            return envelope
         except OtpmailError as exc:
             return error(exc)
         except Exception as exc:  # the contract: never a traceback. Log the type only.
@@ -178,7 +187,8 @@ class Reader:
             )
 
     def _annotate(self, email: Email) -> dict[str, Any]:
-        return email.to_dict()
+        """The envelope form of ``email``, with its ``code`` (or null) and ``links``."""
+        return annotate(email.to_dict())
 
     async def wait_for_email(
         self,
@@ -224,6 +234,9 @@ class Reader:
         except OtpmailError as exc:
             stream.remove(waiter)
             return error(exc)
+        except BaseException:  # cancelled (or a bug): the stream must not poll on for us
+            stream.remove(waiter)
+            raise
         stream.note_seen(found)
         if found and not waiter.future.done():
             waiter.future.set_result(min(found, key=lambda e: (e.received_at, e.id)))
