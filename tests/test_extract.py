@@ -798,3 +798,13 @@ def test_the_evaluation_set_gets_the_same_answers_with_the_html_part(evaluation:
     assert report.codes.wrong == []
     assert report.links.wrong == []
     assert report.codes.recall >= CODE_RECALL_FLOOR
+
+
+def test_annotate_keeps_at_most_fifty_links_in_document_order() -> None:
+    body = "\n".join(f"link {i} (https://example.com/p/{i})" for i in range(80))
+
+    links = annotate({"subject": "newsletter", "body": body})["links"]
+
+    assert len(links) == 50
+    assert links[0]["url"] == "https://example.com/p/0"
+    assert links[-1]["url"] == "https://example.com/p/49"

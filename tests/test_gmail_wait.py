@@ -155,3 +155,28 @@ async def test_wait_for_email_finds_a_mail_that_arrived_before_the_call(
 
     assert envelope["data"]["emails"][0]["subject"] == "already there"
     assert upstream.count("token") == 1
+
+
+async def test_a_gmail_response_over_the_byte_bound_is_refused_before_parsing(
+    tmp_path: Path, service_account_info: dict[str, Any], upstream: FakeGmail
+) -> None:
+    write_key(tmp_path, service_account_info)
+    config = write_config(
+        tmp_path,
+        "email:\n  limits:\n    response_bytes: 20000\n"
+        "  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n",
+    )
+    reader = Reader(
+        config, provider_factory=lambda m: GmailProvider(m, http_factory=upstream.http_factory)
+    )  # type: ignore[arg-type]
+    upstream.deliver(
+        message("qa+big@example.com", subject="big", body="x" * 40_000), datetime.now(UTC)
+    )
+    upstream.deliver(message("qa+big@example.com", subject="small"), datetime.now(UTC))
+
+    envelope = await reader.read_emails("qa+big@example.com")
+    alone = await reader.read_emails("qa+big@example.com", subject="big")
+
+    assert [e["subject"] for e in envelope["data"]["emails"]] == ["small"]
+    assert alone["code"] == "response_too_large"
+    assert "more than email.limits.response_bytes (20000)" in alone["error"]

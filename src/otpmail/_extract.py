@@ -1111,13 +1111,19 @@ def pick_action_link(
 # =======================================================================================
 
 
+MAX_LINKS = 50
+"""Links kept per email: enough for any transactional mail, and it keeps one annotated
+message within the result bound (``body_chars`` + the non-body allowance of _bounds)."""
+
+
 def annotate(email: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``email`` with ``code`` (a string or ``None``) and ``links`` added.
+    """A copy of ``email`` with ``code`` (a string or ``None``) and ``links`` (the first
+    :data:`MAX_LINKS`, in document order) added.
 
     >>> annotate({"subject": "Your code", "body": "Code: 482913"})["code"]
     '482913'
     """
     result = dict(email)
     result["code"] = extract_code(email)
-    result["links"] = extract_links(email)
+    result["links"] = extract_links(email)[:MAX_LINKS]
     return result

@@ -37,6 +37,7 @@ from googleapiclient import discovery
 from googleapiclient.errors import HttpError
 
 from otpmail import _egress
+from otpmail._bounds import DEFAULT_LIMITS, Limits, check_response_size
 from otpmail._config import GmailMailbox, not_configured
 from otpmail._criteria import Criteria
 from otpmail._errors import OtpmailError
@@ -79,13 +80,18 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         super().__init__(timeout=timeout, proxy_info=None, ca_certs=certifi.where())
         self.follow_redirects = False
         self.follow_all_redirects = False
+        self.limits: Limits = DEFAULT_LIMITS
+        """Set by the provider to its mailbox's bounds."""
 
     def request(self, uri: str, method: str = "GET", *args: Any, **kwargs: Any) -> Any:
         headers = kwargs.get("headers")
         if headers is None and len(args) >= 2:
             headers = args[1]
-        _egress.check(method, uri, headers)
-        return super().request(uri, method, *args, **kwargs)
+        route = _egress.check(method, uri, headers)
+        response, content = super().request(uri, method, *args, **kwargs)
+        # Bound 1 of _bounds: a response too large is refused before the SDK parses it.
+        check_response_size(len(content or b""), self.limits, route.purpose)
+        return response, content
 
 
 class _TokenRefused(google_exceptions.RefreshError):
@@ -252,7 +258,7 @@ class GmailProvider:
         self,
         mailbox: GmailMailbox,
         *,
-        http_factory: Callable[[], httplib2.Http] = PinnedHttp,
+        http_factory: Callable[[], PinnedHttp] = PinnedHttp,
         max_concurrency: int = 5,
     ) -> None:
         info = load_key(mailbox)
@@ -268,6 +274,7 @@ class GmailProvider:
             ) from None
         del info
         self.account = mailbox.address
+        self._limits = mailbox.limits
         self._http_factory = http_factory
         self._max_concurrency = max(1, max_concurrency)
         self._local = threading.local()
@@ -289,10 +296,15 @@ class GmailProvider:
 
     # -- transport ----------------------------------------------------------------------
 
+    def _new_http(self) -> PinnedHttp:
+        http = self._http_factory()
+        http.limits = self._limits
+        return http
+
     def _authorized_http(self) -> google_auth_httplib2.AuthorizedHttp:
         http = getattr(self._local, "http", None)
         if http is None:
-            http = google_auth_httplib2.AuthorizedHttp(self._credentials, http=self._http_factory())
+            http = google_auth_httplib2.AuthorizedHttp(self._credentials, http=self._new_http())
             self._local.http = http
         return http
 
@@ -302,7 +314,7 @@ class GmailProvider:
             return
         with self._refresh_lock:
             if not self._credentials.valid:
-                request = google_auth_httplib2.Request(self._http_factory())
+                request = google_auth_httplib2.Request(self._new_http())
                 self._credentials.refresh(request)
 
     async def _call(self, operation: str, make: Callable[[Any], Any]) -> Any:
@@ -400,7 +412,11 @@ class GmailProvider:
                 "bad_response", "Gmail messages.get failed: unreadable message"
             ) from None
         return parse_rfc822(
-            blob, id=str(data.get("id") or message_id), account=self.account, received_at=received
+            blob,
+            id=str(data.get("id") or message_id),
+            account=self.account,
+            received_at=received,
+            limits=self._limits,
         )
 
     async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError]]:
