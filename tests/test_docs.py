@@ -33,3 +33,34 @@ def test_the_error_code_table_matches_the_code() -> None:
     assert {code: (prefix, retry == "yes", remedy) for code, prefix, retry, remedy in rows} == {
         code: (info.prefix.value, info.retryable, info.remedy) for code, info in CODES.items()
     }
+
+
+def test_the_example_integrations_file_is_valid_with_every_entry_uncommented(
+    tmp_path: object,
+) -> None:
+    """The commented entries of integrations.example.yaml are real configuration too."""
+    from pathlib import Path
+
+    from otpmail._config import load
+
+    text = (ROOT / "integrations.example.yaml").read_text(encoding="utf-8")
+    lines = [
+        line.replace("# ", "", 1)
+        if re.match(r"\s*# (?:-? ?\w+:|  \w+:|\w+:)", line) and "://" not in line.split(":", 1)[0]
+        else line
+        for line in text.splitlines()
+    ]
+    folder = Path(str(tmp_path))
+    (folder / "examples").symlink_to(ROOT / "examples")
+    path = folder / "integrations.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    config = load(path)
+
+    assert [m.provider for m in config.mailboxes] == ["maildir", "gmail", "outlook"]
+    assert config.limits.body_chars == 20000
+
+
+def test_the_readme_links_only_to_files_that_exist() -> None:
+    for target in re.findall(r"\]\(((?!https?:)[^)#]+)", README):
+        assert (ROOT / target).exists(), target
