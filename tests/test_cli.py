@@ -303,3 +303,68 @@ def test_check_warns_about_an_integrations_file_others_can_read(tmp_path: Path) 
     (finding,) = permission_findings(Reader(config))
 
     assert (finding.level, finding.subject) == ("warn", str(config))
+
+
+def test_code_prints_only_the_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from test_maildir import deliver, message
+
+    config = maildir_config(tmp_path)
+    deliver(
+        tmp_path / "box",
+        message("qa+c@example.com", body="Your verification code is 640213."),
+        datetime.now(UTC),
+    )
+
+    status = main(
+        ["code", "--to", "qa+c@example.com", "--timeout", "5", "--integrations", str(config)]
+    )
+
+    assert status == 0
+    assert capsys.readouterr().out == "640213\n"
+
+
+def test_code_without_a_recognisable_code_has_its_own_exit_status(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from datetime import UTC, datetime
+
+    from test_maildir import deliver, message
+
+    config = maildir_config(tmp_path)
+    deliver(
+        tmp_path / "box",
+        message("qa+c@example.com", subject="Welcome", body="Thanks for joining."),
+        datetime.now(UTC),
+    )
+
+    status = main(
+        ["code", "--to", "qa+c@example.com", "--timeout", "5", "--integrations", str(config)]
+    )
+    captured = capsys.readouterr()
+
+    assert status == 6
+    assert captured.out == ""
+    assert "holds no recognisable code" in captured.err
+
+
+def test_code_times_out_quietly_on_stdout(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status = main(
+        [
+            "code",
+            "--to",
+            "qa+c@example.com",
+            "--timeout",
+            "0.3",
+            "--integrations",
+            str(maildir_config(tmp_path)),
+        ]
+    )
+    captured = capsys.readouterr()
+
+    assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
+    assert captured.out == ""
+    assert captured.err.startswith("NO_EMAILS_FOUND: no email matching to=qa+c@example.com")
