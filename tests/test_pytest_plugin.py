@@ -204,3 +204,27 @@ def test_plus_address_keeps_the_domain_and_drops_an_existing_tag() -> None:
     assert plus_address("qa@example.com", "t::x", salt="a") != plus_address(
         "qa@example.com", "t::x", salt="b"
     )
+
+
+def test_codes_and_action_links_come_straight_from_the_mail(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        """
+        from mailhelpers import deliver
+
+        def test_code(otpmail):
+            deliver(otpmail.address, subject="Your Acme code", body="Your Acme verification code is 318275.")
+            assert otpmail.wait_for_code(timeout=10) == "318275"
+
+        def test_link(otpmail):
+            deliver(
+                otpmail.address,
+                subject="Sign in to Globex",
+                body="View in browser (https://globex.example/view/1)\\n"
+                "Sign in to Globex (https://app.globex.example/auth/magic?token=abc)\\n"
+                "Unsubscribe (https://globex.example/unsubscribe)",
+            )
+            assert otpmail.wait_for_link(timeout=10) == "https://app.globex.example/auth/magic?token=abc"
+        """
+    )
+
+    run(project).assert_outcomes(passed=2)

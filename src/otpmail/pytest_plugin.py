@@ -42,6 +42,7 @@ import pytest
 
 from otpmail import _config
 from otpmail._errors import OtpmailError
+from otpmail._extract import pick_action_link
 from otpmail._reader import Reader
 
 T = TypeVar("T")
@@ -151,8 +152,10 @@ def _only_email(envelope: dict[str, Any]) -> dict[str, Any]:
 def _field(email: dict[str, Any], key: str) -> str:
     __tracebackhide__ = True
     if key == "link":
-        links = email.get("links") or []
-        value = links[0]["url"] if links else None
+        # The action link (sign in, verify, reset), not merely the first: a logo or a
+        # "view in browser" link often comes first.
+        action = pick_action_link(email.get("links") or [])
+        value = action["url"] if action else None
     else:
         value = email.get(key)
     if not value:
