@@ -28,11 +28,22 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
 
 
 def test_the_error_code_table_matches_the_code() -> None:
-    rows = re.findall(r"^\| `(\w+)` \| (\w+) \| (yes|no) \| (.+?) \|$", README, flags=re.M)
+    rows = re.findall(
+        r"^\| `(\w+)` \| (\w+) \| (yes|no) \| ([a-z -]+) \| (.+?) \|$", README, flags=re.M
+    )
 
-    assert {code: (prefix, retry == "yes", remedy) for code, prefix, retry, remedy in rows} == {
-        code: (info.prefix.value, info.retryable, info.remedy) for code, info in CODES.items()
+    assert {
+        code: (prefix, retry == "yes", answers, remedy)
+        for code, prefix, retry, answers, remedy in rows
+    } == {
+        code: (info.prefix.value, info.retryable, info.answers, info.remedy)
+        for code, info in CODES.items()
     }
+
+
+def test_every_retryable_code_answers_wait_and_retry_and_no_other_does() -> None:
+    for info in CODES.values():
+        assert info.retryable == (info.answers == "wait and retry")
 
 
 def test_the_example_integrations_file_is_valid_with_every_entry_uncommented(

@@ -262,9 +262,12 @@ async def test_a_failed_individual_fetch_is_logged_and_skipped(
 async def test_every_fetch_failing_is_an_api_error(gmail: Harness) -> None:
     envelope = await gmail.read("fetch_all_failed", "qa+broken@example.com")
 
+    # The 404 is a message deleted after it was listed: skipped, never a match (issue 7).
+    # Every other one failed, so the call fails, with that failure's code.
     assert envelope["status"] == "error"
-    assert envelope["error"].startswith("API_ERROR: all 2 matched messages failed to fetch")
-    assert envelope["code"] == "fetch_failed"
+    assert envelope["error"].startswith("API_ERROR: all 1 matched messages failed to fetch")
+    assert "HTTP 500" in envelope["error"]
+    assert envelope["code"] == "provider_unavailable"
     assert envelope["retryable"] is True
     assert "Requested entity was not found" not in envelope["error"]
     assert {m.id for m in BROKEN_MAILS} == {

@@ -279,6 +279,7 @@ async def test_cancelling_the_wait_stops_polling_at_once(
         ({"timeout": 10, "poll_interval": 20}, "poll_interval"),
         ({"since": datetime(2026, 1, 1)}, "since"),
         ({"since": "5m"}, "since"),
+        ({"since": datetime(1900, 1, 1, tzinfo=UTC)}, "since"),
     ],
 )
 async def test_bad_timing_arguments_are_invalid(

@@ -18,6 +18,9 @@ Prefixes, from the ``read_emails`` specification:
 ``NO_EMAILS_FOUND``
     nothing matched (content mode only): the mail may still be in transit.
 
+Each code also answers one question (:data:`QUESTIONS`): fix the input, fix the
+configuration, re-consent, wait and retry, or (neither) report it.
+
 Messages never contain a token, assertion, key, secret or provider response body; they
 name the provider, the operation and the HTTP status at most.
 """
@@ -37,82 +40,141 @@ class Prefix(enum.StrEnum):
     NO_EMAILS_FOUND = "NO_EMAILS_FOUND"
 
 
+QUESTIONS = ("fix the input", "fix the configuration", "re-consent", "wait and retry", "report it")
+"""What a failed call asks of its caller. Each code answers exactly one of these."""
+
+
 @dataclass(frozen=True)
 class CodeInfo:
-    """What one error code means: its prefix, whether a retry can help, what to do."""
+    """What one error code means: its prefix, whether a retry can help, what to do, and
+    which of the :data:`QUESTIONS` it answers."""
 
     prefix: Prefix
     retryable: bool
     remedy: str
+    answers: str
+
+    def __post_init__(self) -> None:
+        if self.answers not in QUESTIONS:
+            raise ValueError(f"unknown question {self.answers!r}")
 
 
 # The closed set. The README's error table is generated from nothing else; a test keeps
 # them in step.
 CODES: dict[str, CodeInfo] = {
-    "invalid_argument": CodeInfo(Prefix.INVALID, False, "Fix the arguments of the call."),
+    "invalid_argument": CodeInfo(
+        Prefix.INVALID, False, "Fix the arguments of the call.", answers="fix the input"
+    ),
     "config_missing": CodeInfo(
-        Prefix.NOT_CONFIGURED, False, "Create the integrations file or point to it."
+        Prefix.NOT_CONFIGURED,
+        False,
+        "Create the integrations file or point to it.",
+        answers="fix the configuration",
     ),
     "config_invalid": CodeInfo(
-        Prefix.NOT_CONFIGURED, False, "Fix the integrations file at the named field."
+        Prefix.NOT_CONFIGURED,
+        False,
+        "Fix the integrations file at the named field.",
+        answers="fix the configuration",
     ),
     "secret_missing": CodeInfo(
-        Prefix.NOT_CONFIGURED, False, "Provide the key file or set the named variable."
+        Prefix.NOT_CONFIGURED,
+        False,
+        "Provide the key file or set the named variable.",
+        answers="fix the configuration",
     ),
     "secret_invalid": CodeInfo(
-        Prefix.NOT_CONFIGURED, False, "Replace the key or secret with a valid one."
+        Prefix.NOT_CONFIGURED,
+        False,
+        "Replace the key or secret with a valid one.",
+        answers="fix the configuration",
     ),
     "no_mailbox": CodeInfo(
         Prefix.NOT_CONFIGURED,
         False,
         "Add a mailbox whose address or domains cover the recipient.",
+        answers="fix the configuration",
     ),
     "extra_missing": CodeInfo(
-        Prefix.NOT_CONFIGURED, False, "Install the optional dependencies named."
+        Prefix.NOT_CONFIGURED,
+        False,
+        "Install the optional dependencies named.",
+        answers="fix the configuration",
     ),
     "auth_failed": CodeInfo(
-        Prefix.API_ERROR, False, "The provider rejected the credentials: rotate or fix them."
+        Prefix.API_ERROR,
+        False,
+        "The provider rejected the credentials: rotate or fix them.",
+        answers="fix the configuration",
     ),
     "delegation_denied": CodeInfo(
         Prefix.API_ERROR,
         False,
         "Grant domain-wide delegation (Gmail) or admin consent (Graph) for the read scope.",
+        answers="re-consent",
     ),
     "permission_denied": CodeInfo(
-        Prefix.API_ERROR, False, "Give the app read access to this mailbox."
+        Prefix.API_ERROR, False, "Give the app read access to this mailbox.", answers="re-consent"
     ),
     "mailbox_not_found": CodeInfo(
-        Prefix.API_ERROR, False, "Check the mailbox address in the integrations file."
+        Prefix.API_ERROR,
+        False,
+        "Check the mailbox address in the integrations file.",
+        answers="fix the configuration",
     ),
-    "rate_limited": CodeInfo(Prefix.API_ERROR, True, "Wait and retry; the provider throttled."),
+    "rate_limited": CodeInfo(
+        Prefix.API_ERROR, True, "Wait and retry; the provider throttled.", answers="wait and retry"
+    ),
     "provider_unavailable": CodeInfo(
-        Prefix.API_ERROR, True, "The provider failed for now: retry later."
+        Prefix.API_ERROR,
+        True,
+        "The provider failed for now: retry later.",
+        answers="wait and retry",
     ),
-    "network_error": CodeInfo(Prefix.API_ERROR, True, "Check connectivity and retry."),
+    "network_error": CodeInfo(
+        Prefix.API_ERROR, True, "Check connectivity and retry.", answers="wait and retry"
+    ),
     "deadline_exceeded": CodeInfo(
-        Prefix.API_ERROR, True, "The call ran out of time: retry or raise the deadline."
+        Prefix.API_ERROR,
+        True,
+        "The call ran out of time: retry or raise the deadline.",
+        answers="wait and retry",
     ),
     "egress_refused": CodeInfo(
         Prefix.API_ERROR,
         False,
         "A request to a host or path outside the allowlist was stopped before it left.",
+        answers="report it",
     ),
     "bad_response": CodeInfo(
-        Prefix.API_ERROR, True, "The provider sent a response otpmail could not use."
+        Prefix.API_ERROR,
+        True,
+        "The provider sent a response otpmail could not use.",
+        answers="wait and retry",
     ),
     "response_too_large": CodeInfo(
         Prefix.API_ERROR,
         False,
         "A response was larger than email.limits.response_bytes and was refused before parsing: raise the limit to read it.",
+        answers="fix the configuration",
     ),
     "request_failed": CodeInfo(
-        Prefix.API_ERROR, False, "The provider rejected the request; see the status."
+        Prefix.API_ERROR,
+        False,
+        "The provider rejected the request; see the status.",
+        answers="report it",
     ),
     "fetch_failed": CodeInfo(
-        Prefix.API_ERROR, True, "Every matched message failed to fetch: retry."
+        Prefix.API_ERROR,
+        True,
+        "Every matched message failed to fetch: retry.",
+        answers="wait and retry",
     ),
     "no_emails_found": CodeInfo(
-        Prefix.NO_EMAILS_FOUND, True, "Nothing matched yet; the mail may still be in transit."
+        Prefix.NO_EMAILS_FOUND,
+        True,
+        "Nothing matched yet; the mail may still be in transit.",
+        answers="wait and retry",
     ),
 }
 
@@ -121,14 +183,17 @@ class OtpmailError(Exception):
     """A documented failure, carried until it becomes an error envelope.
 
     ``message`` is safe to show: it never holds secret material or response bodies.
+    ``retry_after`` is the wait in seconds the provider asked for, if it named one (it
+    steers the retry policy and is not part of the envelope).
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, retry_after: float | None = None) -> None:
         if code not in CODES:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
     @property
     def prefix(self) -> Prefix:

@@ -23,6 +23,7 @@ from otpmail._errors import OtpmailError
 from otpmail._extract import annotate
 from otpmail._message import Email
 from otpmail._providers._base import Provider
+from otpmail._retry import check_deadline, within
 from otpmail._wait import (
     DEFAULT_TIMEOUT,
     SKEW_ALLOWANCE,
@@ -143,6 +144,7 @@ class Reader:
         *,
         latest: bool = False,
         count: bool = False,
+        deadline: float | None = None,
     ) -> dict[str, Any]:
         """Read matching emails, or count them. Always returns an envelope.
 
@@ -153,27 +155,39 @@ class Reader:
             after: look-back such as ``30s``, ``5m``, ``1h``, ``2d``.
             latest: at most one email, the newest.
             count: return ``{"count": N}`` instead of emails; beats ``latest``.
+            deadline: seconds this call may take in all — token request, retries and
+                paging included. Default: the file's ``email.deadline_seconds``, else 30.
 
         Returns:
             ``{"status": "ok", "data": {"emails": [...]}}`` (newest first, up to ten; plus
             ``"dropped": N`` when the result bound left N older matches out),
             ``{"status": "ok", "data": {"count": N}}``, or
             ``{"status": "error", "error": "PREFIX: ...", "code": ..., "retryable": ...}``.
+            Running out of time is ``API_ERROR`` with code ``deadline_exceeded``.
         """
+        started = time.monotonic()
         try:
             criteria = build_criteria(to, sender, subject, after, latest=latest, count=count)
-            mailbox = self.config().route(criteria.to)
+            budget = check_deadline(deadline) if deadline is not None else None
+            config = self.config()
+            seconds = budget if budget is not None else config.deadline_seconds
+            mailbox = config.route(criteria.to)
             provider = self.provider_for(mailbox)
+            # The clock started with the call: building a client counts too.
+            left = seconds - (time.monotonic() - started)
+            what = f"read_emails ({mailbox.provider})"
             if criteria.count:
-                return ok_count(await provider.count(criteria))
-            emails = await provider.search(criteria)
+                return ok_count(
+                    await within(left, what, lambda: provider.count(criteria), shown=seconds)
+                )
+            emails = await within(left, what, lambda: provider.search(criteria), shown=seconds)
             if not emails:
                 raise OtpmailError(
                     "no_emails_found", f"no matching emails found ({criteria.describe()})"
                 )
             # The result bound (email.limits.result_chars) keeps whole messages, newest
             # first; "dropped" says how many older matches it left out.
-            kept, dropped = bound_result([self._annotate(e) for e in emails], self.config().limits)
+            kept, dropped = bound_result([self._annotate(e) for e in emails], config.limits)
             envelope = ok_emails(kept)
             if dropped:
                 envelope["data"]["dropped"] = dropped
@@ -220,17 +234,27 @@ class Reader:
             seconds, interval = check_timing(timeout, poll_interval)
             since_at = check_since(since) or datetime.now(UTC) - SKEW_ALLOWANCE
             criteria = build_criteria(to, sender, subject)
-            mailbox = self.config().route(criteria.to)
+            config = self.config()
+            mailbox = config.route(criteria.to)
             provider = self.provider_for(mailbox)
-            stream = stream_for(provider, mailbox.provider, interval)
-            await stream.mark()
+            stream = stream_for(provider, mailbox.provider, interval, config.deadline_seconds)
+            # Each provider call of a wait has the call deadline, and never more than what
+            # is left of the wait.
+            ends = started + seconds
+            what = f"wait_for_email ({mailbox.provider})"
+            await within(_budget(config.deadline_seconds, ends), what, stream.mark)
             waiter = new_waiter(criteria, since_at, started)
+            waiter.ends_at = ends
             stream.add(waiter)
         except OtpmailError as exc:
             return error(exc)
         try:
             # Mail delivered between `since` and the marker: one search covers it.
-            found = await provider.search(replace(criteria, cutoff=since_at, latest=False))
+            found = await within(
+                _budget(config.deadline_seconds, ends),
+                what,
+                lambda: provider.search(replace(criteria, cutoff=since_at, latest=False)),
+            )
         except OtpmailError as exc:
             stream.remove(waiter)
             return error(exc)
@@ -305,11 +329,12 @@ class _Expectation:
         try:
             _, interval = check_timing(DEFAULT_TIMEOUT, self._poll_interval)
             criteria = build_criteria(*self._args)
-            mailbox = reader.config().route(criteria.to)
+            config = reader.config()
+            mailbox = config.route(criteria.to)
             provider = reader.provider_for(mailbox)
-            stream = stream_for(provider, mailbox.provider, interval)
+            stream = stream_for(provider, mailbox.provider, interval, config.deadline_seconds)
             started = time.monotonic()
-            await stream.mark()
+            await within(config.deadline_seconds, f"expect_email ({mailbox.provider})", stream.mark)
             # No time cutoff: the stream's marker alone decides what is new.
             waiter = new_waiter(criteria, None, started)
             stream.add(waiter)
@@ -340,6 +365,11 @@ class _FailedExpectation:
 
     def cancel(self) -> None:
         """Nothing to stop."""
+
+
+def _budget(call_deadline: float, ends: float) -> float:
+    """Seconds for one provider call of a wait ending at ``ends`` (``time.monotonic()``)."""
+    return max(0.0, min(call_deadline, ends - time.monotonic()))
 
 
 _readers: dict[Path, Reader] = {}

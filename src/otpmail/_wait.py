@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 import weakref
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from otpmail._errors import OtpmailError, invalid
 from otpmail._match import matches
 from otpmail._message import Email
 from otpmail._providers._base import Provider
+from otpmail._retry import DEFAULT_DEADLINE, backoff, within
 
 log = logging.getLogger("otpmail.wait")
 
@@ -47,8 +47,9 @@ MIN_POLL_INTERVAL = 0.05
 # 6,000 units/min/user budget (60 units/min); Graph allows 10,000 requests per 10 min per
 # mailbox; a Maildir listing is free.
 DEFAULT_POLL_INTERVAL = {"gmail": 2.0, "outlook": 2.0, "maildir": 0.25}
-# After a retryable failure the stream waits longer each time, up to this, within the
-# waiters' deadlines.
+# After a retryable failure the stream waits longer each time (the retry policy's backoff,
+# from the poll interval up to this, or longer if the provider asked), within the waiters'
+# deadlines.
 MAX_BACKOFF = 30.0
 # How many non-matching arrivals a timeout envelope lists under "arrived".
 MAX_ARRIVED_SHOWN = 10
@@ -84,6 +85,8 @@ class Waiter:
     """Messages that arrived in this waiter's window and did not match."""
     arrived: list[dict[str, str]] = field(default_factory=list)
     """A summary of the first few of those, for the timeout message."""
+    ends_at: float | None = None
+    """When the wait gives up (``time.monotonic()``), once its timeout is known."""
 
     def offer(self, email: Email) -> None:
         if self.future.done():
@@ -108,9 +111,13 @@ class Waiter:
 class MailStream:
     """The shared poll loop of one mailbox on one event loop."""
 
-    def __init__(self, provider: Provider, interval: float) -> None:
+    def __init__(
+        self, provider: Provider, interval: float, call_deadline: float = DEFAULT_DEADLINE
+    ) -> None:
         self.provider = provider
         self.interval = interval
+        self.call_deadline = call_deadline
+        """Seconds one provider call of a poll may take, at most."""
         self.waiters: set[Waiter] = set()
         self.polls = 0
         self._cursor: object = None
@@ -152,6 +159,15 @@ class MailStream:
             # A stopped stream keeps its cursor: a later waiter on the same loop resumes
             # from it instead of paying for a new marker.
 
+    def _poll_budget(self) -> float:
+        """The deadline of one poll: the call deadline, and no longer than the last
+        waiter's timeout (while every waiter has one)."""
+        ends = [w.ends_at for w in self.waiters]
+        budget = self.call_deadline
+        if ends and all(e is not None for e in ends):
+            budget = min(budget, max(e for e in ends if e is not None) - time.monotonic())
+        return max(0.0, budget)
+
     def _earliest_since(self) -> datetime:
         times = [w.since for w in self.waiters if w.since is not None]
         return min(times) if times else datetime.now(UTC) - SKEW_ALLOWANCE
@@ -177,12 +193,17 @@ class MailStream:
                     self._seen.add(email.id)
                     waiter.offer(email)
 
+    async def _poll(self) -> None:
+        await self.mark()
+        await self._poll_once()
+
     async def _run(self) -> None:
         failures = 0
         while self.waiters:
             try:
-                await self.mark()
-                await self._poll_once()
+                # This task inherited the context of the call that started it: each poll
+                # gets a deadline of its own.
+                await within(self._poll_budget(), "poll", self._poll, within_caller=False)
                 failures = 0
                 delay = self.interval
             except asyncio.CancelledError:
@@ -194,7 +215,9 @@ class MailStream:
                             waiter.future.set_exception(exc)
                     return
                 failures += 1
-                delay = min(MAX_BACKOFF, self.interval * 2**failures) * (0.5 + random.random() / 2)
+                delay = max(
+                    backoff(failures + 1, self.interval, MAX_BACKOFF), exc.retry_after or 0.0
+                )
                 log.info("poll failed (%s); next poll in %.1fs", exc.code, delay)
             except Exception as exc:  # never let a bug leave waiters hanging
                 failure = OtpmailError(
@@ -212,14 +235,20 @@ _streams: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, MailStr
 )
 
 
-def stream_for(provider: Provider, provider_kind: str, poll_interval: float | None) -> MailStream:
+def stream_for(
+    provider: Provider,
+    provider_kind: str,
+    poll_interval: float | None,
+    call_deadline: float = DEFAULT_DEADLINE,
+) -> MailStream:
     """The shared stream of ``provider`` on the running loop."""
     loop = asyncio.get_running_loop()
     per_loop = _streams.setdefault(loop, {})
     stream = per_loop.get(id(provider))
     if stream is None or stream.provider is not provider:
         interval = DEFAULT_POLL_INTERVAL.get(provider_kind, 2.0)
-        stream = per_loop[id(provider)] = MailStream(provider, interval)
+        stream = per_loop[id(provider)] = MailStream(provider, interval, call_deadline)
+    stream.call_deadline = call_deadline
     if poll_interval is not None:
         # The fastest interval any waiter asked for serves them all.
         stream.interval = min(stream.interval, poll_interval)
@@ -251,6 +280,9 @@ def check_since(since: object) -> datetime | None:
         return None
     if not isinstance(since, datetime) or since.tzinfo is None:
         raise invalid("since must be a timezone-aware datetime, e.g. datetime.now(timezone.utc)")
+    if since.timestamp() < 0:
+        # As for read_emails' look-back: no provider query reaches before 1970.
+        raise invalid("since must not be before 1970")
     return since.astimezone(UTC)
 
 
@@ -287,7 +319,8 @@ async def settle(
     annotate: Callable[[Email], dict[str, Any]],
 ) -> dict[str, Any]:
     """Wait for ``waiter`` until ``timeout`` seconds after it started; always an envelope."""
-    remaining = max(0.0, waiter.started + timeout - time.monotonic())
+    waiter.ends_at = waiter.started + timeout
+    remaining = max(0.0, waiter.ends_at - time.monotonic())
     try:
         email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
     except TimeoutError:

@@ -12,6 +12,15 @@ Built on google-api-python-client and google-auth, pinned:
 
 The SDK is synchronous: calls run in worker threads, each thread with its own ``Http``
 (httplib2 is not thread-safe), sharing one credentials object that is refreshed under a lock.
+
+Deadlines and retries (:mod:`otpmail._retry`): every request runs under the call's
+deadline — each socket timeout is set to the time left before the request starts, and the
+awaiting coroutine stops at the deadline. No SDK loop retries or sleeps on its own:
+``execute(num_retries=0)``; google-auth's token retry loop (``ExponentialBackoff``, sleeps of
+about 1 and 2 s) never runs, because a retryable token response is turned into an exception
+inside the request it makes; google-auth-httplib2 refreshes once on a 401, then gives up.
+otpmail's policy decides what is retried, how long it waits, and never waits past the
+deadline.
 """
 
 from __future__ import annotations
@@ -43,6 +52,16 @@ from otpmail._criteria import Criteria
 from otpmail._errors import OtpmailError
 from otpmail._match import select
 from otpmail._message import Email, parse_rfc822
+from otpmail._retry import (
+    DEFAULT_DEADLINE,
+    DEFAULT_POLICY,
+    RetryPolicy,
+    default_deadline,
+    expired,
+    parse_retry_after,
+    parse_retry_at_text,
+    remaining,
+)
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -62,6 +81,11 @@ COUNT_PAGE = 500
 # decoder, so this stays a few megabytes at most.
 BODY_CACHE = 512
 DEFAULT_SOCKET_TIMEOUT = 30.0
+"""The longest one socket operation may block; never more than the call has left."""
+# The token endpoint answers these when a later attempt may succeed (google-auth's own
+# list: transport.DEFAULT_RETRYABLE_STATUS_CODES and _client._can_retry).
+_TOKEN_RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
+_TOKEN_RETRY_ERRORS = frozenset({"internal_failure", "server_error", "temporarily_unavailable"})
 # Labels of mail the mailbox wrote itself; never OTP mail sent to it.
 _OWN_LABELS = frozenset({"DRAFT", "SENT"})
 
@@ -82,12 +106,32 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         self.follow_all_redirects = False
         self.limits: Limits = DEFAULT_LIMITS
         """Set by the provider to its mailbox's bounds."""
+        self.socket_timeout = timeout
+        """The longest one socket operation may block, when the call has more time left."""
+
+    def bound_sockets(self, seconds: float) -> None:
+        """Make every socket operation of the next request give up after ``seconds``: new
+        connections (``self.timeout``) and the cached ones, whose sockets keep the timeout
+        they were opened with."""
+        self.timeout = seconds
+        for conn in list(self.connections.values()):
+            conn.timeout = seconds
+            sock = getattr(conn, "sock", None)
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.settimeout(seconds)
 
     def request(self, uri: str, method: str = "GET", *args: Any, **kwargs: Any) -> Any:
         headers = kwargs.get("headers")
         if headers is None and len(args) >= 2:
             headers = args[1]
         route = _egress.check(method, uri, headers)
+        # The call's deadline reaches this worker thread through the context: no socket
+        # operation of this request may block past it.
+        left = remaining()
+        if left is not None and left <= 0:
+            raise TimeoutError("the call's deadline has passed")
+        self.bound_sockets(self.socket_timeout if left is None else min(self.socket_timeout, left))
         response, content = super().request(uri, method, *args, **kwargs)
         # Bound 1 of _bounds: a response too large is refused before the SDK parses it.
         check_response_size(len(content or b""), self.limits, route.purpose)
@@ -95,17 +139,42 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
 
 
 class _TokenRefused(google_exceptions.RefreshError):
-    """A refused token request, with the HTTP status google-auth's ``RefreshError`` lacks."""
+    """A refused token request, with the HTTP status google-auth's ``RefreshError`` lacks and
+    the wait the endpoint asked for, if any."""
 
-    def __init__(self, cause: google_exceptions.RefreshError, status: int | None) -> None:
-        super().__init__(*cause.args, retryable=cause.retryable)  # type: ignore[no-untyped-call]
+    def __init__(
+        self,
+        message: str,
+        status: int | None,
+        *,
+        retryable: bool = False,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message, retryable=retryable)  # type: ignore[no-untyped-call]
         self.status = status
+        self.retry_after = retry_after
+
+
+def _token_retry_now(status: int, data: object) -> bool:
+    """Whether a failed token response is one google-auth would retry in its own loop."""
+    if status in _TOKEN_RETRY_STATUSES or status >= 500:
+        return True
+    try:
+        payload = json.loads(data.decode("utf-8") if isinstance(data, bytes) else str(data))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    if not isinstance(payload, dict):
+        return False
+    return bool(
+        {str(payload.get("error")), str(payload.get("error_description"))} & _TOKEN_RETRY_ERRORS
+    )
 
 
 class _Credentials(service_account.Credentials):
     """Service-account credentials that never start a regional-access-boundary lookup (it
-    would contact a third Google host, which the egress check would refuse anyway) and
-    whose refusals carry the token endpoint's HTTP status."""
+    would contact a third Google host, which the egress check would refuse anyway), whose
+    refusals carry the token endpoint's HTTP status, and whose token request is never
+    retried by google-auth itself."""
 
     def _is_regional_access_boundary_lookup_required(self) -> bool:
         return False
@@ -117,13 +186,36 @@ class _Credentials(service_account.Credentials):
 
         def observed(*args: Any, **kwargs: Any) -> Any:
             response = request(*args, **kwargs)
-            statuses.append(int(response.status))
+            status = int(response.status)
+            statuses.append(status)
+            if status != 200 and _token_retry_now(status, response.data):
+                # google-auth would sleep and retry here (_client._token_endpoint_request,
+                # ExponentialBackoff) without knowing the deadline. Raising from inside its
+                # loop ends it; otpmail's policy decides whether and when to try again.
+                headers = getattr(response, "headers", None) or {}
+                raise _TokenRefused(
+                    "the token endpoint failed for now",
+                    status,
+                    retryable=True,
+                    retry_after=parse_retry_after(headers.get("retry-after")),
+                )
             return response
 
         try:
             super().refresh(observed)  # type: ignore[no-untyped-call]
+        except _TokenRefused:
+            raise
         except google_exceptions.RefreshError as exc:
-            raise _TokenRefused(exc, statuses[-1] if statuses else None) from None
+            raise _TokenRefused(
+                str(exc.args[0]) if exc.args else "",
+                statuses[-1] if statuses else None,
+                retryable=bool(exc.retryable),
+            ) from None
+        except (TypeError, KeyError, ValueError):
+            # A 200 whose body is not the JSON object google-auth expects.
+            raise _TokenRefused(
+                "unreadable token response", statuses[-1] if statuses else None
+            ) from None
 
 
 def gmail_query(criteria: Criteria) -> str:
@@ -184,9 +276,18 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
             message = str(err.get("message") or "")
     except (ValueError, TypeError, AttributeError, IndexError):
         pass
+    # gmail.md §4.2: Gmail names its wait inside the message ("Retry after <RFC 3339>");
+    # honour a Retry-After header too, should one appear.
+    try:
+        header = exc.resp.get("retry-after")
+    except AttributeError:
+        header = None
+    wait = parse_retry_after(header)
+    if wait is None:
+        wait = parse_retry_at_text(message)
     where = f"Gmail {operation} failed: HTTP {status}"
     if status == 429 or reason in ("rateLimitExceeded", "userRateLimitExceeded"):
-        return OtpmailError("rate_limited", f"{where} (rate limited)")
+        return OtpmailError("rate_limited", f"{where} (rate limited)", retry_after=wait)
     if status == 401:
         return OtpmailError("auth_failed", f"{where} (credentials rejected)")
     if status == 403 and "delegation denied" in message.lower():
@@ -194,7 +295,7 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
     if status == 403:
         return OtpmailError("permission_denied", f"{where} (permission denied)")
     if status >= 500:
-        return OtpmailError("provider_unavailable", f"{where} (server error)")
+        return OtpmailError("provider_unavailable", f"{where} (server error)", retry_after=wait)
     return OtpmailError("request_failed", where)
 
 
@@ -204,10 +305,15 @@ def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
     first = str(exc.args[0]) if exc.args else ""
     error = first.split(":", 1)[0].strip()
     status = getattr(exc, "status", None)
+    wait = getattr(exc, "retry_after", None)
     where = "Gmail token request failed" + (f": HTTP {status}" if status else "")
+    if status is not None and status < 300:
+        return OtpmailError("bad_response", f"{where} (unusable token response)")
     if status is not None and status < 400:
         # A redirect (never followed) is not a verdict on the key.
         return OtpmailError("request_failed", f"{where} (unexpected response)")
+    if status == 429:
+        return OtpmailError("rate_limited", f"{where} (rate limited)", retry_after=wait)
     if error == "unauthorized_client":
         return OtpmailError(
             "delegation_denied",
@@ -221,7 +327,7 @@ def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
     if error in ("invalid_grant", "invalid_client", "access_denied", "invalid_request"):
         return OtpmailError("auth_failed", f"{where} ({error}: the key was rejected)")
     if getattr(exc, "retryable", False):
-        return OtpmailError("provider_unavailable", f"{where} (server error)")
+        return OtpmailError("provider_unavailable", f"{where} (server error)", retry_after=wait)
     return OtpmailError("auth_failed", f"{where} (credentials rejected)")
 
 
@@ -234,6 +340,10 @@ def to_error(operation: str, exc: BaseException) -> OtpmailError:
     if isinstance(exc, google_exceptions.RefreshError):
         return _refresh_error(exc)
     if isinstance(exc, TimeoutError):
+        if expired():
+            return OtpmailError(
+                "deadline_exceeded", f"Gmail {operation} did not finish before the deadline"
+            )
         return OtpmailError("network_error", f"Gmail {operation} failed: timed out")
     if isinstance(exc, google_exceptions.TransportError | httplib2.HttpLib2Error | OSError):
         return OtpmailError("network_error", f"Gmail {operation} failed: {type(exc).__name__}")
@@ -251,8 +361,25 @@ class HistoryExpired(OtpmailError):
         )
 
 
+class MessageGone(OtpmailError):
+    """``messages.get`` answered 404: the message was deleted after it was listed. It was
+    never a match; the search skips it."""
+
+    def __init__(self) -> None:
+        super().__init__("request_failed", "Gmail messages.get failed: HTTP 404 (deleted)")
+
+
+class _Interrupted(Exception):
+    """The call that was fetching a message for others stopped (cancelled, out of time)
+    before it finished; the others fetch it themselves."""
+
+
 class GmailProvider:
-    """Reads one Workspace mailbox. Build once per mailbox and reuse: it keeps the token."""
+    """Reads one Workspace mailbox. Build once per mailbox and reuse: it keeps the token.
+
+    ``retry`` is the retry policy of each request; ``deadline`` the seconds a call may take
+    when its caller (the Reader) set no deadline.
+    """
 
     def __init__(
         self,
@@ -260,6 +387,8 @@ class GmailProvider:
         *,
         http_factory: Callable[[], PinnedHttp] = PinnedHttp,
         max_concurrency: int = 5,
+        retry: RetryPolicy = DEFAULT_POLICY,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         info = load_key(mailbox)
         try:
@@ -277,6 +406,8 @@ class GmailProvider:
         self._limits = mailbox.limits
         self._http_factory = http_factory
         self._max_concurrency = max(1, max_concurrency)
+        self._retry = retry
+        self._deadline = deadline
         self._local = threading.local()
         self._refresh_lock = threading.Lock()
         self._bodies: OrderedDict[str, Email | None] = OrderedDict()
@@ -304,35 +435,78 @@ class GmailProvider:
     def _authorized_http(self) -> google_auth_httplib2.AuthorizedHttp:
         http = getattr(self._local, "http", None)
         if http is None:
-            http = google_auth_httplib2.AuthorizedHttp(self._credentials, http=self._new_http())
+            # One refresh on a 401 (a token revoked since it was cached), then the 401
+            # stands: a second refresh would not fix credentials that are rejected.
+            http = google_auth_httplib2.AuthorizedHttp(
+                self._credentials, http=self._new_http(), max_refresh_attempts=1
+            )
             self._local.http = http
         return http
 
     def _ensure_token(self) -> None:
-        """Refresh the shared token once, under a lock, before any API call fans out."""
+        """Refresh the shared token once, under a lock, before any API call fans out.
+        Waiting for the lock ends at the call's deadline, like everything else."""
         if self._credentials.valid:
             return
-        with self._refresh_lock:
+        left = remaining()
+        if not self._refresh_lock.acquire(timeout=-1 if left is None else max(0.0, left)):
+            raise TimeoutError("waited for the token until the deadline")
+        try:
             if not self._credentials.valid:
                 request = google_auth_httplib2.Request(self._new_http())
                 self._credentials.refresh(request)
+        finally:
+            self._refresh_lock.release()
 
-    async def _call(self, operation: str, make: Callable[[Any], Any]) -> Any:
-        """Run one SDK request in a worker thread with that thread's Http."""
+    async def _call(self, operation: str, make: Callable[[Any], Any] | None) -> Any:
+        """One SDK request (``make(service)``; ``None`` for the token alone) under the
+        retry policy and the call's deadline."""
+        return await self._retry.run(
+            f"Gmail {operation}", lambda attempt: self._attempt(operation, make)
+        )
+
+    async def _attempt(self, operation: str, make: Callable[[Any], Any] | None) -> Any:
+        """Run one SDK request in a worker thread with that thread's Http; stop waiting for
+        it at the deadline (its sockets give up by then too)."""
 
         def run() -> Any:
             try:
                 self._ensure_token()
-                return make(self._service).execute(http=self._authorized_http(), num_retries=0)
+                if make is None:
+                    return None
+                result = make(self._service).execute(http=self._authorized_http(), num_retries=0)
             except HttpError as exc:
-                if operation == "history.list" and getattr(exc.resp, "status", 0) == 404:
+                status = getattr(exc.resp, "status", 0)
+                if operation == "history.list" and status == 404:
                     # gmail.md §4.3: an out-of-date startHistoryId answers 404.
                     raise HistoryExpired() from None
+                if operation == "messages.get" and status == 404:
+                    raise MessageGone() from None
                 raise to_error(operation, exc) from None
             except BaseException as exc:  # mapped here so nothing secret crosses threads
-                raise to_error(operation, exc) from None
+                raise to_error("token request" if make is None else operation, exc) from None
+            # googleapiclient hands back the body as text when it is not JSON (truncated,
+            # or a proxy's HTML page): that is no answer, never "no messages".
+            if not isinstance(result, dict):
+                raise OtpmailError("bad_response", f"Gmail {operation} failed: unreadable response")
+            return result
 
-        return await asyncio.to_thread(run)
+        left = remaining()
+        if left is None:
+            return await asyncio.to_thread(run)
+        what = "token request" if make is None else operation
+        if left <= 0:
+            raise OtpmailError(
+                "deadline_exceeded", f"Gmail {what} did not start before the deadline"
+            )
+        scope = asyncio.timeout(left)
+        try:
+            async with scope:
+                return await asyncio.to_thread(run)
+        except TimeoutError:
+            if not scope.expired():
+                raise
+        raise OtpmailError("deadline_exceeded", f"Gmail {what} did not finish before the deadline")
 
     # -- reads --------------------------------------------------------------------------
 
@@ -361,22 +535,32 @@ class GmailProvider:
         A message's content never changes, so each id is fetched (20 quota units) at most
         once while it stays in the cache, however many searches and waits ask for it,
         concurrently or not."""
-        with self._bodies_lock:
-            if message_id in self._bodies:
-                self._bodies.move_to_end(message_id)
-                return self._bodies[message_id]
-            pending = self._inflight.get(message_id)
-            owner = pending is None
-            if pending is None:
-                pending = self._inflight[message_id] = concurrent.futures.Future()
-        if not owner:
-            return await asyncio.wrap_future(pending)
+        while True:
+            with self._bodies_lock:
+                if message_id in self._bodies:
+                    self._bodies.move_to_end(message_id)
+                    return self._bodies[message_id]
+                pending = self._inflight.get(message_id)
+                owner = pending is None
+                if pending is None:
+                    pending = self._inflight[message_id] = concurrent.futures.Future()
+            if owner:
+                break
+            try:
+                # Shielded: this caller giving up must not cancel the fetch for the others.
+                return await asyncio.shield(asyncio.wrap_future(pending))
+            except _Interrupted:
+                continue  # its owner stopped; fetch it here (or join a newer fetch)
         try:
             email = await self._fetch_one(message_id)
         except BaseException as exc:
             with self._bodies_lock:
                 del self._inflight[message_id]
-            pending.set_exception(exc)
+            # Another call's deadline or cancellation is not this message's failure: the
+            # calls that were waiting for it fetch it themselves, within their own.
+            mine = not isinstance(exc, OtpmailError) or exc.code == "deadline_exceeded"
+            shared = _Interrupted() if mine else exc
+            pending.set_exception(shared)
             # Nobody else may be waiting; don't let the future complain about it.
             pending.exception()
             raise
@@ -419,13 +603,21 @@ class GmailProvider:
             limits=self._limits,
         )
 
-    async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError]]:
+    async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError], int]:
+        """Fetch ``ids`` concurrently: the emails, the failures, and how many were gone
+        (deleted between list and get: skipped, never a failure)."""
         gate = asyncio.Semaphore(self._max_concurrency)
+        gone = 0
 
         async def one(message_id: str) -> Email | OtpmailError | None:
+            nonlocal gone
             async with gate:
                 try:
                     return await self._get(message_id)
+                except MessageGone:
+                    log.info("skipped message %s: deleted since it was listed", message_id)
+                    gone += 1
+                    return None
                 except OtpmailError as exc:
                     log.warning("skipped message %s: %s", message_id, exc.message)
                     return exc
@@ -433,16 +625,21 @@ class GmailProvider:
         results = await asyncio.gather(*(one(i) for i in ids))
         emails = [r for r in results if isinstance(r, Email)]
         errors = [r for r in results if isinstance(r, OtpmailError)]
-        return emails, errors
+        return emails, errors, gone
 
     async def search(self, criteria: Criteria) -> list[Email]:
         """List ids with the narrowing query, fetch bodies concurrently, decide exactly."""
-        await asyncio.to_thread(self._ensure_token_mapped)
+        with default_deadline(self._deadline):
+            return await self._search(criteria)
+
+    async def _search(self, criteria: Criteria) -> list[Email]:
+        await self._call("token request", None)
         query = gmail_query(criteria)
         batch = LATEST_PROBE if criteria.latest else criteria.limit
         fetched: list[Email] = []
         errors: list[OtpmailError] = []
         attempted = 0
+        gone = 0
         token: str | None = None
         pending: list[str] = []
         seen: set[str] = set()
@@ -463,29 +660,32 @@ class GmailProvider:
             take = pending[: min(batch, MAX_FETCH - attempted)]
             pending = pending[len(take) :]
             attempted += len(take)
-            emails, failures = await self._fetch_all(take)
+            emails, failures, deleted = await self._fetch_all(take)
             fetched.extend(emails)
             errors.extend(failures)
+            gone += deleted
             if len(select(criteria, fetched)) >= criteria.limit:
                 break
             if not pending and token is None:
                 break
-        if attempted and len(errors) == attempted:
+        # Deleted messages were never matches; only a failure of every other one fails.
+        if errors and len(errors) == attempted - gone:
             codes = {e.code for e in errors}
             code = codes.pop() if len(codes) == 1 else "fetch_failed"
             raise OtpmailError(
-                code, f"all {attempted} matched messages failed to fetch ({errors[0].message})"
+                code,
+                f"all {len(errors)} matched messages failed to fetch ({errors[0].message})",
+                retry_after=errors[0].retry_after,
             )
         return select(criteria, fetched, criteria.limit)
 
-    def _ensure_token_mapped(self) -> None:
-        try:
-            self._ensure_token()
-        except BaseException as exc:
-            raise to_error("token request", exc) from None
-
     async def count(self, criteria: Criteria) -> int:
-        """Walk every page of ids (5 quota units a page, no message fetch)."""
+        """Walk every page of ids (5 quota units a page, no message fetch); each page is
+        retried on its own, within the one deadline of the call."""
+        with default_deadline(self._deadline):
+            return await self._count(criteria)
+
+    async def _count(self, criteria: Criteria) -> int:
         query = gmail_query(criteria)
         ids: set[str] = set()
         token: str | None = None
@@ -504,7 +704,8 @@ class GmailProvider:
 
     async def cursor(self) -> object:
         """The mailbox's current ``historyId`` (``getProfile``, 1 quota unit)."""
-        return await self._history_id()
+        with default_deadline(self._deadline):
+            return await self._history_id()
 
     async def _history_id(self) -> int:
         profile = await self._call(
@@ -561,6 +762,12 @@ class GmailProvider:
         history id has expired, one search by time (``after:``) replaces it."""
         if not isinstance(cursor, int):
             return [], await self.cursor()
+        with default_deadline(self._deadline):
+            return await self._changes(cursor, since, known)
+
+    async def _changes(
+        self, cursor: int, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
         try:
             ids, latest = await self._added_since(cursor)
         except HistoryExpired:
@@ -575,7 +782,7 @@ class GmailProvider:
                 if isinstance(m, dict) and m.get("id")
             ]
         wanted = [i for i in ids if i not in known]
-        emails, _ = await self._fetch_all(wanted)
+        emails, _, _ = await self._fetch_all(wanted)
         return emails, latest
 
     async def aclose(self) -> None:

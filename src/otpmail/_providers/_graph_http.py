@@ -8,19 +8,24 @@
   ignores proxy variables and trusts certifi's CA bundle only; the session is closed before
   the call returns, so the credential (and its token cache) holds nothing bound to an event
   loop and can be reused by later ``asyncio.run`` calls.
-- :class:`DeadlineRetryHandler`: kiota's retry handler, which sleeps for any
-  ``Retry-After`` it is given, made to give up instead when the wait would outlive the
-  caller's deadline.
+- :class:`SingleFlightCredential`: the Entra credential, with one token request at a time
+  per event loop, so that concurrent calls share one token instead of each fetching its own.
+- :func:`mailbox_gate`: the per-mailbox limit of 4 concurrent Graph requests (graph.md §3.7).
 - :func:`to_error`: ODataError, APIError, ClientAuthenticationError and transport failures
   become :class:`OtpmailError` naming the provider, operation, HTTP status and the service's
-  error code, never a secret, a token or response content.
+  error code, never a secret, a token or response content; with the wait the service asked
+  for (``Retry-After``), for the retry policy.
+
+No retry loop lives here: kiota's ``RetryHandler`` is not in the middleware and azure-core's
+token retries are off (``retry_total=0``); :mod:`otpmail._retry` retries the whole request,
+token included, under the call's deadline.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
-import time
-from contextvars import ContextVar
+import weakref
 from types import TracebackType
 from typing import Any
 
@@ -29,6 +34,8 @@ from typing import Any
 import aiohttp  # noqa: F401
 import certifi
 import httpx
+from azure.core.credentials import AccessToken
+from azure.core.credentials_async import AsyncTokenCredential
 from azure.core.exceptions import (
     ClientAuthenticationError,
     DecodeError,
@@ -38,16 +45,16 @@ from azure.core.exceptions import (
 from azure.core.pipeline.transport import AioHttpTransport, AsyncHttpTransport
 from azure.core.rest import AsyncHttpResponse, HttpRequest
 from kiota_abstractions.api_error import APIError
-from kiota_http.middleware import RetryHandler
-from kiota_http.middleware.options import RetryHandlerOption
 
 from otpmail import _egress
 from otpmail._errors import OtpmailError
+from otpmail._retry import expired, parse_retry_after
 
 PROVIDER = "Outlook"
 
-deadline: ContextVar[float | None] = ContextVar("otpmail_graph_deadline", default=None)
-"""``time.monotonic()`` by which the current call must end; set by the provider per call."""
+MAILBOX_CONCURRENCY = 4
+"""Graph's limit of concurrent requests per app and mailbox (graph.md §3.7); a fifth is
+refused with 429 ``ApplicationThrottled`` about one time in eight."""
 
 
 class GraphEgressTransport(httpx.AsyncBaseTransport):
@@ -130,26 +137,71 @@ class TokenEgressTransport(TokenTransport):
         await self.close()
 
 
-class DeadlineRetryHandler(RetryHandler):
-    """kiota's :class:`RetryHandler` (429, 503, 504; ``Retry-After`` honoured) that never
-    waits past :data:`deadline`: when the wait would end after it, the throttled response
-    is returned at once and becomes ``rate_limited``.
+class SingleFlightCredential(AsyncTokenCredential):
+    """The Entra credential, asked for a token by one caller at a time on each event loop.
 
-    kiota skips a retry whose delay is ``RetryHandlerOption.MAX_DELAY`` or more; reporting
-    that value is how this handler says "do not retry" without copying the retry loop.
+    azure-identity caches the token but does not coordinate concurrent requests for it:
+    fifty calls that start together would each POST to the token endpoint. Behind this
+    lock the first one fetches it and the others find it in the credential's cache.
+    The lock is per loop because the credential is shared by every loop the provider is
+    used on (``asyncio.run`` per synchronous call).
     """
 
-    def get_delay_time(
+    def __init__(self, inner: AsyncTokenCredential) -> None:
+        self._inner = inner
+        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def _lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop)
+        if lock is None:
+            lock = self._locks[loop] = asyncio.Lock()
+        return lock
+
+    async def get_token(
         self,
-        retry_count: int,
-        response: httpx.Response | None = None,
-        delay: float = RetryHandlerOption.DEFAULT_DELAY,
-    ) -> float:
-        wait = float(super().get_delay_time(retry_count, response, delay))
-        end = deadline.get()
-        if end is not None and time.monotonic() + wait >= end:
-            return RetryHandlerOption.MAX_DELAY
-        return wait
+        *scopes: str,
+        claims: str | None = None,
+        tenant_id: str | None = None,
+        enable_cae: bool = False,
+        **kwargs: Any,
+    ) -> AccessToken:
+        async with self._lock():
+            return await self._inner.get_token(
+                *scopes, claims=claims, tenant_id=tenant_id, enable_cae=enable_cae, **kwargs
+            )
+
+    async def close(self) -> None:
+        await self._inner.close()
+
+    async def __aenter__(self) -> SingleFlightCredential:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None = None,
+        exc_value: BaseException | None = None,
+        traceback: TracebackType | None = None,
+    ) -> None:
+        await self.close()
+
+
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Semaphore]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def mailbox_gate(key: str) -> asyncio.Semaphore:
+    """The running loop's semaphore for one app and mailbox (``key``): every provider and
+    call on this loop that reads that mailbox shares it, so at most
+    :data:`MAILBOX_CONCURRENCY` Graph requests for it are in flight at once."""
+    per_loop = _gates.setdefault(asyncio.get_running_loop(), {})
+    gate = per_loop.get(key)
+    if gate is None:
+        gate = per_loop[key] = asyncio.Semaphore(MAILBOX_CONCURRENCY)
+    return gate
 
 
 # ---------------------------------------------------------------------------------------
@@ -167,12 +219,17 @@ _MAILBOX_MISSING = frozenset(
 _GRAPH_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.]{0,63}")
 
 
-def _retry_after(headers: object) -> str:
+def _header(headers: object, name: str) -> str | None:
     try:
-        value = headers.get("retry-after") if headers is not None else None  # type: ignore[attr-defined]
+        value = headers.get(name) if headers is not None else None  # type: ignore[attr-defined]
     except Exception:
-        return ""
-    return f", retry after {value} s" if isinstance(value, str) and value.isdigit() else ""
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _retry_after(headers: object) -> str:
+    value = _header(headers, "retry-after")
+    return f", retry after {value} s" if value is not None and value.isdigit() else ""
 
 
 def _graph_error(operation: str, exc: APIError) -> OtpmailError:
@@ -186,9 +243,12 @@ def _graph_error(operation: str, exc: APIError) -> OtpmailError:
     text = text if isinstance(text, str) else ""
     where = f"{PROVIDER} {operation} failed: HTTP {status}"
     named = f"{code}: " if code else ""
+    wait = parse_retry_after(_header(exc.response_headers, "retry-after"))
     if status == 429 or code == "ApplicationThrottled":
         return OtpmailError(
-            "rate_limited", f"{where} ({named}throttled{_retry_after(exc.response_headers)})"
+            "rate_limited",
+            f"{where} ({named}throttled{_retry_after(exc.response_headers)})",
+            retry_after=wait,
         )
     if status == 401:
         return OtpmailError("auth_failed", f"{where} ({named}the access token was rejected)")
@@ -209,7 +269,9 @@ def _graph_error(operation: str, exc: APIError) -> OtpmailError:
             f"{where} ({named}no Exchange Online mailbox answers for this address)",
         )
     if status is not None and status >= 500:
-        return OtpmailError("provider_unavailable", f"{where} ({named}server error)")
+        return OtpmailError(
+            "provider_unavailable", f"{where} ({named}server error)", retry_after=wait
+        )
     if status is not None and 300 <= status < 400:
         return OtpmailError(
             "request_failed", f"{where} (redirect not followed: otpmail talks to Graph only)"
@@ -226,10 +288,16 @@ def _token_error(exc: ClientAuthenticationError) -> OtpmailError:
     aadsts = match["aadsts"] if match and match["aadsts"] else ""
     detail = ", ".join(part for part in (error, aadsts) if part)
     where = f"{PROVIDER} token request failed" + (f": HTTP {status}" if status else "")
+    # Only a number is read from the response's headers; the response itself (which
+    # holds the request and its secret) is never kept.
+    response = getattr(exc, "response", None)
+    wait = parse_retry_after(_header(getattr(response, "headers", None), "retry-after"))
     if status == 429:
-        return OtpmailError("rate_limited", f"{where} (throttled)")
+        return OtpmailError("rate_limited", f"{where} (throttled)", retry_after=wait)
     if (status is not None and status >= 500) or error == "temporarily_unavailable":
-        return OtpmailError("provider_unavailable", f"{where} ({detail or 'server error'})")
+        return OtpmailError(
+            "provider_unavailable", f"{where} ({detail or 'server error'})", retry_after=wait
+        )
     if not status and not error:
         return OtpmailError("bad_response", f"{where} (unusable response from Entra ID)")
     if aadsts == "AADSTS90002":
@@ -252,7 +320,11 @@ def to_error(operation: str, exc: BaseException) -> OtpmailError:
         return _graph_error(operation, exc)
     if isinstance(exc, DecodeError):
         return OtpmailError("bad_response", f"{PROVIDER} token request failed: unreadable response")
-    if isinstance(exc, httpx.TimeoutException):
+    if isinstance(exc, httpx.TimeoutException | TimeoutError):
+        if expired():
+            return OtpmailError(
+                "deadline_exceeded", f"{PROVIDER} {operation} did not finish before the deadline"
+            )
         return OtpmailError("network_error", f"{PROVIDER} {operation} failed: timed out")
     if isinstance(exc, httpx.TransportError | ServiceRequestError | ServiceResponseError | OSError):
         return OtpmailError("network_error", f"{PROVIDER} {operation} failed: {type(exc).__name__}")

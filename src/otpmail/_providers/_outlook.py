@@ -15,9 +15,16 @@ only when an outlook mailbox is read), pinned (research/graph.md §3.4-§3.6):
 - an ``@odata.nextLink`` is followed only if it pages the same list on the same host;
 - retries honour ``Retry-After`` but never outlive the call's deadline.
 
+Deadlines and retries (:mod:`otpmail._retry`): each Graph request — its token request
+included — is one attempt of otpmail's retry policy, under the call's deadline. Neither
+SDK retries on its own: kiota's ``RetryHandler`` is left out of the middleware and
+azure-core's token retries are off (``retry_total=0``). At most 4 requests per mailbox are
+in flight on an event loop (Graph's limit, graph.md §3.7), and concurrent calls share one
+token request.
+
 Cost: content mode is one Graph request once the token is cached (``$top`` = limit + slack,
-bodies included); count mode reads 1,000 bodiless rows a request. The SDK builds, signs,
-retries and sends each request, but its model deserialisation (about 1.1 s and 1,200
+bodies included); count mode reads 1,000 bodiless rows a request. The SDK builds, signs
+and sends each request, but its model deserialisation (about 1.1 s and 1,200
 modules on first use, graph.md §7) is skipped: the adapter returns the body as bytes
 (``send_primitive_async(..., "bytes", ...)``) and :mod:`._graph_messages` reads the few
 fields it needs. Failed responses still become the SDK's ``ODataError``.
@@ -33,10 +40,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-import time
 import warnings
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -60,7 +66,6 @@ with warnings.catch_warnings():
         AzureIdentityAuthenticationProvider,
     )
     from kiota_http.middleware import ParametersNameDecodingHandler, UserAgentHandler
-    from kiota_http.middleware.options import RetryHandlerOption
     from kiota_serialization_json.json_parse_node_factory import JsonParseNodeFactory
     from msgraph.generated.models.o_data_errors.o_data_error import ODataError
     from msgraph.generated.users.item.messages.messages_request_builder import (
@@ -72,11 +77,11 @@ with warnings.catch_warnings():
 
 from otpmail._providers._graph_http import (
     PROVIDER,
-    DeadlineRetryHandler,
     GraphEgressTransport,
+    SingleFlightCredential,
     TokenEgressTransport,
     TokenTransport,
-    deadline,
+    mailbox_gate,
     network_transport,
     to_error,
 )
@@ -95,15 +100,22 @@ from otpmail._providers._graph_messages import (
     odata_datetime,
     read_page,
 )
+from otpmail._retry import (
+    DEFAULT_DEADLINE,
+    DEFAULT_POLICY,
+    RetryPolicy,
+    default_deadline,
+    remaining,
+)
 
 log = logging.getLogger("otpmail.outlook")
 
 AUTHORITY = "https://login.microsoftonline.com"
 GRAPH_HOST = "graph.microsoft.com"
 SCOPE = "https://graph.microsoft.com/.default"
-DEFAULT_TIMEOUT = 30.0
-"""Seconds one ``search`` or ``count`` may take, retries and the token request included."""
-DEFAULT_MAX_RETRIES = 2
+DEFAULT_TIMEOUT = DEFAULT_DEADLINE
+"""Seconds one ``search`` or ``count`` may take, retries and the token request included,
+when the caller (the Reader) set no deadline."""
 
 T = TypeVar("T")
 
@@ -126,8 +138,9 @@ def _credential(
         "authority": AUTHORITY,
         "transport": TokenEgressTransport(token_transport),
         "use_env_settings": False,
-        # azure-core retries a failed token POST up to 10 times by default.
-        "retry_total": DEFAULT_MAX_RETRIES,
+        # azure-core retries a failed token POST up to 10 times by default, with its own
+        # backoff; otpmail's policy retries the whole request instead, within the deadline.
+        "retry_total": 0,
     }
     if mailbox.client_secret is not None:
         ref = mailbox.client_secret
@@ -189,7 +202,9 @@ class OutlookProvider:
 
     ``transport`` (an httpx transport) and ``token_transport`` (an azure-core transport)
     replace the network for tests and benchmarks; the egress check runs in front of both.
-    ``timeout`` bounds each ``search``/``count`` call, retries and token request included.
+    ``timeout`` bounds each ``search``/``count`` call, retries and token request included,
+    when the caller set no deadline of its own. ``retry`` is the retry policy of each
+    request; ``max_retries``, if given, replaces its number of retries.
     """
 
     def __init__(
@@ -199,17 +214,20 @@ class OutlookProvider:
         transport: httpx.AsyncBaseTransport | None = None,
         token_transport: TokenTransport | None = None,
         timeout: float = DEFAULT_TIMEOUT,
-        max_retries: int = DEFAULT_MAX_RETRIES,
+        retry: RetryPolicy = DEFAULT_POLICY,
+        max_retries: int | None = None,
     ) -> None:
         self.account = mailbox.address
-        self._credential = _credential(mailbox, token_transport)
+        self._credential = SingleFlightCredential(_credential(mailbox, token_transport))
         self._auth = AzureIdentityAuthenticationProvider(
             self._credential, scopes=[SCOPE], allowed_hosts=[GRAPH_HOST]
         )
         self._limits = mailbox.limits
         self._transport = transport
         self._timeout = timeout
-        self._max_retries = max_retries
+        self._retry = retry if max_retries is None else replace(retry, attempts=max_retries + 1)
+        # Graph counts concurrent requests per app and mailbox.
+        self._gate_key = f"{mailbox.tenant_id}/{mailbox.client_id}/{mailbox.address}"
         self._sessions: dict[asyncio.AbstractEventLoop, _Session] = {}
         self._lock = threading.Lock()
 
@@ -226,10 +244,11 @@ class OutlookProvider:
             timeout=httpx.Timeout(30.0, connect=10.0),
         )
         # kiota's default middleware minus RedirectHandler (it follows redirects to any
-        # host), UrlReplaceHandler (/me only) and BodyInspectionHandler (off by default).
-        retry = DeadlineRetryHandler(RetryHandlerOption(delay=0.0, max_retries=self._max_retries))
+        # host), RetryHandler (it sleeps on its own formula, unaware of the deadline;
+        # otpmail's policy retries instead), UrlReplaceHandler (/me only) and
+        # BodyInspectionHandler (off by default).
         http = GraphClientFactory.create_with_custom_middleware(
-            [retry, ParametersNameDecodingHandler(), UserAgentHandler(), GraphTelemetryHandler()],
+            [ParametersNameDecodingHandler(), UserAgentHandler(), GraphTelemetryHandler()],
             client=http,
         )
         # Error bodies are JSON (ODataError); success bodies are read as bytes by us.
@@ -255,6 +274,15 @@ class OutlookProvider:
     # -- one request ----------------------------------------------------------------------
 
     async def _page(self, session: _Session, query: ListQuery, next_link: str | None) -> Page:
+        """One page, each attempt of it (token request included) under the retry policy."""
+        return await self._retry.run(
+            f"{PROVIDER} messages.list",
+            lambda attempt: self._page_once(session, query, next_link, attempt),
+        )
+
+    async def _page_once(
+        self, session: _Session, query: ListQuery, next_link: str | None, attempt: int
+    ) -> Page:
         if next_link is None:
             parameters = _QueryParameters(
                 filter=query.filter,
@@ -269,40 +297,52 @@ class OutlookProvider:
             info = session.messages.with_url(
                 check_next_link(next_link, session.list_url)
             ).to_get_request_information()
-        payload = await session.adapter.send_primitive_async(info, "bytes", {"XXX": ODataError})
-        if not isinstance(payload, bytes):
-            raise OtpmailError(
-                "bad_response", f"{PROVIDER} messages.list failed: the response had no body"
-            )
-        return read_page(payload, self.account, self._limits)
+        if attempt > 1:
+            # What kiota's retry handler would have sent (a hint for Graph's diagnostics).
+            info.headers.try_add("Retry-Attempt", str(attempt - 1))
+        failure: OtpmailError
+        try:
+            async with mailbox_gate(self._gate_key):
+                payload = await session.adapter.send_primitive_async(
+                    info, "bytes", {"XXX": ODataError}
+                )
+        except Exception as exc:
+            failure = to_error("messages.list", exc)
+        else:
+            if not isinstance(payload, bytes):
+                raise OtpmailError(
+                    "bad_response", f"{PROVIDER} messages.list failed: the response had no body"
+                )
+            return read_page(payload, self.account, self._limits)
+        # Raised outside the except block: no __context__ pointing at an SDK exception.
+        raise failure
 
     async def _call(self, operation: str, work: Callable[[], Awaitable[T]]) -> T:
-        """Run ``work`` under the call's deadline and map every failure. The mapped error is
-        raised outside the ``except`` block, so it carries no ``__context__`` pointing at an
-        SDK exception (azure's keeps the client secret in ``response.request.body``)."""
-        end = time.monotonic() + self._timeout
-        outer = deadline.get()
-        if outer is not None:
-            end = min(end, outer)
-        token = deadline.set(end)
-        failure: OtpmailError
-        scope = asyncio.timeout(max(0.0, end - time.monotonic()))
-        try:
-            async with scope:
-                return await work()
-        except TimeoutError:
-            if scope.expired():
-                failure = OtpmailError(
-                    "deadline_exceeded",
-                    f"{PROVIDER} {operation} did not finish within {self._timeout:g} s",
-                )
-            else:
-                failure = OtpmailError("network_error", f"{PROVIDER} {operation} failed: timed out")
-        except Exception as exc:
-            failure = to_error(operation, exc)
-        finally:
-            deadline.reset(token)
-        raise failure
+        """Run ``work`` under the call's deadline (the caller's, else ``timeout``) and map
+        every failure. The mapped error is raised outside the ``except`` block, so it
+        carries no ``__context__`` pointing at an SDK exception (azure's keeps the client
+        secret in ``response.request.body``)."""
+        with default_deadline(self._timeout):
+            left = remaining()
+            seconds = self._timeout if left is None else max(0.0, left)
+            failure: OtpmailError
+            scope = asyncio.timeout(seconds)
+            try:
+                async with scope:
+                    return await work()
+            except TimeoutError:
+                if scope.expired():
+                    failure = OtpmailError(
+                        "deadline_exceeded",
+                        f"{PROVIDER} {operation} did not finish before the deadline",
+                    )
+                else:
+                    failure = OtpmailError(
+                        "network_error", f"{PROVIDER} {operation} failed: timed out"
+                    )
+            except Exception as exc:
+                failure = to_error(operation, exc)
+            raise failure
 
     # -- reads ----------------------------------------------------------------------------
 
