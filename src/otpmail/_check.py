@@ -8,14 +8,12 @@ Graph one list request after the token request; for a Maildir a directory listin
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass
-from pathlib import Path
 
 from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
 from otpmail._criteria import build_criteria
 from otpmail._errors import CODES, OtpmailError
+from otpmail._perms import readable_by_others
 from otpmail._reader import Reader
 
 # Fixes more specific than the code table's one-liners, by provider and code.
@@ -61,14 +59,6 @@ class Finding:
         return self.level == "fail"
 
 
-def _readable_by_others(path: Path) -> bool:
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return bool(mode & (stat.S_IRGRP | stat.S_IROTH))
-
-
 def _secret_files(mailbox: Mailbox) -> list[SecretRef]:
     refs: list[SecretRef | None] = []
     if isinstance(mailbox, GmailMailbox):
@@ -85,7 +75,7 @@ def permission_findings(reader: Reader) -> list[Finding]:
         ref.file for m in reader.config().mailboxes for ref in _secret_files(m) if ref.file
     ]
     for path in paths:
-        if os.name == "posix" and _readable_by_others(path):
+        if readable_by_others(path):
             findings.append(
                 Finding("warn", str(path), "is readable by other users", f"chmod 600 {path}")
             )

@@ -11,6 +11,7 @@ file is echoed except names and addresses.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Mapping
@@ -23,6 +24,8 @@ import yaml
 from otpmail._bounds import DEFAULT_LIMITS, LIMIT_FIELDS, NON_BODY_MAX_CHARS, Limits
 from otpmail._criteria import AddressFilter, parse_address_filter
 from otpmail._errors import OtpmailError
+from otpmail._perms import warn_about_integrations_file, warn_if_readable_by_others
+from otpmail._retry import DEFAULT_DEADLINE, MAX_DEADLINE
 
 ENV_VAR = "OTPMAIL_INTEGRATIONS"
 DEFAULT_FILE = "integrations.yaml"
@@ -70,6 +73,7 @@ class SecretRef:
                 raise not_configured(
                     f"{what}: {self.describe()} cannot be read ({exc.strerror})", "secret_missing"
                 ) from None
+            warn_if_readable_by_others(self.file, what)
         else:
             assert self.env is not None
             value = os.environ.get(self.env)
@@ -128,6 +132,9 @@ class Config:
     mailboxes: tuple[Mailbox, ...]
     limits: Limits = field(default=DEFAULT_LIMITS)
     """``email.limits``: the bounds on responses, bodies and results."""
+    deadline_seconds: float = DEFAULT_DEADLINE
+    """``email.deadline_seconds``: how long one call may take, token request, retries and
+    paging included, unless the call names its own ``deadline``."""
 
     def route(self, to: AddressFilter) -> Mailbox:
         """The one mailbox that reads mail for ``to``.
@@ -197,17 +204,27 @@ def load(path: str | os.PathLike[str] | None = None) -> Config:
         raise not_configured(f"integrations file {file} is not valid YAML{where}") from None
     if document is None:
         raise not_configured(f"integrations file {file} is empty", "config_missing")
-    return parse(document, file)
+    config = parse(document, file)
+    warn_about_integrations_file(file, config.mailboxes)
+    return config
 
 
 def parse(document: object, file: Path) -> Config:
     """Validate a parsed YAML document (pure, apart from the path it is given)."""
     root = _mapping(document, f"{file}", {"email"}, required={"email"})
     email = _mapping(
-        root["email"], f"{file}: email", {"mailboxes", "limits"}, required={"mailboxes"}
+        root["email"],
+        f"{file}: email",
+        {"mailboxes", "limits", "deadline_seconds"},
+        required={"mailboxes"},
     )
     limits = (
         _limits(email["limits"], f"{file}: email.limits") if "limits" in email else DEFAULT_LIMITS
+    )
+    deadline = (
+        _deadline(email["deadline_seconds"], f"{file}: email.deadline_seconds")
+        if "deadline_seconds" in email
+        else DEFAULT_DEADLINE
     )
     entries = email["mailboxes"]
     if not isinstance(entries, list) or not entries:
@@ -222,7 +239,21 @@ def parse(document: object, file: Path) -> Config:
         if mailbox.address in seen:
             raise not_configured(f"{mailbox.source}: address {mailbox.address} is configured twice")
         seen[mailbox.address] = mailbox.source
-    return Config(path=file, mailboxes=mailboxes, limits=limits)
+    return Config(path=file, mailboxes=mailboxes, limits=limits, deadline_seconds=deadline)
+
+
+def _deadline(value: object, where: str) -> float:
+    """``email.deadline_seconds``: a positive number of seconds, at most an hour."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not 0 < value <= MAX_DEADLINE
+    ):
+        raise not_configured(
+            f"{where} must be a positive number of seconds, at most {MAX_DEADLINE:g}"
+        )
+    return float(value)
 
 
 def _limits(value: object, where: str) -> Limits:

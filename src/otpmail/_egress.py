@@ -4,8 +4,9 @@ every outbound request of every SDK passes before any byte leaves the process.
 Each route names a method, an exact host and a full path pattern. Only the token requests
 are POSTs; everything else is a GET on a read endpoint. Anything else (another host, an IP
 literal, userinfo in the URL, a non-default port, plain http, a double or trailing slash,
-an encoded slash or dot, a method override header, an unknown path) is refused with an
-``API_ERROR`` naming the host, and never reaches a socket.
+an encoded slash or dot, whitespace or a control character anywhere in the URL, a method
+override header, an unknown path) is refused with an ``API_ERROR`` naming the host, and
+never reaches a socket.
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ OFFICIAL_HOSTS = frozenset(r.host for r in ROUTES)
 
 _METHOD_OVERRIDES = frozenset({"x-http-method-override", "x-http-method", "x-method-override"})
 _BAD_PATH = re.compile(r"//|/\.{1,2}(?:/|$)|%2[fF]|%5[cC]|%2[eE]|\\")
+# urlsplit silently drops tabs and newlines and strips leading blanks, so it would judge a
+# different URL from the one the transport is handed: such a URL is refused outright.
+_BAD_CHARS = re.compile(r"[\x00-\x20\x7f]")
 
 
 class EgressRefused(OtpmailError):
@@ -93,6 +97,8 @@ def check(method: str, url: str, headers: Mapping[str, object] | None = None) ->
     host = (parts.hostname or "").lower()
     if parts.scheme != "https":
         raise EgressRefused(host, "only https is allowed")
+    if _BAD_CHARS.search(url):
+        raise EgressRefused(host, "whitespace or control characters in the URL are not allowed")
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         raise EgressRefused(host, "credentials in the URL are not allowed")
     if port not in (None, 443):

@@ -1,0 +1,60 @@
+"""Warn when a file that holds or names credentials can be read by other users.
+
+A service-account key or certificate is read when its mailbox is first used; the
+integrations file when it is loaded. If group or others may read one (POSIX mode bits), the
+``otpmail`` logger warns once per file and process, naming the path and the fix
+(``chmod 600``). Nothing from the file is ever echoed. An integrations file that configures
+only Maildir mailboxes names no credential and is not reported; ``otpmail check`` reports
+every file regardless (:mod:`otpmail._check`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Protocol
+
+log = logging.getLogger("otpmail")
+
+_warned: set[Path] = set()
+_lock = threading.Lock()
+
+
+class _Named(Protocol):
+    @property
+    def provider(self) -> str: ...
+
+
+def readable_by_others(path: Path) -> bool:
+    """True when the group or other users may read ``path`` (always False off POSIX)."""
+    if os.name != "posix":
+        return False
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & (stat.S_IRGRP | stat.S_IROTH))
+
+
+def warn_if_readable_by_others(path: Path, what: str) -> None:
+    """One ``logging.warning`` per file and process when others can read ``path``."""
+    if not readable_by_others(path):
+        return
+    key = path.absolute()
+    with _lock:
+        if key in _warned:
+            return
+        _warned.add(key)
+    log.warning(
+        "%s %s is readable by other users; restrict it with: chmod 600 %s", what, path, path
+    )
+
+
+def warn_about_integrations_file(path: Path, mailboxes: Iterable[_Named]) -> None:
+    """Warn about the integrations file itself when it configures a credentialed mailbox."""
+    if any(m.provider != "maildir" for m in mailboxes):
+        warn_if_readable_by_others(path, "integrations file")

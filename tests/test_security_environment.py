@@ -1,0 +1,428 @@
+"""Environment and file attacks not covered elsewhere: CA-bundle variables on the Graph and
+Entra transports, proven against a man in the middle; and the permission warning for key
+and integrations files that other users can read.
+
+The other attacks (``GOOGLE_CLOUD_UNIVERSE_DOMAIN``, ``GOOGLE_API_USE_MTLS_ENDPOINT``,
+``GOOGLE_AUTH_TRUST_BOUNDARY_ENABLED``, ``GOOGLE_APPLICATION_CREDENTIALS``, proxy and CA
+variables for Gmail, ``AZURE_AUTHORITY_HOST``, ``AZURE_REGIONAL_AUTHORITY_NAME``, proxy
+variables for Graph, a key file's ``token_uri`` or ``universe_domain``, nextLinks and
+redirects) are proven in ``test_gmail_pinning.py`` and ``test_outlook_pinning.py``;
+SECURITY.md names each test.
+
+The man in the middle: a TLS server on 127.0.0.1 with a certificate for the official hosts,
+signed by a CA that only the environment trusts (``SSL_CERT_FILE``, ``SSL_CERT_DIR``,
+``REQUESTS_CA_BUNDLE``, ``CURL_CA_BUNDLE``). The clients are sent to it by name resolution
+(the event loop's ``getaddrinfo``) or by httpcore's network backend, the socket seams
+beneath TLS, so the real TLS configuration of each client decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import logging
+import socket
+import ssl
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import certifi
+import httpcore
+import httpx
+import pytest
+import pytest_asyncio
+
+from conftest import write_config, write_key
+from gmail_cassettes import quick_key
+from otpmail import _perms
+from otpmail._config import GmailMailbox, SecretRef, load
+from otpmail._errors import OtpmailError
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._graph_http import (
+    GraphEgressTransport,
+    TokenEgressTransport,
+    network_transport,
+)
+
+TENANT = "11111111-2222-4333-8444-555555555555"
+TOKEN_URL = f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/token"
+LIST_URL = "https://graph.microsoft.com/v1.0/users/qa%40contoso.com/messages"
+BEARER = "PLANTED-bearer-for-the-mitm"
+CLIENT_SECRET = "PLANTED-client-secret-for-the-mitm"
+HOSTS = ("graph.microsoft.com", "login.microsoftonline.com")
+
+
+def _issue(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA of the attacker's, and a server certificate for the official hosts it signed."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    now = datetime.datetime.now(datetime.UTC)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "otpmail test evil root")])
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(ca_name)
+        .issuer_name(ca_name)
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=2))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    key = ec.generate_private_key(ec.SECP256R1())
+    leaf = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, HOSTS[0])]))
+        .issuer_name(ca_name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=2))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(h) for h in HOSTS]), False)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    paths = folder / "evil-ca.pem", folder / "mitm.pem", folder / "mitm.key"
+    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    paths[1].write_bytes(leaf.public_bytes(serialization.Encoding.PEM))
+    paths[2].write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return paths
+
+
+@dataclass
+class Mitm:
+    """What the man in the middle got: completed handshakes and the bytes after them."""
+
+    port: int
+    ca: Path
+    handshakes: int = 0
+    received: bytearray = field(default_factory=bytearray)
+
+
+@pytest_asyncio.fixture
+async def mitm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Mitm]:
+    ca, cert, key = _issue(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    state = Mitm(0, ca)
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        state.handshakes += 1
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+            state.received += head
+            length = next(
+                (
+                    int(line.split(b":", 1)[1])
+                    for line in head.split(b"\r\n")
+                    if line.lower().startswith(b"content-length:")
+                ),
+                0,
+            )
+            if length:
+                state.received += await asyncio.wait_for(reader.readexactly(length), 5)
+            body = json.dumps({"value": [], "access_token": "x", "expires_in": 3599}).encode()
+            writer.write(
+                b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+                + f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
+                + body
+            )
+            await writer.drain()
+        except (OSError, asyncio.IncompleteReadError, TimeoutError):
+            pass
+        finally:
+            writer.close()
+
+    # The server's side of a refused handshake is logged by asyncio; that is expected here.
+    asyncio_log = logging.getLogger("asyncio")
+    level = asyncio_log.level
+    asyncio_log.setLevel(logging.CRITICAL)
+    server = await asyncio.start_server(handle, "127.0.0.1", 0, ssl=context)
+    state.port = server.sockets[0].getsockname()[1]
+    # Every CA variable points at the attacker's CA.
+    bundle_dir = tmp_path / "evil-certs"
+    bundle_dir.mkdir()
+    (bundle_dir / "evil-ca.pem").write_bytes(ca.read_bytes())
+    for name in ("SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE"):
+        monkeypatch.setenv(name, str(ca))
+    monkeypatch.setenv("SSL_CERT_DIR", str(bundle_dir))
+    try:
+        yield state
+    finally:
+        server.close()
+        await server.wait_closed()
+        asyncio_log.setLevel(level)
+
+
+class ToMitm(httpcore.AsyncNetworkBackend):
+    """httpcore's socket layer, connecting every host to the man in the middle."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.asked: list[tuple[str, int]] = []
+        self.inner = httpcore.AnyIOBackend()
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.AsyncNetworkStream:
+        self.asked.append((host, port))
+        return await self.inner.connect_tcp(
+            "127.0.0.1", self.port, timeout=timeout, socket_options=socket_options
+        )
+
+    async def sleep(self, seconds: float) -> None:
+        await self.inner.sleep(seconds)
+
+
+def ca_serials(context: ssl.SSLContext) -> set[str]:
+    return {str(cert["serialNumber"]) for cert in context.get_ca_certs()}
+
+
+def certifi_serials() -> set[str]:
+    return ca_serials(ssl.create_default_context(cafile=certifi.where()))
+
+
+def evil_serial(ca: Path) -> str:
+    from cryptography import x509
+
+    return f"{x509.load_pem_x509_certificate(ca.read_bytes()).serial_number:X}"
+
+
+@pytest.mark.loopback
+async def test_a_ca_bundle_from_the_environment_would_let_a_default_httpx_client_be_intercepted(
+    mitm: Mitm,
+) -> None:
+    """The attack is real: httpx's defaults trust SSL_CERT_FILE, and the bearer token goes
+    to the man in the middle."""
+    default = httpx.AsyncHTTPTransport()
+    backend = ToMitm(mitm.port)
+    default._pool._network_backend = backend
+    async with httpx.AsyncClient(transport=default) as client:
+        response = await client.get(LIST_URL, headers={"authorization": f"Bearer {BEARER}"})
+
+    assert response.status_code == 200
+    assert BEARER.encode() in mitm.received
+
+
+@pytest.mark.loopback
+async def test_ca_variables_cannot_make_the_graph_transport_trust_a_man_in_the_middle(
+    mitm: Mitm,
+) -> None:
+    transport = network_transport()
+    backend = ToMitm(mitm.port)
+    transport._pool._network_backend = backend
+
+    async with httpx.AsyncClient(transport=GraphEgressTransport(transport)) as client:
+        with pytest.raises(httpx.ConnectError) as refused:
+            await client.get(LIST_URL, headers={"authorization": f"Bearer {BEARER}"})
+
+    assert "CERTIFICATE_VERIFY_FAILED" in str(refused.value)
+    assert backend.asked == [("graph.microsoft.com", 443)]  # it did try to connect there
+    assert mitm.received == b""  # and not one byte of the request (or the token) got out
+    pinned = transport._pool._ssl_context
+    assert ca_serials(pinned) == certifi_serials()
+    assert evil_serial(mitm.ca) not in ca_serials(pinned)
+
+
+@pytest.mark.loopback
+async def test_ca_variables_cannot_make_the_token_transport_trust_a_man_in_the_middle(
+    mitm: Mitm, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from azure.core.exceptions import ServiceRequestError
+    from azure.core.rest import HttpRequest
+
+    loop = asyncio.get_running_loop()
+    resolved: list[str] = []
+    contexts: list[ssl.SSLContext] = []
+    real_connect = loop.create_connection
+
+    async def getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> list[Any]:
+        resolved.append(host.decode() if isinstance(host, bytes) else str(host))
+        return [
+            (socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", ("127.0.0.1", mitm.port))
+        ]
+
+    async def create_connection(*args: Any, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("ssl"), ssl.SSLContext):
+            contexts.append(kwargs["ssl"])
+        return await real_connect(*args, **kwargs)
+
+    monkeypatch.setattr(loop, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(loop, "create_connection", create_connection)
+    request = HttpRequest(
+        "POST",
+        TOKEN_URL,
+        data={"client_id": "x", "client_secret": CLIENT_SECRET, "grant_type": "client_credentials"},
+    )
+
+    with pytest.raises(ServiceRequestError) as refused:
+        await TokenEgressTransport().send(request)
+
+    assert "CERTIFICATE_VERIFY_FAILED" in str(refused.value)
+    assert resolved == ["login.microsoftonline.com"]
+    assert mitm.received == b""  # the client secret never left
+    (used,) = contexts
+    assert ca_serials(used) == certifi_serials()
+    assert evil_serial(mitm.ca) not in ca_serials(used)
+
+
+# ---------------------------------------------------------------------------------------
+# Files other users can read
+
+
+@pytest.fixture
+def warnings_seen(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
+    """The ``otpmail`` logger's records, with the once-per-file memory cleared."""
+    _perms._warned.clear()
+    caplog.set_level(logging.WARNING, logger="otpmail")
+    return caplog
+
+
+def _gmail_config(folder: Path) -> Path:
+    return write_config(
+        folder,
+        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
+        "      service_account_file: sa.json\n",
+    )
+
+
+def _permission_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "otpmail" and r.levelno == logging.WARNING and "chmod 600" in r.getMessage()
+    ]
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604])
+def test_reading_a_key_file_others_can_read_warns_once_with_the_fix(
+    tmp_path: Path,
+    service_account_info: dict[str, Any],
+    warnings_seen: pytest.LogCaptureFixture,
+    mode: int,
+) -> None:
+    key = write_key(tmp_path, quick_key(service_account_info))
+    key.chmod(mode)
+    mailbox = GmailMailbox("gmail", "qa@example.com", (), "test", key=SecretRef(file=key))
+
+    GmailProvider(mailbox)
+    GmailProvider(mailbox)  # a second read of the same key does not warn again
+
+    (message,) = _permission_warnings(warnings_seen)
+    assert str(key) in message
+    assert f"chmod 600 {key}" in message
+    assert "PRIVATE KEY" not in message and service_account_info["client_email"] not in message
+
+
+def test_a_key_file_only_its_owner_can_read_is_read_without_a_warning(
+    tmp_path: Path, service_account_info: dict[str, Any], warnings_seen: pytest.LogCaptureFixture
+) -> None:
+    key = write_key(tmp_path, quick_key(service_account_info))
+    key.chmod(0o600)
+
+    GmailProvider(GmailMailbox("gmail", "qa@example.com", (), "test", key=SecretRef(file=key)))
+
+    assert _permission_warnings(warnings_seen) == []
+
+
+def test_loading_an_integrations_file_others_can_read_warns_once(
+    tmp_path: Path, warnings_seen: pytest.LogCaptureFixture
+) -> None:
+    config = _gmail_config(tmp_path)
+    config.chmod(0o644)
+
+    load(config)
+    load(config)
+
+    (message,) = _permission_warnings(warnings_seen)
+    assert message.startswith(f"integrations file {config} is readable by other users")
+    assert message.endswith(f"chmod 600 {config}")
+
+
+def test_an_integrations_file_with_only_maildir_mailboxes_names_no_credential_and_is_not_reported(
+    tmp_path: Path, warnings_seen: pytest.LogCaptureFixture
+) -> None:
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n"
+        "      path: box\n",
+    )
+    config.chmod(0o644)
+
+    load(config)
+
+    assert _permission_warnings(warnings_seen) == []
+
+
+def test_an_integrations_file_only_its_owner_can_read_loads_without_a_warning(
+    tmp_path: Path, warnings_seen: pytest.LogCaptureFixture
+) -> None:
+    config = _gmail_config(tmp_path)
+    config.chmod(0o600)
+
+    load(config)
+
+    assert _permission_warnings(warnings_seen) == []
+
+
+async def test_a_certificate_file_others_can_read_warns_when_the_mailbox_is_first_used(
+    tmp_path: Path, warnings_seen: pytest.LogCaptureFixture
+) -> None:
+    from otpmail._config import OutlookMailbox
+
+    cert = tmp_path / "app.pem"
+    cert.write_bytes(b"not a certificate")
+    cert.chmod(0o644)
+    mailbox = OutlookMailbox(
+        "outlook",
+        "qa@contoso.com",
+        (),
+        "test",
+        tenant_id=TENANT,
+        client_id="aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",
+        certificate=SecretRef(file=cert),
+    )
+    from otpmail._providers._outlook import OutlookProvider
+
+    with pytest.raises(OtpmailError):
+        OutlookProvider(mailbox)
+
+    (message,) = _permission_warnings(warnings_seen)
+    assert f"chmod 600 {cert}" in message
+    assert "not a certificate" not in message
