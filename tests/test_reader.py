@@ -183,3 +183,18 @@ def test_a_maildir_read_never_imports_the_google_or_microsoft_sdks() -> None:
 
     assert out.strip() == "[]"
     assert default_provider is not None
+
+
+def test_importing_the_package_or_its_pytest_plugin_loads_no_reader_yet() -> None:
+    """The plugin is loaded by every pytest run where otpmail is installed: it must stay cheap."""
+    import subprocess
+
+    code = (
+        "import sys, otpmail, otpmail.pytest_plugin;"
+        "print(sorted(m for m in sys.modules if m.startswith('otpmail._')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+    assert out.strip() == "[]"

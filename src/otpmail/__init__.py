@@ -14,15 +14,19 @@ app-only) and a local Maildir, behind one read-only call:
 
 from __future__ import annotations
 
-from otpmail._errors import CODES, OtpmailError, Prefix
-from otpmail._extract import extract_code, extract_links, pick_action_link
-from otpmail._reader import (
-    Reader,
-    read_emails,
-    read_emails_sync,
-    wait_for_email,
-    wait_for_email_sync,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from otpmail._errors import CODES, OtpmailError, Prefix
+    from otpmail._extract import extract_code, extract_links, pick_action_link
+    from otpmail._reader import (
+        Reader,
+        read_emails,
+        read_emails_sync,
+        wait_for_email,
+        wait_for_email_sync,
+    )
 
 __all__ = [
     "CODES",
@@ -38,18 +42,39 @@ __all__ = [
     "wait_for_email_sync",
 ]
 
-# Public classes read as ``otpmail.Reader`` in reprs and tracebacks. Functions keep their
-# home module so that doctest finds their examples there.
-for _name in __all__:
-    _obj = globals()[_name]
-    if isinstance(_obj, type) and _obj.__module__.startswith("otpmail._"):
-        _obj.__module__ = "otpmail"
-del _name, _obj
+# Names are imported on first use: ``import otpmail`` (and so every pytest run, since the
+# plugin lives in this package) costs almost nothing until a name is used.
+_HOMES = {
+    "CODES": "otpmail._errors",
+    "OtpmailError": "otpmail._errors",
+    "Prefix": "otpmail._errors",
+    "extract_code": "otpmail._extract",
+    "extract_links": "otpmail._extract",
+    "pick_action_link": "otpmail._extract",
+    "Reader": "otpmail._reader",
+    "read_emails": "otpmail._reader",
+    "read_emails_sync": "otpmail._reader",
+    "wait_for_email": "otpmail._reader",
+    "wait_for_email_sync": "otpmail._reader",
+}
 
 
-def __getattr__(name: str) -> str:
+def __getattr__(name: str) -> Any:
     if name == "__version__":
         from importlib.metadata import version
 
         return version("otpmail")
-    raise AttributeError(f"module 'otpmail' has no attribute {name!r}")
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'otpmail' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    # Public classes read as ``otpmail.Reader`` in reprs and tracebacks. Functions keep
+    # their home module so that doctest finds their examples there.
+    if isinstance(value, type) and value.__module__.startswith("otpmail._"):
+        value.__module__ = "otpmail"
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

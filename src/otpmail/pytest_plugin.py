@@ -36,14 +36,15 @@ from collections.abc import AsyncIterator, Coroutine, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
-from otpmail import _config
-from otpmail._errors import OtpmailError
-from otpmail._extract import pick_action_link
-from otpmail._reader import Reader
+if TYPE_CHECKING:
+    from otpmail._reader import Reader
+
+# otpmail itself is imported only when a test uses a fixture: the plugin is loaded by every
+# pytest run in an environment where otpmail is installed.
 
 T = TypeVar("T")
 
@@ -83,6 +84,8 @@ def _integrations_path(config: pytest.Config) -> Path:
     if value:
         path = Path(value)
         return path if path.is_absolute() else Path(config.rootpath) / path
+    from otpmail import _config
+
     return _config.resolve_path(None).absolute()
 
 
@@ -154,6 +157,8 @@ def _field(email: dict[str, Any], key: str) -> str:
     if key == "link":
         # The action link (sign in, verify, reset), not merely the first: a logo or a
         # "view in browser" link often comes first.
+        from otpmail._extract import pick_action_link
+
         action = pick_action_link(email.get("links") or [])
         value = action["url"] if action else None
     else:
@@ -328,6 +333,8 @@ def _otpmail_session(pytestconfig: pytest.Config) -> Iterator[tuple[Reader, _Loo
         yield None
         return
     loop = _LoopThread()
+    from otpmail._reader import Reader
+
     reader = Reader(path)
     try:
         yield reader, loop
@@ -366,6 +373,8 @@ def otpmail_address(
     reader, _ = _session_or_skip(_otpmail_session, pytestconfig)
     base = pytestconfig.getoption("otpmail_address") or pytestconfig.getini("otpmail_address")
     if not base:
+        from otpmail._errors import OtpmailError
+
         try:
             base = reader.config().mailboxes[0].address
         except OtpmailError as exc:
