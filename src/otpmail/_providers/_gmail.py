@@ -29,6 +29,8 @@ import asyncio
 import base64
 import concurrent.futures
 import contextlib
+import contextvars
+import functools
 import json
 import logging
 import threading
@@ -406,6 +408,7 @@ class GmailProvider:
         self._limits = mailbox.limits
         self._http_factory = http_factory
         self._max_concurrency = max(1, max_concurrency)
+        self._executor = self._new_executor()
         self._retry = retry
         self._deadline = deadline
         self._local = threading.local()
@@ -465,6 +468,15 @@ class GmailProvider:
             f"Gmail {operation}", lambda attempt: self._attempt(operation, make)
         )
 
+    async def _in_thread(self, work: Callable[[], Any]) -> Any:
+        """Run blocking SDK work on this provider's own threads, with the caller's context
+        (its deadline). Own threads, not the loop's default executor: they and their
+        connections outlive an event loop, so a CLI call, a ``*_sync`` call or a new test
+        loop does not pay for new threads, SSL contexts and connections each time."""
+        context = contextvars.copy_context()
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, functools.partial(context.run, work))
+
     async def _attempt(self, operation: str, make: Callable[[Any], Any] | None) -> Any:
         """Run one SDK request in a worker thread with that thread's Http; stop waiting for
         it at the deadline (its sockets give up by then too)."""
@@ -493,7 +505,7 @@ class GmailProvider:
 
         left = remaining()
         if left is None:
-            return await asyncio.to_thread(run)
+            return await self._in_thread(run)
         what = "token request" if make is None else operation
         if left <= 0:
             raise OtpmailError(
@@ -502,7 +514,7 @@ class GmailProvider:
         scope = asyncio.timeout(left)
         try:
             async with scope:
-                return await asyncio.to_thread(run)
+                return await self._in_thread(run)
         except TimeoutError:
             if not scope.expired():
                 raise
@@ -786,5 +798,14 @@ class GmailProvider:
         return emails, latest
 
     async def aclose(self) -> None:
-        """Drop the per-thread connections (httplib2 closes sockets on collection)."""
+        """Stop the provider's threads and drop their connections (httplib2 closes sockets
+        on collection). A later call starts new ones."""
+        executor, self._executor = self._executor, self._new_executor()
+        executor.shutdown(wait=False, cancel_futures=True)
         self._local = threading.local()
+
+    def _new_executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        # One thread per concurrent fetch, plus one for a caller's list or token request.
+        return concurrent.futures.ThreadPoolExecutor(
+            max_workers=self._max_concurrency + 1, thread_name_prefix="otpmail-gmail"
+        )
