@@ -1,11 +1,13 @@
 """An in-process Gmail upstream at httplib2's transport seam.
 
 ``FakeGmail`` holds a mailbox and answers the requests the real google-api-python-client
-and google-auth send — token, ``messages.list``, ``messages.get`` (``format=raw``),
-``getProfile`` and ``history.list`` — in Gmail's wire format (research/gmail.md §7). It
-records every request with its time, can inject latency (per request, in the calling
-thread, so concurrent requests overlap as they would on the wire) and faults, and counts
-Gmail quota units (list 5, get 20, history 2, getProfile 1; gmail.md §4.1).
+and google-auth send — token, ``messages.list``, ``messages.get`` (``format=raw``, ``full``
+— the API's default —, ``metadata`` or ``minimal``), ``getProfile`` and ``history.list`` —
+in Gmail's wire format (research/gmail.md §7). It records every request with its time, can
+inject latency (per request, in the calling thread, so concurrent requests overlap as they
+would on the wire) and faults, and counts Gmail quota units (list 5, get 20, history 2,
+getProfile 1; gmail.md §4.1) and the CPU time it spent answering (``cpu_seconds``, so a
+benchmark can subtract the fake's own work).
 
 Plug it in with ``GmailProvider(mailbox, http_factory=fake.http_factory)``: the provider's
 :class:`~otpmail._providers._gmail.PinnedHttp` subclass below still runs the egress check
@@ -18,8 +20,10 @@ The search is deliberately as loose as Gmail's (``to:qa@x`` also matches ``qa+ta
 from __future__ import annotations
 
 import base64
+import contextlib
 import email
 import email.policy
+import hashlib
 import json
 import re
 import threading
@@ -27,7 +31,9 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses
+from functools import cached_property
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -49,6 +55,13 @@ class StoredMessage:
     @property
     def parsed(self) -> EmailMessage:
         msg = email.message_from_bytes(self.raw, policy=email.policy.default)
+        assert isinstance(msg, EmailMessage)
+        return msg
+
+    @cached_property
+    def headers(self) -> EmailMessage:
+        """The top-level headers only, parsed once (what the search matches on)."""
+        msg = BytesHeaderParser(policy=email.policy.default).parsebytes(self.raw)
         assert isinstance(msg, EmailMessage)
         return msg
 
@@ -87,8 +100,15 @@ class FakeGmail:
         """``history.list`` from a start id below this answers 404 (expired)."""
         self.requests: list[Request] = []
         self.faults: dict[str, list[Fault]] = {}
+        self.token_lifetime = 3599
+        """``expires_in`` of the access tokens the token endpoint issues, in seconds."""
+        self.cpu_seconds = 0.0
+        """CPU time (of the calling threads) spent answering; the injected latency is a
+        sleep and costs none."""
         self._lock = threading.Lock()
         self._next_id = 0x18C1F2A3B4C50000
+        # (query, message id) -> match; a message never changes, so this never goes stale.
+        self._matched: dict[tuple[str, str], bool] = {}
 
     # -- the mailbox ------------------------------------------------------------------
 
@@ -161,6 +181,7 @@ class FakeGmail:
         query = {k: v for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
         operation = _operation(method, parts.netloc, parts.path)
         record = Request(method, url, operation, time.monotonic())
+        cpu_started = time.thread_time()
         with self._lock:
             self.requests.append(record)
             queue = self.faults.get(operation) or []
@@ -183,22 +204,23 @@ class FakeGmail:
                         {"content-type": fault.content_type, **fault.headers},
                         payload,
                     )
-            status, payload = self._answer(operation, parts.path, query)
-            return (
-                status,
-                {"content-type": "application/json; charset=UTF-8"},
-                json.dumps(payload).encode(),
-            )
+            status, answer = self._answer(operation, parts.path, query)
+            # An answer may come pre-encoded (a subclass caching large bodies).
+            content = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
+            return status, {"content-type": "application/json; charset=UTF-8"}, content
         finally:
             record.ended = time.monotonic()
+            spent = time.thread_time() - cpu_started
+            with self._lock:
+                self.cpu_seconds += spent
 
     def _answer(
         self, operation: str, path: str, query: dict[str, list[str]]
-    ) -> tuple[int, dict[str, Any]]:
+    ) -> tuple[int, dict[str, Any] | bytes]:
         if operation == "token":
             return 200, {
                 "access_token": "ya29.fake-upstream-token",
-                "expires_in": 3599,
+                "expires_in": self.token_lifetime,
                 "token_type": "Bearer",
             }
         if operation == "getProfile":
@@ -215,13 +237,9 @@ class FakeGmail:
                 found = next((m for m in self.messages if m.id == message_id), None)
             if found is None:
                 return 404, _error(404, "Requested entity was not found.", "notFound")
-            return 200, {
-                "id": found.id,
-                "threadId": found.id,
-                "labelIds": list(found.labels),
-                "internalDate": str(found.internal_ms),
-                "raw": base64.urlsafe_b64encode(found.raw).decode(),
-            }
+            return 200, message_resource(
+                found, query.get("format", ["full"])[0], query.get("metadataHeaders", [])
+            )
         if operation == "history.list":
             start = int(query["startHistoryId"][0])
             if start < self.history_floor:
@@ -244,12 +262,19 @@ class FakeGmail:
             return 200, payload
         return 400, _error(400, "Invalid request", "badRequest")
 
+    def _matches(self, q: str, message: StoredMessage) -> bool:
+        key = (q, message.id)
+        found = self._matched.get(key)
+        if found is None:
+            found = self._matched[key] = _gmail_matches(q, message)
+        return found
+
     def _list(self, query: dict[str, list[str]]) -> dict[str, Any]:
         q = query.get("q", [""])[0]
         size = int(query.get("maxResults", ["100"])[0])
         offset = int(query.get("pageToken", ["0"])[0])
         with self._lock:
-            candidates = [m for m in self.messages if _gmail_matches(q, m)]
+            candidates = [m for m in self.messages if self._matches(q, m)]
         # Gmail lists roughly newest first.
         candidates.sort(key=lambda m: m.internal_ms, reverse=True)
         page = candidates[offset : offset + size]
@@ -259,6 +284,71 @@ class FakeGmail:
         if offset + size < len(candidates):
             payload["nextPageToken"] = str(offset + size)
         return payload
+
+
+def message_resource(
+    message: StoredMessage, fmt: str = "full", metadata_headers: list[str] | None = None
+) -> dict[str, Any]:
+    """The ``messages.get`` answer for ``message`` in format ``fmt`` (gmail.md §7.2-§7.4)."""
+    resource: dict[str, Any] = {
+        "id": message.id,
+        "threadId": message.id,
+        "labelIds": list(message.labels),
+        "historyId": str(message.history_id),
+        "internalDate": str(message.internal_ms),
+        "sizeEstimate": len(message.raw),
+    }
+    fmt = fmt.lower()
+    if fmt == "raw":
+        resource["raw"] = base64.urlsafe_b64encode(message.raw).decode()
+    elif fmt == "metadata":
+        wanted = {h.lower() for h in metadata_headers or []}
+        resource["payload"] = {
+            "mimeType": message.headers.get_content_type(),
+            "headers": [
+                {"name": name, "value": _unfold(value)}
+                for name, value in message.headers.raw_items()
+                if not wanted or name.lower() in wanted
+            ],
+        }
+    elif fmt != "minimal":
+        resource["payload"] = _part(message.parsed, "")
+    return resource
+
+
+def _unfold(value: str) -> str:
+    return re.sub(r"\r?\n[ \t]", " ", value).strip()
+
+
+def _part(part: EmailMessage, part_id: str) -> dict[str, Any]:
+    """One ``MessagePart`` of ``format=full``: text parts inline as UTF-8 (Gmail's observed
+    normalisation, gmail.md §2), named attachments by ``attachmentId`` only."""
+    node: dict[str, Any] = {
+        "partId": part_id,
+        "mimeType": part.get_content_type(),
+        "filename": part.get_filename() or "",
+        "headers": [{"name": n, "value": _unfold(v)} for n, v in part.raw_items()],
+    }
+    if part.is_multipart():
+        node["body"] = {"size": 0}
+        node["parts"] = [
+            _part(child, f"{part_id}.{i}" if part_id else str(i))
+            for i, child in enumerate(part.iter_parts())
+            if isinstance(child, EmailMessage)
+        ]
+        return node
+    data = part.get_payload(decode=True)
+    if not isinstance(data, bytes):
+        data = b""
+    if part.get_content_maintype() == "text" and not node["filename"]:
+        with contextlib.suppress(LookupError, UnicodeError, KeyError):
+            data = part.get_content().encode("utf-8")
+    if node["filename"]:
+        digest = hashlib.sha1(data).hexdigest()  # a stable, opaque id
+        node["body"] = {"attachmentId": f"ANGjdJ{digest}", "size": len(data)}
+    else:
+        node["body"] = {"size": len(data), "data": base64.urlsafe_b64encode(data).decode()}
+    return node
 
 
 class FakeGmailHttp(PinnedHttp):
@@ -305,7 +395,7 @@ _TERM = re.compile(r'(\w+):("(?:[^"\\]|\\.)*"|\S+)')
 
 
 def _addresses(message: StoredMessage, *headers: str) -> list[str]:
-    parsed = message.parsed
+    parsed = message.headers
     values = [str(v) for h in headers for v in parsed.get_all(h, [])]
     return [a.lower() for _, a in getaddresses(values)]
 
@@ -331,7 +421,7 @@ def _gmail_matches(q: str, message: StoredMessage) -> bool:
             ):
                 return False
         elif name == "subject":
-            if value not in str(message.parsed.get("Subject", "")).lower():
+            if value not in str(message.headers.get("Subject", "")).lower():
                 return False
         elif name == "after" and message.internal_ms // 1000 < int(value):
             return False

@@ -5,7 +5,9 @@
 and the Entra token POST through an azure-core transport, in the wire formats of
 research/graph.md §2 and §5.1. It records requests with their times, injects latency (an
 ``await``, so concurrent requests overlap) and faults, and tracks how many requests were in
-flight at once (Graph allows 4 per mailbox, graph.md §3.7).
+flight at once (Graph allows 4 per mailbox, graph.md §3.7) and the CPU time it spent
+building answers (``cpu_seconds``). Without ``$select`` a row carries every property, as
+Graph's default does.
 
 Plug it in with ``OutlookProvider(mailbox, transport=fake.transport, token_transport=fake.token_transport)``:
 the provider's egress transports still wrap both.
@@ -42,7 +44,8 @@ class GraphMessage:
     is_draft: bool = False
     cc: list[str] = field(default_factory=list)
 
-    def row(self, fields: list[str]) -> dict[str, Any]:
+    def row(self, fields: list[str] | None = None) -> dict[str, Any]:
+        """The message as Graph serialises it: the ``$select``-ed ``fields``, else all."""
         stamp = self.received.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         full: dict[str, Any] = {
             "id": self.id,
@@ -58,7 +61,8 @@ class GraphMessage:
             "isDraft": self.is_draft,
             "body": {"contentType": self.content_type, "content": self.body},
         }
-        return {"@odata.etag": 'W/"CQAAABYAAAC4"', **{k: full[k] for k in fields if k in full}}
+        chosen = full if fields is None else {k: full[k] for k in fields if k in full}
+        return {"@odata.etag": 'W/"CQAAABYAAAC4"', **chosen}
 
 
 @dataclass
@@ -90,6 +94,11 @@ class FakeGraph:
         self.faults: dict[str, list[GraphFault]] = {}
         self.in_flight = 0
         self.max_in_flight = 0
+        self.token_lifetime = 3599
+        """``expires_in`` of the access tokens the token endpoint issues, in seconds."""
+        self.cpu_seconds = 0.0
+        """CPU time spent building answers; the injected latency is an ``await`` and costs
+        none."""
         self._serial = 0
         self.transport = _GraphTransport(self)
         self.token_transport = _TokenTransport(self)
@@ -162,27 +171,48 @@ class FakeGraph:
                 if fault.status:
                     headers = {"Content-Type": "application/json", **fault.headers}
                     return fault.status, headers, fault.body.encode()
-            if operation == "token":
-                token = {
-                    "token_type": "Bearer",
-                    "expires_in": 3599,
-                    "ext_expires_in": 3599,
-                    "access_token": "fake-graph-token",
-                }
-                return (
-                    200,
-                    {"Content-Type": "application/json; charset=utf-8"},
-                    json.dumps(token).encode(),
-                )
-            return 200, {"Content-Type": GRAPH_TYPE}, json.dumps(self._list(url)).encode()
+            cpu_started = time.thread_time()
+            try:
+                if operation == "token":
+                    token = {
+                        "token_type": "Bearer",
+                        "expires_in": self.token_lifetime,
+                        "ext_expires_in": self.token_lifetime,
+                        "access_token": "fake-graph-token",
+                    }
+                    return (
+                        200,
+                        {"Content-Type": "application/json; charset=utf-8"},
+                        json.dumps(token).encode(),
+                    )
+                listed = self._list(url)
+                # A subclass may answer with pre-encoded bytes (rows serialised in advance).
+                body = listed if isinstance(listed, bytes) else json.dumps(listed).encode()
+                return 200, {"Content-Type": GRAPH_TYPE}, body
+            finally:
+                # Nothing above awaits, so this thread's CPU time here is the fake's alone.
+                self.cpu_seconds += time.thread_time() - cpu_started
         finally:
             self.in_flight -= 1
             record.ended = time.monotonic()
 
-    def _list(self, url: str) -> dict[str, Any]:
+    def _list(self, url: str) -> dict[str, Any] | bytes:
+        page, fields, context, next_link = self._page(url)
+        payload: dict[str, Any] = {
+            "@odata.context": context,
+            "value": [m.row(fields) for m in page],
+        }
+        if next_link:
+            payload["@odata.nextLink"] = next_link
+        return payload
+
+    def _page(self, url: str) -> tuple[list[GraphMessage], list[str] | None, str, str | None]:
+        """One list page: its messages, the ``$select``-ed fields (``None``: all), the
+        ``@odata.context`` and the ``@odata.nextLink`` (``None`` on the last page)."""
         parts = urlsplit(url)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
-        fields = query.get("$select", "id").split(",")
+        selected = query.get("$select")
+        fields = selected.split(",") if selected else None
         top = int(query.get("$top", "10"))
         skip = int(query.get("$skip", "0"))
         rows = list(self.messages)
@@ -192,16 +222,12 @@ class FakeGraph:
             rows = [m for m in rows if m.received.replace(microsecond=0) >= floor]
         rows.sort(key=lambda m: m.received, reverse=True)
         page = rows[skip : skip + top]
-        payload: dict[str, Any] = {
-            "@odata.context": f"https://graph.microsoft.com/v1.0/$metadata#users('{self.mailbox}')/messages",
-            "value": [m.row(fields) for m in page],
-        }
+        context = f"https://graph.microsoft.com/v1.0/$metadata#users('{self.mailbox}')/messages"
+        next_link = None
         if skip + top < len(rows):
             following = {**query, "$skip": str(skip + top)}
-            payload["@odata.nextLink"] = (
-                f"https://graph.microsoft.com{parts.path}?{urlencode(following)}"
-            )
-        return payload
+            next_link = f"https://graph.microsoft.com{parts.path}?{urlencode(following)}"
+        return page, fields, context, next_link
 
 
 class _GraphTransport(httpx.AsyncBaseTransport):
