@@ -198,3 +198,12 @@ def test_importing_the_package_or_its_pytest_plugin_loads_no_reader_yet() -> Non
     ).stdout
 
     assert out.strip() == "[]"
+
+
+async def test_an_unexpected_failure_during_a_wait_is_an_envelope_too() -> None:
+    reader = Reader(EXAMPLE_CONFIG, provider_factory=ExplodingProvider)
+
+    envelope = await reader.wait_for_email("otp@example.test", timeout=1)
+
+    assert envelope["error"] == "API_ERROR: unexpected failure (KeyError)"
+    assert "sk-secret" not in str(envelope)

@@ -7,7 +7,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +75,13 @@ def default_provider(mailbox: Mailbox) -> Provider:
     raise OtpmailError(
         "config_invalid", f"{mailbox.source}: unsupported provider {mailbox.provider}"
     )
+
+
+def _unexpected(exc: Exception) -> dict[str, Any]:
+    """The contract: never a traceback. A bug becomes an ``API_ERROR`` envelope, and only the
+    exception's type is logged (its text could hold anything)."""
+    log.error("unexpected %s while reading mail", type(exc).__name__)
+    return error(OtpmailError("request_failed", f"unexpected failure ({type(exc).__name__})"))
 
 
 class Reader:
@@ -194,11 +201,8 @@ class Reader:
             return envelope
         except OtpmailError as exc:
             return error(exc)
-        except Exception as exc:  # the contract: never a traceback. Log the type only.
-            log.error("unexpected %s while reading mail", type(exc).__name__)
-            return error(
-                OtpmailError("request_failed", f"unexpected failure ({type(exc).__name__})")
-            )
+        except Exception as exc:
+            return _unexpected(exc)
 
     def _annotate(self, email: Email) -> dict[str, Any]:
         """The envelope form of ``email``, with its ``code`` (or null) and ``links``."""
@@ -248,6 +252,8 @@ class Reader:
             stream.add(waiter)
         except OtpmailError as exc:
             return error(exc)
+        except Exception as exc:
+            return _unexpected(exc)
         try:
             # Mail delivered between `since` and the marker: one search covers it.
             found = await within(
@@ -258,7 +264,10 @@ class Reader:
         except OtpmailError as exc:
             stream.remove(waiter)
             return error(exc)
-        except BaseException:  # cancelled (or a bug): the stream must not poll on for us
+        except Exception as exc:
+            stream.remove(waiter)
+            return _unexpected(exc)
+        except BaseException:  # cancelled: the stream must not poll on for us
             stream.remove(waiter)
             raise
         stream.note_seen(found)
@@ -410,6 +419,21 @@ async def read_emails(
     return await shared_reader().read_emails(to, sender, subject, after, latest=latest, count=count)
 
 
+def _run_blocking(
+    name: str, call: Callable[[], Coroutine[Any, Any, dict[str, Any]]]
+) -> dict[str, Any]:
+    """Run the coroutine ``call()`` makes on a new event loop; the ``*_sync`` twins use it.
+
+    Blocking inside a running loop would stall that loop, so it is refused before the
+    coroutine is even created.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(call())
+    raise RuntimeError(f"{name}_sync was called inside a running event loop; await {name} instead")
+
+
 def read_emails_sync(
     to: str,
     sender: str | None = None,
@@ -422,14 +446,9 @@ def read_emails_sync(
 ) -> dict[str, Any]:
     """The blocking twin of :func:`read_emails`, for synchronous test code and scripts."""
     reader = shared_reader(integrations)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(
-            reader.read_emails(to, sender, subject, after, latest=latest, count=count)
-        )
-    raise RuntimeError(
-        "read_emails_sync was called inside a running event loop; await read_emails instead"
+    return _run_blocking(
+        "read_emails",
+        lambda: reader.read_emails(to, sender, subject, after, latest=latest, count=count),
     )
 
 
@@ -466,16 +485,11 @@ def wait_for_email_sync(
 ) -> dict[str, Any]:
     """The blocking twin of :func:`wait_for_email`, for synchronous test code."""
     reader = shared_reader(integrations)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(
-            reader.wait_for_email(
-                to, sender, subject, timeout=timeout, since=since, poll_interval=poll_interval
-            )
-        )
-    raise RuntimeError(
-        "wait_for_email_sync was called inside a running event loop; await wait_for_email instead"
+    return _run_blocking(
+        "wait_for_email",
+        lambda: reader.wait_for_email(
+            to, sender, subject, timeout=timeout, since=since, poll_interval=poll_interval
+        ),
     )
 
 
