@@ -39,8 +39,8 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import vcr
-import yaml
 
+import cassette_files
 from otpmail._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider, PinnedHttp
 from otpmail._reader import Reader
@@ -882,22 +882,11 @@ class Harness:
 
 def render(name: str) -> str:
     """The YAML text of one cassette."""
-    # A JSON round trip unshares repeated objects, so the YAML has no anchors or aliases.
-    document = json.loads(json.dumps({"version": 1, "interactions": SCENARIOS[name]()}))
-    return yaml.safe_dump(
-        document, sort_keys=False, allow_unicode=True, width=2**31 - 1, default_flow_style=False
-    )
+    return cassette_files.render(SCENARIOS[name]())
 
 
 def main() -> int:
-    CASSETTE_DIR.mkdir(parents=True, exist_ok=True)
-    for stale in CASSETTE_DIR.glob("*.yaml"):
-        if stale.stem not in SCENARIOS:
-            stale.unlink()
-    for name in SCENARIOS:
-        (CASSETTE_DIR / f"{name}.yaml").write_text(render(name), encoding="utf-8")
-    print(f"wrote {len(SCENARIOS)} cassettes to {CASSETTE_DIR}")
-    return 0
+    return cassette_files.write_all(CASSETTE_DIR, SCENARIOS)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@ import pytest
 import vcr
 import yaml
 
+import cassette_files
+
 ROOT = Path(__file__).resolve().parent.parent
 CASSETTE_DIR = ROOT / "cassettes" / "outlook"
 
@@ -488,22 +490,11 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
 
 def render(name: str) -> str:
     """The YAML text of one cassette."""
-    # A JSON round trip unshares repeated objects, so the YAML has no anchors or aliases.
-    document = json.loads(json.dumps({"version": 1, "interactions": SCENARIOS[name]()}))
-    return yaml.safe_dump(
-        document, sort_keys=False, allow_unicode=True, width=2**31 - 1, default_flow_style=False
-    )
+    return cassette_files.render(SCENARIOS[name]())
 
 
 def main() -> int:
-    CASSETTE_DIR.mkdir(parents=True, exist_ok=True)
-    for stale in CASSETTE_DIR.glob("*.yaml"):
-        if stale.stem not in SCENARIOS:
-            stale.unlink()
-    for name in SCENARIOS:
-        (CASSETTE_DIR / f"{name}.yaml").write_text(render(name), encoding="utf-8")
-    print(f"wrote {len(SCENARIOS)} cassettes to {CASSETTE_DIR}")
-    return 0
+    return cassette_files.write_all(CASSETTE_DIR, SCENARIOS)
 
 
 # ---------------------------------------------------------------------------------------

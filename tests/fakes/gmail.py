@@ -39,6 +39,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httplib2
 
+from fakes import sequential_round_trips
 from otpmail._providers._gmail import PinnedHttp
 
 QUOTA = {"messages.list": 5, "messages.get": 20, "history.list": 2, "getProfile": 1, "token": 0}
@@ -153,17 +154,7 @@ class FakeGmail:
         return sum(QUOTA.get(r.operation, 0) for r in self.requests)
 
     def sequential_round_trips(self, operations: set[str] | None = None) -> int:
-        """The longest chain of requests each started after the previous one ended: the
-        round trips a caller waited for one after another."""
-        chosen = sorted(
-            (r for r in self.requests if operations is None or r.operation in operations),
-            key=lambda r: r.started,
-        )
-        chain: list[int] = []
-        for i, request in enumerate(chosen):
-            before = [chain[j] for j in range(i) if chosen[j].ended <= request.started]
-            chain.append(1 + max(before, default=0))
-        return max(chain, default=0)
+        return sequential_round_trips(self.requests, operations)
 
     def reset_counters(self) -> None:
         with self._lock:

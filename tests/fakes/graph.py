@@ -28,6 +28,8 @@ from azure.core.pipeline.transport import AsyncHttpTransport
 from azure.core.rest._http_response_impl_async import AsyncHttpResponseImpl
 from azure.core.utils import CaseInsensitiveDict
 
+from fakes import sequential_round_trips
+
 GRAPH_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
 
 
@@ -135,15 +137,7 @@ class FakeGraph:
         return sum(1 for r in self.requests if operation is None or r.operation == operation)
 
     def sequential_round_trips(self, operations: set[str] | None = None) -> int:
-        chosen = sorted(
-            (r for r in self.requests if operations is None or r.operation in operations),
-            key=lambda r: r.started,
-        )
-        chain: list[int] = []
-        for i, request in enumerate(chosen):
-            before = [chain[j] for j in range(i) if chosen[j].ended <= request.started]
-            chain.append(1 + max(before, default=0))
-        return max(chain, default=0)
+        return sequential_round_trips(self.requests, operations)
 
     def reset_counters(self) -> None:
         self.requests.clear()
