@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# CI draws the same examples on every run, so a red build is about the commit and not a
+# lucky draw; `HYPOTHESIS_PROFILE=explore` draws fresh ones (see CONTRIBUTING.md).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CASSETTES = ROOT / "cassettes"

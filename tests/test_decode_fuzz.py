@@ -10,7 +10,7 @@ import base64
 import quopri
 from datetime import UTC, datetime, timedelta
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from otpmail._bounds import (
@@ -219,6 +219,12 @@ def test_mutated_corpus_messages_decode_within_the_bounds(
 
 @FUZZ
 @given(st.lists(HTML_BITS | TEXT, max_size=60))
+# Found by this test in CI: an unterminated comment at the end of the input used to come
+# out as text, image URL included.
+@example(["<!--", "<img src='https://t.example/p.gif'>"])
+@example(["<![CDATA[", "<img src='https://t.example/p.gif'>"])
+@example(["<?", "<img src='https://t.example/p.gif'>"])
+@example(["<p>", "<img src='https://t.example/p.gif' alt='x"])
 def test_generated_html_converts_without_error_and_without_remote_urls(bits: list[str]) -> None:
     html = "".join(bits)
     text = html_to_text(html)

@@ -117,6 +117,27 @@ def test_what_a_person_cannot_see_is_dropped(hidden: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("tail", "after"),
+    [
+        ("<!-- <img src='https://t.example/p.gif'> SECRET", ""),
+        ("<!--", ""),
+        ("<![CDATA[<img src='https://t.example/p.gif'>After", "After"),
+        ("<?php <img src='https://t.example/p.gif'> After", "After"),
+        ("<!DOCTYPE x <img src='https://t.example/p.gif'>", ""),
+        ("</p x='<img src=https://t.example/p.gif>'>After", "'>After"),
+        ("<img src='https://t.example/p.gif' alt='SECRET", ""),
+        ('<a href="https://t.example/l>SECRET', ""),
+    ],
+)
+def test_an_unterminated_construct_at_the_end_is_not_text(tail: str, after: str) -> None:
+    """HTMLParser turns what is still open at the end into text; a browser shows none of it
+    (an open comment runs to the end, a bogus one to the next ">", an open tag is dropped)."""
+    text = html_to_text(f"<p>Code 123456</p>{tail}")
+    assert "t.example" not in text and "SECRET" not in text
+    assert text == "\n".join(filter(None, ["Code 123456", after]))
+
+
+@pytest.mark.parametrize(
     ("html", "visible"),
     [
         # a container with font-size:0 (gaps between inline blocks) and a readable child

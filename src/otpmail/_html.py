@@ -371,6 +371,7 @@ class _Frame:
 
 
 _ROOT = _Frame("#root", False, False, False, False)
+_TAG_START = re.compile(r"</?[a-zA-Z]")
 
 
 class _MailText(html2text.HTML2Text):
@@ -453,6 +454,25 @@ class _MailText(html2text.HTML2Text):
         self.handle_starttag(tag, attrs)
         if tag in _VOID:
             self.handle_endtag(tag)
+
+    def close(self) -> None:
+        # At the end of input, HTMLParser turns an unterminated construct into text, so
+        # "<!--<img src=...>" would reach the output verbatim. A browser never shows it:
+        # an open comment runs to the end, a bogus comment ("<!x", "<?x", "</1") to the
+        # next ">", and an unfinished tag is dropped.
+        while self.rawdata.startswith("<") and not self.cdata_elem:
+            rest = self.rawdata
+            if rest.startswith("<!--") or _TAG_START.match(rest):
+                self.rawdata = ""
+                break
+            if not rest.startswith(("<!", "<?", "</")):
+                break
+            end = rest.find(">")
+            self.rawdata = ""
+            if end < 0:
+                break
+            self.feed(rest[end + 1 :])
+        super().close()
 
     def handle_data(self, data: str, entity_char: bool = False) -> None:
         # entity_char=True skips html2text's Markdown escaping ("1\\.", "\\-", "\\\\").
