@@ -98,6 +98,7 @@ def test_addresses_plus_tags_and_bare_domains_keep_working(value: str) -> None:
         "qa@example.com OR x@evil.example",
         "qa@example.com -from:x",
         "-qa@example.com",
+        "'qa@example.com",
         "OR",
         "qa@example.com)",
         "(qa@example.com",

@@ -342,6 +342,7 @@ def test_a_filter_can_only_narrow_the_gmail_query(
     @example("example.com", "@acme.example", "\\", None, False, True)
     @example("qa@example.com OR to:ceo@example.com", None, None, None, False, False)
     @example("qa@example.com", None, ") OR (in:spam", None, False, True)
+    @example("'0@0.com", None, None, None, False, False)  # found by the explore profile
     def read(
         to: str,
         sender: str | None,

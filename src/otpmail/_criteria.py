@@ -104,6 +104,10 @@ def parse_address_filter(value: str, field: str) -> AddressFilter:
         raise invalid(f"{field} is longer than {MAX_FILTER_CHARS} characters")
     if text.startswith("-"):
         raise invalid(f"{field} must not start with '-': it would negate the search")
+    if text.startswith("'"):
+        # Valid in RFC 5322 but unseen in real mailboxes, and Gmail does not document
+        # what a leading quote does to a search term: refuse rather than guess.
+        raise invalid(f"{field} must not start with a quote")
     match = _ADDRESS_RE.fullmatch(text)
     if match:
         return AddressFilter(text, match["domain"], match["local"])
