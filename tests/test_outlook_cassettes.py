@@ -10,7 +10,13 @@ Wire format (research/graph.md §1.4, §2, §3.2, §5.1): the Entra token POST c
 (aiohttp, through azure-core); Graph list pages are ``{"@odata.context", "value",
 "@odata.nextLink"?}`` with only the ``$select``-ed properties plus ``@odata.etag``;
 timestamps are whole-second UTC with ``Z``; bodies are ``{"contentType": "html" | "text",
-"content"}``; errors are ``{"error": {"code", "message", "innerError"}}``.
+"content"}``; errors are ``{"error": {"code", "message", "innerError"}}``. A content read's
+rows also carry ``attachments@odata.context`` and ``attachments``, whose items are Graph's
+attachment objects (``@odata.type`` ``#microsoft.graph.fileAttachment``, ``itemAttachment``
+or ``referenceAttachment``, plus ``id``) narrowed to the nested ``$select``, as in the
+documented attachment responses (Microsoft Graph v1.0 "Get attachment" examples 1 and 2) and
+Graph's answer quoted in alcionai/corso#5419; an attached item's ``contentType`` is null
+(microsoft-graph-docs-contrib#7948).
 
 Scrubbed as a recording would be: no request body is stored (vcrpy does not match bodies,
 and the token form holds the client secret or assertion), the token response holds a fake
@@ -71,6 +77,9 @@ COUNT_SELECT = (
     "id,internetMessageId,receivedDateTime,subject,from,sender,toRecipients,ccRecipients,"
     "bccRecipients,isDraft"
 )
+# Content reads expand the attachments' metadata (never contentBytes) in the same request.
+ATTACHMENT_SELECT = "name,contentType,size,isInline"
+CONTENT_EXPAND = f"attachments($select={ATTACHMENT_SELECT})"
 
 
 def at(seconds_before_now: float) -> datetime:
@@ -85,6 +94,34 @@ def stamp(moment: datetime) -> str:
 
 # ---------------------------------------------------------------------------------------
 # Mail
+
+
+@dataclass(frozen=True)
+class MailAttachment:
+    """One attachment of a message, as Graph models it."""
+
+    name: str
+    content_type: str | None
+    size: int
+    inline: bool = False
+    kind: str = "fileAttachment"
+    """``fileAttachment``, ``itemAttachment`` (an attached Outlook item) or
+    ``referenceAttachment`` (a link to a cloud file)."""
+
+    def item(self, attachment_id: str) -> dict[str, Any]:
+        """The attachment in an expanded ``attachments`` list under the nested
+        ``$select=name,contentType,size,isInline``."""
+        head: dict[str, Any] = {"@odata.type": f"#microsoft.graph.{self.kind}"}
+        if self.kind == "fileAttachment":
+            head["@odata.mediaContentType"] = self.content_type
+        return {
+            **head,
+            "id": attachment_id,
+            "name": self.name,
+            "contentType": self.content_type,
+            "size": self.size,
+            "isInline": self.inline,
+        }
 
 
 @dataclass(frozen=True)
@@ -105,6 +142,7 @@ class Mail:
     message_id: str | None = None
     folder: str = "inbox"
     """Documentation only: the row does not carry it (parentFolderId is not selected)."""
+    attachments: tuple[MailAttachment, ...] = ()
 
     @property
     def id(self) -> str:
@@ -127,9 +165,9 @@ class Mail:
             ),
         }
 
-    def row(self, select: str) -> dict[str, Any]:
-        """The JSON Graph returns for this message under ``$select=select``, in Graph's
-        own property order."""
+    def row(self, select: str, expand: bool = False) -> dict[str, Any]:
+        """The JSON Graph returns for this message under ``$select=select`` (and, with
+        ``expand``, ``$expand=attachments($select=...)``), in Graph's own property order."""
 
         def address(pair: tuple[str, str]) -> dict[str, Any]:
             return {"emailAddress": {"name": pair[0], "address": pair[1]}}
@@ -155,7 +193,35 @@ class Mail:
         wanted = set(select.split(","))
         row: dict[str, Any] = {"@odata.etag": f'W/"CQAAABYAAAC4ofQHEIqCSbQPot83AFcbAA{self.key}"'}
         row.update((k, v) for k, v in values.items() if k in wanted)
+        if expand:
+            row["attachments@odata.context"] = (
+                "https://graph.microsoft.com/v1.0/$metadata#users('qa%40contoso.com')/messages("
+                f"'{quote(self.id, safe='')}')/attachments({ATTACHMENT_SELECT})"
+            )
+            row["attachments"] = [
+                a.item(f"{self.id[:-4]}BEgAQAJ{i:03d}=") for i, a in enumerate(self.attachments)
+            ]
         return row
+
+
+# The attachments some of the regular mail carries: a file and an inline logo (Graph lists
+# the cid: image with isInline true), an attached Outlook message (contentType null), a link
+# to a cloud file (its size is that of the link's metadata).
+REGULAR_ATTACHMENTS: dict[int, tuple[MailAttachment, ...]] = {
+    0: (
+        MailAttachment("invoice-2026-03.pdf", "application/pdf", 48213),
+        MailAttachment("image001.png", "image/png", 2190, inline=True),
+    ),
+    1: (MailAttachment("Fwd: Your Acme receipt", None, 108189, kind="itemAttachment"),),
+    2: (
+        MailAttachment(
+            "Q1 report.xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            412,
+            kind="referenceAttachment",
+        ),
+    ),
+}
 
 
 def _regular(i: int) -> Mail:
@@ -171,6 +237,7 @@ def _regular(i: int) -> Mail:
         f"Your code is {200000 + i}",
         html=i % 2 == 0,
         sender=sender,
+        attachments=REGULAR_ATTACHMENTS.get(i, ()),
     )
 
 
@@ -359,19 +426,33 @@ ENTRA_INVALID_CLIENT = {
 }
 
 
+def _expands(select: str) -> bool:
+    """A content read (bodies) expands the attachments; a count read does not."""
+    return select == CONTENT_SELECT
+
+
 def list_uri(*, select: str = CONTENT_SELECT, top: int = 25, cutoff: datetime | None = None) -> str:
-    """The list URI the provider sends, in kiota's encoding."""
+    """The list URI the provider sends, in kiota's encoding (a list value's commas literal,
+    the one ``$expand`` value percent-encoded whole)."""
     params: list[tuple[str, str]] = []
+    if _expands(select):
+        params.append(("$expand", quote(CONTENT_EXPAND, safe="")))
     if cutoff is not None:
-        params.append(("$filter", f"receivedDateTime ge {stamp(cutoff)}"))
-    params += [("$orderby", "receivedDateTime desc"), ("$select", select), ("$top", str(top))]
-    return LIST_URI + "?" + "&".join(f"{k}={quote(v, safe=',')}" for k, v in params)
+        params.append(("$filter", quote(f"receivedDateTime ge {stamp(cutoff)}", safe=",")))
+    params += [
+        ("$orderby", quote("receivedDateTime desc", safe=",")),
+        ("$select", quote(select, safe=",")),
+        ("$top", str(top)),
+    ]
+    return LIST_URI + "?" + "&".join(f"{k}={v}" for k, v in params)
 
 
 def next_link(select: str, top: int, skip: int) -> str:
+    """A nextLink as Graph writes it: the request's options echoed, ``$skip`` added."""
+    expand = f"%24expand={quote(CONTENT_EXPAND, safe='')}&" if _expands(select) else ""
     return (
-        f"{NEXT_BASE}?%24orderby=receivedDateTime%20desc&%24select={quote(select, safe='')}"
-        f"&%24top={top}&%24skip={skip}"
+        f"{NEXT_BASE}?{expand}%24orderby=receivedDateTime%20desc"
+        f"&%24select={quote(select, safe='')}&%24top={top}&%24skip={skip}"
     )
 
 
@@ -381,12 +462,14 @@ def _graph_request(uri: str) -> dict[str, Any]:
 
 def page_body(mails: list[Mail], select: str, link: str | None = None) -> dict[str, Any]:
     """A list page as Graph returns it."""
+    expand = _expands(select)
+    shape = f"{select},attachments({ATTACHMENT_SELECT})" if expand else select
     body: dict[str, Any] = {
         "@odata.context": (
             "https://graph.microsoft.com/v1.0/$metadata#users('qa%40contoso.com')/messages("
-            f"{select})"
+            f"{shape})"
         ),
-        "value": [m.row(select) for m in mails],
+        "value": [m.row(select, expand) for m in mails],
     }
     if link:
         body["@odata.nextLink"] = link
@@ -741,10 +824,31 @@ def test_the_wire_format_is_graphs_own() -> None:
         "toRecipients",
         "ccRecipients",
         "bccRecipients",
+        "attachments@odata.context",
+        "attachments",
     ]
     assert datetime.fromisoformat(row["receivedDateTime"]).tzinfo is not None
     assert row["receivedDateTime"].endswith("Z")
     assert row["body"]["contentType"] in {"html", "text"}
+
+
+def test_expanded_attachments_are_graphs_attachment_objects_without_content() -> None:
+    page = json.loads(SCENARIOS["more_mail"]()[1]["response"]["body"]["string"])
+    items = [a for row in page["value"] for a in row["attachments"]]
+
+    assert {a["@odata.type"] for a in items} == {
+        "#microsoft.graph.fileAttachment",
+        "#microsoft.graph.itemAttachment",
+        "#microsoft.graph.referenceAttachment",
+    }
+    for item in items:
+        assert set(item) - {"@odata.type", "@odata.mediaContentType", "id"} == set(
+            ATTACHMENT_SELECT.split(",")
+        )
+        assert "contentBytes" not in item
+    # Count reads do not expand.
+    count = json.loads(SCENARIOS["mailbox"]()[3]["response"]["body"]["string"])
+    assert not [row for row in count["value"] if "attachments" in row]
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ the nextLink rule and the Graph and Entra routes of the egress table. No HTTP.""
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 from datetime import UTC, datetime, timedelta, timezone
@@ -11,13 +12,17 @@ from typing import Any
 import pytest
 import yaml
 
-from otpmail._bounds import BODY_TRUNCATED_MARKER, Limits
+from otpmail._bounds import BODY_TRUNCATED_MARKER, MAX_ATTACHMENTS, Limits
 from otpmail._config import OutlookMailbox, parse
 from otpmail._egress import EgressRefused, check
 from otpmail._errors import CODES, OtpmailError
+from otpmail._providers import _graph_messages
 from otpmail._providers._graph_messages import (
+    ATTACHMENT_FIELDS,
+    CONTENT_EXPAND,
     CONTENT_FIELDS,
     COUNT_FIELDS,
+    attachments_from_graph,
     check_next_link,
     email_from_graph,
     is_own_mail,
@@ -90,6 +95,22 @@ def test_count_mode_reads_a_thousand_bodiless_rows() -> None:
     assert query.top == 1000
     assert query.select == COUNT_FIELDS
     assert "body" not in query.select
+    assert query.expand == ()
+
+
+@pytest.mark.parametrize("latest", [False, True])
+def test_content_mode_expands_attachment_metadata_and_never_their_content(latest: bool) -> None:
+    query = list_query(criteria(latest=latest))
+
+    assert (
+        query.expand == CONTENT_EXPAND == ("attachments($select=name,contentType,size,isInline)",)
+    )
+    # Only properties of the base attachment type: a derived one (contentId, contentBytes)
+    # makes Graph refuse the request (microsoft-graph-explorer-v4#3916), and without a nested
+    # $select Graph sends every file's contentBytes.
+    assert set(ATTACHMENT_FIELDS) <= {"id", "name", "contentType", "size", "isInline"}
+    assert "contentBytes" not in query.expand[0]
+    assert "attachments" not in query.select
 
 
 # -- JSON → Email -----------------------------------------------------------------------
@@ -190,6 +211,133 @@ def test_odd_shapes_do_not_fail_the_message() -> None:
     assert (email.date, email.subject, email.body, email.recipients) == ("", "", "", ())
 
 
+def attachment(**overrides: Any) -> dict[str, Any]:
+    """An expanded attachment item under the nested ``$select``."""
+    item: dict[str, Any] = {
+        "@odata.type": "#microsoft.graph.fileAttachment",
+        "@odata.mediaContentType": "application/pdf",
+        "id": "AAMk1BEgAQAJ000=",
+        "name": "invoice.pdf",
+        "contentType": "application/pdf",
+        "size": 48213,
+        "isInline": False,
+    }
+    item.update(overrides)
+    return item
+
+
+def test_expanded_attachments_become_the_emails_attachment_metadata() -> None:
+    row = graph_message(
+        attachments=[
+            attachment(),
+            attachment(name="image001.png", contentType="image/png", size=2190, isInline=True),
+            attachment(
+                **{"@odata.type": "#microsoft.graph.itemAttachment"},
+                name="Fwd: receipt",
+                contentType=None,
+                size=108189,
+            ),
+            attachment(
+                **{"@odata.type": "#microsoft.graph.referenceAttachment"},
+                name="Q1.xlsx",
+                contentType="application/vnd.ms-excel",
+                size=412,
+            ),
+        ]
+    )
+
+    email = email_from_graph(row, MAILBOX)
+
+    assert email is not None
+    assert email.to_dict()["attachments"] == [
+        {"name": "invoice.pdf", "content_type": "application/pdf", "size": 48213},
+        # An inline image is an attachment, as the MIME decoder lists a cid: logo.
+        {"name": "image001.png", "content_type": "image/png", "size": 2190},
+        # An attached Outlook item has no content type on Graph.
+        {"name": "Fwd: receipt", "content_type": "application/octet-stream", "size": 108189},
+        {"name": "Q1.xlsx", "content_type": "application/vnd.ms-excel", "size": 412},
+    ]
+    assert "attachments_omitted" not in email.to_dict()
+
+
+def test_content_bytes_in_a_response_never_reach_the_email() -> None:
+    secret = "QVRUQUNITUVOVC1DT05URU5U"  # what Graph sends when the nested $select is ignored
+    row = graph_message(attachments=[attachment(contentBytes=secret, contentId="x@y")])
+
+    email = email_from_graph(row, MAILBOX)
+
+    assert email is not None
+    assert secret not in str(email.to_dict())
+    assert email.attachments[0].name == "invoice.pdf"
+
+
+def test_attachment_fields_pass_the_shared_decoder_rules() -> None:
+    (listed, more) = attachments_from_graph(
+        [
+            attachment(name="in\u200bvoice\n.pdf", contentType=" Application/PDF; name=x "),
+            attachment(name="x" * 400, size=-5),
+            attachment(name=None, contentType=7, size="12"),
+            attachment(size=True),
+            "junk",
+            None,
+        ]
+    )
+    email = email_from_graph(
+        graph_message(attachments=[attachment(name="in\u200bvoice\n.pdf")]), MAILBOX
+    )
+
+    assert more == 0
+    assert [(a.content_type, a.size) for a in listed] == [
+        ("application/pdf", 48213),
+        ("application/pdf", 0),
+        ("application/octet-stream", 0),
+        ("application/pdf", 0),
+    ]
+    assert email is not None
+    assert email.attachments[0].name == "invoice .pdf"  # sanitised like a MIME file name
+    long = email_from_graph(graph_message(attachments=[attachment(name="x" * 400)]), MAILBOX)
+    assert long is not None
+    assert len(long.attachments[0].name) == 255
+
+
+def test_an_inline_nameless_text_part_is_a_body_fragment_not_an_attachment() -> None:
+    listed, _ = attachments_from_graph(
+        [
+            attachment(name="", contentType="text/plain", isInline=True),
+            attachment(name="", contentType="text/html; charset=utf-8", isInline=True),
+            attachment(name="notes.txt", contentType="text/plain", isInline=True),
+            attachment(name="", contentType="text/calendar", isInline=True),
+            attachment(name="", contentType="text/plain", isInline=False),
+        ]
+    )
+
+    assert [(a.name, a.content_type) for a in listed] == [
+        ("notes.txt", "text/plain"),
+        ("", "text/calendar"),
+        ("", "text/plain"),
+    ]
+
+
+def test_attachments_past_the_cap_are_counted_not_listed() -> None:
+    row = graph_message(attachments=[attachment(name=f"f{i}.pdf") for i in range(60)])
+
+    email = email_from_graph(row, MAILBOX)
+
+    assert email is not None
+    assert len(email.attachments) == MAX_ATTACHMENTS == 50
+    assert email.attachments[-1].name == "f49.pdf"
+    assert email.to_dict()["attachments_omitted"] == 10
+
+
+@pytest.mark.parametrize("value", [None, {}, "x", 3])
+def test_a_row_without_an_attachment_list_lists_none(value: object) -> None:
+    email = email_from_graph(graph_message(attachments=value), MAILBOX)
+    bare = email_from_graph(graph_message(), MAILBOX)
+
+    assert email is not None and bare is not None
+    assert email.attachments == bare.attachments == ()
+
+
 def test_a_page_is_read_with_its_next_link() -> None:
     link = "https://graph.microsoft.com/v1.0/users/qa@contoso.com/messages?%24skip=25"
     payload = json.dumps(
@@ -261,6 +409,15 @@ def test_graph_list_messages_is_allowed_for_an_address_as_kiota_encodes_it(user:
     assert route.purpose == "Graph list messages"
 
 
+def test_the_list_with_its_attachment_expansion_is_the_same_route() -> None:
+    url = (
+        "https://graph.microsoft.com/v1.0/users/qa%40contoso.com/messages?$expand=attachments"
+        "%28%24select%3Dname%2CcontentType%2Csize%2CisInline%29&$top=25"
+    )
+
+    assert check("GET", url).purpose == "Graph list messages"
+
+
 @pytest.mark.parametrize(
     ("method", "path"),
     [
@@ -269,6 +426,10 @@ def test_graph_list_messages_is_allowed_for_an_address_as_kiota_encodes_it(user:
         ("PATCH", "/v1.0/users/qa%40contoso.com/messages"),
         ("GET", "/v1.0/users/qa%2F..%40contoso.com/messages"),
         ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1"),
+        # Attachments come only through the list's $expand, never from their own routes.
+        ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments"),
+        ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments/AAMkQQ%3D"),
+        ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments/AAMkQQ%3D/$value"),
         ("GET", "/v1.0/me/messages"),
         ("GET", "/v1.0/users"),
     ],
@@ -351,3 +512,10 @@ def test_the_documented_error_codes_exist() -> None:
     codes = set(re.findall(r"\| `(\w+)` \|$", table, flags=re.M))
     assert codes
     assert codes <= set(CODES)
+
+
+def test_the_docstring_examples_hold() -> None:
+    result = doctest.testmod(_graph_messages, optionflags=doctest.ELLIPSIS)
+
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -10,17 +10,22 @@ nextLink paging, one request per content call, a provider reused across event lo
 from __future__ import annotations
 
 import asyncio
+import base64
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 
+from fakes.graph import FakeGraph as GraphMailbox
+from fakes.graph import GraphAttachment
 from otpmail._bounds import Limits
 from otpmail._errors import OtpmailError
 from otpmail._message import Email
 from otpmail._providers._outlook import OutlookProvider
 from otpmail._reader import Reader
 from test_outlook_cassettes import (
+    CONTENT_EXPAND,
     LATE_MAIL,
     LIST_URI,
     MAIL_BY_KEY,
@@ -69,6 +74,75 @@ async def test_up_to_ten_emails_come_back_newest_first_in_one_graph_request() ->
     assert [s.url for s in wire.token] == [TOKEN_URI]
     assert len(wire.graph) == 1
     assert graph_queries(wire)[0]["$top"] == ["25"]
+
+
+async def test_attachment_metadata_comes_in_the_same_single_request() -> None:
+    wire = Wire()
+    with cassette("more_mail", wire):
+        emails = await provider().search(criteria())
+
+    by_key = {key: e.to_dict() for key, e in zip(keys(emails), emails, strict=True)}
+    assert by_key["r00"]["attachments"] == [
+        {"name": "invoice-2026-03.pdf", "content_type": "application/pdf", "size": 48213},
+        {"name": "image001.png", "content_type": "image/png", "size": 2190},
+    ]
+    assert by_key["r01"]["attachments"] == [
+        {
+            "name": "Fwd: Your Acme receipt",
+            "content_type": "application/octet-stream",
+            "size": 108189,
+        }
+    ]
+    assert by_key["r02"]["attachments"] == [
+        {
+            "name": "Q1 report.xlsx",
+            "content_type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "size": 412,
+        }
+    ]
+    assert by_key["r03"]["attachments"] == []
+    # One Graph request, and it asks for the metadata only.
+    assert len(wire.graph) == 1
+    (query,) = graph_queries(wire)
+    assert query["$expand"] == [CONTENT_EXPAND]
+    assert "contentBytes" not in wire.graph[0].url
+    assert "contentId" not in wire.graph[0].url
+
+
+async def test_no_attachment_content_crosses_the_wire() -> None:
+    """Against the in-process Graph, which (like Graph) sends every file's contentBytes
+    unless the expansion selects properties: the answer holds names, types and sizes only."""
+    upstream = GraphMailbox(MAILBOX)
+    content = b"ATTACHMENT-CONTENT " * 500
+    upstream.deliver(
+        to=MAILBOX,
+        attachments=[
+            GraphAttachment("statement.pdf", "application/pdf", len(content), content=content),
+            GraphAttachment(
+                "image001.png", "image/png", 2190, is_inline=True, content=b"\x89PNG" * 40
+            ),
+        ],
+    )
+    answers: list[bytes] = []
+
+    class Recording(httpx.AsyncBaseTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            response = await upstream.transport.handle_async_request(request)
+            answers.append(response.content)
+            return response
+
+    reader = OutlookProvider(
+        outlook_mailbox(), transport=Recording(), token_transport=upstream.token_transport
+    )
+    (email,) = await reader.search(criteria(latest=True))
+    await reader.aclose()
+
+    assert [a["name"] for a in email.to_dict()["attachments"]] == ["statement.pdf", "image001.png"]
+    assert upstream.count("messages.list") == 1
+    (answer,) = answers
+    assert b"contentBytes" not in answer
+    assert base64.b64encode(content)[:40] not in answer
+    assert b"statement.pdf" in answer
 
 
 async def test_latest_returns_only_the_newest_matching_email() -> None:
@@ -213,6 +287,7 @@ async def test_count_counts_every_match_with_the_shared_rules() -> None:
     query = graph_queries(wire)[0]
     assert query["$top"] == ["1000"]
     assert "body" not in query["$select"][0].split(",")
+    assert "$expand" not in query  # counting needs no attachments
 
 
 async def test_count_is_zero_when_nothing_matches() -> None:

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from fakes.graph import FakeGraph
+from fakes.graph import FakeGraph, GraphAttachment
 from otpmail import Reader
 from otpmail._config import Mailbox, OutlookMailbox
 from otpmail._providers._outlook import OutlookProvider
@@ -49,9 +49,9 @@ def reader(
     yield Reader(config, provider_factory=factory)
 
 
-def selects(upstream: FakeGraph) -> list[str]:
+def selects(upstream: FakeGraph, option: str = "$select") -> list[str]:
     return [
-        parse_qs(urlsplit(r.url).query).get("$select", [""])[0]
+        parse_qs(urlsplit(r.url).query).get(option, [""])[0]
         for r in upstream.requests
         if r.operation != "token"
     ]
@@ -90,6 +90,7 @@ async def test_idle_polls_ask_only_for_ids_and_one_stream_serves_every_waiter(
 
     assert all(r["code"] == "no_emails_found" for r in results)
     assert idle and set(idle) == {"id,receivedDateTime"}
+    assert set(selects(upstream, "$expand")) == {""}  # the idle poll expands nothing
     assert len(idle) <= 7  # one stream polling every 0.1 s, not ten
 
 
@@ -103,12 +104,21 @@ async def test_bodies_are_read_once_only_when_new_mail_arrived(
             subject="html",
             body="<p>Code <b>778899</b></p>",
             content_type="html",
+            attachments=[GraphAttachment("terms.pdf", "application/pdf", 9120, content=b"%PDF")],
         )
     envelope = await pending.value(timeout=5)
 
-    assert envelope["data"]["emails"][0]["body"] == "Code 778899"
+    (email,) = envelope["data"]["emails"]
+    assert email["body"] == "Code 778899"
+    # The one read with bodies brings the attachment metadata too.
+    assert email["attachments"] == [
+        {"name": "terms.pdf", "content_type": "application/pdf", "size": 9120}
+    ]
     with_bodies = [s for s in selects(upstream) if "body" in s.split(",")]
     assert len(with_bodies) == 1
+    assert [e for e in selects(upstream, "$expand") if e] == [
+        "attachments($select=name,contentType,size,isInline)"
+    ]
 
 
 async def test_drafts_are_never_offered(reader: Reader, upstream: FakeGraph) -> None:

@@ -34,6 +34,7 @@ from otpmail._config import Mailbox
 from otpmail._envelope import error
 from otpmail._errors import CODES, OtpmailError, Prefix
 from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._graph_messages import CONTENT_EXPAND
 from otpmail._providers._maildir import MaildirProvider
 from otpmail._reader import Reader
 
@@ -586,7 +587,11 @@ def test_read_emails_never_puts_caller_text_in_the_graph_filter(
             parts = urlsplit(request.url)
             query = parse_qs(parts.query, keep_blank_values=True)
             assert parts.path == "/v1.0/users/qa%40contoso.com/messages"
-            assert set(query) <= {"$filter", "$orderby", "$select", "$top", "$skip"}, request.url
+            assert set(query) <= {"$filter", "$orderby", "$select", "$top", "$skip", "$expand"}, (
+                request.url
+            )
+            # The one expansion is otpmail's constant (attachment metadata): no caller text.
+            assert query.get("$expand", list(CONTENT_EXPAND)) == list(CONTENT_EXPAND), request.url
             for value in query.get("$filter", []):
                 assert _OWN_FILTER.fullmatch(value), request.url
                 filtered.append(value)

@@ -1,13 +1,17 @@
 """An in-process Microsoft Graph mailbox at the two transport seams of the Outlook provider.
 
 ``FakeGraph`` answers ``GET /v1.0/users/{mailbox}/messages`` (``$filter=receivedDateTime ge``,
-``$orderby``, ``$select``, ``$top``, ``@odata.nextLink`` paging) through an httpx transport,
+``$orderby``, ``$select``, ``$top``, ``$expand=attachments[($select=...)]``,
+``@odata.nextLink`` paging) through an httpx transport,
 and the Entra token POST through an azure-core transport, in the wire formats of
 research/graph.md §2 and §5.1. It records requests with their times, injects latency (an
 ``await``, so concurrent requests overlap) and faults, and tracks how many requests were in
 flight at once (Graph allows 4 per mailbox, graph.md §3.7) and the CPU time it spent
 building answers (``cpu_seconds``). Without ``$select`` a row carries every property, as
-Graph's default does.
+Graph's default does. Attachments appear only when expanded, and like Graph the fake sends
+each file's ``contentBytes`` unless the expansion selects properties, and refuses a nested
+``$select`` that names a property the base ``attachment`` type lacks (``contentId``,
+``contentBytes``: microsoft-graph-explorer-v4#3916).
 
 Plug it in with ``OutlookProvider(mailbox, transport=fake.transport, token_transport=fake.token_transport)``:
 the provider's egress transports still wrap both.
@@ -16,11 +20,14 @@ the provider's egress transports still wrap both.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
@@ -31,6 +38,76 @@ from azure.core.utils import CaseInsensitiveDict
 from fakes import sequential_round_trips
 
 GRAPH_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
+
+
+# The properties of the base type microsoft.graph.attachment: a nested $select may name only
+# these (a derived type's contentId or contentBytes is refused).
+ATTACHMENT_BASE = ("id", "lastModifiedDateTime", "name", "contentType", "size", "isInline")
+_EXPAND = re.compile(r"attachments(?:\(\$select=([A-Za-z,]*)\))?")
+
+
+class GraphRefusal(Exception):
+    """A query Graph answers with 400."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class GraphAttachment:
+    """One attachment as Graph models it: a file, an attached Outlook item (whose
+    ``contentType`` is null) or a link to a cloud file."""
+
+    name: str
+    content_type: str | None
+    size: int
+    is_inline: bool = False
+    kind: str = "fileAttachment"
+    content: bytes = b""
+    content_id: str | None = None
+
+    def row(self, attachment_id: str, fields: list[str] | None) -> dict[str, Any]:
+        """The attachment as an expanded ``attachments`` item: ``fields`` (a nested
+        ``$select``) or every property, ``contentBytes`` included for a file."""
+        full: dict[str, Any] = {
+            "id": attachment_id,
+            "lastModifiedDateTime": "2026-03-02T09:58:58Z",
+            "name": self.name,
+            "contentType": self.content_type,
+            "size": self.size,
+            "isInline": self.is_inline,
+        }
+        if self.kind == "fileAttachment":
+            full["contentId"] = self.content_id
+            full["contentLocation"] = None
+            full["contentBytes"] = base64.b64encode(self.content).decode("ascii")
+        chosen = full if fields is None else {k: full[k] for k in ["id", *fields] if k in full}
+        head: dict[str, Any] = {"@odata.type": f"#microsoft.graph.{self.kind}"}
+        if self.kind == "fileAttachment":
+            head["@odata.mediaContentType"] = self.content_type
+        return {**head, **chosen}
+
+
+def attachment_fields(expand: str | None) -> list[str] | Literal[False] | None:
+    """The nested ``$select`` of ``$expand=attachments(...)`` (``None``: every property), or
+    ``False`` when nothing is expanded. Raises :class:`GraphRefusal` as Graph would."""
+    if not expand:
+        return False
+    match = _EXPAND.fullmatch(expand)
+    if match is None:
+        raise GraphRefusal("BadRequest", f"Parsing OData Select and Expand failed: {expand}")
+    if match.group(1) is None:
+        return None
+    fields = [f for f in match.group(1).split(",") if f]
+    for name in fields:
+        if name not in ATTACHMENT_BASE:
+            raise GraphRefusal(
+                "RequestBroker--ParseUri",
+                f"Could not find a property named '{name}' on type 'microsoft.graph.attachment'.",
+            )
+    return fields
 
 
 @dataclass
@@ -45,9 +122,17 @@ class GraphMessage:
     internet_message_id: str = ""
     is_draft: bool = False
     cc: list[str] = field(default_factory=list)
+    attachments: list[GraphAttachment] = field(default_factory=list)
 
-    def row(self, fields: list[str] | None = None) -> dict[str, Any]:
-        """The message as Graph serialises it: the ``$select``-ed ``fields``, else all."""
+    def row(
+        self,
+        fields: list[str] | None = None,
+        attachments: list[str] | Literal[False] | None = False,
+        mailbox: str = "",
+    ) -> dict[str, Any]:
+        """The message as Graph serialises it: the ``$select``-ed ``fields``, else all;
+        with its attachments when ``attachments`` is not ``False`` (see
+        :func:`attachment_fields`)."""
         stamp = self.received.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         full: dict[str, Any] = {
             "id": self.id,
@@ -64,7 +149,18 @@ class GraphMessage:
             "body": {"contentType": self.content_type, "content": self.body},
         }
         chosen = full if fields is None else {k: full[k] for k in fields if k in full}
-        return {"@odata.etag": 'W/"CQAAABYAAAC4"', **chosen}
+        row: dict[str, Any] = {"@odata.etag": 'W/"CQAAABYAAAC4"', **chosen}
+        if attachments is not False:
+            row["attachments@odata.context"] = (
+                f"https://graph.microsoft.com/v1.0/$metadata#users('{mailbox}')/messages"
+                f"('{self.id}')/attachments"
+                + (f"({','.join(attachments)})" if attachments is not None else "")
+            )
+            row["attachments"] = [
+                a.row(f"{self.id.rstrip('=')}BEgAQ{i:04d}=", attachments)
+                for i, a in enumerate(self.attachments)
+            ]
+        return row
 
 
 @dataclass
@@ -115,6 +211,7 @@ class FakeGraph:
         at: datetime | None = None,
         content_type: str = "text",
         is_draft: bool = False,
+        attachments: Sequence[GraphAttachment] = (),
     ) -> str:
         self._serial += 1
         message = GraphMessage(
@@ -126,6 +223,7 @@ class FakeGraph:
             body=body,
             content_type=content_type,
             is_draft=is_draft,
+            attachments=list(attachments),
         )
         self.messages.append(message)
         return message.id
@@ -179,7 +277,11 @@ class FakeGraph:
                         {"Content-Type": "application/json; charset=utf-8"},
                         json.dumps(token).encode(),
                     )
-                listed = self._list(url)
+                try:
+                    listed = self._list(url)
+                except GraphRefusal as refusal:
+                    error = {"error": {"code": refusal.code, "message": refusal.message}}
+                    return 400, {"Content-Type": GRAPH_TYPE}, json.dumps(error).encode()
                 # A subclass may answer with pre-encoded bytes (rows serialised in advance).
                 body = listed if isinstance(listed, bytes) else json.dumps(listed).encode()
                 return 200, {"Content-Type": GRAPH_TYPE}, body
@@ -191,22 +293,24 @@ class FakeGraph:
             record.ended = time.monotonic()
 
     def _list(self, url: str) -> dict[str, Any] | bytes:
-        page, fields, context, next_link = self._page(url)
+        listing = self._page(url)
         payload: dict[str, Any] = {
-            "@odata.context": context,
-            "value": [m.row(fields) for m in page],
+            "@odata.context": listing.context,
+            "value": [
+                m.row(listing.fields, listing.attachments, self.mailbox) for m in listing.messages
+            ],
         }
-        if next_link:
-            payload["@odata.nextLink"] = next_link
+        if listing.next_link:
+            payload["@odata.nextLink"] = listing.next_link
         return payload
 
-    def _page(self, url: str) -> tuple[list[GraphMessage], list[str] | None, str, str | None]:
-        """One list page: its messages, the ``$select``-ed fields (``None``: all), the
-        ``@odata.context`` and the ``@odata.nextLink`` (``None`` on the last page)."""
+    def _page(self, url: str) -> Listing:
+        """One list page (see :class:`Listing`)."""
         parts = urlsplit(url)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         selected = query.get("$select")
         fields = selected.split(",") if selected else None
+        attachments = attachment_fields(query.get("$expand"))
         top = int(query.get("$top", "10"))
         skip = int(query.get("$skip", "0"))
         rows = list(self.messages)
@@ -221,7 +325,21 @@ class FakeGraph:
         if skip + top < len(rows):
             following = {**query, "$skip": str(skip + top)}
             next_link = f"https://graph.microsoft.com{parts.path}?{urlencode(following)}"
-        return page, fields, context, next_link
+        return Listing(page, fields, attachments, context, next_link)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What one list request asked for and gets."""
+
+    messages: list[GraphMessage]
+    fields: list[str] | None
+    """The ``$select``-ed properties (``None``: all)."""
+    attachments: list[str] | Literal[False] | None
+    """The expanded attachments' properties (``None``: all), ``False`` if not expanded."""
+    context: str
+    next_link: str | None
+    """``None`` on the last page."""
 
 
 class _GraphTransport(httpx.AsyncBaseTransport):

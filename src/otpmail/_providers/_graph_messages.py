@@ -10,7 +10,9 @@ Query shape (research/graph.md §1.2-§1.5):
   look-back, with ``$orderby=receivedDateTime desc`` (the ordered property comes first in
   the filter, as Graph's InefficientFilter rule demands);
 - a ``$select`` of only what the shared matcher and the envelope need; ``$top`` sized for the
-  mode.
+  mode;
+- in content mode, ``$expand=attachments($select=name,contentType,size,isInline)``: the
+  attachment metadata in the same request, never the content (see "Attachments" below).
 
 What is *not* sent, and why:
 
@@ -28,6 +30,28 @@ What is *not* sent, and why:
 Everything exact (recipient with ``+tag``, sender, subject, the cutoff to the second,
 newest first, one per Message-ID) is decided by :func:`otpmail._match.select`, the same code
 as Gmail and Maildir.
+
+Attachments (docs/outlook.md, "Attachments", has the sources):
+
+- ``attachments`` is a navigation property of ``message``: not returned unless expanded, and
+  expanded *without* a nested ``$select`` it carries every file's ``contentBytes``
+  (microsoft-graph-docs-contrib#2095, msgraph-sdk-dotnet-core#437). With the nested
+  ``$select`` of the base ``attachment`` properties it carries metadata only; a Microsoft
+  engineer gives that form for the message list in msgraph-sdk-dotnet-core#437.
+- Only properties of the base type ``microsoft.graph.attachment`` may be named there:
+  ``contentId`` (a ``fileAttachment`` property) is refused with ``RequestBroker--ParseUri``
+  "Could not find a property named 'contentId' on type 'microsoft.graph.attachment'"
+  (microsoft-graph-explorer-v4#3916).
+- The expansion adds no request, and Graph's Outlook limits count requests (graph.md §3.7).
+- ``isInline`` parts are listed, as the MIME decoder lists inline images (a ``cid:`` logo is
+  an attachment there too); only an inline, nameless ``text/plain`` or ``text/html`` part is
+  left out, the same rule as :func:`otpmail._message.parse_rfc822` applies to body fragments.
+  ``hasAttachments`` is not used: it ignores inline attachments (graph.md §2).
+- ``size`` is Graph's figure: for a file it is Exchange's stored size, a few hundred bytes
+  more than the file (microsoft-graph-docs-contrib#4601); for a cloud link
+  (``referenceAttachment``) it is the size of the link's metadata (microsoft-graph-docs
+  #2159). An attached Outlook item (``itemAttachment``) may have a null ``contentType``
+  (microsoft-graph-docs-contrib#7948); it is listed as ``application/octet-stream``.
 """
 
 from __future__ import annotations
@@ -42,10 +66,10 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from otpmail import _egress
-from otpmail._bounds import DEFAULT_LIMITS, Limits, check_response_size
+from otpmail._bounds import DEFAULT_LIMITS, MAX_ATTACHMENTS, Limits, check_response_size
 from otpmail._criteria import Criteria
 from otpmail._errors import OtpmailError
-from otpmail._message import Email, email_from_parts
+from otpmail._message import Attachment, Email, email_from_parts
 
 log = logging.getLogger("otpmail.outlook")
 
@@ -67,6 +91,11 @@ COUNT_FIELDS: tuple[str, ...] = (
     "isDraft",
 )
 CONTENT_FIELDS: tuple[str, ...] = (*COUNT_FIELDS, "sentDateTime", "body")
+# Properties of the base type microsoft.graph.attachment only: a property of a derived type
+# (fileAttachment's contentId or contentBytes) named here makes Graph refuse the request.
+ATTACHMENT_FIELDS: tuple[str, ...] = ("name", "contentType", "size", "isInline")
+CONTENT_EXPAND: tuple[str, ...] = (f"attachments($select={','.join(ATTACHMENT_FIELDS)})",)
+"""The ``$expand`` of a content read: attachment metadata in the same request."""
 
 # Content mode reads limit + slack rows in its one request: rows to other recipients,
 # drafts and the mailbox's own mail are dropped by our code, not by Graph.
@@ -87,6 +116,7 @@ class ListQuery:
     orderby: tuple[str, ...]
     select: tuple[str, ...]
     top: int
+    expand: tuple[str, ...] = ()
 
 
 def odata_datetime(moment: datetime) -> str:
@@ -116,8 +146,9 @@ def messages_filter(criteria: Criteria) -> str | None:
 
 
 def list_query(criteria: Criteria) -> ListQuery:
-    """The list request for ``criteria``: content mode reads bodies in one page of
-    ``limit + CONTENT_SLACK`` rows; count mode reads ``COUNT_PAGE`` bodiless rows a page."""
+    """The list request for ``criteria``: content mode reads bodies and attachment metadata
+    in one page of ``limit + CONTENT_SLACK`` rows; count mode reads ``COUNT_PAGE`` bodiless
+    rows a page, without attachments."""
     if criteria.count:
         return ListQuery(messages_filter(criteria), ORDER_NEWEST_FIRST, COUNT_FIELDS, COUNT_PAGE)
     return ListQuery(
@@ -125,6 +156,7 @@ def list_query(criteria: Criteria) -> ListQuery:
         ORDER_NEWEST_FIRST,
         CONTENT_FIELDS,
         criteria.limit + CONTENT_SLACK,
+        CONTENT_EXPAND,
     )
 
 
@@ -163,6 +195,55 @@ def _timestamp(value: object) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _size(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _content_type(value: object) -> str:
+    """The bare ``type/subtype`` (parameters dropped, as the MIME decoder reports it), or
+    ``application/octet-stream`` when Graph gives none (an attached Outlook item)."""
+    bare = _str(value).partition(";")[0].strip().lower()
+    return bare or "application/octet-stream"
+
+
+def attachments_from_graph(value: object) -> tuple[list[Attachment], int]:
+    """The expanded ``attachments`` of one message → the attachments to list (at most
+    ``MAX_ATTACHMENTS``) and how many more there were. Metadata only: ``contentBytes`` is
+    never read, even if a response carried it. A nameless inline ``text/plain`` or
+    ``text/html`` part is a body fragment, not an attachment, as for MIME mail.
+
+    >>> listed, more = attachments_from_graph([
+    ...     {"@odata.type": "#microsoft.graph.fileAttachment", "name": "invoice.pdf",
+    ...      "contentType": "application/pdf", "size": 48213, "isInline": False},
+    ...     {"@odata.type": "#microsoft.graph.fileAttachment", "name": "logo.png",
+    ...      "contentType": "image/png", "size": 2190, "isInline": True},
+    ...     {"@odata.type": "#microsoft.graph.itemAttachment", "name": "Fwd: hello",
+    ...      "contentType": None, "size": 108189, "isInline": False}])
+    >>> [(a.name, a.content_type, a.size) for a in listed], more
+    ([('invoice.pdf', 'application/pdf', 48213), ('logo.png', 'image/png', 2190), ('Fwd: hello', 'application/octet-stream', 108189)], 0)
+    """
+    if not isinstance(value, list):
+        return [], 0
+    listed: list[Attachment] = []
+    more = 0
+    for item in value:
+        if not isinstance(item, Mapping):
+            continue
+        name = _str(item.get("name"))
+        content_type = _content_type(item.get("contentType"))
+        if (
+            item.get("isInline") is True
+            and not name.strip()
+            and content_type in ("text/plain", "text/html")
+        ):
+            continue
+        if len(listed) >= MAX_ATTACHMENTS:
+            more += 1
+            continue
+        listed.append(Attachment(name, content_type, _size(item.get("size"))))
+    return listed, more
+
+
 def is_own_mail(item: Mapping[str, Any], account: str) -> bool:
     """True for mail this mailbox wrote: a draft, or a message whose ``from`` or ``sender``
     is the mailbox itself.
@@ -196,7 +277,8 @@ def email_from_graph(
     ``with_body=False`` leaves the body empty: the matcher never reads it, so a search
     decides on bodiless emails and converts (HTML → text) only the bodies it returns.
     ``limits`` are the body bounds of :mod:`otpmail._bounds`, applied by
-    :func:`email_from_parts`.
+    :func:`email_from_parts`. Expanded ``attachments`` become the email's attachment list
+    (:func:`attachments_from_graph`); a row without them lists none.
 
     >>> e = email_from_graph({
     ...     "id": "AAMk1", "internetMessageId": "<a@x>", "isDraft": False,
@@ -218,6 +300,11 @@ def email_from_graph(
     sent = _timestamp(item.get("sentDateTime"))
     sender = _recipient(item.get("from")) or _recipient(item.get("sender"))
     body = _mapping(item.get("body")) if with_body else {}
+    attachments, more = attachments_from_graph(item.get("attachments"))
+    if "attachments@odata.nextLink" in item:
+        # Not expected: a message's attachment list was found unpaged
+        # (msgraph-sdk-powershell#1927). Not followed: one request stays one request.
+        log.debug("a Graph message's attachment list has a next page; not followed")
     return email_from_parts(
         id=_str(item.get("id")),
         account=account,
@@ -233,6 +320,8 @@ def email_from_graph(
         body=_str(body.get("content")),
         body_is_html=_str(body.get("contentType")).lower() == "html",
         message_id=_str(item.get("internetMessageId")),
+        attachments=attachments,
+        attachments_omitted=more,
         limits=limits,
     )
 

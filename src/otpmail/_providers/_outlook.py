@@ -23,8 +23,9 @@ in flight on an event loop (Graph's limit, graph.md §3.7), and concurrent calls
 token request.
 
 Cost: content mode is one Graph request once the token is cached (``$top`` = limit + slack,
-bodies included); count mode reads 1,000 bodiless rows a request. The SDK builds, signs
-and sends each request, but its model deserialisation (about 1.1 s and 1,200
+bodies and attachment metadata included, the latter through ``$expand``); count mode reads
+1,000 bodiless rows a request, and the idle poll of a wait reads ids only. The SDK builds,
+signs and sends each request, but its model deserialisation (about 1.1 s and 1,200
 modules on first use, graph.md §7) is skipped: the adapter returns the body as bytes
 (``send_primitive_async(..., "bytes", ...)``) and :mod:`._graph_messages` reads the few
 fields it needs. Failed responses still become the SDK's ``ODataError``.
@@ -86,6 +87,7 @@ from otpmail._providers._graph_http import (
     to_error,
 )
 from otpmail._providers._graph_messages import (
+    CONTENT_EXPAND,
     CONTENT_FIELDS,
     CONTENT_SLACK,
     COUNT_PAGE,
@@ -289,6 +291,7 @@ class OutlookProvider:
                 orderby=list(query.orderby),
                 select=list(query.select),
                 top=query.top,
+                expand=list(query.expand) or None,
             )
             info = session.messages.to_get_request_information(
                 RequestConfiguration(query_parameters=parameters)
@@ -453,6 +456,7 @@ class OutlookProvider:
                     ORDER_NEWEST_FIRST,
                     CONTENT_FIELDS,
                     min(COUNT_PAGE, len(current) + CONTENT_SLACK),
+                    CONTENT_EXPAND,
                 )
                 page = await self._page(session, query, None)
                 for message_id in new:
