@@ -94,6 +94,24 @@ GMAIL_429 = gmail_error(
     429, "rateLimitExceeded", "Too many concurrent requests for user", "usageLimits"
 )
 GMAIL_NOT_FOUND = gmail_error(404, "notFound", "Requested entity was not found.")
+# gmail.md §4.2 and the handle-errors guide: 403s that no retry within a call can fix.
+GMAIL_DAILY_LIMIT = gmail_error(403, "dailyLimitExceeded", "Daily Limit Exceeded", "usageLimits")
+GMAIL_DAILY_QUERIES = gmail_error(
+    403,
+    "rateLimitExceeded",
+    "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service "
+    "'gmail.googleapis.com' for consumer 'project_number:123456789012'.",
+    "usageLimits",
+)
+GMAIL_QUOTA_EXCEEDED = gmail_error(
+    403,
+    "quotaExceeded",
+    "The requested operation requires more resources than the quota allows.",
+    "usageLimits",
+)
+GMAIL_DOMAIN_POLICY = gmail_error(
+    403, "domainPolicy", "The domain administrators have disabled Gmail apps."
+)
 GRAPH_500 = graph_error("ErrorInternalServerError", "An internal server error occurred.")
 GRAPH_503 = graph_error("MailboxInfoStale", "Mailbox info is stale.")
 GRAPH_429 = graph_error("ApplicationThrottled", "Application is over its MailboxConcurrency limit.")
@@ -375,6 +393,39 @@ GMAIL_SCENARIOS = [
             ),
         ),
         "delegation_denied",
+        requests={"messages.list": 1},
+    ),
+    _gmail(
+        "403 dailyLimitExceeded (the project's daily quota is spent): not retried",
+        lambda f: f.fail(
+            "messages.list", *_times(9, lambda: Fault(status=403, body=GMAIL_DAILY_LIMIT))
+        ),
+        "quota_exhausted",
+        max_seconds=0.5,
+        requests={"messages.list": 1},
+    ),
+    _gmail(
+        "403 rateLimitExceeded for a per-day limit: not retried",
+        lambda f: f.fail(
+            "messages.list", *_times(9, lambda: Fault(status=403, body=GMAIL_DAILY_QUERIES))
+        ),
+        "quota_exhausted",
+        max_seconds=0.5,
+        requests={"messages.list": 1},
+    ),
+    _gmail(
+        "403 quotaExceeded on every messages.get: not retried",
+        lambda f: f.fail(
+            "messages.get", *_times(9, lambda: Fault(status=403, body=GMAIL_QUOTA_EXCEEDED))
+        ),
+        "quota_exhausted",
+        max_seconds=0.5,
+        requests={"messages.get": 1},
+    ),
+    _gmail(
+        "403 domainPolicy (the Workspace admin disabled the API)",
+        lambda f: f.fail("messages.list", Fault(status=403, body=GMAIL_DOMAIN_POLICY)),
+        "permission_denied",
         requests={"messages.list": 1},
     ),
     _gmail(

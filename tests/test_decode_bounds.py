@@ -5,7 +5,9 @@ configurable under ``email.limits`` with a safe default."""
 from __future__ import annotations
 
 import base64
+import json
 import logging
+import math
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,15 +20,19 @@ from otpmail import _message as message_module
 from otpmail._bounds import (
     BODY_TRUNCATED_MARKER,
     DEFAULT_LIMITS,
+    JSON_ALLOWANCE,
     MAX_ATTACHMENT_NAME_CHARS,
     MAX_ATTACHMENTS,
     MAX_HEADER_CHARS,
     NON_BODY_MAX_CHARS,
+    Carrier,
     Limits,
     bound_body,
     bound_result,
+    check_message_size,
     check_response_size,
     email_chars,
+    response_limit,
 )
 from otpmail._config import load
 from otpmail._errors import OtpmailError
@@ -122,6 +128,74 @@ def test_an_oversized_response_is_refused_with_its_own_code_before_parsing() -> 
     assert (error.code, error.prefix, error.retryable) == ("response_too_large", "API_ERROR", False)
     assert error.message == (
         "Gmail messages.get refused: the response is 16777217 bytes, more than "
+        "email.limits.response_bytes (16777216)"
+    )
+
+
+def test_a_base64_in_json_answer_is_bounded_at_four_thirds_plus_the_json_allowance() -> None:
+    """The bound means message bytes: Gmail's format=raw answer for a message of
+    ``response_bytes`` is 4/3 of it, and is read; one byte more than the rule allows is
+    refused before parsing, with the limit and both figures named."""
+    limit = response_limit(DEFAULT_LIMITS, Carrier.BASE64_IN_JSON)
+    check_response_size(limit, DEFAULT_LIMITS, "Gmail users.messages.get", Carrier.BASE64_IN_JSON)
+    with pytest.raises(OtpmailError) as caught:
+        check_response_size(
+            limit + 1, DEFAULT_LIMITS, "Gmail users.messages.get", Carrier.BASE64_IN_JSON
+        )
+
+    assert limit == math.ceil(16 * 1024 * 1024 * 4 / 3) + JSON_ALLOWANCE == 22_373_718
+    assert response_limit(DEFAULT_LIMITS) == response_limit(DEFAULT_LIMITS, Carrier.PLAIN)
+    assert response_limit(DEFAULT_LIMITS) == DEFAULT_LIMITS.response_bytes
+    error = caught.value
+    assert (error.code, error.retryable) == ("response_too_large", False)
+    assert error.message == (
+        "Gmail users.messages.get refused: the message is more than "
+        "email.limits.response_bytes (16777216): its base64 answer is 22373719 bytes, more "
+        "than the 22373718 that allows"
+    )
+
+
+def gmail_raw_answer_bytes(message_bytes: int) -> int:
+    """The size of a ``messages.get?format=raw`` answer for a message of ``message_bytes``,
+    pretty-printed as Google sends it, with every field and a dozen labels (gmail.md §7)."""
+    shell = json.dumps(
+        {
+            "id": "18c1f2a3b4c5d6e7",
+            "threadId": "18c1f2a3b4c5d6e7",
+            "labelIds": ["UNREAD", "IMPORTANT", "CATEGORY_UPDATES", "INBOX", "STARRED"]
+            + [f"Label_{n:019d}" for n in range(7)],
+            "snippet": "",
+            "sizeEstimate": message_bytes,
+            "historyId": "18446744073709551615",
+            "internalDate": "1789207195000",
+            "raw": "",
+        },
+        indent=2,
+    )
+    # base64url with padding: no character of it needs escaping in JSON.
+    return len(shell) + 4 * math.ceil(message_bytes / 3)
+
+
+@pytest.mark.parametrize("message_bytes", [1, 2, 3, 1_000, 16 * 1024 * 1024 + 1, 25_000_000])
+def test_the_answer_bound_has_room_for_any_message_of_the_bound(message_bytes: int) -> None:
+    limits = Limits(response_bytes=message_bytes)
+
+    assert gmail_raw_answer_bytes(message_bytes) <= response_limit(limits, Carrier.BASE64_IN_JSON)
+    # The allowance is small: a message JSON_ALLOWANCE bytes larger no longer fits (what
+    # fits in between is refused once decoded, by check_message_size).
+    assert gmail_raw_answer_bytes(message_bytes + JSON_ALLOWANCE) > response_limit(
+        limits, Carrier.BASE64_IN_JSON
+    )
+
+
+def test_a_decoded_message_is_held_to_the_bound_exactly() -> None:
+    check_message_size(16 * 1024 * 1024, DEFAULT_LIMITS, "Gmail messages.get")
+    with pytest.raises(OtpmailError) as caught:
+        check_message_size(16 * 1024 * 1024 + 1, DEFAULT_LIMITS, "Gmail messages.get")
+
+    assert caught.value.code == "response_too_large"
+    assert caught.value.message == (
+        "Gmail messages.get refused: the message is 16777217 bytes, more than "
         "email.limits.response_bytes (16777216)"
     )
 

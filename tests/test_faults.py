@@ -5,7 +5,8 @@ Each fault of tests/fault_catalogue.py is injected at the transport seam of the 
 fakes (tests/fakes), under the real SDK stacks: connection resets, stalls, 5xx, 429 with
 and without ``Retry-After`` (seconds, HTTP date, Gmail's "Retry after <time>" text),
 truncated and invalid JSON, HTML from a proxy, an oversized response, a message deleted
-between list and get, token endpoint failures and stalls, a failing page while counting.
+between list and get, token endpoint failures and stalls, a failing page while counting,
+a spent Gmail quota and a Workspace domain policy.
 ``bench/faults.py`` prints the same catalogue as a table.
 
 Also here: the deadline mechanism itself (the integrations file's ``deadline_seconds``,
@@ -40,10 +41,11 @@ from fault_catalogue import (
 from gmail_cassettes import quick_key
 from otpmail import Reader
 from otpmail._config import GmailMailbox, Mailbox, load
-from otpmail._errors import OtpmailError
+from otpmail._errors import CODES, OtpmailError
 from otpmail._providers._gmail import GmailProvider
 from otpmail._retry import (
     DEFAULT_DEADLINE,
+    RETRY_NOW,
     RetryPolicy,
     backoff,
     deadline_scope,
@@ -103,6 +105,8 @@ def test_the_catalogue_covers_every_fault_the_issue_names() -> None:
                 s.provider == provider and fault in s.fault for s in SCENARIOS
             ), (provider, fault)
     assert "gmail: message deleted between list and get (404)" in names
+    for reason in ("dailyLimitExceeded", "per-day limit", "quotaExceeded", "domainPolicy"):
+        assert any(s.provider == "gmail" and reason in s.fault for s in SCENARIOS), reason
 
 
 # -- the deadline -----------------------------------------------------------------------
@@ -310,6 +314,22 @@ def test_the_server_wait_wins_when_it_is_longer_and_fits() -> None:
 )
 def test_what_a_retry_cannot_fix_is_not_retried(code: str) -> None:
     assert RetryPolicy().delay(OtpmailError(code, "x"), 1) is None
+
+
+def test_a_spent_quota_is_retryable_by_a_later_call_but_never_within_this_one() -> None:
+    """A daily quota resets the next day: waiting for it would only spend the deadline,
+    even when the provider names a wait that fits."""
+    spent = OtpmailError("quota_exhausted", "x", retry_after=0.01)
+
+    assert spent.retryable and CODES["quota_exhausted"].answers == "wait and retry"
+    with deadline_scope(30):
+        assert RetryPolicy().delay(spent, 1) is None
+        assert RetryPolicy().delay(OtpmailError("rate_limited", "x", retry_after=0.01), 1)
+
+
+def test_only_retryable_codes_are_retried_within_a_call() -> None:
+    assert {code for code in RETRY_NOW if not CODES[code].retryable} == set()
+    assert set(RETRY_NOW) <= set(CODES)
 
 
 def test_retry_hints_are_parsed() -> None:

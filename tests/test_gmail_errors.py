@@ -4,10 +4,21 @@ machines and a message that names provider, operation and status, and nothing se
 from __future__ import annotations
 
 import json
+import time
+from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fakes.gmail import (
+    DAILY_LIMIT_EXCEEDED,
+    DAILY_QUERIES_EXCEEDED,
+    DOMAIN_POLICY,
+    QUOTA_EXCEEDED,
+    FakeGmail,
+    Fault,
+)
 from gmail_cassettes import (
     BACKEND_ERROR,
     DELEGATION_DENIED,
@@ -21,7 +32,10 @@ from gmail_cassettes import (
     Harness,
     quick_key,
 )
-from otpmail import _criteria
+from otpmail import Reader, _criteria
+from otpmail._config import GmailMailbox, Mailbox
+from otpmail._providers._gmail import GmailProvider
+from otpmail._retry import RetryPolicy
 
 
 @pytest.fixture
@@ -30,6 +44,15 @@ def gmail(
 ) -> Harness:
     monkeypatch.setattr(_criteria, "datetime", FrozenClock)
     return Harness(tmp_path, quick_key(service_account_info))
+
+
+def otp_mail(to: str) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = "Acme <no-reply@acme.example>"
+    msg["To"] = to
+    msg["Subject"] = "Your sign-in code"
+    msg.set_content("Your code is 482913.\n")
+    return msg
 
 
 def assert_safe(message: str, key_info: dict[str, Any], *bodies: str) -> None:
@@ -194,3 +217,93 @@ async def test_token_endpoint_refusals_map_to_code_with_a_safe_message(
     assert_safe(envelope["error"], service_account_info)
     # Nothing but the token request was sent.
     assert [s.url for s in gmail.transport.reached] == ["https://oauth2.googleapis.com/token"]
+
+
+# -- API_ERROR: quotas and domain policy (the in-process fake) ------------------------------
+
+
+def fake_reader(folder: Path, key_info: dict[str, Any], upstream: FakeGmail, **kw: Any) -> Reader:
+    """A Reader on ``upstream`` whose provider keeps the production retry policy unless
+    ``retry`` says otherwise."""
+    (folder / "sa.json").write_text(json.dumps(key_info))
+    config = folder / "integrations.yaml"
+    config.write_text(
+        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
+        "      service_account_file: sa.json\n"
+    )
+
+    def factory(mailbox: Mailbox) -> GmailProvider:
+        assert isinstance(mailbox, GmailMailbox)
+        return GmailProvider(mailbox, http_factory=upstream.http_factory, **kw)
+
+    return Reader(config, provider_factory=factory)
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "retryable", "says"),
+    [
+        (DAILY_LIMIT_EXCEEDED, "quota_exhausted", True, "daily Gmail API quota is spent"),
+        (DAILY_QUERIES_EXCEEDED, "quota_exhausted", True, "daily Gmail API quota is spent"),
+        (QUOTA_EXCEEDED, "quota_exhausted", True, "Gmail API quota is spent"),
+        (DOMAIN_POLICY, "permission_denied", False, "administrator has disabled Gmail API"),
+    ],
+    ids=["dailyLimitExceeded", "limit per day", "quotaExceeded", "domainPolicy"],
+)
+async def test_a_spent_quota_or_a_domain_policy_fails_at_once_with_its_own_code(
+    tmp_path: Path,
+    service_account_info: dict[str, Any],
+    body: str,
+    code: str,
+    retryable: bool,
+    says: str,
+) -> None:
+    """Neither is fixed within the call, so the production policy does not spend the
+    deadline retrying: one request, an answer well before the (30 s) deadline."""
+    upstream = FakeGmail()
+    upstream.fail("messages.list", *[Fault(status=403, body=body)] * 5)
+    reader = fake_reader(tmp_path, service_account_info, upstream)
+
+    started = time.monotonic()
+    envelope = await reader.read_emails("qa+quota@example.com")
+    took = time.monotonic() - started
+    await reader.aclose()
+
+    assert envelope["status"] == "error"
+    assert envelope["error"].startswith("API_ERROR: Gmail messages.list failed: HTTP 403 (")
+    assert says in envelope["error"]
+    assert (envelope["code"], envelope["retryable"]) == (code, retryable)
+    assert upstream.count("messages.list") == 1
+    assert took < 2
+    assert_safe(envelope["error"], service_account_info, body)
+
+
+async def test_a_spent_quota_on_every_fetch_is_the_calls_code(
+    tmp_path: Path, service_account_info: dict[str, Any]
+) -> None:
+    upstream = FakeGmail()
+    upstream.deliver(otp_mail("qa+quota@example.com"))
+    upstream.fail("messages.get", *[Fault(status=403, body=DAILY_LIMIT_EXCEEDED)] * 5)
+    reader = fake_reader(tmp_path, service_account_info, upstream)
+
+    envelope = await reader.read_emails("qa+quota@example.com")
+    await reader.aclose()
+
+    assert (envelope["code"], envelope["retryable"]) == ("quota_exhausted", True)
+    assert upstream.count("messages.get") == 1
+
+
+async def test_a_per_minute_limit_is_still_throttling_and_retried_within_the_call(
+    tmp_path: Path, service_account_info: dict[str, Any]
+) -> None:
+    """The positive control: the same 403 status with a per-minute limit is waited out."""
+    upstream = FakeGmail()
+    upstream.deliver(otp_mail("qa+quota@example.com"))
+    upstream.fail("messages.list", Fault(status=403, body=RATE_LIMIT_403))
+    fast = RetryPolicy(attempts=3, base=0.01, cap=0.02)
+    reader = fake_reader(tmp_path, service_account_info, upstream, retry=fast)
+
+    envelope = await reader.read_emails("qa+quota@example.com")
+    await reader.aclose()
+
+    assert envelope["status"] == "ok"
+    assert upstream.count("messages.list") == 2

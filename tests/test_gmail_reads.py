@@ -1,17 +1,22 @@
 """Gmail reads, row by row of the ``read_emails`` specification, replayed from cassettes
-through the real Reader, GmailProvider, googleapiclient, google-auth and httplib2."""
+through the real Reader, GmailProvider, googleapiclient, google-auth and httplib2; the size
+bound's exact boundaries against the in-process fake (tests/fakes/gmail.py), which builds
+answers of any size."""
 
 from __future__ import annotations
 
 import base64
 import json
 import logging
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from fakes.gmail import FakeGmail, Fault, message_resource
 from gmail_cassettes import (
+    ACME,
     BROKEN_MAILS,
     CLIENT_EMAIL,
     COUNT_PAGE_SIZES,
@@ -39,7 +44,10 @@ from gmail_cassettes import (
     Harness,
     quick_key,
 )
-from otpmail import _criteria
+from otpmail import Reader, _criteria
+from otpmail._bounds import JSON_ALLOWANCE, Carrier, Limits, response_limit
+from otpmail._config import GmailMailbox, Mailbox
+from otpmail._providers._gmail import GmailProvider
 
 
 @pytest.fixture
@@ -314,3 +322,134 @@ async def test_the_token_request_is_a_readonly_jwt_grant_for_the_configured_mail
     for call in gmail.transport.api_requests():
         assert call.headers["authorization"] == f"Bearer {FAKE_ACCESS_TOKEN}"
         assert parse_qs(urlsplit(call.url).query)["alt"] == ["json"]
+
+
+# -- the size bound: message bytes, whatever the wrapping (in-process fake) -----------------
+
+BOUND = 20_000
+"""``email.limits.response_bytes`` of these tests: small, so the boundaries are cheap."""
+
+
+def sized_mail(to: str, size: int) -> bytes:
+    """A verification mail exactly ``size`` bytes long."""
+    head = (
+        f"From: {ACME}\r\nTo: {to}\r\nSubject: Your code and the report\r\n"
+        "Date: Sat, 12 Sep 2026 09:59:00 +0000\r\nMIME-Version: 1.0\r\n"
+        "Content-Type: text/plain; charset=us-ascii\r\n\r\nYour code is 482913.\r\n"
+    ).encode()
+    line = b"x" * 76 + b"\r\n"
+    lines, rest = divmod(size - len(head), len(line))
+    mail = head + line * lines + b"y" * rest
+    assert len(mail) == size
+    return mail
+
+
+@pytest.fixture
+def bounded(tmp_path: Path, service_account_info: dict[str, Any]) -> tuple[FakeGmail, Reader]:
+    """A fake Gmail mailbox and a Reader on it, with ``response_bytes`` at :data:`BOUND`."""
+    upstream = FakeGmail()
+    (tmp_path / "sa.json").write_text(json.dumps(quick_key(service_account_info)))
+    config = tmp_path / "integrations.yaml"
+    config.write_text(
+        f"email:\n  limits:\n    response_bytes: {BOUND}\n  mailboxes:\n"
+        f"    - provider: gmail\n      address: {MAILBOX}\n      service_account_file: sa.json\n"
+    )
+
+    def factory(mailbox: Mailbox) -> GmailProvider:
+        assert isinstance(mailbox, GmailMailbox)
+        return GmailProvider(mailbox, http_factory=upstream.http_factory)
+
+    return upstream, Reader(config, provider_factory=factory)
+
+
+def raw_answer(upstream: FakeGmail, message_id: str) -> bytes:
+    """The ``messages.get?format=raw`` answer the fake gives for ``message_id``."""
+    (stored,) = [m for m in upstream.messages if m.id == message_id]
+    return json.dumps(message_resource(stored, "raw")).encode()
+
+
+async def test_a_message_of_exactly_response_bytes_is_read_although_its_answer_is_larger(
+    bounded: tuple[FakeGmail, Reader],
+) -> None:
+    upstream, reader = bounded
+    message_id = upstream.deliver(sized_mail("qa+big@example.com", BOUND))
+
+    envelope = await reader.read_emails("qa+big@example.com")
+    await reader.aclose()
+
+    assert ids(envelope) == [message_id]
+    assert envelope["data"]["emails"][0]["body"].startswith("Your code is 482913.")
+    # base64 inside JSON: the plain bound would have refused this answer.
+    assert len(raw_answer(upstream, message_id)) > BOUND * 4 / 3
+
+
+async def test_a_message_one_byte_over_response_bytes_is_refused_and_the_others_read(
+    bounded: tuple[FakeGmail, Reader],
+) -> None:
+    upstream, reader = bounded
+    over = upstream.deliver(sized_mail("qa+big@example.com", BOUND + 1))
+    under = upstream.deliver(sized_mail("qa+big@example.com", BOUND - 1))
+
+    both = await reader.read_emails("qa+big@example.com")
+    upstream.remove(under)
+    alone = await reader.read_emails("qa+big@example.com")
+    await reader.aclose()
+
+    assert ids(both) == [under]
+    assert alone["status"] == "error"
+    assert (alone["code"], alone["retryable"]) == ("response_too_large", False)
+    assert alone["error"].endswith(
+        f"Gmail users.messages.get refused: the message is {BOUND + 1} bytes, more than "
+        f"email.limits.response_bytes ({BOUND}))"
+    )
+    # Its answer was within the base64 allowance: the decoded size decided.
+    assert len(raw_answer(upstream, over)) <= response_limit(
+        Limits(response_bytes=BOUND), Carrier.BASE64_IN_JSON
+    )
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+async def test_the_raw_answer_is_bounded_at_four_thirds_plus_the_json_allowance_exactly(
+    bounded: tuple[FakeGmail, Reader], extra: int
+) -> None:
+    upstream, reader = bounded
+    message_id = upstream.deliver(sized_mail("qa+pad@example.com", 2_000))
+    limit = response_limit(Limits(response_bytes=BOUND), Carrier.BASE64_IN_JSON)
+    answer = raw_answer(upstream, message_id)
+    # JSON allows trailing whitespace: the same answer, exactly `limit + extra` bytes long.
+    padded = answer + b" " * (limit + extra - len(answer))
+    upstream.fail("messages.get", Fault(status=200, body=padded))
+
+    envelope = await reader.read_emails("qa+pad@example.com")
+    await reader.aclose()
+
+    assert limit == -(-BOUND * 4 // 3) + JSON_ALLOWANCE == 30_763
+    if not extra:
+        assert ids(envelope) == [message_id]
+        return
+    assert envelope["code"] == "response_too_large"
+    assert envelope["error"].endswith(
+        f"Gmail users.messages.get refused: the message is more than "
+        f"email.limits.response_bytes ({BOUND}): its base64 answer is {limit + 1} bytes, "
+        f"more than the {limit} that allows)"
+    )
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+async def test_a_listing_keeps_the_plain_bound(
+    bounded: tuple[FakeGmail, Reader], extra: int
+) -> None:
+    upstream, reader = bounded
+    upstream.fail("messages.list", Fault(status=200, body="{}" + " " * (BOUND - 2 + extra)))
+
+    envelope = await reader.read_emails("qa+list@example.com")
+    await reader.aclose()
+
+    if not extra:
+        assert envelope["code"] == "no_emails_found"
+        return
+    assert envelope["code"] == "response_too_large"
+    assert (
+        f"Gmail users.messages.list refused: the response is {BOUND + 1} bytes, more than "
+        f"email.limits.response_bytes ({BOUND})" in envelope["error"]
+    )

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from conftest import write_config, write_key
-from fakes.gmail import FakeGmail
+from fakes.gmail import DAILY_LIMIT_EXCEEDED, FakeGmail, Fault
 from otpmail import Reader
 from otpmail._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider
@@ -180,3 +180,16 @@ async def test_a_gmail_response_over_the_byte_bound_is_refused_before_parsing(
     assert [e["subject"] for e in envelope["data"]["emails"]] == ["small"]
     assert alone["code"] == "response_too_large"
     assert "more than email.limits.response_bytes (20000)" in alone["error"]
+
+
+async def test_a_quota_spent_during_a_wait_ends_it_with_its_code_not_a_timeout(
+    reader: Reader, upstream: FakeGmail
+) -> None:
+    async with reader.expect_email("qa+x@example.com", poll_interval=FAST) as pending:
+        upstream.fail("history.list", *[Fault(status=403, body=DAILY_LIMIT_EXCEEDED)] * 20)
+    started = asyncio.get_running_loop().time()
+    envelope = await pending.value(timeout=30)
+
+    assert (envelope["code"], envelope["retryable"]) == ("quota_exhausted", True)
+    assert upstream.count("history.list") == 1  # not polled again into a spent quota
+    assert asyncio.get_running_loop().time() - started < 10

@@ -2,9 +2,15 @@
 
 The bounds apply in this order, and the order is the guarantee:
 
-1. **provider response bytes** (``response_bytes``): a larger response is refused before it
-   is parsed (:func:`check_response_size`, called by every provider; Maildir uses the file
-   size).
+1. **message bytes** (``response_bytes``): a larger message is refused before it is parsed.
+   Every provider calls :func:`check_response_size` on what it received, before parsing
+   it: a Maildir file is the message; a listing (Gmail list, history and profile answers,
+   a Graph page) is compared as it is. An answer that carries one message in an encoding
+   (:class:`Carrier`: Gmail's ``format=raw`` is the message base64url-encoded inside JSON,
+   4/3 of its size) is allowed what a message of ``response_bytes`` takes in that encoding
+   (:func:`response_limit`), so the bound means the message, not its wrapping; once
+   decoded, the message itself is held to ``response_bytes`` exactly
+   (:func:`check_message_size`), before the MIME parse.
 2. **raw body characters** (``raw_body_chars``): a larger body is omitted before any
    conversion; the email says ``body_omitted`` (see :func:`raw_body_too_large`).
 3. **normalised body characters** (``body_chars``): the converted, cleaned body is cut with an
@@ -22,6 +28,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -65,8 +72,10 @@ class Limits:
 
     The defaults follow dsh-mail-reader's, except the raw body bound:
 
-    - ``response_bytes`` 16 MiB: any message Gmail or Graph serves in one response except
-      those with very large attachments (a refusal names the limit to raise);
+    - ``response_bytes`` 16 MiB of message: an OTP mail with an ordinary attachment, on
+      every provider (Gmail's base64 answer for it is allowed its 4/3, see
+      :func:`response_limit`); larger messages need it raised (a refusal names the limit
+      to raise);
     - ``raw_body_chars`` 250,000 rather than 100,000: this bound exists to cap conversion
       work, and the HTML converter handles about 1.4 million characters a second of a
       layout-table template (measured while choosing this default), so 250,000 costs under
@@ -97,11 +106,47 @@ DEFAULT_LIMITS = Limits()
 LIMIT_FIELDS = ("response_bytes", "raw_body_chars", "body_chars", "result_chars")
 
 
-def check_response_size(n_bytes: int, limits: Limits, what: str) -> None:
-    """Refuse a provider response larger than ``limits.response_bytes``, before parsing it.
+class Carrier(enum.Enum):
+    """How a provider answer carries what the bound is about."""
+
+    PLAIN = "plain"
+    """The bytes are the message (a Maildir file) or a listing: compared as they are."""
+    BASE64_IN_JSON = "base64 in JSON"
+    """One message base64url-encoded in a JSON string, with a few short fields around it
+    (Gmail ``messages.get?format=raw``, gmail.md §2)."""
+
+
+JSON_ALLOWANCE = 4_096
+"""Bytes a :attr:`Carrier.BASE64_IN_JSON` answer may add to the base64 text: base64
+padding, the JSON punctuation and whitespace, and ``id``, ``threadId``, ``labelIds``,
+``historyId``, ``internalDate`` and ``sizeEstimate`` (about 530 bytes pretty-printed, with a
+dozen labels; ``snippet`` too, were it asked for).
+Fixed, so the answer bound stays a function of ``response_bytes`` alone."""
+
+
+def response_limit(limits: Limits, carrier: Carrier = Carrier.PLAIN) -> int:
+    """The most bytes an answer may have: ``response_bytes``, or for a base64-in-JSON
+    answer what a message of ``response_bytes`` takes there, ceil(4/3 × response_bytes) +
+    :data:`JSON_ALLOWANCE`.
+
+    >>> response_limit(Limits())
+    16777216
+    >>> response_limit(Limits(), Carrier.BASE64_IN_JSON)
+    22373718
+    """
+    if carrier is Carrier.PLAIN:
+        return limits.response_bytes
+    return -(-limits.response_bytes * 4 // 3) + JSON_ALLOWANCE
+
+
+def check_response_size(
+    n_bytes: int, limits: Limits, what: str, carrier: Carrier = Carrier.PLAIN
+) -> None:
+    """Refuse a provider answer larger than :func:`response_limit`, before parsing it.
 
     ``what`` names the operation for the message (for example ``"Gmail messages.get"``);
-    nothing from the response is quoted.
+    nothing from the response is quoted. The message names ``email.limits.response_bytes``
+    and the two figures compared.
 
     Raises:
         OtpmailError: code ``response_too_large`` (``API_ERROR``, not retryable: the same
@@ -109,15 +154,54 @@ def check_response_size(n_bytes: int, limits: Limits, what: str) -> None:
 
     >>> check_response_size(1_000, Limits(), "Gmail messages.get")
     >>> try:
-    ...     check_response_size(2_000, Limits(response_bytes=1_000), "Gmail messages.get")
+    ...     check_response_size(2_000, Limits(response_bytes=1_000), "Gmail messages.list")
     ... except OtpmailError as exc:
     ...     print(exc)
-    API_ERROR: Gmail messages.get refused: the response is 2000 bytes, more than email.limits.response_bytes (1000)
+    API_ERROR: Gmail messages.list refused: the response is 2000 bytes, more than email.limits.response_bytes (1000)
+    >>> try:
+    ...     check_response_size(
+    ...         5_431, Limits(response_bytes=1_000), "Gmail messages.get", Carrier.BASE64_IN_JSON
+    ...     )
+    ... except OtpmailError as exc:
+    ...     print(exc)
+    API_ERROR: Gmail messages.get refused: the message is more than email.limits.response_bytes (1000): its base64 answer is 5431 bytes, more than the 5430 that allows
+    """
+    limit = response_limit(limits, carrier)
+    if n_bytes <= limit:
+        return
+    if carrier is Carrier.PLAIN:
+        detail = (
+            f"the response is {n_bytes} bytes, more than "
+            f"email.limits.response_bytes ({limits.response_bytes})"
+        )
+    else:
+        detail = (
+            f"the message is more than email.limits.response_bytes ({limits.response_bytes}): "
+            f"its base64 answer is {n_bytes} bytes, more than the {limit} "
+            "that allows"
+        )
+    raise OtpmailError("response_too_large", f"{what} refused: {detail}")
+
+
+def check_message_size(n_bytes: int, limits: Limits, what: str) -> None:
+    """Refuse a decoded message larger than ``response_bytes``, before the MIME parse: an
+    encoded answer passed :func:`check_response_size` with room for its wrapping, and this
+    makes the bound exact in message bytes.
+
+    Raises:
+        OtpmailError: code ``response_too_large``, as :func:`check_response_size`.
+
+    >>> check_message_size(1_000, Limits(response_bytes=1_000), "Gmail messages.get")
+    >>> try:
+    ...     check_message_size(1_001, Limits(response_bytes=1_000), "Gmail messages.get")
+    ... except OtpmailError as exc:
+    ...     print(exc)
+    API_ERROR: Gmail messages.get refused: the message is 1001 bytes, more than email.limits.response_bytes (1000)
     """
     if n_bytes > limits.response_bytes:
         raise OtpmailError(
             "response_too_large",
-            f"{what} refused: the response is {n_bytes} bytes, more than "
+            f"{what} refused: the message is {n_bytes} bytes, more than "
             f"email.limits.response_bytes ({limits.response_bytes})",
         )
 
@@ -232,6 +316,7 @@ __all__ = [
     "BODY_OMITTED_MARKER",
     "BODY_TRUNCATED_MARKER",
     "DEFAULT_LIMITS",
+    "JSON_ALLOWANCE",
     "LIMIT_FIELDS",
     "MAX_ATTACHMENTS",
     "MAX_ATTACHMENT_NAME_CHARS",
@@ -241,11 +326,14 @@ __all__ = [
     "MAX_MULTIPART_DEPTH",
     "MAX_RAW_HEADER_CHARS",
     "NON_BODY_MAX_CHARS",
+    "Carrier",
     "Limits",
     "bound_body",
     "bound_result",
+    "check_message_size",
     "check_response_size",
     "cut_text",
     "email_chars",
     "raw_body_too_large",
+    "response_limit",
 ]

@@ -125,6 +125,14 @@ CODES: dict[str, CodeInfo] = {
     "rate_limited": CodeInfo(
         Prefix.API_ERROR, True, "Wait and retry; the provider throttled.", answers="wait and retry"
     ),
+    # Retryable (the same call succeeds once the quota resets, with no change), but not
+    # within the call: otpmail._retry.RETRY_NOW leaves it out, so no attempt waits for it.
+    "quota_exhausted": CodeInfo(
+        Prefix.API_ERROR,
+        True,
+        "A usage quota is spent (Gmail: the Cloud project's daily quota, reset at midnight Pacific time): retry after it resets, or have the quota raised.",
+        answers="wait and retry",
+    ),
     "provider_unavailable": CodeInfo(
         Prefix.API_ERROR,
         True,
@@ -155,7 +163,7 @@ CODES: dict[str, CodeInfo] = {
     "response_too_large": CodeInfo(
         Prefix.API_ERROR,
         False,
-        "A response was larger than email.limits.response_bytes and was refused before parsing: raise the limit to read it.",
+        "A message (or a listing) was larger than email.limits.response_bytes and was refused before parsing: raise the limit to read it.",
         answers="fix the configuration",
     ),
     "request_failed": CodeInfo(

@@ -20,7 +20,9 @@ started: the retryable error is returned at once.
 
 Everything else — bad credentials, missing delegation, an unknown mailbox, a malformed
 response, a response over the size bound — fails on the first attempt with a code that
-says what to fix.
+says what to fix. So does a spent quota (``quota_exhausted``, Gmail's
+``dailyLimitExceeded``): retryable, since the same call succeeds once the quota resets, but
+not before the next day, so waiting for it would only spend the call's deadline.
 """
 
 from __future__ import annotations
@@ -48,8 +50,10 @@ DEFAULT_DEADLINE = 30.0
 MAX_DEADLINE = 3600.0
 
 RETRY_NOW = frozenset({"rate_limited", "provider_unavailable", "network_error"})
-"""Codes worth another attempt within the same call. (``bad_response`` and
-``deadline_exceeded`` are retryable by a later call, not by hammering now.)"""
+"""Codes worth another attempt within the same call: the per-code notion of in-call retry,
+a subset of the retryable codes. (``bad_response`` and ``deadline_exceeded`` are retryable
+by a later call, not by hammering now; ``quota_exhausted`` by a call after the quota
+resets.)"""
 
 # An attempt needs some time to be worth starting.
 _MIN_ATTEMPT = 0.05

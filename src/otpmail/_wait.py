@@ -47,6 +47,9 @@ MIN_POLL_INTERVAL = 0.05
 # 6,000 units/min/user budget (60 units/min); Graph allows 10,000 requests per 10 min per
 # mailbox; a Maildir listing is free.
 DEFAULT_POLL_INTERVAL = {"gmail": 2.0, "outlook": 2.0, "maildir": 0.25}
+ENDS_A_WAIT = frozenset({"quota_exhausted"})
+"""Retryable codes that still end a wait at once: no poll within a wait can succeed."""
+
 # After a retryable failure the stream waits longer each time (the retry policy's backoff,
 # from the poll interval up to this, or longer if the provider asked), within the waiters'
 # deadlines.
@@ -209,7 +212,9 @@ class MailStream:
             except asyncio.CancelledError:
                 raise
             except OtpmailError as exc:
-                if not exc.retryable:
+                # A spent quota is retryable only once it resets (Gmail: at midnight
+                # Pacific time); polling into it would hide it behind a timeout.
+                if not exc.retryable or exc.code in ENDS_A_WAIT:
                     for waiter in list(self.waiters):
                         if not waiter.future.done():
                             waiter.future.set_exception(exc)

@@ -382,6 +382,53 @@ def _error(code: int, message: str, reason: str) -> dict[str, Any]:
     }
 
 
+def error_body(
+    code: int,
+    message: str,
+    reason: str,
+    *,
+    domain: str = "global",
+    status: str | None = None,
+) -> str:
+    """A Gmail error answer as Google sends it (gmail.md §4.2): the classic ``errors[]``
+    entry, plus the newer ``status`` where Google adds it."""
+    entry = {"domain": domain, "reason": reason, "message": message}
+    error: dict[str, Any] = {"errors": [entry], "code": code, "message": message}
+    if status:
+        error["status"] = status
+    return json.dumps({"error": error}, indent=1)
+
+
+DAILY_LIMIT_EXCEEDED = error_body(
+    403, "Daily Limit Exceeded", "dailyLimitExceeded", domain="usageLimits"
+)
+"""403 ``dailyLimitExceeded``, as the handle-errors guide shows it: the project's daily quota
+(a cap its owner set, the guide says) is spent."""
+DAILY_QUERIES_EXCEEDED = error_body(
+    403,
+    "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service "
+    "'gmail.googleapis.com' for consumer 'project_number:123456789012'.",
+    "rateLimitExceeded",
+    domain="usageLimits",
+    status="PERMISSION_DENIED",
+)
+"""A per-day limit as Google's quota system reports it: reason ``rateLimitExceeded``, the
+limit named in the message (the per-minute shape of gmail.md §4.2, with Google's per-day
+limit name as androidpublisher reports it, aporat/store-receipt-validator#136)."""
+QUOTA_EXCEEDED = error_body(
+    403,
+    "The requested operation requires more resources than the quota allows.",
+    "quotaExceeded",
+    domain="usageLimits",
+    status="PERMISSION_DENIED",
+)
+"""403 ``quotaExceeded``, with Google's standard description of the reason."""
+DOMAIN_POLICY = error_body(
+    403, "The domain administrators have disabled Gmail apps.", "domainPolicy"
+)
+"""403 ``domainPolicy``: the Workspace administrator disabled the API for the domain."""
+
+
 _TERM = re.compile(r'(\w+):("(?:[^"\\]|\\.)*"|\S+)')
 
 

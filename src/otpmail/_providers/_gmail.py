@@ -33,11 +33,13 @@ import contextvars
 import functools
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+from urllib.parse import parse_qs, urlsplit
 
 import certifi
 import google_auth_httplib2
@@ -48,7 +50,13 @@ from googleapiclient import discovery
 from googleapiclient.errors import HttpError
 
 from otpmail import _egress
-from otpmail._bounds import DEFAULT_LIMITS, Limits, check_response_size
+from otpmail._bounds import (
+    DEFAULT_LIMITS,
+    Carrier,
+    Limits,
+    check_message_size,
+    check_response_size,
+)
 from otpmail._config import GmailMailbox, not_configured
 from otpmail._criteria import Criteria
 from otpmail._errors import OtpmailError
@@ -90,6 +98,17 @@ _TOKEN_RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
 _TOKEN_RETRY_ERRORS = frozenset({"internal_failure", "server_error", "temporarily_unavailable"})
 # Labels of mail the mailbox wrote itself; never OTP mail sent to it.
 _OWN_LABELS = frozenset({"DRAFT", "SENT"})
+_MESSAGE_PATH = "/gmail/v1/users/me/messages/"
+# gmail.md §4.2: throttling over seconds or minutes, which a later attempt of the same call
+# may get past.
+_RATE_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})
+# A quota spent for longer than any call lasts: dailyLimitExceeded is the project's daily
+# quota (Google resets those at midnight Pacific time), quotaExceeded a quota the request
+# does not fit in.
+_QUOTA_REASONS = frozenset({"dailyLimitExceeded", "quotaExceeded"})
+# Google's quota system names the limit in the message ("… limit 'Queries per day' of
+# service …") while giving the reason rateLimitExceeded, as it does for per-minute limits.
+_DAILY_LIMIT = re.compile(r"limit '[^']*\bper day\b", re.IGNORECASE)
 
 T = TypeVar("T")
 
@@ -136,8 +155,17 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         self.bound_sockets(self.socket_timeout if left is None else min(self.socket_timeout, left))
         response, content = super().request(uri, method, *args, **kwargs)
         # Bound 1 of _bounds: a response too large is refused before the SDK parses it.
-        check_response_size(len(content or b""), self.limits, route.purpose)
+        check_response_size(len(content or b""), self.limits, route.purpose, _carrier(uri))
         return response, content
+
+
+def _carrier(uri: str) -> Carrier:
+    """How a Gmail answer carries a message: ``messages.get?format=raw`` holds one,
+    base64url-encoded in JSON (gmail.md §2); every other answer is a listing."""
+    parts = urlsplit(uri)
+    if parts.path.startswith(_MESSAGE_PATH) and parse_qs(parts.query).get("format") == ["raw"]:
+        return Carrier.BASE64_IN_JSON
+    return Carrier.PLAIN
 
 
 class _TokenRefused(google_exceptions.RefreshError):
@@ -220,6 +248,29 @@ class _Credentials(service_account.Credentials):
             ) from None
 
 
+def _decode_raw(raw: object) -> bytes:
+    """The message bytes of a ``format=raw`` field (base64url, padded or not).
+
+    Each step drops the previous copy before making the next (the answer is up to 4/3 of a
+    ``response_bytes`` message, and up to five fetches run at once), so at most two copies
+    of the text are alive at a time.
+
+    >>> _decode_raw("SGk")
+    b'Hi'
+    """
+    if not isinstance(raw, str):
+        raise TypeError("no raw message")
+    text = raw.encode("ascii")
+    del raw  # the caller popped it from the answer: this was the last reference
+    text = text.translate(_URLSAFE_TO_STANDARD)
+    if len(text) % 4:
+        text += b"=" * (-len(text) % 4)
+    return base64.b64decode(text)
+
+
+_URLSAFE_TO_STANDARD = bytes.maketrans(b"-_", b"+/")
+
+
 def gmail_query(criteria: Criteria) -> str:
     """The Gmail search string for ``criteria``, as the specification builds it.
 
@@ -288,12 +339,34 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
     if wait is None:
         wait = parse_retry_at_text(message)
     where = f"Gmail {operation} failed: HTTP {status}"
-    if status == 429 or reason in ("rateLimitExceeded", "userRateLimitExceeded"):
+    throttled = status == 429 or reason in _RATE_REASONS
+    # Checked before throttling: a spent daily quota is not worth a retry within the call
+    # (quota_exhausted is not in RETRY_NOW), however Google words the reason.
+    if reason == "dailyLimitExceeded" or (throttled and _DAILY_LIMIT.search(message)):
+        return OtpmailError(
+            "quota_exhausted",
+            f"{where} (the Google Cloud project's daily Gmail API quota is spent; Google "
+            "resets it at midnight Pacific time)",
+            retry_after=wait,
+        )
+    if reason in _QUOTA_REASONS:
+        return OtpmailError(
+            "quota_exhausted",
+            f"{where} (the Google Cloud project's Gmail API quota is spent)",
+            retry_after=wait,
+        )
+    if throttled:
         return OtpmailError("rate_limited", f"{where} (rate limited)", retry_after=wait)
     if status == 401:
         return OtpmailError("auth_failed", f"{where} (credentials rejected)")
     if status == 403 and "delegation denied" in message.lower():
         return OtpmailError("delegation_denied", f"{where} (delegation denied for this mailbox)")
+    if status == 403 and reason == "domainPolicy":
+        return OtpmailError(
+            "permission_denied",
+            f"{where} (domainPolicy: the Workspace administrator has disabled Gmail API "
+            "access for this domain; an administrator must allow it)",
+        )
     if status == 403:
         return OtpmailError("permission_denied", f"{where} (permission denied)")
     if status >= 500:
@@ -599,14 +672,16 @@ class GmailProvider:
             raise OtpmailError("bad_response", "Gmail messages.get failed: unreadable response")
         if _OWN_LABELS & set(data.get("labelIds") or ()):
             return None
-        raw = str(data.get("raw") or "")
         try:
-            blob = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))
             received = datetime.fromtimestamp(int(data["internalDate"]) / 1000, tz=UTC)
-        except (ValueError, KeyError, TypeError):
+            blob = _decode_raw(data.pop("raw", None))
+        except (ValueError, KeyError, TypeError, OverflowError, OSError):
             raise OtpmailError(
                 "bad_response", "Gmail messages.get failed: unreadable message"
             ) from None
+        # The answer was allowed room for base64 and JSON; the message itself is held to
+        # the bound exactly.
+        check_message_size(len(blob), self._limits, "Gmail users.messages.get")
         return parse_rfc822(
             blob,
             id=str(data.get("id") or message_id),
