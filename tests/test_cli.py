@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +14,16 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLE_CONFIG, ROOT, write_config
-from otpmail._cli import EXIT_CODES, main
+from otpmail._cli import (
+    EXIT_CHECK_FAILED,
+    EXIT_CODES,
+    EXIT_INTERRUPTED,
+    EXIT_NO_CODE,
+    EXIT_OK,
+    EXIT_OUTPUT_FAILED,
+    EXIT_UNEXPECTED,
+    main,
+)
 from otpmail._errors import CODES, Prefix
 
 
@@ -368,3 +381,498 @@ def test_code_times_out_quietly_on_stdout(
     assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
     assert captured.out == ""
     assert captured.err.startswith("NO_EMAILS_FOUND: no email matching to=qa+c@example.com")
+
+
+# ---------------------------------------------------------------------------------------
+# Never a traceback: interruptions, broken and closed outputs, encodings, bugs
+
+
+def _quiet_config(tmp_path: Path, extra: str = "") -> Path:
+    """A Maildir file with the mail of ``test_maildir.message`` at a known time, if any."""
+    config = maildir_config(tmp_path)
+    if extra:
+        config.write_text(config.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return config
+
+
+def test_ctrl_c_during_a_wait_exits_130_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+    import signal
+
+    config = maildir_config(tmp_path)
+    # SIGINT raises KeyboardInterrupt in the child even if this run ignores it, and "ready"
+    # says the child is past start-up (a signal during the interpreter's own start-up is
+    # not the command's to handle).
+    probe = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "from otpmail._cli import main\n"
+        "sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
+        f"raise SystemExit(main(['wait', '--to', 'qa@example.com', '--timeout', '30', '--integrations', {str(config)!r}]))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", probe], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stderr is not None
+    assert process.stderr.readline() == b"ready\n"
+    import time
+
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+
+    assert process.returncode == EXIT_INTERRUPTED == 130
+    assert out == b""
+    assert err == b"otpmail: interrupted\n"
+
+
+@pytest.mark.parametrize("command", ["read", "wait", "code", "check"])
+def test_an_interruption_anywhere_in_a_command_is_exit_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    import otpmail._cli as cli
+
+    monkeypatch.setattr(
+        cli, {"read": "_read", "check": "_check"}.get(command, "_wait"), interrupted
+    )
+    args = [] if command == "check" else ["--to", "otp@example.test"]
+
+    status = main([command, *args, "--integrations", str(EXAMPLE_CONFIG)])
+
+    assert status == 130
+    assert capsys.readouterr() == ("", "otpmail: interrupted\n")
+
+
+def test_a_bug_is_exit_70_with_the_type_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(reader: object) -> list[object]:
+        raise RuntimeError("text that could hold anything")
+
+    monkeypatch.setattr("otpmail._check.run_check", broken)
+
+    status = main(["check", "--integrations", str(EXAMPLE_CONFIG)])
+    out, err = capsys.readouterr()
+
+    assert status == 70
+    assert "RuntimeError" in err and "please report it" in err
+    assert "could hold anything" not in out + err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "--integrations", "integrations.example.yaml"],
+        ["code", "--to", "otp@example.test", "--since", "3650d", "--timeout", "5"],
+        ["read", "--help"],
+    ],
+)
+def test_a_closed_pipe_ends_any_command_quietly(args: list[str]) -> None:
+    if args[0] == "code":
+        args = [*args, "--integrations", "integrations.example.yaml"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "otpmail", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    process.stdout.close()
+    _, err = process.communicate(timeout=60)
+
+    assert err == b""
+    assert process.returncode == 0
+
+
+class _BrokenPipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+class _FullDisk(io.StringIO):
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_reader_that_goes_away_keeps_the_outcomes_status(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _BrokenPipe())
+
+    status = main(["read", "--to", "nobody@example.org", "--integrations", str(EXAMPLE_CONFIG)])
+
+    assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("stdout", "reason"),
+    [(None, "standard output is closed"), (_FullDisk(), "No space left on device")],
+)
+@pytest.mark.parametrize("command", ["read", "check"])
+def test_output_that_cannot_be_written_is_exit_74_and_said_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stdout: io.StringIO | None,
+    reason: str,
+    command: str,
+) -> None:
+    """A code or an envelope that was never delivered must not look like a success."""
+    monkeypatch.setattr(sys, "stdout", stdout)
+    args = ["--to", "otp@example.test"] if command == "read" else []
+
+    status = main([command, *args, "--integrations", str(EXAMPLE_CONFIG)])
+
+    assert status == 74
+    assert capsys.readouterr().err == f"otpmail: cannot write the output: {reason}\n"
+
+
+def _ascii_stdout(monkeypatch: pytest.MonkeyPatch, encoding: str = "ascii") -> io.BytesIO:
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding=encoding, errors="strict"))
+    return raw
+
+
+def test_json_stays_valid_and_lossless_on_an_ascii_stdout(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from datetime import UTC, datetime
+
+    from test_maildir import deliver, message
+
+    config = maildir_config(tmp_path)
+    subject = "Ваш код — 🔐 Überprüfung"
+    deliver(tmp_path / "box", message("qa@example.com", subject=subject), datetime.now(UTC))
+    raw = _ascii_stdout(monkeypatch)
+
+    status = main(["read", "--to", "qa@example.com", "--integrations", str(config)])
+    sys.stdout.flush()
+
+    assert status == 0
+    assert json.loads(raw.getvalue().decode("ascii"))["data"]["emails"][0]["subject"] == subject
+
+
+def test_undecodable_argument_bytes_still_give_valid_json(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Bytes that are not UTF-8 reach ``sys.argv`` as lone surrogates, which no strict
+    encoder can write; JSON escapes them."""
+    raw = _ascii_stdout(monkeypatch, encoding="utf-8")
+
+    status = main(
+        ["read", "--to", "qa@example.com", "--integrations", str(tmp_path / "\udcff.yaml")]
+    )
+    sys.stdout.flush()
+
+    assert status == EXIT_CODES[Prefix.NOT_CONFIGURED]
+    assert "\udcff.yaml" in json.loads(raw.getvalue().decode("utf-8"))["error"]
+
+
+def test_human_output_escapes_what_stdout_cannot_encode(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    raw = _ascii_stdout(monkeypatch)
+
+    status = main(["check", "--integrations", str(tmp_path / "Grüße.yaml")])
+    sys.stdout.flush()
+
+    assert status == 1
+    assert "Gr\\xfc\\xdfe.yaml" in raw.getvalue().decode("ascii")
+
+
+def test_an_ascii_locale_gets_the_example_french_mail_as_valid_json() -> None:
+    subject = "Réinitialisation de votre mot de passe"
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "otpmail", "read", "--to", "otp@example.test"),
+            *("--subject", "Réinitialisation", "--integrations", "integrations.example.yaml"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii", "LANG": "C", "LC_ALL": "C"},
+        timeout=60,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.isascii() and result.stderr == b""
+    assert json.loads(result.stdout)["data"]["emails"][0]["subject"] == subject
+
+
+def test_the_countdown_on_a_terminal_is_plain_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+    status = main(
+        [
+            *("wait", "--to", "qa@example.com", "--timeout", "0.3"),
+            *("--integrations", str(maildir_config(tmp_path))),
+        ]
+    )
+    err = capsys.readouterr().err
+
+    assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
+    assert "\rwaiting for mail to qa@example.com:    0s of 0.3s" in err
+    assert "\033" not in err and err.endswith("\r")
+
+
+# ---------------------------------------------------------------------------------------
+# Arguments: every bad value is INVALID (exit 2), with a message that says what to do
+
+
+@pytest.mark.parametrize(
+    ("since", "message"),
+    [
+        ("999999d", "since '999999d' reaches back before 1970"),
+        ("99999999999999999999d", "reaches back before 1970"),
+        ("1970-01-01T00:00:00+01:00", "reaches back before 1970"),
+        ("1x", "since must be a look-back such as 2m or an ISO-8601 time with a zone"),
+        ("5 m", "got '5 m'"),
+        ("-5m", "got '-5m'"),
+        ("2026-11-30T09:41:17", "has no time zone: add Z for UTC"),
+    ],
+)
+@pytest.mark.parametrize("command", ["wait", "code"])
+def test_a_bad_since_says_what_since_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, since: str, message: str, command: str
+) -> None:
+    status = main(
+        [
+            *(command, "--to", "qa@example.com", f"--since={since}", "--timeout", "5"),
+            *("--integrations", str(maildir_config(tmp_path))),
+        ]
+    )
+    captured = capsys.readouterr()
+
+    assert status == EXIT_CODES[Prefix.INVALID]
+    error = json.loads(captured.out)["error"] if command == "wait" else captured.err
+    assert error.startswith("INVALID: ") and message in error
+    assert "datetime" not in error
+
+
+def test_since_takes_an_iso_time_to_accept_mail_from_before_the_call(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """CI marks the start before the action: START=$(date -u +%FT%TZ)."""
+    from datetime import UTC, datetime, timedelta
+
+    from test_maildir import deliver, message
+
+    config = maildir_config(tmp_path)
+    now = datetime.now(UTC)
+    deliver(
+        tmp_path / "box", message("qa@example.com", body="Code: 318204"), now - timedelta(minutes=5)
+    )
+    start = (now - timedelta(minutes=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    status = main(
+        [
+            *("code", "--to", "qa@example.com", "--since", start, "--timeout", "5"),
+            *("--integrations", str(config)),
+        ]
+    )
+
+    assert (status, capsys.readouterr().out) == (0, "318204\n")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--timeout", "abc", "timeout must be a number of seconds"),
+        ("--timeout", "nan", "timeout must be a number of seconds"),
+        ("--timeout", "0", "timeout must be a number of seconds"),
+        ("--poll-interval", "x", "poll_interval must be between"),
+        ("--deadline", "soon", "deadline must be a number of seconds above 0 and at most 3600"),
+    ],
+)
+def test_numbers_that_are_not_are_an_invalid_envelope_not_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str, value: str, message: str
+) -> None:
+    status = main(
+        [
+            *("wait", "--to", "qa@example.com", option, value),
+            *("--integrations", str(maildir_config(tmp_path))),
+        ]
+    )
+
+    assert status == EXIT_CODES[Prefix.INVALID]
+    assert message in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_an_empty_integrations_path_is_a_usage_error_not_the_current_folder(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["read", "--to", "otp@example.test", "--integrations", ""])
+
+    assert caught.value.code == 2
+    assert "--integrations: must not be empty" in capsys.readouterr().err
+
+
+def test_a_value_that_starts_with_a_dash_gets_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["read", "--to", "otp@example.test", "--subject", "-50%"])
+
+    assert caught.value.code == 2
+    assert "must be attached: --subject=-VALUE" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+
+    assert caught.value.code == 0
+    assert capsys.readouterr().out.startswith("otpmail ")
+
+
+# ---------------------------------------------------------------------------------------
+# --deadline
+
+
+class _Hanging:
+    """A provider whose every call hangs: only a deadline ends it."""
+
+    account = "qa@example.com"
+
+    async def search(self, criteria: object) -> list[object]:
+        await asyncio.sleep(60)
+        return []
+
+    async def count(self, criteria: object) -> int:
+        await asyncio.sleep(60)
+        return 0
+
+    async def aclose(self) -> None:
+        return None
+
+
+@pytest.fixture
+def hanging(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A file whose own deadline is a minute, read through a provider that hangs."""
+    monkeypatch.setattr("otpmail._reader.default_provider", lambda mailbox: _Hanging())
+    return _quiet_config(tmp_path, "  deadline_seconds: 60\n")
+
+
+@pytest.mark.parametrize(
+    ("command", "extra"),
+    [("read", []), ("read", ["--count"]), ("wait", ["--timeout", "30"])],
+)
+def test_deadline_bounds_the_call_and_beats_the_files(
+    capsys: pytest.CaptureFixture[str], hanging: Path, command: str, extra: list[str]
+) -> None:
+    import time
+
+    started = time.monotonic()
+    status = main(
+        [
+            *(command, "--to", "qa@example.com", *extra),
+            *("--deadline", "0.2", "--integrations", str(hanging)),
+        ]
+    )
+    envelope = json.loads(capsys.readouterr().out)
+
+    assert time.monotonic() - started < 10
+    assert status == EXIT_CODES[Prefix.API_ERROR]
+    assert envelope["code"] == "deadline_exceeded"
+    assert envelope["error"].endswith(" (maildir) did not finish within 0.2 s")
+
+
+def test_deadline_bounds_each_mailbox_of_check(
+    capsys: pytest.CaptureFixture[str], hanging: Path
+) -> None:
+    status = main(["check", "--deadline", "0.2", "--integrations", str(hanging)])
+    out = capsys.readouterr().out
+
+    assert status == EXIT_CHECK_FAILED
+    assert (
+        "FAIL maildir qa@example.com: API_ERROR: check (maildir) did not finish within 0.2 s" in out
+    )
+    assert "fix: The call ran out of time: retry or raise the deadline." in out
+
+
+@pytest.mark.parametrize("command", ["read", "wait", "code", "check"])
+def test_a_tiny_deadline_runs_out_on_the_example_maildir(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    args = [] if command == "check" else ["--to", "otp@example.test"]
+
+    status = main([command, *args, "--deadline", "1e-9", "--integrations", str(EXAMPLE_CONFIG)])
+    captured = capsys.readouterr()
+
+    if command == "check":
+        assert status == EXIT_CHECK_FAILED
+        assert "did not finish within 1e-09 s" in captured.out
+    else:
+        assert status == EXIT_CODES[Prefix.API_ERROR]
+        assert "did not finish within 1e-09 s" in captured.out + captured.err
+
+
+def test_a_generous_deadline_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    status, envelope = run(
+        capsys,
+        "--to",
+        "otp@example.test",
+        "--count",
+        "--deadline",
+        "3600",
+        "--integrations",
+        str(EXAMPLE_CONFIG),
+    )
+
+    assert (status, envelope) == (0, {"status": "ok", "data": {"count": 3}})
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "3601", "abc", "", "1e400"])
+@pytest.mark.parametrize("command", ["read", "wait", "code", "check"])
+def test_a_bad_deadline_is_invalid_like_the_librarys(
+    capsys: pytest.CaptureFixture[str], command: str, value: str
+) -> None:
+    args = [] if command == "check" else ["--to", "otp@example.test"]
+
+    status = main([command, *args, f"--deadline={value}", "--integrations", str(EXAMPLE_CONFIG)])
+    captured = capsys.readouterr()
+
+    assert status == EXIT_CODES[Prefix.INVALID]
+    if command in {"read", "wait"}:
+        envelope = json.loads(captured.out)
+        assert envelope["code"] == "invalid_argument"
+        error = envelope["error"]
+    else:
+        assert captured.out == ""
+        error = captured.err.strip()
+    assert error == "INVALID: deadline must be a number of seconds above 0 and at most 3600"
+
+
+# ---------------------------------------------------------------------------------------
+# The README and the help tell the same story
+
+
+def test_the_readme_lists_every_exit_status_of_the_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The command line", 1)[1].split("\n## ", 1)[0]
+    listed = {int(n) for n in re.findall(r"^\| (\d+) \|", section, flags=re.M)}
+
+    assert listed == {
+        EXIT_OK,
+        EXIT_CHECK_FAILED,
+        *EXIT_CODES.values(),
+        EXIT_NO_CODE,
+        EXIT_UNEXPECTED,
+        EXIT_OUTPUT_FAILED,
+        EXIT_INTERRUPTED,
+    }
+    assert "--deadline" in section
+
+
+@pytest.mark.parametrize("command", ["read", "wait", "code", "check"])
+def test_help_lists_deadline_and_the_interruption_status(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+
+    text = capsys.readouterr().out
+    assert "--deadline SECONDS" in text and "130  interrupted" in text

@@ -1,17 +1,35 @@
 """The ``otpmail`` command line. Prints the JSON envelope on stdout; the exit status tells
-the outcome without parsing it."""
+the outcome without parsing it.
+
+Whatever happens, the command ends with a message and an exit status, never a traceback:
+an interruption (Ctrl-C) is 130, output that cannot be written (a full disk, a closed
+stdout) is 74, and a bug is 70 with the exception's type only. A reader that stops reading
+(``| head``) is not an error: the rest of the output is dropped and the status is the
+outcome's.
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from otpmail._errors import Prefix
+from otpmail._errors import OtpmailError, Prefix, invalid
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from otpmail._config import Config, Mailbox
+    from otpmail._criteria import Criteria
+    from otpmail._message import Email
+    from otpmail._providers._base import Provider
+    from otpmail._reader import Reader
 
 EXIT_OK = 0
 # One status per error prefix. 2 is also argparse's own usage error, which is an input
@@ -24,21 +42,71 @@ EXIT_CODES: dict[Prefix, int] = {
 }
 EXIT_NO_CODE = 6
 EXIT_CHECK_FAILED = 1
+# From sysexits.h: EX_SOFTWARE (a bug) and EX_IOERR (the output could not be written).
 EXIT_UNEXPECTED = 70
+EXIT_OUTPUT_FAILED = 74
+# 128 + SIGINT, what a shell reports for a command ended by Ctrl-C.
+EXIT_INTERRUPTED = 130
 
-_EPILOG = """\
+_EXIT_TAIL = """\
+  70   a bug: the message names the exception type; please report it
+  74   the output could not be written (disk full, stdout closed)
+  130  interrupted (Ctrl-C); nothing is printed on stdout
+"""
+
+_EPILOG = (
+    """\
 exit status:
   0  ok (emails or a count printed)
   2  INVALID: bad arguments
   3  NOT_CONFIGURED: integrations file, key or secret problem
-  4  API_ERROR: the provider failed or refused
-  5  NO_EMAILS_FOUND: nothing matched (yet), or the wait timed out
-
+  4  API_ERROR: the provider failed or refused, or the call ran out of time (--deadline)
+  5  NO_EMAILS_FOUND: nothing matched (yet)
+"""
+    + _EXIT_TAIL
+    + """
 examples:
   otpmail read --to otp@example.test --integrations integrations.example.yaml --latest
   otpmail read --to qa+signup@example.com --sender no-reply@acme.example --after 5m
-  otpmail read --to example.com --after 1h --count
+  otpmail read --to example.com --after 1h --count --deadline 10
+(without --integrations: $OTPMAIL_INTEGRATIONS, else ./integrations.yaml)
 """
+)
+
+_WAIT_EPILOG = (
+    """\
+exit status:
+  0  the mail arrived
+  2  INVALID   3  NOT_CONFIGURED
+  4  API_ERROR: the provider failed or refused, or one call ran out of time (--deadline)
+  5  NO_EMAILS_FOUND: nothing matching arrived before the timeout
+  6  (code only) the mail arrived but holds no recognisable code
+"""
+    + _EXIT_TAIL
+    + """
+--timeout bounds the whole wait; --deadline bounds each provider call the wait makes
+(the token request, retries and paging of one poll), and no call outlasts the wait.
+While it waits on a terminal, progress is shown on stderr; otherwise it is quiet.
+"""
+)
+
+_CHECK_EPILOG = (
+    """\
+exit status:
+  0  every check passed (warnings do not fail it)
+  1  a problem was found; each has a "fix:" line
+  2  INVALID: bad arguments (--deadline)
+"""
+    + _EXIT_TAIL
+)
+
+_SINCE_EXAMPLE = "2026-11-30T09:41:17Z"
+# The look-back grammar of --after (and of the library's ``after``).
+_LOOK_BACK = re.compile(r"[0-9]+[smhd]")
+
+
+class _OutputFailed(Exception):
+    """Standard output cannot take what the command has to print."""
 
 
 def exit_status(envelope: dict[str, Any]) -> int:
@@ -50,6 +118,91 @@ def exit_status(envelope: dict[str, Any]) -> int:
         return EXIT_CODES[Prefix(prefix)]
     except ValueError:
         return EXIT_UNEXPECTED
+
+
+# ---------------------------------------------------------------------------------------
+# Output: never a traceback, whatever the stream does
+
+
+def _silence(stream: IO[str]) -> None:
+    """Point ``stream``'s descriptor at devnull, so that the interpreter's final flush of
+    what is still buffered does not fail again."""
+    # OSError, ValueError: no descriptor (a StringIO), or one already gone.
+    with contextlib.suppress(OSError, ValueError):
+        target = stream.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, target)
+        finally:
+            os.close(devnull)
+
+
+def _write(text: str, *, err: bool = False) -> None:
+    """Write ``text`` to stdout (or stderr) and flush.
+
+    Characters the stream cannot encode (``PYTHONIOENCODING=ascii``, undecodable bytes in
+    an argument) are written as backslash escapes. A reader that went away (``| head``)
+    is no error. Any other failure of stdout raises :class:`_OutputFailed`; a failure of
+    stderr is ignored, since there is nowhere left to report it.
+    """
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        if err:
+            return
+        raise _OutputFailed("standard output is closed")
+    try:
+        try:
+            stream.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(stream, "encoding", None) or "utf-8"
+            stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        stream.flush()
+    except BrokenPipeError:
+        _silence(stream)
+    except (OSError, ValueError) as exc:  # ValueError: write to a closed file
+        if err:
+            return
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _OutputFailed(reason) from None
+
+
+def _json_text(envelope: dict[str, Any]) -> str:
+    """The envelope as JSON, with non-ASCII characters as they are when stdout can encode
+    them, else as ``\\u`` escapes: the output is valid JSON on any stdout."""
+    text = json.dumps(envelope, ensure_ascii=False, indent=2)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeError, LookupError):
+        text = json.dumps(envelope, ensure_ascii=True, indent=2)
+    return text + "\n"
+
+
+def _print_json(envelope: dict[str, Any]) -> None:
+    _write(_json_text(envelope))
+
+
+# ---------------------------------------------------------------------------------------
+# Arguments
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a hint for the one usage error that puzzles: a value that starts
+    with ``-`` (``--subject -50%``, ``--after -1h``) is taken for an option."""
+
+    def error(self, message: str) -> NoReturn:
+        match = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: expected one argument", message)
+        if match:
+            message += f" (a value that starts with '-' must be attached: {match[1]}=-VALUE)"
+        super().error(message)
+
+
+def _integrations_path(value: str) -> str:
+    if not value.strip():
+        raise argparse.ArgumentTypeError(
+            "must not be empty; leave it out to use $OTPMAIL_INTEGRATIONS or ./integrations.yaml"
+        )
+    return value
 
 
 def _filters(command: argparse.ArgumentParser) -> None:
@@ -64,48 +217,49 @@ def _integrations(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--integrations",
         metavar="FILE",
+        type=_integrations_path,
         help="integrations file (default: $OTPMAIL_INTEGRATIONS, else ./integrations.yaml)",
+    )
+
+
+def _deadline(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "--deadline",
+        metavar="SECONDS",
+        help=f"{what} may take at most this long, token request, retries and paging "
+        "included (above 0, at most 3600; default: the file's email.deadline_seconds, else 30)",
     )
 
 
 def _waiting(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--timeout",
-        type=float,
-        default=60.0,
+        default="60",
         metavar="SECONDS",
-        help="give up after this long (default 60)",
+        help="give up after this long (above 0, at most 3600; default 60)",
     )
     command.add_argument(
         "--since",
-        metavar="DURATION",
-        help="also accept mail delivered this long before the call, e.g. 2m (default: 10s)",
+        metavar="WHEN",
+        help="also accept mail delivered since then: a look-back before the call such as 2m, "
+        f"or an ISO-8601 time with a zone such as {_SINCE_EXAMPLE} (default: 10s)",
     )
     command.add_argument(
         "--poll-interval",
-        type=float,
         metavar="SECONDS",
         help="seconds between polls (default per provider)",
     )
-
-
-_WAIT_EPILOG = """exit status:
-  0  the mail arrived
-  2  INVALID   3  NOT_CONFIGURED   4  API_ERROR
-  5  NO_EMAILS_FOUND: nothing matching arrived before the timeout
-  6  (code only) the mail arrived but holds no recognisable code
-
-While it waits on a terminal, progress is shown on stderr; otherwise it is quiet.
-"""
+    _deadline(command, "each provider call of the wait")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="otpmail",
         description="Read one-time codes and transactional mail from Gmail, Microsoft 365 "
         "or a local Maildir. Read-only.",
     )
+    parser.add_argument("--version", action="version", version=f"otpmail {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     read = commands.add_parser(
         "read",
@@ -115,22 +269,19 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    read.add_argument(
-        "--to", required=True, metavar="ADDR", help="recipient address (+tag kept) or domain"
-    )
-    read.add_argument("--sender", metavar="ADDR", help="only mail from this address or domain")
-    read.add_argument("--subject", metavar="TEXT", help="only mail whose subject contains TEXT")
+    _filters(read)
     read.add_argument("--after", metavar="DURATION", help="look back this far: 30s, 5m, 1h, 2d")
     mode = read.add_mutually_exclusive_group()
     mode.add_argument("--latest", action="store_true", help="only the newest matching email")
     mode.add_argument("--count", action="store_true", help="print the number of matches instead")
+    _deadline(read, "the call")
     _integrations(read)
 
     wait = commands.add_parser(
         "wait",
         help="wait for a matching email to arrive and print the JSON envelope",
-        description="Wait until a mail matching the filters is delivered (at or after the call, "
-        "less --since) and print the envelope with that one email.",
+        description="Wait until a mail matching the filters is delivered (at or after --since, "
+        "by default 10 s before the call) and print the envelope with that one email.",
         epilog=_WAIT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -141,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     code = commands.add_parser(
         "code",
         help="wait for a matching email and print only its one-time code",
-        description='Wait like "otpmail wait", then print just the code, for CODE=$(otpmail code --to ...).',
+        description='Wait like "otpmail wait", then print just the code, for CODE=$(otpmail code --to ...). '
+        "Failures are one line on stderr.",
         epilog=_WAIT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -155,7 +307,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Validate the integrations file, the presence of keys and secrets, and for "
         "each mailbox the credentials, delegation and scope, with one live read-only call. "
         "Prints a fix for every problem; exits 1 if there is any.",
+        epilog=_CHECK_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _deadline(check, "each mailbox's call")
     _integrations(check)
 
     serve = commands.add_parser(
@@ -169,65 +324,197 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _read(args: argparse.Namespace) -> dict[str, Any]:
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("otpmail")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "(not installed)"
+
+
+def _number(text: str | None) -> object:
+    """A numeric option as the library's validators take it: a float if the text is one,
+    else the text itself, which they refuse with their own ``INVALID`` message."""
+    if text is None:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _deadline_seconds(text: str | None) -> float | None:
+    """``--deadline``, validated exactly like the library's ``deadline=``."""
+    if text is None:
+        return None
+    from otpmail._retry import check_deadline
+
+    return check_deadline(_number(text))
+
+
+def _since(value: str | None) -> datetime | None:
+    """``--since``: a look-back from now (``2m``, the grammar of ``--after``) or an ISO-8601
+    time with a zone. Empty means omitted."""
+    if value is None or not value.strip():
+        return None
+    from datetime import UTC
+    from datetime import datetime as dt
+
+    from otpmail._criteria import parse_after
+
+    text = value.strip()
+    if _LOOK_BACK.fullmatch(text):
+        try:
+            since = dt.now(UTC) - parse_after(text)
+        except (OtpmailError, OverflowError):  # more days than a datetime can go back
+            raise invalid(f"since {value!r} reaches back before 1970") from None
+    else:
+        try:
+            since = dt.fromisoformat(text)
+        except ValueError:
+            raise invalid(
+                "since must be a look-back such as 2m or an ISO-8601 time with a zone such "
+                f"as {_SINCE_EXAMPLE}, got {value[:64]!r}"
+            ) from None
+        if since.tzinfo is None:
+            raise invalid(f"since {value!r} has no time zone: add Z for UTC ({_SINCE_EXAMPLE})")
+    if since.timestamp() < 0:
+        raise invalid(f"since {value!r} reaches back before 1970")
+    return since
+
+
+# ---------------------------------------------------------------------------------------
+# Readers that carry --deadline
+
+
+def _reader(path: str | None, deadline: float | None = None) -> Reader:
+    """The Reader of a command. With ``--deadline``, it stands in for the file's
+    ``email.deadline_seconds``: the deadline of every provider call the Reader makes."""
     from otpmail._reader import Reader
 
+    if deadline is None:
+        return Reader.from_file(path)
+    seconds = deadline
+
+    class DeadlineReader(Reader):
+        def config(self) -> Config:
+            return replace(super().config(), deadline_seconds=seconds)
+
+    return DeadlineReader(path)
+
+
+class _BoundedProvider:
+    """A provider whose reads end within ``seconds`` each: ``otpmail check --deadline``.
+
+    (``check`` calls each mailbox's provider directly, so the deadline is applied here.)
+    """
+
+    def __init__(self, inner: Provider, seconds: float, what: str) -> None:
+        self._inner = inner
+        self._seconds = seconds
+        self._what = what
+        self.account = inner.account
+
+    async def search(self, criteria: Criteria) -> list[Email]:
+        from otpmail._retry import within
+
+        return await within(self._seconds, self._what, lambda: self._inner.search(criteria))
+
+    async def count(self, criteria: Criteria) -> int:
+        from otpmail._retry import within
+
+        return await within(self._seconds, self._what, lambda: self._inner.count(criteria))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def _check_reader(path: str | None, deadline: float | None) -> Reader:
+    from otpmail import _reader as reader_module
+
+    if deadline is None:
+        return reader_module.Reader.from_file(path)
+
+    def bounded(mailbox: Mailbox) -> Provider:
+        inner = reader_module.default_provider(mailbox)
+        return _BoundedProvider(inner, deadline, f"check ({mailbox.provider})")
+
+    return reader_module.Reader(path, provider_factory=bounded)
+
+
+# ---------------------------------------------------------------------------------------
+# Commands
+
+
+def _read(args: argparse.Namespace) -> dict[str, Any]:
+    import asyncio
+
+    from otpmail._envelope import error
+
+    try:
+        deadline = _deadline_seconds(args.deadline)
+    except OtpmailError as exc:
+        return error(exc)
+
     async def run() -> dict[str, Any]:
-        async with Reader.from_file(args.integrations) as reader:
+        async with _reader(args.integrations) as reader:
             return await reader.read_emails(
-                args.to, args.sender, args.subject, args.after, latest=args.latest, count=args.count
+                args.to,
+                args.sender,
+                args.subject,
+                args.after,
+                latest=args.latest,
+                count=args.count,
+                deadline=deadline,
             )
 
     return asyncio.run(run())
 
 
-def _since(value: str | None) -> Any:
-    """``--since 2m`` → a datetime; an invalid duration is left for the library to report."""
-    if not value:
-        return None
-    from datetime import UTC, datetime
-
-    from otpmail._criteria import parse_after
-    from otpmail._errors import OtpmailError
-
-    try:
-        return datetime.now(UTC) - parse_after(value)
-    except OtpmailError:
-        return value  # the library answers INVALID for a non-datetime since
-
-
-async def _progress(args: argparse.Namespace) -> None:
-    """A one-line countdown on a terminal's stderr."""
+async def _progress(to: str, timeout: float) -> None:
+    """A one-line countdown on a terminal's stderr (plain text: no escape sequences)."""
+    import asyncio
     import time
 
     start = time.monotonic()
+    width = 0
     try:
         while True:
             waited = time.monotonic() - start
-            sys.stderr.write(
-                f"\rwaiting for mail to {args.to}: {waited:4.0f}s of {args.timeout:g}s "
-            )
-            sys.stderr.flush()
+            line = f"waiting for mail to {to}: {waited:4.0f}s of {timeout:g}s "
+            width = max(width, len(line))
+            _write(f"\r{line}", err=True)
             await asyncio.sleep(1)
     finally:
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
+        _write("\r" + " " * width + "\r", err=True)
 
 
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
-    from otpmail._reader import Reader
+    import asyncio
+
+    from otpmail._envelope import error
+    from otpmail._wait import check_timing
+
+    try:
+        timeout, poll_interval = check_timing(_number(args.timeout), _number(args.poll_interval))
+        deadline = _deadline_seconds(args.deadline)
+        since = _since(args.since)
+    except OtpmailError as exc:
+        return error(exc)
 
     async def run() -> dict[str, Any]:
-        progress = asyncio.create_task(_progress(args)) if sys.stderr.isatty() else None
+        show = sys.stderr is not None and sys.stderr.isatty()
+        progress = asyncio.create_task(_progress(args.to, timeout)) if show else None
         try:
-            async with Reader.from_file(args.integrations) as reader:
+            async with _reader(args.integrations, deadline) as reader:
                 return await reader.wait_for_email(
                     args.to,
                     args.sender,
                     args.subject,
-                    timeout=args.timeout,
-                    since=_since(args.since),
-                    poll_interval=args.poll_interval,
+                    timeout=timeout,
+                    since=since,
+                    poll_interval=poll_interval,
                 )
         finally:
             if progress is not None:
@@ -237,15 +524,22 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    import asyncio
+
     from otpmail._check import format_findings, run_check
-    from otpmail._reader import Reader
+
+    try:
+        deadline = _deadline_seconds(args.deadline)
+    except OtpmailError as exc:
+        _write(f"{exc}\n", err=True)
+        return EXIT_CODES[exc.prefix]
 
     async def run() -> list[Any]:
-        async with Reader.from_file(args.integrations) as reader:
+        async with _check_reader(args.integrations, deadline) as reader:
             return await run_check(reader)
 
     findings = asyncio.run(run())
-    print(format_findings(findings))
+    _write(format_findings(findings) + "\n")
     return EXIT_CHECK_FAILED if any(f.failed for f in findings) else EXIT_OK
 
 
@@ -256,28 +550,16 @@ def _mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         if (exc.name or "").split(".")[0] not in {"mcp", "mcp_types"}:
             raise
-        print(
+        _write(
             "NOT_CONFIGURED: otpmail mcp needs the MCP SDK, which is the mcp extra: "
-            "pip install 'otpmail[mcp]'",
-            file=sys.stderr,
+            "pip install 'otpmail[mcp]'\n",
+            err=True,
         )
         return EXIT_CODES[Prefix.NOT_CONFIGURED]
     return serve_mcp(args.integrations)
 
 
-def _print_json(envelope: dict[str, Any]) -> None:
-    try:
-        json.dump(envelope, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader of our output went away (``| head``): nothing more to say. Point
-        # stdout at devnull so the interpreter's final flush does not raise again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``otpmail`` command."""
+def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
         return _check(args)
@@ -293,18 +575,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_status(envelope)
     # code: only the code on stdout; the reason for any failure on stderr.
     if envelope.get("status") != "ok":
-        print(envelope.get("error"), file=sys.stderr)
+        _write(f"{envelope.get('error')}\n", err=True)
         return exit_status(envelope)
     email = envelope["data"]["emails"][0]
     code = email.get("code")
     if not code:
-        print(
-            f"NO_CODE: the matching email ({email.get('subject')!r}) holds no recognisable code",
-            file=sys.stderr,
+        _write(
+            f"NO_CODE: the matching email ({email.get('subject')!r}) holds no recognisable code\n",
+            err=True,
         )
         return EXIT_NO_CODE
-    print(code)
+    _write(f"{code}\n")
     return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``otpmail`` command."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        _write("otpmail: interrupted\n", err=True)
+        return EXIT_INTERRUPTED
+    except _OutputFailed as exc:
+        _write(f"otpmail: cannot write the output: {exc}\n", err=True)
+        return EXIT_OUTPUT_FAILED
+    except Exception as exc:
+        # Only the type: an exception's text could hold anything.
+        _write(
+            f"otpmail: unexpected failure ({type(exc).__name__}); this is a bug, please "
+            "report it\n",
+            err=True,
+        )
+        return EXIT_UNEXPECTED
 
 
 if __name__ == "__main__":  # pragma: no cover
