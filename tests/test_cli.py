@@ -274,13 +274,54 @@ def test_check_prints_a_fix_for_each_problem_and_fails(
     assert "2 problem(s) found" in out
 
 
-def test_check_fails_on_an_invalid_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status = main(
-        ["check", "--integrations", str(write_config(tmp_path, "email: {mailboxes: [], x: 1}"))]
-    )
+def test_check_fails_on_an_invalid_file_naming_it_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = write_config(tmp_path, "email: {mailboxes: [], x: 1}")
+
+    status = main(["check", "--integrations", str(config)])
+    out = capsys.readouterr().out
 
     assert status == 1
-    assert "unknown key 'x'" in capsys.readouterr().out
+    assert out.startswith(f"FAIL {config}: email: unknown key 'x'")
+    assert out.count(str(config)) == 1
+
+
+def test_check_on_a_missing_file_names_it_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "nowhere.yaml"
+
+    status = main(["check", "--integrations", str(missing)])
+    out = capsys.readouterr().out
+
+    assert status == 1
+    assert out.startswith(f"FAIL integrations file {missing} not found")
+    assert out.count(str(missing)) == 1
+
+
+def test_check_warns_once_about_each_file_others_can_read(
+    capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    """Its own WARN line with the fix, and no logger line saying it again on stderr."""
+    key = tmp_path / "sa.json"
+    key.write_text('{"type": "service_account", "private_key": "not a key"}')
+    key.chmod(0o644)
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
+        "      service_account_file: sa.json\n",
+    )
+    config.chmod(0o644)
+
+    status = main(["check", "--integrations", str(config)])
+    out, err = capsys.readouterr()
+
+    assert status == EXIT_CHECK_FAILED  # the key is no key: no call leaves the machine
+    assert f"WARN {config}: is readable by other users" in out
+    assert f"WARN {key}: is readable by other users" in out
+    assert (out + err).count("readable by other users") == 2
+    assert not [r for r in caplog.records if "readable by other users" in r.getMessage()]
 
 
 def test_check_warns_about_files_others_can_read(
@@ -448,7 +489,7 @@ def test_an_interruption_anywhere_in_a_command_is_exit_130(
 def test_a_bug_is_exit_70_with_the_type_only(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def broken(reader: object) -> list[object]:
+    async def broken(reader: object, **kwargs: object) -> list[object]:
         raise RuntimeError("text that could hold anything")
 
     monkeypatch.setattr("otpmail._check.run_check", broken)
@@ -599,6 +640,21 @@ def test_an_ascii_locale_gets_the_example_french_mail_as_valid_json() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.isascii() and result.stderr == b""
     assert json.loads(result.stdout)["data"]["emails"][0]["subject"] == subject
+
+
+@pytest.mark.parametrize("timeout", ["0.5", "0.25"])
+def test_a_timeout_says_the_figure_as_given(
+    capsys: pytest.CaptureFixture[str], timeout: str
+) -> None:
+    status = main(
+        [
+            *("wait", "--to", "nobody@example.test", "--timeout", timeout),
+            *("--integrations", str(EXAMPLE_CONFIG)),
+        ]
+    )
+
+    assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
+    assert f" arrived within {timeout}s since " in json.loads(capsys.readouterr().out)["error"]
 
 
 def test_the_countdown_on_a_terminal_is_plain_text(
@@ -778,6 +834,38 @@ def test_deadline_bounds_the_call_and_beats_the_files(
     assert status == EXIT_CODES[Prefix.API_ERROR]
     assert envelope["code"] == "deadline_exceeded"
     assert envelope["error"].endswith(" (maildir) did not finish within 0.2 s")
+
+
+@pytest.mark.parametrize(
+    ("command", "extra"),
+    [("read", ["--to", "qa@example.com"]), ("wait", ["--to", "qa@example.com"]), ("check", [])],
+)
+def test_without_deadline_the_files_deadline_bounds_each_call(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    command: str,
+    extra: list[str],
+) -> None:
+    import time
+
+    monkeypatch.setattr("otpmail._reader.default_provider", lambda mailbox: _Hanging())
+    config = _quiet_config(tmp_path, "  deadline_seconds: 0.3\n")
+
+    started = time.monotonic()
+    status = main([command, *extra, "--integrations", str(config)])
+    out = capsys.readouterr().out
+
+    assert time.monotonic() - started < 5
+    if command == "check":
+        assert status == EXIT_CHECK_FAILED
+        assert (
+            "FAIL maildir qa@example.com: API_ERROR: check (maildir) did not finish within 0.3 s"
+            in out
+        )
+    else:
+        assert status == EXIT_CODES[Prefix.API_ERROR]
+        assert json.loads(out)["error"].endswith(" (maildir) did not finish within 0.3 s")
 
 
 def test_deadline_bounds_each_mailbox_of_check(

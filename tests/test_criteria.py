@@ -1,12 +1,15 @@
-"""Argument rules of ``read_emails``: the specification's, plus "a filter only narrows"."""
+"""Argument rules of ``read_emails``: the specification's, plus "a filter only narrows";
+and ``since``, the one parser of the command line's ``--since`` and the MCP tool's."""
 
 from __future__ import annotations
 
+import doctest
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from otpmail._criteria import build_criteria, parse_after
+from otpmail import _criteria
+from otpmail._criteria import build_criteria, parse_after, parse_since
 from otpmail._errors import OtpmailError
 
 NOW = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
@@ -164,3 +167,83 @@ def test_describe_echoes_the_criteria_for_messages() -> None:
 
 def test_surrounding_whitespace_of_an_address_is_trimmed() -> None:
     assert build_criteria("  qa@example.com\n").to.value == "qa@example.com"
+
+
+def test_the_docstring_examples_hold() -> None:
+    result = doctest.testmod(_criteria)
+
+    assert result.attempted > 0 and result.failed == 0
+
+
+# ---------------------------------------------------------------------------------------
+# since
+
+
+@pytest.mark.parametrize(
+    ("since", "expected"),
+    [
+        ("2m", datetime(2026, 11, 30, 11, 58, tzinfo=UTC)),
+        (" 0s ", NOW),
+        ("2026-11-30T09:41:17Z", datetime(2026, 11, 30, 9, 41, 17, tzinfo=UTC)),
+        ("2026-11-30T10:41:17+01:00", datetime(2026, 11, 30, 9, 41, 17, tzinfo=UTC)),
+        ("1970-01-01T00:00:00Z", datetime(1970, 1, 1, tzinfo=UTC)),
+        ("9999-12-31T23:59:59+00:00", datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)),
+    ],
+)
+def test_since_is_a_look_back_or_an_iso_time_with_a_zone_in_utc(
+    since: str, expected: datetime
+) -> None:
+    parsed = parse_since(since, now=NOW)
+
+    assert parsed == expected and parsed is not None and parsed.tzinfo is UTC
+
+
+@pytest.mark.parametrize("since", [None, "", "  \t"])
+def test_a_blank_since_is_omitted(since: str | None) -> None:
+    assert parse_since(since, now=NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("since", "message"),
+    [
+        ("999999d", "since '999999d' reaches back before 1970"),
+        ("99999999999999999999d", "since '99999999999999999999d' reaches back before 1970"),
+        ("9" * 400 + "d", "reaches back before 1970"),
+        ("1970-01-01T00:00:00+01:00", "since '1970-01-01T00:00:00+01:00' reaches back before 1970"),
+        ("0001-01-01T00:00:00+01:00", "reaches back before 1970"),
+        (
+            "9999-12-31T23:59:59-01:00",
+            "since '9999-12-31T23:59:59-01:00' lies beyond the year 9999",
+        ),
+        ("1x", "since must be a look-back such as 2m or an ISO-8601 time with a zone such as"),
+        ("2m ago", "got '2m ago'"),
+        ("-5m", "got '-5m'"),
+        ("tomorrow", "got 'tomorrow'"),
+        ("2026-11-30T09:41:17", "since '2026-11-30T09:41:17' has no time zone: add Z for UTC"),
+        ("2026-11-30", "has no time zone"),
+    ],
+)
+def test_a_bad_since_is_invalid_and_names_since(since: str, message: str) -> None:
+    with pytest.raises(OtpmailError) as caught:
+        parse_since(since, now=NOW)
+
+    assert caught.value.code == "invalid_argument"
+    assert message in caught.value.message
+    assert "after" not in caught.value.message
+
+
+@pytest.mark.parametrize("after", ["99999999999999999999d", "999999d"])
+def test_an_after_that_reaches_before_1970_says_so_and_names_after(after: str) -> None:
+    assert invalid_message(after=after) == f"after {after!r} reaches back before 1970"
+
+
+def test_parse_after_names_the_argument_it_parses() -> None:
+    with pytest.raises(OtpmailError, match=r"^INVALID: since must be digits"):
+        parse_after("5 m", "since")
+
+
+def test_since_is_taken_from_the_clock_when_no_now_is_given() -> None:
+    before = datetime.now(UTC)
+    parsed = parse_since("1s")
+
+    assert parsed is not None and before - timedelta(seconds=2) < parsed <= before

@@ -41,7 +41,7 @@ from mcp_types import CallToolResult, TextContent
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from conftest import EXAMPLE_CONFIG, ROOT, write_config
-from otpmail._errors import CODES, OtpmailError
+from otpmail._errors import CODES
 from otpmail._mcp import (
     MAX_WAIT_TIMEOUT,
     READ_INPUT_SCHEMA,
@@ -49,7 +49,6 @@ from otpmail._mcp import (
     WAIT_INPUT_SCHEMA,
     WAIT_OUTPUT_SCHEMA,
     build_server,
-    parse_since,
     tool_payload,
     tool_result,
 )
@@ -398,9 +397,9 @@ def test_the_input_schemas_mirror_the_python_signatures() -> None:
     ]
     assert READ_INPUT_SCHEMA["properties"]["latest"]["default"] is read["latest"].default
     assert READ_INPUT_SCHEMA["properties"]["count"]["default"] is read["count"].default
-    # poll_interval is a tuning knob for test code, not for an agent.
+    # poll_interval is a tuning knob for test code, not for an agent; deadline as above.
     assert list(WAIT_INPUT_SCHEMA["properties"]) == [
-        p for p in wait if p not in {"self", "poll_interval"}
+        p for p in wait if p not in {"self", "poll_interval", "deadline"}
     ]
     assert WAIT_INPUT_SCHEMA["properties"]["timeout"]["default"] == wait["timeout"].default
     assert WAIT_INPUT_SCHEMA["properties"]["timeout"]["maximum"] == MAX_WAIT_TIMEOUT == 600
@@ -498,6 +497,16 @@ async def test_bad_arguments_are_invalid_tool_errors(shared: Running) -> None:
         ("wait_for_email", {"to": EXAMPLE_ADDRESS, "timeout": 0}, "above 0"),
         ("wait_for_email", {"to": EXAMPLE_ADDRESS, "since": "yesterday"}, "ISO-8601"),
         ("wait_for_email", {"to": EXAMPLE_ADDRESS, "since": "2026-11-30T09:41:17"}, "time zone"),
+        (
+            "wait_for_email",
+            {"to": EXAMPLE_ADDRESS, "since": "99999999999999999999d"},
+            "since '99999999999999999999d' reaches back before 1970",
+        ),
+        (
+            "wait_for_email",
+            {"to": EXAMPLE_ADDRESS, "since": "9999-12-31T23:59:59-01:00"},
+            "lies beyond the year 9999",
+        ),
         ("wait_for_email", {"to": EXAMPLE_ADDRESS, "host": "imap.evil.example"}, "host"),
     ]
     results = [await shared.call(tool, args) for tool, args, _ in calls]
@@ -521,6 +530,36 @@ async def test_a_missing_integrations_file_is_a_not_configured_tool_error(
     for result in (read, wait):
         payload = assert_tool_error(result, "NOT_CONFIGURED", "config_missing")
         assert str(missing) in payload["error"]
+    # The operator who launched the server heard of it at start-up, once.
+    (line,) = [x for x in server.stderr().splitlines() if "NOT_CONFIGURED" in x]
+    assert line.startswith(f"otpmail mcp: WARNING NOT_CONFIGURED: integrations file {missing} ")
+    assert "every tool call answers with this error until the file is fixed" in line
+
+
+@pytest.mark.parametrize("broken", ["missing", "unknown key"])
+def test_an_unusable_file_is_one_line_on_stderr_at_start_up_and_nothing_on_stdout(
+    tmp_path: Path, broken: str
+) -> None:
+    """``otpmail mcp`` still starts (and here ends, as stdin is empty): a client that saw it
+    exit would only say "disconnected"; a running server answers each call with the fix."""
+    if broken == "missing":
+        config, needle = tmp_path / "nowhere.yaml", "not found"
+    else:
+        config = write_config(tmp_path, "email: {mailboxes: [], x: 1}")
+        needle = "email: unknown key 'x'"
+
+    done = subprocess.run(
+        [sys.executable, "-m", "otpmail", "mcp", "--integrations", str(config)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+
+    assert (done.returncode, done.stdout) == (0, "")
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("otpmail mcp: WARNING NOT_CONFIGURED: ") and needle in line
 
 
 @on_shared_server
@@ -716,17 +755,6 @@ async def test_cancelling_during_the_catch_up_search_also_stops_the_poll_loop(
 
 # ---------------------------------------------------------------------------------------
 # Pure parts
-
-
-def test_since_parsing() -> None:
-    now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-
-    assert parse_since("2m", now=now) == datetime(2026, 11, 30, 11, 58, tzinfo=UTC)
-    assert parse_since("2026-11-30T09:41:17Z") == datetime(2026, 11, 30, 9, 41, 17, tzinfo=UTC)
-    assert parse_since("2026-11-30T10:41:17+01:00") == datetime(2026, 11, 30, 9, 41, 17, tzinfo=UTC)
-    for bad in ("", "2m ago", "-5m", "2026-11-30T09:41:17", "99999999999999999d", "tomorrow"):
-        with pytest.raises(OtpmailError, match=r"^INVALID: "):
-            parse_since(bad, now=now)
 
 
 def test_structured_content_and_text_are_one_object() -> None:

@@ -195,6 +195,43 @@ def test_a_timeout_fails_showing_the_criteria_and_what_arrived(project: pytest.P
     )
 
 
+def test_every_wait_helper_takes_the_per_call_deadline(project: pytest.Pytester) -> None:
+    """deadline= reaches the library: an invalid one is the library's INVALID message."""
+    project.makepyfile(
+        """
+        import pytest
+        from mailhelpers import deliver
+        from otpmail.pytest_plugin import MailNotReceived
+
+        INVALID = "INVALID: deadline must be"
+
+        def test_sync(otpmail):
+            deliver(otpmail.address, body="Code 135790, link https://acme.example/verify")
+            assert otpmail.wait_for_code(timeout=5, deadline=10) == "135790"
+            assert otpmail.wait_for_link(timeout=5, deadline=10).endswith("/verify")
+            with pytest.raises(MailNotReceived, match=INVALID):
+                otpmail.wait(timeout=5, deadline=0)
+            with otpmail.expect(deadline=0) as pending:
+                pass
+            with pytest.raises(MailNotReceived, match=INVALID):
+                pending.email(timeout=5)
+
+        @pytest.mark.asyncio
+        async def test_async(otpmail):
+            deliver(otpmail.address, body="Code 135790, link https://acme.example/verify")
+            assert await otpmail.await_code(timeout=5, deadline=10) == "135790"
+            assert (await otpmail.await_link(timeout=5, deadline=10)).endswith("/verify")
+            with pytest.raises(MailNotReceived, match=INVALID):
+                await otpmail.await_email(timeout=5, deadline=0)
+            async with otpmail.aexpect(deadline=0) as pending:
+                pass
+            assert (await pending.value(timeout=5))["error"].startswith(INVALID)
+        """
+    )
+
+    run(project).assert_outcomes(passed=2)
+
+
 def test_plus_address_keeps_the_domain_and_drops_an_existing_tag() -> None:
     assert plus_address("QA+base@Example.com", "t::x", salt="a").startswith("QA+")
     assert plus_address("qa+base@example.com", "t::x", salt="a").endswith("@example.com")

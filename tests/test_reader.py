@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -207,3 +208,47 @@ async def test_an_unexpected_failure_during_a_wait_is_an_envelope_too() -> None:
 
     assert envelope["error"] == "API_ERROR: unexpected failure (KeyError)"
     assert "sk-secret" not in str(envelope)
+
+
+@pytest.mark.parametrize(
+    ("function", "method"),
+    [
+        (otpmail.read_emails, Reader.read_emails),
+        (otpmail.read_emails_sync, Reader.read_emails),
+        (otpmail.wait_for_email, Reader.wait_for_email),
+        (otpmail.wait_for_email_sync, Reader.wait_for_email),
+    ],
+    ids=lambda f: f.__qualname__,
+)
+def test_the_module_functions_and_sync_twins_take_what_the_reader_takes(
+    function: Callable[..., object], method: Callable[..., object]
+) -> None:
+    """deadline= included: the twins cannot fall out of step with the Reader."""
+    import inspect
+
+    def shape(f: Callable[..., object]) -> list[tuple[str, object, object]]:
+        parameters = inspect.signature(f).parameters.values()
+        return [
+            (p.name, p.kind, p.default)
+            for p in parameters
+            if p.name not in {"self", "integrations"}
+        ]
+
+    assert shape(function) == shape(method)
+    assert "deadline" in inspect.signature(function).parameters
+
+
+async def test_the_module_read_emails_passes_the_deadline_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("OTPMAIL_INTEGRATIONS", str(EXAMPLE_CONFIG))
+
+    envelope = await read_emails("otp@example.test", deadline=1e-9)
+
+    assert envelope["code"] == "deadline_exceeded"
+
+
+def test_the_sync_read_twin_passes_the_deadline_on() -> None:
+    envelope = read_emails_sync("otp@example.test", deadline=0, integrations=EXAMPLE_CONFIG)
+
+    assert envelope["error"].startswith("INVALID: deadline must be")

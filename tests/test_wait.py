@@ -118,7 +118,7 @@ async def test_never_returns_an_older_mail_and_says_what_it_looked_for(
     assert envelope["error"].startswith(
         "NO_EMAILS_FOUND: no email matching to=qa+w@example.com sender=acme.example"
     )
-    assert "arrived within 1s since" in envelope["error"]
+    assert "arrived within 0.6s since" in envelope["error"]
     assert "1 other message(s) arrived" in envelope["error"]
     assert envelope["retryable"] is True
     assert [(a["to"], a["subject"]) for a in envelope["arrived"]] == [
@@ -299,3 +299,173 @@ def test_the_sync_twin_waits_too(config: Path, box: Path) -> None:
     )
 
     assert envelope["data"]["emails"][0]["subject"] == "sync"
+
+
+# ---------------------------------------------------------------------------------------
+# deadline= bounds each provider call of a wait; timeout bounds the wait
+
+
+class HangingMaildir(CountingMaildir):
+    """The Maildir provider, whose first ``hang[kind]`` calls of a kind hang for a minute:
+    only a deadline ends them."""
+
+    def __init__(self, mailbox: MaildirMailbox, hang: Counter[str]) -> None:
+        super().__init__(mailbox)
+        self.hang = hang
+        self.hung: Counter[str] = Counter()
+
+    async def _maybe_hang(self, kind: str) -> None:
+        if self.hung[kind] < self.hang[kind]:
+            self.hung[kind] += 1
+            await asyncio.sleep(60)
+
+    async def search(self, criteria: Criteria) -> list[Email]:
+        await self._maybe_hang("search")
+        return await super().search(criteria)
+
+    async def cursor(self) -> object:
+        await self._maybe_hang("cursor")
+        return await super().cursor()
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        await self._maybe_hang("changes")
+        return await super().changes(cursor, since, known)
+
+
+def hanging_reader(config: Path, providers: list[HangingMaildir], **hang: int) -> Reader:
+    def factory(mailbox: Mailbox) -> HangingMaildir:
+        assert isinstance(mailbox, MaildirMailbox)
+        provider = HangingMaildir(mailbox, Counter(hang))
+        providers.append(provider)
+        return provider
+
+    return Reader(config, provider_factory=factory)
+
+
+@pytest.mark.parametrize("hang", ["cursor", "search"])
+async def test_deadline_bounds_the_marker_and_the_catch_up_search(config: Path, hang: str) -> None:
+    providers: list[HangingMaildir] = []
+    reader = hanging_reader(config, providers, **{hang: 1})
+
+    begin = time.monotonic()
+    envelope = await reader.wait_for_email("qa+w@example.com", timeout=30, deadline=0.2)
+
+    assert time.monotonic() - begin < 2
+    assert envelope["code"] == "deadline_exceeded" and envelope["retryable"] is True
+    assert envelope["error"] == "API_ERROR: wait_for_email (maildir) did not finish within 0.2 s"
+    assert providers[0].hung[hang] == 1
+
+
+@pytest.mark.parametrize("deadline", [0.2, None])
+async def test_deadline_bounds_each_poll_and_the_wait_goes_on(
+    config: Path, box: Path, deadline: float | None
+) -> None:
+    """A poll that hangs is cut at the deadline and polled again, within the timeout; with
+    the file's deadline (30 s) it would hold the whole wait."""
+    providers: list[HangingMaildir] = []
+    reader = hanging_reader(config, providers, changes=1)
+    later = asyncio.create_task(deliver_later(box, 0.1, subject="after the hang"))
+
+    envelope = await reader.wait_for_email(
+        "qa+w@example.com", timeout=1.5, poll_interval=FAST, deadline=deadline
+    )
+    await later
+
+    assert providers[0].hung["changes"] == 1
+    if deadline is None:
+        assert envelope["code"] == "no_emails_found"
+    else:
+        assert envelope["data"]["emails"][0]["subject"] == "after the hang"
+
+
+async def test_expect_email_deadline_bounds_the_marker(config: Path) -> None:
+    providers: list[HangingMaildir] = []
+    reader = hanging_reader(config, providers, cursor=1)
+
+    begin = time.monotonic()
+    async with reader.expect_email("qa+w@example.com", deadline=0.2) as pending:
+        pass
+    envelope = await pending.value(timeout=30)
+
+    assert time.monotonic() - begin < 2
+    assert envelope["error"] == "API_ERROR: expect_email (maildir) did not finish within 0.2 s"
+
+
+async def test_expect_email_deadline_bounds_each_poll(config: Path, box: Path) -> None:
+    providers: list[HangingMaildir] = []
+    reader = hanging_reader(config, providers, changes=1)
+
+    async with reader.expect_email("qa+w@example.com", poll_interval=FAST, deadline=0.2) as pending:
+        deliver(box, message("qa+w@example.com", subject="after the hang"), datetime.now(UTC))
+    envelope = await pending.value(timeout=3)
+
+    assert envelope["data"]["emails"][0]["subject"] == "after the hang"
+    assert providers[0].hung["changes"] == 1
+
+
+@pytest.mark.parametrize("value", [0, -1, 3601, True, "5", float("nan"), float("inf")])
+async def test_a_bad_deadline_is_invalid_like_read_emails_and_calls_nothing(
+    reader: Reader, providers: list[CountingMaildir], value: Any
+) -> None:
+    waited = await reader.wait_for_email("qa+w@example.com", timeout=1, deadline=value)
+    async with reader.expect_email("qa+w@example.com", deadline=value) as pending:
+        pass
+    expected = await pending.value(timeout=1)
+    read = await reader.read_emails("qa+w@example.com", deadline=value)
+
+    for envelope in (waited, expected, read):
+        assert envelope["code"] == "invalid_argument"
+        assert envelope["error"] == (
+            "INVALID: deadline must be a number of seconds above 0 and at most 3600"
+        )
+    assert providers == []
+
+
+async def test_a_shared_poll_gets_the_longest_deadline_of_its_waiters(
+    reader: Reader, providers: list[CountingMaildir]
+) -> None:
+    """One poll serves every waiter: cut at the shortest deadline, it would keep failing
+    for the patient one. The one in a hurry still ends at its own timeout."""
+    from otpmail._wait import stream_for
+
+    hurried = asyncio.create_task(
+        reader.wait_for_email("qa+a@example.com", timeout=0.5, poll_interval=FAST, deadline=0.5)
+    )
+    patient = asyncio.create_task(
+        reader.wait_for_email("qa+b@example.com", timeout=30, poll_interval=FAST, deadline=20)
+    )
+    await asyncio.sleep(0.2)
+    stream = stream_for(providers[0], "maildir", None)
+
+    assert len(stream.waiters) == 2
+    assert 19 < stream._poll_budget() <= 20
+    begin = time.monotonic()
+    assert (await hurried)["code"] == "no_emails_found"
+    assert time.monotonic() - begin < 2  # its own timeout, not the patient one's 20 s polls
+    assert len(stream.waiters) == 1 and 19 < stream._poll_budget() <= 20
+    patient.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await patient
+
+
+def test_the_sync_twin_takes_a_deadline_too(config: Path) -> None:
+    envelope = wait_for_email_sync(
+        "qa+sync@example.com", timeout=1, deadline=0, integrations=config
+    )
+
+    assert envelope["error"].startswith("INVALID: deadline must be")
+
+
+@pytest.mark.parametrize("timeout", [0.25, 0.3])
+async def test_the_timeout_message_says_the_timeout_as_given(
+    reader: Reader, timeout: float
+) -> None:
+    waited = await reader.wait_for_email("qa+w@example.com", timeout=timeout, poll_interval=FAST)
+    async with reader.expect_email("qa+w@example.com", poll_interval=FAST) as pending:
+        pass
+    expected = await pending.value(timeout=timeout)
+
+    assert f"arrived within {timeout:g}s since " in waited["error"]
+    assert f"arrived within {timeout:g}s; " in expected["error"]

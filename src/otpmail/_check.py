@@ -8,13 +8,16 @@ Graph one list request after the token request; for a Maildir a directory listin
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from functools import partial
 
 from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
 from otpmail._criteria import build_criteria
 from otpmail._errors import CODES, OtpmailError
-from otpmail._perms import readable_by_others
+from otpmail._perms import mark_reported, readable_by_others
 from otpmail._reader import Reader
+from otpmail._retry import within
 
 # Fixes more specific than the code table's one-liners, by provider and code.
 _FIXES: dict[tuple[str, str], str] = {
@@ -69,12 +72,17 @@ def _secret_files(mailbox: Mailbox) -> list[SecretRef]:
 
 
 def permission_findings(reader: Reader) -> list[Finding]:
-    """Warn when the integrations file or a key file is readable by group or others."""
+    """Warn when the integrations file or a key file is readable by group or others.
+
+    The check reports each such file once, here, with the fix: the ``otpmail`` logger's own
+    warning about it is spent (:func:`otpmail._perms.mark_reported`).
+    """
     findings = []
     paths = [reader.path] + [
         ref.file for m in reader.config().mailboxes for ref in _secret_files(m) if ref.file
     ]
     for path in paths:
+        mark_reported(path)
         if readable_by_others(path):
             findings.append(
                 Finding("warn", str(path), "is readable by other users", f"chmod 600 {path}")
@@ -82,19 +90,33 @@ def permission_findings(reader: Reader) -> list[Finding]:
     return findings
 
 
-async def run_check(reader: Reader) -> list[Finding]:
-    """Every finding for the file behind ``reader``."""
+async def run_check(reader: Reader, *, deadline: float | None = None) -> list[Finding]:
+    """Every finding for the file behind ``reader``.
+
+    Each mailbox's live call may take ``deadline`` seconds (``otpmail check --deadline``),
+    else the file's ``email.deadline_seconds``, as a ``read_emails`` call would.
+    """
+    # The check reports readable files itself, with the fix: the logger need not again.
+    mark_reported(reader.path)
     try:
         config = reader.config()
     except OtpmailError as exc:
-        return [Finding("fail", str(reader.path), exc.message, CODES[exc.code].remedy)]
+        # The message names the file already ("<file>: email.mailboxes[0]: ...").
+        subject = "" if str(reader.path) in exc.message else str(reader.path)
+        return [Finding("fail", subject, exc.message, CODES[exc.code].remedy)]
     findings = [Finding("ok", str(config.path), f"valid, {len(config.mailboxes)} mailbox(es)")]
     findings.extend(permission_findings(reader))
+    seconds = deadline if deadline is not None else config.deadline_seconds
     for mailbox in config.mailboxes:
         subject = f"{mailbox.provider} {mailbox.address}"
+        started = time.monotonic()
         try:
             provider = reader.provider_for(mailbox)
-            await provider.count(build_criteria(mailbox.address, after="1s"))
+            criteria = build_criteria(mailbox.address, after="1s")
+            # The clock started with the mailbox: building its client counts too.
+            left = seconds - (time.monotonic() - started)
+            what = f"check ({mailbox.provider})"
+            await within(left, what, partial(provider.count, criteria), shown=seconds)
         except OtpmailError as exc:
             fix = _FIXES.get((mailbox.provider, exc.code), CODES[exc.code].remedy)
             findings.append(Finding("fail", subject, str(exc), fix))
@@ -107,7 +129,8 @@ def format_findings(findings: list[Finding]) -> str:
     """The human report printed by ``otpmail check``."""
     lines = []
     for finding in findings:
-        lines.append(f"{finding.level.upper():<4} {finding.subject}: {finding.detail}")
+        subject = f"{finding.subject}: " if finding.subject else ""
+        lines.append(f"{finding.level.upper():<4} {subject}{finding.detail}")
         if finding.fix:
             lines.append(f"     fix: {finding.fix}")
     problems = sum(f.failed for f in findings)

@@ -17,18 +17,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from otpmail._errors import OtpmailError, Prefix, invalid
+from otpmail._criteria import SINCE_EXAMPLE
+from otpmail._errors import OtpmailError, Prefix
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
-    from otpmail._config import Config, Mailbox
-    from otpmail._criteria import Criteria
-    from otpmail._message import Email
-    from otpmail._providers._base import Provider
     from otpmail._reader import Reader
 
 EXIT_OK = 0
@@ -99,10 +93,6 @@ exit status:
 """
     + _EXIT_TAIL
 )
-
-_SINCE_EXAMPLE = "2026-11-30T09:41:17Z"
-# The look-back grammar of --after (and of the library's ``after``).
-_LOOK_BACK = re.compile(r"[0-9]+[smhd]")
 
 
 class _OutputFailed(Exception):
@@ -242,7 +232,7 @@ def _waiting(command: argparse.ArgumentParser) -> None:
         "--since",
         metavar="WHEN",
         help="also accept mail delivered since then: a look-back before the call such as 2m, "
-        f"or an ISO-8601 time with a zone such as {_SINCE_EXAMPLE} (default: 10s)",
+        f"or an ISO-8601 time with a zone such as {SINCE_EXAMPLE} (default: 10s)",
     )
     command.add_argument(
         "--poll-interval",
@@ -353,98 +343,15 @@ def _deadline_seconds(text: str | None) -> float | None:
     return check_deadline(_number(text))
 
 
-def _since(value: str | None) -> datetime | None:
-    """``--since``: a look-back from now (``2m``, the grammar of ``--after``) or an ISO-8601
-    time with a zone. Empty means omitted."""
-    if value is None or not value.strip():
-        return None
-    from datetime import UTC
-    from datetime import datetime as dt
-
-    from otpmail._criteria import parse_after
-
-    text = value.strip()
-    if _LOOK_BACK.fullmatch(text):
-        try:
-            since = dt.now(UTC) - parse_after(text)
-        except (OtpmailError, OverflowError):  # more days than a datetime can go back
-            raise invalid(f"since {value!r} reaches back before 1970") from None
-    else:
-        try:
-            since = dt.fromisoformat(text)
-        except ValueError:
-            raise invalid(
-                "since must be a look-back such as 2m or an ISO-8601 time with a zone such "
-                f"as {_SINCE_EXAMPLE}, got {value[:64]!r}"
-            ) from None
-        if since.tzinfo is None:
-            raise invalid(f"since {value!r} has no time zone: add Z for UTC ({_SINCE_EXAMPLE})")
-    if since.timestamp() < 0:
-        raise invalid(f"since {value!r} reaches back before 1970")
-    return since
-
-
-# ---------------------------------------------------------------------------------------
-# Readers that carry --deadline
-
-
-def _reader(path: str | None, deadline: float | None = None) -> Reader:
-    """The Reader of a command. With ``--deadline``, it stands in for the file's
-    ``email.deadline_seconds``: the deadline of every provider call the Reader makes."""
-    from otpmail._reader import Reader
-
-    if deadline is None:
-        return Reader.from_file(path)
-    seconds = deadline
-
-    class DeadlineReader(Reader):
-        def config(self) -> Config:
-            return replace(super().config(), deadline_seconds=seconds)
-
-    return DeadlineReader(path)
-
-
-class _BoundedProvider:
-    """A provider whose reads end within ``seconds`` each: ``otpmail check --deadline``.
-
-    (``check`` calls each mailbox's provider directly, so the deadline is applied here.)
-    """
-
-    def __init__(self, inner: Provider, seconds: float, what: str) -> None:
-        self._inner = inner
-        self._seconds = seconds
-        self._what = what
-        self.account = inner.account
-
-    async def search(self, criteria: Criteria) -> list[Email]:
-        from otpmail._retry import within
-
-        return await within(self._seconds, self._what, lambda: self._inner.search(criteria))
-
-    async def count(self, criteria: Criteria) -> int:
-        from otpmail._retry import within
-
-        return await within(self._seconds, self._what, lambda: self._inner.count(criteria))
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-
-def _check_reader(path: str | None, deadline: float | None) -> Reader:
-    from otpmail import _reader as reader_module
-
-    if deadline is None:
-        return reader_module.Reader.from_file(path)
-
-    def bounded(mailbox: Mailbox) -> Provider:
-        inner = reader_module.default_provider(mailbox)
-        return _BoundedProvider(inner, deadline, f"check ({mailbox.provider})")
-
-    return reader_module.Reader(path, provider_factory=bounded)
-
-
 # ---------------------------------------------------------------------------------------
 # Commands
+
+
+def _reader(path: str | None) -> Reader:
+    """The Reader of a command (imported here, so that ``--help`` loads no provider code)."""
+    from otpmail._reader import Reader
+
+    return Reader.from_file(path)
 
 
 def _read(args: argparse.Namespace) -> dict[str, Any]:
@@ -493,13 +400,14 @@ async def _progress(to: str, timeout: float) -> None:
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
     import asyncio
 
+    from otpmail._criteria import parse_since
     from otpmail._envelope import error
     from otpmail._wait import check_timing
 
     try:
         timeout, poll_interval = check_timing(_number(args.timeout), _number(args.poll_interval))
         deadline = _deadline_seconds(args.deadline)
-        since = _since(args.since)
+        since = parse_since(args.since)
     except OtpmailError as exc:
         return error(exc)
 
@@ -507,7 +415,7 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
         show = sys.stderr is not None and sys.stderr.isatty()
         progress = asyncio.create_task(_progress(args.to, timeout)) if show else None
         try:
-            async with _reader(args.integrations, deadline) as reader:
+            async with _reader(args.integrations) as reader:
                 return await reader.wait_for_email(
                     args.to,
                     args.sender,
@@ -515,6 +423,7 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
                     timeout=timeout,
                     since=since,
                     poll_interval=poll_interval,
+                    deadline=deadline,
                 )
         finally:
             if progress is not None:
@@ -535,8 +444,8 @@ def _check(args: argparse.Namespace) -> int:
         return EXIT_CODES[exc.prefix]
 
     async def run() -> list[Any]:
-        async with _check_reader(args.integrations, deadline) as reader:
-            return await run_check(reader)
+        async with _reader(args.integrations) as reader:
+            return await run_check(reader, deadline=deadline)
 
     findings = asyncio.run(run())
     _write(format_findings(findings) + "\n")

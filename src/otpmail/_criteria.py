@@ -1,6 +1,7 @@
-"""Validate the caller's filters into :class:`Criteria`, the one value every provider reads.
+"""Validate the caller's filters into :class:`Criteria`, the one value every provider reads,
+and parse the look-back (``after``) and ``since`` texts of the command line and the MCP tools.
 
-Pure: no I/O, no clock unless one is passed in. The rules are the ``read_emails``
+Pure: no I/O; the clock is read only when no ``now`` is passed in. The rules are the ``read_emails``
 specification's, plus one of our own: a filter may only narrow the search. A recipient or
 sender that could change the structure of a provider query (whitespace, quotes,
 parentheses, braces, a leading ``-``, a bare ``OR``, a stray colon) is refused as
@@ -22,6 +23,10 @@ MAX_FILTER_CHARS = 320
 
 _DURATION = re.compile(r"(?P<n>[0-9]+)(?P<unit>[smhd])")
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# No provider query reaches before the Unix epoch.
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+SINCE_EXAMPLE = "2026-11-30T09:41:17Z"
+"""The ISO-8601 form ``since`` takes, as the messages and the help show it."""
 
 # RFC 5322 atext minus the characters that carry meaning in Gmail search or OData
 # ({ } " ( ) and the quote-like backtick); a dot-separated local part.
@@ -120,18 +125,72 @@ def parse_address_filter(value: str, field: str) -> AddressFilter:
     )
 
 
-def parse_after(value: str) -> timedelta:
-    """Digits followed by ``s``, ``m``, ``h`` or ``d``; anything else is ``INVALID``."""
+def parse_after(value: str, what: str = "after") -> timedelta:
+    """Digits followed by ``s``, ``m``, ``h`` or ``d``; anything else is ``INVALID``.
+
+    ``what`` names the argument in messages: ``after``, or ``since`` for a look-back there.
+
+    >>> parse_after("90s")
+    datetime.timedelta(seconds=90)
+    """
     match = _DURATION.fullmatch(value)
     if not match:
         raise invalid(
-            f"after must be digits followed by s, m, h or d (for example 5m), got {value!r}"
+            f"{what} must be digits followed by s, m, h or d (for example 5m), got {value!r}"
         )
     seconds = int(match["n"]) * _UNIT_SECONDS[match["unit"]]
     try:
         return timedelta(seconds=seconds)
-    except OverflowError:
-        raise invalid(f"after {value!r} is too large") from None
+    except OverflowError:  # more than a timedelta holds: far before 1970 from any clock
+        raise invalid(f"{what} {value!r} reaches back before 1970") from None
+
+
+def _look_back(value: str, what: str, now: datetime | None) -> datetime:
+    """``now`` (default: the clock) minus the look-back ``value``, or ``INVALID``."""
+    look_back = parse_after(value, what)
+    moment = now or datetime.now(UTC)
+    try:
+        cutoff = moment - look_back
+    except OverflowError:  # before the year 1
+        raise invalid(f"{what} {value!r} reaches back before 1970") from None
+    if cutoff < _EPOCH:
+        raise invalid(f"{what} {value!r} reaches back before 1970")
+    return cutoff
+
+
+def parse_since(value: str | None, *, now: datetime | None = None) -> datetime | None:
+    """``since`` as the command line (``--since``) and the MCP tool take it: a look-back
+    before ``now`` (``2m``, the grammar of ``after``) or an ISO-8601 time with a zone, in
+    UTC. ``None`` or a blank text means omitted; anything else is ``INVALID``.
+
+    >>> parse_since("2026-11-30T10:41:17+01:00").isoformat()
+    '2026-11-30T09:41:17+00:00'
+    >>> parse_since("5m", now=datetime(2026, 1, 1, tzinfo=UTC)).isoformat()
+    '2025-12-31T23:55:00+00:00'
+    >>> parse_since(" ") is None
+    True
+    """
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    if _DURATION.fullmatch(text):
+        return _look_back(text, "since", now)
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        raise invalid(
+            "since must be a look-back such as 2m or an ISO-8601 time with a zone such as "
+            f"{SINCE_EXAMPLE}, got {value[:64]!r}"
+        ) from None
+    if parsed.tzinfo is None:
+        # Local time or UTC? Whichever we guessed, some caller's clock would be wrong.
+        raise invalid(f"since {value!r} has no time zone: add Z for UTC ({SINCE_EXAMPLE})")
+    if parsed < _EPOCH:
+        raise invalid(f"since {value!r} reaches back before 1970")
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:00:00-02:00 is past the last UTC datetime
+        raise invalid(f"since {value!r} lies beyond the year 9999") from None
 
 
 def _subject(value: str) -> str:
@@ -178,16 +237,7 @@ def build_criteria(
     to_filter = parse_address_filter(to, "to")
     sender_filter = parse_address_filter(sender, "sender") if sender else None
     subject_value = _subject(subject) if subject else None
-    cutoff = None
-    if after:
-        look_back = parse_after(after)
-        moment = now or datetime.now(UTC)
-        try:
-            cutoff = moment - look_back
-        except OverflowError:
-            raise invalid(f"after {after!r} is too large") from None
-        if cutoff.timestamp() < 0:
-            raise invalid(f"after {after!r} reaches back before 1970")
+    cutoff = _look_back(after, "after", now) if after else None
     return Criteria(
         to=to_filter,
         sender=sender_filter,

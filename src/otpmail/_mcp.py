@@ -33,11 +33,9 @@ import json
 import logging
 import math
 import os
-import re
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 import mcp_types as types
@@ -46,7 +44,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from otpmail._criteria import MAX_FILTER_CHARS, parse_after
+from otpmail._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE, parse_since
 from otpmail._envelope import Envelope, error
 from otpmail._errors import CODES, OtpmailError, invalid
 from otpmail._reader import Reader
@@ -64,8 +62,6 @@ library's own ceiling)."""
 WAIT_GRACE = 15.0
 """Extra seconds the outer deadline allows beyond ``timeout``: the library answers a timeout
 itself; the outer deadline only catches a provider call that hangs past it."""
-
-_DURATION = re.compile(r"[0-9]+[smhd]")
 
 # --------------------------------------------------------------------------------------
 # What the model is told. The rule is the one from dsh-mail-reader: a statement of
@@ -110,7 +106,7 @@ WAIT_DESCRIPTION = (
     "(with its one-time code and links when recognised). Only mail delivered at or after "
     "'since' counts: by default the moment of the call minus 10 seconds, so call this right "
     "after the action that sends the mail. since is an ISO-8601 UTC time "
-    "(2026-11-30T09:41:17Z, any explicit offset accepted) or a look-back such as 2m. "
+    f"({SINCE_EXAMPLE}, any explicit offset accepted) or a look-back such as 2m. "
     f"timeout is in seconds (default {DEFAULT_WAIT_TIMEOUT:g}, at most {MAX_WAIT_TIMEOUT:g}); "
     "on timeout the result is a NO_EMAILS_FOUND tool error listing what did arrive. "
     + _ERRORS_NOTE
@@ -182,7 +178,7 @@ WAIT_INPUT_SCHEMA: dict[str, Any] = {
             "type": "string",
             "maxLength": 64,
             "description": "Earliest delivery time that counts: an ISO-8601 UTC time such as "
-            "2026-11-30T09:41:17Z, or a look-back such as 30s or 2m. "
+            f"{SINCE_EXAMPLE}, or a look-back such as 30s or 2m. "
             "Default (or empty): the call minus 10 seconds.",
         },
     },
@@ -376,33 +372,6 @@ def check_arguments(tool: str, schema: Mapping[str, Any], arguments: object) -> 
     return given
 
 
-def parse_since(value: str, *, now: datetime | None = None) -> datetime:
-    """``since`` as the tool takes it: a look-back (``2m``) or an ISO-8601 time with a zone.
-
-    >>> parse_since("2026-11-30T09:41:17Z").isoformat()
-    '2026-11-30T09:41:17+00:00'
-    >>> parse_since("5m", now=datetime(2026, 1, 1, tzinfo=UTC)).isoformat()
-    '2025-12-31T23:55:00+00:00'
-    """
-    text = value.strip()
-    if _DURATION.fullmatch(text):
-        moment = now or datetime.now(UTC)
-        try:
-            return moment - parse_after(text)
-        except OverflowError:
-            raise invalid(f"since {value!r} is too large") from None
-    try:
-        parsed = datetime.fromisoformat(text)
-    except ValueError:
-        raise invalid(
-            "since must be an ISO-8601 UTC time such as 2026-11-30T09:41:17Z or a look-back "
-            f"such as 2m, got {value[:64]!r}"
-        ) from None
-    if parsed.tzinfo is None:
-        raise invalid(f"since {value!r} has no time zone: add Z for UTC (2026-11-30T09:41:17Z)")
-    return parsed.astimezone(UTC)
-
-
 # --------------------------------------------------------------------------------------
 # Results
 
@@ -448,7 +417,7 @@ async def _wait(reader: Reader, arguments: object) -> Envelope:
     args = check_arguments("wait_for_email", WAIT_INPUT_SCHEMA, arguments)
     timeout = float(args.get("timeout", DEFAULT_WAIT_TIMEOUT))
     # An empty since means "omitted", like every other empty optional string.
-    since = parse_since(args["since"]) if args.get("since", "").strip() else None
+    since = parse_since(args.get("since"))
     started = time.monotonic()
     try:
         async with asyncio.timeout(timeout + WAIT_GRACE):
@@ -527,9 +496,29 @@ def _version() -> str:
         return "0"
 
 
+def warn_if_unusable(reader: Reader) -> None:
+    """Say on stderr, at start-up, why the integrations file cannot be used.
+
+    The server starts all the same. A client that launches a server which exits at once
+    shows only "disconnected", and the agent learns nothing; a running server answers every
+    tool call with the ``NOT_CONFIGURED`` error and its fix, which the agent can pass on.
+    The file is read again at each call, so fixing it needs no restart. The operator who
+    launched the server (or reads the client's MCP log) sees this one line.
+    """
+    try:
+        reader.config()
+    except OtpmailError as exc:
+        log.warning(
+            "%s; every tool call answers with this error until the file is fixed "
+            "(it is read again at each call)",
+            exc,
+        )
+
+
 async def serve(integrations: str | os.PathLike[str] | None = None) -> None:
     """Serve the tools on stdin/stdout until the client closes the connection."""
     async with Reader.from_file(integrations) as reader:
+        warn_if_unusable(reader)
         server = build_server(reader)
         async with stdio_server() as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
@@ -560,8 +549,8 @@ __all__ = [
     "build_server",
     "check_arguments",
     "main",
-    "parse_since",
     "serve",
     "tool_payload",
     "tool_result",
+    "warn_if_unusable",
 ]

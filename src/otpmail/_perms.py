@@ -3,9 +3,10 @@
 A service-account key or certificate is read when its mailbox is first used; the
 integrations file when it is loaded. If group or others may read one (POSIX mode bits), the
 ``otpmail`` logger warns once per file and process, naming the path and the fix
-(``chmod 600``). Nothing from the file is ever echoed. An integrations file that configures
-only Maildir mailboxes names no credential and is not reported; ``otpmail check`` reports
-every file regardless (:mod:`otpmail._check`).
+(``chmod 600``), unless a caller that reports the file itself said so
+(:func:`mark_reported`). Nothing from the file is ever echoed. An integrations file that
+configures only Maildir mailboxes names no credential and is not reported; ``otpmail
+check`` reports every file regardless, and only once (:mod:`otpmail._check`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ def warn_if_readable_by_others(path: Path, what: str) -> None:
     log.warning(
         "%s %s is readable by other users; restrict it with: chmod 600 %s", what, path, path
     )
+
+
+def mark_reported(path: Path) -> None:
+    """The caller reports ``path`` itself (``otpmail check`` prints a warning with the fix):
+    the logger does not warn about it again in this process."""
+    with _lock:
+        _warned.add(path.absolute())
 
 
 def warn_about_integrations_file(path: Path, mailboxes: Iterable[_Named]) -> None:

@@ -217,6 +217,7 @@ class Reader:
         timeout: float = DEFAULT_TIMEOUT,
         since: datetime | None = None,
         poll_interval: float | None = None,
+        deadline: float | None = None,
     ) -> dict[str, Any]:
         """Wait until a matching mail delivered at or after ``since`` is there; return it.
 
@@ -224,30 +225,41 @@ class Reader:
         mail that arrived just before the call still counts. Mark the start before the
         action with :meth:`expect_email` to be exact. Never returns an older mail.
 
+        ``timeout`` bounds the wait as a whole. ``deadline`` bounds each provider call the
+        wait makes — the catch-up search and every poll, token request, retries and paging
+        included — as :meth:`read_emails`' does one call (default: the file's
+        ``email.deadline_seconds``, else 30); no call outlasts the wait. A catch-up search
+        that runs out is ``API_ERROR`` ``deadline_exceeded``; a poll that runs out is tried
+        again, within the timeout.
+
         Returns the ok envelope with exactly one email, or ``NO_EMAILS_FOUND:`` after
-        ``timeout`` seconds with the criteria, the time waited and how many other messages
+        ``timeout`` seconds with the criteria, the timeout and how many other messages
         arrived. Cancelling the awaiting task stops the wait at once.
 
         Example::
 
             await page.click("text=Send code")
-            envelope = await reader.wait_for_email("qa+signup@example.com", timeout=90)
+            envelope = await reader.wait_for_email(
+                "qa+signup@example.com", timeout=90, deadline=10
+            )
         """
         started = time.monotonic()
         try:
             seconds, interval = check_timing(timeout, poll_interval)
             since_at = check_since(since) or datetime.now(UTC) - SKEW_ALLOWANCE
             criteria = build_criteria(to, sender, subject)
+            budget = check_deadline(deadline) if deadline is not None else None
             config = self.config()
+            per_call = budget if budget is not None else config.deadline_seconds
             mailbox = config.route(criteria.to)
             provider = self.provider_for(mailbox)
-            stream = stream_for(provider, mailbox.provider, interval, config.deadline_seconds)
+            stream = stream_for(provider, mailbox.provider, interval)
             # Each provider call of a wait has the call deadline, and never more than what
             # is left of the wait.
             ends = started + seconds
             what = f"wait_for_email ({mailbox.provider})"
-            await within(_budget(config.deadline_seconds, ends), what, stream.mark)
-            waiter = new_waiter(criteria, since_at, started)
+            await within(_budget(per_call, ends), what, stream.mark)
+            waiter = new_waiter(criteria, since_at, started, per_call)
             waiter.ends_at = ends
             stream.add(waiter)
         except OtpmailError as exc:
@@ -257,7 +269,7 @@ class Reader:
         try:
             # Mail delivered between `since` and the marker: one search covers it.
             found = await within(
-                _budget(config.deadline_seconds, ends),
+                _budget(per_call, ends),
                 what,
                 lambda: provider.search(replace(criteria, cutoff=since_at, latest=False)),
             )
@@ -282,20 +294,24 @@ class Reader:
         subject: str | None = None,
         *,
         poll_interval: float | None = None,
+        deadline: float | None = None,
     ) -> _Expectation:
         """Mark the start *before* the action that sends the mail, Playwright-style.
 
         Only mail that arrives after the provider-side marker (Gmail's ``historyId``, the
         Maildir listing) counts, so clock skew can neither lose nor admit a message::
 
-            async with reader.expect_email(to=addr) as pending:
+            async with reader.expect_email(to=addr, deadline=10) as pending:
                 await page.click("Send code")
             envelope = await pending.value(timeout=60)
+
+        ``deadline`` bounds each provider call — the marker and every poll — as in
+        :meth:`wait_for_email`; ``value(timeout=)`` bounds the wait as a whole.
 
         Errors (bad arguments, configuration) come back from ``pending.value()`` as
         envelopes, like every other failure.
         """
-        return _Expectation(self, to, sender, subject, poll_interval)
+        return _Expectation(self, to, sender, subject, poll_interval, deadline)
 
     async def aclose(self) -> None:
         """Close every provider's clients."""
@@ -327,10 +343,12 @@ class _Expectation:
         sender: str | None,
         subject: str | None,
         poll_interval: float | None,
+        deadline: float | None,
     ) -> None:
         self._reader = reader
         self._args = (to, sender, subject)
         self._poll_interval = poll_interval
+        self._deadline = deadline
         self._pending: PendingEmail | _FailedExpectation | None = None
 
     async def __aenter__(self) -> PendingEmail | _FailedExpectation:
@@ -338,14 +356,16 @@ class _Expectation:
         try:
             _, interval = check_timing(DEFAULT_TIMEOUT, self._poll_interval)
             criteria = build_criteria(*self._args)
+            budget = check_deadline(self._deadline) if self._deadline is not None else None
             config = reader.config()
+            per_call = budget if budget is not None else config.deadline_seconds
             mailbox = config.route(criteria.to)
             provider = reader.provider_for(mailbox)
-            stream = stream_for(provider, mailbox.provider, interval, config.deadline_seconds)
+            stream = stream_for(provider, mailbox.provider, interval)
             started = time.monotonic()
-            await within(config.deadline_seconds, f"expect_email ({mailbox.provider})", stream.mark)
+            await within(per_call, f"expect_email ({mailbox.provider})", stream.mark)
             # No time cutoff: the stream's marker alone decides what is new.
-            waiter = new_waiter(criteria, None, started)
+            waiter = new_waiter(criteria, None, started, per_call)
             stream.add(waiter)
             self._pending = PendingEmail(stream, waiter, reader._annotate)
         except OtpmailError as exc:
@@ -403,6 +423,7 @@ async def read_emails(
     *,
     latest: bool = False,
     count: bool = False,
+    deadline: float | None = None,
 ) -> dict[str, Any]:
     """Read OTP and transactional mail for ``to``; see :meth:`Reader.read_emails`.
 
@@ -416,7 +437,9 @@ async def read_emails(
         if envelope["status"] == "ok":
             body = envelope["data"]["emails"][0]["body"]
     """
-    return await shared_reader().read_emails(to, sender, subject, after, latest=latest, count=count)
+    return await shared_reader().read_emails(
+        to, sender, subject, after, latest=latest, count=count, deadline=deadline
+    )
 
 
 def _run_blocking(
@@ -442,13 +465,16 @@ def read_emails_sync(
     *,
     latest: bool = False,
     count: bool = False,
+    deadline: float | None = None,
     integrations: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """The blocking twin of :func:`read_emails`, for synchronous test code and scripts."""
     reader = shared_reader(integrations)
     return _run_blocking(
         "read_emails",
-        lambda: reader.read_emails(to, sender, subject, after, latest=latest, count=count),
+        lambda: reader.read_emails(
+            to, sender, subject, after, latest=latest, count=count, deadline=deadline
+        ),
     )
 
 
@@ -460,6 +486,7 @@ async def wait_for_email(
     timeout: float = DEFAULT_TIMEOUT,
     since: datetime | None = None,
     poll_interval: float | None = None,
+    deadline: float | None = None,
 ) -> dict[str, Any]:
     """Wait for the mail a test just triggered; see :meth:`Reader.wait_for_email`.
 
@@ -469,7 +496,13 @@ async def wait_for_email(
         code = envelope["data"]["emails"][0]["code"]
     """
     return await shared_reader().wait_for_email(
-        to, sender, subject, timeout=timeout, since=since, poll_interval=poll_interval
+        to,
+        sender,
+        subject,
+        timeout=timeout,
+        since=since,
+        poll_interval=poll_interval,
+        deadline=deadline,
     )
 
 
@@ -481,6 +514,7 @@ def wait_for_email_sync(
     timeout: float = DEFAULT_TIMEOUT,
     since: datetime | None = None,
     poll_interval: float | None = None,
+    deadline: float | None = None,
     integrations: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """The blocking twin of :func:`wait_for_email`, for synchronous test code."""
@@ -488,7 +522,13 @@ def wait_for_email_sync(
     return _run_blocking(
         "wait_for_email",
         lambda: reader.wait_for_email(
-            to, sender, subject, timeout=timeout, since=since, poll_interval=poll_interval
+            to,
+            sender,
+            subject,
+            timeout=timeout,
+            since=since,
+            poll_interval=poll_interval,
+            deadline=deadline,
         ),
     )
 

@@ -90,6 +90,8 @@ class Waiter:
     """A summary of the first few of those, for the timeout message."""
     ends_at: float | None = None
     """When the wait gives up (``time.monotonic()``), once its timeout is known."""
+    call_deadline: float = DEFAULT_DEADLINE
+    """Seconds one provider call made for this waiter may take (its ``deadline=``)."""
 
     def offer(self, email: Email) -> None:
         if self.future.done():
@@ -114,13 +116,9 @@ class Waiter:
 class MailStream:
     """The shared poll loop of one mailbox on one event loop."""
 
-    def __init__(
-        self, provider: Provider, interval: float, call_deadline: float = DEFAULT_DEADLINE
-    ) -> None:
+    def __init__(self, provider: Provider, interval: float) -> None:
         self.provider = provider
         self.interval = interval
-        self.call_deadline = call_deadline
-        """Seconds one provider call of a poll may take, at most."""
         self.waiters: set[Waiter] = set()
         self.polls = 0
         self._cursor: object = None
@@ -163,10 +161,15 @@ class MailStream:
             # from it instead of paying for a new marker.
 
     def _poll_budget(self) -> float:
-        """The deadline of one poll: the call deadline, and no longer than the last
-        waiter's timeout (while every waiter has one)."""
+        """The deadline of one poll: the longest call deadline of its waiters, and no
+        longer than the last waiter's timeout (while every waiter has one).
+
+        One poll serves every waiter. Cut at the shortest deadline, it would fail over and
+        over for a patient waiter on a slow provider, which would then never see its mail;
+        a waiter in a hurry is still let go at its own timeout.
+        """
         ends = [w.ends_at for w in self.waiters]
-        budget = self.call_deadline
+        budget = max((w.call_deadline for w in self.waiters), default=DEFAULT_DEADLINE)
         if ends and all(e is not None for e in ends):
             budget = min(budget, max(e for e in ends if e is not None) - time.monotonic())
         return max(0.0, budget)
@@ -240,20 +243,14 @@ _streams: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, MailStr
 )
 
 
-def stream_for(
-    provider: Provider,
-    provider_kind: str,
-    poll_interval: float | None,
-    call_deadline: float = DEFAULT_DEADLINE,
-) -> MailStream:
+def stream_for(provider: Provider, provider_kind: str, poll_interval: float | None) -> MailStream:
     """The shared stream of ``provider`` on the running loop."""
     loop = asyncio.get_running_loop()
     per_loop = _streams.setdefault(loop, {})
     stream = per_loop.get(id(provider))
     if stream is None or stream.provider is not provider:
         interval = DEFAULT_POLL_INTERVAL.get(provider_kind, 2.0)
-        stream = per_loop[id(provider)] = MailStream(provider, interval, call_deadline)
-    stream.call_deadline = call_deadline
+        stream = per_loop[id(provider)] = MailStream(provider, interval)
     if poll_interval is not None:
         # The fastest interval any waiter asked for serves them all.
         stream.interval = min(stream.interval, poll_interval)
@@ -288,7 +285,10 @@ def check_since(since: object) -> datetime | None:
     if since.timestamp() < 0:
         # As for read_emails' look-back: no provider query reaches before 1970.
         raise invalid("since must not be before 1970")
-    return since.astimezone(UTC)
+    try:
+        return since.astimezone(UTC)
+    except OverflowError:  # 9999-12-31 23:00 at UTC-2 is past the last UTC datetime
+        raise invalid("since must not be beyond the year 9999") from None
 
 
 class PendingEmail:
@@ -329,12 +329,12 @@ async def settle(
     try:
         email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
     except TimeoutError:
-        waited = time.monotonic() - waiter.started
         since = f" since {waiter.since.isoformat().replace('+00:00', 'Z')}" if waiter.since else ""
+        # The timeout as the caller gave it: 0.5s, not a rounded "1s".
         envelope = error(
             OtpmailError(
                 "no_emails_found",
-                f"no email matching {waiter.criteria.describe()} arrived within {waited:.0f}s{since}; "
+                f"no email matching {waiter.criteria.describe()} arrived within {timeout:g}s{since}; "
                 f"{waiter.others} other message(s) arrived in that time and did not match",
             )
         )
@@ -350,11 +350,15 @@ async def settle(
     return ok_emails([annotate(email)])
 
 
-def new_waiter(criteria: Criteria, since: datetime | None, started: float) -> Waiter:
-    """A waiter whose timeout counts from ``started`` (a ``time.monotonic()`` value)."""
+def new_waiter(
+    criteria: Criteria, since: datetime | None, started: float, call_deadline: float
+) -> Waiter:
+    """A waiter whose timeout counts from ``started`` (a ``time.monotonic()`` value) and
+    whose provider calls may take ``call_deadline`` seconds each."""
     return Waiter(
         criteria=criteria,
         since=since,
         future=asyncio.get_running_loop().create_future(),
         started=started,
+        call_deadline=call_deadline,
     )

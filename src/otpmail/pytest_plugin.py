@@ -223,13 +223,20 @@ class OtpmailFixture:
         *,
         timeout: float = 60,
         since: datetime | None = None,
+        deadline: float | None = None,
     ) -> dict[str, Any]:
         """Wait for the mail and return it; on timeout the test fails showing the criteria
-        and the mail that did arrive."""
+        and the mail that did arrive. ``deadline`` bounds each provider call of the wait
+        (:meth:`otpmail.Reader.wait_for_email`)."""
         __tracebackhide__ = True
         envelope = self._run(
             self.reader.wait_for_email(
-                to or self.address, sender, subject, timeout=timeout, since=since
+                to or self.address,
+                sender,
+                subject,
+                timeout=timeout,
+                since=since,
+                deadline=deadline,
             )
         )
         return _only_email(envelope)
@@ -241,10 +248,11 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        deadline: float | None = None,
     ) -> str:
         """Wait for the mail and return its one-time code."""
         __tracebackhide__ = True
-        return _field(self.wait(to, sender, subject, timeout=timeout), "code")
+        return _field(self.wait(to, sender, subject, timeout=timeout, deadline=deadline), "code")
 
     def wait_for_link(
         self,
@@ -253,17 +261,25 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        deadline: float | None = None,
     ) -> str:
         """Wait for the mail and return its action link (sign-in, verify, reset)."""
         __tracebackhide__ = True
-        return _field(self.wait(to, sender, subject, timeout=timeout), "link")
+        return _field(self.wait(to, sender, subject, timeout=timeout, deadline=deadline), "link")
 
     @contextmanager
     def expect(
-        self, to: str | None = None, sender: str | None = None, subject: str | None = None
+        self,
+        to: str | None = None,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        deadline: float | None = None,
     ) -> Iterator[PendingMail]:
         """Mark the start before the action that sends the mail (sync tests)."""
-        expectation = self.reader.expect_email(to or self.address, sender, subject)
+        expectation = self.reader.expect_email(
+            to or self.address, sender, subject, deadline=deadline
+        )
         pending = self._run(expectation.__aenter__())
         try:
             yield PendingMail(self, pending)
@@ -285,11 +301,12 @@ class OtpmailFixture:
         *,
         timeout: float = 60,
         since: datetime | None = None,
+        deadline: float | None = None,
     ) -> dict[str, Any]:
         """Async :meth:`wait`."""
         __tracebackhide__ = True
         envelope = await self.reader.wait_for_email(
-            to or self.address, sender, subject, timeout=timeout, since=since
+            to or self.address, sender, subject, timeout=timeout, since=since, deadline=deadline
         )
         return _only_email(envelope)
 
@@ -300,10 +317,12 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        deadline: float | None = None,
     ) -> str:
         """Async :meth:`wait_for_code`."""
         __tracebackhide__ = True
-        return _field(await self.await_email(to, sender, subject, timeout=timeout), "code")
+        envelope = await self.await_email(to, sender, subject, timeout=timeout, deadline=deadline)
+        return _field(envelope, "code")
 
     async def await_link(
         self,
@@ -312,17 +331,27 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        deadline: float | None = None,
     ) -> str:
         """Async :meth:`wait_for_link`."""
         __tracebackhide__ = True
-        return _field(await self.await_email(to, sender, subject, timeout=timeout), "link")
+        envelope = await self.await_email(to, sender, subject, timeout=timeout, deadline=deadline)
+        return _field(envelope, "link")
 
     @asynccontextmanager
     async def aexpect(
-        self, to: str | None = None, sender: str | None = None, subject: str | None = None
+        self,
+        to: str | None = None,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        deadline: float | None = None,
     ) -> AsyncIterator[Any]:
         """Async :meth:`expect`; yields the pending mail whose ``value()`` is the envelope."""
-        async with self.reader.expect_email(to or self.address, sender, subject) as pending:
+        expectation = self.reader.expect_email(
+            to or self.address, sender, subject, deadline=deadline
+        )
+        async with expectation as pending:
             yield pending
 
 
