@@ -506,11 +506,31 @@ LATEST_UNFETCHED = [
 
 
 def _latest() -> list[Interaction]:
+    # Listed out of delivery order. The ids carry their creation time, and the newest's
+    # internalDate agrees with its id while every other id is older by more than the
+    # tolerance: one get.
     listed = [LATEST_OLDER, LATEST_NEWEST, LATEST_MIDDLE, *LATEST_UNFETCHED]
     return [
         token(),
         list_page(LATEST_QUERY, 10, [m.id for m in listed]),
-        *(get_message(m) for m in listed[:3]),
+        get_message(LATEST_NEWEST),
+    ]
+
+
+LATEST_CLOSE_QUERY = q("to:qa+resend@example.com")
+# A resend 1 s after the first code: its id alone cannot tell which was delivered last.
+LATEST_CLOSE_FIRST = Mail(at(11), "qa+resend@example.com", "Your code", "Code 200001")
+LATEST_CLOSE_RESENT = Mail(at(10), "qa+resend@example.com", "Your code", "Code 200002")
+LATEST_CLOSE_OLD = Mail(at(120), "qa+resend@example.com", "Your code", "Code 200000")
+
+
+def _latest_close() -> list[Interaction]:
+    listed = [LATEST_CLOSE_FIRST, LATEST_CLOSE_RESENT, LATEST_CLOSE_OLD]
+    return [
+        token(),
+        list_page(LATEST_CLOSE_QUERY, 10, [m.id for m in listed]),
+        get_message(LATEST_CLOSE_RESENT),
+        get_message(LATEST_CLOSE_FIRST),
     ]
 
 
@@ -633,6 +653,7 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
     "default_ten": _default_ten,
     "spans_pages": _spans_pages,
     "latest": _latest,
+    "latest_close": _latest_close,
     "count_zero": lambda: [token(), list_page(COUNT_ZERO_QUERY, 500, [])],
     "count_pages": _count_pages,
     "lookback": lambda: [

@@ -26,6 +26,8 @@ from gmail_cassettes import (
     FAKE_ACCESS_TOKEN,
     FLAKY_MAILS,
     IDS_MASK,
+    LATEST_CLOSE_FIRST,
+    LATEST_CLOSE_RESENT,
     LATEST_NEWEST,
     LOOKBACK_AFTER,
     LOOKBACK_AT_CUTOFF,
@@ -143,12 +145,28 @@ async def test_latest_picks_newest_by_internal_date_not_list_order(gmail: Harnes
     assert only["date"] == "Sat, 12 Sep 2026 09:45:00 +0000"
 
 
-async def test_latest_requests_at_most_one_email(gmail: Harness) -> None:
+async def test_latest_fetches_only_the_newest_when_the_ids_settle_it(gmail: Harness) -> None:
     envelope = await gmail.read("latest", "qa+login@example.com", latest=True)
 
     assert len(envelope["data"]["emails"]) == 1
-    gets = [q for q in sent_queries(gmail) if "format" in q]
-    assert len(gets) == 3  # a small probe, not the whole page of five
+    gets = [urlsplit(s.url).path for s in gmail.transport.api_requests() if "format=" in s.url]
+    # One get of five candidates: 5 + 20 quota units.
+    assert gets == [f"/gmail/v1/users/me/messages/{LATEST_NEWEST.id}"]
+
+
+async def test_latest_also_fetches_a_candidate_whose_id_is_too_close_to_call(
+    gmail: Harness,
+) -> None:
+    envelope = await gmail.read("latest_close", "qa+resend@example.com", latest=True)
+
+    # The resend's id is newer, but only by 1 s; the first code was fetched to be sure,
+    # and the third candidate, two minutes older, was not.
+    assert ids(envelope) == [LATEST_CLOSE_RESENT.id]
+    assert envelope["data"]["emails"][0]["code"] == "200002"
+    gets = [urlsplit(s.url).path for s in gmail.transport.api_requests() if "format=" in s.url]
+    assert sorted(gets) == sorted(
+        f"/gmail/v1/users/me/messages/{m.id}" for m in (LATEST_CLOSE_RESENT, LATEST_CLOSE_FIRST)
+    )
 
 
 # -- count ----------------------------------------------------------------------------------

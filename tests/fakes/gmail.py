@@ -93,8 +93,13 @@ class Request:
 class FakeGmail:
     """A stateful fake Gmail mailbox. Thread-safe: the provider calls it from worker threads."""
 
-    def __init__(self, latency: float = 0.0, history_floor: int = 0) -> None:
+    def __init__(
+        self, latency: float = 0.0, history_floor: int = 0, timed_ids: bool = True
+    ) -> None:
         self.latency = latency
+        self.timed_ids = timed_ids
+        """Mint ids as Gmail does, the creation time in ms above 20 low bits (see
+        otpmail._providers._gmail_ids); False mints ids that carry no time."""
         self.messages: list[StoredMessage] = []
         self.history_id = 1000
         self.history_floor = history_floor
@@ -124,10 +129,12 @@ class FakeGmail:
         with self._lock:
             self._next_id += 0x1F
             self.history_id += 7
+            internal_ms = int((at.timestamp() if at else time.time()) * 1000)
+            serial = self._next_id & 0xFFFFF
             message = StoredMessage(
-                id=f"{self._next_id:x}",
+                id=f"{internal_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
                 raw=data,
-                internal_ms=int((at.timestamp() if at else time.time()) * 1000),
+                internal_ms=internal_ms,
                 history_id=self.history_id,
                 labels=labels,
             )

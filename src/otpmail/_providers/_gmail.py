@@ -62,6 +62,7 @@ from otpmail._criteria import Criteria
 from otpmail._errors import OtpmailError
 from otpmail._match import select
 from otpmail._message import Email, parse_rfc822
+from otpmail._providers._gmail_ids import might_be_newer, newest_first
 from otpmail._retry import (
     DEFAULT_DEADLINE,
     DEFAULT_POLICY,
@@ -83,8 +84,9 @@ UNIVERSE = "googleapis.com"
 # Quota per call (gmail.md §4.1): list 5, get 20. A content call fetches at most this many
 # bodies, so one call costs at most 5 * pages + 20 * MAX_FETCH units.
 MAX_FETCH = 30
-# `latest` fetches this many of the first listed ids and keeps the newest by internalDate:
-# list order is only roughly newest-first (gmail.md §1.4).
+# `latest` where ids carry no time (see _gmail_ids) fetches this many of the first listed
+# ids and keeps the newest by internalDate: list order is only roughly newest-first
+# (gmail.md §1.4).
 LATEST_PROBE = 3
 COUNT_PAGE = 500
 # Decoded messages kept per mailbox so no body is fetched twice; bodies are bounded by the
@@ -730,6 +732,10 @@ class GmailProvider:
         token: str | None = None
         pending: list[str] = []
         seen: set[str] = set()
+        # `latest` on a page whose ids carry their creation time: fetch the newest by id
+        # alone, then only what could still be newer (see _gmail_ids).
+        by_id = False
+        ids_tell_time = criteria.latest
         while attempted < MAX_FETCH:
             if not pending:
                 if attempted and token is None:
@@ -744,14 +750,38 @@ class GmailProvider:
                 seen.update(pending)
                 if not pending:
                     break
-            take = pending[: min(batch, MAX_FETCH - attempted)]
+                ordered = newest_first(pending) if ids_tell_time else None
+                by_id = ordered is not None
+                if ordered is not None:
+                    pending = ordered
+            size = 1 if by_id else batch
+            take = pending[: min(size, MAX_FETCH - attempted)]
             pending = pending[len(take) :]
             attempted += len(take)
             emails, failures, deleted = await self._fetch_all(take)
             fetched.extend(emails)
             errors.extend(failures)
             gone += deleted
-            if len(select(criteria, fetched)) >= criteria.limit:
+            found = select(criteria, fetched)
+            if by_id and found:
+                newest = found[0]
+                doubt = might_be_newer(
+                    newest.id, int(newest.received_at.timestamp() * 1000), pending
+                )
+                if doubt == []:
+                    break
+                # Either some ids are close enough to be newer (fetch exactly those), or
+                # this mailbox's ids do not carry time (fetch as if they carried none).
+                by_id = False
+                if doubt is not None:
+                    pending, batch = doubt, len(doubt)
+                    continue
+                ids_tell_time = False
+                if not pending:
+                    break
+                batch = LATEST_PROBE - 1
+                continue
+            if len(found) >= criteria.limit:
                 break
             if not pending and token is None:
                 break
