@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fakes.gmail import (
+    ACCESS_NOT_CONFIGURED,
     DAILY_LIMIT_EXCEEDED,
     DAILY_QUERIES_EXCEEDED,
     DOMAIN_POLICY,
@@ -246,8 +247,9 @@ def fake_reader(folder: Path, key_info: dict[str, Any], upstream: FakeGmail, **k
         (DAILY_QUERIES_EXCEEDED, "quota_exhausted", True, "daily Gmail API quota is spent"),
         (QUOTA_EXCEEDED, "quota_exhausted", True, "Gmail API quota is spent"),
         (DOMAIN_POLICY, "permission_denied", False, "administrator has disabled Gmail API"),
+        (ACCESS_NOT_CONFIGURED, "api_disabled", False, "Gmail API is not enabled"),
     ],
-    ids=["dailyLimitExceeded", "limit per day", "quotaExceeded", "domainPolicy"],
+    ids=["dailyLimitExceeded", "limit per day", "quotaExceeded", "domainPolicy", "apiDisabled"],
 )
 async def test_a_spent_quota_or_a_domain_policy_fails_at_once_with_its_own_code(
     tmp_path: Path,

@@ -26,6 +26,10 @@ _FIXES: dict[tuple[str, str], str] = {
         "Domain-wide delegation) add the service account's client ID with exactly the scope "
         "https://www.googleapis.com/auth/gmail.readonly; changes can take a while to apply."
     ),
+    ("gmail", "api_disabled"): (
+        "In the Google Cloud console, open the project of the service account "
+        "(APIs & Services > Library), enable the Gmail API, and wait a few minutes."
+    ),
     ("gmail", "mailbox_not_found"): "The address must be an existing user of the Workspace domain.",
     (
         "gmail",

@@ -116,6 +116,12 @@ CODES: dict[str, CodeInfo] = {
     "permission_denied": CodeInfo(
         Prefix.API_ERROR, False, "Give the app read access to this mailbox.", answers="re-consent"
     ),
+    "api_disabled": CodeInfo(
+        Prefix.API_ERROR,
+        False,
+        "The provider's API is switched off for the app: enable it (Gmail: in the service account's Google Cloud project).",
+        answers="fix the configuration",
+    ),
     "mailbox_not_found": CodeInfo(
         Prefix.API_ERROR,
         False,

@@ -434,6 +434,41 @@ DOMAIN_POLICY = error_body(
     403, "The domain administrators have disabled Gmail apps.", "domainPolicy"
 )
 """403 ``domainPolicy``: the Workspace administrator disabled the API for the domain."""
+ACCESS_NOT_CONFIGURED = json.dumps(
+    {
+        "error": {
+            "code": 403,
+            "message": "Gmail API has not been used in project 123456789012 before or it is "
+            "disabled. Enable it by visiting https://console.developers.google.com/apis/api/"
+            "gmail.googleapis.com/overview?project=123456789012 then retry.",
+            "errors": [
+                {
+                    "message": "Gmail API has not been used in project 123456789012 before or "
+                    "it is disabled.",
+                    "domain": "usageLimits",
+                    "reason": "accessNotConfigured",
+                    "extendedHelp": "https://console.developers.google.com",
+                }
+            ],
+            "status": "PERMISSION_DENIED",
+            "details": [
+                {
+                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                    "reason": "SERVICE_DISABLED",
+                    "domain": "googleapis.com",
+                    "metadata": {
+                        "service": "gmail.googleapis.com",
+                        "consumer": "projects/123456789012",
+                    },
+                }
+            ],
+        }
+    },
+    indent=1,
+)
+"""403 ``accessNotConfigured``: the Gmail API is not enabled in the key's Cloud project, the
+usual first error of a new service account (the shape of Google's standard error model,
+with the ``google.rpc.ErrorInfo`` detail ``SERVICE_DISABLED``)."""
 
 
 _TERM = re.compile(r'(\w+):("(?:[^"\\]|\\.)*"|\S+)')

@@ -322,6 +322,7 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
     status = int(getattr(exc.resp, "status", 0) or 0)
     reason = ""
     message = ""
+    details = ""
     try:
         payload = json.loads(exc.content)
         err = payload.get("error", {}) if isinstance(payload, dict) else {}
@@ -329,6 +330,10 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
             errors = err.get("errors") or [{}]
             reason = str(errors[0].get("reason") or err.get("status") or "")
             message = str(err.get("message") or "")
+            # google.rpc.ErrorInfo reasons, e.g. SERVICE_DISABLED; only compared, never shown.
+            details = " ".join(
+                str(d.get("reason") or "") for d in err.get("details") or () if isinstance(d, dict)
+            )
     except (ValueError, TypeError, AttributeError, IndexError):
         pass
     # gmail.md §4.2: Gmail names its wait inside the message ("Retry after <RFC 3339>");
@@ -363,6 +368,11 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
         return OtpmailError("auth_failed", f"{where} (credentials rejected)")
     if status == 403 and "delegation denied" in message.lower():
         return OtpmailError("delegation_denied", f"{where} (delegation denied for this mailbox)")
+    if status == 403 and (reason == "accessNotConfigured" or "SERVICE_DISABLED" in details):
+        return OtpmailError(
+            "api_disabled",
+            f"{where} (the Gmail API is not enabled in the service account's Google Cloud project)",
+        )
     if status == 403 and reason == "domainPolicy":
         return OtpmailError(
             "permission_denied",
