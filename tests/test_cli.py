@@ -502,6 +502,36 @@ def test_a_bug_is_exit_70_with_the_type_only(
     assert "could hold anything" not in out + err and "Traceback" not in err
 
 
+def test_a_bug_with_one_mailbox_is_a_fail_line_and_the_others_are_still_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from otpmail._providers._maildir import MaildirProvider
+
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n"
+        f"    - provider: maildir\n      address: bug@example.test\n      path: {tmp_path}\n"
+        f"    - provider: maildir\n      address: otp@example.test\n"
+        f"      path: {ROOT / 'examples' / 'maildir'}\n",
+    )
+    original = MaildirProvider.count
+
+    async def count(self: MaildirProvider, criteria: object) -> int:
+        if "bug@" in str(getattr(criteria, "to", "")):
+            raise RuntimeError("text that could hold anything")
+        return await original(self, criteria)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MaildirProvider, "count", count)
+
+    status = main(["check", "--integrations", str(config)])
+    out, err = capsys.readouterr()
+
+    assert status == 1
+    assert "FAIL maildir bug@example.test: unexpected failure (RuntimeError)" in out
+    assert "OK   maildir otp@example.test" in out
+    assert "could hold anything" not in out + err and "Traceback" not in err
+
+
 @pytest.mark.parametrize(
     "args",
     [

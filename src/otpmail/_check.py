@@ -125,6 +125,11 @@ async def run_check(reader: Reader, *, deadline: float | None = None) -> list[Fi
             fix = _FIXES.get((mailbox.provider, exc.code), CODES[exc.code].remedy)
             findings.append(Finding("fail", subject, str(exc), fix))
             continue
+        except Exception as exc:  # a bug with one mailbox must not hide the others' results
+            # Only the type: the text of an unexpected exception could hold anything.
+            detail = f"unexpected failure ({type(exc).__name__})"
+            findings.append(Finding("fail", subject, detail, "A bug: please report it."))
+            continue
         findings.append(Finding("ok", subject, "read access works (one read-only call)"))
     return findings
 
