@@ -110,7 +110,7 @@ async def run_check(reader: Reader, *, deadline: float | None = None) -> list[Fi
         return [Finding("fail", subject, exc.message, CODES[exc.code].remedy)]
     findings = [Finding("ok", str(config.path), f"valid, {len(config.mailboxes)} mailbox(es)")]
     findings.extend(permission_findings(reader))
-    seconds = deadline if deadline is not None else config.deadline_seconds
+    seconds = config.deadline_for(deadline)
     for mailbox in config.mailboxes:
         subject = f"{mailbox.provider} {mailbox.address}"
         started = time.monotonic()

@@ -136,6 +136,11 @@ class Config:
     """``email.deadline_seconds``: how long one call may take, token request, retries and
     paging included, unless the call names its own ``deadline``."""
 
+    def deadline_for(self, override: float | None) -> float:
+        """Seconds one provider call may take: a call's own ``deadline`` (already
+        validated), else ``email.deadline_seconds``."""
+        return self.deadline_seconds if override is None else override
+
     def route(self, to: AddressFilter) -> Mailbox:
         """The one mailbox that reads mail for ``to``.
 

@@ -175,9 +175,9 @@ class Reader:
         started = time.monotonic()
         try:
             criteria = build_criteria(to, sender, subject, after, latest=latest, count=count)
-            budget = check_deadline(deadline) if deadline is not None else None
+            budget = _checked_deadline(deadline)
             config = self.config()
-            seconds = budget if budget is not None else config.deadline_seconds
+            seconds = config.deadline_for(budget)
             mailbox = config.route(criteria.to)
             provider = self.provider_for(mailbox)
             # The clock started with the call: building a client counts too.
@@ -248,9 +248,9 @@ class Reader:
             seconds, interval = check_timing(timeout, poll_interval)
             since_at = check_since(since) or datetime.now(UTC) - SKEW_ALLOWANCE
             criteria = build_criteria(to, sender, subject)
-            budget = check_deadline(deadline) if deadline is not None else None
+            budget = _checked_deadline(deadline)
             config = self.config()
-            per_call = budget if budget is not None else config.deadline_seconds
+            per_call = config.deadline_for(budget)
             mailbox = config.route(criteria.to)
             provider = self.provider_for(mailbox)
             stream = stream_for(provider, mailbox.provider, interval)
@@ -356,9 +356,9 @@ class _Expectation:
         try:
             _, interval = check_timing(DEFAULT_TIMEOUT, self._poll_interval)
             criteria = build_criteria(*self._args)
-            budget = check_deadline(self._deadline) if self._deadline is not None else None
+            budget = _checked_deadline(self._deadline)
             config = reader.config()
-            per_call = budget if budget is not None else config.deadline_seconds
+            per_call = config.deadline_for(budget)
             mailbox = config.route(criteria.to)
             provider = reader.provider_for(mailbox)
             stream = stream_for(provider, mailbox.provider, interval)
@@ -394,6 +394,11 @@ class _FailedExpectation:
 
     def cancel(self) -> None:
         """Nothing to stop."""
+
+
+def _checked_deadline(deadline: float | None) -> float | None:
+    """A call's ``deadline=``, validated before anything is loaded; ``None`` when not given."""
+    return None if deadline is None else check_deadline(deadline)
 
 
 def _budget(call_deadline: float, ends: float) -> float:

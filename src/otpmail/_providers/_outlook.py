@@ -306,6 +306,8 @@ class OutlookProvider:
         failure: OtpmailError
         try:
             async with mailbox_gate(self._gate_key):
+                # "XXX" is kiota's catch-all status key: every error answer becomes an
+                # ODataError, which to_error maps.
                 payload = await session.adapter.send_primitive_async(
                     info, "bytes", {"XXX": ODataError}
                 )
