@@ -32,7 +32,7 @@ from _harness import (
 from _naive import NaiveGmail, NaiveGraph
 
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox
+from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox
 
 if TYPE_CHECKING:
     from fakes.gmail import FakeGmail

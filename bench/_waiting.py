@@ -27,7 +27,7 @@ from _reads import Row, Settings, gmail_reader, graph_reader
 
 from fakes.gmail import FakeGmail
 from otpmail import Reader
-from otpmail._wait import SKEW_ALLOWANCE
+from otpmail._reading._wait import SKEW_ALLOWANCE
 
 IDLE_POLLS = 3
 """Poll intervals in the measured idle window (counts and CPU)."""

@@ -12,7 +12,7 @@ message is built before tracing starts and is not counted; its size is printed n
 it), and once untraced for the time (tracing slows allocation-heavy code two- to
 threefold). Variants:
 
-- ``otpmail``: :func:`otpmail._message.parse_rfc822` (chunked parse, attachment sized
+- ``otpmail``: :func:`otpmail._decoding._message.parse_rfc822` (chunked parse, attachment sized
   from its transfer encoding, never decoded);
 - ``stdlib-parse``: ``email.message_from_bytes(raw, policy=email.policy.default)`` alone;
 - ``stdlib-decode``: the same, then ``get_content()`` of every part, which is what a
@@ -55,7 +55,7 @@ if traced:
     tracemalloc.start()
 start = time.perf_counter()
 if variant == "otpmail":
-    from otpmail._message import parse_rfc822
+    from otpmail._decoding._message import parse_rfc822
     e = parse_rfc822(raw, id="1", account="qa@example.com", received_at=datetime.now(UTC))
     check = {"body": e.body, "attachment_size": e.attachments[0].size}
 else:

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "extraction"
 sys.path.insert(0, str(ROOT / "src"))
 
-from otpmail._extract import extract_code, extract_links, pick_action_link  # noqa: E402
-from otpmail._message import html_to_text  # noqa: E402
+from otpmail._decoding._extract import extract_code, extract_links, pick_action_link  # noqa: E402
+from otpmail._decoding._message import html_to_text  # noqa: E402
 
 
 @dataclass

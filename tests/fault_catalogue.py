@@ -27,10 +27,10 @@ from typing import Any
 from fakes.gmail import FakeGmail, Fault
 from fakes.graph import FakeGraph, GraphFault
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox
-from otpmail._errors import CODES
+from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox
+from otpmail._core._errors import CODES
+from otpmail._core._retry import RetryPolicy
 from otpmail._providers._base import Provider
-from otpmail._retry import RetryPolicy
 
 FAST = RetryPolicy(attempts=5, base=0.02, cap=0.1)
 """The production policy's shape with millisecond backoff, so the suite stays fast."""

@@ -41,10 +41,10 @@ from urllib.parse import urlencode, urlsplit
 import vcr
 
 import cassette_files
-from otpmail._config import GmailMailbox, Mailbox
+from otpmail._core._config import GmailMailbox, Mailbox
+from otpmail._core._retry import NO_RETRY
 from otpmail._providers._gmail import GmailProvider, PinnedHttp
-from otpmail._reader import Reader
-from otpmail._retry import NO_RETRY
+from otpmail._reading._reader import Reader
 
 CASSETTE_DIR = Path(__file__).resolve().parent.parent / "cassettes" / "gmail"
 

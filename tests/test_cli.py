@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLE_CONFIG, ROOT, write_config
-from otpmail._cli import (
+from otpmail._core._errors import CODES, Prefix
+from otpmail._frontends._cli import (
     EXIT_CHECK_FAILED,
     EXIT_CODES,
     EXIT_INTERRUPTED,
@@ -24,7 +25,6 @@ from otpmail._cli import (
     EXIT_UNEXPECTED,
     main,
 )
-from otpmail._errors import CODES, Prefix
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
@@ -330,7 +330,7 @@ def test_check_warns_about_files_others_can_read(
     """(The warning alone: the live call of a Gmail mailbox is the Gmail tests' business.)"""
     from conftest import write_key
     from otpmail import Reader
-    from otpmail._check import format_findings, permission_findings
+    from otpmail._frontends._check import format_findings, permission_findings
 
     key = write_key(tmp_path, service_account_info)
     key.chmod(0o644)
@@ -349,7 +349,7 @@ def test_check_warns_about_files_others_can_read(
 
 def test_check_warns_about_an_integrations_file_others_can_read(tmp_path: Path) -> None:
     from otpmail import Reader
-    from otpmail._check import permission_findings
+    from otpmail._frontends._check import permission_findings
 
     config = maildir_config(tmp_path)
     config.chmod(0o640)
@@ -446,7 +446,7 @@ def test_ctrl_c_during_a_wait_exits_130_with_one_line_and_no_traceback(tmp_path:
     probe = (
         "import signal, sys\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "from otpmail._cli import main\n"
+        "from otpmail._frontends._cli import main\n"
         "sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
         f"raise SystemExit(main(['wait', '--to', 'qa@example.com', '--timeout', '30', '--integrations', {str(config)!r}]))\n"
     )
@@ -473,7 +473,7 @@ def test_an_interruption_anywhere_in_a_command_is_exit_130(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    import otpmail._cli as cli
+    import otpmail._frontends._cli as cli
 
     monkeypatch.setattr(
         cli, {"read": "_read", "check": "_check"}.get(command, "_wait"), interrupted
@@ -492,7 +492,7 @@ def test_a_bug_is_exit_70_with_the_type_only(
     async def broken(reader: object, **kwargs: object) -> list[object]:
         raise RuntimeError("text that could hold anything")
 
-    monkeypatch.setattr("otpmail._check.run_check", broken)
+    monkeypatch.setattr("otpmail._frontends._check.run_check", broken)
 
     status = main(["check", "--integrations", str(EXAMPLE_CONFIG)])
     out, err = capsys.readouterr()
@@ -838,7 +838,7 @@ class _Hanging:
 @pytest.fixture
 def hanging(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A file whose own deadline is a minute, read through a provider that hangs."""
-    monkeypatch.setattr("otpmail._reader.default_provider", lambda mailbox: _Hanging())
+    monkeypatch.setattr("otpmail._reading._reader.default_provider", lambda mailbox: _Hanging())
     return _quiet_config(tmp_path, "  deadline_seconds: 60\n")
 
 
@@ -879,7 +879,7 @@ def test_without_deadline_the_files_deadline_bounds_each_call(
 ) -> None:
     import time
 
-    monkeypatch.setattr("otpmail._reader.default_provider", lambda mailbox: _Hanging())
+    monkeypatch.setattr("otpmail._reading._reader.default_provider", lambda mailbox: _Hanging())
     config = _quiet_config(tmp_path, "  deadline_seconds: 0.3\n")
 
     started = time.monotonic()

@@ -22,7 +22,7 @@ from fakes.graph import FakeGraph
 from fault_catalogue import CODE, gmail_message
 from gmail_cassettes import quick_key
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox
+from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._graph_http import MAILBOX_CONCURRENCY
 from otpmail._providers._outlook import OutlookProvider

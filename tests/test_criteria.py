@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from otpmail import _criteria
-from otpmail._criteria import build_criteria, parse_after, parse_since
-from otpmail._errors import OtpmailError
+from otpmail._core._errors import OtpmailError
+from otpmail._reading import _criteria
+from otpmail._reading._criteria import build_criteria, parse_after, parse_since
 
 NOW = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from otpmail import _message as message_module
-from otpmail._bounds import MAX_MULTIPART_DEPTH
-from otpmail._message import parse_rfc822
+from otpmail._core._bounds import MAX_MULTIPART_DEPTH
+from otpmail._decoding import _message as message_module
+from otpmail._decoding._message import parse_rfc822
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 

@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from conftest import EXAMPLE_CONFIG, write_config
-from otpmail import Reader, _html
-from otpmail import _message as message_module
-from otpmail._bounds import (
+from otpmail import Reader
+from otpmail._core._bounds import (
     BODY_TRUNCATED_MARKER,
     DEFAULT_LIMITS,
     JSON_ALLOWANCE,
@@ -34,9 +33,11 @@ from otpmail._bounds import (
     email_chars,
     response_limit,
 )
-from otpmail._config import load
-from otpmail._errors import OtpmailError
-from otpmail._message import Attachment, email_from_parts, parse_rfc822
+from otpmail._core._config import load
+from otpmail._core._errors import OtpmailError
+from otpmail._decoding import _html
+from otpmail._decoding import _message as message_module
+from otpmail._decoding._message import Attachment, email_from_parts, parse_rfc822
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from otpmail._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
-from otpmail._message import Email, parse_rfc822
+from otpmail._decoding._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
+from otpmail._decoding._message import Email, parse_rfc822
 
 
 def decode(raw: bytes | str) -> Email:

@@ -27,10 +27,10 @@ import pytest
 
 from conftest import write_config, write_key
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox
-from otpmail._message import parse_rfc822
+from otpmail._core._config import GmailMailbox, Mailbox
+from otpmail._decoding._message import parse_rfc822
+from otpmail._decoding._sanitize import sanitize_text
 from otpmail._providers._gmail import GmailProvider, PinnedHttp
-from otpmail._sanitize import sanitize_text
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 MAILBOX = "qa@example.com"

@@ -7,7 +7,9 @@ from types import ModuleType
 
 import pytest
 
-from otpmail import _bounds, _charset, _html, _message, _render, _sanitize
+from otpmail._core import _bounds
+from otpmail._decoding import _charset, _html, _message, _sanitize
+from otpmail._frontends import _render
 
 
 @pytest.mark.parametrize(

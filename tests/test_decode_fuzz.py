@@ -13,16 +13,16 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from otpmail._bounds import (
+from otpmail._core._bounds import (
     MAX_ATTACHMENTS,
     MAX_HEADER_CHARS,
     NON_BODY_MAX_CHARS,
     Limits,
     email_chars,
 )
-from otpmail._message import Email, html_to_text, parse_rfc822
-from otpmail._render import render_for_agent
-from otpmail._sanitize import sanitize_text
+from otpmail._decoding._message import Email, html_to_text, parse_rfc822
+from otpmail._decoding._sanitize import sanitize_text
+from otpmail._frontends._render import render_for_agent
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 FUZZ = settings(

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from otpmail._message import html_to_text
+from otpmail._decoding._message import html_to_text
 
 
 def test_links_render_as_text_and_url() -> None:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from otpmail._bounds import DEFAULT_LIMITS, MAX_HEADER_CHARS, NON_BODY_MAX_CHARS, email_chars
-from otpmail._message import Email, parse_rfc822
-from otpmail._sanitize import sanitize_text
+from otpmail._core._bounds import DEFAULT_LIMITS, MAX_HEADER_CHARS, NON_BODY_MAX_CHARS, email_chars
+from otpmail._decoding._message import Email, parse_rfc822
+from otpmail._decoding._sanitize import sanitize_text
 
 
 def _data_dir() -> Path | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from conftest import ROOT
-from otpmail._errors import CODES
+from otpmail._core._errors import CODES
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -52,7 +52,7 @@ def test_the_example_integrations_file_is_valid_with_every_entry_uncommented(
     """The commented entries of integrations.example.yaml are real configuration too."""
     from pathlib import Path
 
-    from otpmail._config import load
+    from otpmail._core._config import load
 
     text = (ROOT / "integrations.example.yaml").read_text(encoding="utf-8")
     lines = [

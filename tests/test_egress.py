@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from otpmail._egress import ROUTES, EgressRefused, check
+from otpmail._core._egress import ROUTES, EgressRefused, check
 
 GMAIL = "https://gmail.googleapis.com/gmail/v1/users/me"
 

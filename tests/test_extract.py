@@ -1,4 +1,4 @@
-"""Extraction of one-time codes and links (``otpmail._extract``).
+"""Extraction of one-time codes and links (``otpmail._decoding._extract``).
 
 The rules are tested one by one here; ``tests/extraction/`` holds the evaluation set of
 whole mails, scored by ``bench/extraction_eval.py`` and guarded at the end of this file.
@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from otpmail import _extract
-from otpmail._extract import (
+from otpmail._decoding import _extract
+from otpmail._decoding._extract import (
     CODE_ALPHABET,
     action_link_score,
     annotate,
@@ -30,7 +30,7 @@ from otpmail._extract import (
     extract_links,
     pick_action_link,
 )
-from otpmail._message import html_to_text
+from otpmail._decoding._message import html_to_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

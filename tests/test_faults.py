@@ -40,10 +40,9 @@ from fault_catalogue import (
 )
 from gmail_cassettes import quick_key
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox, load
-from otpmail._errors import CODES, OtpmailError
-from otpmail._providers._gmail import GmailProvider
-from otpmail._retry import (
+from otpmail._core._config import GmailMailbox, Mailbox, load
+from otpmail._core._errors import CODES, OtpmailError
+from otpmail._core._retry import (
     DEFAULT_DEADLINE,
     RETRY_NOW,
     RetryPolicy,
@@ -52,6 +51,7 @@ from otpmail._retry import (
     parse_retry_after,
     parse_retry_at_text,
 )
+from otpmail._providers._gmail import GmailProvider
 
 
 @pytest.fixture(autouse=True)

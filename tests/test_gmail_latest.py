@@ -19,7 +19,7 @@ import pytest
 from conftest import write_config, write_key
 from fakes.gmail import FakeGmail
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox
+from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._gmail_ids import MARGIN_MS, TOLERANCE_MS
 from test_maildir import message

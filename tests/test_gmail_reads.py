@@ -46,10 +46,11 @@ from gmail_cassettes import (
     Harness,
     quick_key,
 )
-from otpmail import Reader, _criteria
-from otpmail._bounds import JSON_ALLOWANCE, Carrier, Limits, response_limit
-from otpmail._config import GmailMailbox, Mailbox
+from otpmail import Reader
+from otpmail._core._bounds import JSON_ALLOWANCE, Carrier, Limits, response_limit
+from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider
+from otpmail._reading import _criteria
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 from conftest import write_config, write_key
 from fakes.gmail import DAILY_LIMIT_EXCEEDED, FakeGmail, Fault
 from otpmail import Reader
-from otpmail._config import GmailMailbox, Mailbox
+from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider
 from test_maildir import message
 

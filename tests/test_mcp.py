@@ -41,8 +41,8 @@ from mcp_types import CallToolResult, TextContent
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from conftest import EXAMPLE_CONFIG, ROOT, write_config
-from otpmail._errors import CODES
-from otpmail._mcp import (
+from otpmail._core._errors import CODES
+from otpmail._frontends._mcp import (
     MAX_WAIT_TIMEOUT,
     READ_INPUT_SCHEMA,
     READ_OUTPUT_SCHEMA,
@@ -52,10 +52,10 @@ from otpmail._mcp import (
     tool_payload,
     tool_result,
 )
+from otpmail._frontends._render import FENCE_NAME, TRUST_MARKER, render_for_agent
 from otpmail._providers._maildir import MaildirProvider
-from otpmail._reader import Reader
-from otpmail._render import FENCE_NAME, TRUST_MARKER, render_for_agent
-from otpmail._wait import stream_for
+from otpmail._reading._reader import Reader
+from otpmail._reading._wait import stream_for
 
 EXAMPLE_ADDRESS = "otp@example.test"
 QA = "qa@example.test"
@@ -776,9 +776,9 @@ def test_structured_content_and_text_are_one_object() -> None:
 def test_otpmail_mcp_without_the_extra_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from otpmail._cli import main
+    from otpmail._frontends._cli import main
 
-    monkeypatch.delitem(sys.modules, "otpmail._mcp", raising=False)
+    monkeypatch.delitem(sys.modules, "otpmail._frontends._mcp", raising=False)
     # What an absent package looks like to an import (loaded submodules included).
     for name in [n for n in sys.modules if n.split(".")[0] in {"mcp", "mcp_types"}]:
         monkeypatch.setitem(sys.modules, name, None)
@@ -795,10 +795,10 @@ def test_import_otpmail_and_otpmail_read_load_no_mcp_module() -> None:
     probe = (
         "import sys, io, contextlib\n"
         "import otpmail\n"
-        "from otpmail._cli import main\n"
+        "from otpmail._frontends._cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    status = main(['read', '--to', 'otp@example.test', '--latest', '--integrations', {str(EXAMPLE_CONFIG)!r}])\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in {'mcp', 'mcp_types'} or m == 'otpmail._mcp')\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in {'mcp', 'mcp_types'} or m == 'otpmail._frontends._mcp')\n"
         "print(status, loaded)\n"
     )
     done = subprocess.run(

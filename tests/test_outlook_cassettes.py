@@ -686,7 +686,7 @@ def cassette(name: str, wire: Wire | None = None, *, all_played: bool = True) ->
 
 def outlook_mailbox(**overrides: Any) -> Any:
     """The test mailbox as the config loader builds it (client secret from ``SECRET_ENV``)."""
-    from otpmail._config import OutlookMailbox, SecretRef
+    from otpmail._core._config import OutlookMailbox, SecretRef
 
     fields: dict[str, Any] = {
         "provider": "outlook",
@@ -703,7 +703,7 @@ def outlook_mailbox(**overrides: Any) -> Any:
 
 def criteria(to: str = MAILBOX, *args: Any, **kwargs: Any) -> Any:
     """Validated criteria on the frozen clock."""
-    from otpmail._criteria import build_criteria
+    from otpmail._reading._criteria import build_criteria
 
     return build_criteria(to, *args, now=NOW, **kwargs)
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 import yaml
 
-from otpmail._bounds import BODY_TRUNCATED_MARKER, MAX_ATTACHMENTS, Limits
-from otpmail._config import OutlookMailbox, parse
-from otpmail._egress import EgressRefused, check
-from otpmail._errors import CODES, OtpmailError
+from otpmail._core._bounds import BODY_TRUNCATED_MARKER, MAX_ATTACHMENTS, Limits
+from otpmail._core._config import OutlookMailbox, parse
+from otpmail._core._egress import EgressRefused, check
+from otpmail._core._errors import CODES, OtpmailError
 from otpmail._providers import _graph_messages
 from otpmail._providers._graph_messages import (
     ATTACHMENT_FIELDS,

@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from otpmail._egress import EgressRefused
-from otpmail._errors import OtpmailError
+from otpmail._core._egress import EgressRefused
+from otpmail._core._errors import OtpmailError
 from otpmail._providers._graph_http import GraphEgressTransport, TokenEgressTransport
 from otpmail._providers._outlook import OutlookProvider
 from test_outlook_cassettes import (

@@ -17,11 +17,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from otpmail._config import OutlookMailbox, SecretRef
-from otpmail._errors import OtpmailError
+from otpmail._core._config import OutlookMailbox, SecretRef
+from otpmail._core._errors import OtpmailError
+from otpmail._core._retry import NO_RETRY
 from otpmail._providers._outlook import OutlookProvider
-from otpmail._reader import Reader
-from otpmail._retry import NO_RETRY
+from otpmail._reading._reader import Reader
 from test_outlook_cassettes import (
     CLIENT_ID,
     CONTENT_SELECT,
@@ -347,7 +347,7 @@ class NotInstalled(importlib.abc.MetaPathFinder):
         return None
 
 sys.meta_path.insert(0, NotInstalled())
-from otpmail._reader import Reader
+from otpmail._reading._reader import Reader
 print(json.dumps(asyncio.run(Reader(CONFIG).read_emails("qa@contoso.com"))))
 """
 

@@ -14,7 +14,7 @@ import pytest
 
 from fakes.graph import FakeGraph, GraphAttachment
 from otpmail import Reader
-from otpmail._config import Mailbox, OutlookMailbox
+from otpmail._core._config import Mailbox, OutlookMailbox
 from otpmail._providers._outlook import OutlookProvider
 
 FAST = 0.05

@@ -12,10 +12,10 @@ import pytest
 import otpmail
 from conftest import EXAMPLE_CONFIG, write_config
 from otpmail import Reader, read_emails, read_emails_sync
-from otpmail._config import Mailbox
-from otpmail._criteria import Criteria
-from otpmail._message import Email
-from otpmail._reader import default_provider, shared_reader
+from otpmail._core._config import Mailbox
+from otpmail._decoding._message import Email
+from otpmail._reading._criteria import Criteria
+from otpmail._reading._reader import default_provider, shared_reader
 
 
 def test_the_public_names_are_exactly_these() -> None:

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from otpmail import Reader
-from otpmail._message import parse_rfc822
-from otpmail._render import FENCE_NAME, TRUST_MARKER, render_for_agent
+from otpmail._decoding._message import parse_rfc822
+from otpmail._frontends._render import FENCE_NAME, TRUST_MARKER, render_for_agent
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 OPEN = re.compile(rf"^<{FENCE_NAME}_([0-9a-f]{{16}})>$")
@@ -133,7 +133,7 @@ def test_the_nonce_is_fresh_for_each_render() -> None:
 
 def test_the_nonce_is_drawn_again_if_the_content_holds_it(monkeypatch: pytest.MonkeyPatch) -> None:
     draws = iter(["0123456789abcdef", "fedcba9876543210"])
-    monkeypatch.setattr("otpmail._render.secrets.token_hex", lambda n: next(draws))
+    monkeypatch.setattr("otpmail._frontends._render.secrets.token_hex", lambda n: next(draws))
     text = render_for_agent(
         {"status": "ok", "data": {"emails": [{"body": "guess 0123456789abcdef"}]}}
     )

@@ -37,9 +37,9 @@ import pytest_asyncio
 
 from conftest import write_config, write_key
 from gmail_cassettes import quick_key
-from otpmail import _perms
-from otpmail._config import GmailMailbox, SecretRef, load
-from otpmail._errors import OtpmailError
+from otpmail._core import _perms
+from otpmail._core._config import GmailMailbox, SecretRef, load
+from otpmail._core._errors import OtpmailError
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._graph_http import (
     GraphEgressTransport,
@@ -404,7 +404,7 @@ def test_an_integrations_file_only_its_owner_can_read_loads_without_a_warning(
 async def test_a_certificate_file_others_can_read_warns_when_the_mailbox_is_first_used(
     tmp_path: Path, warnings_seen: pytest.LogCaptureFixture
 ) -> None:
-    from otpmail._config import OutlookMailbox
+    from otpmail._core._config import OutlookMailbox
 
     cert = tmp_path / "app.pem"
     cert.write_bytes(b"not a certificate")

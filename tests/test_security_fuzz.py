@@ -29,14 +29,14 @@ from conftest import write_config, write_key
 from fakes.gmail import FakeGmail
 from fakes.graph import FakeGraph
 from gmail_cassettes import quick_key
-from otpmail import _mcp
-from otpmail._config import Mailbox
-from otpmail._envelope import error
-from otpmail._errors import CODES, OtpmailError, Prefix
+from otpmail._core._config import Mailbox
+from otpmail._core._envelope import error
+from otpmail._core._errors import CODES, OtpmailError, Prefix
+from otpmail._frontends import _mcp
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._graph_messages import CONTENT_EXPAND
 from otpmail._providers._maildir import MaildirProvider
-from otpmail._reader import Reader
+from otpmail._reading._reader import Reader
 
 PREFIXES = tuple(f"{p.value}: " for p in Prefix)
 GRAPH_SECRET_ENV = "OTPMAIL_TEST_FUZZ_GRAPH_SECRET"

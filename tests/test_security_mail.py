@@ -1,6 +1,6 @@
 """Untrusted mail: a corpus of prompt-injection messages (``tests/security/mail``), each
 delivered into a Maildir and read through the real decoder, stays inside its fence in the
-agent rendering (:func:`otpmail._render.render_for_agent`) and in the MCP tool result.
+agent rendering (:func:`otpmail._frontends._render.render_for_agent`) and in the MCP tool result.
 
 What "inside" means here, line by line: the only lines outside a fence are otpmail's own
 (the trust marker, the fence note, the status, the email count, and one position line per
@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from conftest import write_config
-from otpmail import _mcp
-from otpmail._reader import Reader
-from otpmail._render import FENCE_NAME, TRUST_MARKER, render_for_agent
+from otpmail._frontends import _mcp
+from otpmail._frontends._render import FENCE_NAME, TRUST_MARKER, render_for_agent
+from otpmail._reading._reader import Reader
 
 CORPUS = Path(__file__).resolve().parent / "security" / "mail"
 MAILS = sorted(p.name for p in CORPUS.glob("*.eml"))

@@ -24,7 +24,7 @@ from otpmail._providers._base import Provider
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._maildir import MaildirProvider
 from otpmail._providers._outlook import OutlookProvider
-from otpmail._wait import ChangeFeed
+from otpmail._reading._wait import ChangeFeed
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "otpmail"
 
@@ -450,7 +450,7 @@ PLANTED = {
         "write operation .move",
     ),
     "egress-post-route": (
-        "_egress.py",
+        "_core/_egress.py",
         "\n_X = _route('POST', 'gmail.googleapis.com', r'/gmail/v1/users/me/messages', 'x')\n",
         "'POST' outside the token routes",
     ),
@@ -490,7 +490,7 @@ def _snapshot(root: Path) -> dict[str, tuple[int, int, int]]:
 
 async def test_reading_a_maildir_changes_nothing_in_it(tmp_path: Path) -> None:
     """Unlike a mail client, otpmail moves no message from new/ to cur/ and sets no flag."""
-    from otpmail._reader import Reader
+    from otpmail._reading._reader import Reader
 
     root = tmp_path / "maildir"
     for sub in ("new", "cur", "tmp"):

@@ -30,14 +30,14 @@ from conftest import write_config
 from fakes.gmail import FakeGmail, FakeGmailHttp, Fault
 from fakes.graph import FakeGraph, GraphFault, _TokenTransport
 from gmail_cassettes import quick_key
-from otpmail import _cli, _mcp
-from otpmail import _reader as reader_module
-from otpmail._check import format_findings, run_check
-from otpmail._config import Mailbox
-from otpmail._errors import OtpmailError
+from otpmail._core._config import Mailbox
+from otpmail._core._errors import OtpmailError
+from otpmail._frontends import _cli, _mcp
+from otpmail._frontends._check import format_findings, run_check
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._outlook import OutlookProvider
-from otpmail._reader import Reader
+from otpmail._reading import _reader as reader_module
+from otpmail._reading._reader import Reader
 from test_outlook_secrets import throwaway_certificate
 
 PLANTED_KEY_ID = "PLANTEDkeyid7c1e9b2a4f6d8e0c3b5a7f9e1d3c5b7a9"

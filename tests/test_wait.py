@@ -13,10 +13,10 @@ import pytest
 
 from conftest import write_config
 from otpmail import Reader, wait_for_email_sync
-from otpmail._config import Mailbox, MaildirMailbox
-from otpmail._criteria import Criteria
-from otpmail._message import Email
+from otpmail._core._config import Mailbox, MaildirMailbox
+from otpmail._decoding._message import Email
 from otpmail._providers._maildir import MaildirProvider
+from otpmail._reading._criteria import Criteria
 from test_maildir import deliver, message
 
 FAST = 0.05
@@ -428,7 +428,7 @@ async def test_a_shared_poll_gets_the_longest_deadline_of_its_waiters(
 ) -> None:
     """One poll serves every waiter: cut at the shortest deadline, it would keep failing
     for the patient one. The one in a hurry still ends at its own timeout."""
-    from otpmail._wait import stream_for
+    from otpmail._reading._wait import stream_for
 
     hurried = asyncio.create_task(
         reader.wait_for_email("qa+a@example.com", timeout=0.5, poll_interval=FAST, deadline=0.5)

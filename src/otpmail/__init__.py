@@ -18,9 +18,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from otpmail._errors import CODES, OtpmailError, Prefix
-    from otpmail._extract import extract_code, extract_links, pick_action_link
-    from otpmail._reader import (
+    from otpmail._core._errors import CODES, OtpmailError, Prefix
+    from otpmail._decoding import extract_code, extract_links, pick_action_link
+    from otpmail._reading._reader import (
         Reader,
         read_emails,
         read_emails_sync,
@@ -45,17 +45,17 @@ __all__ = [
 # Names are imported on first use: ``import otpmail`` (and so every pytest run, since the
 # plugin lives in this package) costs almost nothing until a name is used.
 _HOMES = {
-    "CODES": "otpmail._errors",
-    "OtpmailError": "otpmail._errors",
-    "Prefix": "otpmail._errors",
-    "extract_code": "otpmail._extract",
-    "extract_links": "otpmail._extract",
-    "pick_action_link": "otpmail._extract",
-    "Reader": "otpmail._reader",
-    "read_emails": "otpmail._reader",
-    "read_emails_sync": "otpmail._reader",
-    "wait_for_email": "otpmail._reader",
-    "wait_for_email_sync": "otpmail._reader",
+    "CODES": "otpmail._core._errors",
+    "OtpmailError": "otpmail._core._errors",
+    "Prefix": "otpmail._core._errors",
+    "extract_code": "otpmail._decoding",
+    "extract_links": "otpmail._decoding",
+    "pick_action_link": "otpmail._decoding",
+    "Reader": "otpmail._reading._reader",
+    "read_emails": "otpmail._reading._reader",
+    "read_emails_sync": "otpmail._reading._reader",
+    "wait_for_email": "otpmail._reading._reader",
+    "wait_for_email_sync": "otpmail._reading._reader",
 }
 
 

@@ -1,5 +1,5 @@
 """``python -m otpmail`` runs the command line."""
 
-from otpmail._cli import main
+from otpmail._frontends._cli import main
 
 raise SystemExit(main())

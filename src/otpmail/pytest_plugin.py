@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pytest
 
 if TYPE_CHECKING:
-    from otpmail._reader import Reader
+    from otpmail._reading._reader import Reader
 
 # otpmail itself is imported only when a test uses a fixture: the plugin is loaded by every
 # pytest run in an environment where otpmail is installed.
@@ -84,7 +84,7 @@ def _integrations_path(config: pytest.Config) -> Path:
     if value:
         path = Path(value)
         return path if path.is_absolute() else Path(config.rootpath) / path
-    from otpmail import _config
+    from otpmail._core import _config
 
     return _config.resolve_path(None).absolute()
 
@@ -157,7 +157,7 @@ def _field(email: dict[str, Any], key: str) -> str:
     if key == "link":
         # The action link (sign in, verify, reset), not merely the first: a logo or a
         # "view in browser" link often comes first.
-        from otpmail._extract import pick_action_link
+        from otpmail._decoding import pick_action_link
 
         action = pick_action_link(email.get("links") or [])
         value = action["url"] if action else None
@@ -362,7 +362,7 @@ def _otpmail_session(pytestconfig: pytest.Config) -> Iterator[tuple[Reader, _Loo
         yield None
         return
     loop = _LoopThread()
-    from otpmail._reader import Reader
+    from otpmail._reading._reader import Reader
 
     reader = Reader(path)
     try:
@@ -402,7 +402,7 @@ def otpmail_address(
     reader, _ = _session_or_skip(_otpmail_session, pytestconfig)
     base = pytestconfig.getoption("otpmail_address") or pytestconfig.getini("otpmail_address")
     if not base:
-        from otpmail._errors import OtpmailError
+        from otpmail._core._errors import OtpmailError
 
         try:
             base = reader.config().mailboxes[0].address

@@ -13,7 +13,7 @@ Built on google-api-python-client and google-auth, pinned:
 The SDK is synchronous: calls run in worker threads, each thread with its own ``Http``
 (httplib2 is not thread-safe), sharing one credentials object that is refreshed under a lock.
 
-Deadlines and retries (:mod:`otpmail._retry`): every request runs under the call's
+Deadlines and retries (:mod:`otpmail._core._retry`): every request runs under the call's
 deadline — each socket timeout is set to the time left before the request starts, and the
 awaiting coroutine stops at the deadline. No SDK loop retries or sleeps on its own:
 ``execute(num_retries=0)``; google-auth's token retry loop (``ExponentialBackoff``, sleeps of
@@ -49,21 +49,17 @@ from google.oauth2 import service_account
 from googleapiclient import discovery
 from googleapiclient.errors import HttpError
 
-from otpmail import _egress
-from otpmail._bounds import (
+from otpmail._core import _egress
+from otpmail._core._bounds import (
     DEFAULT_LIMITS,
     Carrier,
     Limits,
     check_message_size,
     check_response_size,
 )
-from otpmail._config import GmailMailbox, not_configured
-from otpmail._criteria import Criteria
-from otpmail._errors import OtpmailError
-from otpmail._match import select
-from otpmail._message import Email, parse_rfc822
-from otpmail._providers._gmail_ids import might_be_newer, newest_first
-from otpmail._retry import (
+from otpmail._core._config import GmailMailbox, not_configured
+from otpmail._core._errors import OtpmailError
+from otpmail._core._retry import (
     DEFAULT_DEADLINE,
     DEFAULT_POLICY,
     RetryPolicy,
@@ -73,6 +69,10 @@ from otpmail._retry import (
     parse_retry_at_text,
     remaining,
 )
+from otpmail._decoding import Email, parse_rfc822
+from otpmail._providers._gmail_ids import might_be_newer, newest_first
+from otpmail._reading._criteria import Criteria
+from otpmail._reading._match import select
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -276,7 +276,7 @@ _URLSAFE_TO_STANDARD = bytes.maketrans(b"-_", b"+/")
 def gmail_query(criteria: Criteria) -> str:
     """The Gmail search string for ``criteria``, as the specification builds it.
 
-    >>> from otpmail._criteria import build_criteria
+    >>> from otpmail._reading._criteria import build_criteria
     >>> gmail_query(build_criteria("qa@example.com", "no-reply@acme.example", 'Say "hi"'))
     'to:qa@example.com from:no-reply@acme.example subject:"Say \\\\"hi\\\\"" in:anywhere'
     """

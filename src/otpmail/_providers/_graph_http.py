@@ -1,7 +1,7 @@
 """The I/O seams of the Microsoft Graph provider, and the one error mapping.
 
 - :class:`GraphEgressTransport`: the innermost httpx transport under kiota's middleware.
-  Every Graph request, each retry included, passes :func:`otpmail._egress.check` here,
+  Every Graph request, each retry included, passes :func:`otpmail._core._egress.check` here,
   after the middleware has finished with it and before any byte leaves.
 - :class:`TokenEgressTransport`: the azure-core transport of the Entra credential. The
   token POST passes the same check, then goes out through a fresh aiohttp session that
@@ -17,7 +17,7 @@
   for (``Retry-After``), for the retry policy.
 
 No retry loop lives here: kiota's ``RetryHandler`` is not in the middleware and azure-core's
-token retries are off (``retry_total=0``); :mod:`otpmail._retry` retries the whole request,
+token retries are off (``retry_total=0``); :mod:`otpmail._core._retry` retries the whole request,
 token included, under the call's deadline.
 """
 
@@ -46,9 +46,9 @@ from azure.core.pipeline.transport import AioHttpTransport, AsyncHttpTransport
 from azure.core.rest import AsyncHttpResponse, HttpRequest
 from kiota_abstractions.api_error import APIError
 
-from otpmail import _egress
-from otpmail._errors import OtpmailError
-from otpmail._retry import expired, parse_retry_after
+from otpmail._core import _egress
+from otpmail._core._errors import OtpmailError
+from otpmail._core._retry import expired, parse_retry_after
 
 PROVIDER = "Outlook"
 

@@ -28,7 +28,7 @@ What is *not* sent, and why:
   therefore holds no string literal at all, so there is nothing to quote or inject.
 
 Everything exact (recipient with ``+tag``, sender, subject, the cutoff to the second,
-newest first, one per Message-ID) is decided by :func:`otpmail._match.select`, the same code
+newest first, one per Message-ID) is decided by :func:`otpmail._reading._match.select`, the same code
 as Gmail and Maildir.
 
 Attachments (docs/outlook.md, "Attachments", has the sources):
@@ -45,7 +45,7 @@ Attachments (docs/outlook.md, "Attachments", has the sources):
 - The expansion adds no request, and Graph's Outlook limits count requests (graph.md §3.7).
 - ``isInline`` parts are listed, as the MIME decoder lists inline images (a ``cid:`` logo is
   an attachment there too); only an inline, nameless ``text/plain`` or ``text/html`` part is
-  left out, the same rule as :func:`otpmail._message.parse_rfc822` applies to body fragments.
+  left out, the same rule as :func:`otpmail._decoding._message.parse_rfc822` applies to body fragments.
   ``hasAttachments`` is not used: it ignores inline attachments (graph.md §2).
 - ``size`` is Graph's figure: for a file it is Exchange's stored size, a few hundred bytes
   more than the file (microsoft-graph-docs-contrib#4601); for a cloud link
@@ -65,11 +65,11 @@ from email.utils import format_datetime
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from otpmail import _egress
-from otpmail._bounds import DEFAULT_LIMITS, MAX_ATTACHMENTS, Limits, check_response_size
-from otpmail._criteria import Criteria
-from otpmail._errors import OtpmailError
-from otpmail._message import Attachment, Email, email_from_parts
+from otpmail._core import _egress
+from otpmail._core._bounds import DEFAULT_LIMITS, MAX_ATTACHMENTS, Limits, check_response_size
+from otpmail._core._errors import OtpmailError
+from otpmail._decoding import Attachment, Email, email_from_parts
+from otpmail._reading._criteria import Criteria
 
 log = logging.getLogger("otpmail.outlook")
 
@@ -133,7 +133,7 @@ def odata_datetime(moment: datetime) -> str:
 def messages_filter(criteria: Criteria) -> str | None:
     """The ``$filter`` for ``criteria``: the look-back only, or nothing.
 
-    >>> from otpmail._criteria import build_criteria
+    >>> from otpmail._reading._criteria import build_criteria
     >>> messages_filter(build_criteria("qa@contoso.com", after="5m",
     ...                 now=datetime(2026, 3, 2, 10, 0, 5, tzinfo=UTC)))
     'receivedDateTime ge 2026-03-02T09:55:05Z'
@@ -276,7 +276,7 @@ def email_from_graph(
 
     ``with_body=False`` leaves the body empty: the matcher never reads it, so a search
     decides on bodiless emails and converts (HTML → text) only the bodies it returns.
-    ``limits`` are the body bounds of :mod:`otpmail._bounds`, applied by
+    ``limits`` are the body bounds of :mod:`otpmail._core._bounds`, applied by
     :func:`email_from_parts`. Expanded ``attachments`` become the email's attachment list
     (:func:`attachments_from_graph`); a row without them lists none.
 
@@ -331,7 +331,7 @@ class Page:
     """One decoded list page."""
 
     emails: list[Email]
-    """Candidates without bodies, for :func:`otpmail._match.select`."""
+    """Candidates without bodies, for :func:`otpmail._reading._match.select`."""
     items: dict[str, Mapping[str, Any]]
     """The rows behind ``emails`` by Graph id, to build the chosen ones with bodies."""
     next_link: str | None

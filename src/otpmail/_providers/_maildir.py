@@ -22,12 +22,12 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from otpmail._bounds import Limits, check_response_size
-from otpmail._config import MaildirMailbox, not_configured
-from otpmail._criteria import Criteria
-from otpmail._errors import OtpmailError
-from otpmail._match import select
-from otpmail._message import Email, parse_rfc822
+from otpmail._core._bounds import Limits, check_response_size
+from otpmail._core._config import MaildirMailbox, not_configured
+from otpmail._core._errors import OtpmailError
+from otpmail._decoding import Email, parse_rfc822
+from otpmail._reading._criteria import Criteria
+from otpmail._reading._match import select
 
 log = logging.getLogger("otpmail.maildir")
 

@@ -15,7 +15,7 @@ only when an outlook mailbox is read), pinned (research/graph.md §3.4-§3.6):
 - an ``@odata.nextLink`` is followed only if it pages the same list on the same host;
 - retries honour ``Retry-After`` but never outlive the call's deadline.
 
-Deadlines and retries (:mod:`otpmail._retry`): each Graph request — its token request
+Deadlines and retries (:mod:`otpmail._core._retry`): each Graph request — its token request
 included — is one attempt of otpmail's retry policy, under the call's deadline. Neither
 SDK retries on its own: kiota's ``RetryHandler`` is left out of the middleware and
 azure-core's token retries are off (``retry_total=0``). At most 4 requests per mailbox are
@@ -47,11 +47,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from otpmail._config import OutlookMailbox, not_configured
-from otpmail._criteria import Criteria
-from otpmail._errors import OtpmailError
-from otpmail._match import matches, select
-from otpmail._message import Email
+from otpmail._core._config import OutlookMailbox, not_configured
+from otpmail._core._errors import OtpmailError
+from otpmail._decoding import Email
+from otpmail._reading._criteria import Criteria
+from otpmail._reading._match import matches, select
 
 with warnings.catch_warnings():
     # The generated request builders call warn(DeprecationWarning) in their class bodies
@@ -76,6 +76,13 @@ with warnings.catch_warnings():
     from msgraph_core import GraphClientFactory
     from msgraph_core.middleware import GraphTelemetryHandler
 
+from otpmail._core._retry import (
+    DEFAULT_DEADLINE,
+    DEFAULT_POLICY,
+    RetryPolicy,
+    default_deadline,
+    remaining,
+)
 from otpmail._providers._graph_http import (
     PROVIDER,
     GraphEgressTransport,
@@ -101,13 +108,6 @@ from otpmail._providers._graph_messages import (
     list_query,
     odata_datetime,
     read_page,
-)
-from otpmail._retry import (
-    DEFAULT_DEADLINE,
-    DEFAULT_POLICY,
-    RetryPolicy,
-    default_deadline,
-    remaining,
 )
 
 log = logging.getLogger("otpmail.outlook")

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from otpmail._errors import invalid
+from otpmail._core._errors import invalid
 
 # Filters longer than this are not addresses or subjects a product sends; refusing them
 # keeps provider URLs within their limits.

@@ -6,7 +6,7 @@ integrations file when it is loaded. If group or others may read one (POSIX mode
 (``chmod 600``), unless a caller that reports the file itself said so
 (:func:`mark_reported`). Nothing from the file is ever echoed. An integrations file that
 configures only Maildir mailboxes names no credential and is not reported; ``otpmail
-check`` reports every file regardless, and only once (:mod:`otpmail._check`).
+check`` reports every file regardless, and only once (:mod:`otpmail._frontends._check`).
 """
 
 from __future__ import annotations

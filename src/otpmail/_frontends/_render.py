@@ -16,7 +16,7 @@ The fence cannot be closed from inside:
   spacing or look-alike bracket) is escaped to ``&lt;/untrusted_email&gt;``, so even a
   reader that ignores the nonce sees no closing tag;
 - header values are single lines, and every fenced value is sanitised again
-  (:func:`otpmail._sanitize.sanitize_text`), so no invisible or bidi character can hide a
+  (:func:`otpmail._decoding._sanitize.sanitize_text`), so no invisible or bidi character can hide a
   line inside it.
 
 This is a statement of which text is data, not a defence that makes prompt injection
@@ -31,8 +31,8 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from otpmail._bounds import BODY_OMITTED_MARKER
-from otpmail._sanitize import sanitize_text
+from otpmail._core._bounds import BODY_OMITTED_MARKER
+from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = ["FENCE_NAME", "TRUST_MARKER", "render_for_agent"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from otpmail._errors import OtpmailError
+from otpmail._core._errors import OtpmailError
 
 Envelope = dict[str, Any]
 

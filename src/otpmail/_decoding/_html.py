@@ -576,7 +576,7 @@ def _int(value: Any, default: int) -> int:
 def html_to_text(html: str) -> str:
     """Convert HTML mail to the text a person sees; links become ``text (url)``.
 
-    The result is not yet sanitised or normalised: :func:`otpmail._message.html_to_text`
+    The result is not yet sanitised or normalised: :func:`otpmail._decoding._message.html_to_text`
     does both.
 
     >>> html_to_text('<p>Sign in: <a href="https://x.example/l?t=1">here</a></p>').strip()

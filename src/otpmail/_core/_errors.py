@@ -1,7 +1,7 @@
 """The closed set of failures otpmail reports, and how each becomes an envelope.
 
 Every documented failure travels as an :class:`OtpmailError` inside the library and leaves
-it as an error envelope (see :mod:`otpmail._envelope`). The four prefixes are the user's
+it as an error envelope (see :mod:`otpmail._core._envelope`). The four prefixes are the user's
 contract; the ``code`` refines a prefix so that a machine can tell what to do next, and
 ``retryable`` says whether the same call may succeed later without a change.
 
@@ -132,7 +132,7 @@ CODES: dict[str, CodeInfo] = {
         Prefix.API_ERROR, True, "Wait and retry; the provider throttled.", answers="wait and retry"
     ),
     # Retryable (the same call succeeds once the quota resets, with no change), but not
-    # within the call: otpmail._retry.RETRY_NOW leaves it out, so no attempt waits for it.
+    # within the call: otpmail._core._retry.RETRY_NOW leaves it out, so no attempt waits for it.
     "quota_exhausted": CodeInfo(
         Prefix.API_ERROR,
         True,

@@ -19,11 +19,11 @@ import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from otpmail._criteria import SINCE_EXAMPLE
-from otpmail._errors import OtpmailError, Prefix
+from otpmail._core._errors import OtpmailError, Prefix
+from otpmail._reading._criteria import SINCE_EXAMPLE
 
 if TYPE_CHECKING:
-    from otpmail._reader import Reader
+    from otpmail._reading._reader import Reader
 
 EXIT_OK = 0
 # One status per error prefix. 2 is also argparse's own usage error, which is an input
@@ -338,7 +338,7 @@ def _deadline_seconds(text: str | None) -> float | None:
     """``--deadline``, validated exactly like the library's ``deadline=``."""
     if text is None:
         return None
-    from otpmail._retry import check_deadline
+    from otpmail._core._retry import check_deadline
 
     return check_deadline(_number(text))
 
@@ -349,7 +349,7 @@ def _deadline_seconds(text: str | None) -> float | None:
 
 def _reader(path: str | None) -> Reader:
     """The Reader of a command (imported here, so that ``--help`` loads no provider code)."""
-    from otpmail._reader import Reader
+    from otpmail._reading._reader import Reader
 
     return Reader.from_file(path)
 
@@ -357,7 +357,7 @@ def _reader(path: str | None) -> Reader:
 def _read(args: argparse.Namespace) -> dict[str, Any]:
     import asyncio
 
-    from otpmail._envelope import error
+    from otpmail._core._envelope import error
 
     try:
         deadline = _deadline_seconds(args.deadline)
@@ -400,9 +400,9 @@ async def _progress(to: str, timeout: float) -> None:
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
     import asyncio
 
-    from otpmail._criteria import parse_since
-    from otpmail._envelope import error
-    from otpmail._wait import check_timing
+    from otpmail._core._envelope import error
+    from otpmail._reading._criteria import parse_since
+    from otpmail._reading._wait import check_timing
 
     try:
         timeout, poll_interval = check_timing(_number(args.timeout), _number(args.poll_interval))
@@ -435,7 +435,7 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
 def _check(args: argparse.Namespace) -> int:
     import asyncio
 
-    from otpmail._check import format_findings, run_check
+    from otpmail._frontends._check import format_findings, run_check
 
     try:
         deadline = _deadline_seconds(args.deadline)
@@ -455,7 +455,7 @@ def _check(args: argparse.Namespace) -> int:
 def _mcp(args: argparse.Namespace) -> int:
     """Run the MCP server; the SDK is imported only here, and only if installed."""
     try:
-        from otpmail._mcp import main as serve_mcp
+        from otpmail._frontends._mcp import main as serve_mcp
     except ImportError as exc:
         if (exc.name or "").split(".")[0] not in {"mcp", "mcp_types"}:
             raise

@@ -41,7 +41,7 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import TypeVar
 
-from otpmail._errors import OtpmailError, invalid
+from otpmail._core._errors import OtpmailError, invalid
 
 log = logging.getLogger("otpmail.retry")
 

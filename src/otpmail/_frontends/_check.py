@@ -12,12 +12,12 @@ import time
 from dataclasses import dataclass
 from functools import partial
 
-from otpmail._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
-from otpmail._criteria import build_criteria
-from otpmail._errors import CODES, OtpmailError
-from otpmail._perms import mark_reported, readable_by_others
-from otpmail._reader import Reader
-from otpmail._retry import within
+from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
+from otpmail._core._errors import CODES, OtpmailError
+from otpmail._core._perms import mark_reported, readable_by_others
+from otpmail._core._retry import within
+from otpmail._reading._criteria import build_criteria
+from otpmail._reading._reader import Reader
 
 # Fixes more specific than the code table's one-liners, by provider and code.
 _FIXES: dict[tuple[str, str], str] = {
@@ -79,7 +79,7 @@ def permission_findings(reader: Reader) -> list[Finding]:
     """Warn when the integrations file or a key file is readable by group or others.
 
     The check reports each such file once, here, with the fix: the ``otpmail`` logger's own
-    warning about it is spent (:func:`otpmail._perms.mark_reported`).
+    warning about it is spent (:func:`otpmail._core._perms.mark_reported`).
     """
     findings = []
     paths = [reader.path] + [

@@ -9,26 +9,26 @@ What the standard library does and what this module adds:
 - MIME structure, headers, RFC 2047 encoded words (B and Q, adjacent words joined) and
   RFC 2231 parameters are parsed by :mod:`email` with ``policy.default``. Before a header is
   parsed its encoded words' charset labels are pointed at the codecs of
-  :mod:`otpmail._charset` (so ``=?iso-8859-1?Q?=80?=`` is "€", as every mail client shows
+  :mod:`otpmail._decoding._charset` (so ``=?iso-8859-1?Q?=80?=`` is "€", as every mail client shows
   it), raw 8-bit header bytes are read as UTF-8 (RFC 6532), else in the body's charset,
   else as windows-1252, and the value is cut at ``MAX_RAW_HEADER_CHARS``.
 - Transfer decoding of the body part is lenient where senders are sloppy: base64 with bad
   padding, stray characters, or several padded chunks in a row; quoted-printable with
   lowercase hex, broken escapes or transport whitespace; a ``Content-Transfer-Encoding``
   with stray spaces or odd case.
-- Charsets are decoded by :func:`otpmail._charset.decode_bytes` (WHATWG-style supersets,
+- Charsets are decoded by :func:`otpmail._decoding._charset.decode_bytes` (WHATWG-style supersets,
   UTF-8 detection under Latin labels, Microsoft's ISO-2022-JP, never a non-charset codec).
 - The body is the ``text/plain`` alternative when there is one, else the ``text/html`` one
-  converted by :mod:`otpmail._html` (only what a person sees; links as ``text (url)``; no
+  converted by :mod:`otpmail._decoding._html` (only what a person sees; links as ``text (url)``; no
   remote content), found through ``multipart/mixed > related > alternative`` nesting.
 - Every sender-controlled field (From, To, Subject, Date, body, attachment names) passes
-  :func:`otpmail._sanitize.sanitize_text`, which removes what renders as nothing.
+  :func:`otpmail._decoding._sanitize.sanitize_text`, which removes what renders as nothing.
 - A display name that poses as an address or a domain other than the sender's own
   (``"support@bank.example" <attacker@evil.example>``) is not shown: only the real address
   is, so no reader can take the name for the sender.
 - Attachments are listed by name, content type and size; their content is never decoded:
   the size is computed from the transfer-encoded text.
-- Bounds (:mod:`otpmail._bounds`): a body over ``raw_body_chars`` is omitted before it is
+- Bounds (:mod:`otpmail._core._bounds`): a body over ``raw_body_chars`` is omitted before it is
   decoded or converted (``body_omitted``), the cleaned body is cut at ``body_chars`` with a
   marker (``body_truncated``), header fields and attachment lists have fixed caps.
 
@@ -43,7 +43,7 @@ returns the message exactly as it was delivered: the bytes and their label belon
 so the one RFC 822 path below — the same one Maildir uses — is right for every charset and
 transfer encoding, and Gmail needs no decoding rules of its own. (Should a part's bytes be
 UTF-8 under a Latin-1 or windows-1252 label anyway — the common sender mistake, and the
-format=full symptom — they are still read as UTF-8; see :mod:`otpmail._charset`.)
+format=full symptom — they are still read as UTF-8; see :mod:`otpmail._decoding._charset`.)
 """
 
 from __future__ import annotations
@@ -62,8 +62,7 @@ from email.parser import BytesFeedParser, BytesParser
 from email.utils import getaddresses
 from typing import Any
 
-from otpmail import _html
-from otpmail._bounds import (
+from otpmail._core._bounds import (
     DEFAULT_LIMITS,
     MAX_ATTACHMENT_NAME_CHARS,
     MAX_ATTACHMENTS,
@@ -77,8 +76,9 @@ from otpmail._bounds import (
     cut_text,
     raw_body_too_large,
 )
-from otpmail._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
-from otpmail._sanitize import sanitize_text
+from otpmail._decoding import _html
+from otpmail._decoding._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
+from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
     "Attachment",
@@ -283,7 +283,7 @@ def email_from_parts(
     (``body_is_html``) as received. Bounds, in order: a body longer than
     ``limits.raw_body_chars`` is omitted unconverted (as is one the caller already omitted,
     ``body_omitted=True``); the converted body is cut at ``limits.body_chars`` with a marker.
-    ``limits`` defaults to :data:`otpmail._bounds.DEFAULT_LIMITS`.
+    ``limits`` defaults to :data:`otpmail._core._bounds.DEFAULT_LIMITS`.
 
     >>> e = email_from_parts(id="1", account="qa@x.example",
     ...     received_at=datetime(2026, 1, 1, tzinfo=UTC), date="",
@@ -677,7 +677,7 @@ def parse_rfc822(
 
     Never raises for a malformed message: what cannot be read is empty ("a malformed
     message body can be returned as an empty string"). ``limits`` defaults to
-    :data:`otpmail._bounds.DEFAULT_LIMITS`; the provider-response bound is the provider's
+    :data:`otpmail._core._bounds.DEFAULT_LIMITS`; the provider-response bound is the provider's
     to apply before calling this.
 
     >>> raw = b"From: A <a@x.example>\\r\\nTo: b@y.example\\r\\nSubject: Hi\\r\\n\\r\\nCode 1234\\r\\n"

@@ -11,7 +11,7 @@ What the server promises, and where each promise is kept:
 - **One object, two renderings.** Each call turns the library's envelope into one
   JSON-normalised object (:func:`tool_payload`): the envelope plus
   ``trust: "untrusted_external_content"``. That object is the structured content, and the
-  text content is :func:`otpmail._render.render_for_agent` of the *same* object, so the
+  text content is :func:`otpmail._frontends._render.render_for_agent` of the *same* object, so the
   machine-readable copy cannot carry anything the fenced text does not, and vice versa.
 - **Errors are tool errors.** Every documented failure comes back as a result with
   ``isError: true`` whose structured content (and text) carries the ``PREFIX:`` message,
@@ -44,11 +44,11 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from otpmail._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE, parse_since
-from otpmail._envelope import Envelope, error
-from otpmail._errors import CODES, OtpmailError, invalid
-from otpmail._reader import Reader
-from otpmail._render import TRUST_MARKER, render_for_agent
+from otpmail._core._envelope import Envelope, error
+from otpmail._core._errors import CODES, OtpmailError, invalid
+from otpmail._frontends._render import TRUST_MARKER, render_for_agent
+from otpmail._reading._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE, parse_since
+from otpmail._reading._reader import Reader
 
 log = logging.getLogger("otpmail.mcp")
 

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from otpmail._errors import OtpmailError
+from otpmail._core._errors import OtpmailError
 
 # Fixed per-message caps (not configurable: they exist so that one message has a known
 # maximum size, whatever the body bound is).

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from otpmail._criteria import Criteria
-from otpmail._message import Email
+from otpmail._decoding import Email
+from otpmail._reading._criteria import Criteria
 
 
 def _fold(text: str) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from otpmail._errors import OtpmailError
+from otpmail._core._errors import OtpmailError
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def check(method: str, url: str, headers: Mapping[str, object] | None = None) ->
     'Gmail users.getProfile'
     >>> check("POST", "https://gmail.googleapis.com/gmail/v1/users/me/messages/send")
     Traceback (most recent call last):
-    otpmail._egress.EgressRefused: API_ERROR: refused a request to gmail.googleapis.com: ...
+    otpmail._core._egress.EgressRefused: API_ERROR: refused a request to gmail.googleapis.com: ...
     """
     try:
         parts = urlsplit(url)

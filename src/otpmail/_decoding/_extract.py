@@ -165,7 +165,7 @@ _SEPARATED_NUMBER = re.compile(r"(?<![0-9])[0-9]+(?:[.,:/][0-9]+)+")
 
 
 def _strip_html(text: str) -> str:
-    from otpmail._message import html_to_text
+    from otpmail._decoding._message import html_to_text
 
     return html_to_text(text)
 

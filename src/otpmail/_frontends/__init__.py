@@ -1,0 +1,3 @@
+"""Front ends: the ``otpmail`` command line, the MCP server and ``otpmail check``, and the
+fenced rendering of mail for agents. (The pytest plugin is the public
+:mod:`otpmail.pytest_plugin`.) They call the reader and never a provider directly."""
