@@ -30,12 +30,12 @@ from typing import Any
 
 from _harness import CLIENT_ID, GRAPH_SECRET, TENANT
 
+from otpmail._core._criteria import Criteria, build_criteria
 from otpmail._core._envelope import error, ok_count, ok_emails
 from otpmail._core._errors import OtpmailError
+from otpmail._core._match import select
 from otpmail._decoding._extract import annotate
 from otpmail._decoding._message import Email, email_from_parts
-from otpmail._reading._criteria import Criteria, build_criteria
-from otpmail._reading._match import select
 
 GMAIL_SCOPE = "https://www.googleapis.com/auth/gmail.readonly"
 GRAPH_SCOPE = "https://graph.microsoft.com/.default"

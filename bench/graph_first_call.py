@@ -160,10 +160,10 @@ def sdk_reader(rows: int) -> Any:
 
     from kiota_abstractions.base_request_configuration import RequestConfiguration
 
+    from otpmail._core._match import select
     from otpmail._decoding._message import email_from_parts
     from otpmail._providers._graph_messages import list_query
     from otpmail._providers._outlook import OutlookProvider
-    from otpmail._reading._match import select
 
     graph, token = fakes(rows)
     provider = OutlookProvider(mailbox(), transport=graph, token_transport=token)
@@ -219,7 +219,7 @@ def child(variant: str, rows: int) -> dict[str, Any]:
     started, started_cpu = time.perf_counter(), time.process_time()
     from datetime import UTC, datetime
 
-    from otpmail._reading._criteria import build_criteria
+    from otpmail._core._criteria import build_criteria
 
     modules_before = len(sys.modules)
     search = (otpmail_reader if variant == "otpmail" else sdk_reader)(rows)

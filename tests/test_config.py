@@ -9,8 +9,8 @@ import pytest
 from conftest import write_config, write_key
 from otpmail import Reader
 from otpmail._core._config import GmailMailbox, MaildirMailbox, OutlookMailbox, load
+from otpmail._core._criteria import build_criteria
 from otpmail._core._errors import OtpmailError
-from otpmail._reading._criteria import build_criteria
 
 MAILDIR = """\
 email:

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from otpmail._core import _criteria
+from otpmail._core._criteria import build_criteria, parse_after, parse_since
 from otpmail._core._errors import OtpmailError
-from otpmail._reading import _criteria
-from otpmail._reading._criteria import build_criteria, parse_after, parse_since
 
 NOW = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
 

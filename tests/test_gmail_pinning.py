@@ -25,10 +25,10 @@ from gmail_cassettes import (
     Harness,
     quick_key,
 )
+from otpmail._core import _criteria
 from otpmail._core._config import GmailMailbox, SecretRef
 from otpmail._core._egress import EgressRefused
 from otpmail._providers._gmail import API_ENDPOINT, GmailProvider, PinnedHttp
-from otpmail._reading import _criteria
 
 OFFICIAL = {"oauth2.googleapis.com", "gmail.googleapis.com"}
 

@@ -47,10 +47,10 @@ from gmail_cassettes import (
     quick_key,
 )
 from otpmail import Reader
+from otpmail._core import _criteria
 from otpmail._core._bounds import JSON_ALLOWANCE, Carrier, Limits, response_limit
 from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider
-from otpmail._reading import _criteria
 
 
 @pytest.fixture

@@ -703,7 +703,7 @@ def outlook_mailbox(**overrides: Any) -> Any:
 
 def criteria(to: str = MAILBOX, *args: Any, **kwargs: Any) -> Any:
     """Validated criteria on the frozen clock."""
-    from otpmail._reading._criteria import build_criteria
+    from otpmail._core._criteria import build_criteria
 
     return build_criteria(to, *args, now=NOW, **kwargs)
 

@@ -14,9 +14,9 @@ import pytest
 from conftest import write_config
 from otpmail import Reader, wait_for_email_sync
 from otpmail._core._config import Mailbox, MaildirMailbox
+from otpmail._core._criteria import Criteria
 from otpmail._decoding._message import Email
 from otpmail._providers._maildir import MaildirProvider
-from otpmail._reading._criteria import Criteria
 from test_maildir import deliver, message
 
 FAST = 0.05

@@ -1,2 +1,3 @@
 """Shared ground of every layer: errors and envelopes, the egress allowlist, the integrations
-file, bounds, deadlines and retries, file-permission checks."""
+file, bounds, deadlines and retries, file-permission checks, and what a query asks
+(``_criteria``) with the exact rules every provider applies (``_match``)."""

@@ -22,10 +22,10 @@ from typing import Any
 import yaml
 
 from otpmail._core._bounds import DEFAULT_LIMITS, LIMIT_FIELDS, NON_BODY_MAX_CHARS, Limits
+from otpmail._core._criteria import AddressFilter, parse_address_filter
 from otpmail._core._errors import OtpmailError
 from otpmail._core._perms import warn_about_integrations_file, warn_if_readable_by_others
 from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE
-from otpmail._reading._criteria import AddressFilter, parse_address_filter
 
 ENV_VAR = "OTPMAIL_INTEGRATIONS"
 DEFAULT_FILE = "integrations.yaml"

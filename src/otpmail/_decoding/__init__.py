@@ -6,7 +6,8 @@ The one public face of the package, used by every provider and by the reader:
 - :func:`email_from_parts` — provider fields (Graph) in, ``Email`` out;
 - :func:`annotate` — an email's envelope form with its ``code`` and ``links``, read by the
   extraction functions :func:`extract_code`, :func:`extract_links` and
-  :func:`pick_action_link`.
+  :func:`pick_action_link`;
+- :func:`sanitize_text` — what renders as nothing removed, for text shown to agents.
 
 Inside: ``_message`` (MIME structure and headers), ``_charset`` (labels to codecs),
 ``_html`` (HTML to the visible text), ``_sanitize`` (what renders as nothing) and
@@ -15,6 +16,7 @@ Inside: ``_message`` (MIME structure and headers), ``_charset`` (labels to codec
 
 from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
 from otpmail._decoding._message import Attachment, Email, email_from_parts, parse_rfc822
+from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
     "Attachment",
@@ -25,4 +27,5 @@ __all__ = [
     "extract_links",
     "parse_rfc822",
     "pick_action_link",
+    "sanitize_text",
 ]

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import partial
 
 from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
+from otpmail._core._criteria import build_criteria
 from otpmail._core._errors import CODES, OtpmailError
 from otpmail._core._perms import mark_reported, readable_by_others
 from otpmail._core._retry import within
-from otpmail._reading._criteria import build_criteria
 from otpmail._reading._reader import Reader
 
 # Fixes more specific than the code table's one-liners, by provider and code.

@@ -19,8 +19,8 @@ import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+from otpmail._core._criteria import SINCE_EXAMPLE
 from otpmail._core._errors import OtpmailError, Prefix
-from otpmail._reading._criteria import SINCE_EXAMPLE
 
 if TYPE_CHECKING:
     from otpmail._reading._reader import Reader
@@ -400,8 +400,8 @@ async def _progress(to: str, timeout: float) -> None:
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
     import asyncio
 
+    from otpmail._core._criteria import parse_since
     from otpmail._core._envelope import error
-    from otpmail._reading._criteria import parse_since
     from otpmail._reading._wait import check_timing
 
     try:

@@ -44,10 +44,10 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
+from otpmail._core._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE, parse_since
 from otpmail._core._envelope import Envelope, error
 from otpmail._core._errors import CODES, OtpmailError, invalid
 from otpmail._frontends._render import TRUST_MARKER, render_for_agent
-from otpmail._reading._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE, parse_since
 from otpmail._reading._reader import Reader
 
 log = logging.getLogger("otpmail.mcp")

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from otpmail._core._bounds import BODY_OMITTED_MARKER
-from otpmail._decoding._sanitize import sanitize_text
+from otpmail._decoding import sanitize_text
 
 __all__ = ["FENCE_NAME", "TRUST_MARKER", "render_for_agent"]
 

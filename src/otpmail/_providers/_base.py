@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from otpmail._core._criteria import Criteria
 from otpmail._decoding import Email
-from otpmail._reading._criteria import Criteria
 
 
 class Provider(Protocol):
@@ -19,7 +19,7 @@ class Provider(Protocol):
         """Up to ``criteria.limit`` matching emails, newest delivery first.
 
         Implementations narrow with the provider's own query, then decide with
-        :func:`otpmail._reading._match.select`, so every provider applies the same exact rules.
+        :func:`otpmail._core._match.select`, so every provider applies the same exact rules.
         Content-mode "nothing found" is an empty list, not an error.
         """
 

@@ -58,7 +58,9 @@ from otpmail._core._bounds import (
     check_response_size,
 )
 from otpmail._core._config import GmailMailbox, not_configured
+from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
+from otpmail._core._match import select
 from otpmail._core._retry import (
     DEFAULT_DEADLINE,
     DEFAULT_POLICY,
@@ -71,8 +73,6 @@ from otpmail._core._retry import (
 )
 from otpmail._decoding import Email, parse_rfc822
 from otpmail._providers._gmail_ids import might_be_newer, newest_first
-from otpmail._reading._criteria import Criteria
-from otpmail._reading._match import select
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -276,7 +276,7 @@ _URLSAFE_TO_STANDARD = bytes.maketrans(b"-_", b"+/")
 def gmail_query(criteria: Criteria) -> str:
     """The Gmail search string for ``criteria``, as the specification builds it.
 
-    >>> from otpmail._reading._criteria import build_criteria
+    >>> from otpmail._core._criteria import build_criteria
     >>> gmail_query(build_criteria("qa@example.com", "no-reply@acme.example", 'Say "hi"'))
     'to:qa@example.com from:no-reply@acme.example subject:"Say \\\\"hi\\\\"" in:anywhere'
     """

@@ -28,7 +28,7 @@ What is *not* sent, and why:
   therefore holds no string literal at all, so there is nothing to quote or inject.
 
 Everything exact (recipient with ``+tag``, sender, subject, the cutoff to the second,
-newest first, one per Message-ID) is decided by :func:`otpmail._reading._match.select`, the same code
+newest first, one per Message-ID) is decided by :func:`otpmail._core._match.select`, the same code
 as Gmail and Maildir.
 
 Attachments (docs/outlook.md, "Attachments", has the sources):
@@ -67,9 +67,9 @@ from urllib.parse import unquote, urlsplit
 
 from otpmail._core import _egress
 from otpmail._core._bounds import DEFAULT_LIMITS, MAX_ATTACHMENTS, Limits, check_response_size
+from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._decoding import Attachment, Email, email_from_parts
-from otpmail._reading._criteria import Criteria
 
 log = logging.getLogger("otpmail.outlook")
 
@@ -133,7 +133,7 @@ def odata_datetime(moment: datetime) -> str:
 def messages_filter(criteria: Criteria) -> str | None:
     """The ``$filter`` for ``criteria``: the look-back only, or nothing.
 
-    >>> from otpmail._reading._criteria import build_criteria
+    >>> from otpmail._core._criteria import build_criteria
     >>> messages_filter(build_criteria("qa@contoso.com", after="5m",
     ...                 now=datetime(2026, 3, 2, 10, 0, 5, tzinfo=UTC)))
     'receivedDateTime ge 2026-03-02T09:55:05Z'
@@ -331,7 +331,7 @@ class Page:
     """One decoded list page."""
 
     emails: list[Email]
-    """Candidates without bodies, for :func:`otpmail._reading._match.select`."""
+    """Candidates without bodies, for :func:`otpmail._core._match.select`."""
     items: dict[str, Mapping[str, Any]]
     """The rows behind ``emails`` by Graph id, to build the chosen ones with bodies."""
     next_link: str | None

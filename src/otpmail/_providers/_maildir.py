@@ -24,10 +24,10 @@ from pathlib import Path
 
 from otpmail._core._bounds import Limits, check_response_size
 from otpmail._core._config import MaildirMailbox, not_configured
+from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
+from otpmail._core._match import select
 from otpmail._decoding import Email, parse_rfc822
-from otpmail._reading._criteria import Criteria
-from otpmail._reading._match import select
 
 log = logging.getLogger("otpmail.maildir")
 

@@ -48,10 +48,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from otpmail._core._config import OutlookMailbox, not_configured
+from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
+from otpmail._core._match import matches, select
 from otpmail._decoding import Email
-from otpmail._reading._criteria import Criteria
-from otpmail._reading._match import matches, select
 
 with warnings.catch_warnings():
     # The generated request builders call warn(DeprecationWarning) in their class bodies

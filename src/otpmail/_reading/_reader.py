@@ -17,12 +17,12 @@ from typing import Any
 from otpmail._core import _config
 from otpmail._core._bounds import bound_result
 from otpmail._core._config import Config, GmailMailbox, Mailbox, MaildirMailbox, OutlookMailbox
+from otpmail._core._criteria import build_criteria
 from otpmail._core._envelope import Envelope, error, ok_count, ok_emails
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import check_deadline, within
 from otpmail._decoding import Email, annotate
 from otpmail._providers._base import Provider
-from otpmail._reading._criteria import build_criteria
 from otpmail._reading._wait import (
     DEFAULT_TIMEOUT,
     SKEW_ALLOWANCE,

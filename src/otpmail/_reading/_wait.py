@@ -26,13 +26,13 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
+from otpmail._core._criteria import Criteria
 from otpmail._core._envelope import error, ok_emails
 from otpmail._core._errors import OtpmailError, invalid
+from otpmail._core._match import matches
 from otpmail._core._retry import DEFAULT_DEADLINE, backoff, within
 from otpmail._decoding import Email
 from otpmail._providers._base import Provider
-from otpmail._reading._criteria import Criteria
-from otpmail._reading._match import matches
 
 log = logging.getLogger("otpmail.wait")
 

@@ -7,9 +7,12 @@ module decides. Pure.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from otpmail._decoding import Email
-from otpmail._reading._criteria import Criteria
+from otpmail._core._criteria import Criteria
+
+if TYPE_CHECKING:  # the shared ground does not import the layers above it
+    from otpmail._decoding import Email
 
 
 def _fold(text: str) -> str:
