@@ -123,16 +123,22 @@ class FakeGmail:
         raw: bytes | EmailMessage,
         at: datetime | None = None,
         labels: tuple[str, ...] = ("INBOX", "UNREAD"),
+        id_lag_ms: int = 0,
     ) -> str:
-        """Add a message as Gmail would on delivery; returns its id."""
+        """Add a message as Gmail would on delivery; returns its id.
+
+        ``id_lag_ms``: how far behind its id's time this message's ``internalDate`` is (a
+        timed id's time is ``internalDate - id_lag_ms``); Gmail's own lag is not documented,
+        so the fake's default is none."""
         data = bytes(raw) if isinstance(raw, EmailMessage) else raw
         with self._lock:
             self._next_id += 0x1F
             self.history_id += 7
             internal_ms = int((at.timestamp() if at else time.time()) * 1000)
             serial = self._next_id & 0xFFFFF
+            id_ms = internal_ms - id_lag_ms
             message = StoredMessage(
-                id=f"{internal_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
+                id=f"{id_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
                 raw=data,
                 internal_ms=internal_ms,
                 history_id=self.history_id,
