@@ -336,7 +336,8 @@ class FakeGraph:
         flt = query.get("$filter", "")
         if flt and query.get("$orderby") and self.refuse_filter_with_orderby:
             raise GraphRefusal(
-                "InefficientFilter", "The restriction or sort order is too complex for this operation."
+                "InefficientFilter",
+                "The restriction or sort order is too complex for this operation.",
             )
         if flt.startswith("receivedDateTime ge ") and self.filter_honoured:
             stamp, _, rest = flt.split(" ge ", 1)[1].partition(" and ")
