@@ -25,7 +25,6 @@ from otpmail._providers._outlook import OutlookProvider
 
 MAILBOX = "otp@contoso.com"
 TO = "otp+signup@contoso.com"
-NOW = datetime.now(UTC).replace(microsecond=0)
 
 
 @pytest.fixture
@@ -70,11 +69,12 @@ def queries(upstream: FakeGraph) -> list[dict[str, list[str]]]:
 
 def deliver_codes(upstream: FakeGraph, count: int, **kwargs: object) -> None:
     """``count`` OTP mails, one a minute, the newest (code 500000) a minute ago."""
+    now = datetime.now(UTC)
     for n in reversed(range(count)):
         upstream.deliver(
             to=TO,
             body=f"Your code is {500000 + n}",
-            at=NOW - timedelta(minutes=1 + n),
+            at=now - timedelta(minutes=1 + n),
             **kwargs,  # type: ignore[arg-type]
         )
 
@@ -110,7 +110,7 @@ async def test_a_refused_filter_stops_paging_at_the_first_older_row(
     upstream.refuse_filter_with_orderby = True
     deliver_codes(upstream, 3)
     for n in range(3000):  # old mail that a count with a look-back must not walk through
-        upstream.deliver(to=TO, body="old", at=NOW - timedelta(days=2, seconds=n))
+        upstream.deliver(to=TO, body="old", at=datetime.now(UTC) - timedelta(days=2, seconds=n))
 
     counted = await reader.read_emails(TO, after="5m", count=True)
 
@@ -121,7 +121,7 @@ async def test_a_refused_filter_stops_paging_at_the_first_older_row(
 
 async def test_a_refused_filter_does_not_stop_a_wait(reader: Reader, upstream: FakeGraph) -> None:
     upstream.refuse_filter_with_orderby = True
-    upstream.deliver(to=TO, subject="already there", at=NOW - timedelta(minutes=3))
+    upstream.deliver(to=TO, subject="already there", at=datetime.now(UTC) - timedelta(minutes=3))
 
     async with reader.expect_email(TO, poll_interval=0.05) as pending:
         await asyncio.sleep(0.2)
@@ -181,7 +181,10 @@ async def test_once_content_was_seen_a_page_too_large_is_read_without_attachment
     upstream.attachment_select_honoured = False
     small = GraphAttachment("logo.png", "image/png", 3, content=b"png")
     upstream.deliver(
-        to=TO, body="Your code is 111111", at=NOW - timedelta(minutes=9), attachments=[small]
+        to=TO,
+        body="Your code is 111111",
+        at=datetime.now(UTC) - timedelta(minutes=9),
+        attachments=[small],
     )
     await reader.read_emails(TO)  # content seen: the nested $select is ignored here
     big = GraphAttachment("scan.tiff", "image/tiff", 80_000, content=b"\0" * 80_000)
