@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import email
 import email.policy
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -234,6 +235,27 @@ def _json(body: str) -> Any:
         return None
 
 
+def scrub_response(
+    response: dict[str, Any],
+    mapper: Mapper,
+    allowed_headers: Iterable[str],
+    document: Callable[[Any], Any],
+) -> dict[str, Any]:
+    """A response with its headers kept or dropped and its body scrubbed: a JSON body by
+    ``document``, any other as free text."""
+    body = response["body"]["string"]
+    parsed = _json(body)
+    if parsed is None:
+        body = mapper.free_text(body)
+    else:
+        body = json.dumps(document(parsed), separators=(",", ":"), ensure_ascii=False)
+    return {
+        "status": response["status"],
+        "headers": keep_headers(response["headers"], allowed_headers, mapper),
+        "body": {"string": body},
+    }
+
+
 def scrub_json(value: Any, leaf: Callable[[str, Any], Any], key: str = "") -> Any:
     """Walk a JSON value; ``leaf(key, value)`` gives each scalar its replacement."""
     if isinstance(value, dict):
@@ -328,24 +350,14 @@ class GmailScrubber:
         }
 
     def response(self, uri: str, response: dict[str, Any]) -> dict[str, Any]:
-        body = response["body"]["string"]
-        document = _json(body)
-        path = urlsplit(uri).path
-        if document is not None:
-            if urlsplit(uri).hostname == "oauth2.googleapis.com":
-                document = self.token_body(document)
-            elif re.search(r"/messages/[^/]+$", path) and response["status"]["code"] == 200:
-                document = self.message_body(document)
-            else:
-                document = scrub_json(document, self.leaf)
-            body = json.dumps(document, separators=(",", ":"), ensure_ascii=False)
+        parts = urlsplit(uri)
+        if parts.hostname == "oauth2.googleapis.com":
+            document: Callable[[Any], Any] = self.token_body
+        elif re.search(r"/messages/[^/]+$", parts.path) and response["status"]["code"] == 200:
+            document = self.message_body
         else:
-            body = self.mapper.free_text(body)
-        return {
-            "status": response["status"],
-            "headers": keep_headers(response["headers"], self.allowed_headers, self.mapper),
-            "body": {"string": body},
-        }
+            document = functools.partial(scrub_json, leaf=self.leaf)
+        return scrub_response(response, self.mapper, self.allowed_headers, document)
 
     def token_body(self, document: Any) -> Any:
         if not isinstance(document, dict):
@@ -480,23 +492,17 @@ class GraphScrubber:
         }
 
     def response(self, uri: str, response: dict[str, Any]) -> dict[str, Any]:
-        body = response["body"]["string"]
-        document = _json(body)
-        if document is not None:
-            if urlsplit(uri).hostname == "login.microsoftonline.com":
+        token = urlsplit(uri).hostname == "login.microsoftonline.com"
+
+        def document(value: Any) -> Any:
+            if token and isinstance(value, dict):
                 for name in ("access_token", "id_token", "refresh_token"):
-                    if isinstance(document, dict) and name in document:
-                        self.mapper.secrets.add("an access token", document[name])
-                        document[name] = self.fake_token
-            document = self.walk(document)
-            body = json.dumps(document, separators=(",", ":"), ensure_ascii=False)
-        else:
-            body = self.mapper.free_text(body)
-        return {
-            "status": response["status"],
-            "headers": keep_headers(response["headers"], self.allowed_headers, self.mapper),
-            "body": {"string": body},
-        }
+                    if name in value:
+                        self.mapper.secrets.add("an access token", value[name])
+                        value[name] = self.fake_token
+            return self.walk(value)
+
+        return scrub_response(response, self.mapper, self.allowed_headers, document)
 
     def walk(self, value: Any, key: str = "") -> Any:
         if isinstance(value, list):

@@ -256,6 +256,24 @@ class Probe:
             if key not in {v.key for v in self.verdicts}:
                 self.add(key, UNKNOWN, why)
 
+    async def run(
+        self,
+        keys: Iterable[str],
+        errors: str,
+        steps: Callable[[], Awaitable[None]] | None,
+    ) -> None:
+        """Run a provider's ``steps`` (``None``: not otpmail's provider, nothing to run);
+        a failure stops them, and every assumption not judged by then is untold."""
+        if steps is None:
+            self.untold(keys, "not otpmail's provider for this mailbox")
+        else:
+            try:
+                await steps()
+            except OtpmailError as exc:
+                self.stopped = exc
+                self.untold(keys, f"an earlier step failed ({exc.code})")
+        self.judge_errors(errors)
+
     def judge_errors(self, key: str) -> None:
         """The errors verdict, from the error answers the other steps met."""
         if not self.errors:

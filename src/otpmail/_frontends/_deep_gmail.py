@@ -10,6 +10,7 @@ one ``history.list``. A new path is one step here and one assumption in :mod:`._
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from otpmail._core import _egress
 from otpmail._core._criteria import build_criteria
@@ -43,16 +44,8 @@ def _ms(moment: datetime) -> int:
 
 
 async def check_gmail(provider: object, probe: Probe) -> None:
-    if not isinstance(provider, GmailProvider):
-        probe.untold(KEYS, "not otpmail's Gmail provider")
-        probe.judge_errors("gmail.errors")
-        return
-    try:
-        await _steps(provider, probe)
-    except OtpmailError as exc:
-        probe.stopped = exc
-        probe.untold(KEYS, f"an earlier step failed ({exc.code})")
-    probe.judge_errors("gmail.errors")
+    steps = partial(_steps, provider, probe) if isinstance(provider, GmailProvider) else None
+    await probe.run(KEYS, "gmail.errors", steps)
 
 
 async def _steps(provider: GmailProvider, probe: Probe) -> None:

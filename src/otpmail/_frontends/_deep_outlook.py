@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from otpmail._core._criteria import Criteria, build_criteria
@@ -49,16 +50,8 @@ _ATTACHMENT_KEYS = frozenset({"@odata.type", "@odata.mediaContentType", "id", *A
 
 
 async def check_outlook(provider: object, probe: Probe) -> None:
-    if not isinstance(provider, OutlookProvider):
-        probe.untold(KEYS, "not otpmail's Outlook provider")
-        probe.judge_errors("outlook.errors")
-        return
-    try:
-        await _steps(provider, probe)
-    except OtpmailError as exc:
-        probe.stopped = exc
-        probe.untold(KEYS, f"an earlier step failed ({exc.code})")
-    probe.judge_errors("outlook.errors")
+    steps = partial(_steps, provider, probe) if isinstance(provider, OutlookProvider) else None
+    await probe.run(KEYS, "outlook.errors", steps)
 
 
 async def _list(provider: OutlookProvider, probe: Probe, query: ListQuery, what: str) -> Page:
