@@ -80,30 +80,36 @@ async def test_the_integrations_file_passes_the_deep_check(reader: Reader) -> No
     assert not any(f.failed for f in findings), report
 
 
+def _at(email: dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(email["received_at"])
+
+
 async def test_each_mailbox_answers_the_contract_rows(reader: Reader) -> None:
+    # A live test mailbox may receive mail while this runs (another job's sign-up): each
+    # comparison allows for mail newer than what an earlier call saw, never for less.
     for mailbox in reader.config().mailboxes:
         to = mailbox.address
-        count = _ok(await reader.read_emails(to, after=WINDOW, count=True), "count")["count"]
-        assert isinstance(count, int) and count >= 0
         emails = await _emails(reader, to, after=WINDOW)
         assert len(emails) <= 10
-        # Gmail counts what its search matched, which is looser than the exact rules; Graph
-        # counts exactly. Either way no fewer than a read returns.
-        assert count >= len(emails)
-        stamps = [datetime.fromisoformat(e["received_at"]) for e in emails]
+        stamps = [_at(e) for e in emails]
         assert stamps == sorted(stamps, reverse=True), "newest first"
         cutoff = datetime.now(UTC) - timedelta(days=7, minutes=1)
         assert all(s >= cutoff for s in stamps), "within the look-back"
         assert len({e["id"] for e in emails}) == len(emails)
+        count = _ok(await reader.read_emails(to, after=WINDOW, count=True), "count")["count"]
+        # Gmail counts what its search matched, which is looser than the exact rules; Graph
+        # counts exactly. Either way no fewer than a read returned before.
+        assert isinstance(count, int) and count >= len(emails)
         if not emails:
             continue  # an empty mailbox: nothing more can be compared
-        latest = await _emails(reader, to, after=WINDOW, latest=True)
-        assert [e["id"] for e in latest] == [emails[0]["id"]], "latest is the newest"
-        recent = await _emails(reader, to, after="1h")
-        assert {e["id"] for e in recent} <= {e["id"] for e in emails} or len(emails) == 10
         newest = emails[0]
+        (latest,) = await _emails(reader, to, after=WINDOW, latest=True)
+        assert _at(latest) > _at(newest) or latest["id"] == newest["id"], "latest is the newest"
+        seen = {e["id"] for e in emails}
+        recent = await _emails(reader, to, after="1h")
+        assert all(e["id"] in seen for e in recent if _at(e) <= _at(newest)), "a subset"
         same_subject = await _emails(reader, to, subject=newest["subject"], after=WINDOW)
-        assert newest["id"] in {e["id"] for e in same_subject}
+        assert newest["id"] in {e["id"] for e in same_subject} or len(same_subject) == 10
         assert all(newest["subject"].lower() in e["subject"].lower() for e in same_subject)
 
 
