@@ -94,10 +94,17 @@ class FakeGmail:
     """A stateful fake Gmail mailbox. Thread-safe: the provider calls it from worker threads."""
 
     def __init__(
-        self, latency: float = 0.0, history_floor: int = 0, timed_ids: bool = True
+        self,
+        latency: float = 0.0,
+        history_floor: int = 0,
+        timed_ids: bool = True,
+        honour_fields: bool = False,
     ) -> None:
         self.latency = latency
         self.timed_ids = timed_ids
+        self.honour_fields = honour_fields
+        """Apply the ``fields`` partial-response mask, as Gmail does; off by default (the
+        fake's answers then carry every field)."""
         """Mint ids as Gmail does, the creation time in ms above 20 low bits (see
         otpmail._providers._gmail_ids); False mints ids that carry no time."""
         self.messages: list[StoredMessage] = []
@@ -123,16 +130,22 @@ class FakeGmail:
         raw: bytes | EmailMessage,
         at: datetime | None = None,
         labels: tuple[str, ...] = ("INBOX", "UNREAD"),
+        id_lag_ms: int = 0,
     ) -> str:
-        """Add a message as Gmail would on delivery; returns its id."""
+        """Add a message as Gmail would on delivery; returns its id.
+
+        ``id_lag_ms``: how far behind its id's time this message's ``internalDate`` is (a
+        timed id's time is ``internalDate - id_lag_ms``); Gmail's own lag is not documented,
+        so the fake's default is none."""
         data = bytes(raw) if isinstance(raw, EmailMessage) else raw
         with self._lock:
             self._next_id += 0x1F
             self.history_id += 7
             internal_ms = int((at.timestamp() if at else time.time()) * 1000)
             serial = self._next_id & 0xFFFFF
+            id_ms = internal_ms - id_lag_ms
             message = StoredMessage(
-                id=f"{internal_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
+                id=f"{id_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
                 raw=data,
                 internal_ms=internal_ms,
                 history_id=self.history_id,
@@ -203,6 +216,9 @@ class FakeGmail:
                         payload,
                     )
             status, answer = self._answer(operation, parts.path, query)
+            if self.honour_fields and status == 200 and isinstance(answer, dict):
+                mask = query.get("fields", [""])[0]
+                answer = partial_response(answer, mask) if mask else answer
             # An answer may come pre-encoded (a subclass caching large bodies).
             content = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
             return status, {"content-type": "application/json; charset=UTF-8"}, content
@@ -282,6 +298,48 @@ class FakeGmail:
         if offset + size < len(candidates):
             payload["nextPageToken"] = str(offset + size)
         return payload
+
+
+def _mask(fields: str) -> dict[str, Any]:
+    """A ``fields`` mask (``a/b,c(d,e)``) as a tree: name -> sub-mask (``{}``: all of it)."""
+    tree: dict[str, Any] = {}
+    depth, start, items = 0, 0, []
+    for i, char in enumerate(fields + ","):
+        depth += char == "("
+        depth -= char == ")"
+        if char == "," and depth == 0:
+            items.append(fields[start:i].strip())
+            start = i + 1
+    for item in filter(None, items):
+        name, _, rest = item.partition("/")
+        if "(" in name:
+            name, _, inner = item.partition("(")
+            tree[name] = _mask(inner[:-1])
+        else:
+            tree.setdefault(name, {})
+            if rest:
+                tree[name] = {**tree[name], **_mask(rest)}
+    return tree
+
+
+def _apply(value: Any, tree: dict[str, Any]) -> Any:
+    if not tree:
+        return value
+    if isinstance(value, list):
+        return [_apply(v, tree) for v in value]
+    if isinstance(value, dict):
+        return {k: _apply(v, tree[k]) for k, v in value.items() if k in tree}
+    return value
+
+
+def partial_response(answer: dict[str, Any], fields: str) -> dict[str, Any]:
+    """``answer`` narrowed to the ``fields`` mask, as Google's partial responses are.
+
+    >>> partial_response({"messages": [{"id": "a", "threadId": "a"}], "x": 1}, "messages/id")
+    {'messages': [{'id': 'a'}]}
+    """
+    result: dict[str, Any] = _apply(answer, _mask(fields))
+    return result
 
 
 def message_resource(

@@ -13,6 +13,14 @@ each file's ``contentBytes`` unless the expansion selects properties, and refuse
 ``$select`` that names a property the base ``attachment`` type lacks (``contentId``,
 ``contentBytes``: microsoft-graph-explorer-v4#3916).
 
+Knobs for the behaviours otpmail assumes but Graph does not document (``otpmail check
+--deep`` reports each; the defaults are the documented behaviour): ``attachment_select_honoured``
+(False: the nested ``$select`` is ignored and every file's ``contentBytes`` is sent),
+``refuse_filter_with_orderby`` (400 ``InefficientFilter`` for our ``$filter`` with
+``$orderby``), ``filter_honoured`` / ``order_honoured`` (False: ``$filter`` ignored; rows
+oldest first), and ``narrow_rows_drop`` (properties missing from the rows of a ``$select`` of
+at most two properties: the id-only poll of a wait).
+
 Plug it in with ``OutlookProvider(mailbox, transport=fake.transport, token_transport=fake.token_transport)``:
 the provider's egress transports still wrap both.
 """
@@ -197,6 +205,11 @@ class FakeGraph:
         self.cpu_seconds = 0.0
         """CPU time spent building answers; the injected latency is an ``await`` and costs
         none."""
+        self.attachment_select_honoured = True
+        self.refuse_filter_with_orderby = False
+        self.filter_honoured = True
+        self.order_honoured = True
+        self.narrow_rows_drop: tuple[str, ...] = ()
         self._serial = 0
         self.transport = _GraphTransport(self)
         self.token_transport = _TokenTransport(self)
@@ -294,11 +307,17 @@ class FakeGraph:
 
     def _list(self, url: str) -> dict[str, Any] | bytes:
         listing = self._page(url)
+        attachments = listing.attachments
+        if attachments not in (None, False) and not self.attachment_select_honoured:
+            attachments = None  # the nested $select ignored: every property, content too
+        rows = [m.row(listing.fields, attachments, self.mailbox) for m in listing.messages]
+        if listing.fields is not None and len(listing.fields) <= 2:
+            for row in rows:
+                for name in self.narrow_rows_drop:
+                    row.pop(name, None)
         payload: dict[str, Any] = {
             "@odata.context": listing.context,
-            "value": [
-                m.row(listing.fields, listing.attachments, self.mailbox) for m in listing.messages
-            ],
+            "value": rows,
         }
         if listing.next_link:
             payload["@odata.nextLink"] = listing.next_link
@@ -315,10 +334,18 @@ class FakeGraph:
         skip = int(query.get("$skip", "0"))
         rows = list(self.messages)
         flt = query.get("$filter", "")
-        if flt.startswith("receivedDateTime ge "):
-            floor = datetime.fromisoformat(flt.split(" ge ", 1)[1].replace("Z", "+00:00"))
+        if flt and query.get("$orderby") and self.refuse_filter_with_orderby:
+            raise GraphRefusal(
+                "InefficientFilter",
+                "The restriction or sort order is too complex for this operation.",
+            )
+        if flt.startswith("receivedDateTime ge ") and self.filter_honoured:
+            stamp, _, rest = flt.split(" ge ", 1)[1].partition(" and ")
+            floor = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
             rows = [m for m in rows if m.received.replace(microsecond=0) >= floor]
-        rows.sort(key=lambda m: m.received, reverse=True)
+            if rest == "hasAttachments eq true":
+                rows = [m for m in rows if any(not a.is_inline for a in m.attachments)]
+        rows.sort(key=lambda m: m.received, reverse=self.order_honoured)
         page = rows[skip : skip + top]
         context = f"https://graph.microsoft.com/v1.0/$metadata#users('{self.mailbox}')/messages"
         next_link = None

@@ -4,6 +4,9 @@ Each problem is reported with what to do about it. The live call is a count of t
 delivered to the mailbox in the last second: for Gmail one ``messages.list`` (5 quota
 units) after the token request, which proves the key, the delegation and the scope; for
 Graph one list request after the token request; for a Maildir a directory listing.
+
+With ``deep``, each mailbox that passed is then checked against what otpmail assumes of its
+provider (:mod:`._deep`): a few more read-only calls, one line per assumption.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from otpmail._core._criteria import build_criteria
 from otpmail._core._errors import CODES, OtpmailError
 from otpmail._core._perms import mark_reported, readable_by_others
 from otpmail._core._retry import within
+from otpmail._frontends._deep import DEEP_LEVELS, deep_check
 from otpmail._reading._reader import Reader
 
 # Fixes more specific than the code table's one-liners, by provider and code.
@@ -54,12 +58,17 @@ _FIXES: dict[tuple[str, str], str] = {
 
 @dataclass(frozen=True)
 class Finding:
-    """One line of the report: ``ok``, ``warn`` (does not fail the check) or ``fail``."""
+    """One line of the report: ``ok``, ``warn`` (does not fail the check) or ``fail``; with
+    ``--deep`` also ``deep`` (a mailbox's heading) and one of the verdicts of
+    :data:`otpmail._frontends._deep.OUTCOMES`, with what was ``seen`` and ``then`` what
+    otpmail does."""
 
     level: str
     subject: str
     detail: str
     fix: str = ""
+    seen: str = ""
+    then: str = ""
 
     @property
     def failed(self) -> bool:
@@ -94,11 +103,14 @@ def permission_findings(reader: Reader) -> list[Finding]:
     return findings
 
 
-async def run_check(reader: Reader, *, deadline: float | None = None) -> list[Finding]:
+async def run_check(
+    reader: Reader, *, deadline: float | None = None, deep: bool = False
+) -> list[Finding]:
     """Every finding for the file behind ``reader``.
 
     Each mailbox's live call may take ``deadline`` seconds (``otpmail check --deadline``),
-    else the file's ``email.deadline_seconds``, as a ``read_emails`` call would.
+    else the file's ``email.deadline_seconds``, as a ``read_emails`` call would; with
+    ``deep``, so may each call of its deep check.
     """
     # The check reports readable files itself, with the fix: the logger need not again.
     mark_reported(reader.path)
@@ -131,13 +143,47 @@ async def run_check(reader: Reader, *, deadline: float | None = None) -> list[Fi
             findings.append(Finding("fail", subject, detail, "A bug: please report it."))
             continue
         findings.append(Finding("ok", subject, "read access works (one read-only call)"))
+        if deep:
+            findings.extend(await _deep_findings(provider, mailbox, subject, seconds))
     return findings
+
+
+async def _deep_findings(
+    provider: object, mailbox: Mailbox, subject: str, seconds: float
+) -> list[Finding]:
+    try:
+        heading, probe = await deep_check(provider, mailbox, seconds)
+    except Exception as exc:  # as above: a bug must not hide the other mailboxes
+        detail = f"deep check: unexpected failure ({type(exc).__name__})"
+        return [Finding("fail", subject, detail, "A bug: please report it.")]
+    found = [Finding("deep", subject, heading)]
+    found.extend(
+        Finding(
+            v.outcome,
+            subject,
+            f"{v.key}: {v.assumption.statement}",
+            seen=v.evidence,
+            then=v.then,
+        )
+        for v in probe.verdicts
+    )
+    if probe.stopped is not None:
+        error = probe.stopped
+        fix = _FIXES.get((mailbox.provider, error.code), CODES[error.code].remedy)
+        found.append(Finding("fail", subject, f"deep check: {error}", fix))
+    return found
 
 
 def format_findings(findings: list[Finding]) -> str:
     """The human report printed by ``otpmail check``."""
     lines = []
     for finding in findings:
+        if finding.level in DEEP_LEVELS:
+            # Under the mailbox's DEEP heading: the verdict, then what otpmail does.
+            lines.append(f"  {finding.level:<14} {finding.detail}")
+            lines.append(f"  {'':<14} seen: {finding.seen}")
+            lines.append(f"  {'':<14} otpmail: {finding.then}")
+            continue
         subject = f"{finding.subject}: " if finding.subject else ""
         lines.append(f"{finding.level.upper():<4} {subject}{finding.detail}")
         if finding.fix:

@@ -86,6 +86,11 @@ While it waits on a terminal, progress is shown on stderr; otherwise it is quiet
 
 _CHECK_EPILOG = (
     """\
+--deep then checks, for each mailbox that passed, what otpmail assumes of its provider:
+one line per assumption (holds / does not hold / could not tell) and what otpmail does in
+that case. Read-only and bounded: at most 108 Gmail quota units or 4 Graph list requests
+per mailbox. A verdict never fails the check; a read path that fails does.
+
 exit status:
   0  every check passed (warnings do not fail it)
   1  a problem was found; each has a "fix:" line
@@ -300,6 +305,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_CHECK_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    check.add_argument(
+        "--deep",
+        action="store_true",
+        help="also check each assumption otpmail makes about the provider (a few more "
+        "read-only calls per mailbox; see below)",
+    )
     _deadline(check, "each mailbox's call")
     _integrations(check)
 
@@ -445,7 +456,7 @@ def _check(args: argparse.Namespace) -> int:
 
     async def run() -> list[Any]:
         async with _reader(args.integrations) as reader:
-            return await run_check(reader, deadline=deadline)
+            return await run_check(reader, deadline=deadline, deep=args.deep)
 
     findings = asyncio.run(run())
     _write(format_findings(findings) + "\n")

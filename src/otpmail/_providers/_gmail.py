@@ -72,7 +72,7 @@ from otpmail._core._retry import (
     remaining,
 )
 from otpmail._decoding import Email, parse_rfc822
-from otpmail._providers._gmail_ids import might_be_newer, newest_first
+from otpmail._providers._gmail_ids import MARGIN_MS, OffsetWatch, might_be_newer, newest_first
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -501,6 +501,10 @@ class GmailProvider:
         self._bodies: OrderedDict[str, Email | None] = OrderedDict()
         self._inflight: dict[str, concurrent.futures.Future[Email | None]] = {}
         self._bodies_lock = threading.Lock()
+        # Learns from every fetched message whether this mailbox's ids and internalDates
+        # keep one offset, which `latest` relies on to fetch the newest id alone.
+        self._offsets = OffsetWatch()
+        self._offsets_reported = False
         self._service = discovery.build(
             "gmail",
             "v1",
@@ -685,12 +689,14 @@ class GmailProvider:
         if _OWN_LABELS & set(data.get("labelIds") or ()):
             return None
         try:
-            received = datetime.fromtimestamp(int(data["internalDate"]) / 1000, tz=UTC)
+            internal_ms = int(data["internalDate"])
+            received = datetime.fromtimestamp(internal_ms / 1000, tz=UTC)
             blob = _decode_raw(data.pop("raw", None))
         except (ValueError, KeyError, TypeError, OverflowError, OSError):
             raise OtpmailError(
                 "bad_response", "Gmail messages.get failed: unreadable message"
             ) from None
+        self._note_offset(str(data.get("id") or message_id), internal_ms)
         # The answer was allowed room for base64 and JSON; the message itself is held to
         # the bound exactly.
         check_message_size(len(blob), self._limits, "Gmail users.messages.get")
@@ -701,6 +707,20 @@ class GmailProvider:
             received_at=received,
             limits=self._limits,
         )
+
+    def _note_offset(self, message_id: str, internal_ms: int) -> None:
+        self._offsets.observe(message_id, internal_ms)
+        if not self._offsets.agrees and not self._offsets_reported:
+            self._offsets_reported = True
+            log.warning(
+                "the offsets between message ids and internalDate in %s spread over %d ms "
+                "(more than %d ms): latest no longer orders by id here and fetches the first "
+                "%d listed instead",
+                self.account,
+                self._offsets.spread_ms,
+                MARGIN_MS,
+                LATEST_PROBE,
+            )
 
     async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError], int]:
         """Fetch ``ids`` concurrently: the emails, the failures, and how many were gone
@@ -745,7 +765,7 @@ class GmailProvider:
         # `latest` on a page whose ids carry their creation time: fetch the newest by id
         # alone, then only what could still be newer (see _gmail_ids).
         by_id = False
-        ids_tell_time = criteria.latest
+        ids_tell_time = criteria.latest and self._offsets.agrees
         while attempted < MAX_FETCH:
             if not pending:
                 if attempted and token is None:

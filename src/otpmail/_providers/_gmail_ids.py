@@ -19,14 +19,29 @@ Otherwise the caller fetches the candidates that might be newer, as it would wit
 Mail imported through the API may carry an ``internalDate`` taken from its ``Date`` header;
 such a message fails the first check when fetched, and OTP mail arrives by SMTP.
 
+The first check is made on every call. The second rests on every message of a mailbox
+having nearly the same offset, which one call cannot see: :class:`OffsetWatch` keeps the
+offsets of every message the provider fetches, and once two of them differ by more than
+:data:`MARGIN_MS` the provider stops ordering by id for that mailbox (``otpmail check
+--deep`` measures the same spread up front, as ``gmail.id-offset``).
+
 Pure: no I/O.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
-__all__ = ["MARGIN_MS", "TOLERANCE_MS", "id_time_ms", "might_be_newer", "newest_first"]
+__all__ = [
+    "MARGIN_MS",
+    "TOLERANCE_MS",
+    "OffsetWatch",
+    "id_offset_ms",
+    "id_time_ms",
+    "might_be_newer",
+    "newest_first",
+]
 
 TOLERANCE_MS = 10_000
 """How far a fetched message's ``internalDate`` may be from its id's time (ms) for ids to
@@ -88,3 +103,58 @@ def might_be_newer(newest_id: str, internal_ms: int, others: Sequence[str]) -> l
         for other in others
         if (t := id_time_ms(other)) is None or t + offset + MARGIN_MS >= internal_ms
     ]
+
+
+def id_offset_ms(message_id: str, internal_ms: int) -> int | None:
+    """How far ``internalDate`` is behind the time the id carries (ms); ``None`` when the id
+    carries no time or the two are more than :data:`TOLERANCE_MS` apart (imported mail, or
+    ids that carry no time in this mailbox).
+
+    >>> id_offset_ms("1872208dcc053b54", 1679903218900)
+    20
+    >>> id_offset_ms("1872208dcc053b54", 1679903318900) is None  # 100 s apart
+    True
+    """
+    carried = id_time_ms(message_id)
+    if carried is None or abs(internal_ms - carried) > TOLERANCE_MS:
+        return None
+    return internal_ms - carried
+
+
+class OffsetWatch:
+    """The spread of :func:`id_offset_ms` over the messages of one mailbox seen so far.
+
+    ``agrees`` stays true while every offset seen lies within :data:`MARGIN_MS` of every
+    other, and turns false for good once two do not. Thread-safe.
+
+    >>> watch = OffsetWatch()
+    >>> watch.observe("1872208dcc053b54", 1679903218900)  # offset 20 ms
+    >>> watch.observe("1872208f04800000", 1679903227880)  # offset 4,000 ms
+    >>> watch.agrees, watch.spread_ms
+    (False, 3980)
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._low: int | None = None
+        self._high: int | None = None
+
+    def observe(self, message_id: str, internal_ms: int) -> None:
+        """Note one fetched message; messages whose id tells nothing are left out."""
+        offset = id_offset_ms(message_id, internal_ms)
+        if offset is None:
+            return
+        with self._lock:
+            self._low = offset if self._low is None else min(self._low, offset)
+            self._high = offset if self._high is None else max(self._high, offset)
+
+    @property
+    def spread_ms(self) -> int:
+        with self._lock:
+            if self._low is None or self._high is None:
+                return 0
+            return self._high - self._low
+
+    @property
+    def agrees(self) -> bool:
+        return self.spread_ms <= MARGIN_MS

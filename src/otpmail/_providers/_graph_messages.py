@@ -56,6 +56,7 @@ Attachments (docs/outlook.md, "Attachments", has the sources):
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 from collections.abc import Mapping, Sequence
@@ -337,6 +338,17 @@ class Page:
     next_link: str | None
     rows: int
     """Rows Graph returned, before our own-mail rule dropped any."""
+    undated: int = 0
+    """Rows without a usable ``receivedDateTime`` (or ``id``): skipped, as no rule can
+    place them."""
+    newest_first: bool = True
+    """Whether the dated rows came in ``receivedDateTime`` order, newest first, as
+    ``$orderby`` asked."""
+    oldest: datetime | None = None
+    """The earliest ``receivedDateTime`` of the page's rows."""
+    attachment_content: bool = False
+    """Whether an expanded attachment carried ``contentBytes`` (the nested ``$select``
+    ignored); the content is never read."""
 
 
 def read_page(payload: bytes, account: str, limits: Limits = DEFAULT_LIMITS) -> Page:
@@ -357,15 +369,39 @@ def read_page(payload: bytes, account: str, limits: Limits = DEFAULT_LIMITS) -> 
     rows: Sequence[object] = document["value"]
     emails: list[Email] = []
     items: dict[str, Mapping[str, Any]] = {}
+    stamps: list[datetime] = []
+    undated = 0
+    content = False
     for row in rows:
         if not isinstance(row, dict):
             continue
+        stamp = _timestamp(row.get("receivedDateTime"))
+        if stamp is None or not _str(row.get("id")):
+            undated += 1
+            continue
+        stamps.append(stamp)
+        content = content or _carries_content(row.get("attachments"))
         email = email_from_graph(row, account, with_body=False)
         if email is not None:
             emails.append(email)
             items[email.id] = row
     link = document.get("@odata.nextLink")
-    return Page(emails, items, link if isinstance(link, str) and link else None, len(rows))
+    return Page(
+        emails,
+        items,
+        link if isinstance(link, str) and link else None,
+        len(rows),
+        undated=undated,
+        newest_first=all(a >= b for a, b in itertools.pairwise(stamps)),
+        oldest=min(stamps, default=None),
+        attachment_content=content,
+    )
+
+
+def _carries_content(attachments: object) -> bool:
+    return isinstance(attachments, list) and any(
+        isinstance(item, Mapping) and "contentBytes" in item for item in attachments
+    )
 
 
 def check_next_link(link: str, first_url: str) -> str:

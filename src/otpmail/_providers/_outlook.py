@@ -30,6 +30,15 @@ modules on first use, graph.md §7) is skipped: the adapter returns the body as 
 (``send_primitive_async(..., "bytes", ...)``) and :mod:`._graph_messages` reads the few
 fields it needs. Failed responses still become the SDK's ``ODataError``.
 
+Undocumented behaviours, checked on every answer (``otpmail check --deep`` reports each up
+front): when Graph refuses the ``$filter`` with the ``$orderby`` (``InefficientFilter``), the
+look-back is applied by the matcher alone and paging stops at the first row older than it;
+when rows do not come newest first, a content read no longer stops at the first page that
+satisfies it; when the nested ``$select`` of the attachments is ignored, their content is
+never read, and a page refused as too large is read again without the attachment list; when
+the id-only rows of the wait poll carry no ``receivedDateTime``, the poll asks for the
+fields of a count read instead. Each is logged once per mailbox on ``otpmail.outlook``.
+
 Event loops: ``read_emails_sync`` and the CLI run ``asyncio.run`` per call, and one provider
 may serve several loops. The credential (and so the token cache) is shared, because its
 transport holds nothing between requests; the httpx client and adapter are built per event
@@ -97,6 +106,7 @@ from otpmail._providers._graph_messages import (
     CONTENT_EXPAND,
     CONTENT_FIELDS,
     CONTENT_SLACK,
+    COUNT_FIELDS,
     COUNT_PAGE,
     GRAPH_BASE,
     MAX_CONTENT_PAGES,
@@ -129,6 +139,32 @@ WATCH_MARGIN = timedelta(seconds=60)
 WATCH_PAGE = 100
 WATCH_FIELDS: tuple[str, ...] = ("id", "receivedDateTime")
 _QueryParameters = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters
+# Graph's codes for a query shape it refuses (graph.md §1, the InefficientFilter rules).
+QUERY_SHAPE_CODES = frozenset({"InefficientFilter", "ErrorInvalidUrlQueryFilter"})
+
+
+class QueryShapeRefused(OtpmailError):
+    """Graph refused the combination of ``$filter`` and ``$orderby`` (HTTP 400); the
+    provider retries without the ``$filter``."""
+
+    def __init__(self, mapped: OtpmailError) -> None:
+        super().__init__(mapped.code, mapped.message)
+
+
+def _refuses_shape(exc: BaseException) -> bool:
+    main = getattr(exc, "error", None)
+    return (
+        getattr(exc, "response_status_code", None) == 400
+        and getattr(main, "code", None) in QUERY_SHAPE_CODES
+    )
+
+
+def _past(page: Page, floor: datetime | None) -> bool:
+    """Whether an ordered page reached rows older than ``floor``: later pages hold only
+    older ones (what the ``$filter`` does when Graph applies it)."""
+    return (
+        floor is not None and page.newest_first and page.oldest is not None and page.oldest < floor
+    )
 
 
 def _credential(
@@ -232,6 +268,10 @@ class OutlookProvider:
         self._gate_key = f"{mailbox.tenant_id}/{mailbox.client_id}/{mailbox.address}"
         self._sessions: dict[asyncio.AbstractEventLoop, _Session] = {}
         self._lock = threading.Lock()
+        # What this mailbox's answers showed about Graph's undocumented behaviours.
+        self._server_filter = True
+        self._watch_fields = WATCH_FIELDS
+        self._reported: set[str] = set()
 
     def __repr__(self) -> str:
         return f"OutlookProvider(account={self.account!r})"
@@ -313,14 +353,73 @@ class OutlookProvider:
                 )
         except Exception as exc:
             failure = to_error("messages.list", exc)
+            if query.filter and query.orderby and next_link is None and _refuses_shape(exc):
+                failure = QueryShapeRefused(failure)
         else:
             if not isinstance(payload, bytes):
                 raise OtpmailError(
                     "bad_response", f"{PROVIDER} messages.list failed: the response had no body"
                 )
-            return read_page(payload, self.account, self._limits)
+            page = read_page(payload, self.account, self._limits)
+            if page.attachment_content:
+                self._report(
+                    "attachment content",
+                    "Graph sent attachment content despite the nested $select; otpmail does "
+                    "not read it, but each content read transfers it",
+                )
+            if not page.newest_first:
+                self._report(
+                    "order",
+                    "Graph did not list rows newest first; content reads no longer stop at "
+                    f"the first page that satisfies them (up to {MAX_CONTENT_PAGES} pages)",
+                )
+            return page
         # Raised outside the except block: no __context__ pointing at an SDK exception.
         raise failure
+
+    def _report(self, what: str, text: str) -> None:
+        """Log, once per mailbox, that one of Graph's undocumented behaviours differs."""
+        if what not in self._reported:
+            self._reported.add(what)
+            log.warning("%s: %s", self.account, text)
+
+    async def _listing(self, session: _Session, query: ListQuery, link: str | None) -> Page:
+        """One page of ``query``; where Graph refuses its ``$filter`` with its ``$orderby``,
+        the same query without the ``$filter`` (the callers apply the floor themselves and
+        stop paging at the first older row), now and on every later call."""
+        if query.filter and not self._server_filter and link is None:
+            query = replace(query, filter=None)
+        try:
+            return await self._page(session, query, link)
+        except QueryShapeRefused:
+            self._server_filter = False
+            self._report(
+                "filter",
+                "Graph refused $filter=receivedDateTime with $orderby; the look-back is "
+                "applied by otpmail alone, reading newest first down to it",
+            )
+            return await self._page(session, replace(query, filter=None), None)
+
+    async def _content_page(self, session: _Session, query: ListQuery, link: str | None) -> Page:
+        """A page with bodies and attachment metadata. Once this mailbox's answers have
+        shown attachment content (Graph ignoring the nested ``$select``), a page refused as
+        too large with attachments expanded is read again without them."""
+        try:
+            return await self._listing(session, query, link)
+        except OtpmailError as exc:
+            if (
+                exc.code != "response_too_large"
+                or not query.expand
+                or link is not None
+                or "attachment content" not in self._reported
+            ):
+                raise
+        self._report(
+            "too large",
+            "a content page was too large with attachment content in it; it is read again "
+            "without the attachment list, so those emails list no attachments",
+        )
+        return await self._listing(session, replace(query, expand=()), None)
 
     async def _call(self, operation: str, work: Callable[[], Awaitable[T]]) -> T:
         """Run ``work`` under the call's deadline (the caller's, else ``timeout``) and map
@@ -361,14 +460,18 @@ class OutlookProvider:
             candidates: list[Email] = []
             rows: dict[str, Mapping[str, Any]] = {}
             link: str | None = None
+            ordered = True
             for _ in range(MAX_CONTENT_PAGES):
-                page = await self._page(session, query, link)
+                page = await self._content_page(session, query, link)
                 candidates.extend(page.emails)
                 rows.update(page.items)
                 link = page.next_link
+                ordered = ordered and page.newest_first
                 chosen = select(criteria, candidates, criteria.limit)
                 # Rows come newest first, so a later page cannot hold a newer match.
-                if len(chosen) >= criteria.limit or link is None:
+                if (len(chosen) >= criteria.limit and ordered) or link is None:
+                    break
+                if _past(page, criteria.cutoff):
                     break
             else:
                 log.debug("stopped after %d pages of %s", MAX_CONTENT_PAGES, self.account)
@@ -393,9 +496,9 @@ class OutlookProvider:
             followed: set[str] = set()
             link: str | None = None
             while True:
-                page = await self._page(session, query, link)
+                page = await self._listing(session, query, link)
                 matched.extend(e for e in page.emails if matches(criteria, e))
-                if page.next_link is None:
+                if page.next_link is None or _past(page, criteria.cutoff):
                     return len(select(criteria, matched))
                 if page.next_link in followed:
                     raise OtpmailError(
@@ -411,21 +514,34 @@ class OutlookProvider:
     async def _ids_since(self, session: _Session, floor: datetime) -> dict[str, datetime]:
         """Id and delivery time of every message received at or after ``floor``: the cheap
         idle poll (one request, two fields a row)."""
-        query = ListQuery(
-            f"receivedDateTime ge {odata_datetime(floor)}",
-            ORDER_NEWEST_FIRST,
-            WATCH_FIELDS,
-            WATCH_PAGE,
-        )
-        found: dict[str, datetime] = {}
-        link: str | None = None
-        for _ in range(MAX_CONTENT_PAGES):
-            page = await self._page(session, query, link)
-            found.update((e.id, e.received_at) for e in page.emails)
-            link = page.next_link
-            if link is None:
-                break
-        return found
+        while True:
+            fields = self._watch_fields
+            query = ListQuery(
+                f"receivedDateTime ge {odata_datetime(floor)}",
+                ORDER_NEWEST_FIRST,
+                fields,
+                WATCH_PAGE,
+            )
+            found: dict[str, datetime] = {}
+            undated = 0
+            link: str | None = None
+            for _ in range(MAX_CONTENT_PAGES):
+                page = await self._listing(session, query, link)
+                undated += page.undated
+                found.update((e.id, e.received_at) for e in page.emails if e.received_at >= floor)
+                link = page.next_link
+                if link is None or _past(page, floor):
+                    break
+            if not undated or fields != WATCH_FIELDS:
+                return found
+            # The id-only rows cannot be placed in time: poll with the fields of a count
+            # read, which every content and count read shows Graph answering.
+            self._watch_fields = COUNT_FIELDS
+            self._report(
+                "watch rows",
+                "Graph's id-only rows carried no receivedDateTime; waiting polls with the "
+                "fields of a count read instead",
+            )
 
     async def cursor(self) -> object:
         """No server-side marker exists for a whole mailbox (delta queries are per folder):
@@ -460,7 +576,7 @@ class OutlookProvider:
                     min(COUNT_PAGE, len(current) + CONTENT_SLACK),
                     CONTENT_EXPAND,
                 )
-                page = await self._page(session, query, None)
+                page = await self._content_page(session, query, None)
                 for message_id in new:
                     row = page.items.get(message_id)
                     email = (
