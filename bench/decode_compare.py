@@ -255,7 +255,9 @@ def print_report(report: Report, *, verbose: bool = False) -> int:
         print(f"  {r.source.file}: {r.crash}")
     times = sorted(r.seconds for r in results if not r.crash)
     if times:
-        print(f"decode time: median {statistics.median(times) * 1000:.1f} ms, max {times[-1] * 1000:.0f} ms")
+        print(
+            f"decode time: median {statistics.median(times) * 1000:.1f} ms, max {times[-1] * 1000:.0f} ms"
+        )
     missed = bool(crashes)
     for name in REFERENCES:
         empty = report.empty(name)

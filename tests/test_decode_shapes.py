@@ -112,14 +112,22 @@ def test_a_placeholder_inside_related_and_mixed_nesting_gives_way_too() -> None:
                 multipart(
                     "related",
                     part("text/html; charset=utf-8", RICH_HTML),
-                    part("image/png", base64.b64encode(b"\x89PNG"), "Content-ID: <logo>",
-                         "Content-Transfer-Encoding: base64"),
+                    part(
+                        "image/png",
+                        base64.b64encode(b"\x89PNG"),
+                        "Content-ID: <logo>",
+                        "Content-Transfer-Encoding: base64",
+                    ),
                     boundary="R",
                 ),
                 boundary="A",
             ),
-            part("application/pdf", b"JVBERi0=", "Content-Transfer-Encoding: base64",
-                 'Content-Disposition: attachment; filename="invoice.pdf"'),
+            part(
+                "application/pdf",
+                b"JVBERi0=",
+                "Content-Transfer-Encoding: base64",
+                'Content-Disposition: attachment; filename="invoice.pdf"',
+            ),
         )
     )
     e = decode(raw)
@@ -136,8 +144,12 @@ def test_every_inline_text_part_is_shown_in_order() -> None:
         multipart(
             "mixed",
             part("text/plain; charset=utf-8", "Your sign-in code is"),
-            part("image/png", base64.b64encode(b"\x89PNG"), "Content-Disposition: inline",
-                 "Content-Transfer-Encoding: base64"),
+            part(
+                "image/png",
+                base64.b64encode(b"\x89PNG"),
+                "Content-Disposition: inline",
+                "Content-Transfer-Encoding: base64",
+            ),
             part("text/plain; charset=utf-8", "482913. It expires in 10 minutes."),
             part("text/html; charset=utf-8", "<p>Sent by the <b>Acme</b> mail gateway.</p>"),
         )
@@ -175,7 +187,9 @@ def test_a_text_part_with_only_a_name_is_inline_and_one_marked_attachment_is_not
             "mixed",
             part("text/plain", "Main text."),
             part('text/plain; name="note.txt"', "Named but inline."),
-            part("text/plain", "Attached text.", 'Content-Disposition: attachment; filename="a.txt"'),
+            part(
+                "text/plain", "Attached text.", 'Content-Disposition: attachment; filename="a.txt"'
+            ),
         )
     )
     e = decode(raw)
@@ -220,9 +234,7 @@ def test_a_forwarded_message_shows_its_headers_and_body() -> None:
 
 
 def test_a_message_wrapped_whole_by_a_gateway_is_read_and_its_code_extracted() -> None:
-    raw = message(
-        part("message/rfc822", INNER + part("text/plain", "Your Globex code: 715004"))
-    )
+    raw = message(part("message/rfc822", INNER + part("text/plain", "Your Globex code: 715004")))
     e = decode(raw)
     assert "Subject: Your Globex verification code" in e.body
     assert "Your Globex code: 715004" in e.body
@@ -303,8 +315,11 @@ def test_a_digest_of_many_messages_is_read_in_one_bounded_pass(count: int) -> No
 @pytest.mark.parametrize("label", ["gb2312", "gbk", "shift_jis", "euc-kr", "big5", "euc-jp"])
 def test_utf8_bytes_under_a_legacy_multibyte_label_are_read_as_utf8(label: str) -> None:
     text = "你好！验证码：482913。有效期十分钟。请勿泄露。"
-    raw = message(part(f"text/plain; charset={label}", text.encode("utf-8"),
-                       "Content-Transfer-Encoding: 8bit"))
+    raw = message(
+        part(
+            f"text/plain; charset={label}", text.encode("utf-8"), "Content-Transfer-Encoding: 8bit"
+        )
+    )
     assert decode(raw).body == text
 
 
@@ -318,23 +333,30 @@ def test_utf8_bytes_under_a_legacy_multibyte_label_are_read_as_utf8(label: str) 
     ],
 )
 def test_text_that_is_really_in_its_label_stays_in_its_label(label: str, text: str) -> None:
-    raw = message(part(f"text/plain; charset={label}", text.encode(label),
-                       "Content-Transfer-Encoding: 8bit"))
+    raw = message(
+        part(f"text/plain; charset={label}", text.encode(label), "Content-Transfer-Encoding: 8bit")
+    )
     assert decode(raw).body == text
 
 
 def test_utf8_under_a_single_byte_label_other_than_latin_is_read_as_utf8() -> None:
     text = "Ваш код подтверждения: 482913. Żółć — ok."
-    raw = message(part("text/plain; charset=koi8-r", text.encode("utf-8"),
-                       "Content-Transfer-Encoding: 8bit"))
+    raw = message(
+        part("text/plain; charset=koi8-r", text.encode("utf-8"), "Content-Transfer-Encoding: 8bit")
+    )
     assert decode(raw).body == text
 
 
 def test_a_byte_order_mark_overrides_the_label() -> None:
     """WHATWG Encoding Standard, "decode": a BOM wins over the declared encoding."""
     text = "Votre code : 482913 — à bientôt"
-    raw = message(part("text/plain; charset=iso-8859-2", b"\xef\xbb\xbf" + text.encode("utf-8"),
-                       "Content-Transfer-Encoding: 8bit"))
+    raw = message(
+        part(
+            "text/plain; charset=iso-8859-2",
+            b"\xef\xbb\xbf" + text.encode("utf-8"),
+            "Content-Transfer-Encoding: 8bit",
+        )
+    )
     assert decode(raw).body == text
 
 
@@ -389,8 +411,11 @@ def test_a_signed_binary_content_part_is_not_shown_as_text() -> None:
     raw = message(
         multipart(
             "signed",
-            part("application/octet-stream", base64.b64encode(bytes(range(256))),
-                 "Content-Transfer-Encoding: base64"),
+            part(
+                "application/octet-stream",
+                base64.b64encode(bytes(range(256))),
+                "Content-Transfer-Encoding: base64",
+            ),
             SIGNATURE,
         )
     )
@@ -408,11 +433,32 @@ def test_a_nested_multipart_that_reuses_its_parents_boundary_keeps_every_part() 
                 boundary="B",
             ),
             part("text/plain", "Sent from the Acme gateway."),
-            part("application/pdf", b"JVBERi0=", "Content-Transfer-Encoding: base64",
-                 'Content-Disposition: attachment; filename="terms.pdf"'),
+            part(
+                "application/pdf",
+                b"JVBERi0=",
+                "Content-Transfer-Encoding: base64",
+                'Content-Disposition: attachment; filename="terms.pdf"',
+            ),
             boundary="B",
         )
     )
     e = decode(raw)
     assert e.body == "Your code is 482913.\n\nSent from the Acme gateway."
     assert [a.name for a in e.attachments] == ["terms.pdf"]
+
+
+def test_raw_8bit_headers_of_a_multipart_message_use_the_first_shown_parts_charset() -> None:
+    subject = "認証コード".encode("cp932")
+    raw = (
+        b"From: a@x.example\r\nTo: qa@example.com\r\nSubject: "
+        + subject
+        + b"\r\n"
+        + multipart(
+            "mixed",
+            part("text/plain; charset=shift_jis", "コードは482913です".encode("cp932")),
+            part("text/plain; charset=shift_jis", "以上".encode("cp932")),
+        )
+    )
+    e = decode(raw)
+    assert e.subject == "認証コード"
+    assert e.body == "コードは482913です\n\n以上"

@@ -309,7 +309,11 @@ def _codec_search(name: str) -> codecs.CodecInfo | None:
 codecs.register(_codec_search)
 
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
 # Labels whose own rules already decide about UTF-8 (or that are Unicode themselves).
 _UNICODE = frozenset({_LATIN, _TEXT, _UTF8, _UTF16, "utf-16-le", "utf-16-be", "utf-7"})
 # This many multi-byte UTF-8 sequences outvote a label that read the bytes without error.

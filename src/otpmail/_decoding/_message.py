@@ -581,8 +581,8 @@ def _transfer_decode(payload: str, cte: str, part: Message) -> bytes:
         # RFC 2045 §6.7 (3): whitespace at the end of an encoded line was added in transport.
         return binascii.a2b_qp(_QP_TRANSPORT_SPACE.sub(b"", data))
     if cte in ("x-uuencode", "uuencode", "x-uue", "uue"):
-        decoded = part.get_payload(decode=True)
-        return decoded if isinstance(decoded, bytes) else data
+        uudecoded = part.get_payload(decode=True)
+        return uudecoded if isinstance(uudecoded, bytes) else data
     return data
 
 
@@ -615,7 +615,9 @@ def _is_inline_text(part: Message) -> bool:
     makes ``Content-Disposition: attachment`` the mark of an attachment; a ``name`` or
     ``filename`` alone does not (mail clients show such a part inline)."""
     maintype, subtype = _content_type(part)
-    return maintype == "text" and subtype in ("plain", "html") and _disposition(part) != "attachment"
+    return (
+        maintype == "text" and subtype in ("plain", "html") and _disposition(part) != "attachment"
+    )
 
 
 def _children(part: Message) -> list[Message]:
@@ -664,9 +666,9 @@ def _repair_reused_boundaries(msg: Message) -> None:
                     and isinstance(inner, str)
                     and not inner.strip()
                 ):
-                    child.set_payload(children[i + 1 :])
+                    _set_parts(child, children[i + 1 :])
                     children = children[: i + 1]
-                    part.set_payload(children)
+                    _set_parts(part, children)
                     break
             while repairs < _MAX_BOUNDARY_REPAIRS and (part.epilogue or "").lstrip().startswith(
                 "--" + boundary
@@ -676,9 +678,14 @@ def _repair_reused_boundaries(msg: Message) -> None:
                 if rest is None:
                     break
                 children = children + _children(rest)
-                part.set_payload(children)
+                _set_parts(part, children)
                 part.epilogue = rest.epilogue
         stack.extend(reversed(children))
+
+
+def _set_parts(part: Message, parts: list[Message]) -> None:
+    payload: list[Message | str] = list(parts)
+    part.set_payload(payload)
 
 
 def _reparse_epilogue(part: Message, boundary: str) -> Message | None:
@@ -729,6 +736,9 @@ class _Visible:
         self.parts_left = MAX_MIME_PARTS
         self.pieces: list[str | None] = []  # None: a part omitted for size
         self.shown: set[int] = set()
+        self.charset: str | None = None
+        """The charset of the first part shown: how raw 8-bit headers are read, after
+        UTF-8 (see :class:`_Headers`)."""
         self._decoded: dict[int, str | None] = {}
 
     # -- results -------------------------------------------------------------------------
@@ -838,9 +848,7 @@ class _Visible:
             return True
         if len(plain_words) > _PLACEHOLDER_MAX_WORDS:
             return False
-        html_text = " ".join(
-            self._decoded_text(p) or "" for p in _walk(html) if _is_inline_text(p)
-        )
+        html_text = " ".join(self._decoded_text(p) or "" for p in _walk(html) if _is_inline_text(p))
         html_words = _WORDS.findall(_URL.sub(" ", html_text).lower())
         if len(html_words) < 2 * len(plain_words):
             return False
@@ -852,7 +860,10 @@ class _Visible:
     def _related_root(self, part: Message, children: list[Message]) -> Message | None:
         if not children:
             return None
-        start = str(part.get_param("start", "") or "").strip().strip("<>")
+        try:
+            start = str(part.get_param("start", "") or "").strip().strip("<>")
+        except Exception:
+            start = ""
         if start:
             for child in children:
                 if str(child.get("Content-ID", "")).strip().strip("<>") == start:
@@ -901,6 +912,8 @@ class _Visible:
 
     def _show(self, part: Message, *, sniff: bool = False) -> None:
         self.shown.add(id(part))
+        if self.charset is None:
+            self.charset = _charset(part)
         self.pieces.append(self._decoded_text(part, sniff=sniff))
 
     def _add(self, text: str) -> None:
@@ -931,7 +944,9 @@ class _Visible:
             return ""
         lines = []
         for name, value in items[:MAX_ATTACHMENTS]:
-            text = " ".join(str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace").split())
+            text = " ".join(
+                str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace").split()
+            )
             lines.append(f"{_one_line(str(name), 100)}: {_one_line(text)}")
         return "\n".join(lines)
 
@@ -1046,7 +1061,7 @@ def parse_rfc822(
     except Exception:  # even the headers-only parse failed: an empty message, not an error
         msg, complete = EmailMessage(), False
     visible = _visible_text(msg, limits) if complete else _Visible(limits)
-    headers = _Headers(msg, codec_for(_charset(msg)))
+    headers = _Headers(msg, codec_for(visible.charset or _charset(msg)))
     attachments = _attachments(msg, visible.shown) if complete else []
     body = visible.text()
     decoded = email_from_parts(
