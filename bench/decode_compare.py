@@ -22,8 +22,11 @@ Figures, per reference:
   omitted for size (``body_omitted``, the documented ``raw_body_chars`` bound) is counted
   apart, as *omitted*;
 - *word recall* of one message: the share of the reference's words (lower-cased runs of
-  letters and digits, counted with multiplicity) that otpmail's text also has; the mean is
-  over the messages where the reference has at least one word;
+  letters and digits, counted with multiplicity; a chunk holding U+FFFD, which marks bytes
+  the decoder could not read, is no word) that otpmail's text also has; the mean is over
+  the messages where the reference has at least one word. *consensus* is the same against
+  the words both references show (their multiset intersection): what two independent
+  decoders agree a person sees, without either one's quirks;
 - the messages below 0.9 against either reference, with their MIME shape and whether
   ``docs/decoding-corpus.md`` explains them (every one must be a deliberate choice).
 """
@@ -54,10 +57,13 @@ EMPTY_WORDS = 5
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 _WORD = re.compile(r"[^\W_]+")
+_UNDECODED = re.compile(r"\S*\ufffd\S*")
 
 
 def words(text: str) -> Counter[str]:
-    return Counter(_WORD.findall(text.lower()))
+    """Lower-cased runs of letters and digits. A whitespace-delimited chunk holding U+FFFD
+    is left out: it marks bytes a decoder could not read (``Inval\ufffdd`` is no word)."""
+    return Counter(_WORD.findall(_UNDECODED.sub(" ", text).lower()))
 
 
 def recall(reference: Counter[str], ours: Counter[str]) -> float:
@@ -175,6 +181,8 @@ class Result:
     references: dict[str, str | None] = field(default_factory=dict)
     """Each reference's text, None when the reference raised."""
     recalls: dict[str, float] = field(default_factory=dict)
+    consensus: float | None = None
+    """Recall against the words both references show, None when they share none."""
 
     def reference_words(self, name: str) -> int:
         text = self.references.get(name)
@@ -205,6 +213,10 @@ class Report:
         scored = [r.recalls[name] for r in self.results if name in r.recalls]
         return statistics.fmean(scored) if scored else 1.0
 
+    def consensus(self) -> tuple[int, float]:
+        scored = [r.consensus for r in self.results if r.consensus is not None]
+        return len(scored), statistics.fmean(scored) if scored else 1.0
+
     def scored(self, name: str) -> int:
         return sum(1 for r in self.results if name in r.recalls)
 
@@ -225,14 +237,19 @@ def score(source: Source, parse_rfc822: Any) -> Result:
     result.body = decoded.body
     result.omitted = decoded.body_omitted
     ours = words(decoded.body)
+    agreed: Counter[str] | None = None
     for name, reader in READERS.items():
         try:
             text: str | None = reader(raw)
         except Exception:
             text = None
         result.references[name] = text
-        if text is not None and words(text) and not decoded.body_omitted:
-            result.recalls[name] = recall(words(text), ours)
+        found = words(text) if text is not None else Counter()
+        agreed = found if agreed is None else agreed & found
+        if found and not decoded.body_omitted:
+            result.recalls[name] = recall(found, ours)
+    if agreed and not decoded.body_omitted:
+        result.consensus = recall(agreed, ours)
     return result
 
 
@@ -270,6 +287,8 @@ def print_report(report: Report, *, verbose: bool = False) -> int:
         )
         for r in empty:
             print(f"  empty: {r.source.file} ({r.shape})")
+    count, mean = report.consensus()
+    print(f"[consensus] scored {count}; mean word recall {mean:.4f}")
     low = report.low()
     print(f"below {LOW_RECALL} against either reference: {len(low)}")
     for r in sorted(low, key=lambda r: min(r.recalls.values())):

@@ -241,6 +241,29 @@ def test_a_message_wrapped_whole_by_a_gateway_is_read_and_its_code_extracted() -
     assert annotate(e.to_dict())["code"] == "715004"
 
 
+@pytest.mark.parametrize(
+    ("outer", "code"),
+    [
+        ("FYI, the mail below.", "715004"),  # the attached mail's code is the only one
+        ("Your Acme sign-in code is 111111.", None),  # two codes: not clear, never a guess
+        ("Your verification code is 111111. It expires in 10 minutes.", None),
+    ],
+)
+def test_extraction_sees_an_attached_messages_code_but_never_prefers_it_to_the_outer_one(
+    outer: str, code: str | None
+) -> None:
+    """A forwarded verification mail is read; when the outer mail has a code of its own,
+    ``code`` is None (two candidates) rather than the attached mail's older code."""
+    raw = message(
+        multipart(
+            "mixed",
+            part("text/plain", outer),
+            part("message/rfc822", INNER + part("text/plain", "Your Globex code: 715004")),
+        )
+    )
+    assert annotate(decode(raw).to_dict())["code"] == code
+
+
 def test_a_digest_shows_every_message() -> None:
     # RFC 2046 §5.1.5: a digest's parts default to message/rfc822; a part without headers
     # of its own starts with the blank line that ends them.

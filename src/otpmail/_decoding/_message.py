@@ -643,11 +643,13 @@ def _repair_reused_boundaries(msg: Message) -> None:
     The parser ends the inner multipart at once (its first part starts with the shared
     delimiter), so the inner parts become the parent's, and the first close delimiter,
     the inner one, closes the parent: the parent's own later parts land in its epilogue.
-    The repair is the reading every MIME parser that keeps a stack of boundaries makes: the
-    inner multipart holds the parts after it up to that close delimiter, and the parent's
-    epilogue, when it starts with the delimiter, is parsed again for the parent's remaining
-    parts (at most ``_MAX_BOUNDARY_REPAIRS`` times a message, each through the bounded
-    parser, so the work stays that of a few passes over the message).
+    The repair reads the lines the way a parser that tries the innermost open boundary
+    first does (MimeKit's ``MimeParser.CheckBoundary``; RFC 2046 §5.1.2 forbids the reuse,
+    senders do it anyway): the inner multipart holds the parts after it up to that close
+    delimiter, and the parent's epilogue, when it starts with the delimiter, is parsed again
+    for the parent's remaining parts (at most ``_MAX_BOUNDARY_REPAIRS`` times a message,
+    each through the bounded parser, so the work stays that of a few passes over the
+    message).
     """
     repairs = 0
     stack, seen = [msg], 0
@@ -740,6 +742,7 @@ class _Visible:
         """The charset of the first part shown: how raw 8-bit headers are read, after
         UTF-8 (see :class:`_Headers`)."""
         self._decoded: dict[int, str | None] = {}
+        self._types: dict[int, tuple[str, str, str]] = {}
 
     # -- results -------------------------------------------------------------------------
 
@@ -755,16 +758,29 @@ class _Visible:
 
     # -- the walk ------------------------------------------------------------------------
 
+    def _type(self, part: Message) -> tuple[str, str, str]:
+        """Main type, subtype and disposition, parsed once per part (each header access
+        parses the header again)."""
+        key = id(part)
+        found = self._types.get(key)
+        if found is None:
+            found = self._types[key] = (*_content_type(part), _disposition(part))
+        return found
+
+    def _inline_text(self, part: Message) -> bool:
+        maintype, subtype, disposition = self._type(part)
+        return maintype == "text" and subtype in ("plain", "html") and disposition != "attachment"
+
     def render(self, part: Message, depth: int = 0) -> None:
         if self.parts_left <= 0 or depth > 2 * MAX_MULTIPART_DEPTH:
             return
         self.parts_left -= 1
-        maintype, subtype = _content_type(part)
+        maintype, subtype, _ = self._type(part)
         if maintype == "multipart":
             self._multipart(part, subtype, depth)
         elif maintype == "message":
             self._message(part, subtype, depth)
-        elif _is_inline_text(part):
+        elif self._inline_text(part):
             self._show(part)
 
     def _multipart(self, part: Message, subtype: str, depth: int) -> None:
@@ -777,7 +793,7 @@ class _Visible:
             return
         children = _children(part)
         if subtype == "alternative":
-            chosen = self._choose_alternative(children, depth)
+            chosen = self._choose_alternative(children)
             if chosen is not None:
                 self.render(chosen, depth + 1)
         elif subtype == "related":
@@ -811,9 +827,9 @@ class _Visible:
         """``plain`` or ``html``: what an alternative shows when chosen, else None."""
         if depth > MAX_MULTIPART_DEPTH:
             return None
-        maintype, subtype = _content_type(part)
+        maintype, subtype, _ = self._type(part)
         if maintype == "text":
-            return subtype if _is_inline_text(part) else None
+            return subtype if self._inline_text(part) else None
         if maintype != "multipart":
             return None
         children = _children(part)
@@ -822,12 +838,12 @@ class _Visible:
             return self._kind(root, depth + 1) if root is not None else None
         if subtype == "signed":
             return self._kind(children[0], depth + 1) if children else None
-        kinds = [self._kind(c, depth + 1) for c in children[:MAX_ATTACHMENTS]]
+        kinds = [self._kind(c, depth + 1) for c in children[:MAX_MIME_PARTS]]
         if subtype == "alternative" and "html" in kinds:
             return "html"
         return next((k for k in kinds if k), None)
 
-    def _choose_alternative(self, children: list[Message], depth: int) -> Message | None:
+    def _choose_alternative(self, children: list[Message]) -> Message | None:
         plain = next((c for c in children if self._kind(c) == "plain"), None)
         html = next((c for c in reversed(children) if self._kind(c) == "html"), None)
         if plain is not None and html is not None and self._placeholder(plain, html):
@@ -839,7 +855,7 @@ class _Visible:
         words (at most ``_PLACEHOLDER_MAX_WORDS``) that the HTML mostly does not say
         ("Your client does not support HTML", "View this email in your browser") while the
         HTML says at least twice as much. URLs do not count as words here."""
-        leaves = [p for p in _walk(plain) if _is_inline_text(p)]
+        leaves = [p for p in _walk(plain) if self._inline_text(p)]
         if sum(len(str(_stored_payload(p) or "")) for p in leaves) > _PLACEHOLDER_MAX_CHARS:
             return False
         plain_text = " ".join(self._decoded_text(p) or "" for p in leaves)
@@ -848,7 +864,9 @@ class _Visible:
             return True
         if len(plain_words) > _PLACEHOLDER_MAX_WORDS:
             return False
-        html_text = " ".join(self._decoded_text(p) or "" for p in _walk(html) if _is_inline_text(p))
+        html_text = " ".join(
+            self._decoded_text(p) or "" for p in _walk(html) if self._inline_text(p)
+        )
         html_words = _WORDS.findall(_URL.sub(" ", html_text).lower())
         if len(html_words) < 2 * len(plain_words):
             return False
@@ -873,10 +891,10 @@ class _Visible:
         return next((c for c in children if self._kind(c) is not None), children[0])
 
     def _signed_content(self, part: Message, depth: int) -> None:
-        maintype, _ = _content_type(part)
-        if maintype in ("multipart", "message") or _is_inline_text(part):
+        maintype, _, disposition = self._type(part)
+        if maintype in ("multipart", "message") or self._inline_text(part):
             self.render(part, depth)
-        elif _disposition(part) != "attachment":
+        elif disposition != "attachment":
             self.parts_left -= 1
             self._show(part, sniff=True)
 
@@ -905,7 +923,7 @@ class _Visible:
                     text = None
                 else:
                     self.raw_left -= len(decoded)
-                    is_html = _content_type(part) == ("text", "html")
+                    is_html = self._type(part)[:2] == ("text", "html")
                     text = html_to_text(decoded) if is_html else decoded
         self._decoded[key] = text
         return text
