@@ -10,7 +10,8 @@ The two references (``fast-mail-parser`` and ``inscriptis`` come with the test e
 ``pip install -e '.[test]'``; neither is a runtime dependency):
 
 - ``stdlib``: :mod:`email` with ``policy.default``, ``get_body(("plain", "html"))``,
-  ``get_content()``, HTML through html2text (images and emphasis off, no wrapping);
+  ``get_content()``, HTML through html2text (images and emphasis off, no wrapping,
+  entities as the characters they name);
 - ``mailparse``: fast-mail-parser, a binding of the Rust ``mailparse`` crate (its own MIME,
   transfer-encoding and charset code): every inline ``text/plain`` part, else every
   ``text/html`` part through inscriptis (an HTML renderer independent of html2text).
@@ -84,6 +85,7 @@ def _html2text(html: str) -> str:
     converter.body_width = 0
     converter.ignore_images = True
     converter.ignore_emphasis = True
+    converter.unicode_snob = True  # by default html2text writes "u" for &uuml;
     return str(converter.handle(html))
 
 
