@@ -370,6 +370,33 @@ def test_utf8_under_a_single_byte_label_other_than_latin_is_read_as_utf8() -> No
     assert decode(raw).body == text
 
 
+@pytest.mark.parametrize(
+    "meta",
+    [
+        '<meta charset="windows-1251">',
+        "<META HTTP-EQUIV='Content-Type' CONTENT='text/html; charset=windows-1251'>",
+    ],
+)
+def test_an_html_part_without_a_mime_charset_is_read_in_its_meta_charset(meta: str) -> None:
+    """What browsers do (WHATWG HTML, the encoding sniffing prescan): with no charset in the
+    Content-Type header, the document's own ``<meta>`` declares it."""
+    html = f"<html><head>{meta}</head><body><p>Ваш код: 482913</p></body></html>"
+    raw = message(part("text/html", html.encode("cp1251"), "Content-Transfer-Encoding: 8bit"))
+    assert decode(raw).body == "Ваш код: 482913"
+
+
+def test_the_mime_charset_wins_over_a_meta_charset() -> None:
+    html = '<html><head><meta charset="windows-1251"></head><body><p>Grüße</p></body></html>'
+    raw = message(
+        part(
+            "text/html; charset=iso-8859-1",
+            html.encode("latin-1"),
+            "Content-Transfer-Encoding: 8bit",
+        )
+    )
+    assert decode(raw).body == "Grüße"
+
+
 def test_a_byte_order_mark_overrides_the_label() -> None:
     """WHATWG Encoding Standard, "decode": a BOM wins over the declared encoding."""
     text = "Votre code : 482913 — à bientôt"

@@ -45,7 +45,7 @@ import codecs
 import re
 from typing import Any
 
-__all__ = ["codec_for", "decode_bytes", "rewrite_encoded_word_charsets"]
+__all__ = ["codec_for", "decode_bytes", "html_meta_charset", "rewrite_encoded_word_charsets"]
 
 _LATIN = "x-otpmail-latin"
 _TEXT = "x-otpmail-text"
@@ -376,6 +376,28 @@ def decode_bytes(data: bytes, label: str | None) -> str:
         except UnicodeDecodeError:
             pass
     return data.decode(codec, "replace")
+
+
+# The two forms of the WHATWG prescan: <meta charset=X> and <meta http-equiv content="…;
+# charset=X">, within the first 1024 bytes, as browsers look for them.
+_META_CHARSET = re.compile(
+    rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([A-Za-z0-9._:()+-]+)", re.IGNORECASE
+)
+_PRESCAN_BYTES = 1024
+
+
+def html_meta_charset(data: bytes) -> str | None:
+    """The charset an HTML document declares for itself in a ``<meta>`` element near its
+    start, for a part whose Content-Type names none (the HTTP header wins over the meta in
+    browsers, and the MIME header does here).
+
+    >>> html_meta_charset(b'<html><head><meta charset="windows-1251"></head>')
+    'windows-1251'
+    >>> html_meta_charset(b"<p>no declaration</p>") is None
+    True
+    """
+    match = _META_CHARSET.search(data[:_PRESCAN_BYTES])
+    return match.group(1).decode("ascii") if match else None
 
 
 _ENCODED_WORD_CHARSET = re.compile(

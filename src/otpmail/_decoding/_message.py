@@ -78,7 +78,12 @@ from otpmail._core._bounds import (
     raw_body_too_large,
 )
 from otpmail._decoding import _html
-from otpmail._decoding._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
+from otpmail._decoding._charset import (
+    codec_for,
+    decode_bytes,
+    html_meta_charset,
+    rewrite_encoded_word_charsets,
+)
 from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
@@ -918,12 +923,13 @@ class _Visible:
                     data = b""
                 if sniff and _control_noise(data):
                     data = b""  # binary content under an unusual label: not text
-                decoded = decode_bytes(data, _charset(part))
+                is_html = self._type(part)[:2] == ("text", "html")
+                label = _charset(part) or (html_meta_charset(data) if is_html else None)
+                decoded = decode_bytes(data, label)
                 if len(decoded) > self.raw_left:
                     text = None
                 else:
                     self.raw_left -= len(decoded)
-                    is_html = self._type(part)[:2] == ("text", "html")
                     text = html_to_text(decoded) if is_html else decoded
         self._decoded[key] = text
         return text
