@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import base64
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from otpmail._core._bounds import MAX_MIME_PARTS, Limits
 from otpmail._decoding import annotate, parse_rfc822
@@ -512,3 +514,80 @@ def test_raw_8bit_headers_of_a_multipart_message_use_the_first_shown_parts_chars
     e = decode(raw)
     assert e.subject == "認証コード"
     assert e.body == "コードは482913です\n\n以上"
+
+
+# ---------------------------------------------------------------------------------------
+# Every shape together, drawn at random
+
+
+def _tree(draw: st.DrawFn, depth: int, tokens: list[str], parent: str = "") -> bytes:
+    """A random MIME entity of mixed, related, digest entries, attached messages, inline
+    text and attachments; every inline text part carries a fresh token a person would see."""
+    kind = draw(
+        st.sampled_from(
+            ["plain", "html", "mixed", "rfc822", "file"] if depth < 4 else ["plain", "html", "file"]
+        )
+    )
+    if kind in ("plain", "html"):
+        token = f"tok{len(tokens)}x"
+        tokens.append(token)
+        cte = draw(st.sampled_from(["7bit", "base64", "quoted-printable"]))
+        text = f"seen {token} here" if kind == "plain" else f"<p>seen <b>{token}</b> here</p>"
+        body = base64.b64encode(text.encode()) if cte == "base64" else text.encode()
+        named = draw(st.booleans())
+        return part(
+            f"text/{kind}" + ('; name="n.txt"' if named else ""),
+            body,
+            f"Content-Transfer-Encoding: {cte}",
+        )
+    if kind == "file":
+        return part(
+            "application/octet-stream",
+            b"AAEC",
+            "Content-Transfer-Encoding: base64",
+            'Content-Disposition: attachment; filename="f.bin"',
+        )
+    if kind == "rfc822":
+        return part(
+            "message/rfc822",
+            f"From: m{depth}@x.example\r\nSubject: s\r\n".encode() + _tree(draw, depth + 1, tokens),
+        )
+    # Reused boundaries too: a multipart may take its parent's (the shape senders produce).
+    boundary = draw(st.sampled_from([parent, f"B{depth}"] if parent else [f"B{depth}"]))
+    children = [_tree(draw, depth + 1, tokens, boundary) for _ in range(draw(st.integers(1, 4)))]
+    return multipart("mixed", *children, boundary=boundary)
+
+
+@st.composite
+def _messages(draw: st.DrawFn) -> tuple[bytes, list[str]]:
+    tokens: list[str] = []
+    return message(_tree(draw, 0, tokens)), tokens
+
+
+THREE_LEVELS_ONE_BOUNDARY = message(
+    multipart(
+        "mixed",
+        multipart(
+            "mixed",
+            multipart("mixed", part("text/plain", "seen tok0x here"), boundary="B0"),
+            boundary="B0",
+        ),
+        part("text/plain", "seen tok1x here"),
+        boundary="B0",
+    )
+)
+
+
+@example(drawn=(THREE_LEVELS_ONE_BOUNDARY, ["tok0x", "tok1x"]))  # found by the explore profile
+@settings(
+    max_examples=150, deadline=timedelta(seconds=3), suppress_health_check=[HealthCheck.too_slow]
+)
+@given(_messages())
+def test_every_inline_text_part_of_any_mixed_tree_is_shown_in_order(
+    drawn: tuple[bytes, list[str]],
+) -> None:
+    raw, tokens = drawn
+    body = decode(raw).body
+    positions = [body.find(t) for t in tokens]
+    assert -1 not in positions, (tokens, body)
+    assert positions == sorted(positions)

@@ -677,11 +677,12 @@ def _repair_reused_boundaries(msg: Message) -> None:
                     children = children[: i + 1]
                     _set_parts(part, children)
                     break
-            while repairs < _MAX_BOUNDARY_REPAIRS and (part.epilogue or "").lstrip().startswith(
-                "--" + boundary
-            ):
+            while repairs < _MAX_BOUNDARY_REPAIRS:
+                rest_text = _after_close_delimiters(part.epilogue or "", boundary)
+                if rest_text is None:
+                    break
                 repairs += 1
-                rest = _reparse_epilogue(part, boundary)
+                rest = _reparse_parts(part, boundary, rest_text)
                 if rest is None:
                     break
                 children = children + _children(rest)
@@ -690,14 +691,29 @@ def _repair_reused_boundaries(msg: Message) -> None:
         stack.extend(reversed(children))
 
 
+def _after_close_delimiters(epilogue: str, boundary: str) -> str | None:
+    """An epilogue that holds more parts: past the close delimiters of the inner levels
+    that shared the boundary (each closed one of them), it starts with a delimiter."""
+    delimiter, close = "--" + boundary, "--" + boundary + "--"
+    if delimiter not in epilogue:
+        return None
+    lines = epilogue.lstrip().splitlines(keepends=True)
+    start = 0
+    while start < len(lines) and lines[start].strip() in ("", close):
+        start += 1
+    if start < len(lines) and lines[start].rstrip() == delimiter:
+        return "".join(lines[start:])
+    return None
+
+
 def _set_parts(part: Message, parts: list[Message]) -> None:
     payload: list[Message | str] = list(parts)
     part.set_payload(payload)
 
 
-def _reparse_epilogue(part: Message, boundary: str) -> Message | None:
+def _reparse_parts(part: Message, boundary: str, text: str) -> Message | None:
     head = f'Content-Type: {part.get_content_type()}; boundary="{boundary}"\r\n\r\n'
-    body = (part.epilogue or "").lstrip().encode("utf-8", "surrogateescape")
+    body = text.encode("utf-8", "surrogateescape")
     try:
         rest, complete = _parse(head.encode("ascii", "replace") + body)
     except Exception:
