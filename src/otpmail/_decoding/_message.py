@@ -662,16 +662,17 @@ def _repair_reused_boundaries(msg: Message) -> None:
         part = stack.pop()
         seen += 1
         children = _children(part)
-        boundary = _boundary(part)
+        # Cheap tests first: the boundary is a header parse, needed only where a child is an
+        # empty multipart or an epilogue is left.
+        suspect = "--" in (part.epilogue or "") or any(_is_empty(c) for c in children)
+        boundary = _boundary(part) if suspect else None
         if boundary:
             for i, child in enumerate(children):
-                inner = _stored_payload(child)
                 if (
                     i + 1 < len(children)
+                    and _is_empty(child)
                     and _content_type(child)[0] == "multipart"
                     and _boundary(child) == boundary
-                    and isinstance(inner, str)
-                    and not inner.strip()
                 ):
                     _set_parts(child, children[i + 1 :])
                     children = children[: i + 1]
@@ -704,6 +705,11 @@ def _after_close_delimiters(epilogue: str, boundary: str) -> str | None:
     if start < len(lines) and lines[start].rstrip() == delimiter:
         return "".join(lines[start:])
     return None
+
+
+def _is_empty(part: Message) -> bool:
+    payload = _stored_payload(part)
+    return isinstance(payload, str) and (not payload or payload.isspace())
 
 
 def _set_parts(part: Message, parts: list[Message]) -> None:
