@@ -18,19 +18,25 @@ What the standard library does and what this module adds:
   with stray spaces or odd case.
 - Charsets are decoded by :func:`otpmail._decoding._charset.decode_bytes` (WHATWG-style supersets,
   UTF-8 detection under Latin labels, Microsoft's ISO-2022-JP, never a non-charset codec).
-- The body is the ``text/plain`` alternative when there is one, else the ``text/html`` one
-  converted by :mod:`otpmail._decoding._html` (only what a person sees; links as ``text (url)``; no
-  remote content), found through ``multipart/mixed > related > alternative`` nesting.
+- The body is what a person sees (:class:`_Visible`): the ``text/plain`` alternative (the
+  ``text/html`` one, converted by :mod:`otpmail._decoding._html`, when the plain part is empty
+  or a placeholder, or missing), every inline part of a ``multipart/mixed`` in order, and
+  attached messages (From, Subject, Date and their own text) and delivery reports, all under
+  one raw budget per message. HTML conversion shows only what a person sees; links as
+  ``text (url)``; no remote content.
 - Every sender-controlled field (From, To, Subject, Date, body, attachment names) passes
   :func:`otpmail._decoding._sanitize.sanitize_text`, which removes what renders as nothing.
 - A display name that poses as an address or a domain other than the sender's own
   (``"support@bank.example" <attacker@evil.example>``) is not shown: only the real address
   is, so no reader can take the name for the sender.
 - Attachments are listed by name, content type and size; their content is never decoded:
-  the size is computed from the transfer-encoded text.
+  the size is computed from the transfer-encoded text. (An attached message is read into
+  the body, and listed too.)
 - Bounds (:mod:`otpmail._core._bounds`): a body over ``raw_body_chars`` is omitted before it is
-  decoded or converted (``body_omitted``), the cleaned body is cut at ``body_chars`` with a
-  marker (``body_truncated``), header fields and attachment lists have fixed caps.
+  decoded or converted (``body_omitted``); the parts of one message share that budget, and
+  one that does not fit is left out undecoded, marked in the text when others are shown;
+  the cleaned body is cut at ``body_chars`` with a marker (``body_truncated``), header fields
+  and attachment lists have fixed caps.
 
 Why Gmail is read with ``format=raw`` (research/gmail.md §2). With ``format=full`` Gmail
 hands out each part's body already decoded and, as several clients report, re-encoded to
@@ -132,7 +138,8 @@ class Email:
     body_omitted: bool = False
     """The raw body was larger than ``limits.raw_body_chars`` (or the message nested its
     parts deeper than ``MAX_MULTIPART_DEPTH``): ``body`` is empty and nothing was
-    converted."""
+    converted. When only some parts of a message did not fit the budget, ``body`` holds the
+    others and ``[part omitted: too large]`` where each omitted part was."""
     body_truncated: bool = False
     """The text was longer than ``limits.body_chars``: ``body`` ends with the marker."""
     attachments_omitted: int = 0
