@@ -118,7 +118,7 @@ def test_the_other_alternative_and_inline_text_are_not_attachments() -> None:
         b"--M\r\nContent-Type: text/calendar; method=REQUEST\r\n\r\nBEGIN:VCALENDAR\r\n--M--\r\n"
     )
     e = parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW)
-    assert e.body == "plain"
+    assert e.body == "plain\n\nfooter"  # every inline part is shown (issue 17)
     assert [(a.name, a.content_type) for a in e.attachments] == [("", "text/calendar")]
 
 

@@ -180,8 +180,11 @@ EXPECTED: dict[str, Expect] = {
     "attachments_rfc2231": Expect(
         subject="Fwd: documents",
         sender="Docs <docs@acme.example>",
-        body="See the attached documents. Code: 303030.",
-        absent=("Inner body text", "hello world"),
+        body="See the attached documents. Code: 303030.\n\n"
+        "---------- Attached message ----------\n"
+        "From: Original <orig@acme.example>\nSubject: Original message\n\n"
+        "Inner body text that is not the outer body.",  # attached messages are read (issue 17)
+        absent=("hello world",),  # the text attachment's content
         attachments=[
             {"name": "résumé été.txt", "content_type": "application/octet-stream", "size": 120},
             {"name": "契約書.pdf", "content_type": "application/pdf", "size": 1000},

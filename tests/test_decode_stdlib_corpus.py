@@ -89,7 +89,8 @@ EXPECTED = {
     ),
     "msg_04.txt": (
         "barry@python.org",
-        "a simple multipart",
+        "a simple multipart",  # two inline parts, both shown (issue 17)
+        "a simple kind of mirror\nto reflect upon our own\n\n"
         "a simple kind of mirror\nto reflect upon our own",
     ),
     "msg_07.txt": (
@@ -97,7 +98,13 @@ EXPECTED = {
         "Here is your dingus fish",
         "Hi there,\n\nThis is the dingus fish.",
     ),
-    "msg_10.txt": ("Barry Warsaw <barry@python.org>", "Lyrics", "This is a 7bit encoded message."),
+    "msg_10.txt": (  # five inline parts in five transfer encodings, all shown
+        "Barry Warsaw <barry@python.org>",
+        "Lyrics",
+        "This is a 7bit encoded message.\n\n¡This is a Quoted Printable encoded message!\n\n"
+        "This is a Base64 encoded message.\n\nThis is a Base64 encoded message.\n\n"
+        "This has no Content-Transfer-Encoding: header.",
+    ),
     # declared multipart, but the boundary never occurs: a client shows the text
     "msg_17.txt": (
         "Barry <barry@digicool.com>",
@@ -105,7 +112,7 @@ EXPECTED = {
         "Hi there,\n\nThis is the dingus fish.\n\n"
         "[Non-text (image/gif) part of message omitted, filename dingusfish.gif]",
     ),
-    "msg_21.txt": ("aperson@dom.ain", "Test", "One"),
+    "msg_21.txt": ("aperson@dom.ain", "Test", "One\n\nTwo"),
     "msg_32.txt": (
         "Anne Person <aperson@example.com>",
         "Re: Limiting Perl CPU Utilization...",

@@ -20,6 +20,16 @@ clients) learned to do with the same labels:
   (CP50220: NEC row 13 such as ①, IBM kanji such as 髙), which Python lacks, so on failure
   the JIS codes are mapped to Shift_JIS codes and read as cp932;
 - UTF-16 without a byte-order mark is big-endian (RFC 2781).
+- A byte-order mark wins over the label, as in the WHATWG Encoding Standard's *decode*.
+- Wrong labels (issue 17): bytes that are valid UTF-8 with non-ASCII characters are read as
+  UTF-8 under any other label when the label cannot read them (an invalid sequence under
+  GB2312, Shift_JIS, EUC-KR, Big5…; 8-bit bytes under a 7-bit charset such as ISO-2022-JP),
+  or when they hold at least three multi-byte sequences (a single-byte label such as KOI8-R
+  reads any byte, so it never fails). Text really written in a legacy multi-byte charset is
+  almost never valid UTF-8 past a character or two: its lead bytes fall on UTF-8
+  continuation bytes. Mature parsers go by the bytes in the same situation: enmime detects
+  the charset and prefers it to a wrong declaration (``part.go``,
+  ``convertFromDetectedCharset``); browsers let a byte-order mark override the label.
 - Python codecs that are not charsets (``unicode_escape``, ``idna``, ``punycode``…) are never
   used for a declared label: a sender could otherwise choose how bytes become characters.
 
@@ -35,7 +45,7 @@ import codecs
 import re
 from typing import Any
 
-__all__ = ["codec_for", "decode_bytes", "rewrite_encoded_word_charsets"]
+__all__ = ["codec_for", "decode_bytes", "html_meta_charset", "rewrite_encoded_word_charsets"]
 
 _LATIN = "x-otpmail-latin"
 _TEXT = "x-otpmail-text"
@@ -299,6 +309,31 @@ def _codec_search(name: str) -> codecs.CodecInfo | None:
 codecs.register(_codec_search)
 
 
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+# Labels whose own rules already decide about UTF-8 (or that are Unicode themselves).
+_UNICODE = frozenset({_LATIN, _TEXT, _UTF8, _UTF16, "utf-16-le", "utf-16-be", "utf-7"})
+# This many multi-byte UTF-8 sequences outvote a label that read the bytes without error.
+_UTF8_QUORUM = 3
+
+
+def _utf8_instead(data: bytes, label_failed: bool) -> str | None:
+    """The bytes as UTF-8 when they are valid UTF-8 with non-ASCII characters and the label
+    failed to read them or they hold enough multi-byte sequences to tell; else None."""
+    if data.isascii():
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if label_failed or sum(1 for ch in text if ord(ch) > 0x7F) >= _UTF8_QUORUM:
+        return text
+    return None
+
+
 def decode_bytes(data: bytes, label: str | None) -> str:
     """Decode body or parameter bytes declared with charset ``label``. Never raises.
 
@@ -308,23 +343,61 @@ def decode_bytes(data: bytes, label: str | None) -> str:
     'café'
     >>> decode_bytes(b"\\x82\\xa0", "shift_jis")
     'あ'
+    >>> decode_bytes("验证码：482913".encode(), "gb2312")  # UTF-8 under a wrong label
+    '验证码：482913'
     """
+    for bom, bom_codec in _BOMS:
+        if data.startswith(bom):
+            return data.decode(bom_codec, "replace").lstrip("\ufeff")
     codec = codec_for(label) or _TEXT
     decoder = _DECODERS.get(codec)
     if decoder is not None:
+        if codec not in _UNICODE:
+            utf8 = _utf8_instead(data, label_failed=True)  # 8-bit bytes under a 7-bit label
+            if utf8 is not None:
+                return utf8
         return decoder(data)
     try:
-        return data.decode(codec)
+        text = data.decode(codec)
     except UnicodeDecodeError:
         pass
     except LookupError:
         return _utf8_or_cp1252(data)
+    else:
+        if codec in _UNICODE:
+            return text
+        return _utf8_instead(data, label_failed=False) or text
+    utf8 = _utf8_instead(data, label_failed=True)
+    if utf8 is not None:
+        return utf8
     if codec == "euc_jp":
         try:
             return data.decode("euc_jis_2004")
         except UnicodeDecodeError:
             pass
     return data.decode(codec, "replace")
+
+
+# The two forms of the WHATWG prescan: <meta charset=X> and <meta http-equiv content="…;
+# charset=X">, within the first 1024 bytes, as browsers look for them.
+_META_CHARSET = re.compile(
+    rb"<meta\b[^>]*?\bcharset\s*=\s*[\"']?\s*([A-Za-z0-9._:()+-]+)", re.IGNORECASE
+)
+_PRESCAN_BYTES = 1024
+
+
+def html_meta_charset(data: bytes) -> str | None:
+    """The charset an HTML document declares for itself in a ``<meta>`` element near its
+    start, for a part whose Content-Type names none (the HTTP header wins over the meta in
+    browsers, and the MIME header does here).
+
+    >>> html_meta_charset(b'<html><head><meta charset="windows-1251"></head>')
+    'windows-1251'
+    >>> html_meta_charset(b"<p>no declaration</p>") is None
+    True
+    """
+    match = _META_CHARSET.search(data[:_PRESCAN_BYTES])
+    return match.group(1).decode("ascii") if match else None
 
 
 _ENCODED_WORD_CHARSET = re.compile(

@@ -18,19 +18,25 @@ What the standard library does and what this module adds:
   with stray spaces or odd case.
 - Charsets are decoded by :func:`otpmail._decoding._charset.decode_bytes` (WHATWG-style supersets,
   UTF-8 detection under Latin labels, Microsoft's ISO-2022-JP, never a non-charset codec).
-- The body is the ``text/plain`` alternative when there is one, else the ``text/html`` one
-  converted by :mod:`otpmail._decoding._html` (only what a person sees; links as ``text (url)``; no
-  remote content), found through ``multipart/mixed > related > alternative`` nesting.
+- The body is what a person sees (:class:`_Visible`): the ``text/plain`` alternative (the
+  ``text/html`` one, converted by :mod:`otpmail._decoding._html`, when the plain part is empty
+  or a placeholder, or missing), every inline part of a ``multipart/mixed`` in order, and
+  attached messages (From, Subject, Date and their own text) and delivery reports, all under
+  one raw budget per message. HTML conversion shows only what a person sees; links as
+  ``text (url)``; no remote content.
 - Every sender-controlled field (From, To, Subject, Date, body, attachment names) passes
   :func:`otpmail._decoding._sanitize.sanitize_text`, which removes what renders as nothing.
 - A display name that poses as an address or a domain other than the sender's own
   (``"support@bank.example" <attacker@evil.example>``) is not shown: only the real address
   is, so no reader can take the name for the sender.
 - Attachments are listed by name, content type and size; their content is never decoded:
-  the size is computed from the transfer-encoded text.
+  the size is computed from the transfer-encoded text. (An attached message is read into
+  the body, and listed too.)
 - Bounds (:mod:`otpmail._core._bounds`): a body over ``raw_body_chars`` is omitted before it is
-  decoded or converted (``body_omitted``), the cleaned body is cut at ``body_chars`` with a
-  marker (``body_truncated``), header fields and attachment lists have fixed caps.
+  decoded or converted (``body_omitted``); the parts of one message share that budget, and
+  one that does not fit is left out undecoded, marked in the text when others are shown;
+  the cleaned body is cut at ``body_chars`` with a marker (``body_truncated``), header fields
+  and attachment lists have fixed caps.
 
 Why Gmail is read with ``format=raw`` (research/gmail.md §2). With ``format=full`` Gmail
 hands out each part's body already decoded and, as several clients report, re-encoded to
@@ -50,6 +56,7 @@ from __future__ import annotations
 
 import binascii
 import contextlib
+import dataclasses
 import email.policy
 import re
 from collections.abc import Iterator, Sequence
@@ -77,7 +84,12 @@ from otpmail._core._bounds import (
     raw_body_too_large,
 )
 from otpmail._decoding import _html
-from otpmail._decoding._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
+from otpmail._decoding._charset import (
+    codec_for,
+    decode_bytes,
+    html_meta_charset,
+    rewrite_encoded_word_charsets,
+)
 from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
@@ -126,7 +138,8 @@ class Email:
     body_omitted: bool = False
     """The raw body was larger than ``limits.raw_body_chars`` (or the message nested its
     parts deeper than ``MAX_MULTIPART_DEPTH``): ``body`` is empty and nothing was
-    converted."""
+    converted. When only some parts of a message did not fit the budget, ``body`` holds the
+    others and ``[part omitted: too large]`` where each omitted part was."""
     body_truncated: bool = False
     """The text was longer than ``limits.body_chars``: ``body`` ends with the marker."""
     attachments_omitted: int = 0
@@ -486,23 +499,7 @@ def _parse_addresses(name: str, value: str) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------------------
-# RFC 822: body and attachments
-
-
-def _choose_body(msg: EmailMessage) -> Message | None:
-    try:
-        part = msg.get_body(preferencelist=("plain", "html"))
-    except Exception:  # deeply nested or malformed structure
-        return None
-    # A multipart whose boundary is missing or never occurs: the parser keeps its text
-    # whole, and that text is what a mail client shows.
-    if (
-        part is None
-        and msg.get_content_maintype() == "multipart"
-        and isinstance(_stored_payload(msg), str)
-    ):
-        return msg
-    return part
+# RFC 822: transfer encodings
 
 
 def _cte(part: Message) -> str:
@@ -540,6 +537,37 @@ def _b64decode(data: bytes) -> bytes:
     return b"".join(out)
 
 
+# Control characters that no text holds (ESC stays: ISO-2022 uses it).
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]")
+_BASE64_ALPHABET = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+# The decision is made on this much of a body: text and base64 do not mix by halves.
+_SNIFF_BYTES = 1 << 16
+
+
+def _is_base64_text(data: bytes) -> bool:
+    """Whether a body labelled base64 is base64 at all: most of its characters sit on lines
+    that have no space inside and hardly anything (a tenth at most) outside the base64
+    alphabet. Plain text under the label has spaces and punctuation inside its lines."""
+    encoded = total = 0
+    for line in data[:_SNIFF_BYTES].split(b"\n"):
+        line = line.strip()
+        if not line:
+            continue
+        total += len(line)
+        if b" " in line or b"\t" in line:
+            continue
+        stray = sum(1 for byte in line if byte not in _BASE64_ALPHABET)
+        if stray * 10 <= len(line):
+            encoded += len(line)
+    return encoded * 2 >= total
+
+
+def _control_noise(data: bytes) -> bool:
+    """True when more than one byte in fifty is a control character that text never holds:
+    what decoding something that was not base64 as base64 (or binary data) looks like."""
+    return bool(data) and len(_CONTROL_BYTES.findall(data)) * 50 > len(data)
+
+
 _QP_TRANSPORT_SPACE = re.compile(rb"[ \t]+(?=\r?\n|$)")
 
 
@@ -547,13 +575,26 @@ def _transfer_decode(payload: str, cte: str, part: Message) -> bytes:
     # The parser keeps undecodable bytes as lone surrogates: this gives them back.
     data = payload.encode("utf-8", "surrogateescape")
     if cte == "base64":
-        return _b64decode(data)
+        # A wrong label (issue 17): text that is not base64 is the text it is, as the
+        # standard library already returns it when its length makes decoding impossible
+        # (bpo-27397); decoding it anyway gives control-character noise.
+        if not _is_base64_text(data):
+            return data
+        decoded = _b64decode(data)
+        if (
+            part.get_content_maintype() == "text"
+            and not (_charset(part) or "").lower().startswith("utf-16")
+            and _control_noise(decoded)
+            and not _control_noise(data)
+        ):
+            return data
+        return decoded
     if cte == "quoted-printable":
         # RFC 2045 §6.7 (3): whitespace at the end of an encoded line was added in transport.
         return binascii.a2b_qp(_QP_TRANSPORT_SPACE.sub(b"", data))
     if cte in ("x-uuencode", "uuencode", "x-uue", "uue"):
-        decoded = part.get_payload(decode=True)
-        return decoded if isinstance(decoded, bytes) else data
+        uudecoded = part.get_payload(decode=True)
+        return uudecoded if isinstance(uudecoded, bytes) else data
     return data
 
 
@@ -563,24 +604,419 @@ def _transfer_decode(payload: str, cte: str, part: Message) -> bytes:
 _MAX_ENCODED_PER_CHAR = 12
 
 
-def _body_text(part: Message | None, limits: Limits) -> tuple[str, bool, bool]:
-    """The body part's text, whether it is HTML, and whether it was omitted for size."""
-    if part is None:
-        return "", False, False
-    is_html = part.get_content_subtype() == "html"
-    payload = _stored_payload(part)
-    if not isinstance(payload, str):
-        return "", is_html, False
-    if len(payload) > _MAX_ENCODED_PER_CHAR * limits.raw_body_chars:
-        return "", is_html, True
+# ---------------------------------------------------------------------------------------
+# RFC 822: what a person sees
+
+
+def _content_type(part: Message) -> tuple[str, str]:
     try:
-        data = _transfer_decode(payload, _cte(part), part)
+        return part.get_content_maintype(), part.get_content_subtype()
     except Exception:
-        return "", is_html, False
-    text = decode_bytes(data, _charset(part))
-    if raw_body_too_large(len(text), limits):
-        return "", is_html, True
-    return text, is_html, False
+        return "application", "octet-stream"
+
+
+def _disposition(part: Message) -> str:
+    try:
+        return str(part.get_content_disposition() or "")
+    except Exception:
+        return "attachment"
+
+
+def _is_inline_text(part: Message) -> bool:
+    """A ``text/plain`` or ``text/html`` part that is content, not an attachment: RFC 2183
+    makes ``Content-Disposition: attachment`` the mark of an attachment; a ``name`` or
+    ``filename`` alone does not (mail clients show such a part inline)."""
+    maintype, subtype = _content_type(part)
+    return (
+        maintype == "text" and subtype in ("plain", "html") and _disposition(part) != "attachment"
+    )
+
+
+def _children(part: Message) -> list[Message]:
+    payload = _stored_payload(part)
+    return [p for p in payload if isinstance(p, Message)] if isinstance(payload, list) else []
+
+
+def _boundary(part: Message) -> str | None:
+    try:
+        boundary = part.get_boundary()
+    except Exception:
+        return None
+    return str(boundary) if boundary else None
+
+
+# Times one message's parts are parsed again to recover a reused boundary (below).
+_MAX_BOUNDARY_REPAIRS = 8
+
+
+def _repair_reused_boundaries(msg: Message) -> None:
+    """Give back their parts to nested multiparts that reuse their parent's boundary.
+
+    The parser ends the inner multipart at once (its first part starts with the shared
+    delimiter), so the inner parts become the parent's, and the first close delimiter,
+    the inner one, closes the parent: the parent's own later parts land in its epilogue.
+    The repair reads the lines the way a parser that tries the innermost open boundary
+    first does (MimeKit's ``MimeParser.CheckBoundary``; RFC 2046 §5.1.2 forbids the reuse,
+    senders do it anyway): the inner multipart holds the parts after it up to that close
+    delimiter, and the parent's epilogue, when it starts with the delimiter, is parsed again
+    for the parent's remaining parts (at most ``_MAX_BOUNDARY_REPAIRS`` times a message,
+    each through the bounded parser, so the work stays that of a few passes over the
+    message).
+    """
+    repairs = 0
+    stack, seen = [msg], 0
+    while stack and seen < MAX_MIME_PARTS:
+        part = stack.pop()
+        seen += 1
+        children = _children(part)
+        # Cheap tests first: the boundary is a header parse, needed only where a child is an
+        # empty multipart or an epilogue is left.
+        suspect = "--" in (part.epilogue or "") or any(_is_empty(c) for c in children)
+        boundary = _boundary(part) if suspect else None
+        if boundary:
+            for i, child in enumerate(children):
+                if (
+                    i + 1 < len(children)
+                    and _is_empty(child)
+                    and _content_type(child)[0] == "multipart"
+                    and _boundary(child) == boundary
+                ):
+                    _set_parts(child, children[i + 1 :])
+                    children = children[: i + 1]
+                    _set_parts(part, children)
+                    break
+            while repairs < _MAX_BOUNDARY_REPAIRS:
+                rest_text = _after_close_delimiters(part.epilogue or "", boundary)
+                if rest_text is None:
+                    break
+                repairs += 1
+                rest = _reparse_parts(part, boundary, rest_text)
+                if rest is None:
+                    break
+                children = children + _children(rest)
+                _set_parts(part, children)
+                part.epilogue = rest.epilogue
+        stack.extend(reversed(children))
+
+
+def _after_close_delimiters(epilogue: str, boundary: str) -> str | None:
+    """An epilogue that holds more parts: past the close delimiters of the inner levels
+    that shared the boundary (each closed one of them), it starts with a delimiter."""
+    delimiter, close = "--" + boundary, "--" + boundary + "--"
+    if delimiter not in epilogue:
+        return None
+    lines = epilogue.lstrip().splitlines(keepends=True)
+    start = 0
+    while start < len(lines) and lines[start].strip() in ("", close):
+        start += 1
+    if start < len(lines) and lines[start].rstrip() == delimiter:
+        return "".join(lines[start:])
+    return None
+
+
+def _is_empty(part: Message) -> bool:
+    payload = _stored_payload(part)
+    return isinstance(payload, str) and (not payload or payload.isspace())
+
+
+def _set_parts(part: Message, parts: list[Message]) -> None:
+    payload: list[Message | str] = list(parts)
+    part.set_payload(payload)
+
+
+def _reparse_parts(part: Message, boundary: str, text: str) -> Message | None:
+    head = f'Content-Type: {part.get_content_type()}; boundary="{boundary}"\r\n\r\n'
+    body = text.encode("utf-8", "surrogateescape")
+    try:
+        rest, complete = _parse(head.encode("ascii", "replace") + body)
+    except Exception:
+        return None
+    return rest if complete and _children(rest) else None
+
+
+_WORDS = re.compile(r"[^\W_]+")
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+# A plain alternative with more words than this is never taken for a placeholder.
+_PLACEHOLDER_MAX_WORDS = 40
+_PLACEHOLDER_MAX_CHARS = 4_000
+
+_PART_OMITTED = "[part omitted: too large]"
+_ATTACHED = "---------- Attached message ----------"
+
+
+class _Visible:
+    """The text a person sees in a parsed message, built in document order under one budget.
+
+    - ``multipart/alternative``: the ``text/plain`` alternative, unless it is empty or a
+      placeholder beside substantive HTML (:meth:`_placeholder`), then the HTML one;
+    - ``multipart/related``: its root (``start``, else the first part; a root that is not
+      text gives way to the first part that is);
+    - ``multipart/signed``: its first part, the content (RFC 1847 §2.1), read as text when
+      it is text whatever its label says; ``multipart/encrypted``: nothing;
+    - every other multipart (``mixed``, ``digest``, ``report``, ``parallel``, unknown):
+      every part in order;
+    - ``message/rfc822`` (an attached or forwarded message, a digest entry): a line that
+      says so, its From, Subject and Date, then its own visible text; ``message/*``
+      reports (delivery status, disposition notifications): their fields, one per line;
+    - ``text/plain`` and ``text/html`` that are not attachments: their text.
+
+    Bounds: every part decoded is charged against ``raw_body_chars`` for the whole message
+    (attached messages included, so nesting does not multiply the work); a part that does
+    not fit is left out undecoded, marked ``[part omitted: too large]`` when other text is
+    shown, and the email says ``body_omitted``. At most ``MAX_MIME_PARTS`` parts are visited
+    and attached messages are read ``2 * MAX_MULTIPART_DEPTH`` levels deep.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.raw_left = limits.raw_body_chars
+        self.parts_left = MAX_MIME_PARTS
+        self.pieces: list[str | None] = []  # None: a part omitted for size
+        self.shown: set[int] = set()
+        self.charset: str | None = None
+        """The charset of the first part shown: how raw 8-bit headers are read, after
+        UTF-8 (see :class:`_Headers`)."""
+        self._decoded: dict[int, str | None] = {}
+        self._types: dict[int, tuple[str, str, str]] = {}
+
+    # -- results -------------------------------------------------------------------------
+
+    @property
+    def omitted(self) -> bool:
+        return None in self.pieces
+
+    def text(self) -> str:
+        shown = [p for p in self.pieces if p]
+        if not shown:
+            return ""
+        return "\n\n".join(_PART_OMITTED if p is None else p for p in self.pieces if p != "")
+
+    # -- the walk ------------------------------------------------------------------------
+
+    def _type(self, part: Message) -> tuple[str, str, str]:
+        """Main type, subtype and disposition, parsed once per part (each header access
+        parses the header again)."""
+        key = id(part)
+        found = self._types.get(key)
+        if found is None:
+            found = self._types[key] = (*_content_type(part), _disposition(part))
+        return found
+
+    def _inline_text(self, part: Message) -> bool:
+        maintype, subtype, disposition = self._type(part)
+        return maintype == "text" and subtype in ("plain", "html") and disposition != "attachment"
+
+    def render(self, part: Message, depth: int = 0) -> None:
+        if self.parts_left <= 0 or depth > 2 * MAX_MULTIPART_DEPTH:
+            return
+        self.parts_left -= 1
+        maintype, subtype, _ = self._type(part)
+        if maintype == "multipart":
+            self._multipart(part, subtype, depth)
+        elif maintype == "message":
+            self._message(part, subtype, depth)
+        elif self._inline_text(part):
+            self._show(part)
+
+    def _multipart(self, part: Message, subtype: str, depth: int) -> None:
+        payload = _stored_payload(part)
+        if isinstance(payload, str):
+            # A multipart whose boundary is missing or never occurs: the parser keeps its
+            # text whole, and that text is what a mail client shows.
+            if payload.strip():
+                self._show(part)
+            return
+        children = _children(part)
+        if subtype == "alternative":
+            chosen = self._choose_alternative(children)
+            if chosen is not None:
+                self.render(chosen, depth + 1)
+        elif subtype == "related":
+            root = self._related_root(part, children)
+            if root is not None:
+                self.render(root, depth + 1)
+        elif subtype == "signed":
+            if children:
+                self._signed_content(children[0], depth + 1)
+        elif subtype != "encrypted":
+            for child in children:
+                self.render(child, depth + 1)
+
+    def _message(self, part: Message, subtype: str, depth: int) -> None:
+        inner = _children(part)
+        if subtype in ("rfc822", "global", "news") and inner and self.parts_left > 0:
+            self._header_lines(inner[0])
+            self.render(inner[0], depth + 1)
+        elif subtype in ("partial", "external-body"):
+            return
+        elif inner:  # delivery-status, disposition-notification, feedback-report…
+            for block in inner[: self.parts_left]:
+                self.parts_left -= 1
+                self._add(self._fields(block))
+        elif isinstance(_stored_payload(part), str):
+            self._show(part)
+
+    # -- choosing ------------------------------------------------------------------------
+
+    def _kind(self, part: Message, depth: int = 0) -> str | None:
+        """``plain`` or ``html``: what an alternative shows when chosen, else None."""
+        if depth > MAX_MULTIPART_DEPTH:
+            return None
+        maintype, subtype, _ = self._type(part)
+        if maintype == "text":
+            return subtype if self._inline_text(part) else None
+        if maintype != "multipart":
+            return None
+        children = _children(part)
+        if subtype == "related":
+            root = self._related_root(part, children)
+            return self._kind(root, depth + 1) if root is not None else None
+        if subtype == "signed":
+            return self._kind(children[0], depth + 1) if children else None
+        kinds = [self._kind(c, depth + 1) for c in children[:MAX_MIME_PARTS]]
+        if subtype == "alternative" and "html" in kinds:
+            return "html"
+        return next((k for k in kinds if k), None)
+
+    def _choose_alternative(self, children: list[Message]) -> Message | None:
+        plain = next((c for c in children if self._kind(c) == "plain"), None)
+        html = next((c for c in reversed(children) if self._kind(c) == "html"), None)
+        if plain is not None and html is not None and self._placeholder(plain, html):
+            return html
+        return plain if plain is not None else html
+
+    def _placeholder(self, plain: Message, html: Message) -> bool:
+        """A plain alternative a person would not read beside the HTML: empty, or a few
+        words (at most ``_PLACEHOLDER_MAX_WORDS``) that the HTML mostly does not say
+        ("Your client does not support HTML", "View this email in your browser") while the
+        HTML says at least twice as much. URLs do not count as words here."""
+        leaves = [p for p in _walk(plain) if self._inline_text(p)]
+        if sum(len(str(_stored_payload(p) or "")) for p in leaves) > _PLACEHOLDER_MAX_CHARS:
+            return False
+        plain_text = " ".join(self._decoded_text(p) or "" for p in leaves)
+        plain_words = _WORDS.findall(_URL.sub(" ", plain_text).lower())
+        if not plain_words:
+            return True
+        if len(plain_words) > _PLACEHOLDER_MAX_WORDS:
+            return False
+        html_text = " ".join(
+            self._decoded_text(p) or "" for p in _walk(html) if self._inline_text(p)
+        )
+        html_words = _WORDS.findall(_URL.sub(" ", html_text).lower())
+        if len(html_words) < 2 * len(plain_words):
+            return False
+        # What the plain part says, without the short words every text shares.
+        telling = {w for w in plain_words if len(w) >= 4 or not w.isalpha()} or set(plain_words)
+        said = set(html_words)
+        return sum(1 for w in telling if w in said) * 2 < len(telling)
+
+    def _related_root(self, part: Message, children: list[Message]) -> Message | None:
+        if not children:
+            return None
+        try:
+            start = str(part.get_param("start", "") or "").strip().strip("<>")
+        except Exception:
+            start = ""
+        if start:
+            for child in children:
+                if str(child.get("Content-ID", "")).strip().strip("<>") == start:
+                    return child
+        if self._kind(children[0]) is not None:
+            return children[0]
+        return next((c for c in children if self._kind(c) is not None), children[0])
+
+    def _signed_content(self, part: Message, depth: int) -> None:
+        maintype, _, disposition = self._type(part)
+        if maintype in ("multipart", "message") or self._inline_text(part):
+            self.render(part, depth)
+        elif disposition != "attachment":
+            self.parts_left -= 1
+            self._show(part, sniff=True)
+
+    # -- text ----------------------------------------------------------------------------
+
+    def _decoded_text(self, part: Message, *, sniff: bool = False) -> str | None:
+        """The part's text, converted from HTML when it is HTML; None when it does not fit
+        the budget (it is then not decoded). Decoded once, charged once."""
+        key = id(part)
+        if key in self._decoded:
+            return self._decoded[key]
+        text: str | None = ""
+        payload = _stored_payload(part)
+        if isinstance(payload, str):
+            if len(payload) > _MAX_ENCODED_PER_CHAR * self.raw_left:
+                text = None
+            else:
+                try:
+                    data = _transfer_decode(payload, _cte(part), part)
+                except Exception:
+                    data = b""
+                if sniff and _control_noise(data):
+                    data = b""  # binary content under an unusual label: not text
+                is_html = self._type(part)[:2] == ("text", "html")
+                label = _charset(part) or (html_meta_charset(data) if is_html else None)
+                decoded = decode_bytes(data, label)
+                if len(decoded) > self.raw_left:
+                    text = None
+                else:
+                    self.raw_left -= len(decoded)
+                    text = html_to_text(decoded) if is_html else decoded
+        self._decoded[key] = text
+        return text
+
+    def _show(self, part: Message, *, sniff: bool = False) -> None:
+        self.shown.add(id(part))
+        if self.charset is None:
+            self.charset = _charset(part)
+        self.pieces.append(self._decoded_text(part, sniff=sniff))
+
+    def _add(self, text: str) -> None:
+        if len(text) > self.raw_left:
+            self.pieces.append(None)
+            return
+        self.raw_left -= len(text)
+        self.pieces.append(text)
+
+    def _header_lines(self, inner: Message) -> None:
+        headers = _Headers(inner, None)
+        lines = [_ATTACHED]
+        sender = ", ".join(format_address(n, a) for n, a in headers.addresses("from"))
+        for name, value in (
+            ("From", sender),
+            ("Subject", headers.text("subject")),
+            ("Date", headers.text("date")),
+        ):
+            if value:
+                lines.append(f"{name}: {_one_line(value)}")
+        self._add("\n".join(lines))
+
+    @staticmethod
+    def _fields(block: Message) -> str:
+        try:
+            items = list(block.raw_items())
+        except Exception:
+            return ""
+        lines = []
+        for name, value in items[:MAX_ATTACHMENTS]:
+            text = " ".join(
+                str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace").split()
+            )
+            lines.append(f"{_one_line(str(name), 100)}: {_one_line(text)}")
+        return "\n".join(lines)
+
+
+def _visible_text(msg: Message, limits: Limits) -> _Visible:
+    visible = _Visible(limits)
+    # A repair must never cost the parts the parser did find; on malformed structure what
+    # was read so far is shown.
+    with contextlib.suppress(Exception):
+        _repair_reused_boundaries(msg)
+    with contextlib.suppress(Exception):
+        visible.render(msg)
+    return visible
+
+
+# ---------------------------------------------------------------------------------------
+# RFC 822: attachments
 
 
 def _walk(msg: Message) -> Iterator[Message]:
@@ -634,25 +1070,11 @@ def _encoded_size(part: Message) -> int:
     return total
 
 
-def _is_inline_text(part: Message) -> bool:
-    try:
-        if part.get_content_maintype() != "text" or part.get_content_subtype() not in (
-            "plain",
-            "html",
-        ):
-            return False
-        if isinstance(part, EmailMessage) and part.is_attachment():
-            return False
-        return not part.get_filename()
-    except Exception:
-        return False
-
-
-def _attachments(msg: Message, body: Message | None) -> list[Attachment]:
+def _attachments(msg: Message, shown: set[int]) -> list[Attachment]:
     found: list[Attachment] = []
     for part in _walk(msg):
-        if part is body or _is_inline_text(part):
-            continue  # the body, its other alternative, or an inline text fragment
+        if id(part) in shown or _is_inline_text(part):
+            continue  # shown text, the other alternative, or an inline text fragment
         try:
             name = part.get_filename() or ""
         except Exception:
@@ -691,12 +1113,11 @@ def parse_rfc822(
         msg, complete = _parse(raw)
     except Exception:  # even the headers-only parse failed: an empty message, not an error
         msg, complete = EmailMessage(), False
-    body_part = _choose_body(msg) if complete else None
-    body, is_html, omitted = _body_text(body_part, limits)
-    charset = _charset(body_part) if body_part is not None else None
-    headers = _Headers(msg, codec_for(charset))
-    attachments = _attachments(msg, body_part) if complete else []
-    return email_from_parts(
+    visible = _visible_text(msg, limits) if complete else _Visible(limits)
+    headers = _Headers(msg, codec_for(visible.charset or _charset(msg)))
+    attachments = _attachments(msg, visible.shown) if complete else []
+    body = visible.text()
+    decoded = email_from_parts(
         id=id,
         account=account,
         received_at=received_at,
@@ -707,9 +1128,11 @@ def parse_rfc822(
         delivered_to=[a for _, a in headers.addresses("delivered-to", every=True)],
         subject=headers.text("subject"),
         body=body,
-        body_is_html=is_html,
         message_id=headers.text("message-id"),
         attachments=attachments,
         limits=limits,
-        body_omitted=omitted or not complete,
+        body_omitted=not complete or (visible.omitted and not body),
     )
+    if visible.omitted and body:  # some parts shown, one or more left out for size
+        return dataclasses.replace(decoded, body_omitted=True)
+    return decoded
