@@ -91,6 +91,9 @@ class Rendering:
     code: str | None
     action_link: str | None
     holdout: bool
+    direct_link: str | None = None
+    """The action's own URL: in a tracked mail, also right where the mail shows it (an
+    anchor whose visible text is the URL keeps it when only the href is rewritten)."""
 
 
 def _digest(*parts: str) -> bytes:
@@ -132,11 +135,18 @@ def _action_url(source: str, template: str, seed: str) -> str:
             return f"https://{host}/users/unlock?unlock_token={t[:20]}"
         return f"https://{host}/users/confirmation?confirmation_token={t[:20]}"
     if source == "supabase":
-        kind = {"invite": "invite", "confirmation": "signup", "recovery": "recovery",
-                "magic": "magiclink", "email-change": "email_change"}
+        kind = {
+            "invite": "invite",
+            "confirmation": "signup",
+            "recovery": "recovery",
+            "magic": "magiclink",
+            "email-change": "email_change",
+        }
         typ = next((v for k, v in kind.items() if k in template), "signup")
-        return (f"https://{host}/auth/v1/verify?token=pkce_{t[:40]}&type={typ}"
-                "&redirect_to=https://app.example.com/auth/callback")
+        return (
+            f"https://{host}/auth/v1/verify?token=pkce_{t[:40]}&type={typ}"
+            "&redirect_to=https://app.example.com/auth/callback"
+        )
     if source == "kratos":
         flow = "recovery" if "recovery" in template else "verification"
         return f"https://{host}/self-service/{flow}?flow=8c4f2a1e-{t[:4]}-4b7d-9e3a-{t[4:16]}&token={t}"
@@ -149,14 +159,20 @@ def _action_url(source: str, template: str, seed: str) -> str:
     if source == "laravel":
         if "reset" in template:
             return f"https://{host}/reset-password/{t}{t[:32]}?email=noor.tester%40example.com"
-        return (f"https://{host}/email/verify/42/{_digest(seed).hex()[:40]}"
-                f"?expires=1773480000&signature={_digest('s', seed).hex()}")
+        return (
+            f"https://{host}/email/verify/42/{_digest(seed).hex()[:40]}"
+            f"?expires=1773480000&signature={_digest('s', seed).hex()}"
+        )
     if source == "keycloak":
-        return (f"https://{host}/realms/example/login-actions/action-token?key=eyJhbGciOiJIUzUxMiJ9."
-                f"{_token(seed, 120)}.{_token('sig' + seed, 43)}&client_id=account-console&tab_id={t[:11]}")
+        return (
+            f"https://{host}/realms/example/login-actions/action-token?key=eyJhbGciOiJIUzUxMiJ9."
+            f"{_token(seed, 120)}.{_token('sig' + seed, 43)}&client_id=account-console&tab_id={t[:11]}"
+        )
     if source == "nextauth":
-        return (f"https://{host}/api/auth/callback/nodemailer?callbackUrl=https%3A%2F%2F{host}%2Fdashboard"
-                f"&token={_digest(seed).hex()}&email=noor.tester%40example.com")
+        return (
+            f"https://{host}/api/auth/callback/nodemailer?callbackUrl=https%3A%2F%2F{host}%2Fdashboard"
+            f"&token={_digest(seed).hex()}&email=noor.tester%40example.com"
+        )
     raise ValueError(source)
 
 
@@ -166,20 +182,26 @@ def _tracked(url: str, style: str, seed: str) -> str:
     if style == "direct":
         return url
     if style == "sendgrid":
-        return f"https://u4829137.ct.sendgrid.net/ls/click?upn=u001.{t[:48]}-2B{t[48:]}-3D-3D{t[:20]}"
+        return (
+            f"https://u4829137.ct.sendgrid.net/ls/click?upn=u001.{t[:48]}-2B{t[48:]}-3D-3D{t[:20]}"
+        )
     if style == "mailgun":
         return f"https://email.mg.example.com/c/eJx{t}{t[:30]}"
     if style == "postmark":
         return f"https://click.pstmrk.it/3s/{quote(url.split('://', 1)[1], safe='')}/{t[:6]}/{t[6:18]}/{t[18:40]}"
     if style == "ses":
-        return (f"https://{t[:8].lower()}.r.eu-west-1.awstrack.me/L0/{quote(url, safe='')}"
-                f"/1/0102018e{t[8:30].lower()}-000000/{t[30:58]}=367")
+        return (
+            f"https://{t[:8].lower()}.r.eu-west-1.awstrack.me/L0/{quote(url, safe='')}"
+            f"/1/0102018e{t[8:30].lower()}-000000/{t[30:58]}=367"
+        )
     if style == "mandrill":
         return f"https://mandrillapp.com/track/click/30912245/{url.split('/')[2]}?p=eyJzIjoi{t}"
     raise ValueError(style)
 
 
-_URL = re.compile(r"https?://[^\s<>\"')]+[^\s<>\"').,;:!?]")
+_URL = re.compile(r"https?://[!-~]*[A-Za-z0-9/_=-]")
+"""URLs as a sender's own software writes them: ASCII (a particle written right after
+one is not part of it)."""
 
 
 def _rewrite_links(text: str, style: str, seed: str, *, in_html: bool) -> str:
@@ -188,7 +210,11 @@ def _rewrite_links(text: str, style: str, seed: str, *, in_html: bool) -> str:
     if in_html:
         return re.sub(
             r'(href=")(https?://[^"]+)(")',
-            lambda m: m.group(1) + html.escape(_tracked(html.unescape(m.group(2)), style, seed)) + m.group(3),
+            lambda m: (
+                m.group(1)
+                + html.escape(_tracked(html.unescape(m.group(2)), style, seed))
+                + m.group(3)
+            ),
             text,
         )
     return _URL.sub(lambda m: _tracked(m.group(), style, seed), text)
@@ -223,7 +249,11 @@ def _message(
     msg["Message-ID"] = f"<{_token(seed, 20)}@{SITE[source]}>"
     utf8 = charset == "utf-8"
     pick = _digest("cte", seed)[0]
-    cte = ("base64" if pick % 2 else "quoted-printable") if utf8 else ("quoted-printable" if pick % 2 else "8bit")
+    cte = (
+        ("base64" if pick % 2 else "quoted-printable")
+        if utf8
+        else ("quoted-printable" if pick % 2 else "8bit")
+    )
     if charset.startswith("iso-2022"):
         cte = "7bit"
     if body_html is not None and not utf8:
@@ -245,7 +275,12 @@ def _variants(template_id: str, lang: str, send: str) -> list[tuple[str, str, bo
     d = _digest("variants", template_id, lang)
     tracked_a = TRACKERS[d[0] % len(TRACKERS)]
     tracked_b = TRACKERS[(d[0] + 1 + d[1] % (len(TRACKERS) - 1)) % len(TRACKERS)]
-    return [("direct", send, False), (tracked_a, send, True), (tracked_b, "html", False), ("direct", "html", True)]
+    return [
+        ("direct", send, False),
+        (tracked_a, send, True),
+        (tracked_b, "html", False),
+        ("direct", "html", True),
+    ]
 
 
 def load_templates(directory: Path = TEMPLATES_DIR) -> tuple[list[dict[str, Any]], set[str]]:
@@ -273,13 +308,27 @@ def render_corpus(directory: Path = TEMPLATES_DIR) -> list[Rendering]:
         for lang, parts in t["languages"].items():
             for style, form, legacy in _variants(t["id"], lang, t["send"]):
                 seed = f"{t['id']}:{lang}:{style}:{form}:{legacy}"
-                url = _action_url(source, t["id"], seed) if "link" in expects else "https://example.invalid/"
+                url = (
+                    _action_url(source, t["id"], seed)
+                    if "link" in expects
+                    else "https://example.invalid/"
+                )
                 code = _code(source, seed) if "code" in expects else None
 
-                def fill(s: str | None, *, in_html: bool, url: str = url, code: str | None = code, seed: str = seed, style: str = style) -> str | None:
+                def fill(
+                    s: str | None,
+                    *,
+                    in_html: bool,
+                    url: str = url,
+                    code: str | None = code,
+                    seed: str = seed,
+                    style: str = style,
+                ) -> str | None:
                     if s is None:
                         return None
-                    s = s.replace(LINK, html.escape(url) if in_html else url).replace(CODE, code or "")
+                    s = s.replace(LINK, html.escape(url) if in_html else url).replace(
+                        CODE, code or ""
+                    )
                     return _rewrite_links(s, style, seed, in_html=in_html)
 
                 text = fill(parts.get("text"), in_html=False)
@@ -297,7 +346,14 @@ def render_corpus(directory: Path = TEMPLATES_DIR) -> list[Rendering]:
                     fitting = [c for c in LEGACY[lang] if _fits(whole, c)]
                     if fitting:
                         charset = fitting[_digest("cs", seed)[0] % len(fitting)]
-                msg = _message(subject=subject, text=text, body_html=body_html, charset=charset, seed=seed, source=source)
+                msg = _message(
+                    subject=subject,
+                    text=text,
+                    body_html=body_html,
+                    charset=charset,
+                    seed=seed,
+                    source=source,
+                )
                 expected = _tracked(url, style, seed) if "link" in expects else None
                 out.append(
                     Rendering(
@@ -313,6 +369,7 @@ def render_corpus(directory: Path = TEMPLATES_DIR) -> list[Rendering]:
                         code=code,
                         action_link=expected,
                         holdout=t["id"] in holdout,
+                        direct_link=url if "link" in expects else None,
                     )
                 )
     return out
