@@ -104,13 +104,17 @@ def _token(seed: str, n: int = 32) -> str:
     return base64.urlsafe_b64encode(_digest(seed) * 3).decode().rstrip("=")[:n]
 
 
-def _code(source: str, seed: str) -> str:
+def _code(source: str, seed: str) -> tuple[str, str]:
+    """(the code as the mail writes it, the code a person types)."""
     digest = _digest("code", seed)
     if source == "allauth":
-        # allauth's default code alphabet (account/internal/flows/code_verification.py)
-        alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-        return "".join(alphabet[b % len(alphabet)] for b in digest[:6])
-    return "".join(str(b % 10) for b in digest[:6])
+        # allauth's default user code (allauth/core/internal/cryptokit.py generate_user_code):
+        # 8 of the RFC 8628 consonants, dashed in two halves
+        alphabet = "BCDFGHJKLMNPQRSTVWXZ"
+        code = "".join(alphabet[b % len(alphabet)] for b in digest[:8])
+        return f"{code[:4]}-{code[4:]}", code
+    code = "".join(str(b % 10) for b in digest[:6])
+    return code, code
 
 
 def _action_url(source: str, template: str, seed: str) -> str:
@@ -313,22 +317,20 @@ def render_corpus(directory: Path = TEMPLATES_DIR) -> list[Rendering]:
                     if "link" in expects
                     else "https://example.invalid/"
                 )
-                code = _code(source, seed) if "code" in expects else None
+                written, code = _code(source, seed) if "code" in expects else ("", None)
 
                 def fill(
                     s: str | None,
                     *,
                     in_html: bool,
                     url: str = url,
-                    code: str | None = code,
+                    written: str = written,
                     seed: str = seed,
                     style: str = style,
                 ) -> str | None:
                     if s is None:
                         return None
-                    s = s.replace(LINK, html.escape(url) if in_html else url).replace(
-                        CODE, code or ""
-                    )
+                    s = s.replace(LINK, html.escape(url) if in_html else url).replace(CODE, written)
                     return _rewrite_links(s, style, seed, in_html=in_html)
 
                 text = fill(parts.get("text"), in_html=False)
@@ -339,7 +341,7 @@ def render_corpus(directory: Path = TEMPLATES_DIR) -> list[Rendering]:
                     text = None
                 elif form == "text":
                     body_html = None
-                subject = (parts.get("subject") or "").replace(CODE, code or "")
+                subject = (parts.get("subject") or "").replace(CODE, written)
                 charset = "utf-8"
                 if legacy:
                     whole = subject + (text or "")

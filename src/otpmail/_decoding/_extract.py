@@ -119,6 +119,21 @@ _MD_STRONG = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{1,80}?)(?<=\S)\1")
 _MD_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+", re.M)
 _TABLE_RULE = re.compile(r"^[ \t|:-]*-{3,}[ \t|:-]*$", re.M)
 _DIGIT_CELLS = re.compile(r"^[ \t|]*[0-9](?:[ \t]*\|[ \t]*[0-9]){3,9}[ \t|]*$", re.M)
+_CHAR_LINES = re.compile(r"^[ \t]*[0-9A-Z][ \t]*(?:\n[ \t]*[0-9A-Z][ \t]*){3,7}$", re.M)
+"""One character per line, four to eight lines: a code drawn as a row of boxes
+(``display:inline-block`` cells), which a text rendering puts one under another."""
+_BOXED_LINE = re.compile(r"^[ \t]*[0-9A-Z](?:[ \t][0-9A-Z]){3,7}[ \t]*$", re.M)
+
+
+def _join_boxes(m: re.Match[str]) -> str:
+    """``K 7 P 2 Q X`` alone on a line (one box per character) as the code it spells; digits
+    only are left to the candidate rules, letters only are a spaced-out word."""
+    chars = m.group().split()
+    if any(ch.isdigit() for ch in chars) and any(ch.isalpha() for ch in chars):
+        return "".join(chars)
+    return m.group()
+
+
 _HTMLISH = re.compile(
     r"<(?:!doctype|html|head|body|div|p|table|tr|td|span|a\s|br|font|center|h[1-6]|strong|b)\b",
     re.I,
@@ -199,6 +214,9 @@ def _normalize(text: str) -> str:
     text = _MD_HEADING.sub("", text)
     text = _TABLE_RULE.sub("", text)
     text = _DIGIT_CELLS.sub(lambda m: " ".join(ch for ch in m.group() if ch.isdigit()), text)
+    if "\n" in text:
+        text = _CHAR_LINES.sub(lambda m: " ".join(m.group().split()), text)
+    text = _BOXED_LINE.sub(_join_boxes, text)
     text = text.replace("|", "  ")
     text = _URL_LIKE.sub(_MASK_BLANK, text)
     if "@" in text:
@@ -279,7 +297,7 @@ _POSITIVE = _words(
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
-    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y)?\b|has(?:ło|ła) jednorazow\w*|"
+    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
     r"код(?:а|у|ом|е|ы)?\b|одноразов\w* парол\w*"
 )
 _POSITIVE_CASED = _words(r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b", cased=True)
@@ -349,7 +367,9 @@ _NEGATIVE_CJK = _phrases(
     r"배송"
 )
 _VERBS = _words(
-    r"(?:enter|type|use|input|eingeben|gib|saisissez|entrez|introduce|ingresa|inserisci|digite|insira|voer|wpisz|wprowadź|введите)\b"
+    r"(?:enter|type|use|input|eingeben|gib|geben sie|saisissez|saisir|entrez|introduce|introduzca|"
+    r"introdúzcalo|introduza|ingresa|ingrese|escriba|inserisci|inserire|digita|digite|insira|voer|"
+    r"vul|wpisz|wprowadź|podaj|введите|укажите|girin|giriniz|girerek)\b"
 )
 _VERBS_CJK = _phrases(r"入力|输入|輸入|입력")
 
@@ -361,6 +381,10 @@ _OTP_DOC = _words(
     r"connexion|se connecter|vérification|iniciar sesión|verificaci[óo]n|acceso|accesso|"
     r"verifica|verificação|entrar|inloggen|verificatie|weryfikac|logowani|jednorazow|подтвержд|"
     r"вход|одноразов|"
+    # a code in a password-reset or sign-in mail is a one-time code too
+    r"password reset|reset (?:your|the) password|reset code|zurücksetz|zurückzusetz|réinitialis|"
+    r"restablec|reimpost|redefini|wachtwoord herstel|resetowa|сброс|sıfırla|"
+    r"inicio de sesi[óo]n|iniciar sess[ãa]o|connexion|anmeldung|aanmeld|giriş|oturum|"
     r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code"
 )
 _OTP_DOC_CASED = _words(r"PIN\b|TAN\b", cased=True)
@@ -398,7 +422,9 @@ _MEETING = _words(
     r"id de (?:réunion|reunión)|id riunione|vergader-?id|id spotkania|идентификатор конференции"
 )
 _MEETING_CJK = _phrases(r"ミーティングID|会议号|회의 ID")
-_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|[。！？]")
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)(?!\s*[a-zß-ÿа-яё0-9\x01])|[。！？]")
+"""The end of a sentence: not a period an abbreviation ends with ("Nr. 7781", "z. B. die"),
+which a number or a lower-case word follows."""
 _NUMERIC = re.compile(r"[0-9]{2}|\x01")
 
 
@@ -648,6 +674,7 @@ def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candida
         return -100  # one of several codes (backup codes): none is *the* code
     floor = _window_start(seg, ls, 2) if alone else max(ls, cand.start - 160)
     idx = bisect.bisect_right(ends, cand.start) - 1
+    told_to_enter = False  # "… code is below. Please enter it …": still about that code
     while idx >= 0:
         lab = labels[idx]
         idx -= 1
@@ -666,12 +693,19 @@ def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candida
         if lab.kind == _VERB:
             if same_line and not numeric and len(gap.strip(" :")) <= 12:
                 return 4
+            told_to_enter = True
             continue
         if not numeric:
             if same_line and not broken and len(gap) <= 60:
                 return 6
             if alone:
-                return 5 if broken else 6
+                if broken and not told_to_enter and idx >= 0:
+                    # "Enter this code in your browser." above the code: the verb is the
+                    # code word's own
+                    verb = labels[idx]
+                    told_to_enter = verb.kind == _VERB and "\n" not in seg[verb.end : lab.start]
+                    told_to_enter = told_to_enter and lab.start - verb.end <= 30
+                return 5 if broken and not told_to_enter else 6
         if same_line and not broken and _COPULA.search(gap[-16:]):
             return 5
         return 0
