@@ -169,6 +169,114 @@ def test_hidden_characters_inside_a_code_are_ignored(hidden: str) -> None:
     assert extract_code(f"Your verification code is 482{hidden}913") == "482913"
 
 
+@pytest.mark.parametrize(
+    "html_part",
+    [
+        # one box per digit, drawn side by side; a text rendering stacks them
+        "<p>Your verification code:</p><div>"
+        + "".join(f'<div style="display:inline-block;padding:8px">{d}</div>' for d in "482913")
+        + "</div>",
+        "<p>Your sign-in code:</p><table><tr>"
+        + "".join(f"<td>{c}</td>" for c in "K7P2QX")
+        + "</tr></table>",
+        "<table><tr><td>Verification code:</td><td><span>48</span><span>29</span>"
+        "<span>13</span></td></tr></table>",
+    ],
+)
+def test_a_code_drawn_as_boxes_or_spread_over_elements_is_found(html_part: str) -> None:
+    expected = "K7P2QX" if "K" in html_part else "482913"
+
+    assert extract_code(html_to_text(html_part)) == expected
+
+
+def test_a_letters_only_code_in_dashed_groups_below_an_instruction_is_found() -> None:
+    # django-allauth's default: 8 consonants in two dashed halves, on their own line
+    body = (
+        "Your password reset code is listed below. Please enter it in your open browser "
+        "window.\n\nCCCJ-XQWM\n\nThis mail can be safely ignored if you did not initiate "
+        "this action."
+    )
+
+    assert extract_code(body) == "CCCJXQWM"
+    assert extract_code(body.replace("Please enter it", "Please type it")) == "CCCJXQWM"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "E-posta onay kodunuz alt kısımda belirtilmiştir. Kodu, açık olan tarayıcı sekmenize "
+        "giriniz.\n\nFHFS-NCPH",
+        "Je wachtwoordherstelcode staat hieronder. Voer deze code in je geopende "
+        "browservenster in.\n\nFHFS-NCPH",
+    ],
+)
+def test_an_inflected_code_word_or_entry_verb_links_the_code_below(body: str) -> None:
+    assert extract_code(body) == "FHFSNCPH"
+
+
+def test_an_abbreviation_is_no_sentence_end_between_the_code_word_and_the_code() -> None:
+    body = "Ihre smsTAN für Auftrag Nr. 7781 über 49,90 EUR: 482913"
+
+    assert extract_code(body) == "482913"
+
+
+def _decoded(
+    body: str, subtype: str = "plain", charset: str = "utf-8", cte: str = "8bit"
+) -> dict[str, Any]:
+    from datetime import UTC, datetime
+    from email.message import EmailMessage
+    from email.policy import SMTP
+
+    from otpmail._decoding._message import parse_rfc822
+
+    msg = EmailMessage(policy=SMTP)
+    msg["From"], msg["To"], msg["Subject"] = "a@x.example", "b@y.example", "Ihre TAN"
+    msg.set_content(body, subtype=subtype, charset=charset, cte=cte)
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    return parse_rfc822(msg.as_bytes(), id="1", account="b@y.example", received_at=when).to_dict()
+
+
+@pytest.mark.parametrize(
+    "body, subtype, charset, cte",
+    [
+        ("Your verification code is 48\u200b29\u200b13.", "plain", "utf-8", "base64"),
+        (
+            "<p>Your verification code is <b>48&#8203;29&zwnj;13</b></p>",
+            "html",
+            "utf-8",
+            "quoted-printable",
+        ),
+        (
+            "Your one-time code is \u201c482913\u201d. Don\u2019t share it.",
+            "plain",
+            "windows-1252",
+            "8bit",
+        ),
+        ("<p>Your code is \u201c482913\u201d</p>", "html", "windows-1252", "quoted-printable"),
+        (
+            "Sehr geehrter Kunde,\n\nIhre TAN für die Überweisung lautet: 482913\n",
+            "plain",
+            "iso-8859-1",
+            "quoted-printable",
+        ),
+        ("<p>Ihre TAN lautet:<br><b>482913</b></p>", "html", "iso-8859-1", "quoted-printable"),
+        (
+            "Your verification code is 482913. Your order of $19.99 is waiting.",
+            "plain",
+            "utf-8",
+            "8bit",
+        ),
+        ("Verification code: 482913 (order #A-1234)", "plain", "utf-8", "quoted-printable"),
+    ],
+)
+def test_codes_survive_decoding_of_the_whole_message(
+    body: str, subtype: str, charset: str, cte: str
+) -> None:
+    """Zero-width characters, Windows-1252 quotes, a quoted-printable Latin-1 TAN mail and a
+    price or an order number beside the code, through ``parse_rfc822`` as a caller gets them."""
+    assert extract_code(_decoded(body, subtype, charset, cte)) == "482913"
+
+
 def test_markdown_bold_and_headings_from_html_do_not_hide_a_code() -> None:
     assert extract_code("Enter this security code:\n\n**407719**") == "407719"
     assert extract_code("Here is your verification code:\n# 390512") == "390512"
