@@ -235,6 +235,8 @@ class LinkRow:
     no_action: int = 0
     false: int = 0
     plugin_right: int = 0
+    visible: int = 0
+    """Right by the visible direct URL of a tracked link (the anchor text is the URL)."""
 
     def add(self, case: Case, picked: str | None, listed: bool, plugin: str | None) -> None:
         if case.action_link is None:
@@ -246,6 +248,7 @@ class LinkRow:
         self.plugin_right += plugin == case.action_link or plugin in case.also_right
         if picked == case.action_link or picked in case.also_right:
             self.right += 1
+            self.visible += picked != case.action_link
         elif picked is None:
             self.none += 1
         else:
@@ -310,7 +313,8 @@ def print_corpus(name: str, cases: list[Case], *, show_misses: bool) -> CorpusRe
         f"  action links: right {t.right}/{t.with_action} ({100 * t.right / max(1, t.with_action):.1f}%), "
         f"wrong {t.wrong} ({100 * t.wrong / max(1, t.with_action):.1f}%), none {t.none}; "
         f"false picks {t.false} of {t.no_action} mails without an action; "
-        f"the URL is among extract_links in {t.listed}; plugin path right {t.plugin_right}"
+        f"the URL is among extract_links in {t.listed}; plugin path right {t.plugin_right}; "
+        f"right by the visible direct URL of a tracked link {t.visible}"
     )
     for group, rows in report.by.items():
         print(f"  by {group}:")
