@@ -136,9 +136,9 @@ _POINTER_CJK = (
 _GENERIC = {
     "en": "link|here|click|tap|button|this|url|address",
     "de": "link|hier|klick|schaltfläche|button|adresse",
-    "fr": "lien|ici|cliqu|bouton|adresse",
+    "fr": "lien|ici\\b|cliqu|bouton|adresse",
     "es": "enlace|v[íi]nculo|aqu[íi]|clic|bot[óo]n|direcci[óo]n",
-    "it": "link|qui|clicca|pulsante|indirizzo",
+    "it": "link|qui\\b|clicca|pulsante|indirizzo",
     "pt": "link|aqui|clique|bot[ãa]o|endereço",
     "nl": "link|hier|klik|knop|adres",
     "pl": "link|tutaj|kliknij|przycisk|adres",
@@ -165,7 +165,8 @@ _AVOID = {
     "voorkeuren|download",
     "pl": "wypisz|rezygnacj|prywatno|regulamin|pomoc|wsparci|kontakt|przeglądar|preferencj|pobierz",
     "ru": "отписа|конфиденциальн|услови|помощ|поддержк|связаться|браузер|настройк|скача",
-    "tr": "abonelik|gizlilik|koşullar|yardım|destek|iletişim|tarayıcı|tercihler|indir",
+    "tr": "abonelik|gizlilik|koşullar|yardım|destek|iletişim|tarayıcı|tercihler|indir\\b|indirin|"
+    "indirme",
 }
 _AVOID_CJK = (
     "配信停止|退订|退訂|수신\\s?거부|ヘルプ|サポート|お問い合わせ|プライバシー|利用規約|"
