@@ -583,7 +583,7 @@ def flask_security(mirror: Path) -> dict[str, Any]:
             "pallets-eco/flask-security",
             commit,
             "MIT",
-            "Copyright (C) 2012-2021 by Matthew Wright; 2019-2026 by J. Christopher Wagner",
+            "Copyright (C) 2012-2021 by Matthew Wright; 2019-2026 by Chris Wagner",
         ),
         "templates": out,
     }
