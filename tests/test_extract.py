@@ -22,7 +22,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from otpmail._decoding import _extract
+from otpmail._decoding import _extract, _vocabulary
 from otpmail._decoding._extract import (
     CODE_ALPHABET,
     action_link_score,
@@ -779,6 +779,12 @@ def test_hostile_input_is_handled_in_bounded_time(hostile: str) -> None:
 def test_the_docstring_examples_hold() -> None:
     result = doctest.testmod(_extract, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 8
+    assert result.failed == 0
+
+
+def test_the_vocabulary_docstring_examples_hold() -> None:
+    result = doctest.testmod(_vocabulary, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 3
     assert result.failed == 0
 
 

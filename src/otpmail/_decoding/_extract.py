@@ -51,13 +51,26 @@ URLs of the body. Only ``http``/``https``; trailing punctuation and unbalanced c
 brackets are cut; tracking wrappers are kept as they are; duplicates are dropped (the
 first text that is not empty is kept).
 
-:func:`pick_action_link` chooses the sign-in / verify / confirm / reset / magic link, or
-``None``: link text such as "Sign in", "Verify email", "Passwort zurücksetzen" +6; a URL
-path segment such as ``/verify``, ``/magic``, ``/password_reset`` +3; a ``token=`` query
-+2; for a bare URL, an action phrase on the line above +3; −8 for unsubscribe, help,
-privacy, social and store links and for links offered "if this wasn't you". The best link
-with at least 3 wins, the first one on a tie. :func:`action_link_score` gives the same
-score (without the line above) as a sort key.
+:func:`pick_action_link` chooses the sign-in / verify / confirm / reset / magic / unlock /
+invitation link, or ``None``. Each link is read with its label and its sentence: the
+sentence up to the link (or, for a link that starts its line, the last sentence of the line
+above and the one before it) and the rest of the sentence after it. The words are those of
+:mod:`otpmail._decoding._vocabulary` (stems per language, so inflected forms count).
+
+- label names an action ("Verify email", "Passwort zurücksetzen", "Unlock my account") +6;
+  names something else (help, privacy, unsubscribe, "not you?") −8;
+- a label that says nothing ("here", "this link") or no label: the sentence decides — an
+  action in it +4, a pointer ("click the link below", "以下のリンク") +3, both +5, and +1
+  when the subject names an action; the sentence of a help or contact link −6;
+- a "didn't request this" sentence the link belongs to −8; one the sentence closes ("…
+  ignore this mail", "otherwise …") does not count against the link after it;
+- the URL (with the destination a tracking wrapper carries percent-encoded read too): an
+  action path segment (``/verify``, ``/reset``, ``/login-actions``) +3, a token query +2, an
+  unsubscribe/help/store URL −8, the site's home page −4; a URL given twice (a button and its
+  "paste this URL" fallback) +1; drawn as a button in an ``html`` part +2.
+
+The best link with at least 3 wins, the first one on a tie. :func:`action_link_score`
+gives the score of a bare ``{"url", "text"}`` (no sentence) as a sort key.
 """
 
 from __future__ import annotations
