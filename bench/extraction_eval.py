@@ -3,9 +3,20 @@
     .venv/bin/python bench/extraction_eval.py            # summary, misses, wrong answers
     .venv/bin/python bench/extraction_eval.py --verbose  # every case
     .venv/bin/python bench/extraction_eval.py --html     # also hand the HTML part to the extractor
+    .venv/bin/python bench/extraction_eval.py --set tuning   # the template corpus without its hold-out
 
-The set is ``tests/extraction/*.yaml`` (see the README there). A case with ``html`` and no
-``body`` gets its body from otpmail's decoder (``html_to_text``), as a real mail would.
+Two sets are scored. The hand-written cases are ``tests/extraction/*.yaml`` (see the README
+there); a case with ``html`` and no ``body`` gets its body from otpmail's decoder
+(``html_to_text``), as a real mail would. The template corpus is
+``tests/extraction/templates/`` rendered as MIME messages by ``bench/extraction_corpus.py``
+and decoded by ``parse_rfc822``; its tuning part and its hold-out (``holdout.txt``) are
+reported apart, each by language, by link style and by form.
+
+Action links in the corpus:
+- *right*: a mail with an action, the action's URL (as the mail carries it, tracked or not)
+  picked; *wrong*: another link picked; *none*: nothing picked;
+- *false pick*: a link picked in a mail that asks for no action (a notice, a receipt);
+- *plugin*: the same through the pytest plugin's path (``annotate`` and ``_field(..., "link")``).
 
 Definitions (codes; links are scored the same way):
 - *correct*: expected a code, got that code.
@@ -33,8 +44,16 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "extraction"
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from otpmail._decoding._extract import extract_code, extract_links, pick_action_link  # noqa: E402
+import extraction_corpus  # noqa: E402
+
+from otpmail._decoding._extract import (  # noqa: E402
+    annotate,
+    extract_code,
+    extract_links,
+    pick_action_link,
+)
 from otpmail._decoding._message import html_to_text  # noqa: E402
 
 
@@ -46,6 +65,13 @@ class Case:
     code: str | None
     action_link: str | None
     lang: str = ""
+    style: str = ""
+    form: str = ""
+    charset: str = ""
+    template: str = ""
+    holdout: bool = False
+    also_right: tuple[str, ...] = ()
+    """Other answers that are as right (the visible direct URL of a tracked link)."""
 
 
 @dataclass
@@ -158,6 +184,150 @@ def evaluate(cases: list[Case], *, repeat: int = 20) -> Report:
     return Report(len(cases), codes, links, seconds, len(long_mail["body"]), long_seconds)
 
 
+def load_corpus(which: str = "all") -> list[Case]:
+    """The template corpus decoded as a caller sees it: ``tuning``, ``holdout`` or ``all``."""
+    cases = []
+    for r in extraction_corpus.render_corpus():
+        if (which == "tuning" and r.holdout) or (which == "holdout" and not r.holdout):
+            continue
+        email = extraction_corpus.decoded(r)
+        shown = (
+            r.direct_link is not None
+            and r.direct_link != r.action_link
+            and r.direct_link in email["body"]
+        )
+        cases.append(
+            Case(
+                id=r.id,
+                file=r.source,
+                email=email,
+                code=r.code,
+                action_link=r.action_link,
+                lang=r.lang,
+                style=r.style,
+                form=r.form,
+                charset="utf-8" if r.charset == "utf-8" else "legacy",
+                template=r.template,
+                holdout=r.holdout,
+                also_right=(r.direct_link,) if shown and r.direct_link else (),
+            )
+        )
+    return cases
+
+
+def plugin_link(email: dict[str, Any]) -> str | None:
+    """The link ``wait_for_link`` / ``PendingMail.link`` return for this mail, or None."""
+    from otpmail.pytest_plugin import MailNotReceived, _field
+
+    try:
+        return _field(annotate(email), "link")
+    except MailNotReceived:
+        return None
+
+
+@dataclass
+class LinkRow:
+    with_action: int = 0
+    right: int = 0
+    wrong: int = 0
+    none: int = 0
+    listed: int = 0
+    no_action: int = 0
+    false: int = 0
+    plugin_right: int = 0
+    visible: int = 0
+    """Right by the visible direct URL of a tracked link (the anchor text is the URL)."""
+
+    def add(self, case: Case, picked: str | None, listed: bool, plugin: str | None) -> None:
+        if case.action_link is None:
+            self.no_action += 1
+            self.false += picked is not None
+            return
+        self.with_action += 1
+        self.listed += listed
+        self.plugin_right += plugin == case.action_link or plugin in case.also_right
+        if picked == case.action_link or picked in case.also_right:
+            self.right += 1
+            self.visible += picked != case.action_link
+        elif picked is None:
+            self.none += 1
+        else:
+            self.wrong += 1
+
+    def cells(self) -> str:
+        n = self.with_action or 1
+        return (
+            f"{self.right:4d}/{self.with_action:<4d} {100 * self.right / n:5.1f}%  "
+            f"wrong {self.wrong:3d} ({100 * self.wrong / n:4.1f}%)  none {self.none:3d}  "
+            f"false {self.false:2d}/{self.no_action:<3d}  plugin {100 * self.plugin_right / n:5.1f}%"
+        )
+
+
+@dataclass
+class CorpusReport:
+    total: LinkRow
+    by: dict[str, dict[str, LinkRow]]
+    codes: Tally
+    misses: list[tuple[str, str | None, str | None]]
+
+
+def evaluate_corpus(cases: list[Case]) -> CorpusReport:
+    total = LinkRow()
+    by: dict[str, dict[str, LinkRow]] = {
+        "language": {},
+        "link style": {},
+        "form": {},
+        "charset": {},
+    }
+    codes = Tally()
+    misses = []
+    for case in cases:
+        _tally(codes, case.id, case.code, extract_code(case.email))
+        found = pick_action_link(case.email)
+        picked = None if found is None else found["url"]
+        listed = any(
+            link["url"] == case.action_link or link["url"] in case.also_right
+            for link in extract_links(case.email)
+        )
+        plugin = plugin_link(case.email)
+        total.add(case, picked, listed, plugin)
+        for name, key in (
+            ("language", case.lang),
+            ("link style", case.style),
+            ("form", case.form),
+            ("charset", case.charset),
+        ):
+            by[name].setdefault(key, LinkRow()).add(case, picked, listed, plugin)
+        if picked != case.action_link and picked not in case.also_right:
+            misses.append((case.id, case.action_link, picked))
+    return CorpusReport(total, by, codes, misses)
+
+
+def print_corpus(name: str, cases: list[Case], *, show_misses: bool) -> CorpusReport:
+    report = evaluate_corpus(cases)
+    templates = {c.template for c in cases}
+    print(f"\n{name}: {len(cases)} renderings of {len(templates)} templates")
+    _print_tally("  codes", report.codes)
+    t = report.total
+    print(
+        f"  action links: right {t.right}/{t.with_action} ({100 * t.right / max(1, t.with_action):.1f}%), "
+        f"wrong {t.wrong} ({100 * t.wrong / max(1, t.with_action):.1f}%), none {t.none}; "
+        f"false picks {t.false} of {t.no_action} mails without an action; "
+        f"the URL is among extract_links in {t.listed}; plugin path right {t.plugin_right}; "
+        f"right by the visible direct URL of a tracked link {t.visible}"
+    )
+    for group, rows in report.by.items():
+        print(f"  by {group}:")
+        for key in sorted(rows):
+            print(f"    {key:9s} {rows[key].cells()}")
+    if show_misses:
+        for case_id, expected, got in report.misses:
+            print(
+                f"  {'FALSE ' if expected is None else 'WRONG ' if got else 'NONE  '}{case_id}: got {got!r}"
+            )
+    return report
+
+
 def _print_tally(name: str, tally: Tally) -> None:
     print(
         f"{name}: precision {tally.precision:.3f}  recall {tally.recall:.3f}  "
@@ -175,6 +345,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--html", action="store_true", help="pass the HTML part as well")
     parser.add_argument("--verbose", action="store_true", help="print every case")
     parser.add_argument("--repeat", type=int, default=20, help="timing passes (default 20)")
+    parser.add_argument(
+        "--set",
+        choices=("all", "tuning", "holdout", "cases"),
+        default="all",
+        help="which corpus part to score besides the hand-written cases (default: both parts)",
+    )
+    parser.add_argument("--misses", action="store_true", help="list the corpus mails picked wrong")
     args = parser.parse_args(argv)
 
     cases = load_cases(with_html=args.html)
@@ -203,7 +380,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{report.seconds_long_mail * 1e3:.1f} ms for one {report.long_mail_chars // 1000} kB mail "
             "(all bodies in a row)"
         )
-    return 1 if report.codes.wrong else 0
+    wrong_code = bool(report.codes.wrong)
+    for part in ("tuning", "holdout"):
+        if args.set in (part, "all"):
+            title = (
+                "template corpus, tuning part" if part == "tuning" else "template corpus, hold-out"
+            )
+            corpus = print_corpus(title, load_corpus(part), show_misses=args.misses)
+            wrong_code = wrong_code or bool(corpus.codes.wrong)
+    return 1 if wrong_code else 0
 
 
 if __name__ == "__main__":

@@ -159,7 +159,9 @@ def _field(email: dict[str, Any], key: str) -> str:
         # "view in browser" link often comes first.
         from otpmail._decoding import pick_action_link
 
-        action = pick_action_link(email.get("links") or [])
+        # Picked from the mail itself, so the sentence around each link counts as it does
+        # for pick_action_link(email); the bare list only when the body was not kept.
+        action = pick_action_link(email if email.get("body") else (email.get("links") or []))
         value = action["url"] if action else None
     else:
         value = email.get(key)

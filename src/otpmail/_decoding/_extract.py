@@ -51,13 +51,26 @@ URLs of the body. Only ``http``/``https``; trailing punctuation and unbalanced c
 brackets are cut; tracking wrappers are kept as they are; duplicates are dropped (the
 first text that is not empty is kept).
 
-:func:`pick_action_link` chooses the sign-in / verify / confirm / reset / magic link, or
-``None``: link text such as "Sign in", "Verify email", "Passwort zurücksetzen" +6; a URL
-path segment such as ``/verify``, ``/magic``, ``/password_reset`` +3; a ``token=`` query
-+2; for a bare URL, an action phrase on the line above +3; −8 for unsubscribe, help,
-privacy, social and store links and for links offered "if this wasn't you". The best link
-with at least 3 wins, the first one on a tie. :func:`action_link_score` gives the same
-score (without the line above) as a sort key.
+:func:`pick_action_link` chooses the sign-in / verify / confirm / reset / magic / unlock /
+invitation link, or ``None``. Each link is read with its label and its sentence: the
+sentence up to the link (or, for a link that starts its line, the last sentence of the line
+above and the one before it) and the rest of the sentence after it. The words are those of
+:mod:`otpmail._decoding._vocabulary` (stems per language, so inflected forms count).
+
+- label names an action ("Verify email", "Passwort zurücksetzen", "Unlock my account") +6;
+  names something else (help, privacy, unsubscribe, "not you?") −8;
+- a label that says nothing ("here", "this link") or no label: the sentence decides — an
+  action in it +4, a pointer ("click the link below", "以下のリンク") +3, both +5, and +1
+  when the subject names an action; the sentence of a help or contact link −6;
+- a "didn't request this" sentence the link belongs to −8; one the sentence closes ("…
+  ignore this mail", "otherwise …") does not count against the link after it;
+- the URL (with the destination a tracking wrapper carries percent-encoded read too): an
+  action path segment (``/verify``, ``/reset``, ``/login-actions``) +3, a token query +2, an
+  unsubscribe/help/store URL −8, the site's home page −4; a URL given twice (a button and its
+  "paste this URL" fallback) +1; drawn as a button in an ``html`` part +2.
+
+The best link with at least 3 wins, the first one on a tie. :func:`action_link_score`
+gives the score of a bare ``{"url", "text"}`` (no sentence) as a sort key.
 """
 
 from __future__ import annotations
@@ -68,6 +81,16 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from html.parser import HTMLParser
 from typing import Any, NamedTuple, TypedDict
+from urllib.parse import unquote
+
+from otpmail._decoding._vocabulary import (
+    action_in,
+    avoid_in,
+    closes,
+    disown_in,
+    generic_label,
+    pointer_in,
+)
 
 __all__ = [
     "CODE_ALPHABET",
@@ -109,6 +132,21 @@ _MD_STRONG = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{1,80}?)(?<=\S)\1")
 _MD_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+", re.M)
 _TABLE_RULE = re.compile(r"^[ \t|:-]*-{3,}[ \t|:-]*$", re.M)
 _DIGIT_CELLS = re.compile(r"^[ \t|]*[0-9](?:[ \t]*\|[ \t]*[0-9]){3,9}[ \t|]*$", re.M)
+_CHAR_LINES = re.compile(r"^[ \t]*[0-9A-Z][ \t]*(?:\n[ \t]*[0-9A-Z][ \t]*){3,7}$", re.M)
+"""One character per line, four to eight lines: a code drawn as a row of boxes
+(``display:inline-block`` cells), which a text rendering puts one under another."""
+_BOXED_LINE = re.compile(r"^[ \t]*[0-9A-Z](?:[ \t][0-9A-Z]){3,7}[ \t]*$", re.M)
+
+
+def _join_boxes(m: re.Match[str]) -> str:
+    """``K 7 P 2 Q X`` alone on a line (one box per character) as the code it spells; digits
+    only are left to the candidate rules, letters only are a spaced-out word."""
+    chars = m.group().split()
+    if any(ch.isdigit() for ch in chars) and any(ch.isalpha() for ch in chars):
+        return "".join(chars)
+    return m.group()
+
+
 _HTMLISH = re.compile(
     r"<(?:!doctype|html|head|body|div|p|table|tr|td|span|a\s|br|font|center|h[1-6]|strong|b)\b",
     re.I,
@@ -189,6 +227,9 @@ def _normalize(text: str) -> str:
     text = _MD_HEADING.sub("", text)
     text = _TABLE_RULE.sub("", text)
     text = _DIGIT_CELLS.sub(lambda m: " ".join(ch for ch in m.group() if ch.isdigit()), text)
+    if "\n" in text:
+        text = _CHAR_LINES.sub(lambda m: " ".join(m.group().split()), text)
+    text = _BOXED_LINE.sub(_join_boxes, text)
     text = text.replace("|", "  ")
     text = _URL_LIKE.sub(_MASK_BLANK, text)
     if "@" in text:
@@ -269,7 +310,7 @@ _POSITIVE = _words(
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
-    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y)?\b|has(?:ło|ła) jednorazow\w*|"
+    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
     r"код(?:а|у|ом|е|ы)?\b|одноразов\w* парол\w*"
 )
 _POSITIVE_CASED = _words(r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b", cased=True)
@@ -339,7 +380,9 @@ _NEGATIVE_CJK = _phrases(
     r"배송"
 )
 _VERBS = _words(
-    r"(?:enter|type|use|input|eingeben|gib|saisissez|entrez|introduce|ingresa|inserisci|digite|insira|voer|wpisz|wprowadź|введите)\b"
+    r"(?:enter|type|use|input|eingeben|gib|geben sie|saisissez|saisir|entrez|introduce|introduzca|"
+    r"introdúzcalo|introduza|ingresa|ingrese|escriba|inserisci|inserire|digita|digite|insira|voer|"
+    r"vul|wpisz|wprowadź|podaj|введите|укажите|girin|giriniz|girerek)\b"
 )
 _VERBS_CJK = _phrases(r"入力|输入|輸入|입력")
 
@@ -351,6 +394,10 @@ _OTP_DOC = _words(
     r"connexion|se connecter|vérification|iniciar sesión|verificaci[óo]n|acceso|accesso|"
     r"verifica|verificação|entrar|inloggen|verificatie|weryfikac|logowani|jednorazow|подтвержд|"
     r"вход|одноразов|"
+    # a code in a password-reset or sign-in mail is a one-time code too
+    r"password reset|reset (?:your|the) password|reset code|zurücksetz|zurückzusetz|réinitialis|"
+    r"restablec|reimpost|redefini|wachtwoord herstel|resetowa|сброс|sıfırla|"
+    r"inicio de sesi[óo]n|iniciar sess[ãa]o|connexion|anmeldung|aanmeld|giriş|oturum|"
     r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code"
 )
 _OTP_DOC_CASED = _words(r"PIN\b|TAN\b", cased=True)
@@ -388,7 +435,9 @@ _MEETING = _words(
     r"id de (?:réunion|reunión)|id riunione|vergader-?id|id spotkania|идентификатор конференции"
 )
 _MEETING_CJK = _phrases(r"ミーティングID|会议号|회의 ID")
-_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|[。！？]")
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)(?!\s*[a-zß-ÿа-яё0-9\x01])|[。！？]")
+"""The end of a sentence: not a period an abbreviation ends with ("Nr. 7781", "z. B. die"),
+which a number or a lower-case word follows."""
 _NUMERIC = re.compile(r"[0-9]{2}|\x01")
 
 
@@ -638,6 +687,7 @@ def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candida
         return -100  # one of several codes (backup codes): none is *the* code
     floor = _window_start(seg, ls, 2) if alone else max(ls, cand.start - 160)
     idx = bisect.bisect_right(ends, cand.start) - 1
+    told_to_enter = False  # "… code is below. Please enter it …": still about that code
     while idx >= 0:
         lab = labels[idx]
         idx -= 1
@@ -656,12 +706,19 @@ def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candida
         if lab.kind == _VERB:
             if same_line and not numeric and len(gap.strip(" :")) <= 12:
                 return 4
+            told_to_enter = True
             continue
         if not numeric:
             if same_line and not broken and len(gap) <= 60:
                 return 6
             if alone:
-                return 5 if broken else 6
+                if broken and not told_to_enter and idx >= 0:
+                    # "Enter this code in your browser." above the code: the verb is the
+                    # code word's own
+                    verb = labels[idx]
+                    told_to_enter = verb.kind == _VERB and "\n" not in seg[verb.end : lab.start]
+                    told_to_enter = told_to_enter and lab.start - verb.end <= 30
+                return 5 if broken and not told_to_enter else 6
         if same_line and not broken and _COPULA.search(gap[-16:]):
             return 5
         return 0
@@ -837,31 +894,40 @@ def extract_code(email_or_text: Mapping[str, Any] | str) -> str | None:
 # =======================================================================================
 # Links
 
-_LINK_URL = re.compile(
-    r"(?i)(?<![A-Za-z0-9+.-])https?://[^\s<>\"'`\x00-\x1f\x7f\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff\u3000-\u303f\uff00-\uffef]+"
+_NO_URL_CHARS = (
+    "\\s<>\"'`\x00-\x1f\x7f\u00a0\u200b-\u200f\u2028\u2029\u2060\ufeff"
+    # scripts written without spaces: a particle glued to a URL's end is not part of it
+    "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 )
+_LINK_URL = re.compile(rf"(?i)(?<![A-Za-z0-9+.-])https?://[^{_NO_URL_CHARS}]+")
 _HOST = re.compile(r"(?i)https?://[^/?#\s]*[A-Za-z0-9][^/?#\s]*")
-_TRAILING = ".,;:!?'\"*_~»›…"
+_TRAILING = ".,;:!?'\"»›…"
+_EMPHASIS = "*_~"
+"""Markdown emphasis: trimmed from a URL's end only when the same mark opens before it."""
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 _TEXT_CUT = re.compile(r".*(?:[.!?:;](?:\s|$)|\||\x00|(?:^|\s)[-–—•*]\s)")
 _TEXT_CLEAN = re.compile(r"^[\s*#>\-•·_~]+|[\s*_~]+$")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？]")
+_CUE_CHARS = 240
+"""Characters of a sentence read as a link's cue, on each side."""
 
 
-def _trim_url(url: str) -> str:
-    """``url`` without trailing punctuation and unbalanced closing brackets."""
+def _trim_url(url: str, opener: str = "") -> str:
+    """``url`` without trailing punctuation, unbalanced closing brackets and, when
+    ``opener`` is an emphasis mark written before it, that mark."""
     end = len(url)
     counts: dict[str, int] = {}
     while end:
         last = url[end - 1]
-        if last in _TRAILING:
+        if last in _TRAILING or (opener and last == opener):
             end -= 1
             continue
-        opener = _CLOSERS.get(last)
-        if opener is not None:
+        opening = _CLOSERS.get(last)
+        if opening is not None:
             if last not in counts:
                 counts[last] = url.count(last, 0, end)
-                counts[opener] = url.count(opener, 0, end)
-            if counts[last] > counts[opener]:
+                counts[opening] = url.count(opening, 0, end)
+            if counts[last] > counts[opening]:
                 counts[last] -= 1
                 end -= 1
                 continue
@@ -872,7 +938,70 @@ def _trim_url(url: str) -> str:
 class _Found(NamedTuple):
     url: str
     text: str
-    context: str
+    before: str
+    """The sentence before the link (before its label): on its line, or, when the link
+    starts its line, the last sentence of the nearest line above."""
+    lead: str
+    """The sentence before that one in the same paragraph (the intro above a button)."""
+    after: str
+    """The rest of the link's sentence after it."""
+    times: int = 1
+    button: bool = False
+
+
+def _split_last(text: str) -> tuple[str, str]:
+    """(the sentence before the last one, the last sentence) of ``text``."""
+    text = text.rstrip()
+    floor = max(0, len(text) - 2 * _CUE_CHARS)
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, floor) if m.end() < len(text)]
+    cut = ends[-1] if ends else floor
+    lead_cut = ends[-2] if len(ends) > 1 else floor
+    last = text[max(cut, len(text) - _CUE_CHARS) :]
+    lead = text[max(lead_cut, cut - _CUE_CHARS) : cut] if ends else ""
+    return " ".join(lead.split()), " ".join(last.split())
+
+
+_NEW_SENTENCE = re.compile(r"\s*[A-ZÀ-ÖØ-ÞА-ЯЁ]")
+
+
+def _first_sentence(text: str) -> str:
+    """The rest of a sentence after a link; nothing when what follows starts a new one
+    (a capital right after the URL: "…link: <url> If this was not you, …")."""
+    if _NEW_SENTENCE.match(text):
+        return ""
+    m = _SENTENCE_END.search(text, 0, _CUE_CHARS)
+    return " ".join(text[: m.start() if m else _CUE_CHARS].split())
+
+
+def _cues(text: str, start: int, end: int) -> tuple[str, str, str]:
+    """(lead, before, after) of the link that spans ``text[start:end]`` (see
+    :class:`_Found`)."""
+    line_start = _line_start(text, start)
+    head = text[line_start:start]
+    if head.strip(_DECORATION):
+        lead, before = _split_last(head)
+    else:
+        above_start = _window_start(text, line_start, 1)
+        above = text[above_start:line_start] if above_start < line_start else ""
+        if _LINK_URL.search(above):
+            above = ""  # the line above is another link's: no sentence that leads to this one
+        lead, before = _split_last(above)
+    after = _first_sentence(text[end : _line_end(text, end)])
+    return lead, before, after
+
+
+def _rendered_paren(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where ``(`` before and ``)`` after the URL at ``text[start:end]`` are, for the
+    ``label (url)`` and ``label ( url )`` renderings; None when it is not one."""
+    i = start
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    j = end
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    if i >= 1 and text[i - 1] == "(" and text[j : j + 1] == ")":
+        return i - 1, j + 1
+    return None
 
 
 def _text_links(text: str) -> list[_Found]:
@@ -881,73 +1010,94 @@ def _text_links(text: str) -> list[_Found]:
     found: list[_Found] = []
     boundary = 0  # end of the previous ``(url)`` rendering: anchor text starts after it
     for m in _LINK_URL.finditer(text):
-        url = _trim_url(m.group())
+        opener = text[m.start() - 1] if m.start() and text[m.start() - 1] in _EMPHASIS else ""
+        url = _trim_url(m.group(), opener)
         if not _HOST.match(url):
             continue
         start, end = m.start(), m.start() + len(url)
         line_start = _line_start(text, start)
         label = ""
-        rendered = start >= 1 and text[start - 1] == "(" and text[end : end + 1] == ")"
-        if rendered:
-            head_end = start - 1
+        link_start, link_end = start, end
+        paren = _rendered_paren(text, start, end)
+        if paren is not None:
+            head_end = paren[0]
             if head_end >= 1 and text[head_end - 1] == "]":
                 opening = text.rfind("[", max(line_start, boundary), head_end - 1)
                 head = text[opening + 1 : head_end - 1] if opening >= 0 else ""
+                link_start = opening if opening >= 0 else head_end
             else:
                 head = text[max(line_start, boundary, head_end - 300) : head_end]
                 head = _TEXT_CUT.sub("", head)
+                link_start = head_end - len(head)
             label = " ".join(_TEXT_CLEAN.sub("", head).split())[:200]
             if label == url:
                 label = ""
-            boundary = end + 1
-        above = text[max(0, line_start - 400) : line_start].rstrip().rsplit("\n", 1)[-1]
-        context = " ".join(f"{above} {text[line_start:start]}".split())[-200:]
-        found.append(_Found(url, label, context))
+            link_end = paren[1]
+            boundary = link_end
+        lead, before, after = _cues(text, link_start, link_end)
+        found.append(_Found(url, label, before, lead, after))
     return found
 
 
+_BUTTON_STYLE = re.compile(r"(?i)background|padding|border-radius")
+_BUTTON_CLASS = re.compile(r"(?i)\b(?:button|btn|cta)")
+
+
 class _AnchorParser(HTMLParser):
+    """The anchors of an HTML part with the text around them, and whether each is drawn
+    as a button (a filled or padded box, or a cell with a background around it)."""
+
+    _BLOCKS = frozenset(("br", "p", "div", "tr", "td", "th", "li", "table", "h1", "h2", "h3", "h4"))
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.links: list[_Found] = []
-        self._stack: list[tuple[str, list[str]]] = []
-        self._recent: list[str] = []
+        self.parts: list[str] = []
+        self.size = 0
+        self.anchors: list[tuple[str, int, int, bool]] = []
+        self._open: list[tuple[str, int, bool]] = []
+        self._cells: list[bool] = []
         self._skip = 0
 
+    def _emit(self, text: str) -> None:
+        if self.size < _MAX_SCAN:
+            self.parts.append(text)
+            self.size += len(text)
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
         if tag in ("style", "script", "head", "title"):
             self._skip += 1
         elif tag == "a":
-            href = next((v for k, v in attrs if k == "href" and v), "")
-            self._stack.append((href.strip(), []))
-        elif tag == "img" and self._stack:
-            alt = next((v for k, v in attrs if k == "alt" and v), "")
-            if alt:
-                self._stack[-1][1].append(alt)
-        elif tag in ("br", "p", "div", "tr", "td", "li", "table"):
-            self._recent.append("\n")
+            styled = bool(
+                _BUTTON_CLASS.search(values.get("class", ""))
+                or _BUTTON_STYLE.search(values.get("style", ""))
+                or (self._cells and self._cells[-1])
+            )
+            self._open.append((values.get("href", "").strip(), self.size, styled))
+        elif tag == "img" and self._open:
+            if values.get("alt"):
+                self._emit(values["alt"])
+        elif tag in self._BLOCKS:
+            self._emit("\n")
+            if tag in ("td", "th"):
+                self._cells.append(
+                    bool(values.get("bgcolor") or "background" in values.get("style", ""))
+                )
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("style", "script", "head", "title"):
             self._skip = max(0, self._skip - 1)
-        elif tag == "a" and self._stack:
-            href, parts = self._stack.pop()
-            text = " ".join("".join(parts).split())[:200]
-            context = " ".join("".join(self._recent)[-400:].split())[-200:]
-            url = _trim_url(href)
-            if url.lower().startswith(("http://", "https://")) and _HOST.match(url):
-                self.links.append(_Found(url, "" if text == url else text, context))
-            self._recent.append(text)
+        elif tag == "a" and self._open:
+            href, start, styled = self._open.pop()
+            self.anchors.append((href, start, self.size, styled))
+        elif tag in ("td", "th") and self._cells:
+            self._cells.pop()
+        elif tag in self._BLOCKS:
+            self._emit("\n")
 
     def handle_data(self, data: str) -> None:
-        if self._skip:
-            return
-        if self._stack:
-            self._stack[-1][1].append(data)
-        else:
-            self._recent.append(data)
-            if len(self._recent) > 200:
-                del self._recent[:100]
+        if not self._skip:
+            self._emit(data)
 
 
 def _html_links(html: str) -> list[_Found]:
@@ -957,7 +1107,16 @@ def _html_links(html: str) -> list[_Found]:
         parser.close()
     except Exception:  # hostile markup: the anchors found so far
         pass
-    return parser.links
+    text = "".join(parser.parts)
+    found = []
+    for href, start, end, styled in sorted(parser.anchors, key=lambda a: a[1]):
+        url = _trim_url(href)
+        if not (url.lower().startswith(("http://", "https://")) and _HOST.match(url)):
+            continue
+        label = " ".join(text[start:end].split())[:200]
+        lead, before, after = _cues(text, start, end)
+        found.append(_Found(url, "" if label == url else label, before, lead, after, 1, styled))
+    return found
 
 
 def _all_links(source: Any) -> list[_Found]:
@@ -978,8 +1137,16 @@ def _all_links(source: Any) -> list[_Found]:
         seen = merged.get(item.url)
         if seen is None:
             merged[item.url] = item
-        elif not seen.text and item.text:
-            merged[item.url] = _Found(seen.url, item.text, seen.context or item.context)
+            continue
+        better = not seen.text and bool(item.text)
+        merged[item.url] = seen._replace(
+            text=item.text if better else seen.text,
+            before=item.before if better else seen.before,
+            lead=item.lead if better else seen.lead,
+            after=item.after if better else seen.after,
+            times=seen.times + 1,
+            button=seen.button or item.button,
+        )
     return list(merged.values())
 
 
@@ -1001,61 +1168,72 @@ def extract_links(email_or_text: Mapping[str, Any] | str) -> list[Link]:
 # --------------------------------------------------------------------------------------
 # The action link
 
-_ACTION_TEXT = re.compile(
-    r"(?i)\bsign(?:ing)?[- ]?in\b|\bsign[- ]?up\b|\blog(?:ging)?[- ]?in\b|\blogin\b|\bverify|\bverification"
-    r"|\bconfirm|\bactivat|\breset\b|\bmagic link|\baccept (?:the |this |your )?invit|\bjoin (?:the |your |this )?(?:team|workspace|organi[sz]ation|project)|\bvalidate|\bauthori[sz]e"
-    r"|\bauthenticate|\bapprove|\bcomplete (?:your )?(?:sign|registration|setup)|\bset (?:up|a new) (?:your )?password"
-    r"|\bchoose a (?:new )?password|\bcreate (?:a )?(?:new )?password|it(?: wa|')s me"
-    r"|anmelden|einloggen|bestätig|verifizier|aktivier|zurücksetzen|se connecter|connexion|confirmer|vérifier"
-    r"|valider|activer|réinitialiser|iniciar sesión|acceder|confirmar|verificar|activar|restablecer"
-    r"|accedi|conferma|verifica|attiva|reimposta|entrar|fazer login|ativar|redefinir|inloggen|aanmelden"
-    r"|bevestig|verifieer|activeer|herstel|zaloguj|potwierdź|zweryfikuj|aktywuj|zresetuj|ustaw hasło"
-    r"|войти|подтверд|активир|сбросить|восстановить|ログイン|確認する|メールアドレスを確認|認証する|有効化|再設定|リセット"
-    r"|登录|登入|验证|驗證|确认|確認|激活|重置|로그인|인증|확인|활성화|재설정"
-)
 _ACTION_PATH = re.compile(
     r"(?i)/(?:[a-z0-9]+[_-])*(?:verif(?:y|ication)s?|confirm(?:ation)?s?|activat(?:e|ion)|log-?in"
     r"|sign-?in|sign_in|magic(?:[_-]?link)?|reset|passwordless|invit(?:e|ation)s?|validat(?:e|ion)"
-    r"|auth|otp|redeem)(?:[_-][a-z0-9]+)*(?=[/?#.]|$)"
+    r"|auth|otp|redeem|unlock|recover(?:y)?|action-token)(?:[_-][a-z0-9]+)*(?=[/?#.]|$)"
 )
-_ACTION_QUERY = re.compile(r"(?i)[?&](?:token|otp|confirmation_token|reset_token|magic)=")
-_AVOID_TEXT = re.compile(
-    r"(?i)unsubscribe|abmelden vom|newsletter abbestellen|se désabonner|désinscri|darse de baja|cancelar suscripción"
-    r"|annulla iscrizione|disiscriviti|cancelar inscrição|uitschrijven|afmelden|wypisz|отписаться|配信停止|退订|수신\s?거부"
-    r"|preferences|privacy|terms|help|support|contact|view (?:it |this )?(?:in|online)|browser|download|app store"
-    r"|google play|learn more|faq|not you|wasn.t you|was not you|didn.t (?:request|ask|make)|did not (?:request|ask|make)"
-    r"|report|secure your account|\bmanage\b|\bremove\b|\brevoke|\bblock\b|\bcancel|twitter|facebook|linkedin|instagram\b|youtube|tiktok|blog"
-    r"|nicht von ihnen|pas vous|no fuiste|non sei stato|não foi você|niet jij|to nie ty|не вы"
-)
-_DISOWN = re.compile(
-    r"(?i)not you|don.t recogni[sz]e|do not recogni[sz]e|not recogni[sz]e|\bif not\b|if you didn.t\b|if you did not\b|if (?:this|it) wasn.t|wasn.t you|was not you|didn.t (?:request|ask|make|try)|did not (?:request|ask|make|try)"
-    r"|secure your account|nicht von ihnen|nicht angefordert|pas vous|pas à l.origine|no fuiste|no lo solicitaste"
-    r"|non sei stato|non hai richiesto|não foi você|não solicitou|niet jij|niet aangevraagd|to nie ty"
-    r"|nie prosiłeś|не вы|не запрашивали|心当たりがない|不是您|并非您|본인이 아닌"
+_ACTION_QUERY = re.compile(
+    r"(?i)[?&](?:token|otp|code|key|confirmation_token|reset_token|unlock_token|magic|oobcode)="
 )
 _AVOID_URL = re.compile(
     r"(?i)unsubscribe|optout|opt-out|/privacy|/terms|/legal|/help|/support|/faq|/preferences|list-manage"
     r"|apps\.apple\.com|play\.google\.com|/contact"
 )
+_ROOT_URL = re.compile(r"(?i)https?://[^/?#]+/?$")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
-def _score_link(url: str, text: str, context: str) -> int:
+def _destination(url: str) -> str:
+    """``url`` with percent-escapes undone (twice): a click-tracking wrapper that carries
+    its destination encoded (``/L0/https:%2F%2Fexample.com%2Freset…``) shows the path."""
+    for _ in range(2):
+        if not _PERCENT.search(url):
+            break
+        url = unquote(url)
+    return url
+
+
+def _score_found(item: _Found, subject_action: bool = False) -> int:
+    """How much ``item`` looks like the mail's action (see the module docstring)."""
     score = 0
-    if text and _ACTION_TEXT.search(text):
+    label = item.text
+    label_action = action_in(label)
+    label_bad = avoid_in(label) or disown_in(label, side="lead")
+    if label_bad:
+        score -= 8
+    elif label_action:
         score += 6
-    if text and (_AVOID_TEXT.search(text) or _DISOWN.search(text)):
-        score -= 8
-    if _ACTION_PATH.search(url):
+    sentence = f"{item.before} {item.after}"
+    if (
+        disown_in(item.before)
+        or disown_in(item.after, side="after")
+        or (disown_in(item.lead, side="lead") and not closes(item.before))
+    ):
+        score -= 8  # "if this wasn't you, <link>": the link is for that case
+    elif not label or (generic_label(label) and not label_bad and not label_action):
+        # A label that names something else ("[Product Name]", "Try a different email")
+        # keeps the sentence around it from counting: that sentence is about the thing.
+        cue_action = action_in(item.before) or action_in(item.after) or action_in(item.lead)
+        cue_pointer = pointer_in(sentence) or pointer_in(label) or pointer_in(item.lead)
+        if avoid_in(sentence) and not cue_action:
+            score -= 0 if cue_pointer else 6  # "Questions? (Visit) our help center: <link>"
+        elif cue_action or cue_pointer:
+            score += 5 if cue_action and cue_pointer else 4 if cue_action else 3
+            score += 1 if subject_action else 0
+    destination = _destination(item.url)
+    if _ACTION_PATH.search(destination):
         score += 3
-    if _ACTION_QUERY.search(url):
+    if _ACTION_QUERY.search(destination):
         score += 2
-    if _AVOID_URL.search(url):
+    if _AVOID_URL.search(destination):
         score -= 8
-    if context:
-        if _DISOWN.search(context):
-            score -= 8
-        elif not text and _ACTION_TEXT.search(context):
-            score += 3
+    if _ROOT_URL.match(item.url):
+        score -= 4  # the site's home page
+    if item.times > 1 and score > 0:
+        score += 1  # the button and its "paste this URL" fallback
+    if item.button and score > 0:
+        score += 2
     return score
 
 
@@ -1068,7 +1246,7 @@ def action_link_score(link: Mapping[str, str]) -> int:
     >>> action_link_score({"url": "https://x.example/unsubscribe", "text": "Unsubscribe"}) < 0
     True
     """
-    return _score_link(str(link.get("url", "")), str(link.get("text", "")), "")
+    return _score_found(_Found(str(link.get("url", "")), str(link.get("text", "")), "", "", ""))
 
 
 _ACTION_THRESHOLD = 3
@@ -1078,29 +1256,33 @@ def pick_action_link(
     email_or_links: Mapping[str, Any] | str | Sequence[Mapping[str, str]],
 ) -> Link | None:
     """The link the mail asks the reader to follow (sign in, verify, confirm, reset, magic
-    link), or ``None`` when no link clearly is one.
+    link, unlock, accept an invitation), or ``None`` when no link clearly is one.
 
-    Takes what :func:`extract_links` takes, or a list of its links. From a mail, the line
-    above a bare URL counts too ("Click the link below to sign in:"). Among equals the
-    first in the mail wins.
+    Takes what :func:`extract_links` takes, or a list of its links. From a mail, the
+    sentence around each link counts too ("Click the link below to sign in:"), so a mail is
+    read better than its bare list of links. Among equals the first in the mail wins.
 
     >>> pick_action_link("Questions? help (https://x.example/help)\\n"
     ...                  "Confirm your email (https://x.example/c?token=q)")
     {'url': 'https://x.example/c?token=q', 'text': 'Confirm your email'}
     """
     try:
+        subject_action = False
         if isinstance(email_or_links, (str, Mapping)):
             found = _all_links(email_or_links)
+            if isinstance(email_or_links, Mapping):
+                subject = email_or_links.get("subject")
+                subject_action = isinstance(subject, str) and action_in(subject[:300])
         else:
             found = [
-                _Found(str(x.get("url", "")), str(x.get("text", "")), "")
+                _Found(str(x.get("url", "")), str(x.get("text", "")), "", "", "")
                 for x in email_or_links
                 if isinstance(x, Mapping)
             ]
         best: _Found | None = None
         best_score = _ACTION_THRESHOLD - 1
         for item in found:
-            score = _score_link(item.url, item.text, item.context)
+            score = _score_found(item, subject_action)
             if score > best_score:
                 best, best_score = item, score
     except Exception:  # pragma: no cover - extraction must never fail a read
