@@ -37,6 +37,8 @@ class Session:
     reader: Reader
     deliver: Callable[[EmailMessage], None]
     domain: str
+    deliver_bcc: Callable[[EmailMessage, list[str]], None] | None = None
+    """Send with these SMTP envelope recipients (the catcher only)."""
 
     def address(self, tag: str) -> str:
         return f"qa+{tag}@{self.domain}"
@@ -52,7 +54,12 @@ def maildir_session(tmp_path: Path) -> Iterator[Session]:
             tmp_path,
             "email:\n  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n      path: maildir\n",
         )
-        yield Session(Reader(config), lambda msg: send(port, msg), "example.com")
+        yield Session(
+            Reader(config),
+            lambda msg: send(port, msg),
+            "example.com",
+            lambda msg, rcpt: send(port, msg, rcpt),
+        )
 
 
 @pytest.fixture
@@ -198,3 +205,23 @@ async def test_a_wait_gets_mail_from_the_stream_that_another_waits_search_also_f
 
     assert body_of(second) == "Your code is 424242"
     assert body_of(await first) == "Your code is 424242"
+
+
+@pytest.mark.loopback
+async def test_bcc_style_mail_through_the_catcher_is_found_by_its_envelope_recipient(
+    maildir_session: Session,
+) -> None:
+    """``To: undisclosed-recipients:;``, the recipient only in the SMTP envelope: the
+    catcher's ``X-RcptTo`` names it."""
+    reader = maildir_session.reader
+    to = maildir_session.address("bcc")
+    assert maildir_session.deliver_bcc is not None
+    notice = mail("undisclosed-recipients:;", subject="Sign-in link", body="Your code is 135790")
+
+    async with reader.expect_email(to, poll_interval=FAST) as pending:
+        maildir_session.deliver_bcc(notice, [to])
+    expected = await pending.value(timeout=10)
+    waited = await reader.wait_for_email(to, timeout=10, poll_interval=FAST)
+
+    assert body_of(expected) == body_of(waited) == "Your code is 135790"
+    assert expected["data"]["emails"][0]["to"] == ""
