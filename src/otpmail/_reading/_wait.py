@@ -31,7 +31,7 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
@@ -91,8 +91,7 @@ class HandedOut:
     same message.
 
     A waiter that carries one skips every message in it, and takes the message it settles
-    on at once, so that two waiters of the same test offered the same batch never settle
-    on the same message. Shared by the event loop that resolves waiters and the thread of
+    on at once, so that two waiters of the same test never settle on the same message. Shared by the event loop that resolves waiters and the thread of
     the test: guarded by a lock.
     """
 
@@ -146,10 +145,23 @@ class Waiter:
     delivered: bool = False
     """The settled message reached the caller."""
 
-    def offer(self, emails: Iterable[Email]) -> None:
+    def wants(self, email: Email) -> bool:
+        """Whether this waiter would settle on ``email`` now."""
+        return (
+            not self.future.done()
+            and (self.since is None or email.received_at >= self.since)
+            and matches(self.criteria, email)
+            and (self.handed_out is None or email not in self.handed_out)
+        )
+
+    def offer(self, emails: Iterable[Email], before: Sequence[Waiter] = ()) -> None:
         """Settle on the newest of ``emails`` this waiter wants, if any.
 
         ``emails`` is one batch: what the catch-up search found, or what one poll brought.
+        ``before`` are waiters of the same consumer that joined later and are offered the
+        batch next: while one of them still wants a mail of it, this waiter takes the
+        oldest it wants instead, so that two expectations of one test get the two mails in
+        the order they came, and the last one the newest.
         """
         if self.future.done():
             return
@@ -163,9 +175,10 @@ class Waiter:
                 self.skipped += 1
             else:
                 wanted.append(email)
-        # Newest first; with a consumer's record, the first one no other waiter of the
-        # same consumer took in the meantime.
-        for email in sorted(wanted, key=lambda e: (e.received_at, e.id), reverse=True):
+        newest_first = sorted(wanted, key=lambda e: (e.received_at, e.id), reverse=True)
+        others_want = any(w.wants(e) for w in before for e in newest_first)
+        for email in reversed(newest_first) if others_want else newest_first:
+            # With a consumer's record: the first one no other waiter of it took meanwhile.
             if self.handed_out is None or self.handed_out.take(email):
                 self.future.set_result(email)
                 return
@@ -298,10 +311,15 @@ class MailStream:
         return min(times) if times else datetime.now(UTC) - SKEW_ALLOWANCE
 
     def _offer(self, emails: list[Email]) -> None:
-        # The waiter that joined last is served first: of two waiters of one test offered
-        # the same batch, the later expectation takes the later mail.
-        for waiter in reversed(self.waiters):
-            waiter.offer(emails)
+        # In the order they joined: a mail that comes alone goes to the earlier of two
+        # expectations of one test.
+        for i, waiter in enumerate(self.waiters):
+            later = [
+                w
+                for w in self.waiters[i + 1 :]
+                if waiter.handed_out is not None and w.handed_out is waiter.handed_out
+            ]
+            waiter.offer(emails, later)
 
     async def _poll_once(self) -> None:
         self.polls += 1
@@ -474,8 +492,12 @@ async def settle(
     remaining = max(0.0, waiter.ends_at - time.monotonic())
     try:
         try:
+            if waiter.future.cancelled():  # an earlier value() of this expectation timed out
+                raise TimeoutError
             email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
         except TimeoutError:
+            if waiter.future.cancelled():
+                raise
             if not waiter.future.done() or waiter.future.exception() is not None:
                 raise
             email = waiter.future.result()  # settled as the time ran out: still ours
