@@ -144,6 +144,8 @@ class Waiter:
     """Ids a provider without a change feed already showed this waiter."""
     delivered: bool = False
     """The settled message reached the caller."""
+    abandoned: bool = False
+    """Its join failed or was cancelled: a mark taken for it must not add it."""
 
     def wants(self, email: Email) -> bool:
         """Whether this waiter would settle on ``email`` now."""
@@ -256,11 +258,17 @@ class MailStream:
                     for joined in batch:
                         # Without a provider cursor the mark is the local clock.
                         joined.since = joined.since or now
-                self.waiters.extend(batch)
+                self.waiters.extend(w for w in batch if not w.abandoned)
                 self._start()
-        finally:
-            if waiter in self._joining:  # failed or cancelled before its mark
+        except BaseException:
+            # Failed or cancelled: before its mark, while another waiter takes the mark of
+            # a batch it is in, or just after. The caller gets the error and will not
+            # remove the waiter, so it goes here, and no later mark adds it.
+            waiter.abandoned = True
+            if waiter in self._joining:
                 self._joining.remove(waiter)
+            self.remove(waiter)
+            raise
 
     async def _mark(self) -> None:
         if self.feed is None:
