@@ -488,7 +488,7 @@ def _mcp(args: argparse.Namespace) -> int:
             raise
         _write(
             "NOT_CONFIGURED: otpmail mcp needs the MCP SDK, which is the mcp extra: "
-            "pip install 'otpmail[mcp]'\n",
+            "pip install 'otpmail[mcp]' (from a checkout: pip install -e '.[mcp]')\n",
             err=True,
         )
         return EXIT_CODES[Prefix.NOT_CONFIGURED]

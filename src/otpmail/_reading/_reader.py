@@ -68,7 +68,7 @@ def default_provider(mailbox: Mailbox) -> Provider:
                 raise OtpmailError(
                     "extra_missing",
                     f"{mailbox.source} is an outlook mailbox, which needs the outlook extra: "
-                    "pip install 'otpmail[outlook]'",
+                    "pip install 'otpmail[outlook]' (from a checkout: pip install -e '.[outlook]')",
                 ) from None
             raise
         return OutlookProvider(mailbox)
