@@ -91,8 +91,9 @@ class HandedOut:
     same message.
 
     A waiter that carries one skips every message in it, and takes the message it settles
-    on at once, so that two waiters of the same test never settle on the same message. Shared by the event loop that resolves waiters and the thread of
-    the test: guarded by a lock.
+    on at once, so that two waiters of the same test never settle on the same message; a
+    waiter stopped before its caller saw the message gives it back. Shared by the event
+    loop that resolves waiters and the thread of the test: guarded by a lock.
     """
 
     def __init__(self) -> None:
