@@ -98,3 +98,15 @@ def test_a_bcc_style_notice_is_found_by_its_envelope_recipient(app_url: str, otp
 
     assert email["to"] == ""
     assert email["code"] and len(email["code"]) == 6
+
+
+def test_the_browser_resolves_no_host_name(page: Any, app_url: str) -> None:
+    """``localhost`` would resolve without any network; the rule maps every name to
+    nothing, so the browser can reach 127.0.0.1 only."""
+    by_name = app_url.replace("127.0.0.1", "localhost")
+
+    with pytest.raises(Exception, match="ERR_NAME_NOT_RESOLVED"):
+        page.goto(by_name)
+    by_address = page.context.new_page()
+    by_address.goto(app_url)
+    assert by_address.inner_text("h1") == "Sign in to Acme"
