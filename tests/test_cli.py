@@ -347,16 +347,40 @@ def test_check_warns_about_files_others_can_read(
     assert f"WARN {config}" not in out
 
 
-def test_check_warns_about_an_integrations_file_others_can_read(tmp_path: Path) -> None:
+def test_check_warns_about_an_integrations_file_others_can_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from otpmail import Reader
     from otpmail._frontends._check import permission_findings
 
-    config = maildir_config(tmp_path)
+    monkeypatch.setenv("OTPMAIL_TEST_GRAPH_SECRET", "not-a-real-secret")
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: outlook\n      address: otp@contoso.com\n"
+        "      tenant_id: 11111111-2222-3333-4444-555555555555\n"
+        "      client_id: 00000000-0000-0000-0000-000000000001\n"
+        "      client_secret_env: OTPMAIL_TEST_GRAPH_SECRET\n",
+    )
     config.chmod(0o640)
 
     (finding,) = permission_findings(Reader(config))
 
     assert (finding.level, finding.subject) == ("warn", str(config))
+
+
+def test_check_does_not_warn_about_a_maildir_only_integrations_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """No secret is at stake: the file names folders, not keys."""
+    config = maildir_config(tmp_path)
+    config.chmod(0o644)
+
+    status = main(["check", "--integrations", str(config)])
+
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "WARN" not in out and "readable by other users" not in out
+    assert "all checks passed" in out
 
 
 def test_code_prints_only_the_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -684,7 +708,7 @@ def test_a_timeout_says_the_figure_as_given(
     )
 
     assert status == EXIT_CODES[Prefix.NO_EMAILS_FOUND]
-    assert f" arrived within {timeout}s since " in json.loads(capsys.readouterr().out)["error"]
+    assert f" arrived within {timeout}s (since=" in json.loads(capsys.readouterr().out)["error"]
 
 
 def test_the_countdown_on_a_terminal_is_plain_text(
@@ -994,3 +1018,17 @@ def test_help_lists_deadline_and_the_interruption_status(
 
     text = capsys.readouterr().out
     assert "--deadline SECONDS" in text and "130  interrupted" in text
+
+
+@pytest.mark.parametrize("command", ["read", "wait", "code", "check", "mcp"])
+def test_an_unknown_option_prints_the_usage_of_its_subcommand(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    args = [command] + (["--to", "otp@example.test"] if command in {"read", "wait", "code"} else [])
+    with pytest.raises(SystemExit) as caught:
+        main([*args, "--bogus"])
+
+    err = capsys.readouterr().err
+    assert caught.value.code == 2
+    assert err.startswith(f"usage: otpmail {command} [-h]")
+    assert err.rstrip().endswith(f"otpmail {command}: error: unrecognized arguments: --bogus")

@@ -372,3 +372,25 @@ def test_configuration_objects_hold_references_not_secrets(
     assert isinstance(mailbox, GmailMailbox)
     assert mailbox.key.env == "OTPMAIL_TEST_KEY"
     assert SECRET not in repr(config)
+
+
+async def test_what_is_not_found_is_named_by_its_absolute_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An MCP client or a CI step runs from a folder the user may not know: a relative
+    path in the message would not say where otpmail looked."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "conf").mkdir()
+
+    missing_file = await Reader("conf/missing.yaml").read_emails("qa@example.com")
+    (tmp_path / "conf" / "mail.yaml").write_text(
+        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
+        "      service_account_file: keys/sa.json\n    - provider: maildir\n"
+        "      address: qa@example.test\n      path: box\n"
+    )
+    missing_key = await Reader("conf/mail.yaml").read_emails("qa@example.com")
+    missing_box = await Reader("conf/mail.yaml").read_emails("qa@example.test")
+
+    assert f"integrations file {tmp_path}/conf/missing.yaml not found" in missing_file["error"]
+    assert f"file {tmp_path}/conf/keys/sa.json does not exist" in missing_key["error"]
+    assert f"maildir {tmp_path}/conf/box does not exist" in missing_box["error"]

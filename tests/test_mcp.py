@@ -617,7 +617,7 @@ async def test_since_is_a_look_back_or_an_iso_utc_time(shared: Running) -> None:
     [email] = by_look_back.structured_content["data"]["emails"]
     assert email["subject"] == "Sent two minutes ago"
     payload = assert_tool_error(by_time, "NO_EMAILS_FOUND", "no_emails_found")
-    assert "since " + one_minute_ago[:19] in payload["error"]
+    assert "(since=" + one_minute_ago[:19] in payload["error"]
     assert_tool_error(by_default, "NO_EMAILS_FOUND", "no_emails_found")
 
 

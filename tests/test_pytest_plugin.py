@@ -46,6 +46,13 @@ def deliver(to, subject="Your code", body="Your verification code is 246810", de
 """
 
 
+@pytest.fixture(autouse=True)
+def _not_in_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The inner sessions behave as on a laptop unless a test says otherwise: this suite
+    itself runs in CI, where ``CI`` is set."""
+    monkeypatch.delenv("CI", raising=False)
+
+
 @pytest.fixture
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
     pytester.makefile(".yaml", integrations=CONFIG)
@@ -63,12 +70,63 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 def test_tests_using_the_fixture_are_skipped_without_an_integrations_file(
     pytester: pytest.Pytester,
 ) -> None:
-    pytester.makepyfile("def test_needs_mail(otpmail):\n    assert False\n")
+    pytester.makepyfile(
+        "def test_needs_mail(otpmail):\n    assert False\n"
+        "def test_needs_the_reader(otpmail_reader):\n    assert False\n"
+        "def test_needs_no_mail():\n    pass\n"
+    )
 
-    result = run(pytester, "-rs")
+    result = run(pytester)
 
-    result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*otpmail: no integrations file*"])
+    result.assert_outcomes(skipped=2, passed=1)
+    # Without -rs too: one line says how many were skipped, and why.
+    result.stdout.fnmatch_lines(
+        [f"otpmail: 2 test(s) skipped: no integrations file at {pytester.path}/integrations.yaml*"]
+    )
+
+
+def test_the_summary_counts_the_skips_of_every_xdist_worker(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        "import pytest\n"
+        "@pytest.mark.parametrize('n', range(6))\n"
+        "def test_needs_mail(otpmail, n):\n    pass\n"
+    )
+
+    result = run(pytester, "-n", "2")
+
+    result.assert_outcomes(skipped=6)
+    result.stdout.fnmatch_lines(["otpmail: 6 test(s) skipped: no integrations file at *"])
+
+
+@pytest.mark.parametrize(
+    ("ci", "args", "ini", "outcome"),
+    [
+        ("true", [], "", "errors"),
+        ("true", ["--no-otpmail-require"], "", "skipped"),
+        ("1", [], "otpmail_require = false", "skipped"),
+        ("false", [], "", "skipped"),
+    ],
+)
+def test_in_ci_a_missing_integrations_file_fails_unless_told_otherwise(
+    pytester: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch,
+    ci: str,
+    args: list[str],
+    ini: str,
+    outcome: str,
+) -> None:
+    monkeypatch.setenv("CI", ci)
+    if ini:
+        pytester.makeini(f"[pytest]\n{ini}\n")
+    pytester.makepyfile("def test_needs_mail(otpmail):\n    pass\n")
+
+    result = run(pytester, *args)
+
+    result.assert_outcomes(**{outcome: 1})
+    if outcome == "errors":
+        result.stdout.fnmatch_lines(
+            ["*otpmail: no integrations file at *: a missing file fails the tests that need mail*"]
+        )
 
 
 @pytest.mark.parametrize("how", ["option", "ini"])
@@ -165,7 +223,8 @@ def test_an_async_test_awaits_the_mail(project: pytest.Pytester) -> None:
                 deliver(otpmail.address, subject="Async", delay=0.2)
             envelope = await pending.value(timeout=10)
             assert envelope["data"]["emails"][0]["subject"] == "Async"
-            assert (await otpmail.await_email(timeout=5))["subject"] == "Async"
+            deliver(otpmail.address, subject="Async again")
+            assert (await otpmail.await_email(timeout=5))["subject"] == "Async again"
         """
     )
 
@@ -208,6 +267,7 @@ def test_every_wait_helper_takes_the_per_call_deadline(project: pytest.Pytester)
         def test_sync(otpmail):
             deliver(otpmail.address, body="Code 135790, link https://acme.example/verify")
             assert otpmail.wait_for_code(timeout=5, deadline=10) == "135790"
+            deliver(otpmail.address, body="Code 135791, link https://acme.example/verify")
             assert otpmail.wait_for_link(timeout=5, deadline=10).endswith("/verify")
             with pytest.raises(MailNotReceived, match=INVALID):
                 otpmail.wait(timeout=5, deadline=0)
@@ -220,6 +280,7 @@ def test_every_wait_helper_takes_the_per_call_deadline(project: pytest.Pytester)
         async def test_async(otpmail):
             deliver(otpmail.address, body="Code 135790, link https://acme.example/verify")
             assert await otpmail.await_code(timeout=5, deadline=10) == "135790"
+            deliver(otpmail.address, body="Code 135791, link https://acme.example/verify")
             assert (await otpmail.await_link(timeout=5, deadline=10)).endswith("/verify")
             with pytest.raises(MailNotReceived, match=INVALID):
                 await otpmail.await_email(timeout=5, deadline=0)
@@ -265,3 +326,166 @@ def test_codes_and_action_links_come_straight_from_the_mail(project: pytest.Pyte
     )
 
     run(project).assert_outcomes(passed=2)
+
+
+def test_each_wait_hands_the_newest_mail_the_test_has_not_got_yet(
+    project: pytest.Pytester,
+) -> None:
+    """Resend, send/wait/send/wait, and an old mail left over: what an e2e suite does."""
+    project.makepyfile(
+        """
+        import time
+        from mailhelpers import deliver
+
+        def test_resend_then_wait_for_code_gives_the_new_code(otpmail):
+            deliver(otpmail.address, body="Your code is 111111")
+            assert otpmail.wait_for_code(timeout=5) == "111111"
+            deliver(otpmail.address, body="Your code is 222222")  # "Resend"
+            assert otpmail.wait_for_code(timeout=5) == "222222"
+
+        def test_a_resend_that_comes_later_is_waited_for(otpmail):
+            deliver(otpmail.address, body="Your code is 111111")
+            deliver(otpmail.address, body="Your code is 222222")  # a double click
+            assert otpmail.wait_for_code(timeout=5) == "222222"
+            deliver(otpmail.address, body="Your code is 333333", delay=0.5)  # "Resend"
+            # 111111 is older than what the test already got: never handed out now.
+            assert otpmail.wait_for_code(timeout=5) == "333333"
+
+        def test_send_wait_send_wait_gives_both_in_order(otpmail):
+            got = []
+            for code in ("424242", "434343"):
+                deliver(otpmail.address, body=f"Your code is {code}")
+                got.append(otpmail.wait_for_code(timeout=5))
+            assert got == ["424242", "434343"]
+
+        def test_an_expected_mail_is_not_handed_out_again(otpmail):
+            with otpmail.expect() as pending:
+                deliver(otpmail.address, body="Your code is 515151")
+            assert pending.code(timeout=5) == "515151"
+            assert pending.email()["code"] == "515151"  # the same mail, every time
+            deliver(otpmail.address, body="Your code is 525252", delay=0.3)
+            assert otpmail.wait_for_code(timeout=5) == "525252"
+
+        def test_a_timeout_says_what_this_test_already_got(otpmail):
+            deliver(otpmail.address, body="Your code is 616161")
+            otpmail.wait_for_code(timeout=5)
+            otpmail.wait_for_code(timeout=0.5)
+        """
+    )
+
+    result = run(project)
+
+    result.assert_outcomes(passed=4, failed=1)
+    result.stdout.fnmatch_lines(
+        ["*MailNotReceived: *1 matching message(s) were left out: this test already got them*"]
+    )
+
+
+def test_two_expectations_in_one_test_get_one_mail_each_in_order(
+    project: pytest.Pytester,
+) -> None:
+    """Both mails may come in one poll: the later expectation takes the later mail, and no
+    mail goes to both."""
+    project.makepyfile(
+        """
+        import threading, time
+        from mailhelpers import deliver
+
+        def test_two_in_one_poll(otpmail):
+            def both():
+                deliver(otpmail.address, body="Your code is 100001")
+                deliver(otpmail.address, body="Your code is 100002")
+
+            with otpmail.expect() as first:
+                with otpmail.expect() as second:
+                    threading.Timer(0.3, both).start()
+            assert (first.code(timeout=5), second.code(timeout=5)) == ("100001", "100002")
+
+        def test_two_in_two_polls(otpmail):
+            with otpmail.expect() as first:
+                deliver(otpmail.address, body="Your code is 100003", delay=0.2)
+                with otpmail.expect() as second:
+                    deliver(otpmail.address, body="Your code is 100004", delay=1.0)
+            assert (first.code(timeout=5), second.code(timeout=5)) == ("100003", "100004")
+
+        def test_different_criteria(otpmail):
+            with otpmail.expect(subject="Welcome") as welcome, otpmail.expect(subject="code") as code:
+                deliver(otpmail.address, subject="Your code", body="Your code is 200002")
+                deliver(otpmail.address, subject="Welcome", body="Welcome aboard")
+            assert code.code(timeout=5) == "200002"
+            assert welcome.email(timeout=5)["body"].strip() == "Welcome aboard"
+        """
+    )
+
+    run(project).assert_outcomes(passed=3)
+
+
+def test_every_wait_helper_takes_since(project: pytest.Pytester) -> None:
+    """A mail delivered a minute ago is outside the default window; since= reaches it."""
+    project.makepyfile(
+        """
+        import os, time
+        from datetime import datetime, timedelta, timezone
+        import pytest
+        from mailhelpers import BOX, deliver
+
+        def deliver_a_minute_ago(to, body):
+            deliver(to, body=body)
+            newest = max((BOX / "new").iterdir(), key=lambda p: p.stat().st_mtime_ns)
+            stamp = time.time() - 60
+            newest.rename(newest.with_name(f"{int(stamp)}.M{int(stamp % 1 * 1e6):06d}P1Q{body[-6:]}.test"))
+
+        AGO = timedelta(minutes=2)
+
+        def test_sync(otpmail):
+            for code in ("100001", "100002", "100003"):
+                deliver_a_minute_ago(otpmail.address, f"Code {code} https://acme.example/verify?c={code}")
+            since = datetime.now(timezone.utc) - AGO
+            assert otpmail.wait(since=since, timeout=5)["code"] == "100003"
+            assert otpmail.wait_for_code(since=since, timeout=5) == "100002"
+            assert otpmail.wait_for_link(since=since, timeout=5).endswith("c=100001")
+
+        @pytest.mark.asyncio
+        async def test_async(otpmail):
+            for code in ("200001", "200002", "200003"):
+                deliver_a_minute_ago(otpmail.address, f"Code {code} https://acme.example/verify?c={code}")
+            since = datetime.now(timezone.utc) - AGO
+            assert (await otpmail.await_email(since=since, timeout=5))["code"] == "200003"
+            assert await otpmail.await_code(since=since, timeout=5) == "200002"
+            assert (await otpmail.await_link(since=since, timeout=5)).endswith("c=200001")
+        """
+    )
+
+    run(project).assert_outcomes(passed=2)
+
+
+def test_aexpect_is_the_async_twin_of_expect(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        """
+        import pytest
+        from mailhelpers import deliver
+        from otpmail.pytest_plugin import AsyncPendingMail, MailNotReceived, PendingMail
+
+        @pytest.mark.asyncio
+        async def test_code_and_link(otpmail):
+            async with otpmail.aexpect() as pending:
+                deliver(otpmail.address, body="Code 707070 https://acme.example/verify?t=1", delay=0.2)
+            assert isinstance(pending, AsyncPendingMail)
+            assert await pending.code(timeout=5) == "707070"
+            assert await pending.link(timeout=5) == "https://acme.example/verify?t=1"
+            assert (await pending.email())["code"] == "707070"
+
+        @pytest.mark.asyncio
+        async def test_a_timeout_fails_the_test_like_expect(otpmail):
+            async with otpmail.aexpect(sender="acme.example") as pending:
+                pass
+            with pytest.raises(MailNotReceived, match="NO_EMAILS_FOUND: no email matching"):
+                await pending.code(timeout=0.3)
+
+        def test_the_same_methods_sync_and_async():
+            public = lambda cls: {n for n in vars(cls) if not n.startswith("_")}
+            assert public(PendingMail) <= public(AsyncPendingMail)
+        """
+    )
+
+    run(project).assert_outcomes(passed=3)

@@ -14,7 +14,7 @@ import pytest
 from conftest import write_config
 from otpmail import Reader, wait_for_email_sync
 from otpmail._core._config import Mailbox, MaildirMailbox
-from otpmail._core._criteria import Criteria
+from otpmail._core._criteria import Criteria, build_criteria
 from otpmail._decoding._message import Email
 from otpmail._providers._maildir import MaildirProvider
 from test_maildir import deliver, message
@@ -118,7 +118,7 @@ async def test_never_returns_an_older_mail_and_says_what_it_looked_for(
     assert envelope["error"].startswith(
         "NO_EMAILS_FOUND: no email matching to=qa+w@example.com sender=acme.example"
     )
-    assert "arrived within 0.6s since" in envelope["error"]
+    assert "arrived within 0.6s (since=20" in envelope["error"]
     assert "1 other message(s) arrived" in envelope["error"]
     assert envelope["retryable"] is True
     assert [(a["to"], a["subject"]) for a in envelope["arrived"]] == [
@@ -209,8 +209,10 @@ async def test_ten_waiters_share_one_poll_stream(
     assert all(r["code"] == "no_emails_found" for r in results)
     assert len(providers) == 1
     # The same polls serve every waiter: within one or two of a single waiter's count.
+    # Each waiter takes its own mark; those that ask together share one (a cursor for the
+    # first, one poll for the nine that joined while it was taken).
     assert providers[0].calls["changes"] <= solo_changes + 2
-    assert providers[0].calls["cursor"] == 0
+    assert providers[0].calls["cursor"] == 1
 
 
 async def test_each_waiter_gets_its_own_mail_from_the_shared_stream(
@@ -467,5 +469,65 @@ async def test_the_timeout_message_says_the_timeout_as_given(
         pass
     expected = await pending.value(timeout=timeout)
 
-    assert f"arrived within {timeout:g}s since " in waited["error"]
-    assert f"arrived within {timeout:g}s; " in expected["error"]
+    assert f"arrived within {timeout:g}s (since=20" in waited["error"]
+    assert f"arrived within {timeout:g}s (only mail delivered after" in expected["error"]
+
+
+class SlowMaildir(CountingMaildir):
+    """Each poll takes 0.3 s, so other waiters ask for their marks meanwhile.
+    ``hooks[n]`` is a pair of callables run as poll ``n`` (from 1) starts and returns."""
+
+    def __init__(self, mailbox: MaildirMailbox) -> None:
+        super().__init__(mailbox)
+        self.hooks: dict[int, tuple[Any, Any]] = {}
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        self.calls["changes"] += 1
+        start, end = self.hooks.get(self.calls["changes"], (None, None))
+        if start:
+            start()
+        await asyncio.sleep(0.3)
+        found = await MaildirProvider.changes(self, cursor, since, known)
+        if end:
+            end()
+        return found
+
+
+async def test_a_waiter_that_gives_up_while_joining_leaves_nothing_behind(config: Path) -> None:
+    """Cancelled while it waits for its mark, while another waiter takes the mark that
+    covers it, or just after that mark: the stream must not keep polling for it."""
+    from otpmail._core._config import load
+    from otpmail._reading._wait import MailStream, new_waiter
+
+    (mailbox,) = load(config).mailboxes
+    assert isinstance(mailbox, MaildirMailbox)
+    provider = SlowMaildir(mailbox)
+    stream = MailStream(provider, interval=60)
+    criteria = build_criteria("qa+w@example.com")
+
+    def waiter() -> Any:
+        return new_waiter(criteria, None, time.monotonic(), 10)
+
+    first = waiter()
+    await stream.join(first)  # idle: a cursor; then the stream's own poll 1 (0.3 s)
+    second, during, after = waiter(), waiter(), waiter()
+    early = asyncio.create_task(stream.join(waiter()))
+    joins = [asyncio.create_task(stream.join(w)) for w in (second, during, after)]
+    provider.hooks[2] = (  # poll 2: the mark second takes for itself, during and after
+        joins[1].cancel,  # during it
+        lambda: asyncio.get_running_loop().call_soon(joins[2].cancel),  # just after it
+    )
+    await asyncio.sleep(0)  # poll 1 has the lock; the four wait for it
+    early.cancel()  # before any mark
+    await joins[0]
+    for task in (early, joins[1], joins[2]):
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    assert provider.calls["changes"] == 2
+    assert stream.waiters == [first, second]
+    stream.remove(first)
+    stream.remove(second)
+    assert stream.waiters == [] and stream._task is None and not stream._marked

@@ -13,9 +13,18 @@ Fixtures:
 
 Configuration, first match wins: ``--otpmail-integrations FILE``, the ini key
 ``otpmail_integrations``, ``$OTPMAIL_INTEGRATIONS``, ``./integrations.yaml``. When that file
-does not exist the tests that use the fixtures are skipped; ``--otpmail-require`` (ini
-``otpmail_require = true``) makes that a failure instead. The base address for plus-addresses
-is ``--otpmail-address`` / ini ``otpmail_address``, else the first configured mailbox.
+does not exist the tests that use the fixtures are skipped, and the terminal summary says
+how many; where the ``CI`` environment variable is set they fail instead.
+``--otpmail-require`` (ini ``otpmail_require = true``) makes a missing file a failure
+anywhere, ``--no-otpmail-require`` (ini ``otpmail_require = false``) a skip even in CI. The
+base address for plus-addresses is ``--otpmail-address`` / ini ``otpmail_address``, else
+the first configured mailbox.
+
+What a test gets: each ``wait*``/``await*`` call, and each expectation, returns the newest
+matching mail this test has not been given yet. A wait counts mail delivered at or after
+``since`` (default: the call minus ten seconds, but never before the delivery of the last
+mail this test got with the same criteria), so "resend, then ``wait_for_code()``" gives the
+new code, and send/wait/send/wait gives both mails in order.
 
 Example::
 
@@ -30,11 +39,13 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import secrets
 import threading
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -42,6 +53,7 @@ import pytest
 
 if TYPE_CHECKING:
     from otpmail._reading._reader import Reader
+    from otpmail._reading._wait import HandedOut
 
 # otpmail itself is imported only when a test uses a fixture: the plugin is loaded by every
 # pytest run in an environment where otpmail is installed.
@@ -50,6 +62,10 @@ T = TypeVar("T")
 
 _SALT = secrets.token_hex(8)
 """Differs per test session, so two CI jobs running the same test get different addresses."""
+
+_NO_FILE = "otpmail: no integrations file at "
+"""How the skip (or failure) for a missing integrations file begins; the terminal summary
+counts the skips by it."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -61,11 +77,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--otpmail-address", metavar="ADDR", help="base address for per-test plus-addresses"
     )
+    # Two flags, not --otpmail-require=BOOL: an option with an optional value would take
+    # the test path that follows it (pytest --otpmail-require tests/) for its value.
     group.addoption(
         "--otpmail-require",
         action="store_true",
+        dest="otpmail_require",
         default=None,
-        help="fail (instead of skip) tests using otpmail fixtures when no integrations file exists",
+        help="fail (instead of skip) tests using otpmail fixtures when no integrations file "
+        "exists; the default where the CI environment variable is set",
+    )
+    group.addoption(
+        "--no-otpmail-require",
+        action="store_false",
+        dest="otpmail_require",
+        default=None,
+        help="skip tests using otpmail fixtures when no integrations file exists, even in CI",
     )
     parser.addini(
         "otpmail_integrations", "integrations file for the otpmail fixtures", default=None
@@ -73,25 +100,75 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("otpmail_address", "base address for per-test plus-addresses", default=None)
     parser.addini(
         "otpmail_require",
-        "fail instead of skip without an integrations file",
+        "fail (true) or skip (false) without an integrations file; unset: fail where CI is set",
         type="bool",
-        default=False,
+        default=None,
     )
 
 
-def _integrations_path(config: pytest.Config) -> Path:
+@dataclass(frozen=True)
+class _Source:
+    """Where the session's integrations file is, and whether the user named it (option,
+    ini key or ``$OTPMAIL_INTEGRATIONS``) or it is the default ``./integrations.yaml``."""
+
+    path: Path
+    explicit: bool
+
+
+def _source(config: pytest.Config) -> _Source:
     value = config.getoption("otpmail_integrations") or config.getini("otpmail_integrations")
     if value:
         path = Path(value)
-        return path if path.is_absolute() else Path(config.rootpath) / path
+        return _Source(path if path.is_absolute() else Path(config.rootpath) / path, True)
     from otpmail._core import _config
 
-    return _config.resolve_path(None).absolute()
+    return _Source(_config.resolve_path(None).absolute(), bool(os.environ.get(_config.ENV_VAR)))
 
 
-def _required(config: pytest.Config) -> bool:
+def _integrations_path(config: pytest.Config) -> Path:
+    return _source(config).path
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+def _required(config: pytest.Config) -> tuple[bool, str]:
+    """Whether a missing integrations file fails the tests, and what said so: the option,
+    else the ini key, else whether ``CI`` is set."""
     option = config.getoption("otpmail_require")
-    return bool(option) if option is not None else bool(config.getini("otpmail_require"))
+    if option is not None:
+        return bool(option), "--otpmail-require" if option else "--no-otpmail-require"
+    ini = config.getini("otpmail_require")
+    if isinstance(ini, bool):  # unset is None (pytest 9) or [] (pytest 8)
+        return ini, f"otpmail_require = {str(ini).lower()}"
+    return _in_ci(), "CI is set" if _in_ci() else "CI is not set"
+
+
+def _skipped_for_lack_of_a_file(report: pytest.TestReport) -> bool:
+    longrepr = report.longrepr
+    # (path, line, "Skipped: reason"); a list once it has come from an xdist worker.
+    return (
+        isinstance(longrepr, tuple | list)
+        and len(longrepr) == 3
+        and str(longrepr[2]).removeprefix("Skipped: ").startswith(_NO_FILE)
+    )
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """One line saying how many tests were skipped for lack of an integrations file, so a
+    green run that read no mail says so without ``-rs``. Counts the workers' reports too
+    (pytest-xdist)."""
+    skipped = [
+        r
+        for r in terminalreporter.stats.get("skipped", [])
+        if isinstance(r, pytest.TestReport) and _skipped_for_lack_of_a_file(r)
+    ]
+    if skipped:
+        terminalreporter.write_line(
+            f"otpmail: {len(skipped)} test(s) skipped: no integrations file at "
+            f"{_integrations_path(config)} (where CI is set they fail instead)"
+        )
 
 
 def plus_address(base: str, test_id: str, salt: str = _SALT) -> str:
@@ -120,6 +197,14 @@ class _LoopThread:
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+    def call(self, function: Callable[[], None]) -> None:
+        """Run ``function`` on the loop's thread (asyncio objects are not thread-safe)."""
+
+        async def call() -> None:
+            function()
+
+        self.run(call())
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -173,18 +258,28 @@ def _field(email: dict[str, Any], key: str) -> str:
     return str(value)
 
 
+_Key = tuple[str, str | None, str | None]
+"""The criteria of a wait (recipient, sender, subject): the fixture's time floor is kept
+per criteria."""
+
+
 class PendingMail:
     """What ``otpmail.expect()`` yields: call :meth:`email`, :meth:`code` or :meth:`link`
-    after the action."""
+    after the action. All three read the same one mail."""
 
-    def __init__(self, fixture: OtpmailFixture, pending: Any) -> None:
+    def __init__(self, fixture: OtpmailFixture, key: _Key, pending: Any) -> None:
         self._fixture = fixture
+        self._key = key
         self._pending = pending
+        self._email: dict[str, Any] | None = None
 
     def email(self, timeout: float = 60) -> dict[str, Any]:
         """The matching email (fails the test on timeout)."""
         __tracebackhide__ = True
-        return _only_email(self._fixture._run(self._pending.value(timeout=timeout)))
+        if self._email is None:
+            envelope = self._fixture._run(self._pending.value(timeout=timeout))
+            self._email = self._fixture._got(self._key, envelope)
+        return self._email
 
     def code(self, timeout: float = 60) -> str:
         """The one-time code of the matching email."""
@@ -196,20 +291,100 @@ class PendingMail:
         __tracebackhide__ = True
         return _field(self.email(timeout), "link")
 
+    def _cancel(self) -> None:
+        if self._email is None:
+            self._fixture._loop.call(self._pending.cancel)
+
+
+class AsyncPendingMail:
+    """What ``otpmail.aexpect()`` yields: the async twin of :class:`PendingMail`, with
+    awaitable :meth:`email`, :meth:`code` and :meth:`link` that fail the test the same way."""
+
+    def __init__(self, fixture: OtpmailFixture, key: _Key, pending: Any) -> None:
+        self._fixture = fixture
+        self._key = key
+        self._pending = pending
+        self._email: dict[str, Any] | None = None
+
+    async def email(self, timeout: float = 60) -> dict[str, Any]:
+        """The matching email (fails the test on timeout)."""
+        __tracebackhide__ = True
+        if self._email is None:
+            envelope = await self._pending.value(timeout=timeout)
+            self._email = self._fixture._got(self._key, envelope)
+        return self._email
+
+    async def code(self, timeout: float = 60) -> str:
+        """The one-time code of the matching email."""
+        __tracebackhide__ = True
+        return _field(await self.email(timeout), "code")
+
+    async def link(self, timeout: float = 60) -> str:
+        """The action link of the matching email."""
+        __tracebackhide__ = True
+        return _field(await self.email(timeout), "link")
+
+    async def value(self, timeout: float = 60) -> dict[str, Any]:
+        """The library's envelope, as :meth:`otpmail.Reader.expect_email` gives it (no
+        failure on timeout: the envelope says what happened)."""
+        envelope: dict[str, Any] = await self._pending.value(timeout=timeout)
+        if envelope.get("status") == "ok" and self._email is None:
+            self._email = self._fixture._got(self._key, envelope)
+        return envelope
+
 
 class OtpmailFixture:
     """Per-test access to the configured mailboxes. ``address`` is unique to this test.
 
-    Every method's ``to`` defaults to ``address``.
+    Every method's ``to`` defaults to ``address``. Each wait and each expectation returns
+    the newest matching mail this test has not been given yet; a wait counts mail delivered
+    at or after ``since`` (default: the call minus ten seconds, and never before the
+    delivery of the last mail this test got with the same ``to``, ``sender`` and
+    ``subject``).
     """
 
     def __init__(self, reader: Reader, address: str, loop: _LoopThread) -> None:
+        from otpmail._reading._wait import HandedOut
+
         self.reader = reader
         self.address = address
         self._loop = loop
+        self._handed_out: HandedOut = HandedOut()
+        self._floors: dict[_Key, datetime] = {}
+        self._pending: list[PendingMail] = []
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         return self._loop.run(coro)
+
+    def _key(self, to: str | None, sender: str | None, subject: str | None) -> _Key:
+        return ((to or self.address).strip().lower(), sender, subject)
+
+    def _since(self, key: _Key, since: datetime | None) -> datetime | None:
+        """The ``since`` of a wait: the caller's, else never before the last mail this test
+        got with these criteria (else the library's default)."""
+        if since is not None:
+            return since
+        floor = self._floors.get(key)
+        if floor is None:
+            return None
+        from otpmail._reading._wait import SKEW_ALLOWANCE
+
+        return max(datetime.now(UTC) - SKEW_ALLOWANCE, floor)
+
+    def _got(self, key: _Key, envelope: dict[str, Any]) -> dict[str, Any]:
+        """The email of an ok envelope, recorded as handed out; else the test fails."""
+        __tracebackhide__ = True
+        email = _only_email(envelope)
+        delivered = datetime.fromisoformat(str(email["received_at"]).replace("Z", "+00:00"))
+        floor = self._floors.get(key)
+        self._floors[key] = delivered if floor is None else max(floor, delivered)
+        return email
+
+    def _close(self) -> None:
+        """The test is over: stop the expectations it never read."""
+        for pending in self._pending:
+            pending._cancel()
+        self._pending.clear()
 
     # -- sync ---------------------------------------------------------------------------
 
@@ -227,21 +402,24 @@ class OtpmailFixture:
         since: datetime | None = None,
         deadline: float | None = None,
     ) -> dict[str, Any]:
-        """Wait for the mail and return it; on timeout the test fails showing the criteria
-        and the mail that did arrive. ``deadline`` bounds each provider call of the wait
+        """Wait for the newest matching mail this test has not got yet and return it; on
+        timeout the test fails showing the criteria and the mail that did arrive.
+        ``deadline`` bounds each provider call of the wait
         (:meth:`otpmail.Reader.wait_for_email`)."""
         __tracebackhide__ = True
+        key = self._key(to, sender, subject)
         envelope = self._run(
-            self.reader.wait_for_email(
+            self.reader._wait(
                 to or self.address,
                 sender,
                 subject,
                 timeout=timeout,
-                since=since,
+                since=self._since(key, since),
                 deadline=deadline,
+                handed_out=self._handed_out,
             )
         )
-        return _only_email(envelope)
+        return self._got(key, envelope)
 
     def wait_for_code(
         self,
@@ -250,11 +428,13 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        since: datetime | None = None,
         deadline: float | None = None,
     ) -> str:
-        """Wait for the mail and return its one-time code."""
+        """Wait like :meth:`wait` and return the mail's one-time code."""
         __tracebackhide__ = True
-        return _field(self.wait(to, sender, subject, timeout=timeout, deadline=deadline), "code")
+        email = self.wait(to, sender, subject, timeout=timeout, since=since, deadline=deadline)
+        return _field(email, "code")
 
     def wait_for_link(
         self,
@@ -263,11 +443,13 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        since: datetime | None = None,
         deadline: float | None = None,
     ) -> str:
-        """Wait for the mail and return its action link (sign-in, verify, reset)."""
+        """Wait like :meth:`wait` and return the mail's action link (sign-in, verify, reset)."""
         __tracebackhide__ = True
-        return _field(self.wait(to, sender, subject, timeout=timeout, deadline=deadline), "link")
+        email = self.wait(to, sender, subject, timeout=timeout, since=since, deadline=deadline)
+        return _field(email, "link")
 
     @contextmanager
     def expect(
@@ -278,15 +460,18 @@ class OtpmailFixture:
         *,
         deadline: float | None = None,
     ) -> Iterator[PendingMail]:
-        """Mark the start before the action that sends the mail (sync tests)."""
-        expectation = self.reader.expect_email(
-            to or self.address, sender, subject, deadline=deadline
+        """Mark the start before the action that sends the mail (sync tests). Only mail
+        delivered after the block is entered counts."""
+        expectation = self.reader._expect(
+            to or self.address, sender, subject, deadline=deadline, handed_out=self._handed_out
         )
-        pending = self._run(expectation.__aenter__())
+        pending = PendingMail(self, self._key(to, sender, subject), None)
+        pending._pending = self._run(expectation.__aenter__())
+        self._pending.append(pending)
         try:
-            yield PendingMail(self, pending)
+            yield pending
         except BaseException:
-            pending.cancel()
+            pending._cancel()
             raise
 
     # -- async --------------------------------------------------------------------------
@@ -307,10 +492,17 @@ class OtpmailFixture:
     ) -> dict[str, Any]:
         """Async :meth:`wait`."""
         __tracebackhide__ = True
-        envelope = await self.reader.wait_for_email(
-            to or self.address, sender, subject, timeout=timeout, since=since, deadline=deadline
+        key = self._key(to, sender, subject)
+        envelope = await self.reader._wait(
+            to or self.address,
+            sender,
+            subject,
+            timeout=timeout,
+            since=self._since(key, since),
+            deadline=deadline,
+            handed_out=self._handed_out,
         )
-        return _only_email(envelope)
+        return self._got(key, envelope)
 
     async def await_code(
         self,
@@ -319,12 +511,15 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        since: datetime | None = None,
         deadline: float | None = None,
     ) -> str:
         """Async :meth:`wait_for_code`."""
         __tracebackhide__ = True
-        envelope = await self.await_email(to, sender, subject, timeout=timeout, deadline=deadline)
-        return _field(envelope, "code")
+        email = await self.await_email(
+            to, sender, subject, timeout=timeout, since=since, deadline=deadline
+        )
+        return _field(email, "code")
 
     async def await_link(
         self,
@@ -333,12 +528,15 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         timeout: float = 60,
+        since: datetime | None = None,
         deadline: float | None = None,
     ) -> str:
         """Async :meth:`wait_for_link`."""
         __tracebackhide__ = True
-        envelope = await self.await_email(to, sender, subject, timeout=timeout, deadline=deadline)
-        return _field(envelope, "link")
+        email = await self.await_email(
+            to, sender, subject, timeout=timeout, since=since, deadline=deadline
+        )
+        return _field(email, "link")
 
     @asynccontextmanager
     async def aexpect(
@@ -348,25 +546,25 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         deadline: float | None = None,
-    ) -> AsyncIterator[Any]:
-        """Async :meth:`expect`; yields the pending mail whose ``value()`` is the envelope."""
-        expectation = self.reader.expect_email(
-            to or self.address, sender, subject, deadline=deadline
+    ) -> AsyncIterator[AsyncPendingMail]:
+        """Async :meth:`expect`; yields an :class:`AsyncPendingMail`."""
+        expectation = self.reader._expect(
+            to or self.address, sender, subject, deadline=deadline, handed_out=self._handed_out
         )
         async with expectation as pending:
-            yield pending
+            yield AsyncPendingMail(self, self._key(to, sender, subject), pending)
 
 
 @pytest.fixture(scope="session")
 def _otpmail_session(pytestconfig: pytest.Config) -> Iterator[tuple[Reader, _LoopThread] | None]:
-    path = _integrations_path(pytestconfig)
-    if not path.is_file():
+    source = _source(pytestconfig)
+    if not source.path.is_file():
         yield None
         return
     loop = _LoopThread()
     from otpmail._reading._reader import Reader
 
-    reader = Reader(path)
+    reader = Reader(source.path)
     try:
         yield reader, loop
     finally:
@@ -379,9 +577,14 @@ def _session_or_skip(
 ) -> tuple[Reader, _LoopThread]:
     __tracebackhide__ = True
     if session is None:
-        message = f"otpmail: no integrations file at {_integrations_path(config)} (set --otpmail-integrations)"
-        if _required(config):
-            pytest.fail(message, pytrace=False)
+        message = f"{_NO_FILE}{_integrations_path(config)} (set --otpmail-integrations)"
+        required, why = _required(config)
+        if required:
+            pytest.fail(
+                f"{message}; {why}: a missing file fails the tests that need mail "
+                "(--no-otpmail-require skips them instead)",
+                pytrace=False,
+            )
         pytest.skip(message)
     return session
 
@@ -418,7 +621,9 @@ def otpmail(
     _otpmail_session: tuple[Reader, _LoopThread] | None,
     otpmail_address: str,
     pytestconfig: pytest.Config,
-) -> OtpmailFixture:
+) -> Iterator[OtpmailFixture]:
     """Read, wait for, and take codes and links from the mail this test triggers."""
     reader, loop = _session_or_skip(_otpmail_session, pytestconfig)
-    return OtpmailFixture(reader, otpmail_address, loop)
+    fixture = OtpmailFixture(reader, otpmail_address, loop)
+    yield fixture
+    fixture._close()

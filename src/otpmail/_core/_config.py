@@ -186,7 +186,9 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> Path:
 
 def load(path: str | os.PathLike[str] | None = None) -> Config:
     """Read and validate an integrations file. Every problem is ``NOT_CONFIGURED``."""
-    file = resolve_path(path)
+    # Absolute, so that every message names the file unambiguously (an MCP client or a CI
+    # step may run from a folder the user does not know).
+    file = resolve_path(path).absolute()
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -5,8 +5,8 @@ integrations file when it is loaded. If group or others may read one (POSIX mode
 ``otpmail`` logger warns once per file and process, naming the path and the fix
 (``chmod 600``), unless a caller that reports the file itself said so
 (:func:`mark_reported`). Nothing from the file is ever echoed. An integrations file that
-configures only Maildir mailboxes names no credential and is not reported; ``otpmail
-check`` reports every file regardless, and only once (:mod:`otpmail._frontends._check`).
+configures only Maildir mailboxes names no credential and is not reported, by the logger
+or by ``otpmail check``, which reports the others once each (:mod:`otpmail._frontends._check`).
 """
 
 from __future__ import annotations
@@ -62,7 +62,13 @@ def mark_reported(path: Path) -> None:
         _warned.add(path.absolute())
 
 
+def names_a_credential(mailboxes: Iterable[_Named]) -> bool:
+    """Whether an integrations file with these mailboxes names a key or a secret: every
+    provider but Maildir needs one."""
+    return any(m.provider != "maildir" for m in mailboxes)
+
+
 def warn_about_integrations_file(path: Path, mailboxes: Iterable[_Named]) -> None:
     """Warn about the integrations file itself when it configures a credentialed mailbox."""
-    if any(m.provider != "maildir" for m in mailboxes):
+    if names_a_credential(mailboxes):
         warn_if_readable_by_others(path, "integrations file")

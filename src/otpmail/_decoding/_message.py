@@ -438,20 +438,28 @@ class _Headers:
     WANTED = frozenset({"from", "to", "cc", "subject", "date", "message-id", "delivered-to"})
     MAX_REPEATS = 20  # Delivered-To may legitimately repeat (forwarding hops)
 
-    def __init__(self, msg: Message, hint: str | None) -> None:
+    def __init__(self, msg: Message, hint: str | None, last: str | None = None) -> None:
+        """``last``: a header of which only the last occurrence is read (the envelope
+        recipients a local catcher appends after the message's own headers)."""
         self._hint = hint
         self._values: dict[str, list[str]] = {}
         try:
             items = list(msg.raw_items())
         except Exception:
             items = []
+        last_value: str | None = None
         for name, value in items:
             key = str(name).strip().lower()
+            if key == last:
+                last_value = str(value)
+                continue
             if key not in self.WANTED:
                 continue
             values = self._values.setdefault(key, [])
             if len(values) < self.MAX_REPEATS:
                 values.append(self._prepare(str(value)))
+        if last is not None and last_value is not None:
+            self._values[last] = [self._prepare(last_value)]
 
     def _prepare(self, value: str) -> str:
         value = _decode_8bit(value[: MAX_RAW_HEADER_CHARS + 64], self._hint)
@@ -1094,6 +1102,7 @@ def parse_rfc822(
     account: str,
     received_at: datetime,
     limits: Limits | None = None,
+    envelope_header: str | None = None,
 ) -> Email:
     """Decode one RFC 822 message (Maildir file, Gmail ``format=raw``) into a bounded Email.
 
@@ -1101,6 +1110,12 @@ def parse_rfc822(
     message body can be returned as an empty string"). ``limits`` defaults to
     :data:`otpmail._core._bounds.DEFAULT_LIMITS`; the provider-response bound is the provider's
     to apply before calling this.
+
+    ``envelope_header`` names a header that holds the SMTP envelope recipients, written by
+    the receiving side after the message's own headers (aiosmtpd's ``X-RcptTo``): the
+    addresses of its **last** occurrence count as recipients, like Delivered-To, so that
+    mail addressed only by the envelope (``To: undisclosed-recipients:;``) is found. Only a
+    provider that knows who wrote that header passes it (the Maildir of a local catcher).
 
     >>> raw = b"From: A <a@x.example>\\r\\nTo: b@y.example\\r\\nSubject: Hi\\r\\n\\r\\nCode 1234\\r\\n"
     >>> e = parse_rfc822(raw, id="1", account="b@y.example",
@@ -1114,7 +1129,8 @@ def parse_rfc822(
     except Exception:  # even the headers-only parse failed: an empty message, not an error
         msg, complete = EmailMessage(), False
     visible = _visible_text(msg, limits) if complete else _Visible(limits)
-    headers = _Headers(msg, codec_for(visible.charset or _charset(msg)))
+    envelope = envelope_header.lower() if envelope_header else None
+    headers = _Headers(msg, codec_for(visible.charset or _charset(msg)), last=envelope)
     attachments = _attachments(msg, visible.shown) if complete else []
     body = visible.text()
     decoded = email_from_parts(
@@ -1125,7 +1141,8 @@ def parse_rfc822(
         sender=headers.addresses("from"),
         to=headers.addresses("to"),
         cc=headers.addresses("cc"),
-        delivered_to=[a for _, a in headers.addresses("delivered-to", every=True)],
+        delivered_to=[a for _, a in headers.addresses("delivered-to", every=True)]
+        + ([a for _, a in headers.addresses(envelope)] if envelope else []),
         subject=headers.text("subject"),
         body=body,
         message_id=headers.text("message-id"),

@@ -18,7 +18,7 @@ from functools import partial
 from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox, SecretRef
 from otpmail._core._criteria import build_criteria
 from otpmail._core._errors import CODES, OtpmailError
-from otpmail._core._perms import mark_reported, readable_by_others
+from otpmail._core._perms import mark_reported, names_a_credential, readable_by_others
 from otpmail._core._retry import within
 from otpmail._frontends._deep import DEEP_LEVELS, deep_check
 from otpmail._reading._reader import Reader
@@ -85,15 +85,16 @@ def _secret_files(mailbox: Mailbox) -> list[SecretRef]:
 
 
 def permission_findings(reader: Reader) -> list[Finding]:
-    """Warn when the integrations file or a key file is readable by group or others.
+    """Warn when a key file, or an integrations file that names a credential, is readable
+    by group or others. A file of Maildir mailboxes only holds no secret and is not reported.
 
     The check reports each such file once, here, with the fix: the ``otpmail`` logger's own
     warning about it is spent (:func:`otpmail._core._perms.mark_reported`).
     """
     findings = []
-    paths = [reader.path] + [
-        ref.file for m in reader.config().mailboxes for ref in _secret_files(m) if ref.file
-    ]
+    mailboxes = reader.config().mailboxes
+    paths = [reader.path] if names_a_credential(mailboxes) else []
+    paths += [ref.file for m in mailboxes for ref in _secret_files(m) if ref.file]
     for path in paths:
         mark_reported(path)
         if readable_by_others(path):

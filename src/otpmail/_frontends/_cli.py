@@ -192,6 +192,20 @@ class _Parser(argparse.ArgumentParser):
         super().error(message)
 
 
+class _Command(_Parser):
+    """A subcommand's parser: an argument it does not know is its own usage error, with
+    its own usage line (argparse would leave it to the top-level parser, whose usage does
+    not show the subcommand's options)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def _integrations_path(value: str) -> str:
     if not value.strip():
         raise argparse.ArgumentTypeError(
@@ -255,7 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
         "or a local Maildir. Read-only.",
     )
     parser.add_argument("--version", action="version", version=f"otpmail {_version()}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_Command
+    )
     read = commands.add_parser(
         "read",
         help="read matching emails (or count them) and print the JSON envelope",
@@ -472,7 +488,7 @@ def _mcp(args: argparse.Namespace) -> int:
             raise
         _write(
             "NOT_CONFIGURED: otpmail mcp needs the MCP SDK, which is the mcp extra: "
-            "pip install 'otpmail[mcp]'\n",
+            "pip install 'otpmail[mcp]' (from a checkout: pip install -e '.[mcp]')\n",
             err=True,
         )
         return EXIT_CODES[Prefix.NOT_CONFIGURED]

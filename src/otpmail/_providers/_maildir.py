@@ -31,6 +31,13 @@ from otpmail._decoding import Email, parse_rfc822
 
 log = logging.getLogger("otpmail.maildir")
 
+ENVELOPE_HEADER = "X-RcptTo"
+"""The SMTP envelope recipients, as the README's catcher records them: aiosmtpd's
+``handlers.Mailbox`` (``MessageBase.prepare_message``) appends ``X-Peer``, ``X-MailFrom``
+and ``X-RcptTo`` after the message's own headers, so the last ``X-RcptTo`` is the
+catcher's and one a sender wrote comes before it. Its addresses count as recipients, so
+BCC-style mail (``To: undisclosed-recipients:;``) is found. See SECURITY.md."""
+
 _STAMP = re.compile(r"(?P<sec>\d{9,11})\.(?:M(?P<usec>\d{1,6})P|[^.]*)")
 
 
@@ -76,7 +83,14 @@ def _read(
     except OtpmailError as exc:
         log.warning("skipped a message: %s", exc.message)
         return None
-    return parse_rfc822(raw, id=key, account=account, received_at=received, limits=limits)
+    return parse_rfc822(
+        raw,
+        id=key,
+        account=account,
+        received_at=received,
+        limits=limits,
+        envelope_header=ENVELOPE_HEADER,
+    )
 
 
 def _scan(account: str, root: Path, cutoff: datetime | None, limits: Limits) -> list[Email]:

@@ -26,6 +26,7 @@ from otpmail._providers._base import Provider
 from otpmail._reading._wait import (
     DEFAULT_TIMEOUT,
     SKEW_ALLOWANCE,
+    HandedOut,
     PendingEmail,
     check_since,
     check_timing,
@@ -67,7 +68,7 @@ def default_provider(mailbox: Mailbox) -> Provider:
                 raise OtpmailError(
                     "extra_missing",
                     f"{mailbox.source} is an outlook mailbox, which needs the outlook extra: "
-                    "pip install 'otpmail[outlook]'",
+                    "pip install 'otpmail[outlook]' (from a checkout: pip install -e '.[outlook]')",
                 ) from None
             raise
         return OutlookProvider(mailbox)
@@ -224,6 +225,11 @@ class Reader:
         mail that arrived just before the call still counts. Mark the start before the
         action with :meth:`expect_email` to be exact. Never returns an older mail.
 
+        Of the matching mail the wait finds first — what its catch-up search finds, or
+        what one poll brings — it returns the **newest**: after a resend, the new code,
+        once the new mail is there. To wait for the mail of one particular action (the
+        resend itself), mark its start with :meth:`expect_email` around that action.
+
         ``timeout`` bounds the wait as a whole. ``deadline`` bounds each provider call the
         wait makes — the catch-up search and every poll, token request, retries and paging
         included — as :meth:`read_emails`' does one call (default: the file's
@@ -232,8 +238,8 @@ class Reader:
         again, within the timeout.
 
         Returns the ok envelope with exactly one email, or ``NO_EMAILS_FOUND:`` after
-        ``timeout`` seconds with the criteria, the timeout and how many other messages
-        arrived. Cancelling the awaiting task stops the wait at once.
+        ``timeout`` seconds with the criteria, the timeout, the ``since`` the wait used and
+        how many other messages arrived. Cancelling the awaiting task stops the wait at once.
 
         Example::
 
@@ -242,6 +248,30 @@ class Reader:
                 "qa+signup@example.com", timeout=90, deadline=10
             )
         """
+        return await self._wait(
+            to,
+            sender,
+            subject,
+            timeout=timeout,
+            since=since,
+            poll_interval=poll_interval,
+            deadline=deadline,
+        )
+
+    async def _wait(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        since: datetime | None = None,
+        poll_interval: float | None = None,
+        deadline: float | None = None,
+        handed_out: HandedOut | None = None,
+    ) -> dict[str, Any]:
+        """:meth:`wait_for_email`, skipping the mail in ``handed_out`` (the pytest fixture's
+        record of what its test already got) and taking the one it returns."""
         started = time.monotonic()
         try:
             seconds, interval = check_timing(timeout, poll_interval)
@@ -257,16 +287,17 @@ class Reader:
             # is left of the wait.
             ends = started + seconds
             what = f"wait_for_email ({mailbox.provider})"
-            await within(_budget(per_call, ends), what, stream.mark)
-            waiter = new_waiter(criteria, since_at, started, per_call)
+            waiter = new_waiter(criteria, since_at, started, per_call, handed_out)
             waiter.ends_at = ends
-            stream.add(waiter)
+            await within(_budget(per_call, ends), what, lambda: stream.join(waiter))
         except OtpmailError as exc:
             return error(exc)
         except Exception as exc:
             return _unexpected(exc)
         try:
-            # Mail delivered between `since` and the marker: one search covers it.
+            # Mail delivered between `since` and the mark: one search covers it. What it
+            # fetched is not marked as seen for the stream: a mail that came after the mark
+            # is still offered to the stream's other waiters.
             found = await within(
                 _budget(per_call, ends),
                 what,
@@ -281,9 +312,7 @@ class Reader:
         except BaseException:  # cancelled: the stream must not poll on for us
             stream.remove(waiter)
             raise
-        stream.note_seen(found)
-        if found and not waiter.future.done():
-            waiter.future.set_result(min(found, key=lambda e: (e.received_at, e.id)))
+        waiter.offer(found)
         return await settle(stream, waiter, seconds, self._annotate)
 
     def expect_email(
@@ -307,10 +336,27 @@ class Reader:
         ``deadline`` bounds each provider call — the marker and every poll — as in
         :meth:`wait_for_email`; ``value(timeout=)`` bounds the wait as a whole.
 
+        Every expectation takes its own mark when the block is entered, whatever earlier
+        waits on the same Reader did. Of the matching mail that the first poll after the
+        action brings, ``value()`` returns the newest.
+
         Errors (bad arguments, configuration) come back from ``pending.value()`` as
         envelopes, like every other failure.
         """
         return _Expectation(self, to, sender, subject, poll_interval, deadline)
+
+    def _expect(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        poll_interval: float | None = None,
+        deadline: float | None = None,
+        handed_out: HandedOut | None = None,
+    ) -> _Expectation:
+        """:meth:`expect_email`, skipping and taking mail as :meth:`_wait` does."""
+        return _Expectation(self, to, sender, subject, poll_interval, deadline, handed_out)
 
     async def aclose(self) -> None:
         """Close every provider's clients."""
@@ -343,11 +389,13 @@ class _Expectation:
         subject: str | None,
         poll_interval: float | None,
         deadline: float | None,
+        handed_out: HandedOut | None = None,
     ) -> None:
         self._reader = reader
         self._args = (to, sender, subject)
         self._poll_interval = poll_interval
         self._deadline = deadline
+        self._handed_out = handed_out
         self._pending: PendingEmail | _FailedExpectation | None = None
 
     async def __aenter__(self) -> PendingEmail | _FailedExpectation:
@@ -362,10 +410,11 @@ class _Expectation:
             provider = reader.provider_for(mailbox)
             stream = stream_for(provider, mailbox.provider, interval)
             started = time.monotonic()
-            await within(per_call, f"expect_email ({mailbox.provider})", stream.mark)
-            # No time cutoff: the stream's marker alone decides what is new.
-            waiter = new_waiter(criteria, None, started, per_call)
-            stream.add(waiter)
+            # No time cutoff: this waiter's own mark alone decides what is new.
+            waiter = new_waiter(criteria, None, started, per_call, self._handed_out)
+            await within(
+                per_call, f"expect_email ({mailbox.provider})", lambda: stream.join(waiter)
+            )
             self._pending = PendingEmail(stream, waiter, reader._annotate)
         except OtpmailError as exc:
             self._pending = _FailedExpectation(exc)

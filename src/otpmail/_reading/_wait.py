@@ -5,23 +5,33 @@ since this cursor" call and offers each new message, fetched once, to every wait
 mailbox. Ten concurrent sign-up tests therefore cost about as many provider calls while idle
 as one (Gmail: one ``history.list``, 2 quota units, per poll).
 
-A waiter starts from a marker:
+Every waiter takes its own mark when it starts (:meth:`MailStream.join`), under the lock the
+poll loop holds for each poll: an idle stream takes a fresh provider cursor (Gmail's
+``historyId``, the Graph watch cursor, the Maildir listing); a running one polls once right
+there, for the waiters it already has, and the cursor that poll leaves is the new waiter's
+mark. When the last waiter leaves, the cursor and the set of fetched ids go with it, so no
+later wait starts from a stale mark.
 
-- :meth:`otpmail.Reader.expect_email` registers before the action that sends the mail, so
-  only mail that arrives after the provider's own cursor (Gmail's ``historyId``, the Maildir
-  listing) counts: local clock skew can neither lose nor admit a message.
-- :meth:`otpmail.Reader.wait_for_email` registers, then searches once for matching mail
+- :meth:`otpmail.Reader.expect_email` joins before the action that sends the mail, so only
+  mail that arrives after its mark counts: local clock skew can neither lose nor admit a
+  message.
+- :meth:`otpmail.Reader.wait_for_email` joins, then searches once for matching mail
   delivered at or after ``since`` (default: the call, minus :data:`SKEW_ALLOWANCE`), so a mail
   that arrived between the action and the call is not lost.
+
+Either way a waiter takes the **newest** matching message among those it is shown when it
+first finds one (the catch-up search, or one poll's batch), never an older one: after a
+resend, the new code.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
@@ -76,6 +86,41 @@ class ChangeFeed(Protocol):
         """
 
 
+class HandedOut:
+    """The mail one consumer (a pytest test) has been given: no two of its waits get the
+    same message.
+
+    A waiter that carries one skips every message in it, and takes the message it settles
+    on at once, so that two waiters of the same test never settle on the same message; a
+    waiter stopped before its caller saw the message gives it back. Shared by the event
+    loop that resolves waiters and the thread of the test: guarded by a lock.
+    """
+
+    def __init__(self) -> None:
+        self._taken: set[tuple[str, str]] = set()
+        self._lock = threading.Lock()
+
+    def __contains__(self, email: object) -> bool:
+        if not isinstance(email, Email):
+            return False
+        with self._lock:
+            return (email.account, email.id) in self._taken
+
+    def take(self, email: Email) -> bool:
+        """Record ``email`` as handed out; False if it already was."""
+        key = (email.account, email.id)
+        with self._lock:
+            if key in self._taken:
+                return False
+            self._taken.add(key)
+            return True
+
+    def give_back(self, email: Email) -> None:
+        """``email`` was taken by a waiter that was then cancelled before handing it out."""
+        with self._lock:
+            self._taken.discard((email.account, email.id))
+
+
 @dataclass(eq=False)
 class Waiter:
     """One caller waiting for one matching message."""
@@ -92,15 +137,57 @@ class Waiter:
     """When the wait gives up (``time.monotonic()``), once its timeout is known."""
     call_deadline: float = DEFAULT_DEADLINE
     """Seconds one provider call made for this waiter may take (its ``deadline=``)."""
+    handed_out: HandedOut | None = None
+    """Mail this waiter's consumer already got, which it must not get again."""
+    skipped: int = 0
+    """Matching messages left out because the consumer already got them."""
+    searched: set[str] = field(default_factory=set)
+    """Ids a provider without a change feed already showed this waiter."""
+    delivered: bool = False
+    """The settled message reached the caller."""
+    abandoned: bool = False
+    """Its join failed or was cancelled: a mark taken for it must not add it."""
 
-    def offer(self, email: Email) -> None:
+    def wants(self, email: Email) -> bool:
+        """Whether this waiter would settle on ``email`` now."""
+        return (
+            not self.future.done()
+            and (self.since is None or email.received_at >= self.since)
+            and matches(self.criteria, email)
+            and (self.handed_out is None or email not in self.handed_out)
+        )
+
+    def offer(self, emails: Iterable[Email], before: Sequence[Waiter] = ()) -> None:
+        """Settle on the newest of ``emails`` this waiter wants, if any.
+
+        ``emails`` is one batch: what the catch-up search found, or what one poll brought.
+        ``before`` are waiters of the same consumer that joined later and are offered the
+        batch next: while one of them still wants a mail of it, this waiter takes the
+        oldest it wants instead, so that two expectations of one test get the two mails in
+        the order they came, and the last one the newest.
+        """
         if self.future.done():
             return
-        if self.since is not None and email.received_at < self.since:
-            return
-        if matches(self.criteria, email):
-            self.future.set_result(email)
-            return
+        wanted: list[Email] = []
+        for email in emails:
+            if self.since is not None and email.received_at < self.since:
+                continue
+            if not matches(self.criteria, email):
+                self._note_other(email)
+            elif self.handed_out is not None and email in self.handed_out:
+                self.skipped += 1
+            else:
+                wanted.append(email)
+        newest_first = sorted(wanted, key=lambda e: (e.received_at, e.id), reverse=True)
+        others_want = any(w.wants(e) for w in before for e in newest_first)
+        for email in reversed(newest_first) if others_want else newest_first:
+            # With a consumer's record: the first one no other waiter of it took meanwhile.
+            if self.handed_out is None or self.handed_out.take(email):
+                self.future.set_result(email)
+                return
+            self.skipped += 1
+
+    def _note_other(self, email: Email) -> None:
         self.others += 1
         if len(self.arrived) < MAX_ARRIVED_SHOWN:
             self.arrived.append(
@@ -112,6 +199,19 @@ class Waiter:
                 }
             )
 
+    def release(self) -> None:
+        """Stop: a settled message not handed out goes back to the consumer's pool."""
+        future = self.future
+        if not future.done():
+            future.cancel()
+        elif (
+            self.handed_out is not None
+            and not future.cancelled()
+            and future.exception() is None
+            and not self.delivered
+        ):
+            self.handed_out.give_back(future.result())
+
 
 class MailStream:
     """The shared poll loop of one mailbox on one event loop."""
@@ -119,46 +219,87 @@ class MailStream:
     def __init__(self, provider: Provider, interval: float) -> None:
         self.provider = provider
         self.interval = interval
-        self.waiters: set[Waiter] = set()
+        self.waiters: list[Waiter] = []
+        """In the order they joined."""
         self.polls = 0
         self._cursor: object = None
-        self._cursor_ready = False
-        self._cursor_lock = asyncio.Lock()
+        self._marked = False
+        self._lock = asyncio.Lock()
+        """Held for each poll and each mark: a mark and a poll never interleave."""
+        self._joining: list[Waiter] = []
         self._seen: set[str] = set()
         self._task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
 
     @property
     def feed(self) -> ChangeFeed | None:
         return self.provider if isinstance(self.provider, ChangeFeed) else None
 
-    async def mark(self) -> None:
-        """Take the provider-side cursor once, before the first waiter's action."""
-        if self.feed is None or self._cursor_ready:
+    async def join(self, waiter: Waiter) -> None:
+        """Take ``waiter``'s mark and add it to the stream.
+
+        Idle (no waiters): a fresh provider cursor. Running: one poll now, delivering what
+        it brings to the waiters already there; the cursor it leaves is the mark. Waiters
+        that ask while another mark is being taken share the next one, which starts after
+        they asked. Raises what the provider raised; the waiter is then not added.
+        """
+        self._joining.append(waiter)
+        try:
+            async with self._lock:
+                if waiter not in self._joining:  # a mark taken after we asked covered us
+                    return
+                batch, self._joining = self._joining, []
+                try:
+                    await self._mark()
+                except BaseException:
+                    # The others of the batch take the next mark themselves.
+                    self._joining[:0] = [w for w in batch if w is not waiter]
+                    raise
+                if self.feed is None:
+                    now = datetime.now(UTC)
+                    for joined in batch:
+                        # Without a provider cursor the mark is the local clock.
+                        joined.since = joined.since or now
+                self.waiters.extend(w for w in batch if not w.abandoned)
+                self._start()
+        except BaseException:
+            # Failed or cancelled: before its mark, while another waiter takes the mark of
+            # a batch it is in, or just after. The caller gets the error and will not
+            # remove the waiter, so it goes here, and no later mark adds it.
+            waiter.abandoned = True
+            if waiter in self._joining:
+                self._joining.remove(waiter)
+            self.remove(waiter)
+            raise
+
+    async def _mark(self) -> None:
+        if self.feed is None:
             return
-        async with self._cursor_lock:
-            if not self._cursor_ready:
-                self._cursor = await self.feed.cursor()
-                self._cursor_ready = True
+        if not self.waiters or not self._marked:
+            self._cursor = await self.feed.cursor()
+            self._seen = set()
+            self._marked = True
+        else:
+            await self._poll_once()
 
-    def note_seen(self, emails: list[Email]) -> None:
-        """Messages fetched outside the stream (the catch-up search): never fetch again."""
-        self._seen.update(e.id for e in emails)
-
-    def add(self, waiter: Waiter) -> None:
-        self.waiters.add(waiter)
-        if self._task is None or self._task.done():
+    def _start(self) -> None:
+        if self.waiters and (self._task is None or self._task.done()):
             self._task = asyncio.get_running_loop().create_task(
                 self._run(), name="otpmail-mail-stream"
             )
 
     def remove(self, waiter: Waiter) -> None:
-        self.waiters.discard(waiter)
-        if not self.waiters and self._task is not None and not self._task.done():
+        """``waiter`` leaves. The last one to leave stops the stream, and nothing it knew
+        (cursor, fetched ids) is kept for a later waiter."""
+        if waiter in self.waiters:
+            self.waiters.remove(waiter)
+        if self.waiters:
+            return
+        if self._task is not None and not self._task.done():
             self._task.cancel()
-            self._task = None
-            # A stopped stream keeps its cursor: a later waiter on the same loop resumes
-            # from it instead of paying for a new marker.
+        self._task = None
+        self._cursor = None
+        self._marked = False
+        self._seen = set()
 
     def _poll_budget(self) -> float:
         """The deadline of one poll: the longest call deadline of its waiters, and no
@@ -178,30 +319,43 @@ class MailStream:
         times = [w.since for w in self.waiters if w.since is not None]
         return min(times) if times else datetime.now(UTC) - SKEW_ALLOWANCE
 
+    def _offer(self, emails: list[Email]) -> None:
+        # In the order they joined: a mail that comes alone goes to the earlier of two
+        # expectations of one test.
+        for i, waiter in enumerate(self.waiters):
+            later = [
+                w
+                for w in self.waiters[i + 1 :]
+                if waiter.handed_out is not None and w.handed_out is waiter.handed_out
+            ]
+            waiter.offer(emails, later)
+
     async def _poll_once(self) -> None:
         self.polls += 1
         if self.feed is not None:
+            if not self._marked:  # never poll from no mark: everything would look new
+                self._cursor = await self.feed.cursor()
+                self._marked = True
+                return
             emails, self._cursor = await self.feed.changes(
                 self._cursor, self._earliest_since(), self._seen
             )
+            self._marked = True  # even if the last waiter left while this poll ran
             fresh = [e for e in emails if e.id not in self._seen]
             self._seen.update(e.id for e in fresh)
-            for email in sorted(fresh, key=lambda e: e.received_at):
-                for waiter in list(self.waiters):
-                    waiter.offer(email)
+            self._offer(fresh)
             return
         # A provider without a change feed: each waiter searches on its own.
         for waiter in list(self.waiters):
             since = waiter.since or datetime.now(UTC) - SKEW_ALLOWANCE
             found = await self.provider.search(replace(waiter.criteria, cutoff=since, latest=False))
-            for email in sorted(found, key=lambda e: e.received_at):
-                if email.id not in self._seen:
-                    self._seen.add(email.id)
-                    waiter.offer(email)
+            fresh = [e for e in found if e.id not in waiter.searched]
+            waiter.searched.update(e.id for e in fresh)
+            waiter.offer(fresh)
 
     async def _poll(self) -> None:
-        await self.mark()
-        await self._poll_once()
+        async with self._lock:
+            await self._poll_once()
 
     async def _run(self) -> None:
         failures = 0
@@ -302,7 +456,9 @@ class PendingEmail:
         self._annotate = annotate
 
     async def value(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
-        """The ok envelope with the one matching email, or ``NO_EMAILS_FOUND`` on timeout."""
+        """The ok envelope with the one matching email, or ``NO_EMAILS_FOUND`` on timeout.
+
+        The same email on every call once it has come."""
         try:
             seconds, _ = check_timing(timeout, None)
         except OtpmailError as exc:
@@ -313,8 +469,25 @@ class PendingEmail:
     def cancel(self) -> None:
         """Stop waiting (the block's action failed, or the mail is no longer wanted)."""
         self._stream.remove(self._waiter)
-        if not self._waiter.future.done():
-            self._waiter.future.cancel()
+        self._waiter.release()
+
+
+def _at(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def timeout_message(waiter: Waiter, timeout: float) -> str:
+    """What a timed-out wait looked for, from when, and what it saw instead."""
+    # The timeout as the caller gave it: 0.5s, not a rounded "1s".
+    text = f"no email matching {waiter.criteria.describe()} arrived within {timeout:g}s"
+    if waiter.since is not None:
+        text += f" (since={_at(waiter.since)}: only mail delivered at or after it counts)"
+    else:
+        text += " (only mail delivered after the expectation was entered counts)"
+    text += f"; {waiter.others} other message(s) arrived in that time and did not match"
+    if waiter.skipped:
+        text += f"; {waiter.skipped} matching message(s) were left out: this test already got them"
+    return text
 
 
 async def settle(
@@ -327,17 +500,19 @@ async def settle(
     waiter.ends_at = waiter.started + timeout
     remaining = max(0.0, waiter.ends_at - time.monotonic())
     try:
-        email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
+        try:
+            if waiter.future.cancelled():  # an earlier value() of this expectation timed out
+                raise TimeoutError
+            email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
+        except TimeoutError:
+            if waiter.future.cancelled():
+                raise
+            if not waiter.future.done() or waiter.future.exception() is not None:
+                raise
+            email = waiter.future.result()  # settled as the time ran out: still ours
+        waiter.delivered = True
     except TimeoutError:
-        since = f" since {waiter.since.isoformat().replace('+00:00', 'Z')}" if waiter.since else ""
-        # The timeout as the caller gave it: 0.5s, not a rounded "1s".
-        envelope = error(
-            OtpmailError(
-                "no_emails_found",
-                f"no email matching {waiter.criteria.describe()} arrived within {timeout:g}s{since}; "
-                f"{waiter.others} other message(s) arrived in that time and did not match",
-            )
-        )
+        envelope = error(OtpmailError("no_emails_found", timeout_message(waiter, timeout)))
         # An extra key: what did arrive, so a failing test shows why nothing matched.
         envelope["arrived"] = list(waiter.arrived)
         return envelope
@@ -345,20 +520,25 @@ async def settle(
         return error(exc)
     finally:
         stream.remove(waiter)
-        if not waiter.future.done():
-            waiter.future.cancel()
+        waiter.release()
     return ok_emails([annotate(email)])
 
 
 def new_waiter(
-    criteria: Criteria, since: datetime | None, started: float, call_deadline: float
+    criteria: Criteria,
+    since: datetime | None,
+    started: float,
+    call_deadline: float,
+    handed_out: HandedOut | None = None,
 ) -> Waiter:
     """A waiter whose timeout counts from ``started`` (a ``time.monotonic()`` value) and
-    whose provider calls may take ``call_deadline`` seconds each."""
+    whose provider calls may take ``call_deadline`` seconds each; with ``handed_out``, it
+    skips what that consumer already got."""
     return Waiter(
         criteria=criteria,
         since=since,
         future=asyncio.get_running_loop().create_future(),
         started=started,
         call_deadline=call_deadline,
+        handed_out=handed_out,
     )

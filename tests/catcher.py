@@ -1,0 +1,57 @@
+"""The README's local SMTP catcher, in-process: aiosmtpd's ``Mailbox`` handler writing a
+Maildir, on 127.0.0.1, fed by the stdlib's ``smtplib``. Real components only.
+
+For ``@pytest.mark.loopback`` tests.
+"""
+
+from __future__ import annotations
+
+import smtplib
+import socket
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from email.message import EmailMessage
+from pathlib import Path
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Mailbox
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def smtp_catcher(maildir: Path) -> Iterator[int]:
+    """Run ``python -m aiosmtpd -c aiosmtpd.handlers.Mailbox MAILDIR`` in a thread; yields
+    its port."""
+    controller = Controller(Mailbox(maildir), hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield int(controller.port)
+    finally:
+        controller.stop()
+
+
+def send(port: int, msg: EmailMessage, rcpt: Sequence[str] | None = None) -> None:
+    """Send ``msg`` to the catcher; ``rcpt`` are the SMTP envelope recipients (default: the
+    message's own To and Cc). The catcher has written the Maildir file when this returns:
+    aiosmtpd answers ``250`` only after its handler ran."""
+    with smtplib.SMTP("127.0.0.1", port, timeout=10) as smtp:
+        smtp.send_message(msg, to_addrs=list(rcpt) if rcpt is not None else None)
+
+
+def mail(
+    to: str, subject: str = "Your code", body: str = "Your code is 123456", **headers: str
+) -> EmailMessage:
+    """A verification mail from Acme."""
+    msg = EmailMessage()
+    msg["From"] = headers.pop("sender", "Acme <no-reply@acme.example>")
+    msg["To"] = to
+    msg["Subject"] = subject
+    for name, value in headers.items():
+        msg[name.replace("_", "-")] = value
+    msg.set_content(body)
+    return msg
