@@ -258,10 +258,7 @@ class FakeGmail:
                     )
             if operation == "batch":
                 return self._batch(record, body, headers or {})
-            status, answer = self._answer(operation, parts.path, query)
-            if self.honour_fields and status == 200 and isinstance(answer, dict):
-                mask = query.get("fields", [""])[0]
-                answer = partial_response(answer, mask) if mask else answer
+            status, answer = self._masked(*self._answer(operation, parts.path, query), query)
             # An answer may come pre-encoded (a subclass caching large bodies).
             content = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
             return status, {"content-type": "application/json; charset=UTF-8"}, content
@@ -347,9 +344,18 @@ class FakeGmail:
                     payload = fault.body.encode() if isinstance(fault.body, str) else fault.body
                     return fault.status, payload
             query = parse_qs(parts.query, keep_blank_values=True)
-            return self._answer(operation, parts.path, query)
+            return self._masked(*self._answer(operation, parts.path, query), query)
         finally:
             record.ended = time.monotonic()
+
+    def _masked(
+        self, status: int, answer: dict[str, Any] | bytes, query: dict[str, list[str]]
+    ) -> tuple[int, dict[str, Any] | bytes]:
+        """``answer`` narrowed to the request's ``fields`` mask when the fake honours it."""
+        if self.honour_fields and status == 200 and isinstance(answer, dict):
+            mask = query.get("fields", [""])[0]
+            answer = partial_response(answer, mask) if mask else answer
+        return status, answer
 
     def _answer(
         self, operation: str, path: str, query: dict[str, list[str]]
