@@ -799,6 +799,10 @@ BATCH_SPELLINGS: dict[str, tuple[Callable[[str], str], str]] = {
         _first(SDK_HOST, SDK_HOST + "Transfer-Encoding: chunked\n"),
         "no body",
     ),
+    "inner Transfer-Encoding beside a zero Content-Length": (
+        _first(SDK_HOST, SDK_HOST + "Content-Length: 0\nTransfer-Encoding: chunked\n"),
+        "no body",
+    ),
     "a folded inner header": (
         _first(SDK_HOST, SDK_HOST + " X-HTTP-Method-Override: DELETE\n"),
         "folded",
