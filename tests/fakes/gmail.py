@@ -40,6 +40,7 @@ from email.message import EmailMessage
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses
 from functools import cached_property
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -300,7 +301,7 @@ class FakeGmail:
                 head.append(f"Content-ID: {response_id}")
             head += [
                 "",
-                f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}",
+                f"HTTP/1.1 {status} {HTTPStatus(status).phrase}",
                 "Content-Type: application/json; charset=UTF-8",
                 "Vary: Origin",
                 "Vary: X-Origin",
@@ -575,17 +576,6 @@ def _message_id(operation: str, path: str) -> str:
 
 
 _BOUNDARIES = itertools.count(1)
-_REASONS = {
-    200: "OK",
-    400: "Bad Request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not Found",
-    429: "Too Many Requests",
-    500: "Internal Server Error",
-    502: "Bad Gateway",
-    503: "Service Unavailable",
-}
 
 
 def _batch_refused(message: str) -> tuple[int, dict[str, str], bytes]:
