@@ -319,6 +319,9 @@ class Figures:
     wall: float
     tokens: int
     by_operation: dict[str, int] = field(default_factory=dict)
+    """Requests on the wire per operation (a Gmail batch is one ``batch``)."""
+    in_batches: dict[str, int] = field(default_factory=dict)
+    """Gmail calls made as the parts of batches, per operation."""
     urls: list[tuple[str, str]] = field(default_factory=list)
     """(operation, URL) of every request, in the order they started."""
     peak: int | None = None
@@ -350,6 +353,9 @@ class Probe:
         ops: dict[str, int] = {}
         for request in requests:
             ops[request.operation] = ops.get(request.operation, 0) + 1
+        in_batches: dict[str, int] = {}
+        for part in getattr(fake, "parts", []):
+            in_batches[part.operation] = in_batches.get(part.operation, 0) + 1
         return Figures(
             requests=len(requests),
             round_trips=fake.sequential_round_trips(),
@@ -358,6 +364,7 @@ class Probe:
             wall=wall,
             tokens=ops.get("token", 0),
             by_operation=ops,
+            in_batches=in_batches,
             urls=[(r.operation, r.url) for r in sorted(requests, key=lambda r: r.started)],
         )
 

@@ -234,6 +234,11 @@ def read_specs() -> list[ReadSpec]:
         gmail_background(fake)
         gmail_mail(fake, "qa+many@example.com", 12, start=10)
 
+    def gmail_burst(fake: Any) -> None:
+        # "Resend code" clicked: five codes a second apart, the newest a second old.
+        gmail_background(fake)
+        gmail_mail(fake, "qa+burst@example.com", 5, start=1, step=1.0)
+
     def gmail_bulk(fake: Any) -> None:
         gmail_mail(fake, "qa+bulk@example.com", 1200, start=5, step=1.0)
 
@@ -269,6 +274,14 @@ def read_specs() -> list[ReadSpec]:
         ),
         ReadSpec(
             "Gmail",
+            "latest, a burst of 5 mails 1 s apart",
+            "gmail",
+            gmail_burst,
+            {"to": "qa+burst@example.com", "after": "5m", "latest": True},
+            key="g_latest_burst",
+        ),
+        ReadSpec(
+            "Gmail",
             "latest, 1 match, first call (cold)",
             "gmail",
             latest_one,
@@ -283,6 +296,16 @@ def read_specs() -> list[ReadSpec]:
             gmail_many,
             {"to": "qa+many@example.com", "after": "5m"},
             key="g_ten",
+        ),
+        ReadSpec(
+            "Gmail",
+            "ten messages, first call (cold)",
+            "gmail",
+            gmail_many,
+            {"to": "qa+many@example.com", "after": "5m"},
+            warm="cold",
+            naive=False,
+            key="g_ten_cold",
         ),
         ReadSpec(
             "Gmail",
@@ -569,6 +592,39 @@ def large_rows(settings: Settings) -> list[Row]:
         f"{_summary(envelope)}; format=full answer {wire['full'] / 1e3:.1f} kB (attachment by id)"
     )
     rows.append(Row("Large", f"gmail {mb}", "naive", figures, note))
+
+    # Three in one call: three of a third of the size fit a batch answer (twice a lone
+    # answer's bound) and are parsed in one; three of the full size do not, and are
+    # fetched one by one.
+    for count_mb, body, key in (
+        (f"{len(raw) / 3e6:.0f} MB", large_mail("qa+big@example.com", size // 3), "l_gmail_batch"),
+        (mb, raw, "l_gmail_three"),
+    ):
+
+        async def setup_three(body: bytes = body, key: str = key) -> Prepared[Reader]:
+            fake = BenchGmail(settings.latency)
+            for n in range(3):
+                fake.deliver(body.replace(b"<big@", f"<big{n}@".encode()), ago(10 + n))
+            wire[key] = fake.wire_size(fake.messages[-1].id, "raw")
+            reader = gmail_reader(files.gmail, fake)
+            await reader.read_emails("warm-up@example.com")
+            return Prepared(fake, reader)
+
+        async def read_three(reader: Reader) -> dict[str, Any]:
+            return await reader.read_emails(**{**call, "latest": False})
+
+        figures, envelope = run_measured(setup_three, read_three)
+        note = f"{_summary(envelope)}; format=raw answers 3 × {wire[key] / 1e6:.1f} MB"
+        rows.append(
+            Row(
+                "Large",
+                f"gmail 3 × {count_mb}, one call",
+                "otpmail",
+                figures,
+                note,
+                {"key": key, "answers": 3 * wire[key]},
+            )
+        )
 
     # Maildir: the file is the provider response; no fake, so the counters stay at zero.
     stamp = f"{int(time.time()) - 10}.M000000P1Q1.bench"

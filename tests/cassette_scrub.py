@@ -309,13 +309,14 @@ class GmailScrubber:
             terms.append(term)
         return " ".join(terms)
 
-    def request(self, request: dict[str, Any]) -> dict[str, Any]:
-        parts = urlsplit(request["uri"])
-        path = re.sub(
-            r"/messages/([0-9a-zA-Z]+)$", lambda m: "/messages/" + self.message_id(m[1]), parts.path
+    def _path(self, path: str) -> str:
+        return re.sub(
+            r"/messages/([0-9a-zA-Z]+)$", lambda m: "/messages/" + self.message_id(m[1]), path
         )
+
+    def _params(self, query: str) -> list[tuple[str, str]]:
         params = []
-        for name, value in parse_qsl(parts.query, keep_blank_values=True):
+        for name, value in parse_qsl(query, keep_blank_values=True):
             if name == "q":
                 value = self.query(value)
             elif name == "pageToken":
@@ -323,10 +324,90 @@ class GmailScrubber:
             elif name == "startHistoryId":
                 value = self.history_id(value)
             params.append((name, value))
+        return params
+
+    def content_id(self, value: str) -> str:
+        """A batch part's ``Content-ID`` (``<uuid + id>``, answered ``<response-uuid + id>``):
+        the uuid and the message id mapped, so the answer still pairs with its request."""
+        match = re.fullmatch(r"<(response-)?(\S+) \+ ([^>]+)>", value.strip())
+        if match is None:
+            return self.mapper.free_text(value)
+        return (
+            f"<{match[1] or ''}{self.mapper.guid(match[2])} + {self.message_id(unquote(match[3]))}>"
+        )
+
+    def batch_body(self, body: str) -> str:
+        """A batch request: each part's request line mapped as a request of its own, its
+        ``Content-ID`` mapped, and every ``authorization`` line dropped (the client writes
+        the access token into each part)."""
+        lines = []
+        for line in body.split("\n"):
+            bare = line.removesuffix("\r")
+            end = line[len(bare) :]
+            lower = bare.lower()
+            if lower.startswith("authorization:"):
+                continue
+            request = re.fullmatch(r"([A-Z]+) (\S+) (HTTP/1\.1)", bare)
+            if lower.startswith("content-id:"):
+                bare = "Content-ID: " + self.content_id(bare.split(":", 1)[1])
+            elif request is not None:
+                target = urlsplit(request[2])
+                query = urlencode(self._params(target.query), quote_via=quote)
+                bare = f"{request[1]} {self._path(target.path)}{'?' + query if query else ''} {request[3]}"
+            lines.append(bare + end)
+        return "\n".join(lines)
+
+    def batch_response(self, response: dict[str, Any]) -> dict[str, Any]:
+        """A batch answer: each part's ``Content-ID`` mapped and its JSON scrubbed as the
+        answer to a ``messages.get`` of its own; Gmail's inner headers but the content type
+        dropped."""
+        content_type = next(
+            (v[0] for k, v in response["headers"].items() if k.lower() == "content-type"), ""
+        )
+        text = response["body"]["string"]
+        answer = email.message_from_string(
+            f"Content-Type: {content_type}\r\n\r\n{text}", policy=email.policy.compat32
+        )
+        boundary = answer.get_boundary()
+        if not answer.is_multipart() or not boundary:
+            return scrub_response(
+                response,
+                self.mapper,
+                self.allowed_headers,
+                functools.partial(scrub_json, leaf=self.leaf),
+            )
+        chunks = []
+        for part in answer.get_payload():
+            payload = str(part.get_payload())
+            status_line, _, rest = payload.partition("\r\n")
+            head, _, inner = rest.partition("\r\n\r\n")
+            document = _json(inner)
+            if document is None:
+                inner = self.mapper.free_text(inner)
+            else:
+                ok = status_line.split(" ")[1:2] == ["200"]
+                scrubbed = self.message_body(document) if ok else scrub_json(document, self.leaf)
+                inner = json.dumps(scrubbed, separators=(",", ":"), ensure_ascii=False)
+            kept = [h for h in head.split("\r\n") if h.lower().startswith("content-type:")]
+            lines = [f"--{boundary}", "Content-Type: application/http"]
+            lines.append(f"Content-ID: {self.content_id(str(part.get('Content-ID', '')))}")
+            chunks.append("\r\n".join([*lines, "", status_line, *kept, "", inner]) + "\r\n")
+        return {
+            "status": response["status"],
+            "headers": keep_headers(response["headers"], self.allowed_headers, self.mapper),
+            "body": {"string": "".join(chunks) + f"--{boundary}--\r\n"},
+        }
+
+    def request(self, request: dict[str, Any]) -> dict[str, Any]:
+        parts = urlsplit(request["uri"])
+        path = self._path(parts.path)
+        params = self._params(parts.query)
         body = request.get("body")
         if isinstance(body, bytes):
             body = body.decode("utf-8", "replace")
-        if body:
+        if body and parts.path == "/batch":
+            body = self.batch_body(body)
+        elif body:
             form = parse_qsl(body, keep_blank_values=True)
             for name, value in form:
                 self.mapper.secrets.add(f"the token request's {name}", value)
@@ -351,6 +432,8 @@ class GmailScrubber:
 
     def response(self, uri: str, response: dict[str, Any]) -> dict[str, Any]:
         parts = urlsplit(uri)
+        if parts.path == "/batch":
+            return self.batch_response(response)
         if parts.hostname == "oauth2.googleapis.com":
             document: Callable[[Any], Any] = self.token_body
         elif re.search(r"/messages/[^/]+$", parts.path) and response["status"]["code"] == 200:

@@ -450,6 +450,153 @@ GMAIL_SCENARIOS = [
     ),
 ]
 
+
+def _part(n: int, *faults: Fault) -> Callable[[FakeGmail], None]:
+    """Faults for the gets of the ``n``-th delivered message only (alone or in a batch)."""
+    return lambda f: f.fail(f"messages.get {f.messages[n].id}", *faults)
+
+
+def _one_part_answer(f: FakeGmail) -> None:
+    """A well-formed batch answer that answers the first part only."""
+    body = (
+        "--batch_x\r\nContent-Type: application/http\r\n"
+        f"Content-ID: <response-0 + {f.messages[0].id}>\r\n\r\n"
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n"
+        f'{{"id": "{f.messages[0].id}"}}\r\n--batch_x--\r\n'
+    )
+    f.fail("batch", Fault(status=200, body=body, content_type="multipart/mixed; boundary=batch_x"))
+
+
+BIG_PART = " " * 300_000 + "{}"
+"""A part answer over the part bound at ``response_bytes: 200000`` (270,763 bytes)."""
+GMAIL_401 = gmail_error(401, "authError", "Invalid Credentials")
+SMALL_BOUND = "  limits:\n    response_bytes: 200000\n"
+
+# More than one body is fetched in one batch (three here): each part is held to the rules of
+# a request of its own, and the batch's own failures end in their envelopes too.
+GMAIL_BATCH_SCENARIOS = [
+    _gmail(
+        "batch: one part 429, retried alone, then success",
+        _part(1, Fault(status=429, body=GMAIL_429)),
+        deliver=3,
+        emails=3,
+        requests={"batch": 1, "messages.get": 4},
+    ),
+    _gmail(
+        "batch: one part 503 on every attempt: the others returned",
+        _part(0, *_times(9, lambda: Fault(status=503, body=GMAIL_503))),
+        deliver=3,
+        emails=2,
+        requests={"batch": 1, "messages.get": 2 + FAST.attempts},
+    ),
+    _gmail(
+        'batch: one part 429 "Retry after <60 s>": not waited for, the others returned',
+        lambda f: _part(
+            2,
+            Fault(
+                status=429,
+                body=gmail_error(
+                    429,
+                    "rateLimitExceeded",
+                    f"User-rate limit exceeded.  Retry after {_rfc3339_in(60)}",
+                    "usageLimits",
+                ),
+            ),
+        )(f),
+        deliver=3,
+        emails=2,
+        max_seconds=1.0,  # token, list and batch, and no wait of 60 s
+        requests={"batch": 1, "messages.get": 3},
+    ),
+    _gmail(
+        "batch: every part 503 on every attempt",
+        lambda f: f.fail("messages.get", *_times(30, lambda: Fault(status=503, body=GMAIL_503))),
+        "provider_unavailable",
+        deliver=3,
+        requests={"batch": FAST.attempts, "messages.get": 3 * FAST.attempts},
+    ),
+    _gmail(
+        "batch: one part 401, refreshed through the pinned transport, then success",
+        _part(1, Fault(status=401, body=GMAIL_401)),
+        deliver=3,
+        emails=3,
+        requests={"token": 2, "batch": 2, "messages.get": 4},
+    ),
+    _gmail(
+        "batch: the batch itself 503, then success",
+        lambda f: f.fail("batch", Fault(status=503, body=GMAIL_503)),
+        deliver=3,
+        emails=3,
+        requests={"batch": 2},
+    ),
+    _gmail(
+        "batch: connection reset, then success",
+        lambda f: f.fail("batch", Fault(reset=True)),
+        deliver=3,
+        emails=3,
+        requests={"batch": 2},
+    ),
+    _gmail(
+        "batch: stall past the deadline",
+        lambda f: f.fail("batch", Fault(delay=30)),
+        "deadline_exceeded",
+        deliver=3,
+        deadline=STALL_DEADLINE,
+    ),
+    _gmail(
+        "batch: a part answer over the size bound: refused, the others returned",
+        _part(0, Fault(status=200, body=BIG_PART)),
+        deliver=3,
+        emails=2,
+        limits=SMALL_BOUND,
+        requests={"batch": 1, "messages.get": 3},
+    ),
+    _gmail(
+        "batch: an answer too large to parse whole: its messages fetched one by one",
+        lambda f: f.fail("messages.get", *_times(3, lambda: Fault(status=200, body=BIG_PART))),
+        deliver=3,
+        emails=3,
+        limits=SMALL_BOUND,
+        requests={"batch": 1, "messages.get": 6},
+    ),
+    _gmail(
+        "batch: every message over the size bound, in the batch and alone",
+        lambda f: f.fail("messages.get", *_times(6, lambda: Fault(status=200, body=BIG_PART))),
+        "response_too_large",
+        deliver=3,
+        limits=SMALL_BOUND,
+        requests={"batch": 1, "messages.get": 6},
+    ),
+    _gmail(
+        "batch: malformed multipart answer",
+        lambda f: f.fail(
+            "batch",
+            Fault(
+                status=200,
+                body=f"--x\r\nnot a part {CANARY}",
+                content_type="multipart/mixed; boundary=x",
+            ),
+        ),
+        "bad_response",
+        deliver=3,
+        requests={"batch": 1},
+    ),
+    _gmail(
+        "batch: an answer that is not multipart (a proxy's page)",
+        lambda f: f.fail("batch", Fault(status=200, body=HTML_PAGE, content_type="text/html")),
+        "bad_response",
+        deliver=3,
+        requests={"batch": 1},
+    ),
+    _gmail(
+        "batch: an answer that lacks a part",
+        _one_part_answer,
+        "bad_response",
+        deliver=3,
+        requests={"batch": 1},
+    ),
+]
+
 GRAPH_SCENARIOS = [
     _graph(
         "connection reset, then success",
@@ -648,7 +795,7 @@ GRAPH_SCENARIOS = [
     ),
 ]
 
-SCENARIOS: list[Scenario] = GMAIL_SCENARIOS + GRAPH_SCENARIOS
+SCENARIOS: list[Scenario] = GMAIL_SCENARIOS + GMAIL_BATCH_SCENARIOS + GRAPH_SCENARIOS
 
 
 # -- the runner ---------------------------------------------------------------------------
@@ -770,8 +917,10 @@ def build(scenario: Scenario, config: Path) -> tuple[Upstream, Reader, str]:
 
 
 def _counts(upstream: Upstream) -> dict[str, int]:
+    """Calls per operation: Gmail batch parts count as the calls they hold (and each
+    batch as one ``batch``)."""
     counts: dict[str, int] = {}
-    for request in upstream.requests:
+    for request in upstream.requests + getattr(upstream, "parts", []):
         counts[request.operation] = counts.get(request.operation, 0) + 1
     return counts
 

@@ -16,8 +16,18 @@ objects and an empty page is ``{}`` (a partial response drops the unselected
 ``resultSizeEstimate``); one cassette keeps the unmasked empty shape
 ``{"resultSizeEstimate": 0}`` to show both read as "nothing".
 
+More than one body is fetched in one batch (gmail.md §3, §7.8): ``POST /batch`` (the
+discovery document's ``batchPath``) with a ``multipart/mixed`` body of ``application/http``
+parts, laid out as google-api-python-client writes it (LF line ends, each part's
+``Content-ID`` ``<uuid + message id>``), answered with a ``multipart/mixed`` whose parts carry
+``Content-ID: <response-…>``, an ``HTTP/1.1`` status line of their own and ``\r\n`` line
+ends, the ``\r\n\r\n`` before each JSON body included. vcrpy matches requests on their
+URL, not their body, so a batch answer pairs with its request by the ids in the
+``Content-ID``s alone, as the client pairs them.
+
 Scrubbed as a recording would be: the token request body is ``assertion=REDACTED``, the token
-response holds a fake access token, and no ``authorization`` header is stored.
+response holds a fake access token, and no ``authorization`` header is stored, neither on a
+request nor on a part of a batch.
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta, timezone
 from email.header import Header
 from pathlib import Path
@@ -42,6 +52,7 @@ import vcr
 
 import cassette_files
 from otpmail._core._config import GmailMailbox, Mailbox
+from otpmail._core._egress import check
 from otpmail._core._retry import NO_RETRY
 from otpmail._providers._gmail import GmailProvider, PinnedHttp
 from otpmail._reading._reader import Reader
@@ -56,6 +67,11 @@ CLIENT_EMAIL = "reader@otpmail-tests.iam.gserviceaccount.com"
 FAKE_ACCESS_TOKEN = "ya29.c.otpmail-fake-access-token"
 TOKEN_URI = "https://oauth2.googleapis.com/token"
 MESSAGES_URI = "https://gmail.googleapis.com/gmail/v1/users/me/messages"
+BATCH_URI = "https://gmail.googleapis.com/batch"
+# As the client writes them: email.generator's boundary form, a uuid4 per batch.
+BATCH_BOUNDARY = "===============0123456789012345678=="
+BATCH_UUID = "5c1f0e2a-7b3d-4e8f-9a6b-0c2d4e6f8a1b"
+CLIENT_HEADER = "gdcl/2.202.0 gl-python/3.11.7"
 IDS_MASK = "messages/id,nextPageToken"
 GET_MASK = "id,labelIds,internalDate,raw"
 ACME = "Acme <no-reply@acme.example>"
@@ -347,6 +363,91 @@ def get_message(mail: Mail) -> Interaction:
     }
 
 
+def _batch_request_body(ids: list[str]) -> str:
+    """The body google-api-python-client writes for a batch of gets, its per-part
+    ``authorization`` line scrubbed."""
+    parts = []
+    for message_id in ids:
+        target = get_uri(message_id).removeprefix("https://gmail.googleapis.com")
+        parts.append(
+            "\n".join(
+                [
+                    f"--{BATCH_BOUNDARY}",
+                    "Content-Type: application/http",
+                    "MIME-Version: 1.0",
+                    "Content-Transfer-Encoding: binary",
+                    f"Content-ID: <{BATCH_UUID} + {message_id}>",
+                    "",
+                    f"GET {target} HTTP/1.1",
+                    "Content-Type: application/json",
+                    "MIME-Version: 1.0",
+                    "accept: application/json",
+                    "accept-encoding: gzip, deflate",
+                    "user-agent: (gzip)",
+                    f"x-goog-api-client: {CLIENT_HEADER}",
+                    "Host: gmail.googleapis.com",
+                    "",
+                    "",
+                ]
+            )
+        )
+    return "\n".join(parts) + f"\n--{BATCH_BOUNDARY}--\n"
+
+
+def batch_get(
+    answers: list[tuple[str, int, str]], *, answer_order: list[int] | None = None
+) -> Interaction:
+    """One batch of ``messages.get``: ``answers`` is (message id, status, JSON body) in the
+    order the provider adds them; ``answer_order`` the order Gmail answers in (it may
+    execute the calls in any order, gmail.md §3)."""
+    boundary = "batch_" + format(zlib.crc32("".join(a[0] for a in answers).encode()), "08x")
+    chunks = []
+    for index in answer_order or range(len(answers)):
+        message_id, status, body = answers[index]
+        head = [
+            f"--{boundary}",
+            "Content-Type: application/http",
+            f"Content-ID: <response-{BATCH_UUID} + {message_id}>",
+            "",
+            f"HTTP/1.1 {status} {_REASONS[status]}",
+            "Content-Type: application/json; charset=UTF-8",
+            "Vary: Origin",
+            "Vary: X-Origin",
+            "Vary: Referer",
+            "",
+            body,
+        ]
+        chunks.append("\r\n".join(head) + "\r\n")
+    headers = {
+        **_API_HEADERS,
+        "content-type": [f"multipart/mixed; boundary={boundary}"],
+    }
+    return {
+        "request": {
+            "method": "POST",
+            "uri": BATCH_URI,
+            "body": _batch_request_body([a[0] for a in answers]),
+            "headers": {"content-type": [f'multipart/mixed; boundary="{BATCH_BOUNDARY}"']},
+        },
+        "response": _response(200, "".join(chunks) + f"--{boundary}--\r\n", headers),
+    }
+
+
+def message_answer(mail: Mail) -> tuple[str, int, str]:
+    """A batch part answering ``messages.get`` for ``mail``."""
+    body = {
+        "id": mail.id,
+        "labelIds": list(mail.labels),
+        "raw": mail.raw(),
+        "internalDate": str(mail.internal_ms),
+    }
+    return mail.id, 200, _dumps(body)
+
+
+def batch_of(*mails: Mail, answer_order: list[int] | None = None) -> Interaction:
+    return batch_get([message_answer(m) for m in mails], answer_order=answer_order)
+
+
 def api_error(
     status: int, message: str, reason: str, api_status: str, domain: str = "global"
 ) -> str:
@@ -395,13 +496,6 @@ UNAUTHORIZED_CLIENT = (
     "authorized for any of the scopes requested."
 )
 INVALID_GRANT = "Invalid email or User ID"
-
-
-def get_error(message_id: str, status: int, body: str) -> Interaction:
-    return {
-        "request": _api_request(get_uri(message_id)),
-        "response": _response(status, body, dict(_API_HEADERS)),
-    }
 
 
 # ---------------------------------------------------------------------------------------
@@ -458,7 +552,8 @@ def _default_ten() -> list[Interaction]:
     return [
         token(),
         list_page(DEFAULT_QUERY, 10, ids, next_token="13360592640432452105"),
-        *(get_message(DEFAULT_MAILS[i]) for i in DEFAULT_LIST_ORDER),
+        # Gmail answers the parts in an order of its own: the Content-IDs pair them.
+        batch_of(*(DEFAULT_MAILS[i] for i in DEFAULT_LIST_ORDER), answer_order=[9, *range(9)]),
     ]
 
 
@@ -485,9 +580,9 @@ def _spans_pages() -> list[Interaction]:
     return [
         token(),
         list_page(SPAN_QUERY, 10, [m.id for m in SPAN_PAGE_ONE], next_token=SPAN_TOKEN),
-        *(get_message(m) for m in SPAN_PAGE_ONE),
+        batch_of(*SPAN_PAGE_ONE),
         list_page(SPAN_QUERY, 10, [m.id for m in SPAN_PAGE_TWO], page_token=SPAN_TOKEN),
-        *(get_message(m) for m in SPAN_PAGE_TWO),
+        batch_of(*SPAN_PAGE_TWO),
     ]
 
 
@@ -529,8 +624,8 @@ def _latest_close() -> list[Interaction]:
     return [
         token(),
         list_page(LATEST_CLOSE_QUERY, 10, [m.id for m in listed]),
-        get_message(LATEST_CLOSE_RESENT),
-        get_message(LATEST_CLOSE_FIRST),
+        # The newest by id and the one a second older, in one wave.
+        batch_of(LATEST_CLOSE_RESENT, LATEST_CLOSE_FIRST),
     ]
 
 
@@ -663,7 +758,7 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
             10,
             [m.id for m in (LOOKBACK_AFTER, LOOKBACK_AT_CUTOFF, LOOKBACK_BEFORE)],
         ),
-        *(get_message(m) for m in (LOOKBACK_AFTER, LOOKBACK_AT_CUTOFF, LOOKBACK_BEFORE)),
+        batch_of(LOOKBACK_AFTER, LOOKBACK_AT_CUTOFF, LOOKBACK_BEFORE),
     ],
     "empty_strings": lambda: [
         token(),
@@ -673,8 +768,7 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
     "subject_escaping": lambda: [
         token(),
         list_page(SUBJECT_QUERY, 10, [SUBJECT_LOOSE.id, SUBJECT_EXACT.id]),
-        get_message(SUBJECT_LOOSE),
-        get_message(SUBJECT_EXACT),
+        batch_of(SUBJECT_LOOSE, SUBJECT_EXACT),
     ],
     "recipient_exact": lambda: [
         token(),
@@ -683,7 +777,7 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
             10,
             [m.id for m in (RECIPIENT_OTHER_TAG, RECIPIENT_UNTAGGED, RECIPIENT_EXACT)],
         ),
-        *(get_message(m) for m in (RECIPIENT_OTHER_TAG, RECIPIENT_UNTAGGED, RECIPIENT_EXACT)),
+        batch_of(RECIPIENT_OTHER_TAG, RECIPIENT_UNTAGGED, RECIPIENT_EXACT),
     ],
     "recipient_other_tag_only": lambda: [
         token(),
@@ -693,20 +787,23 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
     "own_labels": lambda: [
         token(),
         list_page(OWN_LABELS_QUERY, 10, [m.id for m in (OWN_DRAFT, OWN_SENT, OWN_INBOX)]),
-        *(get_message(m) for m in (OWN_DRAFT, OWN_SENT, OWN_INBOX)),
+        batch_of(OWN_DRAFT, OWN_SENT, OWN_INBOX),
     ],
     "fetch_partial_failure": lambda: [
         token(),
         list_page(FLAKY_QUERY, 10, [m.id for m in FLAKY_MAILS]),
-        get_message(FLAKY_MAILS[0]),
-        get_error(FLAKY_MAILS[1].id, 500, BACKEND_ERROR),
-        get_message(FLAKY_MAILS[2]),
+        batch_get(
+            [
+                message_answer(FLAKY_MAILS[0]),
+                (FLAKY_MAILS[1].id, 500, BACKEND_ERROR),
+                message_answer(FLAKY_MAILS[2]),
+            ]
+        ),
     ],
     "fetch_all_failed": lambda: [
         token(),
         list_page(BROKEN_QUERY, 10, [m.id for m in BROKEN_MAILS]),
-        get_error(BROKEN_MAILS[0].id, 404, NOT_FOUND),
-        get_error(BROKEN_MAILS[1].id, 500, BACKEND_ERROR),
+        batch_get([(BROKEN_MAILS[0].id, 404, NOT_FOUND), (BROKEN_MAILS[1].id, 500, BACKEND_ERROR)]),
     ],
     "no_emails_found": lambda: [
         token(),
@@ -800,7 +897,19 @@ class Transport:
         return [s for s in self.reached if s.url == TOKEN_URI]
 
     def api_requests(self) -> list[Sent]:
-        return [s for s in self.reached if s.url.startswith(MESSAGES_URI)]
+        """Every Gmail API call that got through, the parts of a batch each as the
+        request it holds (read back from the batch body by the egress check)."""
+        calls: list[Sent] = []
+        for sent in self.reached:
+            if sent.url == BATCH_URI:
+                parts = check("POST", sent.url, sent.headers, sent.body).parts
+                calls += [replace(sent, method="GET", url=url, body=b"") for url in parts]
+            elif sent.url.startswith(MESSAGES_URI):
+                calls.append(sent)
+        return calls
+
+    def batches(self) -> list[Sent]:
+        return [s for s in self.reached if s.url == BATCH_URI]
 
 
 _VCR = vcr.VCR(

@@ -86,8 +86,64 @@ def test_a_method_override_header_is_refused(header: str) -> None:
         check("GET", f"{GMAIL}/profile", {header: "DELETE"})
 
 
-def test_only_token_requests_are_posts() -> None:
+def test_only_token_requests_and_the_gmail_batch_are_posts() -> None:
     posts = {r.purpose for r in ROUTES if r.method != "GET"}
 
     assert all(r.method in {"GET", "POST"} for r in ROUTES)
-    assert all("token" in purpose for purpose in posts)
+    assert all("token" in purpose for purpose in posts - {"Gmail batch"})
+    assert [r.batch for r in ROUTES].count(True) == 1
+    assert {(r.method, r.host, r.path.pattern) for r in ROUTES if r.batch} == {
+        ("POST", "gmail.googleapis.com", "/batch")
+    }
+
+
+BATCH = "https://gmail.googleapis.com/batch"
+GET_PART = "GET /gmail/v1/users/me/messages/{id}?format=raw&alt=json HTTP/1.1"
+
+
+def batch(*requests: str, boundary: str = "=b0=") -> tuple[dict[str, str], str]:
+    """Headers and body of a batch, laid out as google-api-python-client writes one."""
+    parts = [
+        f"--{boundary}\nContent-Type: application/http\nMIME-Version: 1.0\n"
+        f"Content-Transfer-Encoding: binary\nContent-ID: <u + {n}>\n\n{request}\n"
+        "Host: gmail.googleapis.com\n\n"
+        for n, request in enumerate(requests, 1)
+    ]
+    body = "".join(parts) + f"--{boundary}--\n"
+    return {"content-type": f'multipart/mixed; boundary="{boundary}"'}, body
+
+
+def test_a_batch_of_reads_passes_with_the_url_of_each_part() -> None:
+    headers, body = batch(
+        GET_PART.format(id="18c1f2a3b4c5d6e7"), GET_PART.format(id="18c1f2a3b4c5d6e8")
+    )
+
+    route = check("POST", BATCH, headers, body)
+
+    assert route.purpose == "Gmail batch"
+    assert route.parts == tuple(
+        f"{GMAIL}/messages/{i}?format=raw&alt=json"
+        for i in ("18c1f2a3b4c5d6e7", "18c1f2a3b4c5d6e8")
+    )
+    assert check("POST", BATCH, headers, body.encode()).parts == route.parts
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "why"),
+    [
+        ({}, None, "boundary"),
+        ({"content-type": 'multipart/mixed; boundary="=b0="'}, None, "no body"),
+        ({"content-type": 'multipart/mixed; boundary="=b0="'}, "", "no closing boundary"),
+        ({"content-type": "application/json"}, "{}", "multipart/mixed"),
+        ({"content-type": 'multipart/mixed; boundary="=b0="'}, object(), "no body"),
+    ],
+    ids=["no content type", "no body", "empty body", "not multipart", "a stream"],
+)
+def test_a_batch_without_a_readable_body_is_refused(
+    headers: dict[str, str], body: object, why: str
+) -> None:
+    with pytest.raises(EgressRefused) as caught:
+        check("POST", BATCH, headers, body)
+
+    assert str(caught.value).startswith("API_ERROR: refused a request to gmail.googleapis.com: ")
+    assert why in caught.value.message

@@ -107,6 +107,14 @@ def test_the_catalogue_covers_every_fault_the_issue_names() -> None:
     assert "gmail: message deleted between list and get (404)" in names
     for reason in ("dailyLimitExceeded", "per-day limit", "quotaExceeded", "domainPolicy"):
         assert any(s.provider == "gmail" and reason in s.fault for s in SCENARIOS), reason
+    # Issue 19: a batch's own failure modes.
+    for fault in (
+        "batch: one part 429, retried alone",
+        "batch: one part 503 on every attempt",
+        "batch: a part answer over the size bound",
+        "batch: malformed multipart answer",
+    ):
+        assert any(s.provider == "gmail" and s.fault.startswith(fault) for s in SCENARIOS), fault
 
 
 # -- the deadline -----------------------------------------------------------------------

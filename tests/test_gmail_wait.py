@@ -103,9 +103,9 @@ async def test_each_new_message_is_fetched_once_and_offered_to_every_waiter(
         )
 
     assert await asyncio.gather(*waits) == ["code for a", "code for b"]
-    fetched = [
+    fetched = [  # alone or as the parts of a batch
         r.url.split("/messages/")[1].split("?")[0]
-        for r in upstream.requests
+        for r in upstream.requests + upstream.parts
         if r.operation == "messages.get"
     ]
     assert len(fetched) == len(set(fetched)) == 2

@@ -383,10 +383,11 @@ def test_a_graph_next_link_spelling_of_the_list_passes_and_another_mailbox_does_
         check("GET", "https://gmail.googleapis.com/gmail/v1/users/ceo%40example.com/messages")
 
 
-def test_every_route_is_a_get_on_a_read_or_a_post_for_a_token() -> None:
-    assert {(r.method, r.host) for r in ROUTES if r.method != "GET"} == {
-        ("POST", "oauth2.googleapis.com"),
-        ("POST", "login.microsoftonline.com"),
+def test_every_route_is_a_get_on_a_read_or_a_post_for_a_token_or_a_batch_of_reads() -> None:
+    assert {(r.method, r.host, r.batch) for r in ROUTES if r.method != "GET"} == {
+        ("POST", "oauth2.googleapis.com", False),
+        ("POST", "login.microsoftonline.com", False),
+        ("POST", "gmail.googleapis.com", True),  # every part checked as a GET: below
     }
 
 
@@ -574,8 +575,430 @@ def test_a_gmail_batch_sends_nothing(gmail: tuple[GmailProvider, list[Sent]]) ->
     with pytest.raises(EgressRefused) as refused:
         batch.execute(http=http)
 
-    assert "batch" in str(refused.value)
+    assert "batch part 1: POST" in str(refused.value)
     assert sent == []
+
+
+# ---------------------------------------------------------------------------------------
+# Gmail batches: every part held to the rules of a request of its own
+
+BATCH_URL = DOC["rootUrl"] + DOC["batchPath"]
+GET_TARGET = f"/gmail/v1/users/me/messages/{MESSAGE_ID}?format=raw&alt=json"
+
+
+class _Captured(Exception):
+    pass
+
+
+def client_batch(*ids: str) -> tuple[dict[str, str], str]:
+    """The headers and body google-api-python-client writes for a batch of gets of
+    ``ids``, captured before any check (an ``Http`` that records and stops)."""
+    captured: dict[str, Any] = {}
+
+    class Capture(httplib2.Http):  # type: ignore[misc]
+        def request(self, uri: str, method: str = "GET", **kwargs: Any) -> Any:
+            captured.update(kwargs, uri=uri, method=method)
+            raise _Captured
+
+    service = __import__("googleapiclient.discovery").discovery.build(
+        "gmail", "v1", http=Capture(), static_discovery=True, cache_discovery=False
+    )
+    batch = service.new_batch_http_request()
+    for message_id in ids:
+        batch.add(
+            service.users().messages().get(userId="me", id=message_id, format="raw"),
+            request_id=message_id,
+        )
+    with pytest.raises(_Captured):
+        batch.execute()
+    assert (captured["method"], captured["uri"]) == ("POST", BATCH_URL)
+    return dict(captured["headers"]), str(captured["body"])
+
+
+def part_batch(*requests: str, boundary: str = "=b0=") -> tuple[dict[str, str], str]:
+    """A batch whose parts hold ``requests`` (request line and headers), laid out as the
+    client lays one out."""
+    body = "".join(
+        f"--{boundary}\nContent-Type: application/http\nContent-Transfer-Encoding: binary\n"
+        f"Content-ID: <u + {n}>\n\n{request}\n\n"
+        for n, request in enumerate(requests, 1)
+    )
+    return {"content-type": f'multipart/mixed; boundary="{boundary}"'}, f"{body}--{boundary}--\n"
+
+
+def gmail_part(method: str, target: str, *headers: str) -> str:
+    return "\n".join([f"{method} {target} HTTP/1.1", *headers, "Host: gmail.googleapis.com"])
+
+
+def refusal(headers: dict[str, str], body: object) -> EgressRefused | None:
+    try:
+        check("POST", BATCH_URL, headers, body)
+    except EgressRefused as refused:
+        assert str(refused).startswith("API_ERROR: refused a request to "), refused
+        return refused
+    return None
+
+
+def test_a_batch_of_reads_as_the_client_writes_it_passes_part_by_part() -> None:
+    headers, body = client_batch(MESSAGE_ID, "18c1f2a3b4c5d6e8")
+
+    route = check("POST", BATCH_URL, headers, body)
+
+    assert route.purpose == "Gmail batch"
+    assert [urlsplit(u).path for u in route.parts] == [
+        f"/gmail/v1/users/me/messages/{i}" for i in (MESSAGE_ID, "18c1f2a3b4c5d6e8")
+    ]
+
+
+def test_every_gmail_method_as_a_batch_part_is_refused_but_the_four_reads() -> None:
+    wrong = []
+    for endpoint in GMAIL_CORPUS:
+        url = urlsplit(endpoint.url)
+        target = url.path + (f"?{url.query}" if url.query else "")
+        refused = refusal(*part_batch(gmail_part(endpoint.method, target)))
+        if refused is None and not endpoint.used:
+            wrong.append(f"{endpoint.name}: {endpoint.method} {target} passed inside a batch")
+        if refused is not None and endpoint.used:
+            wrong.append(f"{endpoint.name}: the read was refused inside a batch: {refused}")
+
+    assert wrong == []
+
+
+# Path spellings that change what a read addresses: inside a part, each is refused as it
+# is on its own (the host spellings have nothing to act on: a part holds only a path).
+PATH_SPELLINGS = [
+    name
+    for name, (respell, benign) in SPELLINGS.items()
+    if not benign
+    and urlsplit(respell(f"https://gmail.googleapis.com{GET_TARGET}")).path
+    != urlsplit(f"https://gmail.googleapis.com{GET_TARGET}").path
+]
+
+
+@pytest.mark.parametrize("spelling", PATH_SPELLINGS)
+def test_no_path_spelling_lets_a_batch_part_through(spelling: str) -> None:
+    respell = SPELLINGS[spelling][0]
+    for endpoint in [e for e in GMAIL_CORPUS if e.used]:
+        url = urlsplit(respell(endpoint.url))
+        target = url.path + (f"?{url.query}" if url.query else "")
+
+        assert refusal(*part_batch(gmail_part("GET", target))) is not None, endpoint.name
+
+
+SDK_HEADERS, SDK_BODY = client_batch(MESSAGE_ID, "18c1f2a3b4c5d6e8")
+SDK_GET = f"GET /gmail/v1/users/me/messages/{MESSAGE_ID}?format=raw&alt=json HTTP/1.1"
+SDK_PART_HEAD = "Content-Transfer-Encoding: binary\n"
+SDK_HOST = "Host: gmail.googleapis.com\n"
+BOUNDARY = SDK_HEADERS["content-type"].split('boundary="', 1)[1].rstrip('"')
+
+
+def _first(old: str, new: str) -> Callable[[str], str]:
+    def change(body: str) -> str:
+        assert old in body, old
+        return body.replace(old, new, 1)
+
+    return change
+
+
+BATCH_SPELLINGS: dict[str, tuple[Callable[[str], str], str]] = {
+    # a part that leaves Gmail, or names a host of its own
+    "inner absolute URL to another host": (
+        _first(SDK_GET, SDK_GET.replace("GET /", "GET https://evil.example/")),
+        "evil.example",
+    ),
+    "inner absolute URL to Gmail itself": (
+        _first(SDK_GET, SDK_GET.replace("GET /", "GET https://gmail.googleapis.com/")),
+        "a path only",
+    ),
+    "inner scheme-relative URL": (
+        _first(SDK_GET, SDK_GET.replace("GET /", "GET //evil.example/")),
+        "evil.example",
+    ),
+    "inner Host header of another host": (
+        _first(SDK_HOST, "Host: evil.example\n"),
+        "evil.example",
+    ),
+    "inner Host header twice": (_first(SDK_HOST, SDK_HOST + "Host: evil.example\n"), "twice"),
+    # a part that writes
+    "inner POST (trash)": (
+        _first(SDK_GET, f"POST /gmail/v1/users/me/messages/{MESSAGE_ID}/trash HTTP/1.1"),
+        "POST",
+    ),
+    "inner DELETE on the get path": (_first(SDK_GET, SDK_GET.replace("GET", "DELETE")), "DELETE"),
+    "inner PUT": (_first(SDK_GET, SDK_GET.replace("GET", "PUT")), "PUT"),
+    "inner PATCH": (_first(SDK_GET, SDK_GET.replace("GET", "PATCH")), "PATCH"),
+    "inner POST on the list path (insert)": (
+        _first(SDK_GET, "POST /gmail/v1/users/me/messages HTTP/1.1"),
+        "POST",
+    ),
+    "inner lower-case method": (_first(SDK_GET, SDK_GET.replace("GET", "get")), "request line"),
+    "inner send on the upload path": (
+        _first(SDK_GET, "POST /upload/gmail/v1/users/me/messages/send HTTP/1.1"),
+        "POST",
+    ),
+    "inner read otpmail does not use (attachments.get)": (
+        _first(SDK_GET, f"GET /gmail/v1/users/me/messages/{MESSAGE_ID}/attachments/A1 HTTP/1.1"),
+        "not a read endpoint",
+    ),
+    "inner read of another mailbox": (
+        _first(SDK_GET, "GET /gmail/v1/users/ceo%40example.com/messages HTTP/1.1"),
+        "not a read endpoint",
+    ),
+    # method overrides, at every level
+    "X-HTTP-Method-Override in the inner request": (
+        _first(SDK_HOST, SDK_HOST + "X-HTTP-Method-Override: DELETE\n"),
+        "method override",
+    ),
+    "X-HTTP-Method in the inner request": (
+        _first(SDK_HOST, SDK_HOST + "x-http-method: POST\n"),
+        "method override",
+    ),
+    "X-Method-Override in the inner request": (
+        _first(SDK_HOST, SDK_HOST + "X-Method-Override: PATCH\n"),
+        "method override",
+    ),
+    "X-HTTP-Method-Override as a part header": (
+        _first(SDK_PART_HEAD, SDK_PART_HEAD + "X-HTTP-Method-Override: DELETE\n"),
+        "not allowed",
+    ),
+    # nested batches
+    "a batch inside a part": (
+        _first(SDK_GET, "POST /batch HTTP/1.1"),
+        "POST",
+    ),
+    "a read of the batch path inside a part": (_first(SDK_GET, "GET /batch HTTP/1.1"), "batch"),
+    "a multipart part": (
+        _first("Content-Type: application/http", "Content-Type: multipart/mixed; boundary=in"),
+        "application/http",
+    ),
+    "a message/http part": (
+        _first("Content-Type: application/http", "Content-Type: message/http"),
+        "application/http",
+    ),
+    # header injection and two ways to read one body
+    "Content-ID with a CRLF and an override header": (
+        _first(">\n\nGET", ">\r\nX-HTTP-Method-Override: DELETE\n\nGET"),
+        "not allowed",
+    ),
+    "inner header value with a CRLF and an override header": (
+        _first(
+            "accept: application/json", "accept: application/json\r\nX-HTTP-Method-Override: DELETE"
+        ),
+        "method override",
+    ),
+    "a second request after the first one's headers": (
+        _first(
+            SDK_HOST + "\n",
+            SDK_HOST + f"\nDELETE /gmail/v1/users/me/messages/{MESSAGE_ID} HTTP/1.1\n",
+        ),
+        "no body",
+    ),
+    "a body on the inner GET": (_first(SDK_HOST + "\n", SDK_HOST + '\n{"raw": "x"}\n'), "no body"),
+    "inner Content-Length": (_first(SDK_HOST, SDK_HOST + "Content-Length: 12\n"), "no body"),
+    "inner Transfer-Encoding": (
+        _first(SDK_HOST, SDK_HOST + "Transfer-Encoding: chunked\n"),
+        "no body",
+    ),
+    "inner Transfer-Encoding beside a zero Content-Length": (
+        _first(SDK_HOST, SDK_HOST + "Content-Length: 0\nTransfer-Encoding: chunked\n"),
+        "no body",
+    ),
+    "a folded inner header": (
+        _first(SDK_HOST, SDK_HOST + " X-HTTP-Method-Override: DELETE\n"),
+        "folded",
+    ),
+    "a folded part header": (_first(SDK_PART_HEAD, SDK_PART_HEAD + "\tx: y\n"), "folded"),
+    "a bare CR": (
+        _first(SDK_HOST, "Host: gmail.googleapis.com\rX-HTTP-Method-Override: DELETE\n"),
+        "bare CR",
+    ),
+    "a NUL byte": (_first(SDK_HOST, SDK_HOST + "\x00"), "control"),
+    "a non-ASCII byte": (_first(SDK_HOST, "Host: gmail.googleapis.com\u00a0\n"), "non-ASCII"),
+    "a character http.client cannot send": (_first(SDK_HOST, "Host: gm\u0430il\n"), "cannot send"),
+    "text before the first part": (lambda b: "DELETE /x HTTP/1.1\n" + b, "outside the parts"),
+    "text after the closing boundary": (
+        lambda b: b + "POST /gmail/v1/users/me/messages/send HTTP/1.1\n",
+        "outside the parts",
+    ),
+    "no closing boundary": (lambda b: b.replace(f"--{BOUNDARY}--", ""), "closing boundary"),
+    "a boundary line with trailing text": (
+        lambda b: b.replace(f"\n--{BOUNDARY}\n", f"\n--{BOUNDARY} x\n"),
+        "starts like the boundary",
+    ),
+    "a part hidden in base64": (
+        _first("Content-Transfer-Encoding: binary", "Content-Transfer-Encoding: base64"),
+        "base64",
+    ),
+    "a part in quoted-printable": (
+        _first("Content-Transfer-Encoding: binary", "Content-Transfer-Encoding: quoted-printable"),
+        "quoted-printable",
+    ),
+    "HTTP/1.0 request line": (
+        _first(SDK_GET, SDK_GET.replace("HTTP/1.1", "HTTP/1.0")),
+        "request line",
+    ),
+    "a space in the inner target": (_first(SDK_GET, SDK_GET.replace("?", " ?")), "request line"),
+    "a tab in the inner target": (_first(SDK_GET, SDK_GET.replace("?", "\t?")), "request line"),
+    "an inner target with a fragment": (
+        _first(SDK_GET, SDK_GET.replace(" HTTP", "#x HTTP")),
+        "fragment",
+    ),
+    "too many parts": (
+        lambda b: (
+            f"--{BOUNDARY}\n"
+            + f"--{BOUNDARY}\n".join([b.split(f"--{BOUNDARY}\n")[1]] * 101)
+            + f"--{BOUNDARY}--\n"
+        ),
+        "1 to 100",
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", list(BATCH_SPELLINGS))
+def test_no_batch_spelling_lets_anything_but_reads_through(spelling: str) -> None:
+    change, why = BATCH_SPELLINGS[spelling]
+
+    refused = refusal(SDK_HEADERS, change(SDK_BODY))
+
+    assert refused is not None, f"{spelling} passed"
+    assert why in str(refused), refused
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "why"),
+    [
+        (BATCH_URL + "?alt=media", SDK_HEADERS, "no query string"),
+        (BATCH_URL + "?%24.xgafv=2", SDK_HEADERS, "no query string"),
+        (BATCH_URL + "/", SDK_HEADERS, "not a read endpoint"),
+        ("https://gmail.googleapis.com/batch/gmail/v1", SDK_HEADERS, "not a read endpoint"),
+        ("https://www.googleapis.com/batch", SDK_HEADERS, "not an official"),
+        ("https://graph.microsoft.com/batch", SDK_HEADERS, "not a read endpoint"),
+        ("http://gmail.googleapis.com/batch", SDK_HEADERS, "only https"),
+        (BATCH_URL, {**SDK_HEADERS, "X-HTTP-Method-Override": "DELETE"}, "method override"),
+        (BATCH_URL, {"content-type": "multipart/related; boundary=x"}, "multipart/mixed"),
+        (BATCH_URL, {"content-type": "multipart/form-data; boundary=x"}, "multipart/mixed"),
+        (
+            BATCH_URL,
+            {"content-type": f'multipart/mixed; boundary="{BOUNDARY}"; boundary=x'},
+            "one plain boundary",
+        ),
+        (BATCH_URL, {"content-type": "multipart/mixed; boundary=other"}, "outside the parts"),
+        (BATCH_URL, {"content-type": "multipart/mixed"}, "one plain boundary"),
+        (BATCH_URL, {**SDK_HEADERS, "Content-Type": SDK_HEADERS["content-type"]}, "boundary"),
+    ],
+    ids=[
+        "a query string (applied to every part)",
+        "a system parameter",
+        "a trailing slash",
+        "the guide's default batch path",
+        "another Google host",
+        "another provider",
+        "plain http",
+        "an outer method override (applied to every part)",
+        "multipart/related",
+        "multipart/form-data",
+        "two boundaries",
+        "another boundary",
+        "no boundary",
+        "two content types",
+    ],
+)
+def test_the_batch_itself_passes_only_as_the_discovery_document_names_it(
+    url: str, headers: dict[str, str], why: str
+) -> None:
+    with pytest.raises(EgressRefused) as refused:
+        check("POST", url, headers, SDK_BODY)
+
+    assert why in str(refused.value)
+
+
+def test_a_batch_of_reads_on_the_real_client_goes_out_once_and_a_write_in_it_never(
+    gmail: tuple[GmailProvider, list[Sent]],
+) -> None:
+    provider, sent = gmail
+    http = provider._authorized_http()
+    reads = provider._service.new_batch_http_request()
+    for message_id in (MESSAGE_ID, "18c1f2a3b4c5d6e8"):
+        reads.add(provider._service.users().messages().get(userId="me", id=message_id))
+    mixed = provider._service.new_batch_http_request()
+    mixed.add(provider._service.users().messages().get(userId="me", id=MESSAGE_ID))
+    mixed.add(GMAIL_WRITES["messages.batchModify"](provider._service))
+
+    with pytest.raises(Exception, match="multipart"):  # the recording answer is not one
+        reads.execute(http=http)
+    assert [(s.method, s.url) for s in sent] == [
+        ("POST", "https://oauth2.googleapis.com/token"),
+        ("POST", BATCH_URL),
+    ]
+    sent.clear()
+    with pytest.raises(EgressRefused) as refused:
+        mixed.execute(http=http)
+
+    assert "batch part 2: POST" in str(refused.value)
+    assert sent == []
+
+
+class BareHttpUsed(AssertionError):
+    pass
+
+
+def test_a_batch_refreshes_its_token_only_through_the_pinned_transport(
+    tmp_path: Path, service_account_info: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """googleapiclient's batch refreshes expired credentials over a bare httplib2.Http()
+    (googleapiclient/_auth.py ``refresh_credentials``): before the batch, while it writes
+    each part, and after a part's 401. Each of those token requests must go out through
+    PinnedHttp; a bare Http's socket layer is never reached."""
+    from googleapiclient import _auth
+
+    from fakes.gmail import FakeGmail, Fault
+
+    bare: list[str] = []
+
+    def bare_socket(self: Any, conn: Any, request_uri: str, *args: Any) -> Any:
+        bare.append(f"{conn.host}{request_uri}")
+        raise BareHttpUsed(f"a bare httplib2.Http reached {conn.host}")
+
+    # Every Http but the fake's (whose socket layer is the fake) would land here.
+    monkeypatch.setattr(httplib2.Http, "_conn_request", bare_socket)
+    refreshed_by_the_client: list[str] = []
+    original = _auth.refresh_credentials
+
+    def spy(credentials: Any) -> Any:
+        refreshed_by_the_client.append(type(credentials).__name__)
+        return original(credentials)
+
+    monkeypatch.setattr(_auth, "refresh_credentials", spy)
+    key = write_key(tmp_path, quick_key(service_account_info))
+    key.chmod(0o600)
+    mailbox = GmailMailbox("gmail", "qa@example.com", (), "test", key=SecretRef(file=key))
+    upstream = FakeGmail()
+    ids = [upstream.deliver(b"From: a@acme.example\r\nTo: qa@example.com\r\n\r\n1")]
+    ids.append(upstream.deliver(b"From: a@acme.example\r\nTo: qa@example.com\r\n\r\n2"))
+    provider = GmailProvider(mailbox, http_factory=upstream.http_factory)
+    import asyncio
+
+    # 1. The token expires between otpmail's own check and the batch: the client refreshes.
+    provider._ensure_token = lambda: None  # type: ignore[method-assign]
+    emails = asyncio.run(provider._fetch_all(ids))[0]
+    assert len(emails) == 2
+    assert (upstream.count("token"), upstream.count("batch")) == (1, 1)
+    # 2. A part answers 401 (a token revoked meanwhile): the client refreshes once and sends
+    # that part again.
+    upstream.reset_counters()
+    provider._bodies.clear()
+    upstream.fail(
+        f"messages.get {ids[1]}",
+        Fault(status=401, body='{"error": {"code": 401, "message": "Invalid Credentials"}}'),
+    )
+    emails = asyncio.run(provider._fetch_all(ids))[0]
+    assert len(emails) == 2
+
+    assert bare == []
+    assert len(refreshed_by_the_client) == 2  # the client's own refresh path ran each time
+    assert upstream.count("token") == 1  # case 2's refresh, through the fake: pinned
+    assert upstream.count("batch") == 2  # the batch, then the 401 part again
+    assert upstream.count("messages.get") == 3
 
 
 # ---------------------------------------------------------------------------------------

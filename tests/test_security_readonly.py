@@ -1,6 +1,7 @@
 """Read-only by construction: the provider interface declares reads and nothing else, and
 a scan of the package's syntax tree finds no write endpoint, no HTTP method but GET outside
-the two token requests, and no OAuth scope but ``gmail.readonly`` and Graph ``.default``.
+the two token requests and Gmail's batch of reads, and no OAuth scope but ``gmail.readonly``
+and Graph ``.default``.
 
 The scan reads ``src/otpmail`` as code, not as text: docstrings and comments may say
 "cannot send", code may not. It is checked against planted violations in a copy of the
@@ -72,6 +73,10 @@ def test_every_provider_exposes_exactly_the_read_operations(provider: type) -> N
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 TOKEN_HOSTS = frozenset({"oauth2.googleapis.com", "login.microsoftonline.com"})
+# The one batch otpmail builds: Gmail's batch route in the egress table (which reads every
+# part, tests/test_security_egress.py), and the one function that asks the client for it.
+BATCH_ROUTE = ("POST", "gmail.googleapis.com", "/batch")
+BATCH_BUILDER = ("_providers/_gmail.py", "_attempt_batch")
 ALLOWED_SCOPES = frozenset(
     {"https://www.googleapis.com/auth/gmail.readonly", "https://graph.microsoft.com/.default"}
 )
@@ -171,6 +176,8 @@ class Scan:
     violations: list[str] = field(default_factory=list)
     gmail_chains: set[str] = field(default_factory=set)
     token_routes: set[str] = field(default_factory=set)
+    batch_routes: set[str] = field(default_factory=set)
+    batch_builders: list[str] = field(default_factory=list)
     scopes_passed: set[str] = field(default_factory=set)
 
 
@@ -185,8 +192,9 @@ def _doc_nodes(nodes: list[ast.AST]) -> set[int]:
     }
 
 
-def _chain(call: ast.Call) -> list[str]:
-    """``a.users().messages().list`` → ["users", "messages", "list"]."""
+def _chain(call: ast.Call, aliases: dict[str, list[str]] | None = None) -> list[str]:
+    """``a.users().messages().list`` → ["users", "messages", "list"]; a name in
+    ``aliases`` (one assigned a Gmail resource) stands for the chain it was assigned."""
     names: list[str] = []
     node: ast.AST = call.func
     while True:
@@ -196,8 +204,27 @@ def _chain(call: ast.Call) -> list[str]:
         elif isinstance(node, ast.Call):
             node = node.func
         else:
+            if isinstance(node, ast.Name) and aliases and node.id in aliases:
+                names.extend(reversed(aliases[node.id]))
             break
     return names[::-1]
+
+
+def _gmail_aliases(nodes: list[ast.AST]) -> dict[str, list[str]]:
+    """Names assigned a Gmail resource (``m = s.users().messages()``), so that a call made
+    on the name later (``m.send()``) is read as the whole chain."""
+    aliases: dict[str, list[str]] = {}
+    for node in nodes:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+        ):
+            chain = _chain(node.value)
+            if "users" in chain:
+                aliases[node.targets[0].id] = chain[chain.index("users") :]
+    return aliases
 
 
 def _dotted(node: ast.AST) -> str:
@@ -241,6 +268,8 @@ def scan(root: Path) -> Scan:
         result.violations.extend(part.violations)
         result.gmail_chains |= part.gmail_chains
         result.token_routes |= part.token_routes
+        result.batch_routes |= part.batch_routes
+        result.batch_builders += part.batch_builders
         result.scopes_passed |= part.scopes_passed
     return result
 
@@ -254,7 +283,10 @@ def _scan_source(where: str, source: str) -> Scan:
     nodes = list(ast.walk(tree))
     docs = _doc_nodes(nodes)
     strings = _module_strings(tree)
+    aliases = _gmail_aliases(nodes)
     allowed_methods: set[int] = set()
+    allowed_pieces: set[int] = set()
+    allowed_attributes: set[int] = set()
     in_provider = "/_providers/" in where
 
     def flag(node: ast.AST, message: str, where: str = where) -> None:
@@ -272,6 +304,25 @@ def _scan_source(where: str, source: str) -> Scan:
             if verb in WRITE_METHODS and host in TOKEN_HOSTS and "token" in pattern:
                 allowed_methods.add(id(node.args[0]))
                 result.token_routes.add(f"{verb} {host}")
+            batch = any(
+                k.arg == "batch" and isinstance(k.value, ast.Constant) and k.value.value is True
+                for k in node.keywords
+            )
+            if batch and (verb, host, pattern) == BATCH_ROUTE and where.endswith("_egress.py"):
+                allowed_methods.add(id(node.args[0]))
+                allowed_pieces.add(id(node.args[2]))
+                result.batch_routes.add(f"{verb} {host}{pattern}")
+        elif (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and (where.removeprefix("otpmail/"), node.name) == BATCH_BUILDER
+        ):
+            builders = [
+                n
+                for n in ast.walk(node)
+                if isinstance(n, ast.Attribute) and n.attr == "new_batch_http_request"
+            ]
+            allowed_attributes.update(id(n) for n in builders)
+            result.batch_builders += [f"{where}:{n.lineno}" for n in builders]
 
     for node in nodes:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -281,7 +332,7 @@ def _scan_source(where: str, source: str) -> Scan:
             if text.strip().upper() in WRITE_METHODS and id(node) not in allowed_methods:
                 flag(node, f"HTTP method {text!r} outside the token routes")
             for token in text.split():
-                if "/" not in token:
+                if "/" not in token or id(node) in allowed_pieces:
                     continue
                 for piece in re.split(r"[/?#&=,]", token):
                     piece = piece.strip("()[]{}'\".,;:`*\\")
@@ -295,7 +346,7 @@ def _scan_source(where: str, source: str) -> Scan:
             if WRITE_PERMISSION.search(text):
                 flag(node, f"write permission named in {text!r}")
         elif isinstance(node, ast.Call):
-            chain = _chain(node)
+            chain = _chain(node, aliases)
             if "users" in chain:
                 tail = chain[chain.index("users") :]
                 result.gmail_chains.add(".".join(tail))
@@ -330,7 +381,7 @@ def _scan_source(where: str, source: str) -> Scan:
                     if set(mode) & set("wax+"):
                         flag(node, f"open() for writing (mode {mode!r})")
         elif isinstance(node, ast.Attribute):
-            if node.attr in WRITE_ATTRIBUTES:
+            if node.attr in WRITE_ATTRIBUTES and id(node) not in allowed_attributes:
                 flag(node, f"write operation .{node.attr}")
         elif isinstance(node, ast.ImportFrom | ast.Import):
             modules = (
@@ -371,6 +422,9 @@ def test_the_package_has_no_write_endpoint_method_or_scope() -> None:
         "users.getProfile",
     }
     assert found.token_routes == {"POST oauth2.googleapis.com", "POST login.microsoftonline.com"}
+    # One batch, of reads: its route, and one place that builds it.
+    assert found.batch_routes == {"POST gmail.googleapis.com/batch"}
+    assert len(found.batch_builders) == 1
     assert found.scopes_passed == ALLOWED_SCOPES
 
 
@@ -384,6 +438,11 @@ PLANTED = {
         "_providers/_gmail.py",
         "\ndef _x(s):\n    return s.users().messages().trash(userId='me', id='1')\n",
         "users...trash()",
+    ),
+    "gmail-send-on-a-stored-resource": (
+        "_providers/_gmail.py",
+        "\ndef _x(s):\n    m = s.users().messages()\n    return m.send(userId='me', body={})\n",
+        "users...send()",
     ),
     "gmail-forwarding": (
         "_providers/_gmail.py",
@@ -453,6 +512,16 @@ PLANTED = {
         "_core/_egress.py",
         "\n_X = _route('POST', 'gmail.googleapis.com', r'/gmail/v1/users/me/messages', 'x')\n",
         "'POST' outside the token routes",
+    ),
+    "egress-batch-route-elsewhere": (
+        "_core/_egress.py",
+        "\n_X = _route('POST', 'graph.microsoft.com', r'/batch', 'x', batch=True)\n",
+        "'POST' outside the token routes",
+    ),
+    "gmail-batch-in-another-function": (
+        "_providers/_gmail.py",
+        "\ndef _attempt(s):\n    return s.new_batch_http_request()\n",
+        ".new_batch_http_request",
     ),
     "maildir-marks-seen": (
         "_providers/_maildir.py",

@@ -252,12 +252,12 @@ class PlantedGmail(FakeGmail):
         super().__init__()
         self.secrets = secrets
 
-    def handle(self, method: str, url: str, body: Any, timeout: float | None) -> Any:
+    def handle(self, method: str, url: str, body: Any, timeout: float | None, **kwargs: Any) -> Any:
         if urlsplit(url).hostname == "oauth2.googleapis.com" and body:
             text = body.decode() if isinstance(body, bytes) else str(body)
             for assertion in parse_qs(text).get("assertion", []):
                 self.secrets.add("Gmail signed assertion", assertion)
-        return super().handle(method, url, body, timeout)
+        return super().handle(method, url, body, timeout, **kwargs)
 
     def _answer(self, operation: str, path: str, query: dict[str, list[str]]) -> Any:
         status, payload = super()._answer(operation, path, query)

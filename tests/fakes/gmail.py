@@ -3,11 +3,15 @@
 ``FakeGmail`` holds a mailbox and answers the requests the real google-api-python-client
 and google-auth send — token, ``messages.list``, ``messages.get`` (``format=raw``, ``full``
 — the API's default —, ``metadata`` or ``minimal``), ``getProfile`` and ``history.list`` —
-in Gmail's wire format (research/gmail.md §7). It records every request with its time, can
-inject latency (per request, in the calling thread, so concurrent requests overlap as they
-would on the wire) and faults, and counts Gmail quota units (list 5, get 20, history 2,
-getProfile 1; gmail.md §4.1) and the CPU time it spent answering (``cpu_seconds``, so a
-benchmark can subtract the fake's own work).
+in Gmail's wire format (research/gmail.md §7), alone or as the parts of a batch
+(``POST /batch``: a ``multipart/mixed`` body of ``application/http`` parts, answered in
+kind, each part with its own status and the request's ``Content-ID`` prefixed with
+``response-``; gmail.md §3 and §7.8). It records every request with its time (the parts of a
+batch in :attr:`FakeGmail.parts`), can inject latency (per request, in the calling thread,
+so concurrent requests overlap as they would on the wire) and faults (per request, per
+batch part, or per message id), and counts Gmail quota units (list 5, get 20, history 2,
+getProfile 1, each batch part as much as the call alone; gmail.md §4.1 and §3) and the CPU
+time it spent answering (``cpu_seconds``, so a benchmark can subtract the fake's own work).
 
 Plug it in with ``GmailProvider(mailbox, http_factory=fake.http_factory)``: the provider's
 :class:`~otpmail._providers._gmail.PinnedHttp` subclass below still runs the egress check
@@ -24,16 +28,19 @@ import contextlib
 import email
 import email.policy
 import hashlib
+import itertools
 import json
 import re
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
-from email.parser import BytesHeaderParser
+from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses
 from functools import cached_property
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -42,7 +49,16 @@ import httplib2
 from fakes import sequential_round_trips
 from otpmail._providers._gmail import PinnedHttp
 
-QUOTA = {"messages.list": 5, "messages.get": 20, "history.list": 2, "getProfile": 1, "token": 0}
+QUOTA = {
+    "messages.list": 5,
+    "messages.get": 20,
+    "history.list": 2,
+    "getProfile": 1,
+    "token": 0,
+    "batch": 0,  # each part counts as the call it holds (gmail.md §3)
+}
+BATCH_LIMIT = 100
+"""Calls Gmail takes in one batch (gmail.md §3); more is a 400 for the whole batch."""
 
 
 @dataclass
@@ -88,6 +104,8 @@ class Request:
     operation: str
     started: float
     ended: float = 0.0
+    batch: Request | None = None
+    """The batch request this call was a part of; ``None`` for a request on the wire."""
 
 
 class FakeGmail:
@@ -112,6 +130,9 @@ class FakeGmail:
         self.history_floor = history_floor
         """``history.list`` from a start id below this answers 404 (expired)."""
         self.requests: list[Request] = []
+        """The requests that reached the fake on the wire (a batch is one)."""
+        self.parts: list[Request] = []
+        """The calls inside batch requests, one per part."""
         self.faults: dict[str, list[Fault]] = {}
         self.token_lifetime = 3599
         """``expires_in`` of the access tokens the token endpoint issues, in seconds."""
@@ -160,33 +181,55 @@ class FakeGmail:
             self.messages = [m for m in self.messages if m.id != message_id]
 
     def fail(self, operation: str, *faults: Fault) -> None:
-        """Queue faults for the next requests of ``operation`` (one fault per request)."""
+        """Queue faults for the next requests of ``operation`` (one fault per request; a
+        batch part is a request of the operation it holds, ``batch`` the batch itself).
+        ``"messages.get <id>"`` queues faults for the gets of that one message, ahead of
+        the queue of every get."""
         with self._lock:
             self.faults.setdefault(operation, []).extend(faults)
 
     # -- accounting ---------------------------------------------------------------------
 
     def count(self, operation: str | None = None) -> int:
-        return sum(1 for r in self.requests if operation is None or r.operation == operation)
+        """Calls of ``operation``: requests on the wire and the parts of batches alike
+        (``batch`` counts the batch requests)."""
+        return sum(
+            1 for r in self.requests + self.parts if operation is None or r.operation == operation
+        )
 
     @property
     def quota(self) -> int:
-        return sum(QUOTA.get(r.operation, 0) for r in self.requests)
+        return sum(QUOTA.get(r.operation, 0) for r in self.requests + self.parts)
 
     def sequential_round_trips(self, operations: set[str] | None = None) -> int:
+        """Round trips on the wire: a batch is one, whatever it holds."""
         return sequential_round_trips(self.requests, operations)
 
     def reset_counters(self) -> None:
         with self._lock:
             self.requests.clear()
+            self.parts.clear()
 
     # -- the seam -----------------------------------------------------------------------
 
     def http_factory(self) -> FakeGmailHttp:
         return FakeGmailHttp(self)
 
+    def _next_fault(self, operation: str, message_id: str = "") -> Fault | None:
+        with self._lock:
+            for key in (f"{operation} {message_id}", operation):
+                queue = self.faults.get(key) or []
+                if queue:
+                    return queue.pop(0)
+        return None
+
     def handle(
-        self, method: str, url: str, body: Any, timeout: float | None
+        self,
+        method: str,
+        url: str,
+        body: Any,
+        timeout: float | None,
+        headers: Mapping[str, str] | None = None,
     ) -> tuple[int, dict[str, str], bytes]:
         parts = urlsplit(url)
         query = {k: v for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
@@ -195,8 +238,7 @@ class FakeGmail:
         cpu_started = time.thread_time()
         with self._lock:
             self.requests.append(record)
-            queue = self.faults.get(operation) or []
-            fault = queue.pop(0) if queue else None
+        fault = self._next_fault(operation, _message_id(operation, parts.path))
         try:
             if self.latency:
                 time.sleep(self.latency)
@@ -215,10 +257,9 @@ class FakeGmail:
                         {"content-type": fault.content_type, **fault.headers},
                         payload,
                     )
-            status, answer = self._answer(operation, parts.path, query)
-            if self.honour_fields and status == 200 and isinstance(answer, dict):
-                mask = query.get("fields", [""])[0]
-                answer = partial_response(answer, mask) if mask else answer
+            if operation == "batch":
+                return self._batch(record, body, headers or {})
+            status, answer = self._masked(*self._answer(operation, parts.path, query), query)
             # An answer may come pre-encoded (a subclass caching large bodies).
             content = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
             return status, {"content-type": "application/json; charset=UTF-8"}, content
@@ -227,6 +268,95 @@ class FakeGmail:
             spent = time.thread_time() - cpu_started
             with self._lock:
                 self.cpu_seconds += spent
+
+    def _batch(
+        self, record: Request, body: Any, headers: Mapping[str, str]
+    ) -> tuple[int, dict[str, str], bytes]:
+        """Answer a batch as Gmail does: each part is unwrapped and answered as the request
+        it holds, in a ``multipart/mixed`` answer whose parts carry their own status."""
+        content_type = next((v for k, v in headers.items() if k.lower() == "content-type"), "")
+        data = body.encode("latin-1") if isinstance(body, str) else bytes(body or b"")
+        message = BytesParser(policy=email.policy.compat32).parsebytes(
+            b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + data
+        )
+        if not message.is_multipart() or message.get_content_type() != "multipart/mixed":
+            return _batch_refused("Invalid multipart request")
+        requests = message.get_payload()
+        assert isinstance(requests, list)
+        if not 0 < len(requests) <= BATCH_LIMIT:
+            return _batch_refused(f"A batch holds 1 to {BATCH_LIMIT} calls")
+        answers = []
+        for part in requests:
+            content_id = str(part.get("Content-ID") or "")
+            inner = part.get_payload()
+            status, answer = self._batch_part(record, inner if isinstance(inner, str) else "")
+            content = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
+            response_id = f"<response-{content_id.strip('<>')}>" if content_id else ""
+            answers.append((response_id, status, content))
+        boundary = f"batch_{next(_BOUNDARIES):08x}{hashlib.sha1(data).hexdigest()[:12]}"
+        chunks = []
+        for response_id, status, content in answers:
+            head = [f"--{boundary}", "Content-Type: application/http"]
+            if response_id:
+                head.append(f"Content-ID: {response_id}")
+            head += [
+                "",
+                f"HTTP/1.1 {status} {HTTPStatus(status).phrase}",
+                "Content-Type: application/json; charset=UTF-8",
+                "Vary: Origin",
+                "Vary: X-Origin",
+                "Vary: Referer",
+                "",
+                "",
+            ]
+            chunks += ["\r\n".join(head).encode(), content, b"\r\n"]
+        chunks.append(f"--{boundary}--\r\n".encode())
+        return 200, {"content-type": f"multipart/mixed; boundary={boundary}"}, b"".join(chunks)
+
+    def _batch_part(self, batch: Request, inner: str) -> tuple[int, dict[str, Any] | bytes]:
+        """One part: ``GET <path>`` and headers, as Gmail unwraps it; only the path part of
+        a URL is allowed (gmail.md §3), and a batch holds no batch."""
+        request_line = inner.lstrip("\r\n").split("\n", 1)[0].strip()
+        method, _, rest = request_line.partition(" ")
+        target = rest.rsplit(" ", 1)[0] if rest.endswith(("HTTP/1.1", "HTTP/1.0")) else rest
+        parts = urlsplit(target)
+        operation = _operation(method, "gmail.googleapis.com", parts.path)
+        record = Request(
+            method,
+            f"https://gmail.googleapis.com{target}",
+            operation,
+            time.monotonic(),
+            batch=batch,
+        )
+        with self._lock:
+            self.parts.append(record)
+        try:
+            if not target.startswith("/") or parts.netloc or method != "GET":
+                return 400, _error(400, "Invalid batch part", "badRequest")
+            if operation in ("batch", "token") or operation.startswith(method):
+                return 400, _error(400, "Invalid batch part", "badRequest")
+            fault = self._next_fault(operation, _message_id(operation, parts.path))
+            if fault is not None:
+                if fault.reset:
+                    raise ConnectionResetError(104, "Connection reset by peer")
+                if fault.delay:
+                    time.sleep(fault.delay)
+                if fault.status:
+                    payload = fault.body.encode() if isinstance(fault.body, str) else fault.body
+                    return fault.status, payload
+            query = parse_qs(parts.query, keep_blank_values=True)
+            return self._masked(*self._answer(operation, parts.path, query), query)
+        finally:
+            record.ended = time.monotonic()
+
+    def _masked(
+        self, status: int, answer: dict[str, Any] | bytes, query: dict[str, list[str]]
+    ) -> tuple[int, dict[str, Any] | bytes]:
+        """``answer`` narrowed to the request's ``fields`` mask when the fake honours it."""
+        if self.honour_fields and status == 200 and isinstance(answer, dict):
+            mask = query.get("fields", [""])[0]
+            answer = partial_response(answer, mask) if mask else answer
+        return status, answer
 
     def _answer(
         self, operation: str, path: str, query: dict[str, list[str]]
@@ -418,7 +548,9 @@ class FakeGmailHttp(PinnedHttp):
         self, conn: Any, request_uri: str, method: str, body: Any, headers: Any
     ) -> Any:
         url = f"https://{conn.host}{request_uri}"
-        status, response_headers, content = self.upstream.handle(method, url, body, self.timeout)
+        status, response_headers, content = self.upstream.handle(
+            method, url, body, self.timeout, headers=dict(headers or {})
+        )
         info = {"status": str(status), **response_headers, "content-length": str(len(content))}
         return httplib2.Response(info), content
 
@@ -426,6 +558,8 @@ class FakeGmailHttp(PinnedHttp):
 def _operation(method: str, host: str, path: str) -> str:
     if host == "oauth2.googleapis.com":
         return "token"
+    if path == "/batch" or path.startswith("/batch/"):
+        return "batch"
     if path.endswith("/profile"):
         return "getProfile"
     if path.endswith("/history"):
@@ -435,6 +569,18 @@ def _operation(method: str, host: str, path: str) -> str:
     if "/messages/" in path:
         return "messages.get"
     return f"{method} {path}"
+
+
+def _message_id(operation: str, path: str) -> str:
+    return path.rsplit("/", 1)[1] if operation == "messages.get" else ""
+
+
+_BOUNDARIES = itertools.count(1)
+
+
+def _batch_refused(message: str) -> tuple[int, dict[str, str], bytes]:
+    body = json.dumps(_error(400, message, "badRequest")).encode()
+    return 400, {"content-type": "application/json; charset=UTF-8"}, body
 
 
 def _error(code: int, message: str, reason: str) -> dict[str, Any]:

@@ -7,13 +7,26 @@ literal, userinfo in the URL, a non-default port, plain http, a double or traili
 an encoded slash or dot, whitespace or a control character anywhere in the URL, a method
 override header, an unknown path) is refused with an ``API_ERROR`` naming the host, and
 never reaches a socket.
+
+One POST carries reads: Gmail's batch (``POST https://gmail.googleapis.com/batch``, the
+``batchPath`` of the discovery document; gmail.md §3). Its body is a ``multipart/mixed``
+of ``application/http`` parts, each a whole HTTP request, so the check reads the body and
+holds every part to the rules of a request of its own — a GET on one of Gmail's read
+routes, a path and nothing more (no other host, no absolute URL), no method override, no
+body — and refuses the batch as a whole if any part fails, if the body can be read in more
+than one way (a folded header, a bare CR, text outside the parts, a line that starts like
+the boundary, a second request in a part, the standard library's MIME parser disagreeing
+about the parts), or if it holds anything but such parts (a nested batch, a write).
 """
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from email.message import Message
 from urllib.parse import urlsplit
 
 from otpmail._core._errors import OtpmailError
@@ -27,10 +40,14 @@ class Route:
     host: str
     path: re.Pattern[str]
     purpose: str
+    batch: bool = False
+    """A batch of reads: admitted only with a body whose every part passes the check."""
+    parts: tuple[str, ...] = ()
+    """For a checked batch request: the URL of each read it holds, in order."""
 
 
-def _route(method: str, host: str, path: str, purpose: str) -> Route:
-    return Route(method, host, re.compile(path), purpose)
+def _route(method: str, host: str, path: str, purpose: str, *, batch: bool = False) -> Route:
+    return Route(method, host, re.compile(path), purpose, batch=batch)
 
 
 _GMAIL = "/gmail/v1/users/me"
@@ -50,6 +67,7 @@ ROUTES: tuple[Route, ...] = (
     ),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/history", "Gmail users.history.list"),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/profile", "Gmail users.getProfile"),
+    _route("POST", "gmail.googleapis.com", r"/batch", "Gmail batch", batch=True),
     _route(
         "POST",
         "login.microsoftonline.com",
@@ -80,8 +98,15 @@ class EgressRefused(OtpmailError):
         self.host = host
 
 
-def check(method: str, url: str, headers: Mapping[str, object] | None = None) -> Route:
+def check(
+    method: str,
+    url: str,
+    headers: Mapping[str, object] | None = None,
+    body: object = None,
+) -> Route:
     """Return the route ``method url`` matches, or raise :class:`EgressRefused`.
+
+    ``body`` is read only for a batch, whose route comes back with :attr:`Route.parts`.
 
     >>> check("GET", "https://gmail.googleapis.com/gmail/v1/users/me/profile?alt=json").purpose
     'Gmail users.getProfile'
@@ -115,5 +140,200 @@ def check(method: str, url: str, headers: Mapping[str, object] | None = None) ->
     verb = method.upper()
     for route in ROUTES:
         if route.host == host and route.method == verb and route.path.fullmatch(parts.path):
+            if route.batch:
+                if parts.query:
+                    # Gmail applies the batch's query parameters to every part (gmail.md §3).
+                    raise EgressRefused(host, "a batch request takes no query string")
+                return replace(route, parts=_batch_parts(host, headers, body))
             return route
     raise EgressRefused(host, f"{verb} {parts.path} is not a read endpoint otpmail uses")
+
+
+# -- batches --------------------------------------------------------------------------------
+
+MAX_BATCH_PARTS = 100
+"""Gmail's limit of calls in one batch (gmail.md §3)."""
+MAX_BATCH_BYTES = 256 * 1024
+"""A batch of reads is a few hundred bytes a part; anything much larger is not one."""
+
+_BOUNDARY = re.compile(r"[0-9A-Za-z'()+_,\-./:=?]{1,70}")  # RFC 2046 bchars, no space
+_HEADER_LINE = re.compile(r"([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([^\x00-\x1f\x7f]*?)[ \t]*")
+_REQUEST_LINE = re.compile(r"([A-Z]+) (\S+) HTTP/1\.1")
+_PART_HEADERS = frozenset(
+    {"content-type", "content-transfer-encoding", "content-id", "mime-version"}
+)
+_PLAIN_ENCODINGS = frozenset({"binary", "7bit", "8bit"})
+_LOOSE_TEXT = re.compile(r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class _Unreadable(Exception):
+    """A batch body that cannot be read in exactly one way."""
+
+
+def _batch_parts(host: str, headers: Mapping[str, object] | None, body: object) -> tuple[str, ...]:
+    """The URL of every read in a batch body, each checked like a request of its own; or
+    :class:`EgressRefused` for the whole batch."""
+    content_types = [v for k, v in (headers or {}).items() if str(k).lower() == "content-type"]
+    if len(content_types) != 1:
+        raise EgressRefused(host, "a batch must name its multipart boundary")
+    try:
+        boundary = _boundary(str(content_types[0]))
+        data = _body_bytes(body)
+        texts = _split(data, boundary)
+    except _Unreadable as exc:
+        raise EgressRefused(host, f"batch body refused: {exc}") from None
+    if not 1 <= len(texts) <= MAX_BATCH_PARTS:
+        raise EgressRefused(host, f"a batch holds 1 to {MAX_BATCH_PARTS} requests")
+    urls = tuple(_check_part(host, number, text) for number, text in enumerate(texts, 1))
+    try:
+        _agree(str(content_types[0]), data, len(texts))
+    except _Unreadable as exc:
+        raise EgressRefused(host, f"batch body refused: {exc}") from None
+    return urls
+
+
+def _boundary(content_type: str) -> str:
+    if _LOOSE_TEXT.search(content_type) or "\n" in content_type:
+        raise _Unreadable("a control character in the content type")
+    header = Message()
+    header["Content-Type"] = content_type
+    params = header.get_params() or []
+    if (
+        header.get_content_type() != "multipart/mixed"
+        or len(params) != 2
+        or params[1][0].lower() != "boundary"
+        or not isinstance(params[1][1], str)
+        or not _BOUNDARY.fullmatch(params[1][1])
+        or header.defects
+    ):
+        raise _Unreadable("not multipart/mixed with one plain boundary")
+    return params[1][1]
+
+
+def _body_bytes(body: object) -> bytes:
+    # http.client sends a str body as ISO-8859-1: judge those bytes.
+    if isinstance(body, bytes | bytearray | memoryview):
+        data = bytes(body)
+    elif isinstance(body, str):
+        try:
+            data = body.encode("latin-1")
+        except UnicodeEncodeError:
+            raise _Unreadable("characters http.client cannot send") from None
+    else:
+        raise _Unreadable("no body, or a body that is not text")
+    if len(data) > MAX_BATCH_BYTES:
+        raise _Unreadable(f"larger than {MAX_BATCH_BYTES} bytes")
+    if not data.isascii() or _LOOSE_TEXT.search(data.decode("ascii")):
+        raise _Unreadable("a bare CR, a control character or a non-ASCII byte")
+    return data
+
+
+def _split(data: bytes, boundary: str) -> list[list[str]]:
+    """The lines of each part, split strictly: nothing but blank lines outside the parts,
+    and no line inside one that starts like the boundary."""
+    delimiter = f"--{boundary}"
+    parts: list[list[str]] = []
+    current: list[str] | None = None
+    closed = False
+    for line in data.decode("ascii").split("\n"):
+        line = line.removesuffix("\r")
+        if closed or current is None:
+            if line == delimiter and not closed:
+                current = []
+                parts.append(current)
+            elif line.strip():
+                raise _Unreadable("text outside the parts")
+        elif line == delimiter:
+            current = []
+            parts.append(current)
+        elif line == f"{delimiter}--":
+            closed = True
+        elif line.startswith(delimiter):
+            raise _Unreadable("a line that starts like the boundary")
+        else:
+            current.append(line)
+    if not closed:
+        raise _Unreadable("no closing boundary")
+    return parts
+
+
+def _agree(content_type: str, data: bytes, count: int) -> None:
+    """The standard library's MIME parser must find the same parts, and nothing to repair."""
+    parsed = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(
+        b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + data
+    )
+    payload = parsed.get_payload() if parsed.is_multipart() else None
+    parts = [p for p in payload if isinstance(p, Message)] if isinstance(payload, list) else []
+    if (
+        len(parts) != count
+        or parsed.defects
+        or any(part.defects or part.is_multipart() for part in parts)
+    ):
+        raise _Unreadable("the MIME parser reads it another way")
+
+
+def _headers(lines: list[str], what: str) -> tuple[dict[str, str], list[str]]:
+    """A header block (up to its blank line) and the lines after it. One header a line:
+    a folded or malformed line, or a name given twice, is refused."""
+    found: dict[str, str] = {}
+    for index, line in enumerate(lines):
+        if not line:
+            return found, lines[index + 1 :]
+        match = _HEADER_LINE.fullmatch(line)
+        if match is None:
+            raise _Unreadable(f"a malformed or folded {what} header line")
+        name = match[1].lower()
+        if name in found:
+            raise _Unreadable(f"{what} header {match[1]} given twice")
+        found[name] = match[2]
+    return found, []
+
+
+def _check_part(host: str, number: int, lines: list[str]) -> str:
+    """One part of a batch: the URL of the read it holds, or :class:`EgressRefused`."""
+
+    def refused(reason: str, where: str = host) -> EgressRefused:
+        return EgressRefused(where, f"batch part {number}: {reason}")
+
+    try:
+        part_headers, inner = _headers(lines, "part")
+        unknown = sorted(set(part_headers) - _PART_HEADERS)
+        if unknown:
+            raise _Unreadable(f"part header {unknown[0]} is not allowed")
+        if part_headers.get("content-type", "").lower() != "application/http":
+            raise _Unreadable("a part must be one application/http request")
+        encoding = part_headers.get("content-transfer-encoding", "binary").lower()
+        if encoding not in _PLAIN_ENCODINGS:
+            raise _Unreadable(f"content-transfer-encoding {encoding} is not allowed")
+        while inner and not inner[0]:
+            inner = inner[1:]
+        request = _REQUEST_LINE.fullmatch(inner[0]) if inner else None
+        if request is None:
+            raise _Unreadable("no HTTP/1.1 request line")
+        request_headers, rest = _headers(inner[1:], "request")
+    except _Unreadable as exc:
+        raise refused(str(exc)) from None
+    verb, target = request[1].upper(), request[2]
+    if not target.startswith("/") or target.startswith("//"):
+        # Gmail takes only the path part of a URL in a batch (gmail.md §3).
+        try:
+            other = (urlsplit(target).hostname or "").lower()
+        except ValueError:
+            other = ""
+        raise refused("a part may hold a path only, not a full URL", other or host)
+    if verb != "GET":
+        raise refused(f"{verb} is not allowed in a batch, which holds reads only")
+    if any(line for line in rest):
+        raise refused("a part holds one request and no body")
+    if "transfer-encoding" in request_headers or request_headers.get("content-length", "0") != "0":
+        raise refused("a part holds no body")
+    if request_headers.get("host", host).lower() != host:
+        raise refused("a part may not name another host", request_headers["host"].lower())
+    url = f"https://{host}{target}"
+    try:
+        route = check(verb, url, request_headers)
+    except EgressRefused as exc:
+        raise refused(exc.message.split(": ", 1)[-1], exc.host) from None
+    if route.batch or route.host != host:
+        raise refused("a batch cannot hold a batch")
+    return url

@@ -8,7 +8,14 @@ Built on google-api-python-client and google-auth, pinned:
   nothing to change;
 - every request, the token request included, goes through :class:`PinnedHttp`, which runs
   the egress check, ignores proxy variables, uses certifi's CA bundle and follows no
-  redirect.
+  redirect; a token refresh started anywhere else (google-api-python-client's batch
+  refreshes over a bare ``httplib2.Http()``) is sent through a ``PinnedHttp`` instead.
+
+Bodies: more than one at a time are fetched in Gmail batches (``new_batch_http_request``,
+the discovery document's ``batchPath``) of at most :data:`BATCH_SIZE`; each part is held to
+the rules of a request of its own — the egress check reads every part before the batch
+leaves, each part answer has its own size bound, and a part that failed for now is
+retried alone, under the same retry policy and deadline.
 
 The SDK is synchronous: calls run in worker threads, each thread with its own ``Http``
 (httplib2 is not thread-safe), sharing one credentials object that is refreshed under a lock.
@@ -47,13 +54,14 @@ import httplib2
 from google.auth import exceptions as google_exceptions
 from google.oauth2 import service_account
 from googleapiclient import discovery
-from googleapiclient.errors import HttpError
+from googleapiclient.errors import BatchError, HttpError
 
 from otpmail._core import _egress
 from otpmail._core._bounds import (
     DEFAULT_LIMITS,
     Carrier,
     Limits,
+    check_batch_response_size,
     check_message_size,
     check_response_size,
 )
@@ -72,7 +80,13 @@ from otpmail._core._retry import (
     remaining,
 )
 from otpmail._decoding import Email, parse_rfc822
-from otpmail._providers._gmail_ids import MARGIN_MS, OffsetWatch, might_be_newer, newest_first
+from otpmail._providers._gmail_ids import (
+    MARGIN_MS,
+    OffsetWatch,
+    close_to,
+    might_be_newer,
+    newest_first,
+)
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -89,6 +103,14 @@ MAX_FETCH = 30
 # (gmail.md §1.4).
 LATEST_PROBE = 3
 COUNT_PAGE = 500
+# Bodies fetched in one batch request. Gmail takes up to 100 calls in a batch, and warns
+# that larger batches are likely to trigger rate limiting and that more than 50 is not
+# recommended; each part costs the quota of the call it holds (gmail.md §3). Ten is the
+# default `count` of a read, so a default read is one list and one batch, and 10 gets are
+# 200 units: within the per-user burst of the older 250 units/user/s figure (gmail.md
+# §4.1), so a batch never asks for more at once than Gmail's per-user limit allows. A
+# call fetches at most MAX_FETCH bodies: at most three batches, sent side by side.
+BATCH_SIZE = 10
 # Decoded messages kept per mailbox so no body is fetched twice; bodies are bounded by the
 # decoder, so this stays a few megabytes at most.
 BODY_CACHE = 512
@@ -148,7 +170,8 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         headers = kwargs.get("headers")
         if headers is None and len(args) >= 2:
             headers = args[1]
-        route = _egress.check(method, uri, headers)
+        body = kwargs.get("body", args[0] if args else None)
+        route = _egress.check(method, uri, headers, body)
         # The call's deadline reaches this worker thread through the context: no socket
         # operation of this request may block past it.
         left = remaining()
@@ -156,8 +179,14 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
             raise TimeoutError("the call's deadline has passed")
         self.bound_sockets(self.socket_timeout if left is None else min(self.socket_timeout, left))
         response, content = super().request(uri, method, *args, **kwargs)
-        # Bound 1 of _bounds: a response too large is refused before the SDK parses it.
-        check_response_size(len(content or b""), self.limits, route.purpose, _carrier(uri))
+        # Bound 1 of _bounds: a response too large is refused before the SDK parses it; a
+        # batch answer may be what its parts may be together (each is bounded again).
+        if route.batch:
+            check_batch_response_size(
+                len(content or b""), self.limits, route.purpose, [_carrier(u) for u in route.parts]
+            )
+        else:
+            check_response_size(len(content or b""), self.limits, route.purpose, _carrier(uri))
         return response, content
 
 
@@ -208,12 +237,21 @@ class _Credentials(service_account.Credentials):
     refusals carry the token endpoint's HTTP status, and whose token request is never
     retried by google-auth itself."""
 
+    pinned_transport: Callable[[], PinnedHttp] = PinnedHttp
+    """Makes the transport of a refresh handed a request over anything else."""
+
     def _is_regional_access_boundary_lookup_required(self) -> bool:
         return False
 
     def refresh(self, request: Any) -> None:
-        # Both refresh paths (ours before a call, google-auth-httplib2's after a 401) land
-        # here, so both report the status.
+        # Every refresh path lands here (ours before a call, google-auth-httplib2's after a
+        # 401, and google-api-python-client's batch: googleapiclient._auth.
+        # refresh_credentials, before a batch and after a part's 401, over a bare
+        # httplib2.Http() that knows no egress check, proxy or CA pinning, or redirect
+        # rule). Whatever transport it was handed, the token request goes out through a
+        # PinnedHttp.
+        if not isinstance(getattr(request, "http", None), PinnedHttp):
+            request = google_auth_httplib2.Request(self.pinned_transport())
         statuses: list[int] = []
 
         def observed(*args: Any, **kwargs: Any) -> Any:
@@ -439,6 +477,39 @@ def to_error(operation: str, exc: BaseException) -> OtpmailError:
     return OtpmailError("request_failed", f"Gmail {operation} failed: {type(exc).__name__}")
 
 
+_UNREADABLE_BATCH = "Gmail batch failed: unreadable response"
+
+
+def _get_request(service: Any, message_id: str, messages: Any = None) -> Any:
+    """The ``messages.get`` of one body: raw, and only the fields otpmail reads.
+    ``messages``: the ``users().messages()`` resource to reuse (the client builds every
+    method of a resource anew each time one is asked for: a few ms)."""
+    if messages is None:
+        messages = service.users().messages()
+    return messages.get(
+        userId="me", id=message_id, format="raw", fields="id,labelIds,internalDate,raw"
+    )
+
+
+def _bounded_part(postproc: Callable[[Any, bytes], Any], limits: Limits) -> Callable[..., Any]:
+    """A batch part's parser, refusing an answer over its own bound first, as
+    :class:`PinnedHttp` refuses a lone answer. A refusal or an unreadable part is that
+    part's outcome (returned, not raised: raising would end the whole batch)."""
+
+    def bounded(response: Any, content: bytes) -> Any:
+        try:
+            check_response_size(
+                len(content or b""), limits, "Gmail users.messages.get", Carrier.BASE64_IN_JSON
+            )
+            return postproc(response, content)
+        except OtpmailError as exc:
+            return exc
+        except (ValueError, UnicodeError):
+            return OtpmailError("bad_response", "Gmail messages.get failed: unreadable response")
+
+    return bounded
+
+
 class HistoryExpired(OtpmailError):
     """The history id is too old; the caller falls back to a search."""
 
@@ -492,6 +563,7 @@ class GmailProvider:
         self.account = mailbox.address
         self._limits = mailbox.limits
         self._http_factory = http_factory
+        self._credentials.pinned_transport = self._new_http
         self._max_concurrency = max(1, max_concurrency)
         self._executor = self._new_executor()
         self._retry = retry
@@ -592,10 +664,48 @@ class GmailProvider:
                 raise OtpmailError("bad_response", f"Gmail {operation} failed: unreadable response")
             return result
 
+        return await self._bounded("token request" if make is None else operation, run)
+
+    async def _attempt_batch(self, ids: list[str]) -> dict[str, object]:
+        """One batch of ``messages.get``, in a worker thread: for each id, its answer (the
+        JSON resource), the ``HttpError`` of its part, or the ``OtpmailError`` its part
+        answer was refused with. A failure of the batch as a whole raises."""
+
+        def run() -> dict[str, object]:
+            answers: dict[str, object] = {}
+
+            def record(request_id: str, response: object, exception: object) -> None:
+                answers[request_id] = exception if exception is not None else response
+
+            try:
+                self._ensure_token()
+                batch = self._service.new_batch_http_request()
+                messages = self._service.users().messages()
+                for message_id in ids:
+                    request = _get_request(self._service, message_id, messages)
+                    request.postproc = _bounded_part(request.postproc, self._limits)
+                    batch.add(request, callback=record, request_id=message_id)
+                batch.execute(http=self._authorized_http())
+            except BatchError:
+                # Not multipart, or a part the client cannot pair with a request.
+                raise OtpmailError("bad_response", _UNREADABLE_BATCH) from None
+            except HttpError as exc:
+                raise to_error("batch", exc) from None
+            except (IndexError, KeyError, TypeError, ValueError, UnicodeError):
+                # googleapiclient's parse of a broken multipart answer (a part without
+                # its status line, headers or Content-ID; a part missing; not UTF-8).
+                raise OtpmailError("bad_response", _UNREADABLE_BATCH) from None
+            except BaseException as exc:  # mapped here so nothing secret crosses threads
+                raise to_error("batch", exc) from None
+            return answers
+
+        return dict(await self._bounded("batch", run))
+
+    async def _bounded(self, what: str, run: Callable[[], T]) -> T:
+        """Run ``run`` on a worker thread and stop waiting for it at the deadline."""
         left = remaining()
         if left is None:
-            return await self._in_thread(run)
-        what = "token request" if make is None else operation
+            return await self._in_thread(run)  # type: ignore[no-any-return]
         if left <= 0:
             raise OtpmailError(
                 "deadline_exceeded", f"Gmail {what} did not start before the deadline"
@@ -603,7 +713,7 @@ class GmailProvider:
         scope = asyncio.timeout(left)
         try:
             async with scope:
-                return await self._in_thread(run)
+                return await self._in_thread(run)  # type: ignore[no-any-return]
         except TimeoutError:
             if not scope.expired():
                 raise
@@ -630,62 +740,207 @@ class GmailProvider:
         page = await self._call("messages.list", make)
         return page if isinstance(page, dict) else {}
 
-    async def _get(self, message_id: str) -> Email | None:
-        """One message, decoded; ``None`` for mail the mailbox wrote itself.
+    # -- bodies -------------------------------------------------------------------------
+
+    async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError], int]:
+        """Fetch ``ids``: the emails, the failures, and how many were gone (deleted between
+        list and get: skipped, never a failure). One id is one ``messages.get``; more go in
+        batches (:meth:`_fetch_bodies`)."""
+        outcomes = await self._bodies_of(ids)
+        emails: list[Email] = []
+        errors: list[OtpmailError] = []
+        gone = 0
+        for message_id in dict.fromkeys(ids):
+            outcome = outcomes.get(message_id)
+            if isinstance(outcome, MessageGone):
+                log.info("skipped message %s: deleted since it was listed", message_id)
+                gone += 1
+            elif isinstance(outcome, OtpmailError):
+                log.warning("skipped message %s: %s", message_id, outcome.message)
+                errors.append(outcome)
+            elif isinstance(outcome, Email):
+                emails.append(outcome)
+        return emails, errors, gone
+
+    async def _bodies_of(self, ids: list[str]) -> dict[str, Email | OtpmailError | None]:
+        """Each message decoded (``None`` for mail the mailbox wrote itself), or why not.
 
         A message's content never changes, so each id is fetched (20 quota units) at most
         once while it stays in the cache, however many searches and waits ask for it,
-        concurrently or not."""
-        while True:
+        concurrently or not: an id another call is fetching is waited for, and fetched
+        here only if that call stops first."""
+        outcomes: dict[str, Email | OtpmailError | None] = {}
+        todo = list(dict.fromkeys(ids))
+        while todo:
+            owned: dict[str, concurrent.futures.Future[Email | None]] = {}
+            joined: dict[str, concurrent.futures.Future[Email | None]] = {}
             with self._bodies_lock:
-                if message_id in self._bodies:
-                    self._bodies.move_to_end(message_id)
-                    return self._bodies[message_id]
-                pending = self._inflight.get(message_id)
-                owner = pending is None
-                if pending is None:
-                    pending = self._inflight[message_id] = concurrent.futures.Future()
-            if owner:
-                break
-            try:
-                # Shielded: this caller giving up must not cancel the fetch for the others.
-                return await asyncio.shield(asyncio.wrap_future(pending))
-            except _Interrupted:
-                continue  # its owner stopped; fetch it here (or join a newer fetch)
+                for message_id in todo:
+                    if message_id in self._bodies:
+                        self._bodies.move_to_end(message_id)
+                        outcomes[message_id] = self._bodies[message_id]
+                    elif message_id in self._inflight:
+                        joined[message_id] = self._inflight[message_id]
+                    else:
+                        owned[message_id] = self._inflight[message_id] = concurrent.futures.Future()
+
+            async def join(
+                message_id: str, pending: concurrent.futures.Future[Email | None]
+            ) -> str | None:
+                """Wait for another call's fetch; the id back if that call stopped first
+                (it is fetched here, then)."""
+                try:
+                    # Shielded: this caller giving up must not cancel the fetch for others.
+                    email: Email | None = await asyncio.shield(asyncio.wrap_future(pending))
+                    outcomes[message_id] = email
+                except _Interrupted:
+                    return message_id
+                except OtpmailError as exc:
+                    outcomes[message_id] = exc
+                return None
+
+            _, *left = await asyncio.gather(
+                self._fetch_owned(owned, outcomes), *(join(i, f) for i, f in joined.items())
+            )
+            todo = [i for i in left if i is not None]
+        return outcomes
+
+    async def _fetch_owned(
+        self,
+        owned: dict[str, concurrent.futures.Future[Email | None]],
+        outcomes: dict[str, Email | OtpmailError | None],
+    ) -> None:
+        """Fetch the ids this call claimed, a batch at a time, and hand each result to the
+        calls waiting for it. One batch at a time: its answer is held and parsed whole (see
+        _bounds.batch_response_limit), so a call holds one at most. A read asks for ten
+        bodies at a time at most; only the change feed after a long gap asks for more."""
+        ids = list(owned)
         try:
-            email = await self._fetch_one(message_id)
-        except BaseException as exc:
+            for start in range(0, len(ids), BATCH_SIZE):
+                results = await self._fetch_bodies(ids[start : start + BATCH_SIZE])
+                self._publish(results, owned)
+                outcomes.update(results)
+        finally:
+            # Stopped (cancelled) before every result came: the calls waiting for the rest
+            # fetch them themselves.
+            stopped = [i for i, f in owned.items() if not f.done()]
             with self._bodies_lock:
-                del self._inflight[message_id]
-            # Another call's deadline or cancellation is not this message's failure: the
-            # calls that were waiting for it fetch it themselves, within their own.
-            mine = not isinstance(exc, OtpmailError) or exc.code == "deadline_exceeded"
-            shared = _Interrupted() if mine else exc
-            pending.set_exception(shared)
-            # Nobody else may be waiting; don't let the future complain about it.
-            pending.exception()
-            raise
+                for message_id in stopped:
+                    self._inflight.pop(message_id, None)
+            for message_id in stopped:
+                owned[message_id].set_exception(_Interrupted())
+                owned[message_id].exception()  # nobody else may be waiting
+
+    def _publish(
+        self,
+        results: dict[str, Email | OtpmailError | None],
+        owned: dict[str, concurrent.futures.Future[Email | None]],
+    ) -> None:
         with self._bodies_lock:
-            del self._inflight[message_id]
-            self._bodies[message_id] = email
+            for message_id, outcome in results.items():
+                self._inflight.pop(message_id, None)
+                if not isinstance(outcome, OtpmailError):
+                    self._bodies[message_id] = outcome
             while len(self._bodies) > BODY_CACHE:
                 self._bodies.popitem(last=False)
-        pending.set_result(email)
-        return email
+        for message_id, outcome in results.items():
+            pending = owned[message_id]
+            if isinstance(outcome, OtpmailError):
+                # This call's deadline is not the message's failure: the calls waiting
+                # for it fetch it themselves, within their own.
+                shared = _Interrupted() if outcome.code == "deadline_exceeded" else outcome
+                pending.set_exception(shared)
+                pending.exception()  # nobody else may be waiting
+            else:
+                pending.set_result(outcome)
 
-    async def _fetch_one(self, message_id: str) -> Email | None:
-        def make(service: Any) -> Any:
-            return (
-                service.users()
-                .messages()
-                .get(
-                    userId="me", id=message_id, format="raw", fields="id,labelIds,internalDate,raw"
+    async def _fetch_bodies(self, ids: list[str]) -> dict[str, Email | OtpmailError | None]:
+        """Fetch ``ids`` (at most :data:`BATCH_SIZE`): one ``messages.get`` for one id, a
+        batch for more. What failed for now (throttling, a server error, the network;
+        :data:`~otpmail._core._retry.RETRY_NOW`), whether one part or the whole batch, is
+        retried under the retry policy, the parts still owed and nothing else, while the
+        deadline allows; everything else stands at once. A batch answer too large to parse
+        as one (large messages) is refused unparsed, and its messages are fetched one by
+        one, each under its own bound."""
+        results: dict[str, Email | OtpmailError | None] = {}
+        pending = list(ids)
+        attempt = 1
+        alone = False
+        while pending:
+            if alone or len(pending) == 1:
+                answers = await self._attempt_each(pending)
+            else:
+                try:
+                    answers = await self._attempt_batch(pending)
+                except OtpmailError as exc:
+                    if exc.code == "response_too_large":
+                        log.info(
+                            "%s; fetching its %d messages one by one", exc.message, len(pending)
+                        )
+                        alone = True
+                        continue
+                    answers = dict.fromkeys(pending, exc)
+            again: list[str] = []
+            wait = 0.0
+            for message_id in pending:
+                outcome = self._part_outcome(message_id, answers.get(message_id))
+                delay = (
+                    self._retry.delay(outcome, attempt)
+                    if isinstance(outcome, OtpmailError) and not isinstance(outcome, MessageGone)
+                    else None
                 )
-            )
+                if delay is None:
+                    results[message_id] = outcome
+                else:
+                    again.append(message_id)
+                    wait = max(wait, delay)
+            if again:
+                log.info(
+                    "Gmail messages.get failed for %d of %d; attempt %d in %.2fs",
+                    len(again),
+                    len(pending),
+                    attempt + 1,
+                    wait,
+                )
+                await asyncio.sleep(wait)
+            pending = again
+            attempt += 1
+        return results
 
-        data = await self._call("messages.get", make)
-        if not isinstance(data, dict):
-            raise OtpmailError("bad_response", "Gmail messages.get failed: unreadable response")
+    async def _attempt_each(self, ids: list[str]) -> dict[str, object]:
+        """One ``messages.get`` per id, side by side (at most ``max_concurrency``): each
+        one's answer, or the error it ended in."""
+        gate = asyncio.Semaphore(self._max_concurrency)
+
+        async def one(message_id: str) -> object:
+            async with gate:
+                try:
+                    return await self._attempt(
+                        "messages.get", functools.partial(_get_request, message_id=message_id)
+                    )
+                except OtpmailError as exc:
+                    return exc
+
+        return dict(zip(ids, await asyncio.gather(*(one(i) for i in ids)), strict=True))
+
+    def _part_outcome(self, message_id: str, answer: object) -> Email | OtpmailError | None:
+        """One message's answer, alone or a batch part, as an email or as why not."""
+        if isinstance(answer, OtpmailError):
+            return answer
+        if isinstance(answer, HttpError):
+            if getattr(answer.resp, "status", 0) == 404:
+                return MessageGone()
+            return to_error("messages.get", answer)
+        if not isinstance(answer, dict):
+            return OtpmailError("bad_response", "Gmail messages.get failed: unreadable response")
+        try:
+            return self._email(answer, message_id)
+        except OtpmailError as exc:
+            return exc
+
+    def _email(self, data: dict[str, Any], message_id: str) -> Email | None:
+        """The decoded message of a ``format=raw`` resource; ``None`` for mail the mailbox
+        wrote itself."""
         if _OWN_LABELS & set(data.get("labelIds") or ()):
             return None
         try:
@@ -722,32 +977,8 @@ class GmailProvider:
                 LATEST_PROBE,
             )
 
-    async def _fetch_all(self, ids: list[str]) -> tuple[list[Email], list[OtpmailError], int]:
-        """Fetch ``ids`` concurrently: the emails, the failures, and how many were gone
-        (deleted between list and get: skipped, never a failure)."""
-        gate = asyncio.Semaphore(self._max_concurrency)
-        gone = 0
-
-        async def one(message_id: str) -> Email | OtpmailError | None:
-            nonlocal gone
-            async with gate:
-                try:
-                    return await self._get(message_id)
-                except MessageGone:
-                    log.info("skipped message %s: deleted since it was listed", message_id)
-                    gone += 1
-                    return None
-                except OtpmailError as exc:
-                    log.warning("skipped message %s: %s", message_id, exc.message)
-                    return exc
-
-        results = await asyncio.gather(*(one(i) for i in ids))
-        emails = [r for r in results if isinstance(r, Email)]
-        errors = [r for r in results if isinstance(r, OtpmailError)]
-        return emails, errors, gone
-
     async def search(self, criteria: Criteria) -> list[Email]:
-        """List ids with the narrowing query, fetch bodies concurrently, decide exactly."""
+        """List ids with the narrowing query, fetch bodies in a batch, decide exactly."""
         with default_deadline(self._deadline):
             return await self._search(criteria)
 
@@ -763,7 +994,8 @@ class GmailProvider:
         pending: list[str] = []
         seen: set[str] = set()
         # `latest` on a page whose ids carry their creation time: fetch the newest by id
-        # alone, then only what could still be newer (see _gmail_ids).
+        # and the ids too close to it to call, in one wave; then only what could still be
+        # newer (see _gmail_ids).
         by_id = False
         ids_tell_time = criteria.latest and self._offsets.agrees
         while attempted < MAX_FETCH:
@@ -784,7 +1016,9 @@ class GmailProvider:
                 by_id = ordered is not None
                 if ordered is not None:
                     pending = ordered
-            size = 1 if by_id else batch
+            # At most the probe's three in a wave: ids that only look timed (all "close")
+            # cost no more than the probe; a denser burst is finished in a second wave.
+            size = min(LATEST_PROBE, 1 + len(close_to(pending[0], pending[1:]))) if by_id else batch
             take = pending[: min(size, MAX_FETCH - attempted)]
             pending = pending[len(take) :]
             attempted += len(take)
@@ -794,9 +1028,11 @@ class GmailProvider:
             gone += deleted
             found = select(criteria, fetched)
             if by_id and found:
-                newest = found[0]
+                # The wave's newest by id, if it matched: its offset between id and
+                # internalDate is what the ids were judged by; else the newest match.
+                anchor = next((e for e in found if e.id == take[0]), found[0])
                 doubt = might_be_newer(
-                    newest.id, int(newest.received_at.timestamp() * 1000), pending
+                    anchor.id, int(anchor.received_at.timestamp() * 1000), pending
                 )
                 if doubt == []:
                     break
@@ -807,9 +1043,9 @@ class GmailProvider:
                     pending, batch = doubt, len(doubt)
                     continue
                 ids_tell_time = False
-                if not pending:
+                batch = LATEST_PROBE - attempted
+                if not pending or batch <= 0:
                     break
-                batch = LATEST_PROBE - 1
                 continue
             if len(found) >= criteria.limit:
                 break

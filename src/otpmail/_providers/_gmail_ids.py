@@ -15,7 +15,12 @@ minute they were shown with. So nothing here is trusted blindly:
   plus :data:`MARGIN_MS`: that is, its id time + *d* + ``MARGIN_MS`` is before the fetched
   ``internalDate``. A resend a second later is fetched too; one a minute older is not.
 
-Otherwise the caller fetches the candidates that might be newer, as it would without ids.
+The second test needs no fetch: *d* cancels out, since ``t + d + MARGIN_MS`` is before the
+newest's ``internalDate``, ``t_newest + d``, exactly when ``t`` is more than ``MARGIN_MS``
+before ``t_newest``. So the newest by id and the ids within ``MARGIN_MS`` of it
+(:func:`close_to`) are fetched together, in one wave, and the first test is made on what
+comes back. Otherwise the caller fetches the candidates that might be newer, as it would
+without ids.
 Mail imported through the API may carry an ``internalDate`` taken from its ``Date`` header;
 such a message fails the first check when fetched, and OTP mail arrives by SMTP.
 
@@ -37,6 +42,7 @@ __all__ = [
     "MARGIN_MS",
     "TOLERANCE_MS",
     "OffsetWatch",
+    "close_to",
     "id_offset_ms",
     "id_time_ms",
     "might_be_newer",
@@ -83,6 +89,20 @@ def newest_first(ids: Sequence[str]) -> list[str] | None:
     if any(t is None for t in times.values()):
         return None
     return sorted(ids, key=lambda i: times[i] or 0, reverse=True)
+
+
+def close_to(newest_id: str, others: Sequence[str]) -> list[str]:
+    """Of ``others``, those whose id time is within :data:`MARGIN_MS` of ``newest_id``'s, or
+    carries no time: what :func:`might_be_newer` would ask for, whatever the offset between
+    ids and ``internalDate`` turns out to be.
+
+    >>> close_to("1872208dcc053b54", ["1872208dacc53b54", "1872207f26053b54"])  # 0.5 s, 60 s
+    ['1872208dacc53b54']
+    """
+    newest = id_time_ms(newest_id)
+    if newest is None:
+        return list(others)
+    return [o for o in others if (t := id_time_ms(o)) is None or t + MARGIN_MS >= newest]
 
 
 def might_be_newer(newest_id: str, internal_ms: int, others: Sequence[str]) -> list[str] | None:
