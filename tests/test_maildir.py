@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import mailbox
 import smtplib
 import socket
@@ -37,10 +38,14 @@ def message(
     return msg
 
 
+_DELIVERIES = itertools.count(1)
+
+
 def deliver(box: Path, msg: EmailMessage, at: datetime) -> str:
     """Deliver like an MTA does: the file name carries the delivery time."""
     stamp = at.timestamp()
-    name = f"{int(stamp)}.M{round(stamp % 1 * 1e6):06d}P1Q{abs(hash(msg['Subject'])) % 1000}.test"
+    # A unique delivery number, as an MTA's: two messages at one instant never share a name.
+    name = f"{int(stamp)}.M{round(stamp % 1 * 1e6):06d}P1Q{next(_DELIVERIES)}.test"
     for sub in ("new", "cur", "tmp"):
         (box / sub).mkdir(parents=True, exist_ok=True)
     (box / "new" / name).write_bytes(bytes(msg))
