@@ -79,7 +79,7 @@ from otpmail._core._retry import (
     parse_retry_at_text,
     remaining,
 )
-from otpmail._decoding import Email, parse_rfc822
+from otpmail._decoding import TRUST_GMAIL, Email, parse_rfc822
 from otpmail._providers._gmail_ids import (
     MARGIN_MS,
     OffsetWatch,
@@ -961,6 +961,9 @@ class GmailProvider:
             account=self.account,
             received_at=received,
             limits=self._limits,
+            # format=raw carries every header: Gmail's own report is the topmost one by
+            # mx.google.com (SECURITY.md, "Is it really from them?").
+            trust=TRUST_GMAIL,
         )
 
     def _note_offset(self, message_id: str, internal_ms: int) -> None:
