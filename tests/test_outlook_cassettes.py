@@ -16,7 +16,9 @@ attachment objects (``@odata.type`` ``#microsoft.graph.fileAttachment``, ``itemA
 or ``referenceAttachment``, plus ``id``) narrowed to the nested ``$select``, as in the
 documented attachment responses (Microsoft Graph v1.0 "Get attachment" examples 1 and 2) and
 Graph's answer quoted in alcionai/corso#5419; an attached item's ``contentType`` is null
-(microsoft-graph-docs-contrib#7948).
+(microsoft-graph-docs-contrib#7948). ``internetMessageHeaders`` is the message's header list,
+``[{"name", "value"}]`` in message order ("Get message" example 2), with the headers Exchange
+Online writes on an inbound delivery (:mod:`fakes.mail_headers` has their sources).
 
 Scrubbed as a recording would be: no request body is stored (vcrpy does not match bodies,
 and the token form holds the client secret or assertion), the token response holds a fake
@@ -45,6 +47,7 @@ import vcr
 import yaml
 
 import cassette_files
+from fakes.mail_headers import PASS, Verdict, exchange_delivery, graph_headers
 
 ROOT = Path(__file__).resolve().parent.parent
 CASSETTE_DIR = ROOT / "cassettes" / "outlook"
@@ -71,7 +74,7 @@ SELF = ("QA", MAILBOX)
 # change of the provider's query shows up as a replay miss.
 CONTENT_SELECT = (
     "id,internetMessageId,receivedDateTime,subject,from,sender,toRecipients,ccRecipients,"
-    "bccRecipients,isDraft,sentDateTime,body"
+    "bccRecipients,isDraft,sentDateTime,body,internetMessageHeaders"
 )
 COUNT_SELECT = (
     "id,internetMessageId,receivedDateTime,subject,from,sender,toRecipients,ccRecipients,"
@@ -143,6 +146,11 @@ class Mail:
     folder: str = "inbox"
     """Documentation only: the row does not carry it (parentFolderId is not selected)."""
     attachments: tuple[MailAttachment, ...] = ()
+    verdict: Verdict | None = PASS
+    """What Exchange Online's report on this delivery says; ``None``: no report (mail the
+    mailbox wrote itself, a draft)."""
+    headers: tuple[dict[str, str], ...] | None = None
+    """The whole ``internetMessageHeaders`` list, instead of the one ``verdict`` makes."""
 
     @property
     def id(self) -> str:
@@ -164,6 +172,28 @@ class Mail:
                 f"<p>{self.text}</p>{anchor}\r\n</body></html>\r\n"
             ),
         }
+
+    def message_headers(self) -> list[dict[str, str]]:
+        """``internetMessageHeaders``: Exchange Online's delivery headers around the
+        message's own."""
+        if self.headers is not None:
+            return list(self.headers)
+        address = self.sender[1] if self.sender else MAILBOX
+        domain = address.rpartition("@")[2]
+        verdict = None if self.draft or self.sender in (None, SELF) else self.verdict
+        delivery = exchange_delivery(
+            verdict, mailfrom_domain=f"mail.{domain}", from_domain=domain, at=self.received
+        )
+        own = [
+            ("From", f"{self.sender[0]} <{address}>" if self.sender else address),
+            ("To", ", ".join(self.to)),
+            ("Subject", self.subject),
+            ("Date", format_datetime(self.received - timedelta(seconds=2))),
+            ("Message-ID", self.internet_message_id),
+            ("MIME-Version", "1.0"),
+            ("Content-Type", f'text/{"html" if self.html else "plain"}; charset="utf-8"'),
+        ]
+        return graph_headers(delivery, own)
 
     def row(self, select: str, expand: bool = False) -> dict[str, Any]:
         """The JSON Graph returns for this message under ``$select=select`` (and, with
@@ -190,6 +220,8 @@ class Mail:
             "ccRecipients": people(self.cc),
             "bccRecipients": people(self.bcc),
         }
+        if "internetMessageHeaders" in select.split(","):
+            values["internetMessageHeaders"] = self.message_headers()
         wanted = set(select.split(","))
         row: dict[str, Any] = {"@odata.etag": f'W/"CQAAABYAAAC4ofQHEIqCSbQPot83AFcbAA{self.key}"'}
         row.update((k, v) for k, v in values.items() if k in wanted)
@@ -824,9 +856,12 @@ def test_the_wire_format_is_graphs_own() -> None:
         "toRecipients",
         "ccRecipients",
         "bccRecipients",
+        # Its place among the properties is not documented; otpmail reads rows by name.
+        "internetMessageHeaders",
         "attachments@odata.context",
         "attachments",
     ]
+    assert all(set(h) == {"name", "value"} for h in row["internetMessageHeaders"])
     assert datetime.fromisoformat(row["receivedDateTime"]).tzinfo is not None
     assert row["receivedDateTime"].endswith("Z")
     assert row["body"]["contentType"] in {"html", "text"}

@@ -19,8 +19,40 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def matches(criteria: Criteria, email: Email) -> bool:
-    """True when ``email`` satisfies every filter in ``criteria``.
+# What "no DMARC record" looks like: Gmail writes no dmarc result at all, RFC 8601 and
+# Exchange Online write "none", and Exchange Online's "bestguesspass" says there is no record
+# (it would have passed had there been one).
+_NO_DMARC_RECORD = frozenset({None, "none", "bestguesspass"})
+
+
+def _domain(address: str) -> str:
+    return address.rpartition("@")[2].strip().rstrip(".").lower()
+
+
+def authenticated(email: Email) -> bool:
+    """True when the receiving server's own report (``email.authentication``) vouches for
+    the From domain:
+
+    - DMARC passed, for exactly the domain of the one From address; or
+    - the domain has no DMARC record, and a DKIM signature passed whose signer has the From
+      domain's organisational domain (``dkim_aligned``).
+
+    Unchecked mail (no trusted report) never counts; neither does SPF alone, which speaks of
+    the envelope sender, not of From.
+    """
+    auth = email.authentication
+    if not auth.checked or len(email.sender_addresses) != 1:
+        return False
+    from_domain = _domain(email.sender_addresses[0])
+    if auth.dmarc == "pass":
+        return auth.header_from == from_domain
+    if auth.dmarc in _NO_DMARC_RECORD:
+        return auth.dkim == "pass" and auth.dkim_aligned is True
+    return False
+
+
+def matches_filters(criteria: Criteria, email: Email) -> bool:
+    """True when ``email`` satisfies every filter in ``criteria`` but authentication:
 
     - the recipient is one of To, Cc or Delivered-To, exactly (``+tag`` included), or at the
       domain when the filter is a bare domain;
@@ -37,6 +69,14 @@ def matches(criteria: Criteria, email: Email) -> bool:
     if criteria.subject is not None and _fold(criteria.subject) not in _fold(email.subject):
         return False
     return not (criteria.cutoff is not None and email.received_at < criteria.cutoff)
+
+
+def matches(criteria: Criteria, email: Email) -> bool:
+    """True when ``email`` satisfies every filter in ``criteria`` (:func:`matches_filters`)
+    and, with ``criteria.authenticated``, is :func:`authenticated`."""
+    if not matches_filters(criteria, email):
+        return False
+    return not criteria.authenticated or authenticated(email)
 
 
 def select(
