@@ -274,3 +274,54 @@ def raw_message(headers: list[Header], body: str = "Your code is 123456") -> byt
     """An RFC 822 message from ``headers`` (topmost first) and a plain-text body."""
     lines = [f"{name}: {value}" for name, value in headers]
     return ("\r\n".join(lines) + "\r\n\r\n" + body + "\r\n").encode()
+
+
+def sent_headers(
+    *,
+    to: str,
+    sender: str,
+    subject: str,
+    at: datetime,
+    message_id: str,
+    forged: list[Header] = (),  # type: ignore[assignment]
+) -> list[Header]:
+    """The headers the sender writes, topmost first: any ``forged`` ones (a report the
+    sender made up) first, as a sender's own headers come first in what it sends."""
+    return [
+        *forged,
+        ("From", sender),
+        ("To", to),
+        ("Subject", subject),
+        ("Date", _when(at)),
+        ("Message-ID", message_id),
+        ("MIME-Version", "1.0"),
+        ("Content-Type", "text/plain; charset=utf-8"),
+    ]
+
+
+def gmail_message(
+    *,
+    to: str,
+    code: str,
+    verdict: Verdict | None,
+    at: datetime,
+    sender: str = "Acme <no-reply@acme.example>",
+    mailfrom: str = "bounce@mail.acme.example",
+    forged: list[Header] = (),  # type: ignore[assignment]
+    above: list[Header] = (),  # type: ignore[assignment]
+    subject: str = "Your Acme code",
+) -> bytes:
+    """A message as Gmail stores it (``format=raw``): Gmail's delivery headers (its report
+    on ``verdict``), above them ``above`` (headers written after Gmail's, by nobody real),
+    below them the sender's headers with its ``forged`` ones."""
+    from_domain = _domain(sender.strip(">").rpartition("<")[2] or sender)
+    delivery = gmail_delivery(verdict, to=to, mailfrom=mailfrom, from_domain=from_domain, at=at)
+    own = sent_headers(
+        to=to,
+        sender=sender,
+        subject=subject,
+        at=at,
+        message_id=f"<{code}.{int(at.timestamp())}@{_domain(mailfrom)}>",
+        forged=forged,
+    )
+    return raw_message([*above, *delivery, *own], f"Your code is {code}")
