@@ -119,6 +119,7 @@ async def test_the_envelope_has_exactly_the_specified_keys_plus_documented_extra
         "attachments": [],
         # A local catcher writes no verdict, and no MTA is named as trusted.
         "authentication": {
+            "authenticated": False,
             "checked": False,
             "authserv_id": None,
             "spf": None,

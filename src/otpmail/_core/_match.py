@@ -6,8 +6,8 @@ module decides. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from otpmail._core._criteria import Criteria
 
@@ -29,26 +29,39 @@ def _domain(address: str) -> str:
     return address.rpartition("@")[2].strip().rstrip(".").lower()
 
 
-def authenticated(email: Email) -> bool:
-    """True when the receiving server's own report (``email.authentication``) vouches for
-    the From domain:
+def vouches(authentication: Mapping[str, Any], from_addresses: Sequence[str]) -> bool:
+    """True when a receiving server's report (an ``authentication`` object, as in the
+    envelope) vouches for the domain of the one From address:
 
-    - DMARC passed, for exactly the domain of the one From address; or
+    - DMARC passed, for exactly that domain; or
     - the domain has no DMARC record, and a DKIM signature passed whose signer has the From
       domain's organisational domain (``dkim_aligned``).
 
     Unchecked mail (no trusted report) never counts; neither does SPF alone, which speaks of
     the envelope sender, not of From.
+
+    >>> vouches({"checked": True, "dmarc": "pass", "header_from": "acme.example"},
+    ...         ["no-reply@acme.example"])
+    True
+    >>> vouches({"checked": True, "dmarc": "pass", "header_from": "acme.example"},
+    ...         ["no-reply@acme-login.example"])
+    False
     """
-    auth = email.authentication
-    if not auth.checked or len(email.sender_addresses) != 1:
+    if authentication.get("checked") is not True or len(from_addresses) != 1:
         return False
-    from_domain = _domain(email.sender_addresses[0])
-    if auth.dmarc == "pass":
-        return auth.header_from == from_domain
-    if auth.dmarc in _NO_DMARC_RECORD:
-        return auth.dkim == "pass" and auth.dkim_aligned is True
+    from_domain = _domain(from_addresses[0])
+    dmarc = authentication.get("dmarc")
+    if dmarc == "pass":
+        return bool(from_domain) and authentication.get("header_from") == from_domain
+    if dmarc in _NO_DMARC_RECORD:
+        return authentication.get("dkim") == "pass" and authentication.get("dkim_aligned") is True
     return False
+
+
+def authenticated(email: Email) -> bool:
+    """Whether the receiving server's own report on ``email`` vouches for its From domain
+    (:func:`vouches`)."""
+    return vouches(email.authentication.to_dict(), email.sender_addresses)
 
 
 def matches_filters(criteria: Criteria, email: Email) -> bool:

@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
+
+from otpmail._core._match import vouches
 
 __all__ = [
     "TRUST_EXCHANGE_ONLINE",
@@ -382,10 +384,14 @@ class Authentication:
     dkim_aligned: bool | None = None
     """Whether ``signed_by`` has the From domain's organisational domain; ``None`` when
     either is unknown."""
+    authenticated: bool = False
+    """Whether this report vouches for the From domain by otpmail's rule
+    (:func:`otpmail._core._match.vouches`): what ``authenticated=True`` reads demand."""
 
     def to_dict(self) -> dict[str, Any]:
         """The envelope form: every key, ``null`` where the report says nothing."""
         return {
+            "authenticated": self.authenticated,
             "checked": self.checked,
             "authserv_id": self.authserv_id,
             "spf": self.spf,
@@ -504,7 +510,7 @@ def authenticate(
         key=lambda s: (s[0].result != "pass", _aligned(s[1], from_domain) is not True),
     )
     dkim, signer = ranked[0] if ranked else (None, None)
-    return Authentication(
+    verdict = Authentication(
         checked=True,
         authserv_id=authserv_id,
         spf=spf.result if spf else None,
@@ -515,3 +521,4 @@ def authenticate(
         header_from=_domain(dmarc.get("header.from")) if dmarc else None,
         dkim_aligned=_aligned(signer, from_domain),
     )
+    return replace(verdict, authenticated=vouches(verdict.to_dict(), from_addresses))
