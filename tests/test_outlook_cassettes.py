@@ -47,7 +47,15 @@ import vcr
 import yaml
 
 import cassette_files
-from fakes.mail_headers import PASS, Verdict, exchange_delivery, graph_headers
+from fakes.mail_headers import (
+    FAIL,
+    PASS,
+    ExchangeDelivery,
+    Verdict,
+    exchange_delivery,
+    exchange_report,
+    graph_headers,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CASSETTE_DIR = ROOT / "cassettes" / "outlook"
@@ -383,6 +391,82 @@ LATE_MAIL = Mail(
 THROTTLED_MAIL = Mail("thr", at(60), "Your Acme sign-in code", "Your code is 424242")
 
 
+def _auth_mail(
+    key: str,
+    seconds: float,
+    verdict: Verdict | None,
+    *,
+    above: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    forged: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    report: str | None = None,
+) -> Mail:
+    """A code mail from Acme whose Exchange Online delivery says ``verdict`` (``None``: no
+    report and no entry line, as for mail sent inside the tenant), with ``above`` headers on
+    top of Exchange Online's, ``forged`` ones among the sender's own, and ``report`` (if
+    given) instead of Exchange Online's own report text."""
+    plain = Mail(key, at(seconds), "Your Acme sign-in code", f"Your code is 3000{len(key):02d}")
+    delivery = exchange_delivery(
+        verdict, mailfrom_domain="mail.acme.example", from_domain="acme.example", at=plain.received
+    )
+    top = [*above, *delivery.top]
+    if report is not None:
+        top = [(n, report if n == "Authentication-Results" else v) for n, v in top]
+    own = [
+        *forged,
+        ("From", f"Acme <{ACME[1]}>"),
+        ("To", MAILBOX),
+        ("Subject", plain.subject),
+        ("Date", format_datetime(plain.received)),
+        ("Message-ID", plain.internet_message_id),
+        ("MIME-Version", "1.0"),
+    ]
+    headers = graph_headers(ExchangeDelivery(top, delivery.bottom), own)
+    return Mail(key, plain.received, plain.subject, plain.text, headers=tuple(headers))
+
+
+FORGED_PASS = exchange_report(PASS, mailfrom_domain="acme.example", from_domain="acme.example")
+# Newest first. Each carries one shape of report, from the real formats in fakes.mail_headers.
+AUTH_MAIL: list[Mail] = [
+    _auth_mail("apass", 10, PASS),
+    _auth_mail("afail", 20, FAIL),
+    # A report in Exchange Online's own format that the sender wrote: below the entry line.
+    _auth_mail("aforgedbelow", 30, FAIL, forged=[("Authentication-Results", FORGED_PASS)]),
+    # A report with some other authserv-id on top of Exchange Online's.
+    _auth_mail(
+        "aforgedabove",
+        40,
+        FAIL,
+        above=[("Authentication-Results", "mx.acme.example; dmarc=pass header.from=acme.example")],
+    ),
+    # No report by Exchange Online at all (never entered through its MX), a forged one inside.
+    _auth_mail("anoreport", 50, None, forged=[("Authentication-Results", FORGED_PASS)]),
+    # The report an upstream server wrote, renamed by Exchange Online on entry.
+    _auth_mail(
+        "aoriginal",
+        60,
+        FAIL,
+        forged=[
+            (
+                "Authentication-Results-Original",
+                "mx.google.com; dkim=pass header.i=@acme.example; dmarc=pass (p=REJECT) "
+                "header.from=acme.example",
+            )
+        ],
+    ),
+    # The 2017-2020 format: the tenant's domain written as a resinfo of its own.
+    _auth_mail(
+        "alegacy",
+        70,
+        PASS,
+        report="spf=pass (sender IP is 198.51.100.25) smtp.mailfrom=mail.acme.example; "
+        "contoso.com; dkim=pass (signature was verified) header.d=acme.example;contoso.com; "
+        "dmarc=pass action=none header.from=acme.example;compauth=pass reason=100",
+    ),
+    # No DMARC record (bestguesspass), a DKIM signature of the From domain.
+    _auth_mail("abestguess", 80, Verdict(dmarc="bestguesspass")),
+]
+
+
 # ---------------------------------------------------------------------------------------
 # Interactions
 
@@ -558,6 +642,11 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
     "more_mail": lambda: [
         token(),
         list_page(CONTENT_25, MAILBOX_MAIL, CONTENT_SELECT, next_link(CONTENT_SELECT, 25, 25)),
+    ],
+    # One shape of Exchange Online report per message (AUTH_MAIL).
+    "authentication": lambda: [
+        token(),
+        list_page(CONTENT_25, AUTH_MAIL, CONTENT_SELECT),
     ],
     "empty": lambda: [
         token(),
