@@ -10,7 +10,10 @@ Query shape (research/graph.md §1.2-§1.5):
   look-back, with ``$orderby=receivedDateTime desc`` (the ordered property comes first in
   the filter, as Graph's InefficientFilter rule demands);
 - a ``$select`` of only what the shared matcher and the envelope need; ``$top`` sized for the
-  mode;
+  mode; in content mode (and in a count that must judge authentication)
+  ``internetMessageHeaders`` too, whose ``Authentication-Results`` and ``Received`` lines
+  give each email the receiving server's verdict in the same request (Exchange Online's
+  report has no authserv-id: :mod:`otpmail._decoding._authres` has the rule);
 - in content mode, ``$expand=attachments($select=name,contentType,size,isInline)``: the
   attachment metadata in the same request, never the content (see "Attachments" below).
 
