@@ -13,7 +13,7 @@ import asyncio
 import smtplib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from email.message import EmailMessage
 from email.utils import parseaddr
@@ -316,3 +316,19 @@ def test_the_fixtures_authenticated_wait_for_code_returns_the_real_code(
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly")
 
     result.assert_outcomes(passed=1)
+
+
+async def test_gmail_latest_authenticated_passes_over_a_newer_forgery(
+    reader: Reader, upstream: FakeGmail
+) -> None:
+    now = datetime.now(UTC)
+    upstream.deliver(real_mail("123456"), now - timedelta(seconds=30))
+    upstream.deliver(forged_mail("666666"), now - timedelta(seconds=5), ("SPAM",))
+
+    plain = await reader.read_emails(TO, sender=SENDER, latest=True)
+    checked = await reader.read_emails(TO, sender=SENDER, latest=True, authenticated=True)
+    counted = await reader.read_emails(TO, sender=SENDER, count=True, authenticated=True)
+
+    assert plain["data"]["emails"][0]["code"] == "666666"
+    assert checked["data"]["emails"][0]["code"] == "123456"
+    assert counted["data"] == {"count": 1}

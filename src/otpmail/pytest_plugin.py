@@ -340,7 +340,9 @@ class OtpmailFixture:
     the newest matching mail this test has not been given yet; a wait counts mail delivered
     at or after ``since`` (default: the call minus ten seconds, and never before the
     delivery of the last mail this test got with the same ``to``, ``sender`` and
-    ``subject``).
+    ``subject``). Every wait and expectation takes ``authenticated=True`` to count only mail
+    the receiving server authenticated for its From domain (README, "Is it really from
+    them?"); the mailbox's ``authenticated`` setting is the default.
     """
 
     def __init__(self, reader: Reader, address: str, loop: _LoopThread) -> None:
