@@ -313,11 +313,16 @@ def test_the_verdict_is_printed_outside_the_fence() -> None:
 
     outside, inside = rendered(gmail_message(to="qa@example.com", code="1", verdict=PASS, at=at))
     (line,) = [x for x in outside if x.startswith("authentication:")]
-    assert line.startswith("authentication: mx.google.com says dmarc=pass header_from=acme.example")
-    assert line.endswith(
-        "-> authenticated: the From domain is vouched for (a look-alike domain can be too)"
+    assert line == (
+        "authentication: mx.google.com says dmarc=pass; dkim=pass dkim_aligned=true; spf=pass "
+        "-> authenticated for the From domain (a look-alike domain can be too)"
     )
-    assert not any("authentication" in x for x in inside[0])
+    # The domains are the sender's choice, even where the server verified them: fenced.
+    assert "acme.example" not in "\n".join(outside)
+    assert inside[0][0] == (
+        "Checked domains: header_from=acme.example signed_by=acme.example "
+        "mailed_by=mail.acme.example"
+    )
 
     forged, _ = rendered(
         gmail_message(to="qa@example.com", code="1", verdict=FAIL, at=at, mailfrom="b@evil.example")
