@@ -119,6 +119,41 @@ def graph_background(fake: FakeGraph) -> None:
     graph_mail(fake, "otp+older@contoso.com", 30, start=3600)
 
 
+def graph_header_bytes() -> tuple[int, int, int]:
+    """What ``internetMessageHeaders`` in the ``$select`` costs: the bytes of the one page
+    of the ten-message Graph read (the ``o_ten`` mailbox, Exchange Online's delivery headers
+    on every message) with otpmail's ``$select``, and with the same ``$select`` without it;
+    and the page's rows."""
+    import json
+    from urllib.parse import urlencode
+
+    from fakes.graph import FakeGraph
+    from otpmail._core._criteria import build_criteria
+    from otpmail._providers._graph_messages import HEADER_FIELD, list_query
+
+    fake = FakeGraph(GRAPH_BOX)
+    graph_background(fake)
+    graph_mail(fake, "otp+many@contoso.com", 12, start=10)
+    query = list_query(build_criteria("otp+many@contoso.com", after="5m"))
+
+    def page(select: tuple[str, ...]) -> tuple[int, int]:
+        options = {
+            "$filter": query.filter or "",
+            "$orderby": ",".join(query.orderby),
+            "$select": ",".join(select),
+            "$top": str(query.top),
+            "$expand": ",".join(query.expand),
+        }
+        url = f"https://graph.microsoft.com/v1.0/users/{GRAPH_BOX}/messages?{urlencode(options)}"
+        listed = fake._list(url)
+        assert isinstance(listed, dict)
+        return len(json.dumps(listed).encode()), len(listed["value"])
+
+    with_headers, rows = page(query.select)
+    without, _ = page(tuple(f for f in query.select if f != HEADER_FIELD))
+    return with_headers, without, rows
+
+
 # -- read scenarios -----------------------------------------------------------------------
 
 WARM_UP: dict[str, Any] = {"to": "other@example.com", "after": "5m"}
@@ -334,6 +369,15 @@ def read_specs() -> list[ReadSpec]:
             graph_many,
             {**graph_ten, "latest": True},
             key="o_latest",
+        ),
+        ReadSpec(
+            "Graph",
+            "ten messages, authenticated=True",
+            "graph",
+            graph_many,
+            {**graph_ten, "authenticated": True},
+            naive=False,
+            key="o_ten_auth",
         ),
         ReadSpec(
             "Graph",

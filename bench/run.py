@@ -37,7 +37,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -303,15 +303,43 @@ def evaluate(
     if has("o_ten", "o_latest"):
         ten, latest = by_key["o_ten"].figures, by_key["o_latest"].figures
         cold = by_key.get("o_ten_cold")
+        checked = by_key.get("o_ten_auth")
+        headers_selected = all(
+            "internetMessageHeaders" in unquote(url)
+            for figures in (ten, latest)
+            for operation, url in figures.urls
+            if operation == "messages.list"
+        )
         verdict(
             "Graph content mode, token cached",
-            ten.requests == 1 and latest.requests == 1,
+            ten.requests == 1
+            and latest.requests == 1
+            and headers_selected
+            and (checked is None or checked.figures.requests == 1),
             f"ten messages {ten.requests} request, latest {latest.requests} request"
+            + (f", authenticated=True {checked.figures.requests} request" if checked else "")
+            + (
+                "; the $select holds internetMessageHeaders"
+                if headers_selected
+                else "; internetMessageHeaders NOT selected"
+            )
             + (
                 f"; first call of the process {cold.figures.requests} (token + list)"
                 if cold
                 else ""
             ),
+        )
+        from _reads import graph_header_bytes
+
+        with_headers, without, rows = graph_header_bytes()
+        verdict(
+            "Graph: what the verdict costs in the one request",
+            True,
+            f"the ten-message read's page ({rows} rows, Exchange Online's delivery headers on "
+            f"each): {with_headers:,} bytes with internetMessageHeaders in the $select, "
+            f"{without:,} without (+{with_headers - without:,} bytes, "
+            f"{(with_headers - without) / rows:,.0f} a row, "
+            f"x{with_headers / without:.2f}); no extra request",
         )
     if has("o_count_120", "o_count_1200"):
         small, big = by_key["o_count_120"].figures, by_key["o_count_1200"].figures

@@ -117,6 +117,19 @@ async def test_the_envelope_has_exactly_the_specified_keys_plus_documented_extra
         "received_at": "2026-11-30T09:00:05.250000Z",
         "account": "qa@example.com",
         "attachments": [],
+        # A local catcher writes no verdict, and no MTA is named as trusted.
+        "authentication": {
+            "authenticated": False,
+            "checked": False,
+            "authserv_id": None,
+            "spf": None,
+            "dkim": None,
+            "dmarc": None,
+            "mailed_by": None,
+            "signed_by": None,
+            "header_from": None,
+            "dkim_aligned": None,
+        },
         "code": "123456",
         "links": [],
     }

@@ -16,7 +16,9 @@ attachment objects (``@odata.type`` ``#microsoft.graph.fileAttachment``, ``itemA
 or ``referenceAttachment``, plus ``id``) narrowed to the nested ``$select``, as in the
 documented attachment responses (Microsoft Graph v1.0 "Get attachment" examples 1 and 2) and
 Graph's answer quoted in alcionai/corso#5419; an attached item's ``contentType`` is null
-(microsoft-graph-docs-contrib#7948).
+(microsoft-graph-docs-contrib#7948). ``internetMessageHeaders`` is the message's header list,
+``[{"name", "value"}]`` in message order ("Get message" example 2), with the headers Exchange
+Online writes on an inbound delivery (:mod:`fakes.mail_headers` has their sources).
 
 Scrubbed as a recording would be: no request body is stored (vcrpy does not match bodies,
 and the token form holds the client secret or assertion), the token response holds a fake
@@ -45,6 +47,15 @@ import vcr
 import yaml
 
 import cassette_files
+from fakes.mail_headers import (
+    FAIL,
+    PASS,
+    ExchangeDelivery,
+    Verdict,
+    exchange_delivery,
+    exchange_report,
+    graph_headers,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CASSETTE_DIR = ROOT / "cassettes" / "outlook"
@@ -71,7 +82,7 @@ SELF = ("QA", MAILBOX)
 # change of the provider's query shows up as a replay miss.
 CONTENT_SELECT = (
     "id,internetMessageId,receivedDateTime,subject,from,sender,toRecipients,ccRecipients,"
-    "bccRecipients,isDraft,sentDateTime,body"
+    "bccRecipients,isDraft,sentDateTime,body,internetMessageHeaders"
 )
 COUNT_SELECT = (
     "id,internetMessageId,receivedDateTime,subject,from,sender,toRecipients,ccRecipients,"
@@ -143,6 +154,11 @@ class Mail:
     folder: str = "inbox"
     """Documentation only: the row does not carry it (parentFolderId is not selected)."""
     attachments: tuple[MailAttachment, ...] = ()
+    verdict: Verdict | None = PASS
+    """What Exchange Online's report on this delivery says; ``None``: no report (mail the
+    mailbox wrote itself, a draft)."""
+    headers: tuple[dict[str, str], ...] | None = None
+    """The whole ``internetMessageHeaders`` list, instead of the one ``verdict`` makes."""
 
     @property
     def id(self) -> str:
@@ -164,6 +180,28 @@ class Mail:
                 f"<p>{self.text}</p>{anchor}\r\n</body></html>\r\n"
             ),
         }
+
+    def message_headers(self) -> list[dict[str, str]]:
+        """``internetMessageHeaders``: Exchange Online's delivery headers around the
+        message's own."""
+        if self.headers is not None:
+            return list(self.headers)
+        address = self.sender[1] if self.sender else MAILBOX
+        domain = address.rpartition("@")[2]
+        verdict = None if self.draft or self.sender in (None, SELF) else self.verdict
+        delivery = exchange_delivery(
+            verdict, mailfrom_domain=f"mail.{domain}", from_domain=domain, at=self.received
+        )
+        own = [
+            ("From", f"{self.sender[0]} <{address}>" if self.sender else address),
+            ("To", ", ".join(self.to)),
+            ("Subject", self.subject),
+            ("Date", format_datetime(self.received - timedelta(seconds=2))),
+            ("Message-ID", self.internet_message_id),
+            ("MIME-Version", "1.0"),
+            ("Content-Type", f'text/{"html" if self.html else "plain"}; charset="utf-8"'),
+        ]
+        return graph_headers(delivery, own)
 
     def row(self, select: str, expand: bool = False) -> dict[str, Any]:
         """The JSON Graph returns for this message under ``$select=select`` (and, with
@@ -190,6 +228,8 @@ class Mail:
             "ccRecipients": people(self.cc),
             "bccRecipients": people(self.bcc),
         }
+        if "internetMessageHeaders" in select.split(","):
+            values["internetMessageHeaders"] = self.message_headers()
         wanted = set(select.split(","))
         row: dict[str, Any] = {"@odata.etag": f'W/"CQAAABYAAAC4ofQHEIqCSbQPot83AFcbAA{self.key}"'}
         row.update((k, v) for k, v in values.items() if k in wanted)
@@ -349,6 +389,82 @@ LATE_MAIL = Mail(
     "late", at(5000), "Your Acme sign-in code", "Your code is 555555", to=("qa+late@contoso.com",)
 )
 THROTTLED_MAIL = Mail("thr", at(60), "Your Acme sign-in code", "Your code is 424242")
+
+
+def _auth_mail(
+    key: str,
+    seconds: float,
+    verdict: Verdict | None,
+    *,
+    above: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    forged: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    report: str | None = None,
+) -> Mail:
+    """A code mail from Acme whose Exchange Online delivery says ``verdict`` (``None``: no
+    report and no entry line, as for mail sent inside the tenant), with ``above`` headers on
+    top of Exchange Online's, ``forged`` ones among the sender's own, and ``report`` (if
+    given) instead of Exchange Online's own report text."""
+    plain = Mail(key, at(seconds), "Your Acme sign-in code", f"Your code is 3000{len(key):02d}")
+    delivery = exchange_delivery(
+        verdict, mailfrom_domain="mail.acme.example", from_domain="acme.example", at=plain.received
+    )
+    top = [*above, *delivery.top]
+    if report is not None:
+        top = [(n, report if n == "Authentication-Results" else v) for n, v in top]
+    own = [
+        *forged,
+        ("From", f"Acme <{ACME[1]}>"),
+        ("To", MAILBOX),
+        ("Subject", plain.subject),
+        ("Date", format_datetime(plain.received)),
+        ("Message-ID", plain.internet_message_id),
+        ("MIME-Version", "1.0"),
+    ]
+    headers = graph_headers(ExchangeDelivery(top, delivery.bottom), own)
+    return Mail(key, plain.received, plain.subject, plain.text, headers=tuple(headers))
+
+
+FORGED_PASS = exchange_report(PASS, mailfrom_domain="acme.example", from_domain="acme.example")
+# Newest first. Each carries one shape of report, from the real formats in fakes.mail_headers.
+AUTH_MAIL: list[Mail] = [
+    _auth_mail("apass", 10, PASS),
+    _auth_mail("afail", 20, FAIL),
+    # A report in Exchange Online's own format that the sender wrote: below the entry line.
+    _auth_mail("aforgedbelow", 30, FAIL, forged=[("Authentication-Results", FORGED_PASS)]),
+    # A report with some other authserv-id on top of Exchange Online's.
+    _auth_mail(
+        "aforgedabove",
+        40,
+        FAIL,
+        above=[("Authentication-Results", "mx.acme.example; dmarc=pass header.from=acme.example")],
+    ),
+    # No report by Exchange Online at all (never entered through its MX), a forged one inside.
+    _auth_mail("anoreport", 50, None, forged=[("Authentication-Results", FORGED_PASS)]),
+    # The report an upstream server wrote, renamed by Exchange Online on entry.
+    _auth_mail(
+        "aoriginal",
+        60,
+        FAIL,
+        forged=[
+            (
+                "Authentication-Results-Original",
+                "mx.google.com; dkim=pass header.i=@acme.example; dmarc=pass (p=REJECT) "
+                "header.from=acme.example",
+            )
+        ],
+    ),
+    # The 2017-2020 format: the tenant's domain written as a resinfo of its own.
+    _auth_mail(
+        "alegacy",
+        70,
+        PASS,
+        report="spf=pass (sender IP is 198.51.100.25) smtp.mailfrom=mail.acme.example; "
+        "contoso.com; dkim=pass (signature was verified) header.d=acme.example;contoso.com; "
+        "dmarc=pass action=none header.from=acme.example;compauth=pass reason=100",
+    ),
+    # No DMARC record (bestguesspass), a DKIM signature of the From domain.
+    _auth_mail("abestguess", 80, Verdict(dmarc="bestguesspass")),
+]
 
 
 # ---------------------------------------------------------------------------------------
@@ -526,6 +642,11 @@ SCENARIOS: dict[str, Callable[[], list[Interaction]]] = {
     "more_mail": lambda: [
         token(),
         list_page(CONTENT_25, MAILBOX_MAIL, CONTENT_SELECT, next_link(CONTENT_SELECT, 25, 25)),
+    ],
+    # One shape of Exchange Online report per message (AUTH_MAIL).
+    "authentication": lambda: [
+        token(),
+        list_page(CONTENT_25, AUTH_MAIL, CONTENT_SELECT),
     ],
     "empty": lambda: [
         token(),
@@ -824,9 +945,12 @@ def test_the_wire_format_is_graphs_own() -> None:
         "toRecipients",
         "ccRecipients",
         "bccRecipients",
+        # Its place among the properties is not documented; otpmail reads rows by name.
+        "internetMessageHeaders",
         "attachments@odata.context",
         "attachments",
     ]
+    assert all(set(h) == {"name", "value"} for h in row["internetMessageHeaders"])
     assert datetime.fromisoformat(row["receivedDateTime"]).tzinfo is not None
     assert row["receivedDateTime"].endswith("Z")
     assert row["body"]["contentType"] in {"html", "text"}

@@ -297,3 +297,36 @@ async def test_the_plain_envelope_stays_plain_for_test_code() -> None:
         envelope = await reader.read_emails("otp@example.test", latest=True)
     body = envelope["data"]["emails"][0]["body"]
     assert FENCE_NAME not in body and "trust" not in envelope
+
+
+def test_the_verdict_is_printed_outside_the_fence() -> None:
+    from fakes.mail_headers import FAIL, PASS, gmail_message
+    from otpmail._decoding import TRUST_GMAIL
+
+    at = datetime(2026, 12, 14, tzinfo=UTC)
+
+    def rendered(raw: bytes) -> tuple[list[str], list[list[str]]]:
+        email = parse_rfc822(
+            raw, id="1", account="qa@example.com", received_at=at, trust=TRUST_GMAIL
+        )
+        return regions(render_for_agent({"status": "ok", "data": {"emails": [email.to_dict()]}}))
+
+    outside, inside = rendered(gmail_message(to="qa@example.com", code="1", verdict=PASS, at=at))
+    (line,) = [x for x in outside if x.startswith("authentication:")]
+    assert line == (
+        "authentication: mx.google.com says dmarc=pass; dkim=pass dkim_aligned=true; spf=pass "
+        "-> authenticated for the From domain (a look-alike domain can be too)"
+    )
+    # The domains are the sender's choice, even where the server verified them: fenced.
+    assert "acme.example" not in "\n".join(outside)
+    assert inside[0][0] == (
+        "Checked domains: header_from=acme.example signed_by=acme.example "
+        "mailed_by=mail.acme.example"
+    )
+
+    forged, _ = rendered(
+        gmail_message(to="qa@example.com", code="1", verdict=FAIL, at=at, mailfrom="b@evil.example")
+    )
+    assert any(x.startswith("authentication:") and "NOT authenticated" in x for x in forged)
+    unchecked, _ = rendered(gmail_message(to="qa@example.com", code="1", verdict=None, at=at))
+    assert any(x.startswith("authentication: not checked") for x in unchecked)

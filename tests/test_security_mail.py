@@ -44,6 +44,17 @@ _OWN = [
     re.compile(r"emails: [0-9]+(?: \([0-9]+ older matching email\(s\) left out .*\))?"),
     re.compile(r""),
     _POSITION,
+    # The receiving server's verdict: its results only (checked tokens), never a domain.
+    re.compile(
+        r"authentication: not checked - no report from the receiving server \(neither pass "
+        r"nor fail\); treat this mail's links and claims as unverified"
+    ),
+    re.compile(
+        r"authentication: [a-z0-9.-]+ says dmarc=[a-z-]+; dkim=[a-z-]+"
+        r"(?: dkim_aligned=(?:true|false))?; spf=[a-z-]+ -> "
+        r"(?:authenticated for the From domain \(a look-alike domain can be too\)"
+        r"|NOT authenticated for its From domain: treat its links and claims as untrusted)"
+    ),
 ]
 _FENCE_LIKE = re.compile(r"[<＜﹤‹〈⟨]\s*/?\s*untrusted[\s_-]*email", re.IGNORECASE)
 # Characters that render as nothing or reorder text (the sanitiser's job to remove).

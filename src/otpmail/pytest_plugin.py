@@ -340,7 +340,9 @@ class OtpmailFixture:
     the newest matching mail this test has not been given yet; a wait counts mail delivered
     at or after ``since`` (default: the call minus ten seconds, and never before the
     delivery of the last mail this test got with the same ``to``, ``sender`` and
-    ``subject``).
+    ``subject``). Every wait and expectation takes ``authenticated=True`` to count only mail
+    the receiving server authenticated for its From domain (README, "Is it really from
+    them?"); the mailbox's ``authenticated`` setting is the default.
     """
 
     def __init__(self, reader: Reader, address: str, loop: _LoopThread) -> None:
@@ -401,6 +403,7 @@ class OtpmailFixture:
         timeout: float = 60,
         since: datetime | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> dict[str, Any]:
         """Wait for the newest matching mail this test has not got yet and return it; on
         timeout the test fails showing the criteria and the mail that did arrive.
@@ -417,6 +420,7 @@ class OtpmailFixture:
                 since=self._since(key, since),
                 deadline=deadline,
                 handed_out=self._handed_out,
+                authenticated=authenticated,
             )
         )
         return self._got(key, envelope)
@@ -430,10 +434,19 @@ class OtpmailFixture:
         timeout: float = 60,
         since: datetime | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> str:
         """Wait like :meth:`wait` and return the mail's one-time code."""
         __tracebackhide__ = True
-        email = self.wait(to, sender, subject, timeout=timeout, since=since, deadline=deadline)
+        email = self.wait(
+            to,
+            sender,
+            subject,
+            timeout=timeout,
+            since=since,
+            deadline=deadline,
+            authenticated=authenticated,
+        )
         return _field(email, "code")
 
     def wait_for_link(
@@ -445,10 +458,19 @@ class OtpmailFixture:
         timeout: float = 60,
         since: datetime | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> str:
         """Wait like :meth:`wait` and return the mail's action link (sign-in, verify, reset)."""
         __tracebackhide__ = True
-        email = self.wait(to, sender, subject, timeout=timeout, since=since, deadline=deadline)
+        email = self.wait(
+            to,
+            sender,
+            subject,
+            timeout=timeout,
+            since=since,
+            deadline=deadline,
+            authenticated=authenticated,
+        )
         return _field(email, "link")
 
     @contextmanager
@@ -459,11 +481,17 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> Iterator[PendingMail]:
         """Mark the start before the action that sends the mail (sync tests). Only mail
         delivered after the block is entered counts."""
         expectation = self.reader._expect(
-            to or self.address, sender, subject, deadline=deadline, handed_out=self._handed_out
+            to or self.address,
+            sender,
+            subject,
+            deadline=deadline,
+            handed_out=self._handed_out,
+            authenticated=authenticated,
         )
         pending = PendingMail(self, self._key(to, sender, subject), None)
         pending._pending = self._run(expectation.__aenter__())
@@ -489,6 +517,7 @@ class OtpmailFixture:
         timeout: float = 60,
         since: datetime | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> dict[str, Any]:
         """Async :meth:`wait`."""
         __tracebackhide__ = True
@@ -501,6 +530,7 @@ class OtpmailFixture:
             since=self._since(key, since),
             deadline=deadline,
             handed_out=self._handed_out,
+            authenticated=authenticated,
         )
         return self._got(key, envelope)
 
@@ -513,11 +543,18 @@ class OtpmailFixture:
         timeout: float = 60,
         since: datetime | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> str:
         """Async :meth:`wait_for_code`."""
         __tracebackhide__ = True
         email = await self.await_email(
-            to, sender, subject, timeout=timeout, since=since, deadline=deadline
+            to,
+            sender,
+            subject,
+            timeout=timeout,
+            since=since,
+            deadline=deadline,
+            authenticated=authenticated,
         )
         return _field(email, "code")
 
@@ -530,11 +567,18 @@ class OtpmailFixture:
         timeout: float = 60,
         since: datetime | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> str:
         """Async :meth:`wait_for_link`."""
         __tracebackhide__ = True
         email = await self.await_email(
-            to, sender, subject, timeout=timeout, since=since, deadline=deadline
+            to,
+            sender,
+            subject,
+            timeout=timeout,
+            since=since,
+            deadline=deadline,
+            authenticated=authenticated,
         )
         return _field(email, "link")
 
@@ -546,10 +590,16 @@ class OtpmailFixture:
         subject: str | None = None,
         *,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> AsyncIterator[AsyncPendingMail]:
         """Async :meth:`expect`; yields an :class:`AsyncPendingMail`."""
         expectation = self.reader._expect(
-            to or self.address, sender, subject, deadline=deadline, handed_out=self._handed_out
+            to or self.address,
+            sender,
+            subject,
+            deadline=deadline,
+            handed_out=self._handed_out,
+            authenticated=authenticated,
         )
         async with expectation as pending:
             yield AsyncPendingMail(self, self._key(to, sender, subject), pending)

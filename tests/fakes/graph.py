@@ -21,6 +21,11 @@ Knobs for the behaviours otpmail assumes but Graph does not document (``otpmail 
 oldest first), and ``narrow_rows_drop`` (properties missing from the rows of a ``$select`` of
 at most two properties: the id-only poll of a wait).
 
+Every message carries ``internetMessageHeaders`` as Exchange Online writes them on an inbound
+delivery (:mod:`fakes.mail_headers`): its ``Authentication-Results`` (no authserv-id) says
+pass for the sender's domain unless ``deliver(verdict=...)`` or ``deliver(headers=...)`` says
+otherwise. ``response_bytes`` counts the bytes of every answer.
+
 Plug it in with ``OutlookProvider(mailbox, transport=fake.transport, token_transport=fake.token_transport)``:
 the provider's egress transports still wrap both.
 """
@@ -44,6 +49,7 @@ from azure.core.rest._http_response_impl_async import AsyncHttpResponseImpl
 from azure.core.utils import CaseInsensitiveDict
 
 from fakes import sequential_round_trips
+from fakes.mail_headers import PASS, Verdict, exchange_delivery, graph_headers
 
 GRAPH_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
 
@@ -131,6 +137,8 @@ class GraphMessage:
     is_draft: bool = False
     cc: list[str] = field(default_factory=list)
     attachments: list[GraphAttachment] = field(default_factory=list)
+    headers: list[dict[str, str]] = field(default_factory=list)
+    """``internetMessageHeaders``, in message order."""
 
     def row(
         self,
@@ -155,6 +163,7 @@ class GraphMessage:
             "bccRecipients": [],
             "isDraft": self.is_draft,
             "body": {"contentType": self.content_type, "content": self.body},
+            "internetMessageHeaders": self.headers,
         }
         chosen = full if fields is None else {k: full[k] for k in fields if k in full}
         row: dict[str, Any] = {"@odata.etag": 'W/"CQAAABYAAAC4"', **chosen}
@@ -210,6 +219,8 @@ class FakeGraph:
         self.filter_honoured = True
         self.order_honoured = True
         self.narrow_rows_drop: tuple[str, ...] = ()
+        self.response_bytes = 0
+        """Bytes of every answer's body, token answers included."""
         self._serial = 0
         self.transport = _GraphTransport(self)
         self.token_transport = _TokenTransport(self)
@@ -225,11 +236,35 @@ class FakeGraph:
         content_type: str = "text",
         is_draft: bool = False,
         attachments: Sequence[GraphAttachment] = (),
+        verdict: Verdict | None = PASS,
+        headers: list[dict[str, str]] | None = None,
     ) -> str:
+        """Deliver one message; Exchange Online's report on it says ``verdict`` (``None``: no
+        report, as for mail sent inside the tenant), unless ``headers`` gives the whole
+        ``internetMessageHeaders`` list."""
         self._serial += 1
+        received = at or datetime.now(UTC)
+        if headers is None:
+            domain = sender.rpartition("@")[2]
+            delivery = exchange_delivery(
+                verdict, mailfrom_domain=domain, from_domain=domain, at=received
+            )
+            own = [
+                ("From", sender),
+                ("To", to),
+                ("Subject", subject),
+                ("Date", received.strftime("%a, %d %b %Y %H:%M:%S +0000")),
+                ("Message-ID", f"<fake{self._serial:08d}@{domain}>"),
+                ("MIME-Version", "1.0"),
+                (
+                    "Content-Type",
+                    f"text/{'html' if content_type == 'html' else 'plain'}; charset=utf-8",
+                ),
+            ]
+            headers = graph_headers(delivery, own)
         message = GraphMessage(
             id=f"AAMkAGI2{self._serial:08d}AAA=",
-            received=at or datetime.now(UTC),
+            received=received,
             subject=subject,
             sender=sender,
             to=[to],
@@ -237,6 +272,7 @@ class FakeGraph:
             content_type=content_type,
             is_draft=is_draft,
             attachments=list(attachments),
+            headers=headers,
         )
         self.messages.append(message)
         return message.id
@@ -297,6 +333,7 @@ class FakeGraph:
                     return 400, {"Content-Type": GRAPH_TYPE}, json.dumps(error).encode()
                 # A subclass may answer with pre-encoded bytes (rows serialised in advance).
                 body = listed if isinstance(listed, bytes) else json.dumps(listed).encode()
+                self.response_bytes += len(body)
                 return 200, {"Content-Type": GRAPH_TYPE}, body
             finally:
                 # Nothing above awaits, so this thread's CPU time here is the fake's alone.

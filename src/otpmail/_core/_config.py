@@ -42,6 +42,8 @@ _INLINE_SECRET = re.compile(
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TENANT_DOMAIN = re.compile(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+# An authserv-id as MTAs write it: a host name (RFC 8601 §2.5 allows any token).
+_AUTHSERV_ID = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,252})")
 
 
 def not_configured(message: str, code: str = "config_invalid") -> OtpmailError:
@@ -97,6 +99,9 @@ class Mailbox:
     limits: Limits = field(default=DEFAULT_LIMITS, kw_only=True)
     """The file's ``email.limits``, carried by each mailbox so that a provider, which is
     built from its mailbox alone, applies them."""
+    authenticated: bool = field(default=False, kw_only=True)
+    """``authenticated: true``: reads and waits on this mailbox count only mail the receiving
+    server authenticated for its From domain, unless a call says ``authenticated=False``."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,9 @@ class MaildirMailbox(Mailbox):
     """A local Maildir, or a folder of ``.eml`` files."""
 
     path: Path = Path()
+    trusted_authserv_id: str | None = None
+    """``trusted_authserv_id``: the authserv-id of the MTA that delivers into this Maildir and
+    writes ``Authentication-Results``; without it no Maildir message counts as checked."""
 
 
 @dataclass(frozen=True)
@@ -346,10 +354,10 @@ def _one_of(entry: Mapping[str, Any], keys: tuple[str, ...], where: str) -> str:
     return present[0]
 
 
-_COMMON = {"provider", "address", "domains"}
+_COMMON = {"provider", "address", "domains", "authenticated"}
 _FIELDS = {
     "gmail": _COMMON | {"service_account_file", "service_account_json_env"},
-    "maildir": _COMMON | {"path"},
+    "maildir": _COMMON | {"path", "trusted_authserv_id"},
     "outlook": _COMMON
     | {
         "tenant_id",
@@ -387,11 +395,15 @@ def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIM
         if parsed.local is not None:
             raise not_configured(f"{where}.domains: {d!r} is an address, not a domain")
         domains.append(parsed.domain)
+    authenticated = entry.get("authenticated", False)
+    if not isinstance(authenticated, bool):
+        raise not_configured(f"{where}.authenticated must be true or false")
     common = {
         "provider": provider,
         "address": address.value,
         "domains": tuple(domains),
         "source": where,
+        "authenticated": authenticated,
     }
 
     if provider == "gmail":
@@ -404,8 +416,19 @@ def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIM
         return GmailMailbox(**common, key=key, limits=limits)
     if provider == "maildir":
         path = Path(_string(entry, "path", where)).expanduser()
+        trusted = None
+        if "trusted_authserv_id" in entry:
+            trusted = _string(entry, "trusted_authserv_id", where).lower()
+            if not _AUTHSERV_ID.fullmatch(trusted):
+                raise not_configured(
+                    f"{where}.trusted_authserv_id must be the authserv-id your MTA writes "
+                    "first in Authentication-Results, such as mx.example.net"
+                )
         return MaildirMailbox(
-            **common, path=path if path.is_absolute() else base / path, limits=limits
+            **common,
+            path=path if path.is_absolute() else base / path,
+            limits=limits,
+            trusted_authserv_id=trusted,
         )
     tenant = _string(entry, "tenant_id", where)
     if not (_GUID.fullmatch(tenant) or _TENANT_DOMAIN.fullmatch(tenant)):

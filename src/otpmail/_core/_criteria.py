@@ -82,6 +82,9 @@ class Criteria:
     """The look-back as given, for messages."""
     latest: bool
     count: bool
+    authenticated: bool = False
+    """Only mail the receiving server authenticated for its From domain counts
+    (:func:`otpmail._core._match.authenticated`)."""
 
     @property
     def limit(self) -> int:
@@ -97,6 +100,8 @@ class Criteria:
             parts.append(f"subject={self.subject!r}")
         if self.after:
             parts.append(f"after={self.after}")
+        if self.authenticated:
+            parts.append("authenticated")
         return " ".join(parts)
 
 
@@ -211,6 +216,7 @@ def build_criteria(
     *,
     latest: object = False,
     count: object = False,
+    authenticated: object = False,
     now: datetime | None = None,
 ) -> Criteria:
     """Validate raw arguments into :class:`Criteria` or raise an ``INVALID`` error.
@@ -227,12 +233,12 @@ def build_criteria(
     for name, val in (("sender", sender), ("subject", subject), ("after", after)):
         if val is not None and not isinstance(val, str):
             raise invalid(f"{name} must be a string")
-    for name, flag in (("latest", latest), ("count", count)):
+    for name, flag in (("latest", latest), ("count", count), ("authenticated", authenticated)):
         if not isinstance(flag, bool):
             raise invalid(f"{name} must be true or false")
     assert isinstance(sender, str | None) and isinstance(subject, str | None)
     assert isinstance(after, str | None) and isinstance(latest, bool)
-    assert isinstance(count, bool)
+    assert isinstance(count, bool) and isinstance(authenticated, bool)
 
     to_filter = parse_address_filter(to, "to")
     sender_filter = parse_address_filter(sender, "sender") if sender else None
@@ -246,4 +252,5 @@ def build_criteria(
         after=after or None,
         latest=latest and not count,
         count=count,
+        authenticated=authenticated,
     )

@@ -6,8 +6,8 @@ module decides. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from otpmail._core._criteria import Criteria
 
@@ -19,8 +19,53 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def matches(criteria: Criteria, email: Email) -> bool:
-    """True when ``email`` satisfies every filter in ``criteria``.
+# What "no DMARC record" looks like: Gmail writes no dmarc result at all, RFC 8601 and
+# Exchange Online write "none", and Exchange Online's "bestguesspass" says there is no record
+# (it would have passed had there been one).
+_NO_DMARC_RECORD = frozenset({None, "none", "bestguesspass"})
+
+
+def _domain(address: str) -> str:
+    return address.rpartition("@")[2].strip().rstrip(".").lower()
+
+
+def vouches(authentication: Mapping[str, Any], from_addresses: Sequence[str]) -> bool:
+    """True when a receiving server's report (an ``authentication`` object, as in the
+    envelope) vouches for the domain of the one From address:
+
+    - DMARC passed, for exactly that domain; or
+    - the domain has no DMARC record, and a DKIM signature passed whose signer has the From
+      domain's organisational domain (``dkim_aligned``).
+
+    Unchecked mail (no trusted report) never counts; neither does SPF alone, which speaks of
+    the envelope sender, not of From.
+
+    >>> vouches({"checked": True, "dmarc": "pass", "header_from": "acme.example"},
+    ...         ["no-reply@acme.example"])
+    True
+    >>> vouches({"checked": True, "dmarc": "pass", "header_from": "acme.example"},
+    ...         ["no-reply@acme-login.example"])
+    False
+    """
+    if authentication.get("checked") is not True or len(from_addresses) != 1:
+        return False
+    from_domain = _domain(from_addresses[0])
+    dmarc = authentication.get("dmarc")
+    if dmarc == "pass":
+        return bool(from_domain) and authentication.get("header_from") == from_domain
+    if dmarc in _NO_DMARC_RECORD:
+        return authentication.get("dkim") == "pass" and authentication.get("dkim_aligned") is True
+    return False
+
+
+def authenticated(email: Email) -> bool:
+    """Whether the receiving server's own report on ``email`` vouches for its From domain
+    (:func:`vouches`)."""
+    return vouches(email.authentication.to_dict(), email.sender_addresses)
+
+
+def matches_filters(criteria: Criteria, email: Email) -> bool:
+    """True when ``email`` satisfies every filter in ``criteria`` but authentication:
 
     - the recipient is one of To, Cc or Delivered-To, exactly (``+tag`` included), or at the
       domain when the filter is a bare domain;
@@ -37,6 +82,14 @@ def matches(criteria: Criteria, email: Email) -> bool:
     if criteria.subject is not None and _fold(criteria.subject) not in _fold(email.subject):
         return False
     return not (criteria.cutoff is not None and email.received_at < criteria.cutoff)
+
+
+def matches(criteria: Criteria, email: Email) -> bool:
+    """True when ``email`` satisfies every filter in ``criteria`` (:func:`matches_filters`)
+    and, with ``criteria.authenticated``, is :func:`authenticated`."""
+    if not matches_filters(criteria, email):
+        return False
+    return not criteria.authenticated or authenticated(email)
 
 
 def select(

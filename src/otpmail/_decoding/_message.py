@@ -84,6 +84,7 @@ from otpmail._core._bounds import (
     raw_body_too_large,
 )
 from otpmail._decoding import _html
+from otpmail._decoding._authres import UNCHECKED, Authentication, AuthTrust, authenticate
 from otpmail._decoding._charset import (
     codec_for,
     decode_bytes,
@@ -144,11 +145,13 @@ class Email:
     """The text was longer than ``limits.body_chars``: ``body`` ends with the marker."""
     attachments_omitted: int = 0
     """Attachments beyond the per-message cap, counted but not listed."""
+    authentication: Authentication = UNCHECKED
+    """The receiving server's SPF/DKIM/DMARC verdict, from its own report only."""
 
     def to_dict(self) -> dict[str, Any]:
         """The envelope form: the five specified keys plus ``id``, ``received_at``,
-        ``account`` and ``attachments`` (metadata only). The bound keys appear only when a
-        bound applied: ``body_omitted: true``, ``body_truncated: true``,
+        ``account``, ``attachments`` (metadata only) and ``authentication``. The bound keys
+        appear only when a bound applied: ``body_omitted: true``, ``body_truncated: true``,
         ``attachments_omitted: N``."""
         data: dict[str, Any] = {
             "from": self.sender,
@@ -163,6 +166,7 @@ class Email:
                 {"name": a.name, "content_type": a.content_type, "size": a.size}
                 for a in self.attachments
             ],
+            "authentication": self.authentication.to_dict(),
         }
         if self.body_omitted:
             data["body_omitted"] = True
@@ -287,6 +291,8 @@ def email_from_parts(
     limits: Limits | None = None,
     body_omitted: bool = False,
     attachments_omitted: int = 0,
+    headers: Sequence[tuple[str, str]] = (),
+    trust: AuthTrust | None = None,
 ) -> Email:
     """Build a bounded, sanitised :class:`Email` from already-split fields: the one place
     every provider's message passes through (RFC 822 via :func:`parse_rfc822`, Graph JSON
@@ -296,7 +302,9 @@ def email_from_parts(
     (``body_is_html``) as received. Bounds, in order: a body longer than
     ``limits.raw_body_chars`` is omitted unconverted (as is one the caller already omitted,
     ``body_omitted=True``); the converted body is cut at ``limits.body_chars`` with a marker.
-    ``limits`` defaults to :data:`otpmail._core._bounds.DEFAULT_LIMITS`.
+    ``limits`` defaults to :data:`otpmail._core._bounds.DEFAULT_LIMITS`. ``headers`` are the
+    message's trace headers (name, value; topmost first) and ``trust`` names the receiving
+    server whose ``Authentication-Results`` among them to believe (``None``: nobody's).
 
     >>> e = email_from_parts(id="1", account="qa@x.example",
     ...     received_at=datetime(2026, 1, 1, tzinfo=UTC), date="",
@@ -326,13 +334,14 @@ def email_from_parts(
         )
         for a in attachments[:MAX_ATTACHMENTS]
     ]
+    sender_addresses = tuple(a for a in (_clean_address(a) for _, a in sender) if a)
     return Email(
         id=id,
         account=account,
         received_at=received_at,
         date=_one_line(date),
         sender=cut_text(", ".join(format_address(n, a) for n, a in sender), MAX_HEADER_CHARS),
-        sender_addresses=tuple(a for a in (_clean_address(a) for _, a in sender) if a),
+        sender_addresses=sender_addresses,
         to=cut_text(", ".join(format_address(n, a) for n, a in to), MAX_HEADER_CHARS),
         recipients=tuple(recipients),
         subject=_one_line(subject),
@@ -342,6 +351,7 @@ def email_from_parts(
         body_omitted=omitted,
         body_truncated=truncated,
         attachments_omitted=max(0, attachments_omitted) + max(0, len(attachments) - len(listed)),
+        authentication=authenticate(headers, trust, sender_addresses),
     )
 
 
@@ -483,6 +493,27 @@ class _Headers:
         for value in self._values.get(name, [])[: None if every else 1]:
             found.extend(_parse_addresses(name, value))
         return found
+
+
+# The headers the authentication verdict is read from, in order; a message may carry any
+# number of them, so only the first few are kept.
+_TRACE = frozenset({"authentication-results", "received"})
+MAX_TRACE_HEADERS = 200
+
+
+def _trace_headers(msg: Message) -> list[tuple[str, str]]:
+    """``Authentication-Results`` and ``Received`` headers, topmost first, unfolded."""
+    found: list[tuple[str, str]] = []
+    try:
+        items = list(msg.raw_items())
+    except Exception:
+        return found
+    for name, value in items:
+        key = str(name).strip().lower()
+        if key in _TRACE and len(found) < MAX_TRACE_HEADERS:
+            text = _decode_8bit(str(value)[:MAX_RAW_HEADER_CHARS], None)
+            found.append((key, _STRAY_BREAK.sub(" ", _FOLD.sub("", text))))
+    return found
 
 
 def _decode_words(value: str) -> str:
@@ -1103,13 +1134,15 @@ def parse_rfc822(
     received_at: datetime,
     limits: Limits | None = None,
     envelope_header: str | None = None,
+    trust: AuthTrust | None = None,
 ) -> Email:
     """Decode one RFC 822 message (Maildir file, Gmail ``format=raw``) into a bounded Email.
 
     Never raises for a malformed message: what cannot be read is empty ("a malformed
     message body can be returned as an empty string"). ``limits`` defaults to
     :data:`otpmail._core._bounds.DEFAULT_LIMITS`; the provider-response bound is the provider's
-    to apply before calling this.
+    to apply before calling this. ``trust`` names the receiving server whose
+    ``Authentication-Results`` to believe (see :mod:`otpmail._decoding._authres`).
 
     ``envelope_header`` names a header that holds the SMTP envelope recipients, written by
     the receiving side after the message's own headers (aiosmtpd's ``X-RcptTo``): the
@@ -1149,6 +1182,8 @@ def parse_rfc822(
         attachments=attachments,
         limits=limits,
         body_omitted=not complete or (visible.omitted and not body),
+        headers=_trace_headers(msg),
+        trust=trust,
     )
     if visible.omitted and body:  # some parts shown, one or more left out for size
         return dataclasses.replace(decoded, body_omitted=True)

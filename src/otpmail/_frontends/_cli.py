@@ -220,6 +220,13 @@ def _filters(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument("--sender", metavar="ADDR", help="only mail from this address or domain")
     command.add_argument("--subject", metavar="TEXT", help="only mail whose subject contains TEXT")
+    command.add_argument(
+        "--authenticated",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="only mail the receiving server authenticated for its From domain (DMARC pass, "
+        "or no DMARC record and an aligned DKIM pass); default: the mailbox's setting",
+    )
 
 
 def _integrations(command: argparse.ArgumentParser) -> None:
@@ -401,6 +408,7 @@ def _read(args: argparse.Namespace) -> dict[str, Any]:
                 latest=args.latest,
                 count=args.count,
                 deadline=deadline,
+                authenticated=args.authenticated,
             )
 
     return asyncio.run(run())
@@ -451,6 +459,7 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
                     since=since,
                     poll_interval=poll_interval,
                     deadline=deadline,
+                    authenticated=args.authenticated,
                 )
         finally:
             if progress is not None:

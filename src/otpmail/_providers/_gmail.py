@@ -79,7 +79,7 @@ from otpmail._core._retry import (
     parse_retry_at_text,
     remaining,
 )
-from otpmail._decoding import Email, parse_rfc822
+from otpmail._decoding import TRUST_GMAIL, Email, parse_rfc822
 from otpmail._providers._gmail_ids import (
     MARGIN_MS,
     OffsetWatch,
@@ -961,6 +961,9 @@ class GmailProvider:
             account=self.account,
             received_at=received,
             limits=self._limits,
+            # format=raw carries every header: Gmail's own report is the topmost one by
+            # mx.google.com (SECURITY.md, "Is it really from them?").
+            trust=TRUST_GMAIL,
         )
 
     def _note_offset(self, message_id: str, internal_ms: int) -> None:
@@ -1064,7 +1067,9 @@ class GmailProvider:
 
     async def count(self, criteria: Criteria) -> int:
         """Walk every page of ids (5 quota units a page, no message fetch); each page is
-        retried on its own, within the one deadline of the call."""
+        retried on its own, within the one deadline of the call. With
+        ``criteria.authenticated`` every listed message is fetched as well (5 units each):
+        the receiving server's verdict is in its headers."""
         with default_deadline(self._deadline):
             return await self._count(criteria)
 
@@ -1081,7 +1086,19 @@ class GmailProvider:
             )
             token = page.get("nextPageToken")
             if not token:
-                return len(ids)
+                break
+        if not criteria.authenticated:
+            return len(ids)
+        # The verdict is in each message's headers: an authenticated count fetches every
+        # candidate (5 quota units each) and counts by the exact rules.
+        emails, errors, gone = await self._fetch_all(sorted(ids))
+        if errors and len(errors) == len(ids) - gone:
+            raise OtpmailError(
+                errors[0].code,
+                f"all {len(errors)} matched messages failed to fetch ({errors[0].message})",
+                retry_after=errors[0].retry_after,
+            )
+        return len(select(criteria, emails))
 
     # -- waiting ------------------------------------------------------------------------
 

@@ -10,7 +10,10 @@ Query shape (research/graph.md §1.2-§1.5):
   look-back, with ``$orderby=receivedDateTime desc`` (the ordered property comes first in
   the filter, as Graph's InefficientFilter rule demands);
 - a ``$select`` of only what the shared matcher and the envelope need; ``$top`` sized for the
-  mode;
+  mode; in content mode (and in a count that must judge authentication)
+  ``internetMessageHeaders`` too, whose ``Authentication-Results`` and ``Received`` lines
+  give each email the receiving server's verdict in the same request (Exchange Online's
+  report has no authserv-id: :mod:`otpmail._decoding._authres` has the rule);
 - in content mode, ``$expand=attachments($select=name,contentType,size,isInline)``: the
   attachment metadata in the same request, never the content (see "Attachments" below).
 
@@ -70,7 +73,7 @@ from otpmail._core import _egress
 from otpmail._core._bounds import DEFAULT_LIMITS, MAX_ATTACHMENTS, Limits, check_response_size
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
-from otpmail._decoding import Attachment, Email, email_from_parts
+from otpmail._decoding import TRUST_EXCHANGE_ONLINE, Attachment, Email, email_from_parts
 
 log = logging.getLogger("otpmail.outlook")
 
@@ -91,7 +94,10 @@ COUNT_FIELDS: tuple[str, ...] = (
     "bccRecipients",
     "isDraft",
 )
-CONTENT_FIELDS: tuple[str, ...] = (*COUNT_FIELDS, "sentDateTime", "body")
+# internetMessageHeaders carries Exchange Online's Authentication-Results (and the Received
+# lines that place it): the verdict on every email, in the same one request.
+HEADER_FIELD = "internetMessageHeaders"
+CONTENT_FIELDS: tuple[str, ...] = (*COUNT_FIELDS, "sentDateTime", "body", HEADER_FIELD)
 # Properties of the base type microsoft.graph.attachment only: a property of a derived type
 # (fileAttachment's contentId or contentBytes) named here makes Graph refuse the request.
 ATTACHMENT_FIELDS: tuple[str, ...] = ("name", "contentType", "size", "isInline")
@@ -106,6 +112,9 @@ CONTENT_SLACK = 15
 MAX_CONTENT_PAGES = 4
 # Count mode carries no body, so it asks for Graph's largest page.
 COUNT_PAGE = 1000
+# A count that must judge authentication reads every row's headers (a few KB each): smaller
+# pages keep each answer far below the response bound.
+AUTHENTICATED_COUNT_PAGE = 100
 ORDER_NEWEST_FIRST: tuple[str, ...] = ("receivedDateTime desc",)
 
 
@@ -151,6 +160,13 @@ def list_query(criteria: Criteria) -> ListQuery:
     in one page of ``limit + CONTENT_SLACK`` rows; count mode reads ``COUNT_PAGE`` bodiless
     rows a page, without attachments."""
     if criteria.count:
+        if criteria.authenticated:
+            return ListQuery(
+                messages_filter(criteria),
+                ORDER_NEWEST_FIRST,
+                (*COUNT_FIELDS, HEADER_FIELD),
+                AUTHENTICATED_COUNT_PAGE,
+            )
         return ListQuery(messages_filter(criteria), ORDER_NEWEST_FIRST, COUNT_FIELDS, COUNT_PAGE)
     return ListQuery(
         messages_filter(criteria),
@@ -245,6 +261,20 @@ def attachments_from_graph(value: object) -> tuple[list[Attachment], int]:
     return listed, more
 
 
+def headers_from_graph(value: object) -> list[tuple[str, str]]:
+    """``internetMessageHeaders`` (``[{"name": ..., "value": ...}]``, in message order) as
+    (name, value) pairs; malformed entries are skipped."""
+    if not isinstance(value, list):
+        return []
+    pairs = []
+    for entry in value:
+        if isinstance(entry, Mapping):
+            name, text = entry.get("name"), entry.get("value")
+            if isinstance(name, str) and isinstance(text, str):
+                pairs.append((name, text))
+    return pairs
+
+
 def is_own_mail(item: Mapping[str, Any], account: str) -> bool:
     """True for mail this mailbox wrote: a draft, or a message whose ``from`` or ``sender``
     is the mailbox itself.
@@ -324,6 +354,8 @@ def email_from_graph(
         attachments=attachments,
         attachments_omitted=more,
         limits=limits,
+        headers=headers_from_graph(item.get(HEADER_FIELD)),
+        trust=TRUST_EXCHANGE_ONLINE,
     )
 
 

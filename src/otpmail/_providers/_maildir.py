@@ -27,7 +27,7 @@ from otpmail._core._config import MaildirMailbox, not_configured
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._core._match import select
-from otpmail._decoding import Email, parse_rfc822
+from otpmail._decoding import AuthTrust, Email, parse_rfc822
 
 log = logging.getLogger("otpmail.maildir")
 
@@ -69,7 +69,12 @@ def _entries(root: Path) -> dict[str, Path]:
 
 
 def _read(
-    account: str, key: str, path: Path, cutoff: datetime | None, limits: Limits
+    account: str,
+    key: str,
+    path: Path,
+    cutoff: datetime | None,
+    limits: Limits,
+    trust: AuthTrust | None = None,
 ) -> Email | None:
     try:
         stat = path.stat()
@@ -90,13 +95,20 @@ def _read(
         received_at=received,
         limits=limits,
         envelope_header=ENVELOPE_HEADER,
+        trust=trust,
     )
 
 
-def _scan(account: str, root: Path, cutoff: datetime | None, limits: Limits) -> list[Email]:
+def _scan(
+    account: str,
+    root: Path,
+    cutoff: datetime | None,
+    limits: Limits,
+    trust: AuthTrust | None = None,
+) -> list[Email]:
     emails = []
     for key, path in _entries(root).items():
-        email = _read(account, key, path, cutoff, limits)
+        email = _read(account, key, path, cutoff, limits, trust)
         if email is not None:
             emails.append(email)
     return emails
@@ -109,6 +121,12 @@ class MaildirProvider:
         self.account = mailbox.address
         self._root = mailbox.path
         self._limits = mailbox.limits
+        # A local catcher writes no verdict: only the MTA the configuration names is believed.
+        self._trust = (
+            AuthTrust.for_authserv_id(mailbox.trusted_authserv_id)
+            if mailbox.trusted_authserv_id
+            else None
+        )
 
     def __repr__(self) -> str:
         return f"MaildirProvider(account={self.account!r}, path={os.fspath(self._root)!r})"
@@ -116,14 +134,14 @@ class MaildirProvider:
     async def search(self, criteria: Criteria) -> list[Email]:
         """Matching messages, newest delivery first."""
         emails = await asyncio.to_thread(
-            _scan, self.account, self._root, criteria.cutoff, self._limits
+            _scan, self.account, self._root, criteria.cutoff, self._limits, self._trust
         )
         return select(criteria, emails, criteria.limit)
 
     async def count(self, criteria: Criteria) -> int:
         """Every matching message, counted with the same rules as content mode."""
         emails = await asyncio.to_thread(
-            _scan, self.account, self._root, criteria.cutoff, self._limits
+            _scan, self.account, self._root, criteria.cutoff, self._limits, self._trust
         )
         return len(select(criteria, emails))
 
@@ -140,7 +158,7 @@ class MaildirProvider:
         def look() -> tuple[list[Email], frozenset[str]]:
             entries = _entries(self._root)
             fresh = [
-                _read(self.account, key, path, None, self._limits)
+                _read(self.account, key, path, None, self._limits, self._trust)
                 for key, path in entries.items()
                 if key not in before and key not in known
             ]

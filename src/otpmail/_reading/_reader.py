@@ -17,7 +17,7 @@ from typing import Any
 from otpmail._core import _config
 from otpmail._core._bounds import bound_result
 from otpmail._core._config import Config, GmailMailbox, Mailbox, MaildirMailbox, OutlookMailbox
-from otpmail._core._criteria import build_criteria
+from otpmail._core._criteria import Criteria, build_criteria
 from otpmail._core._envelope import Envelope, error, ok_count, ok_emails
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import check_deadline, within
@@ -31,6 +31,7 @@ from otpmail._reading._wait import (
     check_since,
     check_timing,
     new_waiter,
+    search_counting,
     settle,
     stream_for,
 )
@@ -152,6 +153,7 @@ class Reader:
         latest: bool = False,
         count: bool = False,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> dict[str, Any]:
         """Read matching emails, or count them. Always returns an envelope.
 
@@ -164,6 +166,10 @@ class Reader:
             count: return ``{"count": N}`` instead of emails; beats ``latest``.
             deadline: seconds this call may take in all — token request, retries and
                 paging included. Default: the file's ``email.deadline_seconds``, else 30.
+            authenticated: only mail whose receiving server's own report says DMARC passed
+                for its From domain (or, with no DMARC record, an aligned DKIM signature
+                passed); the rest is left out. Default: the mailbox's ``authenticated``
+                setting, else False. Every email carries that report as ``authentication``.
 
         Returns:
             ``{"status": "ok", "data": {"emails": [...]}}`` (newest first, up to ten; plus
@@ -174,11 +180,20 @@ class Reader:
         """
         started = time.monotonic()
         try:
-            criteria = build_criteria(to, sender, subject, after, latest=latest, count=count)
+            criteria = build_criteria(
+                to,
+                sender,
+                subject,
+                after,
+                latest=latest,
+                count=count,
+                authenticated=_flag(authenticated),
+            )
             budget = _checked_deadline(deadline)
             config = self.config()
             seconds = config.deadline_for(budget)
             mailbox = config.route(criteria.to)
+            criteria = _mailbox_default(criteria, authenticated, mailbox)
             provider = self.provider_for(mailbox)
             # The clock started with the call: building a client counts too.
             left = seconds - (time.monotonic() - started)
@@ -218,6 +233,7 @@ class Reader:
         since: datetime | None = None,
         poll_interval: float | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> dict[str, Any]:
         """Wait until a matching mail delivered at or after ``since`` is there; return it.
 
@@ -237,9 +253,14 @@ class Reader:
         that runs out is ``API_ERROR`` ``deadline_exceeded``; a poll that runs out is tried
         again, within the timeout.
 
+        ``authenticated=True`` (default: the mailbox's ``authenticated`` setting) waits for
+        mail the receiving server authenticated for its From domain, as in
+        :meth:`read_emails`: a forged mail that arrives first is passed over.
+
         Returns the ok envelope with exactly one email, or ``NO_EMAILS_FOUND:`` after
-        ``timeout`` seconds with the criteria, the timeout, the ``since`` the wait used and
-        how many other messages arrived. Cancelling the awaiting task stops the wait at once.
+        ``timeout`` seconds with the criteria, the timeout, the ``since`` the wait used, how
+        many other messages arrived and how many matching ones failed authentication.
+        Cancelling the awaiting task stops the wait at once.
 
         Example::
 
@@ -256,6 +277,7 @@ class Reader:
             since=since,
             poll_interval=poll_interval,
             deadline=deadline,
+            authenticated=authenticated,
         )
 
     async def _wait(
@@ -269,6 +291,7 @@ class Reader:
         poll_interval: float | None = None,
         deadline: float | None = None,
         handed_out: HandedOut | None = None,
+        authenticated: bool | None = None,
     ) -> dict[str, Any]:
         """:meth:`wait_for_email`, skipping the mail in ``handed_out`` (the pytest fixture's
         record of what its test already got) and taking the one it returns."""
@@ -276,11 +299,12 @@ class Reader:
         try:
             seconds, interval = check_timing(timeout, poll_interval)
             since_at = check_since(since) or datetime.now(UTC) - SKEW_ALLOWANCE
-            criteria = build_criteria(to, sender, subject)
+            criteria = build_criteria(to, sender, subject, authenticated=_flag(authenticated))
             budget = _checked_deadline(deadline)
             config = self.config()
             per_call = config.deadline_for(budget)
             mailbox = config.route(criteria.to)
+            criteria = _mailbox_default(criteria, authenticated, mailbox)
             provider = self.provider_for(mailbox)
             stream = stream_for(provider, mailbox.provider, interval)
             # Each provider call of a wait has the call deadline, and never more than what
@@ -301,7 +325,7 @@ class Reader:
             found = await within(
                 _budget(per_call, ends),
                 what,
-                lambda: provider.search(replace(criteria, cutoff=since_at, latest=False)),
+                lambda: search_counting(provider, replace(criteria, cutoff=since_at)),
             )
         except OtpmailError as exc:
             stream.remove(waiter)
@@ -323,6 +347,7 @@ class Reader:
         *,
         poll_interval: float | None = None,
         deadline: float | None = None,
+        authenticated: bool | None = None,
     ) -> _Expectation:
         """Mark the start *before* the action that sends the mail, Playwright-style.
 
@@ -340,10 +365,15 @@ class Reader:
         waits on the same Reader did. Of the matching mail that the first poll after the
         action brings, ``value()`` returns the newest.
 
+        ``authenticated=True`` (default: the mailbox's setting) counts only mail the
+        receiving server authenticated for its From domain, as in :meth:`read_emails`.
+
         Errors (bad arguments, configuration) come back from ``pending.value()`` as
         envelopes, like every other failure.
         """
-        return _Expectation(self, to, sender, subject, poll_interval, deadline)
+        return _Expectation(
+            self, to, sender, subject, poll_interval, deadline, authenticated=authenticated
+        )
 
     def _expect(
         self,
@@ -354,9 +384,12 @@ class Reader:
         poll_interval: float | None = None,
         deadline: float | None = None,
         handed_out: HandedOut | None = None,
+        authenticated: bool | None = None,
     ) -> _Expectation:
         """:meth:`expect_email`, skipping and taking mail as :meth:`_wait` does."""
-        return _Expectation(self, to, sender, subject, poll_interval, deadline, handed_out)
+        return _Expectation(
+            self, to, sender, subject, poll_interval, deadline, handed_out, authenticated
+        )
 
     async def aclose(self) -> None:
         """Close every provider's clients."""
@@ -390,8 +423,10 @@ class _Expectation:
         poll_interval: float | None,
         deadline: float | None,
         handed_out: HandedOut | None = None,
+        authenticated: bool | None = None,
     ) -> None:
         self._reader = reader
+        self._authenticated = authenticated
         self._args = (to, sender, subject)
         self._poll_interval = poll_interval
         self._deadline = deadline
@@ -402,11 +437,12 @@ class _Expectation:
         reader = self._reader
         try:
             _, interval = check_timing(DEFAULT_TIMEOUT, self._poll_interval)
-            criteria = build_criteria(*self._args)
+            criteria = build_criteria(*self._args, authenticated=_flag(self._authenticated))
             budget = _checked_deadline(self._deadline)
             config = reader.config()
             per_call = config.deadline_for(budget)
             mailbox = config.route(criteria.to)
+            criteria = _mailbox_default(criteria, self._authenticated, mailbox)
             provider = reader.provider_for(mailbox)
             stream = stream_for(provider, mailbox.provider, interval)
             started = time.monotonic()
@@ -444,6 +480,19 @@ class _FailedExpectation:
         """Nothing to stop."""
 
 
+def _flag(authenticated: object) -> object:
+    """A call's ``authenticated=`` for :func:`build_criteria` (which refuses a non-bool);
+    ``None`` (not given) is False there, and the mailbox's default applies after routing."""
+    return False if authenticated is None else authenticated
+
+
+def _mailbox_default(criteria: Criteria, authenticated: object, mailbox: Mailbox) -> Criteria:
+    """The criteria with the mailbox's ``authenticated`` default, unless the call chose."""
+    if authenticated is None and mailbox.authenticated:
+        return replace(criteria, authenticated=True)
+    return criteria
+
+
 def _checked_deadline(deadline: float | None) -> float | None:
     """A call's ``deadline=``, validated before anything is loaded; ``None`` when not given."""
     return None if deadline is None else check_deadline(deadline)
@@ -477,6 +526,7 @@ async def read_emails(
     latest: bool = False,
     count: bool = False,
     deadline: float | None = None,
+    authenticated: bool | None = None,
 ) -> dict[str, Any]:
     """Read OTP and transactional mail for ``to``; see :meth:`Reader.read_emails`.
 
@@ -491,7 +541,14 @@ async def read_emails(
             body = envelope["data"]["emails"][0]["body"]
     """
     return await shared_reader().read_emails(
-        to, sender, subject, after, latest=latest, count=count, deadline=deadline
+        to,
+        sender,
+        subject,
+        after,
+        latest=latest,
+        count=count,
+        deadline=deadline,
+        authenticated=authenticated,
     )
 
 
@@ -520,13 +577,21 @@ def read_emails_sync(
     count: bool = False,
     deadline: float | None = None,
     integrations: str | os.PathLike[str] | None = None,
+    authenticated: bool | None = None,
 ) -> dict[str, Any]:
     """The blocking twin of :func:`read_emails`, for synchronous test code and scripts."""
     reader = shared_reader(integrations)
     return _run_blocking(
         "read_emails",
         lambda: reader.read_emails(
-            to, sender, subject, after, latest=latest, count=count, deadline=deadline
+            to,
+            sender,
+            subject,
+            after,
+            latest=latest,
+            count=count,
+            deadline=deadline,
+            authenticated=authenticated,
         ),
     )
 
@@ -540,6 +605,7 @@ async def wait_for_email(
     since: datetime | None = None,
     poll_interval: float | None = None,
     deadline: float | None = None,
+    authenticated: bool | None = None,
 ) -> dict[str, Any]:
     """Wait for the mail a test just triggered; see :meth:`Reader.wait_for_email`.
 
@@ -556,6 +622,7 @@ async def wait_for_email(
         since=since,
         poll_interval=poll_interval,
         deadline=deadline,
+        authenticated=authenticated,
     )
 
 
@@ -569,6 +636,7 @@ def wait_for_email_sync(
     poll_interval: float | None = None,
     deadline: float | None = None,
     integrations: str | os.PathLike[str] | None = None,
+    authenticated: bool | None = None,
 ) -> dict[str, Any]:
     """The blocking twin of :func:`wait_for_email`, for synchronous test code."""
     reader = shared_reader(integrations)
@@ -582,6 +650,7 @@ def wait_for_email_sync(
             since=since,
             poll_interval=poll_interval,
             deadline=deadline,
+            authenticated=authenticated,
         ),
     )
 

@@ -39,7 +39,7 @@ from typing import Any, Protocol, runtime_checkable
 from otpmail._core._criteria import Criteria
 from otpmail._core._envelope import error, ok_emails
 from otpmail._core._errors import OtpmailError, invalid
-from otpmail._core._match import matches
+from otpmail._core._match import authenticated, matches, matches_filters
 from otpmail._core._retry import DEFAULT_DEADLINE, backoff, within
 from otpmail._decoding import Email
 from otpmail._providers._base import Provider
@@ -141,6 +141,9 @@ class Waiter:
     """Mail this waiter's consumer already got, which it must not get again."""
     skipped: int = 0
     """Matching messages left out because the consumer already got them."""
+    unauthenticated: int = 0
+    """Messages that matched every filter but were left out: the wait asked for
+    authenticated mail and the receiving server's report did not vouch for them."""
     searched: set[str] = field(default_factory=set)
     """Ids a provider without a change feed already showed this waiter."""
     delivered: bool = False
@@ -172,8 +175,10 @@ class Waiter:
         for email in emails:
             if self.since is not None and email.received_at < self.since:
                 continue
-            if not matches(self.criteria, email):
+            if not matches_filters(self.criteria, email):
                 self._note_other(email)
+            elif self.criteria.authenticated and not authenticated(email):
+                self.unauthenticated += 1
             elif self.handed_out is not None and email in self.handed_out:
                 self.skipped += 1
             else:
@@ -348,7 +353,7 @@ class MailStream:
         # A provider without a change feed: each waiter searches on its own.
         for waiter in list(self.waiters):
             since = waiter.since or datetime.now(UTC) - SKEW_ALLOWANCE
-            found = await self.provider.search(replace(waiter.criteria, cutoff=since, latest=False))
+            found = await search_counting(self.provider, replace(waiter.criteria, cutoff=since))
             fresh = [e for e in found if e.id not in waiter.searched]
             waiter.searched.update(e.id for e in fresh)
             waiter.offer(fresh)
@@ -487,6 +492,12 @@ def timeout_message(waiter: Waiter, timeout: float) -> str:
     text += f"; {waiter.others} other message(s) arrived in that time and did not match"
     if waiter.skipped:
         text += f"; {waiter.skipped} matching message(s) were left out: this test already got them"
+    if waiter.unauthenticated:
+        text += (
+            f"; {waiter.unauthenticated} matching message(s) were left out: they failed "
+            "authentication (the receiving server's own report did not vouch for their From "
+            "domain; see each email's authentication)"
+        )
     return text
 
 
@@ -522,6 +533,20 @@ async def settle(
         stream.remove(waiter)
         waiter.release()
     return ok_emails([annotate(email)])
+
+
+async def search_counting(provider: Provider, criteria: Criteria) -> list[Email]:
+    """The matching mail of one catch-up search or poll, newest first, with the mail that
+    fails authentication still in it when ``criteria.authenticated`` — the waiter counts and
+    leaves it out — unless the search was full of it, when the authenticated mail behind it
+    is searched for as well (one more search)."""
+    wide = replace(criteria, latest=False, authenticated=False)
+    found = await provider.search(wide)
+    if criteria.authenticated and len(found) >= wide.limit and not any(map(authenticated, found)):
+        more = await provider.search(replace(criteria, latest=False))
+        known = {e.id for e in found}
+        found = found + [e for e in more if e.id not in known]
+    return found
 
 
 def new_waiter(
