@@ -238,10 +238,13 @@ async def test_a_maildir_file_over_the_response_bound_is_skipped_unread_with_a_w
 def test_a_body_over_the_raw_bound_is_omitted_before_conversion(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def must_not_convert(html: str) -> str:
-        raise AssertionError("an omitted body was converted")
+    converted: list[str] = []
 
-    monkeypatch.setattr(_html, "html_to_text", must_not_convert)
+    def must_not_convert(html: str, *, max_chars: int | None = None) -> tuple[str, bool]:
+        converted.append(html)  # recorded: the decoder turns a converter error into ""
+        return "", False
+
+    monkeypatch.setattr(_html, "convert", must_not_convert)
     raw = mail("<p>" + "x" * 200 + "</p>", content_type="text/html")
 
     email = parse_rfc822(
@@ -249,6 +252,7 @@ def test_a_body_over_the_raw_bound_is_omitted_before_conversion(
     )
 
     assert (email.body, email.body_omitted, email.body_truncated) == ("", True, False)
+    assert converted == []
     assert email.to_dict()["body_omitted"] is True
     assert email.subject == "Your code"  # the rest of the message is still there
 
