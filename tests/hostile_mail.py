@@ -203,7 +203,7 @@ HOSTILE: tuple[Hostile, ...] = (
             )
             + b"\r\nhi\r\n"
         ),
-        "skipped",
+        "read",
         "20 Delivered-To fields of 16 KB each (330 KB of header)",
     ),
     Hostile(

@@ -432,6 +432,8 @@ class _Frame:
 
 _ROOT = _Frame("#root", False, False, False, False)
 _NBSP_PLACEHOLDER = "&nbsp_place_holder;"  # html2text's, replaced in its finish()
+_DATA_CHUNK = 4_096
+_WHITESPACE_RUN = re.compile(r"\s+")  # html2text's own collapse (HTML2Text.o)
 _TAG_START = re.compile(r"</?[a-zA-Z]")
 
 
@@ -575,6 +577,17 @@ class _MailText(html2text.HTML2Text):
 
     def handle_data(self, data: str, entity_char: bool = False) -> None:
         # entity_char=True skips html2text's Markdown escaping ("1\\.", "\\-", "\\\\").
+        # Long text goes in pieces of _DATA_CHUNK characters, so the output budget is
+        # checked every few thousand characters even inside one run of text (a <pre> line
+        # break inside quotes writes the quote marks again). Outside <pre>, html2text
+        # collapses each run of whitespace to one space; collapsing first means no piece
+        # boundary falls inside a run, so the pieces read as the whole would.
+        if len(data) > _DATA_CHUNK:
+            if not self.pre:
+                data = _WHITESPACE_RUN.sub(" ", data)
+            for start in range(0, len(data), _DATA_CHUNK):
+                super().handle_data(data[start : start + _DATA_CHUNK], entity_char=True)
+            return
         super().handle_data(data, entity_char=True)
 
     def handle_tag(self, tag: str, attrs: dict[str, str | None], start: bool) -> None:

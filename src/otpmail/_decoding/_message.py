@@ -545,6 +545,9 @@ class _Headers:
         self._hint = hint
         self._values: dict[str, list[str]] = {}
         self._parse_budget = MAX_ADDRESS_PARSE_TOTAL
+        # Encoded words as the sender wrote them, by what follows their charset label
+        # (which the parse below rewrites): an addr-spec holding one is shown as written.
+        self._written: dict[str, str] = {}
         try:
             items = list(msg.raw_items())
         except Exception:
@@ -569,6 +572,9 @@ class _Headers:
         # can sit inside an address or a date and change how it parses.
         value = _STRAY_BREAK.sub(" ", _FOLD.sub("", sanitize_text(value)))
         value = value[:MAX_RAW_HEADER_CHARS]
+        if "=?" in value:
+            for word in _ENCODED_WORD.findall(value):
+                self._written.setdefault(_after_label(word), word)
         return rewrite_encoded_word_charsets(value)
 
     def text(self, name: str) -> str:
@@ -597,7 +603,13 @@ class _Headers:
                 continue
             self._parse_budget -= len(value)
             found.extend(_parse_addresses(name, value))
-        return found
+        return [(self._as_written(n), self._as_written(a)) for n, a in found]
+
+    def _as_written(self, text: str) -> str:
+        """``text`` with every encoded word's charset label as the sender wrote it."""
+        if "=?" not in text:
+            return text
+        return _ENCODED_WORD.sub(lambda m: self._written.get(_after_label(m[0]), m[0]), text)
 
 
 # The headers the authentication verdict is read from, in order; a message may carry any
@@ -642,8 +654,8 @@ def _parse_addresses(name: str, value: str) -> list[tuple[str, str]]:
                     address = Address(
                         box.display_name or "", box.local_part or "", box.domain or ""
                     )
-                    written = _addr_spec_as_written(box)
-                    found.append((address.display_name, written or address.addr_spec))
+                    literal = _addr_spec_as_written(box)
+                    found.append((address.display_name, literal or address.addr_spec))
             return found
     except Exception:  # RecursionError on deeply nested comments, among others
         pass
@@ -660,6 +672,11 @@ def _lax_addresses(value: str) -> list[tuple[str, str]]:
 
 
 _WRITTEN_ENCODED_WORD = re.compile(r"=\?[^?]*\?[^?]*\?.*?\?=", re.DOTALL)
+
+
+def _after_label(word: str) -> str:
+    """An encoded word without its charset label: ``Q?text?=``."""
+    return word[word.find("?", 2) + 1 :]
 
 
 def _addr_spec_as_written(mailbox: Any) -> str | None:
