@@ -339,11 +339,11 @@ def email_from_parts(
     ('Acme <no-reply@acme.example>', ('qa@x.example',), 'Your code', 'Code 123456')
     """
     limits = limits or DEFAULT_LIMITS
-    recipients: list[str] = []
+    recipients: dict[str, None] = {}  # ordered, and linear for a list of thousands
     for addr in [a for _, a in to] + [a for _, a in cc] + list(delivered_to):
         addr = _clean_address(addr)
-        if addr and addr not in recipients:
-            recipients.append(addr)
+        if addr:
+            recipients.setdefault(addr)
 
     omitted = body_omitted or raw_body_too_large(len(body), limits)
     text, stopped = "", False
@@ -562,7 +562,10 @@ class _Headers:
                 continue
             values = self._values.setdefault(key, [])
             if len(values) < self.MAX_REPEATS:
-                values.append(self._prepare(str(value)))
+                text = str(value)
+                if key == "delivered-to":  # one address, written by the delivering server
+                    text = text[:MAX_HEADER_CHARS]
+                values.append(self._prepare(text))
         if last is not None and last_value is not None:
             self._values[last] = [self._prepare(last_value)]
 
@@ -666,7 +669,7 @@ def _lax_addresses(value: str) -> list[tuple[str, str]]:
     # email.utils.getaddresses: linear time, and it never decodes an encoded word in an
     # address (only the display names are decoded, here).
     try:
-        return [(_decode_words(n), a) for n, a in getaddresses([value]) if a]
+        return [(_decode_words(n) if "=?" in n else n, a) for n, a in getaddresses([value]) if a]
     except Exception:
         return []
 
