@@ -235,6 +235,27 @@ HOSTILE: tuple[Hostile, ...] = (
         "2,000,000 empty lines (4 MB)",
     ),
     Hostile(
+        "attached-from-quotes",
+        lambda: _multipart(
+            (
+                b"--b\r\nContent-Type: message/rfc822\r\n\r\nFrom: " + b'"' * 1_000 + b"\r\n"
+                b"Subject: " + b"1 " * 400 + b"\r\n\r\nhi\r\n"
+            )
+            * 250
+        ),
+        "read",
+        "250 attached messages, each with a From of 1,000 double quotes (470 KB)",
+    ),
+    Hostile(
+        "html-parts-80",
+        lambda: _multipart(
+            (b"--b\r\nContent-Type: text/html\r\n\r\n" + b"<ul>" * 300 + b"<li>x" * 300 + b"\r\n")
+            * 80
+        ),
+        "read",
+        "80 HTML parts of 300 nested lists each (220 KB)",
+    ),
+    Hostile(
         "nesting-300-deep",
         lambda: _nested_multiparts(300, 100_000),
         "skipped",

@@ -324,8 +324,13 @@ def hostile_headers(draw: st.DrawFn) -> bytes:
         return head + b"\r\nYour code is 123456\r\n"
     parts = []
     for _ in range(draw(st.integers(1, 3))):
-        name = draw(st.sampled_from(MIME_FIELDS))
         value = draw(hostile_value())
+        if draw(st.booleans()):  # an attached message, its headers shown in the body
+            name = draw(st.sampled_from(FIELDS))
+            inner = f"{name}: {value}\r\n\r\nhi\r\n"
+            parts.append(f"--b\r\nContent-Type: message/rfc822\r\n\r\n{inner}".encode())
+            continue
+        name = draw(st.sampled_from(MIME_FIELDS))
         parts.append(f"--b\r\n{name}: attachment; {value}\r\n\r\nx\r\n".encode())
     many = draw(st.sampled_from([1, 10, 1_200]))
     return (
@@ -419,7 +424,8 @@ def test_hostile_headers_are_read_within_the_parse_caps_or_refused_unread(raw: b
     addresses = [n for name, n in parsed if name in ("from", "to", "cc", "delivered-to")]
     assert max(mime, default=0) <= MAX_MIME_FIELD_CHARS
     assert max(addresses, default=0) <= MAX_ADDRESS_PARSE_CHARS
-    assert sum(addresses) <= MAX_ADDRESS_PARSE_TOTAL + MAX_ADDRESS_PARSE_CHARS
+    # The message's own address fields, and all its attached messages' header fields.
+    assert sum(addresses) <= 2 * MAX_ADDRESS_PARSE_TOTAL + MAX_ADDRESS_PARSE_CHARS
     assert max((n for name, n in parsed if name in ("date", "message-id")), default=0) <= (
         MAX_HEADER_CHARS
     )

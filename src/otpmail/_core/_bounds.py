@@ -92,7 +92,9 @@ inputs (16,000 double quotes took 4 s). ``From`` is parsed on its first 1,024 ch
 longer ``To``, ``Cc`` or ``Delivered-To`` list (up to :data:`MAX_RAW_HEADER_CHARS`) is read
 with the simpler, linear parser of :func:`email.utils.getaddresses`."""
 MAX_ADDRESS_PARSE_TOTAL = 4_096
-"""See :data:`MAX_ADDRESS_PARSE_CHARS`."""
+"""See :data:`MAX_ADDRESS_PARSE_CHARS`. The headers of the messages attached to one mail
+share another budget of this size (they are shown, never matched: past it they are read
+with the linear parsers)."""
 LINE_BYTES = 32
 """A message may have one line per ``LINE_BYTES`` of ``response_bytes`` (524,288 lines at
 the default; see :func:`max_lines`). The parser keeps every line as an object of about 60

@@ -225,11 +225,18 @@ def html_to_text(html: str, *, max_chars: int | None = None) -> str:
 
 def _convert_html(html: str, max_chars: int | None) -> tuple[str, bool]:
     """The cleaned text and whether the converter stopped at its budget."""
+    text, stopped, _ = _convert_html_counted(html, max_chars)
+    return text, stopped
+
+
+def _convert_html_counted(html: str, max_chars: int | None) -> tuple[str, bool, int]:
+    """:func:`_convert_html`, and how many characters the converter wrote (what its budget
+    counts: the text before it is cleaned)."""
     try:
         text, stopped = _html.convert(html, max_chars=max_chars)
     except Exception:  # hostile markup: the body becomes "", never a failure
-        return "", False
-    return normalize_text(sanitize_text(text)), stopped
+        return "", False, 0
+    return normalize_text(sanitize_text(text)), stopped, len(text)
 
 
 def _one_line(text: str, max_chars: int = MAX_HEADER_CHARS) -> str:
@@ -318,6 +325,7 @@ def email_from_parts(
     attachments_omitted: int = 0,
     headers: Sequence[tuple[str, str]] = (),
     trust: AuthTrust | None = None,
+    body_cut: bool = False,
 ) -> Email:
     """Build a bounded, sanitised :class:`Email` from already-split fields: the one place
     every provider's message passes through (RFC 822 via :func:`parse_rfc822`, Graph JSON
@@ -326,10 +334,13 @@ def email_from_parts(
     Addresses are ``(display name, address)`` pairs; ``body`` is the decoded text or HTML
     (``body_is_html``) as received. Bounds, in order: a body longer than
     ``limits.raw_body_chars`` is omitted unconverted (as is one the caller already omitted,
-    ``body_omitted=True``); the converted body is cut at ``limits.body_chars`` with a marker.
-    ``limits`` defaults to :data:`otpmail._core._bounds.DEFAULT_LIMITS`. ``headers`` are the
-    message's trace headers (name, value; topmost first) and ``trust`` names the receiving
-    server whose ``Authentication-Results`` among them to believe (``None``: nobody's).
+    ``body_omitted=True``); the HTML converter stops at
+    :func:`otpmail._core._bounds.html_output_chars`; the converted body is cut at
+    ``limits.body_chars`` with a marker, and so is one the caller says is already
+    incomplete (``body_cut=True``: its converter stopped). ``limits`` defaults to
+    :data:`otpmail._core._bounds.DEFAULT_LIMITS`. ``headers`` are the message's trace
+    headers (name, value; topmost first) and ``trust`` names the receiving server whose
+    ``Authentication-Results`` among them to believe (``None``: nobody's).
 
     >>> e = email_from_parts(id="1", account="qa@x.example",
     ...     received_at=datetime(2026, 1, 1, tzinfo=UTC), date="",
@@ -353,7 +364,7 @@ def email_from_parts(
         text, stopped = _convert_html(body, html_output_chars(limits))
     else:
         text = normalize_text(sanitize_text(body))
-    text, truncated = bound_body(text, limits, stopped=stopped)
+    text, truncated = bound_body(text, limits, stopped=stopped or (body_cut and not omitted))
 
     listed = [
         Attachment(
@@ -533,18 +544,42 @@ _FOLD = re.compile(r"\r?\n(?=[ \t])")
 _STRAY_BREAK = re.compile(r"[\r\n]")
 
 
+class _ParseBudget:
+    """Characters the standard library's structured header parsers may still be handed for
+    one message (see MAX_ADDRESS_PARSE_TOTAL); shared by the headers of all the messages
+    attached to one mail, so that many of them cannot multiply the work."""
+
+    def __init__(self) -> None:
+        self.left = MAX_ADDRESS_PARSE_TOTAL
+
+
 class _Headers:
-    """The first value of each header otpmail reads, cut and prepared for parsing."""
+    """The first value of each header otpmail reads, cut and prepared for parsing.
+
+    A message's own headers (no ``budget``) get a budget of their own, and their ``From``
+    always goes through the structured parser (its first MAX_ADDRESS_PARSE_CHARS): the
+    sender filter is matched against it. An attached message's headers share ``budget``
+    with the others of the mail and are shown, never matched: past the budget they are
+    read with the linear parsers (:func:`_lax_addresses`, :func:`_decode_words`).
+    """
 
     WANTED = frozenset({"from", "to", "cc", "subject", "date", "message-id", "delivered-to"})
     MAX_REPEATS = 20  # Delivered-To may legitimately repeat (forwarding hops)
 
-    def __init__(self, msg: Message, hint: str | None, last: str | None = None) -> None:
+    def __init__(
+        self,
+        msg: Message,
+        hint: str | None,
+        last: str | None = None,
+        *,
+        budget: _ParseBudget | None = None,
+    ) -> None:
         """``last``: a header of which only the last occurrence is read (the envelope
         recipients a local catcher appends after the message's own headers)."""
         self._hint = hint
         self._values: dict[str, list[str]] = {}
-        self._parse_budget = MAX_ADDRESS_PARSE_TOTAL
+        self._own = budget is None
+        self._budget = budget or _ParseBudget()
         # Encoded words as the sender wrote them, by what follows their charset label
         # (which the parse below rewrites): an addr-spec holding one is shown as written.
         self._written: dict[str, str] = {}
@@ -586,7 +621,11 @@ class _Headers:
             return ""
         # Date and Message-ID are shown cut at MAX_HEADER_CHARS; their parsers are slow on
         # long hostile values (a Message-ID of 5,000 comments: 0.3 s), so they see no more.
-        value = values[0] if name == "subject" else values[0][:MAX_HEADER_CHARS]
+        value = values[0] if name == "subject" and self._own else values[0][:MAX_HEADER_CHARS]
+        if not self._own:
+            if len(value) > self._budget.left:
+                return _decode_words(value)
+            self._budget.left -= len(value)
         try:
             return str(email.policy.default.header_factory(name, value))
         except Exception:  # a malformed header must not fail the message
@@ -599,12 +638,12 @@ class _Headers:
         recipient list is read with the linear :func:`email.utils.getaddresses`."""
         found: list[tuple[str, str]] = []
         for value in self._values.get(name, [])[: None if every else 1]:
-            if name == "from":
+            if name == "from" and self._own:
                 value = value[:MAX_ADDRESS_PARSE_CHARS]
-            elif len(value) > min(MAX_ADDRESS_PARSE_CHARS, self._parse_budget):
+            elif len(value) > min(MAX_ADDRESS_PARSE_CHARS, self._budget.left):
                 found.extend(_lax_addresses(value))
                 continue
-            self._parse_budget -= len(value)
+            self._budget.left -= len(value)
             found.extend(_parse_addresses(name, value))
         return [(self._as_written(n), self._as_written(a)) for n, a in found]
 
@@ -996,6 +1035,11 @@ class _Visible:
 
     def __init__(self, limits: Limits) -> None:
         self.raw_left = limits.raw_body_chars
+        # What the HTML converter may still write for this message (all its parts), and
+        # whether it stopped there: the body is then incomplete, and says so.
+        self.html_left = html_output_chars(limits)
+        self.stopped = False
+        self.header_budget = _ParseBudget()  # shared by the attached messages' headers
         self.parts_left = MAX_MIME_PARTS
         self.pieces: list[str | None] = []  # None: a part omitted for size
         self.shown: set[int] = set()
@@ -1186,7 +1230,13 @@ class _Visible:
                     text = None
                 else:
                     self.raw_left -= len(decoded)
-                    text = html_to_text(decoded) if is_html else decoded
+                    text = decoded
+                    if is_html:
+                        text, stopped, written = _convert_html_counted(
+                            decoded, max(0, self.html_left)
+                        )
+                        self.html_left -= written
+                        self.stopped = self.stopped or stopped
         self._decoded[key] = text
         return text
 
@@ -1204,7 +1254,7 @@ class _Visible:
         self.pieces.append(text)
 
     def _header_lines(self, inner: Message) -> None:
-        headers = _Headers(inner, None)
+        headers = _Headers(inner, None, budget=self.header_budget)
         lines = [_ATTACHED]
         sender = ", ".join(format_address(n, a) for n, a in headers.addresses("from"))
         for name, value in (
@@ -1380,6 +1430,7 @@ def parse_rfc822(
         body_omitted=not complete or (visible.omitted and not body),
         headers=_trace_headers(msg),
         trust=trust,
+        body_cut=visible.stopped,
     )
     if visible.omitted and body:  # some parts shown, one or more left out for size
         return dataclasses.replace(decoded, body_omitted=True)
