@@ -7,8 +7,9 @@ characters, and every message is far below ``response_bytes`` (16 MiB), so none 
 refused by a size check before the decoder sees it.
 
 ``kind`` says what otpmail does with the mail once bounded: ``"read"`` (returned, its body
-cut where the converter stopped) or ``"skipped"`` (over a fixed structural cap: left out of
-the result with a warning).
+cut where the converter stopped), ``"cut"`` (returned as far as the parse went before it
+stopped at the part or nesting cap, ``body_omitted``) or ``"skipped"`` (over a fixed cap on
+lines or header fields: left out of the result with a warning).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class Hostile:
     name: str
     build: Callable[[], bytes]
     kind: str
-    """``"read"`` or ``"skipped"``: what the bounded decoder does with it."""
+    """``"read"``, ``"cut"`` or ``"skipped"``: what the bounded decoder does with it."""
     note: str
 
 
@@ -171,6 +172,20 @@ HOSTILE: tuple[Hostile, ...] = (
         "300,000 empty MIME parts (2.1 MB)",
     ),
     Hostile(
+        "parts-200000-empty",
+        lambda: _multipart(b"--b\r\n\r\n" * 200_000),
+        "cut",
+        "200,000 empty MIME parts, within the line cap (1.4 MB)",
+    ),
+    Hostile(
+        "parts-80000-messages",
+        lambda: _multipart(
+            b"--b\r\nContent-Type: message/rfc822\r\n\r\nSubject: x\r\n\r\nhi\r\n" * 80_000
+        ),
+        "cut",
+        "80,000 attached messages, within the line cap (4.4 MB)",
+    ),
+    Hostile(
         "parts-100000-messages",
         lambda: _multipart(
             b"--b\r\nContent-Type: message/rfc822\r\n\r\nSubject: x\r\n\r\nhi\r\n" * 100_000
@@ -258,7 +273,7 @@ HOSTILE: tuple[Hostile, ...] = (
     Hostile(
         "nesting-300-deep",
         lambda: _nested_multiparts(300, 100_000),
-        "skipped",
+        "cut",
         "multiparts nested 300 deep over 100,000 lines (0.8 MB)",
     ),
 )

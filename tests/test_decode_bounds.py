@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import email.headerregistry
+import email.message
 import json
 import logging
 import math
@@ -31,6 +32,7 @@ from otpmail._core._bounds import (
     MAX_MIME_FIELD_CHARS,
     MAX_MIME_FIELDS_CHARS,
     MAX_MIME_PARTS,
+    MAX_MULTIPART_DEPTH,
     NON_BODY_MAX_CHARS,
     Carrier,
     Limits,
@@ -551,9 +553,22 @@ OVER_A_CAP = {
     "Content-* fields in all": multipart(
         *[content_type_of(1_000) + b"\r\nx\r\n"] * (MAX_MIME_FIELDS_CHARS // 1_000 + 1)
     ),
-    "MIME parts": multipart(*[b"\r\nx\r\n"] * MAX_MIME_PARTS),
-    "attached messages": multipart(*[attached(i) for i in range(MAX_MIME_PARTS // 2)]),
     "lines": shaped(body=b"\r\n" * max_lines(DEFAULT_LIMITS)),
+}
+PAST_A_PARSE_CAP = {
+    # The message, then MAX_MIME_PARTS - 1 parts: the last part is never created.
+    "MIME parts": multipart(
+        *[b"Content-Type: text/plain\r\n\r\npart %d\r\n" % i for i in range(MAX_MIME_PARTS)]
+    ),
+    # Each attached message is two objects: its part and the message inside.
+    "attached messages": multipart(*[attached(i) for i in range(MAX_MIME_PARTS // 2)]),
+    "nesting": shaped(
+        b"".join(
+            b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
+            for i in range(MAX_MULTIPART_DEPTH + 1)
+        ),
+        b"Content-Type: text/plain\r\n\r\nbottom\r\n",
+    ),
 }
 AT_EACH_CAP = {
     "header fields": shaped(b"X-H: v\r\n" * (MAX_HEADER_FIELDS - BASE_FIELDS)),
@@ -572,11 +587,41 @@ def test_a_message_over_a_structural_cap_is_unreadable(name: str) -> None:
     assert caught.value.message.endswith("(a fixed cap of otpmail's; the message is skipped)")
 
 
+@pytest.mark.parametrize("name", PAST_A_PARSE_CAP)
+def test_a_message_past_the_part_or_nesting_cap_is_read_as_far_as_the_cap(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parse stops at the cap and keeps what it read: the headers, the parts before
+    it; the email says ``body_omitted``, and no more message objects were made."""
+    created: list[int] = []
+    create = email.message.Message.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        created.append(1)
+        create(self, *args, **kwargs)
+
+    monkeypatch.setattr(email.message.Message, "__init__", counting)
+
+    e = parse_rfc822(PAST_A_PARSE_CAP[name], id="1", account="qa@example.com", received_at=NOW)
+
+    assert (e.subject, e.recipients, e.body_omitted) == ("Your code", ("qa@example.com",), True)
+    assert len(created) <= MAX_MIME_PARTS + 1
+    if name == "MIME parts":
+        assert "part 0" in e.body and f"part {MAX_MIME_PARTS - 2}" in e.body
+        assert f"part {MAX_MIME_PARTS - 1}" not in e.body
+    if name == "attached messages":
+        assert "inner 0" in e.body and f"inner {MAX_MIME_PARTS // 2 - 1}" not in e.body
+    if name == "nesting":
+        assert e.body == ""
+
+
 @pytest.mark.parametrize("name", AT_EACH_CAP)
 def test_a_message_at_a_structural_cap_is_read(name: str) -> None:
     raw = AT_EACH_CAP[name]
     e = parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW)
     assert (e.subject, e.recipients) == ("Your code", ("qa@example.com",))
+    # Half a million line breaks are more than raw_body_chars: that bound, not a cap.
+    assert e.body_omitted == (name == "lines")
 
 
 def test_the_line_count_is_checked_before_the_parser_sees_a_byte(
@@ -612,7 +657,7 @@ def test_check_header_section_refuses_what_the_parse_refuses_without_parsing(nam
         assert caught.value.code == "bad_response"
     check_header_section(AT_EACH_CAP["header fields"])
     check_header_section(AT_EACH_CAP["one Content-* field"])
-    check_header_section(OVER_A_CAP["MIME parts"])  # parts are the parse's to count
+    check_header_section(PAST_A_PARSE_CAP["MIME parts"])  # parts are the parse's to count
 
 
 def test_header_values_are_parsed_once_per_message_however_often_they_are_read(

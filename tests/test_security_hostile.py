@@ -130,6 +130,7 @@ def test_every_hostile_mail_is_decoded_within_bounded_work_or_refused_unread(
         e = decode(raw)
         assert len(e.body) <= DEFAULT_LIMITS.body_chars
         assert e.sender or e.subject  # the message was read, not emptied
+        assert e.body_omitted == (mail.kind == "cut")  # a parse stopped at a cap says so
 
     # The work, whatever the outcome: text written, header values parsed, parts created.
     assert work.html_chars <= html_output_chars(DEFAULT_LIMITS) + PIECE

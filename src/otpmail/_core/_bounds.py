@@ -12,10 +12,12 @@ The bounds apply in this order, and the order is the guarantee:
    decoded, the message itself is held to ``response_bytes`` exactly
    (:func:`check_message_size`), before the MIME parse.
 1a. **message shape** (fixed caps, below): before and while the MIME parse, a message
-   with too many lines (:func:`check_line_count`), header fields too many or too long
+   with too many lines (:func:`check_line_count`) or header fields too many or too long
    (:class:`HeaderTally`, also :func:`check_header_section` for readers that parse headers
-   first), too many MIME parts or multiparts nested too deep is skipped unread with a
-   warning (:func:`unreadable`): the parse never does more than these allow.
+   first) is skipped unread with a warning (:func:`unreadable`); the parse stops at
+   :data:`MAX_MIME_PARTS` message objects and :data:`MAX_MULTIPART_DEPTH` nested
+   multiparts, and what it read is shown (``body_omitted``). The parse never does more
+   than these allow.
 2. **raw body characters** (``raw_body_chars``): a larger body is omitted before any
    conversion; the email says ``body_omitted`` (see :func:`raw_body_too_large`).
 3. **normalised body characters** (``body_chars``): the converted, cleaned body is cut with an
@@ -61,13 +63,14 @@ MAX_CONTENT_TYPE_CHARS = 127
 """An attachment content type is cut to this many characters (RFC 6838 sizes)."""
 MAX_MIME_PARTS = 1_000
 """Message objects per message — the message itself, each MIME part, each attached message
-— that the parser may create; a message with more is skipped unread (:func:`unreadable`).
-The standard parser spends about 0.1 ms on each even when it is empty, so 300,000 empty
-parts (2 MB) took 30 s."""
+— that the parser creates: it stops at this one, and the message is shown as far as it was
+read, with ``body_omitted``. The standard parser spends about 0.1 ms on each part even
+when it is empty, so 300,000 empty parts (2 MB) took 30 s."""
 MAX_MULTIPART_DEPTH = 16
-"""Multiparts nested deeper than this are not parsed: the message is skipped unread (the
-standard parser's time grows with lines x depth). Real mail nests a handful of levels; 16
-leaves room for several forwarded messages inside each other."""
+"""Multiparts nested deeper than this are not parsed (the standard parser's time grows with
+lines x depth): the parse stops there, and the message keeps its headers and what came
+before, with ``body_omitted``. Real mail nests a handful of levels; 16 leaves room for
+several forwarded messages inside each other."""
 MAX_HEADER_BYTES = 512 * 1024
 """Characters of header fields per message, the message's own and every part's and attached
 message's together; a message with more is skipped unread. Gmail refuses incoming mail whose
@@ -75,12 +78,13 @@ headers exceed 500 KB or 5,000 fields (support.google.com/a/answer/14016360), so
 Gmail delivers stays under this and :data:`MAX_HEADER_FIELDS`."""
 MAX_HEADER_FIELDS = 5_000
 """Header fields per message, counted as :data:`MAX_HEADER_BYTES` is."""
-MAX_MIME_FIELD_CHARS = 2_048
+MAX_MIME_FIELD_CHARS = 4_096
 """Characters of one ``Content-*`` field (with its continuation lines). The standard parser
 parses ``Content-Type`` and ``Content-Disposition`` itself, for every part, and its
 parameter parser is quadratic on hostile input (8,000 empty parameters took 3 s); a
-boundary is at most 70 characters (RFC 2046), and 2,048 still holds a long RFC 2231 file
-name. A message with a longer one is skipped unread."""
+boundary is at most 70 characters (RFC 2046), and 4,096 still holds a file name of a
+hundred CJK characters written as RFC 2231 continuations. A message with a longer one is
+skipped unread."""
 MAX_MIME_FIELDS_CHARS = 32_768
 """Characters of all ``Content-*`` fields of one message together (the parser's work on
 them grows with the length of each times their total); a message with more is skipped
@@ -389,10 +393,10 @@ class HeaderTally:
     >>> tally.fields
     2
     >>> try:
-    ...     tally.add_section(["Content-Type: text/plain" + ";" * 3000 + "\\r\\n"])
+    ...     tally.add_section(["Content-Type: text/plain" + ";" * 5000 + "\\r\\n"])
     ... except OtpmailError as exc:
     ...     print(exc.message)
-    unreadable message: a Content-* header field of more than 2048 characters (a fixed cap of otpmail's; the message is skipped)
+    unreadable message: a Content-* header field of more than 4096 characters (a fixed cap of otpmail's; the message is skipped)
     """
 
     def __init__(self) -> None:

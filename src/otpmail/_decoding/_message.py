@@ -57,6 +57,7 @@ from __future__ import annotations
 import binascii
 import contextlib
 import dataclasses
+import email.errors
 import email.policy
 import re
 from collections.abc import Iterator, Sequence
@@ -88,7 +89,6 @@ from otpmail._core._bounds import (
     cut_text,
     html_output_chars,
     raw_body_too_large,
-    unreadable,
 )
 from otpmail._core._errors import OtpmailError
 from otpmail._decoding import _html
@@ -425,6 +425,14 @@ class _ParsePolicy(EmailPolicy):
         return header
 
 
+class _StopParsing(Exception):
+    """The parse reached MAX_MIME_PARTS or MAX_MULTIPART_DEPTH: what lies past is not read."""
+
+
+class _StructureCut(email.errors.MessageDefect):
+    """Set on a message whose parse stopped at a structural cap: its body is incomplete."""
+
+
 def _limit_depth(parser: BytesFeedParser) -> None:
     """Stop the parser at MAX_MULTIPART_DEPTH nested multiparts.
 
@@ -442,17 +450,18 @@ def _limit_depth(parser: BytesFeedParser) -> None:
 
     def guarded(predicate: Any) -> None:
         if len(stack) >= MAX_MULTIPART_DEPTH:
-            raise unreadable(f"multiparts nested more than {MAX_MULTIPART_DEPTH} deep")
+            raise _StopParsing
         push(predicate)
 
     stream.push_eof_matcher = guarded
 
 
 class _BoundedParser(BytesFeedParser):
-    """The standard feed parser, held to the fixed caps while it parses: every message
-    object it creates (the message, each part, each attached message) counts against
-    MAX_MIME_PARTS, every header section passes the :class:`HeaderTally` before the parser
-    or anyone else parses a value of it, and multiparts nest at most MAX_MULTIPART_DEPTH.
+    """The standard feed parser, held to the fixed caps while it parses: every header
+    section passes the :class:`HeaderTally` before the parser or anyone else parses a value
+    of it (past a cap: :func:`otpmail._core._bounds.unreadable`); the parse stops at the
+    MAX_MIME_PARTS-th message object it creates (the message, each part, each attached
+    message) and at multiparts nested MAX_MULTIPART_DEPTH deep, keeping what it read.
 
     The two methods overridden are the ones the parser calls for each message object and
     each header section (``email.feedparser`` since Python 2.4); a test checks that a
@@ -468,8 +477,18 @@ class _BoundedParser(BytesFeedParser):
     def _new_message(self) -> None:
         self._objects += 1
         if self._objects > MAX_MIME_PARTS:
-            raise unreadable(f"more than {MAX_MIME_PARTS} MIME parts")
+            raise _StopParsing
         super()._new_message()  # type: ignore[misc]
+
+    def stopped_root(self) -> EmailMessage | None:
+        """After :class:`_StopParsing`: the message as far as it was read. Every part it
+        holds was read whole (the parser stops before it creates the next one)."""
+        stack = getattr(self, "_msgstack", None)
+        root = stack[0] if stack else None
+        if not isinstance(root, EmailMessage):
+            return None
+        root.defects.append(_StructureCut())
+        return root
 
     def _parse_headers(self, lines: list[str]) -> None:
         self._tally.add_section(lines)
@@ -484,9 +503,14 @@ def _feed(raw: bytes, *, headers_only: bool = False) -> EmailMessage:
     if headers_only:
         parser._set_headersonly()  # type: ignore[attr-defined]
     view = memoryview(raw)
-    for start in range(0, len(view), _CHUNK):
-        parser.feed(view[start : start + _CHUNK].tobytes())
-    msg = parser.close()
+    try:
+        for start in range(0, len(view), _CHUNK):
+            parser.feed(view[start : start + _CHUNK].tobytes())
+        msg = parser.close()
+    except _StopParsing:
+        msg = parser.stopped_root()
+        if msg is None:
+            raise
     assert isinstance(msg, EmailMessage)
     return msg
 
@@ -499,10 +523,12 @@ def _parse(raw: bytes, limits: Limits = DEFAULT_LIMITS) -> tuple[EmailMessage, b
     Every path to a parsed message passes here, attached messages included (the parser
     parses them as parts), so the fixed caps hold for all of them: the line count before
     the parse (:func:`otpmail._core._bounds.check_line_count`), then :class:`_BoundedParser`.
+    A message whose parse stopped at the part or depth cap carries a :class:`_StructureCut`
+    defect: what was read is shown, and the email says ``body_omitted``.
 
     Raises:
         OtpmailError: :func:`otpmail._core._bounds.unreadable` for a message over a fixed
-            cap: the caller skips it with a warning.
+            cap on lines or header fields: the caller skips it with a warning.
     """
     check_line_count(raw, limits)
     try:
@@ -511,6 +537,10 @@ def _parse(raw: bytes, limits: Limits = DEFAULT_LIMITS) -> tuple[EmailMessage, b
         raise
     except Exception:  # RecursionError, or a parser bug on hostile input
         return _feed(raw, headers_only=True), False
+
+
+def _cut(msg: Message) -> bool:
+    return any(isinstance(d, _StructureCut) for d in getattr(msg, "defects", ()))
 
 
 def _stored_payload(part: Message) -> Any:
@@ -1390,9 +1420,10 @@ def parse_rfc822(
 
     Raises:
         OtpmailError: :func:`otpmail._core._bounds.unreadable` (``bad_response``) for a
-            message over a fixed structural cap — too many lines, header fields, MIME parts
-            or nesting levels (see :mod:`otpmail._core._bounds`). It is never parsed
-            further; the provider skips it with a warning, as it skips a failed fetch.
+            message over a fixed cap on its lines or header fields (see
+            :mod:`otpmail._core._bounds`). It is never parsed further; the provider skips
+            it with a warning, as it skips a failed fetch. A message with more MIME parts
+            or deeper nesting than the caps is read up to them, and says ``body_omitted``.
 
     >>> raw = b"From: A <a@x.example>\\r\\nTo: b@y.example\\r\\nSubject: Hi\\r\\n\\r\\nCode 1234\\r\\n"
     >>> e = parse_rfc822(raw, id="1", account="b@y.example",
@@ -1412,6 +1443,7 @@ def parse_rfc822(
     headers = _Headers(msg, codec_for(visible.charset or _charset(msg)), last=envelope)
     attachments = _attachments(msg, visible.shown) if complete else []
     body = visible.text()
+    left_out = visible.omitted or _cut(msg)  # for size, or past a structural cap
     decoded = email_from_parts(
         id=id,
         account=account,
@@ -1427,11 +1459,11 @@ def parse_rfc822(
         message_id=headers.text("message-id"),
         attachments=attachments,
         limits=limits,
-        body_omitted=not complete or (visible.omitted and not body),
+        body_omitted=not complete or (left_out and not body),
         headers=_trace_headers(msg),
         trust=trust,
         body_cut=visible.stopped,
     )
-    if visible.omitted and body:  # some parts shown, one or more left out for size
+    if left_out and body:  # some parts shown, some left out
         return dataclasses.replace(decoded, body_omitted=True)
     return decoded
