@@ -3,6 +3,7 @@
     .venv/bin/python bench/hostile_mail.py                 # every mail of the catalogue
     .venv/bin/python bench/hostile_mail.py --only html-lists-20000,parts-300000-empty
     .venv/bin/python bench/hostile_mail.py --timeout 300 --json figures.json
+    .venv/bin/python bench/hostile_mail.py --src /tmp/old/src   # another checkout ("before")
 
 The mails are those of ``tests/hostile_mail.py`` (issue 15): each fits the default bound it
 aims at — an HTML body of at most ``raw_body_chars`` (250,000) characters, a message far
@@ -115,9 +116,9 @@ with tempfile.TemporaryDirectory() as d:
 """
 
 
-def measure(name: str, timeout: float) -> dict[str, Any]:
+def measure(name: str, timeout: float, src: Path | None = None) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OTPMAIL_")}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests")])
+    env["PYTHONPATH"] = os.pathsep.join([str(src or ROOT / "src"), str(ROOT / "tests")])
     try:
         out = subprocess.run(
             [sys.executable, "-c", _CHILD, name],
@@ -161,6 +162,7 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated mail names")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per read")
     parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--src", type=Path, help="the src folder of another checkout to measure")
     args = parser.parse_args()
     names = [h.name for h in HOSTILE]
     if args.only:
@@ -176,7 +178,7 @@ def main() -> None:
     )
     results = []
     for name in names:
-        result = measure(name, args.timeout)
+        result = measure(name, args.timeout, args.src)
         results.append(result)
         print(_row(result, notes), flush=True)
     missed = [

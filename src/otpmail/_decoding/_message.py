@@ -508,9 +508,10 @@ def _feed(raw: bytes, *, headers_only: bool = False) -> EmailMessage:
             parser.feed(view[start : start + _CHUNK].tobytes())
         msg = parser.close()
     except _StopParsing:
-        msg = parser.stopped_root()
-        if msg is None:
+        root = parser.stopped_root()
+        if root is None:
             raise
+        return root
     assert isinstance(msg, EmailMessage)
     return msg
 
