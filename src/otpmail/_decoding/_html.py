@@ -138,6 +138,10 @@ _HEAD_CONTENT = frozenset(
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SILENT = frozenset({"code", "tt", "kbd", "samp", "del", "s", "strike", "abbr", "acronym", "img"})
+# The tags left to html2text that it writes anything for, with the options set below
+# (images, emphasis and tables off; the others are handled here). For any other tag it only
+# notes the tag name, so that is all done for them: a page of <span>s costs no more.
+_HTML2TEXT_WRITES = frozenset({"p", "div", "br", "dl", "dt", "dd", "table", "tr", "td", "th", "q"})
 _SKIP_HREF = ("mailto:", "tel:", "sms:", "#", "javascript:", "vbscript:", "data:", "cid:")
 
 # --------------------------------------------------------------------------------------
@@ -648,8 +652,10 @@ class _MailText(html2text.HTML2Text):
                 super().handle_tag(tag, attrs, True)
             else:
                 self.p()
-        else:
+        elif tag in _HTML2TEXT_WRITES:
             super().handle_tag(tag, attrs, True)
+        else:
+            self.current_tag = tag  # what html2text itself would do with it
 
     def _end(self, tag: str) -> None:
         if tag in _VOID:
@@ -686,8 +692,10 @@ class _MailText(html2text.HTML2Text):
             else:
                 self.p()
             self._quotes = max(0, self._quotes - 1)
-        elif tag not in ("td", "th"):
+        elif tag in _HTML2TEXT_WRITES and tag not in ("td", "th"):
             super().handle_tag(tag, {}, False)
+        else:
+            self.current_tag = tag
 
 
 def _int(value: Any, default: int) -> int:
