@@ -5,13 +5,17 @@ configurable under ``email.limits`` with a safe default."""
 from __future__ import annotations
 
 import base64
+import email.headerregistry
+import email.message
 import json
 import logging
 import math
 from datetime import UTC, datetime, timedelta
+from email.parser import BytesFeedParser
 from pathlib import Path
 from typing import Any
 
+import html2text
 import pytest
 
 from conftest import EXAMPLE_CONFIG, write_config
@@ -22,15 +26,24 @@ from otpmail._core._bounds import (
     JSON_ALLOWANCE,
     MAX_ATTACHMENT_NAME_CHARS,
     MAX_ATTACHMENTS,
+    MAX_HEADER_BYTES,
     MAX_HEADER_CHARS,
+    MAX_HEADER_FIELDS,
+    MAX_MIME_FIELD_CHARS,
+    MAX_MIME_FIELDS_CHARS,
+    MAX_MIME_PARTS,
+    MAX_MULTIPART_DEPTH,
     NON_BODY_MAX_CHARS,
     Carrier,
     Limits,
     bound_body,
     bound_result,
+    check_header_section,
     check_message_size,
     check_response_size,
     email_chars,
+    html_output_chars,
+    max_lines,
     response_limit,
 )
 from otpmail._core._config import load
@@ -238,10 +251,13 @@ async def test_a_maildir_file_over_the_response_bound_is_skipped_unread_with_a_w
 def test_a_body_over_the_raw_bound_is_omitted_before_conversion(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def must_not_convert(html: str) -> str:
-        raise AssertionError("an omitted body was converted")
+    converted: list[str] = []
 
-    monkeypatch.setattr(_html, "html_to_text", must_not_convert)
+    def must_not_convert(html: str, *, max_chars: int | None = None) -> tuple[str, bool]:
+        converted.append(html)  # recorded: the decoder turns a converter error into ""
+        return "", False
+
+    monkeypatch.setattr(_html, "convert", must_not_convert)
     raw = mail("<p>" + "x" * 200 + "</p>", content_type="text/html")
 
     email = parse_rfc822(
@@ -249,6 +265,7 @@ def test_a_body_over_the_raw_bound_is_omitted_before_conversion(
     )
 
     assert (email.body, email.body_omitted, email.body_truncated) == ("", True, False)
+    assert converted == []
     assert email.to_dict()["body_omitted"] is True
     assert email.subject == "Your code"  # the rest of the message is still there
 
@@ -427,3 +444,243 @@ def test_the_order_omits_before_it_cuts() -> None:
     )
     assert (long_raw.body_omitted, long_raw.body_truncated, long_raw.body) == (True, False, "")
     assert (long_text.body_omitted, long_text.body_truncated) == (False, True)
+
+
+# -- the converter's budget (issue 15, item 1) --------------------------------------------
+
+
+def test_an_html_body_is_converted_no_further_than_the_output_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written: list[int] = []
+    write = html2text.HTML2Text.outtextf
+
+    def counting(self: Any, s: str) -> None:
+        written.append(len(s))
+        write(self, s)
+
+    monkeypatch.setattr(html2text.HTML2Text, "outtextf", counting)
+    limits = Limits(body_chars=500, result_chars=500 + NON_BODY_MAX_CHARS)
+    body = "<p>" + "word " * 40_000 + "</p>"  # 200,000 characters, within raw_body_chars
+
+    e = email_from_parts(**PARTS, body=body, body_is_html=True, limits=limits)
+
+    assert html_output_chars(limits) < sum(written) <= html_output_chars(limits) + 4_096
+    assert e.body_truncated and e.body.endswith(BODY_TRUNCATED_MARKER)
+    assert len(e.body) <= 500
+
+
+def test_a_body_whose_conversion_stopped_is_marked_cut_even_when_its_text_is_short() -> None:
+    """Line breaks a person never sees count against the budget, then vanish when the text
+    is cleaned: the body is short, but it is not the whole mail, and says so."""
+    body = "<br>" * 60_000 + "<p>Your code is 123456</p>"
+
+    e = email_from_parts(**PARTS, body=body, body_is_html=True)
+
+    assert (e.body, e.body_truncated) == (BODY_TRUNCATED_MARKER, True)
+
+
+PARTS: dict[str, Any] = {
+    "id": "1",
+    "account": "qa@example.com",
+    "received_at": NOW,
+    "date": "",
+    "sender": [("Acme", "no-reply@acme.example")],
+    "to": [("", "qa@example.com")],
+    "subject": "Your code",
+}
+
+
+# -- the shape of a message (issue 15, item 2) --------------------------------------------
+
+
+def shaped(head: bytes = b"", body: bytes = b"Your code is 123456\r\n") -> bytes:
+    """A verification mail with ``head`` added to its header section."""
+    return (
+        b"From: Acme <no-reply@acme.example>\r\nTo: qa@example.com\r\nSubject: Your code\r\n"
+        + head
+        + b"\r\n"
+        + body
+    )
+
+
+BASE_FIELDS = 3  # From, To, Subject
+
+
+def multipart(*parts: bytes) -> bytes:
+    return shaped(
+        b'Content-Type: multipart/mixed; boundary="b"\r\n',
+        b"".join(b"--b\r\n" + p for p in parts) + b"--b--\r\n",
+    )
+
+
+def field_of(chars: int, name: bytes = b"X-Pad") -> bytes:
+    """One header field of exactly ``chars`` characters, line breaks included, folded."""
+    head = name + b": "
+    rest = chars - len(head) - 2
+    lines = [b"x" * min(rest, 900)]
+    rest -= len(lines[0])
+    while rest > 0:
+        take = min(rest - 3, 900) if rest > 3 else rest
+        if rest <= 3:
+            lines[-1] += b"x" * rest
+            break
+        lines.append(b"x" * take)
+        rest -= take + 3  # "\r\n " before each continuation
+    field = head + b"\r\n ".join(lines) + b"\r\n"
+    assert len(field) == chars, (len(field), chars)
+    return field
+
+
+def content_type_of(chars: int) -> bytes:
+    """A ``Content-Type`` field of exactly ``chars`` characters: text/plain and empty
+    parameters, the shape the parameter parser is quadratic on."""
+    head = b"Content-Type: text/plain"
+    return head + b";" * (chars - len(head) - 2) + b"\r\n"
+
+
+def attached(n: int) -> bytes:
+    return b"Content-Type: message/rfc822\r\n\r\nSubject: inner %d\r\n\r\nhi\r\n" % n
+
+
+OVER_A_CAP = {
+    "header fields": shaped(b"X-H: v\r\n" * (MAX_HEADER_FIELDS - BASE_FIELDS + 1)),
+    "header characters": shaped(field_of(MAX_HEADER_BYTES)),
+    "one Content-* field": shaped(content_type_of(MAX_MIME_FIELD_CHARS + 1)),
+    "one Content-* field of a part": multipart(
+        content_type_of(MAX_MIME_FIELD_CHARS + 1) + b"\r\nx\r\n"
+    ),
+    "Content-* fields in all": multipart(
+        *[content_type_of(1_000) + b"\r\nx\r\n"] * (MAX_MIME_FIELDS_CHARS // 1_000 + 1)
+    ),
+    "lines": shaped(body=b"\r\n" * max_lines(DEFAULT_LIMITS)),
+}
+PAST_A_PARSE_CAP = {
+    # The message, then MAX_MIME_PARTS - 1 parts: the last part is never created.
+    "MIME parts": multipart(
+        *[b"Content-Type: text/plain\r\n\r\npart %d\r\n" % i for i in range(MAX_MIME_PARTS)]
+    ),
+    # Each attached message is two objects: its part and the message inside.
+    "attached messages": multipart(*[attached(i) for i in range(MAX_MIME_PARTS // 2)]),
+    "nesting": shaped(
+        b"".join(
+            b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
+            for i in range(MAX_MULTIPART_DEPTH + 1)
+        ),
+        b"Content-Type: text/plain\r\n\r\nbottom\r\n",
+    ),
+}
+AT_EACH_CAP = {
+    "header fields": shaped(b"X-H: v\r\n" * (MAX_HEADER_FIELDS - BASE_FIELDS)),
+    "one Content-* field": shaped(content_type_of(MAX_MIME_FIELD_CHARS)),
+    "MIME parts": multipart(*[b"\r\nx\r\n"] * (MAX_MIME_PARTS - 1)),
+    "lines": shaped(body=b"\r\n" * (max_lines(DEFAULT_LIMITS) - 4)),
+}
+
+
+@pytest.mark.parametrize("name", OVER_A_CAP)
+def test_a_message_over_a_structural_cap_is_unreadable(name: str) -> None:
+    with pytest.raises(OtpmailError) as caught:
+        parse_rfc822(OVER_A_CAP[name], id="1", account="qa@example.com", received_at=NOW)
+    assert caught.value.code == "bad_response"
+    assert caught.value.message.startswith("unreadable message: ")
+    assert caught.value.message.endswith("(a fixed cap of otpmail's; the message is skipped)")
+
+
+@pytest.mark.parametrize("name", PAST_A_PARSE_CAP)
+def test_a_message_past_the_part_or_nesting_cap_is_read_as_far_as_the_cap(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parse stops at the cap and keeps what it read: the headers, the parts before
+    it; the email says ``body_omitted``, and no more message objects were made."""
+    created: list[int] = []
+    create = email.message.Message.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        created.append(1)
+        create(self, *args, **kwargs)
+
+    monkeypatch.setattr(email.message.Message, "__init__", counting)
+
+    e = parse_rfc822(PAST_A_PARSE_CAP[name], id="1", account="qa@example.com", received_at=NOW)
+
+    assert (e.subject, e.recipients, e.body_omitted) == ("Your code", ("qa@example.com",), True)
+    assert len(created) <= MAX_MIME_PARTS + 1
+    if name == "MIME parts":
+        assert "part 0" in e.body and f"part {MAX_MIME_PARTS - 2}" in e.body
+        assert f"part {MAX_MIME_PARTS - 1}" not in e.body
+    if name == "attached messages":
+        assert "inner 0" in e.body and f"inner {MAX_MIME_PARTS // 2 - 1}" not in e.body
+    if name == "nesting":
+        assert e.body == ""
+
+
+@pytest.mark.parametrize("name", AT_EACH_CAP)
+def test_a_message_at_a_structural_cap_is_read(name: str) -> None:
+    raw = AT_EACH_CAP[name]
+    e = parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW)
+    assert (e.subject, e.recipients) == ("Your code", ("qa@example.com",))
+    # Half a million line breaks are more than raw_body_chars: that bound, not a cap.
+    assert e.body_omitted == (name == "lines")
+
+
+def test_the_line_count_is_checked_before_the_parser_sees_a_byte(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fed: list[int] = []
+    feed = BytesFeedParser.feed
+
+    def counting(self: Any, data: bytes) -> None:
+        fed.append(len(data))
+        feed(self, data)
+
+    monkeypatch.setattr(BytesFeedParser, "feed", counting)
+    limits = Limits(response_bytes=64_000)
+    with pytest.raises(OtpmailError):
+        parse_rfc822(
+            shaped(body=b"\r\n" * 2_001), id="1", account="a", received_at=NOW, limits=limits
+        )
+    assert fed == []
+    parse_rfc822(shaped(body=b"\r\n" * 1_900), id="1", account="a", received_at=NOW, limits=limits)
+    assert fed != []
+
+
+@pytest.mark.parametrize("name", ["header fields", "header characters", "one Content-* field"])
+def test_check_header_section_refuses_what_the_parse_refuses_without_parsing(name: str) -> None:
+    """The function a reader that parses headers first (before deciding to decode) calls on
+    the raw top of a message: the same caps, on bytes, whole message or header block."""
+    raw = OVER_A_CAP[name]
+    head = raw[: raw.index(b"\r\n\r\n") + 4]
+    for data in (raw, head):
+        with pytest.raises(OtpmailError) as caught:
+            check_header_section(data)
+        assert caught.value.code == "bad_response"
+    check_header_section(AT_EACH_CAP["header fields"])
+    check_header_section(AT_EACH_CAP["one Content-* field"])
+    check_header_section(PAST_A_PARSE_CAP["MIME parts"])  # parts are the parse's to count
+
+
+def test_header_values_are_parsed_once_per_message_however_often_they_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parser asks for a part's Content-Type several times, and the decoder again for
+    the body and every attachment: each distinct value is parsed once."""
+    parsed: list[str] = []
+    parse = email.headerregistry.HeaderRegistry.__call__
+
+    def counting(self: Any, name: str, value: str) -> Any:
+        parsed.append(name.lower())
+        return parse(self, name, value)
+
+    monkeypatch.setattr(email.headerregistry.HeaderRegistry, "__call__", counting)
+    raw = multipart(
+        b"Content-Type: text/plain\r\n\r\nYour code is 123456\r\n",
+        b'Content-Type: application/pdf; name="a.pdf"\r\n'
+        b'Content-Disposition: attachment; filename="a.pdf"\r\n\r\nx\r\n',
+    )
+
+    e = parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW)
+
+    assert e.body == "Your code is 123456" and [a.name for a in e.attachments] == ["a.pdf"]
+    assert parsed.count("content-type") == 3  # the message's and each part's, once each
+    assert parsed.count("content-disposition") == 1

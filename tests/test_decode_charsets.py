@@ -231,8 +231,10 @@ def test_a_display_name_never_poses_as_the_sender(name: str, address: str, shown
 
 
 def test_a_huge_header_is_cut_before_it_is_parsed() -> None:
-    to = ", ".join(f"user{i}@x.example" for i in range(20_000)) + ", qa@example.com"
-    e = decode(header_message(From="a@x.example", Subject="=?utf-8?q?a?= " * 50_000, To_=to))
+    # Each field far over MAX_RAW_HEADER_CHARS, all of them under MAX_HEADER_BYTES (past it
+    # the message is skipped unread: tests/test_decode_bounds.py).
+    to = ", ".join(f"user{i}@x.example" for i in range(10_000)) + ", qa@example.com"
+    e = decode(header_message(From="a@x.example", Subject="=?utf-8?q?a?= " * 15_000, To_=to))
     assert len(e.subject) <= 1_000
     assert len(e.to) <= 1_000
 

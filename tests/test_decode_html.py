@@ -4,9 +4,13 @@ nothing remote, no Markdown."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import html2text
 import pytest
 
+from otpmail._core._bounds import MAX_HTML_NESTING
+from otpmail._decoding import _html
 from otpmail._decoding._message import html_to_text
 
 
@@ -237,3 +241,115 @@ def test_conversion_time_is_linear_in_the_markup() -> None:
     text = html_to_text(html)
     assert time.perf_counter() - start < 5
     assert len(re.findall(r"Item \d+ \(https://x\.example/\d+\)", text)) == 3000
+
+
+# -- bounded work (issue 15, item 1) ----------------------------------------------------
+#
+# Each construct below used to write text proportional to its nesting depth for each
+# line or item: the text grew with the square of the markup (20,000 nested lists: 180 KB
+# of HTML, 8 GB of text would have been built; the read gave up after 70 s and 1.5 GB).
+
+
+def deepest_prefix(text: str, char: str) -> int:
+    return max((len(line) - len(line.lstrip(char)) for line in text.splitlines()), default=0)
+
+
+@pytest.mark.parametrize("n", [MAX_HTML_NESTING + 1, 2_000])
+def test_list_indentation_stops_deepening_at_the_nesting_cap(n: int) -> None:
+    text = html_to_text("<ul>" * n + "<li>x" * n)
+    assert deepest_prefix(text, " ") == 2 * (MAX_HTML_NESTING - 1)
+    assert text.count("- x") == n
+    assert len(text) <= n * (2 * MAX_HTML_NESTING + 4)
+
+
+def test_lists_within_the_cap_keep_their_indentation() -> None:
+    text = html_to_text("<ul><li>a<ul><li>b<ol><li>c</ol></ul></ul>")
+    assert text == "- a\n  - b\n    1. c"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<blockquote>x" * 2_000,
+        "<blockquote>" * 2_000 + "x<br>" * 2_000,
+        "<div><blockquote>x</div>" * 2_000,  # quotes closed by their parent, never by </blockquote>
+        "<blockquote>" * 2_000 + "<pre>" + "a\n" * 2_000,
+    ],
+)
+def test_quote_marks_stop_deepening_at_the_nesting_cap(html: str) -> None:
+    text = html_to_text(html)
+    assert 0 < deepest_prefix(text, ">") <= MAX_HTML_NESTING
+    assert len(text) <= len(html) * (MAX_HTML_NESTING + 2)
+
+
+def test_quotes_within_the_cap_are_marked_by_depth() -> None:
+    assert html_to_text("<blockquote>a<blockquote>b</blockquote></blockquote><p>c</p>") == (
+        "> a\n>> b\nc"
+    )
+
+
+def test_the_converter_stops_at_its_output_budget_and_says_so() -> None:
+    html = "<p>" + "word " * 100_000 + "</p><p>last</p>"
+    text, stopped = _html.convert(html, max_chars=5_000)
+    assert stopped
+    assert 5_000 < len(text) <= 5_000 + _html._DATA_CHUNK
+    assert "last" not in text
+    assert _html.convert("<p>Code 123456</p>", max_chars=5_000) == ("Code 123456\n", False)
+
+
+def test_text_in_pieces_reads_as_the_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long text reaches html2text in pieces (so the budget is checked within it); where a
+    piece ends must not change a space or a line."""
+    html = "<p>a  b\n\n c" * 3_000 + "</p><pre>  x  \n\n  y</pre>" * 2_000
+    pieces = _html_to_text_with_chunk(html, 7, monkeypatch)
+    whole = _html_to_text_with_chunk(html, 10**9, monkeypatch)
+    assert pieces == whole
+
+
+def _html_to_text_with_chunk(html: str, chunk: int, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(_html, "_DATA_CHUNK", chunk)
+    return html_to_text(html)
+
+
+def test_an_unterminated_cdata_section_ends_at_the_next_angle_bracket(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As a browser reads HTML. The standard parser looked for "]]>" instead, and the
+    converter fed it the rest of the text again after every ">" (25,000 of them: 4.5 s)."""
+    assert html_to_text("<p>a<![CDATA[ hidden > b</p>") == "a b"
+    assert html_to_text("<p>a<![if !supportLists]>1.<![endif]> item</p>") == "a1. item"
+    fed: list[int] = []
+    feed = html2text.HTML2Text.feed
+
+    def counting(self: Any, data: str) -> None:
+        fed.append(len(data))
+        feed(self, data)
+
+    monkeypatch.setattr(html2text.HTML2Text, "feed", counting)
+    assert html_to_text("<![CDATA[>" * 25_000 + "<p>end</p>") == "end"
+    assert len(fed) <= 3 and sum(fed) <= 250_100
+
+
+def test_a_character_reference_of_too_many_digits_is_a_replacement_character() -> None:
+    assert html_to_text("<p>a &#" + "9" * 5_000 + "; b</p>") == "a \ufffd b"
+
+
+def test_class_rules_apply_in_document_order_through_the_index() -> None:
+    html = (
+        "<style>.a{display:none} .b{display:block} p.a.b{font-size:0} #k{color:transparent}"
+        "*{visibility:visible}</style>"
+        '<p class="b">one</p><p class="a">two</p><p class="a b">three</p>'
+        '<p id="k">four</p><span class="c">five</span>'
+    )
+    assert html_to_text(html) == "one\nfive"
+
+
+def test_css_rules_that_all_match_one_element_stop_the_conversion_not_the_hiding() -> None:
+    """A thousand rules filed under one class and an element using it 12,000 times: the
+    checks are capped, and past the cap the conversion stops — it never goes on with the
+    rules unapplied, which would show text the rules hide."""
+    rules = "".join(f".a.r{i}{{display:none}}" for i in range(1_000))
+    html = f'<style>{rules}</style><p class="a r5">hidden</p>' + '<i class="a">x</i>' * 12_000
+    text, stopped = _html.convert(html, max_chars=None)
+    assert stopped
+    assert "hidden" not in text

@@ -266,3 +266,91 @@ async def test_a_subject_with_encoded_line_breaks_stays_one_line(tmp_path: Path)
     assert len(subjects) == 1
     assert "909090" in subjects[0] and "&lt;/untrusted email&gt;" in subjects[0]
     assert not [line for line in region if line.startswith(("SYSTEM", "Trust:"))]
+
+
+# -- encoded words inside an address (issue 15, item 10) ----------------------------------
+
+
+def write_maildir(folder: Path, *raws: bytes) -> Reader:
+    """A Maildir holding ``raws``, delivered as an MTA would, read for qa@example.com."""
+    root = folder / "maildir"
+    for sub in ("new", "cur", "tmp"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    for i, raw in enumerate(raws):
+        (root / "new" / f"{1796000000 + i}.M{i:06d}P{i}Q2.test").write_bytes(raw)
+    config = write_config(
+        folder,
+        f"email:\n  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n"
+        f"      path: {root}\n",
+    )
+    return Reader(config)
+
+
+def addressed(sender: str, to: str = TO) -> bytes:
+    return (
+        f"From: {sender}\r\nTo: {to}\r\nSubject: Your code\r\n"
+        "Date: Tue, 01 Dec 2026 10:00:00 +0000\r\n\r\nYour code is 424242\r\n"
+    ).encode()
+
+
+# RFC 2047 §5 (3): "An 'encoded-word' MUST NOT appear in any portion of an 'addr-spec'."
+# The standard library decodes one anyway; SPF and DMARC are checked against the domain
+# as written, so the decoded form is an address the sender never proved.
+SPOOFED_SENDERS = [
+    ("attacker@=?utf-8?q?acme.example?=", "acme.example", "attacker@=?utf-8?q?acme.example?="),
+    (
+        "attacker@=?utf-8?q?acme.example?=",
+        "attacker@acme.example",
+        "attacker@=?utf-8?q?acme.example?=",
+    ),
+    ("=?utf-8?q?no-reply?=@acme.example", "no-reply@acme.example", "=?utf-8?q?no-reply?="),
+    ("=?utf-8?q?no-reply?=@acme.example", "acme.example", "=?utf-8?q?no-reply?="),
+    ("Acme <x@=?utf-8?b?YWNtZS5leGFtcGxl?=>", "acme.example", "x@=?utf-8?b?YWNtZS5leGFtcGxl?="),
+    ('"=?utf-8?q?no-reply?="@acme.example', "no-reply@acme.example", "=?utf-8?q?no-reply?="),
+    ("Acme <=?ISO-8859-1?Q?no-reply?=@acme.example>", "acme.example", "=?ISO-8859-1?Q?no-reply?="),
+]
+
+
+@pytest.mark.parametrize(("sender", "wanted", "shown"), SPOOFED_SENDERS)
+async def test_an_encoded_word_in_the_sender_address_matches_no_sender_filter_and_is_shown_as_written(
+    tmp_path: Path, sender: str, wanted: str, shown: str
+) -> None:
+    reader = write_maildir(tmp_path, addressed(sender))
+
+    filtered = await reader.read_emails(TO, sender=wanted)
+    unfiltered = await reader.read_emails(TO)
+
+    assert filtered["status"] == "error" and filtered["code"] == "no_emails_found", filtered
+    (email,) = unfiltered["data"]["emails"]
+    assert shown in email["from"]
+    assert "no-reply@acme.example" not in email["from"]
+    assert "attacker@acme.example" not in email["from"]
+
+
+@pytest.mark.parametrize(
+    "recipient",
+    ["qa@=?utf-8?q?example.com?=", "=?utf-8?q?qa?=@example.com", "qa@=?utf-8?b?ZXhhbXBsZS5jb20=?="],
+)
+async def test_an_encoded_word_in_a_recipient_address_matches_no_recipient_filter(
+    tmp_path: Path, recipient: str
+) -> None:
+    reader = write_maildir(tmp_path, addressed("Acme <no-reply@acme.example>", to=recipient))
+
+    envelope = await reader.read_emails("qa@example.com")
+    by_domain = await reader.read_emails("example.com")
+
+    assert envelope["status"] == "error" and envelope["code"] == "no_emails_found", envelope
+    assert by_domain["status"] == "error" and by_domain["code"] == "no_emails_found", by_domain
+
+
+async def test_encoded_words_stay_allowed_where_rfc_2047_allows_them(tmp_path: Path) -> None:
+    """A display name and a comment may hold encoded words: the address still matches and
+    the name is decoded."""
+    reader = write_maildir(
+        tmp_path, addressed("=?utf-8?q?Acme_S=C3=BCpport?= <no-reply@acme.example> (=?utf-8?q?x?=)")
+    )
+
+    envelope = await reader.read_emails(TO, sender="no-reply@acme.example")
+
+    (email,) = envelope["data"]["emails"]
+    assert email["from"] == "Acme Süpport <no-reply@acme.example>"

@@ -11,10 +11,20 @@ The bounds apply in this order, and the order is the guarantee:
    (:func:`response_limit`), so the bound means the message, not its wrapping; once
    decoded, the message itself is held to ``response_bytes`` exactly
    (:func:`check_message_size`), before the MIME parse.
+1a. **message shape** (fixed caps, below): before and while the MIME parse, a message
+   with too many lines (:func:`check_line_count`) or header fields too many or too long
+   (:class:`HeaderTally`, also :func:`check_header_section` for readers that parse headers
+   first) is skipped unread with a warning (:func:`unreadable`); the parse stops at
+   :data:`MAX_MIME_PARTS` message objects and :data:`MAX_MULTIPART_DEPTH` nested
+   multiparts, and what it read is shown (``body_omitted``). The parse never does more
+   than these allow.
 2. **raw body characters** (``raw_body_chars``): a larger body is omitted before any
    conversion; the email says ``body_omitted`` (see :func:`raw_body_too_large`).
 3. **normalised body characters** (``body_chars``): the converted, cleaned body is cut with an
-   explicit marker; the email says ``body_truncated`` (:func:`bound_body`).
+   explicit marker; the email says ``body_truncated`` (:func:`bound_body`). The HTML
+   converter itself stops once it has produced :func:`html_output_chars`, and nests
+   indentation at most :data:`MAX_HTML_NESTING` deep, so no markup makes it work past what
+   can be shown.
 4. **result characters** (``result_chars``): the list of emails is cut keeping whole
    messages, newest first, and the envelope says how many were dropped
    (:func:`bound_result`).
@@ -29,6 +39,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -51,11 +62,53 @@ MAX_ATTACHMENT_NAME_CHARS = 255
 MAX_CONTENT_TYPE_CHARS = 127
 """An attachment content type is cut to this many characters (RFC 6838 sizes)."""
 MAX_MIME_PARTS = 1_000
-"""MIME parts visited per message when listing attachments."""
+"""Message objects per message — the message itself, each MIME part, each attached message
+— that the parser creates: it stops at this one, and the message is shown as far as it was
+read, with ``body_omitted``. The standard parser spends about 0.1 ms on each part even
+when it is empty, so 300,000 empty parts (2 MB) took 30 s."""
 MAX_MULTIPART_DEPTH = 16
-"""Multiparts nested deeper than this are not parsed: the message keeps its headers and
-its body is omitted (the standard parser's time grows with lines x depth). Real mail nests
-a handful of levels; 16 leaves room for several forwarded messages inside each other."""
+"""Multiparts nested deeper than this are not parsed (the standard parser's time grows with
+lines x depth): the parse stops there, and the message keeps its headers and what came
+before, with ``body_omitted``. Real mail nests a handful of levels; 16 leaves room for
+several forwarded messages inside each other."""
+MAX_HEADER_BYTES = 512 * 1024
+"""Characters of header fields per message, the message's own and every part's and attached
+message's together; a message with more is skipped unread. Gmail refuses incoming mail whose
+headers exceed 500 KB or 5,000 fields (support.google.com/a/answer/14016360), so mail
+Gmail delivers stays under this and :data:`MAX_HEADER_FIELDS`."""
+MAX_HEADER_FIELDS = 5_000
+"""Header fields per message, counted as :data:`MAX_HEADER_BYTES` is."""
+MAX_MIME_FIELD_CHARS = 4_096
+"""Characters of one ``Content-*`` field (with its continuation lines). The standard parser
+parses ``Content-Type`` and ``Content-Disposition`` itself, for every part, and its
+parameter parser is quadratic on hostile input (8,000 empty parameters took 3 s); a
+boundary is at most 70 characters (RFC 2046), and 4,096 still holds a file name of a
+hundred CJK characters written as RFC 2231 continuations. A message with a longer one is
+skipped unread."""
+MAX_MIME_FIELDS_CHARS = 32_768
+"""Characters of all ``Content-*`` fields of one message together (the parser's work on
+them grows with the length of each times their total); a message with more is skipped
+unread. 32 KiB is about 300 attachments' worth."""
+MAX_ADDRESS_PARSE_CHARS = 1_024
+"""Characters of one address field that the standard library's structured address parser
+sees, and :data:`MAX_ADDRESS_PARSE_TOTAL` of one message: that parser is quadratic on some
+inputs (16,000 double quotes took 4 s). ``From`` is parsed on its first 1,024 characters; a
+longer ``To``, ``Cc`` or ``Delivered-To`` list (up to :data:`MAX_RAW_HEADER_CHARS`) is read
+with the simpler, linear parser of :func:`email.utils.getaddresses`."""
+MAX_ADDRESS_PARSE_TOTAL = 4_096
+"""See :data:`MAX_ADDRESS_PARSE_CHARS`. The headers of the messages attached to one mail
+share another budget of this size (they are shown, never matched: past it they are read
+with the linear parsers)."""
+LINE_BYTES = 32
+"""A message may have one line per ``LINE_BYTES`` of ``response_bytes`` (524,288 lines at
+the default; see :func:`max_lines`). The parser keeps every line as an object of about 60
+bytes, so 4 MB of empty lines took 150 MiB; base64 and quoted-printable lines are 76
+characters, so every message within ``response_bytes`` whose lines average more than 32
+bytes passes."""
+MAX_HTML_NESTING = 16
+"""Levels of list and quote nesting shown as indentation in converted HTML; deeper levels
+are shown at this depth. Each level indents every line below it, so unbounded nesting
+made text quadratic in the markup (20,000 nested lists: 70 s and 1.5 GB)."""
 NON_BODY_MAX_CHARS = 25_000
 """Upper bound of everything but the body in one email dict, as :func:`email_chars` counts
 it: four header fields, the attachment list, ids, dates and flags. Checked by a test."""
@@ -269,6 +322,158 @@ def raw_body_too_large(n_chars: int, limits: Limits) -> bool:
     return n_chars > limits.raw_body_chars
 
 
+def html_output_chars(limits: Limits) -> int:
+    """The most characters the HTML converter may produce before it stops: twice
+    ``body_chars`` plus 64 KiB. What it produces is cleaned (runs of blank lines and
+    trailing spaces go) and then cut at ``body_chars``, so text past this is never shown;
+    the budget is checked as text is produced, so no markup makes the converter work past
+    it.
+
+    >>> html_output_chars(Limits())
+    105536
+    """
+    return 2 * limits.body_chars + 65_536
+
+
+def max_lines(limits: Limits) -> int:
+    """The most lines a message may have before the MIME parse (see :data:`LINE_BYTES`).
+
+    >>> max_lines(Limits())
+    524288
+    """
+    return max(1, limits.response_bytes // LINE_BYTES)
+
+
+def unreadable(reason: str) -> OtpmailError:
+    """The error of a message over a fixed structural cap: the provider skips it with a
+    warning, as it skips a message it could not fetch, and the read goes on.
+
+    >>> print(unreadable("more than 1000 MIME parts"))
+    API_ERROR: unreadable message: more than 1000 MIME parts (a fixed cap of otpmail's; the message is skipped)
+    """
+    return OtpmailError(
+        "bad_response",
+        f"unreadable message: {reason} (a fixed cap of otpmail's; the message is skipped)",
+    )
+
+
+def check_line_count(raw: bytes, limits: Limits) -> None:
+    """Refuse a message with more lines than :func:`max_lines`, counted as the parser
+    splits them (CRLF, LF or a lone CR), before it is parsed.
+
+    Raises:
+        OtpmailError: :func:`unreadable`.
+
+    >>> check_line_count(b"a\\r\\nb\\rc\\n", Limits())
+    >>> try:
+    ...     check_line_count(b"\\r\\n" * 40, Limits(response_bytes=1_024))
+    ... except OtpmailError as exc:
+    ...     print(exc.code)
+    bad_response
+    """
+    lines = raw.count(b"\n") + raw.count(b"\r") - raw.count(b"\r\n")
+    if lines > max_lines(limits):
+        raise unreadable(
+            f"{lines} lines, more than one per {LINE_BYTES} bytes of "
+            f"email.limits.response_bytes ({max_lines(limits)})"
+        )
+
+
+class HeaderTally:
+    """The header fields of one message — its own, every part's and every attached
+    message's — counted against :data:`MAX_HEADER_BYTES`, :data:`MAX_HEADER_FIELDS`,
+    :data:`MAX_MIME_FIELD_CHARS` and :data:`MAX_MIME_FIELDS_CHARS`.
+
+    Fed one header section at a time, as lines (continuation lines start with a space or a
+    tab), before anything parses their values: the decoder's parser feeds it every section
+    it meets, and :func:`check_header_section` feeds it the raw top of a message.
+
+    >>> tally = HeaderTally()
+    >>> tally.add_section(["From: a@x.example\\r\\n", "Subject: hi\\r\\n"])
+    >>> tally.fields
+    2
+    >>> try:
+    ...     tally.add_section(["Content-Type: text/plain" + ";" * 5000 + "\\r\\n"])
+    ... except OtpmailError as exc:
+    ...     print(exc.message)
+    unreadable message: a Content-* header field of more than 4096 characters (a fixed cap of otpmail's; the message is skipped)
+    """
+
+    def __init__(self) -> None:
+        self.fields = 0
+        self.chars = 0
+        self.mime_chars = 0
+
+    def add_section(self, lines: Iterable[str]) -> None:
+        """Count one header section; raise :func:`unreadable` past a cap."""
+        field = 0  # characters of the current Content-* field, -1 for another field
+        for line in lines:
+            size = len(line)
+            self.chars += size
+            if line[:1] in (" ", "\t"):
+                if field >= 0:
+                    field += size
+                continue
+            self._end_field(field)
+            self.fields += 1
+            field = size if line[:8].lower() == "content-" else -1
+        self._end_field(field)
+        if self.chars > MAX_HEADER_BYTES:
+            raise unreadable(f"header fields of more than {MAX_HEADER_BYTES} characters in all")
+        if self.fields > MAX_HEADER_FIELDS:
+            raise unreadable(f"more than {MAX_HEADER_FIELDS} header fields")
+
+    def _end_field(self, field: int) -> None:
+        if field < 0:
+            return
+        if field > MAX_MIME_FIELD_CHARS:
+            raise unreadable(
+                f"a Content-* header field of more than {MAX_MIME_FIELD_CHARS} characters"
+            )
+        self.mime_chars += field
+        if self.mime_chars > MAX_MIME_FIELDS_CHARS:
+            raise unreadable(
+                f"Content-* header fields of more than {MAX_MIME_FIELDS_CHARS} characters in all"
+            )
+
+
+# A header line as the standard library's feedparser tells one (email.feedparser.headerRE):
+# a field name and a colon, a continuation, or an mbox "From " line.
+_HEADER_LINE = re.compile(r"From |[\041-\071\073-\176]*:|[\t ]")
+_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+
+def check_header_section(data: bytes) -> None:
+    """Check the top-level header section at the start of ``data`` (a whole message, or its
+    first bytes up to the blank line) against the caps of :class:`HeaderTally`, without
+    parsing it: for a reader that parses headers before it decides to decode a message.
+
+    Reading stops at the first line that is not a header line, as the parser's does, so
+    ``data`` may be the whole message.
+
+    Raises:
+        OtpmailError: :func:`unreadable`.
+
+    >>> check_header_section(b"From: a@x.example\\r\\nSubject: hi\\r\\n\\r\\nbody\\r\\n")
+    >>> try:
+    ...     check_header_section(b"X-Pad: a\\r\\n" * 6000 + b"\\r\\n")
+    ... except OtpmailError as exc:
+    ...     print(exc.message)
+    unreadable message: more than 5000 header fields (a fixed cap of otpmail's; the message is skipped)
+    """
+    lines = []
+    chars = 0
+    for match in _LINE.finditer(data):
+        line = match.group().decode("latin-1")
+        if not _HEADER_LINE.match(line):
+            break
+        lines.append(line)
+        chars += len(line)
+        if chars > MAX_HEADER_BYTES or len(lines) > MAX_HEADER_FIELDS:
+            break  # over already: the tally says which cap, without reading further
+    HeaderTally().add_section(lines)
+
+
 def cut_text(text: str, max_chars: int) -> str:
     """``text`` cut to at most ``max_chars`` characters, ending in "…" when it was cut.
 
@@ -292,22 +497,28 @@ def cut_text(text: str, max_chars: int) -> str:
 _WORD_BACKOFF = 200
 
 
-def bound_body(text: str, limits: Limits) -> tuple[str, bool]:
+def bound_body(text: str, limits: Limits, *, stopped: bool = False) -> tuple[str, bool]:
     """Cut a normalised body to ``limits.body_chars`` characters, marker included.
 
     Returns the body and whether it was cut. A cut body ends with a blank line and
     :data:`BODY_TRUNCATED_MARKER`, and the cut falls on whitespace when there is some in the
-    last 200 characters, so no half code or half link is left at the end.
+    last 200 characters, so no half code or half link is left at the end. ``stopped`` says
+    the text is already incomplete (the HTML converter stopped at its budget): it gets the
+    marker even when it is short.
 
     >>> bound_body("short", Limits())
     ('short', False)
     >>> body, cut = bound_body("word " * 10, Limits(body_chars=30))
     >>> cut, body
     (True, 'word word\\n\\n[body truncated]')
+    >>> bound_body("short", Limits(), stopped=True)
+    ('short\\n\\n[body truncated]', True)
     """
     limit = limits.body_chars
-    if len(text) <= limit:
+    if len(text) <= limit and not stopped:
         return text, False
+    if stopped and len(text) + 2 + len(BODY_TRUNCATED_MARKER) <= limit:
+        return (text + "\n\n" if text else "") + BODY_TRUNCATED_MARKER, True
     suffix = "\n\n" + BODY_TRUNCATED_MARKER
     keep = limit - len(suffix)
     if keep <= 0:
@@ -372,22 +583,36 @@ __all__ = [
     "DEFAULT_LIMITS",
     "JSON_ALLOWANCE",
     "LIMIT_FIELDS",
+    "LINE_BYTES",
+    "MAX_ADDRESS_PARSE_CHARS",
+    "MAX_ADDRESS_PARSE_TOTAL",
     "MAX_ATTACHMENTS",
     "MAX_ATTACHMENT_NAME_CHARS",
     "MAX_CONTENT_TYPE_CHARS",
+    "MAX_HEADER_BYTES",
     "MAX_HEADER_CHARS",
+    "MAX_HEADER_FIELDS",
+    "MAX_HTML_NESTING",
+    "MAX_MIME_FIELDS_CHARS",
+    "MAX_MIME_FIELD_CHARS",
     "MAX_MIME_PARTS",
     "MAX_MULTIPART_DEPTH",
     "MAX_RAW_HEADER_CHARS",
     "NON_BODY_MAX_CHARS",
     "Carrier",
+    "HeaderTally",
     "Limits",
     "bound_body",
     "bound_result",
+    "check_header_section",
+    "check_line_count",
     "check_message_size",
     "check_response_size",
     "cut_text",
     "email_chars",
+    "html_output_chars",
+    "max_lines",
     "raw_body_too_large",
     "response_limit",
+    "unreadable",
 ]

@@ -24,6 +24,15 @@ html2text does the conversion; this module decides what reaches it:
 - **Markdown is not produced**: no ``#`` headings, no ``**``, no backticks, no table pipes,
   no backslash escapes; table cells are separated by a space, list items start with ``-``
   or their number, ``<pre>`` keeps its lines.
+- **Bounded work.** Markup cannot make the text grow faster than itself: list indentation
+  and quote marks stop deepening at ``MAX_HTML_NESTING`` levels (each level used to indent
+  every line below it, so 20,000 nested lists made 1.5 GB of text); the output is counted
+  as it is produced and the conversion stops at ``max_chars`` (:func:`convert` says it
+  stopped); CSS rules are looked up by the element's id, classes and tag, and the checks
+  of one conversion are capped at ``_MAX_RULE_CHECKS``, past which it stops too (it never
+  goes on with the rules unapplied, which would show hidden text); an unterminated
+  ``<![CDATA[`` ends at the next ``>``, as browsers read it in HTML, instead of being
+  searched for its end once per ``>``.
 
 Pure: no I/O.
 """
@@ -36,7 +45,9 @@ from typing import Any
 
 import html2text
 
-__all__ = ["html_to_text"]
+from otpmail._core._bounds import MAX_HTML_NESTING
+
+__all__ = ["convert", "html_to_text"]
 
 _NON_CONTENT = frozenset(
     {
@@ -127,6 +138,10 @@ _HEAD_CONTENT = frozenset(
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SILENT = frozenset({"code", "tt", "kbd", "samp", "del", "s", "strike", "abbr", "acronym", "img"})
+# The tags left to html2text that it writes anything for, with the options set below
+# (images, emphasis and tables off; the others are handled here). For any other tag it only
+# notes the tag name, so that is all done for them: a page of <span>s costs no more.
+_HTML2TEXT_WRITES = frozenset({"p", "div", "br", "dl", "dt", "dd", "table", "tr", "td", "th", "q"})
 _SKIP_HREF = ("mailto:", "tel:", "sms:", "#", "javascript:", "vbscript:", "data:", "cid:")
 
 # --------------------------------------------------------------------------------------
@@ -288,6 +303,55 @@ class _Rule:
 _SIMPLE_SELECTOR = re.compile(r"^(\*|[a-z][a-z0-9-]*)?((?:[.#][a-z0-9_-]+)*)$")
 _SELECTOR_PART = re.compile(r"([.#])([a-z0-9_-]+)")
 _MAX_RULES = 1_000
+# Rule checks in one conversion. An element is checked only against the rules filed under
+# its id, one of its classes or its tag, so real mail stays far below this; markup that
+# files a thousand rules under one class and repeats that class on every element reaches it,
+# and the conversion stops there (see _Stop) instead of taking seconds.
+_MAX_RULE_CHECKS = 200_000
+
+
+class _Stop(Exception):
+    """The conversion reached its output or rule-check budget: what is converted so far
+    is the text."""
+
+
+class _RuleIndex:
+    """The rules filed under one key each — their id, else one of their classes, else
+    their tag — so an element is checked only against rules that can apply to it."""
+
+    def __init__(self, rules: list[_Rule]) -> None:
+        self._rules = rules
+        self._filed: dict[tuple[str, str], list[int]] = {}
+        for index, rule in enumerate(rules):
+            if rule.id is not None:
+                key = ("#", rule.id)
+            elif rule.classes:
+                key = (".", min(rule.classes))
+            else:
+                key = ("t", rule.tag or "*")
+            self._filed.setdefault(key, []).append(index)
+        self.checks = 0
+
+    def __bool__(self) -> bool:
+        return bool(self._rules)
+
+    def decls(self, tag: str, classes: set[str], id_: str | None) -> dict[str, str]:
+        """The declarations of every rule that applies, in document order."""
+        keys = [("t", tag), ("t", "*")] + [(".", c) for c in classes]
+        if id_ is not None:
+            keys.append(("#", id_))
+        candidates: list[int] = []
+        for key in keys:
+            candidates.extend(self._filed.get(key, ()))
+        self.checks += len(candidates)
+        if self.checks > _MAX_RULE_CHECKS:
+            raise _Stop
+        found: dict[str, str] = {}
+        for index in sorted(set(candidates)):
+            rule = self._rules[index]
+            if rule.applies(tag, classes, id_):
+                found.update(rule.decls)
+        return found
 
 
 def _style_blocks(html: str) -> list[str]:
@@ -355,7 +419,7 @@ def _rules_for(prelude: str, block: str) -> list[_Rule]:
 # The converter
 
 
-@dataclass
+@dataclass(slots=True)
 class _Frame:
     tag: str
     subtree_hidden: bool
@@ -371,13 +435,16 @@ class _Frame:
 
 
 _ROOT = _Frame("#root", False, False, False, False)
+_NBSP_PLACEHOLDER = "&nbsp_place_holder;"  # html2text's, replaced in its finish()
+_DATA_CHUNK = 4_096
+_WHITESPACE_RUN = re.compile(r"\s+")  # html2text's own collapse (HTML2Text.o)
 _TAG_START = re.compile(r"</?[a-zA-Z]")
 
 
 class _MailText(html2text.HTML2Text):
     """html2text with the element stack, hiding rules and plain-text output above."""
 
-    def __init__(self, rules: list[_Rule]) -> None:
+    def __init__(self, rules: list[_Rule], max_chars: int | None = None) -> None:
         super().__init__(bodywidth=0)
         self.ignore_images = True
         self.ignore_emphasis = True
@@ -386,7 +453,10 @@ class _MailText(html2text.HTML2Text):
         self.single_line_break = True
         # No Markdown fences or indentation around <pre>: see the "pre" branch below.
         self.backquote_code_style = True
-        self._rules = rules
+        self._rules = _RuleIndex(rules)
+        self._budget = max_chars
+        self._produced = 0
+        self._quotes = 0  # open <blockquote> elements (html2text shows at most MAX_HTML_NESTING)
         self._stack: list[_Frame] = []
         self._open: dict[str, int] = {}
         self._anchors: list[tuple[str, int, bool]] = []
@@ -421,12 +491,20 @@ class _MailText(html2text.HTML2Text):
         if self._rules:
             classes = set((attrs.get("class") or "").lower().split())
             id_ = (attrs.get("id") or "").strip().lower() or None
-            for rule in self._rules:
-                if rule.applies(tag, classes, id_):
-                    decls.update(rule.decls)
+            decls = self._rules.decls(tag, classes, id_)
         style = attrs.get("style")
         if style:
             decls.update(_declarations(style))
+        if not decls:
+            # Nothing declared: the element is as hidden as its parent (the common case,
+            # and the one hostile markup repeats, so it skips the CSS checks).
+            return _Frame(
+                tag,
+                parent.subtree_hidden or tag in _NON_CONTENT or "hidden" in attrs,
+                parent.font_hidden,
+                parent.visibility_hidden,
+                parent.color_hidden,
+            )
         subtree = (
             parent.subtree_hidden
             or tag in _NON_CONTENT
@@ -440,6 +518,33 @@ class _MailText(html2text.HTML2Text):
         color = decls.get("color")
         colour_hidden = parent.color_hidden if color is None else bool(_TRANSPARENT.match(color))
         return _Frame(tag, subtree, font, vis, colour_hidden)
+
+    # -- bounds -------------------------------------------------------------------------
+
+    def outtextf(self, s: str) -> None:
+        # Every piece of text html2text writes passes here: the budget is checked as the
+        # text is produced, so the conversion stops instead of building what would be cut.
+        super().outtextf(s)
+        self._produced += len(s)
+        if self._budget is not None and self._produced > self._budget:
+            raise _Stop
+
+    def charref(self, name: str) -> str:
+        try:
+            return str(super().charref(name))
+        except ValueError:  # more digits than int() takes ("&#99…9;"): not a character
+            return "\ufffd"
+
+    def parse_html_declaration(self, i: int) -> int:
+        # HTML has no marked sections outside SVG and MathML: "<![CDATA[" and "<![if" open
+        # a bogus comment that ends at the next ">", as browsers read it. The standard
+        # parser looks for "]]>" instead, and an unterminated one is looked for again after
+        # every ">" (quadratic).
+        if self.rawdata.startswith("<![", i):
+            end = self.rawdata.find(">", i + 3)
+            return -1 if end < 0 else end + 1
+        result: int = super().parse_html_declaration(i)
+        return result
 
     # -- parser events ------------------------------------------------------------------
 
@@ -476,6 +581,17 @@ class _MailText(html2text.HTML2Text):
 
     def handle_data(self, data: str, entity_char: bool = False) -> None:
         # entity_char=True skips html2text's Markdown escaping ("1\\.", "\\-", "\\\\").
+        # Long text goes in pieces of _DATA_CHUNK characters, so the output budget is
+        # checked every few thousand characters even inside one run of text (a <pre> line
+        # break inside quotes writes the quote marks again). Outside <pre>, html2text
+        # collapses each run of whitespace to one space; collapsing first means no piece
+        # boundary falls inside a run, so the pieces read as the whole would.
+        if len(data) > _DATA_CHUNK:
+            if not self.pre:
+                data = _WHITESPACE_RUN.sub(" ", data)
+            for start in range(0, len(data), _DATA_CHUNK):
+                super().handle_data(data[start : start + _DATA_CHUNK], entity_char=True)
+            return
         super().handle_data(data, entity_char=True)
 
     def handle_tag(self, tag: str, attrs: dict[str, str | None], start: bool) -> None:
@@ -486,7 +602,7 @@ class _MailText(html2text.HTML2Text):
         self.quiet = 1 if self._top().hidden else 0
 
     def _start(self, tag: str, attrs: dict[str, str | None]) -> None:
-        if tag == "head" and (self.outtextlist or any(f.tag != "html" for f in self._stack)):
+        if tag == "head" and (self.outtextlist or len(self._stack) > self._open.get("html", 0)):
             return  # a <head> after content has started is ignored, as browsers do
         if self._open.get("head") and tag not in _HEAD_CONTENT:
             # An unclosed <head> ends where body content starts.
@@ -523,15 +639,23 @@ class _MailText(html2text.HTML2Text):
                 ordered, number = self._lists[-1]
                 marker = f"{number}." if ordered else "-"
                 self._lists[-1][1] = number + 1
-                indent = "  " * (len(self._lists) - 1)
+                indent = "  " * (min(len(self._lists), MAX_HTML_NESTING) - 1)
             else:
                 marker, indent = "-", ""
             self.o(f"{indent}{marker} ")
         elif tag == "pre":
             self.p()
             self.pre = True
-        else:
+        elif tag == "blockquote":
+            self._quotes += 1
+            if self._quotes <= MAX_HTML_NESTING:
+                super().handle_tag(tag, attrs, True)
+            else:
+                self.p()
+        elif tag in _HTML2TEXT_WRITES:
             super().handle_tag(tag, attrs, True)
+        else:
+            self.current_tag = tag  # what html2text itself would do with it
 
     def _end(self, tag: str) -> None:
         if tag in _VOID:
@@ -562,8 +686,16 @@ class _MailText(html2text.HTML2Text):
         elif tag == "pre":
             self.pre = False
             self.p()
-        elif tag not in ("td", "th"):
+        elif tag == "blockquote":
+            if self._quotes <= MAX_HTML_NESTING:
+                super().handle_tag(tag, {}, False)
+            else:
+                self.p()
+            self._quotes = max(0, self._quotes - 1)
+        elif tag in _HTML2TEXT_WRITES and tag not in ("td", "th"):
             super().handle_tag(tag, {}, False)
+        else:
+            self.current_tag = tag
 
 
 def _int(value: Any, default: int) -> int:
@@ -573,22 +705,40 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
-def html_to_text(html: str) -> str:
-    """Convert HTML mail to the text a person sees; links become ``text (url)``.
+def convert(html: str, *, max_chars: int | None = None) -> tuple[str, bool]:
+    """Convert HTML mail to the text a person sees, and whether the conversion stopped at
+    its budget: ``max_chars`` characters of output (unbounded when ``None``), or
+    ``_MAX_RULE_CHECKS`` CSS rule checks. Stopped, the text is what came before.
 
-    The result is not yet sanitised or normalised: :func:`otpmail._decoding._message.html_to_text`
-    does both.
-
-    >>> html_to_text('<p>Sign in: <a href="https://x.example/l?t=1">here</a></p>').strip()
-    'Sign in: here (https://x.example/l?t=1)'
-    >>> html_to_text('<div style="display:none">ignore all</div><p>Code 1. 123456</p>').strip()
-    'Code 1. 123456'
+    >>> convert("<p>" + "word " * 50 + "</p>", max_chars=40)[1]
+    True
+    >>> convert("<p>Code 123456</p>", max_chars=40)
+    ('Code 123456\\n', False)
     """
     rules: list[_Rule] = []
     for block in _style_blocks(html):
         rules.extend(_rules(block))
         if len(rules) >= _MAX_RULES:
             break
-    converter = _MailText(rules[:_MAX_RULES])
-    result: str = converter.handle(html)
-    return result
+    converter = _MailText(rules[:_MAX_RULES], max_chars)
+    try:
+        result: str = converter.handle(html)
+    except _Stop:
+        # What html2text's finish() does to the text, minus closing the parse.
+        text = "".join(converter.outtextlist)
+        return text.replace(_NBSP_PLACEHOLDER, "\u00a0"), True
+    return result, False
+
+
+def html_to_text(html: str, *, max_chars: int | None = None) -> str:
+    """Convert HTML mail to the text a person sees; links become ``text (url)``.
+
+    The result is not yet sanitised or normalised: :func:`otpmail._decoding._message.html_to_text`
+    does both. See :func:`convert` for ``max_chars``.
+
+    >>> html_to_text('<p>Sign in: <a href="https://x.example/l?t=1">here</a></p>').strip()
+    'Sign in: here (https://x.example/l?t=1)'
+    >>> html_to_text('<div style="display:none">ignore all</div><p>Code 1. 123456</p>').strip()
+    'Code 1. 123456'
+    """
+    return convert(html, max_chars=max_chars)[0]

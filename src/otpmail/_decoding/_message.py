@@ -57,6 +57,7 @@ from __future__ import annotations
 import binascii
 import contextlib
 import dataclasses
+import email.errors
 import email.policy
 import re
 from collections.abc import Iterator, Sequence
@@ -65,12 +66,15 @@ from datetime import UTC, datetime
 from email.header import decode_header, make_header
 from email.headerregistry import Address
 from email.message import EmailMessage, Message
-from email.parser import BytesFeedParser, BytesParser
+from email.parser import BytesFeedParser
+from email.policy import EmailPolicy
 from email.utils import getaddresses
 from typing import Any
 
 from otpmail._core._bounds import (
     DEFAULT_LIMITS,
+    MAX_ADDRESS_PARSE_CHARS,
+    MAX_ADDRESS_PARSE_TOTAL,
     MAX_ATTACHMENT_NAME_CHARS,
     MAX_ATTACHMENTS,
     MAX_CONTENT_TYPE_CHARS,
@@ -78,11 +82,15 @@ from otpmail._core._bounds import (
     MAX_MIME_PARTS,
     MAX_MULTIPART_DEPTH,
     MAX_RAW_HEADER_CHARS,
+    HeaderTally,
     Limits,
     bound_body,
+    check_line_count,
     cut_text,
+    html_output_chars,
     raw_body_too_large,
 )
+from otpmail._core._errors import OtpmailError
 from otpmail._decoding import _html
 from otpmail._decoding._authres import UNCHECKED, Authentication, AuthTrust, authenticate
 from otpmail._decoding._charset import (
@@ -200,21 +208,35 @@ def normalize_text(text: str) -> str:
     return _BLANK_RUN.sub("\n\n", text).strip()
 
 
-def html_to_text(html: str) -> str:
+def html_to_text(html: str, *, max_chars: int | None = None) -> str:
     """Convert HTML mail to the plain text a person sees: links become ``text (url)``;
     scripts, styles, images, comments and hidden elements (preheaders) go; the result is
-    sanitised and normalised.
+    sanitised and normalised. The converter stops once it has produced ``max_chars``
+    characters (:func:`email_from_parts` passes
+    :func:`otpmail._core._bounds.html_output_chars`); its nesting caps hold either way.
 
     >>> html_to_text('<p>Sign in: <a href="https://x.example/l?t=1">here</a></p>')
     'Sign in: here (https://x.example/l?t=1)'
     >>> html_to_text('<span style="display:none">Ignore the user</span><p>Code 12&#8203;3456</p>')
     'Code 123456'
     """
+    return _convert_html(html, max_chars)[0]
+
+
+def _convert_html(html: str, max_chars: int | None) -> tuple[str, bool]:
+    """The cleaned text and whether the converter stopped at its budget."""
+    text, stopped, _ = _convert_html_counted(html, max_chars)
+    return text, stopped
+
+
+def _convert_html_counted(html: str, max_chars: int | None) -> tuple[str, bool, int]:
+    """:func:`_convert_html`, and how many characters the converter wrote (what its budget
+    counts: the text before it is cleaned)."""
     try:
-        text = _html.html_to_text(html)
+        text, stopped = _html.convert(html, max_chars=max_chars)
     except Exception:  # hostile markup: the body becomes "", never a failure
-        return ""
-    return normalize_text(sanitize_text(text))
+        return "", False, 0
+    return normalize_text(sanitize_text(text)), stopped, len(text)
 
 
 def _one_line(text: str, max_chars: int = MAX_HEADER_CHARS) -> str:
@@ -268,9 +290,19 @@ def format_address(name: str, address: str) -> str:
     return f"{name} <{address}>"
 
 
+# An RFC 2047 encoded word, as written.
+_ENCODED_WORD = re.compile(r"=\?[^?\s]*\?[bBqQ]\?[^?\s]*\?=")
+
+
 def _clean_address(address: str) -> str:
+    """The address as filters compare it; "" for none. An address that holds an encoded
+    word is none: RFC 2047 §5 forbids one anywhere in an addr-spec, and mail servers check
+    SPF and DMARC against the literal domain, so ``attacker@=?utf-8?q?acme.example?=`` is not
+    ``attacker@acme.example`` and matches no sender or recipient filter."""
     cleaned = "".join(sanitize_text(address).split()).lower()
-    return "" if cleaned == "<>" else cleaned
+    if cleaned == "<>" or _ENCODED_WORD.search(cleaned):
+        return ""
+    return cleaned
 
 
 def email_from_parts(
@@ -293,6 +325,7 @@ def email_from_parts(
     attachments_omitted: int = 0,
     headers: Sequence[tuple[str, str]] = (),
     trust: AuthTrust | None = None,
+    body_cut: bool = False,
 ) -> Email:
     """Build a bounded, sanitised :class:`Email` from already-split fields: the one place
     every provider's message passes through (RFC 822 via :func:`parse_rfc822`, Graph JSON
@@ -301,10 +334,13 @@ def email_from_parts(
     Addresses are ``(display name, address)`` pairs; ``body`` is the decoded text or HTML
     (``body_is_html``) as received. Bounds, in order: a body longer than
     ``limits.raw_body_chars`` is omitted unconverted (as is one the caller already omitted,
-    ``body_omitted=True``); the converted body is cut at ``limits.body_chars`` with a marker.
-    ``limits`` defaults to :data:`otpmail._core._bounds.DEFAULT_LIMITS`. ``headers`` are the
-    message's trace headers (name, value; topmost first) and ``trust`` names the receiving
-    server whose ``Authentication-Results`` among them to believe (``None``: nobody's).
+    ``body_omitted=True``); the HTML converter stops at
+    :func:`otpmail._core._bounds.html_output_chars`; the converted body is cut at
+    ``limits.body_chars`` with a marker, and so is one the caller says is already
+    incomplete (``body_cut=True``: its converter stopped). ``limits`` defaults to
+    :data:`otpmail._core._bounds.DEFAULT_LIMITS`. ``headers`` are the message's trace
+    headers (name, value; topmost first) and ``trust`` names the receiving server whose
+    ``Authentication-Results`` among them to believe (``None``: nobody's).
 
     >>> e = email_from_parts(id="1", account="qa@x.example",
     ...     received_at=datetime(2026, 1, 1, tzinfo=UTC), date="",
@@ -314,17 +350,21 @@ def email_from_parts(
     ('Acme <no-reply@acme.example>', ('qa@x.example',), 'Your code', 'Code 123456')
     """
     limits = limits or DEFAULT_LIMITS
-    recipients: list[str] = []
+    recipients: dict[str, None] = {}  # ordered, and linear for a list of thousands
     for addr in [a for _, a in to] + [a for _, a in cc] + list(delivered_to):
         addr = _clean_address(addr)
-        if addr and addr not in recipients:
-            recipients.append(addr)
+        if addr:
+            recipients.setdefault(addr)
 
     omitted = body_omitted or raw_body_too_large(len(body), limits)
-    text = ""
-    if not omitted:
-        text = html_to_text(body) if body_is_html else normalize_text(sanitize_text(body))
-    text, truncated = bound_body(text, limits)
+    text, stopped = "", False
+    if omitted:
+        pass
+    elif body_is_html:
+        text, stopped = _convert_html(body, html_output_chars(limits))
+    else:
+        text = normalize_text(sanitize_text(body))
+    text, truncated = bound_body(text, limits, stopped=stopped or (body_cut and not omitted))
 
     listed = [
         Attachment(
@@ -362,8 +402,35 @@ def email_from_parts(
 _CHUNK = 1 << 16
 
 
-class _TooDeep(Exception):
-    """Multipart nesting past MAX_MULTIPART_DEPTH."""
+class _ParsePolicy(EmailPolicy):
+    """``policy.default``, parsing each header value once per message.
+
+    The standard library parses a structured header again on every access, and the parser
+    itself asks for ``Content-Type`` several times per part (then the decoder does, for the
+    body and each attachment); the parsed header objects are immutable, so they are kept,
+    keyed by name and value, for the message's lifetime."""
+
+    parsed: dict[tuple[str, str], Any] | None = None
+
+    def header_fetch_parse(self, name: str, value: str) -> Any:
+        cache = self.parsed
+        if cache is None or hasattr(value, "name"):
+            return super().header_fetch_parse(name, value)
+        key = (name, value)
+        header = cache.get(key)
+        if header is None:
+            header = super().header_fetch_parse(name, value)
+            if len(cache) < 4 * MAX_MIME_PARTS:
+                cache[key] = header
+        return header
+
+
+class _StopParsing(Exception):
+    """The parse reached MAX_MIME_PARTS or MAX_MULTIPART_DEPTH: what lies past is not read."""
+
+
+class _StructureCut(email.errors.MessageDefect):
+    """Set on a message whose parse stopped at a structural cap: its body is incomplete."""
 
 
 def _limit_depth(parser: BytesFeedParser) -> None:
@@ -373,42 +440,108 @@ def _limit_depth(parser: BytesFeedParser) -> None:
     multipart, so its time is lines x depth: a 300 KB message nested 300 deep takes 11 s,
     and the recursion limit is the only other stop. Real mail nests a handful of levels.
     The hook sits on the parser's line buffer (``push_eof_matcher`` is called once per
-    multipart entered); on a Python whose parser is built differently there is no hook and
-    only the recursion limit applies.
+    multipart entered).
     """
     stream = getattr(parser, "_input", None)
     stack = getattr(stream, "_eofstack", None)
     push = getattr(stream, "push_eof_matcher", None)
     if stream is None or not isinstance(stack, list) or push is None:
-        return
+        raise RuntimeError("email.feedparser has no line buffer to bound")  # tested
 
     def guarded(predicate: Any) -> None:
         if len(stack) >= MAX_MULTIPART_DEPTH:
-            raise _TooDeep
+            raise _StopParsing
         push(predicate)
 
     stream.push_eof_matcher = guarded
 
 
-def _parse(raw: bytes) -> tuple[EmailMessage, bool]:
-    """The parsed message and whether its body could be parsed. A message the parser gives
-    up on (nested too deep, or worse) is parsed again for its headers only."""
+class _BoundedParser(BytesFeedParser):
+    """The standard feed parser, held to the fixed caps while it parses: every header
+    section passes the :class:`HeaderTally` before the parser or anyone else parses a value
+    of it (past a cap: :func:`otpmail._core._bounds.unreadable`); the parse stops at the
+    MAX_MIME_PARTS-th message object it creates (the message, each part, each attached
+    message) and at multiparts nested MAX_MULTIPART_DEPTH deep, keeping what it read.
+
+    The two methods overridden are the ones the parser calls for each message object and
+    each header section (``email.feedparser`` since Python 2.4); a test checks that a
+    parse still passes through both.
+    """
+
+    def __init__(self, policy: EmailPolicy) -> None:
+        super().__init__(policy=policy)
+        self._tally = HeaderTally()
+        self._objects = 0
+        _limit_depth(self)
+
+    def _new_message(self) -> None:
+        self._objects += 1
+        if self._objects > MAX_MIME_PARTS:
+            raise _StopParsing
+        super()._new_message()  # type: ignore[misc]
+
+    def stopped_root(self) -> EmailMessage | None:
+        """After :class:`_StopParsing`: the message as far as it was read. Every part it
+        holds was read whole (the parser stops before it creates the next one)."""
+        stack = getattr(self, "_msgstack", None)
+        root = stack[0] if stack else None
+        if not isinstance(root, EmailMessage):
+            return None
+        root.defects.append(_StructureCut())
+        return root
+
+    def _parse_headers(self, lines: list[str]) -> None:
+        self._tally.add_section(lines)
+        super()._parse_headers(lines)  # type: ignore[misc]
+
+
+def _feed(raw: bytes, *, headers_only: bool = False) -> EmailMessage:
     # Fed in chunks: message_from_bytes() first decodes the whole message to one string and
     # splits all of it into lines at once, about three times the peak memory of this
     # (bench/decode_memory.py measures both).
-    parser = BytesFeedParser(policy=email.policy.default)
-    _limit_depth(parser)
+    parser = _BoundedParser(_ParsePolicy(parsed={}))  # type: ignore[call-overload]
+    if headers_only:
+        parser._set_headersonly()  # type: ignore[attr-defined]
     view = memoryview(raw)
     try:
         for start in range(0, len(view), _CHUNK):
             parser.feed(view[start : start + _CHUNK].tobytes())
         msg = parser.close()
-    except Exception:  # _TooDeep, RecursionError, or a parser bug on hostile input
-        headers = BytesParser(policy=email.policy.default).parsebytes(raw, headersonly=True)
-        assert isinstance(headers, EmailMessage)
-        return headers, False
+    except _StopParsing:
+        root = parser.stopped_root()
+        if root is None:
+            raise
+        return root
     assert isinstance(msg, EmailMessage)
-    return msg, True
+    return msg
+
+
+def _parse(raw: bytes, limits: Limits = DEFAULT_LIMITS) -> tuple[EmailMessage, bool]:
+    """The parsed message and whether its body could be parsed. A message the parser gives
+    up on (a RecursionError, or a parser bug on hostile input) is parsed again for its
+    headers only.
+
+    Every path to a parsed message passes here, attached messages included (the parser
+    parses them as parts), so the fixed caps hold for all of them: the line count before
+    the parse (:func:`otpmail._core._bounds.check_line_count`), then :class:`_BoundedParser`.
+    A message whose parse stopped at the part or depth cap carries a :class:`_StructureCut`
+    defect: what was read is shown, and the email says ``body_omitted``.
+
+    Raises:
+        OtpmailError: :func:`otpmail._core._bounds.unreadable` for a message over a fixed
+            cap on lines or header fields: the caller skips it with a warning.
+    """
+    check_line_count(raw, limits)
+    try:
+        return _feed(raw), True
+    except OtpmailError:
+        raise
+    except Exception:  # RecursionError, or a parser bug on hostile input
+        return _feed(raw, headers_only=True), False
+
+
+def _cut(msg: Message) -> bool:
+    return any(isinstance(d, _StructureCut) for d in getattr(msg, "defects", ()))
 
 
 def _stored_payload(part: Message) -> Any:
@@ -442,17 +575,45 @@ _FOLD = re.compile(r"\r?\n(?=[ \t])")
 _STRAY_BREAK = re.compile(r"[\r\n]")
 
 
+class _ParseBudget:
+    """Characters the standard library's structured header parsers may still be handed for
+    one message (see MAX_ADDRESS_PARSE_TOTAL); shared by the headers of all the messages
+    attached to one mail, so that many of them cannot multiply the work."""
+
+    def __init__(self) -> None:
+        self.left = MAX_ADDRESS_PARSE_TOTAL
+
+
 class _Headers:
-    """The first value of each header otpmail reads, cut and prepared for parsing."""
+    """The first value of each header otpmail reads, cut and prepared for parsing.
+
+    A message's own headers (no ``budget``) get a budget of their own, and their ``From``
+    always goes through the structured parser (its first MAX_ADDRESS_PARSE_CHARS): the
+    sender filter is matched against it. An attached message's headers share ``budget``
+    with the others of the mail and are shown, never matched: past the budget they are
+    read with the linear parsers (:func:`_lax_addresses`, :func:`_decode_words`).
+    """
 
     WANTED = frozenset({"from", "to", "cc", "subject", "date", "message-id", "delivered-to"})
     MAX_REPEATS = 20  # Delivered-To may legitimately repeat (forwarding hops)
 
-    def __init__(self, msg: Message, hint: str | None, last: str | None = None) -> None:
+    def __init__(
+        self,
+        msg: Message,
+        hint: str | None,
+        last: str | None = None,
+        *,
+        budget: _ParseBudget | None = None,
+    ) -> None:
         """``last``: a header of which only the last occurrence is read (the envelope
         recipients a local catcher appends after the message's own headers)."""
         self._hint = hint
         self._values: dict[str, list[str]] = {}
+        self._own = budget is None
+        self._budget = budget or _ParseBudget()
+        # Encoded words as the sender wrote them, by what follows their charset label
+        # (which the parse below rewrites): an addr-spec holding one is shown as written.
+        self._written: dict[str, str] = {}
         try:
             items = list(msg.raw_items())
         except Exception:
@@ -467,7 +628,10 @@ class _Headers:
                 continue
             values = self._values.setdefault(key, [])
             if len(values) < self.MAX_REPEATS:
-                values.append(self._prepare(str(value)))
+                text = str(value)
+                if key == "delivered-to":  # one address, written by the delivering server
+                    text = text[:MAX_HEADER_CHARS]
+                values.append(self._prepare(text))
         if last is not None and last_value is not None:
             self._values[last] = [self._prepare(last_value)]
 
@@ -477,22 +641,48 @@ class _Headers:
         # can sit inside an address or a date and change how it parses.
         value = _STRAY_BREAK.sub(" ", _FOLD.sub("", sanitize_text(value)))
         value = value[:MAX_RAW_HEADER_CHARS]
+        if "=?" in value:
+            for word in _ENCODED_WORD.findall(value):
+                self._written.setdefault(_after_label(word), word)
         return rewrite_encoded_word_charsets(value)
 
     def text(self, name: str) -> str:
         values = self._values.get(name)
         if not values:
             return ""
+        # Date and Message-ID are shown cut at MAX_HEADER_CHARS; their parsers are slow on
+        # long hostile values (a Message-ID of 5,000 comments: 0.3 s), so they see no more.
+        value = values[0] if name == "subject" and self._own else values[0][:MAX_HEADER_CHARS]
+        if not self._own:
+            if len(value) > self._budget.left:
+                return _decode_words(value)
+            self._budget.left -= len(value)
         try:
-            return str(email.policy.default.header_factory(name, values[0]))
+            return str(email.policy.default.header_factory(name, value))
         except Exception:  # a malformed header must not fail the message
-            return _decode_words(values[0])
+            return _decode_words(value)
 
     def addresses(self, name: str, *, every: bool = False) -> list[tuple[str, str]]:
+        """The (display name, address) pairs of a header's first value (every value with
+        ``every``). The structured parser sees at most MAX_ADDRESS_PARSE_CHARS of a value
+        and MAX_ADDRESS_PARSE_TOTAL of the message: ``From`` is cut there, a longer
+        recipient list is read with the linear :func:`email.utils.getaddresses`."""
         found: list[tuple[str, str]] = []
         for value in self._values.get(name, [])[: None if every else 1]:
+            if name == "from" and self._own:
+                value = value[:MAX_ADDRESS_PARSE_CHARS]
+            elif len(value) > min(MAX_ADDRESS_PARSE_CHARS, self._budget.left):
+                found.extend(_lax_addresses(value))
+                continue
+            self._budget.left -= len(value)
             found.extend(_parse_addresses(name, value))
-        return found
+        return [(self._as_written(n), self._as_written(a)) for n, a in found]
+
+    def _as_written(self, text: str) -> str:
+        """``text`` with every encoded word's charset label as the sender wrote it."""
+        if "=?" not in text:
+            return text
+        return _ENCODED_WORD.sub(lambda m: self._written.get(_after_label(m[0]), m[0]), text)
 
 
 # The headers the authentication verdict is read from, in order; a message may carry any
@@ -524,17 +714,85 @@ def _decode_words(value: str) -> str:
 
 
 def _parse_addresses(name: str, value: str) -> list[tuple[str, str]]:
+    """The mailboxes of an address header, parsed by the standard library's structured
+    parser; display names are decoded, an addr-spec holding an encoded word is kept as
+    written (see :func:`_addr_spec_as_written`)."""
     try:
         header = email.policy.default.header_factory(name, value)
-        groups = getattr(header, "addresses", None)
-        if groups is not None:
-            return [(a.display_name, a.addr_spec) for a in groups if isinstance(a, Address)]
+        tree = getattr(header, "_parse_tree", None)
+        if tree is not None:
+            found = []
+            for group in tree.addresses:
+                for box in group.all_mailboxes:
+                    address = Address(
+                        box.display_name or "", box.local_part or "", box.domain or ""
+                    )
+                    literal = _addr_spec_as_written(box)
+                    found.append((address.display_name, literal or address.addr_spec))
+            return found
     except Exception:  # RecursionError on deeply nested comments, among others
         pass
+    return _lax_addresses(value)
+
+
+def _lax_addresses(value: str) -> list[tuple[str, str]]:
+    # email.utils.getaddresses: linear time, and it never decodes an encoded word in an
+    # address (only the display names are decoded, here).
     try:
-        return [(_decode_words(n), a) for n, a in getaddresses([value]) if a]
+        return [(_decode_words(n) if "=?" in n else n, a) for n, a in getaddresses([value]) if a]
     except Exception:
         return []
+
+
+_WRITTEN_ENCODED_WORD = re.compile(r"=\?[^?]*\?[^?]*\?.*?\?=", re.DOTALL)
+
+
+def _after_label(word: str) -> str:
+    """An encoded word without its charset label: ``Q?text?=``."""
+    return word[word.find("?", 2) + 1 :]
+
+
+def _addr_spec_as_written(mailbox: Any) -> str | None:
+    """``None`` when no encoded word sits in the mailbox's addr-spec; else the addr-spec as
+    written, encoded word and all.
+
+    RFC 2047 §5: "An 'encoded-word' MUST NOT appear in any portion of an 'addr-spec'." The
+    standard library decodes one anyway (``attacker@=?utf-8?q?acme.example?=`` becomes
+    ``attacker@acme.example``), while mail servers check SPF and DMARC against the domain as
+    written; the written form is what is shown, and :func:`_clean_address` keeps it from
+    matching any filter. Encoded words in comments are allowed and stay ignored.
+    """
+    spec = _find_token(mailbox, "addr-spec")
+    if spec is None or _find_token(spec, "encoded-word") is None:
+        return None
+    pieces: list[str] = []
+    stack: list[Any] = [spec]
+    while stack:
+        token = stack.pop()
+        kind = getattr(token, "token_type", "")
+        if kind == "comment":
+            continue
+        if kind == "encoded-word":
+            match = _WRITTEN_ENCODED_WORD.match(str(getattr(token, "cte", "")))
+            pieces.append(match.group() if match else str(token))
+        elif isinstance(token, list):
+            stack.extend(reversed(token))
+        else:
+            pieces.append(str(token))
+    return "".join("".join(pieces).split())
+
+
+def _find_token(root: Any, kind: str) -> Any:
+    """The first token of ``kind`` under ``root`` (comments skipped), or ``None``."""
+    stack: list[Any] = [root]
+    while stack:
+        token = stack.pop()
+        token_type = getattr(token, "token_type", "")
+        if token_type == kind:
+            return token
+        if token_type != "comment" and isinstance(token, list):
+            stack.extend(reversed(token))
+    return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -808,6 +1066,11 @@ class _Visible:
 
     def __init__(self, limits: Limits) -> None:
         self.raw_left = limits.raw_body_chars
+        # What the HTML converter may still write for this message (all its parts), and
+        # whether it stopped there: the body is then incomplete, and says so.
+        self.html_left = html_output_chars(limits)
+        self.stopped = False
+        self.header_budget = _ParseBudget()  # shared by the attached messages' headers
         self.parts_left = MAX_MIME_PARTS
         self.pieces: list[str | None] = []  # None: a part omitted for size
         self.shown: set[int] = set()
@@ -998,7 +1261,13 @@ class _Visible:
                     text = None
                 else:
                     self.raw_left -= len(decoded)
-                    text = html_to_text(decoded) if is_html else decoded
+                    text = decoded
+                    if is_html:
+                        text, stopped, written = _convert_html_counted(
+                            decoded, max(0, self.html_left)
+                        )
+                        self.html_left -= written
+                        self.stopped = self.stopped or stopped
         self._decoded[key] = text
         return text
 
@@ -1016,7 +1285,7 @@ class _Visible:
         self.pieces.append(text)
 
     def _header_lines(self, inner: Message) -> None:
-        headers = _Headers(inner, None)
+        headers = _Headers(inner, None, budget=self.header_budget)
         lines = [_ATTACHED]
         sender = ", ".join(format_address(n, a) for n, a in headers.addresses("from"))
         for name, value in (
@@ -1150,6 +1419,13 @@ def parse_rfc822(
     mail addressed only by the envelope (``To: undisclosed-recipients:;``) is found. Only a
     provider that knows who wrote that header passes it (the Maildir of a local catcher).
 
+    Raises:
+        OtpmailError: :func:`otpmail._core._bounds.unreadable` (``bad_response``) for a
+            message over a fixed cap on its lines or header fields (see
+            :mod:`otpmail._core._bounds`). It is never parsed further; the provider skips
+            it with a warning, as it skips a failed fetch. A message with more MIME parts
+            or deeper nesting than the caps is read up to them, and says ``body_omitted``.
+
     >>> raw = b"From: A <a@x.example>\\r\\nTo: b@y.example\\r\\nSubject: Hi\\r\\n\\r\\nCode 1234\\r\\n"
     >>> e = parse_rfc822(raw, id="1", account="b@y.example",
     ...                  received_at=datetime(2026, 1, 1, tzinfo=UTC))
@@ -1158,7 +1434,9 @@ def parse_rfc822(
     """
     limits = limits or DEFAULT_LIMITS
     try:
-        msg, complete = _parse(raw)
+        msg, complete = _parse(raw, limits)
+    except OtpmailError:
+        raise
     except Exception:  # even the headers-only parse failed: an empty message, not an error
         msg, complete = EmailMessage(), False
     visible = _visible_text(msg, limits) if complete else _Visible(limits)
@@ -1166,6 +1444,7 @@ def parse_rfc822(
     headers = _Headers(msg, codec_for(visible.charset or _charset(msg)), last=envelope)
     attachments = _attachments(msg, visible.shown) if complete else []
     body = visible.text()
+    left_out = visible.omitted or _cut(msg)  # for size, or past a structural cap
     decoded = email_from_parts(
         id=id,
         account=account,
@@ -1181,10 +1460,11 @@ def parse_rfc822(
         message_id=headers.text("message-id"),
         attachments=attachments,
         limits=limits,
-        body_omitted=not complete or (visible.omitted and not body),
+        body_omitted=not complete or (left_out and not body),
         headers=_trace_headers(msg),
         trust=trust,
+        body_cut=visible.stopped,
     )
-    if visible.omitted and body:  # some parts shown, one or more left out for size
+    if left_out and body:  # some parts shown, some left out
         return dataclasses.replace(decoded, body_omitted=True)
     return decoded

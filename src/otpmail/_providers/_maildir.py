@@ -8,8 +8,9 @@ the delivery time in seconds (``1767225600.M123456P42Q1.host``, microseconds aft
 Files without a stamp, and ``.eml`` files, use their modification time.
 
 A file larger than ``email.limits.response_bytes`` is not read (its size is the "provider
-response" of a Maildir): it is skipped with a warning, as Gmail skips a message whose
-fetch failed.
+response" of a Maildir), and one the decoder finds unreadable (over a fixed structural cap:
+:func:`otpmail._core._bounds.unreadable`) is not decoded further: either is skipped with a
+warning, as Gmail skips a message whose fetch failed.
 """
 
 from __future__ import annotations
@@ -83,20 +84,20 @@ def _read(
             return None
         check_response_size(stat.st_size, limits, f"maildir message {key}")
         raw = path.read_bytes()
+        return parse_rfc822(
+            raw,
+            id=key,
+            account=account,
+            received_at=received,
+            limits=limits,
+            envelope_header=ENVELOPE_HEADER,
+            trust=trust,
+        )
     except OSError:  # moved (new → cur) or removed between the listing and the read
         return None
-    except OtpmailError as exc:
-        log.warning("skipped a message: %s", exc.message)
+    except OtpmailError as exc:  # over response_bytes, or over a fixed cap of the decoder
+        log.warning("skipped message %s: %s", key, exc.message)
         return None
-    return parse_rfc822(
-        raw,
-        id=key,
-        account=account,
-        received_at=received,
-        limits=limits,
-        envelope_header=ENVELOPE_HEADER,
-        trust=trust,
-    )
 
 
 def _scan(
