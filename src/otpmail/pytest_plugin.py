@@ -77,7 +77,7 @@ T = TypeVar("T")
 _SALT = secrets.token_hex(8)
 """Differs per test session, so two CI jobs running the same test get different addresses."""
 
-_READERS = ("_otpmail_session",)
+_READING_FIXTURE = "_otpmail_session"
 """The fixture every mail-reading fixture depends on: a test that set it up was served."""
 
 
@@ -323,7 +323,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     """Count a test that was served mail (its reading fixtures were set up)."""
     served = item.config.stash.get(_SERVED, None)
     funcargs = getattr(item, "funcargs", {})
-    if served is None or not any(name in funcargs for name in _READERS):
+    if served is None or _READING_FIXTURE not in funcargs:
         return
     served.tests += 1
     workeroutput = getattr(item.config, "workeroutput", None)
