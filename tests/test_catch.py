@@ -135,7 +135,7 @@ def test_mail_sent_to_the_catcher_is_read_back_through_the_entry_it_prints(
     assert plain.returncode == 0 and '"code": "111111"' in plain.stdout, plain
     assert bcc.returncode == 0 and '"code": "222222"' in bcc.stdout, bcc
     assert status == 0, err
-    assert "stored 2 message(s)" in err or "2 message(s) stored" in err
+    assert f"otpmail catch: stopped; 2 message(s) stored in {tmp_path / 'maildir'}" in err
     assert "Traceback" not in err
     # One line per stored message, naming the envelope and the file, never the subject.
     assert (
