@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.handlers import Mailbox
@@ -55,3 +56,17 @@ def mail(
         msg[name.replace("_", "-")] = value
     msg.set_content(body)
     return msg
+
+
+@contextmanager
+def builtin_catcher(maildir: Path, **options: Any) -> Iterator[int]:
+    """Run otpmail's own catcher (what ``otpmail catch`` and ``otpmail_smtp`` run) in a
+    thread on a free port of 127.0.0.1; yields its port. ``options`` go to ``Catcher``."""
+    from otpmail._frontends._catch import BackgroundCatcher, Catcher, prepare_maildir
+
+    folder = prepare_maildir(maildir)
+    running = BackgroundCatcher(Catcher(folder, port=0, **options)).start()
+    try:
+        yield running.port
+    finally:
+        running.stop()

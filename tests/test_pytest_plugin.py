@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -49,8 +50,9 @@ def deliver(to, subject="Your code", body="Your verification code is 246810", de
 @pytest.fixture(autouse=True)
 def _not_in_ci(monkeypatch: pytest.MonkeyPatch) -> None:
     """The inner sessions behave as on a laptop unless a test says otherwise: this suite
-    itself runs in CI, where ``CI`` is set."""
+    itself runs in CI, where ``CI`` is set (which changes nothing any more: a test says so)."""
     monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("OTPMAIL_INTEGRATIONS", raising=False)
 
 
 @pytest.fixture
@@ -67,25 +69,30 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     return pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly", *args)
 
 
-def test_tests_using_the_fixture_are_skipped_without_an_integrations_file(
+@pytest.mark.loopback
+def test_without_an_integrations_file_the_built_in_catcher_serves_the_fixtures(
     pytester: pytest.Pytester,
 ) -> None:
     pytester.makepyfile(
-        "def test_needs_mail(otpmail):\n    assert False\n"
-        "def test_needs_the_reader(otpmail_reader):\n    assert False\n"
+        "def test_needs_mail(otpmail):\n"
+        "    assert otpmail.address.endswith('@example.com')\n"
+        "    assert otpmail.read(count=True) == {'status': 'ok', 'data': {'count': 0}}\n"
+        "def test_needs_the_reader(otpmail_reader, otpmail_smtp):\n"
+        "    assert otpmail_reader.path == otpmail_smtp.integrations\n"
         "def test_needs_no_mail():\n    pass\n"
     )
 
     result = run(pytester)
 
-    result.assert_outcomes(skipped=2, passed=1)
-    # Without -rs too: one line says how many were skipped, and why.
+    result.assert_outcomes(passed=3)
+    # Without -rs too: one line says which mailbox served how many tests.
     result.stdout.fnmatch_lines(
-        [f"otpmail: 2 test(s) skipped: no integrations file at {pytester.path}/integrations.yaml*"]
+        ["otpmail: 2 tests read mail from the built-in catcher at 127.0.0.1:*, Maildir */maildir"]
     )
 
 
-def test_the_summary_counts_the_skips_of_every_xdist_worker(pytester: pytest.Pytester) -> None:
+@pytest.mark.loopback
+def test_the_summary_adds_up_the_tests_of_every_xdist_worker(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         "import pytest\n"
         "@pytest.mark.parametrize('n', range(6))\n"
@@ -94,45 +101,47 @@ def test_the_summary_counts_the_skips_of_every_xdist_worker(pytester: pytest.Pyt
 
     result = run(pytester, "-n", "2")
 
-    result.assert_outcomes(skipped=6)
-    result.stdout.fnmatch_lines(["otpmail: 6 test(s) skipped: no integrations file at *"])
+    result.assert_outcomes(passed=6)
+    counts = re.findall(
+        r"otpmail: (\d+) tests? read mail from the built-in catcher at ", result.stdout.str()
+    )
+    assert counts and sum(map(int, counts)) == 6, result.stdout.str()
 
 
-@pytest.mark.parametrize(
-    ("ci", "args", "ini", "outcome"),
-    [
-        ("true", [], "", "errors"),
-        ("true", ["--no-otpmail-require"], "", "skipped"),
-        ("1", [], "otpmail_require = false", "skipped"),
-        ("false", [], "", "skipped"),
-    ],
-)
-def test_in_ci_a_missing_integrations_file_fails_unless_told_otherwise(
-    pytester: pytest.Pytester,
-    monkeypatch: pytest.MonkeyPatch,
-    ci: str,
-    args: list[str],
-    ini: str,
-    outcome: str,
+@pytest.mark.parametrize("ci", ["", "true"])
+@pytest.mark.parametrize("how", ["option", "ini", "env"])
+def test_a_named_integrations_file_that_is_missing_is_an_error(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, how: str, ci: str
 ) -> None:
-    monkeypatch.setenv("CI", ci)
-    if ini:
-        pytester.makeini(f"[pytest]\n{ini}\n")
-    pytester.makepyfile("def test_needs_mail(otpmail):\n    pass\n")
+    if ci:
+        monkeypatch.setenv("CI", ci)
+    pytester.makepyfile(
+        "def test_needs_mail(otpmail):\n    pass\n"
+        "def test_needs_the_catcher(otpmail_smtp):\n    pass\n"
+    )
+    args = ["--no-otpmail-require"]  # which only concerns a run without any file
+    named_by = {"option": "--otpmail-integrations", "ini": "the ini key otpmail_integrations"}
+    if how == "option":
+        args += ["--otpmail-integrations", "conf/missing.yaml"]
+    elif how == "ini":
+        pytester.makeini("[pytest]\notpmail_integrations = conf/missing.yaml\n")
+    else:
+        monkeypatch.setenv("OTPMAIL_INTEGRATIONS", str(pytester.path / "conf/missing.yaml"))
 
     result = run(pytester, *args)
 
-    result.assert_outcomes(**{outcome: 1})
-    if outcome == "errors":
-        result.stdout.fnmatch_lines(
-            ["*otpmail: no integrations file at *: a missing file fails the tests that need mail*"]
-        )
+    result.assert_outcomes(errors=2)
+    result.stdout.fnmatch_lines(
+        [
+            f"*otpmail: the integrations file {pytester.path}/conf/missing.yaml, named by "
+            f"{named_by.get(how, '$OTPMAIL_INTEGRATIONS')}, does not exist*"
+        ]
+    )
+    assert "read mail from" not in result.stdout.str()
 
 
 @pytest.mark.parametrize("how", ["option", "ini"])
-def test_a_missing_integrations_file_can_be_made_a_failure(
-    pytester: pytest.Pytester, how: str
-) -> None:
+def test_a_file_can_be_demanded_instead_of_the_catcher(pytester: pytest.Pytester, how: str) -> None:
     pytester.makepyfile("def test_needs_mail(otpmail):\n    pass\n")
     args: list[str] = []
     if how == "option":
@@ -143,7 +152,125 @@ def test_a_missing_integrations_file_can_be_made_a_failure(
     result = run(pytester, *args)
 
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*otpmail: no integrations file*"])
+    demanded_by = "--otpmail-require" if how == "option" else "otpmail_require = true"
+    result.stdout.fnmatch_lines(
+        [f"*otpmail: no integrations file at *, and {demanded_by} demands one*"]
+    )
+
+
+@pytest.mark.loopback
+def test_the_option_overrides_an_ini_demand_for_a_file(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\notpmail_require = true\n")
+    pytester.makepyfile("def test_needs_mail(otpmail):\n    pass\n")
+
+    run(pytester, "--no-otpmail-require").assert_outcomes(passed=1)
+
+
+def test_the_summary_names_the_file_and_its_mailboxes(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        "def test_one(otpmail):\n    pass\n"
+        "def test_two(otpmail_reader):\n    pass\n"
+        "def test_none():\n    pass\n"
+    )
+
+    result = run(project)
+
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(
+        [
+            f"otpmail: 2 tests read mail from {project.path}/integrations.yaml (qa@example.com: maildir)"
+        ]
+    )
+
+
+def test_with_an_integrations_file_otpmail_smtp_fails_saying_why(project: pytest.Pytester) -> None:
+    project.makepyfile("def test_app(otpmail_smtp, otpmail):\n    pass\n")
+
+    result = run(project)
+
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            f"*otpmail: this run reads mail through {project.path}/integrations.yaml; the "
+            "built-in catcher (otpmail_smtp) serves only runs without an integrations file*"
+        ]
+    )
+
+
+@pytest.mark.loopback
+def test_a_wait_that_times_out_on_the_catcher_says_where_it_looked(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile("def test_never_sent(otpmail):\n    otpmail.wait(timeout=1)\n")
+
+    result = run(pytester)
+
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*MailNotReceived: NO_EMAILS_FOUND: no email matching*",
+            "*(mail is read from the built-in catcher at 127.0.0.1:*, Maildir *, as no "
+            "integrations file is given: the app under test must send to otpmail_smtp.host and .port)*",
+        ]
+    )
+
+
+SHARED_CONFTEST = """
+import os
+from otpmail.pytest_plugin import start_shared_catcher
+
+def pytest_configure(config):
+    smtp = start_shared_catcher(config)
+    if not hasattr(config, "workerinput"):  # the controller: the app would start here, once
+        os.environ["APP_SMTP_PORT"] = str(smtp.port)
+        os.environ["APP_MAILDIR"] = str(smtp.maildir)
+"""
+
+SHARED_TESTS = """
+import os, smtplib
+from email.message import EmailMessage
+import pytest
+
+@pytest.mark.parametrize("n", range(6))
+def test_the_app_started_once_sends_to_the_one_catcher(otpmail, otpmail_smtp, n):
+    assert otpmail_smtp.port == int(os.environ["APP_SMTP_PORT"])
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "no-reply@acme.example", otpmail.address, "Code"
+    msg.set_content(f"Your code is 80808{n}")
+    with smtplib.SMTP("127.0.0.1", int(os.environ["APP_SMTP_PORT"]), timeout=10) as smtp:
+        smtp.send_message(msg)
+    assert otpmail.wait_for_code(timeout=10) == f"80808{n}"
+"""
+
+
+@pytest.mark.loopback
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_a_shared_catcher_serves_every_worker_and_goes_at_the_end(
+    pytester: pytest.Pytester, workers: list[str]
+) -> None:
+    pytester.makeconftest(SHARED_CONFTEST)
+    pytester.makepyfile(SHARED_TESTS)
+
+    result = run(pytester, "-s", *workers)
+
+    result.assert_outcomes(passed=6)
+    lines = re.findall(
+        r"otpmail: (\d+) tests read mail from the built-in catcher at 127\.0\.0\.1:(\d+), "
+        r"Maildir (\S+)",
+        result.stdout.str(),
+    )
+    assert len(lines) == 1 and lines[0][0] == "6", result.stdout.str()
+    assert not Path(lines[0][2]).exists()  # removed when pytest ended
+
+
+def test_a_shared_catcher_is_refused_when_a_file_is_given(project: pytest.Pytester) -> None:
+    project.makeconftest(SHARED_CONFTEST)
+    project.makepyfile("def test_one():\n    pass\n")
+
+    result = run(project)
+
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*otpmail: this run reads mail through *integrations.yaml*"])
 
 
 @pytest.mark.parametrize("how", ["option", "ini", "env"])

@@ -1,10 +1,11 @@
 """Acme sign-in: a tiny web app that signs people in with a one-time code or a magic link.
 
-Standard library only. It sends its mail by SMTP (smtplib) to ``--smtp-port`` on
-127.0.0.1, where the local catcher (``python -m aiosmtpd -n -l 127.0.0.1:8025 -c
-aiosmtpd.handlers.Mailbox ./maildir``) writes it into a Maildir for otpmail to read::
+Standard library only. It sends its mail by SMTP (smtplib) to ``$SMTP_HOST:$SMTP_PORT``
+(``--smtp-host``/``--smtp-port``; default 127.0.0.1:8025), where a catcher stores it in a
+Maildir for otpmail to read: in the tests, the otpmail plugin's ``otpmail_smtp``; by hand,
+``otpmail catch ./maildir``::
 
-    python app.py --port 8000 --smtp-port 8025
+    SMTP_PORT=8025 python app.py --port 8000
 
 Pages and endpoints:
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import os
 import secrets
 import smtplib
 import threading
@@ -66,7 +68,8 @@ class Accounts:
 
 
 class Mailer:
-    def __init__(self, smtp_port: int) -> None:
+    def __init__(self, smtp_host: str, smtp_port: int) -> None:
+        self.smtp_host = smtp_host
         self.smtp_port = smtp_port
 
     def send(self, to: str, subject: str, body: str, *, bcc: bool = False) -> None:
@@ -75,7 +78,7 @@ class Mailer:
         msg["To"] = "undisclosed-recipients:;" if bcc else to
         msg["Subject"] = subject
         msg.set_content(body)
-        with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=10) as smtp:
+        with smtplib.SMTP(self.smtp_host, self.smtp_port, timeout=10) as smtp:
             smtp.send_message(msg, to_addrs=[to])
 
 
@@ -196,11 +199,14 @@ def make_handler(base_url: str, accounts: Accounts, mailer: Mailer) -> type[Base
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--smtp-port", type=int, default=8025)
+    parser.add_argument("--smtp-host", default=os.environ.get("SMTP_HOST", "127.0.0.1"))
+    parser.add_argument("--smtp-port", type=int, default=int(os.environ.get("SMTP_PORT", "8025")))
     args = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", args.port), BaseHTTPRequestHandler)
     base_url = f"http://127.0.0.1:{server.server_port}"
-    server.RequestHandlerClass = make_handler(base_url, Accounts(), Mailer(args.smtp_port))
+    server.RequestHandlerClass = make_handler(
+        base_url, Accounts(), Mailer(args.smtp_host, args.smtp_port)
+    )
     print(f"serving {base_url}", flush=True)
     server.serve_forever()
 

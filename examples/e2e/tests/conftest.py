@@ -1,21 +1,17 @@
-"""Set-up for the Acme e2e suite: one SMTP catcher and one app for the whole run, and a
-real Chromium for the browser tests.
+"""Set-up for the Acme e2e suite: the app, and a real Chromium for the browser tests.
 
-The catcher and the app start once, in the process that runs the session (under
-pytest-xdist, the controller, before the workers start), and the workers find them through
-the environment: ``OTPMAIL_INTEGRATIONS`` (read by the otpmail plugin) and ``ACME_URL``.
-Every worker reads the same Maildir; the ``otpmail`` fixture's per-test plus-address keeps
-their mail apart.
+No integrations file: the otpmail plugin's built-in catcher (``otpmail_smtp``) takes the
+app's mail, and the ``otpmail`` fixture reads it. The app starts once per test session,
+which under pytest-xdist is once per worker, with ``SMTP_HOST``/``SMTP_PORT`` pointed at
+that worker's catcher, as pytest-django's ``live_server`` starts a server per worker.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -38,14 +34,6 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
-INTEGRATIONS = """\
-email:
-  mailboxes:
-    - provider: maildir
-      address: qa@acme.test
-      path: maildir
-"""
-
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -65,48 +53,6 @@ def _wait_for_port(port: int, process: subprocess.Popen[Any], what: str) -> None
             time.sleep(0.05)
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    if hasattr(config, "workerinput"):  # an xdist worker: the controller started them
-        return
-    folder = Path(tempfile.mkdtemp(prefix="acme-e2e-"))
-    (folder / "integrations.yaml").write_text(INTEGRATIONS, encoding="utf-8")
-    smtp_port, app_port = _free_port(), _free_port()
-    # The README's catcher command, as a user runs it.
-    catcher = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{smtp_port}"),
-            *("-c", "aiosmtpd.handlers.Mailbox", str(folder / "maildir")),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    app = subprocess.Popen(
-        [sys.executable, str(APP), "--port", str(app_port), "--smtp-port", str(smtp_port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    config.stash[_RUNNING] = (folder, [catcher, app])
-    _wait_for_port(smtp_port, catcher, "the SMTP catcher")
-    _wait_for_port(app_port, app, "the app")
-    os.environ["OTPMAIL_INTEGRATIONS"] = str(folder / "integrations.yaml")
-    os.environ["ACME_URL"] = f"http://127.0.0.1:{app_port}"
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    running = config.stash.get(_RUNNING, None)
-    if running is None:
-        return
-    folder, processes = running
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.wait(timeout=10)
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-_RUNNING = pytest.StashKey[tuple[Path, list[subprocess.Popen[Any]]]]()
-
-
 @pytest.fixture(autouse=True)
 def _which_worker(record_property: Any, worker_id: str) -> None:
     """Say in the JUnit report which pytest-xdist worker ran the test."""
@@ -114,8 +60,22 @@ def _which_worker(record_property: Any, worker_id: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def app_url() -> str:
-    return os.environ["ACME_URL"]
+def app_url(otpmail_smtp: Any) -> Iterator[str]:
+    """The app, for this session (this worker), sending to the built-in catcher."""
+    port = _free_port()
+    env = {**os.environ, "SMTP_HOST": otpmail_smtp.host, "SMTP_PORT": str(otpmail_smtp.port)}
+    app = subprocess.Popen(
+        [sys.executable, str(APP), "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for_port(port, app, "the app")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        app.terminate()
+        app.wait(timeout=10)
 
 
 def _chromium_or_skip() -> str:

@@ -1,7 +1,7 @@
 """Acme's sign-in, end to end: a real browser on the form, real SMTP, the otpmail fixture.
 
-Each test gets its own address (``otpmail.address``), so the tests can run on several
-pytest-xdist workers against one app and one Maildir.
+Each test gets its own address (``otpmail.address``): the tests could even share one app
+and one Maildir across pytest-xdist workers without seeing each other's mail.
 """
 
 from __future__ import annotations

@@ -100,6 +100,23 @@ exit status:
 )
 
 
+_CATCH_EPILOG = (
+    """\
+exit status:
+  0   stopped by SIGINT or SIGTERM
+  2   bad arguments (an address that is not loopback, a bad --port or --address)
+  69  the address cannot be listened on (the port is in use, or not permitted)
+  73  the Maildir or the --write-integrations file cannot be created or written
+"""
+    + _EXIT_TAIL.replace("  130  interrupted (Ctrl-C); nothing is printed on stdout\n", "")
+    + """
+examples:
+  otpmail catch ./maildir --port 8025
+  otpmail catch ./maildir --port 2525 --write-integrations integrations.yaml
+"""
+)
+
+
 class _OutputFailed(Exception):
     """Standard output cannot take what the command has to print."""
 
@@ -345,6 +362,42 @@ def build_parser() -> argparse.ArgumentParser:
         "pip install 'otpmail[mcp]'. See docs/mcp.md.",
     )
     _integrations(serve)
+
+    catch = commands.add_parser(
+        "catch",
+        help="run a local SMTP catcher that stores mail in a Maildir for otpmail to read",
+        description="Listen for SMTP on a loopback address and store every message in a "
+        "Maildir, with its envelope recipients (X-RcptTo), so that mail sent BCC-style is "
+        "found too. Prints where mail goes and the integrations entry that reads it; "
+        "SIGINT or SIGTERM stops it after the message being received.",
+        epilog=_CATCH_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    catch.add_argument(
+        "maildir",
+        nargs="?",
+        default="maildir",
+        help="the Maildir to store into (default: ./maildir)",
+    )
+    catch.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="a loopback address to listen on (default 127.0.0.1; others are refused)",
+    )
+    catch.add_argument(
+        "--port", type=int, default=8025, help="TCP port (default 8025; 0: any free port)"
+    )
+    catch.add_argument(
+        "--address",
+        default="qa@example.com",
+        metavar="ADDR",
+        help="the mailbox address of the printed integrations entry (default qa@example.com)",
+    )
+    catch.add_argument(
+        "--write-integrations",
+        metavar="FILE",
+        help="also write that integrations file (never over a different existing file)",
+    )
     return parser
 
 
@@ -504,12 +557,29 @@ def _mcp(args: argparse.Namespace) -> int:
     return serve_mcp(args.integrations)
 
 
+def _catch(args: argparse.Namespace) -> int:
+    """Run the built-in catcher until SIGINT or SIGTERM (aiosmtpd is imported only here)."""
+    from otpmail._frontends._catch import run_command
+
+    return run_command(
+        args.maildir,
+        host=args.host,
+        port=args.port,
+        address=args.address,
+        integrations=args.write_integrations,
+        out=_write,
+        err=lambda text: _write(text, err=True),
+    )
+
+
 def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
         return _check(args)
     if args.command == "mcp":
         return _mcp(args)
+    if args.command == "catch":
+        return _catch(args)
     if args.command == "read":
         envelope = _read(args)
         _print_json(envelope)
