@@ -17,6 +17,9 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+# The official hosts on 127.0.0.1, for tests of the real transports (a fixture).
+from official_hosts import official_hosts  # noqa: F401
+
 # CI draws the same examples on every run, so a red build is about the commit and not a
 # lucky draw; `HYPOTHESIS_PROFILE=explore` draws fresh ones (see CONTRIBUTING.md).
 settings.register_profile("ci", derandomize=True, print_blob=True)

@@ -19,7 +19,6 @@ beneath TLS, so the real TLS configuration of each client decides.
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import logging
 import socket
@@ -37,6 +36,7 @@ import pytest_asyncio
 
 from conftest import write_config, write_key
 from gmail_cassettes import quick_key
+from official_hosts import issue_certificates
 from otpmail._core import _perms
 from otpmail._core._config import GmailMailbox, SecretRef, load
 from otpmail._core._errors import OtpmailError
@@ -55,71 +55,6 @@ CLIENT_SECRET = "PLANTED-client-secret-for-the-mitm"
 HOSTS = ("graph.microsoft.com", "login.microsoftonline.com")
 
 
-def _issue(folder: Path) -> tuple[Path, Path, Path]:
-    """A CA of the attacker's, and a server certificate for the official hosts it signed."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
-
-    now = datetime.datetime.now(datetime.UTC)
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "otpmail test evil root")])
-    ca = (
-        x509.CertificateBuilder()
-        .subject_name(ca_name)
-        .issuer_name(ca_name)
-        .public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(days=1))
-        .not_valid_after(now + datetime.timedelta(days=2))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=True,
-                crl_sign=True,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
-        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), False)
-        .sign(ca_key, hashes.SHA256())
-    )
-    key = ec.generate_private_key(ec.SECP256R1())
-    leaf = (
-        x509.CertificateBuilder()
-        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, HOSTS[0])]))
-        .issuer_name(ca_name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(days=1))
-        .not_valid_after(now + datetime.timedelta(days=2))
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName(h) for h in HOSTS]), False)
-        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), False)
-        .add_extension(
-            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False
-        )
-        .sign(ca_key, hashes.SHA256())
-    )
-    paths = folder / "evil-ca.pem", folder / "mitm.pem", folder / "mitm.key"
-    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
-    paths[1].write_bytes(leaf.public_bytes(serialization.Encoding.PEM))
-    paths[2].write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-    )
-    return paths
-
-
 @dataclass
 class Mitm:
     """What the man in the middle got: completed handshakes and the bytes after them."""
@@ -132,7 +67,7 @@ class Mitm:
 
 @pytest_asyncio.fixture
 async def mitm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Mitm]:
-    ca, cert, key = _issue(tmp_path)
+    ca, cert, key = issue_certificates(tmp_path, HOSTS)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     state = Mitm(0, ca)
