@@ -236,7 +236,12 @@ async def test_a_missing_secret_variable_is_not_configured_and_named(tmp_path: P
     assert envelope["status"] == "error"
     assert envelope["error"].startswith("NOT_CONFIGURED: ")
     assert envelope["code"] == "secret_missing"
-    assert "OTPMAIL_TEST_KEY" in envelope["error"]
+    # The mailbox and the field are named; what the field holds is not (issue 15, item 7).
+    assert envelope["error"] == (
+        f"NOT_CONFIGURED: {reader.path}: email.mailboxes[0] service-account key: the "
+        "environment variable that service_account_json_env names is not set"
+    )
+    assert "OTPMAIL_TEST_KEY" not in envelope["error"]
 
 
 @pytest.mark.parametrize(
