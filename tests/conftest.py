@@ -17,9 +17,6 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-# The official hosts on 127.0.0.1, for tests of the real transports (a fixture).
-from official_hosts import official_hosts  # noqa: F401
-
 # CI draws the same examples on every run, so a red build is about the commit and not a
 # lucky draw; `HYPOTHESIS_PROFILE=explore` draws fresh ones (see CONTRIBUTING.md).
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -45,6 +42,11 @@ _STEERING = {
     "SSL_CERT_FILE",
     "SSL_CERT_DIR",
     "HTTPLIB2_CA_CERTS",
+    "SSLKEYLOGFILE",
+    "httplib2_decode_limit_hard",
+    "httplib2_decode_limit_safe",
+    "httplib2_decode_limit_ratio",
+    "httplib2_decode_limit_chunk",
 }
 
 
@@ -96,6 +98,16 @@ def _loopback_only(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         pytest_socket.disable_socket(allow_unix_socket=True)
+
+
+@pytest.fixture
+def official_hosts(tmp_path: Path) -> Iterator[Any]:
+    """The official hosts played by a TLS server on 127.0.0.1, for tests of the real
+    transports (``tests/official_hosts.py``). Use with ``@pytest.mark.loopback``."""
+    from official_hosts import serving_official_hosts
+
+    with serving_official_hosts(tmp_path) as state:
+        yield state
 
 
 @pytest.fixture(scope="session")

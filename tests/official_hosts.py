@@ -7,7 +7,8 @@ transports (httplib2, httpx, aiohttp) down to the socket.
   request with what ``answer(method, path, body)`` returns: a status, headers, and the body
   as bytes or as an iterable of chunks (sent as they are produced, so an endless answer
   costs the server nothing).
-- The :func:`official_hosts` fixture starts it, sends every official host to it, and
+- :func:`serving_official_hosts` (the ``official_hosts`` fixture of ``conftest.py``)
+  starts it, sends every official host to it, and
   makes ``certifi.where()`` name a bundle holding only its CA, so the pinned transports
   (which trust exactly certifi) trust it and nothing else. The socket seam of each
   transport is pointed at the server, above TLS, so each transport's own TLS context (with
@@ -20,6 +21,7 @@ transports (httplib2, httpx, aiohttp) down to the socket.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import socket
 import ssl
@@ -149,7 +151,11 @@ def _handler(state: OfficialHosts) -> type[BaseHTTPRequestHandler]:
             served = Served(self.command, self.path, body)
             state.served.append(served)
             status, headers, content = state.answer(self.command, self.path, body)
-            chunks: Iterable[bytes] = [content] if isinstance(content, bytes) else content
+            chunks: Iterable[bytes] = (
+                [content[i : i + 65_536] for i in range(0, len(content), 65_536)]
+                if isinstance(content, bytes)
+                else content
+            )
             try:
                 self.send_response(status)
                 for name, value in headers.items():
@@ -226,11 +232,12 @@ def _not_answering(method: str, path: str, body: bytes) -> Answer:
     return 404, {"content-type": "application/json"}, b"{}"
 
 
-@pytest.fixture
-def official_hosts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[OfficialHosts]:
+@contextlib.contextmanager
+def serving_official_hosts(folder: Path) -> Iterator[OfficialHosts]:
     """The server (set ``.answer``), with every official host resolved to it and certifi's
-    bundle replaced by its CA alone. Use with ``@pytest.mark.loopback``."""
-    ca, cert, key = issue_certificates(tmp_path)
+    bundle replaced by its CA alone, until the block ends (the ``official_hosts`` fixture
+    for tests; the benchmark uses it directly)."""
+    ca, cert, key = issue_certificates(folder)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     state = OfficialHosts(0, ca, _not_answering)
@@ -258,13 +265,10 @@ def official_hosts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
             ]
         return real_getaddrinfo(host, port, *args, **kwargs)
 
-    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
-    monkeypatch.setattr(certifi, "where", lambda: str(ca))
     import httplib2
 
     from otpmail._providers import _outlook
 
-    monkeypatch.setitem(httplib2.SCHEME_TO_CONNECTION, "https", _httplib2_to(state.port))
     real_transport = _outlook.network_transport
 
     def network_transport() -> Any:
@@ -272,9 +276,13 @@ def official_hosts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
         transport._pool._network_backend = _HttpcoreTo(state.port)
         return transport
 
-    monkeypatch.setattr(_outlook, "network_transport", network_transport)
-    try:
-        yield state
-    finally:
-        server.shutdown()
-        server.server_close()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(socket, "getaddrinfo", getaddrinfo)
+        patch.setattr(certifi, "where", lambda: str(ca))
+        patch.setitem(httplib2.SCHEME_TO_CONNECTION, "https", _httplib2_to(state.port))
+        patch.setattr(_outlook, "network_transport", network_transport)
+        try:
+            yield state
+        finally:
+            server.shutdown()
+            server.server_close()

@@ -12,7 +12,9 @@ N seconds (and ``wait``/``code`` within ``--timeout``), and the process ends the
 something past the library's deadline is still running: the command runs on its own thread
 and event loop, whose worker threads are daemon threads nothing waits for
 (:class:`~otpmail._core._workers.WorkerPool`); the main thread stops waiting for it at the
-deadline plus :data:`DEADLINE_GRACE`.
+deadline plus :data:`DEADLINE_GRACE`. Run as the ``otpmail`` command (``main()`` without
+arguments), the process ends as soon as its output is written (:func:`_end_process`):
+tearing down the interpreter with the SDKs loaded took 0.3 to 1.8 s.
 """
 
 from __future__ import annotations
@@ -617,7 +619,16 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``otpmail`` command."""
+    """Entry point of the ``otpmail`` command. Without ``argv`` (the command itself: the
+    arguments are the process's) the process ends when the command has answered; with
+    ``argv`` (a caller in Python) the status is returned."""
+    status = _main(argv)
+    if argv is None:
+        _end_process(status)
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(argv)
     except KeyboardInterrupt:
@@ -634,6 +645,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             err=True,
         )
         return EXIT_UNEXPECTED
+
+
+def _end_process(status: int) -> NoReturn:
+    """End the process now that the command has answered: flush what is written, then
+    ``os._exit``, which neither waits for a worker thread still running past the deadline
+    (a daemon thread would not hold the process, but the interpreter's teardown runs
+    alongside it) nor tears down the SDKs' thousand-odd modules one by one."""
+    import logging
+
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    with contextlib.suppress(Exception):
+        logging.shutdown()
+    os._exit(status)
 
 
 if __name__ == "__main__":  # pragma: no cover

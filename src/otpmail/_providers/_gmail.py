@@ -175,12 +175,20 @@ class _BoundedResponse(http.client.HTTPResponse):
             return super().read(amt)
         encoding = self.getheader("content-encoding")
         try:
+            reading = BoundedAnswer(bound, encoding)
             if self.length is not None and self.length > bound.wire_limit:
                 raise bound.refusal()
-            reading = BoundedAnswer(bound, encoding)
-            while chunk := super().read(CHUNK_BYTES):
-                reading.feed(chunk)
-            body = reading.finish()
+            if not reading.inflates and self.length is not None:
+                # Plain, of a known length: refused unread if over the bound, else read at
+                # once into one buffer, as httplib2 would (chunks and their join would
+                # hold the answer twice).
+                if self.length > bound.limit:
+                    raise bound.refusal()
+                body = super().read()
+            else:
+                while chunk := super().read(CHUNK_BYTES):
+                    reading.feed(chunk)
+                body = reading.finish()
         except BaseException:
             self.close()  # the rest of the answer is never read
             raise

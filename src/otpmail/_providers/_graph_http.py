@@ -28,6 +28,7 @@ token included, under the call's deadline.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import weakref
 from types import TracebackType
@@ -67,6 +68,8 @@ from otpmail._core._tls import client_context
 
 PROVIDER = "Outlook"
 
+log = logging.getLogger("otpmail.outlook")
+
 MAILBOX_CONCURRENCY = 4
 """Graph's limit of concurrent requests per app and mailbox (graph.md §3.7); a fifth is
 refused with 429 ``ApplicationThrottled`` about one time in eight."""
@@ -100,6 +103,7 @@ class GraphEgressTransport(httpx.AsyncBaseTransport):
             body = await _read_httpx(response, bound)
         finally:
             await response.aclose()
+        log.debug("%s: HTTP %d, %d bytes", bound.what, response.status_code, len(body))
         return httpx.Response(
             response.status_code,
             headers=[
@@ -233,6 +237,7 @@ async def _read_token_answer(response: AsyncHttpResponse, bound: AnswerBound) ->
     )
     # Where azure-core keeps a body it has read: read() and text() return it as it is.
     read._content = body
+    log.debug("%s: HTTP %d, %d bytes", bound.what, response.status_code, len(body))
     return read
 
 
