@@ -203,10 +203,11 @@ HOSTILE = {
 
 
 @pytest.mark.xfail(
-    strict=True,
+    strict=False,
     reason="needs issue 15 item 1 (the converter's output budget): on these mails "
     "_sanitize.sanitize_text runs one regex over the converted text for 22 s or more, "
-    "holding the GIL, so no thread (the deadline's included) runs until it returns",
+    "holding the GIL, so no thread (the deadline's included) runs until it returns; "
+    "whether it starts before the deadline varies, so the test may pass before item 1",
 )
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_the_command_exits_at_its_deadline_on_a_hostile_mail(tmp_path: Path, name: str) -> None:
