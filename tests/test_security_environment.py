@@ -422,7 +422,7 @@ def test_an_integrations_file_that_is_not_a_regular_file_is_refused_at_once(
     path = _not_a_file(kind, tmp_path)
 
     status, out, err, took = _otpmail(
-        "read", "--to", "qa@example.com", "--deadline", "2", "--integrations", str(path)
+        "read", "--to", "qa@example.com", "--deadline", "60", "--integrations", str(path)
     )
 
     assert status == 3, (out, err)
@@ -455,7 +455,7 @@ def test_a_key_file_that_is_not_a_regular_file_is_refused_at_once(
     )
 
     status, out, err, took = _otpmail(
-        "read", "--to", "qa@example.com", "--deadline", "2", "--integrations", str(config)
+        "read", "--to", "qa@example.com", "--deadline", "60", "--integrations", str(config)
     )
 
     assert status == 3, (out, err)
