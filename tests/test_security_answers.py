@@ -270,3 +270,51 @@ async def test_answers_within_the_bound_still_read_compressed_or_not(
     await reader.aclose()
 
     assert envelope == {"status": "ok", "data": {"count": 0}}
+
+
+@pytest.mark.loopback
+async def test_an_endless_gmail_batch_answer_is_cut_off_at_the_batch_bound(
+    official_hosts: OfficialHosts, tmp_path: Path, service_account_info: dict[str, Any]
+) -> None:
+    """A batch answer is held, while it is read, to what its parts may be together
+    (``_bounds.batch_response_limit``); refused, its messages are fetched one by one."""
+    import base64
+    import time
+
+    ids = [f"{(int(time.time() * 1000) - n * 5_000) << 20 | n:016x}" for n in range(3)]
+
+    def raw(message_id: str) -> bytes:
+        mail = (
+            f"From: no-reply@acme.example\r\nTo: qa@example.com\r\nSubject: Code {message_id}\r\n"
+            f"Message-ID: <{message_id}@acme.example>\r\n\r\nYour code is 482913.\r\n"
+        )
+        resource = {
+            "id": message_id,
+            "internalDate": str(int(message_id, 16) >> 20),
+            "labelIds": ["INBOX"],
+            "raw": base64.urlsafe_b64encode(mail.encode()).decode(),
+        }
+        return json.dumps(resource).encode()
+
+    def answer(method: str, path: str, body: bytes) -> Answer:
+        if path == "/token":
+            return 200, JSON, token_json()
+        if path == "/batch":
+            multipart = {"content-type": "multipart/mixed; boundary=batch_endless"}
+            return 200, multipart, endless(b"--batch_endless\r\n")
+        if path.startswith("/gmail/v1/users/me/messages/"):
+            return 200, JSON, raw(path.split("/")[-1].split("?")[0])
+        return 200, JSON, json.dumps({"messages": [{"id": i} for i in ids]}).encode()
+
+    official_hosts.answer = answer
+
+    envelope, peak = await read_measured(
+        gmail_reader(tmp_path, service_account_info), "qa@example.com"
+    )
+
+    assert envelope["status"] == "ok", envelope
+    assert sorted(e["id"] for e in envelope["data"]["emails"]) == sorted(ids)
+    (batch,) = [s for s in official_hosts.served if s.path == "/batch"]
+    bound = 2 * (-(-DEFAULT_BOUND * 4 // 3) + 4_096) + 3 * 2_048  # batch_response_limit
+    assert batch.sent < 2 * bound  # the server could stop sending: 512 MiB were ready
+    assert peak < 2 * bound + 8 * MiB, peak
