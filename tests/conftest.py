@@ -42,6 +42,11 @@ _STEERING = {
     "SSL_CERT_FILE",
     "SSL_CERT_DIR",
     "HTTPLIB2_CA_CERTS",
+    "SSLKEYLOGFILE",
+    "httplib2_decode_limit_hard",
+    "httplib2_decode_limit_safe",
+    "httplib2_decode_limit_ratio",
+    "httplib2_decode_limit_chunk",
 }
 
 
@@ -93,6 +98,16 @@ def _loopback_only(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         pytest_socket.disable_socket(allow_unix_socket=True)
+
+
+@pytest.fixture
+def official_hosts(tmp_path: Path) -> Iterator[Any]:
+    """The official hosts played by a TLS server on 127.0.0.1, for tests of the real
+    transports (``tests/official_hosts.py``). Use with ``@pytest.mark.loopback``."""
+    from official_hosts import serving_official_hosts
+
+    with serving_official_hosts(tmp_path) as state:
+        yield state
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_config, write_key
+from conftest import EXAMPLE_CONFIG, write_config, write_key
 from otpmail import Reader
 from otpmail._core._config import GmailMailbox, MaildirMailbox, OutlookMailbox, load
 from otpmail._core._criteria import build_criteria
@@ -21,6 +21,8 @@ email:
 """
 
 SECRET = "sk-planted-secret-0123456789"
+
+pytest_plugins = ["pytester"]
 
 
 def load_error(tmp_path: Path, text: str) -> OtpmailError:
@@ -236,7 +238,12 @@ async def test_a_missing_secret_variable_is_not_configured_and_named(tmp_path: P
     assert envelope["status"] == "error"
     assert envelope["error"].startswith("NOT_CONFIGURED: ")
     assert envelope["code"] == "secret_missing"
-    assert "OTPMAIL_TEST_KEY" in envelope["error"]
+    # The mailbox and the field are named; what the field holds is not (issue 15, item 7).
+    assert envelope["error"] == (
+        f"NOT_CONFIGURED: {reader.path}: email.mailboxes[0] service-account key: the "
+        "environment variable that service_account_json_env names is not set"
+    )
+    assert "OTPMAIL_TEST_KEY" not in envelope["error"]
 
 
 @pytest.mark.parametrize(
@@ -394,3 +401,76 @@ async def test_what_is_not_found_is_named_by_its_absolute_path(
     assert f"integrations file {tmp_path}/conf/missing.yaml not found" in missing_file["error"]
     assert f"file {tmp_path}/conf/keys/sa.json does not exist" in missing_key["error"]
     assert f"maildir {tmp_path}/conf/box does not exist" in missing_box["error"]
+
+
+# ---------------------------------------------------------------------------------------
+# Every failure to load the YAML is config_invalid (issue 15, item 8): PyYAML raises more
+# than YAMLError for some documents, and a number can be too large for a float.
+
+_MAILDIR_ENTRY = "    - provider: maildir\n      address: otp@example.test\n      path: box\n"
+UNLOADABLE = {
+    "a sequence nested 10,000 deep": "email: " + "[" * 10_000 + "]" * 10_000 + "\n",
+    "a mapping nested 3,000 deep": "email:\n  mailboxes: " + "{a: " * 3_000 + "1" + "}" * 3_000,
+    "a 5,000-digit integer": "email:\n  deadline_seconds: " + "9" * 5_000 + "\n",
+    "an impossible !!timestamp": "email:\n  mailboxes: [!!timestamp 2024-13-45]\n",
+    "an impossible bare date": (
+        "email:\n  mailboxes:\n    - provider: maildir\n      address: otp@example.test\n"
+        "      path: 2024-02-30\n"
+    ),
+    "a 400-digit deadline": (
+        "email:\n  deadline_seconds: 1" + "0" * 400 + "\n  mailboxes:\n" + _MAILDIR_ENTRY
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNLOADABLE))
+def test_every_failure_to_load_the_file_is_config_invalid(tmp_path: Path, case: str) -> None:
+    error = load_error(tmp_path, UNLOADABLE[case])
+
+    assert error.code == "config_invalid"
+    assert "9" * 50 not in error.message and "0" * 50 not in error.message
+
+
+@pytest.mark.parametrize("case", sorted(UNLOADABLE))
+async def test_an_unloadable_file_is_config_invalid_on_every_surface(
+    tmp_path: Path, case: str, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    from otpmail._frontends import _cli, _mcp
+
+    config = write_config(tmp_path, UNLOADABLE[case])
+    reader = Reader(config)
+
+    envelope = await reader.read_emails("otp@example.test")
+    async with reader.expect_email("otp@example.test") as pending:
+        expected = await pending.value(timeout=1)
+    _mcp.warn_if_unusable(reader)  # logs the error; raises nothing
+    status = _cli.main(["check", "--integrations", str(config)])
+    out = capsys.readouterr().out
+
+    assert envelope["code"] == expected["code"] == "config_invalid", (envelope, expected)
+    assert envelope["error"].startswith("NOT_CONFIGURED: ")
+    assert status == 1 and "FAIL " in out and "unexpected failure" not in out
+    assert any("NOT_CONFIGURED: " in r.getMessage() for r in caplog.records)
+
+
+def test_an_unloadable_file_fails_the_fixture_with_the_error_not_a_traceback(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makefile(".yaml", integrations=UNLOADABLE["a sequence nested 10,000 deep"])
+    pytester.makepyfile("def test_needs_mail(otpmail):\n    pass\n")
+
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--otpmail-require")
+
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*otpmail: NOT_CONFIGURED: integrations file*nested too deeply*"])
+    assert "RecursionError" not in result.stdout.str()
+    assert "yaml" not in result.stdout.str().replace("integrations.yaml", "")
+
+
+async def test_a_deadline_too_large_for_a_float_is_invalid_not_a_bug() -> None:
+    from otpmail._core._errors import Prefix
+
+    envelope = await Reader(EXAMPLE_CONFIG).read_emails("otp@example.test", deadline=10**400)
+
+    assert envelope["code"] == "invalid_argument"
+    assert envelope["error"].startswith(f"{Prefix.INVALID}: deadline must be")

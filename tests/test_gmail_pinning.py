@@ -192,6 +192,18 @@ STEERING = {
         "REQUESTS_CA_BUNDLE": "{bogus_ca}",
         "SSL_CERT_FILE": "{bogus_ca}",
     },
+    # httplib2 raises at import for a file that does not exist (proven in a fresh process:
+    # test_security_environment.py::test_a_missing_httplib2_ca_bundle_cannot_take_gmail_down).
+    "ca_missing": {"HTTPLIB2_CA_CERTS": "/nonexistent/ca-bundle.pem"},
+    # The TLS session secrets, for whoever reads the file (no transport writes it:
+    # test_security_environment.py::test_sslkeylogfile_makes_no_transport_write_a_key_log).
+    "keylog": {"SSLKEYLOGFILE": "{keylog}"},
+    # httplib2's inflation limits; otpmail inflates answers itself, within its own bound.
+    "decode_limits": {
+        "httplib2_decode_limit_hard": "0",
+        "httplib2_decode_limit_safe": "0",
+        "httplib2_decode_limit_ratio": "0",
+    },
 }
 
 
@@ -213,7 +225,10 @@ def steer(
 
     def apply(group: str) -> None:
         for name, value in STEERING[group].items():
-            monkeypatch.setenv(name, value.format(other_key=other_key, bogus_ca=bogus_ca))
+            monkeypatch.setenv(
+                name,
+                value.format(other_key=other_key, bogus_ca=bogus_ca, keylog=tmp_path / "keys.log"),
+            )
         if group == "ca":
             # httplib2 reads HTTPLIB2_CA_CERTS once, at import: stand in for that read.
             monkeypatch.setattr(httplib2, "CA_CERTS", str(bogus_ca))
@@ -239,6 +254,7 @@ async def test_steering_variables_cannot_move_any_request(
     (grant,) = gmail.transport.token_requests()
     assert jwt_claims(grant.body)["iss"] == CLIENT_EMAIL
     assert jwt_claims(grant.body)["sub"] == MAILBOX
+    assert not (gmail.folder / "keys.log").exists()
 
 
 @pytest.mark.parametrize("group", sorted(STEERING))

@@ -346,7 +346,9 @@ async def test_a_missing_client_secret_variable_is_not_configured(
     envelope = await Reader(write_outlook_config(tmp_path)).read_emails(MAILBOX)
 
     assert envelope["code"] == "secret_missing"
-    assert SECRET_ENV in envelope["error"]
+    # The field is named, not what it holds (SECURITY.md C35).
+    assert "the environment variable that client_secret_env names is not set" in envelope["error"]
+    assert SECRET_ENV not in envelope["error"]
 
 
 async def test_recipients_are_routed_to_the_outlook_mailbox_by_domain(tmp_path: Path) -> None:

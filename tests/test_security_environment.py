@@ -19,9 +19,9 @@ beneath TLS, so the real TLS configuration of each client decides.
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import logging
+import os
 import socket
 import ssl
 from collections.abc import AsyncIterator
@@ -37,6 +37,7 @@ import pytest_asyncio
 
 from conftest import write_config, write_key
 from gmail_cassettes import quick_key
+from official_hosts import issue_certificates
 from otpmail._core import _perms
 from otpmail._core._config import GmailMailbox, SecretRef, load
 from otpmail._core._errors import OtpmailError
@@ -46,6 +47,7 @@ from otpmail._providers._graph_http import (
     TokenEgressTransport,
     network_transport,
 )
+from otpmail._reading._reader import Reader
 
 TENANT = "11111111-2222-4333-8444-555555555555"
 TOKEN_URL = f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/token"
@@ -53,71 +55,6 @@ LIST_URL = "https://graph.microsoft.com/v1.0/users/qa%40contoso.com/messages"
 BEARER = "PLANTED-bearer-for-the-mitm"
 CLIENT_SECRET = "PLANTED-client-secret-for-the-mitm"
 HOSTS = ("graph.microsoft.com", "login.microsoftonline.com")
-
-
-def _issue(folder: Path) -> tuple[Path, Path, Path]:
-    """A CA of the attacker's, and a server certificate for the official hosts it signed."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
-
-    now = datetime.datetime.now(datetime.UTC)
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "otpmail test evil root")])
-    ca = (
-        x509.CertificateBuilder()
-        .subject_name(ca_name)
-        .issuer_name(ca_name)
-        .public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(days=1))
-        .not_valid_after(now + datetime.timedelta(days=2))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=True,
-                crl_sign=True,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
-        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), False)
-        .sign(ca_key, hashes.SHA256())
-    )
-    key = ec.generate_private_key(ec.SECP256R1())
-    leaf = (
-        x509.CertificateBuilder()
-        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, HOSTS[0])]))
-        .issuer_name(ca_name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(days=1))
-        .not_valid_after(now + datetime.timedelta(days=2))
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName(h) for h in HOSTS]), False)
-        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), False)
-        .add_extension(
-            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False
-        )
-        .sign(ca_key, hashes.SHA256())
-    )
-    paths = folder / "evil-ca.pem", folder / "mitm.pem", folder / "mitm.key"
-    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
-    paths[1].write_bytes(leaf.public_bytes(serialization.Encoding.PEM))
-    paths[2].write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-    )
-    return paths
 
 
 @dataclass
@@ -132,7 +69,7 @@ class Mitm:
 
 @pytest_asyncio.fixture
 async def mitm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Mitm]:
-    ca, cert, key = _issue(tmp_path)
+    ca, cert, key = issue_certificates(tmp_path, HOSTS)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     state = Mitm(0, ca)
@@ -426,3 +363,253 @@ async def test_a_certificate_file_others_can_read_warns_when_the_mailbox_is_firs
     (message,) = _permission_warnings(warnings_seen)
     assert f"chmod 600 {cert}" in message
     assert "not a certificate" not in message
+
+
+# ---------------------------------------------------------------------------------------
+# Files that are not files: read before any deadline starts, so they must not hang or eat
+# memory. Each run is a fresh `otpmail read`, limited in memory and time so that a
+# regression fails the test instead of the machine.
+
+
+def _limited() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+
+def _otpmail(*args: str, timeout: float = 20) -> tuple[int, str, str, float]:
+    import subprocess
+    import sys
+    import time
+
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "otpmail", *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            preexec_fn=_limited,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"otpmail {' '.join(args)} was still running after {timeout} s")
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - started
+
+
+def _not_a_file(kind: str, folder: Path) -> Path:
+    if kind == "/dev/zero":
+        return Path("/dev/zero")
+    if kind == "a FIFO":
+        path = folder / "fifo"
+        os.mkfifo(path)
+        return path
+    path = folder / "folder"
+    path.mkdir()
+    return path
+
+
+NOT_FILES = {
+    "a FIFO": "is a named pipe (FIFO), not a regular file",
+    "/dev/zero": "is a character device, not a regular file",
+    "a directory": "is a directory, not a regular file",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NOT_FILES))
+def test_an_integrations_file_that_is_not_a_regular_file_is_refused_at_once(
+    tmp_path: Path, kind: str
+) -> None:
+    path = _not_a_file(kind, tmp_path)
+
+    status, out, err, took = _otpmail(
+        "read", "--to", "qa@example.com", "--deadline", "60", "--integrations", str(path)
+    )
+
+    assert status == 3, (out, err)
+    envelope = json.loads(out)
+    assert envelope["code"] == "config_missing"
+    assert envelope["error"] == f"NOT_CONFIGURED: integrations file {path} {NOT_FILES[kind]}"
+    assert took < 10
+
+
+@pytest.mark.parametrize("kind", sorted(NOT_FILES))
+@pytest.mark.parametrize(
+    ("provider", "field", "extra"),
+    [
+        ("gmail", "service_account_file", ""),
+        (
+            "outlook",
+            "certificate_file",
+            f"      tenant_id: {TENANT}\n      client_id: 66666666-7777-4888-9999-000000000000\n",
+        ),
+    ],
+)
+def test_a_key_file_that_is_not_a_regular_file_is_refused_at_once(
+    tmp_path: Path, kind: str, provider: str, field: str, extra: str
+) -> None:
+    path = _not_a_file(kind, tmp_path)
+    config = write_config(
+        tmp_path,
+        f"email:\n  mailboxes:\n    - provider: {provider}\n      address: qa@example.com\n"
+        f"{extra}      {field}: {path}\n",
+    )
+
+    status, out, err, took = _otpmail(
+        "read", "--to", "qa@example.com", "--deadline", "60", "--integrations", str(config)
+    )
+
+    assert status == 3, (out, err)
+    envelope = json.loads(out)
+    assert envelope["code"] == "secret_missing"
+    assert envelope["error"].endswith(f": file {path} {NOT_FILES[kind]}")
+    assert took < 10
+
+
+def test_an_integrations_file_too_large_to_be_one_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "integrations.yaml"
+    path.write_text("# a comment\n" * 20_000)  # 240,000 bytes of YAML
+
+    with pytest.raises(OtpmailError) as refused:
+        load(path)
+
+    assert refused.value.code == "config_invalid"
+    assert refused.value.message == f"integrations file {path} is larger than 131072 bytes"
+
+
+# ---------------------------------------------------------------------------------------
+# SSLKEYLOGFILE: the TLS session secrets of every transport stay in the process
+
+
+def _gmail_and_outlook(folder: Path, info: dict[str, Any]) -> Path:
+    write_key(folder, quick_key(info))
+    return write_config(
+        folder,
+        "email:\n  mailboxes:\n"
+        "    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n"
+        f"    - provider: outlook\n      address: qa@contoso.com\n      tenant_id: {TENANT}\n"
+        "      client_id: 66666666-7777-4888-9999-000000000000\n"
+        "      client_secret_env: OTPMAIL_TEST_KEYLOG_SECRET\n",
+    )
+
+
+def _answer_every_read(method: str, path: str, body: bytes) -> Any:
+    json_type = {"content-type": "application/json"}
+    if path.endswith("/token"):
+        token = {"access_token": BEARER, "expires_in": 3599, "token_type": "Bearer"}
+        return 200, json_type, json.dumps(token).encode()
+    if path.startswith("/gmail/"):
+        return 200, json_type, b"{}"  # no messages
+    return 200, json_type, b'{"value": []}'
+
+
+@pytest.mark.loopback
+async def test_sslkeylogfile_makes_no_transport_write_a_key_log(
+    official_hosts: Any,
+    tmp_path: Path,
+    service_account_info: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Real TLS sessions of httplib2 (Google's token endpoint and Gmail), aiohttp (Entra)
+    and httpx (Graph), each completed with a server they trust: none writes its secrets
+    where SSLKEYLOGFILE says."""
+    keylog = tmp_path / "keys.log"
+    monkeypatch.setenv("SSLKEYLOGFILE", str(keylog))
+    monkeypatch.setenv("OTPMAIL_TEST_KEYLOG_SECRET", CLIENT_SECRET)
+    official_hosts.answer = _answer_every_read
+    reader = Reader(_gmail_and_outlook(tmp_path, service_account_info))
+
+    for to in ("qa@example.com", "qa@contoso.com"):
+        assert await reader.read_emails(to, count=True, deadline=30) == {
+            "status": "ok",
+            "data": {"count": 0},
+        }
+    await reader.aclose()
+
+    paths = official_hosts.paths()
+    assert "/token" in paths and any(p.startswith("/gmail/v1/users/me/messages") for p in paths)
+    assert f"/{TENANT}/oauth2/v2.0/token" in paths
+    assert any(p.startswith("/v1.0/users/qa%40contoso.com/messages") for p in paths)
+    assert not keylog.exists()
+
+
+@pytest.mark.loopback
+def test_sslkeylogfile_would_make_a_default_tls_client_write_the_session_secrets(
+    official_hosts: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The attack is real: the standard library's default context (what httpx and aiohttp
+    build by default) writes every session's secrets to the file."""
+    keylog = tmp_path / "keys.log"
+    monkeypatch.setenv("SSLKEYLOGFILE", str(keylog))
+    context = ssl.create_default_context(cafile=str(official_hosts.ca))
+
+    with (
+        socket.create_connection(("127.0.0.1", official_hosts.port)) as raw,
+        context.wrap_socket(raw, server_hostname="graph.microsoft.com") as tls,
+    ):
+        tls.sendall(b"GET /v1.0/x HTTP/1.1\r\nHost: graph.microsoft.com\r\n\r\n")
+        tls.recv(1024)
+
+    assert "CLIENT_TRAFFIC_SECRET_0" in keylog.read_text()
+
+
+def test_the_pinned_tls_contexts_write_no_key_log(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SSLKEYLOGFILE", str(tmp_path / "keys.log"))
+
+    graph = network_transport()._pool._ssl_context
+
+    assert graph.keylog_filename is None
+    assert not (tmp_path / "keys.log").exists()
+    monkeypatch.delenv("SSLKEYLOGFILE")  # the reference context below would write it
+    assert ca_serials(graph) == certifi_serials()
+
+
+# ---------------------------------------------------------------------------------------
+# HTTPLIB2_CA_CERTS naming no file: httplib2 raises at import; Gmail must still work
+
+
+def test_a_missing_httplib2_ca_bundle_cannot_take_gmail_down(
+    tmp_path: Path, service_account_info: dict[str, Any]
+) -> None:
+    """A fresh process (httplib2 reads the variable once, at import) with the variable
+    naming a file that does not exist: the Gmail read works, against the in-process fake."""
+    import subprocess
+    import sys
+
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
+        "      service_account_file: sa.json\n",
+    )
+    write_key(tmp_path, quick_key(service_account_info))
+    driver = Path(__file__).resolve().parent / "cli_driver.py"
+
+    done = subprocess.run(
+        [
+            *(sys.executable, str(driver), '{"provider": "gmail"}', "read"),
+            *("--to", "qa@example.com", "--latest", "--integrations", str(config)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HTTPLIB2_CA_CERTS": "/nonexistent/ca-bundle.pem"},
+    )
+
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    envelope = json.loads(done.stdout)
+    assert envelope["data"]["emails"][0]["code"] == "482913"
+    assert "Traceback" not in done.stderr
+    # Hidden for httplib2's import only: the process keeps the variable as it was set.
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, otpmail._providers._gmail; print(os.environ['HTTPLIB2_CA_CERTS'])",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HTTPLIB2_CA_CERTS": "/nonexistent/ca-bundle.pem"},
+    )
+    assert probe.stdout == "/nonexistent/ca-bundle.pem\n", probe.stderr

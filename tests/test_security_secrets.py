@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import httpx
 import pytest
@@ -251,12 +252,16 @@ class PlantedGmail(FakeGmail):
     def __init__(self, secrets: Secrets) -> None:
         super().__init__()
         self.secrets = secrets
+        self.echo_request = False
+        """The token endpoint refuses, its error text quoting the whole request."""
 
     def handle(self, method: str, url: str, body: Any, timeout: float | None, **kwargs: Any) -> Any:
         if urlsplit(url).hostname == "oauth2.googleapis.com" and body:
             text = body.decode() if isinstance(body, bytes) else str(body)
             for assertion in parse_qs(text).get("assertion", []):
                 self.secrets.add("Gmail signed assertion", assertion)
+            if self.echo_request:
+                self.fail("token", Fault(400, token_error("invalid_grant", f"Bad request: {text}")))
         return super().handle(method, url, body, timeout, **kwargs)
 
     def _answer(self, operation: str, path: str, query: dict[str, list[str]]) -> Any:
@@ -302,6 +307,10 @@ def _many(fault: Fault, n: int = 10) -> list[Fault]:
 
 GMAIL_SCENARIOS: dict[str, tuple[Callable[[FakeGmail], None], set[str]]] = {
     "ok": (lambda fake: None, {"ok"}),
+    "token 400 echoing the request": (
+        lambda fake: setattr(fake, "echo_request", True),
+        {"auth_failed"},
+    ),
     "token 401 unauthorized_client": (
         lambda fake: fake.fail(
             "token",
@@ -483,6 +492,9 @@ class PlantedGraph(FakeGraph):
         self.token_transport = _RecordingToken(self)
         self.hang = False
         """Graph requests time out reading the response."""
+        self.echo_request = False
+        """Entra refuses the token request, its error description quoting the request (the
+        client secret, or the signed assertion and the certificate's thumbprint)."""
 
     async def answer(
         self, operation: str, method: str, url: str
@@ -507,6 +519,12 @@ class _RecordingToken(_TokenTransport):
         form = request.content if isinstance(request.content, dict) else {}
         if "client_assertion" in form:
             self.fake.secrets.add("certificate signed assertion", str(form["client_assertion"]))
+        if self.fake.echo_request:
+            description = (
+                f"AADSTS7000215: Invalid client secret provided. Request: {urlencode(form)}"
+            )
+            body = {"error": "invalid_client", "error_description": description}
+            self.fake.fail("token", GraphFault(401, json.dumps(body)))
         return await super().send(request, **kwargs)
 
 
@@ -523,6 +541,10 @@ def entra_error(status: int, error: str, aadsts: str) -> GraphFault:
 
 GRAPH_SCENARIOS: dict[str, tuple[Callable[[FakeGraph], None], set[str]]] = {
     "ok": (lambda fake: None, {"ok"}),
+    "token 401 echoing the request": (
+        lambda fake: setattr(fake, "echo_request", True),
+        {"auth_failed"},
+    ),
     "token 401 invalid_client": (
         lambda fake: fake.fail("token", entra_error(401, "invalid_client", "AADSTS7000215")),
         {"auth_failed"},
@@ -646,7 +668,12 @@ GRAPH_CASES = [
     ),
     *(
         (scenario, False, "certificate with a password")
-        for scenario in ("ok", "token 401 invalid_client", "API 401 echoing the token")
+        for scenario in (
+            "ok",
+            "token 401 invalid_client",
+            "token 401 echoing the request",
+            "API 401 echoing the token",
+        )
     ),
 ]
 
@@ -789,6 +816,109 @@ async def test_no_secret_reaches_a_configuration_error(
     assert any(f.failed for f in findings)
     logging.getLogger("otpmail").debug("configuration error case %s", case)
     outputs.assert_clean(secrets, logs)
+
+
+# What a user writes in a *_env field is a variable's name, or, pasted by mistake, the
+# secret itself, which often looks like a name too (issue 15, item 7).
+PASTED = "Q8xK2mZ9pL4vN7rT1wY6"
+
+ENV_FIELDS = {
+    "service_account_json_env": "    - provider: gmail\n      address: qa@example.com\n",
+    "client_secret_env": (
+        f"    - provider: outlook\n      address: qa@example.com\n      tenant_id: {TENANT}\n"
+        f"      client_id: {CLIENT_ID}\n"
+    ),
+    "certificate_env": (
+        f"    - provider: outlook\n      address: qa@example.com\n      tenant_id: {TENANT}\n"
+        f"      client_id: {CLIENT_ID}\n"
+    ),
+    "certificate_password_env": (
+        f"    - provider: outlook\n      address: qa@example.com\n      tenant_id: {TENANT}\n"
+        f"      client_id: {CLIENT_ID}\n      certificate_file: app.pem\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("field_name", sorted(ENV_FIELDS))
+async def test_the_value_of_an_env_field_is_never_shown(
+    field_name: str,
+    tmp_path: Path,
+    rsa_private_key_pem: str,
+    secrets: Secrets,
+    logs: Everything,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A *_env field naming no set variable: the envelope, the MCP result, ``check``, the
+    logs, the configuration's repr and the command line name the mailbox and the field,
+    never what the field holds."""
+    (tmp_path / "app.pem").write_bytes(throwaway_certificate(rsa_private_key_pem, b"pass"))
+    (tmp_path / "app.pem").chmod(0o600)
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n" + ENV_FIELDS[field_name] + f"      {field_name}: {PASTED}\n",
+    )
+    config.chmod(0o600)
+    secrets.add("a secret pasted into a *_env field", PASTED)
+    outputs = Outputs()
+
+    envelope = await through_mcp(Reader(config), {"to": "qa@example.com"}, outputs)
+    findings = await run_check(Reader(config))
+    outputs.add("check", format_findings(findings))
+    outputs.add("configuration repr", repr(Reader(config).config()))
+    _cli.main(["read", "--to", "qa@example.com", "--integrations", str(config)])
+    _cli.main(["check", "--integrations", str(config)])
+    captured = capsys.readouterr()
+    outputs.add("command line", captured.out + captured.err)
+
+    assert envelope["code"] == "secret_missing", envelope
+    assert f"{config}: email.mailboxes[0]" in envelope["error"]
+    assert f"the environment variable that {field_name} names is not set" in envelope["error"]
+    logging.getLogger("otpmail").debug("an unset *_env field: %s", field_name)
+    outputs.assert_clean(secrets, logs)
+
+
+# ---------------------------------------------------------------------------------------
+# A token endpoint that echoes the request, with no logging configured by the caller:
+# logging's last-resort handler prints any WARNING of any logger on stderr.
+
+
+@pytest.mark.parametrize("provider", ["outlook", "gmail"])
+def test_an_echoing_token_error_puts_no_secret_on_stderr_with_no_logging_configured(
+    tmp_path: Path, service_account_info: dict[str, Any], provider: str
+) -> None:
+    import subprocess
+    import sys
+
+    if provider == "gmail":
+        key = tmp_path / "sa.json"
+        key.write_text(json.dumps(quick_key(service_account_info)))
+        key.chmod(0o600)
+        entry = "    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n"
+        to = "qa@example.com"
+    else:
+        entry = (
+            f"    - provider: outlook\n      address: qa@contoso.com\n      tenant_id: {TENANT}\n"
+            f"      client_id: {CLIENT_ID}\n      client_secret_env: {SECRET_ENV}\n"
+        )
+        to = "qa@contoso.com"
+    config = write_config(tmp_path, "email:\n  mailboxes:\n" + entry)
+    config.chmod(0o600)
+    driver = Path(__file__).resolve().parent / "cli_driver.py"
+    spec = json.dumps({"provider": provider, "echo_token_error": True})
+
+    done = subprocess.run(
+        [sys.executable, str(driver), spec, "read", "--to", to, "--integrations", str(config)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, SECRET_ENV: GRAPH_SECRET},
+    )
+
+    assert json.loads(done.stdout)["code"] in {"auth_failed"}, done.stdout
+    assert done.returncode == 4
+    # The echo carried the client secret (Outlook) or the signed assertion (Gmail): stderr
+    # holds nothing at all, so neither.
+    assert done.stderr == ""
 
 
 # ---------------------------------------------------------------------------------------

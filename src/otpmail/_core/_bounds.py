@@ -11,6 +11,12 @@ The bounds apply in this order, and the order is the guarantee:
    (:func:`response_limit`), so the bound means the message, not its wrapping; once
    decoded, the message itself is held to ``response_bytes`` exactly
    (:func:`check_message_size`), before the MIME parse.
+   The bound holds *while* an answer is read: each transport reads at most
+   :func:`response_limit` bytes of it, inflated (a ``gzip`` or ``deflate`` answer is
+   inflated in steps that never produce more than that), and a little more on the wire
+   (:data:`WIRE_ALLOWANCE`); token answers have their own fixed cap
+   (:data:`MAX_TOKEN_RESPONSE_BYTES`). See :class:`AnswerBound` and
+   :mod:`otpmail._core._answers`.
 1a. **message shape** (fixed caps, below): before and while the MIME parse, a message
    with too many lines (:func:`check_line_count`) or header fields too many or too long
    (:class:`HeaderTally`, also :func:`check_header_section` for readers that parse headers
@@ -190,6 +196,117 @@ def response_limit(limits: Limits, carrier: Carrier = Carrier.PLAIN) -> int:
     if carrier is Carrier.PLAIN:
         return limits.response_bytes
     return -(-limits.response_bytes * 4 // 3) + JSON_ALLOWANCE
+
+
+WIRE_ALLOWANCE = 65_536
+"""Bytes an answer may have on the wire beyond what it may inflate to: gzip's header (its
+optional name and comment fields included) and deflate's stored blocks, which make
+incompressible data a few bytes in 64 KiB larger."""
+
+MAX_TOKEN_RESPONSE_BYTES = 1_048_576
+"""The most a token endpoint's answer may hold, inflated. A token answer is a few kilobytes
+(an access token of 1-4 KB and its expiry); an error page a few more. Fixed, not
+``response_bytes``: a token answer carries no mail."""
+
+
+@dataclass(frozen=True)
+class AnswerBound:
+    """How much one provider answer may hold, and how a refusal names that bound.
+
+    Made by :func:`answer_bound` (a mailbox answer, from ``email.limits``),
+    :func:`batch_answer_bound` (a batch answer, from its parts) or :func:`token_answer_bound`
+    (a token endpoint's answer). Transports apply it while they read
+    (:mod:`otpmail._core._answers`) and :meth:`check` what they were handed.
+
+    >>> answer_bound(Limits(), "Gmail users.messages.list").limit
+    16777216
+    >>> batch_answer_bound(Limits(), "Gmail batch", [Carrier.BASE64_IN_JSON] * 10).limit
+    44767916
+    """
+
+    limit: int
+    """Bytes, once inflated."""
+    what: str
+    """The operation, for the message (``"Gmail users.messages.get"``)."""
+    limits: Limits | None = None
+    """The ``email.limits`` the limit was derived from; ``None`` for a token answer."""
+    carrier: Carrier = Carrier.PLAIN
+    parts: tuple[Carrier, ...] = ()
+    """For a batch answer, how each of its parts carries its message."""
+
+    @property
+    def wire_limit(self) -> int:
+        """Bytes the answer may have as it was sent (compressed or not)."""
+        return self.limit + WIRE_ALLOWANCE
+
+    def check(self, n_bytes: int) -> None:
+        """Refuse a whole answer of ``n_bytes`` over the bound, with the words of
+        :func:`check_response_size` (or :func:`check_batch_response_size`).
+
+        >>> token_answer_bound("Entra token request").check(2_000_000)
+        Traceback (most recent call last):
+        otpmail._core._errors.OtpmailError: API_ERROR: Entra token request refused: the response is 2000000 bytes, more than 1048576; a token answer is a few kilobytes
+        """
+        if n_bytes <= self.limit:
+            return
+        if self.limits is None:
+            raise OtpmailError(
+                "response_too_large",
+                f"{self.what} refused: the response is {n_bytes} bytes, more than "
+                f"{self.limit}; a token answer is a few kilobytes",
+            )
+        if self.parts:
+            check_batch_response_size(n_bytes, self.limits, self.what, self.parts)
+        check_response_size(n_bytes, self.limits, self.what, self.carrier)
+
+    def refusal(self, *, inflated: bool = False) -> OtpmailError:
+        """The ``response_too_large`` error for an answer found over the bound while it was
+        read, its whole size unknown (reading stopped there); ``inflated`` when it was
+        inflating that it passed the bound.
+
+        >>> print(answer_bound(Limits(response_bytes=1_000), "Graph list messages").refusal())
+        API_ERROR: Graph list messages refused: the response is more than 1000 bytes, more than email.limits.response_bytes (1000)
+        >>> print(token_answer_bound("Entra token request").refusal(inflated=True))
+        API_ERROR: Entra token request refused: the response inflates to more than 1048576 bytes; a token answer is a few kilobytes
+        """
+        size = f"inflates to more than {self.limit}" if inflated else f"is more than {self.limit}"
+        if self.limits is None:
+            detail = f"the response {size} bytes; a token answer is a few kilobytes"
+        elif self.parts:
+            detail = (
+                f"the response {size} bytes, more than a batch of {len(self.parts)} may be at "
+                f"email.limits.response_bytes ({self.limits.response_bytes})"
+            )
+        elif self.carrier is Carrier.PLAIN:
+            detail = (
+                f"the response {size} bytes, more than email.limits.response_bytes "
+                f"({self.limits.response_bytes})"
+            )
+        else:
+            detail = (
+                f"the message is more than email.limits.response_bytes "
+                f"({self.limits.response_bytes}): its base64 answer {size} bytes, more than "
+                "that allows"
+            )
+        return OtpmailError("response_too_large", f"{self.what} refused: {detail}")
+
+
+def answer_bound(limits: Limits, what: str, carrier: Carrier = Carrier.PLAIN) -> AnswerBound:
+    """The bound of a mailbox answer: :func:`response_limit`."""
+    return AnswerBound(response_limit(limits, carrier), what, limits, carrier)
+
+
+def batch_answer_bound(limits: Limits, what: str, carriers: Sequence[Carrier]) -> AnswerBound:
+    """The bound of a batch answer: :func:`batch_response_limit` (each part is then held to
+    its own bound by whoever splits the answer)."""
+    return AnswerBound(
+        batch_response_limit(limits, carriers), what, limits, Carrier.PLAIN, tuple(carriers)
+    )
+
+
+def token_answer_bound(what: str) -> AnswerBound:
+    """The bound of a token endpoint's answer: :data:`MAX_TOKEN_RESPONSE_BYTES`."""
+    return AnswerBound(MAX_TOKEN_RESPONSE_BYTES, what)
 
 
 def check_response_size(
@@ -578,6 +695,7 @@ def bound_result(emails: Sequence[_E], limits: Limits) -> tuple[list[_E], int]:
 
 
 __all__ = [
+    "BATCH_PART_ALLOWANCE",
     "BODY_OMITTED_MARKER",
     "BODY_TRUNCATED_MARKER",
     "DEFAULT_LIMITS",
@@ -598,10 +716,15 @@ __all__ = [
     "MAX_MIME_PARTS",
     "MAX_MULTIPART_DEPTH",
     "MAX_RAW_HEADER_CHARS",
+    "MAX_TOKEN_RESPONSE_BYTES",
     "NON_BODY_MAX_CHARS",
+    "WIRE_ALLOWANCE",
+    "AnswerBound",
     "Carrier",
     "HeaderTally",
     "Limits",
+    "answer_bound",
+    "batch_answer_bound",
     "bound_body",
     "bound_result",
     "check_header_section",
@@ -614,5 +737,6 @@ __all__ = [
     "max_lines",
     "raw_body_too_large",
     "response_limit",
+    "token_answer_bound",
     "unreadable",
 ]

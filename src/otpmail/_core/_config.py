@@ -6,14 +6,20 @@ environment variable name). Providers resolve the reference when they build thei
 so a configuration object can be printed or logged without leaking anything.
 
 Every problem is ``NOT_CONFIGURED`` and names the file and the field; no value from the
-file is echoed except names and addresses.
+file is echoed except names and addresses (never the value of a ``*_env`` field: a secret
+pasted there would be printed). Every failure to load the YAML is ``config_invalid``.
+
+The integrations file and key files are read before a call's deadline starts, so they are
+read with a bound: only a regular file is opened (a FIFO would wait for a writer forever,
+``/dev/zero`` never ends), and only up to :data:`MAX_INTEGRATIONS_FILE_BYTES` or
+:data:`MAX_SECRET_FILE_BYTES` (:func:`read_regular_file`).
 """
 
 from __future__ import annotations
 
-import math
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +31,70 @@ from otpmail._core._bounds import DEFAULT_LIMITS, LIMIT_FIELDS, NON_BODY_MAX_CHA
 from otpmail._core._criteria import AddressFilter, parse_address_filter
 from otpmail._core._errors import OtpmailError
 from otpmail._core._perms import warn_about_integrations_file, warn_if_readable_by_others
-from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE
+from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE, seconds_in_range
 
 ENV_VAR = "OTPMAIL_INTEGRATIONS"
 DEFAULT_FILE = "integrations.yaml"
+
+MAX_INTEGRATIONS_FILE_BYTES = 131_072
+"""The largest integrations file loaded. A mailbox takes a few hundred bytes (the example
+file, with its comments, is 2 KB), so this holds hundreds; PyYAML's pure-Python parser
+takes up to about 0.8 s for this much YAML of the slowest shape."""
+MAX_SECRET_FILE_BYTES = 1_048_576
+"""The largest key or certificate file read: a service-account key is about 2.4 KB, a PEM
+or PKCS12 certificate with its key and chain a few more."""
+
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class FileRefused(Exception):
+    """A file :func:`read_regular_file` would not read (its ``reason`` says why); the
+    caller words the error."""
+
+    def __init__(self, reason: str, *, too_large: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.too_large = too_large
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, which must be a regular file of at most ``limit`` bytes.
+
+    Opened without blocking (``O_NONBLOCK``: opening a FIFO does not wait for a writer),
+    then checked on the open descriptor, then read up to ``limit + 1`` bytes, so a file
+    that grows while it is read is refused too. ``OSError`` (``FileNotFoundError``,
+    ``PermissionError``, ...) passes through.
+
+    Raises:
+        FileRefused: not a regular file, or larger than ``limit``.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+            raise FileRefused(f"is {kind}, not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(65_536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise FileRefused(f"is larger than {limit} bytes", too_large=True)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
 
 # Keys that would move a request or widen access are named in the refusal so the user
 # learns why, not just that the key is unknown.
@@ -53,20 +119,35 @@ def not_configured(message: str, code: str = "config_invalid") -> OtpmailError:
 
 @dataclass(frozen=True)
 class SecretRef:
-    """Where a secret lives. Holds no secret material itself."""
+    """Where a secret lives. Holds no secret material itself.
+
+    ``env`` is the name of a variable, and never shown, in messages or in the ``repr``:
+    what a user writes in a ``*_env`` field is sometimes the secret itself. ``field`` (the
+    ``*_env`` key it came from) names it instead.
+
+    >>> ref = SecretRef(env="Q8xK2mZ9pL4vN7rT1wY6", field="client_secret_env")
+    >>> ref.describe(), "Q8xK2mZ9pL4vN7rT1wY6" in repr(ref)
+    ('the environment variable that client_secret_env names', False)
+    """
 
     file: Path | None = None
-    env: str | None = None
+    env: str | None = field(default=None, repr=False)
+    field: str = ""
+    """The key of the integrations file that set ``env`` (``client_secret_env``)."""
 
     def describe(self) -> str:
-        """Names the reference (a path or a variable name), never the value."""
-        return f"file {self.file}" if self.file else f"environment variable {self.env}"
+        """Names the reference (a path, or the field that names a variable), never the
+        value of the variable nor its name."""
+        if self.file:
+            return f"file {self.file}"
+        return f"the environment variable that {self.field or 'its *_env field'} names"
 
     def read_bytes(self, what: str) -> bytes:
-        """Resolve the reference. Missing or unreadable → ``NOT_CONFIGURED``."""
+        """Resolve the reference. Missing or unreadable → ``NOT_CONFIGURED``; a file must
+        be a regular file of at most :data:`MAX_SECRET_FILE_BYTES`."""
         if self.file is not None:
             try:
-                data = self.file.read_bytes()
+                data = read_regular_file(self.file, MAX_SECRET_FILE_BYTES)
             except FileNotFoundError:
                 raise not_configured(
                     f"{what}: {self.describe()} does not exist", "secret_missing"
@@ -75,6 +156,9 @@ class SecretRef:
                 raise not_configured(
                     f"{what}: {self.describe()} cannot be read ({exc.strerror})", "secret_missing"
                 ) from None
+            except FileRefused as refused:
+                code = "secret_invalid" if refused.too_large else "secret_missing"
+                raise not_configured(f"{what}: {self.describe()} {refused.reason}", code) from None
             warn_if_readable_by_others(self.file, what)
         else:
             assert self.env is not None
@@ -198,7 +282,7 @@ def load(path: str | os.PathLike[str] | None = None) -> Config:
     # step may run from a folder the user does not know).
     file = resolve_path(path).absolute()
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_regular_file(file, MAX_INTEGRATIONS_FILE_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise not_configured(
             f"integrations file {file} not found (set {ENV_VAR} or pass its path)",
@@ -209,19 +293,41 @@ def load(path: str | os.PathLike[str] | None = None) -> Config:
         raise not_configured(
             f"integrations file {file} cannot be read ({reason})", "config_missing"
         ) from None
+    except FileRefused as refused:
+        code = "config_invalid" if refused.too_large else "config_missing"
+        raise not_configured(f"integrations file {file} {refused.reason}", code) from None
+    document = _parse_yaml(text, file)
+    if document is None:
+        raise not_configured(f"integrations file {file} is empty", "config_missing")
+    config = parse(document, file)
+    warn_about_integrations_file(file, config.mailboxes)
+    return config
+
+
+def _parse_yaml(text: str, file: Path) -> object:
+    """The YAML document of ``text``. Whatever stops PyYAML is ``config_invalid``, and
+    nothing of the file is echoed but a position."""
     try:
-        document = yaml.safe_load(text)
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         where = ""
         mark = getattr(exc, "problem_mark", None)
         if mark is not None:
             where = f" at line {mark.line + 1}, column {mark.column + 1}"
         raise not_configured(f"integrations file {file} is not valid YAML{where}") from None
-    if document is None:
-        raise not_configured(f"integrations file {file} is empty", "config_missing")
-    config = parse(document, file)
-    warn_about_integrations_file(file, config.mailboxes)
-    return config
+    except RecursionError:
+        raise not_configured(
+            f"integrations file {file} is not a usable integrations file: its values are "
+            "nested too deeply"
+        ) from None
+    except (ValueError, TypeError, OverflowError, ArithmeticError):
+        # The constructors of safe_load raise these for values they cannot build: an
+        # integer of more digits than Python converts (ValueError), an impossible date or
+        # time (!!timestamp 2024-13-45, or a bare 2024-02-30), ...
+        raise not_configured(
+            f"integrations file {file} is not a usable integrations file: it holds a value "
+            "YAML cannot build (an integer with too many digits, an impossible date or time)"
+        ) from None
 
 
 def parse(document: object, file: Path) -> Config:
@@ -259,12 +365,7 @@ def parse(document: object, file: Path) -> Config:
 
 def _deadline(value: object, where: str) -> float:
     """``email.deadline_seconds``: a positive number of seconds, at most an hour."""
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or not 0 < value <= MAX_DEADLINE
-    ):
+    if not seconds_in_range(value, MAX_DEADLINE):
         raise not_configured(
             f"{where} must be a positive number of seconds, at most {MAX_DEADLINE:g}"
         )
@@ -339,7 +440,7 @@ def _env_ref(entry: Mapping[str, Any], key: str, where: str) -> SecretRef:
             f"{where}.{key} must name an environment variable (letters, digits, underscore), "
             "not hold the secret itself"
         )
-    return SecretRef(env=name)
+    return SecretRef(env=name, field=key)
 
 
 def _file_ref(entry: Mapping[str, Any], key: str, where: str, base: Path) -> SecretRef:

@@ -39,7 +39,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 from otpmail._core._errors import OtpmailError, invalid
 
@@ -138,14 +138,24 @@ async def within(
         )
 
 
+def seconds_in_range(value: object, most: float) -> TypeGuard[int | float]:
+    """Whether ``value`` is a number of seconds above 0 and at most ``most``: an ``int`` or
+    a finite ``float``, never a ``bool``. An integer too large for a float is out of range,
+    not an ``OverflowError``.
+
+    >>> seconds_in_range(10**400, MAX_DEADLINE), seconds_in_range(0.5, MAX_DEADLINE)
+    (False, True)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    return 0 < value <= most
+
+
 def check_deadline(value: object, what: str = "deadline") -> float:
     """A per-call deadline must be a number of seconds above 0 and at most an hour."""
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or not 0 < value <= MAX_DEADLINE
-    ):
+    if not seconds_in_range(value, MAX_DEADLINE):
         raise invalid(f"{what} must be a number of seconds above 0 and at most {MAX_DEADLINE:g}")
     return float(value)
 

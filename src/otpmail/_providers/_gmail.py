@@ -7,9 +7,14 @@ Built on google-api-python-client and google-auth, pinned:
   universe, so ``GOOGLE_CLOUD_UNIVERSE_DOMAIN`` and ``GOOGLE_API_USE_MTLS_ENDPOINT`` have
   nothing to change;
 - every request, the token request included, goes through :class:`PinnedHttp`, which runs
-  the egress check, ignores proxy variables, uses certifi's CA bundle and follows no
-  redirect; a token refresh started anywhere else (google-api-python-client's batch
-  refreshes over a bare ``httplib2.Http()``) is sent through a ``PinnedHttp`` instead.
+  the egress check, ignores proxy variables, uses certifi's CA bundle, follows no
+  redirect, and reads each answer within its bound as it arrives, inflating it itself
+  (:mod:`otpmail._core._answers`): httplib2's own inflation, and the
+  ``httplib2_decode_limit_*`` variables that configure it, never come into play; a token
+  refresh started anywhere else (google-api-python-client's batch refreshes over a bare
+  ``httplib2.Http()``) is sent through a ``PinnedHttp`` instead;
+- httplib2 is imported with ``HTTPLIB2_CA_CERTS`` hidden (:mod:`._httplib2`), so a bad
+  value cannot stop it from importing.
 
 Bodies: more than one at a time are fetched in Gmail batches (``new_batch_http_request``,
 the discovery document's ``batchPath``) of at most :data:`BATCH_SIZE`; each part is held to
@@ -19,6 +24,9 @@ retried alone, under the same retry policy and deadline.
 
 The SDK is synchronous: calls run in worker threads, each thread with its own ``Http``
 (httplib2 is not thread-safe), sharing one credentials object that is refreshed under a lock.
+Decoding a message runs on those threads too, never on the event loop
+(:func:`otpmail._core._workers.run_off_loop`), and the threads are daemon threads that
+never keep the process alive (:class:`~otpmail._core._workers.WorkerPool`).
 
 Deadlines and retries (:mod:`otpmail._core._retry`): every request runs under the call's
 deadline — each socket timeout is set to the time left before the request starts, and the
@@ -36,19 +44,28 @@ import asyncio
 import base64
 import concurrent.futures
 import contextlib
-import contextvars
 import functools
+import http.client
 import json
 import logging
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from datetime import UTC, datetime
+from email.message import Message
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import certifi
+
+# isort: off
+# First, so that httplib2 is imported with HTTPLIB2_CA_CERTS hidden (see there): the SDKs
+# below import it too.
+from otpmail._providers import _httplib2  # noqa: F401
+
+# isort: on
 import google_auth_httplib2
 import httplib2
 from google.auth import exceptions as google_exceptions
@@ -57,17 +74,22 @@ from googleapiclient import discovery
 from googleapiclient.errors import BatchError, HttpError
 
 from otpmail._core import _egress
+from otpmail._core._answers import CHUNK_BYTES, BoundedAnswer
 from otpmail._core._bounds import (
     DEFAULT_LIMITS,
+    AnswerBound,
     Carrier,
     Limits,
-    check_batch_response_size,
+    answer_bound,
+    batch_answer_bound,
     check_message_size,
     check_response_size,
+    token_answer_bound,
 )
 from otpmail._core._config import GmailMailbox, not_configured
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
+from otpmail._core._logs import quiet_sdk_loggers
 from otpmail._core._match import select
 from otpmail._core._retry import (
     DEFAULT_DEADLINE,
@@ -79,6 +101,7 @@ from otpmail._core._retry import (
     parse_retry_at_text,
     remaining,
 )
+from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import TRUST_GMAIL, Email, parse_rfc822
 from otpmail._providers._gmail_ids import (
     MARGIN_MS,
@@ -92,6 +115,7 @@ log = logging.getLogger("otpmail.gmail")
 
 SCOPE = "https://www.googleapis.com/auth/gmail.readonly"
 TOKEN_URI = "https://oauth2.googleapis.com/token"
+_TOKEN_HOST = "oauth2.googleapis.com"
 API_ENDPOINT = "https://gmail.googleapis.com/"
 UNIVERSE = "googleapis.com"
 
@@ -137,13 +161,65 @@ _DAILY_LIMIT = re.compile(r"limit '[^']*\bper day\b", re.IGNORECASE)
 T = TypeVar("T")
 
 
+_ANSWER_BOUND: ContextVar[AnswerBound | None] = ContextVar("otpmail_gmail_answer", default=None)
+"""The bound of the answer being read on this thread, set by :meth:`PinnedHttp.request`."""
+
+
+class _BoundedResponse(http.client.HTTPResponse):
+    """An answer read within the bound :class:`PinnedHttp` set for it: chunk by chunk, the
+    wire bytes counted and a gzip or deflate answer inflated here, never past the bound."""
+
+    def read(self, amt: int | None = None) -> bytes:
+        bound = _ANSWER_BOUND.get()
+        if amt is not None or bound is None:
+            return super().read(amt)
+        encoding = self.getheader("content-encoding")
+        try:
+            reading = BoundedAnswer(bound, encoding)
+            if self.length is not None and self.length > bound.wire_limit:
+                raise bound.refusal()
+            if not reading.inflates and self.length is not None:
+                # Plain, of a known length: refused unread if over the bound, else read at
+                # once into one buffer, as httplib2 would (chunks and their join would
+                # hold the answer twice).
+                if self.length > bound.limit:
+                    raise bound.refusal()
+                body = super().read()
+            else:
+                while chunk := super().read(CHUNK_BYTES):
+                    reading.feed(chunk)
+                body = reading.finish()
+        except BaseException:
+            self.close()  # the rest of the answer is never read
+            raise
+        if reading.inflates:
+            # Plain now: httplib2 must not inflate it again (and records the encoding the
+            # way it does when it inflates).
+            _replace(self.msg, "content-encoding", None)
+            _replace(self.msg, "-content-encoding", encoding)
+            _replace(self.msg, "content-length", str(len(body)))
+        return body
+
+
+def _replace(headers: Message, name: str, value: str | None) -> None:
+    del headers[name]
+    if value is not None:
+        headers[name] = value
+
+
 class PinnedHttp(httplib2.Http):  # type: ignore[misc]
     """An ``httplib2.Http`` that only talks to the allowlisted routes.
 
     No proxy (whatever the environment says), certifi's CA bundle (whatever
-    ``HTTPLIB2_CA_CERTS`` says), no redirects. Test doubles subclass it and override
-    ``_conn_request``, so the check in :meth:`request` runs for them too.
+    ``HTTPLIB2_CA_CERTS`` says), no redirects, every answer read within its bound
+    (:meth:`answer_bound`) while it arrives. Test doubles subclass it and override
+    ``_conn_request`` (the check in :meth:`request` runs for them too, and what they answer
+    is held to the bound afterwards), or set ``connection_type`` to answer at the socket.
     """
+
+    connection_type: Any = None
+    """The connection class of every request, whatever the caller asks for: ``None`` is
+    httplib2's own for the scheme (its TLS context reads no environment variable)."""
 
     def __init__(self, timeout: float = DEFAULT_SOCKET_TIMEOUT) -> None:
         super().__init__(timeout=timeout, proxy_info=None, ca_certs=certifi.where())
@@ -166,11 +242,27 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
                 with contextlib.suppress(OSError):
                     sock.settimeout(seconds)
 
-    def request(self, uri: str, method: str = "GET", *args: Any, **kwargs: Any) -> Any:
-        headers = kwargs.get("headers")
-        if headers is None and len(args) >= 2:
-            headers = args[1]
-        body = kwargs.get("body", args[0] if args else None)
+    def answer_bound(self, uri: str, route: _egress.Route) -> AnswerBound:
+        """How much the answer to this request may hold: a token answer's fixed cap; a
+        batch answer what its parts may be together (each is bounded again when it is
+        split); else ``response_bytes``, allowed its base64 for ``messages.get?format=raw``."""
+        if route.host == _TOKEN_HOST:
+            return token_answer_bound("Gmail token request")
+        if route.batch:
+            return batch_answer_bound(
+                self.limits, route.purpose, [_carrier(u) for u in route.parts]
+            )
+        return answer_bound(self.limits, route.purpose, _carrier(uri))
+
+    def request(
+        self,
+        uri: str,
+        method: str = "GET",
+        body: Any = None,
+        headers: Any = None,
+        redirections: int = httplib2.DEFAULT_MAX_REDIRECTS,
+        connection_type: Any = None,
+    ) -> Any:
         route = _egress.check(method, uri, headers, body)
         # The call's deadline reaches this worker thread through the context: no socket
         # operation of this request may block past it.
@@ -178,16 +270,30 @@ class PinnedHttp(httplib2.Http):  # type: ignore[misc]
         if left is not None and left <= 0:
             raise TimeoutError("the call's deadline has passed")
         self.bound_sockets(self.socket_timeout if left is None else min(self.socket_timeout, left))
-        response, content = super().request(uri, method, *args, **kwargs)
-        # Bound 1 of _bounds: a response too large is refused before the SDK parses it; a
-        # batch answer may be what its parts may be together (each is bounded again).
-        if route.batch:
-            check_batch_response_size(
-                len(content or b""), self.limits, route.purpose, [_carrier(u) for u in route.parts]
+        bound = self.answer_bound(uri, route)
+        reading = _ANSWER_BOUND.set(bound)
+        try:
+            response, content = super().request(
+                uri, method, body, headers, redirections, self.connection_type
             )
-        else:
-            check_response_size(len(content or b""), self.limits, route.purpose, _carrier(uri))
+        except OtpmailError:
+            # An answer refused half-read leaves its connection mid-stream.
+            self.close()
+            raise
+        finally:
+            _ANSWER_BOUND.reset(reading)
+        # Bound 1 of _bounds, for what a test double answered without a socket too: a
+        # response too large is refused before the SDK parses it.
+        bound.check(len(content or b""))
+        log.debug("%s: HTTP %s, %d bytes", route.purpose, response.status, len(content or b""))
         return response, content
+
+    def _conn_request(
+        self, conn: Any, request_uri: str, method: str, body: Any, headers: Any
+    ) -> Any:
+        # Whichever connection httplib2 made, its answer is read within the bound.
+        conn.response_class = _BoundedResponse
+        return super()._conn_request(conn, request_uri, method, body, headers)
 
 
 def _carrier(uri: str) -> Carrier:
@@ -577,6 +683,7 @@ class GmailProvider:
         # keep one offset, which `latest` relies on to fetch the newest id alone.
         self._offsets = OffsetWatch()
         self._offsets_reported = False
+        self._offsets_lock = threading.Lock()
         self._service = discovery.build(
             "gmail",
             "v1",
@@ -585,6 +692,7 @@ class GmailProvider:
             static_discovery=True,
             cache_discovery=False,
         )
+        quiet_sdk_loggers()
 
     def __repr__(self) -> str:
         return f"GmailProvider(account={self.account!r})"
@@ -629,14 +737,14 @@ class GmailProvider:
             f"Gmail {operation}", lambda attempt: self._attempt(operation, make)
         )
 
-    async def _in_thread(self, work: Callable[[], Any]) -> Any:
-        """Run blocking SDK work on this provider's own threads, with the caller's context
-        (its deadline). Own threads, not the loop's default executor: they and their
-        connections outlive an event loop, so a CLI call, a ``*_sync`` call or a new test
-        loop does not pay for new threads, SSL contexts and connections each time."""
-        context = contextvars.copy_context()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(context.run, work))
+    async def _in_thread(self, work: Callable[[], T], what: str) -> T:
+        """Run blocking work (an SDK request, decoding a message) on this provider's own
+        threads, with the caller's context (its deadline), and stop waiting at the deadline
+        (:func:`~otpmail._core._workers.run_off_loop`). Own threads, not the loop's default
+        executor: they and their connections outlive an event loop, so a CLI call, a
+        ``*_sync`` call or a new test loop does not pay for new threads, SSL contexts and
+        connections each time."""
+        return await run_off_loop(self._executor, work, what)
 
     async def _attempt(self, operation: str, make: Callable[[Any], Any] | None) -> Any:
         """Run one SDK request in a worker thread with that thread's Http; stop waiting for
@@ -664,7 +772,7 @@ class GmailProvider:
                 raise OtpmailError("bad_response", f"Gmail {operation} failed: unreadable response")
             return result
 
-        return await self._bounded("token request" if make is None else operation, run)
+        return await self._in_thread(run, f"Gmail {'token request' if make is None else operation}")
 
     async def _attempt_batch(self, ids: list[str]) -> dict[str, object]:
         """One batch of ``messages.get``, in a worker thread: for each id, its answer (the
@@ -699,25 +807,7 @@ class GmailProvider:
                 raise to_error("batch", exc) from None
             return answers
 
-        return dict(await self._bounded("batch", run))
-
-    async def _bounded(self, what: str, run: Callable[[], T]) -> T:
-        """Run ``run`` on a worker thread and stop waiting for it at the deadline."""
-        left = remaining()
-        if left is None:
-            return await self._in_thread(run)  # type: ignore[no-any-return]
-        if left <= 0:
-            raise OtpmailError(
-                "deadline_exceeded", f"Gmail {what} did not start before the deadline"
-            )
-        scope = asyncio.timeout(left)
-        try:
-            async with scope:
-                return await self._in_thread(run)  # type: ignore[no-any-return]
-        except TimeoutError:
-            if not scope.expired():
-                raise
-        raise OtpmailError("deadline_exceeded", f"Gmail {what} did not finish before the deadline")
+        return dict(await self._in_thread(run, "Gmail batch"))
 
     # -- reads --------------------------------------------------------------------------
 
@@ -882,8 +972,13 @@ class GmailProvider:
                     answers = dict.fromkeys(pending, exc)
             again: list[str] = []
             wait = 0.0
+            # Decoded off the event loop: a message slow to decode must not stop the other
+            # callers on the loop, or this call's deadline.
+            decoded = await self._in_thread(
+                functools.partial(self._outcomes, pending, answers), "Gmail message decoding"
+            )
             for message_id in pending:
-                outcome = self._part_outcome(message_id, answers.get(message_id))
+                outcome = decoded[message_id]
                 delay = (
                     self._retry.delay(outcome, attempt)
                     if isinstance(outcome, OtpmailError) and not isinstance(outcome, MessageGone)
@@ -922,6 +1017,16 @@ class GmailProvider:
                     return exc
 
         return dict(zip(ids, await asyncio.gather(*(one(i) for i in ids)), strict=True))
+
+    def _outcomes(
+        self, ids: list[str], answers: dict[str, object]
+    ) -> dict[str, Email | OtpmailError | None]:
+        """Each id's answer as an email or as why not. Blocking (it decodes): run it with
+        :meth:`_in_thread`."""
+        return {
+            message_id: self._part_outcome(message_id, answers.get(message_id))
+            for message_id in ids
+        }
 
     def _part_outcome(self, message_id: str, answer: object) -> Email | OtpmailError | None:
         """One message's answer, alone or a batch part, as an email or as why not."""
@@ -967,8 +1072,11 @@ class GmailProvider:
         )
 
     def _note_offset(self, message_id: str, internal_ms: int) -> None:
-        self._offsets.observe(message_id, internal_ms)
-        if not self._offsets.agrees and not self._offsets_reported:
+        # Messages are decoded on worker threads, several calls' at once.
+        with self._offsets_lock:
+            self._offsets.observe(message_id, internal_ms)
+            if self._offsets.agrees or self._offsets_reported:
+                return
             self._offsets_reported = True
             log.warning(
                 "the offsets between message ids and internalDate in %s spread over %d ms "
@@ -1192,8 +1300,7 @@ class GmailProvider:
         executor.shutdown(wait=False, cancel_futures=True)
         self._local = threading.local()
 
-    def _new_executor(self) -> concurrent.futures.ThreadPoolExecutor:
+    def _new_executor(self) -> WorkerPool:
         # One thread per concurrent fetch, plus one for a caller's list or token request.
-        return concurrent.futures.ThreadPoolExecutor(
-            max_workers=self._max_concurrency + 1, thread_name_prefix="otpmail-gmail"
-        )
+        # Daemon threads: one still decoding at the deadline does not hold the process.
+        return WorkerPool(self._max_concurrency + 1, "otpmail-gmail")

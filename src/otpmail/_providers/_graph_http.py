@@ -2,12 +2,16 @@
 
 - :class:`GraphEgressTransport`: the innermost httpx transport under kiota's middleware.
   Every Graph request, each retry included, passes :func:`otpmail._core._egress.check` here,
-  after the middleware has finished with it and before any byte leaves.
+  after the middleware has finished with it and before any byte leaves; its answer is read
+  here, within ``response_bytes`` as it arrives and inflated here (httpx never inflates it).
 - :class:`TokenEgressTransport`: the azure-core transport of the Entra credential. The
   token POST passes the same check, then goes out through a fresh aiohttp session that
-  ignores proxy variables and trusts certifi's CA bundle only; the session is closed before
-  the call returns, so the credential (and its token cache) holds nothing bound to an event
-  loop and can be reused by later ``asyncio.run`` calls.
+  ignores proxy variables and trusts certifi's CA bundle only; its answer is read within
+  :data:`~otpmail._core._bounds.MAX_TOKEN_RESPONSE_BYTES` as it arrives; the session is
+  closed before the call returns, so the credential (and its token cache) holds nothing
+  bound to an event loop and can be reused by later ``asyncio.run`` calls.
+- Both use :func:`otpmail._core._tls.client_context`, which reads no environment variable
+  (``SSLKEYLOGFILE`` writes no key log).
 - :class:`SingleFlightCredential`: the Entra credential, with one token request at a time
   per event loop, so that concurrent calls share one token instead of each fetching its own.
 - :func:`mailbox_gate`: the per-mailbox limit of 4 concurrent Graph requests (graph.md §3.7).
@@ -24,6 +28,7 @@ token included, under the call's deadline.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import weakref
 from types import TracebackType
@@ -31,26 +36,39 @@ from typing import Any
 
 # Imported by name first: azure-core re-raises a missing aiohttp as a bare ImportError
 # with no module name, which would hide that the outlook extra is not installed.
-import aiohttp  # noqa: F401
-import certifi
+import aiohttp
 import httpx
 from azure.core.credentials import AccessToken
 from azure.core.credentials_async import AsyncTokenCredential
 from azure.core.exceptions import (
     ClientAuthenticationError,
     DecodeError,
+    ResponseNotReadError,
     ServiceRequestError,
     ServiceResponseError,
 )
 from azure.core.pipeline.transport import AioHttpTransport, AsyncHttpTransport
 from azure.core.rest import AsyncHttpResponse, HttpRequest
+from azure.core.rest._http_response_impl_async import AsyncHttpResponseImpl
+from azure.core.utils import CaseInsensitiveDict
 from kiota_abstractions.api_error import APIError
 
 from otpmail._core import _egress
+from otpmail._core._answers import ACCEPT_ENCODING, CHUNK_BYTES, aread_answer
+from otpmail._core._bounds import (
+    DEFAULT_LIMITS,
+    AnswerBound,
+    Limits,
+    answer_bound,
+    token_answer_bound,
+)
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import expired, parse_retry_after
+from otpmail._core._tls import client_context
 
 PROVIDER = "Outlook"
+
+log = logging.getLogger("otpmail.outlook")
 
 MAILBOX_CONCURRENCY = 4
 """Graph's limit of concurrent requests per app and mailbox (graph.md §3.7); a fifth is
@@ -60,13 +78,18 @@ refused with 429 ``ApplicationThrottled`` about one time in eight."""
 class GraphEgressTransport(httpx.AsyncBaseTransport):
     """Runs the egress check on every request, then hands it to ``inner``; answers a
     redirect with an error, since no redirect is followed (kiota would otherwise return an
-    empty result for a 3xx that carries a Location)."""
+    empty result for a 3xx that carries a Location); reads every answer within ``limits``
+    (``response_bytes``) as it arrives, inflating it here, and hands it on plain."""
 
-    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+    def __init__(self, inner: httpx.AsyncBaseTransport, limits: Limits = DEFAULT_LIMITS) -> None:
         self._inner = inner
+        self._limits = limits
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         _egress.check(request.method, str(request.url), request.headers)
+        # Only what the bounded reader inflates (httpx would add br or zstd when their
+        # packages are installed).
+        request.headers["Accept-Encoding"] = ACCEPT_ENCODING
         response = await self._inner.handle_async_request(request)
         if 300 <= response.status_code < 400:
             await response.aclose()
@@ -75,17 +98,54 @@ class GraphEgressTransport(httpx.AsyncBaseTransport):
                 f"{PROVIDER} request failed: HTTP {response.status_code} (a redirect, not "
                 "followed: otpmail talks to graph.microsoft.com only)",
             )
-        return response
+        bound = answer_bound(self._limits, f"{PROVIDER} messages.list")
+        try:
+            body = await _read_httpx(response, bound)
+        finally:
+            await response.aclose()
+        log.debug("%s: HTTP %d, %d bytes", bound.what, response.status_code, len(body))
+        return httpx.Response(
+            response.status_code,
+            headers=[
+                (name, value)
+                for name, value in response.headers.multi_items()
+                if name.lower() not in _BODY_FRAMING
+            ],
+            content=body,
+            request=request,
+            extensions={k: v for k, v in response.extensions.items() if k in _KEPT_EXTENSIONS},
+        )
 
     async def aclose(self) -> None:
         await self._inner.aclose()
 
 
+# Headers that describe the body as it was sent; the answer handed on is plain and whole.
+_BODY_FRAMING = frozenset({"content-encoding", "content-length", "transfer-encoding"})
+_KEPT_EXTENSIONS = frozenset({"http_version", "reason_phrase"})
+
+
+async def _read_httpx(response: httpx.Response, bound: AnswerBound) -> bytes:
+    try:
+        body = response.content
+    except httpx.ResponseNotRead:
+        pass
+    else:
+        # Handed over whole (an in-process double): held to the bound after the fact.
+        bound.check(len(body))
+        return body
+    encoding = response.headers.get("content-encoding")
+    length = response.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > bound.wire_limit:
+        raise bound.refusal()
+    return await aread_answer(response.aiter_raw(CHUNK_BYTES), encoding, bound)
+
+
 def network_transport() -> httpx.AsyncHTTPTransport:
-    """The real Graph transport: no proxy or CA variables read (``trust_env=False``),
-    certifi's CA bundle (httpx's default), HTTP/1.1, no redirects (httpx never follows
-    them at the transport)."""
-    return httpx.AsyncHTTPTransport(trust_env=False, retries=0)
+    """The real Graph transport: no proxy or CA variables read (``trust_env=False``), the
+    pinned TLS context (certifi's CAs, no key log), HTTP/1.1, no redirects (httpx never
+    follows them at the transport)."""
+    return httpx.AsyncHTTPTransport(verify=client_context(), trust_env=False, retries=0)
 
 
 TokenTransport = AsyncHttpTransport[HttpRequest, AsyncHttpResponse]
@@ -108,19 +168,31 @@ class TokenEgressTransport(TokenTransport):
         # any that a caller might pass, so the token can only go to the checked URL.
         kwargs.pop("proxies", None)
         kwargs.pop("proxy", None)
+        # The credential asks for the whole answer (stream=False); it is read here instead,
+        # within its bound, and handed back whole.
+        kwargs.pop("stream", None)
+        request.headers["Accept-Encoding"] = ACCEPT_ENCODING
+        bound = token_answer_bound(f"{PROVIDER} token request")
         if self._inner is not None:
-            return await self._inner.send(request, **kwargs)
-        transport = AioHttpTransport(
-            use_env_settings=False,
-            connection_verify=certifi.where(),
-            connection_timeout=10,
-            read_timeout=30,
-        )
-        async with transport:
-            # stream=False (the credential's default) reads the whole body before the
-            # session closes.
-            response: AsyncHttpResponse = await transport.send(request, **kwargs)
-        return response
+            return await _read_token_answer(
+                await self._inner.send(request, stream=True, **kwargs), bound
+            )
+        connector = aiohttp.TCPConnector(ssl=client_context())
+        async with aiohttp.ClientSession(
+            connector=connector,
+            trust_env=False,
+            cookie_jar=aiohttp.DummyCookieJar(),
+            auto_decompress=False,
+        ) as session:
+            transport = AioHttpTransport(
+                session=session,
+                session_owner=False,
+                use_env_settings=False,
+                connection_timeout=10,
+                read_timeout=30,
+            )
+            response = await transport.send(request, stream=True, **kwargs)
+            return await _read_token_answer(response, bound)
 
     async def open(self) -> None:
         """Nothing to open: each token request opens its own session."""
@@ -135,6 +207,38 @@ class TokenEgressTransport(TokenTransport):
         traceback: TracebackType | None = None,
     ) -> None:
         await self.close()
+
+
+async def _read_token_answer(response: AsyncHttpResponse, bound: AnswerBound) -> AsyncHttpResponse:
+    """``response`` read within ``bound`` (inflated here if it came compressed), as a
+    response whose body is in memory, the way the credential expects it."""
+    try:
+        body = response.content
+    except ResponseNotReadError:
+        encoding = response.headers.get("content-encoding")
+        try:
+            body = await aread_answer(response.iter_raw(), encoding, bound)
+        finally:
+            await response.close()
+    else:
+        # Handed over whole (an in-process double): held to the bound after the fact.
+        bound.check(len(body))
+    headers = CaseInsensitiveDict(
+        {k: v for k, v in response.headers.items() if k.lower() not in _BODY_FRAMING}
+    )
+    read = AsyncHttpResponseImpl(
+        request=response.request,
+        internal_response=response,
+        status_code=response.status_code,
+        reason=response.reason,
+        content_type=headers.get("content-type"),
+        headers=headers,
+        stream_download_generator=None,
+    )
+    # Where azure-core keeps a body it has read: read() and text() return it as it is.
+    read._content = body
+    log.debug("%s: HTTP %d, %d bytes", bound.what, response.status_code, len(body))
+    return read
 
 
 class SingleFlightCredential(AsyncTokenCredential):

@@ -39,6 +39,10 @@ never read, and a page refused as too large is read again without the attachment
 the id-only rows of the wait poll carry no ``receivedDateTime``, the poll asks for the
 fields of a count read instead. Each is logged once per mailbox on ``otpmail.outlook``.
 
+Decoding (the JSON page, each chosen message's body and its HTML) runs on the provider's
+worker threads, never on the event loop (:func:`otpmail._core._workers.run_off_loop`): a
+slow message cannot stop other callers on the loop, or the call's deadline.
+
 Event loops: ``read_emails_sync`` and the CLI run ``asyncio.run`` per call, and one provider
 may serve several loops. The credential (and so the token cache) is shared, because its
 transport holds nothing between requests; the httpx client and adapter are built per event
@@ -48,10 +52,11 @@ loop and never reused on another one.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 import warnings
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -59,7 +64,9 @@ from typing import Any, TypeVar
 from otpmail._core._config import OutlookMailbox, not_configured
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
+from otpmail._core._logs import quiet_sdk_loggers
 from otpmail._core._match import matches, select
+from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import Email
 
 with warnings.catch_warnings():
@@ -93,6 +100,7 @@ from otpmail._core._retry import (
     remaining,
 )
 from otpmail._providers._graph_http import (
+    MAILBOX_CONCURRENCY,
     PROVIDER,
     GraphEgressTransport,
     SingleFlightCredential,
@@ -272,6 +280,9 @@ class OutlookProvider:
         self._server_filter = True
         self._watch_fields = WATCH_FIELDS
         self._reported: set[str] = set()
+        # Decoding runs here, off the loop: one thread per request Graph allows at once.
+        self._pool = WorkerPool(MAILBOX_CONCURRENCY, "otpmail-outlook")
+        quiet_sdk_loggers()
 
     def __repr__(self) -> str:
         return f"OutlookProvider(account={self.account!r})"
@@ -280,7 +291,7 @@ class OutlookProvider:
 
     def _open_session(self) -> _Session:
         http = httpx.AsyncClient(
-            transport=GraphEgressTransport(self._transport or network_transport()),
+            transport=GraphEgressTransport(self._transport or network_transport(), self._limits),
             trust_env=False,
             follow_redirects=False,
             timeout=httpx.Timeout(30.0, connect=10.0),
@@ -360,7 +371,9 @@ class OutlookProvider:
                 raise OtpmailError(
                     "bad_response", f"{PROVIDER} messages.list failed: the response had no body"
                 )
-            page = read_page(payload, self.account, self._limits)
+            page = await self._off_loop(
+                functools.partial(read_page, payload, self.account, self._limits)
+            )
             if page.attachment_content:
                 self._report(
                     "attachment content",
@@ -448,6 +461,15 @@ class OutlookProvider:
                 failure = to_error(operation, exc)
             raise failure
 
+    async def _off_loop(self, work: Callable[[], T]) -> T:
+        """Blocking decoding on the provider's threads, until the call's deadline."""
+        return await run_off_loop(self._pool, work, f"{PROVIDER} message decoding")
+
+    def _convert(self, rows: Sequence[Mapping[str, Any]]) -> list[Email]:
+        """Graph rows with bodies as emails (the mailbox's own mail left out). Blocking."""
+        emails = (email_from_graph(row, self.account, limits=self._limits) for row in rows)
+        return [email for email in emails if email is not None]
+
     # -- reads ----------------------------------------------------------------------------
 
     async def search(self, criteria: Criteria) -> list[Email]:
@@ -476,13 +498,9 @@ class OutlookProvider:
             else:
                 log.debug("stopped after %d pages of %s", MAX_CONTENT_PAGES, self.account)
             # The matcher decided on bodiless candidates; convert the chosen bodies only.
-            return [
-                email
-                for email in (
-                    email_from_graph(rows[e.id], self.account, limits=self._limits) for e in chosen
-                )
-                if email is not None
-            ]
+            return await self._off_loop(
+                functools.partial(self._convert, [rows[e.id] for e in chosen])
+            )
 
         return await self._call("messages.list", work)
 
@@ -577,13 +595,8 @@ class OutlookProvider:
                     CONTENT_EXPAND,
                 )
                 page = await self._content_page(session, query, None)
-                for message_id in new:
-                    row = page.items.get(message_id)
-                    email = (
-                        email_from_graph(row, self.account, limits=self._limits) if row else None
-                    )
-                    if email is not None:
-                        emails.append(email)
+                rows = [page.items[i] for i in new if i in page.items]
+                emails = await self._off_loop(functools.partial(self._convert, rows))
             # Move the floor up, keeping a margin for mail that becomes visible late, and
             # remember only the ids that can still fall inside it.
             floor = max(cursor.floor, polled_at - WATCH_MARGIN)
@@ -606,3 +619,5 @@ class OutlookProvider:
         if mine is not None:
             await mine.http.aclose()
         await self._credential.close()
+        pool, self._pool = self._pool, WorkerPool(MAILBOX_CONCURRENCY, "otpmail-outlook")
+        pool.shutdown(cancel_futures=True)
