@@ -1,4 +1,4 @@
-"""A local Maildir (stdlib :mod:`mailbox`), or a plain folder of ``.eml`` files.
+"""A local Maildir (stdlib :mod:`mailbox` layout), or a plain folder of ``.eml`` files.
 
 No network and no credentials: the embedded default, and the target of a local SMTP catcher
 (``python -m aiosmtpd -n -l 127.0.0.1:8025 -c aiosmtpd.handlers.Mailbox ./maildir``).
@@ -7,112 +7,127 @@ The delivery time is the Maildir stamp: the file name of a delivered message beg
 the delivery time in seconds (``1767225600.M123456P42Q1.host``, microseconds after ``M``).
 Files without a stamp, and ``.eml`` files, use their modification time.
 
+A read costs what its answer needs, not what the mailbox holds:
+
+1. the listing is sorted newest first by the stamps in the names, without opening a file,
+   and kept between reads (:mod:`otpmail._providers._maildir_index`);
+2. files are visited newest first; one before the look-back cutoff ends the scan, and so
+   does the ``limit``-th distinct match;
+3. of each file only the first :data:`~otpmail._providers._maildir_prefilter.HEAD_BYTES`
+   are read, and its header block is judged at the byte level: a file whose recipient
+   headers certainly cannot yield the recipient filter's address is skipped unparsed
+   (:mod:`otpmail._providers._maildir_prefilter`);
+4. the rest are parsed by the one decoder (:func:`otpmail._decoding.parse_rfc822`) and
+   decided by the exact rules (:func:`otpmail._core._match.matches`), as before.
+
+What a read learned (the recipient text of every header block seen, the parsed emails of a
+bounded number of files) is kept in memory for the next read of the same provider; the
+listing is taken again only when ``new/`` or ``cur/`` changed. Nothing is written to disk.
+
 A file larger than ``email.limits.response_bytes`` is not read (its size is the "provider
-response" of a Maildir), and one the decoder finds unreadable (over a fixed structural cap:
-:func:`otpmail._core._bounds.unreadable`) is not decoded further: either is skipped with a
-warning, as Gmail skips a message whose fetch failed.
+response" of a Maildir): when it could match, it is skipped with a warning, as Gmail skips
+a message whose fetch failed.
+
+Every scan checks the call's deadline (:func:`otpmail._core._retry.remaining`, which the
+worker thread inherits through its context) between files, and stops just past it with
+``deadline_exceeded``: no thread keeps parsing after the call has answered. (The call
+itself answers at the deadline, with the reader's message; the scan's own error is what a
+caller sees only when nothing else stopped the call.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import mailbox
 import os
-import re
-from datetime import UTC, datetime
-from pathlib import Path
+import stat
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
 
 from otpmail._core._bounds import Limits, check_response_size
-from otpmail._core._config import MaildirMailbox, not_configured
+from otpmail._core._config import MaildirMailbox
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
-from otpmail._core._match import select
-from otpmail._decoding import AuthTrust, Email, parse_rfc822
+from otpmail._core._match import matches, select
+from otpmail._core._retry import remaining
+from otpmail._decoding import Email, parse_rfc822
+from otpmail._providers._maildir_index import (
+    Identity,
+    MaildirIndex,
+    Message,
+    micros_of,
+    moment_of,
+    stamp_time,
+)
+from otpmail._providers._maildir_prefilter import HEAD_BYTES, header_block, needle, recipient_text
+
+__all__ = ["MaildirProvider", "stamp_time"]
 
 log = logging.getLogger("otpmail.maildir")
 
-ENVELOPE_HEADER = "X-RcptTo"
-"""The SMTP envelope recipients, as the README's catcher records them: aiosmtpd's
-``handlers.Mailbox`` (``MessageBase.prepare_message``) appends ``X-Peer``, ``X-MailFrom``
-and ``X-RcptTo`` after the message's own headers, so the last ``X-RcptTo`` is the
-catcher's and one a sender wrote comes before it. Its addresses count as recipients, so
-BCC-style mail (``To: undisclosed-recipients:;``) is found. See SECURITY.md."""
+FACTS_KEPT = 20_000
+"""Parsed emails kept without their bodies (for the exact rules) between reads."""
+EMAILS_KEPT = 256
+"""Parsed emails kept whole (for answers) between reads."""
 
-_STAMP = re.compile(r"(?P<sec>\d{9,11})\.(?:M(?P<usec>\d{1,6})P|[^.]*)")
-
-
-def stamp_time(name: str) -> datetime | None:
-    """The delivery time encoded at the start of a Maildir file name, if any."""
-    match = _STAMP.match(name)
-    if not match:
-        return None
-    seconds = int(match["sec"]) + int(match["usec"] or 0) / 1_000_000
-    return datetime.fromtimestamp(seconds, tz=UTC)
+# O_NONBLOCK: a FIFO put in place of a message after the listing must not block the read.
+_OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _entries(root: Path) -> dict[str, Path]:
-    """Every message file, by id: Maildir ``new`` and ``cur`` (the id is the unique name,
-    without the ``:2,`` flags), else the ``*.eml`` files of a plain folder (id = stem)."""
-    if not root.is_dir():
-        raise not_configured(f"maildir {root} does not exist or is not a folder")
-    if (root / "cur").is_dir() or (root / "new").is_dir():
-        found = {}
-        for sub in ("new", "cur"):
-            folder = root / sub
-            if not folder.is_dir():
-                continue
-            for entry in os.scandir(folder):
-                if entry.is_file() and not entry.name.startswith("."):
-                    found[entry.name.split(mailbox.Maildir.colon, 1)[0]] = Path(entry.path)
-        return found
-    return {p.stem: p for p in root.glob("*.eml") if p.is_file()}
+def decode(raw: bytes, key: str, account: str, received: datetime, limits: Limits) -> Email:
+    """A Maildir file as an email: :func:`otpmail._decoding.parse_rfc822`, the one
+    decoder, with what a Maildir adds (its id and delivery time)."""
+    return parse_rfc822(raw, id=key, account=account, received_at=received, limits=limits)
 
 
-def _read(
-    account: str,
-    key: str,
-    path: Path,
-    cutoff: datetime | None,
-    limits: Limits,
-    trust: AuthTrust | None = None,
-) -> Email | None:
+# A scan stops this long after the deadline, so that the call's own timeout, which
+# answers at the deadline, is what the caller sees.
+_PAST_DEADLINE = 0.05
+
+
+def _past_deadline() -> bool:
+    left = remaining()
+    return left is not None and left < -_PAST_DEADLINE
+
+
+def _check_deadline() -> None:
+    if _past_deadline():
+        raise OtpmailError("deadline_exceeded", "the Maildir read stopped at the call's deadline")
+
+
+def _read_head(path: str) -> bytes:
+    fd = os.open(path, _OPEN)
     try:
-        stat = path.stat()
-        received = stamp_time(key) or datetime.fromtimestamp(stat.st_mtime, tz=UTC)
-        if cutoff is not None and received < cutoff:
+        return os.read(fd, HEAD_BYTES)
+    finally:
+        os.close(fd)
+
+
+def _read_message(path: str, key: str, limits: Limits) -> bytes | None:
+    """The whole file, refused past ``response_bytes`` (its size is checked before any of
+    it is read, and again while reading, should it grow)."""
+    fd = os.open(path, _OPEN)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or device put there since the listing
             return None
-        check_response_size(stat.st_size, limits, f"maildir message {key}")
-        raw = path.read_bytes()
-        return parse_rfc822(
-            raw,
-            id=key,
-            account=account,
-            received_at=received,
-            limits=limits,
-            envelope_header=ENVELOPE_HEADER,
-            trust=trust,
-        )
-    except OSError:  # moved (new → cur) or removed between the listing and the read
-        return None
-    except OtpmailError as exc:  # over response_bytes, or over a fixed cap of the decoder
-        log.warning("skipped message %s: %s", key, exc.message)
-        return None
+        check_response_size(info.st_size, limits, f"maildir message {key}")
+        chunks = []
+        total = 0
+        while chunk := os.read(fd, 1 << 20):
+            total += len(chunk)
+            check_response_size(total, limits, f"maildir message {key}")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
-def _scan(
-    account: str,
-    root: Path,
-    cutoff: datetime | None,
-    limits: Limits,
-    trust: AuthTrust | None = None,
-) -> list[Email]:
-    emails = []
-    for key, path in _entries(root).items():
-        email = _read(account, key, path, cutoff, limits, trust)
-        if email is not None:
-            emails.append(email)
-    return emails
+_Kept = OrderedDict[str, tuple[Identity, Email]]
 
 
 class MaildirProvider:
@@ -122,50 +137,168 @@ class MaildirProvider:
         self.account = mailbox.address
         self._root = mailbox.path
         self._limits = mailbox.limits
-        # A local catcher writes no verdict: only the MTA the configuration names is believed.
-        self._trust = (
-            AuthTrust.for_authserv_id(mailbox.trusted_authserv_id)
-            if mailbox.trusted_authserv_id
-            else None
-        )
+        self._lock = threading.Lock()
+        self._forget()
+        self.parses = 0
+        """How many files were parsed (for tests and the benchmark)."""
+
+    def _forget(self) -> None:
+        self._index = MaildirIndex(self._root)
+        self._recipients: dict[str, tuple[Identity, bytes | None]] = {}
+        self._facts: _Kept = OrderedDict()
+        self._emails: _Kept = OrderedDict()
 
     def __repr__(self) -> str:
         return f"MaildirProvider(account={self.account!r}, path={os.fspath(self._root)!r})"
 
+    # -- the async interface ------------------------------------------------------------
+
     async def search(self, criteria: Criteria) -> list[Email]:
         """Matching messages, newest delivery first."""
-        emails = await asyncio.to_thread(
-            _scan, self.account, self._root, criteria.cutoff, self._limits, self._trust
-        )
+        emails = await asyncio.to_thread(self._search, criteria, criteria.limit)
         return select(criteria, emails, criteria.limit)
 
     async def count(self, criteria: Criteria) -> int:
         """Every matching message, counted with the same rules as content mode."""
-        emails = await asyncio.to_thread(
-            _scan, self.account, self._root, criteria.cutoff, self._limits, self._trust
-        )
-        return len(select(criteria, emails))
+        return len(select(criteria, await asyncio.to_thread(self._search, criteria, None)))
 
     async def cursor(self) -> object:
         """The message ids present now: later ones are new."""
-        return frozenset(await asyncio.to_thread(_entries, self._root))
+        return await asyncio.to_thread(self._ids)
 
     async def changes(
         self, cursor: object, since: datetime, known: set[str]
     ) -> tuple[list[Email], object]:
-        """Messages whose ids appeared since ``cursor`` (a directory listing)."""
+        """Messages whose ids appeared since ``cursor`` (a directory listing; while the
+        folders are unchanged, a ``stat`` of each)."""
         before = cursor if isinstance(cursor, frozenset) else frozenset()
-
-        def look() -> tuple[list[Email], frozenset[str]]:
-            entries = _entries(self._root)
-            fresh = [
-                _read(self.account, key, path, None, self._limits, self._trust)
-                for key, path in entries.items()
-                if key not in before and key not in known
-            ]
-            return [e for e in fresh if e is not None], frozenset(entries)
-
-        return await asyncio.to_thread(look)
+        return await asyncio.to_thread(self._changes, before, known)
 
     async def aclose(self) -> None:
-        """Nothing to release."""
+        """Forget what was read."""
+        with self._lock:
+            self._forget()
+
+    # -- in the worker thread -----------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[MaildirIndex]:
+        left = remaining()
+        if not self._lock.acquire(timeout=-1 if left is None else max(0.0, left)):
+            _check_deadline()
+            raise OtpmailError("deadline_exceeded", "the Maildir was busy until the deadline")
+        try:
+            yield self._index
+        finally:
+            self._lock.release()
+
+    def _ids(self) -> frozenset[str]:
+        with self._locked() as index:
+            return index.refresh(_check_deadline).ids
+
+    def _search(self, criteria: Criteria, limit: int | None) -> list[Email]:
+        """The first ``limit`` distinct matches newest first (all when ``None``); without a
+        limit, the emails are body-less (they are only counted)."""
+        wanted = needle(criteria.to)
+        cutoff = None if criteria.cutoff is None else micros_of(criteria.cutoff)
+        chosen: list[Message] = []
+        counted: list[Email] = []
+        seen: set[str] = set()
+        recipients = self._recipients
+        with self._locked() as index:
+            for message in index.refresh(_check_deadline):
+                micros, key, path, identity = message
+                if cutoff is not None and micros < cutoff:
+                    break  # newest first: every later file is older still
+                if _past_deadline():
+                    _check_deadline()
+                head = None
+                learned = recipients.get(key)
+                if learned is not None and learned[0] == identity:
+                    text = learned[1]
+                else:
+                    try:
+                        head = _read_head(path)
+                    except OSError:  # moved or removed since the listing
+                        continue
+                    complete = len(head) < HEAD_BYTES
+                    text = recipient_text(header_block(head, complete))
+                    recipients[key] = (identity, text)
+                    if not complete:
+                        head = None
+                if text is not None and wanted not in text:
+                    continue  # cannot match: see _maildir_prefilter
+                facts = self._kept(self._facts, message) or self._parse(message, head, True)
+                if facts is None or not matches(criteria, facts):
+                    continue
+                mark = facts.message_id or f"id:{facts.id}"
+                if mark in seen:
+                    continue
+                seen.add(mark)
+                if limit is None:
+                    counted.append(facts)
+                    continue
+                chosen.append(message)
+                if len(chosen) >= limit:
+                    break
+            if limit is None:
+                return counted
+            return self._emails_of(chosen)
+
+    def _changes(
+        self, before: frozenset[str], known: set[str]
+    ) -> tuple[list[Email], frozenset[str]]:
+        with self._locked() as index:
+            listing = index.refresh(_check_deadline)
+            ids = listing.ids
+            if ids is before:
+                return [], ids
+            return self._emails_of(listing.messages(set(ids - before - known))), ids
+
+    def _emails_of(self, messages: list[Message]) -> list[Email]:
+        emails = []
+        for message in messages:
+            _check_deadline()
+            email = self._kept(self._emails, message) or self._parse(message, None, False)
+            if email is not None:
+                emails.append(email)
+        return emails
+
+    @staticmethod
+    def _kept(kept: _Kept, message: Message) -> Email | None:
+        found = kept.get(message[1])
+        if found is None or found[0] != message[3]:
+            return None
+        kept.move_to_end(message[1])
+        return found[1]
+
+    def _parse(self, message: Message, head: bytes | None, facts: bool) -> Email | None:
+        """Parse the file of ``message`` (``head`` when it is the whole file) and keep the
+        email; return its facts (body-less) or the whole email."""
+        micros, key, path, identity = message
+        try:
+            if head is not None:
+                check_response_size(len(head), self._limits, f"maildir message {key}")
+                raw: bytes | None = head
+            else:
+                raw = _read_message(path, key, self._limits)
+        except OSError:  # moved or removed since the listing
+            return None
+        except OtpmailError as exc:
+            log.warning("skipped a message: %s", exc.message)
+            return None
+        if raw is None:
+            return None
+        self.parses += 1
+        email = decode(raw, key, self.account, moment_of(micros), self._limits)
+        stripped = replace(email, body="", attachments=())
+        _remember(self._emails, key, (identity, email), EMAILS_KEPT)
+        _remember(self._facts, key, (identity, stripped), FACTS_KEPT)
+        return stripped if facts else email
+
+
+def _remember(kept: _Kept, key: str, value: tuple[Identity, Email], most: int) -> None:
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > most:
+        kept.popitem(last=False)
