@@ -63,7 +63,7 @@ from otpmail._providers._maildir_index import (
     moment_of,
     stamp_time,
 )
-from otpmail._providers._maildir_prefilter import HEAD_BYTES, header_block, needle, recipient_text
+from otpmail._providers._maildir_prefilter import HEAD_BYTES, header_block, learn, needle
 
 __all__ = ["MaildirProvider", "stamp_time"]
 
@@ -140,7 +140,9 @@ class MaildirProvider:
         self._lock = threading.Lock()
         self._forget()
         self.parses = 0
-        """How many files were parsed (for tests and the benchmark)."""
+        """How many files were parsed whole (for tests and the benchmark)."""
+        self.header_parses = 0
+        """How many header blocks were parsed alone."""
 
     def _forget(self) -> None:
         self._index = MaildirIndex(self._root)
@@ -218,17 +220,22 @@ class MaildirProvider:
                     text = learned[1]
                 else:
                     try:
-                        head = _read_head(path)
+                        fd = os.open(path, _OPEN)
+                        try:
+                            head = os.read(fd, HEAD_BYTES)
+                        finally:
+                            os.close(fd)
                     except OSError:  # moved or removed since the listing
                         continue
-                    complete = len(head) < HEAD_BYTES
-                    text = recipient_text(header_block(head, complete))
+                    text = learn(head, len(head) < HEAD_BYTES)
                     recipients[key] = (identity, text)
-                    if not complete:
-                        head = None
                 if text is not None and wanted not in text:
                     continue  # cannot match: see _maildir_prefilter
-                facts = self._kept(self._facts, message) or self._parse(message, head, True)
+                facts = self._kept(self._facts, message)
+                if facts is None and (limit is None or text is None):
+                    facts = self._facts_of(message, head)  # the body may not be needed
+                elif facts is None:
+                    facts = self._parse(message, _whole(head), facts=True)
                 if facts is None or not matches(criteria, facts):
                     continue
                 mark = facts.message_id or f"id:{facts.id}"
@@ -259,7 +266,7 @@ class MaildirProvider:
         emails = []
         for message in messages:
             _check_deadline()
-            email = self._kept(self._emails, message) or self._parse(message, None, False)
+            email = self._kept(self._emails, message) or self._parse(message, None, facts=False)
             if email is not None:
                 emails.append(email)
         return emails
@@ -272,7 +279,32 @@ class MaildirProvider:
         kept.move_to_end(message[1])
         return found[1]
 
-    def _parse(self, message: Message, head: bytes | None, facts: bool) -> Email | None:
+    def _facts_of(self, message: Message, head: bytes | None) -> Email | None:
+        """What the exact rules need of a candidate, from its header block alone when that
+        tells all of it: the block is parsed by the same decoder, and only a header block
+        with 8-bit text that is not UTF-8 depends on the body (whose charset then reads
+        it)."""
+        micros, key, path, identity = message
+        try:
+            if head is None:
+                head = _read_head(path)
+            complete = len(head) < HEAD_BYTES
+            block = header_block(head, complete)
+            if block is None or not (block.isascii() or _utf8(block)):
+                return self._parse(message, _whole(head), facts=True)
+            size = len(head) if complete else os.stat(path).st_size
+            check_response_size(size, self._limits, f"maildir message {key}")
+        except OSError:  # moved or removed since the listing
+            return None
+        except OtpmailError as exc:
+            log.warning("skipped a message: %s", exc.message)
+            return None
+        self.header_parses += 1
+        facts = decode(block + b"\n\n", key, self.account, moment_of(micros), self._limits)
+        _remember(self._facts, key, (identity, facts), FACTS_KEPT)
+        return facts
+
+    def _parse(self, message: Message, head: bytes | None, *, facts: bool) -> Email | None:
         """Parse the file of ``message`` (``head`` when it is the whole file) and keep the
         email; return its facts (body-less) or the whole email."""
         micros, key, path, identity = message
@@ -295,6 +327,19 @@ class MaildirProvider:
         _remember(self._emails, key, (identity, email), EMAILS_KEPT)
         _remember(self._facts, key, (identity, stripped), FACTS_KEPT)
         return stripped if facts else email
+
+
+def _whole(head: bytes | None) -> bytes | None:
+    """``head`` when it holds the whole file."""
+    return head if head is not None and len(head) < HEAD_BYTES else None
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _remember(kept: _Kept, key: str, value: tuple[Identity, Email], most: int) -> None:

@@ -22,8 +22,9 @@ Maildir writer does), is not noticed until the provider is closed.
 **When the folders are read again.** Creating, removing or renaming a file changes the
 modification time of its folder. While the folders keep the times they had, the last
 listing is reused without reading them, as notmuch does (``notmuch new --full-scan`` turns
-that optimisation off); a time that was less than :data:`SETTLE_NS` old when it was read is
-not trusted, since a change within the same clock tick would not move it again. A read of
+that optimisation off); a time that was less than :data:`SETTLE_NS` old when it was read
+(:data:`SETTLE_WHOLE_SECONDS_NS` on a file system that keeps whole seconds) is not
+trusted, since a change within the same clock tick would not move it again. A read of
 an unchanged Maildir, and an idle poll of a wait, costs a ``stat`` of ``new/`` and
 ``cur/``.
 
@@ -44,9 +45,11 @@ from typing import Final
 from otpmail._core._config import not_configured
 
 EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
-SETTLE_NS: Final = 2_000_000_000
+SETTLE_NS: Final = 100_000_000
 """How old a folder's modification time must be before an unchanged time is taken to
-mean an unchanged folder (allows for coarse file-system clocks and NFS)."""
+mean an unchanged folder: ten ticks of the coarsest kernel clock that stamps file times."""
+SETTLE_WHOLE_SECONDS_NS: Final = 2_000_000_000
+"""The same on a file system that stores whole seconds (FAT stores two)."""
 _COLON = ":"  # mailbox.Maildir.colon on POSIX: the unique name ends before it
 _STAMP = re.compile(r"(?P<sec>\d{9,11})\.(?:M(?P<usec>\d{1,6})P|[^.]*)")
 # Below 2**31 s a float of seconds and microseconds is exact to well under a microsecond,
@@ -108,6 +111,10 @@ def delivery_micros(name: str) -> int | None:
     return seconds * 1_000_000 + int(match["usec"] or 0)
 
 
+def _settle(mtime_ns: int) -> int:
+    return SETTLE_WHOLE_SECONDS_NS if mtime_ns % 1_000_000_000 == 0 else SETTLE_NS
+
+
 def _mtime_ns(folder: Path) -> int | None:
     try:
         return os.stat(folder).st_mtime_ns
@@ -140,25 +147,31 @@ class Listing:
         self._maildir = maildir
         self._last_folder = os.fspath(folders[-1]) + os.sep
         self._items = items
+        self._check = check
         self._ids: frozenset[str] | None = None
-        standard: list[os.DirEntry[str]] = []
-        rest: list[os.DirEntry[str]] = []
-        for item in items:
-            (standard if maildir and _standard(item.name) else rest).append(item)
-        standard.sort(key=lambda item: item.name)
-        self._standard = standard
-        built = []
-        for number, item in enumerate(rest):
-            if number % 1024 == 1023:
-                check()
-            built.append(self._message(item))
-        self._others = _newest_first(built, self._last_folder)
         self._done: list[Message] = []
-        self._next = self._generate()
+        self._next: Iterator[Message] | None = None
         self.complete = False
         """Whether the order has been built to its end (every file was reached)."""
 
+    def _prepare(self) -> Iterator[Message]:
+        """Start building the order: sort the stamped names, order the rest. Done when a
+        scan first needs the order (a wait's poll never does)."""
+        standard: list[os.DirEntry[str]] = []
+        rest: list[os.DirEntry[str]] = []
+        for item in self._items:
+            (standard if self._maildir and _standard(item.name) else rest).append(item)
+        standard.sort(key=lambda item: item.name)
+        built = []
+        for number, item in enumerate(rest):
+            if number % 1024 == 1023:
+                self._check()
+            built.append(self._message(item))
+        return self._generate(standard, _newest_first(built, self._last_folder))
+
     def __iter__(self) -> Iterator[Message]:
+        if self._next is None:
+            self._next = self._prepare()
         done = self._done
         position = 0
         while True:
@@ -176,17 +189,25 @@ class Listing:
     def ids(self) -> frozenset[str]:
         """The id of every message file listed."""
         if self._ids is None:
-            self._ids = frozenset(
-                key for item in self._items if (key := self._key(item.name)) is not None
-            )
+            if self._maildir:  # the common case without a call per name
+                keys = (item.name.partition(_COLON)[0] for item in self._items)
+                ids = frozenset(keys)
+                if any(key.startswith(".") for key in ids):
+                    ids = frozenset(key for key in ids if not key.startswith("."))
+                self._ids = ids
+            else:
+                self._ids = frozenset(
+                    key for item in self._items if (key := self._key(item.name)) is not None
+                )
         return self._ids
 
     def messages(self, keys: set[str]) -> list[Message]:
         """The messages of ``keys``, newest first."""
-        return _newest_first(
-            (self._message(item) for item in self._items if self._key(item.name) in keys),
-            self._last_folder,
-        )
+        if self._maildir:
+            chosen = [item for item in self._items if item.name.partition(_COLON)[0] in keys]
+        else:
+            chosen = [item for item in self._items if self._key(item.name) in keys]
+        return _newest_first(map(self._message, chosen), self._last_folder)
 
     def _key(self, name: str) -> str | None:
         if self._maildir:
@@ -211,9 +232,24 @@ class Listing:
             micros = micros_of(datetime.fromtimestamp(info.st_mtime, tz=UTC))
         return (micros, key, item.path, (info.st_ino, info.st_size, info.st_mtime_ns))
 
-    def _generate(self) -> Iterator[Message]:
-        standard = self._standard
-        others = self._others
+    def _standard_message(self, item: os.DirEntry[str]) -> Message | None:
+        """:meth:`_message` for a Maildir name of ten digits and a dot, without what that
+        already tells (not hidden, a stamp)."""
+        name = item.name
+        try:
+            if not item.is_file() or item.is_symlink():
+                return self._message(item)
+            inode = item.inode()
+        except OSError:
+            return None
+        key = name.split(_COLON, 1)[0]
+        micros = delivery_micros(key)
+        assert micros is not None
+        return (micros, key, item.path, inode)
+
+    def _generate(
+        self, standard: list[os.DirEntry[str]], others: list[Message]
+    ) -> Iterator[Message]:
         taken = 0
         end = len(standard)
         while end > 0:
@@ -222,7 +258,7 @@ class Listing:
             while start > 0 and standard[start - 1].name[:10] == prefix:
                 start -= 1
             if start == end - 1:  # one file in that second, as is usual
-                single = self._message(standard[start])
+                single = self._standard_message(standard[start])
                 second = [] if single is None else [single]
             else:
                 second = _newest_first(
@@ -274,6 +310,6 @@ class MaildirIndex:
                 items.extend(listing)
         self.listing = Listing(items, folders, maildir, check)
         self.listings += 1
-        settled = all(t is not None and started - t > SETTLE_NS for t in times)
+        settled = all(t is not None and started - t > _settle(t) for t in times)
         self._trusted = (folders, times) if maildir and settled else None
         return self.listing

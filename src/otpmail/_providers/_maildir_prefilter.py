@@ -71,14 +71,19 @@ SEPARATOR: Final = b","
 def header_block(head: bytes, complete: bool) -> bytes | None:
     """The header block at the start of ``head`` (the first bytes of a file), or ``None``
     when it does not end within them. ``complete`` says ``head`` is the whole file."""
-    end = len(head)
+    end = size = len(head)
     for blank in _BLANK_LINES:
         found = head.find(blank, 0, end + 1)
         if 0 <= found < end:
             end = found
-    if end < len(head):
+    if end < size:
         return head[:end]
     return head if complete else None
+
+
+def learn(head: bytes, complete: bool) -> bytes | None:
+    """:func:`recipient_text` of :func:`header_block`: what a scan keeps of a file."""
+    return recipient_text(header_block(head, complete))
 
 
 def recipient_text(block: bytes | None) -> bytes | None:
@@ -100,8 +105,7 @@ def recipient_text(block: bytes | None) -> bytes | None:
     if text.count(b"\r") > text.count(b"\r\n") + text.endswith(b"\r"):
         text = text.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     parts = []
-    for match in _RECIPIENT_HEADER.finditer(text):
-        value = match[1]
+    for value in _RECIPIENT_HEADER.findall(text):
         if not _plain(value):
             # Only a display name may hold what is not plain; take the names away.
             if b"<" not in value or not _utf8(value):
