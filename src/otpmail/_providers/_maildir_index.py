@@ -243,9 +243,16 @@ class Listing:
         except OSError:
             return None
         key = name.split(_COLON, 1)[0]
-        micros = delivery_micros(key)
-        assert micros is not None
-        return (micros, key, item.path, inode)
+        seconds = int(name[:10])
+        if seconds >= _EXACT_SECONDS:
+            return self._message(item)
+        usec = 0
+        if name[11:12] == "M":  # as delivery_micros reads it
+            end = name.find("P", 12, 19)
+            digits = name[12:end] if end > 12 else ""
+            if digits.isdecimal():
+                usec = int(digits)
+        return (seconds * 1_000_000 + usec, key, item.path, inode)
 
     def _generate(
         self, standard: list[os.DirEntry[str]], others: list[Message]

@@ -57,6 +57,8 @@ _BLANK_LINES = (b"\n\r", b"\n\n", b"\r\r")
 _RECIPIENT_HEADER = re.compile(
     rb"\n(?:to|cc|delivered-to|x-rcptto):([^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*)"
 )
+# A recipient header after a lone CR, which ends a line as LF does.
+_AFTER_LONE_CR = re.compile(rb"\r(?:to|cc|delivered-to|x-rcptto):")
 # A display name before "<" at the start of a mailbox: atext, dots, spaces, quoted strings
 # without escapes, raw 8-bit text (checked to be UTF-8 first); encoded words are atext.
 _DISPLAY_NAME = re.compile(
@@ -101,24 +103,20 @@ def recipient_text(block: bytes | None) -> bytes | None:
     if block is None:
         return UNKNOWN
     text = b"\n" + block.lower()
-    # A lone CR ends a line, as LF does (the block may end in the CR of its last CR LF).
-    if text.count(b"\r") > text.count(b"\r\n") + text.endswith(b"\r"):
+    if _AFTER_LONE_CR.search(text):
         text = text.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     parts = []
+    not_plain = _NOT_PLAIN_CHAR.search
     for value in _RECIPIENT_HEADER.findall(text):
-        if not _plain(value):
+        if b"=?" in value or not_plain(value):
             # Only a display name may hold what is not plain; take the names away.
             if b"<" not in value or not _utf8(value):
                 return UNKNOWN
             value = _DISPLAY_NAME.sub(SEPARATOR, value)
-            if not _plain(value):
+            if b"=?" in value or not_plain(value):
                 return UNKNOWN
         parts.append(value.translate(None, _DROPPED))
     return SEPARATOR.join(parts)
-
-
-def _plain(value: bytes) -> bool:
-    return b"=?" not in value and _NOT_PLAIN_CHAR.search(value) is None
 
 
 def _utf8(value: bytes) -> bool:
