@@ -146,6 +146,20 @@ async def test_an_eml_file_rewritten_in_place_is_read_again(tmp_path: Path) -> N
     assert [e["subject"] for e in second["data"]["emails"]] == ["second"]
 
 
+async def test_what_was_learned_of_removed_files_is_dropped(
+    provider: MaildirProvider, box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("otpmail._providers._maildir._STALE_SLACK", 0)
+    names = [deliver(box, message(f"qa+{n}@example.com", subject=f"s{n}"), NOW) for n in range(4)]
+    await provider.count(build_criteria("qa@example.com"))
+    for name in names[:3]:
+        (box / "new" / name).unlink()
+
+    await provider.count(build_criteria("qa@example.com"))
+
+    assert set(provider._recipients) == {names[3]}
+
+
 async def test_mail_delivered_after_a_read_is_found_by_the_next(
     provider: MaildirProvider, box: Path
 ) -> None:

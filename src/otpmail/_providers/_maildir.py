@@ -73,6 +73,8 @@ FACTS_KEPT = 20_000
 """Parsed emails kept without their bodies (for the exact rules) between reads."""
 EMAILS_KEPT = 256
 """Parsed emails kept whole (for answers) between reads."""
+# Recipient texts of removed files are dropped once they are this many more than the files.
+_STALE_SLACK = 1024
 
 # O_NONBLOCK: a FIFO put in place of a message after the listing must not block the read.
 _OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -177,9 +179,8 @@ class MaildirProvider:
         return await asyncio.to_thread(self._changes, before, known)
 
     async def aclose(self) -> None:
-        """Forget what was read."""
-        with self._lock:
-            self._forget()
+        """Forget what was read. (A scan still running keeps the objects it holds.)"""
+        self._forget()
 
     # -- in the worker thread -----------------------------------------------------------
 
@@ -208,7 +209,8 @@ class MaildirProvider:
         seen: set[str] = set()
         recipients = self._recipients
         with self._locked() as index:
-            for message in index.refresh(_check_deadline):
+            listing = index.refresh(_check_deadline)
+            for message in listing:
                 micros, key, path, identity = message
                 if cutoff is not None and micros < cutoff:
                     break  # newest first: every later file is older still
@@ -248,6 +250,9 @@ class MaildirProvider:
                 chosen.append(message)
                 if len(chosen) >= limit:
                     break
+            if listing.complete and len(recipients) > len(listing) + _STALE_SLACK:
+                for gone in recipients.keys() - listing.ids:  # files removed since
+                    del recipients[gone]
             if limit is None:
                 return counted
             return self._emails_of(chosen)

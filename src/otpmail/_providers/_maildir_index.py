@@ -185,6 +185,10 @@ class Listing:
                 return
             done.append(message)
 
+    def __len__(self) -> int:
+        """How many directory entries were listed (message files and others)."""
+        return len(self._items)
+
     @property
     def ids(self) -> frozenset[str]:
         """The id of every message file listed."""
