@@ -143,6 +143,28 @@ def fresh(config: Path, maildir: Path, n: int, runs: int) -> dict[str, dict[str,
     return rows
 
 
+def indexed(config: Path, cache: Path, n: int, runs: int) -> dict[str, dict[str, Any]]:
+    """The same fresh reads with the prototype's SQLite index: built by a first run, then
+    loaded by each fresh process."""
+    shutil.rmtree(cache, ignore_errors=True)
+    rows: dict[str, dict[str, Any]] = {}
+    for name, (to, _) in QUERIES.items():
+        mode = NAIVE_MODE.get(name, "ten") if name != "no mail" else "nobody"
+        command = [sys.executable, str(BENCH / "_maildir_sqlite.py"), str(config), str(cache)]
+        command += [to, mode]
+        build_s = _run(command)[0] if not rows else 0.0
+        runs_done = [_run(command) for _ in range(runs)]
+        last = json.loads(runs_done[-1][3])
+        rows[name] = {
+            "fresh_s": statistics.median(r[0] for r in runs_done),
+            "rss_mib": max(r[1] for r in runs_done),
+            "build_s": build_s or rows[next(iter(rows))]["build_s"],
+            "index_mib": last["index_bytes"] / 2**20,
+            "loaded": last["loaded"],
+        }
+    return rows
+
+
 # -- in a child process: a Reader that has read the mailbox before ------------------------
 
 
@@ -152,14 +174,14 @@ async def _warm(config: str, repeats: int) -> dict[str, Any]:
     rows: dict[str, Any] = {}
     for name, (to, extra) in QUERIES.items():
         async with Reader(config) as reader:
-            kwargs = {"latest": "--latest" in extra, "count": "--count" in extra}
+            latest, count = "--latest" in extra, "--count" in extra
             started = time.perf_counter()
-            await reader.read_emails(to, **kwargs)
+            await reader.read_emails(to, latest=latest, count=count)
             first = time.perf_counter() - started
             times = []
             for _ in range(repeats):
                 started = time.perf_counter()
-                await reader.read_emails(to, **kwargs)
+                await reader.read_emails(to, latest=latest, count=count)
                 times.append(time.perf_counter() - started)
             provider: Any = next(iter(reader._providers.values()))
             rows[name] = {
@@ -233,6 +255,11 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="build the Maildirs here once and reuse them")
     parser.add_argument("--deliveries", type=int, default=10)
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--index",
+        action="store_true",
+        help="at the largest size, also measure the SQLite-index prototype (bench/_maildir_sqlite.py)",
+    )
     parser.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -265,6 +292,8 @@ def main() -> int:
                 _, _, status, out = _run([*wait_cmd, str(maildir), str(options.deliveries)])
                 assert status == 0, out
                 entry["wait"] = json.loads(out)
+            if options.index and n == max(sizes):
+                entry["index"] = indexed(config, work / "index-cache", n, options.runs)
             entry["load"].append(_load())
             report["sizes"][n] = entry
 
@@ -289,6 +318,12 @@ def main() -> int:
                         failures.append(f"{n}: {name} RSS {row['otpmail_rss_mib']:.0f} MiB")
                 if n == 10_000 and speedup < SPEEDUP_TARGET:
                     failures.append(f"{n}: {name} only {speedup:.1f}x the stdlib scan")
+            for name, row in entry.get("index", {}).items():
+                print(
+                    f"  with an on-disk index, {name}: {row['fresh_s']:.3f}s fresh "
+                    f"(the first run, which writes it: {row['build_s']:.2f}s; "
+                    f"{row['index_mib']:.1f} MiB on disk; RSS {row['rss_mib']:.0f} MiB)"
+                )
             if "wait" in entry:
                 wait = entry["wait"]
                 print(
