@@ -197,7 +197,7 @@ class MaildirProvider:
 
     def _ids(self) -> frozenset[str]:
         with self._locked() as index:
-            return index.refresh(_check_deadline).ids
+            return index.poll(_check_deadline)[0]
 
     def _search(self, criteria: Criteria, limit: int | None) -> list[Email]:
         """The first ``limit`` distinct matches newest first (all when ``None``); without a
@@ -210,17 +210,18 @@ class MaildirProvider:
         recipients = self._recipients
         with self._locked() as index:
             listing = index.refresh(_check_deadline)
-            for message in listing:
+            for number, message in enumerate(listing):
                 micros, key, path, identity = message
                 if cutoff is not None and micros < cutoff:
                     break  # newest first: every later file is older still
-                if _past_deadline():
+                if number & 1023 == 0:  # a read or a parse checks before it starts, too
                     _check_deadline()
                 head = None
                 learned = recipients.get(key)
                 if learned is not None and learned[0] == identity:
                     text = learned[1]
                 else:
+                    _check_deadline()
                     try:
                         fd = os.open(path, _OPEN)
                         try:
@@ -234,6 +235,8 @@ class MaildirProvider:
                 if text is not None and wanted not in text:
                     continue  # cannot match: see _maildir_prefilter
                 facts = self._kept(self._facts, message)
+                if facts is None:
+                    _check_deadline()
                 if facts is None and (limit is None or text is None):
                     facts = self._facts_of(message, head)  # the body may not be needed
                 elif facts is None:
@@ -261,11 +264,16 @@ class MaildirProvider:
         self, before: frozenset[str], known: set[str]
     ) -> tuple[list[Email], frozenset[str]]:
         with self._locked() as index:
-            listing = index.refresh(_check_deadline)
-            ids = listing.ids
-            if ids is before:
+            ids, added = index.poll(_check_deadline)
+            if ids is before or ids == before:
                 return [], ids
-            return self._emails_of(listing.messages(set(ids - before - known))), ids
+            fresh = ids - before - known
+            messages = [added[key] for key in fresh if key in added]
+            missing = fresh - added.keys()
+            if missing:  # appeared before the last poll (another cursor): from a listing
+                messages += index.refresh(_check_deadline).messages(set(missing))
+            messages.sort(key=lambda m: (m[0], m[1]), reverse=True)
+            return self._emails_of(messages), ids
 
     def _emails_of(self, messages: list[Message]) -> list[Email]:
         emails = []

@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from otpmail._core._config import not_configured
 
@@ -170,6 +171,11 @@ class Listing:
         return self._generate(standard, _newest_first(built, self._last_folder))
 
     def __iter__(self) -> Iterator[Message]:
+        if self.complete:
+            return iter(self._done)
+        return self._walk()
+
+    def _walk(self) -> Iterator[Message]:
         if self._next is None:
             self._next = self._prepare()
         done = self._done
@@ -296,6 +302,7 @@ class MaildirIndex:
         self.listings = 0
         """How many times the folders were read (for tests and the benchmark)."""
         self._trusted: tuple[tuple[Path, ...], tuple[int | None, ...]] | None = None
+        self._polled: _Polled | None = None
 
     def _folders(self) -> tuple[tuple[Path, ...], bool]:
         if not self.root.is_dir():
@@ -324,3 +331,81 @@ class MaildirIndex:
         settled = all(t is not None and started - t > _settle(t) for t in times)
         self._trusted = (folders, times) if maildir and settled else None
         return self.listing
+
+    def poll(self, check: Callable[[], None]) -> tuple[frozenset[str], dict[str, Message]]:
+        """The ids of the message files now, and the messages of the files added since
+        the last poll, by id: what a wait's change feed needs, from the folders' names
+        alone (``os.listdir``, cheaper than a listing for a search), or from nothing but
+        their times while those have not changed."""
+        folders, maildir = self._folders()
+        times = tuple(_mtime_ns(folder) for folder in folders)
+        last = self._polled
+        if last is not None and last.trusted and (last.folders, last.times) == (folders, times):
+            return last.ids, {}
+        started = time.time_ns()
+        names = []
+        for folder in folders:
+            check()
+            names.append(frozenset(os.listdir(folder)))
+        key = _maildir_key if maildir else _eml_key
+        added: dict[str, Message] = {}
+        if last is not None and last.folders == folders:
+            gone = any(old - now for old, now in zip(last.names, names, strict=True))
+            new = [
+                (folder, name)
+                for folder, old, now in zip(folders, last.names, names, strict=True)
+                for name in now - old
+            ]
+            if gone:  # a removal or a move: count the ids again
+                ids = _ids(names, key)
+            else:
+                ids = last.ids | {k for _, name in new if (k := key(name)) is not None}
+            for folder, name in new:
+                message = _message_at(folder, name, key(name), maildir)
+                if message is not None:
+                    added[message[1]] = message
+        else:
+            ids = _ids(names, key)
+        settled = all(t is not None and started - t > _settle(t) for t in times)
+        self._polled = _Polled(folders, times, tuple(names), ids, settled)
+        return ids, added
+
+
+class _Polled(NamedTuple):
+    folders: tuple[Path, ...]
+    times: tuple[int | None, ...]
+    names: tuple[frozenset[str], ...]
+    ids: frozenset[str]
+    trusted: bool
+
+
+def _maildir_key(name: str) -> str | None:
+    return None if name.startswith(".") else name.partition(_COLON)[0]
+
+
+def _eml_key(name: str) -> str | None:
+    return Path(name).stem if name.endswith(".eml") else None
+
+
+def _ids(names: list[frozenset[str]], key: Callable[[str], str | None]) -> frozenset[str]:
+    return frozenset(k for folder in names for name in folder if (k := key(name)) is not None)
+
+
+def _message_at(folder: Path, name: str, key: str | None, maildir: bool) -> Message | None:
+    """A file named in a poll, as :meth:`Listing._message` sees it (same identity)."""
+    if key is None:
+        return None
+    path = os.path.join(folder, name)
+    try:
+        link = os.lstat(path)
+        info = os.stat(path) if stat.S_ISLNK(link.st_mode) else link
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    micros = delivery_micros(key) if maildir else None
+    if micros is not None and not stat.S_ISLNK(link.st_mode):
+        return (micros, key, path, link.st_ino)
+    if micros is None:
+        micros = micros_of(datetime.fromtimestamp(info.st_mtime, tz=UTC))
+    return (micros, key, path, (info.st_ino, info.st_size, info.st_mtime_ns))
