@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import smtplib
-import socket
 import subprocess
 import sys
 import time
@@ -29,7 +27,7 @@ from otpmail._core._criteria import build_criteria
 from otpmail._core._match import select
 from otpmail._providers._maildir import MaildirProvider, decode
 from otpmail._providers._maildir_index import SETTLE_WHOLE_SECONDS_NS, stamp_time
-from test_maildir import deliver, message
+from test_maildir import deliver, message, smtp_catcher
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -344,58 +342,19 @@ def test_the_cli_exits_within_a_second_of_its_deadline_on_a_huge_maildir(tmp_pat
 # -- the user's flow: a catcher, several reads in one session ------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.loopback
 async def test_one_reader_finds_each_new_mail_of_a_catcher_as_it_arrives(tmp_path: Path) -> None:
     """Tests of one session share a Reader; each sends a mail through SMTP and reads the
     newest. The second read must see the second mail, not what the first one cached."""
-    port = _free_port()
-    maildir = tmp_path / "box"
-    catcher = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "aiosmtpd",
-            "-n",
-            "-l",
-            f"127.0.0.1:{port}",
-            "-c",
-            "aiosmtpd.handlers.Mailbox",
-            str(maildir),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-
-    def send(to: str, body: str) -> None:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with smtplib.SMTP("127.0.0.1", port, timeout=5) as smtp:
-                    smtp.send_message(message(to, subject=body, body=body))
-                return
-            except OSError:
-                if time.monotonic() > deadline or catcher.poll() is not None:
-                    raise
-                time.sleep(0.05)
-
-    try:
+    with smtp_catcher(tmp_path / "box") as send:
         async with Reader(write_config(tmp_path, CONFIG)) as reader:
-            send("qa+a@example.com", "Your code is 111111")
+            send(message("qa+a@example.com", body="Your code is 111111"))
             first = await reader.read_emails("qa+a@example.com", latest=True)
-            send("qa+a@example.com", "Your code is 222222")
+            send(message("qa+a@example.com", body="Your code is 222222"))
             second = await reader.read_emails("qa+a@example.com", latest=True)
-            send("qa+b@example.com", "Your code is 333333")
+            send(message("qa+b@example.com", body="Your code is 333333"))
             other = await reader.read_emails("qa+b@example.com", latest=True)
             count = await reader.read_emails("qa+a@example.com", count=True)
-    finally:
-        catcher.terminate()
-        catcher.wait(timeout=10)
 
     assert first["data"]["emails"][0]["body"] == "Your code is 111111"
     assert second["data"]["emails"][0]["body"] == "Your code is 222222"
