@@ -18,7 +18,10 @@ A read costs what its answer needs, not what the mailbox holds:
    headers certainly cannot yield the recipient filter's address is skipped unparsed
    (:mod:`otpmail._providers._maildir_prefilter`);
 4. the rest are parsed by the one decoder (:func:`otpmail._decoding.parse_rfc822`) and
-   decided by the exact rules (:func:`otpmail._core._match.matches`), as before.
+   decided by the exact rules (:func:`otpmail._core._match.matches`), as before; a count,
+   and a candidate the prefilter could not judge, is parsed from its header block alone
+   first (the body is read only for an email that is returned), unless its headers hold
+   8-bit text that is not UTF-8 (the body's charset reads that).
 
 What a read learned (the recipient text of every header block seen, the parsed emails of a
 bounded number of files) is kept in memory for the next read of the same provider; the
@@ -173,8 +176,8 @@ class MaildirProvider:
     async def changes(
         self, cursor: object, since: datetime, known: set[str]
     ) -> tuple[list[Email], object]:
-        """Messages whose ids appeared since ``cursor`` (a directory listing; while the
-        folders are unchanged, a ``stat`` of each)."""
+        """Messages whose ids appeared since ``cursor``: the names in the folders
+        (``os.listdir``) when their times changed, else nothing but a ``stat`` of each."""
         before = cursor if isinstance(cursor, frozenset) else frozenset()
         return await asyncio.to_thread(self._changes, before, known)
 

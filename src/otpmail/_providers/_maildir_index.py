@@ -26,7 +26,8 @@ that optimisation off); a time that was less than :data:`SETTLE_NS` old when it 
 (:data:`SETTLE_WHOLE_SECONDS_NS` on a file system that keeps whole seconds) is not
 trusted, since a change within the same clock tick would not move it again. A read of
 an unchanged Maildir, and an idle poll of a wait, costs a ``stat`` of ``new/`` and
-``cur/``.
+``cur/``. A wait's poll of a changed Maildir reads the folders' names only
+(:meth:`MaildirIndex.poll`) and looks at the files added since the last poll.
 
 Per-file values are tuples of strings, bytes and integers, which the garbage collector
 stops tracking: 100,000 files cost no collector time, where as many small objects would.
