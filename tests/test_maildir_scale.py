@@ -171,6 +171,57 @@ async def test_mail_delivered_after_a_read_is_found_by_the_next(
     assert subjects(await provider.search(criteria)) == ["new"]
 
 
+async def test_the_change_feed_reports_each_new_message_once_and_a_move_not_at_all(
+    provider: MaildirProvider, box: Path
+) -> None:
+    start = await provider.cursor()
+    name = deliver(box, message("qa@example.com", subject="a"), NOW)
+    first, after_a = await provider.changes(start, NOW, set())
+    (box / "new" / name).rename(box / "cur" / f"{name}:2,S")
+    moved, after_move = await provider.changes(after_a, NOW, set())
+    deliver(box, message("qa@example.com", subject="b"), NOW)
+    second, _ = await provider.changes(after_move, NOW, set())
+
+    assert subjects(first) == ["a"]
+    assert moved == []
+    assert subjects(second) == ["b"]
+
+
+async def test_an_older_cursor_gets_everything_since_it(
+    provider: MaildirProvider, box: Path
+) -> None:
+    """Two waits may poll one provider from different cursors."""
+    start = await provider.cursor()
+    deliver(box, message("qa@example.com", subject="a"), NOW - timedelta(seconds=1))
+    await provider.changes(start, NOW, set())
+    deliver(box, message("qa@example.com", subject="b"), NOW)
+
+    emails, _ = await provider.changes(start, NOW, set())
+
+    assert subjects(emails) == ["b", "a"]
+
+
+async def test_an_idle_poll_reads_no_folder(
+    provider: MaildirProvider, box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deliver(box, message("qa@example.com"), NOW)
+    settle(box)
+    cursor = await provider.cursor()
+    listed: list[str] = []
+    real = os.listdir
+    monkeypatch.setattr(
+        "otpmail._providers._maildir_index.os.listdir",
+        lambda path: listed.append(str(path)) or real(path),
+    )
+
+    for _ in range(3):
+        emails, cursor = await provider.changes(cursor, NOW, set())
+        assert emails == []
+
+    assert listed == []
+    assert provider.parses == 0
+
+
 async def test_latest_reads_only_the_newest_files(provider: MaildirProvider, box: Path) -> None:
     for n in range(200):
         deliver(box, message(f"qa+{n}@example.com", subject=f"s{n}"), NOW - timedelta(seconds=n))
