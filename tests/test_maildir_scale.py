@@ -304,19 +304,52 @@ def reference(box: Path, criteria_args: dict[str, object]) -> tuple[list[str], i
 async def test_the_answers_are_those_of_a_full_parse(
     tmp_path: Path, args: dict[str, object]
 ) -> None:
+    """Cold (the first read of a Reader), and warm: after another address's count has
+    read every header block, when candidates come from the joined recipient texts."""
     box = build(tmp_path / "box", 600)
+    settle(box)
     expected_ids, expected_count = reference(box, args)
+    counting = {**args, "count": True, "latest": False}
     async with Reader(write_config(tmp_path, CONFIG)) as reader:
         found = await reader.read_emails(**args)  # type: ignore[arg-type]
-        counted = await reader.read_emails(**{**args, "count": True, "latest": False})  # type: ignore[arg-type]
-        again = await reader.read_emails(**args)  # type: ignore[arg-type]
+        counted = await reader.read_emails(**counting)  # type: ignore[arg-type]
+    async with Reader(write_config(tmp_path, CONFIG)) as reader:
+        await reader.read_emails(NOBODY, count=True)
+        provider = reader.provider_for(reader.config().mailboxes[0])
+        assert isinstance(provider, MaildirProvider) and provider._haystack is not None
+        warm = await reader.read_emails(**args)  # type: ignore[arg-type]
+        warm_counted = await reader.read_emails(**counting)  # type: ignore[arg-type]
 
     ids = [e["id"] for e in found["data"]["emails"]] if found["status"] == "ok" else []
     assert ids == expected_ids
-    assert again == found
-    assert counted["data"]["count"] == expected_count
+    assert warm == found
+    assert counted["data"]["count"] == warm_counted["data"]["count"] == expected_count
     if args["to"] == RECENT:
         assert RECENT_CODE in found["data"]["emails"][0]["body"]
+
+
+async def test_a_warm_read_still_parses_what_the_prefilter_cannot_judge(
+    tmp_path: Path, box: Path
+) -> None:
+    headers = [
+        "To: other@example.com",
+        "To: =?utf-8?q?qa?=@example.com",  # an encoded word: judged only by the decoder
+        "To: Caf\xe9 <qa@example.com>",  # 8-bit, not UTF-8
+        "To: qa@example.com",
+    ]
+    for n, header in enumerate(headers):
+        raw = f"{header}\r\nSubject: s{n}\r\nMessage-ID: <{n}@x>\r\n\r\nbody\r\n"
+        stamp = int(time.time()) - 60 + n
+        (box / "new" / f"{stamp}.M{n}P1Q{n}.host").write_bytes(raw.encode("latin-1"))
+    settle(box)
+    expected_ids, expected_count = reference(box, {"to": "qa@example.com"})
+    async with Reader(write_config(tmp_path, CONFIG)) as reader:
+        await reader.read_emails(NOBODY, count=True)
+        found = await reader.read_emails("qa@example.com")
+        counted = await reader.read_emails("qa@example.com", count=True)
+
+    assert [e["id"] for e in found["data"]["emails"]] == expected_ids
+    assert counted["data"]["count"] == expected_count >= 2
 
 
 # -- the call's deadline, in wall time ----------------------------------------------------

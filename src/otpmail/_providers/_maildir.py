@@ -46,10 +46,12 @@ import logging
 import os
 import stat
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
+from itertools import accumulate
 
 from otpmail._core._bounds import Limits, check_response_size
 from otpmail._core._config import MaildirMailbox
@@ -60,6 +62,7 @@ from otpmail._core._retry import remaining
 from otpmail._decoding import Email, parse_rfc822
 from otpmail._providers._maildir_index import (
     Identity,
+    Listing,
     MaildirIndex,
     Message,
     micros_of,
@@ -150,6 +153,7 @@ class MaildirProvider:
         """How many header blocks were parsed alone."""
 
     def _forget(self) -> None:
+        self._haystack: Haystack | None = None
         self._index = MaildirIndex(self._root)
         self._recipients: dict[str, tuple[Identity, bytes | None]] = {}
         self._facts: _Kept = OrderedDict()
@@ -213,7 +217,12 @@ class MaildirProvider:
         recipients = self._recipients
         with self._locked() as index:
             listing = index.refresh(_check_deadline)
-            for number, message in enumerate(listing):
+            haystack = self._haystack
+            if haystack is not None and haystack.listing is listing:
+                visit: Iterable[Message] = haystack.candidates(wanted)
+            else:
+                visit = listing
+            for number, message in enumerate(visit):
                 micros, key, path, identity = message
                 if cutoff is not None and micros < cutoff:
                     break  # newest first: every later file is older still
@@ -259,6 +268,8 @@ class MaildirProvider:
             if listing.complete and len(recipients) > len(listing) + _STALE_SLACK:
                 for gone in recipients.keys() - listing.ids:  # files removed since
                     del recipients[gone]
+            if listing.complete and (haystack is None or haystack.listing is not listing):
+                self._haystack = Haystack.of(listing, recipients)
             if limit is None:
                 return counted
             return self._emails_of(chosen)
@@ -343,6 +354,48 @@ class MaildirProvider:
         _remember(self._emails, key, (identity, email), EMAILS_KEPT)
         _remember(self._facts, key, (identity, stripped), FACTS_KEPT)
         return stripped if facts else email
+
+
+class Haystack:
+    """The recipient texts of a whole listing joined into one ``bytes``, newest first, so
+    that a read of a Maildir already read finds its candidates with ``bytes.find`` instead
+    of visiting every file: the files whose text holds the address, and those whose text
+    is :data:`~otpmail._providers._maildir_prefilter.UNKNOWN`."""
+
+    def __init__(self, listing: Listing, texts: list[bytes], unknown: list[int]) -> None:
+        self.listing = listing
+        self._messages = listing.ordered
+        self._starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+        self._text = b"\0".join(texts)  # no recipient text holds a NUL (it is not plain)
+        self._unknown = unknown
+
+    @classmethod
+    def of(
+        cls, listing: Listing, recipients: dict[str, tuple[Identity, bytes | None]]
+    ) -> Haystack | None:
+        """The haystack of a complete listing whose every file's text is known, else
+        ``None``."""
+        texts: list[bytes] = []
+        unknown: list[int] = []
+        for number, (_, key, _, identity) in enumerate(listing.ordered):
+            learned = recipients.get(key)
+            if learned is None or learned[0] != identity:
+                return None
+            if learned[1] is None:
+                unknown.append(number)
+            texts.append(learned[1] or b"")
+        return cls(listing, texts, unknown)
+
+    def candidates(self, wanted: bytes) -> list[Message]:
+        """The messages that may match ``wanted``, newest first."""
+        found = set(self._unknown)
+        text, starts = self._text, self._starts
+        at = text.find(wanted)
+        while at >= 0:
+            number = bisect_right(starts, at) - 1
+            found.add(number)
+            at = text.find(wanted, starts[number + 1])
+        return [self._messages[number] for number in sorted(found)]
 
 
 def _whole(head: bytes | None) -> bytes | None:

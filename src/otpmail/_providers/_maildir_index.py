@@ -192,6 +192,12 @@ class Listing:
                 return
             done.append(message)
 
+    @property
+    def ordered(self) -> list[Message]:
+        """The messages newest first, as far as a scan has built the order (all of them
+        once :attr:`complete`)."""
+        return self._done
+
     def __len__(self) -> int:
         """How many directory entries were listed (message files and others)."""
         return len(self._items)
