@@ -305,7 +305,7 @@ async def test_the_answers_are_those_of_a_full_parse(
     tmp_path: Path, args: dict[str, object]
 ) -> None:
     """Cold (the first read of a Reader), and warm: after another address's count has
-    read every header block, when candidates come from the joined recipient texts."""
+    read every header block, when the candidates come from the joined recipient texts."""
     box = build(tmp_path / "box", 600)
     settle(box)
     expected_ids, expected_count = reference(box, args)
@@ -315,10 +315,10 @@ async def test_the_answers_are_those_of_a_full_parse(
         counted = await reader.read_emails(**counting)  # type: ignore[arg-type]
     async with Reader(write_config(tmp_path, CONFIG)) as reader:
         await reader.read_emails(NOBODY, count=True)
-        provider = reader.provider_for(reader.config().mailboxes[0])
-        assert isinstance(provider, MaildirProvider) and provider._haystack is not None
         warm = await reader.read_emails(**args)  # type: ignore[arg-type]
         warm_counted = await reader.read_emails(**counting)  # type: ignore[arg-type]
+        provider = reader.provider_for(reader.config().mailboxes[0])
+        assert isinstance(provider, MaildirProvider) and provider._haystack is not None
 
     ids = [e["id"] for e in found["data"]["emails"]] if found["status"] == "ok" else []
     assert ids == expected_ids

@@ -218,6 +218,10 @@ class MaildirProvider:
         with self._locked() as index:
             listing = index.refresh(_check_deadline)
             haystack = self._haystack
+            if listing.complete and (haystack is None or haystack.listing is not listing):
+                # Read whole once before: join what was learned (not on a first read, which
+                # in a one-shot process would not be followed by another).
+                haystack = self._haystack = Haystack.of(listing, recipients)
             if haystack is not None and haystack.listing is listing:
                 visit: Iterable[Message] = haystack.candidates(wanted)
             else:
@@ -268,8 +272,6 @@ class MaildirProvider:
             if listing.complete and len(recipients) > len(listing) + _STALE_SLACK:
                 for gone in recipients.keys() - listing.ids:  # files removed since
                     del recipients[gone]
-            if listing.complete and (haystack is None or haystack.listing is not listing):
-                self._haystack = Haystack.of(listing, recipients)
             if limit is None:
                 return counted
             return self._emails_of(chosen)
