@@ -265,6 +265,19 @@ async def test_a_header_in_the_bodys_charset_is_read_whole_as_before(
     assert provider.parses == 1
 
 
+async def test_a_header_block_past_the_first_read_is_still_judged(
+    provider: MaildirProvider, box: Path
+) -> None:
+    """The first read of a file is 16 KiB; a longer header block is read on to 64 KiB."""
+    filler = "".join(f"X-Filler-{n}: {'a' * 200}\r\n" for n in range(150))  # 30 KB
+    raw = f"From: a@acme.example\r\n{filler}To: qa@example.com\r\nSubject: long\r\n\r\nx"
+    name = f"{int(time.time())}.M1P1Q1.long"
+    (box / "new" / name).write_bytes(raw.encode())
+
+    assert subjects(await provider.search(build_criteria("qa@example.com"))) == ["long"]
+    assert provider._recipients[name][1] == b"qa@example.com"  # judged, not UNKNOWN
+
+
 async def test_a_fifo_in_the_maildir_does_not_block_a_read(
     provider: MaildirProvider, box: Path
 ) -> None:

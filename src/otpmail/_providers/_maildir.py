@@ -107,10 +107,20 @@ def _check_deadline() -> None:
         raise OtpmailError("deadline_exceeded", "the Maildir read stopped at the call's deadline")
 
 
+# A first read this large holds a verification mail whole; os.read allocates what it is
+# asked for, and 64 KiB a file costs a tenth more than 16 KiB on 100,000 small files.
+_FIRST_READ = 16 * 1024
+
+
 def _read_head(path: str) -> bytes:
+    """The first HEAD_BYTES of the file (all of it when shorter: a regular file's read
+    is short only at its end)."""
     fd = os.open(path, _OPEN)
     try:
-        return os.read(fd, HEAD_BYTES)
+        head = os.read(fd, _FIRST_READ)
+        if len(head) == _FIRST_READ:
+            head += os.read(fd, HEAD_BYTES - _FIRST_READ)
+        return head
     finally:
         os.close(fd)
 
@@ -239,11 +249,7 @@ class MaildirProvider:
                 else:
                     _check_deadline()
                     try:
-                        fd = os.open(path, _OPEN)
-                        try:
-                            head = os.read(fd, HEAD_BYTES)
-                        finally:
-                            os.close(fd)
+                        head = _read_head(path)
                     except OSError:  # moved or removed since the listing
                         continue
                     text = learn(head, len(head) < HEAD_BYTES)
