@@ -59,7 +59,7 @@ from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._core._match import matches, select
 from otpmail._core._retry import remaining
-from otpmail._decoding import Email, parse_rfc822
+from otpmail._decoding import AuthTrust, Email, parse_rfc822
 from otpmail._providers._maildir_index import (
     Identity,
     Listing,
@@ -71,9 +71,17 @@ from otpmail._providers._maildir_index import (
 )
 from otpmail._providers._maildir_prefilter import HEAD_BYTES, header_block, learn, needle
 
-__all__ = ["MaildirProvider", "stamp_time"]
+__all__ = ["ENVELOPE_HEADER", "MaildirProvider", "stamp_time"]
 
 log = logging.getLogger("otpmail.maildir")
+
+ENVELOPE_HEADER = "X-RcptTo"
+"""The SMTP envelope recipients, as the README's catcher records them: aiosmtpd's
+``handlers.Mailbox`` (``MessageBase.prepare_message``) appends ``X-Peer``, ``X-MailFrom``
+and ``X-RcptTo`` after the message's own headers, so the last ``X-RcptTo`` is the
+catcher's and one a sender wrote comes before it. Its addresses count as recipients, so
+BCC-style mail (``To: undisclosed-recipients:;``) is found. See SECURITY.md. (The
+prefilter keeps every file with an ``X-RcptTo`` naming the address, whichever copy.)"""
 
 FACTS_KEPT = 20_000
 """Parsed emails kept without their bodies (for the exact rules) between reads."""
@@ -86,10 +94,26 @@ _STALE_SLACK = 1024
 _OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def decode(raw: bytes, key: str, account: str, received: datetime, limits: Limits) -> Email:
+def decode(
+    raw: bytes,
+    key: str,
+    account: str,
+    received: datetime,
+    limits: Limits,
+    trust: AuthTrust | None = None,
+) -> Email:
     """A Maildir file as an email: :func:`otpmail._decoding.parse_rfc822`, the one
-    decoder, with what a Maildir adds (its id and delivery time)."""
-    return parse_rfc822(raw, id=key, account=account, received_at=received, limits=limits)
+    decoder, with what a Maildir adds: its id and delivery time, the catcher's envelope
+    recipients (:data:`ENVELOPE_HEADER`) and the receiving server it trusts."""
+    return parse_rfc822(
+        raw,
+        id=key,
+        account=account,
+        received_at=received,
+        limits=limits,
+        envelope_header=ENVELOPE_HEADER,
+        trust=trust,
+    )
 
 
 # A scan stops this long after the deadline, so that the call's own timeout, which
@@ -155,6 +179,12 @@ class MaildirProvider:
         self.account = mailbox.address
         self._root = mailbox.path
         self._limits = mailbox.limits
+        # A local catcher writes no verdict: only the MTA the configuration names is believed.
+        self._trust = (
+            AuthTrust.for_authserv_id(mailbox.trusted_authserv_id)
+            if mailbox.trusted_authserv_id
+            else None
+        )
         self._lock = threading.Lock()
         self._forget()
         self.parses = 0
@@ -335,7 +365,9 @@ class MaildirProvider:
             log.warning("skipped a message: %s", exc.message)
             return None
         self.header_parses += 1
-        facts = decode(block + b"\n\n", key, self.account, moment_of(micros), self._limits)
+        facts = decode(
+            block + b"\n\n", key, self.account, moment_of(micros), self._limits, self._trust
+        )
         _remember(self._facts, key, (identity, facts), FACTS_KEPT)
         return facts
 
@@ -357,7 +389,7 @@ class MaildirProvider:
         if raw is None:
             return None
         self.parses += 1
-        email = decode(raw, key, self.account, moment_of(micros), self._limits)
+        email = decode(raw, key, self.account, moment_of(micros), self._limits, self._trust)
         stripped = replace(email, body="", attachments=())
         _remember(self._emails, key, (identity, email), EMAILS_KEPT)
         _remember(self._facts, key, (identity, stripped), FACTS_KEPT)
