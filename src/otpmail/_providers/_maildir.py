@@ -20,16 +20,18 @@ A read costs what its answer needs, not what the mailbox holds:
 4. the rest are parsed by the one decoder (:func:`otpmail._decoding.parse_rfc822`) and
    decided by the exact rules (:func:`otpmail._core._match.matches`), as before; a count,
    and a candidate the prefilter could not judge, is parsed from its header block alone
-   first (the body is read only for an email that is returned), unless its headers hold
-   8-bit text that is not UTF-8 (the body's charset reads that).
+   when that is all the decoder would read of it (a whole, single-part file within the
+   decoder's line cap, whose 8-bit header text, if any, is UTF-8): the body is read only
+   for an email that is returned.
 
 What a read learned (the recipient text of every header block seen, the parsed emails of a
 bounded number of files) is kept in memory for the next read of the same provider; the
 listing is taken again only when ``new/`` or ``cur/`` changed. Nothing is written to disk.
 
 A file larger than ``email.limits.response_bytes`` is not read (its size is the "provider
-response" of a Maildir): when it could match, it is skipped with a warning, as Gmail skips
-a message whose fetch failed.
+response" of a Maildir), and one the decoder finds unreadable (over a fixed structural cap:
+:func:`otpmail._core._bounds.unreadable`) is not decoded further: when it could match,
+either is skipped with a warning, as Gmail skips a message whose fetch failed.
 
 Every scan checks the call's deadline (:func:`otpmail._core._retry.remaining`, which the
 worker thread inherits through its context) between files, and stops just past it with
@@ -44,6 +46,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import stat
 import threading
 from bisect import bisect_right
@@ -53,7 +56,7 @@ from dataclasses import replace
 from datetime import datetime
 from itertools import accumulate
 
-from otpmail._core._bounds import Limits, check_response_size
+from otpmail._core._bounds import Limits, check_line_count, check_response_size
 from otpmail._core._config import MaildirMailbox
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
@@ -170,6 +173,8 @@ def _read_message(path: str, key: str, limits: Limits) -> bytes | None:
 
 
 _Kept = OrderedDict[str, tuple[Identity, Email]]
+# A header block that may start more header sections (parts, attached messages).
+_MAY_HAVE_PARTS = re.compile(rb"(?i)multipart|message/")
 
 
 class MaildirProvider:
@@ -346,28 +351,36 @@ class MaildirProvider:
 
     def _facts_of(self, message: Message, head: bytes | None) -> Email | None:
         """What the exact rules need of a candidate, from its header block alone when that
-        tells all of it: the block is parsed by the same decoder, and only a header block
-        with 8-bit text that is not UTF-8 depends on the body (whose charset then reads
-        it)."""
+        is all the decoder would read of it: the file is whole in ``head``, within the
+        decoder's line cap (:func:`~otpmail._core._bounds.check_line_count`), has a single
+        part (the caps on header fields also count the headers of parts and attached
+        messages), and its 8-bit header text, if any, is UTF-8 (other text is read in the
+        body's charset). Otherwise, or when unsure, the file is parsed whole."""
         micros, key, path, identity = message
         try:
             if head is None:
                 head = _read_head(path)
-            complete = len(head) < HEAD_BYTES
-            block = header_block(head, complete)
-            if block is None or not (block.isascii() or _utf8(block)):
-                return self._parse(message, _whole(head), facts=True)
-            size = len(head) if complete else os.stat(path).st_size
-            check_response_size(size, self._limits, f"maildir message {key}")
         except OSError:  # moved or removed since the listing
             return None
-        except OtpmailError as exc:
-            log.warning("skipped a message: %s", exc.message)
+        complete = len(head) < HEAD_BYTES
+        block = header_block(head, complete)
+        if (
+            not complete
+            or block is None
+            or _MAY_HAVE_PARTS.search(block)
+            or not (block.isascii() or _utf8(block))
+        ):
+            return self._parse(message, _whole(head), facts=True)
+        try:
+            check_response_size(len(head), self._limits, f"maildir message {key}")
+            check_line_count(head, self._limits)
+            self.header_parses += 1
+            facts = decode(
+                block + b"\n\n", key, self.account, moment_of(micros), self._limits, self._trust
+            )
+        except OtpmailError as exc:  # over response_bytes, or over a fixed cap of the decoder
+            log.warning("skipped message %s: %s", key, exc.message)
             return None
-        self.header_parses += 1
-        facts = decode(
-            block + b"\n\n", key, self.account, moment_of(micros), self._limits, self._trust
-        )
         _remember(self._facts, key, (identity, facts), FACTS_KEPT)
         return facts
 
@@ -381,15 +394,15 @@ class MaildirProvider:
                 raw: bytes | None = head
             else:
                 raw = _read_message(path, key, self._limits)
+            if raw is None:
+                return None
+            self.parses += 1
+            email = decode(raw, key, self.account, moment_of(micros), self._limits, self._trust)
         except OSError:  # moved or removed since the listing
             return None
-        except OtpmailError as exc:
-            log.warning("skipped a message: %s", exc.message)
+        except OtpmailError as exc:  # over response_bytes, or over a fixed cap of the decoder
+            log.warning("skipped message %s: %s", key, exc.message)
             return None
-        if raw is None:
-            return None
-        self.parses += 1
-        email = decode(raw, key, self.account, moment_of(micros), self._limits, self._trust)
         stripped = replace(email, body="", attachments=())
         _remember(self._emails, key, (identity, email), EMAILS_KEPT)
         _remember(self._facts, key, (identity, stripped), FACTS_KEPT)
