@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import mailbox
 import smtplib
@@ -9,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -281,14 +282,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.loopback
-async def test_the_documented_smtp_catcher_recipe_delivers_mail_otpmail_reads(
-    tmp_path: Path,
-) -> None:
-    """``python -m aiosmtpd -n -l 127.0.0.1:PORT -c aiosmtpd.handlers.Mailbox ./maildir``,
-    then ``smtplib`` sends a verification mail and ``read_emails`` finds it."""
+@contextlib.contextmanager
+def smtp_catcher(maildir: Path) -> Iterator[Callable[[EmailMessage], None]]:
+    """The README's catcher, ``python -m aiosmtpd -n -l 127.0.0.1:PORT -c
+    aiosmtpd.handlers.Mailbox ./maildir``, on a free port; yields a function that sends one
+    message to it with ``smtplib`` (retrying while the catcher starts)."""
     port = _free_port()
-    maildir = tmp_path / "maildir"
     catcher = subprocess.Popen(
         [
             sys.executable,
@@ -304,7 +303,8 @@ async def test_the_documented_smtp_catcher_recipe_delivers_mail_otpmail_reads(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    try:
+
+    def send(msg: EmailMessage) -> None:
         deadline = time.monotonic() + 15
         while True:
             try:
@@ -315,9 +315,24 @@ async def test_the_documented_smtp_catcher_recipe_delivers_mail_otpmail_reads(
                     raise
                 time.sleep(0.05)
         with smtp:
-            smtp.send_message(
-                message("qa+e2e@example.com", subject="Sign-up code", body="Your code is 918273")
-            )
+            smtp.send_message(msg)
+
+    try:
+        yield send
+    finally:
+        catcher.terminate()
+        catcher.wait(timeout=10)
+
+
+@pytest.mark.loopback
+async def test_the_documented_smtp_catcher_recipe_delivers_mail_otpmail_reads(
+    tmp_path: Path,
+) -> None:
+    """``python -m aiosmtpd -n -l 127.0.0.1:PORT -c aiosmtpd.handlers.Mailbox ./maildir``,
+    then ``smtplib`` sends a verification mail and ``read_emails`` finds it."""
+    maildir = tmp_path / "maildir"
+    with smtp_catcher(maildir) as send:
+        send(message("qa+e2e@example.com", subject="Sign-up code", body="Your code is 918273"))
         reader = Reader(
             write_config(
                 tmp_path,
@@ -326,9 +341,6 @@ async def test_the_documented_smtp_catcher_recipe_delivers_mail_otpmail_reads(
         )
 
         envelope = await reader.read_emails("qa+e2e@example.com", after="1m", latest=True)
-    finally:
-        catcher.terminate()
-        catcher.wait(timeout=10)
 
     (email,) = envelope["data"]["emails"]
     assert email["subject"] == "Sign-up code"

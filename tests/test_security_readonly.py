@@ -147,6 +147,8 @@ MUTATING_CALLS = frozenset(
         "os.mkdir",
     }
 )
+# os.open flags that can write, create or truncate.
+WRITE_OPEN_FLAGS = ("WRONLY", "RDWR", "CREAT", "APPEND", "TRUNC")
 MUTATING_METHODS = frozenset(
     {"unlink", "rename", "rmdir", "touch", "write_text", "write_bytes", "mkdir", "chmod"}
 )
@@ -284,6 +286,13 @@ def _scan_source(where: str, source: str) -> Scan:
     docs = _doc_nodes(nodes)
     strings = _module_strings(tree)
     aliases = _gmail_aliases(nodes)
+    assigned = {
+        node.targets[0].id: ast.unparse(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+    }
     allowed_methods: set[int] = set()
     allowed_pieces: set[int] = set()
     allowed_attributes: set[int] = set()
@@ -373,6 +382,15 @@ def _scan_source(where: str, source: str) -> Scan:
                     flag(node, f"file-system change {dotted}()")
                 elif isinstance(node.func, ast.Attribute) and node.func.attr in MUTATING_METHODS:
                     flag(node, f"file-system change .{node.func.attr}()")
+                if dotted == "os.open":
+                    flags = node.args[1] if len(node.args) > 1 else None
+                    for keyword in node.keywords:
+                        if keyword.arg == "flags":
+                            flags = keyword.value
+                    text = ast.unparse(flags) if flags is not None else ""
+                    text = assigned.get(text, text)  # a module-level constant of flags
+                    if any(f"O_{mode}" in text for mode in WRITE_OPEN_FLAGS):
+                        flag(node, f"os.open() for writing ({text})")
                 if isinstance(node.func, ast.Name) and node.func.id == "open":
                     mode = _text(node.args[1]) if len(node.args) > 1 else ""
                     for keyword in node.keywords:
@@ -532,6 +550,11 @@ PLANTED = {
         "_providers/_maildir.py",
         "\ndef _x(p):\n    return open(p, 'a')\n",
         "open() for writing",
+    ),
+    "maildir-os-open-writes": (
+        "_providers/_maildir.py",
+        "\n_W = os.O_WRONLY | os.O_CREAT\ndef _x(p):\n    return os.open(p, _W)\n",
+        "os.open() for writing",
     ),
 }
 

@@ -1,0 +1,141 @@
+"""Which Maildir files certainly cannot match a recipient filter, told from their header
+bytes, before anything is parsed.
+
+The decoder decides (:func:`otpmail._decoding.parse_rfc822`, then the exact rules of
+:mod:`otpmail._core._match`); this module only lets a scan skip files that cannot pass them.
+It may keep a file that does not match (the parse then says no), never the reverse: a
+file is skipped only when its header block is plain enough that the decoder's own steps
+(unfolding, RFC 2047 decoding, removing invisible characters, lowercasing, address
+parsing) cannot turn anything in it into the filter's address. Pure: bytes in, bytes out.
+
+How the header block is read, as the stdlib parser reads it:
+
+- lines end at CR LF, a lone CR or a lone LF; the block ends at the first empty line; a
+  block that does not end within the bytes read (:data:`HEAD_BYTES`) cannot be judged;
+- a header is a line ``name:value`` at the start of a line, continued by lines that start
+  with a space or a tab; names compare without case. The recipient headers are To, Cc,
+  Delivered-To and X-RcptTo (the catcher's envelope recipients). All their values count,
+  though the decoder reads only the first To and Cc: more text kept is only more files
+  parsed.
+
+What a recipient header value may hold to be judged here (:func:`recipient_text`), after
+ASCII lowercasing:
+
+- a display name in front of ``<`` at the start of a mailbox (after the start of the value
+  or a ``,``, ``:`` or ``;``): atoms, dots, quoted strings without backslashes, spaces, raw
+  UTF-8 and RFC 2047 encoded words, which are all what a person reads, never an address.
+  It is replaced by a ``,``, which no address filter contains;
+- in what remains, printable ASCII only, without ``\\``, ``(``, ``)``, ``[``, ``]`` or
+  ``=?``: no quoted pair, comment, domain literal, encoded word, invisible or 8-bit
+  character that could hide or change part of an address. Spaces, tabs, line breaks and
+  double quotes are dropped, since addresses come out of the parser without them.
+
+A value that is not plain is :data:`UNKNOWN` (``None``): the file must be parsed. The
+property tests in ``tests/test_maildir_prefilter.py`` check, over generated spellings
+(folding, case, ``+tag``, quotes, encoded words, Cc, Delivered-To, X-RcptTo, bare domains,
+8-bit text, blocks larger than the read), that no file the decoder matches is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from otpmail._core._criteria import AddressFilter
+
+HEAD_BYTES: Final = 64 * 1024
+"""Bytes read from the start of a file to find its header block. Real header blocks are a
+few kilobytes; a larger one is not judged here, and the file is parsed."""
+
+UNKNOWN: Final = None
+"""The verdict for a header block this module cannot judge: parse the file."""
+
+# An empty line is a line end right after a line end (CR LF counts once): LF CR, LF LF or
+# CR CR, wherever they first occur.
+_BLANK_LINES = (b"\n\r", b"\n\n", b"\r\r")
+# A recipient header after an LF (or CR LF) line end, with its continuation lines.
+_RECIPIENT_HEADER = re.compile(
+    rb"\n(?:to|cc|delivered-to|x-rcptto):([^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*)"
+)
+# A recipient header after a lone CR, which ends a line as LF does.
+_AFTER_LONE_CR = re.compile(rb"\r(?:to|cc|delivered-to|x-rcptto):")
+# A display name before "<" at the start of a mailbox: atext, dots, spaces, quoted strings
+# without escapes, raw 8-bit text (checked to be UTF-8 first); encoded words are atext.
+_DISPLAY_NAME = re.compile(
+    rb"(?:^|(?<=[,:;]))(?:[ \t\r\n]|\"[^\"\\\r\n]*\"|[a-z0-9!#$%&'*+/=?^_`{|}~.\x80-\xff-])+(?=<)"
+)
+# Printable ASCII, tab and line ends, without ( ) [ \\ ]; "=?" is looked for apart.
+_NOT_PLAIN_CHAR = re.compile(rb"[^\t\r\n\x20-\x27\x2a-\x5a\x5e-\x7e]")
+_DROPPED = b' \t\r\n"'
+SEPARATOR: Final = b","
+
+
+def header_block(head: bytes, complete: bool) -> bytes | None:
+    """The header block at the start of ``head`` (the first bytes of a file), or ``None``
+    when it does not end within them. ``complete`` says ``head`` is the whole file."""
+    end = size = len(head)
+    for blank in _BLANK_LINES:
+        found = head.find(blank, 0, end + 1)
+        if 0 <= found < end:
+            end = found
+    if end < size:
+        return head[:end]
+    return head if complete else None
+
+
+def learn(head: bytes, complete: bool) -> bytes | None:
+    """:func:`recipient_text` of :func:`header_block`: what a scan keeps of a file."""
+    return recipient_text(header_block(head, complete))
+
+
+def recipient_text(block: bytes | None) -> bytes | None:
+    """What the recipient headers of a header block can yield as addresses, lowercased
+    and joined by ``,``; ``b""`` when the block has no recipient header; :data:`UNKNOWN`
+    when it cannot be judged here.
+
+    >>> recipient_text(b'From: a@x.example\\r\\nTo: "QA" <QA+Signup@Example.com>')
+    b'qa<qa+signup@example.com>'
+    >>> recipient_text(b"To: =?utf-8?q?T=C3=A9st?= <qa@x.example>,\\r\\n b@y.example")
+    b',<qa@x.example>,b@y.example'
+    >>> recipient_text(b"To: =?utf-8?q?qa?=@example.com") is UNKNOWN
+    True
+    """
+    if block is None:
+        return UNKNOWN
+    text = b"\n" + block.lower()
+    if _AFTER_LONE_CR.search(text):
+        text = text.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    parts = []
+    not_plain = _NOT_PLAIN_CHAR.search
+    for value in _RECIPIENT_HEADER.findall(text):
+        if b"=?" in value or not_plain(value):
+            # Only a display name may hold what is not plain; take the names away.
+            if b"<" not in value or not _utf8(value):
+                return UNKNOWN
+            value = _DISPLAY_NAME.sub(SEPARATOR, value)
+            if b"=?" in value or not_plain(value):
+                return UNKNOWN
+        parts.append(value.translate(None, _DROPPED))
+    return SEPARATOR.join(parts)
+
+
+def _utf8(value: bytes) -> bool:
+    """Raw 8-bit text is read as UTF-8 when it is UTF-8, else in a charset the header
+    block does not tell (the body's): only UTF-8 can be judged here."""
+    try:
+        value.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def needle(to: AddressFilter) -> bytes:
+    """The bytes any matching recipient text contains: the address, or ``@`` and the
+    domain of a bare-domain filter."""
+    text = to.value if to.local is not None else f"@{to.domain}"
+    return text.encode("utf-8")
+
+
+def could_match(text: bytes | None, wanted: bytes) -> bool:
+    """False only when a file whose recipient text is ``text`` cannot match."""
+    return text is UNKNOWN or wanted in text
