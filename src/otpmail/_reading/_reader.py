@@ -453,7 +453,9 @@ class _Expectation:
             )
             self._pending = PendingEmail(stream, waiter, reader._annotate)
         except OtpmailError as exc:
-            self._pending = _FailedExpectation(exc)
+            self._pending = _FailedExpectation(error(exc))
+        except Exception as exc:
+            self._pending = _FailedExpectation(_unexpected(exc))
         return self._pending
 
     async def __aexit__(
@@ -469,12 +471,12 @@ class _Expectation:
 class _FailedExpectation:
     """An expectation that could not start: its value is the error envelope."""
 
-    def __init__(self, exc: OtpmailError) -> None:
-        self._exc = exc
+    def __init__(self, envelope: dict[str, Any]) -> None:
+        self._envelope = envelope
 
     async def value(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
-        """The error envelope that stopped the expectation."""
-        return error(self._exc)
+        """The error envelope that stopped the expectation (a new copy each time)."""
+        return dict(self._envelope)
 
     def cancel(self) -> None:
         """Nothing to stop."""
