@@ -210,6 +210,29 @@ async def test_an_unexpected_failure_during_a_wait_is_an_envelope_too() -> None:
     assert "sk-secret" not in str(envelope)
 
 
+class ExplodingFeed(CountingProvider):
+    """A provider with a change feed whose marker fails with a bug."""
+
+    async def cursor(self) -> object:
+        raise KeyError("an unforeseen bug with sk-secret-material inside")
+
+    async def changes(
+        self, cursor: object, since: object, known: set[str]
+    ) -> tuple[list[Email], object]:
+        return [], cursor
+
+
+async def test_an_unexpected_failure_while_an_expectation_starts_is_an_envelope_too() -> None:
+    reader = Reader(EXAMPLE_CONFIG, provider_factory=ExplodingFeed)
+
+    async with reader.expect_email("otp@example.test") as pending:
+        pass
+    envelope = await pending.value(timeout=1)
+
+    assert envelope["error"] == "API_ERROR: unexpected failure (KeyError)"
+    assert "sk-secret" not in str(envelope)
+
+
 @pytest.mark.parametrize(
     ("function", "method"),
     [

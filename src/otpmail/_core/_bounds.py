@@ -44,6 +44,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import email.feedparser
 import enum
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -554,9 +555,11 @@ class HeaderTally:
             )
 
 
-# A header line as the standard library's feedparser tells one (email.feedparser.headerRE):
-# a field name and a colon, a continuation, or an mbox "From " line.
-_HEADER_LINE = re.compile(r"From |[\041-\071\073-\176]*:|[\t ]")
+HEADER_LINE = re.compile(email.feedparser.headerRE.pattern.encode("ascii"))  # type: ignore[attr-defined]
+"""A line of a message's header block as the standard parser tells one, on bytes (its own
+``email.feedparser.headerRE``): a field name and a colon, a continuation, or an mbox
+``From`` line. The block the catcher edits and the one checked here end where the
+decoder's parser ends it."""
 _LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
@@ -581,9 +584,9 @@ def check_header_section(data: bytes) -> None:
     lines = []
     chars = 0
     for match in _LINE.finditer(data):
-        line = match.group().decode("latin-1")
-        if not _HEADER_LINE.match(line):
+        if not HEADER_LINE.match(match.group()):
             break
+        line = match.group().decode("latin-1")
         lines.append(line)
         chars += len(line)
         if chars > MAX_HEADER_BYTES or len(lines) > MAX_HEADER_FIELDS:

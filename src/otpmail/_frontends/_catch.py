@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.feedparser
 import errno
 import ipaddress
 import mailbox
 import os
-import re
 import tempfile
 import threading
 from collections.abc import Callable
@@ -42,7 +40,7 @@ from typing import Any
 
 import yaml
 
-from otpmail._core._bounds import DEFAULT_LIMITS, MAX_RAW_HEADER_CHARS, Limits
+from otpmail._core._bounds import DEFAULT_LIMITS, HEADER_LINE, MAX_RAW_HEADER_CHARS, Limits
 from otpmail._providers._maildir import ENVELOPE_HEADER
 
 DEFAULT_HOST = "127.0.0.1"
@@ -199,9 +197,6 @@ def write_integrations(file: Path, text: str) -> Path:
 # The SMTP side
 
 
-_HEADER_LINE = re.compile(email.feedparser.headerRE.pattern.encode("ascii"))  # type: ignore[attr-defined]
-"""The standard parser's own test for a line of the header block (a field, a continuation,
-or a leading ``From``), on bytes: the block the catcher edits is the block the reader sees."""
 _DROPPED = {name.lower().encode("ascii") for name in CATCHER_HEADERS}
 
 
@@ -224,7 +219,7 @@ def stored_message(raw: bytes, mail_from: str, recipients: tuple[str, ...]) -> b
     dropping = False
     end = 0
     for end, line in enumerate(lines):  # noqa: B007 - end is used after the loop
-        if not _HEADER_LINE.match(line):
+        if not HEADER_LINE.match(line):
             break
         if line[:1] not in (b" ", b"\t"):  # a field starts; a continuation keeps its fate
             dropping = line[: line.find(b":")].lower() in _DROPPED

@@ -70,11 +70,17 @@ from otpmail._providers._maildir_index import (
     Message,
     micros_of,
     moment_of,
-    stamp_time,
 )
-from otpmail._providers._maildir_prefilter import HEAD_BYTES, header_block, learn, needle
+from otpmail._providers._maildir_prefilter import (
+    HEAD_BYTES,
+    could_match,
+    header_block,
+    is_utf8,
+    learn,
+    needle,
+)
 
-__all__ = ["ENVELOPE_HEADER", "MaildirProvider", "stamp_time"]
+__all__ = ["ENVELOPE_HEADER", "MaildirProvider"]
 
 log = logging.getLogger("otpmail.maildir")
 
@@ -124,13 +130,9 @@ def decode(
 _PAST_DEADLINE = 0.05
 
 
-def _past_deadline() -> bool:
-    left = remaining()
-    return left is not None and left < -_PAST_DEADLINE
-
-
 def _check_deadline() -> None:
-    if _past_deadline():
+    left = remaining()
+    if left is not None and left < -_PAST_DEADLINE:
         raise OtpmailError("deadline_exceeded", "the Maildir read stopped at the call's deadline")
 
 
@@ -289,8 +291,8 @@ class MaildirProvider:
                         continue
                     text = learn(head, len(head) < HEAD_BYTES)
                     recipients[key] = (identity, text)
-                if text is not None and wanted not in text:
-                    continue  # cannot match: see _maildir_prefilter
+                if not could_match(text, wanted):
+                    continue  # see _maildir_prefilter
                 facts = self._kept(self._facts, message)
                 if facts is None:
                     _check_deadline()
@@ -368,7 +370,7 @@ class MaildirProvider:
             not complete
             or block is None
             or _MAY_HAVE_PARTS.search(block)
-            or not (block.isascii() or _utf8(block))
+            or not (block.isascii() or is_utf8(block))
         ):
             return self._parse(message, _whole(head), facts=True)
         try:
@@ -454,14 +456,6 @@ class Haystack:
 def _whole(head: bytes | None) -> bytes | None:
     """``head`` when it holds the whole file."""
     return head if head is not None and len(head) < HEAD_BYTES else None
-
-
-def _utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _remember(kept: _Kept, key: str, value: tuple[Identity, Email], most: int) -> None:

@@ -110,7 +110,7 @@ def recipient_text(block: bytes | None) -> bytes | None:
     for value in _RECIPIENT_HEADER.findall(text):
         if b"=?" in value or not_plain(value):
             # Only a display name may hold what is not plain; take the names away.
-            if b"<" not in value or not _utf8(value):
+            if b"<" not in value or not is_utf8(value):
                 return UNKNOWN
             value = _DISPLAY_NAME.sub(SEPARATOR, value)
             if b"=?" in value or not_plain(value):
@@ -119,9 +119,10 @@ def recipient_text(block: bytes | None) -> bytes | None:
     return SEPARATOR.join(parts)
 
 
-def _utf8(value: bytes) -> bool:
-    """Raw 8-bit text is read as UTF-8 when it is UTF-8, else in a charset the header
-    block does not tell (the body's): only UTF-8 can be judged here."""
+def is_utf8(value: bytes) -> bool:
+    """Whether ``value`` is UTF-8. Raw 8-bit header text is read as UTF-8 when it is UTF-8,
+    else in a charset the header block does not tell (the body's): only UTF-8 can be judged
+    from the header block alone."""
     try:
         value.decode("utf-8")
     except UnicodeDecodeError:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 from otpmail._core import _config
 from otpmail._core._bounds import bound_result
@@ -189,12 +189,9 @@ class Reader:
                 count=count,
                 authenticated=_flag(authenticated),
             )
-            budget = _checked_deadline(deadline)
-            config = self.config()
-            seconds = config.deadline_for(budget)
-            mailbox = config.route(criteria.to)
-            criteria = _mailbox_default(criteria, authenticated, mailbox)
-            provider = self.provider_for(mailbox)
+            config, mailbox, criteria, provider, seconds = self._route(
+                criteria, authenticated, deadline
+            )
             # The clock started with the call: building a client counts too.
             left = seconds - (time.monotonic() - started)
             what = f"read_emails ({mailbox.provider})"
@@ -218,6 +215,20 @@ class Reader:
             return error(exc)
         except Exception as exc:
             return _unexpected(exc)
+
+    def _route(self, criteria: Criteria, authenticated: object, deadline: float | None) -> _Route:
+        """Where one call goes, after its arguments are checked: the loaded file, the
+        mailbox that reads ``criteria.to``, the criteria with that mailbox's
+        ``authenticated`` default (unless the call chose), its provider, and the seconds one
+        provider call may take (the call's ``deadline=``, validated before anything is
+        loaded, else the file's)."""
+        budget = None if deadline is None else check_deadline(deadline)
+        config = self.config()
+        mailbox = config.route(criteria.to)
+        if authenticated is None and mailbox.authenticated:
+            criteria = replace(criteria, authenticated=True)
+        provider = self.provider_for(mailbox)
+        return _Route(config, mailbox, criteria, provider, config.deadline_for(budget))
 
     def _annotate(self, email: Email) -> dict[str, Any]:
         """The envelope form of ``email``, with its ``code`` (or null) and ``links``."""
@@ -300,12 +311,9 @@ class Reader:
             seconds, interval = check_timing(timeout, poll_interval)
             since_at = check_since(since) or datetime.now(UTC) - SKEW_ALLOWANCE
             criteria = build_criteria(to, sender, subject, authenticated=_flag(authenticated))
-            budget = _checked_deadline(deadline)
-            config = self.config()
-            per_call = config.deadline_for(budget)
-            mailbox = config.route(criteria.to)
-            criteria = _mailbox_default(criteria, authenticated, mailbox)
-            provider = self.provider_for(mailbox)
+            _, mailbox, criteria, provider, per_call = self._route(
+                criteria, authenticated, deadline
+            )
             stream = stream_for(provider, mailbox.provider, interval)
             # Each provider call of a wait has the call deadline, and never more than what
             # is left of the wait.
@@ -411,6 +419,17 @@ class Reader:
         await self.aclose()
 
 
+class _Route(NamedTuple):
+    """Where one call goes (:meth:`Reader._route`)."""
+
+    config: Config
+    mailbox: Mailbox
+    criteria: Criteria
+    provider: Provider
+    per_call: float
+    """Seconds one provider call may take."""
+
+
 class _Expectation:
     """The ``async with`` of :meth:`Reader.expect_email`."""
 
@@ -438,12 +457,9 @@ class _Expectation:
         try:
             _, interval = check_timing(DEFAULT_TIMEOUT, self._poll_interval)
             criteria = build_criteria(*self._args, authenticated=_flag(self._authenticated))
-            budget = _checked_deadline(self._deadline)
-            config = reader.config()
-            per_call = config.deadline_for(budget)
-            mailbox = config.route(criteria.to)
-            criteria = _mailbox_default(criteria, self._authenticated, mailbox)
-            provider = reader.provider_for(mailbox)
+            _, mailbox, criteria, provider, per_call = reader._route(
+                criteria, self._authenticated, self._deadline
+            )
             stream = stream_for(provider, mailbox.provider, interval)
             started = time.monotonic()
             # No time cutoff: this waiter's own mark alone decides what is new.
@@ -453,7 +469,9 @@ class _Expectation:
             )
             self._pending = PendingEmail(stream, waiter, reader._annotate)
         except OtpmailError as exc:
-            self._pending = _FailedExpectation(exc)
+            self._pending = _FailedExpectation(error(exc))
+        except Exception as exc:
+            self._pending = _FailedExpectation(_unexpected(exc))
         return self._pending
 
     async def __aexit__(
@@ -469,12 +487,12 @@ class _Expectation:
 class _FailedExpectation:
     """An expectation that could not start: its value is the error envelope."""
 
-    def __init__(self, exc: OtpmailError) -> None:
-        self._exc = exc
+    def __init__(self, envelope: dict[str, Any]) -> None:
+        self._envelope = envelope
 
     async def value(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
-        """The error envelope that stopped the expectation."""
-        return error(self._exc)
+        """The error envelope that stopped the expectation (a new copy each time)."""
+        return dict(self._envelope)
 
     def cancel(self) -> None:
         """Nothing to stop."""
@@ -484,18 +502,6 @@ def _flag(authenticated: object) -> object:
     """A call's ``authenticated=`` for :func:`build_criteria` (which refuses a non-bool);
     ``None`` (not given) is False there, and the mailbox's default applies after routing."""
     return False if authenticated is None else authenticated
-
-
-def _mailbox_default(criteria: Criteria, authenticated: object, mailbox: Mailbox) -> Criteria:
-    """The criteria with the mailbox's ``authenticated`` default, unless the call chose."""
-    if authenticated is None and mailbox.authenticated:
-        return replace(criteria, authenticated=True)
-    return criteria
-
-
-def _checked_deadline(deadline: float | None) -> float | None:
-    """A call's ``deadline=``, validated before anything is loaded; ``None`` when not given."""
-    return None if deadline is None else check_deadline(deadline)
 
 
 def _budget(call_deadline: float, ends: float) -> float:
