@@ -12,10 +12,14 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from fakes.gmail import FakeGmail
+    from otpmail import Reader
 
 # CI draws the same examples on every run, so a red build is about the commit and not a
 # lucky draw; `HYPOTHESIS_PROFILE=explore` draws fresh ones (see CONTRIBUTING.md).
@@ -154,3 +158,36 @@ def write_key(folder: Path, info: dict[str, Any], name: str = "sa.json") -> Path
     path = folder / name
     path.write_text(json.dumps(info), encoding="utf-8")
     return path
+
+
+def gmail_reader(
+    folder: Path,
+    key: dict[str, Any],
+    upstream: FakeGmail,
+    *,
+    address: str = "qa@example.com",
+    email_keys: str = "",
+    **provider_options: Any,
+) -> Reader:
+    """A ``Reader`` on one Gmail mailbox at ``address`` whose provider talks to ``upstream``
+    (a ``tests.fakes.gmail.FakeGmail``) through the SDK's transport seam.
+
+    ``email_keys`` is YAML put under ``email:`` before the mailboxes (``limits``,
+    ``deadline_seconds``), each line indented by two spaces; ``provider_options`` go to
+    ``GmailProvider`` (``retry=``, ``max_concurrency=``)."""
+    from otpmail import Reader
+    from otpmail._core._config import GmailMailbox, Mailbox
+    from otpmail._providers._gmail import GmailProvider
+
+    write_key(folder, key)
+    config = write_config(
+        folder,
+        "email:\n" + email_keys + "  mailboxes:\n    - provider: gmail\n"
+        f"      address: {address}\n      service_account_file: sa.json\n",
+    )
+
+    def factory(mailbox: Mailbox) -> GmailProvider:
+        assert isinstance(mailbox, GmailMailbox)
+        return GmailProvider(mailbox, http_factory=upstream.http_factory, **provider_options)
+
+    return Reader(config, provider_factory=factory)

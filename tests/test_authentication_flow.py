@@ -26,12 +26,10 @@ from aiosmtpd.handlers import Mailbox as MaildirHandler
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from catcher import free_port
-from conftest import write_config, write_key
+from conftest import gmail_reader, write_config
 from fakes.gmail import FakeGmail
 from fakes.mail_headers import FAIL, PASS, gmail_message, gmail_report
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox
-from otpmail._providers._gmail import GmailProvider
 
 FAST = 0.05
 TO = "qa+signup@example.com"
@@ -47,18 +45,7 @@ def upstream() -> FakeGmail:
 def reader(
     tmp_path: Path, service_account_info: dict[str, Any], upstream: FakeGmail
 ) -> Iterator[Reader]:
-    write_key(tmp_path, service_account_info)
-    config = write_config(
-        tmp_path,
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
-        "      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    yield Reader(config, provider_factory=factory)
+    yield gmail_reader(tmp_path, service_account_info, upstream)
 
 
 def forged_mail(code: str) -> bytes:

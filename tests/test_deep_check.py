@@ -15,11 +15,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import ROOT, write_config, write_key
+from conftest import ROOT, gmail_reader, write_config
 from fakes.gmail import DAILY_LIMIT_EXCEEDED, FakeGmail, Fault
 from fakes.graph import FakeGraph, GraphAttachment
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox
+from otpmail._core._config import Mailbox, OutlookMailbox
 from otpmail._frontends import _cli
 from otpmail._frontends._check import Finding, format_findings, run_check
 from otpmail._frontends._deep import ASSUMPTIONS, FAILS, HOLDS, UNKNOWN
@@ -32,19 +32,11 @@ OUTLOOK = "otp@contoso.com"
 NOW = datetime.now(UTC).replace(microsecond=0)
 
 
-def gmail_reader(folder: Path, info: dict[str, Any], upstream: FakeGmail) -> Reader:
-    write_key(folder, info).chmod(0o600)
-    config = write_config(
-        folder,
-        "email:\n  mailboxes:\n    - provider: gmail\n"
-        f"      address: {GMAIL}\n      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    return Reader(config, provider_factory=factory)
+def private_gmail_reader(folder: Path, info: dict[str, Any], upstream: FakeGmail) -> Reader:
+    """A Reader on the Gmail fake whose key file only its owner may read (no warning)."""
+    reader = gmail_reader(folder, info, upstream, address=GMAIL)
+    (folder / "sa.json").chmod(0o600)
+    return reader
 
 
 def outlook_reader(folder: Path, upstream: FakeGraph) -> Reader:
@@ -111,7 +103,7 @@ async def test_gmail_every_assumption_holds_on_a_mailbox_that_behaves_as_documen
     upstream = FakeGmail()
     fill_gmail(upstream, lag=400)
 
-    verdicts, findings = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, findings = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     assert sorted(verdicts) == GMAIL_KEYS
     assert {k: v for k, v in verdicts.items() if k != "gmail.errors"} == dict.fromkeys(
@@ -150,7 +142,7 @@ async def test_gmail_ids_without_time_do_not_hold_and_say_latest_falls_back(
     upstream = FakeGmail(timed_ids=False)
     fill_gmail(upstream)
 
-    verdicts, findings = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, findings = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     assert verdicts["gmail.id-time"] == FAILS
     assert verdicts["gmail.id-offset"] == UNKNOWN
@@ -166,7 +158,7 @@ async def test_gmail_offsets_that_spread_past_the_margin_do_not_hold(
     upstream = FakeGmail()
     fill_gmail(upstream, lag=200, spread=3_000)
 
-    verdicts, findings = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, findings = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     assert verdicts["gmail.id-time"] == HOLDS
     assert verdicts["gmail.id-offset"] == FAILS
@@ -181,7 +173,7 @@ async def test_gmail_history_refused_for_a_fresh_id_does_not_hold(
     upstream = FakeGmail(history_floor=10**9)
     fill_gmail(upstream)
 
-    verdicts, _ = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, _ = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     assert verdicts["gmail.history"] == FAILS
     assert verdicts["gmail.errors"] == UNKNOWN  # a 404 for an expired id is recognised
@@ -192,7 +184,7 @@ async def test_gmail_an_empty_mailbox_cannot_tell(
 ) -> None:
     upstream = FakeGmail()
 
-    verdicts, findings = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, findings = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     for key in ("gmail.list", "gmail.get-raw", "gmail.id-time", "gmail.id-offset"):
         assert verdicts[key] == UNKNOWN, key
@@ -209,7 +201,7 @@ async def test_gmail_a_failing_get_is_a_failure_and_its_error_is_judged(
     fill_gmail(upstream)
     upstream.fail("messages.get", *[Fault(403, DAILY_LIMIT_EXCEEDED)] * 5)
 
-    verdicts, _ = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, _ = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     assert verdicts["gmail.get-raw"] == FAILS
     assert verdicts["gmail.errors"] == HOLDS  # quota_exhausted: the mapping knows it
@@ -222,7 +214,7 @@ async def test_gmail_an_error_the_mapping_does_not_know_does_not_hold(
     fill_gmail(upstream)
     upstream.fail("messages.get", *[Fault(403, '{"error": {"code": 403}}')] * 5)
 
-    verdicts, findings = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    verdicts, findings = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
 
     assert verdicts["gmail.errors"] == FAILS
     (line,) = [f for f in findings if f.detail.startswith("gmail.errors")]
@@ -344,7 +336,7 @@ async def test_the_report_gives_each_verdict_its_line_and_what_otpmail_does(
     upstream = FakeGmail(timed_ids=False)
     fill_gmail(upstream)
 
-    _, findings = await deep(gmail_reader(tmp_path, service_account_info, upstream))
+    _, findings = await deep(private_gmail_reader(tmp_path, service_account_info, upstream))
     text = format_findings(findings)
 
     assert f"DEEP gmail {GMAIL}: 7 assumptions, 108 Gmail quota units" in text
@@ -364,7 +356,7 @@ def test_the_command_line_runs_the_deep_check(
 ) -> None:
     upstream = FakeGmail()
     fill_gmail(upstream)
-    config = gmail_reader(tmp_path, service_account_info, upstream).path
+    config = private_gmail_reader(tmp_path, service_account_info, upstream).path
     monkeypatch.setattr(
         "otpmail._reading._reader.default_provider",
         lambda mailbox: GmailProvider(mailbox, http_factory=upstream.http_factory),

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from conftest import write_config, write_key
+from conftest import gmail_reader, write_config, write_key
 from fakes.gmail import FakeGmail, Fault
 from fault_catalogue import (
     CODE,
@@ -40,7 +40,7 @@ from fault_catalogue import (
 )
 from gmail_cassettes import quick_key
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox, load
+from otpmail._core._config import load
 from otpmail._core._errors import CODES, OtpmailError
 from otpmail._core._retry import (
     DEFAULT_DEADLINE,
@@ -120,21 +120,6 @@ def test_the_catalogue_covers_every_fault_the_issue_names() -> None:
 # -- the deadline -----------------------------------------------------------------------
 
 
-def gmail_reader(folder: Path, key: dict[str, Any], upstream: FakeGmail, extra: str = "") -> Reader:
-    write_key(folder, key)
-    config = write_config(
-        folder,
-        "email:\n" + extra + "  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
-        "      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory, retry=FAST)
-
-    return Reader(config, provider_factory=factory)
-
-
 def test_the_default_deadline_is_thirty_seconds(tmp_path: Path) -> None:
     config = write_config(
         tmp_path,
@@ -178,7 +163,7 @@ async def test_a_bad_per_call_deadline_is_invalid_and_sends_nothing(
     tmp_path: Path, key_info: dict[str, Any], value: Any
 ) -> None:
     upstream = FakeGmail()
-    reader = gmail_reader(tmp_path, key_info, upstream)
+    reader = gmail_reader(tmp_path, key_info, upstream, retry=FAST)
 
     envelope = await reader.read_emails("qa@example.com", deadline=value)
 
@@ -190,7 +175,9 @@ async def test_a_bad_per_call_deadline_is_invalid_and_sends_nothing(
 async def test_the_file_deadline_bounds_a_call(tmp_path: Path, key_info: dict[str, Any]) -> None:
     upstream = FakeGmail()
     upstream.fail("messages.list", Fault(delay=30))
-    reader = gmail_reader(tmp_path, key_info, upstream, "  deadline_seconds: 0.6\n")
+    reader = gmail_reader(
+        tmp_path, key_info, upstream, email_keys="  deadline_seconds: 0.6\n", retry=FAST
+    )
 
     started = time.monotonic()
     envelope = await reader.read_emails("qa@example.com")
@@ -207,7 +194,9 @@ async def test_the_per_call_deadline_beats_the_file(
 ) -> None:
     upstream = FakeGmail()
     upstream.fail("messages.list", Fault(delay=30))
-    reader = gmail_reader(tmp_path, key_info, upstream, "  deadline_seconds: 60\n")
+    reader = gmail_reader(
+        tmp_path, key_info, upstream, email_keys="  deadline_seconds: 60\n", retry=FAST
+    )
 
     started = time.monotonic()
     envelope = await reader.read_emails("qa@example.com", deadline=0.4)
@@ -261,7 +250,7 @@ async def test_a_wait_polls_through_retryable_failures_and_still_finds_the_mail(
     tmp_path: Path, key_info: dict[str, Any]
 ) -> None:
     upstream = FakeGmail()
-    reader = gmail_reader(tmp_path, key_info, upstream)
+    reader = gmail_reader(tmp_path, key_info, upstream, retry=FAST)
     # Every poll's history.list fails twice before it answers (retried within the poll).
     upstream.fail("history.list", *[Fault(status=503, body=GMAIL_503)] * 4)
 
@@ -280,7 +269,9 @@ async def test_a_wait_is_never_held_past_its_timeout_by_a_stalled_provider(
     """The provider calls of a wait are bounded by what is left of the wait, not by the
     (longer) call deadline."""
     upstream = FakeGmail()
-    reader = gmail_reader(tmp_path, key_info, upstream, "  deadline_seconds: 60\n")
+    reader = gmail_reader(
+        tmp_path, key_info, upstream, email_keys="  deadline_seconds: 60\n", retry=FAST
+    )
     upstream.fail("history.list", *[Fault(delay=30)] * 5)
 
     started = time.monotonic()

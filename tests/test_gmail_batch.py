@@ -18,10 +18,9 @@ from typing import Any
 
 import pytest
 
-from conftest import write_config, write_key
+from conftest import gmail_reader
 from fakes.gmail import FakeGmail, Fault
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._core._retry import RetryPolicy
 from otpmail._providers._gmail import GmailProvider
 from test_maildir import message
@@ -54,18 +53,13 @@ def upstream() -> FakeGmail:
 def reader(
     tmp_path: Path, service_account_info: dict[str, Any], upstream: FakeGmail
 ) -> Iterator[Reader]:
-    write_key(tmp_path, service_account_info)
-    config = write_config(
+    yield gmail_reader(
         tmp_path,
-        "email:\n  limits:\n    response_bytes: 100000\n  mailboxes:\n    - provider: gmail\n"
-        "      address: qa@example.com\n      service_account_file: sa.json\n",
+        service_account_info,
+        upstream,
+        email_keys="  limits:\n    response_bytes: 100000\n",
+        retry=FAST,
     )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory, retry=FAST)
-
-    yield Reader(config, provider_factory=factory)
 
 
 def deliver(upstream: FakeGmail, seconds_ago: list[float], to: str = TO) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from conftest import gmail_reader
 from fakes.gmail import (
     ACCESS_NOT_CONFIGURED,
     DAILY_LIMIT_EXCEEDED,
@@ -35,9 +36,7 @@ from gmail_cassettes import (
 )
 from otpmail import Reader
 from otpmail._core import _criteria
-from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._core._retry import RetryPolicy
-from otpmail._providers._gmail import GmailProvider
 
 
 @pytest.fixture
@@ -227,18 +226,7 @@ async def test_token_endpoint_refusals_map_to_code_with_a_safe_message(
 def fake_reader(folder: Path, key_info: dict[str, Any], upstream: FakeGmail, **kw: Any) -> Reader:
     """A Reader on ``upstream`` whose provider keeps the production retry policy unless
     ``retry`` says otherwise."""
-    (folder / "sa.json").write_text(json.dumps(key_info))
-    config = folder / "integrations.yaml"
-    config.write_text(
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
-        "      service_account_file: sa.json\n"
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory, **kw)
-
-    return Reader(config, provider_factory=factory)
+    return gmail_reader(folder, key_info, upstream, **kw)
 
 
 @pytest.mark.parametrize(

@@ -16,11 +16,9 @@ from typing import Any
 
 import pytest
 
-from conftest import write_config, write_key
+from conftest import gmail_reader
 from fakes.gmail import FakeGmail
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox
-from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._gmail_ids import MARGIN_MS, TOLERANCE_MS
 from test_maildir import message
 
@@ -29,18 +27,7 @@ TO = "qa+latest@example.com"
 
 
 def setup(tmp_path: Path, info: dict[str, Any], upstream: FakeGmail) -> Reader:
-    write_key(tmp_path, info)
-    config = write_config(
-        tmp_path,
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
-        "      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    return Reader(config, provider_factory=factory)
+    return gmail_reader(tmp_path, info, upstream)
 
 
 @pytest.fixture

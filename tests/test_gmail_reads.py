@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from conftest import gmail_reader
 from fakes.gmail import FakeGmail, Fault, message_resource
 from gmail_cassettes import (
     ACME,
@@ -49,8 +50,6 @@ from gmail_cassettes import (
 from otpmail import Reader
 from otpmail._core import _criteria
 from otpmail._core._bounds import JSON_ALLOWANCE, Carrier, Limits, response_limit
-from otpmail._core._config import GmailMailbox, Mailbox
-from otpmail._providers._gmail import GmailProvider
 
 
 @pytest.fixture
@@ -367,18 +366,13 @@ def sized_mail(to: str, size: int) -> bytes:
 def bounded(tmp_path: Path, service_account_info: dict[str, Any]) -> tuple[FakeGmail, Reader]:
     """A fake Gmail mailbox and a Reader on it, with ``response_bytes`` at :data:`BOUND`."""
     upstream = FakeGmail()
-    (tmp_path / "sa.json").write_text(json.dumps(quick_key(service_account_info)))
-    config = tmp_path / "integrations.yaml"
-    config.write_text(
-        f"email:\n  limits:\n    response_bytes: {BOUND}\n  mailboxes:\n"
-        f"    - provider: gmail\n      address: {MAILBOX}\n      service_account_file: sa.json\n"
+    return upstream, gmail_reader(
+        tmp_path,
+        quick_key(service_account_info),
+        upstream,
+        address=MAILBOX,
+        email_keys=f"  limits:\n    response_bytes: {BOUND}\n",
     )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    return upstream, Reader(config, provider_factory=factory)
 
 
 def raw_answer(upstream: FakeGmail, message_id: str) -> bytes:

@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from conftest import write_config, write_key
+from conftest import gmail_reader, write_config, write_key
 from fakes.gmail import DAILY_LIMIT_EXCEEDED, FakeGmail, Fault
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._providers._gmail import GmailProvider
 from test_maildir import message
 
@@ -33,17 +32,7 @@ def upstream() -> FakeGmail:
 def reader(
     tmp_path: Path, service_account_info: dict[str, Any], upstream: FakeGmail
 ) -> Iterator[Reader]:
-    write_key(tmp_path, service_account_info)
-    config = write_config(
-        tmp_path,
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    yield Reader(config, provider_factory=factory)
+    yield gmail_reader(tmp_path, service_account_info, upstream)
 
 
 async def test_expect_email_marks_with_the_history_id_and_returns_the_new_mail(

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from conftest import write_config, write_key
+from conftest import gmail_reader
 from fakes.gmail import FakeGmail
 from fakes.graph import FakeGraph
 from fakes.mail_headers import (
@@ -28,8 +28,6 @@ from fakes.mail_headers import (
     gmail_report,
 )
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox
-from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._outlook import OutlookProvider
 from test_outlook_cassettes import SECRET_ENV, cassette, criteria, outlook_mailbox
 
@@ -41,18 +39,7 @@ def gmail(
     tmp_path: Path, service_account_info: dict[str, Any]
 ) -> Iterator[tuple[Reader, FakeGmail]]:
     upstream = FakeGmail()
-    write_key(tmp_path, service_account_info)
-    config = write_config(
-        tmp_path,
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n"
-        "      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    yield Reader(config, provider_factory=factory), upstream
+    yield gmail_reader(tmp_path, service_account_info, upstream), upstream
 
 
 async def gmail_verdicts(reader: Reader) -> dict[str, dict[str, Any]]:

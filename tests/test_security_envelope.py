@@ -17,12 +17,10 @@ from typing import Any
 import pytest
 
 from catcher import mail, send, smtp_catcher
-from conftest import write_config, write_key
+from conftest import gmail_reader, write_config
 from fakes.gmail import FakeGmail
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._decoding import parse_rfc822
-from otpmail._providers._gmail import GmailProvider
 
 MAILDIR_CONFIG = (
     "email:\n  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n"
@@ -52,20 +50,12 @@ async def test_gmail_never_reads_the_envelope_header(
     tmp_path: Path, service_account_info: dict[str, Any]
 ) -> None:
     upstream = FakeGmail()
-    write_key(tmp_path, service_account_info)
-    config = write_config(
-        tmp_path,
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
     msg = mail("undisclosed-recipients:;", X_RcptTo="qa+claimed@example.com")
     upstream.deliver(msg)
 
-    envelope = await Reader(config, provider_factory=factory).read_emails("qa+claimed@example.com")
+    envelope = await gmail_reader(tmp_path, service_account_info, upstream).read_emails(
+        "qa+claimed@example.com"
+    )
 
     assert envelope["code"] == "no_emails_found"
 

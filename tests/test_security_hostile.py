@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import email.headerregistry
 import email.message
-import json
 import logging
 import smtplib
 import time
@@ -28,7 +27,7 @@ import html2text
 import pytest
 
 from catcher import smtp_catcher
-from conftest import write_config
+from conftest import gmail_reader, write_config
 from fakes.gmail import FakeGmail
 from gmail_cassettes import quick_key
 from hostile_mail import HOSTILE, OTHER, RECIPIENT, Hostile
@@ -41,11 +40,9 @@ from otpmail._core._bounds import (
     MAX_MIME_PARTS,
     html_output_chars,
 )
-from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._core._errors import OtpmailError
 from otpmail._decoding import _html
 from otpmail._decoding._message import parse_rfc822
-from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._maildir_prefilter import HEAD_BYTES, learn
 from otpmail._reading._reader import Reader
 
@@ -279,18 +276,7 @@ async def test_gmail_skips_an_unreadable_message_with_a_warning_and_reads_the_ot
     fails as a read whose every fetch failed does (``bad_response``, retryable: the mail
     being waited for may still come)."""
     upstream = FakeGmail()
-    (tmp_path / "sa.json").write_text(json.dumps(quick_key(service_account_info)))
-    config = write_config(
-        tmp_path,
-        f"email:\n  mailboxes:\n    - provider: gmail\n      address: {RECIPIENT}\n"
-        "      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
-    reader = Reader(config, provider_factory=factory)
+    reader = gmail_reader(tmp_path, quick_key(service_account_info), upstream, address=RECIPIENT)
     hostile = {h.name: h for h in HOSTILE}["content-type-semicolons"].build()
     bad = upstream.deliver(hostile.replace(OTHER.encode(), RECIPIENT.encode()))
     good = upstream.deliver(LEGIT)

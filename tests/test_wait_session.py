@@ -19,12 +19,11 @@ from typing import Any
 import pytest
 
 from catcher import mail, send, smtp_catcher
-from conftest import write_config, write_key
+from conftest import gmail_reader, write_config
 from fakes.gmail import FakeGmail
 from fakes.graph import FakeGraph
 from otpmail import Reader
-from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox
-from otpmail._providers._gmail import GmailProvider
+from otpmail._core._config import Mailbox, OutlookMailbox
 from otpmail._providers._outlook import OutlookProvider
 
 FAST = 0.05
@@ -65,18 +64,8 @@ def maildir_session(tmp_path: Path) -> Iterator[Session]:
 @pytest.fixture
 def gmail_session(tmp_path: Path, service_account_info: dict[str, Any]) -> Session:
     upstream = FakeGmail()
-    write_key(tmp_path, service_account_info)
-    config = write_config(
-        tmp_path,
-        "email:\n  mailboxes:\n    - provider: gmail\n      address: qa@example.com\n      service_account_file: sa.json\n",
-    )
-
-    def factory(mailbox: Mailbox) -> GmailProvider:
-        assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory)
-
     return Session(
-        Reader(config, provider_factory=factory),
+        gmail_reader(tmp_path, service_account_info, upstream),
         lambda msg: _deliver_gmail(upstream, msg),
         "example.com",
     )
