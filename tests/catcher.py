@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import smtplib
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from email.message import EmailMessage
@@ -34,6 +37,43 @@ def smtp_catcher(maildir: Path) -> Iterator[int]:
         yield int(controller.port)
     finally:
         controller.stop()
+
+
+@contextmanager
+def aiosmtpd_process(maildir: Path) -> Iterator[int]:
+    """Run ``python -m aiosmtpd -n -l 127.0.0.1:PORT -c aiosmtpd.handlers.Mailbox MAILDIR``
+    as a process of its own, as a user runs aiosmtpd beside otpmail; yields its port once
+    it answers SMTP (within 15 s, else the error)."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "aiosmtpd",
+            "-n",
+            "-l",
+            f"127.0.0.1:{port}",
+            "-c",
+            "aiosmtpd.handlers.Mailbox",
+            str(maildir),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                smtplib.SMTP("127.0.0.1", port, timeout=5).quit()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise
+                time.sleep(0.05)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def send(port: int, msg: EmailMessage, rcpt: Sequence[str] | None = None) -> None:

@@ -3,11 +3,7 @@ user's flow end to end (a real SMTP send, the pytest plugin's ``wait_for_link``)
 
 from __future__ import annotations
 
-import smtplib
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -17,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from catcher import aiosmtpd_process
 from otpmail._decoding._extract import annotate, extract_links, pick_action_link
 from otpmail._decoding._message import html_to_text, parse_rfc822
 from otpmail._decoding._vocabulary import action_in
@@ -272,45 +269,12 @@ def test_the_plugin_picks_with_the_links_context_as_pick_action_link_does() -> N
 # End to end: a stock template through a real SMTP catcher, read by the pytest plugin
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def catcher(tmp_path: Path) -> Iterator[tuple[int, Path]]:
-    """``python -m aiosmtpd`` delivering into a Maildir, as the README's recipe runs it."""
-    port, box = _free_port(), tmp_path / "box"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "aiosmtpd",
-            "-n",
-            "-l",
-            f"127.0.0.1:{port}",
-            "-c",
-            "aiosmtpd.handlers.Mailbox",
-            str(box),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                smtplib.SMTP("127.0.0.1", port, timeout=5).quit()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise
-                time.sleep(0.05)
+    """aiosmtpd's own ``Mailbox`` handler, a process of its own, delivering into a Maildir."""
+    box = tmp_path / "box"
+    with aiosmtpd_process(box) as port:
         yield port, box
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def _template_mail(template: str, lang: str, style: str, form: str) -> tuple[bytes, str]:

@@ -9,11 +9,8 @@ UTF-8 under a GB2312 label, and a signed mail whose content part says ``applicat
 
 from __future__ import annotations
 
+import contextlib
 import smtplib
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +18,7 @@ from typing import Any
 import pytest
 import pytest_socket
 
+from catcher import aiosmtpd_process
 from conftest import write_config
 from otpmail import Reader
 
@@ -94,57 +92,24 @@ MAILS: dict[str, tuple[bytes, str]] = {
 }
 
 
-def _free_port() -> int:
-    # The catcher lives for the module, so its port is chosen before any test's loopback
-    # permission applies: the same permission, 127.0.0.1 only, for just this.
-    pytest_socket.enable_socket()
-    pytest_socket.socket_allow_hosts(["127.0.0.1"], allow_unix_socket=True)
-    try:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            return int(s.getsockname()[1])
-    finally:
-        pytest_socket.disable_socket(allow_unix_socket=True)
-
-
 @pytest.fixture(scope="module")
 def catcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     """``python -m aiosmtpd -n -l 127.0.0.1:PORT -c aiosmtpd.handlers.Mailbox MAILDIR``."""
     folder = tmp_path_factory.mktemp("smtp")
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "aiosmtpd",
-            "-n",
-            "-l",
-            f"127.0.0.1:{port}",
-            "-c",
-            "aiosmtpd.handlers.Mailbox",
-            str(folder / "maildir"),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
+    with contextlib.ExitStack() as stack:
+        # The catcher lives for the module, so it starts before any test's loopback
+        # permission applies: the same permission, 127.0.0.1 only, while it starts.
+        pytest_socket.enable_socket()
+        pytest_socket.socket_allow_hosts(["127.0.0.1"], allow_unix_socket=True)
+        try:
+            port = stack.enter_context(aiosmtpd_process(folder / "maildir"))
+        finally:
+            pytest_socket.disable_socket(allow_unix_socket=True)
         yield port, folder
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def send(port: int, raw: bytes, to: str) -> None:
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            smtp = smtplib.SMTP("127.0.0.1", port, timeout=5)
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
-    with smtp:
+    with smtplib.SMTP("127.0.0.1", port, timeout=5) as smtp:
         smtp.sendmail("no-reply@acme.example", [to], raw)
 
 

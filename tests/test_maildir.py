@@ -5,10 +5,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import mailbox
-import smtplib
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -18,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from catcher import aiosmtpd_process, send
 from conftest import EXAMPLE_CONFIG, write_config
 from otpmail import Reader
 
@@ -276,52 +273,13 @@ async def test_the_bundled_example_mailbox_holds_a_verification_mail() -> None:
     assert "482913" in email["body"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def smtp_catcher(maildir: Path) -> Iterator[Callable[[EmailMessage], None]]:
-    """The README's catcher, ``python -m aiosmtpd -n -l 127.0.0.1:PORT -c
+    """aiosmtpd's own ``Mailbox`` handler, ``python -m aiosmtpd -n -l 127.0.0.1:PORT -c
     aiosmtpd.handlers.Mailbox ./maildir``, on a free port; yields a function that sends one
-    message to it with ``smtplib`` (retrying while the catcher starts)."""
-    port = _free_port()
-    catcher = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "aiosmtpd",
-            "-n",
-            "-l",
-            f"127.0.0.1:{port}",
-            "-c",
-            "aiosmtpd.handlers.Mailbox",
-            str(maildir),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-
-    def send(msg: EmailMessage) -> None:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                smtp = smtplib.SMTP("127.0.0.1", port, timeout=5)
-                break
-            except OSError:
-                if time.monotonic() > deadline or catcher.poll() is not None:
-                    raise
-                time.sleep(0.05)
-        with smtp:
-            smtp.send_message(msg)
-
-    try:
-        yield send
-    finally:
-        catcher.terminate()
-        catcher.wait(timeout=10)
+    message to it with ``smtplib``."""
+    with aiosmtpd_process(maildir) as port:
+        yield lambda msg: send(port, msg)
 
 
 @pytest.mark.loopback
