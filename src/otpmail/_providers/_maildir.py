@@ -55,6 +55,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
 from itertools import accumulate
+from typing import TYPE_CHECKING, Any
 
 from otpmail._core._bounds import Limits, check_line_count, check_response_size
 from otpmail._core._config import MaildirMailbox
@@ -62,7 +63,6 @@ from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._core._match import matches, select
 from otpmail._core._retry import remaining
-from otpmail._decoding import AuthTrust, Email, parse_rfc822
 from otpmail._providers._maildir_index import (
     Identity,
     Listing,
@@ -79,6 +79,9 @@ from otpmail._providers._maildir_prefilter import (
     learn,
     needle,
 )
+
+if TYPE_CHECKING:
+    from otpmail._decoding import AuthTrust, Email
 
 __all__ = ["ENVELOPE_HEADER", "MaildirProvider"]
 
@@ -101,6 +104,14 @@ _STALE_SLACK = 1024
 
 # O_NONBLOCK: a FIFO put in place of a message after the listing must not block the read.
 _OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def parse_rfc822(raw: bytes, **fields: Any) -> Email:
+    """:func:`otpmail._decoding.parse_rfc822`, imported on the first decode: a scan that
+    skips every file loads no decoder (nor the standard library's ``email`` parser)."""
+    from otpmail._decoding import parse_rfc822 as decoder
+
+    return decoder(raw, **fields)
 
 
 def decode(
@@ -174,7 +185,8 @@ def _read_message(path: str, key: str, limits: Limits) -> bytes | None:
         os.close(fd)
 
 
-_Kept = OrderedDict[str, tuple[Identity, Email]]
+if TYPE_CHECKING:
+    _Kept = OrderedDict[str, tuple[Identity, Email]]
 # A header block that may start more header sections (parts, attached messages).
 _MAY_HAVE_PARTS = re.compile(rb"(?i)multipart|message/")
 
@@ -187,11 +199,11 @@ class MaildirProvider:
         self._root = mailbox.path
         self._limits = mailbox.limits
         # A local catcher writes no verdict: only the MTA the configuration names is believed.
-        self._trust = (
-            AuthTrust.for_authserv_id(mailbox.trusted_authserv_id)
-            if mailbox.trusted_authserv_id
-            else None
-        )
+        self._trust: AuthTrust | None = None
+        if mailbox.trusted_authserv_id:
+            from otpmail._decoding import AuthTrust
+
+            self._trust = AuthTrust.for_authserv_id(mailbox.trusted_authserv_id)
         self._lock = threading.Lock()
         self._forget()
         self.parses = 0
