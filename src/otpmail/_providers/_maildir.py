@@ -21,8 +21,9 @@ A read costs what its answer needs, not what the mailbox holds:
    decided by the exact rules (:func:`otpmail._core._match.matches`), as before; a count,
    and a candidate the prefilter could not judge, is parsed from its header block alone
    when that is all the decoder would read of it (a whole, single-part file within the
-   decoder's line cap, whose 8-bit header text, if any, is UTF-8): the body is read only
-   for an email that is returned.
+   decoder's line cap, whose 8-bit header text, if any, is UTF-8); a count parses any other
+   candidate whole without decoding its body or attachments (``facts_only``): the body is
+   read only for an email that is returned.
 
 What a read learned (the recipient text of every header block seen, the parsed emails of a
 bounded number of files) is kept in memory for the next read of the same provider; the
@@ -121,6 +122,8 @@ def decode(
     received: datetime,
     limits: Limits,
     trust: AuthTrust | None = None,
+    *,
+    facts_only: bool = False,
 ) -> Email:
     """A Maildir file as an email: :func:`otpmail._decoding.parse_rfc822`, the one
     decoder, with what a Maildir adds: its id and delivery time, the catcher's envelope
@@ -133,6 +136,7 @@ def decode(
         limits=limits,
         envelope_header=ENVELOPE_HEADER,
         trust=trust,
+        facts_only=facts_only,
     )
 
 
@@ -309,7 +313,8 @@ class MaildirProvider:
                 if facts is None:
                     _check_deadline()
                 if facts is None and (limit is None or text is None):
-                    facts = self._facts_of(message, head)  # the body may not be needed
+                    # The body may not be needed; a count shows none.
+                    facts = self._facts_of(message, head, shown=limit is not None)
                 elif facts is None:
                     facts = self._parse(message, _whole(head), facts=True)
                 if facts is None or not matches(criteria, facts):
@@ -363,13 +368,14 @@ class MaildirProvider:
         kept.move_to_end(message[1])
         return found[1]
 
-    def _facts_of(self, message: Message, head: bytes | None) -> Email | None:
+    def _facts_of(self, message: Message, head: bytes | None, *, shown: bool) -> Email | None:
         """What the exact rules need of a candidate, from its header block alone when that
         is all the decoder would read of it: the file is whole in ``head``, within the
         decoder's line cap (:func:`~otpmail._core._bounds.check_line_count`), has a single
         part (the caps on header fields also count the headers of parts and attached
         messages), and its 8-bit header text, if any, is UTF-8 (other text is read in the
-        body's charset). Otherwise, or when unsure, the file is parsed whole."""
+        body's charset). Otherwise, or when unsure, the file is parsed whole; its body is
+        decoded (and the email kept whole) only if it may be ``shown``."""
         micros, key, path, identity = message
         try:
             if head is None:
@@ -384,13 +390,19 @@ class MaildirProvider:
             or _MAY_HAVE_PARTS.search(block)
             or not (block.isascii() or is_utf8(block))
         ):
-            return self._parse(message, _whole(head), facts=True)
+            return self._parse(message, _whole(head), facts=True, body=shown)
         try:
             check_response_size(len(head), self._limits, f"maildir message {key}")
             check_line_count(head, self._limits)
             self.header_parses += 1
             facts = decode(
-                block + b"\n\n", key, self.account, moment_of(micros), self._limits, self._trust
+                block + b"\n\n",
+                key,
+                self.account,
+                moment_of(micros),
+                self._limits,
+                self._trust,
+                facts_only=True,
             )
         except OtpmailError as exc:  # over response_bytes, or over a fixed cap of the decoder
             log.warning("skipped message %s: %s", key, exc.message)
@@ -398,9 +410,12 @@ class MaildirProvider:
         _remember(self._facts, key, (identity, facts), FACTS_KEPT)
         return facts
 
-    def _parse(self, message: Message, head: bytes | None, *, facts: bool) -> Email | None:
+    def _parse(
+        self, message: Message, head: bytes | None, *, facts: bool, body: bool = True
+    ) -> Email | None:
         """Parse the file of ``message`` (``head`` when it is the whole file) and keep the
-        email; return its facts (body-less) or the whole email."""
+        email; return its facts (body-less) or the whole email. Without ``body`` only the
+        facts are decoded, and kept."""
         micros, key, path, identity = message
         try:
             if head is not None:
@@ -411,12 +426,23 @@ class MaildirProvider:
             if raw is None:
                 return None
             self.parses += 1
-            email = decode(raw, key, self.account, moment_of(micros), self._limits, self._trust)
+            email = decode(
+                raw,
+                key,
+                self.account,
+                moment_of(micros),
+                self._limits,
+                self._trust,
+                facts_only=not body,
+            )
         except OSError:  # moved or removed since the listing
             return None
         except OtpmailError as exc:  # over response_bytes, or over a fixed cap of the decoder
             log.warning("skipped message %s: %s", key, exc.message)
             return None
+        if not body:
+            _remember(self._facts, key, (identity, email), FACTS_KEPT)
+            return email
         stripped = replace(email, body="", attachments=())
         _remember(self._emails, key, (identity, email), EMAILS_KEPT)
         _remember(self._facts, key, (identity, stripped), FACTS_KEPT)
