@@ -22,8 +22,9 @@ A read costs what its answer needs, not what the mailbox holds:
    and a candidate the prefilter could not judge, is parsed from its header block alone
    when that is all the decoder would read of it (a whole, single-part file within the
    decoder's line cap, whose 8-bit header text, if any, is UTF-8); a count parses any other
-   candidate whole without decoding its body or attachments (``facts_only``): the body is
-   read only for an email that is returned.
+   candidate whole without decoding its body or attachments (``facts_only``), and decodes
+   its candidates a batch at a time between reads: the body is read only for an email
+   that is returned.
 
 What a read learned (the recipient text of every header block seen, the parsed emails of a
 bounded number of files) is kept in memory for the next read of the same provider; the
@@ -102,6 +103,11 @@ EMAILS_KEPT = 256
 """Parsed emails kept whole (for answers) between reads."""
 # Recipient texts of removed files are dropped once they are this many more than the files.
 _STALE_SLACK = 1024
+# A count decodes its candidates this many at a time (or once their first bytes held add
+# up to _BATCH_BYTES), after reading on: one decode after another runs a third faster than
+# decodes between thousands of reads, which push the decoder out of the CPU's caches.
+_BATCH = 64
+_BATCH_BYTES = 1 << 20
 
 # O_NONBLOCK: a FIFO put in place of a message after the listing must not block the read.
 _OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -277,6 +283,8 @@ class MaildirProvider:
         chosen: list[Message] = []
         counted: list[Email] = []
         seen: set[str] = set()
+        pending: list[tuple[Message, bytes | None]] = []  # a count's, to decode
+        held = 0
         recipients = self._recipients
         with self._locked() as index:
             listing = index.refresh(_check_deadline)
@@ -310,11 +318,17 @@ class MaildirProvider:
                 if not could_match(text, wanted):
                     continue  # see _maildir_prefilter
                 facts = self._kept(self._facts, message)
+                if facts is None and limit is None:
+                    pending.append((message, head))
+                    held += 0 if head is None else len(head)
+                    if len(pending) >= _BATCH or held >= _BATCH_BYTES:
+                        self._count_pending(criteria, pending, seen, counted)
+                        held = 0
+                    continue
                 if facts is None:
                     _check_deadline()
-                if facts is None and (limit is None or text is None):
-                    # The body may not be needed; a count shows none.
-                    facts = self._facts_of(message, head, shown=limit is not None)
+                if facts is None and text is None:  # the body may not be needed
+                    facts = self._facts_of(message, head, shown=True)
                 elif facts is None:
                     facts = self._parse(message, _whole(head), facts=True)
                 if facts is None or not matches(criteria, facts):
@@ -329,12 +343,34 @@ class MaildirProvider:
                 chosen.append(message)
                 if len(chosen) >= limit:
                     break
+            self._count_pending(criteria, pending, seen, counted)
             if listing.complete and len(recipients) > len(listing) + _STALE_SLACK:
                 for gone in recipients.keys() - listing.ids:  # files removed since
                     del recipients[gone]
             if limit is None:
                 return counted
             return self._emails_of(chosen)
+
+    def _count_pending(
+        self,
+        criteria: Criteria,
+        pending: list[tuple[Message, bytes | None]],
+        seen: set[str],
+        counted: list[Email],
+    ) -> None:
+        """Decode a count's candidates (newest first, as they were found), each from its
+        header block alone when that is all the decoder would read of it, and count the
+        distinct matches; ``pending`` is emptied."""
+        for message, head in pending:
+            _check_deadline()
+            facts = self._facts_of(message, head, shown=False)
+            if facts is None or not matches(criteria, facts):
+                continue
+            mark = facts.message_id or f"id:{facts.id}"
+            if mark not in seen:
+                seen.add(mark)
+                counted.append(facts)
+        pending.clear()
 
     def _changes(
         self, before: frozenset[str], known: set[str]
