@@ -419,8 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class _Version(argparse.Action):
-    """``--version``: the installed version, looked up only when asked for (the package
-    metadata costs a command that does not print it a fifth of its start)."""
+    """``--version``: the installed version, looked up only when asked for: a command that
+    does not print it loads no ``importlib.metadata`` and reads no distribution's files."""
 
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
         super().__init__(
