@@ -250,6 +250,25 @@ async def test_a_count_parses_header_blocks_only(provider: MaildirProvider, box:
     assert (provider.parses, provider.header_parses) == (0, 5)
 
 
+async def test_a_count_decodes_its_candidates_in_batches_with_the_same_answer(
+    provider: MaildirProvider, box: Path
+) -> None:
+    """More candidates than a batch, multipart ones among them, and copies of one
+    Message-ID in different batches: each distinct match is counted once, every candidate
+    is decoded once, and the mail for someone else is not decoded at all."""
+    for n in range(150):
+        msg = message("qa@example.com", subject=f"s{n}", message_id=f"<{n % 130}@acme.example>")
+        if n % 3 == 0:
+            msg.add_alternative(f"<p>Code <b>{n:06d}</b></p>", subtype="html")
+        deliver(box, msg, NOW - timedelta(seconds=n))
+        deliver(box, message("other@example.com", subject=f"o{n}"), NOW - timedelta(seconds=n))
+
+    assert await provider.count(build_criteria("qa@example.com")) == 130
+    assert (provider.parses, provider.header_parses) == (50, 100)
+    emails = await provider.search(build_criteria("qa@example.com"))
+    assert subjects(emails) == [f"s{n}" for n in range(10)]
+
+
 async def test_a_header_in_the_bodys_charset_is_read_whole_as_before(
     provider: MaildirProvider, box: Path
 ) -> None:

@@ -17,17 +17,23 @@ Inside: ``_message`` (MIME structure and headers), ``_charset`` (labels to codec
 (the receiving server's verdict) and ``_extract`` (codes and links). Nothing here does I/O.
 """
 
-from otpmail._decoding._authres import (
-    TRUST_EXCHANGE_ONLINE,
-    TRUST_GMAIL,
-    Authentication,
-    AuthTrust,
-    organisational_domain,
-    parse_authentication_results,
-)
-from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
-from otpmail._decoding._message import Attachment, Email, email_from_parts, parse_rfc822
-from otpmail._decoding._sanitize import sanitize_text
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from otpmail._decoding._authres import (
+        TRUST_EXCHANGE_ONLINE,
+        TRUST_GMAIL,
+        Authentication,
+        AuthTrust,
+        organisational_domain,
+        parse_authentication_results,
+    )
+    from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
+    from otpmail._decoding._message import Attachment, Email, email_from_parts, parse_rfc822
+    from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
     "TRUST_EXCHANGE_ONLINE",
@@ -46,3 +52,37 @@ __all__ = [
     "pick_action_link",
     "sanitize_text",
 ]
+
+# Each name is imported on first use, from the module that defines it: a read that finds
+# nothing (or only counts) loads neither the extraction functions and their vocabulary nor
+# the HTML converter, and one that decodes no mail loads no decoder.
+_HOMES = {
+    "TRUST_EXCHANGE_ONLINE": "otpmail._decoding._authres",
+    "TRUST_GMAIL": "otpmail._decoding._authres",
+    "Authentication": "otpmail._decoding._authres",
+    "AuthTrust": "otpmail._decoding._authres",
+    "organisational_domain": "otpmail._decoding._authres",
+    "parse_authentication_results": "otpmail._decoding._authres",
+    "annotate": "otpmail._decoding._extract",
+    "extract_code": "otpmail._decoding._extract",
+    "extract_links": "otpmail._decoding._extract",
+    "pick_action_link": "otpmail._decoding._extract",
+    "Attachment": "otpmail._decoding._message",
+    "Email": "otpmail._decoding._message",
+    "email_from_parts": "otpmail._decoding._message",
+    "parse_rfc822": "otpmail._decoding._message",
+    "sanitize_text": "otpmail._decoding._sanitize",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -64,7 +64,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.header import decode_header, make_header
-from email.headerregistry import Address
+from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage, Message
 from email.parser import BytesFeedParser
 from email.policy import EmailPolicy
@@ -91,7 +91,6 @@ from otpmail._core._bounds import (
     raw_body_too_large,
 )
 from otpmail._core._errors import OtpmailError
-from otpmail._decoding import _html
 from otpmail._decoding._authres import UNCHECKED, Authentication, AuthTrust, authenticate
 from otpmail._decoding._charset import (
     codec_for,
@@ -232,6 +231,8 @@ def _convert_html(html: str, max_chars: int | None) -> tuple[str, bool]:
 def _convert_html_counted(html: str, max_chars: int | None) -> tuple[str, bool, int]:
     """:func:`_convert_html`, and how many characters the converter wrote (what its budget
     counts: the text before it is cleaned)."""
+    from otpmail._decoding import _html  # html2text: loaded by the first HTML body only
+
     try:
         text, stopped = _html.convert(html, max_chars=max_chars)
     except Exception:  # hostile markup: the body becomes "", never a failure
@@ -402,6 +403,27 @@ def email_from_parts(
 _CHUNK = 1 << 16
 
 
+class _HeaderFactory(HeaderRegistry):
+    """The standard library's header registry (``policy.default``'s), building each
+    header class once: the registry makes a new class, with ``type()``, for every header
+    value it parses. One per class of the registry (a dozen), never per header name,
+    so that no mail can make the cache grow."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._built: dict[type, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        cls = self.registry.get(name.lower(), self.default_class)
+        built = self._built.get(cls)
+        if built is None:
+            built = self._built.setdefault(cls, super().__getitem__(name))
+        return built
+
+
+_HEADER_FACTORY = _HeaderFactory()
+
+
 class _ParsePolicy(EmailPolicy):
     """``policy.default``, parsing each header value once per message.
 
@@ -499,7 +521,8 @@ def _feed(raw: bytes, *, headers_only: bool = False) -> EmailMessage:
     # Fed in chunks: message_from_bytes() first decodes the whole message to one string and
     # splits all of it into lines at once, about three times the peak memory of this
     # (bench/decode_memory.py measures both).
-    parser = _BoundedParser(_ParsePolicy(parsed={}))  # type: ignore[call-overload]
+    policy = _ParsePolicy(parsed={}, header_factory=_HEADER_FACTORY)  # type: ignore[call-overload]
+    parser = _BoundedParser(policy)
     if headers_only:
         parser._set_headersonly()  # type: ignore[attr-defined]
     view = memoryview(raw)
@@ -658,7 +681,7 @@ class _Headers:
                 return _decode_words(value)
             self._budget.left -= len(value)
         try:
-            return str(email.policy.default.header_factory(name, value))
+            return str(_HEADER_FACTORY(name, value))
         except Exception:  # a malformed header must not fail the message
             return _decode_words(value)
 
@@ -718,7 +741,7 @@ def _parse_addresses(name: str, value: str) -> list[tuple[str, str]]:
     parser; display names are decoded, an addr-spec holding an encoded word is kept as
     written (see :func:`_addr_spec_as_written`)."""
     try:
-        header = email.policy.default.header_factory(name, value)
+        header = _HEADER_FACTORY(name, value)
         tree = getattr(header, "_parse_tree", None)
         if tree is not None:
             found = []
@@ -1395,6 +1418,15 @@ def _attachments(msg: Message, shown: set[int]) -> list[Attachment]:
     return found
 
 
+def _ascii_headers(msg: Message) -> bool:
+    """Whether every header of ``msg`` is ASCII: then no header is read in the charset of
+    the part shown (see :func:`_decode_8bit`)."""
+    try:
+        return all(str(value).isascii() for _, value in msg.raw_items())
+    except Exception:
+        return False
+
+
 def parse_rfc822(
     raw: bytes,
     *,
@@ -1404,6 +1436,7 @@ def parse_rfc822(
     limits: Limits | None = None,
     envelope_header: str | None = None,
     trust: AuthTrust | None = None,
+    facts_only: bool = False,
 ) -> Email:
     """Decode one RFC 822 message (Maildir file, Gmail ``format=raw``) into a bounded Email.
 
@@ -1418,6 +1451,13 @@ def parse_rfc822(
     addresses of its **last** occurrence count as recipients, like Delivered-To, so that
     mail addressed only by the envelope (``To: undisclosed-recipients:;``) is found. Only a
     provider that knows who wrote that header passes it (the Maildir of a local catcher).
+
+    ``facts_only=True`` decodes what the exact rules read of a message that will not be
+    shown (a count's): the message is parsed whole, as always, so it is refused exactly
+    when a whole decode refuses it, and its header fields are what a whole decode gives,
+    but no body or attachment is decoded: the email's ``body`` is empty and its
+    ``attachments`` none. (8-bit header text may be read in the shown part's charset: with
+    any, the body is decoded first, as in a whole decode.)
 
     Raises:
         OtpmailError: :func:`otpmail._core._bounds.unreadable` (``bad_response``) for a
@@ -1439,11 +1479,12 @@ def parse_rfc822(
         raise
     except Exception:  # even the headers-only parse failed: an empty message, not an error
         msg, complete = EmailMessage(), False
-    visible = _visible_text(msg, limits) if complete else _Visible(limits)
+    shown = complete and not (facts_only and _ascii_headers(msg))
+    visible = _visible_text(msg, limits) if shown else _Visible(limits)
     envelope = envelope_header.lower() if envelope_header else None
     headers = _Headers(msg, codec_for(visible.charset or _charset(msg)), last=envelope)
-    attachments = _attachments(msg, visible.shown) if complete else []
-    body = visible.text()
+    attachments = _attachments(msg, visible.shown) if complete and not facts_only else []
+    body = "" if facts_only else visible.text()
     left_out = visible.omitted or _cut(msg)  # for size, or past a structural cap
     decoded = email_from_parts(
         id=id,

@@ -309,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read one-time codes and transactional mail from Gmail, Microsoft 365 "
         "or a local Maildir. Read-only.",
     )
-    parser.add_argument("--version", action="version", version=f"otpmail {_version()}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Command
     )
@@ -416,6 +416,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write that integrations file (never over a different existing file)",
     )
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for: a command that
+    does not print it loads no ``importlib.metadata`` and reads no distribution's files."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        _write(f"otpmail {_version()}\n")  # on stdout, as argparse's own action prints it
+        parser.exit()
 
 
 def _version() -> str:

@@ -3,10 +3,12 @@ send, move, delete, label or mark a message, so no caller can ask for one."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from otpmail._core._criteria import Criteria
-from otpmail._decoding import Email
+
+if TYPE_CHECKING:
+    from otpmail._decoding import Email
 
 
 class Provider(Protocol):

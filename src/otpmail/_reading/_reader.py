@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from otpmail._core import _config
 from otpmail._core._bounds import bound_result
@@ -21,7 +21,6 @@ from otpmail._core._criteria import Criteria, build_criteria
 from otpmail._core._envelope import Envelope, error, ok_count, ok_emails
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import check_deadline, within
-from otpmail._decoding import Email, annotate
 from otpmail._providers._base import Provider
 from otpmail._reading._wait import (
     DEFAULT_TIMEOUT,
@@ -35,6 +34,9 @@ from otpmail._reading._wait import (
     settle,
     stream_for,
 )
+
+if TYPE_CHECKING:
+    from otpmail._decoding import Email
 
 log = logging.getLogger("otpmail")
 
@@ -232,6 +234,8 @@ class Reader:
 
     def _annotate(self, email: Email) -> dict[str, Any]:
         """The envelope form of ``email``, with its ``code`` (or null) and ``links``."""
+        from otpmail._decoding import annotate  # only a read that returns mail extracts
+
         return annotate(email.to_dict())
 
     async def wait_for_email(

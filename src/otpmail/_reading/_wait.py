@@ -34,15 +34,17 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from otpmail._core._criteria import Criteria
 from otpmail._core._envelope import error, ok_emails
 from otpmail._core._errors import OtpmailError, invalid
 from otpmail._core._match import authenticated, matches, matches_filters
 from otpmail._core._retry import DEFAULT_DEADLINE, backoff, within
-from otpmail._decoding import Email
 from otpmail._providers._base import Provider
+
+if TYPE_CHECKING:
+    from otpmail._decoding import Email
 
 log = logging.getLogger("otpmail.wait")
 
@@ -101,6 +103,8 @@ class HandedOut:
         self._lock = threading.Lock()
 
     def __contains__(self, email: object) -> bool:
+        from otpmail._decoding import Email
+
         if not isinstance(email, Email):
             return False
         with self._lock:

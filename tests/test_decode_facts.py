@@ -1,0 +1,81 @@
+"""A count's decode (``parse_rfc822(..., facts_only=True)``): no body and no attachment is
+decoded, and every other field is what a whole decode gives, refusals included."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import fields
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from hostile_mail import HOSTILE
+from otpmail._core._bounds import DEFAULT_LIMITS
+from otpmail._decoding import parse_rfc822
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus"
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+# What only a shown email holds; a count reads none of it.
+SHOWN_ONLY = {"body", "attachments", "body_omitted", "body_truncated", "attachments_omitted"}
+
+
+def _bench_corpus(folder: Path) -> list[tuple[str, bytes]]:
+    """The benchmark's mails (bench/_maildir_corpus.py): multipart/alternative, encoded
+    names and subjects, Delivered-To and X-RcptTo."""
+    spec = importlib.util.spec_from_file_location(
+        "_maildir_corpus", ROOT / "bench" / "_maildir_corpus.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("_maildir_corpus", module)
+    spec.loader.exec_module(module)
+    module.build(folder, 120, now=NOW.timestamp())
+    return [(f"bench/{p.name}", p.read_bytes()) for p in sorted(folder.rglob("*")) if p.is_file()]
+
+
+def _decoded(raw: bytes, *, facts_only: bool) -> object:
+    try:
+        email = parse_rfc822(
+            raw,
+            id="1",
+            account="qa@example.com",
+            received_at=NOW,
+            limits=DEFAULT_LIMITS,
+            envelope_header="X-RcptTo",
+            facts_only=facts_only,
+        )
+    except Exception as exc:  # a refusal must be the same refusal
+        return (type(exc).__name__, str(exc))
+    if facts_only:
+        assert (email.body, email.attachments) == ("", ())
+    return {f.name: getattr(email, f.name) for f in fields(email) if f.name not in SHOWN_ONLY}
+
+
+def test_a_facts_only_decode_gives_every_field_but_the_shown_ones_as_a_whole_decode(
+    tmp_path: Path,
+) -> None:
+    """The corpus and the real corpus (charsets, 8-bit headers, RFC 2047, nested parts),
+    every hostile mail (refused ones too) and the benchmark's mails."""
+    samples = [(p.relative_to(CORPUS).as_posix(), p.read_bytes()) for p in CORPUS.rglob("*.eml")]
+    samples += [(f"hostile/{h.name}", h.build()) for h in HOSTILE]
+    samples += _bench_corpus(tmp_path / "box")
+    assert len(samples) > 400
+    for name, raw in samples:
+        assert _decoded(raw, facts_only=True) == _decoded(raw, facts_only=False), name
+
+
+@pytest.mark.parametrize("charset", ["koi8-r", "utf-8"])
+def test_8bit_header_text_is_read_as_a_whole_decode_reads_it(charset: str) -> None:
+    """8-bit header text may be read in the charset of the part shown: a facts-only decode
+    of such a message decodes the body first, as a whole decode does."""
+    raw = (
+        "To: qa@example.com\r\nSubject: Привет\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/alternative; boundary="b"\r\n\r\n--b\r\n'
+        f"Content-Type: text/plain; charset={charset}\r\n\r\nКод 123456\r\n--b--\r\n"
+    ).encode(charset)
+    whole = _decoded(raw, facts_only=False)
+    assert _decoded(raw, facts_only=True) == whole
+    assert isinstance(whole, dict) and whole["subject"] == "Привет"
