@@ -64,7 +64,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.header import decode_header, make_header
-from email.headerregistry import Address
+from email.headerregistry import Address, BaseHeader, HeaderRegistry
 from email.message import EmailMessage, Message
 from email.parser import BytesFeedParser
 from email.policy import EmailPolicy
@@ -402,6 +402,27 @@ def email_from_parts(
 _CHUNK = 1 << 16
 
 
+class _HeaderClasses(HeaderRegistry):
+    """The standard header registry, building each header name's class once: the
+    standard one builds it anew (``type(...)``) for every header value it parses, ~40 µs
+    each, about ten times per message. The classes are the same, so are the headers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._classes: dict[str, type[BaseHeader]] = {}
+
+    def __getitem__(self, name: str) -> type[BaseHeader]:
+        key = name.lower()
+        cls = self._classes.get(key)
+        if cls is None:
+            cls = self._classes[key] = super().__getitem__(name)
+        return cls
+
+
+_HEADERS = _HeaderClasses()
+"""What ``policy.default.header_factory`` is, with its classes kept."""
+
+
 class _ParsePolicy(EmailPolicy):
     """``policy.default``, parsing each header value once per message.
 
@@ -499,7 +520,7 @@ def _feed(raw: bytes, *, headers_only: bool = False) -> EmailMessage:
     # Fed in chunks: message_from_bytes() first decodes the whole message to one string and
     # splits all of it into lines at once, about three times the peak memory of this
     # (bench/decode_memory.py measures both).
-    parser = _BoundedParser(_ParsePolicy(parsed={}))  # type: ignore[call-overload]
+    parser = _BoundedParser(_ParsePolicy(parsed={}, header_factory=_HEADERS))  # type: ignore[call-overload]
     if headers_only:
         parser._set_headersonly()  # type: ignore[attr-defined]
     view = memoryview(raw)
@@ -658,7 +679,7 @@ class _Headers:
                 return _decode_words(value)
             self._budget.left -= len(value)
         try:
-            return str(email.policy.default.header_factory(name, value))
+            return str(_HEADERS(name, value))
         except Exception:  # a malformed header must not fail the message
             return _decode_words(value)
 
@@ -718,7 +739,7 @@ def _parse_addresses(name: str, value: str) -> list[tuple[str, str]]:
     parser; display names are decoded, an addr-spec holding an encoded word is kept as
     written (see :func:`_addr_spec_as_written`)."""
     try:
-        header = email.policy.default.header_factory(name, value)
+        header = _HEADERS(name, value)
         tree = getattr(header, "_parse_tree", None)
         if tree is not None:
             found = []
