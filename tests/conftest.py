@@ -174,7 +174,8 @@ def gmail_reader(
 
     ``email_keys`` is YAML put under ``email:`` before the mailboxes (``limits``,
     ``deadline_seconds``), each line indented by two spaces; ``provider_options`` go to
-    ``GmailProvider`` (``retry=``, ``max_concurrency=``)."""
+    ``GmailProvider`` (``retry=``, ``max_concurrency=``, an ``http_factory=`` that wraps
+    the fake's)."""
     from otpmail import Reader
     from otpmail._core._config import GmailMailbox, Mailbox
     from otpmail._providers._gmail import GmailProvider
@@ -188,6 +189,7 @@ def gmail_reader(
 
     def factory(mailbox: Mailbox) -> GmailProvider:
         assert isinstance(mailbox, GmailMailbox)
-        return GmailProvider(mailbox, http_factory=upstream.http_factory, **provider_options)
+        options = {"http_factory": upstream.http_factory, **provider_options}
+        return GmailProvider(mailbox, **options)
 
     return Reader(config, provider_factory=factory)

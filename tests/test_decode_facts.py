@@ -79,3 +79,22 @@ def test_8bit_header_text_is_read_as_a_whole_decode_reads_it(charset: str) -> No
     whole = _decoded(raw, facts_only=False)
     assert _decoded(raw, facts_only=True) == whole
     assert isinstance(whole, dict) and whole["subject"] == "Привет"
+
+
+def test_no_mail_grows_the_header_class_cache() -> None:
+    """The decoder builds each header registry class once, keyed by the registry's class,
+    never by header name: a message with a thousand invented header names leaves the
+    cache at most as large as the registry's own classes."""
+    from otpmail._decoding import _message
+
+    fields = "".join(f"X-Invented-{n}: value {n}\r\n" for n in range(1000))
+    raw = (
+        "From: a@example.com\r\nTo: b@example.com\r\nSubject: hi\r\n"
+        f"{fields}\r\nYour code is 123456\r\n"
+    ).encode()
+    email = _message.parse_rfc822(raw, id="1", account="b@example.com", received_at=NOW)
+    assert email.subject == "hi"
+    registry = _message._HEADER_FACTORY
+    kinds = {*registry.registry.values(), registry.default_class}
+    assert set(registry._built) <= kinds
+    assert len(registry._built) <= len(kinds)

@@ -104,6 +104,77 @@ def test_a_real_plain_alternative_still_wins_over_the_html() -> None:
     assert decode(raw).body == "Your Acme code: 482913"
 
 
+_WORDS = ["code", "your", "sign", "Acme", "482913", "expires", "minutes", "in", "to", "the"]
+_WORD = st.sampled_from([*_WORDS, "verify", "account", "help", "privacy", "Straße", "ÉTÉ"])
+_TEXT = st.lists(
+    st.one_of(
+        _WORD,
+        st.sampled_from([" ", "  ", "\n", ". ", ", ", "&nbsp;", "&amp;", "&#8203;", "\u200b"]),
+        st.sampled_from(["&#52;8", "co&shy;de", "\u2800", "-", "https://acme.example/x"]),
+    ),
+    max_size=12,
+).map(" ".join)
+
+
+@st.composite
+def _html_fragments(draw: st.DrawFn) -> str:
+    pieces = []
+    for _ in range(draw(st.integers(0, 14))):
+        text = draw(_TEXT)
+        shape = draw(st.integers(0, 9))
+        if shape == 0:
+            pieces.append(f'<div style="display:none">{text}</div>')
+        elif shape == 1:
+            pieces.append(
+                f'<a href="{draw(st.sampled_from(["https://a.example/v", "/x", "#"]))}">{text}</a>'
+            )
+        elif shape == 2:
+            pieces.append(f"<ol><li>{text}</li><li>{draw(_TEXT)}</li></ol>")
+        elif shape == 3:
+            pieces.append(f'<span class="h">{text}</span>')
+        elif shape == 4:
+            pieces.append(f"<table><tr><td>{text}</td><td>{draw(_TEXT)}</td></tr></table>")
+        elif shape == 5:
+            pieces.append(f"<span>{text}</span><b>{draw(_TEXT)}</b>")
+        elif shape == 6:
+            pieces.append("<p>" + " ".join(["Acme Inc., 1 Example Street."] * 8) + "</p>")
+        else:
+            pieces.append(f"<p>{text}</p>")
+    head = draw(st.sampled_from(["", "<head><style>.h{display:none}</style></head>"]))
+    return f"<html>{head}<body>{''.join(pieces)}</body></html>"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    plain=st.lists(_WORD, min_size=1, max_size=12).map(" ".join),
+    html=_html_fragments(),
+)
+@example(plain="Your Acme code 482913 expires in 10 minutes", html=RICH_HTML * 20)
+def test_a_short_plain_part_is_judged_on_the_html_as_if_it_were_converted_whole(
+    plain: str, html: str
+) -> None:
+    """Beside a short plain part, the HTML is first converted only as far as it takes to
+    tell that the plain part is no placeholder (_Visible._begins_saying); the message
+    reads exactly as when the HTML is converted whole to decide."""
+    from otpmail._decoding import _message
+
+    raw = message(
+        multipart(
+            "alternative",
+            part("text/plain; charset=utf-8", plain),
+            part("text/html; charset=utf-8", html, "Content-Transfer-Encoding: 8bit"),
+        )
+    )
+    probed = decode(raw).to_dict()
+    original = _message._Visible._begins_saying
+    _message._Visible._begins_saying = lambda *args: False  # type: ignore[method-assign]
+    try:
+        whole = decode(raw).to_dict()
+    finally:
+        _message._Visible._begins_saying = original  # type: ignore[method-assign]
+    assert probed == whole
+
+
 def test_a_placeholder_inside_related_and_mixed_nesting_gives_way_too() -> None:
     raw = message(
         multipart(

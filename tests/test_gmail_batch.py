@@ -103,6 +103,82 @@ async def test_ten_messages_with_the_token_cached_cost_one_list_and_one_batch(
     assert upstream.quota == 5 + 10 * 20
 
 
+async def test_reads_one_after_another_build_no_new_http(
+    tmp_path: Path, service_account_info: dict[str, Any], upstream: FakeGmail
+) -> None:
+    """A request borrows the idle ``Http`` used last, whichever worker thread runs it: after
+    the first read, later ones build none (each would pay a new TLS context, ~15 ms of CPU,
+    and on the wire a new connection). With one ``Http`` per thread, a read's list or batch
+    landing on a thread that had made no request yet built one."""
+    built: list[object] = []
+
+    def http_factory() -> Any:
+        built.append(object())
+        return upstream.http_factory()
+
+    reader = gmail_reader(
+        tmp_path, service_account_info, upstream, http_factory=http_factory, retry=FAST
+    )
+    recipients = [f"qa+r{n}@example.com" for n in range(8)]
+    for to in recipients:
+        deliver(upstream, [30, 20, 10], to=to)
+    await reader.read_emails(recipients[0], after="10m")
+    first = len(built)
+
+    for to in recipients[1:]:
+        envelope = await reader.read_emails(to, after="10m")
+        assert len(envelope["data"]["emails"]) == 3
+
+    assert len(built) == first
+    await reader.aclose()
+
+
+async def test_concurrent_reads_never_share_an_http(
+    tmp_path: Path, service_account_info: dict[str, Any]
+) -> None:
+    """httplib2 is not thread-safe: an ``Http`` is lent to one request at a time."""
+    upstream = FakeGmail(latency=0.02)
+    busy: set[int] = set()
+    shared: list[int] = []
+    original = type(upstream.http_factory())._conn_request
+
+    def http_factory() -> Any:
+        http = upstream.http_factory()
+
+        def conn_request(*args: Any, **kwargs: Any) -> Any:
+            if id(http) in busy:
+                shared.append(id(http))
+            busy.add(id(http))
+            try:
+                return original(http, *args, **kwargs)
+            finally:
+                busy.discard(id(http))
+
+        http._conn_request = conn_request  # type: ignore[method-assign]
+        return http
+
+    reader = gmail_reader(
+        tmp_path, service_account_info, upstream, http_factory=http_factory, retry=FAST
+    )
+    recipients = [f"qa+c{n}@example.com" for n in range(6)]
+    for to in recipients:
+        deliver(upstream, [30, 20, 10], to=to)
+    await reader.read_emails("qa+nobody@example.com", count=True)
+
+    for _ in range(3):
+        envelopes = await asyncio.gather(
+            *(
+                reader.read_emails(to, after="10m", latest=n % 2 == 0)
+                for n, to in enumerate(recipients)
+            )
+        )
+        assert [e["status"] for e in envelopes] == ["ok"] * len(recipients), envelopes
+
+    assert shared == []
+    assert upstream.sequential_round_trips() < len(upstream.requests)  # they did overlap
+    await reader.aclose()
+
+
 async def test_the_first_call_of_a_process_adds_only_the_token_request(
     reader: Reader, upstream: FakeGmail
 ) -> None:

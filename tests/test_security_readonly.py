@@ -200,6 +200,9 @@ def _chain(call: ast.Call, aliases: dict[str, list[str]] | None = None) -> list[
     names: list[str] = []
     node: ast.AST = call.func
     while True:
+        if isinstance(node, ast.Attribute) and aliases and _dotted(node) in aliases:
+            names.extend(reversed(aliases[_dotted(node)]))  # self._messages.list
+            break
         if isinstance(node, ast.Attribute):
             names.append(node.attr)
             node = node.value
@@ -213,19 +216,20 @@ def _chain(call: ast.Call, aliases: dict[str, list[str]] | None = None) -> list[
 
 
 def _gmail_aliases(nodes: list[ast.AST]) -> dict[str, list[str]]:
-    """Names assigned a Gmail resource (``m = s.users().messages()``), so that a call made
-    on the name later (``m.send()``) is read as the whole chain."""
+    """Names and attributes assigned a Gmail resource (``m = s.users().messages()``,
+    ``self._messages = ...``), so that a call made on one later (``m.send()``,
+    ``self._messages.send()``) is read as the whole chain."""
     aliases: dict[str, list[str]] = {}
     for node in nodes:
         if (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.targets[0], ast.Name | ast.Attribute)
             and isinstance(node.value, ast.Call)
         ):
             chain = _chain(node.value)
             if "users" in chain:
-                aliases[node.targets[0].id] = chain[chain.index("users") :]
+                aliases[_dotted(node.targets[0])] = chain[chain.index("users") :]
     return aliases
 
 
@@ -460,6 +464,12 @@ PLANTED = {
     "gmail-send-on-a-stored-resource": (
         "_providers/_gmail.py",
         "\ndef _x(s):\n    m = s.users().messages()\n    return m.send(userId='me', body={})\n",
+        "users...send()",
+    ),
+    "gmail-send-on-a-resource-kept-on-self": (
+        "_providers/_gmail.py",
+        "\nclass _X:\n    def __init__(self, s):\n        self._m = s.users().messages()\n\n"
+        "    def x(self):\n        return self._m.send(userId='me', body={})\n",
         "users...send()",
     ),
     "gmail-forwarding": (

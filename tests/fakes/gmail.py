@@ -68,6 +68,11 @@ class StoredMessage:
     internal_ms: int
     history_id: int
     labels: tuple[str, ...] = ("INBOX", "UNREAD")
+    addresses: dict[tuple[str, ...], list[str]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """The search's recipients and senders per set of header names, parsed once: a
+    message never changes, so the answers are those of parsing them on every search."""
 
     @property
     def parsed(self) -> EmailMessage:
@@ -679,9 +684,12 @@ _TERM = re.compile(r'(\w+):("(?:[^"\\]|\\.)*"|\S+)')
 
 
 def _addresses(message: StoredMessage, *headers: str) -> list[str]:
-    parsed = message.headers
-    values = [str(v) for h in headers for v in parsed.get_all(h, [])]
-    return [a.lower() for _, a in getaddresses(values)]
+    found = message.addresses.get(headers)
+    if found is None:
+        parsed = message.headers
+        values = [str(v) for h in headers for v in parsed.get_all(h, [])]
+        found = message.addresses[headers] = [a.lower() for _, a in getaddresses(values)]
+    return found
 
 
 def _gmail_matches(q: str, message: StoredMessage) -> bool:

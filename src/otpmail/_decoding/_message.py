@@ -1059,6 +1059,12 @@ _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
 # A plain alternative with more words than this is never taken for a placeholder.
 _PLACEHOLDER_MAX_WORDS = 40
 _PLACEHOLDER_MAX_CHARS = 4_000
+# The HTML alternative beside a short plain one is first converted only this far past
+# the plain text's length: where the two say the same, half of what the plain part says
+# is there (in the corpus by 1.05 times its length at most), which tells that it is no
+# placeholder, and then the HTML, which is not shown, is not converted further.
+_PLACEHOLDER_PROBE_CHARS = 128
+_UP_TO_LAST_SPACE = re.compile(r".*\s", re.DOTALL)
 
 _PART_OMITTED = "[part omitted: too large]"
 _ATTACHED = "---------- Attached message ----------"
@@ -1101,6 +1107,7 @@ class _Visible:
         """The charset of the first part shown: how raw 8-bit headers are read, after
         UTF-8 (see :class:`_Headers`)."""
         self._decoded: dict[int, str | None] = {}
+        self._sources: dict[int, tuple[bool, str | None]] = {}
         self._types: dict[int, tuple[str, str, str]] = {}
 
     # -- results -------------------------------------------------------------------------
@@ -1223,16 +1230,61 @@ class _Visible:
             return True
         if len(plain_words) > _PLACEHOLDER_MAX_WORDS:
             return False
+        # What the plain part says, without the short words every text shares.
+        telling = {w for w in plain_words if len(w) >= 4 or not w.isalpha()} or set(plain_words)
+        if self._begins_saying(html, telling, len(plain_text) + _PLACEHOLDER_PROBE_CHARS):
+            return False
         html_text = " ".join(
             self._decoded_text(p) or "" for p in _walk(html) if self._inline_text(p)
         )
         html_words = _WORDS.findall(_URL.sub(" ", html_text).lower())
         if len(html_words) < 2 * len(plain_words):
             return False
-        # What the plain part says, without the short words every text shares.
-        telling = {w for w in plain_words if len(w) >= 4 or not w.isalpha()} or set(plain_words)
         said = set(html_words)
         return sum(1 for w in telling if w in said) * 2 < len(telling)
+
+    def _begins_saying(self, html: Message, telling: set[str], probe: int) -> bool:
+        """True when the first ``probe`` characters the converter writes for ``html`` (one
+        ``text/html`` part) already say at least half of ``telling``: the whole text says at
+        least as much, so the plain part is no placeholder, and the HTML, which is then not
+        shown, is not converted further. Its decoded text is charged to the budget as
+        before; the converter wrote only the probe, and the output budget is not charged.
+
+        Sound because the converter's output is built by appending (a stop keeps what was
+        written: a prefix of the whole text), and only the words before the probe's last
+        whitespace are counted, where cleaning, URLs and word boundaries are already what
+        they are in the whole text. A probe that reached the end (or the output budget) is
+        the whole conversion: it is kept, charged, and read as before."""
+        if (
+            id(html) in self._decoded
+            or self._type(html)[:2] != ("text", "html")
+            or not self._inline_text(html)
+            or list(_walk(html)) != [html]
+        ):
+            return False
+        found, decoded = self._source(html)
+        if not found or decoded is None:
+            return False
+        # Kept for _decoded_text, which converts it whole if the probe cannot tell.
+        self._sources[id(html)] = (found, decoded)
+        budget = max(0, self.html_left)
+        text, stopped, written = _convert_html_counted(decoded, min(probe, budget))
+        if not stopped or probe >= budget:
+            # The whole conversion (or as far as the budget goes): what _decoded_text does.
+            del self._sources[id(html)]
+            self.raw_left -= len(decoded)
+            self.html_left -= written
+            self.stopped = self.stopped or stopped
+            self._decoded[id(html)] = text
+            return False
+        # The probe's last word may go on in the whole text: only what precedes it counts.
+        complete = _UP_TO_LAST_SPACE.match(text)
+        said = set(_WORDS.findall(_URL.sub(" ", complete[0] if complete else "").lower()))
+        if sum(1 for w in telling if w in said) * 2 < len(telling):
+            return False  # cannot tell yet: converted whole by _decoded_text
+        del self._sources[id(html)]
+        self.raw_left -= len(decoded)
+        return True
 
     def _related_root(self, part: Message, children: list[Message]) -> Message | None:
         if not children:
@@ -1265,34 +1317,35 @@ class _Visible:
         key = id(part)
         if key in self._decoded:
             return self._decoded[key]
-        text: str | None = ""
-        payload = _stored_payload(part)
-        if isinstance(payload, str):
-            if len(payload) > _MAX_ENCODED_PER_CHAR * self.raw_left:
-                text = None
-            else:
-                try:
-                    data = _transfer_decode(payload, _cte(part), part)
-                except Exception:
-                    data = b""
-                if sniff and _control_noise(data):
-                    data = b""  # binary content under an unusual label: not text
-                is_html = self._type(part)[:2] == ("text", "html")
-                label = _charset(part) or (html_meta_charset(data) if is_html else None)
-                decoded = decode_bytes(data, label)
-                if len(decoded) > self.raw_left:
-                    text = None
-                else:
-                    self.raw_left -= len(decoded)
-                    text = decoded
-                    if is_html:
-                        text, stopped, written = _convert_html_counted(
-                            decoded, max(0, self.html_left)
-                        )
-                        self.html_left -= written
-                        self.stopped = self.stopped or stopped
+        kept = self._sources.pop(key, None)
+        found, text = kept if kept is not None else self._source(part, sniff=sniff)
+        if found and text is not None:
+            self.raw_left -= len(text)
+            if self._type(part)[:2] == ("text", "html"):
+                text, stopped, written = _convert_html_counted(text, max(0, self.html_left))
+                self.html_left -= written
+                self.stopped = self.stopped or stopped
         self._decoded[key] = text
         return text
+
+    def _source(self, part: Message, *, sniff: bool = False) -> tuple[bool, str | None]:
+        """Whether the part has text to decode, and that text before any conversion (None
+        when the part does not fit what is left of the budget). Charges nothing."""
+        payload = _stored_payload(part)
+        if not isinstance(payload, str):
+            return False, ""
+        if len(payload) > _MAX_ENCODED_PER_CHAR * self.raw_left:
+            return True, None
+        try:
+            data = _transfer_decode(payload, _cte(part), part)
+        except Exception:
+            data = b""
+        if sniff and _control_noise(data):
+            data = b""  # binary content under an unusual label: not text
+        is_html = self._type(part)[:2] == ("text", "html")
+        label = _charset(part) or (html_meta_charset(data) if is_html else None)
+        decoded = decode_bytes(data, label)
+        return True, None if len(decoded) > self.raw_left else decoded
 
     def _show(self, part: Message, *, sniff: bool = False) -> None:
         self.shown.add(id(part))

@@ -22,8 +22,10 @@ the rules of a request of its own — the egress check reads every part before t
 leaves, each part answer has its own size bound, and a part that failed for now is
 retried alone, under the same retry policy and deadline.
 
-The SDK is synchronous: calls run in worker threads, each thread with its own ``Http``
-(httplib2 is not thread-safe), sharing one credentials object that is refreshed under a lock.
+The SDK is synchronous: calls run in worker threads, each request on an ``Http`` lent to it
+alone (httplib2 is not thread-safe) from the provider's idle ones, the one used last first,
+so that sequential requests reuse one connection whichever thread runs them; all share one
+credentials object that is refreshed under a lock.
 Decoding a message runs on those threads too, never on the event loop
 (:func:`otpmail._core._workers.run_off_loop`), and the threads are daemon threads that
 never keep the process alive (:class:`~otpmail._core._workers.WorkerPool`).
@@ -51,7 +53,7 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from email.message import Message
@@ -674,7 +676,8 @@ class GmailProvider:
         self._executor = self._new_executor()
         self._retry = retry
         self._deadline = deadline
-        self._local = threading.local()
+        self._idle_http: list[google_auth_httplib2.AuthorizedHttp] = []
+        self._http_lock = threading.Lock()
         self._refresh_lock = threading.Lock()
         self._bodies: OrderedDict[str, Email | None] = OrderedDict()
         self._inflight: dict[str, concurrent.futures.Future[Email | None]] = {}
@@ -692,6 +695,10 @@ class GmailProvider:
             static_discovery=True,
             cache_discovery=False,
         )
+        # The client builds every method of a resource anew each time one is asked for
+        # (~1 ms a resource): the reads' resource is built once. Building a request reads
+        # it and changes nothing, like the service it comes from, which threads share too.
+        self._messages = self._service.users().messages()
         quiet_sdk_loggers()
 
     def __repr__(self) -> str:
@@ -705,15 +712,30 @@ class GmailProvider:
         return http
 
     def _authorized_http(self) -> google_auth_httplib2.AuthorizedHttp:
-        http = getattr(self._local, "http", None)
+        # One refresh on a 401 (a token revoked since it was cached), then the 401
+        # stands: a second refresh would not fix credentials that are rejected.
+        return google_auth_httplib2.AuthorizedHttp(
+            self._credentials, http=self._new_http(), max_refresh_attempts=1
+        )
+
+    @contextlib.contextmanager
+    def _lent_http(self) -> Iterator[google_auth_httplib2.AuthorizedHttp]:
+        """An ``Http`` for one request, used by nobody else meanwhile (httplib2's are not
+        thread-safe), and its connections: the one used last, whichever worker thread
+        runs the request, so a read's list and batch go out on the connection the
+        previous read left open. A new one (a new TLS context and connection) only when
+        every one is lent: at most one per request in flight."""
+        idle = self._idle_http
+        with self._http_lock:
+            http = idle.pop() if idle else None
         if http is None:
-            # One refresh on a 401 (a token revoked since it was cached), then the 401
-            # stands: a second refresh would not fix credentials that are rejected.
-            http = google_auth_httplib2.AuthorizedHttp(
-                self._credentials, http=self._new_http(), max_refresh_attempts=1
-            )
-            self._local.http = http
-        return http
+            http = self._authorized_http()
+        try:
+            yield http
+        finally:
+            # Back to the pool it came from: after aclose, that pool is dropped.
+            with self._http_lock:
+                idle.append(http)
 
     def _ensure_token(self) -> None:
         """Refresh the shared token once, under a lock, before any API call fans out.
@@ -755,7 +777,8 @@ class GmailProvider:
                 self._ensure_token()
                 if make is None:
                     return None
-                result = make(self._service).execute(http=self._authorized_http(), num_retries=0)
+                with self._lent_http() as http:
+                    result = make(self._service).execute(http=http, num_retries=0)
             except HttpError as exc:
                 status = getattr(exc.resp, "status", 0)
                 if operation == "history.list" and status == 404:
@@ -788,12 +811,12 @@ class GmailProvider:
             try:
                 self._ensure_token()
                 batch = self._service.new_batch_http_request()
-                messages = self._service.users().messages()
                 for message_id in ids:
-                    request = _get_request(self._service, message_id, messages)
+                    request = _get_request(self._service, message_id, self._messages)
                     request.postproc = _bounded_part(request.postproc, self._limits)
                     batch.add(request, callback=record, request_id=message_id)
-                batch.execute(http=self._authorized_http())
+                with self._lent_http() as http:
+                    batch.execute(http=http)
             except BatchError:
                 # Not multipart, or a part the client cannot pair with a request.
                 raise OtpmailError("bad_response", _UNREADABLE_BATCH) from None
@@ -825,7 +848,7 @@ class GmailProvider:
                 params["pageToken"] = token
             if ids_only:
                 params["fields"] = "messages/id,nextPageToken"
-            return service.users().messages().list(**params)
+            return self._messages.list(**params)
 
         page = await self._call("messages.list", make)
         return page if isinstance(page, dict) else {}
@@ -1011,7 +1034,10 @@ class GmailProvider:
             async with gate:
                 try:
                     return await self._attempt(
-                        "messages.get", functools.partial(_get_request, message_id=message_id)
+                        "messages.get",
+                        functools.partial(
+                            _get_request, message_id=message_id, messages=self._messages
+                        ),
                     )
                 except OtpmailError as exc:
                     return exc
@@ -1294,11 +1320,12 @@ class GmailProvider:
         return emails, latest
 
     async def aclose(self) -> None:
-        """Stop the provider's threads and drop their connections (httplib2 closes sockets
-        on collection). A later call starts new ones."""
+        """Stop the provider's threads and drop its idle ``Http`` objects and their
+        connections (httplib2 closes sockets on collection). A later call starts new ones."""
         executor, self._executor = self._executor, self._new_executor()
         executor.shutdown(wait=False, cancel_futures=True)
-        self._local = threading.local()
+        with self._http_lock:
+            self._idle_http = []
 
     def _new_executor(self) -> WorkerPool:
         # One thread per concurrent fetch, plus one for a caller's list or token request.
