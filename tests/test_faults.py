@@ -274,16 +274,18 @@ async def test_a_wait_is_never_held_past_its_timeout_by_a_stalled_provider(
     )
     upstream.fail("history.list", *[Fault(delay=30)] * 5)
 
+    # 2 s, not less: the catch-up search (token, list) must end inside the wait even on a
+    # loaded machine, or the wait ends as that search's deadline_exceeded instead.
     started = time.monotonic()
-    envelope = await reader.wait_for_email("qa+w@example.com", timeout=0.8, poll_interval=0.05)
+    envelope = await reader.wait_for_email("qa+w@example.com", timeout=2.0, poll_interval=0.05)
     took = time.monotonic() - started
     # The stalled worker threads end by the wait's end too.
     await asyncio.sleep(0.3)
     await reader.aclose()
 
-    assert envelope["code"] == "no_emails_found"
-    assert took < 0.8 + SLACK
-    assert all(0 < r.ended <= started + 0.8 + SLACK for r in upstream.requests)
+    assert envelope["code"] == "no_emails_found", envelope
+    assert took < 2.0 + SLACK
+    assert all(0 < r.ended <= started + 2.0 + SLACK for r in upstream.requests)
 
 
 # -- the policy -------------------------------------------------------------------------
