@@ -359,11 +359,9 @@ def email_from_parts(
 
     omitted = body_omitted or raw_body_too_large(len(body), limits)
     text, stopped = "", False
-    if omitted:
-        pass
-    elif body_is_html:
+    if not omitted and body_is_html:
         text, stopped = _convert_html(body, html_output_chars(limits))
-    else:
+    elif not omitted:
         text = normalize_text(sanitize_text(body))
     text, truncated = bound_body(text, limits, stopped=stopped or (body_cut and not omitted))
 
