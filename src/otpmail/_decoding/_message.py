@@ -99,6 +99,7 @@ from otpmail._decoding._charset import (
     rewrite_encoded_word_charsets,
 )
 from otpmail._decoding._sanitize import sanitize_text
+from otpmail._decoding._simple_headers import simple_addresses, simple_text
 
 __all__ = [
     "Attachment",
@@ -678,10 +679,8 @@ class _Headers:
             if len(value) > self._budget.left:
                 return _decode_words(value)
             self._budget.left -= len(value)
-        try:
-            return str(_HEADER_FACTORY(name, value))
-        except Exception:  # a malformed header must not fail the message
-            return _decode_words(value)
+        simple = simple_text(name, value)
+        return simple if simple is not None else _registry_text(name, value)
 
     def addresses(self, name: str, *, every: bool = False) -> list[tuple[str, str]]:
         """The (display name, address) pairs of a header's first value (every value with
@@ -734,7 +733,23 @@ def _decode_words(value: str) -> str:
         return value
 
 
+def _registry_text(name: str, value: str) -> str:
+    """A header value as the standard library's header registry shows it."""
+    try:
+        return str(_HEADER_FACTORY(name, value))
+    except Exception:  # a malformed header must not fail the message
+        return _decode_words(value)
+
+
 def _parse_addresses(name: str, value: str) -> list[tuple[str, str]]:
+    """The mailboxes of an address header: read directly when written plainly
+    (:func:`otpmail._decoding._simple_headers.simple_addresses`, the same answer), else
+    parsed by the standard library's structured parser."""
+    simple = simple_addresses(value)
+    return simple if simple is not None else _registry_addresses(name, value)
+
+
+def _registry_addresses(name: str, value: str) -> list[tuple[str, str]]:
     """The mailboxes of an address header, parsed by the standard library's structured
     parser; display names are decoded, an addr-spec holding an encoded word is kept as
     written (see :func:`_addr_spec_as_written`)."""

@@ -1,0 +1,220 @@
+"""Plainly written headers are read directly (``_decoding/_simple_headers.py``), with the
+same answer as the standard library's header registry.
+
+Whenever the direct reading answers, its answer must equal the registry path's
+(``_registry_addresses`` / ``_registry_text``) for every header name otpmail reads that
+way: on values generated from the plain grammar (each must be answered), on values of
+structure-heavy characters (answered or not, never different), and on every header of
+the repository's mail. And a whole decode of every mail, hostile ones included, is the
+same field by field with the direct reading switched off.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import fields
+from datetime import UTC, datetime, timedelta, timezone
+from email.utils import format_datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from hostile_mail import HOSTILE
+from otpmail._core._bounds import DEFAULT_LIMITS
+from otpmail._decoding import _message, parse_rfc822
+from otpmail._decoding._simple_headers import simple_addresses, simple_text
+
+ROOT = Path(__file__).resolve().parent.parent
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
+ADDRESS_HEADERS = ("from", "to", "cc", "delivered-to", "x-rcptto")
+TEXT_HEADERS = ("subject", "message-id", "date")
+
+
+def assert_same_addresses(value: str) -> bool:
+    """True when the direct reading answered (and agreed) for every name."""
+    simple = simple_addresses(value)
+    if simple is None:
+        return False
+    for name in ADDRESS_HEADERS:
+        assert simple == _message._registry_addresses(name, value), (name, value)
+    return True
+
+
+def assert_same_text(name: str, value: str) -> bool:
+    simple = simple_text(name, value)
+    if simple is None:
+        return False
+    assert simple == _message._registry_text(name, value), (name, value)
+    return True
+
+
+# -- generated values ----------------------------------------------------------------
+
+atext = st.sampled_from("abcxyzABCXYZ0189_+-")
+atom = st.text(atext, min_size=1, max_size=6)
+dot_atom = st.lists(atom, min_size=1, max_size=3).map(".".join)
+label = st.text(st.sampled_from("abcz09-"), min_size=1, max_size=6)
+domain = st.lists(label, min_size=1, max_size=4).map(".".join)
+addr_spec = st.builds(lambda local, dom: f"{local}@{dom}", dot_atom, domain)
+word = st.text(st.sampled_from("abcXYZ019"), min_size=1, max_size=6)
+phrase = st.lists(word, min_size=1, max_size=4).map(" ".join)
+qchar = st.sampled_from([chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\'])
+quoted = st.lists(st.text(qchar, min_size=1, max_size=5), min_size=1, max_size=4).map(
+    lambda words: '"' + " ".join(words) + '"'
+)
+mailbox = st.one_of(
+    addr_spec,
+    st.builds(lambda name, spec: f"{name} <{spec}>", st.one_of(phrase, quoted), addr_spec),
+)
+address_list = st.lists(mailbox, min_size=1, max_size=4).map(", ".join)
+noise = st.text(st.sampled_from('ab0 @<>.,"\\()=?:;-_+[]\t\u00e9' + "x"), min_size=0, max_size=40)
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(address_list)
+@example("Acme <no-reply@acme.example>")
+@example('"Acme, Inc." <a@x.example>, b@y.example')
+@example('"a@evil.example" <a@x.example>')
+@example('"(x)" <a-@-b.example>')
+@example('"<b@y.example>" <a@x.example>')
+def test_plain_address_lists_are_read_directly_with_the_registry_answer(value: str) -> None:
+    assert assert_same_addresses(value)
+
+
+@settings(max_examples=800, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(noise, st.builds(lambda a, b: a + b, address_list, noise)))
+@example("a@b.example,c@d.example")
+@example("a@b.example , c@d.example")
+@example("Acme  <a@b.example>")
+@example("Acme<a@b.example>")
+@example('"" <a@b.example>')
+@example('" x" <a@b.example>')
+@example("a.@b.example")
+@example("a@b..example")
+@example('"=?utf-8?Q?Miros=C5=82aw?=" <m@x.example>')
+def test_any_value_the_direct_reading_answers_it_answers_as_the_registry(value: str) -> None:
+    assert_same_addresses(value)
+    for name in TEXT_HEADERS:
+        assert_same_text(name, value)
+
+
+subject_word = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1)
+subject = st.lists(subject_word, min_size=1, max_size=6).map(" ".join)
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(subject)
+@example("Your Acme verification code")
+@example("Re: [ticket #12] done?")
+def test_plain_subjects_are_read_directly(value: str) -> None:
+    if "=?" in value:
+        assert simple_text("subject", value) is None
+    else:
+        assert assert_same_text("subject", value)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.builds(lambda left, right: f"<{left}@{right}>", dot_atom, domain))
+@example("<400001.qa+many@example.com>")
+def test_plain_message_ids_are_read_directly(value: str) -> None:
+    assert assert_same_text("message-id", value)
+
+
+def _date_spellings(moment: datetime) -> list[str]:
+    day = moment.strftime("%a")
+    return [
+        format_datetime(moment),
+        moment.strftime("%d %b %Y %H:%M:%S %z"),
+        moment.strftime(f"{day}, %d %b %Y %H:%M %z"),
+        f"{day}, {moment.day} {moment:%b %Y %H:%M:%S} GMT",
+        f"{moment:%d %b %y %H:%M:%S} -0000",
+        f"{day}, {moment:%d %b %Y %H:%M:%S} UT",
+        f"{moment:%d %b %Y %H:%M:%S} EST",
+        f"{day}, {moment:%d %b %Y %H:%M:%S}",
+        f"{day}, {moment:%d %b %Y} 25:61:61 +0000",
+        f"{day} {moment:%d %b %Y %H:%M:%S} +2400",
+    ]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(9998, 12, 31)),
+    st.integers(min_value=-23 * 60 - 59, max_value=23 * 60 + 59),
+)
+def test_dates_read_directly_are_the_registrys(moment: datetime, offset: int) -> None:
+    aware = moment.replace(tzinfo=timezone(timedelta(minutes=offset)))
+    answered = [assert_same_text("date", value) for value in _date_spellings(aware)]
+    assert answered[0]  # the RFC 5322 spelling itself is always read directly
+
+
+# -- the repository's mail -----------------------------------------------------------
+
+
+def _bench_corpus(folder: Path) -> list[tuple[str, bytes]]:
+    spec = importlib.util.spec_from_file_location(
+        "_maildir_corpus", ROOT / "bench" / "_maildir_corpus.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("_maildir_corpus", module)
+    spec.loader.exec_module(module)
+    module.build(folder, 60, now=NOW.timestamp())
+    return [(f"bench/{p.name}", p.read_bytes()) for p in sorted(folder.rglob("*")) if p.is_file()]
+
+
+@pytest.fixture(scope="module")
+def mail(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, bytes]]:
+    samples = [
+        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in ROOT.rglob("tests/**/*.eml")
+    ]
+    samples += [(f"hostile/{h.name}", h.build()) for h in HOSTILE]
+    samples += _bench_corpus(tmp_path_factory.mktemp("box"))
+    assert len(samples) > 400
+    return samples
+
+
+def test_every_header_of_the_repositorys_mail_read_directly_is_the_registrys(
+    mail: list[tuple[str, bytes]],
+) -> None:
+    answered = 0
+    for _name, raw in mail:
+        try:
+            msg, _ = _message._parse(raw, DEFAULT_LIMITS)
+        except Exception:
+            continue  # refused before any header is read
+        values = _message._Headers(msg, None, last="x-rcptto")._values
+        for header, texts in values.items():
+            for text in texts:
+                if header in TEXT_HEADERS:
+                    answered += assert_same_text(header, text)
+                else:
+                    answered += assert_same_addresses(text)
+    assert answered > 500  # most of the repository's mail is written plainly
+
+
+def _decoded(raw: bytes) -> object:
+    try:
+        email = parse_rfc822(
+            raw,
+            id="1",
+            account="qa@example.com",
+            received_at=NOW,
+            limits=DEFAULT_LIMITS,
+            envelope_header="X-RcptTo",
+        )
+    except Exception as exc:
+        return (type(exc).__name__, str(exc))
+    return {f.name: getattr(email, f.name) for f in fields(email)}
+
+
+def test_a_whole_decode_is_the_same_without_the_direct_reading(
+    mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    direct = [_decoded(raw) for _, raw in mail]
+    monkeypatch.setattr(_message, "simple_addresses", lambda value: None)
+    monkeypatch.setattr(_message, "simple_text", lambda name, value: None)
+    for (name, raw), first in zip(mail, direct, strict=True):
+        assert _decoded(raw) == first, name
