@@ -40,6 +40,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -311,8 +312,12 @@ _MAX_RULE_CHECKS = 200_000
 
 
 class _Stop(Exception):
-    """The conversion reached its output or rule-check budget: what is converted so far
-    is the text."""
+    """The conversion reached its output or rule-check budget, or its caller's ``enough``:
+    what is converted so far is the text."""
+
+
+# How often (in characters written) a conversion with ``enough`` asks it.
+_ENOUGH_STEP = 32
 
 
 class _RuleIndex:
@@ -444,7 +449,12 @@ _TAG_START = re.compile(r"</?[a-zA-Z]")
 class _MailText(html2text.HTML2Text):
     """html2text with the element stack, hiding rules and plain-text output above."""
 
-    def __init__(self, rules: list[_Rule], max_chars: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: list[_Rule],
+        max_chars: int | None = None,
+        enough: Callable[[str], bool] | None = None,
+    ) -> None:
         super().__init__(bodywidth=0)
         self.ignore_images = True
         self.ignore_emphasis = True
@@ -456,6 +466,8 @@ class _MailText(html2text.HTML2Text):
         self._rules = _RuleIndex(rules)
         self._budget = max_chars
         self._produced = 0
+        self._enough = enough
+        self._ask_at = _ENOUGH_STEP
         self._quotes = 0  # open <blockquote> elements (html2text shows at most MAX_HTML_NESTING)
         self._stack: list[_Frame] = []
         self._open: dict[str, int] = {}
@@ -528,6 +540,14 @@ class _MailText(html2text.HTML2Text):
         self._produced += len(s)
         if self._budget is not None and self._produced > self._budget:
             raise _Stop
+        if self._enough is not None and self._produced >= self._ask_at:
+            self._ask_at = self._produced + _ENOUGH_STEP
+            if self._enough(self.written()):
+                raise _Stop
+
+    def written(self) -> str:
+        """The text written so far, as a stopped conversion returns it."""
+        return "".join(self.outtextlist).replace(_NBSP_PLACEHOLDER, "\u00a0")
 
     def charref(self, name: str) -> str:
         try:
@@ -705,28 +725,36 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
-def convert(html: str, *, max_chars: int | None = None) -> tuple[str, bool]:
+def convert(
+    html: str, *, max_chars: int | None = None, enough: Callable[[str], bool] | None = None
+) -> tuple[str, bool]:
     """Convert HTML mail to the text a person sees, and whether the conversion stopped at
     its budget: ``max_chars`` characters of output (unbounded when ``None``), or
     ``_MAX_RULE_CHECKS`` CSS rule checks. Stopped, the text is what came before.
+
+    ``enough``, when given, is asked every ``_ENOUGH_STEP`` characters written what the
+    text so far is, and the conversion stops (as at its budget) once it answers True: for
+    a caller that needs only a prefix of the text long enough to say something.
 
     >>> convert("<p>" + "word " * 50 + "</p>", max_chars=40)[1]
     True
     >>> convert("<p>Code 123456</p>", max_chars=40)
     ('Code 123456\\n', False)
+    >>> many = "".join(f"<p>line {i}</p>" for i in range(50))
+    >>> convert(many, enough=lambda text: "line 4" in text)
+    ('line 0\\nline 1\\nline 2\\nline 3\\nline 4', True)
     """
     rules: list[_Rule] = []
     for block in _style_blocks(html):
         rules.extend(_rules(block))
         if len(rules) >= _MAX_RULES:
             break
-    converter = _MailText(rules[:_MAX_RULES], max_chars)
+    converter = _MailText(rules[:_MAX_RULES], max_chars, enough)
     try:
         result: str = converter.handle(html)
     except _Stop:
         # What html2text's finish() does to the text, minus closing the parse.
-        text = "".join(converter.outtextlist)
-        return text.replace(_NBSP_PLACEHOLDER, "\u00a0"), True
+        return converter.written(), True
     return result, False
 
 

@@ -60,7 +60,7 @@ import dataclasses
 import email.errors
 import email.policy
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.header import decode_header, make_header
@@ -229,13 +229,21 @@ def _convert_html(html: str, max_chars: int | None) -> tuple[str, bool]:
     return text, stopped
 
 
-def _convert_html_counted(html: str, max_chars: int | None) -> tuple[str, bool, int]:
+def _convert_html_counted(
+    html: str, max_chars: int | None, enough: Callable[[str], bool] | None = None
+) -> tuple[str, bool, int]:
     """:func:`_convert_html`, and how many characters the converter wrote (what its budget
-    counts: the text before it is cleaned)."""
+    counts: the text before it is cleaned). ``enough`` is asked, now and then, whether
+    the cleaned text so far is enough, and the conversion stops once it is."""
     from otpmail._decoding import _html  # html2text: loaded by the first HTML body only
 
+    def asked(written: str) -> bool:
+        return enough is not None and enough(normalize_text(sanitize_text(written)))
+
     try:
-        text, stopped = _html.convert(html, max_chars=max_chars)
+        text, stopped = _html.convert(
+            html, max_chars=max_chars, enough=None if enough is None else asked
+        )
     except Exception:  # hostile markup: the body becomes "", never a failure
         return "", False, 0
     return normalize_text(sanitize_text(text)), stopped, len(text)
@@ -1260,8 +1268,10 @@ class _Visible:
         """True when the first ``probe`` characters the converter writes for ``html`` (one
         ``text/html`` part) already say at least half of ``telling``: the whole text says at
         least as much, so the plain part is no placeholder, and the HTML, which is then not
-        shown, is not converted further. Its decoded text is charged to the budget as
-        before; the converter wrote only the probe, and the output budget is not charged.
+        shown, is not converted further. The conversion stops as soon as its text says
+        half (asked every few dozen characters), so it often writes less than the probe.
+        Its decoded text is charged to the budget as before; the converter wrote only the
+        probe, and the output budget is not charged.
 
         Sound because the converter's output is built by appending (a stop keeps what was
         written: a prefix of the whole text), and only the words before the probe's last
@@ -1281,7 +1291,18 @@ class _Visible:
         # Kept for _decoded_text, which converts it whole if the probe cannot tell.
         self._sources[id(html)] = (found, decoded)
         budget = max(0, self.html_left)
-        text, stopped, written = _convert_html_counted(decoded, min(probe, budget))
+
+        def says_half(text: str) -> bool:
+            # The probe's last word may go on in the whole text: only what precedes it counts.
+            complete = _UP_TO_LAST_SPACE.match(text)
+            said = set(_WORDS.findall(_URL.sub(" ", complete[0] if complete else "").lower()))
+            return sum(1 for w in telling if w in said) * 2 >= len(telling)
+
+        # Within the probe, the conversion stops as soon as its text says half: a shorter
+        # prefix of the same text, read by the same rule.
+        text, stopped, written = _convert_html_counted(
+            decoded, min(probe, budget), says_half if probe < budget else None
+        )
         if not stopped or probe >= budget:
             # The whole conversion (or as far as the budget goes): what _decoded_text does.
             del self._sources[id(html)]
@@ -1290,10 +1311,7 @@ class _Visible:
             self.stopped = self.stopped or stopped
             self._decoded[id(html)] = text
             return False
-        # The probe's last word may go on in the whole text: only what precedes it counts.
-        complete = _UP_TO_LAST_SPACE.match(text)
-        said = set(_WORDS.findall(_URL.sub(" ", complete[0] if complete else "").lower()))
-        if sum(1 for w in telling if w in said) * 2 < len(telling):
+        if not says_half(text):
             return False  # cannot tell yet: converted whole by _decoded_text
         del self._sources[id(html)]
         self.raw_left -= len(decoded)
