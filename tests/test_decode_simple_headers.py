@@ -6,7 +6,8 @@ Whenever the direct reading answers, its answer must equal the registry path's
 way: on values generated from the plain grammar (each must be answered), on values of
 structure-heavy characters (answered or not, never different), and on every header of
 the repository's mail. And a whole decode of every mail, hostile ones included, is the
-same field by field with the direct reading switched off.
+same field by field with the direct reading switched off, and with the process-wide
+cache of parsed MIME structure headers (``_message._shared_header``) switched off.
 """
 
 from __future__ import annotations
@@ -218,3 +219,37 @@ def test_a_whole_decode_is_the_same_without_the_direct_reading(
     monkeypatch.setattr(_message, "simple_text", lambda name, value: None)
     for (name, raw), first in zip(mail, direct, strict=True):
         assert _decoded(raw) == first, name
+
+
+def test_a_whole_decode_is_the_same_without_the_shared_mime_header_cache(
+    mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _message._shared_header.cache_clear()
+    shared = [_decoded(raw) for _, raw in mail]
+    assert _message._shared_header.cache_info().hits > 100
+    monkeypatch.setattr(_message, "_SHARED_HEADERS", frozenset())
+    for (name, raw), first in zip(mail, shared, strict=True):
+        assert _decoded(raw) == first, name
+
+
+def test_the_shared_mime_header_cache_cannot_grow_with_the_mail() -> None:
+    parts = "".join(
+        f'--b\r\nContent-Type: text/x-{i}; charset="utf-8"\r\n\r\npart {i}\r\n' for i in range(400)
+    )
+    many_types = (
+        'To: qa@example.com\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n'
+        + parts
+        + "--b--\r\n"
+    ).encode()
+    _message._shared_header.cache_clear()
+    parse_rfc822(many_types, id="1", account="qa@example.com", received_at=NOW)
+    info = _message._shared_header.cache_info()
+    assert info.misses >= 400  # every type was parsed, more than it may keep
+    assert info.currsize == info.maxsize == 256
+
+    long_value = "text/plain; x=" + "y" * 300
+    raw = f"To: qa@example.com\r\nContent-Type: {long_value}\r\n\r\nhi\r\n".encode()
+    _message._shared_header.cache_clear()
+    email = parse_rfc822(raw, id="2", account="qa@example.com", received_at=NOW)
+    assert email.body == "hi"
+    assert _message._shared_header.cache_info().currsize == 0  # too long to keep

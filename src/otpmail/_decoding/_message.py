@@ -58,6 +58,7 @@ import binascii
 import contextlib
 import dataclasses
 import email.errors
+import functools
 import email.policy
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -429,15 +430,20 @@ class _HeaderFactory(HeaderRegistry):
 
 
 _HEADER_FACTORY = _HeaderFactory()
+_SHARED_POLICY = EmailPolicy(header_factory=_HEADER_FACTORY)
 
 
 class _ParsePolicy(EmailPolicy):
-    """``policy.default``, parsing each header value once per message.
+    """``policy.default``, parsing each header value once per message, and each short
+    MIME structure value (``text/html; charset="utf-8"``, ``quoted-printable``) once per
+    process.
 
     The standard library parses a structured header again on every access, and the parser
     itself asks for ``Content-Type`` several times per part (then the decoder does, for the
-    body and each attachment); the parsed header objects are immutable, so they are kept,
-    keyed by name and value, for the message's lifetime."""
+    body and each attachment); the parsed header objects are immutable and depend only on
+    the name and the value, so they are kept, keyed by both, for the message's lifetime.
+    The MIME structure values of mail from one template repeat from message to message:
+    those are kept in a small process-wide LRU (:func:`_shared_header`)."""
 
     parsed: dict[tuple[str, str], Any] | None = None
 
@@ -448,10 +454,27 @@ class _ParsePolicy(EmailPolicy):
         key = (name, value)
         header = cache.get(key)
         if header is None:
-            header = super().header_fetch_parse(name, value)
+            if len(value) <= _SHARED_VALUE_CHARS and name.lower() in _SHARED_HEADERS:
+                header = _shared_header(name, value)
+            else:
+                header = super().header_fetch_parse(name, value)
             if len(cache) < 4 * MAX_MIME_PARTS:
                 cache[key] = header
         return header
+
+
+_SHARED_HEADERS = frozenset(
+    {"content-type", "content-transfer-encoding", "content-disposition", "mime-version"}
+)
+_SHARED_VALUE_CHARS = 200
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_header(name: str, value: str) -> Any:
+    """A MIME structure header parsed by ``policy.default``'s rules (those of
+    :class:`_ParsePolicy`), kept for the process: bounded in number and in size, so no
+    mail can make it grow, and thread-safe, as decoding runs on worker threads."""
+    return EmailPolicy.header_fetch_parse(_SHARED_POLICY, name, value)
 
 
 class _StopParsing(Exception):
