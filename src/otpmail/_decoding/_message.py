@@ -58,8 +58,8 @@ import binascii
 import contextlib
 import dataclasses
 import email.errors
-import functools
 import email.policy
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field

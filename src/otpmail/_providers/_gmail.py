@@ -797,12 +797,13 @@ class GmailProvider:
 
         return await self._in_thread(run, f"Gmail {'token request' if make is None else operation}")
 
-    async def _attempt_batch(self, ids: list[str]) -> dict[str, object]:
-        """One batch of ``messages.get``, in a worker thread: for each id, its answer (the
-        JSON resource), the ``HttpError`` of its part, or the ``OtpmailError`` its part
-        answer was refused with. A failure of the batch as a whole raises."""
+    async def _attempt_batch(self, ids: list[str]) -> dict[str, Email | OtpmailError | None]:
+        """One batch of ``messages.get`` and the decoding of its answers, in one worker
+        task (one hop off the event loop, not two): for each id, its email, or why not —
+        the ``HttpError`` of its part or the ``OtpmailError`` its part answer was refused
+        with (:meth:`_outcomes`). A failure of the batch as a whole raises."""
 
-        def run() -> dict[str, object]:
+        def run() -> dict[str, Email | OtpmailError | None]:
             answers: dict[str, object] = {}
 
             def record(request_id: str, response: object, exception: object) -> None:
@@ -828,9 +829,9 @@ class GmailProvider:
                 raise OtpmailError("bad_response", _UNREADABLE_BATCH) from None
             except BaseException as exc:  # mapped here so nothing secret crosses threads
                 raise to_error("batch", exc) from None
-            return answers
+            return self._outcomes(ids, answers)
 
-        return dict(await self._in_thread(run, "Gmail batch"))
+        return await self._in_thread(run, "Gmail batch")
 
     # -- reads --------------------------------------------------------------------------
 
@@ -980,11 +981,17 @@ class GmailProvider:
         attempt = 1
         alone = False
         while pending:
+            decoded: dict[str, Email | OtpmailError | None]
+            # Decoded off the event loop: a message slow to decode must not stop the other
+            # callers on the loop, or this call's deadline.
             if alone or len(pending) == 1:
                 answers = await self._attempt_each(pending)
+                decoded = await self._in_thread(
+                    functools.partial(self._outcomes, pending, answers), "Gmail message decoding"
+                )
             else:
                 try:
-                    answers = await self._attempt_batch(pending)
+                    decoded = await self._attempt_batch(pending)
                 except OtpmailError as exc:
                     if exc.code == "response_too_large":
                         log.info(
@@ -992,14 +999,9 @@ class GmailProvider:
                         )
                         alone = True
                         continue
-                    answers = dict.fromkeys(pending, exc)
+                    decoded = dict.fromkeys(pending, exc)
             again: list[str] = []
             wait = 0.0
-            # Decoded off the event loop: a message slow to decode must not stop the other
-            # callers on the loop, or this call's deadline.
-            decoded = await self._in_thread(
-                functools.partial(self._outcomes, pending, answers), "Gmail message decoding"
-            )
             for message_id in pending:
                 outcome = decoded[message_id]
                 delay = (
