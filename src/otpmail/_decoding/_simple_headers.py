@@ -35,8 +35,6 @@ _ONE = re.compile(
     rf"(?:(?P<phrase>{_PHRASE})|(?P<quoted>{_QUOTED})) <(?P<angled>{_ADDR_SPEC})>"
     rf"|(?P<bare>{_ADDR_SPEC})"
 )
-_MAILBOX = rf"(?:(?:{_PHRASE}|{_QUOTED}) <{_ADDR_SPEC}>|{_ADDR_SPEC})"
-_LIST = re.compile(rf"{_MAILBOX}(?:, {_MAILBOX})*")
 _MAX_ADDRESSES = 20
 
 _SUBJECT = re.compile(r"[!-~]+(?: [!-~]+)*")
@@ -56,21 +54,27 @@ def simple_addresses(value: str) -> list[tuple[str, str]] | None:
     True
     """
     # The registry decodes an encoded word even inside a quoted display name.
-    if "=?" in value or value.count("@") > _MAX_ADDRESSES or _LIST.fullmatch(value) is None:
+    if "=?" in value or value.count("@") > _MAX_ADDRESSES:
         return None
     found: list[tuple[str, str]] = []
     position = 0
-    while position < len(value):
+    while True:
         match = _ONE.match(value, position)
-        if match is None:  # the whole value matched the list: cannot happen
+        if match is None:
             return None
         phrase, quoted, angled, bare = match.group("phrase", "quoted", "angled", "bare")
         if bare is not None:
             found.append(("", bare))
         else:
             found.append((phrase if phrase is not None else quoted[1:-1], angled))
-        position = match.end() + 2  # past ", "
-    return found
+        position = match.end()
+        if position == len(value):
+            return found
+        # Mailboxes are separated by ", " and nothing else; a quoted name holds no quote,
+        # so a match never ends inside one.
+        if not value.startswith(", ", position):
+            return None
+        position += 2
 
 
 def simple_text(name: str, value: str) -> str | None:
