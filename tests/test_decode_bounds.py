@@ -664,7 +664,11 @@ def test_header_values_are_parsed_once_per_message_however_often_they_are_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The parser asks for a part's Content-Type several times, and the decoder again for
-    the body and every attachment: each distinct value is parsed once."""
+    the body and every attachment: each distinct value is parsed once, and a short MIME
+    structure value once per process (the next message of the same shape parses none)."""
+    from otpmail._decoding import _message
+
+    _message._shared_header.cache_clear()
     parsed: list[str] = []
     parse = email.headerregistry.HeaderRegistry.__call__
 
@@ -684,3 +688,7 @@ def test_header_values_are_parsed_once_per_message_however_often_they_are_read(
     assert e.body == "Your code is 123456" and [a.name for a in e.attachments] == ["a.pdf"]
     assert parsed.count("content-type") == 3  # the message's and each part's, once each
     assert parsed.count("content-disposition") == 1
+    parsed.clear()
+    again = parse_rfc822(raw, id="2", account="qa@example.com", received_at=NOW)
+    assert again.body == e.body
+    assert parsed.count("content-type") == parsed.count("content-disposition") == 0
