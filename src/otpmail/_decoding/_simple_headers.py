@@ -1,8 +1,8 @@
 """Header values plain enough to read without the standard library's structured parsers.
 
 The header registry (``email.headerregistry``) parses a value into a token tree, gathers
-the tree's defects recursively and builds a header object: about 0.1 ms for one address,
-several times the rest of a small message's header work. Most transactional mail writes
+the tree's defects recursively and builds a header object: for a small message, more
+than the rest of its header work (docs/performance.md, "Decoding at half the cost"). Most transactional mail writes
 its headers in the plainest spelling: ``Acme <no-reply@acme.example>``, a dot-atom
 Message-ID, an RFC 5322 date, an ASCII subject. For exactly those spellings the answer is
 computed here directly; anything else (a comment, an encoded word, quoting this module
@@ -38,7 +38,7 @@ _ONE = re.compile(
 _MAX_ADDRESSES = 20
 
 _SUBJECT = re.compile(r"[!-~]+(?: [!-~]+)*")
-_MESSAGE_ID = re.compile(rf"<{_DOT_ATOM}@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*>")
+_MESSAGE_ID = re.compile(rf"<{_ADDR_SPEC}>")
 _DATE = re.compile(r"[A-Za-z0-9 ,:+\-]+")
 
 
