@@ -2,8 +2,8 @@
 
 The header registry (``email.headerregistry``) parses a value into a token tree, gathers
 the tree's defects recursively and builds a header object: for a small message, more
-than the rest of its header work (docs/performance.md, "Decoding at half the cost"). Most transactional mail writes
-its headers in the plainest spelling: ``Acme <no-reply@acme.example>``, a dot-atom
+than the rest of its header work (docs/performance.md, "Decoding at half the cost").
+Most transactional mail writes its headers in the plainest spelling: ``Acme <no-reply@acme.example>``, a dot-atom
 Message-ID, an RFC 5322 date, an ASCII subject. For exactly those spellings the answer is
 computed here directly; anything else (a comment, an encoded word, quoting this module
 does not cover, a control character, non-ASCII) returns ``None`` and takes the registry's
