@@ -3,11 +3,11 @@
 The header registry (``email.headerregistry``) parses a value into a token tree, gathers
 the tree's defects recursively and builds a header object: for a small message, more
 than the rest of its header work (docs/performance.md, "Decoding at half the cost").
-Most transactional mail writes its headers in the plainest spelling: ``Acme <no-reply@acme.example>``, a dot-atom
-Message-ID, an RFC 5322 date, an ASCII subject. For exactly those spellings the answer is
-computed here directly; anything else (a comment, an encoded word, quoting this module
-does not cover, a control character, non-ASCII) returns ``None`` and takes the registry's
-path as before.
+Most transactional mail writes its headers in the plainest spelling:
+``Acme <no-reply@acme.example>``, a dot-atom Message-ID, an RFC 5322 date, an ASCII
+subject. For exactly those spellings the answer is computed here directly; anything else
+(a comment, an encoded word, quoting this module does not cover, a control character,
+non-ASCII) returns ``None`` and takes the registry's path as before.
 
 Each function promises the same result as the registry's path for every value it
 answers: ``tests/test_decode_simple_headers.py`` checks that on generated values of each
