@@ -15,35 +15,25 @@ alternately, on a quiet machine.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import collections
 import functools
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
+
+from gmail_wall import TO, check, load, options, warm_reader
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("-n", type=int, default=30, help="measured reads")
-    parser.add_argument("--latency", type=float, default=0.05, help="seconds per request")
-    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
-    args = parser.parse_args()
-    tree = args.tree.resolve()
-    sys.path[:0] = [str(tree / "bench"), str(tree / "src"), str(tree / "tests")]
-    from _harness import BenchGmail, guard_network, make_files
-    from _reads import WARM_UP, gmail_background, gmail_mail, gmail_reader
-
+    args = options(__doc__ or "", 30)
+    tree = args.tree
+    kit = load(tree)
     import otpmail._core._egress as egress
     import otpmail._providers._gmail as gmail
     import otpmail._reading._reader as reader_module
 
-    assert Path(gmail.__file__).is_relative_to(tree), gmail.__file__
-    guard_network()
-    files = make_files()
     events: list[tuple[float, str]] = []
     recording = [False]
 
@@ -62,27 +52,22 @@ def main() -> int:
 
         setattr(owner, name, wrapper)
 
-    timed(BenchGmail, "handle", "request at the fake")
+    timed(kit.harness.BenchGmail, "handle", "request at the fake")
     timed(egress, "check", "egress check")
     timed(gmail, "parse_rfc822", "decoding")
     timed(reader_module.Reader, "_annotate", "extraction")
     marks: dict[str, list[float]] = collections.defaultdict(list)
 
     async def once(measured: bool) -> None:
-        fake = BenchGmail(args.latency, True)
-        gmail_background(fake)
-        gmail_mail(fake, "qa+many@example.com", 12, start=10)
-        gmail_mail(fake, WARM_UP["to"], 10, start=30)
-        reader = gmail_reader(files.gmail, fake)
-        await reader.read_emails(**WARM_UP)
+        _, reader = await warm_reader(kit, args.latency)
         events.clear()
         recording[0] = measured
         started = time.perf_counter()
-        envelope = await reader.read_emails(to="qa+many@example.com", after="5m")
+        envelope = await reader.read_emails(to=TO, after="5m")
         ended = time.perf_counter()
         recording[0] = False
         await reader.aclose()
-        assert envelope["status"] == "ok" and len(envelope["data"]["emails"]) == 10, envelope
+        check(envelope)
         if measured:
             seen: collections.Counter[str] = collections.Counter()
             for moment, label in events:
