@@ -3,37 +3,19 @@ decoded, and every other field is what a whole decode gives, refusals included."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import fields
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from hostile_mail import HOSTILE
 from otpmail._core._bounds import DEFAULT_LIMITS
 from otpmail._decoding import parse_rfc822
+from repository_mail import repository_mail
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "tests" / "corpus"
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 # What only a shown email holds; a count reads none of it.
 SHOWN_ONLY = {"body", "attachments", "body_omitted", "body_truncated", "attachments_omitted"}
-
-
-def _bench_corpus(folder: Path) -> list[tuple[str, bytes]]:
-    """The benchmark's mails (bench/_maildir_corpus.py): multipart/alternative, encoded
-    names and subjects, Delivered-To and X-RcptTo."""
-    spec = importlib.util.spec_from_file_location(
-        "_maildir_corpus", ROOT / "bench" / "_maildir_corpus.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("_maildir_corpus", module)
-    spec.loader.exec_module(module)
-    module.build(folder, 120, now=NOW.timestamp())
-    return [(f"bench/{p.name}", p.read_bytes()) for p in sorted(folder.rglob("*")) if p.is_file()]
 
 
 def _decoded(raw: bytes, *, facts_only: bool) -> object:
@@ -57,11 +39,9 @@ def _decoded(raw: bytes, *, facts_only: bool) -> object:
 def test_a_facts_only_decode_gives_every_field_but_the_shown_ones_as_a_whole_decode(
     tmp_path: Path,
 ) -> None:
-    """The corpus and the real corpus (charsets, 8-bit headers, RFC 2047, nested parts),
+    """Every ``.eml`` of the tests (charsets, 8-bit headers, RFC 2047, nested parts),
     every hostile mail (refused ones too) and the benchmark's mails."""
-    samples = [(p.relative_to(CORPUS).as_posix(), p.read_bytes()) for p in CORPUS.rglob("*.eml")]
-    samples += [(f"hostile/{h.name}", h.build()) for h in HOSTILE]
-    samples += _bench_corpus(tmp_path / "box")
+    samples = repository_mail(tmp_path / "box", 120, NOW)
     assert len(samples) > 400
     for name, raw in samples:
         assert _decoded(raw, facts_only=True) == _decoded(raw, facts_only=False), name

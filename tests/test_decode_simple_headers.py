@@ -12,23 +12,19 @@ cache of parsed MIME structure headers (``_message._shared_header``) switched of
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import fields
 from datetime import UTC, datetime, timedelta, timezone
 from email.utils import format_datetime
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hostile_mail import HOSTILE
 from otpmail._core._bounds import DEFAULT_LIMITS
 from otpmail._decoding import _message, parse_rfc822
 from otpmail._decoding._simple_headers import simple_addresses, simple_text
+from repository_mail import repository_mail
 
-ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 ADDRESS_HEADERS = ("from", "to", "cc", "delivered-to", "x-rcptto")
 TEXT_HEADERS = ("subject", "message-id", "date")
@@ -154,27 +150,9 @@ def test_dates_read_directly_are_the_registrys(moment: datetime, offset: int) ->
 # -- the repository's mail -----------------------------------------------------------
 
 
-def _bench_corpus(folder: Path) -> list[tuple[str, bytes]]:
-    spec = importlib.util.spec_from_file_location(
-        "_maildir_corpus", ROOT / "bench" / "_maildir_corpus.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("_maildir_corpus", module)
-    spec.loader.exec_module(module)
-    module.build(folder, 60, now=NOW.timestamp())
-    return [(f"bench/{p.name}", p.read_bytes()) for p in sorted(folder.rglob("*")) if p.is_file()]
-
-
 @pytest.fixture(scope="module")
 def mail(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, bytes]]:
-    samples = [
-        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in ROOT.rglob("tests/**/*.eml")
-    ]
-    samples += [(f"hostile/{h.name}", h.build()) for h in HOSTILE]
-    samples += _bench_corpus(tmp_path_factory.mktemp("box"))
-    assert len(samples) > 400
-    return samples
+    return repository_mail(tmp_path_factory.mktemp("box"), 60, NOW)
 
 
 def test_every_header_of_the_repositorys_mail_read_directly_is_the_registrys(
