@@ -175,6 +175,40 @@ def test_a_short_plain_part_is_judged_on_the_html_as_if_it_were_converted_whole(
     assert probed == whole
 
 
+def test_the_probe_stops_as_soon_as_the_html_says_half_of_the_plain_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beside a short plain part, the HTML is converted only until its text says half of
+    the plain part's telling words, not on to the probe's full length (the plain text's
+    length plus 128): here the first paragraph says all of them."""
+    from otpmail._decoding import _message
+
+    plain = "Use this code to finish signing in to Acme: 482913"
+    html = "<p>Use this code to finish signing in to Acme: 482913</p>" + (
+        "<p>Acme Inc., 1 Example Street, Springfield.</p>" * 20
+    )
+    written: list[tuple[int, bool]] = []
+    convert = _message._convert_html_counted
+
+    def counting(*args: object) -> tuple[str, bool, int]:
+        text, stopped, count = convert(*args)  # type: ignore[arg-type]
+        written.append((count, stopped))
+        return text, stopped, count
+
+    monkeypatch.setattr(_message, "_convert_html_counted", counting)
+    raw = message(
+        multipart(
+            "alternative",
+            part("text/plain; charset=utf-8", plain),
+            part("text/html; charset=utf-8", html, "Content-Transfer-Encoding: 8bit"),
+        )
+    )
+    assert decode(raw).body == plain
+    assert len(written) == 1  # the probe told: the HTML was never converted whole
+    count, stopped = written[0]
+    assert stopped and count < len(plain) + 128 - 64, written
+
+
 def test_a_placeholder_inside_related_and_mixed_nesting_gives_way_too() -> None:
     raw = message(
         multipart(

@@ -210,6 +210,27 @@ def test_a_whole_decode_is_the_same_without_the_shared_mime_header_cache(
         assert _decoded(raw) == first, name
 
 
+def test_the_shared_mime_header_cache_holds_mime_structure_headers_only(
+    mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What SECURITY.md says the decoder keeps for the process: MIME structure header
+    values of at most 200 characters, never an address, a subject or a body."""
+    kept: list[tuple[str, str]] = []
+    shared = _message._shared_header
+
+    def recording(name: str, value: str) -> object:
+        kept.append((name, value))
+        return shared(name, value)
+
+    monkeypatch.setattr(_message, "_shared_header", recording)
+    for _, raw in mail:
+        _decoded(raw)
+    names = {name.lower() for name, _ in kept}
+    mime = {"content-type", "content-transfer-encoding", "content-disposition", "mime-version"}
+    assert "content-type" in names and names <= mime, names
+    assert max(len(value) for _, value in kept) <= 200
+
+
 def test_the_shared_mime_header_cache_cannot_grow_with_the_mail() -> None:
     parts = "".join(
         f'--b\r\nContent-Type: text/x-{i}; charset="utf-8"\r\n\r\npart {i}\r\n' for i in range(400)
