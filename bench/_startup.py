@@ -5,13 +5,14 @@ interpreter (``python -X importtime`` and wall-clock timing of the process)."""
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from _fresh import fresh_env
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 5
@@ -28,9 +29,7 @@ CLI_ARGS = [
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OTPMAIL_")}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    return env
+    return fresh_env(ROOT)
 
 
 def _run(command: list[str]) -> subprocess.CompletedProcess[str]:

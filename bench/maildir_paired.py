@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
+from _fresh import fresh_env  # noqa: E402
 from _maildir_corpus import NOBODY, RECENT, SPREAD  # noqa: E402
 
 QUERIES = {
@@ -59,7 +60,7 @@ def main() -> int:
         for query, (to, extra, mode) in QUERIES.items():
             for name, tree in trees.items():
                 command = [sys.executable, "-m", "otpmail", "read", "--to", to, *extra]
-                env = dict(plain, PYTHONPATH=str(tree / "src"))
+                env = fresh_env(tree)
                 wall = _run([*command, "--integrations", str(config)], env)
                 times.setdefault((query, name), []).append(wall)
             naive = [

@@ -44,6 +44,7 @@ for _path in (ROOT / "src", BENCH):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
+from _fresh import fresh_env  # noqa: E402
 from _maildir_corpus import NOBODY, RECENT, RECENT_CODE, SPREAD, SPREAD_COUNT, build  # noqa: E402
 
 QUERIES: dict[str, tuple[str, list[str]]] = {
@@ -60,9 +61,7 @@ SPEEDUP_TARGET = 5.0
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OTPMAIL_")}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    return env
+    return fresh_env(ROOT)
 
 
 def _load() -> str:
