@@ -28,6 +28,7 @@ from otpmail._providers._maildir_prefilter import (
     UNKNOWN,
     could_match,
     header_block,
+    learn,
     needle,
     recipient_text,
 )
@@ -36,9 +37,13 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def verdict_text(raw: bytes) -> bytes | None:
-    """What the provider learns of a file from its first HEAD_BYTES."""
+    """What the provider learns of a file from its first HEAD_BYTES (as its scan calls
+    it, and as the two public steps give it: the same)."""
     head = raw[:HEAD_BYTES]
-    return recipient_text(header_block(head, len(raw) < HEAD_BYTES))
+    complete = len(raw) < HEAD_BYTES
+    learned = learn(head, complete)
+    assert learned == recipient_text(header_block(head, complete))
+    return learned
 
 
 def assert_no_match_is_dropped(raw: bytes) -> int:
@@ -299,3 +304,41 @@ def test_the_header_block_ends_at_the_first_empty_line_whatever_the_line_ends(eo
 
     assert header_block(raw, True) == b"To: other@example.com" + (b"\r" if eol == b"\r\n" else b"")
     assert not could_match(verdict_text(raw), b"qa@example.com")
+
+
+def first_empty_line(head: bytes) -> int | None:
+    """Where the first empty line starts, read the plainest way: line by line, each
+    ended by CR LF, a lone CR or a lone LF."""
+    at = 0
+    while at < len(head):
+        if head[at : at + 2] == b"\r\n":
+            ending = 2
+        elif head[at : at + 1] in (b"\r", b"\n"):
+            ending = 1
+        else:
+            at += 1
+            continue
+        after = at + ending
+        if head[after : after + 1] in (b"\r", b"\n"):
+            return at + ending - 1 if ending == 2 else at
+        at = after
+    return None
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from([b"a", b":", b" ", b"\r", b"\n", b"\r\n"]), max_size=24))
+@example([b"a", b"\r\n", b"\r\n"])
+@example([b"a", b"\n", b"\r\n", b"\r\n"])
+@example([b"a", b"\r", b"\r\n", b"\r\n"])
+@example([b"a", b"\r\n", b"\n", b"\n"])
+@example([b"a", b"\r\n", b"a", b"\n", b"\n"])
+def test_the_block_ends_where_a_line_by_line_reading_finds_the_first_empty_line(
+    pieces: list[bytes],
+) -> None:
+    """The searches that find the end of nearly every block at once (all CR LF, all LF)
+    give what reading the lines one by one gives, whatever the mix of line ends."""
+    head = b"".join(pieces)
+    found = first_empty_line(head)
+    for complete in (True, False):
+        expected = head[:found] if found is not None else (head if complete else None)
+        assert header_block(head, complete) == expected, (head, complete)
