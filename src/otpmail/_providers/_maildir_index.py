@@ -54,6 +54,9 @@ SETTLE_WHOLE_SECONDS_NS: Final = 2_000_000_000
 """The same on a file system that stores whole seconds (FAT stores two)."""
 _COLON = ":"  # mailbox.Maildir.colon on POSIX: the unique name ends before it
 _STAMP = re.compile(r"(?P<sec>\d{9,11})\.(?:M(?P<usec>\d{1,6})P|[^.]*)")
+_CHUNK = 256
+"""Stamped names put in order at a time: a read that stops at the newest match orders
+this many (and the rest of their second), a whole scan orders them in fewer steps."""
 # Below 2**31 s a float of seconds and microseconds is exact to well under a microsecond,
 # so the integer below equals what datetime.fromtimestamp makes of it.
 _EXACT_SECONDS = 2**31
@@ -133,7 +136,8 @@ def _newest_first(messages: Iterable[Message | None], last_folder: str) -> list[
         key = message[1]
         if key not in chosen or message[2].startswith(last_folder):
             chosen[key] = message
-    return sorted(chosen.values(), key=lambda m: (m[0], m[1]), reverse=True)
+    # Ids are distinct here, so comparing whole tuples compares (time, id) and no further.
+    return sorted(chosen.values(), reverse=True)
 
 
 class Listing:
@@ -152,11 +156,11 @@ class Listing:
         self._check = check
         self._ids: frozenset[str] | None = None
         self._done: list[Message] = []
-        self._next: Iterator[Message] | None = None
+        self._next: Iterator[list[Message]] | None = None
         self.complete = False
         """Whether the order has been built to its end (every file was reached)."""
 
-    def _prepare(self) -> Iterator[Message]:
+    def _prepare(self) -> Iterator[list[Message]]:
         """Start building the order: sort the stamped names, order the rest. Done when a
         scan first needs the order (a wait's poll never does)."""
         standard: list[os.DirEntry[str]] = []
@@ -182,15 +186,14 @@ class Listing:
         done = self._done
         position = 0
         while True:
-            if position < len(done):
+            while position < len(done):
                 yield done[position]
                 position += 1
-                continue
-            message = next(self._next, None)
-            if message is None:
+            chunk = next(self._next, None)
+            if chunk is None:
                 self.complete = True
                 return
-            done.append(message)
+            done.extend(chunk)
 
     @property
     def ordered(self) -> list[Message]:
@@ -273,31 +276,35 @@ class Listing:
 
     def _generate(
         self, standard: list[os.DirEntry[str]], others: list[Message]
-    ) -> Iterator[Message]:
+    ) -> Iterator[list[Message]]:
+        """The messages newest first, :data:`_CHUNK` stamped names (and the rest of their
+        second) at a time, the others merged in where their times fall. Whole seconds go
+        together, so a chunk's own order is the order of its seconds too."""
         taken = 0
         end = len(standard)
         while end > 0:
-            prefix = standard[end - 1].name[:10]
-            start = end - 1
-            while start > 0 and standard[start - 1].name[:10] == prefix:
+            start = max(0, end - _CHUNK)
+            second = standard[start].name[:10]
+            while start > 0 and standard[start - 1].name[:10] == second:
                 start -= 1
-            if start == end - 1:  # one file in that second, as is usual
-                single = self._standard_message(standard[start])
-                second = [] if single is None else [single]
-            else:
-                second = _newest_first(
-                    [self._message(item) for item in standard[start:end]], self._last_folder
-                )
+            chunk = _newest_first(
+                map(self._standard_message, standard[start:end]), self._last_folder
+            )
             end = start
-            for message in second:
-                while taken < len(others) and (others[taken][0], others[taken][1]) > (
-                    message[0],
-                    message[1],
-                ):
-                    yield others[taken]
-                    taken += 1
-                yield message
-        yield from others[taken:]
+            if taken < len(others):
+                merged: list[Message] = []
+                for message in chunk:
+                    while taken < len(others) and (others[taken][0], others[taken][1]) > (
+                        message[0],
+                        message[1],
+                    ):
+                        merged.append(others[taken])
+                        taken += 1
+                    merged.append(message)
+                chunk = merged
+            yield chunk
+        if taken < len(others):
+            yield others[taken:]
 
 
 class MaildirIndex:
