@@ -47,10 +47,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import re
 import stat
 import threading
+import time
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -64,7 +66,7 @@ from otpmail._core._config import MaildirMailbox
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._core._match import matches, select
-from otpmail._core._retry import remaining
+from otpmail._core._retry import current_deadline, remaining
 from otpmail._providers._maildir_index import (
     Identity,
     Listing,
@@ -288,6 +290,10 @@ class MaildirProvider:
         pending: list[tuple[Message, bytes | None]] = []  # a count's, to decode
         held = 0
         recipients = self._recipients
+        # The call's deadline is fixed while it scans: the check before each read compares
+        # the clock with it, and leaves the raising to _check_deadline.
+        end = current_deadline()
+        stop_at = math.inf if end is None else end + _PAST_DEADLINE
         with self._locked() as index:
             listing = index.refresh(_check_deadline)
             haystack = self._haystack
@@ -310,7 +316,8 @@ class MaildirProvider:
                 if learned is not None and learned[0] == identity:
                     text = learned[1]
                 else:
-                    _check_deadline()
+                    if time.monotonic() > stop_at:
+                        _check_deadline()
                     try:
                         head = _read_head(path)
                     except OSError:  # moved or removed since the listing
