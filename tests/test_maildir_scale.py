@@ -222,6 +222,74 @@ async def test_an_idle_poll_reads_no_folder(
     assert provider.parses == 0
 
 
+def count_listings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The folders the index lists from now on (``os.listdir``: a wait's polls)."""
+    listed: list[str] = []
+    real = os.listdir
+    monkeypatch.setattr(
+        "otpmail._providers._maildir_index.os.listdir",
+        lambda path: listed.append(Path(path).name) or real(path),
+    )
+    return listed
+
+
+async def test_a_poll_after_a_delivery_lists_only_the_folder_that_changed(
+    provider: MaildirProvider, box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A catcher delivers to new/: cur/, unchanged since its names were read, is not read
+    again (at 100,000 files, half the cost of the poll that sees the mail)."""
+    deliver(box, message("qa@example.com", subject="old"), NOW - timedelta(seconds=5))
+    (box / "cur" / "1700000000.M1P1Q1.test:2,S").write_bytes(bytes(message("qa@example.com")))
+    settle(box)
+    cursor = await provider.cursor()
+    listed = count_listings(monkeypatch)
+    deliver(box, message("qa@example.com", subject="new"), NOW)
+
+    emails, cursor = await provider.changes(cursor, NOW - timedelta(minutes=1), set())
+
+    assert subjects(emails) == ["new"]
+    assert listed == ["new"]
+
+
+async def test_a_file_added_to_cur_is_seen_while_new_is_reused(
+    provider: MaildirProvider, box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deliver(box, message("qa@example.com", subject="old"), NOW - timedelta(seconds=5))
+    settle(box)
+    cursor = await provider.cursor()
+    listed = count_listings(monkeypatch)
+    stamp = int(NOW.timestamp())
+    (box / "cur" / f"{stamp}.M2P1Q2.test:2,S").write_bytes(
+        bytes(message("qa@example.com", subject="in cur"))
+    )
+
+    emails, cursor = await provider.changes(cursor, NOW - timedelta(minutes=1), set())
+
+    assert subjects(emails) == ["in cur"]
+    assert listed == ["cur"]
+
+
+async def test_a_folder_whose_time_was_too_young_to_trust_is_listed_again(
+    provider: MaildirProvider, box: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change within the clock tick of the last listing would not move the folder's
+    time: a time that was that young when read is not reused, for each folder alone."""
+    settle(box)
+    cursor = await provider.cursor()
+    deliver(box, message("qa@example.com", subject="first"), NOW)  # new/'s time is young now
+    emails, cursor = await provider.changes(cursor, NOW - timedelta(minutes=1), set())
+    assert subjects(emails) == ["first"]
+    listed = count_listings(monkeypatch)
+    new_time = os.stat(box / "new").st_mtime_ns
+    deliver(box, message("qa@example.com", subject="second"), NOW)
+    os.utime(box / "new", ns=(new_time, new_time))  # as if within the same tick
+
+    emails, cursor = await provider.changes(cursor, NOW - timedelta(minutes=1), set())
+
+    assert subjects(emails) == ["second"]
+    assert listed == ["new"]  # cur/ was settled and unchanged; new/ was not settled
+
+
 async def test_latest_reads_only_the_newest_files(provider: MaildirProvider, box: Path) -> None:
     for n in range(200):
         deliver(box, message(f"qa+{n}@example.com", subject=f"s{n}"), NOW - timedelta(seconds=n))

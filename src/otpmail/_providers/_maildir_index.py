@@ -357,30 +357,36 @@ class MaildirIndex:
         if last is not None and last.trusted and (last.folders, last.times) == (folders, times):
             return last.ids, {}
         started = time.time_ns()
+        before = last if last is not None and last.folders == folders else None
         names = []
-        for folder in folders:
+        for number, folder in enumerate(folders):
+            if before and before.settled[number] and before.times[number] == times[number]:
+                names.append(before.names[number])  # unchanged: a delivery to new/ alone
+                continue
             check()
             names.append(frozenset(os.listdir(folder)))
         key = _maildir_key if maildir else _eml_key
         added: dict[str, Message] = {}
-        if last is not None and last.folders == folders:
-            gone = any(old - now for old, now in zip(last.names, names, strict=True))
-            new = [
-                (folder, name)
-                for folder, old, now in zip(folders, last.names, names, strict=True)
-                for name in now - old
+        if before is not None:
+            changed = [
+                (folder, old, now)
+                for folder, old, now in zip(folders, before.names, names, strict=True)
+                if old is not now
             ]
+            new = [(folder, name) for folder, old, now in changed for name in now - old]
+            # Names kept + names added = names now: any shortfall is a name gone.
+            gone = sum(len(old) - len(now) for _, old, now in changed) + len(new) > 0
             if gone:  # a removal or a move: count the ids again
                 ids = _ids(names, key)
             else:
-                ids = last.ids | {k for _, name in new if (k := key(name)) is not None}
+                ids = before.ids | {k for _, name in new if (k := key(name)) is not None}
             for folder, name in new:
                 message = _message_at(folder, name, key(name), maildir)
                 if message is not None:
                     added[message[1]] = message
         else:
             ids = _ids(names, key)
-        settled = all(t is not None and started - t > _settle(t) for t in times)
+        settled = tuple(t is not None and started - t > _settle(t) for t in times)
         self._polled = _Polled(folders, times, tuple(names), ids, settled)
         return ids, added
 
@@ -390,7 +396,12 @@ class _Polled(NamedTuple):
     times: tuple[int | None, ...]
     names: tuple[frozenset[str], ...]
     ids: frozenset[str]
-    trusted: bool
+    settled: tuple[bool, ...]
+    """Per folder: whether its time was old enough, when read, to stand for its names."""
+
+    @property
+    def trusted(self) -> bool:
+        return all(self.settled)
 
 
 def _maildir_key(name: str) -> str | None:
