@@ -531,3 +531,49 @@ async def test_a_waiter_that_gives_up_while_joining_leaves_nothing_behind(config
     stream.remove(first)
     stream.remove(second)
     assert stream.waiters == [] and stream._task is None and not stream._marked
+
+
+class TimedMaildir(CountingMaildir):
+    """Each poll takes ``duration`` seconds; ``starts`` are the loop times polls began."""
+
+    def __init__(self, mailbox: MaildirMailbox, duration: float) -> None:
+        super().__init__(mailbox)
+        self.duration = duration
+        self.starts: list[float] = []
+
+    async def changes(
+        self, cursor: object, since: datetime, known: set[str]
+    ) -> tuple[list[Email], object]:
+        self.starts.append(asyncio.get_running_loop().time())
+        await asyncio.sleep(self.duration)
+        return await MaildirProvider.changes(self, cursor, since, known)
+
+
+@pytest.mark.parametrize(("interval", "duration"), [(0.3, 0.15), (0.2, 0.35)])
+async def test_polls_start_one_interval_apart_and_never_more_often(
+    config: Path, interval: float, duration: float
+) -> None:
+    """A poll's own time is part of the wait for the next one (a mail arriving just
+    after a poll is seen one interval later, not one interval plus a poll), and a poll
+    slower than the interval is followed by a short pause, so polls never come more often
+    than the interval asks."""
+    from otpmail._core._config import load
+    from otpmail._reading._wait import MIN_POLL_INTERVAL, MailStream, new_waiter
+
+    (mailbox,) = load(config).mailboxes
+    assert isinstance(mailbox, MaildirMailbox)
+    provider = TimedMaildir(mailbox, duration)
+    stream = MailStream(provider, interval=interval)
+    waiter = new_waiter(build_criteria("qa+w@example.com"), None, time.monotonic(), 10)
+    await stream.join(waiter)
+    await asyncio.sleep(6 * max(interval, duration))
+    stream.remove(waiter)
+
+    gaps = [b - a for a, b in zip(provider.starts, provider.starts[1:], strict=False)]
+    assert len(gaps) >= 4
+    assert min(gaps) >= interval - 0.01
+    assert min(gaps) >= duration + MIN_POLL_INTERVAL - 0.01
+    # One interval apart when the poll is quicker than the interval, where waiting a whole
+    # interval after each poll would put them interval + duration apart.
+    expected = max(interval, duration + MIN_POLL_INTERVAL)
+    assert sorted(gaps)[len(gaps) // 2] < expected + min(duration, interval) / 2

@@ -368,13 +368,18 @@ class MailStream:
 
     async def _run(self) -> None:
         failures = 0
+        clock = asyncio.get_running_loop().time
         while self.waiters:
+            started = clock()
             try:
                 # This task inherited the context of the call that started it: each poll
                 # gets a deadline of its own.
                 await within(self._poll_budget(), "poll", self._poll, within_caller=False)
                 failures = 0
-                delay = self.interval
+                # Polls start one interval apart (a poll's own time is part of the wait
+                # for the next), and a poll slower than the interval is followed by a
+                # short pause, not by another at once: never more often than the interval.
+                delay = max(self.interval - (clock() - started), MIN_POLL_INTERVAL)
             except asyncio.CancelledError:
                 raise
             except OtpmailError as exc:
