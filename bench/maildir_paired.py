@@ -1,10 +1,13 @@
 """Fresh-process Maildir reads of two checkouts side by side with the stdlib scan: in each
 round, for each query, ``otpmail read`` with the other checkout's ``src/``, then with this
-one's, then ``bench/_maildir_naive.py``; medians of the rounds, and each one's ratio to
+one's (or ``--tree``'s), then ``bench/_maildir_naive.py``; medians of the rounds, and each one's ratio to
 the stdlib scan. Run alternately like this, a busy machine's load falls on all three.
 
     .venv/bin/python bench/maildir_scale.py --sizes 10000 --keep /tmp/maildirs   # builds it
     .venv/bin/python bench/maildir_paired.py --base /path/to/other --keep /tmp/maildirs
+    .venv/bin/python bench/maildir_paired.py --base /path/to/old --tree /path/to/new
+
+Each checkout runs from its compiled bytecode (``bench/_fresh.py`` compiles its ``src/``).
 
 The Maildir is the one ``bench/maildir_scale.py --keep`` built (and its integrations file
 next to it); the queries are its four.
@@ -43,6 +46,7 @@ def _run(command: list[str], env: dict[str, str]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=Path, required=True, help="the other checkout")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout compared with it")
     parser.add_argument("--keep", type=Path, default=Path("/tmp/maildirs"))
     parser.add_argument("--size", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=9)
@@ -53,7 +57,7 @@ def main() -> int:
         print(f"no {config}: build it with bench/maildir_scale.py --keep {args.keep}")
         return 2
     plain = {k: v for k, v in os.environ.items() if not k.startswith("OTPMAIL_")}
-    trees = {"base": args.base.resolve(), "this": ROOT}
+    trees = {"base": args.base.resolve(), "this": args.tree.resolve()}
     times: dict[tuple[str, str], list[float]] = {}
     before = os.getloadavg()[0]
     for _ in range(args.rounds):
@@ -73,7 +77,8 @@ def main() -> int:
             times.setdefault((query, "stdlib"), []).append(_run(naive, plain))
     print(
         f"{args.size:,} messages, median of {args.rounds} rounds, wall seconds of a fresh "
-        f"process (load {before:.2f} -> {os.getloadavg()[0]:.2f}); base = {trees['base']}"
+        f"process (load {before:.2f} -> {os.getloadavg()[0]:.2f}); base = {trees['base']}, "
+        f"this = {trees['this']}"
     )
     for query in QUERIES:
         stdlib = statistics.median(times[(query, "stdlib")])
