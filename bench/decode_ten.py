@@ -11,10 +11,11 @@ HTML alternatives) with ``parse_rfc822`` in a loop: median and minimum CPU ms pe
 headers parsed once per process) or ``early-probe`` (the placeholder probe stops as soon
 as it can tell); the runs alternate with and without it, so both see the same load.
 
-``--digest`` prints a SHA-256 of every ``Email`` the decoder makes of every ``.eml`` of
-this checkout's ``tests/``, every hostile mail and the bench mail, whole and facts-only,
-at the default limits and at a fiftieth of them: two checkouts that print the same digest
-decode all of it the same way.
+``--digest`` prints a SHA-256 of every ``Email`` the decoder makes of the repository's
+mail (``tests/repository_mail.py``: every ``.eml`` of this checkout's ``tests/``, every
+hostile mail, 60 of the Maildir benchmark's mails) and the bench OTP mail, whole and
+facts-only, at the default limits and at a fiftieth of them: two checkouts that print the
+same digest decode all of it the same way.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
@@ -61,14 +61,15 @@ def _switch_off(piece: str) -> Callable[[bool], None]:
 
 
 def _digest() -> str:
+    import tempfile
+
     from _harness import otp_mail
 
-    from hostile_mail import HOSTILE
     from otpmail._core._bounds import DEFAULT_LIMITS
-    from otpmail._decoding import parse_rfc822
+    from repository_mail import decoded_fields, repository_mail
 
-    samples = [p.read_bytes() for p in sorted((ROOT / "tests").rglob("*.eml"))]
-    samples += [h.build() for h in HOSTILE]
+    with tempfile.TemporaryDirectory() as folder:
+        samples = [raw for _, raw in repository_mail(Path(folder), 60, NOW)]
     samples.append(otp_mail("qa@example.com", "123456"))
     small = dataclasses.replace(
         DEFAULT_LIMITS,
@@ -82,19 +83,7 @@ def _digest() -> str:
     for limits in (DEFAULT_LIMITS, small):
         for raw in samples:
             for facts_only in (False, True):
-                try:
-                    email: Any = parse_rfc822(
-                        raw,
-                        id="1",
-                        account="qa@example.com",
-                        received_at=NOW,
-                        limits=limits,
-                        envelope_header="X-RcptTo",
-                        facts_only=facts_only,
-                    )
-                    answer = repr(dataclasses.asdict(email))
-                except Exception as exc:  # a refusal must be the same refusal
-                    answer = f"{type(exc).__name__}: {exc}"
+                answer = repr(decoded_fields(raw, limits=limits, facts_only=facts_only, now=NOW))
                 digest.update(answer.encode("utf-8", "surrogatepass") + b"\0")
     return f"{len(samples)} mails x 2 limits x whole/facts-only: sha256 {digest.hexdigest()}"
 

@@ -12,7 +12,6 @@ cache of parsed MIME structure headers (``_message._shared_header``) switched of
 
 from __future__ import annotations
 
-from dataclasses import fields
 from datetime import UTC, datetime, timedelta, timezone
 from email.utils import format_datetime
 
@@ -23,7 +22,7 @@ from hypothesis import strategies as st
 from otpmail._core._bounds import DEFAULT_LIMITS
 from otpmail._decoding import _message, parse_rfc822
 from otpmail._decoding._simple_headers import simple_addresses, simple_text
-from repository_mail import repository_mail
+from repository_mail import decoded_fields, repository_mail
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 ADDRESS_HEADERS = ("from", "to", "cc", "delivered-to", "x-rcptto")
@@ -174,40 +173,25 @@ def test_every_header_of_the_repositorys_mail_read_directly_is_the_registrys(
     assert answered > 500  # most of the repository's mail is written plainly
 
 
-def _decoded(raw: bytes) -> object:
-    try:
-        email = parse_rfc822(
-            raw,
-            id="1",
-            account="qa@example.com",
-            received_at=NOW,
-            limits=DEFAULT_LIMITS,
-            envelope_header="X-RcptTo",
-        )
-    except Exception as exc:
-        return (type(exc).__name__, str(exc))
-    return {f.name: getattr(email, f.name) for f in fields(email)}
-
-
 def test_a_whole_decode_is_the_same_without_the_direct_reading(
     mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    direct = [_decoded(raw) for _, raw in mail]
+    direct = [decoded_fields(raw) for _, raw in mail]
     monkeypatch.setattr(_message, "simple_addresses", lambda value: None)
     monkeypatch.setattr(_message, "simple_text", lambda name, value: None)
     for (name, raw), first in zip(mail, direct, strict=True):
-        assert _decoded(raw) == first, name
+        assert decoded_fields(raw) == first, name
 
 
 def test_a_whole_decode_is_the_same_without_the_shared_mime_header_cache(
     mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _message._shared_header.cache_clear()
-    shared = [_decoded(raw) for _, raw in mail]
+    shared = [decoded_fields(raw) for _, raw in mail]
     assert _message._shared_header.cache_info().hits > 100
     monkeypatch.setattr(_message, "_SHARED_HEADERS", frozenset())
     for (name, raw), first in zip(mail, shared, strict=True):
-        assert _decoded(raw) == first, name
+        assert decoded_fields(raw) == first, name
 
 
 def test_the_shared_mime_header_cache_holds_mime_structure_headers_only(
@@ -224,7 +208,7 @@ def test_the_shared_mime_header_cache_holds_mime_structure_headers_only(
 
     monkeypatch.setattr(_message, "_shared_header", recording)
     for _, raw in mail:
-        _decoded(raw)
+        decoded_fields(raw)
     names = {name.lower() for name, _ in kept}
     mime = {"content-type", "content-transfer-encoding", "content-disposition", "mime-version"}
     assert "content-type" in names and names <= mime, names
