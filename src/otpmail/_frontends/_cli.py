@@ -12,9 +12,13 @@ N seconds (and ``wait``/``code`` within ``--timeout``), and the process ends the
 something past the library's deadline is still running: the command runs on its own thread
 and event loop, whose worker threads are daemon threads nothing waits for
 (:class:`~otpmail._core._workers.WorkerPool`); the main thread stops waiting for it at the
-deadline plus :data:`DEADLINE_GRACE`. Run as the ``otpmail`` command (``main()`` without
-arguments), the process ends as soon as its output is written (:func:`_end_process`):
-tearing down the interpreter with the SDKs loaded took 0.3 to 1.8 s.
+deadline plus :data:`DEADLINE_GRACE`. Run as the ``otpmail`` command
+(:func:`console_main`), the process ends as soon as its output is written and the
+``atexit`` handlers have run (:func:`_end_process`): tearing down the interpreter with the
+SDKs loaded took 0.3 to 1.8 s. :func:`main` itself returns, for a caller in Python.
+
+The options of every subcommand are declared once, in :mod:`._params`; each subcommand is
+one ``_add_<command>`` function (see ``docs/cli-internals.md``).
 """
 
 from __future__ import annotations
@@ -26,14 +30,17 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from otpmail._core._criteria import SINCE_EXAMPLE
-from otpmail._core._errors import OtpmailError, Prefix
+from otpmail._core._errors import CODES, OtpmailError, Prefix
+from otpmail._frontends import _params
+from otpmail._frontends._params import Param
 
 if TYPE_CHECKING:
     from otpmail._reading._reader import Reader
+
+    _Commands = argparse._SubParsersAction["_Command"]
 
 EXIT_OK = 0
 # One status per error prefix. 2 is also argparse's own usage error, which is an input
@@ -52,22 +59,45 @@ EXIT_OUTPUT_FAILED = 74
 # 128 + SIGINT, what a shell reports for a command ended by Ctrl-C.
 EXIT_INTERRUPTED = 130
 
-_EXIT_TAIL = """\
-  70   a bug: the message names the exception type; please report it
-  74   the output could not be written (disk full, stdout closed)
-  130  interrupted (Ctrl-C); nothing is printed on stdout
-"""
+_PROCESS_STATUSES: tuple[tuple[int, str], ...] = (
+    (EXIT_UNEXPECTED, "a bug: the message names the exception type; please report it"),
+    (EXIT_OUTPUT_FAILED, "the output could not be written (disk full, stdout closed)"),
+    (EXIT_INTERRUPTED, "interrupted (Ctrl-C); nothing is printed on stdout"),
+)
+"""The statuses of the process itself, the same for every command."""
 
-_EPILOG = (
-    """\
-exit status:
-  0  ok (emails or a count printed)
-  2  INVALID: bad arguments
-  3  NOT_CONFIGURED: integrations file, key or secret problem
-  4  API_ERROR: the provider failed or refused, or the call ran out of time (--deadline)
-  5  NO_EMAILS_FOUND: nothing matched (yet)
-"""
-    + _EXIT_TAIL
+_INVALID = "bad arguments"
+_NOT_CONFIGURED = "integrations file, key or secret problem"
+
+
+def _exit_statuses(
+    outcomes: Sequence[tuple[int | Prefix, str]], *, interruptible: bool = True
+) -> str:
+    """The ``exit status:`` section of a command's help: its own outcomes (a prefix stands
+    for its status and is named before its meaning), then the process's statuses (without
+    130 for a command that Ctrl-C stops normally)."""
+    rows = [
+        (EXIT_CODES[key], f"{key.value}: {meaning}") if isinstance(key, Prefix) else (key, meaning)
+        for key, meaning in outcomes
+    ]
+    rows += [(n, text) for n, text in _PROCESS_STATUSES if interruptible or n != EXIT_INTERRUPTED]
+    width = max(len(str(n)) for n, _ in rows)
+    return "exit status:\n" + "".join(f"  {n:<{width}}  {text}\n" for n, text in rows)
+
+
+_READ_EPILOG = (
+    _exit_statuses(
+        [
+            (EXIT_OK, "ok (emails or a count printed)"),
+            (Prefix.INVALID, _INVALID),
+            (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
+            (
+                Prefix.API_ERROR,
+                "the provider failed or refused, or the call ran out of time (--deadline)",
+            ),
+            (Prefix.NO_EMAILS_FOUND, "nothing matched (yet)"),
+        ]
+    )
     + """
 examples:
   otpmail read --to otp@example.test --integrations integrations.example.yaml --latest
@@ -78,15 +108,19 @@ examples:
 )
 
 _WAIT_EPILOG = (
-    """\
-exit status:
-  0  the mail arrived
-  2  INVALID   3  NOT_CONFIGURED
-  4  API_ERROR: the provider failed or refused, or one call ran out of time (--deadline)
-  5  NO_EMAILS_FOUND: nothing matching arrived before the timeout
-  6  (code only) the mail arrived but holds no recognisable code
-"""
-    + _EXIT_TAIL
+    _exit_statuses(
+        [
+            (EXIT_OK, "the mail arrived"),
+            (Prefix.INVALID, _INVALID),
+            (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
+            (
+                Prefix.API_ERROR,
+                "the provider failed or refused, or one call ran out of time (--deadline)",
+            ),
+            (Prefix.NO_EMAILS_FOUND, "nothing matching arrived before the timeout"),
+            (EXIT_NO_CODE, "(code only) the mail arrived but holds no recognisable code"),
+        ]
+    )
     + """
 --timeout bounds the whole wait; --deadline bounds each provider call the wait makes
 (the token request, retries and paging of one poll), and no call outlasts the wait.
@@ -94,31 +128,35 @@ While it waits on a terminal, progress is shown on stderr; otherwise it is quiet
 """
 )
 
-_CHECK_EPILOG = (
-    """\
+_CHECK_EPILOG = """\
 --deep then checks, for each mailbox that passed, what otpmail assumes of its provider:
 one line per assumption (holds / does not hold / could not tell) and what otpmail does in
 that case. Read-only and bounded: at most 108 Gmail quota units or 4 Graph list requests
 per mailbox. A verdict never fails the check; a read path that fails does.
 
-exit status:
-  0  every check passed (warnings do not fail it)
-  1  a problem was found; each has a "fix:" line
-  2  INVALID: bad arguments (--deadline)
-"""
-    + _EXIT_TAIL
+""" + _exit_statuses(
+    [
+        (EXIT_OK, "every check passed (warnings do not fail it)"),
+        (EXIT_CHECK_FAILED, 'a problem was found; each has a "fix:" line'),
+        (Prefix.INVALID, "bad arguments (--deadline)"),
+    ]
 )
 
-
+# The catcher's own statuses are _catch.EXIT_UNAVAILABLE and EXIT_CANT_CREATE (a test keeps
+# them in step): importing _catch here would load YAML and the Maildir provider for --help.
 _CATCH_EPILOG = (
-    """\
-exit status:
-  0   stopped by SIGINT or SIGTERM
-  2   bad arguments (an address that is not loopback, a bad --port or --address)
-  69  the address cannot be listened on (the port is in use, or not permitted)
-  73  the Maildir or the --write-integrations file cannot be created or written
-"""
-    + _EXIT_TAIL.replace("  130  interrupted (Ctrl-C); nothing is printed on stdout\n", "")
+    _exit_statuses(
+        [
+            (EXIT_OK, "stopped by SIGINT or SIGTERM"),
+            (
+                EXIT_CODES[Prefix.INVALID],
+                "bad arguments (an address that is not loopback, a bad --port or --address)",
+            ),
+            (69, "the address cannot be listened on (the port is in use, or not permitted)"),
+            (73, "the Maildir or the --write-integrations file cannot be created or written"),
+        ],
+        interruptible=False,
+    )
     + """
 examples:
   otpmail catch ./maildir --port 8025
@@ -138,15 +176,12 @@ class _OutputFailed(Exception):
     """Standard output cannot take what the command has to print."""
 
 
-def exit_status(envelope: dict[str, Any]) -> int:
-    """The process exit status for an envelope."""
+def exit_status(envelope: Mapping[str, Any]) -> int:
+    """The process exit status for an envelope: its ``code``'s prefix decides."""
     if envelope.get("status") == "ok":
         return EXIT_OK
-    prefix = str(envelope.get("error", "")).split(":", 1)[0]
-    try:
-        return EXIT_CODES[Prefix(prefix)]
-    except ValueError:
-        return EXIT_UNEXPECTED
+    info = CODES.get(str(envelope.get("code")))
+    return EXIT_UNEXPECTED if info is None else EXIT_CODES[info.prefix]
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,66 +275,19 @@ class _Command(_Parser):
         return parsed, extras
 
 
-def _integrations_path(value: str) -> str:
-    if not value.strip():
-        raise argparse.ArgumentTypeError(
-            "must not be empty; leave it out to use $OTPMAIL_INTEGRATIONS or ./integrations.yaml"
-        )
-    return value
+_SUBCOMMANDS: list[Callable[[_Commands], None]] = []
 
 
-def _filters(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--to", required=True, metavar="ADDR", help="recipient address (+tag kept) or domain"
-    )
-    command.add_argument("--sender", metavar="ADDR", help="only mail from this address or domain")
-    command.add_argument("--subject", metavar="TEXT", help="only mail whose subject contains TEXT")
-    command.add_argument(
-        "--authenticated",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="only mail the receiving server authenticated for its From domain (DMARC pass, "
-        "or no DMARC record and an aligned DKIM pass); default: the mailbox's setting",
-    )
+def _subcommand(add: Callable[[_Commands], None]) -> Callable[[_Commands], None]:
+    """Register ``add`` (an ``_add_<command>`` function): the subcommands are listed in
+    the order their functions are defined."""
+    _SUBCOMMANDS.append(add)
+    return add
 
 
-def _integrations(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--integrations",
-        metavar="FILE",
-        type=_integrations_path,
-        help="integrations file (default: $OTPMAIL_INTEGRATIONS, else ./integrations.yaml)",
-    )
-
-
-def _deadline(command: argparse.ArgumentParser, what: str) -> None:
-    command.add_argument(
-        "--deadline",
-        metavar="SECONDS",
-        help=f"{what} may take at most this long, token request, retries and paging "
-        "included (above 0, at most 3600; default: the file's email.deadline_seconds, else 30)",
-    )
-
-
-def _waiting(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--timeout",
-        default="60",
-        metavar="SECONDS",
-        help="give up after this long (above 0, at most 3600; default 60)",
-    )
-    command.add_argument(
-        "--since",
-        metavar="WHEN",
-        help="also accept mail delivered since then: a look-back before the call such as 2m, "
-        f"or an ISO-8601 time with a zone such as {SINCE_EXAMPLE} (default: 10s)",
-    )
-    command.add_argument(
-        "--poll-interval",
-        metavar="SECONDS",
-        help="seconds between polls (default per provider)",
-    )
-    _deadline(command, "each provider call of the wait")
+def _add(command: argparse._ActionsContainer, *params: Param) -> None:
+    for param in params:
+        param.add_to(command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -313,74 +301,115 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Command
     )
-    read = commands.add_parser(
+    for add in _SUBCOMMANDS:
+        add(commands)
+    return parser
+
+
+def _new(
+    commands: _Commands, name: str, *, help: str, description: str, epilog: str | None = None
+) -> argparse.ArgumentParser:
+    """A subcommand's parser. An epilog (exit statuses, examples) is laid out as written,
+    and so is the description of a command that has one."""
+    if epilog is None:
+        return commands.add_parser(name, help=help, description=description)
+    return commands.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+@_subcommand
+def _add_read(commands: _Commands) -> None:
+    read = _new(
+        commands,
         "read",
         help="read matching emails (or count them) and print the JSON envelope",
         description="Read the emails sent to a recipient, newest first (up to ten), and print "
         'the envelope {"status": "ok", "data": {"emails": [...]}} as JSON.',
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_READ_EPILOG,
     )
-    _filters(read)
-    read.add_argument("--after", metavar="DURATION", help="look back this far: 30s, 5m, 1h, 2d")
-    mode = read.add_mutually_exclusive_group()
-    mode.add_argument("--latest", action="store_true", help="only the newest matching email")
-    mode.add_argument("--count", action="store_true", help="print the number of matches instead")
-    _deadline(read, "the call")
-    _integrations(read)
+    _add(read, *_params.FILTERS, _params.AFTER)
+    _add(read.add_mutually_exclusive_group(), _params.LATEST, _params.COUNT)
+    _add(read, _params.deadline_of("the call"), _params.INTEGRATIONS)
+    read.set_defaults(run=_print_read)
 
-    wait = commands.add_parser(
+
+def _add_waiting(
+    commands: _Commands,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+) -> None:
+    """``wait`` and ``code``: the same options, two ways of printing the outcome."""
+    command = _new(commands, name, help=help, description=description, epilog=_WAIT_EPILOG)
+    _add(command, *_params.FILTERS, _params.TIMEOUT, _params.SINCE, _params.POLL_INTERVAL)
+    _add(command, _params.deadline_of("each provider call of the wait"), _params.INTEGRATIONS)
+    command.set_defaults(run=run)
+
+
+@_subcommand
+def _add_wait(commands: _Commands) -> None:
+    _add_waiting(
+        commands,
         "wait",
+        _print_wait,
         help="wait for a matching email to arrive and print the JSON envelope",
         description="Wait until a mail matching the filters is delivered (at or after --since, "
         "by default 10 s before the call) and print the envelope with that one email.",
-        epilog=_WAIT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _filters(wait)
-    _waiting(wait)
-    _integrations(wait)
 
-    code = commands.add_parser(
+
+@_subcommand
+def _add_code(commands: _Commands) -> None:
+    _add_waiting(
+        commands,
         "code",
+        _print_code,
         help="wait for a matching email and print only its one-time code",
-        description='Wait like "otpmail wait", then print just the code, for CODE=$(otpmail code --to ...). '
-        "Failures are one line on stderr.",
-        epilog=_WAIT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description='Wait like "otpmail wait", then print just the code, for '
+        "CODE=$(otpmail code --to ...). Failures are one line on stderr.",
     )
-    _filters(code)
-    _waiting(code)
-    _integrations(code)
 
-    check = commands.add_parser(
+
+@_subcommand
+def _add_check(commands: _Commands) -> None:
+    check = _new(
+        commands,
         "check",
         help="validate the integrations file, keys and access, with one read-only call per mailbox",
         description="Validate the integrations file, the presence of keys and secrets, and for "
         "each mailbox the credentials, delegation and scope, with one live read-only call. "
         "Prints a fix for every problem; exits 1 if there is any.",
         epilog=_CHECK_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    check.add_argument(
-        "--deep",
-        action="store_true",
-        help="also check each assumption otpmail makes about the provider (a few more "
-        "read-only calls per mailbox; see below)",
-    )
-    _deadline(check, "each mailbox's call")
-    _integrations(check)
+    _add(check, _params.DEEP, _params.deadline_of("each mailbox's call"), _params.INTEGRATIONS)
+    check.set_defaults(run=_check)
 
-    serve = commands.add_parser(
+
+@_subcommand
+def _add_mcp(commands: _Commands) -> None:
+    serve = _new(
+        commands,
         "mcp",
         help="serve read_emails and wait_for_email to an AI agent over MCP (stdio)",
         description="Run a stdio MCP server with two read-only tools, read_emails and "
         "wait_for_email, for the mailboxes of the integrations file. Needs the mcp extra: "
         "pip install 'otpmail[mcp]'. See docs/mcp.md.",
     )
-    _integrations(serve)
+    _add(serve, _params.INTEGRATIONS)
+    serve.set_defaults(run=_mcp)
 
-    catch = commands.add_parser(
+
+@_subcommand
+def _add_catch(commands: _Commands) -> None:
+    catch = _new(
+        commands,
         "catch",
         help="run a local SMTP catcher that stores mail in a Maildir for otpmail to read",
         description="Listen for SMTP on a loopback address and store every message in a "
@@ -388,34 +417,10 @@ def build_parser() -> argparse.ArgumentParser:
         "found too. Prints where mail goes and the integrations entry that reads it; "
         "SIGINT or SIGTERM stops it after the message being received.",
         epilog=_CATCH_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    catch.add_argument(
-        "maildir",
-        nargs="?",
-        default="maildir",
-        help="the Maildir to store into (default: ./maildir)",
-    )
-    catch.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="a loopback address to listen on (default 127.0.0.1; others are refused)",
-    )
-    catch.add_argument(
-        "--port", type=int, default=8025, help="TCP port (default 8025; 0: any free port)"
-    )
-    catch.add_argument(
-        "--address",
-        default="qa@example.com",
-        metavar="ADDR",
-        help="the mailbox address of the printed integrations entry (default qa@example.com)",
-    )
-    catch.add_argument(
-        "--write-integrations",
-        metavar="FILE",
-        help="also write that integrations file (never over a different existing file)",
-    )
-    return parser
+    _add(catch, _params.MAILDIR, _params.HOST, _params.PORT, _params.ADDRESS)
+    _add(catch, _params.WRITE_INTEGRATIONS)
+    catch.set_defaults(run=_catch)
 
 
 class _Version(argparse.Action):
@@ -674,23 +679,21 @@ def _catch(args: argparse.Namespace) -> int:
     )
 
 
-def _run(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command == "check":
-        return _check(args)
-    if args.command == "mcp":
-        return _mcp(args)
-    if args.command == "catch":
-        return _catch(args)
-    if args.command == "read":
-        envelope = _read(args)
-        _print_json(envelope)
-        return exit_status(envelope)
+def _print_read(args: argparse.Namespace) -> int:
+    envelope = _read(args)
+    _print_json(envelope)
+    return exit_status(envelope)
+
+
+def _print_wait(args: argparse.Namespace) -> int:
     envelope = _wait(args)
-    if args.command == "wait":
-        _print_json(envelope)
-        return exit_status(envelope)
-    # code: only the code on stdout; the reason for any failure on stderr.
+    _print_json(envelope)
+    return exit_status(envelope)
+
+
+def _print_code(args: argparse.Namespace) -> int:
+    """Only the code on stdout; the reason for any failure on stderr."""
+    envelope = _wait(args)
     if envelope.get("status") != "ok":
         _write(f"{envelope.get('error')}\n", err=True)
         return exit_status(envelope)
@@ -707,18 +710,22 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``otpmail`` command. Without ``argv`` (the command itself: the
-    arguments are the process's) the process ends when the command has answered; with
-    ``argv`` (a caller in Python) the status is returned."""
-    status = _main(argv)
-    if argv is None:
-        _end_process(status)
-    return status
+    """Run the ``otpmail`` command on ``argv`` (default: the process's arguments) and return
+    its exit status; the process goes on.
 
+    Whatever the command meets, the outcome is a status (130 for Ctrl-C, 74 for output that
+    cannot be written, 70 for a bug), with one exception kept from argparse: ``--help``,
+    ``--version`` and a usage error raise :exc:`SystemExit` (0, 0 and 2), as they do in any
+    argparse program. The ``otpmail`` command itself is :func:`console_main`.
 
-def _main(argv: Sequence[str] | None) -> int:
+    >>> main(["read", "--to", "otp@example.test", "--count",
+    ...       "--integrations", "integrations.example.yaml"])  # doctest: +SKIP
+    0
+    """
     try:
-        return _run(argv)
+        parsed = build_parser().parse_args(argv)
+        run: Callable[[argparse.Namespace], int] = parsed.run
+        return run(parsed)
     except KeyboardInterrupt:
         _write("otpmail: interrupted\n", err=True)
         return EXIT_INTERRUPTED
@@ -735,21 +742,47 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_UNEXPECTED
 
 
-def _end_process(status: int) -> NoReturn:
-    """End the process now that the command has answered: flush what is written, then
-    ``os._exit``, which neither waits for a worker thread still running past the deadline
-    (a daemon thread would not hold the process, but the interpreter's teardown runs
-    alongside it) nor tears down the SDKs' thousand-odd modules one by one."""
-    import logging
+def console_main() -> NoReturn:
+    """The ``otpmail`` command (the console script, and ``python -m otpmail``): :func:`main`
+    on the process's arguments, then the end of the process.
 
+    The process ends as soon as the command has answered, so that the deadline holds in
+    wall time: :func:`_end_process` runs the ``atexit`` handlers (a caller's, coverage's,
+    logging's) and then ``os._exit``, waiting neither for a thread still running past the
+    deadline nor for the interpreter's teardown of the SDKs (0.3 to 1.8 s).
+    """
+    try:
+        status = main()
+    except SystemExit as exc:  # argparse: --help, --version, a usage error
+        status = _status_of(exc)
+    _end_process(status)
+
+
+def _status_of(exc: SystemExit) -> int:
+    """The exit status the interpreter would give ``exc``: None is 0, a text is printed on
+    stderr and is 1."""
+    if exc.code is None or isinstance(exc.code, int):
+        return exc.code or 0
+    _write(f"{exc.code}\n", err=True)
+    return 1
+
+
+def _end_process(status: int) -> NoReturn:
+    """End the process now that the command has answered: run the ``atexit`` handlers and
+    flush what is written, as the interpreter's exit would, then ``os._exit``, which neither
+    waits for a thread still running past the deadline (the interpreter's exit joins every
+    non-daemon thread, and its teardown runs alongside the daemon ones) nor tears down the
+    SDKs' thousand-odd modules one by one."""
+    import atexit
+
+    with contextlib.suppress(Exception):
+        atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             if stream is not None:
                 stream.flush()
-    with contextlib.suppress(Exception):
-        logging.shutdown()
     os._exit(status)
 
 
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+    console_main()
