@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from otpmail._frontends import _catch, _cli
+from otpmail._frontends import _catch, _cli, _process
 
 COUNT = [
     "read",
@@ -178,10 +178,10 @@ def test_a_system_exit_with_a_message_is_status_1_and_the_message(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # As the interpreter itself treats SystemExit("text"): the text on stderr, status 1.
-    assert _cli._status_of(SystemExit("stopped: a reason")) == 1
+    assert _process.status_of(SystemExit("stopped: a reason")) == 1
     assert capsys.readouterr().err == "stopped: a reason\n"
-    assert _cli._status_of(SystemExit(None)) == 0
-    assert _cli._status_of(SystemExit(2)) == 2
+    assert _process.status_of(SystemExit(None)) == 0
+    assert _process.status_of(SystemExit(2)) == 2
 
 
 def test_the_catchers_statuses_in_its_help_are_the_catchers_own() -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import doctest
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from otpmail._core._criteria import MAX_FILTER_CHARS, build_criteria
 from otpmail._core._errors import CODES, OtpmailError, Prefix
 from otpmail._core._retry import MAX_DEADLINE, check_deadline
-from otpmail._frontends import _cli, _mcp, _params
+from otpmail._frontends import _cli, _mcp, _params, _process
 from otpmail._frontends._params import Param
 from otpmail._reading._wait import MAX_TIMEOUT, MIN_POLL_INTERVAL, check_timing
 
@@ -204,21 +205,33 @@ def test_a_new_subcommand_is_one_function_and_its_table_rows(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # What docs/cli-internals.md tells a contributor to write, run end to end.
+    name = Param("name", "string", "the mailbox's name", positional=True)
     topic = Param("topic", "string", "the Pub/Sub topic", metavar="TOPIC", required=True)
 
     def hello(args: argparse.Namespace) -> int:
-        _cli._write(f"{args.topic} {args.deadline}\n")
+        _process.write(f"{args.name} {args.topic} {args.deadline}\n")
         return _cli.EXIT_OK
 
     def add_hello(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         command = _cli._new(commands, "hello", help="say hello", description="Say hello.")
-        _cli._add(command, topic, _params.deadline_of("the call"), _params.INTEGRATIONS)
+        _cli._add(command, name, topic, _params.deadline_of("the call"), _params.INTEGRATIONS)
         command.set_defaults(run=hello)
 
     monkeypatch.setattr(_cli, "_SUBCOMMANDS", [*_cli._SUBCOMMANDS, add_hello])
 
-    assert _cli.main(["hello", "--topic", "projects/p/topics/t", "--deadline", "5"]) == 0
-    assert capsys.readouterr().out == "projects/p/topics/t 5\n"
+    argv = ["hello", "qa", "--topic", "projects/p/topics/t", "--deadline", "5"]
+    assert _cli.main(argv) == 0
+    assert capsys.readouterr().out == "qa projects/p/topics/t 5\n"
     text = help_text("hello", capsys)
-    assert "--topic TOPIC the Pub/Sub topic" in text
+    assert "name the mailbox's name" in text and "--topic TOPIC the Pub/Sub topic" in text
     assert f"at most {MAX_DEADLINE:g}" in text
+    with pytest.raises(SystemExit) as caught:  # NAME is required
+        _cli.main(["hello", "--topic", "t"])
+    assert caught.value.code == 2
+    assert "the following arguments are required: name" in capsys.readouterr().err
+
+
+def test_the_docstring_examples_hold() -> None:
+    result = doctest.testmod(_params)
+
+    assert result.attempted > 0 and result.failed == 0

@@ -7,15 +7,16 @@ stdout) is 74, and a bug is 70 with the exception's type only. A reader that sto
 (``| head``) is not an error: the rest of the output is dropped and the status is the
 outcome's.
 
-The deadline holds in wall time (:func:`_run_async`): ``read --deadline N`` answers within
-N seconds (and ``wait``/``code`` within ``--timeout``), and the process ends then, even if
-something past the library's deadline is still running: the command runs on its own thread
-and event loop, whose worker threads are daemon threads nothing waits for
+The deadline holds in wall time (:func:`~._process.run_async`): ``read --deadline N``
+answers within N seconds (and ``wait``/``code`` within ``--timeout``), and the process ends
+then, even if something past the library's deadline is still running: the command runs on
+its own thread and event loop, whose worker threads are daemon threads nothing waits for
 (:class:`~otpmail._core._workers.WorkerPool`); the main thread stops waiting for it at the
-deadline plus :data:`DEADLINE_GRACE`. Run as the ``otpmail`` command
+deadline plus :data:`~._process.DEADLINE_GRACE`. Run as the ``otpmail`` command
 (:func:`console_main`), the process ends as soon as its output is written and the
-``atexit`` handlers have run (:func:`_end_process`): tearing down the interpreter with the
-SDKs loaded took 0.3 to 1.8 s. :func:`main` itself returns, for a caller in Python.
+``atexit`` handlers have run (:func:`~._process.end_process`): tearing down the
+interpreter with the SDKs loaded took 0.3 to 1.8 s. :func:`main` itself returns, for a
+caller in Python.
 
 The options of every subcommand are declared once, in :mod:`._params`; each subcommand is
 one ``_add_<command>`` function (see ``docs/cli-internals.md``).
@@ -24,18 +25,23 @@ one ``_add_<command>`` function (see ``docs/cli-internals.md``).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
-import os
 import re
 import sys
-import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from otpmail._core._errors import CODES, OtpmailError, Prefix
 from otpmail._frontends import _params
 from otpmail._frontends._params import Param
+from otpmail._frontends._process import (
+    OutputFailed,
+    end_process,
+    out_of_time,
+    print_json,
+    run_async,
+    status_of,
+    write,
+)
 
 if TYPE_CHECKING:
     from otpmail._reading._reader import Reader
@@ -165,85 +171,12 @@ examples:
 )
 
 
-DEADLINE_GRACE = 0.5
-"""Seconds past its deadline (or timeout) a command is given to answer on its own: the
-library's own ``deadline_exceeded`` comes first, unless something holds the event loop."""
-
-_T = TypeVar("_T")
-
-
-class _OutputFailed(Exception):
-    """Standard output cannot take what the command has to print."""
-
-
 def exit_status(envelope: Mapping[str, Any]) -> int:
     """The process exit status for an envelope: its ``code``'s prefix decides."""
     if envelope.get("status") == "ok":
         return EXIT_OK
     info = CODES.get(str(envelope.get("code")))
     return EXIT_UNEXPECTED if info is None else EXIT_CODES[info.prefix]
-
-
-# ---------------------------------------------------------------------------------------
-# Output: never a traceback, whatever the stream does
-
-
-def _silence(stream: IO[str]) -> None:
-    """Point ``stream``'s descriptor at devnull, so that the interpreter's final flush of
-    what is still buffered does not fail again."""
-    # OSError, ValueError: no descriptor (a StringIO), or one already gone.
-    with contextlib.suppress(OSError, ValueError):
-        target = stream.fileno()
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, target)
-        finally:
-            os.close(devnull)
-
-
-def _write(text: str, *, err: bool = False) -> None:
-    """Write ``text`` to stdout (or stderr) and flush.
-
-    Characters the stream cannot encode (``PYTHONIOENCODING=ascii``, undecodable bytes in
-    an argument) are written as backslash escapes. A reader that went away (``| head``)
-    is no error. Any other failure of stdout raises :class:`_OutputFailed`; a failure of
-    stderr is ignored, since there is nowhere left to report it.
-    """
-    stream = sys.stderr if err else sys.stdout
-    if stream is None:
-        if err:
-            return
-        raise _OutputFailed("standard output is closed")
-    try:
-        try:
-            stream.write(text)
-        except UnicodeEncodeError:
-            encoding = getattr(stream, "encoding", None) or "utf-8"
-            stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
-        stream.flush()
-    except BrokenPipeError:
-        _silence(stream)
-    except (OSError, ValueError) as exc:  # ValueError: write to a closed file
-        if err:
-            return
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _OutputFailed(reason) from None
-
-
-def _json_text(envelope: dict[str, Any]) -> str:
-    """The envelope as JSON, with non-ASCII characters as they are when stdout can encode
-    them, else as ``\\u`` escapes: the output is valid JSON on any stdout."""
-    text = json.dumps(envelope, ensure_ascii=False, indent=2)
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        text.encode(encoding)
-    except (UnicodeError, LookupError):
-        text = json.dumps(envelope, ensure_ascii=True, indent=2)
-    return text + "\n"
-
-
-def _print_json(envelope: dict[str, Any]) -> None:
-    _write(_json_text(envelope))
 
 
 # ---------------------------------------------------------------------------------------
@@ -437,7 +370,7 @@ class _Version(argparse.Action):
         )
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
-        _write(f"otpmail {_version()}\n")  # on stdout, as argparse's own action prints it
+        write(f"otpmail {_version()}\n")  # on stdout, as argparse's own action prints it
         parser.exit()
 
 
@@ -468,71 +401,6 @@ def _deadline_seconds(text: str | None) -> float | None:
     from otpmail._core._retry import check_deadline
 
     return check_deadline(_number(text))
-
-
-# ---------------------------------------------------------------------------------------
-# Running a command within its deadline, in wall time
-
-
-def _run_async(
-    work: Callable[[], Awaitable[_T]], limit: float | None, on_time_out: Callable[[], _T]
-) -> _T:
-    """``work()`` on a fresh event loop in a daemon thread; its result, or
-    ``on_time_out()`` if it has none ``limit`` seconds from now (plus
-    :data:`DEADLINE_GRACE`). An exception of ``work`` is raised here.
-
-    The loop's default executor is a :class:`~otpmail._core._workers.WorkerPool`, so
-    ``asyncio.run`` does not wait for a worker thread still busy (the Maildir scan runs on
-    it), and neither does the interpreter at exit; the providers' own threads are daemon
-    threads too. Ctrl-C reaches the main thread, which is only waiting.
-    """
-    import asyncio
-
-    from otpmail._core._workers import WorkerPool
-
-    outcome: list[tuple[bool, Any]] = []
-    done = threading.Event()
-
-    async def main() -> None:
-        asyncio.get_running_loop().set_default_executor(WorkerPool(8, "otpmail-cli"))
-        try:
-            outcome.append((True, await work()))
-        except BaseException as exc:
-            outcome.append((False, exc))
-        finally:
-            # Answered: the main thread need not wait for the loop's own shutdown.
-            done.set()
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # the loop itself failed before work() could answer
-            if not outcome:
-                outcome.append((False, exc))
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=run, name="otpmail-command", daemon=True)
-    thread.start()
-    if not done.wait(None if limit is None else limit + DEADLINE_GRACE) or not outcome:
-        return on_time_out()
-    succeeded, value = outcome[0]
-    if not succeeded:
-        raise value
-    return value  # type: ignore[no-any-return]
-
-
-def _out_of_time(what: str, seconds: float) -> Callable[[], dict[str, Any]]:
-    """The envelope of a command that did not answer within ``seconds`` in wall time."""
-
-    def envelope() -> dict[str, Any]:
-        from otpmail._core._envelope import error
-
-        return error(
-            OtpmailError("deadline_exceeded", f"{what} did not finish within {seconds:g} s")
-        )
-
-    return envelope
 
 
 # ---------------------------------------------------------------------------------------
@@ -568,8 +436,8 @@ def _read(args: argparse.Namespace) -> dict[str, Any]:
             )
 
     if deadline is None:
-        return _run_async(run, None, _out_of_time("read_emails", 0))
-    return _run_async(run, deadline, _out_of_time("read_emails", deadline))
+        return run_async(run, None, out_of_time("read_emails", 0))
+    return run_async(run, deadline, out_of_time("read_emails", deadline))
 
 
 async def _progress(to: str, timeout: float) -> None:
@@ -584,10 +452,10 @@ async def _progress(to: str, timeout: float) -> None:
             waited = time.monotonic() - start
             line = f"waiting for mail to {to}: {waited:4.0f}s of {timeout:g}s "
             width = max(width, len(line))
-            _write(f"\r{line}", err=True)
+            write(f"\r{line}", err=True)
             await asyncio.sleep(1)
     finally:
-        _write("\r" + " " * width + "\r", err=True)
+        write("\r" + " " * width + "\r", err=True)
 
 
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
@@ -626,7 +494,7 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.gather(progress, return_exceptions=True)
 
     # No call of the wait outlasts it: the wait as a whole ends at its timeout.
-    return _run_async(run, timeout, _out_of_time("wait_for_email", timeout))
+    return run_async(run, timeout, out_of_time("wait_for_email", timeout))
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -635,7 +503,7 @@ def _check(args: argparse.Namespace) -> int:
     try:
         deadline = _deadline_seconds(args.deadline)
     except OtpmailError as exc:
-        _write(f"{exc}\n", err=True)
+        write(f"{exc}\n", err=True)
         return EXIT_CODES[exc.prefix]
 
     async def run() -> list[Any]:
@@ -643,8 +511,8 @@ def _check(args: argparse.Namespace) -> int:
             return await run_check(reader, deadline=deadline, deep=args.deep)
 
     # Each mailbox has its own deadline: the check as a whole has none.
-    findings = _run_async(run, None, list)
-    _write(format_findings(findings) + "\n")
+    findings = run_async(run, None, list)
+    write(format_findings(findings) + "\n")
     return EXIT_CHECK_FAILED if any(f.failed for f in findings) else EXIT_OK
 
 
@@ -655,7 +523,7 @@ def _mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         if (exc.name or "").split(".")[0] not in {"mcp", "mcp_types"}:
             raise
-        _write(
+        write(
             "NOT_CONFIGURED: otpmail mcp needs the MCP SDK, which is the mcp extra: "
             "pip install 'otpmail[mcp]' (from a checkout: pip install -e '.[mcp]')\n",
             err=True,
@@ -674,20 +542,20 @@ def _catch(args: argparse.Namespace) -> int:
         port=args.port,
         address=args.address,
         integrations=args.write_integrations,
-        out=_write,
-        err=lambda text: _write(text, err=True),
+        out=write,
+        err=lambda text: write(text, err=True),
     )
 
 
 def _print_read(args: argparse.Namespace) -> int:
     envelope = _read(args)
-    _print_json(envelope)
+    print_json(envelope)
     return exit_status(envelope)
 
 
 def _print_wait(args: argparse.Namespace) -> int:
     envelope = _wait(args)
-    _print_json(envelope)
+    print_json(envelope)
     return exit_status(envelope)
 
 
@@ -695,17 +563,17 @@ def _print_code(args: argparse.Namespace) -> int:
     """Only the code on stdout; the reason for any failure on stderr."""
     envelope = _wait(args)
     if envelope.get("status") != "ok":
-        _write(f"{envelope.get('error')}\n", err=True)
+        write(f"{envelope.get('error')}\n", err=True)
         return exit_status(envelope)
     email = envelope["data"]["emails"][0]
     code = email.get("code")
     if not code:
-        _write(
+        write(
             f"NO_CODE: the matching email ({email.get('subject')!r}) holds no recognisable code\n",
             err=True,
         )
         return EXIT_NO_CODE
-    _write(f"{code}\n")
+    write(f"{code}\n")
     return EXIT_OK
 
 
@@ -727,14 +595,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace], int] = parsed.run
         return run(parsed)
     except KeyboardInterrupt:
-        _write("otpmail: interrupted\n", err=True)
+        write("otpmail: interrupted\n", err=True)
         return EXIT_INTERRUPTED
-    except _OutputFailed as exc:
-        _write(f"otpmail: cannot write the output: {exc}\n", err=True)
+    except OutputFailed as exc:
+        write(f"otpmail: cannot write the output: {exc}\n", err=True)
         return EXIT_OUTPUT_FAILED
     except Exception as exc:
         # Only the type: an exception's text could hold anything.
-        _write(
+        write(
             f"otpmail: unexpected failure ({type(exc).__name__}); this is a bug, please "
             "report it\n",
             err=True,
@@ -747,41 +615,15 @@ def console_main() -> NoReturn:
     on the process's arguments, then the end of the process.
 
     The process ends as soon as the command has answered, so that the deadline holds in
-    wall time: :func:`_end_process` runs the ``atexit`` handlers (a caller's, coverage's,
+    wall time: :func:`end_process` runs the ``atexit`` handlers (a caller's, coverage's,
     logging's) and then ``os._exit``, waiting neither for a thread still running past the
     deadline nor for the interpreter's teardown of the SDKs (0.3 to 1.8 s).
     """
     try:
         status = main()
     except SystemExit as exc:  # argparse: --help, --version, a usage error
-        status = _status_of(exc)
-    _end_process(status)
-
-
-def _status_of(exc: SystemExit) -> int:
-    """The exit status the interpreter would give ``exc``: None is 0, a text is printed on
-    stderr and is 1."""
-    if exc.code is None or isinstance(exc.code, int):
-        return exc.code or 0
-    _write(f"{exc.code}\n", err=True)
-    return 1
-
-
-def _end_process(status: int) -> NoReturn:
-    """End the process now that the command has answered: run the ``atexit`` handlers and
-    flush what is written, as the interpreter's exit would, then ``os._exit``, which neither
-    waits for a thread still running past the deadline (the interpreter's exit joins every
-    non-daemon thread, and its teardown runs alongside the daemon ones) nor tears down the
-    SDKs' thousand-odd modules one by one."""
-    import atexit
-
-    with contextlib.suppress(Exception):
-        atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            if stream is not None:
-                stream.flush()
-    os._exit(status)
+        status = status_of(exc)
+    end_process(status)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -42,11 +42,12 @@ AUTHENTICATED_HELP = (
 class Param:
     """One parameter of a command or tool.
 
-    ``help`` is one clause, lower case and without a final stop: the command's help shows it
-    as it is, an MCP schema as a sentence. ``above`` (exclusive), ``at_least`` and ``at_most`` are numeric
-    bounds (``at_most_note`` one that is not a figure), ``max_length``/``min_length`` a string's; ``default`` is the value
-    a front end fills in, ``default_note`` how the help says a default that is not a plain
-    value. ``cli_note``/``mcp_note`` hold what only one front end needs to say.
+    ``help`` is one clause, lower case and without a final stop: the command's help shows
+    it as it is, an MCP schema as a sentence. ``above`` (exclusive), ``at_least`` and
+    ``at_most`` are numeric bounds (``at_most_note`` one that is not a figure),
+    ``min_length``/``max_length`` a string's. ``default`` is the value a front end fills
+    in, ``default_note`` how the help says a default that is not a plain value.
+    ``cli_note``/``mcp_note`` hold what only one front end needs to say.
     """
 
     name: str
@@ -92,16 +93,23 @@ class Param:
             return f"default: {self.default_note}"
         if self.default is None or isinstance(self.default, bool):
             return ""
-        value = f"{self.default:g}" if isinstance(self.default, float) else str(self.default)
-        return f"default: {value}"
+        return f"default: {_text(self.default)}"
 
     def cli_help(self) -> str:
-        """The option's line in ``otpmail <command> --help``."""
+        """The option's line in ``otpmail <command> --help``.
+
+        >>> TIMEOUT.cli_help()
+        'seconds to wait before giving up (above 0, at most 3600; default: 60)'
+        """
         notes = "; ".join(n for n in (self.bounds(), self.default_words(), self.cli_note) if n)
         return f"{self.help} ({notes})" if notes else self.help
 
     def schema(self) -> dict[str, Any]:
-        """The parameter's MCP input-schema property."""
+        """The parameter's MCP input-schema property.
+
+        >>> TIMEOUT.schema()["maximum"], TIMEOUT.schema()["description"]
+        (3600.0, 'Seconds to wait before giving up. Above 0, at most 3600.')
+        """
         schema: dict[str, Any] = {"type": self.kind}
         if self.kind == "string" and self.max_length is not None:
             schema["maxLength"] = self.max_length
