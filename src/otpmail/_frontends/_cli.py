@@ -42,6 +42,7 @@ from otpmail._frontends._process import (
     status_of,
     write,
 )
+from otpmail._reading._wait import SKEW_ALLOWANCE
 
 if TYPE_CHECKING:
     from otpmail._reading._reader import Reader
@@ -91,18 +92,23 @@ def _exit_statuses(
     return "exit status:\n" + "".join(f"  {n:<{width}}  {text}\n" for n, text in rows)
 
 
+def _reading_outcomes(ok: str, call: str, nothing: str) -> list[tuple[int | Prefix, str]]:
+    """The outcomes of a command that reads mail: ``ok``, each prefix, ``nothing`` found."""
+    return [
+        (EXIT_OK, ok),
+        (Prefix.INVALID, _INVALID),
+        (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
+        (
+            Prefix.API_ERROR,
+            f"the provider failed or refused, or {call} ran out of time (--deadline)",
+        ),
+        (Prefix.NO_EMAILS_FOUND, nothing),
+    ]
+
+
 _READ_EPILOG = (
     _exit_statuses(
-        [
-            (EXIT_OK, "ok (emails or a count printed)"),
-            (Prefix.INVALID, _INVALID),
-            (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
-            (
-                Prefix.API_ERROR,
-                "the provider failed or refused, or the call ran out of time (--deadline)",
-            ),
-            (Prefix.NO_EMAILS_FOUND, "nothing matched (yet)"),
-        ]
+        _reading_outcomes("ok (emails or a count printed)", "the call", "nothing matched (yet)")
     )
     + """
 examples:
@@ -116,14 +122,9 @@ examples:
 _WAIT_EPILOG = (
     _exit_statuses(
         [
-            (EXIT_OK, "the mail arrived"),
-            (Prefix.INVALID, _INVALID),
-            (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
-            (
-                Prefix.API_ERROR,
-                "the provider failed or refused, or one call ran out of time (--deadline)",
+            *_reading_outcomes(
+                "the mail arrived", "one call", "nothing matching arrived before the timeout"
             ),
-            (Prefix.NO_EMAILS_FOUND, "nothing matching arrived before the timeout"),
             (EXIT_NO_CODE, "(code only) the mail arrived but holds no recognisable code"),
         ]
     )
@@ -294,7 +295,8 @@ def _add_wait(commands: _Commands) -> None:
         _print_wait,
         help="wait for a matching email to arrive and print the JSON envelope",
         description="Wait until a mail matching the filters is delivered (at or after --since, "
-        "by default 10 s before the call) and print the envelope with that one email.",
+        f"by default {SKEW_ALLOWANCE.total_seconds():g} s before the call) and print the "
+        "envelope with that one email.",
     )
 
 
