@@ -106,6 +106,23 @@ def test_the_example_integrations_file_is_valid_with_every_entry_uncommented(
     assert config.limits.body_chars == 20000
 
 
+@pytest.mark.parametrize("name", ["README.md", "docs/configuration.md"])
+def test_the_documented_integrations_files_load(name: str) -> None:
+    """Each whole integrations file the docs show is valid configuration."""
+    import yaml
+
+    from otpmail._core._config import parse
+
+    text = (ROOT / name).read_text(encoding="utf-8")
+    blocks = [
+        b for b in re.findall(r"```yaml\n(.+?)```", text, flags=re.S) if b.startswith("email:")
+    ]
+
+    assert blocks, f"{name} shows no integrations file"
+    for block in blocks:
+        assert parse(yaml.safe_load(block), ROOT / "integrations.yaml").mailboxes
+
+
 # Pages other branches of this round add; each link to one is checked once it exists. When
 # this test says one exists, take it off the list (the list is meant to end up empty).
 PENDING_PAGES = {
