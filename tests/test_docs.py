@@ -131,7 +131,6 @@ PENDING_PAGES = {
     "docs/fleets.md",
     "docs/own-account.md",
     "docs/plugin-api.md",
-    "docs/providers-internals.md",
     "docs/pubsub.md",
 }
 
