@@ -31,8 +31,9 @@ if TYPE_CHECKING:
         organisational_domain,
         parse_authentication_results,
     )
+    from otpmail._decoding._email import Attachment, Email, Parts, email_from_parts
     from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
-    from otpmail._decoding._message import Attachment, Email, email_from_parts, parse_rfc822
+    from otpmail._decoding._message import parse_rfc822
     from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "AuthTrust",
     "Authentication",
     "Email",
+    "Parts",
     "annotate",
     "email_from_parts",
     "extract_code",
@@ -67,9 +69,10 @@ _HOMES = {
     "extract_code": "otpmail._decoding._extract",
     "extract_links": "otpmail._decoding._extract",
     "pick_action_link": "otpmail._decoding._extract",
-    "Attachment": "otpmail._decoding._message",
-    "Email": "otpmail._decoding._message",
-    "email_from_parts": "otpmail._decoding._message",
+    "Attachment": "otpmail._decoding._email",
+    "Email": "otpmail._decoding._email",
+    "Parts": "otpmail._decoding._email",
+    "email_from_parts": "otpmail._decoding._email",
     "parse_rfc822": "otpmail._decoding._message",
     "sanitize_text": "otpmail._decoding._sanitize",
 }
