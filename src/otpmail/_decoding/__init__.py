@@ -3,7 +3,7 @@
 The one public face of the package, used by every provider and by the reader:
 
 - :func:`parse_rfc822` — RFC 822 bytes (Maildir, Gmail ``format=raw``) in, ``Email`` out;
-- :func:`email_from_parts` — provider fields (Graph) in, ``Email`` out;
+- :func:`email_from_parts` — a provider's fields (:class:`Parts`, from Graph) in, ``Email`` out;
 - :func:`annotate` — an email's envelope form with its ``code`` and ``links``, read by the
   extraction functions :func:`extract_code`, :func:`extract_links` and
   :func:`pick_action_link`;
@@ -12,9 +12,7 @@ The one public face of the package, used by every provider and by the reader:
   ``Authentication-Results`` a provider believes; the verdict is each ``Email``'s
   :class:`Authentication`.
 
-Inside: ``_message`` (MIME structure and headers), ``_charset`` (labels to codecs),
-``_html`` (HTML to the visible text), ``_sanitize`` (what renders as nothing), ``_authres``
-(the receiving server's verdict) and ``_extract`` (codes and links). Nothing here does I/O.
+Nothing here does I/O. docs/decoding.md maps the modules inside and gives the reasons.
 """
 
 from __future__ import annotations

@@ -36,6 +36,17 @@ def _ascii_headers(msg: Message) -> bool:
         return False
 
 
+def _parse_or_empty(raw: bytes, limits: Limits) -> tuple[EmailMessage, bool]:
+    """:func:`~otpmail._decoding._mime.parse_message`, or an empty message when even its
+    headers-only parse failed: that is no error. A refusal over a fixed cap still raises."""
+    try:
+        return parse_message(raw, limits)
+    except OtpmailError:
+        raise
+    except Exception:
+        return EmailMessage(), False
+
+
 def parse_rfc822(
     raw: bytes,
     *,
@@ -49,31 +60,24 @@ def parse_rfc822(
 ) -> Email:
     """Decode one RFC 822 message (Maildir file, Gmail ``format=raw``) into a bounded Email.
 
-    Never raises for a malformed message: what cannot be read is empty ("a malformed
-    message body can be returned as an empty string"). ``limits`` defaults to
-    :data:`otpmail._core._bounds.DEFAULT_LIMITS`; the provider-response bound is the provider's
-    to apply before calling this. ``trust`` names the receiving server whose
-    ``Authentication-Results`` to believe (see :mod:`otpmail._decoding._authres`).
+    Never raises for a malformed message: what cannot be read is empty. ``limits`` defaults
+    to :data:`~otpmail._core._bounds.DEFAULT_LIMITS` (the answer-size bound is the
+    provider's to apply before this); ``trust`` names the receiving server whose
+    ``Authentication-Results`` to believe.
 
-    ``envelope_header`` names a header that holds the SMTP envelope recipients, written by
-    the receiving side after the message's own headers (aiosmtpd's ``X-RcptTo``): the
-    addresses of its **last** occurrence count as recipients, like Delivered-To, so that
-    mail addressed only by the envelope (``To: undisclosed-recipients:;``) is found. Only a
-    provider that knows who wrote that header passes it (the Maildir of a local catcher).
+    ``envelope_header`` names a header the receiving side appended with the SMTP envelope
+    recipients (aiosmtpd's ``X-RcptTo``): its **last** occurrence counts as recipients, like
+    Delivered-To, so mail addressed only by the envelope is found. Only a provider that
+    knows who wrote that header passes it (the Maildir of a local catcher).
 
-    ``facts_only=True`` decodes what the exact rules read of a message that will not be
-    shown (a count's): the message is parsed whole, as always, so it is refused exactly
-    when a whole decode refuses it, and its header fields are what a whole decode gives,
-    but no body or attachment is decoded: the email's ``body`` is empty and its
-    ``attachments`` none. (8-bit header text may be read in the shown part's charset: with
-    any, the body is decoded first, as in a whole decode.)
+    ``facts_only=True`` (a count's decode) parses the message whole, so it is refused and its
+    header fields read exactly as in a whole decode, but decodes no body or attachment.
 
     Raises:
-        OtpmailError: :func:`otpmail._core._bounds.unreadable` (``bad_response``) for a
-            message over a fixed cap on its lines or header fields (see
-            :mod:`otpmail._core._bounds`). It is never parsed further; the provider skips
-            it with a warning, as it skips a failed fetch. A message with more MIME parts
-            or deeper nesting than the caps is read up to them, and says ``body_omitted``.
+        OtpmailError: :func:`~otpmail._core._bounds.unreadable` (``bad_response``) for a
+            message over a fixed cap on its lines or header fields; the provider skips it
+            with a warning. Past the caps on parts or nesting, a message is read up to
+            them and says ``body_omitted``.
 
     >>> from datetime import UTC
     >>> raw = b"From: A <a@x.example>\\r\\nTo: b@y.example\\r\\nSubject: Hi\\r\\n\\r\\nCode 1234\\r\\n"
@@ -83,12 +87,7 @@ def parse_rfc822(
     ('A <a@x.example>', ('b@y.example',), 'Code 1234')
     """
     limits = limits or DEFAULT_LIMITS
-    try:
-        msg, complete = parse_message(raw, limits)
-    except OtpmailError:
-        raise
-    except Exception:  # even the headers-only parse failed: an empty message, not an error
-        msg, complete = EmailMessage(), False
+    msg, complete = _parse_or_empty(raw, limits)
     shown = complete and not (facts_only and _ascii_headers(msg))
     visible = visible_text(msg, limits) if shown else VisibleText(limits)
     envelope = envelope_header.lower() if envelope_header else None

@@ -20,7 +20,8 @@ class Carrier(enum.Enum):
     """The bytes are the message (a Maildir file) or a listing: compared as they are."""
     BASE64_IN_JSON = "base64 in JSON"
     """One message base64url-encoded in a JSON string, with a few short fields around it
-    (Gmail ``messages.get?format=raw``, gmail.md §2)."""
+    (Gmail ``messages.get?format=raw``: the ``raw`` field of the Gmail API's ``Message``
+    schema, discovery document ``gmail.v1.json``)."""
 
 
 JSON_ALLOWANCE = 4_096
@@ -204,7 +205,8 @@ def check_response_size(
 BATCH_PART_ALLOWANCE = 2_048
 """Bytes each part of a batch answer may add to its own answer: the boundary line, the part
 headers (``Content-Type``, ``Content-ID``) and the inner status line and headers, about 250
-bytes as Gmail writes them (gmail.md §7.8)."""
+bytes as Gmail writes them (the part shape of google-api-python-client's
+``tests/test_http.py``, ``BATCH_RESPONSE``)."""
 BATCH_ANSWERS = 2
 """How many of its largest part's answers a batch answer may hold (see
 :func:`batch_response_limit`)."""
