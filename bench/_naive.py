@@ -34,8 +34,8 @@ from otpmail._core._criteria import Criteria, build_criteria
 from otpmail._core._envelope import error, ok_count, ok_emails
 from otpmail._core._errors import OtpmailError
 from otpmail._core._match import select
+from otpmail._decoding._email import Email, Parts, email_from_parts
 from otpmail._decoding._extract import annotate
-from otpmail._decoding._message import Email, email_from_parts
 
 GMAIL_SCOPE = "https://www.googleapis.com/auth/gmail.readonly"
 GRAPH_SCOPE = "https://graph.microsoft.com/.default"
@@ -148,18 +148,20 @@ class NaiveGmail:
             return headers.get(name, [""])[0]
 
         return email_from_parts(
-            id=str(data["id"]),
-            account=self.address,
-            received_at=datetime.fromtimestamp(int(data["internalDate"]) / 1000, tz=UTC),
-            date=first("date"),
-            sender=getaddresses(headers.get("from", [])),
-            to=getaddresses(headers.get("to", [])),
-            cc=getaddresses(headers.get("cc", [])),
-            delivered_to=[a for _, a in getaddresses(headers.get("delivered-to", []))],
-            subject=first("subject"),
-            body=texts["text/html"] if html else texts.get("text/plain", ""),
-            body_is_html=html,
-            message_id=first("message-id"),
+            Parts(
+                id=str(data["id"]),
+                account=self.address,
+                received_at=datetime.fromtimestamp(int(data["internalDate"]) / 1000, tz=UTC),
+                date=first("date"),
+                sender=getaddresses(headers.get("from", [])),
+                to=getaddresses(headers.get("to", [])),
+                cc=getaddresses(headers.get("cc", [])),
+                delivered_to=[a for _, a in getaddresses(headers.get("delivered-to", []))],
+                subject=first("subject"),
+                body=texts["text/html"] if html else texts.get("text/plain", ""),
+                body_is_html=html,
+                message_id=first("message-id"),
+            )
         )
 
 
@@ -271,16 +273,18 @@ class NaiveGraph:
 
         body = m.body
         return email_from_parts(
-            id=m.id or "",
-            account=self.address,
-            received_at=m.received_date_time,
-            date=format_datetime(m.sent_date_time) if m.sent_date_time else "",
-            sender=pairs([m.from_] if m.from_ else []),
-            to=pairs(m.to_recipients),
-            cc=pairs(m.cc_recipients),
-            delivered_to=[a for _, a in pairs(m.bcc_recipients)],
-            subject=m.subject or "",
-            body=(body.content or "") if body else "",
-            body_is_html=bool(body and body.content_type and body.content_type.value == "html"),
-            message_id=m.internet_message_id or "",
+            Parts(
+                id=m.id or "",
+                account=self.address,
+                received_at=m.received_date_time,
+                date=format_datetime(m.sent_date_time) if m.sent_date_time else "",
+                sender=pairs([m.from_] if m.from_ else []),
+                to=pairs(m.to_recipients),
+                cc=pairs(m.cc_recipients),
+                delivered_to=[a for _, a in pairs(m.bcc_recipients)],
+                subject=m.subject or "",
+                body=(body.content or "") if body else "",
+                body_is_html=bool(body and body.content_type and body.content_type.value == "html"),
+                message_id=m.internet_message_id or "",
+            )
         )

@@ -36,20 +36,20 @@ NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 def _switch_off(piece: str) -> Callable[[bool], None]:
     """A switch for one piece of this checkout's decoder: ``switch(False)`` turns it off."""
-    from otpmail._decoding import _html, _message
+    from otpmail._decoding import _headers, _html, _mime
 
     if piece == "simple-headers":
-        kept = (_message.simple_addresses, _message.simple_text)
+        kept = (_headers.simple_addresses, _headers.simple_text)
 
         def switch(on: bool) -> None:
-            _message.simple_addresses = kept[0] if on else (lambda value: None)
-            _message.simple_text = kept[1] if on else (lambda name, value: None)
+            _headers.simple_addresses = kept[0] if on else (lambda value: None)
+            _headers.simple_text = kept[1] if on else (lambda name, value: None)
 
     elif piece == "shared-headers":
-        names = _message._SHARED_HEADERS
+        names = _mime._SHARED_HEADERS
 
         def switch(on: bool) -> None:
-            _message._SHARED_HEADERS = names if on else frozenset()
+            _mime._SHARED_HEADERS = names if on else frozenset()
 
     else:
         step = _html._ENOUGH_STEP

@@ -54,7 +54,7 @@ from otpmail._decoding._extract import (  # noqa: E402
     extract_links,
     pick_action_link,
 )
-from otpmail._decoding._message import html_to_text  # noqa: E402
+from otpmail._decoding._text import html_to_text  # noqa: E402
 
 
 @dataclass

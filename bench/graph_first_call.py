@@ -161,7 +161,7 @@ def sdk_reader(rows: int) -> Any:
     from kiota_abstractions.base_request_configuration import RequestConfiguration
 
     from otpmail._core._match import select
-    from otpmail._decoding._message import email_from_parts
+    from otpmail._decoding._email import Parts, email_from_parts
     from otpmail._providers._graph_messages import list_query
     from otpmail._providers._outlook import OutlookProvider
 
@@ -188,18 +188,22 @@ def sdk_reader(rows: int) -> Any:
         def email(m: Any, with_body: bool) -> Any:
             body = m.body if with_body else None
             return email_from_parts(
-                id=m.id or "",
-                account=MAILBOX,
-                received_at=m.received_date_time,
-                date=format_datetime(m.sent_date_time) if m.sent_date_time else "",
-                sender=pairs([m.from_] if m.from_ else []),
-                to=pairs(m.to_recipients),
-                cc=pairs(m.cc_recipients),
-                delivered_to=[a for _, a in pairs(m.bcc_recipients)],
-                subject=m.subject or "",
-                body=(body.content or "") if body else "",
-                body_is_html=bool(body and body.content_type and body.content_type.value == "html"),
-                message_id=m.internet_message_id or "",
+                Parts(
+                    id=m.id or "",
+                    account=MAILBOX,
+                    received_at=m.received_date_time,
+                    date=format_datetime(m.sent_date_time) if m.sent_date_time else "",
+                    sender=pairs([m.from_] if m.from_ else []),
+                    to=pairs(m.to_recipients),
+                    cc=pairs(m.cc_recipients),
+                    delivered_to=[a for _, a in pairs(m.bcc_recipients)],
+                    subject=m.subject or "",
+                    body=(body.content or "") if body else "",
+                    body_is_html=bool(
+                        body and body.content_type and body.content_type.value == "html"
+                    ),
+                    message_id=m.internet_message_id or "",
+                )
             )
 
         # As the provider does: decide on bodiless emails, convert the chosen bodies only,

@@ -15,7 +15,8 @@ import pytest
 
 from catcher import aiosmtpd_process
 from otpmail._decoding._extract import annotate, extract_links, pick_action_link
-from otpmail._decoding._message import html_to_text, parse_rfc822
+from otpmail._decoding._message import parse_rfc822
+from otpmail._decoding._text import html_to_text
 from otpmail._decoding._vocabulary import action_in
 
 pytest_plugins = ["pytester"]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from otpmail._core._bounds import MAX_MULTIPART_DEPTH
-from otpmail._decoding import _message as message_module
+from otpmail._decoding import _mime
 from otpmail._decoding._message import parse_rfc822
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -81,7 +81,7 @@ def test_other_transfer_encodings_report_their_decoded_size(cte: str, data: byte
 def test_attachment_content_is_never_decoded_nor_returned(monkeypatch: pytest.MonkeyPatch) -> None:
     secret = b"ATTACHMENT-CONTENT " * 1000
     decoded: list[int] = []
-    real = message_module._b64decode
+    real = _mime._b64decode
 
     def spy(data: bytes) -> bytes:
         decoded.append(len(data))
@@ -92,7 +92,7 @@ def test_attachment_content_is_never_decoded_nor_returned(monkeypatch: pytest.Mo
         return original(self, *args, **kwargs)
 
     original = email.message.Message.get_payload
-    monkeypatch.setattr(message_module, "_b64decode", spy)
+    monkeypatch.setattr(_mime, "_b64decode", spy)
     monkeypatch.setattr(email.message.Message, "get_payload", no_decode)
 
     e = parse_rfc822(

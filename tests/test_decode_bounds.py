@@ -48,9 +48,10 @@ from otpmail._core._bounds import (
 )
 from otpmail._core._config import load
 from otpmail._core._errors import OtpmailError
-from otpmail._decoding import _html
+from otpmail._decoding import _html, _visible
 from otpmail._decoding import _message as message_module
-from otpmail._decoding._message import Attachment, email_from_parts, parse_rfc822
+from otpmail._decoding._email import Attachment, Parts, email_from_parts
+from otpmail._decoding._message import parse_rfc822
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
@@ -276,7 +277,7 @@ def test_a_huge_encoded_body_is_omitted_without_being_decoded(
     def must_not_decode(data: bytes, label: str | None) -> str:
         raise AssertionError("an oversized body was decoded")
 
-    monkeypatch.setattr(message_module, "decode_bytes", must_not_decode)
+    monkeypatch.setattr(_visible, "decode_bytes", must_not_decode)
     raw = mail("y" * 4_000_000)  # 5.4 MB of base64, over 12 x 250,000
 
     email = parse_rfc822(raw, id="1", account="qa@example.com", received_at=NOW)
@@ -291,14 +292,16 @@ def test_the_raw_bound_counts_decoded_characters_the_same_for_every_provider() -
         mail(body), id="1", account="qa@example.com", received_at=NOW, limits=limits
     )
     from_json = email_from_parts(
-        id="1",
-        account="qa@example.com",
-        received_at=NOW,
-        date="",
-        sender=[],
-        to=[],
-        subject="",
-        body=body,
+        Parts(
+            id="1",
+            account="qa@example.com",
+            received_at=NOW,
+            date="",
+            sender=[],
+            to=[],
+            subject="",
+            body=body,
+        ),
         limits=limits,
     )
     assert from_rfc822.body == from_json.body == body
@@ -352,15 +355,17 @@ def test_headers_and_attachment_lists_have_fixed_caps_within_the_non_body_budget
         for _ in range(MAX_ATTACHMENTS + 7)
     ]
     email = email_from_parts(
-        id="1" * 200,
-        account="q" * 64 + "@" + "e" * 250,
-        received_at=NOW,
-        date="d" * 5000,
-        sender=[("s" * 5000, "a" * 64 + "@x.example")] * 30,
-        to=[("t" * 5000, "b" * 64 + "@x.example")] * 30,
-        subject="s" * 50_000,
-        body="",
-        attachments=attachments,
+        Parts(
+            id="1" * 200,
+            account="q" * 64 + "@" + "e" * 250,
+            received_at=NOW,
+            date="d" * 5000,
+            sender=[("s" * 5000, "a" * 64 + "@x.example")] * 30,
+            to=[("t" * 5000, "b" * 64 + "@x.example")] * 30,
+            subject="s" * 50_000,
+            body="",
+            attachments=attachments,
+        )
     )
 
     assert all(
@@ -421,25 +426,29 @@ async def test_an_envelope_within_the_bound_has_exactly_the_specified_data_keys(
 def test_the_order_omits_before_it_cuts() -> None:
     limits = Limits(raw_body_chars=1_000, body_chars=100)
     long_raw = email_from_parts(
-        id="1",
-        account="a",
-        received_at=NOW,
-        date="",
-        sender=[],
-        to=[],
-        subject="",
-        body="x " * 600,
+        Parts(
+            id="1",
+            account="a",
+            received_at=NOW,
+            date="",
+            sender=[],
+            to=[],
+            subject="",
+            body="x " * 600,
+        ),
         limits=limits,
     )
     long_text = email_from_parts(
-        id="1",
-        account="a",
-        received_at=NOW,
-        date="",
-        sender=[],
-        to=[],
-        subject="",
-        body="x " * 400,
+        Parts(
+            id="1",
+            account="a",
+            received_at=NOW,
+            date="",
+            sender=[],
+            to=[],
+            subject="",
+            body="x " * 400,
+        ),
         limits=limits,
     )
     assert (long_raw.body_omitted, long_raw.body_truncated, long_raw.body) == (True, False, "")
@@ -463,7 +472,7 @@ def test_an_html_body_is_converted_no_further_than_the_output_budget(
     limits = Limits(body_chars=500, result_chars=500 + NON_BODY_MAX_CHARS)
     body = "<p>" + "word " * 40_000 + "</p>"  # 200,000 characters, within raw_body_chars
 
-    e = email_from_parts(**PARTS, body=body, body_is_html=True, limits=limits)
+    e = email_from_parts(Parts(**PARTS, body=body, body_is_html=True), limits=limits)
 
     assert html_output_chars(limits) < sum(written) <= html_output_chars(limits) + 4_096
     assert e.body_truncated and e.body.endswith(BODY_TRUNCATED_MARKER)
@@ -475,7 +484,7 @@ def test_a_body_whose_conversion_stopped_is_marked_cut_even_when_its_text_is_sho
     is cleaned: the body is short, but it is not the whole mail, and says so."""
     body = "<br>" * 60_000 + "<p>Your code is 123456</p>"
 
-    e = email_from_parts(**PARTS, body=body, body_is_html=True)
+    e = email_from_parts(Parts(**PARTS, body=body, body_is_html=True))
 
     assert (e.body, e.body_truncated) == (BODY_TRUNCATED_MARKER, True)
 
@@ -666,9 +675,9 @@ def test_header_values_are_parsed_once_per_message_however_often_they_are_read(
     """The parser asks for a part's Content-Type several times, and the decoder again for
     the body and every attachment: each distinct value is parsed once, and a short MIME
     structure value once per process (the next message of the same shape parses none)."""
-    from otpmail._decoding import _message
+    from otpmail._decoding import _mime
 
-    _message._shared_header.cache_clear()
+    _mime._shared_header.cache_clear()
     parsed: list[str] = []
     parse = email.headerregistry.HeaderRegistry.__call__
 

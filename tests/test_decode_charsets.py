@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 import pytest
 
 from otpmail._decoding._charset import codec_for, decode_bytes, rewrite_encoded_word_charsets
-from otpmail._decoding._message import Email, parse_rfc822
+from otpmail._decoding._email import Email
+from otpmail._decoding._message import parse_rfc822
 
 
 def decode(raw: bytes | str) -> Email:

@@ -35,8 +35,10 @@ from otpmail._core._bounds import (
 )
 from otpmail._core._errors import OtpmailError
 from otpmail._decoding import _html
-from otpmail._decoding._message import Email, email_from_parts, html_to_text, parse_rfc822
+from otpmail._decoding._email import Email, Parts, email_from_parts
+from otpmail._decoding._message import parse_rfc822
 from otpmail._decoding._sanitize import sanitize_text
+from otpmail._decoding._text import html_to_text
 from otpmail._frontends._render import render_for_agent
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
@@ -386,15 +388,17 @@ def test_amplifying_html_converts_within_its_budget_and_nesting_caps(html: str) 
     limits = Limits(body_chars=2_000, result_chars=2_000 + NON_BODY_MAX_CHARS)
     with counted_work() as work:
         e = email_from_parts(
-            id="1",
-            account="qa@example.com",
-            received_at=NOW,
-            date="",
-            sender=[("", "a@x.example")],
-            to=[("", "qa@example.com")],
-            subject="s",
-            body=html,
-            body_is_html=True,
+            Parts(
+                id="1",
+                account="qa@example.com",
+                received_at=NOW,
+                date="",
+                sender=[("", "a@x.example")],
+                to=[("", "qa@example.com")],
+                subject="s",
+                body=html,
+                body_is_html=True,
+            ),
             limits=limits,
         )
     assert work["html"] <= html_output_chars(limits) + _html._DATA_CHUNK * (MAX_HTML_NESTING + 3)

@@ -11,7 +11,7 @@ import pytest
 
 from otpmail._core._bounds import MAX_HTML_NESTING
 from otpmail._decoding import _html
-from otpmail._decoding._message import html_to_text
+from otpmail._decoding._text import html_to_text
 
 
 def test_links_render_as_text_and_url() -> None:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from otpmail._core._bounds import MAX_MIME_PARTS, Limits
 from otpmail._decoding import annotate, parse_rfc822
-from otpmail._decoding._message import Email
+from otpmail._decoding._email import Email
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 HEAD = b"From: Acme <no-reply@acme.example>\r\nTo: qa@example.com\r\nSubject: Your code\r\n"
@@ -154,9 +154,9 @@ def test_a_short_plain_part_is_judged_on_the_html_as_if_it_were_converted_whole(
     plain: str, html: str
 ) -> None:
     """Beside a short plain part, the HTML is first converted only as far as it takes to
-    tell that the plain part is no placeholder (_Visible._begins_saying); the message
+    tell that the plain part is no placeholder (VisibleText._html_prefix_says_half); the message
     reads exactly as when the HTML is converted whole to decide."""
-    from otpmail._decoding import _message
+    from otpmail._decoding import _visible
 
     raw = message(
         multipart(
@@ -166,12 +166,12 @@ def test_a_short_plain_part_is_judged_on_the_html_as_if_it_were_converted_whole(
         )
     )
     probed = decode(raw).to_dict()
-    original = _message._Visible._begins_saying
-    _message._Visible._begins_saying = lambda *args: False  # type: ignore[method-assign]
+    original = _visible.VisibleText._html_prefix_says_half
+    _visible.VisibleText._html_prefix_says_half = lambda *args: False  # type: ignore[method-assign]
     try:
         whole = decode(raw).to_dict()
     finally:
-        _message._Visible._begins_saying = original  # type: ignore[method-assign]
+        _visible.VisibleText._html_prefix_says_half = original  # type: ignore[method-assign]
     assert probed == whole
 
 
@@ -181,21 +181,21 @@ def test_the_probe_stops_as_soon_as_the_html_says_half_of_the_plain_part(
     """Beside a short plain part, the HTML is converted only until its text says half of
     the plain part's telling words, not on to the probe's full length (the plain text's
     length plus 128): here the first paragraph says all of them."""
-    from otpmail._decoding import _message
+    from otpmail._decoding import _visible
 
     plain = "Use this code to finish signing in to Acme: 482913"
     html = "<p>Use this code to finish signing in to Acme: 482913</p>" + (
         "<p>Acme Inc., 1 Example Street, Springfield.</p>" * 20
     )
     written: list[tuple[int, bool]] = []
-    convert = _message._convert_html_counted
+    convert = _visible.convert_html_counted
 
     def counting(*args: object) -> tuple[str, bool, int]:
         text, stopped, count = convert(*args)  # type: ignore[arg-type]
         written.append((count, stopped))
         return text, stopped, count
 
-    monkeypatch.setattr(_message, "_convert_html_counted", counting)
+    monkeypatch.setattr(_visible, "convert_html_counted", counting)
     raw = message(
         multipart(
             "alternative",

@@ -7,7 +7,7 @@ way: on values generated from the plain grammar (each must be answered), on valu
 structure-heavy characters (answered or not, never different), and on every header of
 the repository's mail. And a whole decode of every mail, hostile ones included, is the
 same field by field with the direct reading switched off, and with the process-wide
-cache of parsed MIME structure headers (``_message._shared_header``) switched off.
+cache of parsed MIME structure headers (``_mime._shared_header``) switched off.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from otpmail._core._bounds import DEFAULT_LIMITS
-from otpmail._decoding import _message, parse_rfc822
+from otpmail._decoding import _headers, _mime, parse_rfc822
 from otpmail._decoding._simple_headers import simple_addresses, simple_text
 from repository_mail import decoded_fields, repository_mail
 
@@ -35,7 +35,7 @@ def assert_same_addresses(value: str) -> bool:
     if simple is None:
         return False
     for name in ADDRESS_HEADERS:
-        assert simple == _message._registry_addresses(name, value), (name, value)
+        assert simple == _headers._registry_addresses(name, value), (name, value)
     return True
 
 
@@ -43,7 +43,7 @@ def assert_same_text(name: str, value: str) -> bool:
     simple = simple_text(name, value)
     if simple is None:
         return False
-    assert simple == _message._registry_text(name, value), (name, value)
+    assert simple == _headers._registry_text(name, value), (name, value)
     return True
 
 
@@ -160,10 +160,10 @@ def test_every_header_of_the_repositorys_mail_read_directly_is_the_registrys(
     answered = 0
     for _name, raw in mail:
         try:
-            msg, _ = _message._parse(raw, DEFAULT_LIMITS)
+            msg, _ = _mime.parse_message(raw, DEFAULT_LIMITS)
         except Exception:
             continue  # refused before any header is read
-        values = _message._Headers(msg, None, last="x-rcptto")._values
+        values = _headers.Headers(msg, None, last="x-rcptto")._values
         for header, texts in values.items():
             for text in texts:
                 if header in TEXT_HEADERS:
@@ -177,8 +177,8 @@ def test_a_whole_decode_is_the_same_without_the_direct_reading(
     mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     direct = [decoded_fields(raw) for _, raw in mail]
-    monkeypatch.setattr(_message, "simple_addresses", lambda value: None)
-    monkeypatch.setattr(_message, "simple_text", lambda name, value: None)
+    monkeypatch.setattr(_headers, "simple_addresses", lambda value: None)
+    monkeypatch.setattr(_headers, "simple_text", lambda name, value: None)
     for (name, raw), first in zip(mail, direct, strict=True):
         assert decoded_fields(raw) == first, name
 
@@ -186,10 +186,10 @@ def test_a_whole_decode_is_the_same_without_the_direct_reading(
 def test_a_whole_decode_is_the_same_without_the_shared_mime_header_cache(
     mail: list[tuple[str, bytes]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _message._shared_header.cache_clear()
+    _mime._shared_header.cache_clear()
     shared = [decoded_fields(raw) for _, raw in mail]
-    assert _message._shared_header.cache_info().hits > 100
-    monkeypatch.setattr(_message, "_SHARED_HEADERS", frozenset())
+    assert _mime._shared_header.cache_info().hits > 100
+    monkeypatch.setattr(_mime, "_SHARED_HEADERS", frozenset())
     for (name, raw), first in zip(mail, shared, strict=True):
         assert decoded_fields(raw) == first, name
 
@@ -200,13 +200,13 @@ def test_the_shared_mime_header_cache_holds_mime_structure_headers_only(
     """What SECURITY.md says the decoder keeps for the process: MIME structure header
     values of at most 200 characters, never an address, a subject or a body."""
     kept: list[tuple[str, str]] = []
-    shared = _message._shared_header
+    shared = _mime._shared_header
 
     def recording(name: str, value: str) -> object:
         kept.append((name, value))
         return shared(name, value)
 
-    monkeypatch.setattr(_message, "_shared_header", recording)
+    monkeypatch.setattr(_mime, "_shared_header", recording)
     for _, raw in mail:
         decoded_fields(raw)
     names = {name.lower() for name, _ in kept}
@@ -224,15 +224,15 @@ def test_the_shared_mime_header_cache_cannot_grow_with_the_mail() -> None:
         + parts
         + "--b--\r\n"
     ).encode()
-    _message._shared_header.cache_clear()
+    _mime._shared_header.cache_clear()
     parse_rfc822(many_types, id="1", account="qa@example.com", received_at=NOW)
-    info = _message._shared_header.cache_info()
+    info = _mime._shared_header.cache_info()
     assert info.misses >= 400  # every type was parsed, more than it may keep
     assert info.currsize == info.maxsize == 256
 
     long_value = "text/plain; x=" + "y" * 300
     raw = f"To: qa@example.com\r\nContent-Type: {long_value}\r\n\r\nhi\r\n".encode()
-    _message._shared_header.cache_clear()
+    _mime._shared_header.cache_clear()
     email = parse_rfc822(raw, id="2", account="qa@example.com", received_at=NOW)
     assert email.body == "hi"
-    assert _message._shared_header.cache_info().currsize == 0  # too long to keep
+    assert _mime._shared_header.cache_info().currsize == 0  # too long to keep

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from otpmail._core._bounds import DEFAULT_LIMITS, MAX_HEADER_CHARS, NON_BODY_MAX_CHARS, email_chars
-from otpmail._decoding._message import Email, parse_rfc822
+from otpmail._decoding._email import Email
+from otpmail._decoding._message import parse_rfc822
 from otpmail._decoding._sanitize import sanitize_text
 
 

@@ -31,7 +31,7 @@ from otpmail._decoding._extract import (
     extract_links,
     pick_action_link,
 )
-from otpmail._decoding._message import html_to_text
+from otpmail._decoding._text import html_to_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

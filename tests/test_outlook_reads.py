@@ -21,7 +21,7 @@ from fakes.graph import FakeGraph as GraphMailbox
 from fakes.graph import GraphAttachment
 from otpmail._core._bounds import Limits
 from otpmail._core._errors import OtpmailError
-from otpmail._decoding._message import Email
+from otpmail._decoding._email import Email
 from otpmail._providers._outlook import OutlookProvider
 from otpmail._reading._reader import Reader
 from test_outlook_cassettes import (

@@ -14,7 +14,7 @@ from conftest import EXAMPLE_CONFIG, write_config
 from otpmail import Reader, read_emails, read_emails_sync
 from otpmail._core._config import Mailbox
 from otpmail._core._criteria import Criteria
-from otpmail._decoding._message import Email
+from otpmail._decoding._email import Email
 from otpmail._reading._reader import default_provider, shared_reader
 
 

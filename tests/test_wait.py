@@ -15,7 +15,7 @@ from conftest import write_config
 from otpmail import Reader, wait_for_email_sync
 from otpmail._core._config import Mailbox, MaildirMailbox
 from otpmail._core._criteria import Criteria, build_criteria
-from otpmail._decoding._message import Email
+from otpmail._decoding._email import Email
 from otpmail._providers._maildir import MaildirProvider
 from test_maildir import deliver, message
 

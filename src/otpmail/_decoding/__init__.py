@@ -3,7 +3,7 @@
 The one public face of the package, used by every provider and by the reader:
 
 - :func:`parse_rfc822` — RFC 822 bytes (Maildir, Gmail ``format=raw``) in, ``Email`` out;
-- :func:`email_from_parts` — provider fields (Graph) in, ``Email`` out;
+- :func:`email_from_parts` — a provider's fields (:class:`Parts`, from Graph) in, ``Email`` out;
 - :func:`annotate` — an email's envelope form with its ``code`` and ``links``, read by the
   extraction functions :func:`extract_code`, :func:`extract_links` and
   :func:`pick_action_link`;
@@ -12,9 +12,7 @@ The one public face of the package, used by every provider and by the reader:
   ``Authentication-Results`` a provider believes; the verdict is each ``Email``'s
   :class:`Authentication`.
 
-Inside: ``_message`` (MIME structure and headers), ``_charset`` (labels to codecs),
-``_html`` (HTML to the visible text), ``_sanitize`` (what renders as nothing), ``_authres``
-(the receiving server's verdict) and ``_extract`` (codes and links). Nothing here does I/O.
+Nothing here does I/O. docs/decoding.md maps the modules inside and gives the reasons.
 """
 
 from __future__ import annotations
@@ -31,8 +29,9 @@ if TYPE_CHECKING:
         organisational_domain,
         parse_authentication_results,
     )
+    from otpmail._decoding._email import Attachment, Email, Parts, email_from_parts
     from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
-    from otpmail._decoding._message import Attachment, Email, email_from_parts, parse_rfc822
+    from otpmail._decoding._message import parse_rfc822
     from otpmail._decoding._sanitize import sanitize_text
 
 __all__ = [
@@ -42,6 +41,7 @@ __all__ = [
     "AuthTrust",
     "Authentication",
     "Email",
+    "Parts",
     "annotate",
     "email_from_parts",
     "extract_code",
@@ -67,9 +67,10 @@ _HOMES = {
     "extract_code": "otpmail._decoding._extract",
     "extract_links": "otpmail._decoding._extract",
     "pick_action_link": "otpmail._decoding._extract",
-    "Attachment": "otpmail._decoding._message",
-    "Email": "otpmail._decoding._message",
-    "email_from_parts": "otpmail._decoding._message",
+    "Attachment": "otpmail._decoding._email",
+    "Email": "otpmail._decoding._email",
+    "Parts": "otpmail._decoding._email",
+    "email_from_parts": "otpmail._decoding._email",
     "parse_rfc822": "otpmail._decoding._message",
     "sanitize_text": "otpmail._decoding._sanitize",
 }

@@ -1,26 +1,11 @@
 """Authentication-Results (RFC 8601): the receiving server's verdict on a message, and the
 rule for whose verdict to believe.
 
-Pure: no I/O, no DNS. Three parts:
-
-- :func:`parse_authentication_results` reads one header value by the RFC 8601 §2.2 grammar:
-  comments (nested, with quoted-pairs) and quoted strings are tokens of their own, so text
-  the sender controls inside them (Gmail's SPF comment repeats the envelope sender) cannot
-  become a result. Exchange Online's form, which starts at ``spf=`` with no authserv-id and
-  writes ``action=`` without a ptype, is read too, and reported as id-less.
-- :class:`AuthTrust` says which header is the receiving server's own: Gmail's is the topmost
-  one whose authserv-id is ``mx.google.com``; Exchange Online's is the topmost id-less one,
-  and only when it sits above the ``Received`` line of Exchange Online's entry server
-  (``*.mail.protection.outlook.com``). SECURITY.md ("Is it really from them?") has the
-  sources and why the boundary holds.
-- :func:`authenticate` turns the chosen header into :class:`Authentication`: each check's
-  result and the domain it verified, whether the DKIM signer is aligned with From, and
-  ``checked: false`` where no trusted, unambiguous report exists.
-
-Organisational domains (DKIM alignment) come from the Public Suffix List that the
-``publicsuffixlist`` package ships; nothing is fetched at run time. A suffix added to the
-list after that release is unknown until the package is upgraded: two sites under a new
-shared suffix would then count as one organisation.
+:func:`parse_authentication_results` reads one header by the RFC 8601 grammar, so text the
+sender controls inside comments and quoted strings never becomes a result;
+:class:`AuthTrust` names the receiving server's own header (Gmail's, Exchange Online's);
+:func:`authenticate` turns it into :class:`Authentication`. Pure: no I/O, no DNS. The rules
+and their reasons: docs/decoding.md, "Authentication-Results", and SECURITY.md.
 """
 
 from __future__ import annotations

@@ -1,42 +1,11 @@
 """Declared charsets to Python codecs, with the fallbacks real mail needs.
 
-Mail labels its text with IANA charset names, and senders get them wrong in predictable
-ways. The table follows the WHATWG Encoding Standard, which records what browsers (and mail
-clients) learned to do with the same labels:
-
-- ``us-ascii``, ``iso-8859-1`` and ``windows-1252`` are all read as windows-1252 (bytes
-  0x80–0x9F are curly quotes, dashes and the euro sign in practice, never C1 controls), and
-  text under those labels that is valid UTF-8 with non-ASCII characters is read as UTF-8:
-  a UTF-8 body mislabelled Latin-1 is common, genuine Latin-1 that happens to be valid
-  UTF-8 is not. (This also makes a Gmail ``format=full`` body, re-encoded to UTF-8 under its
-  old label, come out right; otpmail reads ``format=raw`` anyway.)
-- no label, or a label Python does not know, is read as UTF-8, else windows-1252;
-- a UTF-8 label on bytes that are not UTF-8 is read as windows-1252 when the bytes hold no
-  UTF-8 sequence at all, else as UTF-8 with U+FFFD for the bad bytes;
-- Shift_JIS is read as Microsoft's cp932, GB2312 and GBK as GB18030, EUC-KR as cp949, Big5 as
-  Big5-HKSCS, ISO-8859-9 as windows-1254 and TIS-620 as windows-874: the supersets senders
-  actually write;
-- ISO-2022-JP is decoded strictly first; mail from Windows uses Microsoft's extension
-  (CP50220: NEC row 13 such as ①, IBM kanji such as 髙), which Python lacks, so on failure
-  the JIS codes are mapped to Shift_JIS codes and read as cp932;
-- UTF-16 without a byte-order mark is big-endian (RFC 2781).
-- A byte-order mark wins over the label, as in the WHATWG Encoding Standard's *decode*.
-- Wrong labels (issue 17): bytes that are valid UTF-8 with non-ASCII characters are read as
-  UTF-8 under any other label when the label cannot read them (an invalid sequence under
-  GB2312, Shift_JIS, EUC-KR, Big5…; 8-bit bytes under a 7-bit charset such as ISO-2022-JP),
-  or when they hold at least three multi-byte sequences (a single-byte label such as KOI8-R
-  reads any byte, so it never fails). Text really written in a legacy multi-byte charset is
-  almost never valid UTF-8 past a character or two: its lead bytes fall on UTF-8
-  continuation bytes. Mature parsers go by the bytes in the same situation: enmime detects
-  the charset and prefers it to a wrong declaration (``part.go``,
-  ``convertFromDetectedCharset``); browsers let a byte-order mark override the label.
-- Python codecs that are not charsets (``unicode_escape``, ``idna``, ``punycode``…) are never
-  used for a declared label: a sender could otherwise choose how bytes become characters.
-
-The lenient decoders are registered as codecs under private names (``x-otpmail-*``), so
-the standard library's RFC 2047 header decoder uses them too: an encoded word's charset
-label is rewritten to the codec this table picks before the header is parsed. Decoding
-never raises.
+Senders get charset labels wrong in predictable ways; the table follows the WHATWG Encoding
+Standard (what browsers and mail clients learned to do with the same labels), reads valid
+UTF-8 as UTF-8 under a label that cannot read it, and never uses a Python codec that is not
+a charset. The rules and their reasons: docs/decoding.md, "Charsets". The lenient decoders
+are registered as codecs (``x-otpmail-*``) so that RFC 2047 header decoding uses them too.
+Decoding never raises.
 """
 
 from __future__ import annotations

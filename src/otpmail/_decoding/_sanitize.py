@@ -1,51 +1,10 @@
 """Remove the characters that render as nothing from sender-controlled text.
 
-Invisible characters are how mail hides things from the person who reads it while the
-program (or model) that reads it still sees them: zero-width characters split a code
-(``12\\u200b3456`` looks like ``123456`` and is not), Unicode tag characters spell ASCII
-instructions no font draws, bidi overrides make the displayed order differ from the
-stored one, and Hangul fillers make a blank-looking name. :func:`sanitize_text` is the one
-function the decoder applies to every field a sender controls: From, To, Subject, Date,
-body and attachment names.
-
-What is removed (and why):
-
-- every ``Default_Ignorable_Code_Point`` of Unicode (DerivedCoreProperties.txt): these are
-  by definition drawn as nothing when not supported. That covers zero-width space, ZWNJ,
-  ZWJ, word joiner, invisible operators, BOM/ZWNBSP, LRM/RLM/ALM, the bidi embeddings,
-  overrides and isolates (U+202A–U+202E, U+2066–U+2069), soft hyphen, combining grapheme
-  joiner, Mongolian vowel separator and free variation selectors, Khmer inherent vowels,
-  the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the variation selectors
-  (U+FE00–U+FE0F, U+E0100–U+E01EF), the tag characters (U+E0000–U+E007F) and the musical
-  and shorthand format controls;
-- C0 and C1 control characters other than tab and line ends, and DEL;
-- the interlinear annotation controls (U+FFF9–U+FFFB), noncharacters, and lone surrogates
-  (replaced by U+FFFD, so that the text can always be encoded).
-
-What is kept, because a person sees it:
-
-- letters, accents, CJK, every visible symbol, private-use characters (drawn as boxes);
-- a ZWJ **between two emoji** (👩‍💻, 🏳️‍🌈): it selects one visible glyph. Elsewhere a
-  ZWJ is removed;
-- a ZWJ or ZWNJ **between two letters or marks of a script that uses them for shaping**
-  (Arabic-script languages such as Persian, Syriac, N'Ko, Mongolian and the Indic scripts):
-  removing it would change how the word is drawn. Digits never count, so a joiner cannot
-  split an Arabic-Indic code;
-- a single variation selector right after a character that has variants of that kind:
-  U+FE0E/U+FE0F after an emoji or symbol (and in a keycap such as 1️⃣), U+FE00–U+FE0F after
-  CJK ideographs, symbols and the scripts with standardized variants, U+E0100–U+E01EF
-  (ideographic variation sequences, used in Japanese names) after CJK ideographs, and the
-  Mongolian free variation selectors after Mongolian letters. A second selector in a row,
-  or one after an ASCII letter or digit, is removed: that is where data is smuggled one
-  byte per selector and where a selector would split a code;
-- tag characters only inside the three recommended subdivision flags (England, Scotland,
-  Wales), which are their only visible use.
-
-What is changed: U+2800 BRAILLE PATTERN BLANK becomes a space (it is drawn as an empty cell,
-so a person sees a gap, and it is a common way to make a "blank" name); NEL, LINE
-SEPARATOR and PARAGRAPH SEPARATOR become ``\\n``.
-
-Pure and idempotent: ``sanitize_text(sanitize_text(s)) == sanitize_text(s)``.
+Invisible characters hide things from the person who reads a mail while the program (or
+model) that reads it still sees them: a zero-width space splits a code, tag characters spell
+instructions no font draws. :func:`sanitize_text` is the one function the decoder applies
+to every field a sender controls. What it removes, keeps and changes, and why:
+docs/decoding.md, "Invisible characters". Pure and idempotent.
 """
 
 from __future__ import annotations

@@ -1,22 +1,10 @@
 """What the words around a link say, in thirteen languages. Pure data and compiled patterns.
 
-The action-link picker (``_extract.pick_action_link``) asks four questions of a link's
-label and of the sentence it stands in: does it name an account action (sign in, verify,
-reset, unlock, join …), does it point at the link ("click the link below"), does it say
-"if this wasn't you", and is it about something else (help, privacy, unsubscribe).
-
-Words are matched as **stems at the start of a word**, so every inflected form of a stem
-counts: ``potwierd`` is ``potwierdź``, ``potwierdzić``, ``potwierdzenia``; ``подтвер`` is
-``подтвердить``, ``подтверждения``; ``zurück(?:zu|ge)?setz`` is ``zurücksetzen``,
-``zurückzusetzen`` and ``zurückgesetzt`` (German puts ``zu``/``ge`` inside separable
-verbs). A stem written with a leading ``~`` may also start inside a word, for languages that
-compound (``Kontobestätigung``). Scripts written without spaces (Japanese, Chinese, Korean)
-are matched as phrases anywhere.
-
-An action is either a *strong* stem (``verify``, ``unlock``, ``sıfırla``) or a *verb* stem
-and an *object* stem near each other (``change`` … ``password``, ``update`` … ``account``,
-``Passwort`` … ``ändern``, in either order): "change" alone is no action ("change your
-notification settings"), nor is "account" alone.
+The action-link picker (``_extract.pick_action_link``) asks whether a link's label and
+sentence name an account action, point at the link, say "if this wasn't you", or are about
+something else. Words are matched as stems at the start of a word, so every inflected form
+counts; how stems, compounds and verb-object pairs are written: docs/decoding.md,
+"Link vocabulary".
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ from otpmail._core import _egress
 from otpmail._core._bounds import DEFAULT_LIMITS, MAX_ATTACHMENTS, Limits, check_response_size
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
-from otpmail._decoding import TRUST_EXCHANGE_ONLINE, Attachment, Email, email_from_parts
+from otpmail._decoding import TRUST_EXCHANGE_ONLINE, Attachment, Email, Parts, email_from_parts
 
 log = logging.getLogger("otpmail.outlook")
 
@@ -336,7 +336,7 @@ def email_from_graph(
         # Not expected: a message's attachment list was found unpaged
         # (msgraph-sdk-powershell#1927). Not followed: one request stays one request.
         log.debug("a Graph message's attachment list has a next page; not followed")
-    return email_from_parts(
+    parts = Parts(
         id=_str(item.get("id")),
         account=account,
         received_at=received,
@@ -353,10 +353,9 @@ def email_from_graph(
         message_id=_str(item.get("internetMessageId")),
         attachments=attachments,
         attachments_omitted=more,
-        limits=limits,
         headers=headers_from_graph(item.get(HEADER_FIELD)),
-        trust=TRUST_EXCHANGE_ONLINE,
     )
+    return email_from_parts(parts, limits=limits, trust=TRUST_EXCHANGE_ONLINE)
 
 
 @dataclass(frozen=True)
