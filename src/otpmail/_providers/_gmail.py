@@ -112,6 +112,9 @@ from otpmail._providers._gmail_ids import (
     might_be_newer,
     newest_first,
 )
+from otpmail._providers._gmail_push import PushSchedule
+from otpmail._providers._pubsub import SCOPE as PUBSUB_SCOPE
+from otpmail._providers._pubsub import PullSubscription, authorized_pubsub_http
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -655,6 +658,7 @@ class GmailProvider:
         max_concurrency: int = 5,
         retry: RetryPolicy = DEFAULT_POLICY,
         deadline: float = DEFAULT_DEADLINE,
+        push_http_factory: Callable[[], PinnedHttp] | None = None,
     ) -> None:
         info = load_key(mailbox)
         try:
@@ -667,6 +671,12 @@ class GmailProvider:
                 "loaded: the private key is invalid",
                 "secret_invalid",
             ) from None
+        self.poll_schedule: PushSchedule | None = None
+        """When the poll stream polls next, for a mailbox with ``push:`` (else ``None``)."""
+        if mailbox.push is not None:
+            self.poll_schedule = self._push_schedule(
+                mailbox, info, push_http_factory or http_factory
+            )
         del info
         self.account = mailbox.address
         self._limits = mailbox.limits
@@ -703,6 +713,45 @@ class GmailProvider:
 
     def __repr__(self) -> str:
         return f"GmailProvider(account={self.account!r})"
+
+    def _push_schedule(
+        self, mailbox: GmailMailbox, info: dict[str, Any], http_factory: Callable[[], PinnedHttp]
+    ) -> PushSchedule:
+        """Push through the mailbox's Pub/Sub subscription, pulled with the service
+        account's own token (not the delegated one) for the Pub/Sub scope alone."""
+        assert mailbox.push is not None
+        credentials = _Credentials.from_service_account_info(  # type: ignore[no-untyped-call]
+            info, scopes=[PUBSUB_SCOPE]
+        )
+
+        def pinned() -> PinnedHttp:
+            http = http_factory()
+            http.limits = self._limits
+            return http
+
+        credentials.pinned_transport = pinned
+        subscription = mailbox.push.subscription
+        return PushSchedule(
+            mailbox.address,
+            mailbox.push,
+            lambda: PullSubscription(subscription, authorized_pubsub_http(credentials, pinned)),
+            renew_watch=self.watch,
+        )
+
+    async def watch(self, topic: str) -> int:
+        """Create or renew the push watch on the mailbox (``users.watch``, 100 quota units):
+        Gmail then publishes a notification to ``topic`` for each change, for seven days.
+        Returns when the watch ends (epoch milliseconds). Never stops a watch."""
+
+        def make(service: Any) -> Any:
+            return service.users().watch(userId="me", body={"topicName": topic})
+
+        with default_deadline(self._deadline):
+            answer = await self._call("watch", make)
+        try:
+            return int(answer["expiration"])
+        except (KeyError, TypeError, ValueError):
+            raise OtpmailError("bad_response", "Gmail watch failed: no expiration") from None
 
     # -- transport ----------------------------------------------------------------------
 
@@ -1326,6 +1375,8 @@ class GmailProvider:
         connections (httplib2 closes sockets on collection). A later call starts new ones."""
         executor, self._executor = self._executor, self._new_executor()
         executor.shutdown(wait=False, cancel_futures=True)
+        if self.poll_schedule is not None:
+            self.poll_schedule.close()
         with self._http_lock:
             self._idle_http = []
 
