@@ -12,7 +12,6 @@ little latency (the safety poll finds the mail) and a redelivered one nothing.
 from __future__ import annotations
 
 import logging
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
