@@ -31,7 +31,7 @@ from typing import Any
 
 import httplib2
 
-from otpmail._providers._gmail import PinnedHttp
+from otpmail._providers._gmail_http import PinnedHttp
 
 KNOWN_PLACES = (
     Path("/usr/lib/google-cloud-sdk/platform/pubsub-emulator/bin/cloud-pubsub-emulator"),

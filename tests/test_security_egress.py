@@ -32,7 +32,8 @@ from gmail_cassettes import quick_key
 from otpmail._core._config import GmailMailbox, OutlookMailbox, SecretRef
 from otpmail._core._criteria import build_criteria
 from otpmail._core._egress import ROUTES, EgressRefused, check
-from otpmail._providers._gmail import GmailProvider, PinnedHttp
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._gmail_http import PinnedHttp
 
 DISCOVERY = Path(googleapiclient.__file__).parent / "discovery_cache/documents/gmail.v1.json"
 DOC: dict[str, Any] = json.loads(DISCOVERY.read_text(encoding="utf-8"))
@@ -388,6 +389,18 @@ def test_every_route_is_a_get_on_a_read_or_a_post_for_a_token_or_a_batch_of_read
         ("POST", "oauth2.googleapis.com", False),
         ("POST", "login.microsoftonline.com", False),
         ("POST", "gmail.googleapis.com", True),  # every part checked as a GET: below
+        ("POST", "gmail.googleapis.com", False),  # users.watch alone: below
+        ("POST", "pubsub.googleapis.com", False),  # a subscription's pull and acknowledge
+    }
+    assert {
+        r.path.pattern for r in ROUTES if r.host == "gmail.googleapis.com" and r.method == "POST"
+    } == {
+        "/batch",
+        "/gmail/v1/users/me/watch",
+    }
+    assert {r.purpose for r in ROUTES if r.host == "pubsub.googleapis.com"} == {
+        "Pub/Sub subscriptions.pull",
+        "Pub/Sub subscriptions.acknowledge",
     }
 
 

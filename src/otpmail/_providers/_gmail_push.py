@@ -97,7 +97,6 @@ class PushSchedule:
         self.notifications = 0
         """Notifications for this mailbox pulled so far (duplicates included)."""
         self._subscription_factory = subscription
-        self._subscription: PullSubscription | None = None
         self._renew_watch = renew_watch
         self._watch_expires_ms: int | None = None
         self._lock = threading.Lock()
@@ -117,10 +116,11 @@ class PushSchedule:
         return self._failing
 
     def close(self) -> None:
-        """Stop pulling: a pull still open fails at once and its thread ends."""
+        """Stop pulling. A pull still open ends by its socket timeout at the latest, and
+        its thread then closes its connection (it alone uses it: httplib2 is not
+        thread-safe, and a socket shut from here would only make it send the pull again)."""
         with self._lock:
             self._wanted_until = 0.0
-        self._drop_subscription()
 
     async def next_poll(self, due_in: float) -> None:
         """Return when the stream should poll again. ``due_in`` is when it would without
@@ -196,11 +196,9 @@ class PushSchedule:
         pause = PULL_RETRY[0]
         while time.monotonic() < self._wanted_until:
             subscription = self._subscription_factory()
-            self._subscription = subscription  # for close() to reach
             try:
                 pulled = self._pull_until_failure(subscription)
             finally:
-                # Whatever connection a retry inside httplib2 opened after a close().
                 subscription.close()
             if pulled is None or time.monotonic() >= self._wanted_until:
                 break
@@ -242,8 +240,3 @@ class PushSchedule:
             return False
         self.notifications += 1
         return True
-
-    def _drop_subscription(self) -> None:
-        subscription = self._subscription
-        if subscription is not None:
-            subscription.close()

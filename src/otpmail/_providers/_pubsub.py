@@ -74,9 +74,7 @@ class PullSubscription:
         return f"PullSubscription({self.name!r})"
 
     def close(self) -> None:
-        """Close the connection. A pull still open on another thread ends by its socket
-        timeout at the latest (shutting the socket down would only make httplib2 send the
-        pull again on a new one)."""
+        """Close the connection (from the thread that pulls)."""
         self._http.close()
 
     def pull(self) -> list[Pulled]:
