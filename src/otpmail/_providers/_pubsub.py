@@ -28,8 +28,6 @@ from otpmail._core._errors import OtpmailError
 
 log = logging.getLogger("otpmail.push")
 
-SCOPE = "https://www.googleapis.com/auth/pubsub"
-"""The scope a pull and an acknowledgement need (Pub/Sub's discovery document)."""
 API_ENDPOINT = "https://pubsub.googleapis.com/"
 MAX_MESSAGES = 100
 """Messages asked for in one pull: Gmail sends at most one a second per mailbox."""
@@ -161,7 +159,7 @@ def pubsub_error(operation: str, exc: HttpError) -> OtpmailError:
 
 
 def authorized_pubsub_http(credentials: Any, http_factory: Callable[[], Any]) -> Any:
-    """An ``Http`` for Pub/Sub calls: ``credentials`` (already scoped to :data:`SCOPE`) on a
+    """An ``Http`` for Pub/Sub calls: ``credentials`` (already scoped to Pub/Sub alone) on a
     pinned transport whose sockets wait up to :data:`PULL_WAIT` seconds."""
     import google_auth_httplib2
 
