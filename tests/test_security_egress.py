@@ -93,8 +93,8 @@ def gmail_corpus() -> list[Endpoint]:
                 name,
                 verb,
                 base + path,
-                used=(name in GMAIL_USED and verb == "GET")
-                or (name in GMAIL_PUSH and verb == "POST"),
+                used=name in GMAIL_USED and verb == "GET",
+                push=name in GMAIL_PUSH and verb == "POST",
             )
         )
         for protocol, spec in method.get("mediaUpload", {}).get("protocols", {}).items():
