@@ -10,6 +10,7 @@ its pinned transport, then reads ``history.list`` from the fake, as it would fro
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -434,3 +435,79 @@ async def test_pubsub_the_watch_is_made_once_with_the_topic_and_never_stopped(
     assert upstream.watch_topic == topic
     assert upstream.count("watch") == 1
     assert not [r for r in upstream.requests if r.url.split("?")[0].endswith("/stop")]
+
+
+# -- otpmail watch ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def watch_cli(
+    tmp_path: Path, service_account_info: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> tuple[FakeGmail, Path]:
+    """An integrations file with a Gmail entry (push.topic set) and a Maildir entry, whose
+    Gmail provider talks to a fake."""
+    upstream = FakeGmail()
+    write_key(tmp_path, service_account_info)
+    (tmp_path / "maildir").mkdir()
+    config = write_config(
+        tmp_path,
+        ENTRY + f"      push:\n        subscription: {SUBSCRIPTION}\n        topic: {TOPIC}\n"
+        "    - provider: maildir\n      address: local@example.test\n      path: maildir\n",
+    )
+    monkeypatch.setattr(
+        "otpmail._reading._reader.default_provider",
+        lambda mailbox: GmailProvider(mailbox, http_factory=upstream.http_factory),
+    )
+    return upstream, config
+
+
+def test_watch_starts_the_push_watch_with_the_entrys_topic_and_prints_when_it_ends(
+    watch_cli: tuple[FakeGmail, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from otpmail._frontends import _cli
+
+    upstream, config = watch_cli
+
+    status = _cli.main(["watch", "QA@example.com", "--integrations", str(config)])
+
+    envelope = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert envelope["status"] == "ok"
+    assert envelope["data"]["address"] == "qa@example.com"
+    assert envelope["data"]["topic"] == TOPIC
+    ends = datetime.fromisoformat(envelope["data"]["expires_at"])
+    assert 6.9 * 86400 < (ends - datetime.now(UTC)).total_seconds() <= 7 * 86400
+    assert upstream.watch_topic == TOPIC
+    assert upstream.count("watch") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "says"),
+    [
+        (
+            ["watch", "qa@example.com", "--topic", "gmail-push"],
+            "invalid_argument",
+            "full topic name",
+        ),
+        (["watch", "local@example.test"], "invalid_argument", "push is Gmail's"),
+        (["watch", "nobody@example.com"], "no_mailbox", "no mailbox 'nobody@example.com'"),
+    ],
+)
+def test_watch_refuses_what_it_cannot_watch_with_an_envelope(
+    watch_cli: tuple[FakeGmail, Path],
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    code: str,
+    says: str,
+) -> None:
+    from otpmail._frontends import _cli
+
+    upstream, config = watch_cli
+
+    status = _cli.main([*argv, "--integrations", str(config)])
+
+    envelope = json.loads(capsys.readouterr().out)
+    assert status != 0
+    assert envelope["code"] == code
+    assert says in envelope["error"]
+    assert upstream.count("watch") == 0

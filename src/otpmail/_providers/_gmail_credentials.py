@@ -169,9 +169,7 @@ def pinned_credentials(mailbox: GmailMailbox, transport: Callable[[], PinnedHttp
     )
 
 
-def pubsub_credentials(
-    mailbox: GmailMailbox, transport: Callable[[], PinnedHttp]
-) -> PinnedRefresh:
+def pubsub_credentials(mailbox: GmailMailbox, transport: Callable[[], PinnedHttp]) -> PinnedRefresh:
     """The service account's own credentials (delegated to nobody) for the Pub/Sub scope
     alone: what pulling a mailbox's push subscription needs."""
     return _from_key(
