@@ -86,11 +86,13 @@ def test_a_method_override_header_is_refused(header: str) -> None:
         check("GET", f"{GMAIL}/profile", {header: "DELETE"})
 
 
-def test_only_token_requests_and_the_gmail_batch_are_posts() -> None:
+def test_the_posts_are_tokens_the_gmail_batch_and_the_push_calls_only() -> None:
     posts = {r.purpose for r in ROUTES if r.method != "GET"}
+    push = {"Gmail users.watch", "Pub/Sub subscriptions.pull", "Pub/Sub subscriptions.acknowledge"}
 
     assert all(r.method in {"GET", "POST"} for r in ROUTES)
-    assert all("token" in purpose for purpose in posts - {"Gmail batch"})
+    assert push <= posts
+    assert all("token" in purpose for purpose in posts - {"Gmail batch"} - push)
     assert [r.batch for r in ROUTES].count(True) == 1
     assert {(r.method, r.host, r.path.pattern) for r in ROUTES if r.batch} == {
         ("POST", "gmail.googleapis.com", "/batch")

@@ -28,6 +28,7 @@ DOCUMENTED_FLAGS = {
     "code": "--to --sender --subject --authenticated --no-authenticated --timeout --since "
     "--poll-interval --deadline --integrations",
     "check": "--deep --deadline --integrations",
+    "watch": "mailbox --topic --deadline --integrations",
     "mcp": "--integrations",
     "catch": "maildir --host --port --address --write-integrations",
 }

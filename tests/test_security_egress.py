@@ -39,6 +39,9 @@ DISCOVERY = Path(googleapiclient.__file__).parent / "discovery_cache/documents/g
 DOC: dict[str, Any] = json.loads(DISCOVERY.read_text(encoding="utf-8"))
 
 GMAIL_USED = {"users.messages.list", "users.messages.get", "users.history.list", "users.getProfile"}
+# users.watch (push, docs/pubsub.md): a POST that asks Gmail to publish notifications and
+# changes no mail; users.stop stays refused.
+GMAIL_PUSH = {"users.watch"}
 MESSAGE_ID = "18c1f2a3b4c5d6e7"
 # Path parameters of the discovery document, with realistic values (ids in Gmail's hex
 # form, so that they match otpmail's own id pattern and only the route decides).
@@ -58,6 +61,9 @@ class Endpoint:
     method: str
     url: str
     used: bool = False
+    """A read otpmail makes (a GET)."""
+    push: bool = False
+    """A push call otpmail makes (Gmail's users.watch, a POST that changes no mail)."""
 
 
 def _expand(path: str) -> str:
@@ -83,7 +89,13 @@ def gmail_corpus() -> list[Endpoint]:
         path = _expand(method.get("flatPath") or method["path"])
         verb = method["httpMethod"]
         endpoints.append(
-            Endpoint(name, verb, base + path, used=name in GMAIL_USED and verb == "GET")
+            Endpoint(
+                name,
+                verb,
+                base + path,
+                used=name in GMAIL_USED and verb == "GET",
+                push=name in GMAIL_PUSH and verb == "POST",
+            )
         )
         for protocol, spec in method.get("mediaUpload", {}).get("protocols", {}).items():
             url = DOC["rootUrl"] + _expand(spec["path"]).lstrip("/")
@@ -302,7 +314,8 @@ SPELLINGS: dict[str, tuple[Callable[[str], str], bool]] = {
 
 
 def verdict(endpoint: Endpoint, url: str) -> str | None:
-    """``None`` if the check agrees with ``endpoint.used``; else what went wrong."""
+    """``None`` if the check refuses ``endpoint`` (neither used nor a push call, or
+    respelled); else what went wrong."""
     try:
         route = check(endpoint.method, url)
     except EgressRefused as refused:
@@ -317,7 +330,7 @@ def check_corpus(corpus: list[Endpoint], spelling: str) -> list[str]:
     wrong = []
     for endpoint in corpus:
         url = respell(endpoint.url)
-        if endpoint.used and benign:
+        if (endpoint.used or endpoint.push) and benign:
             try:
                 check(endpoint.method, url)
             except EgressRefused as refused:
@@ -340,16 +353,17 @@ def test_the_gmail_corpus_is_the_whole_published_surface() -> None:
     assert "users.messages.send (simple upload)" in names
     assert "users.messages.send (resumable upload)" in names
     assert {e.name for e in GMAIL_CORPUS if e.used} == GMAIL_USED
+    assert {e.name for e in GMAIL_CORPUS if e.push} == GMAIL_PUSH
 
 
-def test_every_gmail_method_but_the_four_reads_is_refused() -> None:
+def test_every_gmail_method_but_the_four_reads_and_watch_is_refused() -> None:
     wrong = check_corpus(GMAIL_CORPUS, "as sent")
 
     assert wrong == []
     # The reads share their paths with writes: insert is a POST on the list path, delete a
     # DELETE on the get path. The method decides.
-    refused = {e.name for e in GMAIL_CORPUS if not e.used}
-    assert {"users.messages.insert", "users.messages.delete"} <= refused
+    refused = {e.name for e in GMAIL_CORPUS if not (e.used or e.push)}
+    assert {"users.messages.insert", "users.messages.delete", "users.stop"} <= refused
 
 
 @pytest.mark.parametrize("spelling", list(SPELLINGS))
@@ -389,6 +403,18 @@ def test_every_route_is_a_get_on_a_read_or_a_post_for_a_token_or_a_batch_of_read
         ("POST", "oauth2.googleapis.com", False),
         ("POST", "login.microsoftonline.com", False),
         ("POST", "gmail.googleapis.com", True),  # every part checked as a GET: below
+        ("POST", "gmail.googleapis.com", False),  # users.watch alone: below
+        ("POST", "pubsub.googleapis.com", False),  # a subscription's pull and acknowledge
+    }
+    assert {
+        r.path.pattern for r in ROUTES if r.host == "gmail.googleapis.com" and r.method == "POST"
+    } == {
+        "/batch",
+        "/gmail/v1/users/me/watch",
+    }
+    assert {r.purpose for r in ROUTES if r.host == "pubsub.googleapis.com"} == {
+        "Pub/Sub subscriptions.pull",
+        "Pub/Sub subscriptions.acknowledge",
     }
 
 
@@ -512,7 +538,6 @@ GMAIL_WRITES: dict[str, Callable[[Any], Any]] = {
         .delegates()
         .create(userId="me", body={"delegateEmail": "x@evil.example"})
     ),
-    "watch": lambda s: s.users().watch(userId="me", body={"topicName": "projects/x/topics/y"}),
     "stop": lambda s: s.users().stop(userId="me"),
     # Reads otpmail does not use are refused too: the allowlist is of what otpmail does.
     "attachments.get": lambda s: (

@@ -1,7 +1,8 @@
 """Read-only by construction: the provider interface declares reads and nothing else, and
 a scan of the package's syntax tree finds no write endpoint, no HTTP method but GET outside
-the two token requests and Gmail's batch of reads, and no OAuth scope but ``gmail.readonly``
-and Graph ``.default``.
+the two token requests, Gmail's batch of reads and the three push calls (Gmail's
+``users.watch``, a Pub/Sub subscription's ``pull`` and ``acknowledge``), and no OAuth scope
+but ``gmail.readonly``, Graph ``.default`` and Pub/Sub's (which reaches no mail).
 
 The scan reads ``src/otpmail`` as code, not as text: docstrings and comments may say
 "cannot send", code may not. It is checked against planted violations in a copy of the
@@ -31,6 +32,9 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "otpmail"
 
 READS = {"search", "count", "aclose", "cursor", "changes"}
 """Every operation a provider offers: the reads, the waiting reads, and closing."""
+PUSH = {GmailProvider: {"watch"}}
+"""Beyond the reads: Gmail's ``watch`` asks Gmail to publish a notification of each change
+to a Pub/Sub topic (docs/pubsub.md); it changes no mail and is never undone by otpmail."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -64,8 +68,8 @@ def test_every_provider_exposes_exactly_the_read_operations(provider: type) -> N
         if not name.startswith("_")
     }
 
-    assert coroutines == READS
-    assert public == READS
+    assert coroutines == READS | PUSH.get(provider, set())
+    assert public == READS | PUSH.get(provider, set())
 
 
 # ---------------------------------------------------------------------------------------
@@ -77,8 +81,26 @@ TOKEN_HOSTS = frozenset({"oauth2.googleapis.com", "login.microsoftonline.com"})
 # part, tests/test_security_egress.py), and the one function that asks the client for it.
 BATCH_ROUTE = ("POST", "gmail.googleapis.com", "/batch")
 BATCH_BUILDER = ("_providers/_gmail.py", "_attempt_batch")
+# The push calls: their routes in the egress table (their text without the f-string's
+# placeholders), and the one function that asks the Gmail client for users.watch.
+PUSH_ROUTES = frozenset(
+    {
+        ("POST", "gmail.googleapis.com", "/watch"),
+        ("POST", "pubsub.googleapis.com", "/v1/:pull"),
+        ("POST", "pubsub.googleapis.com", "/v1/:acknowledge"),
+    }
+)
+WATCH_CALLER = ("_providers/_gmail.py", "watch")
+# Pub/Sub resource names (projects/P/subscriptions/S) in the files that handle push: the
+# word "subscriptions" there is not Graph's change-notification endpoint.
+PUBSUB_NAME = re.compile(r"(?:projects/[^/\s]*)?/?(?:subscriptions|topics)/")
+PUSH_FILES = ("_core/_egress.py", "_core/_config.py", "_providers/_pubsub.py")
 ALLOWED_SCOPES = frozenset(
-    {"https://www.googleapis.com/auth/gmail.readonly", "https://graph.microsoft.com/.default"}
+    {
+        "https://www.googleapis.com/auth/gmail.readonly",
+        "https://graph.microsoft.com/.default",
+        "https://www.googleapis.com/auth/pubsub",
+    }
 )
 # A scope URL of either provider, or the bare name of a Graph permission that writes.
 SCOPE_URL = re.compile(
@@ -181,6 +203,8 @@ class Scan:
     batch_routes: set[str] = field(default_factory=set)
     batch_builders: list[str] = field(default_factory=list)
     scopes_passed: set[str] = field(default_factory=set)
+    push_routes: set[str] = field(default_factory=set)
+    watch_callers: list[str] = field(default_factory=list)
 
 
 def _doc_nodes(nodes: list[ast.AST]) -> set[int]:
@@ -277,6 +301,8 @@ def scan(root: Path) -> Scan:
         result.batch_routes |= part.batch_routes
         result.batch_builders += part.batch_builders
         result.scopes_passed |= part.scopes_passed
+        result.push_routes |= part.push_routes
+        result.watch_callers += part.watch_callers
     return result
 
 
@@ -300,7 +326,9 @@ def _scan_source(where: str, source: str) -> Scan:
     allowed_methods: set[int] = set()
     allowed_pieces: set[int] = set()
     allowed_attributes: set[int] = set()
+    allowed_chains: set[int] = set()
     in_provider = "/_providers/" in where
+    push_file = where.removeprefix("otpmail/") in PUSH_FILES
 
     def flag(node: ast.AST, message: str, where: str = where) -> None:
         result.violations.append(f"{where}:{getattr(node, 'lineno', 0)}: {message}")
@@ -325,6 +353,10 @@ def _scan_source(where: str, source: str) -> Scan:
                 allowed_methods.add(id(node.args[0]))
                 allowed_pieces.add(id(node.args[2]))
                 result.batch_routes.add(f"{verb} {host}{pattern}")
+            if (verb, host, pattern) in PUSH_ROUTES and where.endswith("_egress.py"):
+                allowed_methods.add(id(node.args[0]))
+                allowed_pieces.update(id(n) for n in ast.walk(node.args[2]))
+                result.push_routes.add(f"{verb} {host}{pattern}")
         elif (
             isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             and (where.removeprefix("otpmail/"), node.name) == BATCH_BUILDER
@@ -336,6 +368,17 @@ def _scan_source(where: str, source: str) -> Scan:
             ]
             allowed_attributes.update(id(n) for n in builders)
             result.batch_builders += [f"{where}:{n.lineno}" for n in builders]
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and (where.removeprefix("otpmail/"), node.name) == WATCH_CALLER
+        ):
+            watches = [
+                n
+                for n in ast.walk(node)
+                if isinstance(n, ast.Call) and _chain(n, aliases)[-2:] == ["users", "watch"]
+            ]
+            allowed_chains.update(id(n) for n in watches)
+            result.watch_callers += [f"{where}:{n.lineno}" for n in watches]
 
     for node in nodes:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -346,6 +389,8 @@ def _scan_source(where: str, source: str) -> Scan:
                 flag(node, f"HTTP method {text!r} outside the token routes")
             for token in text.split():
                 if "/" not in token or id(node) in allowed_pieces:
+                    continue
+                if push_file and PUBSUB_NAME.search(token):
                     continue
                 for piece in re.split(r"[/?#&=,]", token):
                     piece = piece.strip("()[]{}'\".,;:`*\\")
@@ -360,7 +405,7 @@ def _scan_source(where: str, source: str) -> Scan:
                 flag(node, f"write permission named in {text!r}")
         elif isinstance(node, ast.Call):
             chain = _chain(node, aliases)
-            if "users" in chain:
+            if "users" in chain and id(node) not in allowed_chains:
                 tail = chain[chain.index("users") :]
                 result.gmail_chains.add(".".join(tail))
                 for name in tail:
@@ -448,6 +493,9 @@ def test_the_package_has_no_write_endpoint_method_or_scope() -> None:
     assert found.batch_routes == {"POST gmail.googleapis.com/batch"}
     assert len(found.batch_builders) == 1
     assert found.scopes_passed == ALLOWED_SCOPES
+    # The push calls: their three routes, and one place that asks for users.watch.
+    assert found.push_routes == {f"{v} {h}{p}" for v, h, p in PUSH_ROUTES}
+    assert len(found.watch_callers) == 1
 
 
 PLANTED = {
@@ -545,6 +593,26 @@ PLANTED = {
         "_core/_egress.py",
         "\n_X = _route('POST', 'graph.microsoft.com', r'/batch', 'x', batch=True)\n",
         "'POST' outside the token routes",
+    ),
+    "gmail-watch-in-another-function": (
+        "_providers/_gmail.py",
+        "\ndef _x(s):\n    return s.users().watch(userId='me', body={})\n",
+        "users...watch()",
+    ),
+    "gmail-stop": (
+        "_providers/_gmail.py",
+        "\nasync def _y(s):\n    return s.users().stop(userId='me')\n",
+        "users...stop()",
+    ),
+    "egress-pubsub-publish-route": (
+        "_core/_egress.py",
+        "\n_X = _route('POST', 'pubsub.googleapis.com', r'/v1/projects/p/topics/t:publish', 'x')\n",
+        "'POST' outside the token routes",
+    ),
+    "pubsub-admin-scope": (
+        "_providers/_pubsub.py",
+        "\n_S = 'https://www.googleapis.com/auth/cloud-platform'\n",
+        "cloud-platform",
     ),
     "gmail-batch-in-another-function": (
         "_providers/_gmail.py",

@@ -54,6 +54,7 @@ QUOTA = {
     "messages.get": 20,
     "history.list": 2,
     "getProfile": 1,
+    "watch": 100,
     "token": 0,
     "batch": 0,  # each part counts as the call it holds (gmail.md §3)
 }
@@ -144,6 +145,12 @@ class FakeGmail:
         self.cpu_seconds = 0.0
         """CPU time (of the calling threads) spent answering; the injected latency is a
         sleep and costs none."""
+        self.watch_topic: str | None = None
+        """The topic of the mailbox's push watch (``users.watch``), if one was made."""
+        self.on_change: list[Any] = []
+        """Called with each notification Gmail would publish to the watch's topic (a
+        ``{"emailAddress", "historyId"}`` dict) after a delivery, while a watch exists."""
+        self.address = "qa@example.com"
         self._lock = threading.Lock()
         self._next_id = 0x18C1F2A3B4C50000
         # (query, message id) -> match; a message never changes, so this never goes stale.
@@ -178,7 +185,15 @@ class FakeGmail:
                 labels=labels,
             )
             self.messages.append(message)
-            return message.id
+            notification = (
+                {"emailAddress": self.address, "historyId": self.history_id}
+                if self.watch_topic
+                else None
+            )
+        if notification is not None:
+            for publish in list(self.on_change):
+                publish(notification)
+        return message.id
 
     def remove(self, message_id: str) -> None:
         """Delete a message (a later ``messages.get`` answers 404)."""
@@ -264,6 +279,8 @@ class FakeGmail:
                     )
             if operation == "batch":
                 return self._batch(record, body, headers or {})
+            if operation == "watch":
+                return self._watch(body)
             status, answer = self._masked(*self._answer(operation, parts.path, query), query)
             # An answer may come pre-encoded (a subclass caching large bodies).
             content = answer if isinstance(answer, bytes) else json.dumps(answer).encode()
@@ -410,6 +427,17 @@ class FakeGmail:
                 payload["history"] = history
             return 200, payload
         return 400, _error(400, "Invalid request", "badRequest")
+
+    def _watch(self, body: Any) -> tuple[int, dict[str, str], bytes]:
+        request = json.loads(body or b"{}")
+        with self._lock:
+            self.watch_topic = str(request["topicName"])
+            answer = {
+                "historyId": str(self.history_id),
+                # Gmail's watch lasts seven days (epoch milliseconds, as a string).
+                "expiration": str(int((time.time() + 7 * 86400) * 1000)),
+            }
+        return 200, {"content-type": "application/json; charset=UTF-8"}, json.dumps(answer).encode()
 
     def _matches(self, q: str, message: StoredMessage) -> bool:
         key = (q, message.id)
@@ -569,6 +597,8 @@ def _operation(method: str, host: str, path: str) -> str:
         return "getProfile"
     if path.endswith("/history"):
         return "history.list"
+    if path.endswith("/watch"):
+        return "watch"
     if path.endswith("/messages"):
         return "messages.list"
     if "/messages/" in path:

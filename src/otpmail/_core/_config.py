@@ -29,6 +29,7 @@ import yaml
 
 from otpmail._core._bounds import DEFAULT_LIMITS, LIMIT_FIELDS, NON_BODY_MAX_CHARS, Limits
 from otpmail._core._criteria import AddressFilter, parse_address_filter
+from otpmail._core._egress import PUBSUB_SUBSCRIPTION, PUBSUB_TOPIC
 from otpmail._core._errors import OtpmailError
 from otpmail._core._perms import warn_about_integrations_file, warn_if_readable_by_others
 from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE, seconds_in_range
@@ -189,10 +190,26 @@ class Mailbox:
 
 
 @dataclass(frozen=True)
+class GmailPush:
+    """``push:`` of a Gmail entry: new mail is announced through Cloud Pub/Sub."""
+
+    subscription: str
+    """``projects/P/subscriptions/S``: this machine's pull subscription of the topic."""
+    topic: str | None = None
+    """``projects/P/topics/T``: set it to have the watch on the mailbox renewed."""
+    safety_poll_seconds: float = 30.0
+    """How often the mailbox is polled anyway while someone waits."""
+    reconcile_seconds: float = 2.0
+    """How long after a notification the mailbox is polled once more."""
+
+
+@dataclass(frozen=True)
 class GmailMailbox(Mailbox):
     """A Workspace user read through a service account with domain-wide delegation."""
 
     key: SecretRef = field(default_factory=SecretRef)
+    push: GmailPush | None = None
+    """Gmail push notifications through Cloud Pub/Sub, if configured."""
 
 
 @dataclass(frozen=True)
@@ -457,7 +474,7 @@ def _one_of(entry: Mapping[str, Any], keys: tuple[str, ...], where: str) -> str:
 
 _COMMON = {"provider", "address", "domains", "authenticated"}
 _FIELDS = {
-    "gmail": _COMMON | {"service_account_file", "service_account_json_env"},
+    "gmail": _COMMON | {"service_account_file", "service_account_json_env", "push"},
     "maildir": _COMMON | {"path", "trusted_authserv_id"},
     "outlook": _COMMON
     | {
@@ -469,6 +486,41 @@ _FIELDS = {
         "certificate_password_env",
     },
 }
+
+
+_PUSH_SECONDS = {"safety_poll_seconds": (5.0, 3600.0), "reconcile_seconds": (0.1, 60.0)}
+
+
+def _gmail_push(value: object, where: str) -> GmailPush:
+    """``push:`` of a Gmail entry: the machine's subscription, optionally the topic to keep
+    the mailbox's watch on, and the two poll timings (each within its range)."""
+    entry = _mapping(value, where, {"subscription", "topic", *_PUSH_SECONDS}, {"subscription"})
+    subscription = _string(entry, "subscription", where)
+    if not PUBSUB_SUBSCRIPTION.fullmatch(subscription):
+        raise not_configured(
+            f"{where}.subscription must be a full subscription name, "
+            "projects/PROJECT_ID/subscriptions/NAME"
+        )
+    topic = _string(entry, "topic", where) if "topic" in entry else None
+    if topic is not None and not PUBSUB_TOPIC.fullmatch(topic):
+        raise not_configured(
+            f"{where}.topic must be a full topic name, projects/PROJECT_ID/topics/NAME"
+        )
+    seconds: dict[str, float] = {}
+    for key, (low, high) in _PUSH_SECONDS.items():
+        if key not in entry:
+            continue
+        number = entry[key]
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int | float)
+            or not low <= number <= high
+        ):
+            raise not_configured(
+                f"{where}.{key} must be a number of seconds from {low:g} to {high:g}"
+            )
+        seconds[key] = float(number)
+    return GmailPush(subscription, topic, **seconds)
 
 
 def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIMITS) -> Mailbox:
@@ -514,7 +566,8 @@ def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIM
             if which == "service_account_file"
             else _env_ref(entry, which, where)
         )
-        return GmailMailbox(**common, key=key, limits=limits)
+        push = _gmail_push(entry["push"], f"{where}.push") if "push" in entry else None
+        return GmailMailbox(**common, key=key, limits=limits, push=push)
     if provider == "maildir":
         path = Path(_string(entry, "path", where)).expanduser()
         trusted = None

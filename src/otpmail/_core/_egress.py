@@ -1,8 +1,10 @@
 """The egress allowlist: the one table of requests otpmail may send, and the one check that
 every outbound request of every SDK passes before any byte leaves the process.
 
-Each route names a method, an exact host and a full path pattern. Only the token requests
-are POSTs; everything else is a GET on a read endpoint. Anything else (another host, an IP
+Each route names a method, an exact host and a full path pattern. Reads are GETs; the POSTs
+are the token requests, Gmail's batch of reads (below), Gmail's ``users.watch`` (which asks
+Gmail to publish "new mail" notifications; it changes no mail) and a Pub/Sub subscription's
+``pull`` and ``acknowledge`` (which read and confirm those notifications). Anything else (another host, an IP
 literal, userinfo in the URL, a non-default port, plain http, a double or trailing slash,
 an encoded slash or dot, whitespace or a control character anywhere in the URL, a method
 override header, an unknown path) is refused with an ``API_ERROR`` naming the host, and
@@ -59,6 +61,17 @@ _GMAIL_ID = r"[0-9a-f]{1,32}"
 _GRAPH_USER = r"(?:[A-Za-z0-9._~+\-]|%2[1-7AB]|%3[DF]|%5E|%7C)+(?:%40|@)[A-Za-z0-9.\-]+"
 _TENANT = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
 
+# Pub/Sub names by Google's rules: a project id is 6-30 lowercase letters, digits and
+# hyphens, starting with a letter; a topic or subscription id 3-255 letters, digits and
+# - _ . ~ +, starting with a letter ('%' is allowed by Google but never needed: refusing it
+# keeps every encoded form out of the path).
+_PROJECT = r"projects/[a-z][a-z0-9-]{4,28}[a-z0-9]"
+_SUBSCRIPTION = rf"{_PROJECT}/subscriptions/[A-Za-z][A-Za-z0-9._~+-]{{2,254}}"
+PUBSUB_SUBSCRIPTION = re.compile(_SUBSCRIPTION)
+"""A Pub/Sub subscription's full name, ``projects/P/subscriptions/S``."""
+PUBSUB_TOPIC = re.compile(rf"{_PROJECT}/topics/[A-Za-z][A-Za-z0-9._~+-]{{2,254}}")
+"""A Pub/Sub topic's full name, ``projects/P/topics/T``."""
+
 ROUTES: tuple[Route, ...] = (
     _route("POST", "oauth2.googleapis.com", r"/token", "Google service-account token"),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/messages", "Gmail users.messages.list"),
@@ -68,6 +81,16 @@ ROUTES: tuple[Route, ...] = (
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/history", "Gmail users.history.list"),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/profile", "Gmail users.getProfile"),
     _route("POST", "gmail.googleapis.com", r"/batch", "Gmail batch", batch=True),
+    _route("POST", "gmail.googleapis.com", rf"{_GMAIL}/watch", "Gmail users.watch"),
+    _route(
+        "POST", "pubsub.googleapis.com", rf"/v1/{_SUBSCRIPTION}:pull", "Pub/Sub subscriptions.pull"
+    ),
+    _route(
+        "POST",
+        "pubsub.googleapis.com",
+        rf"/v1/{_SUBSCRIPTION}:acknowledge",
+        "Pub/Sub subscriptions.acknowledge",
+    ),
     _route(
         "POST",
         "login.microsoftonline.com",

@@ -313,6 +313,28 @@ def _add_code(commands: _Commands) -> None:
 
 
 @_subcommand
+def _add_watch(commands: _Commands) -> None:
+    watch = _new(
+        commands,
+        "watch",
+        help="start or renew the Gmail push watch of a mailbox (Pub/Sub; never stops one)",
+        description="Ask Gmail to publish a notification of each change of the mailbox to a "
+        "Cloud Pub/Sub topic, for seven days; run it again to renew (docs/pubsub.md). Prints "
+        '{"status": "ok", "data": {"address", "topic", "expires_at"}} as JSON.',
+        epilog=_exit_statuses(
+            [
+                (EXIT_OK, "the watch is on until expires_at"),
+                (Prefix.INVALID, "bad arguments (the topic, a mailbox that is not Gmail)"),
+                (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
+                (Prefix.API_ERROR, "Gmail refused (see the code: e.g. the topic's permissions)"),
+            ]
+        ),
+    )
+    _add(watch, _params.MAILBOX, _params.TOPIC, _params.DEADLINE, _params.INTEGRATIONS)
+    watch.set_defaults(run=_print_watch)
+
+
+@_subcommand
 def _add_check(commands: _Commands) -> None:
     check = _new(
         commands,
@@ -557,6 +579,25 @@ def _print_read(args: argparse.Namespace) -> int:
 
 def _print_wait(args: argparse.Namespace) -> int:
     envelope = _wait(args)
+    print_json(envelope)
+    return exit_status(envelope)
+
+
+def _print_watch(args: argparse.Namespace) -> int:
+    from otpmail._core._envelope import error
+    from otpmail._frontends._watch import run_watch
+
+    try:
+        deadline = _deadline_seconds(args.deadline)
+    except OtpmailError as exc:
+        envelope = error(exc)
+    else:
+
+        async def run() -> dict[str, Any]:
+            async with _reader(args.integrations) as reader:
+                return await run_watch(reader, args.mailbox, args.topic, deadline)
+
+        envelope = run_async(run, deadline, out_of_time("watch", deadline or 0))
     print_json(envelope)
     return exit_status(envelope)
 

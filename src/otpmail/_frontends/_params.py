@@ -330,6 +330,21 @@ WRITE_INTEGRATIONS = Param(
     metavar="FILE",
 )
 
+MAILBOX = Param(
+    "mailbox",
+    "string",
+    "the address of a Gmail mailbox of the integrations file",
+    positional=True,
+    required=True,
+)
+TOPIC = Param(
+    "topic",
+    "string",
+    "the Pub/Sub topic Gmail publishes the mailbox's changes to",
+    metavar="projects/P/topics/T",
+    default_note="the entry's push.topic",
+)
+
 ADDRESSING = (TO, SENDER, SUBJECT)
 """Who sent what to whom: the first filters of every reading command and tool."""
 FILTERS = (*ADDRESSING, AUTHENTICATED)

@@ -43,7 +43,11 @@ from otpmail._core._retry import (
 from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import TRUST_GMAIL, Email, parse_rfc822
 from otpmail._providers._gmail_bodies import BodyCache
-from otpmail._providers._gmail_credentials import ensure_token, pinned_credentials
+from otpmail._providers._gmail_credentials import (
+    ensure_token,
+    pinned_credentials,
+    pubsub_credentials,
+)
 from otpmail._providers._gmail_errors import HistoryExpired, MessageGone, to_error
 from otpmail._providers._gmail_http import API_ENDPOINT, UNIVERSE, PinnedHttp, bounded_part
 from otpmail._providers._gmail_ids import MARGIN_MS, OffsetWatch
@@ -58,6 +62,8 @@ from otpmail._providers._gmail_messages import (
     gmail_query,
     listed_ids,
 )
+from otpmail._providers._gmail_push import PushSchedule
+from otpmail._providers._pubsub import PullSubscription, authorized_pubsub_http
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -95,11 +101,16 @@ class GmailProvider:
         max_concurrency: int = 5,
         retry: RetryPolicy = DEFAULT_POLICY,
         deadline: float = DEFAULT_DEADLINE,
+        push_http_factory: Callable[[], PinnedHttp] | None = None,
     ) -> None:
         self.account = mailbox.address
         self._limits = mailbox.limits
         self._http_factory = http_factory
         self._credentials = pinned_credentials(mailbox, self._new_http)
+        self.poll_schedule: PushSchedule | None = None
+        """When the poll stream polls next, for a mailbox with ``push:`` (else ``None``)."""
+        if mailbox.push is not None:
+            self.poll_schedule = self._push_schedule(mailbox, push_http_factory or http_factory)
         self._max_concurrency = max(1, max_concurrency)
         self._executor = self._new_executor()
         self._retry = retry
@@ -129,6 +140,42 @@ class GmailProvider:
 
     def __repr__(self) -> str:
         return f"GmailProvider(account={self.account!r})"
+
+    def _push_schedule(
+        self, mailbox: GmailMailbox, http_factory: Callable[[], PinnedHttp]
+    ) -> PushSchedule:
+        """Push through the mailbox's Pub/Sub subscription, pulled with the service
+        account's own token (not the delegated one) for the Pub/Sub scope alone."""
+        assert mailbox.push is not None
+
+        def pinned() -> PinnedHttp:
+            http = http_factory()
+            http.limits = self._limits
+            return http
+
+        credentials = pubsub_credentials(mailbox, pinned)
+        subscription = mailbox.push.subscription
+        return PushSchedule(
+            mailbox.address,
+            mailbox.push,
+            lambda: PullSubscription(subscription, authorized_pubsub_http(credentials, pinned)),
+            renew_watch=self.watch,
+        )
+
+    async def watch(self, topic: str) -> int:
+        """Create or renew the push watch on the mailbox (``users.watch``, 100 quota units):
+        Gmail then publishes a notification to ``topic`` for each change, for seven days.
+        Returns when the watch ends (epoch milliseconds). Never stops a watch."""
+
+        def make(service: Any) -> Any:
+            return service.users().watch(userId="me", body={"topicName": topic})
+
+        with default_deadline(self._deadline):
+            answer = await self._call("watch", make)
+        try:
+            return int(answer["expiration"])
+        except (KeyError, TypeError, ValueError):
+            raise OtpmailError("bad_response", "Gmail watch failed: no expiration") from None
 
     # -- transport ----------------------------------------------------------------------
 
@@ -591,6 +638,8 @@ class GmailProvider:
         connections (httplib2 closes sockets on collection). A later call starts new ones."""
         executor, self._executor = self._executor, self._new_executor()
         executor.shutdown(wait=False, cancel_futures=True)
+        if self.poll_schedule is not None:
+            self.poll_schedule.close()
         with self._http_lock:
             self._idle_http = []
 

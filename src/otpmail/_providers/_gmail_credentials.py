@@ -28,6 +28,9 @@ from otpmail._core._retry import parse_retry_after, remaining
 from otpmail._providers._gmail_http import TOKEN_URI, UNIVERSE, PinnedHttp
 
 SCOPE = "https://www.googleapis.com/auth/gmail.readonly"
+PUBSUB_SCOPE = "https://www.googleapis.com/auth/pubsub"
+"""What pulling and acknowledging a push subscription need (Pub/Sub's discovery document);
+it reaches no mail."""
 # The token endpoint answers these when a later attempt may succeed (google-auth's own
 # list: transport.DEFAULT_RETRYABLE_STATUS_CODES and _client._can_retry).
 _TOKEN_RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
@@ -157,11 +160,35 @@ def pinned_credentials(mailbox: GmailMailbox, transport: Callable[[], PinnedHttp
     """The credentials of ``mailbox``, read-only and delegated to its address, whose token
     requests go out through ``transport``: the one place a Gmail provider gets them.
     Raises ``NOT_CONFIGURED`` (``secret_invalid``) for a key that cannot be used."""
+    return _from_key(
+        mailbox,
+        transport,
+        lambda info: ServiceAccountCredentials.from_service_account_info(  # type: ignore[no-untyped-call]
+            info, scopes=[SCOPE], subject=mailbox.address
+        ),
+    )
+
+
+def pubsub_credentials(mailbox: GmailMailbox, transport: Callable[[], PinnedHttp]) -> PinnedRefresh:
+    """The service account's own credentials (delegated to nobody) for the Pub/Sub scope
+    alone: what pulling a mailbox's push subscription needs."""
+    return _from_key(
+        mailbox,
+        transport,
+        lambda info: ServiceAccountCredentials.from_service_account_info(  # type: ignore[no-untyped-call]
+            info, scopes=[PUBSUB_SCOPE]
+        ),
+    )
+
+
+def _from_key(
+    mailbox: GmailMailbox,
+    transport: Callable[[], PinnedHttp],
+    build: Callable[[dict[str, Any]], PinnedRefresh],
+) -> PinnedRefresh:
     info = load_key(mailbox)
     try:
-        credentials = ServiceAccountCredentials.from_service_account_info(  # type: ignore[no-untyped-call]
-            info, scopes=[SCOPE], subject=mailbox.address
-        )
+        credentials = build(info)
     except (ValueError, TypeError, KeyError):
         raise not_configured(
             f"{mailbox.source} service-account key ({mailbox.key.describe()}) cannot be "
@@ -170,7 +197,7 @@ def pinned_credentials(mailbox: GmailMailbox, transport: Callable[[], PinnedHttp
         ) from None
     del info
     credentials.pinned_transport = transport
-    return credentials  # type: ignore[no-any-return]
+    return credentials
 
 
 def ensure_token(credentials: PinnedRefresh, lock: threading.Lock) -> None:

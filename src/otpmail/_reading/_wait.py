@@ -88,6 +88,16 @@ class ChangeFeed(Protocol):
         """
 
 
+@runtime_checkable
+class PollSchedule(Protocol):
+    """When a stream polls next, for a provider that hears of news itself (Gmail push):
+    a provider offers one as its ``poll_schedule``."""
+
+    async def next_poll(self, due_in: float) -> None:
+        """Return when the next poll should start; ``due_in`` is when it would by the
+        stream's own interval."""
+
+
 class HandedOut:
     """The mail one consumer (a pytest test) has been given: no two of its waits get the
     same message.
@@ -380,6 +390,10 @@ class MailStream:
                 # for the next), and a poll slower than the interval is followed by a
                 # short pause, not by another at once: never more often than the interval.
                 delay = max(self.interval - (clock() - started), MIN_POLL_INTERVAL)
+                schedule = getattr(self.provider, "poll_schedule", None)
+                if isinstance(schedule, PollSchedule):
+                    await schedule.next_poll(delay)
+                    continue
             except asyncio.CancelledError:
                 raise
             except OtpmailError as exc:
