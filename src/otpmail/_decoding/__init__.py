@@ -14,7 +14,8 @@ The one public face of the package, used by every provider and by the reader:
 
 Inside: ``_message`` (MIME structure and headers), ``_charset`` (labels to codecs),
 ``_html`` (HTML to the visible text), ``_sanitize`` (what renders as nothing), ``_authres``
-(the receiving server's verdict) and ``_extract`` (codes and links). Nothing here does I/O.
+(the receiving server's verdict), ``_codes`` and ``_links`` (with ``_code_words``,
+``_vocabulary`` and ``_lines``; ``_extract`` joins them in ``annotate``). Nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
         organisational_domain,
         parse_authentication_results,
     )
-    from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
+    from otpmail._decoding._codes import extract_code
+    from otpmail._decoding._extract import annotate
+    from otpmail._decoding._links import extract_links, pick_action_link
     from otpmail._decoding._message import Attachment, Email, email_from_parts, parse_rfc822
     from otpmail._decoding._sanitize import sanitize_text
 
@@ -64,9 +67,9 @@ _HOMES = {
     "organisational_domain": "otpmail._decoding._authres",
     "parse_authentication_results": "otpmail._decoding._authres",
     "annotate": "otpmail._decoding._extract",
-    "extract_code": "otpmail._decoding._extract",
-    "extract_links": "otpmail._decoding._extract",
-    "pick_action_link": "otpmail._decoding._extract",
+    "extract_code": "otpmail._decoding._codes",
+    "extract_links": "otpmail._decoding._links",
+    "pick_action_link": "otpmail._decoding._links",
     "Attachment": "otpmail._decoding._message",
     "Email": "otpmail._decoding._message",
     "email_from_parts": "otpmail._decoding._message",

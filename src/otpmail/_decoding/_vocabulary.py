@@ -1,6 +1,6 @@
 """What the words around a link say, in thirteen languages. Pure data and compiled patterns.
 
-The action-link picker (``_extract.pick_action_link``) asks four questions of a link's
+The action-link picker (``_links.pick_action_link``) asks four questions of a link's
 label and of the sentence it stands in: does it name an account action (sign in, verify,
 reset, unlock, join …), does it point at the link ("click the link below"), does it say
 "if this wasn't you", and is it about something else (help, privacy, unsubscribe).
