@@ -25,6 +25,8 @@ _DIGIT_CELLS = re.compile(r"^[ \t|]*[0-9](?:[ \t]*\|[ \t]*[0-9]){3,9}[ \t|]*$", 
 _CHAR_LINES = re.compile(r"^[ \t]*[0-9A-Z][ \t]*(?:\n[ \t]*[0-9A-Z][ \t]*){3,7}$", re.M)
 """One character per line, four to eight lines: a code drawn as a row of boxes
 (``display:inline-block`` cells), which a text rendering puts one under another."""
+_SPREAD_LINE = re.compile(r"^[ \t]*[0-9A-Z](?:[ \t]{2,4}[0-9A-Z]){3,7}[ \t]*$", re.M)
+"""One character a box with empty cells (``&nbsp;``) between them: ``7   3   1   0``."""
 _BOXED_LINE = re.compile(r"^[ \t]*[0-9A-Z](?:[ \t][0-9A-Z]){3,7}[ \t]*$", re.M)
 
 
@@ -58,11 +60,21 @@ _UNITS_LATIN = (
     r"seconden|uur|dagen|"
     r"sekund[ay]?|minut[ay]?|godzin[ay]?|dni|"
     r"секунд[аы]?|минут[аы]?|час(?:а|ов)?|дн(?:я|ей)|"
-    r"x|times"
+    # minutes and hours in more languages, by stem (minutter, minuter, minuta, minučių …)
+    r"(?:minut|minuut|mínút|minūt|nóiméad|dakika|perc|phút|menit|minit|хвилин|минут|λεπτ)\w*|"
+    r"timmar|timer|tunti\w*|hodin\w*|saat|jam|óra"
+)
+_UNITS_UNSPACED = (
+    r"分钟|分鐘|分間|分|小时|小時|時間|秒|天|日間|분|시간|초|일|"
+    # minutes in scripts whose letters \w does not all match (Arabic, Indic, Thai …)
+    r"دقيقة|دقائق|دقیقه|ساعة|דקות|דקה|मिनट|मिनिट|মিনিট|મિનિટ|ਮਿੰਟ|ನಿಮಿಷ|நிமிட|నిమిష|"
+    r"മിനിറ്റ|ମିନିଟ|منٹ|منٽ|นาที|នាទី"
 )
 _DURATION = re.compile(
-    rf"(?i)[0-9](?<![0-9A-Za-z][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?(?:(?:{_UNITS_LATIN})(?![A-Za-zÀ-ÿа-яё])|(?:分钟|分鐘|分間|分|小时|小時|時間|秒|天|日間|분|시간|초|일))"
+    rf"(?i)[0-9](?<![0-9A-Za-z][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?(?:(?:{_UNITS_LATIN})(?![A-Za-zÀ-ÿа-яё])|(?:{_UNITS_UNSPACED}))"
 )
+_TIMES = re.compile(r"(?i)(?<![0-9A-Za-z-])[0-9]{1,3}[ \t]?(?:x|times)(?![A-Za-z])")
+"""``3x``, ``10 times``: a count, not a code (a code's last letter is no multiplier)."""
 _CURRENCY_CODE = (
     r"USD|EUR|GBP|CHF|PLN|JPY|CNY|RMB|INR|RUB|KRW|BRL|MXN|AUD|CAD|NZD|SEK|NOK|DKK|CZK|HUF|TRY"
     r"|ZAR|SGD|HKD"
@@ -111,6 +123,7 @@ def _normalize(text: str) -> str:
     text = _DIGIT_CELLS.sub(lambda m: " ".join(ch for ch in m.group() if ch.isdigit()), text)
     if "\n" in text:
         text = _CHAR_LINES.sub(lambda m: " ".join(m.group().split()), text)
+    text = _SPREAD_LINE.sub(lambda m: " ".join(m.group().split()), text)
     text = _BOXED_LINE.sub(_join_boxes, text)
     text = text.replace("|", "  ")
     text = _URL_LIKE.sub(_MASK_BLANK, text)
@@ -119,6 +132,7 @@ def _normalize(text: str) -> str:
     text = _CSS_BLOCK.sub(" ", text)
     text = _HEX_COLOUR.sub(_MASK_NUMBER, text)
     text = _DURATION.sub(_MASK_QUIET, text)
+    text = _TIMES.sub(_MASK_QUIET, text)
     text = _MONEY.sub(_MASK_NUMBER, text)
     text = _PERCENT_ESCAPE.sub(_MASK_NUMBER, text)
     text = _PHONE.sub(_MASK_NUMBER, text)

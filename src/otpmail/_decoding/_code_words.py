@@ -72,9 +72,24 @@ _POSITIVE = _words(
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
-    r"код(?:а|у|ом|е|ы)?\b|одноразов\w* парол\w*"
+    r"код(?:а|у|ом|е|ы)?\b|одноразов\w* парол\w*|"
+    # "code" in more languages that write it in Latin or Cyrillic letters, alone or at the
+    # end of a compound (verifieringskod, bekræftelseskode, vahvistuskoodi, kódot, kóða)
+    r"[a-zà-öø-ÿß]*?(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|koodi\w*|kód\w*|kóð\w*)\b|"
+    r"[a-zà-öø-ÿß]+kod\b|codi\b|codicem\b|cód\b|cod\b|кодът\b|кодот\b|код\w*\b"
 )
-_POSITIVE_CASED = _words(r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b", cased=True)
+_POSITIVE_CASED = _words(
+    r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"
+    r"SMS-TAN\b|TAN-Nummer\b",
+    cased=True,
+)
+_POSITIVE_SCRIPTS = _phrases(
+    # "code" in scripts \b does not suit (joined or combining letters): Arabic, Persian, Urdu,
+    # Sindhi, Hebrew, Greek, the Indic scripts, Sinhala, Thai, Khmer
+    r"رمز|كود|کد|کوڈ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
+    r"කේත|รหัส|កូដ"
+)
+"""Applied to text that is not ASCII only."""
 _POSITIVE_CJK = _phrases(
     r"確認コード|認証コード|認証番号|ワンタイムパスワード|ワンタイムコード|セキュリティコード|"
     r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|"
@@ -82,6 +97,27 @@ _POSITIVE_CJK = _phrases(
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
     r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드"
 )
+
+_NAMED_CODE = re.compile(
+    r"(?i)(?:verification|confirmation|security|authentication|one[- ]time|login|log-in|"
+    r"sign[- ]in|access|pickup|collection)[ -](?:code|pin)\b|"
+    r"\b(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|freigabe|abhol)code\b|"
+    r"\b(?:verificatie|bevestigings|beveiligings|inlog)code\b|"
+    r"c[óo]digo de (?:verificaci[óo]n|confirmaci[óo]n|seguridad|verifica[çc][ãa]o|confirma[çc][ãa]o|seguran[çc]a)|"
+    r"code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|codice di (?:verifica|conferma|sicurezza)|"
+    r"kod (?:weryfikacyjny|potwierdzaj\w*|bezpiecze\w*)|код (?:подтверждения|безопасности)|"
+    r"(?:mobile|chip|photo|push|sms|app|m)?TAN\b|"
+    r"验证码|驗證碼|認証コード|確認コード|認証番号|인증\s?번호|인증\s?코드|확인\s?코드"
+)
+"""A code word that names a one-time code outright (read around the linked label)."""
+_USE_IT = _words(
+    r"(?:enter|type|use|show|present|provide|quote|input|give)(?: (?:it|this|that|the|your)\b)|"
+    r"(?:geben sie|zeigen sie|nennen sie) (?:ihn|sie|diesen|diese|den|die)\b|"
+    r"(?:saisissez|entrez|présentez|montrez|indiquez)-?(?:le|la)?\b|"
+    r"(?:introduce|ingresa|ingrese|muestra|presenta|indica)(?:lo|la)?\b|"
+    r"(?:eingeben|vorzeigen|angeben)\b"
+)
+"""Words that ask the reader to use a code: enter it, show it at pickup."""
 
 _NEGATIVE = _words(
     r"promo(?:tion(?:al)?)?[ -]?codes?\b|discount[ -]?codes?\b|coupon[ -]?codes?\b|"
@@ -161,7 +197,7 @@ _OTP_DOC = _words(
     r"inicio de sesi[óo]n|iniciar sess[ãa]o|connexion|anmeldung|aanmeld|giriş|oturum|"
     r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code"
 )
-_OTP_DOC_CASED = _words(r"PIN\b|TAN\b", cased=True)
+_OTP_DOC_CASED = _words(r"PIN\b|TAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|pushTAN\b", cased=True)
 _OTP_DOC_CJK = _phrases(r"認証|確認コード|ログイン|验证|驗證|登录|登入|인증|로그인")
 _TXN_DOC = _words(
     r"order\b|shipped\b|shipping\b|delivery\b|tracking\b|invoice\b|receipt\b|booking\b|"

@@ -22,6 +22,7 @@ from otpmail._decoding._code_words import (
     _COPULA,
     _MEETING,
     _MEETING_CJK,
+    _NAMED_CODE,
     _NEG,
     _NEGATIVE,
     _NEGATIVE_CJK,
@@ -34,12 +35,14 @@ from otpmail._decoding._code_words import (
     _POSITIVE,
     _POSITIVE_CASED,
     _POSITIVE_CJK,
+    _POSITIVE_SCRIPTS,
     _PROMO_DOC,
     _PROMO_DOC_CJK,
     _STALE,
     _STALE_CJK,
     _TXN_DOC,
     _TXN_DOC_CJK,
+    _USE_IT,
     _VERB,
     _VERBS,
     _VERBS_CJK,
@@ -138,6 +141,9 @@ _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)(?!\s*[a-zß-ÿа-яё0-9\x01])|[。
 """The end of a sentence: not a period an abbreviation ends with ("Nr. 7781", "z. B. die"),
 which a number or a lower-case word follows."""
 _NUMERIC = re.compile(r"[0-9]{2}|\x01")
+_OWN_NUMBER = re.compile(r"[0-9]{4}|\x01")
+"""A number a code word above a candidate could be talking about instead: one as long as a
+code, or a masked amount, date or phone number ("expires in 15 perc" is neither)."""
 
 
 class _Label(NamedTuple):
@@ -154,13 +160,18 @@ _LABEL_KINDS = (
     (_VERBS, _VERB),
 )
 _LABEL_KINDS_CJK = ((_POSITIVE_CJK, _POS), (_NEGATIVE_CJK, _NEG), (_VERBS_CJK, _VERB))
+_LABEL_KINDS_SCRIPTS = ((_POSITIVE_SCRIPTS, _POS),)
 
 
 def _labels(seg: str, ranges: list[tuple[int, int]]) -> list[_Label]:
     """The labels in the given ranges of ``seg`` (whole lines, so word boundaries hold),
     a label inside a longer one dropped; sorted by start (and so by end)."""
     found: list[_Label] = []
-    kinds = _LABEL_KINDS + _LABEL_KINDS_CJK if _CJK.search(seg) else _LABEL_KINDS
+    kinds: tuple[tuple[re.Pattern[str], int], ...] = _LABEL_KINDS
+    if _CJK.search(seg):
+        kinds += _LABEL_KINDS_CJK
+    if not seg.isascii():
+        kinds += _LABEL_KINDS_SCRIPTS
     for lo, hi in ranges:
         for rx, kind in kinds:
             found.extend(
@@ -338,14 +349,16 @@ def _in_list(seg: str, line_start: int, line_end: int) -> bool:
     return False
 
 
-def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candidate) -> int:
-    """Score of the link to the labels before ``cand``, or the veto."""
+def _link_before(
+    seg: str, labels: list[_Label], ends: list[int], cand: _Candidate
+) -> tuple[int, _Label | None]:
+    """Score of the link to the labels before ``cand`` (or the veto), and that label."""
     ls, le = _line_bounds(seg, cand.start, cand.end)
     alone = not seg[ls : cand.start].strip(_DECORATION) and not seg[cand.end : le].strip(
         _DECORATION
     )
     if alone and _in_list(seg, ls, le):
-        return CODE_WEIGHTS.veto  # one of several codes (backup codes): none is *the* code
+        return CODE_WEIGHTS.veto, None  # one of several codes (backup codes): none is *the* code
     floor = (
         _window_start(seg, ls, CODE_REACH.lines_above)
         if alone
@@ -365,17 +378,17 @@ def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candida
         if lab.kind == _NEG:
             if numeric or len(gap.strip()) > CODE_REACH.negative_gap:
                 continue  # that label has its own number, or is too far away
-            return CODE_WEIGHTS.veto
+            return CODE_WEIGHTS.veto, lab
         same_line = "\n" not in gap
         broken = _SENTENCE_BREAK.search(gap) is not None
         if lab.kind == _VERB:
             if same_line and not numeric and len(gap.strip(" :")) <= CODE_REACH.verb_gap:
-                return CODE_WEIGHTS.verb
+                return CODE_WEIGHTS.verb, lab
             told_to_enter = True
             continue
-        if not numeric:
+        if not numeric or (alone and lab.kind == _POS and not _OWN_NUMBER.search(gap)):
             if same_line and not broken and len(gap) <= CODE_REACH.label_gap:
-                return CODE_WEIGHTS.label_before
+                return CODE_WEIGHTS.label_before, lab
             if alone:
                 if broken and not told_to_enter and idx >= 0:
                     # "Enter this code in your browser." above the code: the verb is the
@@ -386,35 +399,53 @@ def _link_before(seg: str, labels: list[_Label], ends: list[int], cand: _Candida
                         told_to_enter and lab.start - verb.end <= CODE_REACH.verb_to_label
                     )
                 if broken and not told_to_enter:
-                    return CODE_WEIGHTS.alone_after_sentence
-                return CODE_WEIGHTS.alone_under_label
-        if same_line and not broken and _COPULA.search(gap[-CODE_REACH.copula_tail :]):
-            return CODE_WEIGHTS.copula
-        return 0
-    return 0
+                    return CODE_WEIGHTS.alone_after_sentence, lab
+                return CODE_WEIGHTS.alone_under_label, lab
+        tail = gap.rstrip()[-CODE_REACH.copula_tail :]
+        if (same_line or alone) and not broken and _COPULA.search(tail):
+            return CODE_WEIGHTS.copula, lab
+        return 0, None
+    return 0, None
 
 
-def _link_after(seg: str, labels: list[_Label], starts: list[int], cand: _Candidate) -> int:
-    """Score of the link to a label right after ``cand``, or the veto."""
+def _link_after(
+    seg: str, labels: list[_Label], starts: list[int], cand: _Candidate
+) -> tuple[int, _Label | None]:
+    """Score of the link to a label right after ``cand`` (or the veto), and that label."""
     _, le = _line_bounds(seg, cand.start, cand.end)
     idx = bisect.bisect_left(starts, cand.end)
     while idx < len(labels):
         lab = labels[idx]
         idx += 1
         if lab.start > le or lab.start > cand.end + CODE_REACH.after:
-            return 0
+            return 0, None
         gap = seg[cand.end : lab.start]
         if _NUMERIC.search(gap) or _SENTENCE_BREAK.search(gap):
-            return 0
+            return 0, None
         if lab.kind == _VERB:
             continue
         if lab.kind == _NEG:
             follow = seg[lab.end : min(le, lab.end + CODE_REACH.negative_gap)]
             if _TOKEN.search(follow) and any(ch.isdigit() for ch in follow):
-                return 0  # "(order 1234)": the label belongs to the next number
-            return CODE_WEIGHTS.veto if len(gap) <= CODE_REACH.negative_gap else 0
-        return CODE_WEIGHTS.label_after if len(gap) <= CODE_REACH.label_after_gap else 0
-    return 0
+                return 0, None  # "(order 1234)": the label belongs to the next number
+            return (CODE_WEIGHTS.veto if len(gap) <= CODE_REACH.negative_gap else 0), lab
+        return (CODE_WEIGHTS.label_after if len(gap) <= CODE_REACH.label_after_gap else 0), lab
+    return 0, None
+
+
+def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
+    """Whether the code word a candidate is linked to names a one-time code outright
+    ("confirmation code", "mobileTAN", "Bestätigungscode", "验证码"), not just "code", and its
+    line asks the reader to use it ("show it at pickup", "enter this code"): such a code
+    stays the code in an order or booking mail. A bare "Confirmation code: 718263" under an
+    order number does not: it is as often the order's reference."""
+    if label.kind != _POS:
+        return False
+    if _NAMED_CODE.search(seg, max(0, label.start - 40), label.end) is None:
+        return False
+    ls, le = _line_bounds(seg, label.start, cand.end)
+    lo = max(ls, label.start - CODE_REACH.line_label)
+    return _USE_IT.search(seg, lo, min(le, cand.end + CODE_REACH.line_label)) is not None
 
 
 def _is_stale(seg: str, cand: _Candidate) -> bool:
@@ -463,7 +494,7 @@ def _ranges(seg: str, cands: list[_Candidate]) -> list[tuple[int, int]]:
 
 def _scored(source: Any) -> list[tuple[int, str]]:
     subject, body = _segments(source)
-    linked: list[tuple[int, str, _Candidate, str]] = []
+    linked: list[tuple[int, str, _Candidate, str, bool]] = []
     for raw in (subject, body):
         if not raw:
             continue
@@ -475,15 +506,18 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         ends = [lab.end for lab in labels]
         starts = [lab.start for lab in labels]
         for cand in cands:
-            before = _link_before(seg, labels, ends, cand)
+            before, label = _link_before(seg, labels, ends, cand)
             if before <= CODE_WEIGHTS.veto:
                 continue
-            after = _link_after(seg, labels, starts, cand)
+            after, label_after = _link_after(seg, labels, starts, cand)
             if after <= CODE_WEIGHTS.veto and before < CODE_WEIGHTS.threshold:
                 continue
             score = max(before, after)
+            if after > before:
+                label = label_after
             if score > 0:
-                linked.append((score, cand.value, cand, seg))
+                named = label is not None and _names_a_code(seg, label, cand)
+                linked.append((score, cand.value, cand, seg, named))
     if not linked:
         return []
     whole = unicodedata.normalize("NFKC", f"{subject}\n{body[:_MAX_SCAN]}")
@@ -503,10 +537,10 @@ def _scored(source: Any) -> list[tuple[int, str]]:
     )
     weights, reach = CODE_WEIGHTS, CODE_REACH
     results: list[tuple[int, str]] = []
-    for score, value, cand, seg in linked:
+    for score, value, cand, seg, named in linked:
         if otp_doc:
             score += weights.otp_mail
-        if txn_doc:
+        if promo_doc or (txn_doc and not named):
             score += weights.transaction_mail
         if cand.letters:
             if promo_doc:
