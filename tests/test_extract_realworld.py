@@ -230,3 +230,10 @@ def test_the_realworld_tuning_part_keeps_its_recall() -> None:
     module = _load_eval()
     tally = module.evaluate_codes(module.load_realworld("tuning"))
     assert tally.recall >= REALWORLD_TUNING_RECALL_FLOOR, tally.missed
+
+
+def test_a_percentage_is_a_number_beside_a_code_word_not_a_code() -> None:
+    # "4.5 %" was read before the split as "4.5" and "%": the percentage pattern was
+    # shadowed by the link module's pattern of the same name
+    assert extract_code("Your verification code: 2500 %") is None
+    assert extract_code("Verification code:\n\n482913\n\nFees: 4.5 %") == "482913"

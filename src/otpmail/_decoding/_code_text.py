@@ -90,10 +90,8 @@ _MONEY = re.compile(
     r"|[0-9](?<![0-9A-Za-z][0-9])(?:[0-9]{0,2}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     rf"|[0-9]*(?:[.,][0-9]{{1,2}})?)[ \t]?(?:{_CURRENCY})"
 )
-_PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
-"""What ``_normalize`` masks as a percentage today: ``%2F``-style escapes. (Before the module
-was split, a later definition of the same name for URL escapes shadowed the pattern for
-``12.5 %``; this keeps that behaviour until it is changed on purpose.)"""
+_PERCENT = re.compile(r"(?<![0-9])[0-9]+(?:[.,][0-9]+)?[ \t]?%")
+"""A percentage (``12.5 %``): a number, never a code."""
 _PHONE = re.compile(
     r"\+[ \t]?[0-9][0-9 \t().-]{5,}[0-9]"
     r"|\([0-9]{2,5}\)[ \t]?[0-9][0-9 \t.-]{3,}[0-9]"
@@ -134,6 +132,6 @@ def _normalize(text: str) -> str:
     text = _DURATION.sub(_MASK_QUIET, text)
     text = _TIMES.sub(_MASK_QUIET, text)
     text = _MONEY.sub(_MASK_NUMBER, text)
-    text = _PERCENT_ESCAPE.sub(_MASK_NUMBER, text)
+    text = _PERCENT.sub(_MASK_NUMBER, text)
     text = _PHONE.sub(_MASK_NUMBER, text)
     return _SEPARATED_NUMBER.sub(_MASK_NUMBER, text)
