@@ -51,7 +51,22 @@ _MASK_QUIET = "\x02"
 _MASK_BLANK = " \x03 "
 """Replaces URLs and addresses."""
 
-_UNITS_LATIN = (
+
+def _by_first_letter(units: str) -> str:
+    """The ``|``-separated ``units`` as one alternation grouped by first letter: after a
+    number the engine then tries one small group, not the whole list."""
+    groups: dict[str, list[str]] = {}
+    others: list[str] = []  # those that start with a lookbehind
+    for unit in units.split("|"):
+        if unit[0].isalpha():
+            groups.setdefault(unit[0].lower(), []).append(unit[1:])
+        else:
+            others.append(unit)
+    grouped = [f"{first}(?:{'|'.join(rest)})" for first, rest in groups.items()]
+    return "|".join(grouped + others)
+
+
+_UNITS_LATIN = _by_first_letter(
     r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|"
     r"sekunden|minuten|min\.|stunden?|std\.|tagen?|wochen|"
     r"secondes?|heures?|jours?|semaines?|"
@@ -61,10 +76,12 @@ _UNITS_LATIN = (
     r"sekund[ay]?|minut[ay]?|godzin[ay]?|dni|"
     r"секунд[аы]?|минут[аы]?|час(?:а|ов)?|дн(?:я|ей)|"
     # minutes and hours in more languages, by stem (minutter, minuter, minuta, minučių …)
-    r"(?:minut|minuut|mínút|minūt|nóiméad|dakika|perc|phút|menit|minit|хвилин|минут|λεπτ)\w*|"
-    r"timmar|timer|tunti\w*|hodin\w*|saat|jam|óra"
+    r"minut\w*|minuut\w*|mínút\w*|minūt\w*|minuč\w*|nóiméad|dakika|perc|phút|menit|minit|"
+    r"хвилин\w*|минут\w*|λεπτ\w*|timmar|timer|tunti\w*|hodin\w*|saat|jam|óra|"
+    # a count ("3x", "10 times"); never after four digits: "5398x" ends a code
+    r"(?<![0-9]{4})(?<![0-9]{4}[ \t])x|(?<![0-9]{4})(?<![0-9]{4}[ \t])times"
 )
-_UNITS_UNSPACED = (
+_UNITS_UNSPACED = _by_first_letter(
     r"分钟|分鐘|分間|分|小时|小時|時間|秒|天|日間|분|시간|초|일|"
     # minutes in scripts whose letters \w does not all match (Arabic, Indic, Thai …)
     r"دقيقة|دقائق|دقیقه|ساعة|דקות|דקה|मिनट|मिनिट|মিনিট|મિનિટ|ਮਿੰਟ|ನಿಮಿಷ|நிமிட|నిమిష|"
@@ -73,8 +90,6 @@ _UNITS_UNSPACED = (
 _DURATION = re.compile(
     rf"(?i)[0-9](?<![0-9A-Za-z][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?(?:(?:{_UNITS_LATIN})(?![A-Za-zÀ-ÿа-яё])|(?:{_UNITS_UNSPACED}))"
 )
-_TIMES = re.compile(r"(?i)(?<![0-9A-Za-z-])[0-9]{1,3}[ \t]?(?:x|times)(?![A-Za-z])")
-"""``3x``, ``10 times``: a count, not a code (a code's last letter is no multiplier)."""
 _CURRENCY_CODE = (
     r"USD|EUR|GBP|CHF|PLN|JPY|CNY|RMB|INR|RUB|KRW|BRL|MXN|AUD|CAD|NZD|SEK|NOK|DKK|CZK|HUF|TRY"
     r"|ZAR|SGD|HKD"
@@ -90,7 +105,7 @@ _MONEY = re.compile(
     r"|[0-9](?<![0-9A-Za-z][0-9])(?:[0-9]{0,2}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     rf"|[0-9]*(?:[.,][0-9]{{1,2}})?)[ \t]?(?:{_CURRENCY})"
 )
-_PERCENT = re.compile(r"(?<![0-9])[0-9]+(?:[.,][0-9]+)?[ \t]?%")
+_PERCENT = re.compile(r"[0-9](?<![0-9][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?%")
 """A percentage (``12.5 %``): a number, never a code."""
 _PHONE = re.compile(
     r"\+[ \t]?[0-9][0-9 \t().-]{5,}[0-9]"
@@ -121,7 +136,8 @@ def _normalize(text: str) -> str:
     text = _DIGIT_CELLS.sub(lambda m: " ".join(ch for ch in m.group() if ch.isdigit()), text)
     if "\n" in text:
         text = _CHAR_LINES.sub(lambda m: " ".join(m.group().split()), text)
-    text = _SPREAD_LINE.sub(lambda m: " ".join(m.group().split()), text)
+    if "  " in text:
+        text = _SPREAD_LINE.sub(lambda m: " ".join(m.group().split()), text)
     text = _BOXED_LINE.sub(_join_boxes, text)
     text = text.replace("|", "  ")
     text = _URL_LIKE.sub(_MASK_BLANK, text)
@@ -130,7 +146,6 @@ def _normalize(text: str) -> str:
     text = _CSS_BLOCK.sub(" ", text)
     text = _HEX_COLOUR.sub(_MASK_NUMBER, text)
     text = _DURATION.sub(_MASK_QUIET, text)
-    text = _TIMES.sub(_MASK_QUIET, text)
     text = _MONEY.sub(_MASK_NUMBER, text)
     text = _PERCENT.sub(_MASK_NUMBER, text)
     text = _PHONE.sub(_MASK_NUMBER, text)

@@ -66,17 +66,17 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 # Code words. A word ending in "code" counts (Bestätigungscode, verificatiecode); the
 # negative compounds (Gutscheincode, promo code) are as long or longer and win.
 _POSITIVE = _words(
-    r"[a-zà-öø-ÿß]*?code(?![a-z])|pass ?code\b|otp\b|2fa\b|one[- ]time (?:password|pin)\b|"
+    # "code" alone or ending a compound, and its kin in more languages (verifieringskod,
+    # bekræftelseskode, vahvistuskoodi, kódot, kóða)
+    r"[a-zà-öø-ÿß]*?(?:code(?![a-z])|(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod)\b|"
+    r"(?:koodi|kód|kóð)\w*)|"
+    r"pass ?code\b|otp\b|2fa\b|one[- ]time (?:password|pin)\b|"
     r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
-    r"код(?:а|у|ом|е|ы)?\b|одноразов\w* парол\w*|"
-    # "code" in more languages that write it in Latin or Cyrillic letters, alone or at the
-    # end of a compound (verifieringskod, bekræftelseskode, vahvistuskoodi, kódot, kóða)
-    r"[a-zà-öø-ÿß]*?(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|koodi\w*|kód\w*|kóð\w*)\b|"
-    r"[a-zà-öø-ÿß]+kod\b|codi\b|codicem\b|cód\b|cod\b|кодът\b|кодот\b|код\w*\b"
+    r"код\w*|одноразов\w* парол\w*|codi\b|codicem\b|cód\b|cod\b"
 )
 _POSITIVE_CASED = _words(
     r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"

@@ -161,6 +161,8 @@ _LABEL_KINDS = (
 )
 _LABEL_KINDS_CJK = ((_POSITIVE_CJK, _POS), (_NEGATIVE_CJK, _NEG), (_VERBS_CJK, _VERB))
 _LABEL_KINDS_SCRIPTS = ((_POSITIVE_SCRIPTS, _POS),)
+_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f\u1780-\u17ff]")
+"""Greek, Hebrew, Arabic, the Indic scripts, Sinhala, Thai, Khmer: where those code words are."""
 
 
 def _labels(seg: str, ranges: list[tuple[int, int]]) -> list[_Label]:
@@ -170,7 +172,7 @@ def _labels(seg: str, ranges: list[tuple[int, int]]) -> list[_Label]:
     kinds: tuple[tuple[re.Pattern[str], int], ...] = _LABEL_KINDS
     if _CJK.search(seg):
         kinds += _LABEL_KINDS_CJK
-    if not seg.isascii():
+    if not seg.isascii() and _OTHER_SCRIPT.search(seg):
         kinds += _LABEL_KINDS_SCRIPTS
     for lo, hi in ranges:
         for rx, kind in kinds:
