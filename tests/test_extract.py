@@ -22,7 +22,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from otpmail._decoding import _extract, _vocabulary
+from otpmail._decoding import _codes, _extract, _links, _vocabulary
 from otpmail._decoding._extract import (
     CODE_ALPHABET,
     action_link_score,
@@ -777,9 +777,12 @@ def test_hostile_input_is_handled_in_bounded_time(hostile: str) -> None:
 
 
 def test_the_docstring_examples_hold() -> None:
-    result = doctest.testmod(_extract, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 8
-    assert result.failed == 0
+    attempted = 0
+    for module in (_codes, _links, _extract):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, module.__name__
+        attempted += result.attempted
+    assert attempted >= 8
 
 
 def test_the_vocabulary_docstring_examples_hold() -> None:
@@ -814,7 +817,7 @@ _TEXTISH = st.lists(
 @settings(max_examples=300, deadline=None)
 @given(_TEXTISH)
 def test_extract_code_never_raises_and_returns_none_or_a_well_formed_code(text: str) -> None:
-    _extract._scored(text)  # the public functions catch errors; the inner ones must not raise
+    _codes._scored(text)  # the public functions catch errors; the inner ones must not raise
     code = extract_code(text)
     assert code is None or (_CODE_RE.fullmatch(code) and set(code) <= set(CODE_ALPHABET))
     assert extract_code(text) == code  # deterministic
@@ -826,8 +829,8 @@ def test_extract_code_on_a_dict_never_raises(
     subject: str, body: str, html_part: str | None
 ) -> None:
     email = mail(subject, body) if html_part is None else mail(subject, body, html=html_part)
-    _extract._scored(email)
-    _extract._all_links(email)
+    _codes._scored(email)
+    _links._all_links(email)
     code = extract_code(email)
     assert code is None or _CODE_RE.fullmatch(code)
 
@@ -835,7 +838,7 @@ def test_extract_code_on_a_dict_never_raises(
 @settings(max_examples=300, deadline=None)
 @given(_TEXTISH)
 def test_extract_links_returns_only_http_urls_that_occur_in_the_input(text: str) -> None:
-    _extract._all_links(text)  # must not raise (extract_links would hide it)
+    _links._all_links(text)  # must not raise (extract_links would hide it)
     links = extract_links(text)
     for link in links:
         assert set(link) == {"url", "text"}
@@ -973,3 +976,22 @@ def test_annotate_keeps_at_most_fifty_links_in_document_order() -> None:
     assert len(links) == 50
     assert links[0]["url"] == "https://example.com/p/0"
     assert links[-1]["url"] == "https://example.com/p/49"
+
+
+def test_the_scoring_page_quotes_the_weight_tables() -> None:
+    """docs/code-scoring.md names each weight by its field: every field it quotes exists and
+    has the points the page gives, and every weight of the tables is on the page."""
+    from otpmail._decoding._codes import CODE_WEIGHTS
+    from otpmail._decoding._links import LINK_WEIGHTS
+
+    page = (ROOT / "docs" / "code-scoring.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^ *\|[^|\n]*\| `(\w+)` \| ([+−-]?[0-9]+) \|$", page, re.M)
+    quoted = {name: int(points.replace("−", "-")) for name, points in rows}
+    tables = {
+        **{f: getattr(CODE_WEIGHTS, f) for f in CODE_WEIGHTS.__dataclass_fields__},
+        **{f: getattr(LINK_WEIGHTS, f) for f in LINK_WEIGHTS.__dataclass_fields__},
+    }
+    assert len(quoted) >= 25
+    assert {name: tables.get(name) for name in quoted} == quoted
+    unquoted = set(tables) - set(quoted) - {"veto", "threshold"}
+    assert not unquoted

@@ -12,7 +12,8 @@ The one public face of the package, used by every provider and by the reader:
   ``Authentication-Results`` a provider believes; the verdict is each ``Email``'s
   :class:`Authentication`.
 
-Nothing here does I/O. docs/decoding.md maps the modules inside and gives the reasons.
+Nothing here does I/O. docs/decoding.md maps the modules inside and gives the reasons;
+docs/code-scoring.md how a code is chosen.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ if TYPE_CHECKING:
         organisational_domain,
         parse_authentication_results,
     )
+    from otpmail._decoding._codes import extract_code
     from otpmail._decoding._email import Attachment, Email, Parts, email_from_parts
-    from otpmail._decoding._extract import annotate, extract_code, extract_links, pick_action_link
+    from otpmail._decoding._extract import annotate
+    from otpmail._decoding._links import extract_links, pick_action_link
     from otpmail._decoding._message import parse_rfc822
     from otpmail._decoding._sanitize import sanitize_text
 
@@ -64,9 +67,9 @@ _HOMES = {
     "organisational_domain": "otpmail._decoding._authres",
     "parse_authentication_results": "otpmail._decoding._authres",
     "annotate": "otpmail._decoding._extract",
-    "extract_code": "otpmail._decoding._extract",
-    "extract_links": "otpmail._decoding._extract",
-    "pick_action_link": "otpmail._decoding._extract",
+    "extract_code": "otpmail._decoding._codes",
+    "extract_links": "otpmail._decoding._links",
+    "pick_action_link": "otpmail._decoding._links",
     "Attachment": "otpmail._decoding._email",
     "Email": "otpmail._decoding._email",
     "Parts": "otpmail._decoding._email",

@@ -1,6 +1,6 @@
 """What the words around a link say, in thirteen languages. Pure data and compiled patterns.
 
-The action-link picker (``_extract.pick_action_link``) asks whether a link's label and
+The action-link picker (``_links.pick_action_link``) asks whether a link's label and
 sentence name an account action, point at the link, say "if this wasn't you", or are about
 something else. Words are matched as stems at the start of a word, so every inflected form
 counts; how stems, compounds and verb-object pairs are written: docs/decoding.md,

@@ -1,0 +1,234 @@
+"""The words that decide what a number in a mail is: code words, words that make the next
+number something else, the verbs that ask for a code, and the words that say what kind of
+mail it is. Pure data and compiled patterns; :mod:`otpmail._decoding._codes` reads them
+(``docs/code-scoring.md`` says how).
+"""
+
+from __future__ import annotations
+
+import re
+
+_POS, _NEG, _VERB = 1, -1, 2
+
+
+def _split_alternatives(*chunks: str) -> list[str]:
+    """The top-level ``|`` alternatives of regex source ``chunks``."""
+    alternatives: list[str] = []
+    for chunk in chunks:
+        depth, current, i = 0, "", 0
+        while i < len(chunk):
+            ch = chunk[i]
+            if ch == "\\":
+                current += chunk[i : i + 2]
+                i += 2
+                continue
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+            elif ch == "|" and depth == 0:
+                alternatives.append(current)
+                current, i = "", i + 1
+                continue
+            current += ch
+            i += 1
+        if current:
+            alternatives.append(current)
+    return alternatives
+
+
+def _words(*chunks: str, cased: bool = False) -> re.Pattern[str]:
+    """One regex for word-initial alternatives (``|``-separated in ``chunks``). The shared
+    ``\\b`` lets the engine skip every position inside a word, and alternatives are grouped
+    by their first letter so that a word start tries one group, not the whole list: this
+    keeps long lists fast."""
+    groups: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for alt in _split_alternatives(*chunks):
+        first = alt[0]
+        if first.isalpha() and alt[1:2] not in ("?", "*", "+", "{"):
+            key = first if cased else first.lower()
+            groups.setdefault(key, []).append(alt[1:])
+        else:
+            rest.append(alt)
+    parts = [f"{key}(?:{'|'.join(alts)})" for key, alts in groups.items()] + rest
+    flags = "" if cased else "(?i)"
+    return re.compile(flags + r"\b(?:" + "|".join(parts) + ")")
+
+
+def _phrases(*chunks: str) -> re.Pattern[str]:
+    """Alternatives in scripts written without spaces (CJK): no boundary."""
+    return re.compile("|".join(_split_alternatives(*chunks)))
+
+
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+# Code words. A word ending in "code" counts (Bestätigungscode, verificatiecode); the
+# negative compounds (Gutscheincode, promo code) are as long or longer and win.
+_POSITIVE = _words(
+    # "code" alone or ending a compound, and its kin in more languages (verifieringskod,
+    # bekræftelseskode, vahvistuskoodi, kódot, kóða)
+    r"[a-zà-öø-ÿß]*?(?:code(?![a-z])|(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod)\b|"
+    r"(?:koodi|kód|kóð)\w*)|"
+    r"pass ?code\b|otp\b|2fa\b|one[- ]time (?:password|pin)\b|"
+    r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
+    r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
+    r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
+    r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
+    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
+    r"код\w*|одноразов\w* парол\w*|codi\b|codicem\b|cód\b|cod\b"
+)
+_POSITIVE_CASED = _words(
+    r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"
+    r"SMS-TAN\b|TAN-Nummer\b",
+    cased=True,
+)
+_POSITIVE_SCRIPTS = _phrases(
+    # "code" in scripts \b does not suit (joined or combining letters): Arabic, Persian, Urdu,
+    # Sindhi, Hebrew, Greek, the Indic scripts, Sinhala, Thai, Khmer
+    r"رمز|كود|کد|کوڈ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
+    r"කේත|รหัส|កូដ"
+)
+"""Applied to text that is not ASCII only."""
+_POSITIVE_CJK = _phrases(
+    r"確認コード|認証コード|認証番号|ワンタイムパスワード|ワンタイムコード|セキュリティコード|"
+    r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|"
+    r"動態碼|动态密码|動態密碼|一次性密码|一次性密碼|安全码|安全碼|确认码|確認碼|认证码|認證碼|"
+    r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
+    r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드"
+)
+
+_NAMED_CODE = re.compile(
+    r"(?i)(?:verification|confirmation|security|authentication|one[- ]time|login|log-in|"
+    r"sign[- ]in|access|pickup|collection)[ -](?:code|pin)\b|"
+    r"\b(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|freigabe|abhol)code\b|"
+    r"\b(?:verificatie|bevestigings|beveiligings|inlog)code\b|"
+    r"c[óo]digo de (?:verificaci[óo]n|confirmaci[óo]n|seguridad|verifica[çc][ãa]o|confirma[çc][ãa]o|seguran[çc]a)|"
+    r"code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|codice di (?:verifica|conferma|sicurezza)|"
+    r"kod (?:weryfikacyjny|potwierdzaj\w*|bezpiecze\w*)|код (?:подтверждения|безопасности)|"
+    r"(?:mobile|chip|photo|push|sms|app|m)?TAN\b|"
+    r"验证码|驗證碼|認証コード|確認コード|認証番号|인증\s?번호|인증\s?코드|확인\s?코드"
+)
+"""A code word that names a one-time code outright (read around the linked label)."""
+_USE_IT = _words(
+    r"(?:enter|type|use|show|present|provide|quote|input|give)(?: (?:it|this|that|the|your)\b)|"
+    r"(?:geben sie|zeigen sie|nennen sie) (?:ihn|sie|diesen|diese|den|die)\b|"
+    r"(?:saisissez|entrez|présentez|montrez|indiquez)-?(?:le|la)?\b|"
+    r"(?:introduce|ingresa|ingrese|muestra|presenta|indica)(?:lo|la)?\b|"
+    r"(?:eingeben|vorzeigen|angeben)\b"
+)
+"""Words that ask the reader to use a code: enter it, show it at pickup."""
+
+_NEGATIVE = _words(
+    r"promo(?:tion(?:al)?)?[ -]?codes?\b|discount[ -]?codes?\b|coupon[ -]?codes?\b|"
+    r"voucher[ -]?codes?\b|gift ?card[ -]?codes?\b|gift[ -]?codes?\b|referral[ -]?codes?\b|"
+    r"invit(?:e|ation)[ -]?codes?\b|error[ -]?codes?\b|status[ -]?codes?\b|"
+    r"response[ -]?codes?\b|product[ -]?codes?\b|item[ -]?codes?\b|area[ -]?codes?\b|"
+    r"country[ -]?codes?\b|sort[ -]?codes?\b|swift[ -]?codes?\b|bic[ -]?codes?\b|"
+    r"qr[ -]?codes?\b|bar[ -]?codes?\b|source[ -]?codes?\b|embed[ -]?codes?\b|"
+    r"html[ -]?codes?\b|reference[ -]?codes?\b|booking[ -]?codes?\b|reservation[ -]?codes?\b|"
+    r"tracking[ -]?codes?\b|order[ -]?codes?\b|zip[ -]?codes?\b|postal[ -]?codes?\b|"
+    r"post[ -]?codes?\b|pin[ -]?codes?\b|colou?r[ -]?codes?\b|tax[ -]?codes?\b|"
+    r"tariff[ -]?codes?\b|vat[ -]?codes?\b|activation key[ -]?codes?\b|redeem[ -]?codes?\b|"
+    r"redemption[ -]?codes?\b|offer[ -]?codes?\b|club[ -]?codes?\b|gutscheincode\b|"
+    r"rabattcode\b|aktionscode\b|postcode\b|promocode\b|barcode\b|qr-code\b|fehlercode\b|"
+    r"zipcode\b|pincode\b|kortingcode\b|kortingscode\b|actiecode\b|cadeaucode\b|"
+    r"track(?:ing)?s?code\b|"
+    r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
+    r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|cadeau|client|postal|barre)\b|"
+    r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"
+    r"codice (?:fiscale|sconto|promozionale|postale|cliente|(?:dell')?ordine|di tracciamento|tracking|prodotto|articolo|a barre|coupon)\b|"
+    r"kod(?:u|em)? (?:pocztow\w*|rabatow\w*|promocyjn\w*|kreskow\w*|qr|śledzenia|zamówienia|produktu)\b|"
+    r"код (?:товара|заказа|купона|скидки)|промокод\w*|почтовый индекс|индекс\b|трек-?номер\w*|"
+    r"номер заказа|source\b|pull request\b|pr\b|issue\b|commit\b|merge request\b|"
+    r"(?:on|since|until|till|before|after|dated|from|at|am|vom|seit|bis|le|depuis|el|desde|hasta|il|dal|em|op|sinds|dnia|od|от|до)(?= [0-9])|"
+    r"(?<!in )order(?: (?:number|no\b\.?|id\b|#))?(?! to\b)|invoice(?: (?:number|no\b\.?|#))?|"
+    r"receipt(?: (?:number|no\b\.?|#))?|ticket(?: (?:number|no\b\.?|#|id\b))?|"
+    r"case (?:number|no\b\.?|#|id\b)|reference(?: (?:number|no\b\.?|#))?|ref\b\.?|"
+    r"booking(?: (?:reference|number|id))?|reservation(?: number)?|"
+    r"confirmation (?:number|no\b\.?|#)|tracking(?: (?:number|no\b\.?|id))?|shipment\b|"
+    r"parcel\b|waybill\b|customer (?:number|id|no\b\.?)|account (?:number|no\b\.?|id\b)|"
+    r"member(?:ship)? (?:number|no\b\.?|id\b)|card ending(?: in)?|ending (?:in|with)\b|"
+    r"last (?:4|four) digits|card number|phone(?: number)?(?= *[:#])|phone number|telephone\b|"
+    r"tel\b\.?|mobile (?:number|no\b\.?)|call(?: us)?(?: at| on| free)?\b|fax\b|whatsapp\b|"
+    r"hotline\b|helpline\b|price\b|sub-?total\b|total\b|amount\b|balance\b|saldo\b|zip\b|"
+    r"postcode\b|postal code\b|post code\b|copyright\b|version\b|build\b|release\b|"
+    r"serial(?: number)?\b|model\b|sku\b|item(?: (?:number|no\b\.?))?|article\b|room\b|"
+    r"flight\b|seat\b|gate\b|terminal\b|suite\b|p\.?o\.? box\b|id\b:?|no\b\.|nr\b\.?|n[°º]|"
+    r"num(?:ber)?\b\.?|points?\b|miles\b|pts\b|iban\b|routing number\b|cvv\b|cvc\b|loyalty\b|"
+    r"bestell(?:ung|nummer)\b|auftrags?(?:nummer)?\b|rechnung(?:snummer)?\b|betrag\b|summe\b|"
+    r"gesamt(?:betrag)?\b|telefon(?:nummer)?\b|sendung(?:snummer)?\b|kundennummer\b|"
+    r"vorgangsnummer\b|plz\b|postleitzahl\b|buchung(?:snummer)?\b|commande\b|facture\b|"
+    r"montant\b|téléphone\b|appelez\b|colis\b|numéro\b|pedido\b|factura\b|importe\b|"
+    r"tel[ée]fono\b|ll[áa]m(?:e|enos)\b|env[íi]o\b|seguimiento\b|n[úu]mero\b|ordine\b|"
+    r"fattura\b|importo\b|totale\b|chiam(?:a|aci)\b|spedizione\b|encomenda\b|fatura\b|valor\b|"
+    r"telefone\b|rastreamento\b|cep\b|bestel(?:ling|nummer)\b|factuur\b|bedrag\b|totaal\b|"
+    r"telefoon\b|zending\b|klantnummer\b|zamówieni[ae]\b|faktur[ay]\b|kwota\b|razem\b|"
+    r"przesyłk[ia]\b|numer\b|заказ\w*|сч[её]т\w*|сумм\w*|итого\b|телефон\w*|посылк\w*|номер\b"
+)
+_NEGATIVE_SYMBOLS = re.compile(r"©|\([cC]\)|#|№")
+_NEGATIVE_CJK = _phrases(
+    r"クーポンコード|割引コード|プロモーションコード|郵便番号|注文番号|追跡番号|"
+    r"お問い合わせ番号|予約番号|会員番号|電話番号|問い合わせ番号|伝票番号|优惠码|優惠碼|兑换码|"
+    r"兌換碼|邀请码|邀請碼|取件码|邮编|邮政编码|郵遞區號|订单号|訂單號|订单编号|運單號|运单号|"
+    r"快递单号|手机号|电话|電話|金额|金額|发票号|쿠폰\s?코드|할인\s?코드|추천인\s?코드|"
+    r"프로모션\s?코드|우편\s?번호|주문\s?번호|운송장\s?번호|송장\s?번호|전화\s?번호|"
+    r"예약\s?번호|注文|請求|合計|配送|订单|訂單|发票|合计|总计|快递|주문|청구|금액|합계|전화|"
+    r"배송"
+)
+_VERBS = _words(
+    r"(?:enter|type|use|input|eingeben|gib|geben sie|saisissez|saisir|entrez|introduce|introduzca|"
+    r"introdúzcalo|introduza|ingresa|ingrese|escriba|inserisci|inserire|digita|digite|insira|voer|"
+    r"vul|wpisz|wprowadź|podaj|введите|укажите|girin|giriniz|girerek)\b"
+)
+_VERBS_CJK = _phrases(r"入力|输入|輸入|입력")
+
+# Mail-level signals (the mail as a whole)
+_OTP_DOC = _words(
+    r"verif|one[- ]time|otp\b|passcode|sign(?:ing)?[- ]?in\b|log(?:ging)?[- ]?in\b|login\b|2fa|"
+    r"two[- ]factor|two[- ]step|security code|authenticat|expire|didn.t request|"
+    r"did not request|wasn.t you|bestätigungscode|sicherheitscode|einmal|anmeld|verifizier|"
+    r"connexion|se connecter|vérification|iniciar sesión|verificaci[óo]n|acceso|accesso|"
+    r"verifica|verificação|entrar|inloggen|verificatie|weryfikac|logowani|jednorazow|подтвержд|"
+    r"вход|одноразов|"
+    # a code in a password-reset or sign-in mail is a one-time code too
+    r"password reset|reset (?:your|the) password|reset code|zurücksetz|zurückzusetz|réinitialis|"
+    r"restablec|reimpost|redefini|wachtwoord herstel|resetowa|сброс|sıfırla|"
+    r"inicio de sesi[óo]n|iniciar sess[ãa]o|connexion|anmeldung|aanmeld|giriş|oturum|"
+    r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code"
+)
+_OTP_DOC_CASED = _words(r"PIN\b|TAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|pushTAN\b", cased=True)
+_OTP_DOC_CJK = _phrases(r"認証|確認コード|ログイン|验证|驗證|登录|登入|인증|로그인")
+_TXN_DOC = _words(
+    r"order\b|shipped\b|shipping\b|delivery\b|tracking\b|invoice\b|receipt\b|booking\b|"
+    r"reservation\b|flight\b|itinerary\b|ticket\b|subscription\b|payment\b|discount|coupon|"
+    r"promo|voucher|sale\b|newsletter|bestellung|lieferung|rechnung|buchung|gutschein|rabatt|"
+    r"commande|livraison|facture|réservation|réduction|pedido|env[íi]o|factura|reserva|"
+    r"descuento|ordine|spedizione|fattura|prenotazione|sconto|encomenda|entrega|fatura|"
+    r"desconto|bestelling|levering|factuur|boeking|korting|zamówieni|dostaw|faktur|rezerwac|"
+    r"zniżk|rabat|заказ|доставк|сч[её]т|брониров|скидк"
+)
+_PROMO_DOC = _words(
+    r"discount|coupon|promo|voucher|sale\b|gutschein|rabatt|réduction|descuento|sconto|"
+    r"desconto|korting|zniżk|скидк|промокод"
+)
+_PERCENT_OFF = re.compile(r"%\s?(?:off|de descuento|de réduction|rabatt|sconto|korting)", re.I)
+_TXN_DOC_CJK = _phrases(
+    r"注文|配送|予約|割引|クーポン|订单|訂單|发货|快递|预订|优惠|折扣|주문|배송|예약|할인|쿠폰"
+)
+_PROMO_DOC_CJK = _phrases(r"割引|クーポン|优惠|折扣|할인|쿠폰")
+_COPULA = re.compile(
+    r"(?i)(?:\b(?:is|ist|lautet|est|es|é|è|to|wynosi|это|is:)|[:=]|是|为|為|は|가|는|은)[ \t]*[:\"'“”«»「『(\[]?[ \t]*$"
+)
+_STALE = _words(
+    r"previous\b|old\b|older\b|earlier\b|expired\b|no longer\b|invalid\b|vorherige[nrs]?\b|"
+    r"alte[nr]?\b|abgelaufen\b|ancien\b|précédent\b|expiré\b|anterior\b|caducado\b|"
+    r"precedente\b|scaduto\b|vorige\b|oude\b|verlopen\b|poprzedni\b|stary\b|предыдущ\w*|стар\w*"
+)
+_STALE_CJK = _phrases(r"以前の|之前的|旧的|舊的|이전")
+_MEETING = _words(
+    r"dial[- ]?in\b|meeting (?:id|number|code)\b|conference (?:id|number|line|code)\b|"
+    r"webinar\b|participant (?:pin|code)\b|join by phone\b|einwahl|konferenz-?id|"
+    r"id de (?:réunion|reunión)|id riunione|vergader-?id|id spotkania|идентификатор конференции"
+)
+_MEETING_CJK = _phrases(r"ミーティングID|会议号|회의 ID")

@@ -1,0 +1,594 @@
+"""The one-time code of a mail. Pure functions, no I/O.
+
+:func:`extract_code` reads the subject and body (the ``html`` part when the body is empty)
+of an email dict, or a string. It normalises a copy of the text, masks the numbers that are
+never codes, finds candidates, links each to the labels around it and scores it with
+:data:`CODE_WEIGHTS`; the best candidate at :attr:`CodeWeights.threshold` or above wins, and
+a tie between two values gives ``None``. ``docs/code-scoring.md`` gives the whole algorithm.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from otpmail._decoding._code_text import _normalize
+from otpmail._decoding._code_words import (
+    _CJK,
+    _COPULA,
+    _MEETING,
+    _MEETING_CJK,
+    _NAMED_CODE,
+    _NEG,
+    _NEGATIVE,
+    _NEGATIVE_CJK,
+    _NEGATIVE_SYMBOLS,
+    _OTP_DOC,
+    _OTP_DOC_CASED,
+    _OTP_DOC_CJK,
+    _PERCENT_OFF,
+    _POS,
+    _POSITIVE,
+    _POSITIVE_CASED,
+    _POSITIVE_CJK,
+    _POSITIVE_SCRIPTS,
+    _PROMO_DOC,
+    _PROMO_DOC_CJK,
+    _STALE,
+    _STALE_CJK,
+    _TXN_DOC,
+    _TXN_DOC_CJK,
+    _USE_IT,
+    _VERB,
+    _VERBS,
+    _VERBS_CJK,
+)
+from otpmail._decoding._lines import (
+    _DECORATION,
+    _MAX_SCAN,
+    _line_bounds,
+    _line_end,
+    _strip_html,
+    _window_start,
+)
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_REACH",
+    "CODE_WEIGHTS",
+    "CodeReach",
+    "CodeWeights",
+    "extract_code",
+]
+
+CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+"""Every character :func:`extract_code` can return."""
+
+
+@dataclass(frozen=True, slots=True)
+class CodeWeights:
+    """The points a candidate gets; ``docs/code-scoring.md`` explains each."""
+
+    label_before: int = 6
+    """A code word before it on its line, no number and no sentence end between."""
+    label_after: int = 6
+    """A code word right after it (``482913 is your code``)."""
+    alone_under_label: int = 6
+    """Alone on its line under a code word whose sentence runs on to it."""
+    alone_after_sentence: int = 5
+    """Alone on its line under a code word whose sentence ended above it."""
+    copula: int = 5
+    """``… code … is <candidate>`` across other numbers on the line."""
+    verb: int = 4
+    """``enter/use <candidate>``."""
+    otp_mail: int = 1
+    """The mail speaks of verification, signing in, one-time codes."""
+    transaction_mail: int = -3
+    """The mail reads as an order, shipping, booking, invoice or promotion mail."""
+    four_digits: int = -1
+    letters_only: int = -1
+    year_or_date: int = -2
+    """A year (``2024``) or an eight-digit date (``20240512``)."""
+    stale: int = -2
+    """Its sentence calls it previous, old or expired."""
+    meeting: int = -4
+    """On a meeting's dial-in line."""
+    veto: int = -100
+    """A negative label next to it, or one of a list of codes: never the code."""
+    threshold: int = 5
+    """The least score a code is returned with."""
+
+
+CODE_WEIGHTS = CodeWeights()
+
+
+@dataclass(frozen=True, slots=True)
+class CodeReach:
+    """How far (in characters, or lines) a label is looked for around a candidate."""
+
+    line_label: int = 160
+    """Back on the candidate's line."""
+    lines_above: int = 2
+    """Non-empty lines above a candidate alone on its line."""
+    label_gap: int = 60
+    """Most text between a code word and its candidate on one line."""
+    negative_gap: int = 24
+    """Most text between a negative label and the candidate it vetoes."""
+    verb_gap: int = 12
+    """Most text between ``enter`` and its candidate."""
+    verb_to_label: int = 30
+    """Most text between ``enter`` and the code word it governs."""
+    copula_tail: int = 16
+    """The end of the gap where ``is``/``:`` is looked for."""
+    after: int = 60
+    """Ahead of the candidate, for a label after it."""
+    label_after_gap: int = 40
+    """Most text between a candidate and the code word after it."""
+    stale: int = 80
+    """Each side, for the words that call it old."""
+    meeting: int = 160
+    """Each side, for a meeting's dial-in words."""
+
+
+CODE_REACH = CodeReach()
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)(?!\s*[a-zß-ÿа-яё0-9\x01])|[。！？]")
+"""The end of a sentence: not a period an abbreviation ends with ("Nr. 7781", "z. B. die"),
+which a number or a lower-case word follows."""
+_NUMERIC = re.compile(r"[0-9]{2}|\x01")
+_OWN_NUMBER = re.compile(r"[0-9]{4}|\x01")
+"""A number a code word above a candidate could be talking about instead: one as long as a
+code, or a masked amount, date or phone number ("expires in 15 perc" is neither)."""
+
+
+class _Label(NamedTuple):
+    start: int
+    end: int
+    kind: int
+
+
+_LABEL_KINDS = (
+    (_POSITIVE, _POS),
+    (_POSITIVE_CASED, _POS),
+    (_NEGATIVE, _NEG),
+    (_NEGATIVE_SYMBOLS, _NEG),
+    (_VERBS, _VERB),
+)
+_LABEL_KINDS_CJK = ((_POSITIVE_CJK, _POS), (_NEGATIVE_CJK, _NEG), (_VERBS_CJK, _VERB))
+_LABEL_KINDS_SCRIPTS = ((_POSITIVE_SCRIPTS, _POS),)
+_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f\u1780-\u17ff]")
+"""Greek, Hebrew, Arabic, the Indic scripts, Sinhala, Thai, Khmer: where those code words are."""
+
+
+def _labels(seg: str, ranges: list[tuple[int, int]]) -> list[_Label]:
+    """The labels in the given ranges of ``seg`` (whole lines, so word boundaries hold),
+    a label inside a longer one dropped; sorted by start (and so by end)."""
+    found: list[_Label] = []
+    kinds: tuple[tuple[re.Pattern[str], int], ...] = _LABEL_KINDS
+    if _CJK.search(seg):
+        kinds += _LABEL_KINDS_CJK
+    if not seg.isascii() and _OTHER_SCRIPT.search(seg):
+        kinds += _LABEL_KINDS_SCRIPTS
+    for lo, hi in ranges:
+        for rx, kind in kinds:
+            found.extend(
+                _Label(m.start(), m.end(), kind)
+                for m in rx.finditer(seg, lo, hi)
+                if m.end() > m.start()
+            )
+    found.sort(key=lambda lab: (lab.start, -lab.end, lab.kind))  # negative first on a tie
+    kept: list[_Label] = []
+    for lab in found:
+        # drop labels contained in an earlier, longer one; also same-end shorter ones
+        if kept and lab.end <= kept[-1].end:
+            continue
+        if kept and lab.start < kept[-1].end:
+            # partial overlap: keep the longer
+            if lab.end - lab.start > kept[-1].end - kept[-1].start:
+                kept[-1] = lab
+            continue
+        kept.append(lab)
+    return kept
+
+
+# =======================================================================================
+# Candidates
+
+_TOKEN = re.compile(
+    r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z]))"
+)
+"""Tokens that can be (part of) a code: with a digit, or capitals next to a hyphen."""
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_DATE8 = re.compile(
+    r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
+    r"|(?:0[1-9]|[12][0-9]|3[01])(?:0[1-9]|1[0-2])(?:19|20)[0-9]{2}"
+)
+_UNIT_TOKEN = re.compile(
+    r"(?i)[0-9]+(?:px|pt|em|rem|vh|vw|ms|kb|mb|gb|tb|mm|cm|km|kg|mg|ml|hz|khz|mhz|ghz|st|nd|rd|th|am|pm|h|m|s|x|k|p|d|g|l|w|v|mp|fps|dpi|gbps|mbps)"
+)
+_WORD_NUMBER = re.compile(r"[A-Za-z][a-z]{0,5}[0-9]+|[A-Z]{1,2}[0-9]{1,3}|[0-9]+[A-Za-z]")
+_ATTACHED_BEFORE = set("#@/\\=&?_+$€£¥₹₽~^%'*")
+_ATTACHED_AFTER = set("@/\\=_%€$£+'*#")
+
+
+class _Candidate(NamedTuple):
+    value: str
+    start: int
+    end: int
+    letters: bool
+
+
+def _is_latin_alnum(ch: str) -> bool:
+    return ch.isalnum() and ord(ch) < 0x2E80
+
+
+def _joined(tokens: list[str], seps: list[str]) -> str | None:
+    """The code a run of groups spells, or ``None`` when the run is not clearly one code."""
+    if len(tokens) == 1:
+        return tokens[0]
+    if len(set(seps)) != 1:
+        return None
+    sep = seps[0]
+    first, rest = tokens[0], tokens[1:]
+    # "G-482913", "FB-12345": a sender prefix before the digits
+    if (
+        len(tokens) == 2
+        and sep == "-"
+        and first.isalpha()
+        and first.isupper()
+        and len(first) <= 2
+        and rest[0].isdigit()
+        and 5 <= len(rest[0]) <= 8
+    ):
+        return rest[0]
+    lengths = {len(t) for t in tokens}
+    if len(lengths) != 1:
+        return None
+    size, count = lengths.pop(), len(tokens)
+    joined = "".join(tokens)
+    if joined.isdigit():
+        ok = (
+            (size == 1 and sep == " " and 4 <= count <= 8)
+            or (size == 2 and sep == " " and count == 3)
+            or (size == 3 and count in (2, 3))
+            or (size in (4, 5) and count == 2)
+        )
+        if ok and size == 4 and all(_YEAR.fullmatch(t) for t in tokens):
+            return None  # "2023-2024"
+        return joined if ok else None
+    letter_groups_ok = any(ch.isdigit() for ch in joined) or joined.isupper()
+    if sep == "-" and size in (3, 4, 5) and count >= 2 and size * count <= 10 and letter_groups_ok:
+        return joined
+    return None
+
+
+def _code_ish(token: str, sep: str) -> bool:
+    if any(ch.isdigit() for ch in token):
+        return True
+    return sep == "-" and token.isalpha() and token.isupper() and len(token) <= 5
+
+
+def _candidates(seg: str) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    tokens = list(_TOKEN.finditer(seg))
+    i = 0
+    while i < len(tokens):
+        run = [tokens[i]]
+        seps: list[str] = []
+        j = i
+        while j + 1 < len(tokens):
+            nxt = tokens[j + 1]
+            between = seg[tokens[j].end() : nxt.start()]
+            if (
+                between in (" ", "-")
+                and _code_ish(tokens[j].group(), between)
+                and _code_ish(nxt.group(), between)
+            ):
+                run.append(nxt)
+                seps.append(between)
+                j += 1
+                continue
+            break
+        i = j + 1
+        start, end = run[0].start(), run[-1].end()
+        texts = [m.group() for m in run]
+        value = _joined(texts, seps)
+        if value is None or not 4 <= len(value) <= 10:
+            continue
+        before = seg[start - 1] if start else " "
+        after = seg[end] if end < len(seg) else " "
+        if before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER:
+            continue
+        if _is_latin_alnum(before) or _is_latin_alnum(after):
+            continue
+        if before in ".,-" and start >= 2 and seg[start - 2].isalnum():
+            continue
+        if after in ".,-" and end + 1 < len(seg) and seg[end + 1].isalnum():
+            continue
+        letters = not value.isdigit()
+        if letters:
+            if not any(ch.isdigit() for ch in value):
+                if not (len(run) > 1 and value.isupper()):
+                    continue
+            elif (
+                len(run) == 1 and (_UNIT_TOKEN.fullmatch(value) or _WORD_NUMBER.fullmatch(value))
+            ) or (len(run) == 1 and not value.isupper() and sum(ch.isdigit() for ch in value) < 2):
+                continue
+        out.append(_Candidate(value, start, end, letters))
+    return out
+
+
+# =======================================================================================
+# Linking and scoring
+
+
+_CODE_LINE = re.compile(r"[0-9A-Za-z]{2,10}(?:[ -][0-9A-Za-z]{1,10}){0,3}")
+
+
+def _in_list(seg: str, line_start: int, line_end: int) -> bool:
+    """Whether the nearest non-empty line above or below also holds nothing but a code."""
+    above_start = _window_start(seg, line_start, 1)
+    above = seg[above_start : _line_end(seg, above_start)] if above_start < line_start else ""
+    below = ""
+    pos = line_end
+    for _ in range(50):
+        if pos >= len(seg):
+            break
+        end = _line_end(seg, pos + 1)
+        if seg[pos + 1 : end].strip(_DECORATION):
+            below = seg[pos + 1 : end]
+            break
+        pos = end
+    for line in (above, below):
+        line = line.strip(_DECORATION)
+        if _CODE_LINE.fullmatch(line) and any(ch.isdigit() for ch in line):
+            return True
+    return False
+
+
+def _link_before(
+    seg: str, labels: list[_Label], ends: list[int], cand: _Candidate
+) -> tuple[int, _Label | None]:
+    """Score of the link to the labels before ``cand`` (or the veto), and that label."""
+    ls, le = _line_bounds(seg, cand.start, cand.end)
+    alone = not seg[ls : cand.start].strip(_DECORATION) and not seg[cand.end : le].strip(
+        _DECORATION
+    )
+    if alone and _in_list(seg, ls, le):
+        return CODE_WEIGHTS.veto, None  # one of several codes (backup codes): none is *the* code
+    floor = (
+        _window_start(seg, ls, CODE_REACH.lines_above)
+        if alone
+        else max(ls, cand.start - CODE_REACH.line_label)
+    )
+    idx = bisect.bisect_right(ends, cand.start) - 1
+    told_to_enter = False  # "… code is below. Please enter it …": still about that code
+    while idx >= 0:
+        lab = labels[idx]
+        idx -= 1
+        if lab.start < floor:
+            break
+        if lab.end > cand.start:
+            continue
+        gap = seg[lab.end : cand.start]
+        numeric = _NUMERIC.search(gap) is not None
+        if lab.kind == _NEG:
+            if numeric or len(gap.strip()) > CODE_REACH.negative_gap:
+                continue  # that label has its own number, or is too far away
+            return CODE_WEIGHTS.veto, lab
+        same_line = "\n" not in gap
+        broken = _SENTENCE_BREAK.search(gap) is not None
+        if lab.kind == _VERB:
+            if same_line and not numeric and len(gap.strip(" :")) <= CODE_REACH.verb_gap:
+                return CODE_WEIGHTS.verb, lab
+            told_to_enter = True
+            continue
+        if not numeric or (alone and lab.kind == _POS and not _OWN_NUMBER.search(gap)):
+            if same_line and not broken and len(gap) <= CODE_REACH.label_gap:
+                return CODE_WEIGHTS.label_before, lab
+            if alone:
+                if broken and not told_to_enter and idx >= 0:
+                    # "Enter this code in your browser." above the code: the verb is the
+                    # code word's own
+                    verb = labels[idx]
+                    told_to_enter = verb.kind == _VERB and "\n" not in seg[verb.end : lab.start]
+                    told_to_enter = (
+                        told_to_enter and lab.start - verb.end <= CODE_REACH.verb_to_label
+                    )
+                if broken and not told_to_enter:
+                    return CODE_WEIGHTS.alone_after_sentence, lab
+                return CODE_WEIGHTS.alone_under_label, lab
+        tail = gap.rstrip()[-CODE_REACH.copula_tail :]
+        if (same_line or alone) and not broken and _COPULA.search(tail):
+            return CODE_WEIGHTS.copula, lab
+        return 0, None
+    return 0, None
+
+
+def _link_after(
+    seg: str, labels: list[_Label], starts: list[int], cand: _Candidate
+) -> tuple[int, _Label | None]:
+    """Score of the link to a label right after ``cand`` (or the veto), and that label."""
+    _, le = _line_bounds(seg, cand.start, cand.end)
+    idx = bisect.bisect_left(starts, cand.end)
+    while idx < len(labels):
+        lab = labels[idx]
+        idx += 1
+        if lab.start > le or lab.start > cand.end + CODE_REACH.after:
+            return 0, None
+        gap = seg[cand.end : lab.start]
+        if _NUMERIC.search(gap) or _SENTENCE_BREAK.search(gap):
+            return 0, None
+        if lab.kind == _VERB:
+            continue
+        if lab.kind == _NEG:
+            follow = seg[lab.end : min(le, lab.end + CODE_REACH.negative_gap)]
+            if _TOKEN.search(follow) and any(ch.isdigit() for ch in follow):
+                return 0, None  # "(order 1234)": the label belongs to the next number
+            return (CODE_WEIGHTS.veto if len(gap) <= CODE_REACH.negative_gap else 0), lab
+        return (CODE_WEIGHTS.label_after if len(gap) <= CODE_REACH.label_after_gap else 0), lab
+    return 0, None
+
+
+def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
+    """Whether the code word a candidate is linked to names a one-time code outright
+    ("confirmation code", "mobileTAN", "Bestätigungscode", "验证码"), not just "code", and its
+    line asks the reader to use it ("show it at pickup", "enter this code"): such a code
+    stays the code in an order or booking mail. A bare "Confirmation code: 718263" under an
+    order number does not: it is as often the order's reference."""
+    if label.kind != _POS:
+        return False
+    if _NAMED_CODE.search(seg, max(0, label.start - 40), label.end) is None:
+        return False
+    ls, le = _line_bounds(seg, label.start, cand.end)
+    lo = max(ls, label.start - CODE_REACH.line_label)
+    return _USE_IT.search(seg, lo, min(le, cand.end + CODE_REACH.line_label)) is not None
+
+
+def _is_stale(seg: str, cand: _Candidate) -> bool:
+    """Whether the candidate's sentence calls it previous, old or expired."""
+    ls, le = _line_bounds(seg, cand.start, cand.end)
+    head = seg[max(ls, cand.start - CODE_REACH.stale) : cand.start]
+    cut = max((m.end() for m in _SENTENCE_BREAK.finditer(head)), default=0)
+    tail = seg[cand.end : min(le, cand.end + CODE_REACH.stale)]
+    stop = _SENTENCE_BREAK.search(tail)
+    sentence = head[cut:] + " " + (tail[: stop.start()] if stop else tail)
+    return bool(_STALE.search(sentence) or (_CJK.search(sentence) and _STALE_CJK.search(sentence)))
+
+
+def _segments(source: Any) -> tuple[str, str]:
+    """(subject, body) of an email dict or a string."""
+    if isinstance(source, str):
+        return "", source
+    if isinstance(source, Mapping):
+        subject = source.get("subject")
+        body = source.get("body")
+        html = source.get("html")
+        subject_s = subject if isinstance(subject, str) else ""
+        body_s = body if isinstance(body, str) else ""
+        if not body_s.strip() and isinstance(html, str) and html.strip():
+            body_s = _strip_html(html[:_MAX_SCAN])
+        return subject_s, body_s
+    return "", ""
+
+
+def _ranges(seg: str, cands: list[_Candidate]) -> list[tuple[int, int]]:
+    """Merged line ranges around the candidates where labels can matter."""
+    spans: list[tuple[int, int]] = []
+    for cand in cands:
+        ls, le = _line_bounds(seg, cand.start, cand.end)
+        lo = _window_start(seg, ls, CODE_REACH.lines_above)
+        spans.append((lo, le))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def _scored(source: Any) -> list[tuple[int, str]]:
+    subject, body = _segments(source)
+    linked: list[tuple[int, str, _Candidate, str, bool]] = []
+    for raw in (subject, body):
+        if not raw:
+            continue
+        seg = _normalize(raw)
+        cands = _candidates(seg)
+        if not cands:
+            continue
+        labels = _labels(seg, _ranges(seg, cands))
+        ends = [lab.end for lab in labels]
+        starts = [lab.start for lab in labels]
+        for cand in cands:
+            before, label = _link_before(seg, labels, ends, cand)
+            if before <= CODE_WEIGHTS.veto:
+                continue
+            after, label_after = _link_after(seg, labels, starts, cand)
+            if after <= CODE_WEIGHTS.veto and before < CODE_WEIGHTS.threshold:
+                continue
+            score = max(before, after)
+            if after > before:
+                label = label_after
+            if score > 0:
+                named = label is not None and _names_a_code(seg, label, cand)
+                linked.append((score, cand.value, cand, seg, named))
+    if not linked:
+        return []
+    whole = unicodedata.normalize("NFKC", f"{subject}\n{body[:_MAX_SCAN]}")
+    cjk = _CJK.search(whole) is not None
+    otp_doc = bool(
+        _OTP_DOC.search(whole)
+        or _OTP_DOC_CASED.search(whole)
+        or (cjk and _OTP_DOC_CJK.search(whole))
+    )
+    promo_doc = not otp_doc and bool(
+        _PROMO_DOC.search(whole)
+        or _PERCENT_OFF.search(whole)
+        or (cjk and _PROMO_DOC_CJK.search(whole))
+    )
+    txn_doc = promo_doc or (
+        not otp_doc and bool(_TXN_DOC.search(whole) or (cjk and _TXN_DOC_CJK.search(whole)))
+    )
+    weights, reach = CODE_WEIGHTS, CODE_REACH
+    results: list[tuple[int, str]] = []
+    for score, value, cand, seg, named in linked:
+        if otp_doc:
+            score += weights.otp_mail
+        if promo_doc or (txn_doc and not named):
+            score += weights.transaction_mail
+        if cand.letters:
+            if promo_doc:
+                continue
+            if not any(ch.isdigit() for ch in value):
+                score += weights.letters_only
+        if len(value) == 4 and not cand.letters:
+            score += weights.four_digits
+        if (len(value) == 4 and _YEAR.fullmatch(value)) or (
+            len(value) == 8 and _DATE8.fullmatch(value)
+        ):
+            score += weights.year_or_date
+        if _is_stale(seg, cand):
+            score += weights.stale
+        ls, le = _line_bounds(seg, cand.start, cand.end)
+        around = seg[max(ls, cand.start - reach.meeting) : min(le, cand.end + reach.meeting)]
+        if _MEETING.search(around) or (_CJK.search(around) and _MEETING_CJK.search(around)):
+            score += weights.meeting  # a meeting's dial-in passcode
+        results.append((score, value))
+    return results
+
+
+def extract_code(email_or_text: Mapping[str, Any] | str) -> str | None:
+    """The one-time code of a mail, or ``None`` when there is none or it is not clear.
+
+    Reads the subject and the body of an email dict, or a string of body text. Never
+    raises. The code is returned with readability separators removed (``"123 456"`` →
+    ``"123456"``, ``"K7P-2QX"`` → ``"K7P2QX"``) and its letters' case kept.
+
+    >>> extract_code("Your verification code is 482 913. It expires in 10 minutes.")
+    '482913'
+    >>> extract_code({"subject": "123456 is your Instagram code", "body": ""})
+    '123456'
+    >>> extract_code("Ihr Bestätigungscode lautet: K7P-2QX")
+    'K7P2QX'
+    >>> extract_code("Order #12345678 shipped on 2024-05-01. Call 0800 123 4567.") is None
+    True
+    """
+    try:
+        results = _scored(email_or_text)
+    except Exception:  # pragma: no cover - a bug here must never fail a caller's read
+        return None
+    best_score = max((s for s, _ in results), default=0)
+    if best_score < CODE_WEIGHTS.threshold:
+        return None
+    best = {value for score, value in results if score == best_score}
+    if len(best) != 1:
+        return None
+    return best.pop()

@@ -1,0 +1,58 @@
+"""Line and window helpers shared by the code and link extractors. Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+_MAX_SCAN = 200_000
+"""Characters of a body that are looked at; bodies are bounded upstream already."""
+
+_HTMLISH = re.compile(
+    r"<(?:!doctype|html|head|body|div|p|table|tr|td|span|a\s|br|font|center|h[1-6]|strong|b)\b",
+    re.I,
+)
+_DECORATION = " \t*>:[](){}\"'`-•·=~|.,!;\x03"
+"""What a line may hold besides its content (``\x03`` marks a blanked URL or address)."""
+
+
+def _strip_html(text: str) -> str:
+    from otpmail._decoding._message import html_to_text
+
+    return html_to_text(text)
+
+
+_LONG_LINE = 2000
+"""Lines are looked at up to this far from a position; longer lines are cut there, which
+keeps the work per candidate bounded on hostile input."""
+
+
+def _line_start(text: str, pos: int) -> int:
+    floor = max(0, pos - _LONG_LINE)
+    found = text.rfind("\n", floor, pos)
+    return found + 1 if found >= 0 else floor
+
+
+def _line_end(text: str, pos: int) -> int:
+    ceiling = min(len(text), pos + _LONG_LINE)
+    found = text.find("\n", pos, ceiling)
+    return found if found >= 0 else ceiling
+
+
+def _line_bounds(seg: str, start: int, end: int) -> tuple[int, int]:
+    return _line_start(seg, start), _line_end(seg, end)
+
+
+def _window_start(seg: str, line_start: int, lines: int) -> int:
+    """Start of the ``lines``-th non-empty line above ``line_start`` (looking at most 50
+    lines up)."""
+    pos = line_start
+    seen = 0
+    for _ in range(50):
+        if pos <= 0 or seen >= lines:
+            break
+        prev_end = pos - 1
+        prev_start = _line_start(seg, prev_end)
+        if seg[prev_start:prev_end].strip(_DECORATION):
+            seen += 1
+        pos = prev_start
+    return pos

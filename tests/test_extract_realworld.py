@@ -1,0 +1,239 @@
+"""Codes a person sees in real transactional mail (issue 30): each kind the extractor missed,
+read as a caller reads it (a MIME mail through ``parse_rfc822``, or the envelope's dict), and
+the hard negatives beside them; then the real-world corpus (``tests/extraction/realworld/``)
+held to its floors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from otpmail._decoding import extract_code, parse_rfc822
+
+ROOT = Path(__file__).resolve().parent.parent
+REALWORLD = ROOT / "tests" / "extraction" / "realworld"
+
+
+def received(subject: str, *, text: str | None = None, html: str | None = None) -> dict[str, Any]:
+    """A mail as a caller's envelope holds it: built as MIME, decoded by ``parse_rfc822``."""
+    msg = EmailMessage()
+    msg["From"] = "Contoso <no-reply@contoso.example>"
+    msg["To"] = "noor.tester@example.com"
+    msg["Subject"] = subject
+    if text is not None:
+        msg.set_content(text, charset="utf-8")
+        if html is not None:
+            msg.add_alternative(html, subtype="html", charset="utf-8")
+    else:
+        msg.set_content(html or "", subtype="html", charset="utf-8")
+    return parse_rfc822(
+        msg.as_bytes(),
+        id="1",
+        account="noor.tester@example.com",
+        received_at=datetime(2026, 12, 3, 9, 0, tzinfo=UTC),
+    ).to_dict()
+
+
+# =======================================================================================
+# The kinds the issue names
+
+
+def test_a_banks_mobile_tan_alone_below_an_amount_an_iban_a_date_and_a_phone_number() -> None:
+    mail = received(
+        "Ihre Überweisung",
+        text=(
+            "Sehr geehrte Kundin,\n\n"
+            "für Ihre Überweisung über 1.249,90 EUR an\n"
+            "IBAN DE89 3704 0044 0532 0130 00\n"
+            "vom 03.12.2026 lautet Ihre mobileTAN:\n\n"
+            "731028\n\n"
+            "Bei Fragen erreichen Sie uns unter 0800 123 4567.\n"
+            "Ihre Sparkasse"
+        ),
+    )
+    assert extract_code(mail) == "731028"
+
+
+def test_a_card_payments_mobile_tan_after_a_sentence_of_numbers_ending_in_lautet() -> None:
+    mail = received(
+        "Ihre mobileTAN",
+        text=(
+            "Die mobileTAN für Ihren Einkauf mit Kreditkarte ****4711 am 03.12.2026 bei "
+            "Contoso über 49,99 EUR lautet:\n731028\nIhre Bank"
+        ),
+    )
+    assert extract_code(mail) == "731028"
+
+
+@pytest.mark.parametrize(
+    "joiner", ["&#8203;", "&zwnj;", "&zwj;", "&#x2060;", "&#xFEFF;", "&shy;", "<wbr>"]
+)
+def test_a_code_whose_digits_are_joined_by_invisible_characters(joiner: str) -> None:
+    html = f"<p>Your sign-in code:</p><p><b>{joiner.join('731028')}</b></p>"
+    assert extract_code(received("Sign in to Contoso", html=html)) == "731028"
+
+
+@pytest.mark.parametrize(
+    "between",
+    ["", '<td width="8"></td>', "<td>&nbsp;</td>", '<td style="width:6px">&#160;</td>'],
+)
+def test_a_code_laid_out_one_digit_per_table_cell(between: str) -> None:
+    cells = between.join(
+        f'<td style="border:1px solid #ccc;padding:8px;font-size:24px">{d}</td>' for d in "731028"
+    )
+    html = (
+        "<p>Enter this code to verify your email address:</p>"
+        f"<table><tr>{cells}</tr></table><p>It expires in 10 minutes.</p>"
+    )
+    assert extract_code(received("Verify your email", html=html)) == "731028"
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<span style="padding:6px;border:1px solid #999">{}</span>',
+        '<span class="digit">{}</span>\n',
+        '<div style="display:inline-block;width:40px">{}</div>',
+        '<code style="border:1px solid #d4d4d4;margin-right:8px">{}</code>',
+    ],
+)
+def test_a_code_laid_out_one_digit_per_span_or_box(box: str) -> None:
+    digits = "".join(box.format(d) for d in "731028")
+    html = f"<p>Your verification code:</p><div>{digits}</div>"
+    assert extract_code(received("Your verification code", html=html)) == "731028"
+
+
+def test_a_five_digit_confirmation_code_beside_an_order_number_a_price_and_a_zip_code() -> None:
+    mail = received(
+        "Your order is ready for pickup",
+        text=(
+            "Thanks for your order #100234 of $149.99, shipping to 94105. Your confirmation "
+            "code is 48291; show it at pickup on 12/05/2026."
+        ),
+    )
+    assert extract_code(mail) == "48291"
+
+
+def test_codes_in_languages_whose_code_word_was_unknown() -> None:
+    # Appwrite's sign-in mail, as its Turkish, Greek, Hindi and Thai catalogues word it
+    samples = {
+        "tr": "aşağıdaki doğrulama kodunu girin. Bu kod 15 dakika içinde geçerliliğini yitirecektir.",
+        "el": "Εισάγετε τον ακόλουθο κωδικό επαλήθευσης. Θα λήξει σε 15 λεπτά.",
+        "hi": "निम्नलिखित सत्यापन कोड दर्ज करें। यह 15 मिनट में समाप्त हो जाएगा।",
+        "th": "ป้อนรหัสยืนยันต่อไปนี้ รหัสนี้จะหมดอายุใน 15 นาที.",
+    }
+    for lang, sentence in samples.items():
+        mail = received("Contoso", html=f"<p>{sentence}</p><p><b>731028</b></p>")
+        assert extract_code(mail) == "731028", lang
+
+
+def test_a_lower_case_code_in_two_dashed_groups_ending_in_a_letter() -> None:
+    # "5398x" is not "5398 times"
+    mail = received(
+        "Your login code for Linear",
+        text="If the link does not work, you can use the login verification code directly:\n\n"
+        "tt226-5398x\n",
+    )
+    assert extract_code(mail) == "tt2265398x"
+
+
+# =======================================================================================
+# Hard negatives beside them: never a code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a transfer notice: amount, IBAN, date, phone number, no code
+        "Ihre Überweisung über 1.249,90 EUR an IBAN DE89 3704 0044 0532 0130 00 vom "
+        "03.12.2026 wurde ausgeführt. Fragen? 0800 123 4567.",
+        # an order: order number, price, ZIP code, year
+        "Thanks for your order #100234 of $149.99, shipping to 94105. See you in 2026!",
+        # a promotion code is not a sign-in code, even with a five-digit number
+        "Your order ships soon. Use code 48291 for 20% off your next order.",
+        # a session alert with Appwrite's doubled year and an IP address
+        "A new session has been created on your account, on November 20, 20262026 at "
+        "09:41:07 UTC. IP Address: 203.0.113.42",
+        # a reference number in a confirmation
+        "Your reservation is confirmed. Reference 73102846. Check-in 12 Dec 2026.",
+    ],
+)
+def test_numbers_that_are_not_codes_stay_unpicked(text: str) -> None:
+    assert extract_code(received("Your order", text=text)) is None
+
+
+def test_two_different_codes_under_code_words_give_none() -> None:
+    mail = received(
+        "Your codes",
+        text="Your verification code:\n\n731028\n\nYour security code:\n\n482913\n",
+    )
+    assert extract_code(mail) is None
+
+
+# =======================================================================================
+# The real-world corpus (scored by bench/extraction_eval.py)
+#
+# Measured with `.venv/bin/python bench/extraction_eval.py` before any rule was changed for
+# it: tuning part 18/61 codes (recall 0.295), hold-out 6/18 (0.333), none wrong. After:
+# tuning part 59/61 (0.967), none wrong; the two it misses are Notion's 20-letter code and a
+# Faroese code word. The hold-out, scored once at the end: 15/18 (0.833), none wrong. The recall floor is what the tuning part reaches; precision is 1.0 on
+# both parts.
+REALWORLD_TUNING_RECALL_FLOOR = 0.96
+
+
+def _load_eval() -> Any:
+    path = ROOT / "bench" / "extraction_eval.py"
+    module = sys.modules.get("extraction_eval")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("extraction_eval", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["extraction_eval"] = module  # dataclasses look their module up
+        spec.loader.exec_module(module)
+    return module
+
+
+def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
+    manifest = json.loads((REALWORLD / "manifest.json").read_text(encoding="utf-8"))["items"]
+    assert len(manifest) >= 100
+    assert len({item["lang"] for item in manifest}) >= 20
+    assert sum(item["code"] is None for item in manifest) >= 40  # the hard negatives
+    held = {
+        line.strip()
+        for line in (REALWORLD / "holdout.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    for item in manifest:
+        assert item["repository"] and item["path"] and len(item["commit"]) == 40
+        assert item["licence"] in {"MIT", "BSD-3-Clause", "Apache-2.0"}
+        assert (REALWORLD / item["file"]).is_file()
+        assert item["holdout"] == (item["group"] in held)
+    assert 0.2 <= len(held) / len({item["group"] for item in manifest}) <= 0.4
+
+
+@pytest.mark.parametrize("part", ["tuning", "holdout"])
+def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:
+    module = _load_eval()
+    tally = module.evaluate_codes(module.load_realworld(part))
+    assert tally.wrong == []
+    assert tally.precision == 1.0
+
+
+def test_the_realworld_tuning_part_keeps_its_recall() -> None:
+    module = _load_eval()
+    tally = module.evaluate_codes(module.load_realworld("tuning"))
+    assert tally.recall >= REALWORLD_TUNING_RECALL_FLOOR, tally.missed
+
+
+def test_a_percentage_is_a_number_beside_a_code_word_not_a_code() -> None:
+    # "4.5 %" was read before the split as "4.5" and "%": the percentage pattern was
+    # shadowed by the link module's pattern of the same name
+    assert extract_code("Your verification code: 2500 %") is None
+    assert extract_code("Verification code:\n\n482913\n\nFees: 4.5 %") == "482913"
