@@ -17,8 +17,8 @@ The keys are exactly those of the envelopes (``tests/test_types.py`` checks each
 what a real read returns); a key marked ``NotRequired`` appears only when it applies.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: the TypedDicts read their ``NotRequired``
+# markers at run time (``__optional_keys__``), which string annotations would hide on 3.11.
 from typing import Literal, NotRequired, TypedDict
 
 

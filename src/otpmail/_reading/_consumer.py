@@ -6,17 +6,15 @@ import threading
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from otpmail._core._criteria import DEFAULT_TIMEOUT
 from otpmail._reading._wait import SKEW_ALLOWANCE
-from otpmail._reading._waiting import Expectation, Query, answer, wait_for_mail
+from otpmail._reading._waiting import Query, WaitCalls
 
 if TYPE_CHECKING:
-    from otpmail._core._envelope import Envelope
     from otpmail._decoding import Email
     from otpmail._reading._reader import Reader
 
 
-class Consumer:
+class Consumer(WaitCalls):
     """A view of a :class:`Reader` that never hands out the same mail twice.
 
     Its :meth:`wait_for_email` and :meth:`expect_email` take what the Reader's take and
@@ -43,58 +41,14 @@ class Consumer:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
+        self._reader = reader
+        self._consumer = self
         self._taken: set[tuple[str, str]] = set()
         self._floors: dict[tuple[str, str | None, str | None], datetime] = {}
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"Consumer({self.reader!r}, got={len(self._taken)})"
-
-    async def wait_for_email(
-        self,
-        to: str,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = DEFAULT_TIMEOUT,
-        since: datetime | None = None,
-        poll_interval: float | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> Envelope:
-        """:meth:`Reader.wait_for_email` for this consumer: the newest matching mail it
-        has not got yet (see the class)."""
-        return await answer(
-            wait_for_mail(
-                self.reader,
-                Query(to, sender, subject, authenticated),
-                timeout=timeout,
-                since=since,
-                poll_interval=poll_interval,
-                deadline=deadline,
-                consumer=self,
-            )
-        )
-
-    def expect_email(
-        self,
-        to: str,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        poll_interval: float | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> Expectation:
-        """:meth:`Reader.expect_email` for this consumer: the mail it settles on is one
-        this consumer has not got yet."""
-        return Expectation(
-            self.reader,
-            Query(to, sender, subject, authenticated),
-            poll_interval=poll_interval,
-            deadline=deadline,
-            consumer=self,
-        )
 
     # What the poll engine asks of a consumer while its waiters decide.
 

@@ -22,14 +22,7 @@ from otpmail._core._loop import run_blocking
 from otpmail._core._retry import check_deadline, within
 from otpmail._providers._base import Provider
 from otpmail._reading._mail import Mail
-from otpmail._reading._waiting import (
-    Expectation,
-    Query,
-    answer,
-    criteria_flag,
-    unexpected,
-    wait_for_mail,
-)
+from otpmail._reading._waiting import WaitCalls, criteria_flag, unexpected
 
 if TYPE_CHECKING:
     from otpmail._reading._consumer import Consumer
@@ -74,7 +67,7 @@ def default_provider(mailbox: Mailbox) -> Provider:
     )
 
 
-class Reader:
+class Reader(WaitCalls):
     """Reads mail for the mailboxes of one integrations file, keeping clients and tokens.
 
     Use one Reader for many calls: each mailbox's client and token are built once.
@@ -98,6 +91,8 @@ class Reader:
         self._config: Config | None = None
         self._providers: dict[str, Provider] = {}
         self._lock = threading.Lock()
+        self._reader = self
+        self._consumer = None
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str] | None = None) -> Reader:
@@ -218,102 +213,6 @@ class Reader:
             criteria = replace(criteria, authenticated=True)
         provider = self.provider_for(mailbox)
         return _Route(config, mailbox, criteria, provider, config.deadline_for(budget))
-
-    async def wait_for_email(
-        self,
-        to: str,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = DEFAULT_TIMEOUT,
-        since: datetime | None = None,
-        poll_interval: float | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> dict[str, Any]:
-        """Wait until a matching mail delivered at or after ``since`` is there; return it.
-
-        ``since`` defaults to the moment of the call minus ``SKEW_ALLOWANCE`` (10 s), so a
-        mail that arrived just before the call still counts. Mark the start before the
-        action with :meth:`expect_email` to be exact. Never returns an older mail.
-
-        Of the matching mail the wait finds first — what its catch-up search finds, or
-        what one poll brings — it returns the **newest**: after a resend, the new code,
-        once the new mail is there. To wait for the mail of one particular action (the
-        resend itself), mark its start with :meth:`expect_email` around that action.
-
-        ``timeout`` bounds the wait as a whole. ``deadline`` bounds each provider call the
-        wait makes — the catch-up search and every poll, token request, retries and paging
-        included — as :meth:`read_emails`' does one call (default: the file's
-        ``email.deadline_seconds``, else 30); no call outlasts the wait. A catch-up search
-        that runs out is ``API_ERROR`` ``deadline_exceeded``; a poll that runs out is tried
-        again, within the timeout.
-
-        ``authenticated=True`` (default: the mailbox's ``authenticated`` setting) waits for
-        mail the receiving server authenticated for its From domain, as in
-        :meth:`read_emails`: a forged mail that arrives first is passed over.
-
-        Returns the ok envelope with exactly one email, or ``NO_EMAILS_FOUND:`` after
-        ``timeout`` seconds with the criteria, the timeout, the ``since`` the wait used, how
-        many other messages arrived and how many matching ones failed authentication.
-        Cancelling the awaiting task stops the wait at once.
-
-        Example::
-
-            await page.click("text=Send code")
-            envelope = await reader.wait_for_email(
-                "qa+signup@example.com", timeout=90, deadline=10
-            )
-        """
-        return await answer(
-            wait_for_mail(
-                self,
-                Query(to, sender, subject, authenticated),
-                timeout=timeout,
-                since=since,
-                poll_interval=poll_interval,
-                deadline=deadline,
-            )
-        )
-
-    def expect_email(
-        self,
-        to: str,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        poll_interval: float | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> Expectation:
-        """Mark the start *before* the action that sends the mail, Playwright-style.
-
-        Only mail that arrives after the provider-side marker (Gmail's ``historyId``, the
-        Maildir listing) counts, so clock skew can neither lose nor admit a message::
-
-            async with reader.expect_email(to=addr, deadline=10) as pending:
-                await page.click("Send code")
-            envelope = await pending.value(timeout=60)
-
-        ``deadline`` bounds each provider call — the marker and every poll — as in
-        :meth:`wait_for_email`; ``value(timeout=)`` bounds the wait as a whole.
-
-        Every expectation takes its own mark when the block is entered, whatever earlier
-        waits on the same Reader did. Of the matching mail that the first poll after the
-        action brings, ``value()`` returns the newest.
-
-        ``authenticated=True`` (default: the mailbox's setting) counts only mail the
-        receiving server authenticated for its From domain, as in :meth:`read_emails`.
-
-        Errors (bad arguments, configuration) come back from ``pending.value()`` as
-        envelopes, like every other failure.
-        """
-        return Expectation(
-            self,
-            Query(to, sender, subject, authenticated),
-            poll_interval=poll_interval,
-            deadline=deadline,
-        )
 
     def consumer(self) -> Consumer:
         """A :class:`Consumer` of this Reader: its waits and expectations never hand out

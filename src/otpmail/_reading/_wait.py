@@ -1,4 +1,4 @@
-"""Waiting for the mail a test just triggered.
+"""The poll engine: waiting for the mail a test just triggered.
 
 One :class:`MailStream` per mailbox (per event loop) polls the provider's cheap "what is new
 since this cursor" call and offers each new message, fetched once, to every waiter on that
@@ -22,6 +22,14 @@ later wait starts from a stale mark.
 Either way a waiter takes the **newest** matching message among those it is shown when it
 first finds one (the catch-up search, or one poll's batch), never an older one: after a
 resend, the new code.
+
+The engine's one seam to the mailbox is :class:`otpmail._providers._base.ChangeFeed`
+(``cursor()``: a mark of now; ``changes(cursor, since, known)``: what is new since that
+mark): any object that answers those two calls can feed a stream, whether it polls the
+provider itself or shares one watcher among many processes. A provider without a feed is
+searched per waiter instead. Validating a call (``_core._criteria.check_timing``), routing
+it and rendering its envelope happen in ``_waiting``; a waiter that must not get the same
+mail twice carries its :class:`otpmail.Consumer`.
 """
 
 from __future__ import annotations

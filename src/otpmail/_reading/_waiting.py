@@ -296,3 +296,110 @@ class Expectation:
     ) -> None:
         if exc_type is not None and self._pending is not None:
             self._pending.cancel()
+
+
+class WaitCalls:
+    """``wait_for_email`` and ``expect_email``, written once for :class:`Reader` and for
+    :class:`Consumer` (a Reader's view that never hands out the same mail twice)."""
+
+    _reader: Reader
+    _consumer: Consumer | None
+    """``None`` on a Reader: its waits may hand out what earlier ones did."""
+
+    async def wait_for_email(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        since: datetime | None = None,
+        poll_interval: float | None = None,
+        deadline: float | None = None,
+        authenticated: bool | None = None,
+    ) -> Envelope:
+        """Wait until a matching mail delivered at or after ``since`` is there; return it.
+
+        ``since`` defaults to the moment of the call minus ``SKEW_ALLOWANCE`` (10 s), so a
+        mail that arrived just before the call still counts. Mark the start before the
+        action with :meth:`expect_email` to be exact. Never returns an older mail.
+
+        Of the matching mail the wait finds first — what its catch-up search finds, or
+        what one poll brings — it returns the **newest**: after a resend, the new code,
+        once the new mail is there. To wait for the mail of one particular action (the
+        resend itself), mark its start with :meth:`expect_email` around that action.
+
+        ``timeout`` bounds the wait as a whole. ``deadline`` bounds each provider call the
+        wait makes — the catch-up search and every poll, token request, retries and paging
+        included — as :meth:`Reader.read_emails`' does one call (default: the file's
+        ``email.deadline_seconds``, else 30); no call outlasts the wait. A catch-up search
+        that runs out is ``API_ERROR`` ``deadline_exceeded``; a poll that runs out is tried
+        again, within the timeout.
+
+        ``authenticated=True`` (default: the mailbox's ``authenticated`` setting) waits for
+        mail the receiving server authenticated for its From domain, as in
+        :meth:`Reader.read_emails`: a forged mail that arrives first is passed over.
+
+        Returns the ok envelope with exactly one email, or ``NO_EMAILS_FOUND:`` after
+        ``timeout`` seconds with the criteria, the timeout, the ``since`` the wait used, how
+        many other messages arrived and how many matching ones failed authentication.
+        Cancelling the awaiting task stops the wait at once.
+
+        Example::
+
+            await page.click("text=Send code")
+            envelope = await reader.wait_for_email(
+                "qa+signup@example.com", timeout=90, deadline=10
+            )
+        """
+        return await answer(
+            wait_for_mail(
+                self._reader,
+                Query(to, sender, subject, authenticated),
+                timeout=timeout,
+                since=since,
+                poll_interval=poll_interval,
+                deadline=deadline,
+                consumer=self._consumer,
+            )
+        )
+
+    def expect_email(
+        self,
+        to: str,
+        sender: str | None = None,
+        subject: str | None = None,
+        *,
+        poll_interval: float | None = None,
+        deadline: float | None = None,
+        authenticated: bool | None = None,
+    ) -> Expectation:
+        """Mark the start *before* the action that sends the mail, Playwright-style.
+
+        Only mail that arrives after the provider-side marker (Gmail's ``historyId``, the
+        Maildir listing) counts, so clock skew can neither lose nor admit a message::
+
+            async with reader.expect_email(to=addr, deadline=10) as pending:
+                await page.click("Send code")
+            envelope = await pending.value(timeout=60)
+
+        ``deadline`` bounds each provider call — the marker and every poll — as in
+        :meth:`wait_for_email`; ``value(timeout=)`` bounds the wait as a whole.
+
+        Every expectation takes its own mark when the block is entered, whatever earlier
+        waits on the same Reader did. Of the matching mail that the first poll after the
+        action brings, ``value()`` returns the newest.
+
+        ``authenticated=True`` (default: the mailbox's setting) counts only mail the
+        receiving server authenticated for its From domain, as in :meth:`Reader.read_emails`.
+
+        Errors (bad arguments, configuration) come back from ``pending.value()`` as
+        envelopes, like every other failure.
+        """
+        return Expectation(
+            self._reader,
+            Query(to, sender, subject, authenticated),
+            poll_interval=poll_interval,
+            deadline=deadline,
+            consumer=self._consumer,
+        )
