@@ -3,18 +3,23 @@ every blocking call runs on the one loop thread."""
 
 from __future__ import annotations
 
+import _thread
 import asyncio
 import inspect
 import threading
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import EXAMPLE_CONFIG
+from conftest import EXAMPLE_CONFIG, write_config
 from otpmail import read_emails_sync, wait_for_email_sync
+from otpmail._core._loop import shared_loop
 from otpmail._providers._maildir import MaildirProvider
+from otpmail._reading._wait import _streams
 from otpmail.pytest_plugin import (
     AsyncOtpmailFixture,
     AsyncPendingMail,
@@ -124,3 +129,27 @@ def test_the_plugin_and_the_sync_calls_share_the_loop_thread(
     )
 
     result.assert_outcomes(passed=1)
+
+
+def test_an_interrupted_sync_wait_stops_polling(tmp_path: Path) -> None:
+    """Ctrl-C during ``wait_for_email_sync`` cancels the wait on the loop thread, as
+    ``asyncio.run`` did: the mailbox's poll stream is left without waiters."""
+    config = write_config(
+        tmp_path,
+        "email:\n  mailboxes:\n    - provider: maildir\n      address: qa@example.com\n"
+        "      path: box\n",
+    )
+    for sub in ("new", "cur", "tmp"):
+        (tmp_path / "box" / sub).mkdir(parents=True)
+    threading.Timer(0.5, _thread.interrupt_main).start()
+
+    with pytest.raises(KeyboardInterrupt):
+        wait_for_email_sync("qa@example.com", timeout=30, integrations=config)
+
+    loop = shared_loop().loop
+    streams = _streams.get(loop, {})
+    deadline = time.monotonic() + 5
+    while any(s.waiters for s in streams.values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert streams  # the wait did join a stream on the shared loop
+    assert not any(s.waiters for s in streams.values())

@@ -32,8 +32,17 @@ class LoopThread:
         self._thread.start()
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the loop and wait for its result (or its exception)."""
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+        """Run ``coro`` on the loop and wait for its result (or its exception).
+
+        Interrupted while it waits (Ctrl-C), it cancels the coroutine too, as
+        ``asyncio.run`` would: a wait must not poll on for a caller that is gone.
+        """
+        future = asyncio.run_coroutine_threadsafe(coro, self.loop)
+        try:
+            return future.result()
+        except BaseException:
+            future.cancel()
+            raise
 
     def call(self, function: Callable[[], None]) -> None:
         """Run ``function`` on the loop's thread (asyncio objects are not thread-safe)."""

@@ -52,7 +52,7 @@ class Query:
 
     def key(self) -> tuple[str, str | None, str | None]:
         """What a consumer keeps its time floor by: the recipient, sender and subject."""
-        return (self.to.strip().lower(), self.sender, self.subject)
+        return (str(self.to).strip().lower(), self.sender, self.subject)
 
 
 def unexpected(exc: Exception) -> OtpmailError:
