@@ -4,7 +4,10 @@ Fixtures:
 
 ``otpmail``
     an :class:`OtpmailFixture` for the test: a unique plus-address (``otpmail.address``)
-    and sync and async ways to read, wait, get the code or the link, and expect a mail.
+    and blocking ways to read, wait, get the code or the link, and expect a mail.
+``aotpmail``
+    the same fixture's async face (:class:`AsyncOtpmailFixture`, ``otpmail.aio``): the
+    same methods with the same arguments, awaited (docs/plugin-api.md).
 ``otpmail_address``
     just the unique address: ``<base local>+<8 hex>@<domain>``, different for every test,
     every xdist worker and every CI job, so parallel runs never see each other's mail.
@@ -27,11 +30,12 @@ The terminal summary says which mailbox served how many tests. The base address 
 plus-addresses is ``--otpmail-address`` / ini ``otpmail_address``, else the first
 configured mailbox (the catcher's is ``qa@example.com``).
 
-What a test gets: each ``wait*``/``await*`` call, and each expectation, returns the newest
-matching mail this test has not been given yet. A wait counts mail delivered at or after
-``since`` (default: the call minus ten seconds, but never before the delivery of the last
-mail this test got with the same criteria), so "resend, then ``wait_for_code()``" gives the
-new code, and send/wait/send/wait gives both mails in order.
+What a test gets: each wait, on either face, and each expectation, returns the newest
+matching mail this test has not been given yet (the test's :class:`otpmail.Consumer`). A
+wait counts mail delivered at or after ``since`` (default: the call minus ten seconds, but
+never before the delivery of the last mail this test got with the same criteria), so
+"resend, then ``wait_for_code()``" gives the new code, and send/wait/send/wait gives both
+mails in order.
 
 Example::
 
@@ -63,7 +67,7 @@ import pytest
 if TYPE_CHECKING:
     from otpmail._core._loop import LoopThread
     from otpmail._frontends._catch import BackgroundCatcher
-    from otpmail._plugin._faces import (
+    from otpmail._frontends._pytest_faces import (
         AsyncOtpmailFixture,
         AsyncPendingMail,
         MailNotReceived,
@@ -91,7 +95,7 @@ _FACES = frozenset(
 def __getattr__(name: str) -> Any:
     if name not in _FACES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from otpmail._plugin import _faces
+    from otpmail._frontends import _pytest_faces as _faces
 
     value = getattr(_faces, name)
     globals()[name] = value
@@ -481,7 +485,7 @@ def otpmail(
     _otpmail_session: tuple[Reader, LoopThread, str], otpmail_address: str
 ) -> Iterator[OtpmailFixture]:
     """Read, wait for, and take codes and links from the mail this test triggers."""
-    from otpmail._plugin._faces import OtpmailFixture
+    from otpmail._frontends._pytest_faces import OtpmailFixture
 
     reader, loop, served_by = _otpmail_session
     fixture = OtpmailFixture(reader, otpmail_address, loop, served_by=served_by)
