@@ -54,7 +54,7 @@ class WaitOptions(TypedDict, total=False):
     deadline: float | None
     """Seconds each provider call of the wait may take (:meth:`otpmail.Reader.wait_for_email`)."""
     authenticated: bool | None
-    """Count only mail the receiving server authenticated for its From domain."""
+    """As :meth:`otpmail.Reader.read_emails`' ``authenticated`` (default: the mailbox's)."""
 
 
 @dataclass(frozen=True)
@@ -318,9 +318,9 @@ class OtpmailFixture:
     the newest matching mail this test has not been given yet; a wait counts mail delivered
     at or after ``since`` (default: the call minus ten seconds, and never before the
     delivery of the last mail this test got with the same ``to``, ``sender`` and
-    ``subject``). Every wait and expectation takes ``authenticated=True`` to count only mail
-    the receiving server authenticated for its From domain (README, "Is it really from
-    them?"); the mailbox's ``authenticated`` setting is the default.
+    ``subject``). Every wait and expectation takes ``authenticated=`` as
+    :meth:`otpmail.Reader.read_emails` does (README, "Is it really from them?"); the
+    mailbox's ``authenticated`` setting is the default.
 
     The methods block (they run on otpmail's loop thread, so they work in sync and async
     tests alike). ``aio`` (the ``aotpmail`` fixture) has the same methods to await. The
