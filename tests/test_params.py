@@ -10,12 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from otpmail._core._criteria import MAX_FILTER_CHARS, build_criteria
+from otpmail._core._criteria import (
+    MAX_FILTER_CHARS,
+    MAX_TIMEOUT,
+    MIN_POLL_INTERVAL,
+    build_criteria,
+    check_timing,
+)
 from otpmail._core._errors import CODES, OtpmailError, Prefix
 from otpmail._core._retry import MAX_DEADLINE, check_deadline
 from otpmail._frontends import _cli, _mcp, _params, _process
 from otpmail._frontends._params import Param
-from otpmail._reading._wait import MAX_TIMEOUT, MIN_POLL_INTERVAL, check_timing
 
 FRONTENDS = Path(_cli.__file__).resolve().parent
 

@@ -616,3 +616,36 @@ def test_aexpect_is_the_async_twin_of_expect(project: pytest.Pytester) -> None:
     )
 
     run(project).assert_outcomes(passed=3)
+
+
+@pytest.mark.loopback
+def test_the_sync_and_async_faces_read_the_same_way(project: pytest.Pytester) -> None:
+    """The same test, written against ``otpmail`` and against ``aotpmail``: same names."""
+    project.makepyfile(
+        """
+        import pytest
+        from mailhelpers import deliver
+
+        def test_sync(otpmail):
+            with otpmail.expect() as pending:
+                deliver(otpmail.address, body="Your code is 111222", delay=0.2)
+            assert pending.code(timeout=10) == "111222"
+            assert pending.value(timeout=1)["status"] == "ok"
+            deliver(otpmail.address, body="Your code is 333444")
+            assert otpmail.wait_for_code(timeout=10) == "333444"
+            assert otpmail.read()["status"] == "ok"
+
+        @pytest.mark.asyncio
+        async def test_async(aotpmail, otpmail):
+            assert aotpmail.address == otpmail.address
+            async with aotpmail.expect() as pending:
+                deliver(aotpmail.address, body="Your code is 111222", delay=0.2)
+            assert await pending.code(timeout=10) == "111222"
+            assert (await pending.value(timeout=1))["status"] == "ok"
+            deliver(aotpmail.address, body="Your code is 333444")
+            assert await aotpmail.wait_for_code(timeout=10) == "333444"
+            assert (await aotpmail.read())["status"] == "ok"
+        """
+    )
+
+    run(project).assert_outcomes(passed=2)

@@ -22,6 +22,7 @@ def test_the_public_names_are_exactly_these() -> None:
     assert sorted(otpmail.__all__) == sorted(
         [
             "CODES",
+            "Consumer",
             "OtpmailError",
             "Prefix",
             "Reader",

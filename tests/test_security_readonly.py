@@ -22,11 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from otpmail._providers._base import Provider
+from otpmail._providers._base import ChangeFeed, Provider
 from otpmail._providers._gmail import GmailProvider
 from otpmail._providers._maildir import MaildirProvider
 from otpmail._providers._outlook import OutlookProvider
-from otpmail._reading._wait import ChangeFeed
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "otpmail"
 

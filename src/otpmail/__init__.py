@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from otpmail._core._errors import CODES, OtpmailError, Prefix
     from otpmail._decoding import extract_code, extract_links, pick_action_link
+    from otpmail._reading._consumer import Consumer
     from otpmail._reading._reader import (
         Reader,
         read_emails,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODES",
+    "Consumer",
     "OtpmailError",
     "Prefix",
     "Reader",
@@ -46,6 +48,7 @@ __all__ = [
 # plugin lives in this package) costs almost nothing until a name is used.
 _HOMES = {
     "CODES": "otpmail._core._errors",
+    "Consumer": "otpmail._reading._consumer",
     "OtpmailError": "otpmail._core._errors",
     "Prefix": "otpmail._core._errors",
     "extract_code": "otpmail._decoding",

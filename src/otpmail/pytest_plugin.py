@@ -4,7 +4,10 @@ Fixtures:
 
 ``otpmail``
     an :class:`OtpmailFixture` for the test: a unique plus-address (``otpmail.address``)
-    and sync and async ways to read, wait, get the code or the link, and expect a mail.
+    and blocking ways to read, wait, get the code or the link, and expect a mail.
+``aotpmail``
+    the same fixture's async face (:class:`AsyncOtpmailFixture`, ``otpmail.aio``): the
+    same methods with the same arguments, awaited (docs/plugin-api.md).
 ``otpmail_address``
     just the unique address: ``<base local>+<8 hex>@<domain>``, different for every test,
     every xdist worker and every CI job, so parallel runs never see each other's mail.
@@ -27,11 +30,12 @@ The terminal summary says which mailbox served how many tests. The base address 
 plus-addresses is ``--otpmail-address`` / ini ``otpmail_address``, else the first
 configured mailbox (the catcher's is ``qa@example.com``).
 
-What a test gets: each ``wait*``/``await*`` call, and each expectation, returns the newest
-matching mail this test has not been given yet. A wait counts mail delivered at or after
-``since`` (default: the call minus ten seconds, but never before the delivery of the last
-mail this test got with the same criteria), so "resend, then ``wait_for_code()``" gives the
-new code, and send/wait/send/wait gives both mails in order.
+What a test gets: each wait, on either face, and each expectation, returns the newest
+matching mail this test has not been given yet (the test's :class:`otpmail.Consumer`). A
+wait counts mail delivered at or after ``since`` (default: the call minus ten seconds, but
+never before the delivery of the last mail this test got with the same criteria), so
+"resend, then ``wait_for_code()``" gives the new code, and send/wait/send/wait gives both
+mails in order.
 
 Example::
 
@@ -48,31 +52,55 @@ Example::
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import os
 import secrets
 import shutil
 import tempfile
-import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
+    from otpmail._core._loop import LoopThread
     from otpmail._frontends._catch import BackgroundCatcher
+    from otpmail._frontends._pytest_faces import (
+        AsyncOtpmailFixture,
+        AsyncPendingMail,
+        MailNotReceived,
+        OtpmailFixture,
+        PendingMail,
+        WaitOptions,
+    )
     from otpmail._reading._reader import Reader
-    from otpmail._reading._wait import HandedOut
 
-# otpmail itself is imported only when a test uses a fixture: the plugin is loaded by every
-# pytest run in an environment where otpmail is installed.
+# otpmail itself is imported only when a test uses a fixture (or a name of the fixture
+# faces below): the plugin is loaded by every pytest run where otpmail is installed.
+_FACES = frozenset(
+    {
+        "AsyncOtpmailFixture",
+        "AsyncPendingMail",
+        "MailNotReceived",
+        "OtpmailFixture",
+        "PendingMail",
+        "WaitOptions",
+        "_field",
+    }
+)
 
-T = TypeVar("T")
+
+def __getattr__(name: str) -> Any:
+    if name not in _FACES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from otpmail._frontends import _pytest_faces as _faces
+
+    value = getattr(_faces, name)
+    globals()[name] = value
+    return value
+
 
 _SALT = secrets.token_hex(8)
 """Differs per test session, so two CI jobs running the same test get different addresses."""
@@ -365,436 +393,6 @@ def plus_address(base: str, test_id: str, salt: str = _SALT) -> str:
     return f"{local}+{digest}@{domain}"
 
 
-class _LoopThread:
-    """One event loop in a background thread, so the sync API works in sync and async tests
-    alike and keeps one loop (and one poll stream) for the whole session."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(
-            target=self.loop.run_forever, name="otpmail-pytest", daemon=True
-        )
-        self._thread.start()
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
-
-    def call(self, function: Callable[[], None]) -> None:
-        """Run ``function`` on the loop's thread (asyncio objects are not thread-safe)."""
-
-        async def call() -> None:
-            function()
-
-        self.run(call())
-
-    def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(timeout=10)
-        self.loop.close()
-
-
-class MailNotReceived(AssertionError):
-    """The fixture's wait helpers fail the test with this: the criteria, the time waited and
-    the mail that did arrive."""
-
-
-def _describe_failure(envelope: dict[str, Any]) -> str:
-    lines = [str(envelope.get("error", "otpmail failed"))]
-    arrived = envelope.get("arrived") or []
-    if arrived:
-        lines.append("mail that did arrive in the window:")
-        lines.extend(
-            f"  {a['received_at']}  from {a['from']}  to {a['to']}  subject {a['subject']!r}"
-            for a in arrived
-        )
-    return "\n".join(lines)
-
-
-def _only_email(envelope: dict[str, Any], served_by: str = "") -> dict[str, Any]:
-    __tracebackhide__ = True
-    if envelope.get("status") != "ok":
-        message = _describe_failure(envelope)
-        if served_by:  # no integrations file: the app must send to the catcher
-            message += (
-                f"\n(mail is read from {served_by}, as no integrations file is given: "
-                "the app under test must send to otpmail_smtp.host and .port)"
-            )
-        raise MailNotReceived(message)
-    email: dict[str, Any] = envelope["data"]["emails"][0]
-    return email
-
-
-def _field(email: dict[str, Any], key: str) -> str:
-    __tracebackhide__ = True
-    if key == "link":
-        # The action link (sign in, verify, reset), not merely the first: a logo or a
-        # "view in browser" link often comes first.
-        from otpmail._decoding import pick_action_link
-
-        # Picked from the mail itself, so the sentence around each link counts as it does
-        # for pick_action_link(email); the bare list only when the body was not kept.
-        action = pick_action_link(email if email.get("body") else (email.get("links") or []))
-        value = action["url"] if action else None
-    else:
-        value = email.get(key)
-    if not value:
-        raise MailNotReceived(
-            f"the matching email has no {key}: from {email.get('from')} subject {email.get('subject')!r}\n"
-            f"{email.get('body', '')[:500]}"
-        )
-    return str(value)
-
-
-_Key = tuple[str, str | None, str | None]
-"""The criteria of a wait (recipient, sender, subject): the fixture's time floor is kept
-per criteria."""
-
-
-class PendingMail:
-    """What ``otpmail.expect()`` yields: call :meth:`email`, :meth:`code` or :meth:`link`
-    after the action. All three read the same one mail."""
-
-    def __init__(self, fixture: OtpmailFixture, key: _Key, pending: Any) -> None:
-        self._fixture = fixture
-        self._key = key
-        self._pending = pending
-        self._email: dict[str, Any] | None = None
-
-    def email(self, timeout: float = 60) -> dict[str, Any]:
-        """The matching email (fails the test on timeout)."""
-        __tracebackhide__ = True
-        if self._email is None:
-            envelope = self._fixture._run(self._pending.value(timeout=timeout))
-            self._email = self._fixture._got(self._key, envelope)
-        return self._email
-
-    def code(self, timeout: float = 60) -> str:
-        """The one-time code of the matching email."""
-        __tracebackhide__ = True
-        return _field(self.email(timeout), "code")
-
-    def link(self, timeout: float = 60) -> str:
-        """The action link of the matching email."""
-        __tracebackhide__ = True
-        return _field(self.email(timeout), "link")
-
-    def _cancel(self) -> None:
-        if self._email is None:
-            self._fixture._loop.call(self._pending.cancel)
-
-
-class AsyncPendingMail:
-    """What ``otpmail.aexpect()`` yields: the async twin of :class:`PendingMail`, with
-    awaitable :meth:`email`, :meth:`code` and :meth:`link` that fail the test the same way."""
-
-    def __init__(self, fixture: OtpmailFixture, key: _Key, pending: Any) -> None:
-        self._fixture = fixture
-        self._key = key
-        self._pending = pending
-        self._email: dict[str, Any] | None = None
-
-    async def email(self, timeout: float = 60) -> dict[str, Any]:
-        """The matching email (fails the test on timeout)."""
-        __tracebackhide__ = True
-        if self._email is None:
-            envelope = await self._pending.value(timeout=timeout)
-            self._email = self._fixture._got(self._key, envelope)
-        return self._email
-
-    async def code(self, timeout: float = 60) -> str:
-        """The one-time code of the matching email."""
-        __tracebackhide__ = True
-        return _field(await self.email(timeout), "code")
-
-    async def link(self, timeout: float = 60) -> str:
-        """The action link of the matching email."""
-        __tracebackhide__ = True
-        return _field(await self.email(timeout), "link")
-
-    async def value(self, timeout: float = 60) -> dict[str, Any]:
-        """The library's envelope, as :meth:`otpmail.Reader.expect_email` gives it (no
-        failure on timeout: the envelope says what happened)."""
-        envelope: dict[str, Any] = await self._pending.value(timeout=timeout)
-        if envelope.get("status") == "ok" and self._email is None:
-            self._email = self._fixture._got(self._key, envelope)
-        return envelope
-
-
-class OtpmailFixture:
-    """Per-test access to the configured mailboxes. ``address`` is unique to this test.
-
-    Every method's ``to`` defaults to ``address``. Each wait and each expectation returns
-    the newest matching mail this test has not been given yet; a wait counts mail delivered
-    at or after ``since`` (default: the call minus ten seconds, and never before the
-    delivery of the last mail this test got with the same ``to``, ``sender`` and
-    ``subject``). Every wait and expectation takes ``authenticated=True`` to count only mail
-    the receiving server authenticated for its From domain (README, "Is it really from
-    them?"); the mailbox's ``authenticated`` setting is the default.
-    """
-
-    def __init__(
-        self, reader: Reader, address: str, loop: _LoopThread, *, served_by: str = ""
-    ) -> None:
-        from otpmail._reading._wait import HandedOut
-
-        self._served_by = served_by
-        self.reader = reader
-        self.address = address
-        self._loop = loop
-        self._handed_out: HandedOut = HandedOut()
-        self._floors: dict[_Key, datetime] = {}
-        self._pending: list[PendingMail] = []
-
-    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return self._loop.run(coro)
-
-    def _key(self, to: str | None, sender: str | None, subject: str | None) -> _Key:
-        return ((to or self.address).strip().lower(), sender, subject)
-
-    def _since(self, key: _Key, since: datetime | None) -> datetime | None:
-        """The ``since`` of a wait: the caller's, else never before the last mail this test
-        got with these criteria (else the library's default)."""
-        if since is not None:
-            return since
-        floor = self._floors.get(key)
-        if floor is None:
-            return None
-        from otpmail._reading._wait import SKEW_ALLOWANCE
-
-        return max(datetime.now(UTC) - SKEW_ALLOWANCE, floor)
-
-    def _got(self, key: _Key, envelope: dict[str, Any]) -> dict[str, Any]:
-        """The email of an ok envelope, recorded as handed out; else the test fails."""
-        __tracebackhide__ = True
-        email = _only_email(envelope, self._served_by)
-        delivered = datetime.fromisoformat(str(email["received_at"]).replace("Z", "+00:00"))
-        floor = self._floors.get(key)
-        self._floors[key] = delivered if floor is None else max(floor, delivered)
-        return email
-
-    def _close(self) -> None:
-        """The test is over: stop the expectations it never read."""
-        for pending in self._pending:
-            pending._cancel()
-        self._pending.clear()
-
-    # -- sync ---------------------------------------------------------------------------
-
-    def read(self, to: str | None = None, **kwargs: Any) -> dict[str, Any]:
-        """``read_emails`` for this test's address; returns the envelope."""
-        return self._run(self.reader.read_emails(to or self.address, **kwargs))
-
-    def wait(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = 60,
-        since: datetime | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> dict[str, Any]:
-        """Wait for the newest matching mail this test has not got yet and return it; on
-        timeout the test fails showing the criteria and the mail that did arrive.
-        ``deadline`` bounds each provider call of the wait
-        (:meth:`otpmail.Reader.wait_for_email`)."""
-        __tracebackhide__ = True
-        key = self._key(to, sender, subject)
-        envelope = self._run(
-            self.reader._wait(
-                to or self.address,
-                sender,
-                subject,
-                timeout=timeout,
-                since=self._since(key, since),
-                deadline=deadline,
-                handed_out=self._handed_out,
-                authenticated=authenticated,
-            )
-        )
-        return self._got(key, envelope)
-
-    def wait_for_code(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = 60,
-        since: datetime | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> str:
-        """Wait like :meth:`wait` and return the mail's one-time code."""
-        __tracebackhide__ = True
-        email = self.wait(
-            to,
-            sender,
-            subject,
-            timeout=timeout,
-            since=since,
-            deadline=deadline,
-            authenticated=authenticated,
-        )
-        return _field(email, "code")
-
-    def wait_for_link(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = 60,
-        since: datetime | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> str:
-        """Wait like :meth:`wait` and return the mail's action link (sign-in, verify, reset)."""
-        __tracebackhide__ = True
-        email = self.wait(
-            to,
-            sender,
-            subject,
-            timeout=timeout,
-            since=since,
-            deadline=deadline,
-            authenticated=authenticated,
-        )
-        return _field(email, "link")
-
-    @contextmanager
-    def expect(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> Iterator[PendingMail]:
-        """Mark the start before the action that sends the mail (sync tests). Only mail
-        delivered after the block is entered counts."""
-        expectation = self.reader._expect(
-            to or self.address,
-            sender,
-            subject,
-            deadline=deadline,
-            handed_out=self._handed_out,
-            authenticated=authenticated,
-        )
-        pending = PendingMail(self, self._key(to, sender, subject), None)
-        pending._pending = self._run(expectation.__aenter__())
-        self._pending.append(pending)
-        try:
-            yield pending
-        except BaseException:
-            pending._cancel()
-            raise
-
-    # -- async --------------------------------------------------------------------------
-
-    async def aread(self, to: str | None = None, **kwargs: Any) -> dict[str, Any]:
-        """Async ``read_emails`` for this test's address."""
-        return await self.reader.read_emails(to or self.address, **kwargs)
-
-    async def await_email(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = 60,
-        since: datetime | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> dict[str, Any]:
-        """Async :meth:`wait`."""
-        __tracebackhide__ = True
-        key = self._key(to, sender, subject)
-        envelope = await self.reader._wait(
-            to or self.address,
-            sender,
-            subject,
-            timeout=timeout,
-            since=self._since(key, since),
-            deadline=deadline,
-            handed_out=self._handed_out,
-            authenticated=authenticated,
-        )
-        return self._got(key, envelope)
-
-    async def await_code(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = 60,
-        since: datetime | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> str:
-        """Async :meth:`wait_for_code`."""
-        __tracebackhide__ = True
-        email = await self.await_email(
-            to,
-            sender,
-            subject,
-            timeout=timeout,
-            since=since,
-            deadline=deadline,
-            authenticated=authenticated,
-        )
-        return _field(email, "code")
-
-    async def await_link(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        timeout: float = 60,
-        since: datetime | None = None,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> str:
-        """Async :meth:`wait_for_link`."""
-        __tracebackhide__ = True
-        email = await self.await_email(
-            to,
-            sender,
-            subject,
-            timeout=timeout,
-            since=since,
-            deadline=deadline,
-            authenticated=authenticated,
-        )
-        return _field(email, "link")
-
-    @asynccontextmanager
-    async def aexpect(
-        self,
-        to: str | None = None,
-        sender: str | None = None,
-        subject: str | None = None,
-        *,
-        deadline: float | None = None,
-        authenticated: bool | None = None,
-    ) -> AsyncIterator[AsyncPendingMail]:
-        """Async :meth:`expect`; yields an :class:`AsyncPendingMail`."""
-        expectation = self.reader._expect(
-            to or self.address,
-            sender,
-            subject,
-            deadline=deadline,
-            handed_out=self._handed_out,
-            authenticated=authenticated,
-        )
-        async with expectation as pending:
-            yield AsyncPendingMail(self, self._key(to, sender, subject), pending)
-
-
 @pytest.fixture(scope="session")
 def otpmail_smtp(
     pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory
@@ -830,7 +428,7 @@ def otpmail_smtp(
 @pytest.fixture(scope="session")
 def _otpmail_session(
     pytestconfig: pytest.Config, request: pytest.FixtureRequest
-) -> Iterator[tuple[Reader, _LoopThread, str]]:
+) -> Iterator[tuple[Reader, LoopThread, str]]:
     """The session's Reader (over the integrations file, else over the built-in
     catcher's Maildir), its loop, and what it reads, for the summary."""
     __tracebackhide__ = True
@@ -843,27 +441,29 @@ def _otpmail_session(
             pytest.fail(reason, pytrace=False)
         catcher: SmtpCatcher = request.getfixturevalue("otpmail_smtp")
         path, served_by = catcher.integrations, catcher.describe()
+    from otpmail._core._loop import shared_loop
     from otpmail._reading._reader import Reader
 
     reader = Reader(path)
     pytestconfig.stash[_SERVED] = _Served(served_by or _served_by_file(path, reader))
-    loop = _LoopThread()
+    # The process's one loop thread, which read_emails_sync uses too; it outlives the
+    # session, the Reader's clients do not.
+    loop = shared_loop()
     try:
         yield reader, loop, served_by
     finally:
         loop.run(reader.aclose())
-        loop.close()
 
 
 @pytest.fixture(scope="session")
-def otpmail_reader(_otpmail_session: tuple[Reader, _LoopThread, str]) -> Reader:
+def otpmail_reader(_otpmail_session: tuple[Reader, LoopThread, str]) -> Reader:
     """The session's Reader over the integrations file (or the built-in catcher's)."""
     return _otpmail_session[0]
 
 
 @pytest.fixture
 def otpmail_address(
-    _otpmail_session: tuple[Reader, _LoopThread, str],
+    _otpmail_session: tuple[Reader, LoopThread, str],
     pytestconfig: pytest.Config,
     request: pytest.FixtureRequest,
 ) -> str:
@@ -882,10 +482,32 @@ def otpmail_address(
 
 @pytest.fixture
 def otpmail(
-    _otpmail_session: tuple[Reader, _LoopThread, str], otpmail_address: str
+    _otpmail_session: tuple[Reader, LoopThread, str], otpmail_address: str
 ) -> Iterator[OtpmailFixture]:
     """Read, wait for, and take codes and links from the mail this test triggers."""
+    from otpmail._frontends._pytest_faces import OtpmailFixture
+
     reader, loop, served_by = _otpmail_session
     fixture = OtpmailFixture(reader, otpmail_address, loop, served_by=served_by)
     yield fixture
     fixture._close()
+
+
+@pytest.fixture
+def aotpmail(otpmail: OtpmailFixture) -> AsyncOtpmailFixture:
+    """The ``otpmail`` fixture's async face (``otpmail.aio``), for ``async def`` tests: the
+    same methods, awaited, and the same record of what the test already got."""
+    return otpmail.aio
+
+
+__all__ = [
+    "AsyncOtpmailFixture",
+    "AsyncPendingMail",
+    "MailNotReceived",
+    "OtpmailFixture",
+    "PendingMail",
+    "SmtpCatcher",
+    "WaitOptions",
+    "plus_address",
+    "start_shared_catcher",
+]

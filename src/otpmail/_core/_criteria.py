@@ -254,3 +254,45 @@ def build_criteria(
         count=count,
         authenticated=authenticated,
     )
+
+
+# -- the timing of a wait --------------------------------------------------------------
+
+DEFAULT_TIMEOUT = 60.0
+"""Seconds a wait lasts unless the call says otherwise."""
+MAX_TIMEOUT = 3600.0
+MIN_POLL_INTERVAL = 0.05
+
+
+def check_timing(timeout: object, poll_interval: object) -> tuple[float, float | None]:
+    """Validate ``timeout`` and ``poll_interval`` (seconds) or raise ``INVALID``."""
+    if (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not 0 < timeout <= MAX_TIMEOUT
+    ):
+        raise invalid(f"timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
+    if poll_interval is None:
+        return float(timeout), None
+    if (
+        isinstance(poll_interval, bool)
+        or not isinstance(poll_interval, int | float)
+        or not MIN_POLL_INTERVAL <= poll_interval <= timeout
+    ):
+        raise invalid(f"poll_interval must be between {MIN_POLL_INTERVAL:g} s and the timeout")
+    return float(timeout), float(poll_interval)
+
+
+def check_since(since: object) -> datetime | None:
+    """``since`` must be a timezone-aware datetime (or None)."""
+    if since is None:
+        return None
+    if not isinstance(since, datetime) or since.tzinfo is None:
+        raise invalid("since must be a timezone-aware datetime, e.g. datetime.now(timezone.utc)")
+    if since.timestamp() < 0:
+        # As for read_emails' look-back: no provider query reaches before 1970.
+        raise invalid("since must not be before 1970")
+    try:
+        return since.astimezone(UTC)
+    except OverflowError:  # 9999-12-31 23:00 at UTC-2 is past the last UTC datetime
+        raise invalid("since must not be beyond the year 9999") from None

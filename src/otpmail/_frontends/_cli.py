@@ -485,9 +485,8 @@ async def _progress(to: str, timeout: float) -> None:
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
     import asyncio
 
-    from otpmail._core._criteria import parse_since
+    from otpmail._core._criteria import check_timing, parse_since
     from otpmail._core._envelope import error
-    from otpmail._reading._wait import check_timing
 
     try:
         timeout, poll_interval = check_timing(_number(args.timeout), _number(args.poll_interval))

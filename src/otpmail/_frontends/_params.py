@@ -19,14 +19,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from otpmail._core._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE
-from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE
-from otpmail._reading._wait import (
+from otpmail._core._criteria import (
     DEFAULT_TIMEOUT,
+    MAX_FILTER_CHARS,
     MAX_TIMEOUT,
     MIN_POLL_INTERVAL,
-    SKEW_ALLOWANCE,
+    SINCE_EXAMPLE,
 )
+from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE
+from otpmail._reading._wait import SKEW_ALLOWANCE
 
 Kind = Literal["string", "number", "boolean", "integer"]
 """A parameter's JSON type, as its MCP schema names it."""

@@ -1,4 +1,4 @@
-"""Waiting for the mail a test just triggered.
+"""The poll engine: waiting for the mail a test just triggered.
 
 One :class:`MailStream` per mailbox (per event loop) polls the provider's cheap "what is new
 since this cursor" call and offers each new message, fetched once, to every waiter on that
@@ -22,29 +22,36 @@ later wait starts from a stale mark.
 Either way a waiter takes the **newest** matching message among those it is shown when it
 first finds one (the catch-up search, or one poll's batch), never an older one: after a
 resend, the new code.
+
+The engine's one seam to the mailbox is :class:`otpmail._providers._base.ChangeFeed`
+(``cursor()``: a mark of now; ``changes(cursor, since, known)``: what is new since that
+mark): any object that answers those two calls can feed a stream, whether it polls the
+provider itself or shares one watcher among many processes. A provider without a feed is
+searched per waiter instead. Validating a call (``_core._criteria.check_timing``), routing
+it and rendering its envelope happen in ``_waiting``; a waiter that must not get the same
+mail twice carries its :class:`otpmail.Consumer`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
-from otpmail._core._criteria import Criteria
-from otpmail._core._envelope import error, ok_emails
-from otpmail._core._errors import OtpmailError, invalid
+from otpmail._core._criteria import MIN_POLL_INTERVAL, Criteria
+from otpmail._core._errors import OtpmailError
 from otpmail._core._match import authenticated, matches, matches_filters
 from otpmail._core._retry import DEFAULT_DEADLINE, backoff, within
-from otpmail._providers._base import Provider
+from otpmail._providers._base import ChangeFeed, PollSchedule, Provider
 
 if TYPE_CHECKING:
     from otpmail._decoding import Email
+    from otpmail._reading._consumer import Consumer
 
 log = logging.getLogger("otpmail.wait")
 
@@ -52,9 +59,6 @@ SKEW_ALLOWANCE = timedelta(seconds=10)
 """How far before the call ``wait_for_email`` looks by default: covers a mail that arrived
 between the action and the call, and a few seconds of clock difference with the provider."""
 
-DEFAULT_TIMEOUT = 60.0
-MAX_TIMEOUT = 3600.0
-MIN_POLL_INTERVAL = 0.05
 # Per provider: Gmail's idle poll costs 2 quota units, so 2 s stays far below the
 # 6,000 units/min/user budget (60 units/min); Graph allows 10,000 requests per 10 min per
 # mailbox; a Maildir listing is free.
@@ -68,71 +72,6 @@ ENDS_A_WAIT = frozenset({"quota_exhausted"})
 MAX_BACKOFF = 30.0
 # How many non-matching arrivals a timeout envelope lists under "arrived".
 MAX_ARRIVED_SHOWN = 10
-
-
-@runtime_checkable
-class ChangeFeed(Protocol):
-    """What a provider offers for cheap waiting (read-only, like everything else)."""
-
-    async def cursor(self) -> object:
-        """A marker of "now" on the provider's side."""
-
-    async def changes(
-        self, cursor: object, since: datetime, known: set[str]
-    ) -> tuple[list[Email], object]:
-        """Messages added after ``cursor``, and the next cursor.
-
-        ``since`` is the earliest delivery time any waiter still wants; providers use it
-        when their cursor has expired and they must fall back to a search. Messages whose
-        id is in ``known`` were already fetched in this stream and must not be fetched again.
-        """
-
-
-@runtime_checkable
-class PollSchedule(Protocol):
-    """When a stream polls next, for a provider that hears of news itself (Gmail push):
-    a provider offers one as its ``poll_schedule``."""
-
-    async def next_poll(self, due_in: float) -> None:
-        """Return when the next poll should start; ``due_in`` is when it would by the
-        stream's own interval."""
-
-
-class HandedOut:
-    """The mail one consumer (a pytest test) has been given: no two of its waits get the
-    same message.
-
-    A waiter that carries one skips every message in it, and takes the message it settles
-    on at once, so that two waiters of the same test never settle on the same message; a
-    waiter stopped before its caller saw the message gives it back. Shared by the event
-    loop that resolves waiters and the thread of the test: guarded by a lock.
-    """
-
-    def __init__(self) -> None:
-        self._taken: set[tuple[str, str]] = set()
-        self._lock = threading.Lock()
-
-    def __contains__(self, email: object) -> bool:
-        from otpmail._decoding import Email
-
-        if not isinstance(email, Email):
-            return False
-        with self._lock:
-            return (email.account, email.id) in self._taken
-
-    def take(self, email: Email) -> bool:
-        """Record ``email`` as handed out; False if it already was."""
-        key = (email.account, email.id)
-        with self._lock:
-            if key in self._taken:
-                return False
-            self._taken.add(key)
-            return True
-
-    def give_back(self, email: Email) -> None:
-        """``email`` was taken by a waiter that was then cancelled before handing it out."""
-        with self._lock:
-            self._taken.discard((email.account, email.id))
 
 
 @dataclass(eq=False)
@@ -151,8 +90,8 @@ class Waiter:
     """When the wait gives up (``time.monotonic()``), once its timeout is known."""
     call_deadline: float = DEFAULT_DEADLINE
     """Seconds one provider call made for this waiter may take (its ``deadline=``)."""
-    handed_out: HandedOut | None = None
-    """Mail this waiter's consumer already got, which it must not get again."""
+    consumer: Consumer | None = None
+    """The consumer this waiter serves: mail it already got is not handed out again."""
     skipped: int = 0
     """Matching messages left out because the consumer already got them."""
     unauthenticated: int = 0
@@ -171,7 +110,7 @@ class Waiter:
             not self.future.done()
             and (self.since is None or email.received_at >= self.since)
             and matches(self.criteria, email)
-            and (self.handed_out is None or email not in self.handed_out)
+            and (self.consumer is None or email not in self.consumer)
         )
 
     def offer(self, emails: Iterable[Email], before: Sequence[Waiter] = ()) -> None:
@@ -193,7 +132,7 @@ class Waiter:
                 self._note_other(email)
             elif self.criteria.authenticated and not authenticated(email):
                 self.unauthenticated += 1
-            elif self.handed_out is not None and email in self.handed_out:
+            elif self.consumer is not None and email in self.consumer:
                 self.skipped += 1
             else:
                 wanted.append(email)
@@ -201,7 +140,7 @@ class Waiter:
         others_want = any(w.wants(e) for w in before for e in newest_first)
         for email in reversed(newest_first) if others_want else newest_first:
             # With a consumer's record: the first one no other waiter of it took meanwhile.
-            if self.handed_out is None or self.handed_out.take(email):
+            if self.consumer is None or self.consumer.take(email):
                 self.future.set_result(email)
                 return
             self.skipped += 1
@@ -214,7 +153,7 @@ class Waiter:
                     "from": email.sender,
                     "to": email.to,
                     "subject": email.subject,
-                    "received_at": email.to_dict()["received_at"],
+                    "received_at": at(email.received_at),
                 }
             )
 
@@ -224,12 +163,12 @@ class Waiter:
         if not future.done():
             future.cancel()
         elif (
-            self.handed_out is not None
+            self.consumer is not None
             and not future.cancelled()
             and future.exception() is None
             and not self.delivered
         ):
-            self.handed_out.give_back(future.result())
+            self.consumer.give_back(future.result())
 
 
 class MailStream:
@@ -345,7 +284,7 @@ class MailStream:
             later = [
                 w
                 for w in self.waiters[i + 1 :]
-                if waiter.handed_out is not None and w.handed_out is waiter.handed_out
+                if waiter.consumer is not None and w.consumer is waiter.consumer
             ]
             waiter.offer(emails, later)
 
@@ -439,103 +378,24 @@ def stream_for(provider: Provider, provider_kind: str, poll_interval: float | No
     return stream
 
 
-def check_timing(timeout: object, poll_interval: object) -> tuple[float, float | None]:
-    """Validate ``timeout`` and ``poll_interval`` (seconds) or raise ``INVALID``."""
-    if (
-        isinstance(timeout, bool)
-        or not isinstance(timeout, int | float)
-        or not 0 < timeout <= MAX_TIMEOUT
-    ):
-        raise invalid(f"timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
-    if poll_interval is None:
-        return float(timeout), None
-    if (
-        isinstance(poll_interval, bool)
-        or not isinstance(poll_interval, int | float)
-        or not MIN_POLL_INTERVAL <= poll_interval <= timeout
-    ):
-        raise invalid(f"poll_interval must be between {MIN_POLL_INTERVAL:g} s and the timeout")
-    return float(timeout), float(poll_interval)
+def at(moment: datetime) -> str:
+    """``moment`` as the envelopes write times: ISO 8601 in UTC, with ``Z``."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-def check_since(since: object) -> datetime | None:
-    """``since`` must be a timezone-aware datetime (or None)."""
-    if since is None:
-        return None
-    if not isinstance(since, datetime) or since.tzinfo is None:
-        raise invalid("since must be a timezone-aware datetime, e.g. datetime.now(timezone.utc)")
-    if since.timestamp() < 0:
-        # As for read_emails' look-back: no provider query reaches before 1970.
-        raise invalid("since must not be before 1970")
-    try:
-        return since.astimezone(UTC)
-    except OverflowError:  # 9999-12-31 23:00 at UTC-2 is past the last UTC datetime
-        raise invalid("since must not be beyond the year 9999") from None
+async def outcome(stream: MailStream, waiter: Waiter, timeout: float) -> Email:
+    """Wait for ``waiter`` until ``timeout`` seconds after it started, and return the mail
+    it settled on; then it leaves the stream.
 
-
-class PendingEmail:
-    """The mail an ``expect_email`` block is waiting for. Await :meth:`value`."""
-
-    def __init__(
-        self, stream: MailStream, waiter: Waiter, annotate: Callable[[Email], dict[str, Any]]
-    ) -> None:
-        self._stream = stream
-        self._waiter = waiter
-        self._annotate = annotate
-
-    async def value(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
-        """The ok envelope with the one matching email, or ``NO_EMAILS_FOUND`` on timeout.
-
-        The same email on every call once it has come."""
-        try:
-            seconds, _ = check_timing(timeout, None)
-        except OtpmailError as exc:
-            self.cancel()
-            return error(exc)
-        return await settle(self._stream, self._waiter, seconds, self._annotate)
-
-    def cancel(self) -> None:
-        """Stop waiting (the block's action failed, or the mail is no longer wanted)."""
-        self._stream.remove(self._waiter)
-        self._waiter.release()
-
-
-def _at(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
-def timeout_message(waiter: Waiter, timeout: float) -> str:
-    """What a timed-out wait looked for, from when, and what it saw instead."""
-    # The timeout as the caller gave it: 0.5s, not a rounded "1s".
-    text = f"no email matching {waiter.criteria.describe()} arrived within {timeout:g}s"
-    if waiter.since is not None:
-        text += f" (since={_at(waiter.since)}: only mail delivered at or after it counts)"
-    else:
-        text += " (only mail delivered after the expectation was entered counts)"
-    text += f"; {waiter.others} other message(s) arrived in that time and did not match"
-    if waiter.skipped:
-        text += f"; {waiter.skipped} matching message(s) were left out: this test already got them"
-    if waiter.unauthenticated:
-        text += (
-            f"; {waiter.unauthenticated} matching message(s) were left out: they failed "
-            "authentication (the receiving server's own report did not vouch for their From "
-            "domain; see each email's authentication)"
-        )
-    return text
-
-
-async def settle(
-    stream: MailStream,
-    waiter: Waiter,
-    timeout: float,
-    annotate: Callable[[Email], dict[str, Any]],
-) -> dict[str, Any]:
-    """Wait for ``waiter`` until ``timeout`` seconds after it started; always an envelope."""
+    Raises:
+        TimeoutError: no matching mail came in time (the waiter says what it saw).
+        OtpmailError: the poll loop failed for good.
+    """
     waiter.ends_at = waiter.started + timeout
     remaining = max(0.0, waiter.ends_at - time.monotonic())
     try:
         try:
-            if waiter.future.cancelled():  # an earlier value() of this expectation timed out
+            if waiter.future.cancelled():  # an earlier wait of this expectation timed out
                 raise TimeoutError
             email = await asyncio.wait_for(asyncio.shield(waiter.future), remaining)
         except TimeoutError:
@@ -545,17 +405,10 @@ async def settle(
                 raise
             email = waiter.future.result()  # settled as the time ran out: still ours
         waiter.delivered = True
-    except TimeoutError:
-        envelope = error(OtpmailError("no_emails_found", timeout_message(waiter, timeout)))
-        # An extra key: what did arrive, so a failing test shows why nothing matched.
-        envelope["arrived"] = list(waiter.arrived)
-        return envelope
-    except OtpmailError as exc:
-        return error(exc)
+        return email
     finally:
         stream.remove(waiter)
         waiter.release()
-    return ok_emails([annotate(email)])
 
 
 async def search_counting(provider: Provider, criteria: Criteria) -> list[Email]:
@@ -577,10 +430,10 @@ def new_waiter(
     since: datetime | None,
     started: float,
     call_deadline: float,
-    handed_out: HandedOut | None = None,
+    consumer: Consumer | None = None,
 ) -> Waiter:
     """A waiter whose timeout counts from ``started`` (a ``time.monotonic()`` value) and
-    whose provider calls may take ``call_deadline`` seconds each; with ``handed_out``, it
+    whose provider calls may take ``call_deadline`` seconds each; with ``consumer``, it
     skips what that consumer already got."""
     return Waiter(
         criteria=criteria,
@@ -588,5 +441,5 @@ def new_waiter(
         future=asyncio.get_running_loop().create_future(),
         started=started,
         call_deadline=call_deadline,
-        handed_out=handed_out,
+        consumer=consumer,
     )
