@@ -28,6 +28,14 @@ from test_maildir import message
 BATCH_SIZE = 10  # the provider's; imported from it once it has one
 
 NOW = datetime.now(UTC).replace(microsecond=0)
+
+
+@pytest.fixture(autouse=True)
+def _now() -> None:
+    """Each test's "now": the mails are delivered seconds before it and read with a look-back
+    of minutes, so a time taken once at import would age with a long run of the suite."""
+    global NOW
+    NOW = datetime.now(UTC).replace(microsecond=0)
 TO = "qa+batch@example.com"
 FAST = RetryPolicy(attempts=4, base=0.02, cap=0.05)
 GMAIL_429 = json.dumps(
