@@ -1,10 +1,10 @@
 """The Gmail calls of ``otpmail check --deep`` (see :mod:`._deep`).
 
-Each step is a call the provider makes when it reads, through the provider's own code (so
-through the egress check, the retry policy and the error mapping): the token, one
-``messages.list`` with the query shape of a read, the newest :data:`SAMPLE` bodies by
-``messages.get`` (``_fetch_all``, the path every read fetches through), ``getProfile`` and
-one ``history.list``. A new path is one step here and one assumption in :mod:`._deep`.
+Each step is a call the provider makes when it reads, made through
+:class:`~otpmail._providers._gmail_probe.GmailProbe`: the token, one ``messages.list`` with
+the query shape of a read, the newest :data:`SAMPLE` bodies by ``messages.get`` (the path
+every read fetches through), ``getProfile`` and one ``history.list``. A new path is one
+step here, one call on the probe and one assumption in :mod:`._deep`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from otpmail._providers._gmail_ids import (
     newest_first,
 )
 from otpmail._providers._gmail_messages import gmail_query
+from otpmail._providers._gmail_probe import GmailProbe
 
 LISTED = 10
 """Ids listed (one page, 5 units)."""
@@ -47,14 +48,15 @@ def _ms(moment: datetime) -> int:
 
 
 async def check_gmail(provider: object, probe: Probe) -> None:
-    steps = partial(_steps, provider, probe) if isinstance(provider, GmailProvider) else None
+    gmail = GmailProbe(provider) if isinstance(provider, GmailProvider) else None
+    steps = partial(_steps, gmail, probe) if gmail is not None else None
     await probe.run(KEYS, "gmail.errors", steps)
 
 
-async def _steps(provider: GmailProvider, probe: Probe) -> None:
-    address = provider.account
+async def _steps(gmail: GmailProbe, probe: Probe) -> None:
+    address = gmail.account
     try:
-        await probe.step("token", lambda: provider._call("token request", None))
+        await probe.step("token", gmail.token)
     except OtpmailError as exc:
         probe.add("gmail.token", FAILS, str(exc))
         raise
@@ -64,7 +66,7 @@ async def _steps(provider: GmailProvider, probe: Probe) -> None:
     try:
         page = await probe.step(
             "messages.list",
-            lambda: provider._list_page(query, LISTED, None, ids_only=True),
+            lambda: gmail.list_ids(query, LISTED),
             cost=5,
         )
     except OtpmailError as exc:
@@ -72,8 +74,8 @@ async def _steps(provider: GmailProvider, probe: Probe) -> None:
         raise
     ids = _judge_list(probe, page)
 
-    await _bodies(provider, probe, ids)
-    await _history(provider, probe)
+    await _bodies(gmail, probe, ids)
+    await _history(gmail, probe)
 
 
 def _judge_list(probe: Probe, page: dict[str, object]) -> list[str]:
@@ -105,13 +107,13 @@ def _judge_list(probe: Probe, page: dict[str, object]) -> list[str]:
     return [i for i in ids if i not in refused]
 
 
-async def _bodies(provider: GmailProvider, probe: Probe, ids: list[str]) -> None:
+async def _bodies(gmail: GmailProbe, probe: Probe, ids: list[str]) -> None:
     chosen = (newest_first(ids) or ids)[:SAMPLE]
     if not chosen:
         probe.untold(("gmail.get-raw", "gmail.id-time", "gmail.id-offset"), "no message listed")
         return
     emails, failures, gone = await probe.step(
-        "messages.get", lambda: provider._fetch_all(chosen), cost=20 * len(chosen)
+        "messages.get", lambda: gmail.fetch(chosen), cost=20 * len(chosen)
     )
     probe.errors.extend(failures)
     own = len(chosen) - len(emails) - len(failures) - gone
@@ -164,10 +166,10 @@ def _judge_ids(probe: Probe, pairs: list[tuple[str, int]]) -> None:
     )
 
 
-async def _history(provider: GmailProvider, probe: Probe) -> None:
+async def _history(gmail: GmailProbe, probe: Probe) -> None:
     try:
-        start = await probe.step("getProfile", provider._history_id, cost=1)
-        _, latest = await probe.step("history.list", lambda: provider._added_since(start), cost=2)
+        start = await probe.step("getProfile", gmail.history_id, cost=1)
+        latest = await probe.step("history.list", lambda: gmail.history_since(start), cost=2)
     except HistoryExpired as exc:
         probe.errors.remove(exc)  # recognised: the mapping names it
         probe.add("gmail.history", FAILS, f"a fresh history id was refused: {exc.message}")

@@ -1,7 +1,7 @@
 """The Microsoft Graph calls of ``otpmail check --deep`` (see :mod:`._deep`).
 
-Each step is a request the provider makes when it reads, sent through its own code (the
-egress check, the retry policy, the error mapping): a content read of the last
+Each step is a request the provider makes when it reads, sent through
+:class:`~otpmail._providers._outlook_probe.OutlookProbe`: a content read of the last
 :data:`WINDOW` with the query a ``read`` sends (``$filter``, ``$orderby``, ``$select``,
 ``$expand`` of the attachments' metadata), if that shows no attachment one more list of
 messages that have one, and the id-only list a wait polls. At most four list requests.
@@ -27,12 +27,8 @@ from otpmail._providers._graph_messages import (
     list_query,
     messages_filter,
 )
-from otpmail._providers._outlook import (
-    SCOPE,
-    WATCH_FIELDS,
-    OutlookProvider,
-    QueryShapeRefused,
-)
+from otpmail._providers._outlook import WATCH_FIELDS, OutlookProvider, QueryShapeRefused
+from otpmail._providers._outlook_probe import OutlookProbe
 
 WINDOW = "30d"
 """How far back the deep check reads (one page of at most 25 rows)."""
@@ -50,39 +46,34 @@ _ATTACHMENT_KEYS = frozenset({"@odata.type", "@odata.mediaContentType", "id", *A
 
 
 async def check_outlook(provider: object, probe: Probe) -> None:
-    steps = partial(_steps, provider, probe) if isinstance(provider, OutlookProvider) else None
+    outlook = OutlookProbe(provider) if isinstance(provider, OutlookProvider) else None
+    steps = partial(_steps, outlook, probe) if outlook is not None else None
     await probe.run(KEYS, "outlook.errors", steps)
 
 
-async def _list(provider: OutlookProvider, probe: Probe, query: ListQuery, what: str) -> Page:
-    async def work() -> Page:
-        return await provider._page(provider._session(), query, None)
-
-    return await probe.step(what, lambda: provider._call("messages.list", work), cost=1)
+async def _list(outlook: OutlookProbe, probe: Probe, query: ListQuery, what: str) -> Page:
+    return await probe.step(what, lambda: outlook.list_page(query), cost=1)
 
 
-async def _steps(provider: OutlookProvider, probe: Probe) -> None:
-    async def token() -> object:
-        return await provider._credential.get_token(SCOPE)
-
+async def _steps(outlook: OutlookProbe, probe: Probe) -> None:
     try:
-        await probe.step("token", lambda: provider._call("token request", token))
+        await probe.step("token", outlook.token)
     except OtpmailError as exc:
         probe.add("outlook.token", FAILS, str(exc))
         raise
-    probe.add("outlook.token", HOLDS, f"granted for {provider.account}")
+    probe.add("outlook.token", HOLDS, f"granted for {outlook.account}")
 
-    criteria = build_criteria(provider.account, after=WINDOW)
+    criteria = build_criteria(outlook.account, after=WINDOW)
     query = list_query(criteria)
     filtered = True
     try:
-        page = await _list(provider, probe, query, "messages.list")
+        page = await _list(outlook, probe, query, "messages.list")
     except QueryShapeRefused as exc:
         probe.errors.remove(exc)  # recognised: the provider falls back on it
         probe.add("outlook.filter-orderby", FAILS, f"refused: {exc.message}")
         filtered = False
         query = replace(query, filter=None)
-        page = await _list(provider, probe, query, "messages.list")
+        page = await _list(outlook, probe, query, "messages.list")
     if filtered:
         _judge_filter(probe, page, criteria)
     dated = page.rows - page.undated
@@ -92,9 +83,9 @@ async def _steps(provider: OutlookProvider, probe: Probe) -> None:
         probe.add("outlook.order", HOLDS, f"{dated} rows, newest first")
     else:
         probe.add("outlook.order", FAILS, f"{dated} rows, not in receivedDateTime order")
-    await _attachments(provider, probe, page, criteria if filtered else None)
-    await _watch(provider, probe, criteria if filtered else None)
-    _judge_next_link(provider, probe, page)
+    await _attachments(outlook, probe, page, criteria if filtered else None)
+    await _watch(outlook, probe, criteria if filtered else None)
+    _judge_next_link(outlook, probe, page)
 
 
 def _judge_filter(probe: Probe, page: Page, criteria: Criteria) -> None:
@@ -139,7 +130,7 @@ def _judge_attachments(probe: Probe, page: Page) -> bool:
 
 
 async def _attachments(
-    provider: OutlookProvider, probe: Probe, page: Page, criteria: Criteria | None
+    outlook: OutlookProbe, probe: Probe, page: Page, criteria: Criteria | None
 ) -> None:
     if _judge_attachments(probe, page):
         return
@@ -158,7 +149,7 @@ async def _attachments(
         CONTENT_EXPAND,
     )
     try:
-        found = await _list(provider, probe, query, "messages.list with attachments")
+        found = await _list(outlook, probe, query, "messages.list with attachments")
     except OtpmailError as exc:
         probe.add("outlook.attachments", UNKNOWN, f"the search for one failed: {exc.message}")
         return
@@ -166,7 +157,7 @@ async def _attachments(
         probe.add("outlook.attachments", UNKNOWN, f"no attachment in the last {WINDOW}")
 
 
-async def _watch(provider: OutlookProvider, probe: Probe, criteria: Criteria | None) -> None:
+async def _watch(outlook: OutlookProbe, probe: Probe, criteria: Criteria | None) -> None:
     query = ListQuery(
         messages_filter(criteria) if criteria is not None else None,
         ORDER_NEWEST_FIRST,
@@ -174,7 +165,7 @@ async def _watch(provider: OutlookProvider, probe: Probe, criteria: Criteria | N
         5,
     )
     try:
-        page = await _list(provider, probe, query, "id-only messages.list")
+        page = await _list(outlook, probe, query, "id-only messages.list")
     except OtpmailError as exc:
         probe.add("outlook.watch", FAILS, exc.message)
         return
@@ -190,12 +181,12 @@ async def _watch(provider: OutlookProvider, probe: Probe, criteria: Criteria | N
         probe.add("outlook.watch", HOLDS, f"{page.rows} rows, each with id and receivedDateTime")
 
 
-def _judge_next_link(provider: OutlookProvider, probe: Probe, page: Page) -> None:
+def _judge_next_link(outlook: OutlookProbe, probe: Probe, page: Page) -> None:
     if page.next_link is None:
         probe.add("outlook.next-link", UNKNOWN, "one page")
         return
     try:
-        check_next_link(page.next_link, provider._session().list_url)
+        check_next_link(page.next_link, outlook.list_url())
     except OtpmailError as exc:
         probe.add("outlook.next-link", FAILS, exc.message)
         return

@@ -244,7 +244,8 @@ class GmailProvider:
             except HttpError as exc:
                 status = getattr(exc.resp, "status", 0)
                 if operation == "history.list" and status == 404:
-                    # gmail.md §4.3: an out-of-date startHistoryId answers 404.
+                    # An out-of-date startHistoryId answers 404 (the discovery document's
+                    # description of startHistoryId).
                     raise HistoryExpired() from None
                 if operation == "messages.get" and status == 404:
                     raise MessageGone() from None

@@ -21,7 +21,7 @@ from googleapiclient.errors import HttpError
 
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import expired, parse_retry_after, parse_retry_at_text
-from otpmail._providers._error_table import ANY, SERVER_ERROR, ErrorRow, first_match
+from otpmail._providers._error_table import ANY, SERVER_ERROR, ErrorRow, ErrorTable
 
 # Markers for facts read from an answer's text, looked up like the reasons Google names.
 # Google's quota system names the limit in the message ("… limit 'Queries per day' of
@@ -39,7 +39,7 @@ _DAILY_QUOTA = (
     "midnight Pacific time"
 )
 
-API_ERRORS: tuple[ErrorRow, ...] = (
+API_ERRORS = ErrorTable(
     # A spent quota first: not worth a retry within the call (quota_exhausted is not in
     # RETRY_NOW), however Google words the reason. dailyLimitExceeded is the project's
     # daily quota, quotaExceeded a quota the request does not fit in.
@@ -83,7 +83,7 @@ API_ERRORS: tuple[ErrorRow, ...] = (
     ),
     ErrorRow(403, ANY, "permission_denied", "permission denied", False),
     ErrorRow(SERVER_ERROR, ANY, "provider_unavailable", "server error", True),
-    ErrorRow(ANY, ANY, "request_failed", None, False),
+    ErrorRow(ANY, ANY, "request_failed", "", False),
 )
 """An API answer's status and the names it carries, to the otpmail error it becomes."""
 
@@ -93,7 +93,7 @@ _NOT_A_USER = "invalid_grant: about the user"
 # google-auth marks a refusal a later attempt may get past (a server error, throttling).
 _FOR_NOW = "retryable"
 
-TOKEN_ERRORS: tuple[ErrorRow, ...] = (
+TOKEN_ERRORS = ErrorTable(
     ErrorRow(range(300), ANY, "bad_response", "unusable token response", False),
     # A redirect (never followed) is not a verdict on the key.
     ErrorRow(range(300, 400), ANY, "request_failed", "unexpected response", False),
@@ -121,22 +121,6 @@ TOKEN_ERRORS: tuple[ErrorRow, ...] = (
     ErrorRow(ANY, ANY, "auth_failed", "credentials rejected", False),
 )
 """A token refusal's status and OAuth error, to the otpmail error it becomes."""
-
-
-def _from_table(
-    table: tuple[ErrorRow, ...],
-    status: int | None,
-    reasons: set[str],
-    where: str,
-    wait: float | None,
-) -> OtpmailError:
-    row = first_match(table, status, reasons)
-    assert row is not None  # each table ends in a row that matches anything
-    return OtpmailError(
-        row.code,
-        f"{where} ({row.detail})" if row.detail else where,
-        retry_after=wait if row.waits else None,
-    )
 
 
 def _api_answer(exc: HttpError) -> tuple[str, str, str]:
@@ -177,9 +161,7 @@ def _status_error(operation: str, exc: HttpError) -> OtpmailError:
     wait = parse_retry_after(header)
     if wait is None:
         wait = parse_retry_at_text(message)
-    return _from_table(
-        API_ERRORS, status, reasons, f"Gmail {operation} failed: HTTP {status}", wait
-    )
+    return API_ERRORS.error(status, reasons, f"Gmail {operation} failed: HTTP {status}", wait)
 
 
 def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
@@ -194,7 +176,7 @@ def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
     if getattr(exc, "retryable", False):
         reasons.add(_FOR_NOW)
     where = "Gmail token request failed" + (f": HTTP {status}" if status else "")
-    return _from_table(TOKEN_ERRORS, status, reasons, where, getattr(exc, "retry_after", None))
+    return TOKEN_ERRORS.error(status, reasons, where, getattr(exc, "retry_after", None))
 
 
 def to_error(operation: str, exc: BaseException) -> OtpmailError:

@@ -1,12 +1,13 @@
 """The newest of several listed Gmail messages, told from their ids.
 
 ``messages.list`` answers ids only, in an order that is only roughly newest first
-(gmail.md §1.4), and each ``messages.get`` costs 20 quota units. A Gmail message id is a
-64-bit number in hex whose top 44 bits read as the epoch milliseconds at which Gmail created
-the message. That is third-party evidence, not API documentation (the API calls ids only
-"immutable"): the ids and times in Hammersley's *Hacking Gmail* (2005, listing 5-11) and the
-id in googleapis/google-api-nodejs-client#3204 (filed on the day it quotes) all decode to the
-minute they were shown with. So nothing here is trusted blindly:
+(googleapis/google-api-nodejs-client#3508), and each ``messages.get`` costs 20 quota units.
+A Gmail message id is a 64-bit number in hex whose top 44 bits read as the epoch
+milliseconds at which Gmail created the message. That is third-party evidence, not API
+documentation (the API calls ids only "immutable"): the ids and times in Hammersley's
+*Hacking Gmail* (2005, listing 5-11) and the id in googleapis/google-api-nodejs-client#3204
+(filed on the day it quotes) all decode to the minute they were shown with. So nothing here
+is trusted blindly:
 
 - a candidate is taken as the newest only when its fetched ``internalDate`` agrees with its
   id's time to within :data:`TOLERANCE_MS` (which shows the encoding holds in this mailbox);

@@ -1,4 +1,4 @@
-"""The I/O seams of the Microsoft Graph provider, and the one error mapping.
+"""The I/O seams of the Microsoft Graph provider.
 
 - :class:`GraphEgressTransport`: the innermost httpx transport under kiota's middleware.
   Every Graph request, each retry included, passes :func:`otpmail._core._egress.check` here,
@@ -14,11 +14,10 @@
   (``SSLKEYLOGFILE`` writes no key log).
 - :class:`SingleFlightCredential`: the Entra credential, with one token request at a time
   per event loop, so that concurrent calls share one token instead of each fetching its own.
-- :func:`mailbox_gate`: the per-mailbox limit of 4 concurrent Graph requests (graph.md §3.7).
-- :func:`to_error`: ODataError, APIError, ClientAuthenticationError and transport failures
-  become :class:`OtpmailError` naming the provider, operation, HTTP status and the service's
-  error code, never a secret, a token or response content; with the wait the service asked
-  for (``Retry-After``), for the retry policy.
+- :func:`mailbox_gate`: the per-mailbox limit of 4 concurrent Graph requests
+  (https://learn.microsoft.com/graph/throttling-limits#outlook-service-limits).
+
+Failures become otpmail errors in :mod:`._graph_errors`.
 
 No retry loop lives here: kiota's ``RetryHandler`` is not in the middleware and azure-core's
 token retries are off (``retry_total=0``); :mod:`otpmail._core._retry` retries the whole request,
@@ -29,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import weakref
 from types import TracebackType
 from typing import Any
@@ -40,18 +38,11 @@ import aiohttp
 import httpx
 from azure.core.credentials import AccessToken
 from azure.core.credentials_async import AsyncTokenCredential
-from azure.core.exceptions import (
-    ClientAuthenticationError,
-    DecodeError,
-    ResponseNotReadError,
-    ServiceRequestError,
-    ServiceResponseError,
-)
+from azure.core.exceptions import ResponseNotReadError
 from azure.core.pipeline.transport import AioHttpTransport, AsyncHttpTransport
 from azure.core.rest import AsyncHttpResponse, HttpRequest
 from azure.core.rest._http_response_impl_async import AsyncHttpResponseImpl
 from azure.core.utils import CaseInsensitiveDict
-from kiota_abstractions.api_error import APIError
 
 from otpmail._core import _egress
 from otpmail._core._answers import ACCEPT_ENCODING, CHUNK_BYTES, aread_answer
@@ -63,7 +54,6 @@ from otpmail._core._bounds import (
     token_answer_bound,
 )
 from otpmail._core._errors import OtpmailError
-from otpmail._core._retry import expired, parse_retry_after
 from otpmail._core._tls import client_context
 
 PROVIDER = "Outlook"
@@ -71,8 +61,8 @@ PROVIDER = "Outlook"
 log = logging.getLogger("otpmail.outlook")
 
 MAILBOX_CONCURRENCY = 4
-"""Graph's limit of concurrent requests per app and mailbox (graph.md §3.7); a fifth is
-refused with 429 ``ApplicationThrottled`` about one time in eight."""
+"""Graph's limit of concurrent requests per app and mailbox (Microsoft's "Outlook service
+limits"); a fifth is refused with 429 ``ApplicationThrottled`` about one time in eight."""
 
 
 class GraphEgressTransport(httpx.AsyncBaseTransport):
@@ -306,132 +296,3 @@ def mailbox_gate(key: str) -> asyncio.Semaphore:
     if gate is None:
         gate = per_loop[key] = asyncio.Semaphore(MAILBOX_CONCURRENCY)
     return gate
-
-
-# ---------------------------------------------------------------------------------------
-# Errors
-
-_ENTRA_ERROR = re.compile(r"\((?P<error>[a-z_]+)\)\s+(?P<aadsts>AADSTS\d+)?")
-_MAILBOX_MISSING = frozenset(
-    {
-        "ErrorInvalidUser",
-        "MailboxNotEnabledForRESTAPI",
-        "ResourceNotFound",
-        "ErrorNonExistentMailbox",
-    }
-)
-_GRAPH_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.]{0,63}")
-
-
-def _header(headers: object, name: str) -> str | None:
-    try:
-        value = headers.get(name) if headers is not None else None  # type: ignore[attr-defined]
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None
-
-
-def _retry_after(headers: object) -> str:
-    value = _header(headers, "retry-after")
-    return f", retry after {value} s" if value is not None and value.isdigit() else ""
-
-
-def _graph_error(operation: str, exc: APIError) -> OtpmailError:
-    status = exc.response_status_code
-    main = getattr(exc, "error", None)
-    code = getattr(main, "code", None)
-    # The service's code is a fixed identifier, safe to show; its message is not shown,
-    # only used to tell two 403s apart.
-    code = code if isinstance(code, str) and _GRAPH_CODE.fullmatch(code) else ""
-    text = getattr(main, "message", None)
-    text = text if isinstance(text, str) else ""
-    where = f"{PROVIDER} {operation} failed: HTTP {status}"
-    named = f"{code}: " if code else ""
-    wait = parse_retry_after(_header(exc.response_headers, "retry-after"))
-    if status == 429 or code == "ApplicationThrottled":
-        return OtpmailError(
-            "rate_limited",
-            f"{where} ({named}throttled{_retry_after(exc.response_headers)})",
-            retry_after=wait,
-        )
-    if status == 401:
-        return OtpmailError("auth_failed", f"{where} ({named}the access token was rejected)")
-    if status == 403 and "odata is disabled" in text.lower():
-        return OtpmailError(
-            "permission_denied",
-            f"{where} ({named}an application access policy excludes this mailbox)",
-        )
-    if status == 403:
-        return OtpmailError(
-            "delegation_denied",
-            f"{where} ({named}the app has no admin-consented Mail.Read application "
-            "permission, or its Exchange RBAC scope excludes this mailbox)",
-        )
-    if status == 404 and code in _MAILBOX_MISSING:
-        return OtpmailError(
-            "mailbox_not_found",
-            f"{where} ({named}no Exchange Online mailbox answers for this address)",
-        )
-    if status is not None and status >= 500:
-        return OtpmailError(
-            "provider_unavailable", f"{where} ({named}server error)", retry_after=wait
-        )
-    if status is not None and 300 <= status < 400:
-        return OtpmailError(
-            "request_failed", f"{where} (redirect not followed: otpmail talks to Graph only)"
-        )
-    return OtpmailError("request_failed", f"{where}{f' ({code})' if code else ''}")
-
-
-def _token_error(exc: ClientAuthenticationError) -> OtpmailError:
-    # str(exc) carries Entra's JSON; exc.response.request.body carries the client secret
-    # (graph.md §4). Only the OAuth error name, the AADSTS number and the status are kept.
-    status = getattr(exc, "status_code", None)
-    match = _ENTRA_ERROR.search(str(getattr(exc, "message", "") or ""))
-    error = match["error"] if match else ""
-    aadsts = match["aadsts"] if match and match["aadsts"] else ""
-    detail = ", ".join(part for part in (error, aadsts) if part)
-    where = f"{PROVIDER} token request failed" + (f": HTTP {status}" if status else "")
-    # Only a number is read from the response's headers; the response itself (which
-    # holds the request and its secret) is never kept.
-    response = getattr(exc, "response", None)
-    wait = parse_retry_after(_header(getattr(response, "headers", None), "retry-after"))
-    if status == 429:
-        return OtpmailError("rate_limited", f"{where} (throttled)", retry_after=wait)
-    if (status is not None and status >= 500) or error == "temporarily_unavailable":
-        return OtpmailError(
-            "provider_unavailable", f"{where} ({detail or 'server error'})", retry_after=wait
-        )
-    if not status and not error:
-        return OtpmailError("bad_response", f"{where} (unusable response from Entra ID)")
-    if aadsts == "AADSTS90002":
-        return OtpmailError("auth_failed", f"{where} ({detail}: the tenant was not found)")
-    return OtpmailError(
-        "auth_failed",
-        f"{where} ({detail + ': ' if detail else ''}the client secret or certificate was "
-        "rejected: check tenant_id, client_id and the credential)",
-    )
-
-
-def to_error(operation: str, exc: BaseException) -> OtpmailError:
-    """The one mapping from Graph SDK, Entra and transport failures to otpmail errors.
-    Never embeds ``str(exc)``: SDK texts can carry response bodies."""
-    if isinstance(exc, OtpmailError):
-        return exc
-    if isinstance(exc, ClientAuthenticationError):
-        return _token_error(exc)
-    if isinstance(exc, APIError):
-        return _graph_error(operation, exc)
-    if isinstance(exc, DecodeError):
-        return OtpmailError("bad_response", f"{PROVIDER} token request failed: unreadable response")
-    if isinstance(exc, httpx.TimeoutException | TimeoutError):
-        if expired():
-            return OtpmailError(
-                "deadline_exceeded", f"{PROVIDER} {operation} did not finish before the deadline"
-            )
-        return OtpmailError("network_error", f"{PROVIDER} {operation} failed: timed out")
-    if isinstance(exc, httpx.TransportError | ServiceRequestError | ServiceResponseError | OSError):
-        return OtpmailError("network_error", f"{PROVIDER} {operation} failed: {type(exc).__name__}")
-    if isinstance(exc, ValueError):
-        return OtpmailError("bad_response", f"{PROVIDER} {operation} failed: unreadable response")
-    return OtpmailError("request_failed", f"{PROVIDER} {operation} failed: {type(exc).__name__}")

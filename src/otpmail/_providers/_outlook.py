@@ -99,6 +99,7 @@ from otpmail._core._retry import (
     default_deadline,
     remaining,
 )
+from otpmail._providers._graph_errors import to_error
 from otpmail._providers._graph_http import (
     MAILBOX_CONCURRENCY,
     PROVIDER,
@@ -108,7 +109,6 @@ from otpmail._providers._graph_http import (
     TokenTransport,
     mailbox_gate,
     network_transport,
-    to_error,
 )
 from otpmail._providers._graph_messages import (
     CONTENT_EXPAND,
