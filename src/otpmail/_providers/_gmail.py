@@ -112,6 +112,7 @@ from otpmail._providers._gmail_ids import (
     might_be_newer,
     newest_first,
 )
+from otpmail._sharing import share_key
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -667,6 +668,14 @@ class GmailProvider:
                 "loaded: the private key is invalid",
                 "secret_invalid",
             ) from None
+        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md).
+        self.share_key = share_key(
+            "gmail",
+            mailbox.address,
+            info.get("client_email"),
+            info.get("private_key_id"),
+            mailbox.limits,
+        )
         del info
         self.account = mailbox.address
         self._limits = mailbox.limits

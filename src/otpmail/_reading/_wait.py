@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+import otpmail._sharing as sharing
 from otpmail._core._criteria import Criteria
 from otpmail._core._envelope import error, ok_emails
 from otpmail._core._errors import OtpmailError, invalid
@@ -238,10 +239,17 @@ class MailStream:
         self._joining: list[Waiter] = []
         self._seen: set[str] = set()
         self._task: asyncio.Task[None] | None = None
+        # The one hook of mailbox sharing (docs/fleets.md): the machine's watcher of the
+        # mailbox may answer this feed for every process that waits on it.
+        self._feed = (
+            sharing.shared_feed(provider, lambda: self.interval)
+            if isinstance(provider, ChangeFeed)
+            else None
+        )
 
     @property
     def feed(self) -> ChangeFeed | None:
-        return self.provider if isinstance(self.provider, ChangeFeed) else None
+        return self._feed
 
     async def join(self, waiter: Waiter) -> None:
         """Take ``waiter``'s mark and add it to the stream.
@@ -288,6 +296,9 @@ class MailStream:
             self._seen = set()
             self._marked = True
         else:
+            if isinstance(self.feed, sharing.SharedFeed):
+                # The watcher polls afresh for this mark: what came before it is not new.
+                await self.feed.sync()
             await self._poll_once()
 
     def _start(self) -> None:
@@ -403,7 +414,10 @@ class MailStream:
                     if not waiter.future.done():
                         waiter.future.set_exception(failure)
                 return
-            await asyncio.sleep(delay)
+            if isinstance(self.feed, sharing.SharedFeed):
+                await self.feed.pause(delay)  # ends early when the watcher has new mail
+            else:
+                await asyncio.sleep(delay)
 
 
 _streams: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, MailStream]] = (

@@ -1,0 +1,40 @@
+"""One poll stream per mailbox per machine, whatever the number of waiting processes
+(docs/fleets.md).
+
+The poll engine (``otpmail._reading._wait``) reads each mailbox through a change feed:
+"a mark of now" and "what is new since mark X". :func:`shared_feed` puts the machine's
+watcher of the mailbox in front of a provider's feed, so that every process's engine —
+its marks, its session rules, its filters — runs unchanged on the answers of one poller.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from otpmail._sharing._client import SharedFeed
+from otpmail._sharing._runtime import sharing_enabled
+
+if TYPE_CHECKING:
+    from otpmail._reading._wait import ChangeFeed
+
+__all__ = ["SharedFeed", "share_key", "shared_feed"]
+
+
+def share_key(*parts: object) -> str:
+    """The identity of one mailbox as one integrations entry reads it: provider, address,
+    the credentials' identity (never a secret) and the limits its emails are decoded
+    with. Two entries that differ in any of these never share a watcher."""
+    text = "\x1f".join(repr(part) for part in parts)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def shared_feed(feed: ChangeFeed, interval: Callable[[], float]) -> ChangeFeed:
+    """``feed`` as the machine's watcher answers it, when the provider names its mailbox
+    (``share_key``) and sharing is on (``OTPMAIL_SHARING`` is not ``off``); else ``feed``.
+    ``interval`` says the stream's current poll interval."""
+    key = getattr(feed, "share_key", None)
+    if not isinstance(key, str) or not sharing_enabled():
+        return feed
+    return SharedFeed(feed, key, interval)
