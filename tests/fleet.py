@@ -49,8 +49,14 @@ def otp_mail(to: str, subject: str, code: str) -> bytes:
 class Worker:
     process: subprocess.Popen[str]
     lines: queue.Queue[str] = field(default_factory=queue.Queue)
+    kept: list[str] = field(default_factory=list)
 
     def expect(self, prefix: str, timeout: float) -> str:
+        """The next line that starts with ``prefix`` (the others are kept for later)."""
+        for line in self.kept:
+            if line.startswith(prefix):
+                self.kept.remove(line)
+                return line[len(prefix) :].strip()
         ends = time.monotonic() + timeout
         while True:
             left = ends - time.monotonic()
@@ -62,6 +68,7 @@ class Worker:
                 continue
             if line.startswith(prefix):
                 return line[len(prefix) :].strip()
+            self.kept.append(line)
 
     def result(self, timeout: float) -> dict[str, Any]:
         answer: dict[str, Any] = json.loads(self.expect("RESULT ", timeout))
