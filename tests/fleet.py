@@ -83,7 +83,7 @@ class Fleet:
         self.upstreams = Upstreams(latency=latency)
         self._authkey = secrets.token_bytes(16)
         self._address = str(folder / "upstreams.sock")
-        self._manager = serve(self.upstreams, self._address, self._authkey)
+        self._server = serve(self.upstreams, self._address, self._authkey)
         # Short: a Unix socket's path holds about 100 bytes.
         self.runtime = Path(tempfile.mkdtemp(prefix="otpmail-rt-"))
         key_file = folder / "sa.json"
@@ -172,6 +172,7 @@ class Fleet:
             if worker.process.stdout is not None:
                 worker.process.stdout.close()
         self.upstreams.close()
+        self._server.listener.close()
         shutil.rmtree(self.runtime, ignore_errors=True)
 
 

@@ -119,13 +119,30 @@ def test_a_killed_watcher_is_replaced_and_no_mail_is_lost_or_repeated(
     assert [_answer(r) for r in second] == [("ok", ["222222"])] * 3
 
 
-def test_graph_never_has_two_requests_in_flight_for_the_mailbox(fleet: Fleet) -> None:
-    to = _address("graph", "inflight")
-    workers = [fleet.start("graph", to, ["code", "code"], interval=0.1) for _ in range(4)]
-    _rounds(fleet, workers, "graph", to, [["111111"], ["222222"]])
-    results = [[_answer(w.result(30)) for _ in range(2)] for w in workers]
+def test_graph_never_has_two_requests_in_flight_for_the_mailbox(
+    tmp_path: Path, service_account_info: dict[str, Any]
+) -> None:
+    """Not even when the watcher exits while others wait: it hands over after its request
+    in flight (slow here, 0.3 s) has finished."""
+    fleet = Fleet(tmp_path, service_account_info, latency=0.3)
+    try:
+        _one_request_in_flight(fleet)
+    finally:
+        fleet.close()
 
-    assert results == [[("ok", ["111111"]), ("ok", ["222222"])]] * 4
+
+def _one_request_in_flight(fleet: Fleet) -> None:
+    to = _address("graph", "inflight")
+    leaving = fleet.start("graph", to, ["code"], interval=0.1)
+    leaving.expect("READY 0", 60)
+    staying = [fleet.start("graph", to, ["code", "code"], interval=0.1) for _ in range(3)]
+    _rounds(fleet, staying, "graph", to, [["111111"]])
+    assert _answer(leaving.result(30)) == ("ok", ["111111"])
+    assert leaving.process.wait(30) == 0
+    _rounds(fleet, staying, "graph", to, [["222222"]], first=1)
+    results = [[_answer(w.result(30)) for _ in range(2)] for w in staying]
+
+    assert results == [[("ok", ["111111"]), ("ok", ["222222"])]] * 3
     assert fleet.upstreams.graph_max_in_flight() == 1
 
 

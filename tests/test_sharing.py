@@ -25,8 +25,9 @@ from fakes.gmail import FakeGmail
 from otpmail import Reader
 from otpmail._decoding._authres import Authentication
 from otpmail._decoding._message import Attachment, Email
+from otpmail._reading._wait import _SHARED_POLICY as _POLICY
 from otpmail._reading._wait import stream_for
-from otpmail._sharing import SharedFeed
+from otpmail._sharing import SharedFeed, share_key
 from otpmail._sharing._codec import email_from_json, email_to_json, frame, read_frame
 from otpmail._sharing._hub import Hub
 from otpmail._sharing._runtime import (
@@ -88,8 +89,6 @@ def test_the_peer_uid_comes_from_the_kernel() -> None:
 class _Feed:
     """A change feed that records whether anyone reached it."""
 
-    share_key = "test"
-
     def __init__(self) -> None:
         self.calls = 0
 
@@ -108,7 +107,7 @@ def _hub(feed: _Feed) -> Hub:
     place = place_for("peer-test")
     fd = try_lock(place.lock)
     assert fd is not None
-    hub = Hub(feed, place, fd, lambda hub: None)
+    hub = Hub(feed, _POLICY, place, fd, lambda hub: None)
     hub.start()
     return hub
 
@@ -276,3 +275,64 @@ async def test_sharing_is_on_by_default_for_gmail(reader: Reader) -> None:
     stream = stream_for(provider, "gmail", FAST)
 
     assert isinstance(stream.feed, SharedFeed)
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="needs root to run a peer as another user")
+async def test_a_real_process_of_another_user_is_hung_up_on(runtime: Path) -> None:
+    """Past the file permissions (opened here on purpose), the kernel's credentials of the
+    peer still keep a process of another user out."""
+    import shutil
+    import subprocess
+
+    python = shutil.which("python3", path="/usr/bin:/bin")  # one another user may run
+    if python is None:
+        pytest.skip("no system python3 for the other user")
+    feed = _Feed()
+    hub = _hub(feed)
+    runtime.chmod(0o711)
+    hub.place.socket.chmod(0o666)
+    probe = (
+        "import socket, struct, sys\n"
+        "s = socket.socket(socket.AF_UNIX)\n"
+        "s.connect(sys.argv[1])\n"
+        'body = b\'{"id":1,"op":"mark"}\'\n'
+        "s.sendall(struct.pack('!I', len(body)) + body)\n"
+        "try:\n"
+        "    data = s.recv(65536)\n"
+        "except ConnectionResetError:\n"
+        "    data = b''\n"
+        "print('answered' if data else 'hung up')\n"
+    )
+
+    def nobody() -> None:
+        os.setgid(65534)
+        os.setuid(65534)
+
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [python, "-c", probe, str(hub.place.socket)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=nobody,
+        cwd="/",
+    )
+
+    assert done.stdout.strip() == "hung up", done.stderr
+    assert feed.calls == 0
+
+
+def test_entries_that_differ_in_credentials_or_limits_never_share(
+    tmp_path: Path, service_account_info: dict[str, Any], upstream: FakeGmail
+) -> None:
+    def key(folder: str, info: dict[str, Any], email_keys: str = "") -> str:
+        (tmp_path / folder).mkdir()
+        reader = gmail_reader(tmp_path / folder, info, upstream, email_keys=email_keys)
+        provider = reader.provider_for(reader.config().mailboxes[0])
+        return share_key(provider.mailbox_identity)
+
+    same = key("a", service_account_info)
+    assert key("b", service_account_info) == same  # another file, the same entry
+    other_key = {**service_account_info, "private_key_id": "f" * 40}
+    assert key("c", other_key) != same
+    assert key("d", service_account_info, "  limits:\n    body_chars: 1000\n") != same

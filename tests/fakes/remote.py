@@ -110,17 +110,17 @@ class _Manager(BaseManager):
     pass
 
 
-def serve(upstreams: Upstreams, address: str, authkey: bytes) -> BaseManager:
-    """Serve ``upstreams`` on the Unix socket ``address`` from a thread of this process."""
+def serve(upstreams: Upstreams, address: str, authkey: bytes) -> Any:
+    """Serve ``upstreams`` on the Unix socket ``address`` from a thread of this process;
+    returns the server (``server.listener.close()`` stops listening)."""
 
     class Serving(BaseManager):
         pass
 
     Serving.register("upstreams", callable=lambda: upstreams)
-    manager = Serving(address=address, authkey=authkey)
-    server = manager.get_server()
+    server = Serving(address=address, authkey=authkey).get_server()
     threading.Thread(target=server.serve_forever, name="fake-upstreams", daemon=True).start()
-    return manager
+    return server
 
 
 def connect(address: str, authkey: bytes) -> Any:

@@ -112,7 +112,6 @@ from otpmail._providers._gmail_ids import (
     might_be_newer,
     newest_first,
 )
-from otpmail._sharing import share_key
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -668,8 +667,9 @@ class GmailProvider:
                 "loaded: the private key is invalid",
                 "secret_invalid",
             ) from None
-        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md).
-        self.share_key = share_key(
+        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md):
+        # identities, never a secret.
+        self.mailbox_identity: tuple[object, ...] = (
             "gmail",
             mailbox.address,
             info.get("client_email"),

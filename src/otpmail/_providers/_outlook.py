@@ -68,7 +68,6 @@ from otpmail._core._logs import quiet_sdk_loggers
 from otpmail._core._match import matches, select
 from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import Email
-from otpmail._sharing import share_key
 
 with warnings.catch_warnings():
     # The generated request builders call warn(DeprecationWarning) in their class bodies
@@ -275,8 +274,9 @@ class OutlookProvider:
         self._retry = retry if max_retries is None else replace(retry, attempts=max_retries + 1)
         # Graph counts concurrent requests per app and mailbox.
         self._gate_key = f"{mailbox.tenant_id}/{mailbox.client_id}/{mailbox.address}"
-        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md).
-        self.share_key = share_key("outlook", self._gate_key, mailbox.limits)
+        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md):
+        # identities, never a secret.
+        self.mailbox_identity: tuple[object, ...] = ("outlook", self._gate_key, mailbox.limits)
         self._sessions: dict[asyncio.AbstractEventLoop, _Session] = {}
         self._lock = threading.Lock()
         # What this mailbox's answers showed about Graph's undocumented behaviours.

@@ -242,7 +242,7 @@ class MailStream:
         # The one hook of mailbox sharing (docs/fleets.md): the machine's watcher of the
         # mailbox may answer this feed for every process that waits on it.
         self._feed = (
-            sharing.shared_feed(provider, lambda: self.interval)
+            sharing.shared_feed(provider, lambda: self.interval, _SHARED_POLICY)
             if isinstance(provider, ChangeFeed)
             else None
         )
@@ -419,6 +419,11 @@ class MailStream:
             else:
                 await asyncio.sleep(delay)
 
+
+_SHARED_POLICY = sharing.PollPolicy(
+    MIN_POLL_INTERVAL, MAX_BACKOFF, SKEW_ALLOWANCE, ENDS_A_WAIT, DEFAULT_POLL_INTERVAL["gmail"]
+)
+"""The machine's watcher of a mailbox polls for every process as this engine would."""
 
 _streams: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, MailStream]] = (
     weakref.WeakKeyDictionary()

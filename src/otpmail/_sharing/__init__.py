@@ -14,27 +14,30 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from otpmail._sharing._client import SharedFeed
+from otpmail._sharing._hub import PollPolicy
 from otpmail._sharing._runtime import sharing_enabled
 
 if TYPE_CHECKING:
     from otpmail._reading._wait import ChangeFeed
 
-__all__ = ["SharedFeed", "share_key", "shared_feed"]
+__all__ = ["PollPolicy", "SharedFeed", "share_key", "shared_feed"]
 
 
-def share_key(*parts: object) -> str:
-    """The identity of one mailbox as one integrations entry reads it: provider, address,
-    the credentials' identity (never a secret) and the limits its emails are decoded
-    with. Two entries that differ in any of these never share a watcher."""
-    text = "\x1f".join(repr(part) for part in parts)
+def share_key(identity: tuple[object, ...]) -> str:
+    """The name of one mailbox as one integrations entry reads it, from the provider's
+    ``mailbox_identity``: provider, address, the credentials' identity (never a secret)
+    and the limits its emails are decoded with. Entries that differ in any of these never
+    share a watcher."""
+    text = "\x1f".join(repr(part) for part in identity)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def shared_feed(feed: ChangeFeed, interval: Callable[[], float]) -> ChangeFeed:
-    """``feed`` as the machine's watcher answers it, when the provider names its mailbox
-    (``share_key``) and sharing is on (``OTPMAIL_SHARING`` is not ``off``); else ``feed``.
-    ``interval`` says the stream's current poll interval."""
-    key = getattr(feed, "share_key", None)
-    if not isinstance(key, str) or not sharing_enabled():
+def shared_feed(feed: ChangeFeed, interval: Callable[[], float], policy: PollPolicy) -> ChangeFeed:
+    """``feed`` as the machine's watcher of its mailbox answers it, when the provider says
+    which mailbox it reads (``mailbox_identity``) and sharing is on (``OTPMAIL_SHARING`` is
+    not ``off``); else ``feed`` itself. ``interval`` says the stream's poll interval now;
+    ``policy`` is the poll engine's (a watcher started here polls by it)."""
+    identity = getattr(feed, "mailbox_identity", None)
+    if not isinstance(identity, tuple) or not sharing_enabled():
         return feed
-    return SharedFeed(feed, key, interval)
+    return SharedFeed(feed, share_key(identity), interval, policy)

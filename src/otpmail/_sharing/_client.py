@@ -16,6 +16,7 @@ this process's own provider, exactly as without sharing.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import itertools
 import logging
@@ -36,7 +37,7 @@ from otpmail._sharing._codec import (
     frame,
     read_frame,
 )
-from otpmail._sharing._hub import Hub
+from otpmail._sharing._hub import Hub, PollPolicy
 from otpmail._sharing._runtime import (
     Place,
     SharingRefused,
@@ -56,6 +57,9 @@ TAKEOVER_PATIENCE = 10.0
 """Seconds a process keeps trying to reach (or become) the watcher before it fails the
 request (within its own deadline, which is usually shorter)."""
 
+HANDOVER_PATIENCE = 5.0
+"""Seconds an exiting process waits for its watcher's request in flight to finish."""
+
 _hubs: dict[str, Hub] = {}
 """The watchers running in this process, by lock path."""
 _hubs_lock = threading.Lock()
@@ -67,7 +71,16 @@ def _forget_hubs() -> None:
     _hubs.clear()
 
 
+def _hand_over() -> None:
+    """At exit, each watcher of this process hands its mailbox over cleanly."""
+    with _hubs_lock:
+        hubs = list(_hubs.values())
+    for hub in hubs:
+        hub.stop(HANDOVER_PATIENCE)
+
+
 os.register_at_fork(after_in_child=_forget_hubs)
+atexit.register(_hand_over)
 
 
 class _Lost(Exception):
@@ -137,9 +150,16 @@ class SharedFeed:
     there, so that a new watcher can go on from them.
     """
 
-    def __init__(self, provider: ChangeFeed, key: str, interval: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        provider: ChangeFeed,
+        key: str,
+        interval: Callable[[], float],
+        policy: PollPolicy,
+    ) -> None:
         self.provider = provider
         self._key = key
+        self._policy = policy
         self._interval = interval
         self._connection: _Connection | None = None
         self._unshared = False
@@ -258,7 +278,7 @@ class SharedFeed:
         fd = try_lock(place.lock)
         if fd is None:
             return
-        hub = Hub(self.provider, place, fd, _forget)
+        hub = Hub(self.provider, self._policy, place, fd, _forget)
         with _hubs_lock:
             _hubs[key] = hub
         try:

@@ -12,8 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from otpmail._core._errors import CODES, OtpmailError
-from otpmail._decoding._authres import Authentication
-from otpmail._decoding._message import Attachment, Email
+from otpmail._decoding import Attachment, Authentication, Email
 
 MAX_FRAME = 64 * 1024 * 1024
 """A frame holds one answer: the emails of one poll, each already bounded by the

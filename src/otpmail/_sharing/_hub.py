@@ -31,10 +31,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-import otpmail._reading._wait as engine
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import DEFAULT_DEADLINE, backoff, within
 from otpmail._sharing._codec import (
@@ -59,6 +58,22 @@ IDLE_EXIT = 5.0
 """Seconds a watcher with no subscriber and no chain keeps its lock before it exits."""
 
 
+@dataclass(frozen=True)
+class PollPolicy:
+    """How the poll engine polls (``otpmail._reading._wait`` owns the values): a watcher
+    polls for other processes as each would have polled alone."""
+
+    min_interval: float
+    """Never poll more often than this."""
+    max_backoff: float
+    """The longest pause after failed polls, unless the provider asks for longer."""
+    skew: timedelta
+    """How far back a fallback search looks when no waiter names a ``since``."""
+    ends_a_wait: frozenset[str]
+    """Retryable error codes that still end every wait (a quota spent for the day)."""
+    default_interval: float = 2.0
+
+
 @dataclass(eq=False)
 class _Subscriber:
     """One connected process (one of its event loops)."""
@@ -80,9 +95,15 @@ class Hub:
     """The machine's one poller of one mailbox (see the module docstring)."""
 
     def __init__(
-        self, provider: ChangeFeed, place: Place, lock_fd: int, on_exit: Callable[[Hub], None]
+        self,
+        provider: ChangeFeed,
+        policy: PollPolicy,
+        place: Place,
+        lock_fd: int,
+        on_exit: Callable[[Hub], None],
     ) -> None:
         self.provider = provider
+        self.policy = policy
         self.place = place
         self._lock_fd: int | None = lock_fd
         self._on_exit = on_exit
@@ -152,6 +173,7 @@ class Hub:
         self._changed = asyncio.Condition()
         self._io = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
         try:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.place.socket)  # a dead watcher's
@@ -164,8 +186,10 @@ class Hub:
         self._ready.set()
         async with server:
             idle_since = time.monotonic()
-            while True:
-                await asyncio.sleep(min(1.0, IDLE_EXIT / 4))
+            while not self._stopping.is_set():
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(min(1.0, IDLE_EXIT / 4)):
+                        await self._stopping.wait()
                 if self.subscribers or self.chain is not None:
                     idle_since = time.monotonic()
                 elif time.monotonic() - idle_since >= IDLE_EXIT:
@@ -173,6 +197,27 @@ class Hub:
             self.alive = False
             # Unlink before the lock goes: a new watcher binds the path afresh.
             self._release()
+            for subscriber in list(self.subscribers):
+                subscriber.writer.close()
+
+    def stop(self, timeout: float) -> None:
+        """Hand the mailbox over (this process is exiting): let the request in flight
+        finish, so that the next watcher's first request does not overlap it, then close
+        the socket and release the lock. Thread-safe; waits at most ``timeout`` seconds."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or not self.alive:
+            return
+        with contextlib.suppress(RuntimeError):
+            asyncio.run_coroutine_threadsafe(self._handover(), loop)
+        self._thread.join(timeout)
+
+    async def _handover(self) -> None:
+        async with self._io:  # held to the end: no request starts after this one
+            task = self._task
+            if task is not None:
+                task.cancel()
+            self._stopping.set()
+            await asyncio.sleep(3600)
 
     def _wake_event(self) -> asyncio.Event:
         return self._wake
@@ -221,7 +266,7 @@ class Hub:
     def _note(self, subscriber: _Subscriber, request: dict[str, Any]) -> None:
         interval = request.get("interval")
         if isinstance(interval, int | float) and interval > 0:
-            subscriber.interval = max(float(interval), engine.MIN_POLL_INTERVAL)
+            subscriber.interval = max(float(interval), self.policy.min_interval)
         deadline = request.get("deadline")
         if isinstance(deadline, int | float) and deadline > 0:
             subscriber.deadline = float(deadline)
@@ -258,14 +303,14 @@ class Hub:
 
     def _interval(self) -> float:
         wanted = [s.interval for s in self.subscribers if s.interested_until > time.monotonic()]
-        return min(wanted, default=engine.DEFAULT_POLL_INTERVAL["gmail"])
+        return min(wanted, default=self.policy.default_interval)
 
     def _budget(self) -> float:
         return max((s.deadline for s in self.subscribers), default=DEFAULT_DEADLINE)
 
     def _earliest_since(self) -> datetime:
         times = [s.since for s in self.subscribers if s.since is not None]
-        return min(times) if times else datetime.now(UTC) - engine.SKEW_ALLOWANCE
+        return min(times) if times else datetime.now(UTC) - self.policy.skew
 
     def _interested(self) -> bool:
         now = time.monotonic()
@@ -386,11 +431,11 @@ class Hub:
                 try:
                     await within(self._budget(), "poll", self._poll, within_caller=False)
                     failures = 0
-                    delay = max(self._interval() - (clock() - started), engine.MIN_POLL_INTERVAL)
+                    delay = max(self._interval() - (clock() - started), self.policy.min_interval)
                 except asyncio.CancelledError:
                     raise
                 except OtpmailError as exc:
-                    if not exc.retryable or exc.code in engine.ENDS_A_WAIT:
+                    if not exc.retryable or exc.code in self.policy.ends_a_wait:
                         await self._end(chain, exc)
                         return
                     failures += 1
@@ -398,7 +443,7 @@ class Hub:
                     # before it has passed, not even a new mark.
                     wakeable = False
                     delay = max(
-                        backoff(failures + 1, self._interval(), engine.MAX_BACKOFF),
+                        backoff(failures + 1, self._interval(), self.policy.max_backoff),
                         exc.retry_after or 0.0,
                     )
                     self.started = self.polls  # the failed poll brought nothing
