@@ -336,3 +336,24 @@ def test_entries_that_differ_in_credentials_or_limits_never_share(
     other_key = {**service_account_info, "private_key_id": "f" * 40}
     assert key("c", other_key) != same
     assert key("d", service_account_info, "  limits:\n    body_chars: 1000\n") != same
+
+
+async def test_a_notification_source_wakes_the_watcher_to_poll_at_once(runtime: Path) -> None:
+    """The seam for push notifications (docs/fleets.md): ``Hub.wake_up()`` from any thread
+    makes the poll loop poll now instead of at the end of its interval."""
+    feed = _Feed()
+    hub = _hub(feed)
+    reader, writer = await asyncio.open_unix_connection(str(hub.place.socket))
+    writer.write(frame({"id": 1, "op": "mark", "interval": 30}))
+    await writer.drain()
+    token = (await asyncio.wait_for(read_frame(reader), 5))["token"]
+    writer.write(frame({"id": 2, "op": "watch", "token": token, "timeout": 30}))
+    await writer.drain()
+    await asyncio.sleep(0.5)
+    polled = feed.calls  # the mark, and the loop's first poll; the next is 30 s away
+
+    await asyncio.to_thread(hub.wake_up)
+    await asyncio.sleep(0.5)
+
+    assert feed.calls == polled + 1
+    writer.close()
