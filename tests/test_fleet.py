@@ -92,7 +92,10 @@ def test_every_process_gets_what_a_lone_waiter_gets(fleet: Fleet, provider: str)
     assert together == alone * 4
 
 
-def _answer(result: dict[str, Any]) -> tuple[str, list[str]]:
+def _answer(result: dict[str, Any]) -> tuple[str, list[str]] | tuple[str, str]:
+    """What a wait returned: its status and codes (or its error, to say what went wrong)."""
+    if result["status"] != "ok":
+        return result["status"], result["error"]
     return result["status"], result["codes"]
 
 

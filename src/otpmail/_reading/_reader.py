@@ -34,6 +34,7 @@ from otpmail._reading._wait import (
     settle,
     stream_for,
 )
+from otpmail._sharing import release
 
 if TYPE_CHECKING:
     from otpmail._decoding import Email
@@ -409,6 +410,8 @@ class Reader:
             providers = list(self._providers.values())
             self._providers.clear()
         for provider in providers:
+            # A watcher of this process polling with it for others hands over first.
+            await asyncio.to_thread(release, provider)
             await provider.aclose()
 
     async def __aenter__(self) -> Reader:

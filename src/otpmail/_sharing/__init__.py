@@ -13,14 +13,14 @@ import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from otpmail._sharing._client import SharedFeed
+from otpmail._sharing._client import SharedFeed, release
 from otpmail._sharing._hub import PollPolicy
 from otpmail._sharing._runtime import sharing_enabled
 
 if TYPE_CHECKING:
     from otpmail._reading._wait import ChangeFeed
 
-__all__ = ["PollPolicy", "SharedFeed", "share_key", "shared_feed"]
+__all__ = ["PollPolicy", "SharedFeed", "release", "share_key", "shared_feed"]
 
 
 def share_key(identity: tuple[object, ...]) -> str:

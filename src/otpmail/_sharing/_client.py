@@ -71,6 +71,16 @@ def _forget_hubs() -> None:
     _hubs.clear()
 
 
+def release(provider: object) -> None:
+    """Hand over the watchers of this process that poll with ``provider``, which is about
+    to be closed (blocking, up to :data:`HANDOVER_PATIENCE` each): the processes waiting on
+    them go on with the next watcher."""
+    with _hubs_lock:
+        hubs = [hub for hub in _hubs.values() if hub.provider is provider]
+    for hub in hubs:
+        hub.stop(HANDOVER_PATIENCE)
+
+
 def _hand_over() -> None:
     """At exit, each watcher of this process hands its mailbox over cleanly."""
     with _hubs_lock:
@@ -136,6 +146,7 @@ class _Connection:
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(_Lost())
+                future.exception()  # its caller may be cancelled before it looks
         self._pending.clear()
         self._writer.close()
         task = self._task
@@ -230,8 +241,13 @@ class SharedFeed:
                 answer = await connection.call(request)
             except _Lost:
                 self._connection = None
-                if not retry or time.monotonic() > give_up:
+                if not retry:
                     raise
+                if time.monotonic() > give_up:
+                    # Retryable: the stream polls again, within its waiters' timeouts.
+                    raise OtpmailError(
+                        "network_error", "this machine's watcher of the mailbox did not answer"
+                    ) from None
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 0.2)
                 continue

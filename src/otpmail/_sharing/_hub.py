@@ -87,6 +87,11 @@ class _Subscriber:
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
 
+class _Stopping(Exception):
+    """The watcher is handing over: a request is left unanswered, and its process asks
+    the next watcher."""
+
+
 class ChainBroken(OtpmailError):
     """The chain a request waited on ended (its poll loop failed for good)."""
 
@@ -239,6 +244,8 @@ class Hub:
                 task.add_done_callback(subscriber.tasks.discard)
         except (asyncio.IncompleteReadError, ConnectionError, FrameError):
             pass
+        except asyncio.CancelledError:
+            pass  # the watcher is stopping: this connection ends with it
         finally:
             self.subscribers.discard(subscriber)
             for task in list(subscriber.tasks):
@@ -250,7 +257,11 @@ class Hub:
         self._note(subscriber, request)
         try:
             answer = await self._dispatch(subscriber, request)
+        except _Stopping:
+            return
         except OtpmailError as exc:
+            if self._stopping.is_set():
+                return  # a failure of the handover (its provider closed), not the mailbox's
             answer = {"error": error_to_json(exc)}
         except asyncio.CancelledError:
             raise
@@ -343,6 +354,8 @@ class Hub:
         async with self._changed:
             await self._changed.wait_for(lambda: self.chain != chain or self.polls >= need)
         if self.chain != chain:
+            if self._stopping.is_set():
+                raise _Stopping
             raise self._broken(chain)
 
     def _broken(self, chain: str | None) -> OtpmailError:
@@ -423,41 +436,36 @@ class Hub:
 
     async def _run(self, chain: str) -> None:
         failures = 0
-        clock = time.monotonic
         try:
             while self.chain == chain and self._interested():
-                started = clock()
-                wakeable = True
+                started = time.monotonic()
                 try:
                     await within(self._budget(), "poll", self._poll, within_caller=False)
-                    failures = 0
-                    delay = max(self._interval() - (clock() - started), self.policy.min_interval)
                 except asyncio.CancelledError:
                     raise
-                except OtpmailError as exc:
-                    if not exc.retryable or exc.code in self.policy.ends_a_wait:
-                        await self._end(chain, exc)
+                except Exception as exc:
+                    if self._stopping.is_set():
+                        return  # handing over: the next watcher goes on from the tokens
+                    failure = _as_poll_failure(exc)
+                    if not failure.retryable or failure.code in self.policy.ends_a_wait:
+                        await self._end(chain, failure)
                         return
                     failures += 1
+                    self.started = self.polls  # the failed poll brought nothing
                     # Retry-After holds for every waiter on the machine: nobody polls
                     # before it has passed, not even a new mark.
-                    wakeable = False
                     delay = max(
                         backoff(failures + 1, self._interval(), self.policy.max_backoff),
-                        exc.retry_after or 0.0,
+                        failure.retry_after or 0.0,
                     )
-                    self.started = self.polls  # the failed poll brought nothing
-                    log.info("watcher poll failed (%s); next poll in %.1fs", exc.code, delay)
-                except Exception as exc:
-                    await self._end(
-                        chain,
-                        OtpmailError(
-                            "request_failed",
-                            f"unexpected failure while polling ({type(exc).__name__})",
-                        ),
-                    )
-                    return
-                await self._pause(delay, wakeable)
+                    log.info("watcher poll failed (%s); next poll in %.1fs", failure.code, delay)
+                    await self._pause(delay, wakeable=False)
+                    continue
+                failures = 0
+                elapsed = time.monotonic() - started
+                await self._pause(
+                    max(self._interval() - elapsed, self.policy.min_interval), wakeable=True
+                )
         finally:
             if self.chain == chain and not self.broken.get(chain):
                 # Nobody waits any more: no later wait starts from this stale cursor.
@@ -480,3 +488,13 @@ class Hub:
             self.chain, self.head, self.entries, self.seen = None, None, [], set()
         async with self._changed:
             self._changed.notify_all()
+
+
+def _as_poll_failure(exc: Exception) -> OtpmailError:
+    """What a failed poll tells the waiters: a provider's error as it is, a bug as
+    ``request_failed`` (named by its type only: its text could hold anything)."""
+    if isinstance(exc, OtpmailError):
+        return exc
+    return OtpmailError(
+        "request_failed", f"unexpected failure while polling ({type(exc).__name__})"
+    )
