@@ -80,9 +80,12 @@ class _Subscriber:
 
     writer: asyncio.StreamWriter
     interested_until: float = 0.0
-    watching: int = 0
+    pending: int = 0
+    """Requests of it being answered: it is interested while it waits for one."""
     interval: float = 2.0
-    deadline: float = DEFAULT_DEADLINE
+    deadline_at: float | None = None
+    """When its latest call's deadline ends (``time.monotonic()``): a poll for it need not
+    outlast it, as a lone process's poll does not outlast its waits."""
     since: datetime | None = None
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -251,10 +254,14 @@ class Hub:
             for task in list(subscriber.tasks):
                 task.cancel()
             writer.close()
+            if not self.subscribers and self._task is not None:
+                # The last waiting process left: its poll in flight goes, as alone.
+                self._task.cancel()
 
     async def _answer(self, subscriber: _Subscriber, request: dict[str, Any]) -> None:
         number = request.get("id")
         self._note(subscriber, request)
+        subscriber.pending += 1
         try:
             answer = await self._dispatch(subscriber, request)
         except _Stopping:
@@ -269,6 +276,7 @@ class Hub:
             log.error("watcher failed on %s (%s)", request.get("op"), type(exc).__name__)
             answer = {"error": {"code": "request_failed", "message": "the watcher failed"}}
         finally:
+            subscriber.pending -= 1
             subscriber.interested_until = self._lease(subscriber)
         with contextlib.suppress(ConnectionError, RuntimeError):
             subscriber.writer.write(frame({"id": number, **answer}))
@@ -279,8 +287,8 @@ class Hub:
         if isinstance(interval, int | float) and interval > 0:
             subscriber.interval = max(float(interval), self.policy.min_interval)
         deadline = request.get("deadline")
-        if isinstance(deadline, int | float) and deadline > 0:
-            subscriber.deadline = float(deadline)
+        if isinstance(deadline, int | float):
+            subscriber.deadline_at = time.monotonic() + max(0.0, float(deadline))
         since = request.get("since")
         if isinstance(since, str):
             with contextlib.suppress(ValueError):
@@ -317,7 +325,10 @@ class Hub:
         return min(wanted, default=self.policy.default_interval)
 
     def _budget(self) -> float:
-        return max((s.deadline for s in self.subscribers), default=DEFAULT_DEADLINE)
+        """Seconds one provider call may take: until the latest deadline of a subscriber's
+        call (each waiter's call deadline, cut at its timeout), as alone."""
+        ends = [s.deadline_at for s in self.subscribers if s.deadline_at is not None]
+        return max(0.0, max(ends) - time.monotonic()) if ends else DEFAULT_DEADLINE
 
     def _earliest_since(self) -> datetime:
         times = [s.since for s in self.subscribers if s.since is not None]
@@ -325,7 +336,7 @@ class Hub:
 
     def _interested(self) -> bool:
         now = time.monotonic()
-        return any(s.watching or s.interested_until > now for s in self.subscribers)
+        return any(s.pending or s.interested_until > now for s in self.subscribers)
 
     async def _begin(self, cursor: object = None) -> bool:
         """Start a chain at ``cursor`` (else at the provider's cursor now); False if
@@ -408,14 +419,10 @@ class Hub:
         def news() -> bool:
             return self.chain != chain or any(index > n for index, _ in self.entries)
 
-        subscriber.watching += 1
-        try:
-            async with self._changed:
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(max(0.0, float(timeout))):
-                        await self._changed.wait_for(news)
-        finally:
-            subscriber.watching -= 1
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.0, float(timeout))):
+                    await self._changed.wait_for(news)
         return {"news": news()}
 
     # -- the poll loop --------------------------------------------------------------------
