@@ -253,10 +253,9 @@ class Hub:
             self.subscribers.discard(subscriber)
             for task in list(subscriber.tasks):
                 task.cancel()
+            # A poll in flight is let finish (within its budget, the subscribers' latest
+            # deadline): cancelled, it would go on at the provider beside the next one.
             writer.close()
-            if not self.subscribers and self._task is not None:
-                # The last waiting process left: its poll in flight goes, as alone.
-                self._task.cancel()
 
     async def _answer(self, subscriber: _Subscriber, request: dict[str, Any]) -> None:
         number = request.get("id")
