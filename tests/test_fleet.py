@@ -71,6 +71,11 @@ def _rounds(
     for number, codes in enumerate(mails, first):
         for worker in workers:
             worker.expect(f"READY {number}", 60)
+        if provider == "graph":  # together: no poll between them, so newest first is exact
+            fleet.upstreams.deliver_graph_together(
+                [{"to": to, "subject": "Your code", "body": f"Your code is {c}"} for c in codes]
+            )
+            continue
         for code in codes:
             fleet.deliver(provider, to, "Your code", code)
 

@@ -67,6 +67,14 @@ class Upstreams:
         future = asyncio.run_coroutine_threadsafe(_call(self.graph.deliver, **fields), self._loop)
         return future.result()
 
+    def deliver_graph_together(self, mails: list[dict[str, Any]]) -> list[str]:
+        """Deliver ``mails`` at one instant for the fake: no request is answered between."""
+
+        async def together() -> list[str]:
+            return [self.graph.deliver(**fields) for fields in mails]
+
+        return asyncio.run_coroutine_threadsafe(together(), self._loop).result()
+
     def fail_gmail(self, operation: str, *faults: Fault) -> None:
         self.gmail.fail(operation, *faults)
 
