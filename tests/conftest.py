@@ -8,8 +8,11 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,11 +57,18 @@ _STEERING = {
 }
 
 
+_RUNTIME = Path(tempfile.mkdtemp(prefix="otpmail-rt-"))
+"""This test process's own runtime directory for mailbox watchers (docs/fleets.md): other
+test runs on the machine, which may use the same fake mailboxes, never share with it."""
+atexit.register(shutil.rmtree, _RUNTIME, ignore_errors=True)
+
+
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in list(os.environ):
         if name in _STEERING or name.startswith(_STEERING_PREFIXES):
             monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("OTPMAIL_RUNTIME_DIR", str(_RUNTIME))
 
 
 @pytest.fixture(autouse=True)

@@ -36,6 +36,8 @@ def _now() -> None:
     of minutes, so a time taken once at import would age with a long run of the suite."""
     global NOW
     NOW = datetime.now(UTC).replace(microsecond=0)
+
+
 TO = "qa+batch@example.com"
 FAST = RetryPolicy(attempts=4, base=0.02, cap=0.05)
 GMAIL_429 = json.dumps(

@@ -107,6 +107,16 @@ class GmailProvider:
         self._limits = mailbox.limits
         self._http_factory = http_factory
         self._credentials = pinned_credentials(mailbox, self._new_http)
+        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md):
+        # identities, never a secret.
+        signer = getattr(self._credentials, "signer", None)
+        self.mailbox_identity: tuple[object, ...] = (
+            "gmail",
+            mailbox.address,
+            getattr(self._credentials, "service_account_email", None),
+            getattr(signer, "key_id", None),
+            mailbox.limits,
+        )
         self.poll_schedule: PushSchedule | None = None
         """When the poll stream polls next, for a mailbox with ``push:`` (else ``None``)."""
         if mailbox.push is not None:

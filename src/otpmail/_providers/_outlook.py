@@ -274,6 +274,9 @@ class OutlookProvider:
         self._retry = retry if max_retries is None else replace(retry, attempts=max_retries + 1)
         # Graph counts concurrent requests per app and mailbox.
         self._gate_key = f"{mailbox.tenant_id}/{mailbox.client_id}/{mailbox.address}"
+        # Which mailbox this is, for the machine's one watcher of it (docs/fleets.md):
+        # identities, never a secret.
+        self.mailbox_identity: tuple[object, ...] = ("outlook", self._gate_key, mailbox.limits)
         self._sessions: dict[asyncio.AbstractEventLoop, _Session] = {}
         self._lock = threading.Lock()
         # What this mailbox's answers showed about Graph's undocumented behaviours.

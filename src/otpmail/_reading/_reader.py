@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
@@ -23,6 +24,7 @@ from otpmail._core._retry import check_deadline, within
 from otpmail._providers._base import Provider
 from otpmail._reading._mail import Mail
 from otpmail._reading._waiting import WaitCalls, criteria_flag, unexpected
+from otpmail._sharing import release
 
 if TYPE_CHECKING:
     from otpmail._reading._consumer import Consumer
@@ -232,6 +234,8 @@ class Reader(WaitCalls):
             providers = list(self._providers.values())
             self._providers.clear()
         for provider in providers:
+            # A watcher of this process polling with it for others hands over first.
+            await asyncio.to_thread(release, provider)
             await provider.aclose()
 
     async def __aenter__(self) -> Reader:

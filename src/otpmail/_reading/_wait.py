@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
+import otpmail._sharing as sharing
 from otpmail._core._criteria import MIN_POLL_INTERVAL, Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._core._match import authenticated, matches, matches_filters
@@ -187,10 +188,17 @@ class MailStream:
         self._joining: list[Waiter] = []
         self._seen: set[str] = set()
         self._task: asyncio.Task[None] | None = None
+        # The one hook of mailbox sharing (docs/fleets.md): the machine's watcher of the
+        # mailbox may answer this feed for every process that waits on it.
+        self._feed = (
+            sharing.shared_feed(provider, lambda: self.interval, _SHARED_POLICY)
+            if isinstance(provider, ChangeFeed)
+            else None
+        )
 
     @property
     def feed(self) -> ChangeFeed | None:
-        return self.provider if isinstance(self.provider, ChangeFeed) else None
+        return self._feed
 
     async def join(self, waiter: Waiter) -> None:
         """Take ``waiter``'s mark and add it to the stream.
@@ -237,6 +245,9 @@ class MailStream:
             self._seen = set()
             self._marked = True
         else:
+            if isinstance(self.feed, sharing.SharedFeed):
+                # The watcher polls afresh for this mark: what came before it is not new.
+                await self.feed.sync()
             await self._poll_once()
 
     def _start(self) -> None:
@@ -318,8 +329,10 @@ class MailStream:
     async def _run(self) -> None:
         failures = 0
         clock = asyncio.get_running_loop().time
+        schedule = getattr(self.provider, "poll_schedule", None)
         while self.waiters:
             started = clock()
+            woken_by: PollSchedule | None = None
             try:
                 # This task inherited the context of the call that started it: each poll
                 # gets a deadline of its own.
@@ -329,10 +342,8 @@ class MailStream:
                 # for the next), and a poll slower than the interval is followed by a
                 # short pause, not by another at once: never more often than the interval.
                 delay = max(self.interval - (clock() - started), MIN_POLL_INTERVAL)
-                schedule = getattr(self.provider, "poll_schedule", None)
                 if isinstance(schedule, PollSchedule):
-                    await schedule.next_poll(delay)
-                    continue
+                    woken_by = schedule  # Gmail push: a notification ends the pause
             except asyncio.CancelledError:
                 raise
             except OtpmailError as exc:
@@ -356,8 +367,20 @@ class MailStream:
                     if not waiter.future.done():
                         waiter.future.set_exception(failure)
                 return
-            await asyncio.sleep(delay)
+            if isinstance(self.feed, sharing.SharedFeed):
+                # Ends early when the watcher has new mail (the watcher alone pulls push
+                # notifications, for the whole machine).
+                await self.feed.pause(delay)
+            elif woken_by is not None:
+                await woken_by.next_poll(delay)
+            else:
+                await asyncio.sleep(delay)
 
+
+_SHARED_POLICY = sharing.PollPolicy(
+    MIN_POLL_INTERVAL, MAX_BACKOFF, SKEW_ALLOWANCE, ENDS_A_WAIT, DEFAULT_POLL_INTERVAL["gmail"]
+)
+"""The machine's watcher of a mailbox polls for every process as this engine would."""
 
 _streams: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, MailStream]] = (
     weakref.WeakKeyDictionary()
