@@ -1,12 +1,11 @@
 """The built-in SMTP catcher: ``otpmail catch`` and the pytest plugin's ``otpmail_smtp``.
 
-An aiosmtpd server on a loopback address only (:func:`loopback_host`) that stores every
-message byte for byte in a Maildir (:class:`mailbox.Maildir`) for the Maildir provider to
-read, with the SMTP envelope appended as ``X-MailFrom`` and ``X-RcptTo``
-(:func:`stored_message`) after dropping any copies the sender wrote, so mail addressed only
-by the envelope is found. It stores only what the reader will read (size and
-:data:`MAX_RECIPIENTS`). The reasons: docs/internals.md; the promises: claims C33 and
-C42-C44 in docs/security/claims.md.
+An aiosmtpd server, on loopback addresses only (:func:`loopback_host`), that stores every
+message byte for byte in a Maildir (:class:`mailbox.Maildir`) for the Maildir provider to read.
+It appends the SMTP envelope as ``X-MailFrom`` and ``X-RcptTo`` (:func:`stored_message`),
+dropping any copies the sender wrote, so mail addressed only by the envelope is found; and it
+accepts only what the reader will read (the size bound, :data:`MAX_RECIPIENTS`). The reasons:
+docs/internals.md; the promises: claims C33 and C42-C44 in docs/security/claims.md.
 """
 
 from __future__ import annotations
