@@ -1,19 +1,11 @@
 """Reading one provider answer within its bound (:class:`~otpmail._core._bounds.AnswerBound`),
-as it arrives: every transport (httplib2 for Gmail and Google's token endpoint, httpx for
-Graph, aiohttp for Entra) feeds the answer's bytes here chunk by chunk, and reading stops
-as soon as the answer is over its bound, compressed or not.
+chunk by chunk as it arrives.
 
-- The wire bytes are counted first (``AnswerBound.wire_limit``), so an endless answer is
-  cut off however it is encoded.
-- ``gzip`` and ``deflate`` (the two encodings otpmail offers, :data:`ACCEPT_ENCODING`) are
-  inflated here, never by the SDKs: each step of zlib is asked for at most what is still
-  allowed (``max_length``), so a small answer that would inflate to gigabytes costs at most
-  the bound in memory and in time. A stop while inflating is ``response_too_large``, like
-  any other answer over the bound. gzip answers of several members are read as one, as
-  RFC 1952 allows.
-- Any other encoding was not asked for and is ``bad_response``.
-
-Pure: no I/O; the transports own the sockets.
+Every transport (httplib2, httpx, aiohttp) feeds the answer's bytes here, and reading stops as
+soon as the answer is over its bound: the wire bytes are counted first, and ``gzip`` and
+``deflate`` (:data:`ACCEPT_ENCODING`) are inflated here, never by the SDKs, a step at a time,
+so a small answer that would inflate to gigabytes costs at most the bound. Pure: no I/O.
+Why it is built this way: docs/internals.md, ``_core/_answers.py``.
 """
 
 from __future__ import annotations

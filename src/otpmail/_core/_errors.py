@@ -1,28 +1,11 @@
 """The closed set of failures otpmail reports, and how each becomes an envelope.
 
-Every documented failure travels as an :class:`OtpmailError` inside the library and leaves
-it as an error envelope (see :mod:`otpmail._core._envelope`). The four prefixes are the user's
-contract; the ``code`` refines a prefix so that a machine can tell what to do next, and
-``retryable`` says whether the same call may succeed later without a change.
-
-Prefixes, from the ``read_emails`` specification:
-
-``INVALID``
-    the caller's arguments are wrong: fix the input.
-``NOT_CONFIGURED``
-    the integrations file, a key or a secret reference is missing or wrong: fix the
-    configuration.
-``API_ERROR``
-    the provider refused or failed: the code says whether to wait, re-consent or fix the
-    delegation.
-``NO_EMAILS_FOUND``
-    nothing matched (content mode only): the mail may still be in transit.
-
-Each code also answers one question (:data:`QUESTIONS`): fix the input, fix the
-configuration, re-consent, wait and retry, or (neither) report it.
-
-Messages never contain a token, assertion, key, secret or provider response body; they
-name the provider, the operation and the HTTP status at most.
+A documented failure travels as an :class:`OtpmailError` inside the library and leaves it as an
+error envelope (:mod:`otpmail._core._envelope`) with one of the four prefixes of the
+``read_emails`` contract (``INVALID``, ``NOT_CONFIGURED``, ``API_ERROR``, ``NO_EMAILS_FOUND``).
+The ``code`` refines the prefix, ``retryable`` says whether the same call may succeed later,
+and :data:`QUESTIONS` says what the caller should do. Messages never hold a token, key, secret
+or provider response body. The prefixes and the codes: docs/errors.md, docs/internals.md.
 """
 
 from __future__ import annotations

@@ -1,28 +1,11 @@
 """Deadlines and retries: one mechanism and one policy for every provider.
 
-**The deadline.** Every call has one end time, ``time.monotonic()`` seconds, held in a
-context variable. :class:`otpmail.Reader` sets it from the call's ``deadline=`` or the
-integrations file's ``email.deadline_seconds`` (default :data:`DEFAULT_DEADLINE`); a
-provider used on its own sets its default only when no caller did
-(:func:`default_deadline`). Context variables follow ``await`` and ``asyncio.to_thread``,
-so the Gmail worker threads read the same end time as the Graph coroutines. Whatever runs
-under it — the token request, each attempt, each backoff sleep, each page — asks
-:func:`remaining` and never waits past it.
-
-**The policy.** Reads only, and only what a retry can fix (:data:`RETRY_NOW`): throttling
-(HTTP 429, Gmail's 403 ``rateLimitExceeded``/``userRateLimitExceeded``), server errors
-(5xx, the token endpoint's included) and network failures (connection reset, a socket
-timeout short of the deadline). Exponential backoff with jitter — attempt *n* waits a
-uniform ``[1/2, 1] × min(cap, base × 2^(n-1))`` — or what the server asked for, if that is
-longer (``Retry-After`` in seconds or as an HTTP date, Gmail's ``Retry after
-<RFC 3339 time>`` in the error message). A wait that would end past the deadline is not
-started: the retryable error is returned at once.
-
-Everything else — bad credentials, missing delegation, an unknown mailbox, a malformed
-response, a response over the size bound — fails on the first attempt with a code that
-says what to fix. So does a spent quota (``quota_exhausted``, Gmail's
-``dailyLimitExceeded``): retryable, since the same call succeeds once the quota resets, but
-not before the next day, so waiting for it would only spend the call's deadline.
+Each call has one end time (``time.monotonic()`` seconds) in a context variable, so the Gmail
+worker threads and the Graph coroutines see the same deadline; everything that waits asks
+:func:`remaining` and never waits past it. Only reads are retried, and only failures a retry
+can fix (:data:`RETRY_NOW`: throttling, 5xx, network errors), with jittered exponential backoff
+or the server's ``Retry-After`` if longer; a wait that would end past the deadline is not
+started. The policy in full, and why a spent quota is not retried: docs/internals.md.
 """
 
 from __future__ import annotations

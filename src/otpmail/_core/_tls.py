@@ -1,13 +1,11 @@
 """The TLS client context of otpmail's own transports (httpx for Graph, aiohttp for Entra).
 
-Built from ``ssl.SSLContext`` directly, not ``ssl.create_default_context``, because the
-latter reads the environment, which otpmail does not trust (SECURITY.md, trust model):
-``SSLKEYLOGFILE`` makes it write every TLS session's secrets to that file (with a packet
-capture, they decrypt the client secret and the bearer token), and without an explicit CA
-file it loads ``SSL_CERT_FILE`` and ``SSL_CERT_DIR``. This context trusts certifi's CAs
-only, verifies the certificate and the host name, speaks TLS 1.2 or later, and writes no
-key log. (httplib2, Gmail's transport, builds its contexts the same way itself, from
-``ssl.SSLContext`` with the CA file it is given: certifi's.)
+Built from ``ssl.SSLContext`` directly, not ``ssl.create_default_context``, because the latter
+reads the environment, which otpmail does not trust (docs/security/threat-model.md, "Trust
+model"): ``SSLKEYLOGFILE`` would log every session's secrets and ``SSL_CERT_FILE`` /
+``SSL_CERT_DIR`` would change the CAs. This context trusts certifi's CAs only, verifies the
+certificate and host name, requires TLS 1.2 or later and writes no key log (claim C47 in
+docs/security/claims.md).
 """
 
 from __future__ import annotations

@@ -1,19 +1,11 @@
 """Blocking work off the event loop, bounded by the call's deadline, on threads that never
 hold the process.
 
-Two rules of the deadline (:mod:`otpmail._core._retry`) need this:
-
-- **The event loop stays free.** Decoding a message, converting its HTML, parsing a
-  listing: anything that may take long runs on a worker thread (:func:`run_off_loop`), so
-  the loop keeps serving other callers (the MCP server, a shared poll stream) and the
-  call's deadline can fire. The awaiting coroutine stops at the deadline
-  (``deadline_exceeded``); the work finishes on its own and its result is dropped.
-- **A worker still busy never keeps the process alive.** The standard
-  :class:`~concurrent.futures.ThreadPoolExecutor` joins its threads when its owner shuts it
-  down (``asyncio.run`` does that for the loop's default executor) and again at interpreter
-  exit, so a parse still running after the deadline kept ``otpmail read --deadline 5`` alive
-  for half a minute. A :class:`WorkerPool`'s threads are daemon threads that nothing
-  joins: :meth:`WorkerPool.shutdown` stops taking work and returns at once.
+Slow work (decoding, HTML conversion, parsing a listing) runs on a worker thread
+(:func:`run_off_loop`) so the event loop stays free and the deadline can fire. A
+:class:`WorkerPool` uses daemon threads that nothing joins, because the standard
+``ThreadPoolExecutor`` joins its threads at shutdown and at exit, which once kept
+``otpmail read --deadline 5`` alive for half a minute. Details: docs/internals.md.
 """
 
 from __future__ import annotations

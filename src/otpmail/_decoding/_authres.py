@@ -5,7 +5,8 @@ rule for whose verdict to believe.
 sender controls inside comments and quoted strings never becomes a result;
 :class:`AuthTrust` names the receiving server's own header (Gmail's, Exchange Online's);
 :func:`authenticate` turns it into :class:`Authentication`. Pure: no I/O, no DNS. The rules
-and their reasons: docs/decoding.md, "Authentication-Results", and SECURITY.md.
+and their reasons: docs/decoding.md, "Authentication-Results", and claim C36 in
+docs/security/claims.md.
 """
 
 from __future__ import annotations

@@ -1,26 +1,11 @@
 """The built-in SMTP catcher: ``otpmail catch`` and the pytest plugin's ``otpmail_smtp``.
 
-An SMTP server (aiosmtpd) on a loopback address that delivers every message into a
-Maildir with the standard library's :class:`mailbox.Maildir`, for the Maildir provider to
-read. What it writes, and why:
-
-- the message byte for byte as it came (:func:`stored_message`), with the SMTP envelope
-  appended after its own headers: ``X-MailFrom`` and ``X-RcptTo`` (the recipients, comma-separated), as aiosmtpd's own ``Mailbox`` handler
-  writes them. The Maildir provider counts the addresses of the last ``X-RcptTo`` as
-  recipients (:data:`otpmail._providers._maildir.ENVELOPE_HEADER`), so mail addressed
-  only by the envelope (``To: undisclosed-recipients:;``) is found;
-- copies of those two headers that the sender wrote are dropped first, so a file holds
-  exactly one ``X-RcptTo``, the catcher's (SECURITY.md);
-- nothing larger than the reader's message bound (``email.limits.response_bytes``, its
-  default) once the envelope headers are added, and at most :data:`MAX_RECIPIENTS`
-  recipients, whose list fits the header length the reader parses whole
-  (:data:`otpmail._core._bounds.MAX_RAW_HEADER_CHARS`): what it accepts, the reader reads.
-
-It listens on loopback addresses only (:func:`loopback_host`): a catcher reachable from
-the network would let anyone who reaches it plant codes and links in the mailbox the tests
-trust. A stop (SIGINT, SIGTERM, or :meth:`BackgroundCatcher.stop`) stops accepting
-connections, closes idle ones, and lets a message being received finish, for up to
-:data:`GRACE_SECONDS`.
+An aiosmtpd server, on loopback addresses only (:func:`loopback_host`), that stores every
+message byte for byte in a Maildir (:class:`mailbox.Maildir`) for the Maildir provider to read.
+It appends the SMTP envelope as ``X-MailFrom`` and ``X-RcptTo`` (:func:`stored_message`),
+dropping any copies the sender wrote, so mail addressed only by the envelope is found; and it
+accepts only what the reader will read (the size bound, :data:`MAX_RECIPIENTS`). The reasons:
+docs/internals.md; the promises: claims C33 and C42-C44 in docs/security/claims.md.
 """
 
 from __future__ import annotations

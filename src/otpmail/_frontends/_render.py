@@ -1,28 +1,11 @@
 """The rendering of an envelope for a model or agent: sender-controlled text fenced.
 
-Everything a remote sender controls — From, To, Subject, Date, attachment names and types,
-the body, and any field this module does not know — is written inside one fenced region
-per message. Only values no sender chooses stay outside: the provider's message id, the
-position, the mailbox (account), the delivery time, otpmail's own flags, the trust marker,
-and the receiving server's verdict on the message (``authentication``: the results of its
-own report, read by otpmail's rule, which are checked tokens; the domains they speak of are
-the sender's choice and stay inside the fence). An error envelope is plain lines (its message is otpmail's own), except the mail a
-wait saw arrive (``arrived``), which is fenced like any message.
-
-The fence cannot be closed from inside:
-
-- its tag carries a random nonce made for each render (``<untrusted_email_3f9c…>`` …
-  ``</untrusted_email_3f9c…>``); the content is written before the nonce is known to anyone
-  and the nonce is drawn again in the (astronomically unlikely) case it occurs in it;
-- any fence-like tag in the content (``</untrusted_email>``, with any suffix, case,
-  spacing or look-alike bracket) is escaped to ``&lt;/untrusted_email&gt;``, so even a
-  reader that ignores the nonce sees no closing tag;
-- header values are single lines, and every fenced value is sanitised again
-  (:func:`otpmail._decoding._sanitize.sanitize_text`), so no invisible or bidi character can hide a
-  line inside it.
-
-This is a statement of which text is data, not a defence that makes prompt injection
-impossible; the plain envelope (``read_emails``' return value) stays plain for test code.
+Everything a remote sender controls is written inside one fenced region per message; only
+values no sender chooses (ids, position, mailbox, delivery time, otpmail's flags, the receiving
+server's verdict) stay outside. The fence tag carries a fresh random nonce, and fence-like tags
+in the content are escaped, so content cannot close it. This marks which text is data; it does
+not make prompt injection impossible. The plain envelope of ``read_emails`` stays plain.
+Details: docs/internals.md, ``_frontends/_render.py``.
 """
 
 from __future__ import annotations

@@ -1,37 +1,11 @@
 """The newest of several listed Gmail messages, told from their ids.
 
-``messages.list`` answers ids only, in an order that is only roughly newest first
-(googleapis/google-api-nodejs-client#3508), and each ``messages.get`` costs 20 quota units.
-A Gmail message id is a 64-bit number in hex whose top 44 bits read as the epoch
-milliseconds at which Gmail created the message. That is third-party evidence, not API
-documentation (the API calls ids only "immutable"): the ids and times in Hammersley's
-*Hacking Gmail* (2005, listing 5-11) and the id in googleapis/google-api-nodejs-client#3204
-(filed on the day it quotes) all decode to the minute they were shown with. So nothing here
-is trusted blindly:
-
-- a candidate is taken as the newest only when its fetched ``internalDate`` agrees with its
-  id's time to within :data:`TOLERANCE_MS` (which shows the encoding holds in this mailbox);
-  the difference seen, *d*, is how far behind its id this mailbox stamps a delivery;
-- and every candidate left unfetched would still be older if its own difference were *d*
-  plus :data:`MARGIN_MS`: that is, its id time + *d* + ``MARGIN_MS`` is before the fetched
-  ``internalDate``. A resend a second later is fetched too; one a minute older is not.
-
-The second test needs no fetch: *d* cancels out, since ``t + d + MARGIN_MS`` is before the
-newest's ``internalDate``, ``t_newest + d``, exactly when ``t`` is more than ``MARGIN_MS``
-before ``t_newest``. So the newest by id and the ids within ``MARGIN_MS`` of it
-(:func:`close_to`) are fetched together, in one wave, and the first test is made on what
-comes back. Otherwise the caller fetches the candidates that might be newer, as it would
-without ids.
-Mail imported through the API may carry an ``internalDate`` taken from its ``Date`` header;
-such a message fails the first check when fetched, and OTP mail arrives by SMTP.
-
-The first check is made on every call. The second rests on every message of a mailbox
-having nearly the same offset, which one call cannot see: :class:`OffsetWatch` keeps the
-offsets of every message the provider fetches, and once two of them differ by more than
-:data:`MARGIN_MS` the provider stops ordering by id for that mailbox (``otpmail check
---deep`` measures the same spread up front, as ``gmail.id-offset``).
-
-Pure: no I/O.
+``messages.list`` answers ids only, in an order that is only roughly newest first, and each
+``messages.get`` costs quota. A Gmail id's top 44 bits read as the epoch milliseconds of the
+message's creation, which is third-party evidence, not API documentation, so it is checked on
+every call: the fetched ``internalDate`` must agree with the id within :data:`TOLERANCE_MS`,
+and :class:`OffsetWatch` stops ordering by id for a mailbox whose offsets spread. The
+reasoning and sources: docs/internals.md, ``_providers/_gmail_ids.py``. Pure: no I/O.
 """
 
 from __future__ import annotations

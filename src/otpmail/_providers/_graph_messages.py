@@ -2,59 +2,12 @@
 mapping, and the rule for following ``@odata.nextLink``. No I/O and no SDK import, so it is
 tested without HTTP and costs a Gmail or Maildir user nothing.
 
-Query shape (research/graph.md §1.2-§1.5):
-
-- ``GET /v1.0/users/{mailbox}/messages``: the whole mailbox (Inbox, Junk Email, Deleted
-  Items, Archive, ...), not one folder;
-- ``$filter=receivedDateTime ge <cutoff floored to the second>`` only when there is a
-  look-back, with ``$orderby=receivedDateTime desc`` (the ordered property comes first in
-  the filter, as Graph's InefficientFilter rule demands);
-- a ``$select`` of only what the shared matcher and the envelope need; ``$top`` sized for the
-  mode; in content mode (and in a count that must judge authentication)
-  ``internetMessageHeaders`` too, whose ``Authentication-Results`` and ``Received`` lines
-  give each email the receiving server's verdict in the same request (Exchange Online's
-  report has no authserv-id: :mod:`otpmail._decoding._authres` has the rule);
-- in content mode, ``$expand=attachments($select=name,contentType,size,isInline)``: the
-  attachment metadata in the same request, never the content (see "Attachments" below).
-
-What is *not* sent, and why:
-
-- no recipient term: Graph refuses filters on ``toRecipients``
-  (``ErrorInvalidUrlQueryFilter``), and ``$search`` cannot be combined with
-  ``$filter``/``$orderby`` and reads a lagging index;
-- no sender term: ``endswith(from/emailAddress/address, ...)`` for a bare domain is refused
-  on messages (``ErrorInvalidUrlQueryFilter``: microsoftgraph/microsoft-graph-docs#4331,
-  msgraph-sdk-dotnet#2572), and ``from/emailAddress/address eq '...'`` has documented false
-  negatives: same-tenant senders (microsoft-graph-docs#121, acknowledged by Microsoft) and
-  addresses with an underscore (microsoft-graph-docs#18873, open). A narrowing term that
-  can drop the one OTP mail breaks the contract; a few extra rows do not. The filter
-  therefore holds no string literal at all, so there is nothing to quote or inject.
-
-Everything exact (recipient with ``+tag``, sender, subject, the cutoff to the second,
-newest first, one per Message-ID) is decided by :func:`otpmail._core._match.select`, the same code
-as Gmail and Maildir.
-
-Attachments (docs/outlook.md, "Attachments", has the sources):
-
-- ``attachments`` is a navigation property of ``message``: not returned unless expanded, and
-  expanded *without* a nested ``$select`` it carries every file's ``contentBytes``
-  (microsoft-graph-docs-contrib#2095, msgraph-sdk-dotnet-core#437). With the nested
-  ``$select`` of the base ``attachment`` properties it carries metadata only; a Microsoft
-  engineer gives that form for the message list in msgraph-sdk-dotnet-core#437.
-- Only properties of the base type ``microsoft.graph.attachment`` may be named there:
-  ``contentId`` (a ``fileAttachment`` property) is refused with ``RequestBroker--ParseUri``
-  "Could not find a property named 'contentId' on type 'microsoft.graph.attachment'"
-  (microsoft-graph-explorer-v4#3916).
-- The expansion adds no request, and Graph's Outlook limits count requests (graph.md §3.7).
-- ``isInline`` parts are listed, as the MIME decoder lists inline images (a ``cid:`` logo is
-  an attachment there too); only an inline, nameless ``text/plain`` or ``text/html`` part is
-  left out, the same rule as :func:`otpmail._decoding._message.parse_rfc822` applies to body fragments.
-  ``hasAttachments`` is not used: it ignores inline attachments (graph.md §2).
-- ``size`` is Graph's figure: for a file it is Exchange's stored size, a few hundred bytes
-  more than the file (microsoft-graph-docs-contrib#4601); for a cloud link
-  (``referenceAttachment``) it is the size of the link's metadata (microsoft-graph-docs
-  #2159). An attached Outlook item (``itemAttachment``) may have a null ``contentType``
-  (microsoft-graph-docs-contrib#7948); it is listed as ``application/octet-stream``.
+The query reads the whole mailbox and narrows on the server by receive time only: no recipient
+or sender term is sent (Graph refuses some and misses mail with others), so the filter holds no
+string literal; everything exact is decided by :func:`otpmail._core._match.select`, as for
+Gmail and Maildir. In content mode attachment metadata comes in the same request, never the
+content. Why each part of the query is as it is, with sources: docs/internals.md and
+docs/outlook.md.
 """
 
 from __future__ import annotations
@@ -439,7 +392,8 @@ def check_next_link(link: str, first_url: str) -> str:
     """Allow ``link`` only if it passes the egress allowlist *and* pages the same list as
     ``first_url`` (same mailbox, same path; compared decoded and case-insensitively, since
     Graph may echo ``@`` where we sent ``%40``). Raises ``egress_refused`` otherwise, before
-    anything is sent: neither msgraph-sdk nor kiota checks a nextLink's host (graph.md §1.4).
+    anything is sent: neither msgraph-sdk nor kiota checks a nextLink's host (msgraph-core's
+    ``msgraph_core/tasks/page_iterator.py`` only checks that it starts with ``http``).
     """
     _egress.check("GET", link)
     ours, theirs = urlsplit(first_url), urlsplit(link)

@@ -1,36 +1,10 @@
 """The listing of one Maildir (or ``.eml`` folder), in delivery order, kept between reads.
 
-**Order without opening a file.** A Maildir file name begins with its delivery time
-(:func:`delivery_micros`), so the listing is sorted newest first from the names alone; a
-file without a stamp, and every ``.eml`` file, is ordered by its modification time. Names
-that start with ten digits and a dot (nearly all) are sorted as text, which orders them by
-the second, and each second is put in exact order (microseconds, then id) only when a scan
-reaches it: a read that stops at the newest match looks at no other name.
-
-**What identifies a file.** A listed message is ``(micros, key, path, identity)``: its
-delivery time, its id (the Maildir unique name without the ``:2,`` flags, or the ``.eml``
-file's stem), where it is now and what tells that it is still the same file. A Maildir
-message is written once, under a name no other delivery may use
-(https://cr.yp.to/proto/maildir.html), and only renamed afterwards (``new/`` → ``cur/``,
-flags after ``:2,``), so its identity is its inode: what a reader learned of it holds
-across such a rename, and a file replaced under the same name (another inode) is read
-again. ``.eml`` files and Maildir files without a stamp are stat'ed on every listing, and
-their identity is inode, size and modification time: an ``.eml`` folder is what a test
-rewrites in place. A Maildir file rewritten in place, keeping its name and inode (which no
-Maildir writer does), is not noticed until the provider is closed.
-
-**When the folders are read again.** Creating, removing or renaming a file changes the
-modification time of its folder. While the folders keep the times they had, the last
-listing is reused without reading them, as notmuch does (``notmuch new --full-scan`` turns
-that optimisation off); a time that was less than :data:`SETTLE_NS` old when it was read
-(:data:`SETTLE_WHOLE_SECONDS_NS` on a file system that keeps whole seconds) is not
-trusted, since a change within the same clock tick would not move it again. A read of
-an unchanged Maildir, and an idle poll of a wait, costs a ``stat`` of ``new/`` and
-``cur/``. A wait's poll of a changed Maildir reads the folders' names only
-(:meth:`MaildirIndex.poll`) and looks at the files added since the last poll.
-
-Per-file values are tuples of strings, bytes and integers, which the garbage collector
-stops tracking: 100,000 files cost no collector time, where as many small objects would.
+Maildir file names start with the delivery time, so the listing is sorted newest first from
+names alone; a Maildir file's identity is its inode, which survives the ``new/`` → ``cur/``
+rename. While the folders' modification times are unchanged (and settled), the last listing
+is reused, so an idle poll costs a ``stat`` of ``new/`` and ``cur/``. Why, and the limits of
+each shortcut: docs/internals.md, ``_providers/_maildir_index.py``.
 """
 
 from __future__ import annotations

@@ -1,39 +1,11 @@
 """Which Maildir files certainly cannot match a recipient filter, told from their header
 bytes, before anything is parsed.
 
-The decoder decides (:func:`otpmail._decoding.parse_rfc822`, then the exact rules of
-:mod:`otpmail._core._match`); this module only lets a scan skip files that cannot pass them.
-It may keep a file that does not match (the parse then says no), never the reverse: a
-file is skipped only when its header block is plain enough that the decoder's own steps
-(unfolding, RFC 2047 decoding, removing invisible characters, lowercasing, address
-parsing) cannot turn anything in it into the filter's address. Pure: bytes in, bytes out.
-
-How the header block is read, as the stdlib parser reads it:
-
-- lines end at CR LF, a lone CR or a lone LF; the block ends at the first empty line; a
-  block that does not end within the bytes read (:data:`HEAD_BYTES`) cannot be judged;
-- a header is a line ``name:value`` at the start of a line, continued by lines that start
-  with a space or a tab; names compare without case. The recipient headers are To, Cc,
-  Delivered-To and X-RcptTo (the catcher's envelope recipients). All their values count,
-  though the decoder reads only the first To and Cc: more text kept is only more files
-  parsed.
-
-What a recipient header value may hold to be judged here (:func:`recipient_text`), after
-ASCII lowercasing:
-
-- a display name in front of ``<`` at the start of a mailbox (after the start of the value
-  or a ``,``, ``:`` or ``;``): atoms, dots, quoted strings without backslashes, spaces, raw
-  UTF-8 and RFC 2047 encoded words, which are all what a person reads, never an address.
-  It is replaced by a ``,``, which no address filter contains;
-- in what remains, printable ASCII only, without ``\\``, ``(``, ``)``, ``[``, ``]`` or
-  ``=?``: no quoted pair, comment, domain literal, encoded word, invisible or 8-bit
-  character that could hide or change part of an address. Spaces, tabs, line breaks and
-  double quotes are dropped, since addresses come out of the parser without them.
-
-A value that is not plain is :data:`UNKNOWN` (``None``): the file must be parsed. The
-property tests in ``tests/test_maildir_prefilter.py`` check, over generated spellings
-(folding, case, ``+tag``, quotes, encoded words, Cc, Delivered-To, X-RcptTo, bare domains,
-8-bit text, blocks larger than the read), that no file the decoder matches is skipped.
+The decoder decides; this module only lets a scan skip files that cannot pass it. It may keep
+a file that does not match, never skip one that does: a file is skipped only when its
+recipient headers are plain enough that no step of the decoder could turn them into the
+filter's address; anything else is :data:`UNKNOWN` and gets parsed. Pure: bytes in, bytes
+out. The rules, and the property tests that hold them: docs/internals.md.
 """
 
 from __future__ import annotations
