@@ -67,12 +67,14 @@ class FakeGoogleAccounts:
         return f"{query['redirect_uri']}?{urlencode({'state': query['state'], 'code': code, 'scope': self.granted_scope})}"
 
 
-def follow_redirect(url: str) -> tuple[int, bytes]:
-    """The browser following a redirect to the loopback listener (a real request)."""
+def follow_redirect(url: str, form: str | None = None) -> tuple[int, bytes]:
+    """The browser following a redirect to the loopback listener (a real request), or
+    posting the authorize page's form there (``form``)."""
     assert url.startswith("http://127.0.0.1:"), url
     handler = urllib.request.ProxyHandler({})
+    data = form.encode() if form is not None else None
     try:
-        with urllib.request.build_opener(handler).open(url, timeout=10) as answer:
+        with urllib.request.build_opener(handler).open(url, data, timeout=10) as answer:
             return int(answer.status), answer.read()
     except urllib.error.HTTPError as refused:
         return int(refused.code), refused.read()

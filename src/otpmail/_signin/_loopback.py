@@ -27,6 +27,8 @@ HOST = "127.0.0.1"
 DEFAULT_TIMEOUT = 300.0
 """Seconds the browser has to bring the redirect back (five minutes)."""
 
+_MAX_FORM = 65_536
+"""The largest form_post body read (a code, a state and a session state are ~2 KB)."""
 _DONE = b"<!doctype html><title>otpmail</title><p>Signed in. You can close this tab."
 _FAILED = b"<!doctype html><title>otpmail</title><p>Sign-in failed; see the terminal."
 
@@ -38,11 +40,28 @@ class _Handler(BaseHTTPRequestHandler):
     error_content_type = "text/plain"
 
     def do_GET(self) -> None:
+        self._receive("GET")
+
+    def do_POST(self) -> None:
+        self._receive("POST")
+
+    def _receive(self, method: str) -> None:
         parts = urlsplit(self.path)
         if parts.path != self.server.path or self.server.query is not None:
             self.send_error(404)
             return
-        self.server.query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        if method != self.server.method:
+            self.send_error(405)
+            return
+        if method == "POST":
+            length = self.headers.get("Content-Length", "")
+            if not length.isdigit() or int(length) > _MAX_FORM:
+                self.send_error(413)
+                return
+            text = self.rfile.read(int(length)).decode("utf-8", "replace")
+        else:
+            text = parts.query
+        self.server.query = {k: v[-1] for k, v in parse_qs(text).items()}
         ok = "code" in self.server.query and self.server.state_matches()
         self.send_response(200 if ok else 400)
         self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -59,6 +78,7 @@ class _Server(HTTPServer):
     allow_reuse_address = False
     query: dict[str, str] | None = None
     path = "/"
+    method = "GET"
     expected_state = ""
 
     def state_matches(self) -> bool:
@@ -74,8 +94,13 @@ class LoopbackRedirect:
     ...     query = listener.wait(state)     # the redirect's query, state checked
     """
 
-    def __init__(self, host_name: str = HOST, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, host_name: str = HOST, timeout: float = DEFAULT_TIMEOUT, *, form_post: bool = False
+    ) -> None:
         self._server = _Server((HOST, 0), _Handler)
+        # form_post (RFC 9700 §4.3.1): the code comes in a POST body, not in a URL the
+        # browser keeps in its history.
+        self._server.method = "POST" if form_post else "GET"
         self._host_name = host_name
         self._timeout = timeout
 
