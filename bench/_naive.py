@@ -78,7 +78,7 @@ class NaiveGmail:
         )
 
     def read_sync(self, criteria: Criteria) -> dict[str, Any]:
-        from otpmail._providers._gmail import gmail_query
+        from otpmail._providers._gmail_messages import gmail_query
 
         messages = self._service().users().messages()
         query = gmail_query(criteria)

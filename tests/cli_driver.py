@@ -1,5 +1,5 @@
 """Run ``otpmail`` in a fresh process against an in-process fake of the provider, as a user's
-shell would run it (the entry point's ``raise SystemExit(main())``, the interpreter's exit),
+shell would run it (the console script's ``console_main()``, which ends the process),
 for the tests that are about the process itself: when it exits, what it prints on stderr
 with no logging configured, what the environment does to its imports.
 
@@ -32,7 +32,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from otpmail._frontends._cli import main  # isort: skip  (first, see above)
+from otpmail._frontends._cli import console_main  # isort: skip  (first, see above)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -99,7 +99,7 @@ def outlook_factory(spec: dict[str, Any]) -> Callable[[Any], Any]:
     return lambda mailbox: OutlookProvider(mailbox, transport=fake.transport, token_transport=token)
 
 
-def run(spec: dict[str, Any], argv: list[str]) -> int:
+def run(spec: dict[str, Any], argv: list[str]) -> None:
     from otpmail._providers import _gmail, _maildir, _outlook
     from otpmail._reading import _reader
 
@@ -118,8 +118,8 @@ def run(spec: dict[str, Any], argv: list[str]) -> int:
         sys.stderr.flush()
     # As the installed command calls it: the arguments are the process's.
     sys.argv = ["otpmail", *argv]
-    return main()
+    console_main()
 
 
 if __name__ == "__main__":
-    raise SystemExit(run(json.loads(sys.argv[1]), sys.argv[2:]))
+    run(json.loads(sys.argv[1]), sys.argv[2:])

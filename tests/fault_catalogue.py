@@ -877,7 +877,8 @@ def write_files(folder: Path, scenario: Scenario, key_info: dict[str, Any]) -> P
 
 def build(scenario: Scenario, config: Path) -> tuple[Upstream, Reader, str]:
     """The fake upstream with the scenario's mail and faults, and a Reader on it."""
-    from otpmail._providers._gmail import GmailProvider, PinnedHttp
+    from otpmail._providers._gmail import GmailProvider
+    from otpmail._providers._gmail_http import PinnedHttp
     from otpmail._providers._outlook import OutlookProvider
 
     if scenario.provider == "gmail":

@@ -54,7 +54,8 @@ import cassette_files
 from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._core._egress import check
 from otpmail._core._retry import NO_RETRY
-from otpmail._providers._gmail import GmailProvider, PinnedHttp
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._gmail_http import PinnedHttp
 from otpmail._reading._reader import Reader
 
 CASSETTE_DIR = Path(__file__).resolve().parent.parent / "cassettes" / "gmail"

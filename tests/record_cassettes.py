@@ -257,7 +257,8 @@ class Target:
 
 
 def live_target() -> Target:
-    from otpmail._providers._gmail import GmailProvider, PinnedHttp
+    from otpmail._providers._gmail import GmailProvider
+    from otpmail._providers._gmail_http import PinnedHttp
 
     def gmail(mailbox: GmailMailbox, tape: Tape) -> Any:
         return GmailProvider(mailbox, http_factory=gmail_http(PinnedHttp, tape))
@@ -297,7 +298,7 @@ def fake_target(gmail_fake: Any, graph_fake: Any) -> Target:
 def _credential_secrets(mailbox: Mailbox, mapper: Mapper) -> None:
     """Every credential value of ``mailbox`` is looked for in the scrubbed cassettes."""
     if isinstance(mailbox, GmailMailbox):
-        from otpmail._providers._gmail import load_key
+        from otpmail._providers._gmail_credentials import load_key
 
         for name, value in load_key(mailbox).items():
             if name not in ("type", "auth_uri", "token_uri", "universe_domain") and isinstance(

@@ -28,7 +28,7 @@ from otpmail._core._bounds import (
 from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import deadline_scope
 from otpmail._core._workers import WorkerPool, run_off_loop
-from otpmail._providers import _gmail
+from otpmail._providers import _gmail_messages
 from test_security_answers import TOKEN_BOUND
 
 BOUND = answer_bound(Limits(response_bytes=10_000), "Test answer")
@@ -40,7 +40,7 @@ def read(
     return read_answer((data[i : i + step] for i in range(0, len(data), step)), encoding, bound)
 
 
-@pytest.mark.parametrize("module", [_answers, _tls, _workers, _logs, _gmail])
+@pytest.mark.parametrize("module", [_answers, _tls, _workers, _logs, _gmail_messages])
 def test_the_docstring_examples_hold(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0

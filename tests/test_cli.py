@@ -989,12 +989,12 @@ def test_a_bad_deadline_is_invalid_like_the_librarys(
 
 
 # ---------------------------------------------------------------------------------------
-# The README and the help tell the same story
+# The docs and the help tell the same story
 
 
-def test_the_readme_lists_every_exit_status_of_the_command() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## The command line", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_list_every_exit_status_of_the_command() -> None:
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = page.split("## Exit statuses", 1)[1].split("\n## ", 1)[0]
     listed = {int(n) for n in re.findall(r"^\| (\d+) \|", section, flags=re.M)}
 
     assert listed == {
@@ -1006,7 +1006,7 @@ def test_the_readme_lists_every_exit_status_of_the_command() -> None:
         EXIT_OUTPUT_FAILED,
         EXIT_INTERRUPTED,
     }
-    assert "--deadline" in section
+    assert "--deadline" in page
 
 
 @pytest.mark.parametrize("command", ["read", "wait", "code", "check"])

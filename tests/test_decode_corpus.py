@@ -30,7 +30,8 @@ from otpmail import Reader
 from otpmail._core._config import GmailMailbox, Mailbox
 from otpmail._decoding._message import parse_rfc822
 from otpmail._decoding._sanitize import sanitize_text
-from otpmail._providers._gmail import GmailProvider, PinnedHttp
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._gmail_http import PinnedHttp
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 MAILBOX = "qa@example.com"

@@ -28,7 +28,8 @@ from gmail_cassettes import (
 from otpmail._core import _criteria
 from otpmail._core._config import GmailMailbox, SecretRef
 from otpmail._core._egress import EgressRefused
-from otpmail._providers._gmail import API_ENDPOINT, GmailProvider, PinnedHttp
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._gmail_http import API_ENDPOINT, PinnedHttp
 
 OFFICIAL = {"oauth2.googleapis.com", "gmail.googleapis.com"}
 

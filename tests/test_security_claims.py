@@ -1,6 +1,8 @@
-"""SECURITY.md cannot drift from the suite: every test it names exists (collected by node
-id), every claim and threat names its proof, and every test in ``tests/test_security_*.py``
-is named in it.
+"""The security documents cannot drift from the suite: every test they name exists
+(collected by node id), every claim and threat names its proof, and every test in
+``tests/test_security_*.py`` is named in them. SECURITY.md is the short policy that links
+``docs/security/claims.md`` (C1, C2, … each with its tests) and
+``docs/security/threat-model.md`` (T1, T2, … each citing its claims).
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SECURITY_MD = ROOT / "SECURITY.md"
+CLAIMS_MD = ROOT / "docs" / "security" / "claims.md"
+THREAT_MODEL_MD = ROOT / "docs" / "security" / "threat-model.md"
+DOCUMENTS = (SECURITY_MD, CLAIMS_MD, THREAT_MODEL_MD)
 TEST_ID = re.compile(r"`(tests/[\w/]+\.py::[^`\s]+)`")
 
 
 def named_tests() -> list[str]:
-    return TEST_ID.findall(SECURITY_MD.read_text(encoding="utf-8"))
+    return [n for path in DOCUMENTS for n in TEST_ID.findall(path.read_text(encoding="utf-8"))]
 
 
 def _matches(name: str, collected: set[str]) -> bool:
@@ -41,9 +46,9 @@ def _collect(names: list[str]) -> set[str]:
     return {line.strip() for line in result.stdout.splitlines() if "::" in line}
 
 
-def test_every_test_named_in_security_md_exists(request: pytest.FixtureRequest) -> None:
+def test_every_test_named_in_the_security_documents_exists(request: pytest.FixtureRequest) -> None:
     names = named_tests()
-    assert len(names) >= 60, "SECURITY.md names too few tests: the pattern may be broken"
+    assert len(names) >= 60, "the claims name too few tests: the pattern may be broken"
     # The tests this session collected answer for free; the others are collected anew.
     collected = {item.nodeid for item in request.session.items}
     unknown = [n for n in names if not _matches(n, collected)]
@@ -51,7 +56,7 @@ def test_every_test_named_in_security_md_exists(request: pytest.FixtureRequest) 
         collected |= _collect(unknown)
     missing = [n for n in names if not _matches(n, collected)]
 
-    assert missing == [], f"SECURITY.md names tests that do not exist: {missing}"
+    assert missing == [], f"the security documents name tests that do not exist: {missing}"
 
 
 def _sections(text: str, heading: str) -> list[str]:
@@ -62,10 +67,12 @@ def _sections(text: str, heading: str) -> list[str]:
 
 
 def test_every_claim_and_threat_names_its_proof() -> None:
-    text = SECURITY_MD.read_text(encoding="utf-8")
-    claims_part = text[text.index("## Claims") : text.index("## Not claimed")]
-    claims = _sections(claims_part, r"^- \*\*C[0-9]+\.")
-    threats = _sections(text[text.index("## Threats") : text.index("## Claims")], r"^### T[0-9]+\.")
+    claims_text = CLAIMS_MD.read_text(encoding="utf-8")
+    text = THREAT_MODEL_MD.read_text(encoding="utf-8")
+    claims = _sections(claims_text[claims_text.index("## Claims") :], r"^- \*\*C[0-9]+\.")
+    threats = _sections(
+        text[text.index("## Threats") : text.index("## Not claimed")], r"^### T[0-9]+\."
+    )
 
     assert len(claims) >= 25 and len(threats) >= 6
     numbers = [int(re.match(r"- \*\*C([0-9]+)", c).group(1)) for c in claims]  # type: ignore[union-attr]
@@ -82,6 +89,15 @@ def test_every_claim_and_threat_names_its_proof() -> None:
         assert section in text
 
 
+def test_security_md_is_the_short_policy_that_links_both_documents() -> None:
+    text = SECURITY_MD.read_text(encoding="utf-8")
+
+    assert "## Reporting a vulnerability" in text and "## Supported versions" in text
+    assert "](docs/security/claims.md)" in text
+    assert "](docs/security/threat-model.md)" in text
+    assert len(text.splitlines()) <= 60, "SECURITY.md is the policy; details go to docs/security/"
+
+
 def _security_tests() -> set[str]:
     """Every test function of the security modules, as a node id without parameters."""
     found = set()
@@ -95,9 +111,9 @@ def _security_tests() -> set[str]:
     return found
 
 
-def test_every_security_test_is_named_in_security_md() -> None:
+def test_every_security_test_is_named_in_the_security_documents() -> None:
     named = {n.split("[", 1)[0] for n in named_tests()}
     tests = _security_tests()
 
     assert len(tests) >= 30
-    assert sorted(tests - named) == [], "security tests SECURITY.md does not name"
+    assert sorted(tests - named) == [], "security tests the security documents do not name"

@@ -32,7 +32,8 @@ from gmail_cassettes import quick_key
 from otpmail._core._config import GmailMailbox, OutlookMailbox, SecretRef
 from otpmail._core._criteria import build_criteria
 from otpmail._core._egress import ROUTES, EgressRefused, check
-from otpmail._providers._gmail import GmailProvider, PinnedHttp
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._gmail_http import PinnedHttp
 
 DISCOVERY = Path(googleapiclient.__file__).parent / "discovery_cache/documents/gmail.v1.json"
 DOC: dict[str, Any] = json.loads(DISCOVERY.read_text(encoding="utf-8"))

@@ -1,5 +1,5 @@
-"""``python -m otpmail`` runs the command line."""
+"""``python -m otpmail`` runs the command line, as the ``otpmail`` command does."""
 
-from otpmail._frontends._cli import main
+from otpmail._frontends._cli import console_main
 
-raise SystemExit(main())
+console_main()

@@ -14,7 +14,7 @@ getProfile 1, each batch part as much as the call alone; gmail.md §4.1 and §3)
 time it spent answering (``cpu_seconds``, so a benchmark can subtract the fake's own work).
 
 Plug it in with ``GmailProvider(mailbox, http_factory=fake.http_factory)``: the provider's
-:class:`~otpmail._providers._gmail.PinnedHttp` subclass below still runs the egress check
+:class:`~otpmail._providers._gmail_http.PinnedHttp` subclass below still runs the egress check
 in ``request()``; only ``_conn_request``, the socket layer, is replaced.
 
 The search is deliberately as loose as Gmail's (``to:qa@x`` also matches ``qa+tag@x``,
@@ -47,7 +47,7 @@ from urllib.parse import parse_qs, urlsplit
 import httplib2
 
 from fakes import sequential_round_trips
-from otpmail._providers._gmail import PinnedHttp
+from otpmail._providers._gmail_http import PinnedHttp
 
 QUOTA = {
     "messages.list": 5,

@@ -7,33 +7,47 @@ stdout) is 74, and a bug is 70 with the exception's type only. A reader that sto
 (``| head``) is not an error: the rest of the output is dropped and the status is the
 outcome's.
 
-The deadline holds in wall time (:func:`_run_async`): ``read --deadline N`` answers within
-N seconds (and ``wait``/``code`` within ``--timeout``), and the process ends then, even if
-something past the library's deadline is still running: the command runs on its own thread
-and event loop, whose worker threads are daemon threads nothing waits for
+The deadline holds in wall time (:func:`~._process.run_async`): ``read --deadline N``
+answers within N seconds (and ``wait``/``code`` within ``--timeout``), and the process ends
+then, even if something past the library's deadline is still running: the command runs on
+its own thread and event loop, whose worker threads are daemon threads nothing waits for
 (:class:`~otpmail._core._workers.WorkerPool`); the main thread stops waiting for it at the
-deadline plus :data:`DEADLINE_GRACE`. Run as the ``otpmail`` command (``main()`` without
-arguments), the process ends as soon as its output is written (:func:`_end_process`):
-tearing down the interpreter with the SDKs loaded took 0.3 to 1.8 s.
+deadline plus :data:`~._process.DEADLINE_GRACE`. Run as the ``otpmail`` command
+(:func:`console_main`), the process ends as soon as its output is written and the
+``atexit`` handlers have run (:func:`~._process.end_process`): tearing down the
+interpreter with the SDKs loaded took 0.3 to 1.8 s. :func:`main` itself returns, for a
+caller in Python.
+
+The options of every subcommand are declared once, in :mod:`._params`; each subcommand is
+one ``_add_<command>`` function (see ``docs/cli-internals.md``).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
-import os
 import re
 import sys
-import threading
-from collections.abc import Awaitable, Callable, Sequence
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from otpmail._core._criteria import SINCE_EXAMPLE
-from otpmail._core._errors import OtpmailError, Prefix
+from otpmail._core._errors import CODES, OtpmailError, Prefix
+from otpmail._frontends import _params
+from otpmail._frontends._params import Param
+from otpmail._frontends._process import (
+    OutputFailed,
+    end_process,
+    out_of_time,
+    print_json,
+    run_async,
+    status_of,
+    write,
+)
+from otpmail._reading._wait import SKEW_ALLOWANCE
 
 if TYPE_CHECKING:
     from otpmail._reading._reader import Reader
+
+    _Commands = argparse._SubParsersAction["_Command"]
 
 EXIT_OK = 0
 # One status per error prefix. 2 is also argparse's own usage error, which is an input
@@ -52,22 +66,50 @@ EXIT_OUTPUT_FAILED = 74
 # 128 + SIGINT, what a shell reports for a command ended by Ctrl-C.
 EXIT_INTERRUPTED = 130
 
-_EXIT_TAIL = """\
-  70   a bug: the message names the exception type; please report it
-  74   the output could not be written (disk full, stdout closed)
-  130  interrupted (Ctrl-C); nothing is printed on stdout
-"""
+_PROCESS_STATUSES: tuple[tuple[int, str], ...] = (
+    (EXIT_UNEXPECTED, "a bug: the message names the exception type; please report it"),
+    (EXIT_OUTPUT_FAILED, "the output could not be written (disk full, stdout closed)"),
+    (EXIT_INTERRUPTED, "interrupted (Ctrl-C); nothing is printed on stdout"),
+)
+"""The statuses of the process itself, the same for every command."""
 
-_EPILOG = (
-    """\
-exit status:
-  0  ok (emails or a count printed)
-  2  INVALID: bad arguments
-  3  NOT_CONFIGURED: integrations file, key or secret problem
-  4  API_ERROR: the provider failed or refused, or the call ran out of time (--deadline)
-  5  NO_EMAILS_FOUND: nothing matched (yet)
-"""
-    + _EXIT_TAIL
+_INVALID = "bad arguments"
+_NOT_CONFIGURED = "integrations file, key or secret problem"
+
+
+def _exit_statuses(
+    outcomes: Sequence[tuple[int | Prefix, str]], *, interruptible: bool = True
+) -> str:
+    """The ``exit status:`` section of a command's help: its own outcomes (a prefix stands
+    for its status and is named before its meaning), then the process's statuses (without
+    130 for a command that Ctrl-C stops normally)."""
+    rows = [
+        (EXIT_CODES[key], f"{key.value}: {meaning}") if isinstance(key, Prefix) else (key, meaning)
+        for key, meaning in outcomes
+    ]
+    rows += [(n, text) for n, text in _PROCESS_STATUSES if interruptible or n != EXIT_INTERRUPTED]
+    width = max(len(str(n)) for n, _ in rows)
+    return "exit status:\n" + "".join(f"  {n:<{width}}  {text}\n" for n, text in rows)
+
+
+def _reading_outcomes(ok: str, call: str, nothing: str) -> list[tuple[int | Prefix, str]]:
+    """The outcomes of a command that reads mail: ``ok``, each prefix, ``nothing`` found."""
+    return [
+        (EXIT_OK, ok),
+        (Prefix.INVALID, _INVALID),
+        (Prefix.NOT_CONFIGURED, _NOT_CONFIGURED),
+        (
+            Prefix.API_ERROR,
+            f"the provider failed or refused, or {call} ran out of time (--deadline)",
+        ),
+        (Prefix.NO_EMAILS_FOUND, nothing),
+    ]
+
+
+_READ_EPILOG = (
+    _exit_statuses(
+        _reading_outcomes("ok (emails or a count printed)", "the call", "nothing matched (yet)")
+    )
     + """
 examples:
   otpmail read --to otp@example.test --integrations integrations.example.yaml --latest
@@ -78,15 +120,14 @@ examples:
 )
 
 _WAIT_EPILOG = (
-    """\
-exit status:
-  0  the mail arrived
-  2  INVALID   3  NOT_CONFIGURED
-  4  API_ERROR: the provider failed or refused, or one call ran out of time (--deadline)
-  5  NO_EMAILS_FOUND: nothing matching arrived before the timeout
-  6  (code only) the mail arrived but holds no recognisable code
-"""
-    + _EXIT_TAIL
+    _exit_statuses(
+        [
+            *_reading_outcomes(
+                "the mail arrived", "one call", "nothing matching arrived before the timeout"
+            ),
+            (EXIT_NO_CODE, "(code only) the mail arrived but holds no recognisable code"),
+        ]
+    )
     + """
 --timeout bounds the whole wait; --deadline bounds each provider call the wait makes
 (the token request, retries and paging of one poll), and no call outlasts the wait.
@@ -94,31 +135,35 @@ While it waits on a terminal, progress is shown on stderr; otherwise it is quiet
 """
 )
 
-_CHECK_EPILOG = (
-    """\
+_CHECK_EPILOG = """\
 --deep then checks, for each mailbox that passed, what otpmail assumes of its provider:
 one line per assumption (holds / does not hold / could not tell) and what otpmail does in
 that case. Read-only and bounded: at most 108 Gmail quota units or 4 Graph list requests
 per mailbox. A verdict never fails the check; a read path that fails does.
 
-exit status:
-  0  every check passed (warnings do not fail it)
-  1  a problem was found; each has a "fix:" line
-  2  INVALID: bad arguments (--deadline)
-"""
-    + _EXIT_TAIL
+""" + _exit_statuses(
+    [
+        (EXIT_OK, "every check passed (warnings do not fail it)"),
+        (EXIT_CHECK_FAILED, 'a problem was found; each has a "fix:" line'),
+        (Prefix.INVALID, "bad arguments (--deadline)"),
+    ]
 )
 
-
+# The catcher's own statuses are _catch.EXIT_UNAVAILABLE and EXIT_CANT_CREATE (a test keeps
+# them in step): importing _catch here would load YAML and the Maildir provider for --help.
 _CATCH_EPILOG = (
-    """\
-exit status:
-  0   stopped by SIGINT or SIGTERM
-  2   bad arguments (an address that is not loopback, a bad --port or --address)
-  69  the address cannot be listened on (the port is in use, or not permitted)
-  73  the Maildir or the --write-integrations file cannot be created or written
-"""
-    + _EXIT_TAIL.replace("  130  interrupted (Ctrl-C); nothing is printed on stdout\n", "")
+    _exit_statuses(
+        [
+            (EXIT_OK, "stopped by SIGINT or SIGTERM"),
+            (
+                EXIT_CODES[Prefix.INVALID],
+                "bad arguments (an address that is not loopback, a bad --port or --address)",
+            ),
+            (69, "the address cannot be listened on (the port is in use, or not permitted)"),
+            (73, "the Maildir or the --write-integrations file cannot be created or written"),
+        ],
+        interruptible=False,
+    )
     + """
 examples:
   otpmail catch ./maildir --port 8025
@@ -127,88 +172,12 @@ examples:
 )
 
 
-DEADLINE_GRACE = 0.5
-"""Seconds past its deadline (or timeout) a command is given to answer on its own: the
-library's own ``deadline_exceeded`` comes first, unless something holds the event loop."""
-
-_T = TypeVar("_T")
-
-
-class _OutputFailed(Exception):
-    """Standard output cannot take what the command has to print."""
-
-
-def exit_status(envelope: dict[str, Any]) -> int:
-    """The process exit status for an envelope."""
+def exit_status(envelope: Mapping[str, Any]) -> int:
+    """The process exit status for an envelope: its ``code``'s prefix decides."""
     if envelope.get("status") == "ok":
         return EXIT_OK
-    prefix = str(envelope.get("error", "")).split(":", 1)[0]
-    try:
-        return EXIT_CODES[Prefix(prefix)]
-    except ValueError:
-        return EXIT_UNEXPECTED
-
-
-# ---------------------------------------------------------------------------------------
-# Output: never a traceback, whatever the stream does
-
-
-def _silence(stream: IO[str]) -> None:
-    """Point ``stream``'s descriptor at devnull, so that the interpreter's final flush of
-    what is still buffered does not fail again."""
-    # OSError, ValueError: no descriptor (a StringIO), or one already gone.
-    with contextlib.suppress(OSError, ValueError):
-        target = stream.fileno()
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, target)
-        finally:
-            os.close(devnull)
-
-
-def _write(text: str, *, err: bool = False) -> None:
-    """Write ``text`` to stdout (or stderr) and flush.
-
-    Characters the stream cannot encode (``PYTHONIOENCODING=ascii``, undecodable bytes in
-    an argument) are written as backslash escapes. A reader that went away (``| head``)
-    is no error. Any other failure of stdout raises :class:`_OutputFailed`; a failure of
-    stderr is ignored, since there is nowhere left to report it.
-    """
-    stream = sys.stderr if err else sys.stdout
-    if stream is None:
-        if err:
-            return
-        raise _OutputFailed("standard output is closed")
-    try:
-        try:
-            stream.write(text)
-        except UnicodeEncodeError:
-            encoding = getattr(stream, "encoding", None) or "utf-8"
-            stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
-        stream.flush()
-    except BrokenPipeError:
-        _silence(stream)
-    except (OSError, ValueError) as exc:  # ValueError: write to a closed file
-        if err:
-            return
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _OutputFailed(reason) from None
-
-
-def _json_text(envelope: dict[str, Any]) -> str:
-    """The envelope as JSON, with non-ASCII characters as they are when stdout can encode
-    them, else as ``\\u`` escapes: the output is valid JSON on any stdout."""
-    text = json.dumps(envelope, ensure_ascii=False, indent=2)
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        text.encode(encoding)
-    except (UnicodeError, LookupError):
-        text = json.dumps(envelope, ensure_ascii=True, indent=2)
-    return text + "\n"
-
-
-def _print_json(envelope: dict[str, Any]) -> None:
-    _write(_json_text(envelope))
+    info = CODES.get(str(envelope.get("code")))
+    return EXIT_UNEXPECTED if info is None else EXIT_CODES[info.prefix]
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,66 +209,19 @@ class _Command(_Parser):
         return parsed, extras
 
 
-def _integrations_path(value: str) -> str:
-    if not value.strip():
-        raise argparse.ArgumentTypeError(
-            "must not be empty; leave it out to use $OTPMAIL_INTEGRATIONS or ./integrations.yaml"
-        )
-    return value
+_SUBCOMMANDS: list[Callable[[_Commands], None]] = []
 
 
-def _filters(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--to", required=True, metavar="ADDR", help="recipient address (+tag kept) or domain"
-    )
-    command.add_argument("--sender", metavar="ADDR", help="only mail from this address or domain")
-    command.add_argument("--subject", metavar="TEXT", help="only mail whose subject contains TEXT")
-    command.add_argument(
-        "--authenticated",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="only mail the receiving server authenticated for its From domain (DMARC pass, "
-        "or no DMARC record and an aligned DKIM pass); default: the mailbox's setting",
-    )
+def _subcommand(add: Callable[[_Commands], None]) -> Callable[[_Commands], None]:
+    """Register ``add`` (an ``_add_<command>`` function): the subcommands are listed in
+    the order their functions are defined."""
+    _SUBCOMMANDS.append(add)
+    return add
 
 
-def _integrations(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--integrations",
-        metavar="FILE",
-        type=_integrations_path,
-        help="integrations file (default: $OTPMAIL_INTEGRATIONS, else ./integrations.yaml)",
-    )
-
-
-def _deadline(command: argparse.ArgumentParser, what: str) -> None:
-    command.add_argument(
-        "--deadline",
-        metavar="SECONDS",
-        help=f"{what} may take at most this long, token request, retries and paging "
-        "included (above 0, at most 3600; default: the file's email.deadline_seconds, else 30)",
-    )
-
-
-def _waiting(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--timeout",
-        default="60",
-        metavar="SECONDS",
-        help="give up after this long (above 0, at most 3600; default 60)",
-    )
-    command.add_argument(
-        "--since",
-        metavar="WHEN",
-        help="also accept mail delivered since then: a look-back before the call such as 2m, "
-        f"or an ISO-8601 time with a zone such as {SINCE_EXAMPLE} (default: 10s)",
-    )
-    command.add_argument(
-        "--poll-interval",
-        metavar="SECONDS",
-        help="seconds between polls (default per provider)",
-    )
-    _deadline(command, "each provider call of the wait")
+def _add(command: argparse._ActionsContainer, *params: Param) -> None:
+    for param in params:
+        param.add_to(command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -313,74 +235,116 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Command
     )
-    read = commands.add_parser(
+    for add in _SUBCOMMANDS:
+        add(commands)
+    return parser
+
+
+def _new(
+    commands: _Commands, name: str, *, help: str, description: str, epilog: str | None = None
+) -> argparse.ArgumentParser:
+    """A subcommand's parser. An epilog (exit statuses, examples) is laid out as written,
+    and so is the description of a command that has one."""
+    if epilog is None:
+        return commands.add_parser(name, help=help, description=description)
+    return commands.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+@_subcommand
+def _add_read(commands: _Commands) -> None:
+    read = _new(
+        commands,
         "read",
         help="read matching emails (or count them) and print the JSON envelope",
         description="Read the emails sent to a recipient, newest first (up to ten), and print "
         'the envelope {"status": "ok", "data": {"emails": [...]}} as JSON.',
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_READ_EPILOG,
     )
-    _filters(read)
-    read.add_argument("--after", metavar="DURATION", help="look back this far: 30s, 5m, 1h, 2d")
-    mode = read.add_mutually_exclusive_group()
-    mode.add_argument("--latest", action="store_true", help="only the newest matching email")
-    mode.add_argument("--count", action="store_true", help="print the number of matches instead")
-    _deadline(read, "the call")
-    _integrations(read)
+    _add(read, *_params.FILTERS, _params.AFTER)
+    _add(read.add_mutually_exclusive_group(), _params.LATEST, _params.COUNT)
+    _add(read, _params.deadline_of("the call"), _params.INTEGRATIONS)
+    read.set_defaults(run=_print_read)
 
-    wait = commands.add_parser(
+
+def _add_waiting(
+    commands: _Commands,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+) -> None:
+    """``wait`` and ``code``: the same options, two ways of printing the outcome."""
+    command = _new(commands, name, help=help, description=description, epilog=_WAIT_EPILOG)
+    _add(command, *_params.FILTERS, _params.TIMEOUT, _params.SINCE, _params.POLL_INTERVAL)
+    _add(command, _params.deadline_of("each provider call of the wait"), _params.INTEGRATIONS)
+    command.set_defaults(run=run)
+
+
+@_subcommand
+def _add_wait(commands: _Commands) -> None:
+    _add_waiting(
+        commands,
         "wait",
+        _print_wait,
         help="wait for a matching email to arrive and print the JSON envelope",
         description="Wait until a mail matching the filters is delivered (at or after --since, "
-        "by default 10 s before the call) and print the envelope with that one email.",
-        epilog=_WAIT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        f"by default {SKEW_ALLOWANCE.total_seconds():g} s before the call) and print the "
+        "envelope with that one email.",
     )
-    _filters(wait)
-    _waiting(wait)
-    _integrations(wait)
 
-    code = commands.add_parser(
+
+@_subcommand
+def _add_code(commands: _Commands) -> None:
+    _add_waiting(
+        commands,
         "code",
+        _print_code,
         help="wait for a matching email and print only its one-time code",
-        description='Wait like "otpmail wait", then print just the code, for CODE=$(otpmail code --to ...). '
-        "Failures are one line on stderr.",
-        epilog=_WAIT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description='Wait like "otpmail wait", then print just the code, for '
+        "CODE=$(otpmail code --to ...). Failures are one line on stderr.",
     )
-    _filters(code)
-    _waiting(code)
-    _integrations(code)
 
-    check = commands.add_parser(
+
+@_subcommand
+def _add_check(commands: _Commands) -> None:
+    check = _new(
+        commands,
         "check",
         help="validate the integrations file, keys and access, with one read-only call per mailbox",
         description="Validate the integrations file, the presence of keys and secrets, and for "
         "each mailbox the credentials, delegation and scope, with one live read-only call. "
         "Prints a fix for every problem; exits 1 if there is any.",
         epilog=_CHECK_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    check.add_argument(
-        "--deep",
-        action="store_true",
-        help="also check each assumption otpmail makes about the provider (a few more "
-        "read-only calls per mailbox; see below)",
-    )
-    _deadline(check, "each mailbox's call")
-    _integrations(check)
+    _add(check, _params.DEEP, _params.deadline_of("each mailbox's call"), _params.INTEGRATIONS)
+    check.set_defaults(run=_check)
 
-    serve = commands.add_parser(
+
+@_subcommand
+def _add_mcp(commands: _Commands) -> None:
+    serve = _new(
+        commands,
         "mcp",
         help="serve read_emails and wait_for_email to an AI agent over MCP (stdio)",
         description="Run a stdio MCP server with two read-only tools, read_emails and "
         "wait_for_email, for the mailboxes of the integrations file. Needs the mcp extra: "
         "pip install 'otpmail[mcp]'. See docs/mcp.md.",
     )
-    _integrations(serve)
+    _add(serve, _params.INTEGRATIONS)
+    serve.set_defaults(run=_mcp)
 
-    catch = commands.add_parser(
+
+@_subcommand
+def _add_catch(commands: _Commands) -> None:
+    catch = _new(
+        commands,
         "catch",
         help="run a local SMTP catcher that stores mail in a Maildir for otpmail to read",
         description="Listen for SMTP on a loopback address and store every message in a "
@@ -388,34 +352,10 @@ def build_parser() -> argparse.ArgumentParser:
         "found too. Prints where mail goes and the integrations entry that reads it; "
         "SIGINT or SIGTERM stops it after the message being received.",
         epilog=_CATCH_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    catch.add_argument(
-        "maildir",
-        nargs="?",
-        default="maildir",
-        help="the Maildir to store into (default: ./maildir)",
-    )
-    catch.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="a loopback address to listen on (default 127.0.0.1; others are refused)",
-    )
-    catch.add_argument(
-        "--port", type=int, default=8025, help="TCP port (default 8025; 0: any free port)"
-    )
-    catch.add_argument(
-        "--address",
-        default="qa@example.com",
-        metavar="ADDR",
-        help="the mailbox address of the printed integrations entry (default qa@example.com)",
-    )
-    catch.add_argument(
-        "--write-integrations",
-        metavar="FILE",
-        help="also write that integrations file (never over a different existing file)",
-    )
-    return parser
+    _add(catch, _params.MAILDIR, _params.HOST, _params.PORT, _params.ADDRESS)
+    _add(catch, _params.WRITE_INTEGRATIONS)
+    catch.set_defaults(run=_catch)
 
 
 class _Version(argparse.Action):
@@ -432,7 +372,7 @@ class _Version(argparse.Action):
         )
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
-        _write(f"otpmail {_version()}\n")  # on stdout, as argparse's own action prints it
+        write(f"otpmail {_version()}\n")  # on stdout, as argparse's own action prints it
         parser.exit()
 
 
@@ -463,71 +403,6 @@ def _deadline_seconds(text: str | None) -> float | None:
     from otpmail._core._retry import check_deadline
 
     return check_deadline(_number(text))
-
-
-# ---------------------------------------------------------------------------------------
-# Running a command within its deadline, in wall time
-
-
-def _run_async(
-    work: Callable[[], Awaitable[_T]], limit: float | None, on_time_out: Callable[[], _T]
-) -> _T:
-    """``work()`` on a fresh event loop in a daemon thread; its result, or
-    ``on_time_out()`` if it has none ``limit`` seconds from now (plus
-    :data:`DEADLINE_GRACE`). An exception of ``work`` is raised here.
-
-    The loop's default executor is a :class:`~otpmail._core._workers.WorkerPool`, so
-    ``asyncio.run`` does not wait for a worker thread still busy (the Maildir scan runs on
-    it), and neither does the interpreter at exit; the providers' own threads are daemon
-    threads too. Ctrl-C reaches the main thread, which is only waiting.
-    """
-    import asyncio
-
-    from otpmail._core._workers import WorkerPool
-
-    outcome: list[tuple[bool, Any]] = []
-    done = threading.Event()
-
-    async def main() -> None:
-        asyncio.get_running_loop().set_default_executor(WorkerPool(8, "otpmail-cli"))
-        try:
-            outcome.append((True, await work()))
-        except BaseException as exc:
-            outcome.append((False, exc))
-        finally:
-            # Answered: the main thread need not wait for the loop's own shutdown.
-            done.set()
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # the loop itself failed before work() could answer
-            if not outcome:
-                outcome.append((False, exc))
-        finally:
-            done.set()
-
-    thread = threading.Thread(target=run, name="otpmail-command", daemon=True)
-    thread.start()
-    if not done.wait(None if limit is None else limit + DEADLINE_GRACE) or not outcome:
-        return on_time_out()
-    succeeded, value = outcome[0]
-    if not succeeded:
-        raise value
-    return value  # type: ignore[no-any-return]
-
-
-def _out_of_time(what: str, seconds: float) -> Callable[[], dict[str, Any]]:
-    """The envelope of a command that did not answer within ``seconds`` in wall time."""
-
-    def envelope() -> dict[str, Any]:
-        from otpmail._core._envelope import error
-
-        return error(
-            OtpmailError("deadline_exceeded", f"{what} did not finish within {seconds:g} s")
-        )
-
-    return envelope
 
 
 # ---------------------------------------------------------------------------------------
@@ -563,8 +438,8 @@ def _read(args: argparse.Namespace) -> dict[str, Any]:
             )
 
     if deadline is None:
-        return _run_async(run, None, _out_of_time("read_emails", 0))
-    return _run_async(run, deadline, _out_of_time("read_emails", deadline))
+        return run_async(run, None, out_of_time("read_emails", 0))
+    return run_async(run, deadline, out_of_time("read_emails", deadline))
 
 
 async def _progress(to: str, timeout: float) -> None:
@@ -579,10 +454,10 @@ async def _progress(to: str, timeout: float) -> None:
             waited = time.monotonic() - start
             line = f"waiting for mail to {to}: {waited:4.0f}s of {timeout:g}s "
             width = max(width, len(line))
-            _write(f"\r{line}", err=True)
+            write(f"\r{line}", err=True)
             await asyncio.sleep(1)
     finally:
-        _write("\r" + " " * width + "\r", err=True)
+        write("\r" + " " * width + "\r", err=True)
 
 
 def _wait(args: argparse.Namespace) -> dict[str, Any]:
@@ -621,7 +496,7 @@ def _wait(args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.gather(progress, return_exceptions=True)
 
     # No call of the wait outlasts it: the wait as a whole ends at its timeout.
-    return _run_async(run, timeout, _out_of_time("wait_for_email", timeout))
+    return run_async(run, timeout, out_of_time("wait_for_email", timeout))
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -630,7 +505,7 @@ def _check(args: argparse.Namespace) -> int:
     try:
         deadline = _deadline_seconds(args.deadline)
     except OtpmailError as exc:
-        _write(f"{exc}\n", err=True)
+        write(f"{exc}\n", err=True)
         return EXIT_CODES[exc.prefix]
 
     async def run() -> list[Any]:
@@ -638,8 +513,8 @@ def _check(args: argparse.Namespace) -> int:
             return await run_check(reader, deadline=deadline, deep=args.deep)
 
     # Each mailbox has its own deadline: the check as a whole has none.
-    findings = _run_async(run, None, list)
-    _write(format_findings(findings) + "\n")
+    findings = run_async(run, None, list)
+    write(format_findings(findings) + "\n")
     return EXIT_CHECK_FAILED if any(f.failed for f in findings) else EXIT_OK
 
 
@@ -650,7 +525,7 @@ def _mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         if (exc.name or "").split(".")[0] not in {"mcp", "mcp_types"}:
             raise
-        _write(
+        write(
             "NOT_CONFIGURED: otpmail mcp needs the MCP SDK, which is the mcp extra: "
             "pip install 'otpmail[mcp]' (from a checkout: pip install -e '.[mcp]')\n",
             err=True,
@@ -669,65 +544,67 @@ def _catch(args: argparse.Namespace) -> int:
         port=args.port,
         address=args.address,
         integrations=args.write_integrations,
-        out=_write,
-        err=lambda text: _write(text, err=True),
+        out=write,
+        err=lambda text: write(text, err=True),
     )
 
 
-def _run(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command == "check":
-        return _check(args)
-    if args.command == "mcp":
-        return _mcp(args)
-    if args.command == "catch":
-        return _catch(args)
-    if args.command == "read":
-        envelope = _read(args)
-        _print_json(envelope)
-        return exit_status(envelope)
+def _print_read(args: argparse.Namespace) -> int:
+    envelope = _read(args)
+    print_json(envelope)
+    return exit_status(envelope)
+
+
+def _print_wait(args: argparse.Namespace) -> int:
     envelope = _wait(args)
-    if args.command == "wait":
-        _print_json(envelope)
-        return exit_status(envelope)
-    # code: only the code on stdout; the reason for any failure on stderr.
+    print_json(envelope)
+    return exit_status(envelope)
+
+
+def _print_code(args: argparse.Namespace) -> int:
+    """Only the code on stdout; the reason for any failure on stderr."""
+    envelope = _wait(args)
     if envelope.get("status") != "ok":
-        _write(f"{envelope.get('error')}\n", err=True)
+        write(f"{envelope.get('error')}\n", err=True)
         return exit_status(envelope)
     email = envelope["data"]["emails"][0]
     code = email.get("code")
     if not code:
-        _write(
+        write(
             f"NO_CODE: the matching email ({email.get('subject')!r}) holds no recognisable code\n",
             err=True,
         )
         return EXIT_NO_CODE
-    _write(f"{code}\n")
+    write(f"{code}\n")
     return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``otpmail`` command. Without ``argv`` (the command itself: the
-    arguments are the process's) the process ends when the command has answered; with
-    ``argv`` (a caller in Python) the status is returned."""
-    status = _main(argv)
-    if argv is None:
-        _end_process(status)
-    return status
+    """Run the ``otpmail`` command on ``argv`` (default: the process's arguments) and return
+    its exit status; the process goes on.
 
+    Whatever the command meets, the outcome is a status (130 for Ctrl-C, 74 for output that
+    cannot be written, 70 for a bug), with one exception kept from argparse: ``--help``,
+    ``--version`` and a usage error raise :exc:`SystemExit` (0, 0 and 2), as they do in any
+    argparse program. The ``otpmail`` command itself is :func:`console_main`.
 
-def _main(argv: Sequence[str] | None) -> int:
+    >>> main(["read", "--to", "otp@example.test", "--count",
+    ...       "--integrations", "integrations.example.yaml"])  # doctest: +SKIP
+    0
+    """
     try:
-        return _run(argv)
+        parsed = build_parser().parse_args(argv)
+        run: Callable[[argparse.Namespace], int] = parsed.run
+        return run(parsed)
     except KeyboardInterrupt:
-        _write("otpmail: interrupted\n", err=True)
+        write("otpmail: interrupted\n", err=True)
         return EXIT_INTERRUPTED
-    except _OutputFailed as exc:
-        _write(f"otpmail: cannot write the output: {exc}\n", err=True)
+    except OutputFailed as exc:
+        write(f"otpmail: cannot write the output: {exc}\n", err=True)
         return EXIT_OUTPUT_FAILED
     except Exception as exc:
         # Only the type: an exception's text could hold anything.
-        _write(
+        write(
             f"otpmail: unexpected failure ({type(exc).__name__}); this is a bug, please "
             "report it\n",
             err=True,
@@ -735,21 +612,21 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_UNEXPECTED
 
 
-def _end_process(status: int) -> NoReturn:
-    """End the process now that the command has answered: flush what is written, then
-    ``os._exit``, which neither waits for a worker thread still running past the deadline
-    (a daemon thread would not hold the process, but the interpreter's teardown runs
-    alongside it) nor tears down the SDKs' thousand-odd modules one by one."""
-    import logging
+def console_main() -> NoReturn:
+    """The ``otpmail`` command (the console script, and ``python -m otpmail``): :func:`main`
+    on the process's arguments, then the end of the process.
 
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            if stream is not None:
-                stream.flush()
-    with contextlib.suppress(Exception):
-        logging.shutdown()
-    os._exit(status)
+    The process ends as soon as the command has answered, so that the deadline holds in
+    wall time: :func:`end_process` runs the ``atexit`` handlers (a caller's, coverage's,
+    logging's) and then ``os._exit``, waiting neither for a thread still running past the
+    deadline nor for the interpreter's teardown of the SDKs (0.3 to 1.8 s).
+    """
+    try:
+        status = main()
+    except SystemExit as exc:  # argparse: --help, --version, a usage error
+        status = status_of(exc)
+    end_process(status)
 
 
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+    console_main()

@@ -16,7 +16,9 @@ from otpmail._core import _egress
 from otpmail._core._criteria import build_criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._frontends._deep import FAILS, HOLDS, UNKNOWN, Probe
-from otpmail._providers._gmail import API_ENDPOINT, GmailProvider, HistoryExpired, gmail_query
+from otpmail._providers._gmail import GmailProvider
+from otpmail._providers._gmail_errors import HistoryExpired
+from otpmail._providers._gmail_http import API_ENDPOINT
 from otpmail._providers._gmail_ids import (
     MARGIN_MS,
     TOLERANCE_MS,
@@ -24,6 +26,7 @@ from otpmail._providers._gmail_ids import (
     id_time_ms,
     newest_first,
 )
+from otpmail._providers._gmail_messages import gmail_query
 
 LISTED = 10
 """Ids listed (one page, 5 units)."""

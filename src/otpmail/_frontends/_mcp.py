@@ -36,6 +36,7 @@ import os
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import mcp_types as types
@@ -44,9 +45,11 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
-from otpmail._core._criteria import MAX_FILTER_CHARS, SINCE_EXAMPLE, parse_since
+from otpmail._core._criteria import SINCE_EXAMPLE, parse_since
 from otpmail._core._envelope import Envelope, error
 from otpmail._core._errors import CODES, OtpmailError, invalid
+from otpmail._frontends import _params
+from otpmail._frontends._params import Param, input_schema
 from otpmail._frontends._render import TRUST_MARKER, render_for_agent
 from otpmail._reading._reader import Reader
 
@@ -131,86 +134,35 @@ WAIT_DESCRIPTION = (
 )
 
 # --------------------------------------------------------------------------------------
-# Schemas. Input schemas mirror the Python signatures (same names, same defaults); the
-# values are checked by the library, which owns every rule about them.
+# Schemas. Input schemas are built from the front ends' table of parameters (._params), in
+# the order of the Python signatures (same names, same defaults); the values are checked by
+# the library, which owns every rule about them.
 
 
-def _text(description: str, *, min_length: int = 0) -> dict[str, Any]:
-    schema: dict[str, Any] = {
-        "type": "string",
-        "maxLength": MAX_FILTER_CHARS,
-        "description": description,
-    }
-    if min_length:
-        schema["minLength"] = min_length
-    return schema
+_TIMEOUT = replace(
+    _params.TIMEOUT, help="seconds to wait", at_most=MAX_WAIT_TIMEOUT, default=DEFAULT_WAIT_TIMEOUT
+)
 
+READ_PARAMS: tuple[Param, ...] = (
+    *_params.ADDRESSING,
+    _params.AFTER,
+    _params.LATEST,
+    _params.COUNT,
+    _params.AUTHENTICATED,
+)
+"""``read_emails``' arguments: :meth:`Reader.read_emails`' own, but ``deadline`` (an agent's
+calls get the integrations file's)."""
+WAIT_PARAMS: tuple[Param, ...] = (
+    *_params.ADDRESSING,
+    _TIMEOUT,
+    _params.SINCE,
+    _params.AUTHENTICATED,
+)
+"""``wait_for_email``'s arguments: :meth:`Reader.wait_for_email`'s own, but ``deadline`` and
+``poll_interval`` (a tuning knob for test code, not for an agent)."""
 
-_FILTERS: dict[str, Any] = {
-    "to": _text(
-        "Recipient: an email address (a +tag is kept and matched exactly) or a bare domain.",
-        min_length=1,
-    ),
-    "sender": _text("Only mail from this address or domain."),
-    "subject": _text("Only mail whose subject contains this text (case-insensitive)."),
-}
-
-_AUTHENTICATED: dict[str, Any] = {
-    "type": "boolean",
-    "description": "Only mail the receiving server authenticated for its From domain (DMARC "
-    "pass, or with no DMARC record an aligned DKIM pass); the rest is left out. With sender, "
-    "this makes the sender filter a proof. Default: the mailbox's configured setting "
-    "(usually false).",
-}
-
-READ_INPUT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        **_FILTERS,
-        "after": {
-            "type": "string",
-            "maxLength": 32,
-            "description": "Look-back: digits followed by s, m, h or d (30s, 5m, 1h, 2d).",
-        },
-        "latest": {
-            "type": "boolean",
-            "default": False,
-            "description": "At most one email, the newest.",
-        },
-        "count": {
-            "type": "boolean",
-            "default": False,
-            "description": "Return only the number of matching emails (beats latest).",
-        },
-        "authenticated": _AUTHENTICATED,
-    },
-    "required": ["to"],
-    "additionalProperties": False,
-}
-
-WAIT_INPUT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        **_FILTERS,
-        "timeout": {
-            "type": "number",
-            "exclusiveMinimum": 0,
-            "maximum": MAX_WAIT_TIMEOUT,
-            "default": DEFAULT_WAIT_TIMEOUT,
-            "description": f"Seconds to wait, above 0 and at most {MAX_WAIT_TIMEOUT:g}.",
-        },
-        "since": {
-            "type": "string",
-            "maxLength": 64,
-            "description": "Earliest delivery time that counts: an ISO-8601 UTC time such as "
-            f"{SINCE_EXAMPLE}, or a look-back such as 30s or 2m. "
-            "Default (or empty): the call minus 10 seconds.",
-        },
-        "authenticated": _AUTHENTICATED,
-    },
-    "required": ["to"],
-    "additionalProperties": False,
-}
+READ_INPUT_SCHEMA: dict[str, Any] = input_schema(READ_PARAMS)
+WAIT_INPUT_SCHEMA: dict[str, Any] = input_schema(WAIT_PARAMS)
 
 _STRING = {"type": "string"}
 
@@ -413,6 +365,8 @@ def check_arguments(tool: str, schema: Mapping[str, Any], arguments: object) -> 
                 raise invalid(f"{name} must be a finite number")
             if "exclusiveMinimum" in spec and value <= spec["exclusiveMinimum"]:
                 raise invalid(f"{name} must be above {spec['exclusiveMinimum']:g}")
+            if "minimum" in spec and value < spec["minimum"]:
+                raise invalid(f"{name} must be at least {spec['minimum']:g}")
             if "maximum" in spec and value > spec["maximum"]:
                 raise invalid(f"{name} must be at most {spec['maximum']:g}")
     return given

@@ -1,66 +1,22 @@
-"""Gmail through a Workspace service account with domain-wide delegation.
+"""Gmail through a Workspace service account with domain-wide delegation: the provider.
 
-Built on google-api-python-client and google-auth, pinned:
-
-- the key's ``token_uri`` and ``universe_domain`` are replaced by the official values;
-- the client is built from the bundled discovery document with an explicit endpoint and
-  universe, so ``GOOGLE_CLOUD_UNIVERSE_DOMAIN`` and ``GOOGLE_API_USE_MTLS_ENDPOINT`` have
-  nothing to change;
-- every request, the token request included, goes through :class:`PinnedHttp`, which runs
-  the egress check, ignores proxy variables, uses certifi's CA bundle, follows no
-  redirect, and reads each answer within its bound as it arrives, inflating it itself
-  (:mod:`otpmail._core._answers`): httplib2's own inflation, and the
-  ``httplib2_decode_limit_*`` variables that configure it, never come into play; a token
-  refresh started anywhere else (google-api-python-client's batch refreshes over a bare
-  ``httplib2.Http()``) is sent through a ``PinnedHttp`` instead;
-- httplib2 is imported with ``HTTPLIB2_CA_CERTS`` hidden (:mod:`._httplib2`), so a bad
-  value cannot stop it from importing.
-
-Bodies: more than one at a time are fetched in Gmail batches (``new_batch_http_request``,
-the discovery document's ``batchPath``) of at most :data:`BATCH_SIZE`; each part is held to
-the rules of a request of its own — the egress check reads every part before the batch
-leaves, each part answer has its own size bound, and a part that failed for now is
-retried alone, under the same retry policy and deadline.
-
-The SDK is synchronous: calls run in worker threads, each request on an ``Http`` lent to it
-alone (httplib2 is not thread-safe) from the provider's idle ones, the one used last first,
-so that sequential requests reuse one connection whichever thread runs them; all share one
-credentials object that is refreshed under a lock.
-Decoding a message runs on those threads too, never on the event loop
-(:func:`otpmail._core._workers.run_off_loop`), and the threads are daemon threads that
-never keep the process alive (:class:`~otpmail._core._workers.WorkerPool`).
-
-Deadlines and retries (:mod:`otpmail._core._retry`): every request runs under the call's
-deadline — each socket timeout is set to the time left before the request starts, and the
-awaiting coroutine stops at the deadline. No SDK loop retries or sleeps on its own:
-``execute(num_retries=0)``; google-auth's token retry loop (``ExponentialBackoff``, sleeps of
-about 1 and 2 s) never runs, because a retryable token response is turned into an exception
-inside the request it makes; google-auth-httplib2 refreshes once on a 401, then gives up.
-otpmail's policy decides what is retried, how long it waits, and never waits past the
-deadline.
+It lists ids with the narrowing query, fetches bodies (in batches, each body once while it
+stays cached) and decides exactly; it waits through ``history.list``. Its transport is
+:mod:`._gmail_http`, its credentials :mod:`._gmail_credentials`, its error mapping
+:mod:`._gmail_errors`; how the SDK is pinned and how requests are timed and retried:
+``docs/providers-internals.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import concurrent.futures
 import contextlib
 import functools
-import http.client
-import json
 import logging
-import re
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextvars import ContextVar
 from datetime import UTC, datetime
-from email.message import Message
 from typing import Any, TypeVar
-from urllib.parse import parse_qs, urlsplit
-
-import certifi
 
 # isort: off
 # First, so that httplib2 is imported with HTTPLIB2_CA_CERTS hidden (see there): the SDKs
@@ -69,26 +25,11 @@ from otpmail._providers import _httplib2  # noqa: F401
 
 # isort: on
 import google_auth_httplib2
-import httplib2
-from google.auth import exceptions as google_exceptions
-from google.oauth2 import service_account
 from googleapiclient import discovery
 from googleapiclient.errors import BatchError, HttpError
 
-from otpmail._core import _egress
-from otpmail._core._answers import CHUNK_BYTES, BoundedAnswer
-from otpmail._core._bounds import (
-    DEFAULT_LIMITS,
-    AnswerBound,
-    Carrier,
-    Limits,
-    answer_bound,
-    batch_answer_bound,
-    check_message_size,
-    check_response_size,
-    token_answer_bound,
-)
-from otpmail._core._config import GmailMailbox, not_configured
+from otpmail._core._bounds import check_message_size
+from otpmail._core._config import GmailMailbox
 from otpmail._core._criteria import Criteria
 from otpmail._core._errors import OtpmailError
 from otpmail._core._logs import quiet_sdk_loggers
@@ -98,546 +39,45 @@ from otpmail._core._retry import (
     DEFAULT_POLICY,
     RetryPolicy,
     default_deadline,
-    expired,
-    parse_retry_after,
-    parse_retry_at_text,
-    remaining,
 )
 from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import TRUST_GMAIL, Email, parse_rfc822
-from otpmail._providers._gmail_ids import (
-    MARGIN_MS,
-    OffsetWatch,
-    close_to,
-    might_be_newer,
-    newest_first,
+from otpmail._providers._gmail_bodies import BodyCache
+from otpmail._providers._gmail_credentials import ensure_token, pinned_credentials
+from otpmail._providers._gmail_errors import HistoryExpired, MessageGone, to_error
+from otpmail._providers._gmail_http import API_ENDPOINT, UNIVERSE, PinnedHttp, bounded_part
+from otpmail._providers._gmail_ids import MARGIN_MS, OffsetWatch
+from otpmail._providers._gmail_messages import (
+    LATEST_PROBE,
+    MAX_FETCH,
+    OWN_LABELS,
+    SearchPlan,
+    added_ids,
+    decode_raw,
+    get_request,
+    gmail_query,
+    listed_ids,
 )
 
 log = logging.getLogger("otpmail.gmail")
 
-SCOPE = "https://www.googleapis.com/auth/gmail.readonly"
-TOKEN_URI = "https://oauth2.googleapis.com/token"
-_TOKEN_HOST = "oauth2.googleapis.com"
-API_ENDPOINT = "https://gmail.googleapis.com/"
-UNIVERSE = "googleapis.com"
-
-# Quota per call (gmail.md §4.1): list 5, get 20. A content call fetches at most this many
-# bodies, so one call costs at most 5 * pages + 20 * MAX_FETCH units.
-MAX_FETCH = 30
-# `latest` where ids carry no time (see _gmail_ids) fetches this many of the first listed
-# ids and keeps the newest by internalDate: list order is only roughly newest-first
-# (gmail.md §1.4).
-LATEST_PROBE = 3
 COUNT_PAGE = 500
 # Bodies fetched in one batch request. Gmail takes up to 100 calls in a batch, and warns
 # that larger batches are likely to trigger rate limiting and that more than 50 is not
-# recommended; each part costs the quota of the call it holds (gmail.md §3). Ten is the
-# default `count` of a read, so a default read is one list and one batch, and 10 gets are
-# 200 units: within the per-user burst of the older 250 units/user/s figure (gmail.md
-# §4.1), so a batch never asks for more at once than Gmail's per-user limit allows. A
-# call fetches at most MAX_FETCH bodies: at most three batches, sent side by side.
+# recommended; each part costs the quota of the call it holds
+# (https://developers.google.com/gmail/api/guides/batch). Ten is the default `count` of a
+# read, so a default read is one list and one batch, and 10 gets are 200 units: within the
+# per-user burst of the older 250 units/user/s figure
+# (https://developers.google.com/gmail/api/reference/quota), so a batch never asks for more
+# at once than Gmail's per-user limit allows. A call fetches at most MAX_FETCH bodies: at
+# most three batches, sent side by side.
 BATCH_SIZE = 10
 # Decoded messages kept per mailbox so no body is fetched twice; bodies are bounded by the
 # decoder, so this stays a few megabytes at most.
 BODY_CACHE = 512
-DEFAULT_SOCKET_TIMEOUT = 30.0
-"""The longest one socket operation may block; never more than the call has left."""
-# The token endpoint answers these when a later attempt may succeed (google-auth's own
-# list: transport.DEFAULT_RETRYABLE_STATUS_CODES and _client._can_retry).
-_TOKEN_RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
-_TOKEN_RETRY_ERRORS = frozenset({"internal_failure", "server_error", "temporarily_unavailable"})
-# Labels of mail the mailbox wrote itself; never OTP mail sent to it.
-_OWN_LABELS = frozenset({"DRAFT", "SENT"})
-_MESSAGE_PATH = "/gmail/v1/users/me/messages/"
-# gmail.md §4.2: throttling over seconds or minutes, which a later attempt of the same call
-# may get past.
-_RATE_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})
-# A quota spent for longer than any call lasts: dailyLimitExceeded is the project's daily
-# quota (Google resets those at midnight Pacific time), quotaExceeded a quota the request
-# does not fit in.
-_QUOTA_REASONS = frozenset({"dailyLimitExceeded", "quotaExceeded"})
-# Google's quota system names the limit in the message ("… limit 'Queries per day' of
-# service …") while giving the reason rateLimitExceeded, as it does for per-minute limits.
-_DAILY_LIMIT = re.compile(r"limit '[^']*\bper day\b", re.IGNORECASE)
 
 T = TypeVar("T")
-
-
-_ANSWER_BOUND: ContextVar[AnswerBound | None] = ContextVar("otpmail_gmail_answer", default=None)
-"""The bound of the answer being read on this thread, set by :meth:`PinnedHttp.request`."""
-
-
-class _BoundedResponse(http.client.HTTPResponse):
-    """An answer read within the bound :class:`PinnedHttp` set for it: chunk by chunk, the
-    wire bytes counted and a gzip or deflate answer inflated here, never past the bound."""
-
-    def read(self, amt: int | None = None) -> bytes:
-        bound = _ANSWER_BOUND.get()
-        if amt is not None or bound is None:
-            return super().read(amt)
-        encoding = self.getheader("content-encoding")
-        try:
-            reading = BoundedAnswer(bound, encoding)
-            if self.length is not None and self.length > bound.wire_limit:
-                raise bound.refusal()
-            if not reading.inflates and self.length is not None:
-                # Plain, of a known length: refused unread if over the bound, else read at
-                # once into one buffer, as httplib2 would (chunks and their join would
-                # hold the answer twice).
-                if self.length > bound.limit:
-                    raise bound.refusal()
-                body = super().read()
-            else:
-                while chunk := super().read(CHUNK_BYTES):
-                    reading.feed(chunk)
-                body = reading.finish()
-        except BaseException:
-            self.close()  # the rest of the answer is never read
-            raise
-        if reading.inflates:
-            # Plain now: httplib2 must not inflate it again (and records the encoding the
-            # way it does when it inflates).
-            _replace(self.msg, "content-encoding", None)
-            _replace(self.msg, "-content-encoding", encoding)
-            _replace(self.msg, "content-length", str(len(body)))
-        return body
-
-
-def _replace(headers: Message, name: str, value: str | None) -> None:
-    del headers[name]
-    if value is not None:
-        headers[name] = value
-
-
-class PinnedHttp(httplib2.Http):  # type: ignore[misc]
-    """An ``httplib2.Http`` that only talks to the allowlisted routes.
-
-    No proxy (whatever the environment says), certifi's CA bundle (whatever
-    ``HTTPLIB2_CA_CERTS`` says), no redirects, every answer read within its bound
-    (:meth:`answer_bound`) while it arrives. Test doubles subclass it and override
-    ``_conn_request`` (the check in :meth:`request` runs for them too, and what they answer
-    is held to the bound afterwards), or set ``connection_type`` to answer at the socket.
-    """
-
-    connection_type: Any = None
-    """The connection class of every request, whatever the caller asks for: ``None`` is
-    httplib2's own for the scheme (its TLS context reads no environment variable)."""
-
-    def __init__(self, timeout: float = DEFAULT_SOCKET_TIMEOUT) -> None:
-        super().__init__(timeout=timeout, proxy_info=None, ca_certs=certifi.where())
-        self.follow_redirects = False
-        self.follow_all_redirects = False
-        self.limits: Limits = DEFAULT_LIMITS
-        """Set by the provider to its mailbox's bounds."""
-        self.socket_timeout = timeout
-        """The longest one socket operation may block, when the call has more time left."""
-
-    def bound_sockets(self, seconds: float) -> None:
-        """Make every socket operation of the next request give up after ``seconds``: new
-        connections (``self.timeout``) and the cached ones, whose sockets keep the timeout
-        they were opened with."""
-        self.timeout = seconds
-        for conn in list(self.connections.values()):
-            conn.timeout = seconds
-            sock = getattr(conn, "sock", None)
-            if sock is not None:
-                with contextlib.suppress(OSError):
-                    sock.settimeout(seconds)
-
-    def answer_bound(self, uri: str, route: _egress.Route) -> AnswerBound:
-        """How much the answer to this request may hold: a token answer's fixed cap; a
-        batch answer what its parts may be together (each is bounded again when it is
-        split); else ``response_bytes``, allowed its base64 for ``messages.get?format=raw``."""
-        if route.host == _TOKEN_HOST:
-            return token_answer_bound("Gmail token request")
-        if route.batch:
-            return batch_answer_bound(
-                self.limits, route.purpose, [_carrier(u) for u in route.parts]
-            )
-        return answer_bound(self.limits, route.purpose, _carrier(uri))
-
-    def request(
-        self,
-        uri: str,
-        method: str = "GET",
-        body: Any = None,
-        headers: Any = None,
-        redirections: int = httplib2.DEFAULT_MAX_REDIRECTS,
-        connection_type: Any = None,
-    ) -> Any:
-        route = _egress.check(method, uri, headers, body)
-        # The call's deadline reaches this worker thread through the context: no socket
-        # operation of this request may block past it.
-        left = remaining()
-        if left is not None and left <= 0:
-            raise TimeoutError("the call's deadline has passed")
-        self.bound_sockets(self.socket_timeout if left is None else min(self.socket_timeout, left))
-        bound = self.answer_bound(uri, route)
-        reading = _ANSWER_BOUND.set(bound)
-        try:
-            response, content = super().request(
-                uri, method, body, headers, redirections, self.connection_type
-            )
-        except OtpmailError:
-            # An answer refused half-read leaves its connection mid-stream.
-            self.close()
-            raise
-        finally:
-            _ANSWER_BOUND.reset(reading)
-        # Bound 1 of _bounds, for what a test double answered without a socket too: a
-        # response too large is refused before the SDK parses it.
-        bound.check(len(content or b""))
-        log.debug("%s: HTTP %s, %d bytes", route.purpose, response.status, len(content or b""))
-        return response, content
-
-    def _conn_request(
-        self, conn: Any, request_uri: str, method: str, body: Any, headers: Any
-    ) -> Any:
-        # Whichever connection httplib2 made, its answer is read within the bound.
-        conn.response_class = _BoundedResponse
-        return super()._conn_request(conn, request_uri, method, body, headers)
-
-
-def _carrier(uri: str) -> Carrier:
-    """How a Gmail answer carries a message: ``messages.get?format=raw`` holds one,
-    base64url-encoded in JSON (gmail.md §2); every other answer is a listing."""
-    parts = urlsplit(uri)
-    if parts.path.startswith(_MESSAGE_PATH) and parse_qs(parts.query).get("format") == ["raw"]:
-        return Carrier.BASE64_IN_JSON
-    return Carrier.PLAIN
-
-
-class _TokenRefused(google_exceptions.RefreshError):
-    """A refused token request, with the HTTP status google-auth's ``RefreshError`` lacks and
-    the wait the endpoint asked for, if any."""
-
-    def __init__(
-        self,
-        message: str,
-        status: int | None,
-        *,
-        retryable: bool = False,
-        retry_after: float | None = None,
-    ) -> None:
-        super().__init__(message, retryable=retryable)  # type: ignore[no-untyped-call]
-        self.status = status
-        self.retry_after = retry_after
-
-
-def _token_retry_now(status: int, data: object) -> bool:
-    """Whether a failed token response is one google-auth would retry in its own loop."""
-    if status in _TOKEN_RETRY_STATUSES or status >= 500:
-        return True
-    try:
-        payload = json.loads(data.decode("utf-8") if isinstance(data, bytes) else str(data))
-    except (ValueError, UnicodeDecodeError):
-        return False
-    if not isinstance(payload, dict):
-        return False
-    return bool(
-        {str(payload.get("error")), str(payload.get("error_description"))} & _TOKEN_RETRY_ERRORS
-    )
-
-
-class _Credentials(service_account.Credentials):
-    """Service-account credentials that never start a regional-access-boundary lookup (it
-    would contact a third Google host, which the egress check would refuse anyway), whose
-    refusals carry the token endpoint's HTTP status, and whose token request is never
-    retried by google-auth itself."""
-
-    pinned_transport: Callable[[], PinnedHttp] = PinnedHttp
-    """Makes the transport of a refresh handed a request over anything else."""
-
-    def _is_regional_access_boundary_lookup_required(self) -> bool:
-        return False
-
-    def refresh(self, request: Any) -> None:
-        # Every refresh path lands here (ours before a call, google-auth-httplib2's after a
-        # 401, and google-api-python-client's batch: googleapiclient._auth.
-        # refresh_credentials, before a batch and after a part's 401, over a bare
-        # httplib2.Http() that knows no egress check, proxy or CA pinning, or redirect
-        # rule). Whatever transport it was handed, the token request goes out through a
-        # PinnedHttp.
-        if not isinstance(getattr(request, "http", None), PinnedHttp):
-            request = google_auth_httplib2.Request(self.pinned_transport())
-        statuses: list[int] = []
-
-        def observed(*args: Any, **kwargs: Any) -> Any:
-            response = request(*args, **kwargs)
-            status = int(response.status)
-            statuses.append(status)
-            if status != 200 and _token_retry_now(status, response.data):
-                # google-auth would sleep and retry here (_client._token_endpoint_request,
-                # ExponentialBackoff) without knowing the deadline. Raising from inside its
-                # loop ends it; otpmail's policy decides whether and when to try again.
-                headers = getattr(response, "headers", None) or {}
-                raise _TokenRefused(
-                    "the token endpoint failed for now",
-                    status,
-                    retryable=True,
-                    retry_after=parse_retry_after(headers.get("retry-after")),
-                )
-            return response
-
-        try:
-            super().refresh(observed)  # type: ignore[no-untyped-call]
-        except _TokenRefused:
-            raise
-        except google_exceptions.RefreshError as exc:
-            raise _TokenRefused(
-                str(exc.args[0]) if exc.args else "",
-                statuses[-1] if statuses else None,
-                retryable=bool(exc.retryable),
-            ) from None
-        except (TypeError, KeyError, ValueError):
-            # A 200 whose body is not the JSON object google-auth expects.
-            raise _TokenRefused(
-                "unreadable token response", statuses[-1] if statuses else None
-            ) from None
-
-
-def _decode_raw(raw: object) -> bytes:
-    """The message bytes of a ``format=raw`` field (base64url, padded or not).
-
-    Each step drops the previous copy before making the next (the answer is up to 4/3 of a
-    ``response_bytes`` message, and up to five fetches run at once), so at most two copies
-    of the text are alive at a time.
-
-    >>> _decode_raw("SGk")
-    b'Hi'
-    """
-    if not isinstance(raw, str):
-        raise TypeError("no raw message")
-    text = raw.encode("ascii")
-    del raw  # the caller popped it from the answer: this was the last reference
-    text = text.translate(_URLSAFE_TO_STANDARD)
-    if len(text) % 4:
-        text += b"=" * (-len(text) % 4)
-    return base64.b64decode(text)
-
-
-_URLSAFE_TO_STANDARD = bytes.maketrans(b"-_", b"+/")
-
-
-def gmail_query(criteria: Criteria) -> str:
-    """The Gmail search string for ``criteria``, as the specification builds it.
-
-    >>> from otpmail._core._criteria import build_criteria
-    >>> gmail_query(build_criteria("qa@example.com", "no-reply@acme.example", 'Say "hi"'))
-    'to:qa@example.com from:no-reply@acme.example subject:"Say \\\\"hi\\\\"" in:anywhere'
-    """
-    terms = [f"to:{criteria.to.value}"]
-    if criteria.sender:
-        terms.append(f"from:{criteria.sender.value}")
-    if criteria.subject is not None:
-        escaped = criteria.subject.replace("\\", "\\\\").replace('"', '\\"')
-        terms.append(f'subject:"{escaped}"')
-    if criteria.cutoff is not None:
-        terms.append(f"after:{int(criteria.cutoff.timestamp())}")
-    terms.append("in:anywhere")
-    return " ".join(terms)
-
-
-def load_key(mailbox: GmailMailbox) -> dict[str, Any]:
-    """Read and check the service-account key JSON. Never echoes its content."""
-    what = f"{mailbox.source} service-account key"
-    data = mailbox.key.read_bytes(what)
-    try:
-        info = json.loads(data)
-    except (ValueError, UnicodeDecodeError):
-        raise not_configured(
-            f"{what} ({mailbox.key.describe()}) is not valid JSON", "secret_invalid"
-        ) from None
-    if not isinstance(info, dict) or info.get("type") != "service_account":
-        raise not_configured(
-            f"{what} ({mailbox.key.describe()}) is not a service-account key (type must be service_account)",
-            "secret_invalid",
-        )
-    for field in ("client_email", "private_key"):
-        if not isinstance(info.get(field), str) or not info[field]:
-            raise not_configured(
-                f"{what} ({mailbox.key.describe()}) has no {field}", "secret_invalid"
-            )
-    # Pinned: a key file cannot move the token request or the API host.
-    info["token_uri"] = TOKEN_URI
-    info["universe_domain"] = UNIVERSE
-    return info
-
-
-def _status_error(operation: str, exc: HttpError) -> OtpmailError:
-    status = int(getattr(exc.resp, "status", 0) or 0)
-    reason = ""
-    message = ""
-    details = ""
-    try:
-        payload = json.loads(exc.content)
-        err = payload.get("error", {}) if isinstance(payload, dict) else {}
-        if isinstance(err, dict):
-            errors = err.get("errors") or [{}]
-            reason = str(errors[0].get("reason") or err.get("status") or "")
-            message = str(err.get("message") or "")
-            # google.rpc.ErrorInfo reasons, e.g. SERVICE_DISABLED; only compared, never shown.
-            details = " ".join(
-                str(d.get("reason") or "") for d in err.get("details") or () if isinstance(d, dict)
-            )
-    except (ValueError, TypeError, AttributeError, IndexError):
-        pass
-    # gmail.md §4.2: Gmail names its wait inside the message ("Retry after <RFC 3339>");
-    # honour a Retry-After header too, should one appear.
-    try:
-        header = exc.resp.get("retry-after")
-    except AttributeError:
-        header = None
-    wait = parse_retry_after(header)
-    if wait is None:
-        wait = parse_retry_at_text(message)
-    where = f"Gmail {operation} failed: HTTP {status}"
-    throttled = status == 429 or reason in _RATE_REASONS
-    # Checked before throttling: a spent daily quota is not worth a retry within the call
-    # (quota_exhausted is not in RETRY_NOW), however Google words the reason.
-    if reason == "dailyLimitExceeded" or (throttled and _DAILY_LIMIT.search(message)):
-        return OtpmailError(
-            "quota_exhausted",
-            f"{where} (the Google Cloud project's daily Gmail API quota is spent; Google "
-            "resets it at midnight Pacific time)",
-            retry_after=wait,
-        )
-    if reason in _QUOTA_REASONS:
-        return OtpmailError(
-            "quota_exhausted",
-            f"{where} (the Google Cloud project's Gmail API quota is spent)",
-            retry_after=wait,
-        )
-    if throttled:
-        return OtpmailError("rate_limited", f"{where} (rate limited)", retry_after=wait)
-    if status == 401:
-        return OtpmailError("auth_failed", f"{where} (credentials rejected)")
-    if status == 403 and "delegation denied" in message.lower():
-        return OtpmailError("delegation_denied", f"{where} (delegation denied for this mailbox)")
-    if status == 403 and (reason == "accessNotConfigured" or "SERVICE_DISABLED" in details):
-        return OtpmailError(
-            "api_disabled",
-            f"{where} (the Gmail API is not enabled in the service account's Google Cloud project)",
-        )
-    if status == 403 and reason == "domainPolicy":
-        return OtpmailError(
-            "permission_denied",
-            f"{where} (domainPolicy: the Workspace administrator has disabled Gmail API "
-            "access for this domain; an administrator must allow it)",
-        )
-    if status == 403:
-        return OtpmailError("permission_denied", f"{where} (permission denied)")
-    if status >= 500:
-        return OtpmailError("provider_unavailable", f"{where} (server error)", retry_after=wait)
-    return OtpmailError("request_failed", where)
-
-
-def _refresh_error(exc: google_exceptions.RefreshError) -> OtpmailError:
-    # RefreshError args: ("<error>: <description>", response_data?). Only the error code
-    # and Google's fixed description are kept; nothing from our request.
-    first = str(exc.args[0]) if exc.args else ""
-    error = first.split(":", 1)[0].strip()
-    status = getattr(exc, "status", None)
-    wait = getattr(exc, "retry_after", None)
-    where = "Gmail token request failed" + (f": HTTP {status}" if status else "")
-    if status is not None and status < 300:
-        return OtpmailError("bad_response", f"{where} (unusable token response)")
-    if status is not None and status < 400:
-        # A redirect (never followed) is not a verdict on the key.
-        return OtpmailError("request_failed", f"{where} (unexpected response)")
-    if status == 429:
-        return OtpmailError("rate_limited", f"{where} (rate limited)", retry_after=wait)
-    if error == "unauthorized_client":
-        return OtpmailError(
-            "delegation_denied",
-            f"{where} (unauthorized_client: domain-wide delegation is not granted for the "
-            "gmail.readonly scope to this service account's client ID)",
-        )
-    if error == "invalid_grant" and "user" in first.lower():
-        return OtpmailError(
-            "mailbox_not_found", f"{where} (invalid_grant: the mailbox is not a Workspace user)"
-        )
-    if error in ("invalid_grant", "invalid_client", "access_denied", "invalid_request"):
-        return OtpmailError("auth_failed", f"{where} ({error}: the key was rejected)")
-    if getattr(exc, "retryable", False):
-        return OtpmailError("provider_unavailable", f"{where} (server error)", retry_after=wait)
-    return OtpmailError("auth_failed", f"{where} (credentials rejected)")
-
-
-def to_error(operation: str, exc: BaseException) -> OtpmailError:
-    """The one mapping from Google SDK and transport failures to otpmail errors."""
-    if isinstance(exc, OtpmailError):
-        return exc
-    if isinstance(exc, HttpError):
-        return _status_error(operation, exc)
-    if isinstance(exc, google_exceptions.RefreshError):
-        return _refresh_error(exc)
-    if isinstance(exc, TimeoutError):
-        if expired():
-            return OtpmailError(
-                "deadline_exceeded", f"Gmail {operation} did not finish before the deadline"
-            )
-        return OtpmailError("network_error", f"Gmail {operation} failed: timed out")
-    if isinstance(exc, google_exceptions.TransportError | httplib2.HttpLib2Error | OSError):
-        return OtpmailError("network_error", f"Gmail {operation} failed: {type(exc).__name__}")
-    if isinstance(exc, ValueError | json.JSONDecodeError):
-        return OtpmailError("bad_response", f"Gmail {operation} failed: unreadable response")
-    return OtpmailError("request_failed", f"Gmail {operation} failed: {type(exc).__name__}")
-
-
 _UNREADABLE_BATCH = "Gmail batch failed: unreadable response"
-
-
-def _get_request(service: Any, message_id: str, messages: Any = None) -> Any:
-    """The ``messages.get`` of one body: raw, and only the fields otpmail reads.
-    ``messages``: the ``users().messages()`` resource to reuse (the client builds every
-    method of a resource anew each time one is asked for: a few ms)."""
-    if messages is None:
-        messages = service.users().messages()
-    return messages.get(
-        userId="me", id=message_id, format="raw", fields="id,labelIds,internalDate,raw"
-    )
-
-
-def _bounded_part(postproc: Callable[[Any, bytes], Any], limits: Limits) -> Callable[..., Any]:
-    """A batch part's parser, refusing an answer over its own bound first, as
-    :class:`PinnedHttp` refuses a lone answer. A refusal or an unreadable part is that
-    part's outcome (returned, not raised: raising would end the whole batch)."""
-
-    def bounded(response: Any, content: bytes) -> Any:
-        try:
-            check_response_size(
-                len(content or b""), limits, "Gmail users.messages.get", Carrier.BASE64_IN_JSON
-            )
-            return postproc(response, content)
-        except OtpmailError as exc:
-            return exc
-        except (ValueError, UnicodeError):
-            return OtpmailError("bad_response", "Gmail messages.get failed: unreadable response")
-
-    return bounded
-
-
-class HistoryExpired(OtpmailError):
-    """The history id is too old; the caller falls back to a search."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "request_failed", "Gmail history.list failed: HTTP 404 (history id expired)"
-        )
-
-
-class MessageGone(OtpmailError):
-    """``messages.get`` answered 404: the message was deleted after it was listed. It was
-    never a match; the search skips it."""
-
-    def __init__(self) -> None:
-        super().__init__("request_failed", "Gmail messages.get failed: HTTP 404 (deleted)")
-
-
-class _Interrupted(Exception):
-    """The call that was fetching a message for others stopped (cancelled, out of time)
-    before it finished; the others fetch it themselves."""
 
 
 class GmailProvider:
@@ -656,22 +96,10 @@ class GmailProvider:
         retry: RetryPolicy = DEFAULT_POLICY,
         deadline: float = DEFAULT_DEADLINE,
     ) -> None:
-        info = load_key(mailbox)
-        try:
-            self._credentials = _Credentials.from_service_account_info(  # type: ignore[no-untyped-call]
-                info, scopes=[SCOPE], subject=mailbox.address
-            )
-        except (ValueError, TypeError, KeyError):
-            raise not_configured(
-                f"{mailbox.source} service-account key ({mailbox.key.describe()}) cannot be "
-                "loaded: the private key is invalid",
-                "secret_invalid",
-            ) from None
-        del info
         self.account = mailbox.address
         self._limits = mailbox.limits
         self._http_factory = http_factory
-        self._credentials.pinned_transport = self._new_http
+        self._credentials = pinned_credentials(mailbox, self._new_http)
         self._max_concurrency = max(1, max_concurrency)
         self._executor = self._new_executor()
         self._retry = retry
@@ -679,9 +107,7 @@ class GmailProvider:
         self._idle_http: list[google_auth_httplib2.AuthorizedHttp] = []
         self._http_lock = threading.Lock()
         self._refresh_lock = threading.Lock()
-        self._bodies: OrderedDict[str, Email | None] = OrderedDict()
-        self._inflight: dict[str, concurrent.futures.Future[Email | None]] = {}
-        self._bodies_lock = threading.Lock()
+        self._bodies = BodyCache(BODY_CACHE, BATCH_SIZE)
         # Learns from every fetched message whether this mailbox's ids and internalDates
         # keep one offset, which `latest` relies on to fetch the newest id alone.
         self._offsets = OffsetWatch()
@@ -738,19 +164,8 @@ class GmailProvider:
                 idle.append(http)
 
     def _ensure_token(self) -> None:
-        """Refresh the shared token once, under a lock, before any API call fans out.
-        Waiting for the lock ends at the call's deadline, like everything else."""
-        if self._credentials.valid:
-            return
-        left = remaining()
-        if not self._refresh_lock.acquire(timeout=-1 if left is None else max(0.0, left)):
-            raise TimeoutError("waited for the token until the deadline")
-        try:
-            if not self._credentials.valid:
-                request = google_auth_httplib2.Request(self._new_http())
-                self._credentials.refresh(request)
-        finally:
-            self._refresh_lock.release()
+        """Refresh the shared token once before any API call fans out."""
+        ensure_token(self._credentials, self._refresh_lock)
 
     async def _call(self, operation: str, make: Callable[[Any], Any] | None) -> Any:
         """One SDK request (``make(service)``; ``None`` for the token alone) under the
@@ -813,8 +228,8 @@ class GmailProvider:
                 self._ensure_token()
                 batch = self._service.new_batch_http_request()
                 for message_id in ids:
-                    request = _get_request(self._service, message_id, self._messages)
-                    request.postproc = _bounded_part(request.postproc, self._limits)
+                    request = get_request(self._service, message_id, self._messages)
+                    request.postproc = bounded_part(request.postproc, self._limits)
                     batch.add(request, callback=record, request_id=message_id)
                 with self._lent_http() as http:
                     batch.execute(http=http)
@@ -860,7 +275,7 @@ class GmailProvider:
         """Fetch ``ids``: the emails, the failures, and how many were gone (deleted between
         list and get: skipped, never a failure). One id is one ``messages.get``; more go in
         batches (:meth:`_fetch_bodies`)."""
-        outcomes = await self._bodies_of(ids)
+        outcomes = await self._bodies.outcomes(ids, self._fetch_bodies)
         emails: list[Email] = []
         errors: list[OtpmailError] = []
         gone = 0
@@ -875,98 +290,6 @@ class GmailProvider:
             elif isinstance(outcome, Email):
                 emails.append(outcome)
         return emails, errors, gone
-
-    async def _bodies_of(self, ids: list[str]) -> dict[str, Email | OtpmailError | None]:
-        """Each message decoded (``None`` for mail the mailbox wrote itself), or why not.
-
-        A message's content never changes, so each id is fetched (20 quota units) at most
-        once while it stays in the cache, however many searches and waits ask for it,
-        concurrently or not: an id another call is fetching is waited for, and fetched
-        here only if that call stops first."""
-        outcomes: dict[str, Email | OtpmailError | None] = {}
-        todo = list(dict.fromkeys(ids))
-        while todo:
-            owned: dict[str, concurrent.futures.Future[Email | None]] = {}
-            joined: dict[str, concurrent.futures.Future[Email | None]] = {}
-            with self._bodies_lock:
-                for message_id in todo:
-                    if message_id in self._bodies:
-                        self._bodies.move_to_end(message_id)
-                        outcomes[message_id] = self._bodies[message_id]
-                    elif message_id in self._inflight:
-                        joined[message_id] = self._inflight[message_id]
-                    else:
-                        owned[message_id] = self._inflight[message_id] = concurrent.futures.Future()
-
-            async def join(
-                message_id: str, pending: concurrent.futures.Future[Email | None]
-            ) -> str | None:
-                """Wait for another call's fetch; the id back if that call stopped first
-                (it is fetched here, then)."""
-                try:
-                    # Shielded: this caller giving up must not cancel the fetch for others.
-                    email: Email | None = await asyncio.shield(asyncio.wrap_future(pending))
-                    outcomes[message_id] = email
-                except _Interrupted:
-                    return message_id
-                except OtpmailError as exc:
-                    outcomes[message_id] = exc
-                return None
-
-            _, *left = await asyncio.gather(
-                self._fetch_owned(owned, outcomes), *(join(i, f) for i, f in joined.items())
-            )
-            todo = [i for i in left if i is not None]
-        return outcomes
-
-    async def _fetch_owned(
-        self,
-        owned: dict[str, concurrent.futures.Future[Email | None]],
-        outcomes: dict[str, Email | OtpmailError | None],
-    ) -> None:
-        """Fetch the ids this call claimed, a batch at a time, and hand each result to the
-        calls waiting for it. One batch at a time: its answer is held and parsed whole (see
-        _bounds.batch_response_limit), so a call holds one at most. A read asks for ten
-        bodies at a time at most; only the change feed after a long gap asks for more."""
-        ids = list(owned)
-        try:
-            for start in range(0, len(ids), BATCH_SIZE):
-                results = await self._fetch_bodies(ids[start : start + BATCH_SIZE])
-                self._publish(results, owned)
-                outcomes.update(results)
-        finally:
-            # Stopped (cancelled) before every result came: the calls waiting for the rest
-            # fetch them themselves.
-            stopped = [i for i, f in owned.items() if not f.done()]
-            with self._bodies_lock:
-                for message_id in stopped:
-                    self._inflight.pop(message_id, None)
-            for message_id in stopped:
-                owned[message_id].set_exception(_Interrupted())
-                owned[message_id].exception()  # nobody else may be waiting
-
-    def _publish(
-        self,
-        results: dict[str, Email | OtpmailError | None],
-        owned: dict[str, concurrent.futures.Future[Email | None]],
-    ) -> None:
-        with self._bodies_lock:
-            for message_id, outcome in results.items():
-                self._inflight.pop(message_id, None)
-                if not isinstance(outcome, OtpmailError):
-                    self._bodies[message_id] = outcome
-            while len(self._bodies) > BODY_CACHE:
-                self._bodies.popitem(last=False)
-        for message_id, outcome in results.items():
-            pending = owned[message_id]
-            if isinstance(outcome, OtpmailError):
-                # This call's deadline is not the message's failure: the calls waiting
-                # for it fetch it themselves, within their own.
-                shared = _Interrupted() if outcome.code == "deadline_exceeded" else outcome
-                pending.set_exception(shared)
-                pending.exception()  # nobody else may be waiting
-            else:
-                pending.set_result(outcome)
 
     async def _fetch_bodies(self, ids: list[str]) -> dict[str, Email | OtpmailError | None]:
         """Fetch ``ids`` (at most :data:`BATCH_SIZE`): one ``messages.get`` for one id, a
@@ -1038,7 +361,7 @@ class GmailProvider:
                     return await self._attempt(
                         "messages.get",
                         functools.partial(
-                            _get_request, message_id=message_id, messages=self._messages
+                            get_request, message_id=message_id, messages=self._messages
                         ),
                     )
                 except OtpmailError as exc:
@@ -1074,12 +397,12 @@ class GmailProvider:
     def _email(self, data: dict[str, Any], message_id: str) -> Email | None:
         """The decoded message of a ``format=raw`` resource; ``None`` for mail the mailbox
         wrote itself."""
-        if _OWN_LABELS & set(data.get("labelIds") or ()):
+        if OWN_LABELS & set(data.get("labelIds") or ()):
             return None
         try:
             internal_ms = int(data["internalDate"])
             received = datetime.fromtimestamp(internal_ms / 1000, tz=UTC)
-            blob = _decode_raw(data.pop("raw", None))
+            blob = decode_raw(data.pop("raw", None))
         except (ValueError, KeyError, TypeError, OverflowError, OSError):
             raise OtpmailError(
                 "bad_response", "Gmail messages.get failed: unreadable message"
@@ -1124,74 +447,33 @@ class GmailProvider:
     async def _search(self, criteria: Criteria) -> list[Email]:
         await self._call("token request", None)
         query = gmail_query(criteria)
-        batch = LATEST_PROBE if criteria.latest else criteria.limit
+        plan = SearchPlan(
+            criteria.limit, latest=criteria.latest, ids_tell_time=self._offsets.agrees
+        )
         fetched: list[Email] = []
         errors: list[OtpmailError] = []
-        attempted = 0
         gone = 0
-        token: str | None = None
-        pending: list[str] = []
-        seen: set[str] = set()
-        # `latest` on a page whose ids carry their creation time: fetch the newest by id
-        # and the ids too close to it to call, in one wave; then only what could still be
-        # newer (see _gmail_ids).
-        by_id = False
-        ids_tell_time = criteria.latest and self._offsets.agrees
-        while attempted < MAX_FETCH:
-            if not pending:
-                if attempted and token is None:
+        while plan.attempted < MAX_FETCH:
+            if not plan.pending:
+                if plan.attempted and plan.token is None:
                     break
-                page = await self._list_page(query, max(batch, 10), token, ids_only=True)
-                token = page.get("nextPageToken")
-                pending = [
-                    str(m["id"])
-                    for m in page.get("messages") or []
-                    if isinstance(m, dict) and m.get("id") and m["id"] not in seen
-                ]
-                seen.update(pending)
-                if not pending:
+                page = await self._list_page(query, plan.page_size, plan.token, ids_only=True)
+                if not plan.listed(page):
                     break
-                ordered = newest_first(pending) if ids_tell_time else None
-                by_id = ordered is not None
-                if ordered is not None:
-                    pending = ordered
-            # At most the probe's three in a wave: ids that only look timed (all "close")
-            # cost no more than the probe; a denser burst is finished in a second wave.
-            size = min(LATEST_PROBE, 1 + len(close_to(pending[0], pending[1:]))) if by_id else batch
-            take = pending[: min(size, MAX_FETCH - attempted)]
-            pending = pending[len(take) :]
-            attempted += len(take)
-            emails, failures, deleted = await self._fetch_all(take)
+            wave = plan.wave()
+            emails, failures, deleted = await self._fetch_all(wave)
             fetched.extend(emails)
             errors.extend(failures)
             gone += deleted
             found = select(criteria, fetched)
-            if by_id and found:
-                # The wave's newest by id, if it matched: its offset between id and
-                # internalDate is what the ids were judged by; else the newest match.
-                anchor = next((e for e in found if e.id == take[0]), found[0])
-                doubt = might_be_newer(
-                    anchor.id, int(anchor.received_at.timestamp() * 1000), pending
-                )
-                if doubt == []:
-                    break
-                # Either some ids are close enough to be newer (fetch exactly those), or
-                # this mailbox's ids do not carry time (fetch as if they carried none).
-                by_id = False
-                if doubt is not None:
-                    pending, batch = doubt, len(doubt)
-                    continue
-                ids_tell_time = False
-                batch = LATEST_PROBE - attempted
-                if not pending or batch <= 0:
+            if plan.by_id and found:
+                if not plan.goes_on_after_newest(found, wave):
                     break
                 continue
-            if len(found) >= criteria.limit:
-                break
-            if not pending and token is None:
+            if len(found) >= criteria.limit or (not plan.pending and plan.token is None):
                 break
         # Deleted messages were never matches; only a failure of every other one fails.
-        if errors and len(errors) == attempted - gone:
+        if errors and len(errors) == plan.attempted - gone:
             codes = {e.code for e in errors}
             code = codes.pop() if len(codes) == 1 else "fetch_failed"
             raise OtpmailError(
@@ -1215,11 +497,7 @@ class GmailProvider:
         token: str | None = None
         while True:
             page = await self._list_page(query, COUNT_PAGE, token, ids_only=True)
-            ids.update(
-                str(m["id"])
-                for m in page.get("messages") or []
-                if isinstance(m, dict) and m.get("id")
-            )
+            ids.update(listed_ids(page))
             token = page.get("nextPageToken")
             if not token:
                 break
@@ -1274,16 +552,7 @@ class GmailProvider:
                 return service.users().history().list(**params)
 
             page = await self._call("history.list", make)
-            for record in page.get("history") or []:
-                for added in record.get("messagesAdded") or []:
-                    message = added.get("message") or {}
-                    message_id = str(message.get("id") or "")
-                    if (
-                        message_id
-                        and message_id not in ids
-                        and not _OWN_LABELS & set(message.get("labelIds") or ())
-                    ):
-                        ids.append(message_id)
+            added_ids(page, ids)
             with contextlib.suppress(TypeError, ValueError):
                 latest = max(latest, int(page.get("historyId") or latest))
             token = page.get("nextPageToken")
@@ -1312,11 +581,7 @@ class GmailProvider:
             page = await self._list_page(
                 f"after:{int(since.timestamp())} in:anywhere", COUNT_PAGE, None, ids_only=True
             )
-            ids = [
-                str(m["id"])
-                for m in page.get("messages") or []
-                if isinstance(m, dict) and m.get("id")
-            ]
+            ids = listed_ids(page)
         wanted = [i for i in ids if i not in known]
         emails, _, _ = await self._fetch_all(wanted)
         return emails, latest
