@@ -9,7 +9,7 @@ secret, with Google's two URLs written in code: a client-secrets file cannot mov
 token request (its ``auth_uri`` and ``token_uri`` are never read). The consent page is the
 user's browser's; otpmail itself sends two requests, the code exchange to
 ``oauth2.googleapis.com/token`` and ``getProfile`` to check whose mailbox it is, both
-through :class:`~otpmail._providers._gmail.PinnedHttp` (the egress check, certifi, no
+through :class:`~otpmail._providers._gmail_http.PinnedHttp` (the egress check, certifi, no
 proxy, bounded answers) under requests-oauthlib's session.
 
 Google offers no device flow for Gmail scopes (§1.7): on a machine without a browser, sign
@@ -195,7 +195,8 @@ def login_google(
     of the two requests otpmail sends (tests hand a fake transport)."""
     from google_auth_oauthlib.flow import Flow
 
-    from otpmail._providers._gmail import PinnedHttp, to_error
+    from otpmail._providers._gmail_errors import to_error
+    from otpmail._providers._gmail_http import PinnedHttp
 
     client_id, secret = client_of(mailbox)
     factory = http_factory or PinnedHttp
