@@ -188,6 +188,14 @@ class KeyringStore:
             "secret_missing",
         )
 
+    def check_usable(self) -> None:
+        """Refuse now, before a sign-in, if this machine has no keyring backend."""
+        import keyring
+        from keyring.backends import fail
+
+        if isinstance(keyring.get_keyring(), fail.Keyring):
+            raise self._no_keyring("cannot store the grant")
+
     def load(self, what: str) -> str:
         import keyring
         from keyring.errors import KeyringError, NoKeyringError
