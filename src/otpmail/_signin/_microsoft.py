@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from azure.core.credentials import AccessToken
+from azure.core.credentials_async import AsyncTokenCredential
 
 from otpmail._core import _egress
 from otpmail._core._answers import read_answer
@@ -303,7 +305,7 @@ class MicrosoftSignIn:
         return self._signed_in(result, "device-code sign-in")
 
 
-class OwnerCredential:
+class OwnerCredential(AsyncTokenCredential):
     """The owner's grant as the token credential of the Graph client (azure-core's
     ``AsyncTokenCredential`` protocol): a ``Mail.Read`` access token, refreshed through
     MSAL once per token life and by one caller at a time, whichever event loop or thread
@@ -328,7 +330,7 @@ class OwnerCredential:
         self._transport = transport
         self._app: Any = None
         self._lock = threading.Lock()
-        self._token: Any = None
+        self._token: AccessToken | None = None
         self.refreshes = 0
         """Token requests made (for the tests of single-flight refreshing)."""
         self.granted_scopes: tuple[str, ...] = ()
@@ -343,9 +345,7 @@ class OwnerCredential:
     def where(self) -> str:
         return self._store.where
 
-    def _refresh(self) -> Any:
-        from azure.core.credentials import AccessToken
-
+    def _refresh(self) -> AccessToken:
         with self._lock:
             token = self._token
             if token is not None and token.expires_on - _EARLY > time.time():
@@ -379,7 +379,14 @@ class OwnerCredential:
         self._store.save(self._grant.to_json())
         self.rotation_saved = True
 
-    async def get_token(self, *scopes: str, **kwargs: Any) -> Any:
+    async def get_token(
+        self,
+        *scopes: str,
+        claims: str | None = None,
+        tenant_id: str | None = None,
+        enable_cae: bool = False,
+        **kwargs: Any,
+    ) -> AccessToken:
         # Whatever the Graph client asks for (.default), only Mail.Read is requested.
         return await asyncio.to_thread(self._refresh)
 
