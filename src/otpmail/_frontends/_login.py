@@ -138,9 +138,12 @@ def sign_in(
                 "Google has no device-code sign-in for Gmail: sign in on a machine with a "
                 "browser, then move the grant (--export for a variable, --grant-file for a file)",
             )
+        from otpmail._providers._gmail_http import PinnedHttp
         from otpmail._signin._google import login_google
 
-        google = login_google(mailbox, say=_say, open_url=open_url, timeout=args.timeout)
+        google = login_google(
+            mailbox, say=_say, open_url=open_url, http_factory=PinnedHttp, timeout=args.timeout
+        )
         return google.grant, google.account, google.broader
     try:
         from otpmail._signin._microsoft import MicrosoftSignIn

@@ -9,7 +9,7 @@ secret, with Google's two URLs written in code: a client-secrets file cannot mov
 token request (its ``auth_uri`` and ``token_uri`` are never read). The consent page is the
 user's browser's; otpmail itself sends two requests, the code exchange to
 ``oauth2.googleapis.com/token`` and ``getProfile`` to check whose mailbox it is, both
-through :class:`~otpmail._providers._gmail_http.PinnedHttp` (the egress check, certifi, no
+through the Gmail provider's ``PinnedHttp`` (the egress check, certifi, no
 proxy, bounded answers) under requests-oauthlib's session.
 
 Google offers no device flow for Gmail scopes (§1.7): on a machine without a browser, sign
@@ -185,21 +185,19 @@ def login_google(
     *,
     say: Callable[[str], None],
     open_url: Callable[[str], bool] | None = None,
+    http_factory: Callable[[], Any],
     timeout: float = DEFAULT_TIMEOUT,
-    http_factory: Callable[[], Any] | None = None,
 ) -> SignedIn:
     """Sign in as the owner of ``mailbox``: returns the grant, not yet stored.
 
     ``say`` shows the user a line (the authorization URL among them); ``open_url`` opens
-    it in a browser and says whether it could; ``http_factory`` makes the ``PinnedHttp``
-    of the two requests otpmail sends (tests hand a fake transport)."""
+    it in a browser and says whether it could; ``http_factory`` makes the Gmail
+    provider's ``PinnedHttp`` for the two requests otpmail sends (handed in by the front
+    end: this layer sits below the providers)."""
     from google_auth_oauthlib.flow import Flow
 
-    from otpmail._providers._gmail_errors import to_error
-    from otpmail._providers._gmail_http import PinnedHttp
-
     client_id, secret = client_of(mailbox)
-    factory = http_factory or PinnedHttp
+    factory = http_factory
     config = {
         "installed": {
             "client_id": client_id,
@@ -228,7 +226,7 @@ def login_google(
     except OtpmailError:
         raise
     except Exception as exc:
-        raise to_error("sign-in token request", exc) from None
+        raise _transport_error("token request", exc) from None
     refresh = token.get("refresh_token")
     access = token.get("access_token")
     if not isinstance(refresh, str) or not refresh or not isinstance(access, str):
@@ -245,7 +243,7 @@ def login_google(
             "Gmail sign-in: read access was not granted (tick the Gmail box on the consent "
             "page); run otpmail login again",
         )
-    account = _profile_address(factory, access, to_error)
+    account = _profile_address(factory, access)
     if not _same_account(account, mailbox.address):
         raise not_configured(
             f"Gmail sign-in: you signed in as {account}, but {mailbox.source} is "
@@ -256,9 +254,14 @@ def login_google(
     return SignedIn(grant.to_json(), account, scopes)
 
 
-def _profile_address(
-    factory: Callable[[], Any], access: str, to_error: Callable[[str, BaseException], OtpmailError]
-) -> str:
+def _transport_error(what: str, exc: BaseException) -> OtpmailError:
+    """A failure below the OAuth libraries (the network, a timeout): its type only."""
+    if isinstance(exc, TimeoutError):
+        return OtpmailError("network_error", f"Gmail sign-in {what} failed: timed out")
+    return OtpmailError("network_error", f"Gmail sign-in {what} failed: {type(exc).__name__}")
+
+
+def _profile_address(factory: Callable[[], Any], access: str) -> str:
     """The address of the mailbox the new token reads (``users.getProfile``)."""
     try:
         answer, content = factory().request(
@@ -268,7 +271,7 @@ def _profile_address(
     except OtpmailError:
         raise
     except Exception as exc:
-        raise to_error("getProfile", exc) from None
+        raise _transport_error("getProfile", exc) from None
     address = profile.get("emailAddress") if isinstance(profile, dict) else None
     if not isinstance(address, str) or "@" not in address:
         raise OtpmailError(
