@@ -129,7 +129,6 @@ PENDING_PAGES = {
     "docs/code-scoring.md",
     "docs/decoding.md",
     "docs/fleets.md",
-    "docs/own-account.md",
     "docs/plugin-api.md",
     "docs/pubsub.md",
 }
