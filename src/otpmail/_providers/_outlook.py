@@ -68,6 +68,7 @@ from otpmail._core._logs import quiet_sdk_loggers
 from otpmail._core._match import matches, select
 from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import Email
+from otpmail._signin._grant import OwnerReport
 
 with warnings.catch_warnings():
     # The generated request builders call warn(DeprecationWarning) in their class bodies
@@ -629,6 +630,21 @@ class OutlookProvider:
             return emails, _WatchCursor(floor, seen)
 
         return await self._call("messages.list", work)
+
+    async def owner_report(self) -> OwnerReport | None:
+        """For an ``auth: user`` mailbox (else ``None``): where the grant is, the scopes
+        Entra says it grants, and the account of its id token (one token request)."""
+        from otpmail._signin._microsoft import OwnerCredential
+
+        credential = self._credential.inner
+        if not isinstance(credential, OwnerCredential):
+            return None
+
+        async def token() -> object:
+            return await self._credential.get_token(SCOPE)
+
+        await self._call("token request", token)
+        return OwnerReport(credential.where, credential.granted_scopes, credential.account)
 
     async def aclose(self) -> None:
         """Close this loop's client; drop clients of other loops (they cannot be awaited

@@ -152,3 +152,26 @@ def read_microsoft_grant(text: str, what: str, where: str) -> MicrosoftGrant:
         account=account if isinstance(account, str) else "",
         granted_at=stamp if isinstance(stamp, str) else "",
     )
+
+
+_READ_ONLY = ("gmail.readonly", "mail.read")
+_SIGN_IN_SCOPES = frozenset({"openid", "profile", "email", "offline_access"})
+
+
+@dataclass(frozen=True)
+class OwnerReport:
+    """What ``otpmail check --deep`` shows of an owner's grant: where it came from, the
+    scopes the provider says it grants, and whose mailbox its token reads."""
+
+    where: str
+    scopes: tuple[str, ...]
+    account: str
+
+    @property
+    def broader(self) -> tuple[str, ...]:
+        """Granted scopes beyond reading mail (and the sign-in's own OpenID scopes)."""
+        return tuple(
+            s
+            for s in self.scopes
+            if s.lower() not in _SIGN_IN_SCOPES and not s.lower().endswith(_READ_ONLY)
+        )
