@@ -132,11 +132,11 @@ def read_google_grant(text: str, what: str, where: str) -> GoogleGrant:
         raise not_configured(f"{what} ({where}) has unreadable scopes", "secret_invalid")
     stamp = value.get("granted_at")
     return GoogleGrant(
-        client_id=_text(value, "client_id", what, where),
-        client_secret=_text(value, "client_secret", what, where),
-        refresh_token=_text(value, "refresh_token", what, where),
-        scopes=tuple(scopes),
-        granted_at=stamp if isinstance(stamp, str) else "",
+        _text(value, "client_id", what, where),
+        _text(value, "client_secret", what, where),
+        _text(value, "refresh_token", what, where),
+        tuple(scopes),
+        stamp if isinstance(stamp, str) else "",
     )
 
 

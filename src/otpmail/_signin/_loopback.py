@@ -40,20 +40,20 @@ class _Handler(BaseHTTPRequestHandler):
     error_content_type = "text/plain"
 
     def do_GET(self) -> None:
-        self._receive("GET")
+        self._receive(form=False)
 
-    def do_POST(self) -> None:
-        self._receive("POST")
+    def do_POST(self) -> None:  # the browser's form_post to the listener; otpmail sends none
+        self._receive(form=True)
 
-    def _receive(self, method: str) -> None:
+    def _receive(self, *, form: bool) -> None:
         parts = urlsplit(self.path)
         if parts.path != self.server.path or self.server.query is not None:
             self.send_error(404)
             return
-        if method != self.server.method:
+        if form != self.server.form_post:
             self.send_error(405)
             return
-        if method == "POST":
+        if form:
             length = self.headers.get("Content-Length", "")
             if not length.isdigit() or int(length) > _MAX_FORM:
                 self.send_error(413)
@@ -78,7 +78,7 @@ class _Server(HTTPServer):
     allow_reuse_address = False
     query: dict[str, str] | None = None
     path = "/"
-    method = "GET"
+    form_post = False
     expected_state = ""
 
     def state_matches(self) -> bool:
@@ -100,7 +100,7 @@ class LoopbackRedirect:
         self._server = _Server((HOST, 0), _Handler)
         # form_post (RFC 9700 §4.3.1): the code comes in a POST body, not in a URL the
         # browser keeps in its history.
-        self._server.method = "POST" if form_post else "GET"
+        self._server.form_post = form_post
         self._host_name = host_name
         self._timeout = timeout
 
