@@ -11,7 +11,7 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src" / "otpmail"
 
 # Lower first. The top-level modules (the public API, the pytest plugin) sit above all.
-LAYERS = ["_core", "_decoding", "_providers", "_sharing", "_reading", "_frontends"]
+LAYERS = ["_core", "_signin", "_decoding", "_providers", "_sharing", "_reading", "_frontends"]
 
 
 def _layer(module: str) -> int:

@@ -430,7 +430,9 @@ def test_the_list_with_its_attachment_expansion_is_the_same_route() -> None:
         ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments"),
         ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments/AAMkQQ%3D"),
         ("GET", "/v1.0/users/qa%40contoso.com/messages/AAMk1/attachments/AAMkQQ%3D/$value"),
-        ("GET", "/v1.0/me/messages"),
+        ("GET", "/v1.0/me/messages/AAMk1"),
+        ("GET", "/v1.0/me"),
+        ("POST", "/v1.0/me/messages"),
         ("GET", "/v1.0/users"),
     ],
 )
@@ -439,17 +441,16 @@ def test_anything_but_listing_messages_on_graph_is_refused(method: str, path: st
         check(method, f"https://graph.microsoft.com{path}")
 
 
-def test_the_entra_token_post_is_the_only_login_route() -> None:
+def test_the_entra_token_post_is_the_only_app_only_login_route() -> None:
     token = f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/token"
 
     assert check("POST", token).purpose == "Entra app-only token"
+    # An owner's sign-in (otpmail login) also uses the device-code request and MSAL's
+    # authority metadata; the authorize page is only ever the user's browser's.
     for method, url in [
         ("GET", token),
-        ("POST", f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/devicecode"),
-        (
-            "GET",
-            f"https://login.microsoftonline.com/{TENANT}/v2.0/.well-known/openid-configuration",
-        ),
+        ("GET", f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/authorize"),
+        ("GET", "https://login.microsoftonline.com/consumers/oauth2/v2.0/authorize"),
         ("POST", f"https://login.microsoftonline.us/{TENANT}/oauth2/v2.0/token"),
     ]:
         with pytest.raises(EgressRefused):

@@ -105,7 +105,9 @@ async def test_the_token_transport_refuses_another_host_before_sending() -> None
     for url in [
         f"https://{EVIL}/{TENANT}/oauth2/v2.0/token",
         f"http://login.microsoftonline.com/{TENANT}/oauth2/v2.0/token",
-        f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/devicecode",
+        # (the device-code request is a route now, for otpmail login --device-code)
+        f"https://login.microsoftonline.com/{TENANT}/oauth2/token",
+        f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/authorize",
     ]:
         with pytest.raises(EgressRefused):
             await guarded.send(HttpRequest("POST", url))

@@ -164,7 +164,8 @@ GRAPH_CORPUS = [
     Endpoint("messageRules.create", "POST", f"{GRAPH}/{USER}/mailFolders/inbox/messageRules"),
     Endpoint("mailboxSettings.update", "PATCH", f"{GRAPH}/{USER}/mailboxSettings"),
     Endpoint("me.sendMail", "POST", f"{GRAPH}/me/sendMail"),
-    Endpoint("me.messages", "GET", f"{GRAPH}/me/messages"),
+    # The list of a mailbox read with its owner's grant (issue 27: reads go to /me).
+    Endpoint("me.messages", "GET", f"{GRAPH}/me/messages", used=True),
     Endpoint("me.message.delete", "DELETE", f"{GRAPH}/me/messages/{GRAPH_ID}"),
     Endpoint("$batch", "POST", f"{GRAPH}/$batch"),
     Endpoint("beta messages", "GET", f"https://graph.microsoft.com/beta/{USER}/messages"),
@@ -193,20 +194,47 @@ TOKEN_CORPUS = [
     Endpoint(
         "Entra token GET", "GET", f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/token"
     ),
+    # An owner's sign-in (issue 27): MSAL's authority metadata, the device-code request and
+    # the token endpoint of the personal / any-work-account tenants are used; the consent
+    # pages are the user's browser's alone.
     Endpoint(
-        "Entra common token", "POST", "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+        "Entra common token",
+        "POST",
+        "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+        used=True,
+    ),
+    Endpoint(
+        "Entra consumers token",
+        "POST",
+        "https://login.microsoftonline.com/consumers/oauth2/v2.0/token",
+        used=True,
     ),
     Endpoint(
         "Entra device code",
         "POST",
         f"https://login.microsoftonline.com/{TENANT}/oauth2/v2.0/devicecode",
+        used=True,
     ),
     Endpoint("Entra v1 token", "POST", f"https://login.microsoftonline.com/{TENANT}/oauth2/token"),
     Endpoint(
         "Entra discovery",
         "GET",
         f"https://login.microsoftonline.com/{TENANT}/v2.0/.well-known/openid-configuration",
+        used=True,
     ),
+    Endpoint(
+        "Entra instance discovery",
+        "GET",
+        "https://login.microsoftonline.com/common/discovery/instance",
+    ),
+    Endpoint(
+        "Entra authorize page",
+        "GET",
+        "https://login.microsoftonline.com/consumers/oauth2/v2.0/authorize",
+    ),
+    Endpoint("Google consent page", "GET", "https://accounts.google.com/o/oauth2/auth"),
+    Endpoint("Google userinfo", "GET", "https://openidconnect.googleapis.com/v1/userinfo"),
+    Endpoint("Graph profile", "GET", "https://graph.microsoft.com/v1.0/me"),
 ]
 
 

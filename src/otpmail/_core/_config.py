@@ -104,7 +104,7 @@ _ENDPOINT_LIKE = re.compile(
     re.IGNORECASE,
 )
 _INLINE_SECRET = re.compile(
-    r"secret|password|private_key|key|json|token|credential|certificate", re.I
+    r"secret|password|private_key|key|json|token|credential|certificate|grant", re.I
 )
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -204,12 +204,48 @@ class GmailPush:
 
 
 @dataclass(frozen=True)
+class OwnerSignIn:
+    """``auth: user``: the mailbox is read with its owner's own grant (``otpmail login``),
+    not an administrator's. Holds where the grant lives, never the grant.
+
+    ``grant_env`` names a variable holding the grant (CI); ``grant_file`` a 0600 file;
+    neither: the OS keyring, under :data:`KEYRING_SERVICE` and :attr:`keyring_user`.
+    ``client_*`` (Gmail only) reference the user's own OAuth client, read by
+    ``otpmail login`` alone: a grant carries what a refresh needs.
+
+    >>> OwnerSignIn(keyring_user="gmail:me@example.com").describe()
+    'the OS keyring (service otpmail, entry gmail:me@example.com)'
+    """
+
+    grant_file: Path | None = None
+    grant_env: str | None = field(default=None, repr=False)
+    keyring_user: str = ""
+    client_secrets: SecretRef | None = None
+    client_id: SecretRef | None = None
+    client_secret: SecretRef | None = None
+
+    def describe(self) -> str:
+        """Where the grant lives, without the variable's name (see :class:`SecretRef`)."""
+        if self.grant_file is not None:
+            return f"file {self.grant_file}"
+        if self.grant_env is not None:
+            return "the environment variable that grant_env names"
+        return f"the OS keyring (service {KEYRING_SERVICE}, entry {self.keyring_user})"
+
+
+KEYRING_SERVICE = "otpmail"
+"""The keyring service under which ``otpmail login`` stores grants."""
+
+
+@dataclass(frozen=True)
 class GmailMailbox(Mailbox):
-    """A Workspace user read through a service account with domain-wide delegation."""
+    """A Workspace user read through a service account with domain-wide delegation, or
+    (``owner`` set) any Gmail mailbox read with its owner's grant."""
 
     key: SecretRef = field(default_factory=SecretRef)
     push: GmailPush | None = None
     """Gmail push notifications through Cloud Pub/Sub, if configured."""
+    owner: OwnerSignIn | None = None
 
 
 @dataclass(frozen=True)
@@ -231,6 +267,9 @@ class OutlookMailbox(Mailbox):
     client_secret: SecretRef | None = None
     certificate: SecretRef | None = None
     certificate_password: SecretRef | None = None
+    owner: OwnerSignIn | None = None
+    """``auth: user``: read with the owner's delegated grant; ``tenant_id`` then holds the
+    entry's ``tenant`` (``consumers``, ``organizations``, a GUID or a domain)."""
 
 
 @dataclass(frozen=True)
@@ -473,8 +512,14 @@ def _one_of(entry: Mapping[str, Any], keys: tuple[str, ...], where: str) -> str:
 
 
 _COMMON = {"provider", "address", "domains", "authenticated"}
+_OWNER = {"auth", "grant_env", "grant_file"}
+_OWNER_FIELDS = {
+    "gmail": _COMMON | _OWNER | {"client_secrets_file", "client_id_env", "client_secret_env"},
+    "outlook": _COMMON | _OWNER | {"client_id", "tenant"},
+}
+_OWNER_TENANTS = frozenset({"consumers", "organizations", "common"})
 _FIELDS = {
-    "gmail": _COMMON | {"service_account_file", "service_account_json_env", "push"},
+    "gmail": _COMMON | {"service_account_file", "service_account_json_env", "auth", "push"},
     "maildir": _COMMON | {"path", "trusted_authserv_id"},
     "outlook": _COMMON
     | {
@@ -484,6 +529,7 @@ _FIELDS = {
         "certificate_file",
         "certificate_env",
         "certificate_password_env",
+        "auth",
     },
 }
 
@@ -529,7 +575,9 @@ def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIM
     provider = entry.get("provider")
     if provider not in _FIELDS:
         raise not_configured(f"{where}.provider must be one of: {', '.join(sorted(_FIELDS))}")
-    entry = dict(_mapping(entry, where, _FIELDS[provider], required={"provider", "address"}))
+    owner_auth = _owner_auth(entry, provider, where)
+    allowed = _OWNER_FIELDS[provider] if owner_auth else _FIELDS[provider]
+    entry = dict(_mapping(entry, where, allowed, required={"provider", "address"}))
     try:
         address = parse_address_filter(_string(entry, "address", where), "address")
     except OtpmailError:
@@ -559,6 +607,8 @@ def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIM
         "authenticated": authenticated,
     }
 
+    if owner_auth:
+        return _owner_mailbox(entry, provider, where, base, common, limits)
     if provider == "gmail":
         which = _one_of(entry, ("service_account_file", "service_account_json_env"), where)
         key = (
@@ -615,4 +665,78 @@ def _mailbox(entry: object, where: str, base: Path, limits: Limits = DEFAULT_LIM
         certificate=cert,
         certificate_password=password,
         limits=limits,
+    )
+
+
+def _owner_auth(entry: Mapping[str, Any], provider: str, where: str) -> bool:
+    """Whether the entry reads with its owner's grant (``auth: user``)."""
+    if "auth" not in entry or provider not in _OWNER_FIELDS:
+        return False
+    value = entry["auth"]
+    default = "service_account" if provider == "gmail" else "app"
+    if value not in ("user", default):
+        raise not_configured(
+            f"{where}.auth must be user (the owner's own grant, from otpmail login) or {default}"
+        )
+    return bool(value == "user")
+
+
+def _owner_mailbox(
+    entry: Mapping[str, Any],
+    provider: str,
+    where: str,
+    base: Path,
+    common: dict[str, Any],
+    limits: Limits,
+) -> Mailbox:
+    """An ``auth: user`` entry: where its grant lives, and its OAuth client."""
+    if "grant_env" in entry and "grant_file" in entry:
+        raise not_configured(
+            f"{where}: set at most one of grant_env, grant_file (neither: the OS keyring)"
+        )
+    grant_file = _file_ref(entry, "grant_file", where, base).file if "grant_file" in entry else None
+    grant_env = _env_ref(entry, "grant_env", where).env if "grant_env" in entry else None
+    user = f"{provider}:{common['address']}"
+    if provider == "gmail":
+        if "client_secrets_file" in entry and (
+            "client_id_env" in entry or "client_secret_env" in entry
+        ):
+            raise not_configured(
+                f"{where}: set client_secrets_file, or client_id_env with client_secret_env, not both"
+            )
+        if ("client_id_env" in entry) != ("client_secret_env" in entry):
+            raise not_configured(f"{where}: client_id_env and client_secret_env go together")
+        owner = OwnerSignIn(
+            grant_file=grant_file,
+            grant_env=grant_env,
+            keyring_user=user,
+            client_secrets=(
+                _file_ref(entry, "client_secrets_file", where, base)
+                if "client_secrets_file" in entry
+                else None
+            ),
+            client_id=_env_ref(entry, "client_id_env", where) if "client_id_env" in entry else None,
+            client_secret=(
+                _env_ref(entry, "client_secret_env", where)
+                if "client_secret_env" in entry
+                else None
+            ),
+        )
+        return GmailMailbox(**common, owner=owner, limits=limits)
+    client = _string(entry, "client_id", where)
+    if not _GUID.fullmatch(client):
+        raise not_configured(
+            f"{where}.client_id must be the application (client) GUID of your app registration"
+        )
+    tenant = _string(entry, "tenant", where).lower()
+    if not (
+        tenant in _OWNER_TENANTS or _GUID.fullmatch(tenant) or _TENANT_DOMAIN.fullmatch(tenant)
+    ):
+        raise not_configured(
+            f"{where}.tenant must be consumers (outlook.com, hotmail), organizations (any work "
+            "account), common, a directory (tenant) GUID or a verified domain"
+        )
+    owner = OwnerSignIn(grant_file=grant_file, grant_env=grant_env, keyring_user=user)
+    return OutlookMailbox(
+        **common, tenant_id=tenant, client_id=client.lower(), owner=owner, limits=limits
     )

@@ -60,6 +60,8 @@ _GMAIL_ID = r"[0-9a-f]{1,32}"
 # '%2E' are refused by _BAD_PATH first).
 _GRAPH_USER = r"(?:[A-Za-z0-9._~+\-]|%2[1-7AB]|%3[DF]|%5E|%7C)+(?:%40|@)[A-Za-z0-9.\-]+"
 _TENANT = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
+# The tenants an owner's sign-in may name besides a directory (research/auth.md §2.2).
+_OWNER_TENANT = rf"consumers|organizations|common|{_TENANT}"
 
 # Pub/Sub names by Google's rules: a project id is 6-30 lowercase letters, digits and
 # hyphens, starting with a letter; a topic or subscription id 3-255 letters, digits and
@@ -73,6 +75,9 @@ PUBSUB_TOPIC = re.compile(rf"{_PROJECT}/topics/[A-Za-z][A-Za-z0-9._~+-]{{2,254}}
 """A Pub/Sub topic's full name, ``projects/P/topics/T``."""
 
 ROUTES: tuple[Route, ...] = (
+    # One endpoint for the service account's assertion and, for a mailbox read with its
+    # owner's grant, the code exchange of `otpmail login` and every refresh. The consent
+    # page (accounts.google.com) is opened in the user's browser, never requested here.
     _route("POST", "oauth2.googleapis.com", r"/token", "Google service-account token"),
     _route("GET", "gmail.googleapis.com", rf"{_GMAIL}/messages", "Gmail users.messages.list"),
     _route(
@@ -97,9 +102,31 @@ ROUTES: tuple[Route, ...] = (
         rf"/(?:{_TENANT})/oauth2/v2\.0/token",
         "Entra app-only token",
     ),
+    # An owner's sign-in (MSAL): the authority's metadata, the token endpoint of the
+    # code exchange, refresh and device-code poll, and the device-code request. The
+    # authorize page is opened in the user's browser, never requested here.
+    _route(
+        "POST",
+        "login.microsoftonline.com",
+        r"/(?:consumers|organizations|common)/oauth2/v2\.0/token",
+        "Entra token (owner's sign-in)",
+    ),
+    _route(
+        "POST",
+        "login.microsoftonline.com",
+        rf"/(?:{_OWNER_TENANT})/oauth2/v2\.0/devicecode",
+        "Entra device code for an owner's token (otpmail login --device-code)",
+    ),
+    _route(
+        "GET",
+        "login.microsoftonline.com",
+        rf"/(?:{_OWNER_TENANT})/v2\.0/\.well-known/openid-configuration",
+        "Entra authority metadata (MSAL, owner's sign-in)",
+    ),
     _route(
         "GET", "graph.microsoft.com", rf"/v1\.0/users/{_GRAPH_USER}/messages", "Graph list messages"
     ),
+    _route("GET", "graph.microsoft.com", r"/v1\.0/me/messages", "Graph list the owner's messages"),
 )
 
 OFFICIAL_HOSTS = frozenset(r.host for r in ROUTES)

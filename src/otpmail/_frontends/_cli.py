@@ -555,6 +555,35 @@ def _mcp(args: argparse.Namespace) -> int:
     return serve_mcp(args.integrations)
 
 
+@_subcommand
+def _add_login(commands: _Commands) -> None:
+    from otpmail._frontends import _login
+
+    login = _new(
+        commands,
+        "login",
+        help="sign in as a mailbox's owner (auth: user) and store the grant",
+        description="Sign in to your own Gmail or Outlook mailbox (an auth: user entry) in "
+        "a browser, and store the grant in the OS keyring, a 0600 file (--grant-file), or "
+        "print it for a CI secret (--export).",
+        epilog=_login.EPILOG,
+    )
+    _add(login, *_login.PARAMS)
+    login.set_defaults(run=_run_login)
+
+
+def _run_login(args: argparse.Namespace) -> int:
+    from otpmail._frontends._login import login
+
+    try:
+        out = login(args)
+    except OtpmailError as exc:
+        write(f"{exc}\n", err=True)
+        return EXIT_CODES[exc.prefix]
+    write(out)
+    return EXIT_OK
+
+
 def _catch(args: argparse.Namespace) -> int:
     """Run the built-in catcher until SIGINT or SIGTERM (aiosmtpd is imported only here)."""
     from otpmail._frontends._catch import run_command

@@ -129,6 +129,17 @@ ASSUMPTIONS: dict[str, Assumption] = {
             _ERRORS_FAILS,
             _ERRORS_UNKNOWN,
         ),
+        # -- A mailbox read with its owner's grant (auth: user), either provider ------------
+        Assumption(
+            "owner.grant",
+            "the owner's grant (auth: user) refreshes, grants read access only, and its "
+            "token reads the entry's address",
+            "every read refreshes it once per token life, asking for the read scope alone",
+            "a broader grant still works, and otpmail still asks only for read access: remove "
+            "the app's access in the account and run otpmail login again to narrow it; a "
+            "token of another account fails the check: sign in again as the entry's address",
+            "not checked: an earlier step failed",
+        ),
         # -- Outlook (Microsoft Graph) -------------------------------------------------------
         Assumption(
             "outlook.token",
@@ -287,9 +298,44 @@ class Probe:
             self.add(key, HOLDS, f"recognised: {codes}")
 
 
+async def check_owner(provider: object, probe: Probe) -> None:
+    """The owner's grant of an ``auth: user`` mailbox: its source, the scopes granted, a
+    refresh, whose mailbox the token reads. A token of another account stops the check."""
+    report_of = getattr(provider, "owner_report", None)
+    if report_of is None:
+        return
+    try:
+        report = await probe.step("owner grant", report_of, cost=1)
+    except OtpmailError as exc:
+        probe.add("owner.grant", FAILS, str(exc))
+        probe.stopped = exc
+        return
+    if report is None:
+        return
+    scopes = " ".join(report.scopes) or "not named by the provider"
+    seen = f"grant from {report.where}; a refresh worked; granted: {scopes}; token of {report.account or 'an unnamed account'}"
+    address = getattr(provider, "account", "")
+    if report.account and report.account != address:
+        probe.add("owner.grant", FAILS, seen)
+        probe.stopped = OtpmailError(
+            "config_invalid",
+            f"the grant reads {report.account}, not {address}: otpmail login {address}",
+        )
+    elif report.broader:
+        probe.add(
+            "owner.grant", FAILS, f"{seen}; broader than read-only: {' '.join(report.broader)}"
+        )
+    else:
+        probe.add("owner.grant", HOLDS, seen)
+
+
 async def deep_check(provider: object, mailbox: Mailbox, seconds: float) -> tuple[str, Probe]:
     """The deep check of one mailbox whose plain check passed: a heading and the probe."""
     probe = Probe(seconds)
+    if getattr(mailbox, "owner", None) is not None:
+        await check_owner(provider, probe)
+        if probe.stopped is not None:
+            return "the owner's grant", probe
     if mailbox.provider == "gmail":
         from otpmail._frontends._deep_gmail import check_gmail
 

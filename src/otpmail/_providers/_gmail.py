@@ -44,6 +44,7 @@ from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import TRUST_GMAIL, Email, parse_rfc822
 from otpmail._providers._gmail_bodies import BodyCache
 from otpmail._providers._gmail_credentials import (
+    OwnerCredentials,
     ensure_token,
     pinned_credentials,
     pubsub_credentials,
@@ -64,6 +65,7 @@ from otpmail._providers._gmail_messages import (
 )
 from otpmail._providers._gmail_push import PushSchedule
 from otpmail._providers._pubsub import PullSubscription, authorized_pubsub_http
+from otpmail._signin._grant import OwnerReport
 
 log = logging.getLogger("otpmail.gmail")
 
@@ -578,6 +580,25 @@ class GmailProvider:
         """The mailbox's current ``historyId`` (``getProfile``, 1 quota unit)."""
         with default_deadline(self._deadline):
             return await self._history_id()
+
+    async def owner_report(self) -> OwnerReport | None:
+        """For an ``auth: user`` mailbox (else ``None``): where the grant is, the scopes
+        Google says it grants, and the address ``getProfile`` names (the token, then 1
+        quota unit)."""
+        credentials = self._credentials
+        if not isinstance(credentials, OwnerCredentials):
+            return None
+        await self._call("token request", None)
+        profile = await self._call(
+            "getProfile",
+            lambda service: service.users().getProfile(userId="me", fields="emailAddress"),
+        )
+        account = profile.get("emailAddress") if isinstance(profile, dict) else None
+        return OwnerReport(
+            credentials.owner_where,
+            tuple(credentials.granted_scopes or ()),
+            str(account or "").lower(),
+        )
 
     async def _history_id(self) -> int:
         profile = await self._call(

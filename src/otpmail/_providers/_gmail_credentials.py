@@ -1,7 +1,9 @@
 """The credentials every Gmail request is authorised with, and their token refresh.
 
-:func:`pinned_credentials` is the one place that builds them: today a Workspace service
-account with domain-wide delegation (:class:`ServiceAccountCredentials`). Whatever kind,
+:func:`pinned_credentials` is the one place that builds them: a Workspace service account
+with domain-wide delegation (:class:`ServiceAccountCredentials`), or for an ``auth: user``
+entry the owner's own grant from ``otpmail login`` (:class:`OwnerCredentials`, Google's
+``authorized_user`` credentials; research/auth.md §1.4). Whatever kind,
 they refresh through :class:`PinnedRefresh`, so the token request goes out through a
 :class:`~._gmail_http.PinnedHttp` and is never retried by google-auth itself.
 """
@@ -18,12 +20,16 @@ from typing import Any
 from otpmail._providers import _httplib2  # noqa: F401
 
 # isort: on
+from datetime import UTC, datetime, timedelta
+
 import google_auth_httplib2
 from google.auth import credentials as google_credentials
 from google.auth import exceptions as google_exceptions
+from google.oauth2 import credentials as user_credentials
 from google.oauth2 import service_account
 
 from otpmail._core._config import GmailMailbox, not_configured
+from otpmail._core._errors import OtpmailError
 from otpmail._core._retry import parse_retry_after, remaining
 from otpmail._providers._gmail_http import TOKEN_URI, UNIVERSE, PinnedHttp
 
@@ -130,6 +136,84 @@ class ServiceAccountCredentials(PinnedRefresh, service_account.Credentials):
     """A Workspace service account's credentials, delegated to one mailbox."""
 
 
+# Google's 7-day life of a refresh token for an External app in Testing (auth.md §1.6):
+# an invalid_grant this long after the sign-in is most likely that.
+_TESTING_LIFE = (timedelta(days=6, hours=12), timedelta(days=8))
+
+
+class OwnerCredentials(PinnedRefresh, user_credentials.Credentials):
+    """The owner's grant: a refresh token of the user's own OAuth client, refreshed for
+    ``gmail.readonly`` alone. A refresh refused with ``invalid_grant`` is
+    ``NOT_CONFIGURED`` (``secret_invalid``, not retryable) with the remedy."""
+
+    owner_name = ""
+    """The mailbox's address, for the remedy."""
+    owner_where = ""
+    """Where the grant lives, for messages."""
+    granted_at: datetime | None = None
+
+    def refresh(self, request: Any) -> None:
+        try:
+            super().refresh(request)
+        except _TokenRefused as exc:
+            first = str(exc.args[0]) if exc.args else ""
+            error = first.split(":", 1)[0].strip()
+            if error == "invalid_grant":
+                raise expired_grant(self.owner_name, self.owner_where, self.granted_at) from None
+            if error in ("invalid_client", "unauthorized_client", "deleted_client"):
+                raise not_configured(
+                    f"Gmail token refresh failed ({error}): the OAuth client of the grant in "
+                    f"{self.owner_where} was deleted or its secret reset; sign in again: "
+                    f"otpmail login {self.owner_name}",
+                    "secret_invalid",
+                ) from None
+            raise
+
+
+def expired_grant(name: str, where: str, granted_at: datetime | None) -> OtpmailError:
+    """Google refused the refresh token (``invalid_grant``): why it may have, and the remedy."""
+    head = (
+        f"Gmail token refresh failed (invalid_grant): the sign-in in {where} no longer works; "
+        f"sign in again: otpmail login {name}."
+    )
+    age = datetime.now(UTC) - granted_at if granted_at is not None else None
+    if age is not None and _TESTING_LIFE[0] <= age <= _TESTING_LIFE[1]:
+        why = (
+            " It was made about 7 days ago: Google ends refresh tokens of OAuth apps in "
+            "Testing status with External users after 7 days. To stop this, publish the app "
+            "(Google Cloud console > Google Auth Platform > Audience > Publish app; for your "
+            "own test account no verification is needed, you click through the unverified-app "
+            "screen once), then sign in again."
+        )
+    else:
+        why = (
+            " Google ends a grant when its access is removed (myaccount.google.com/permissions),"
+            " the password changes, it goes unused for 6 months, the same client makes more "
+            "than 100 newer grants for the account, or, for an app in Testing status, 7 days "
+            "after the sign-in (publish the app to avoid that)."
+        )
+    return not_configured(head + why, "secret_invalid")
+
+
+def owner_credentials(mailbox: GmailMailbox) -> OwnerCredentials:
+    """The owner's credentials from the grant the entry names (variable, file, keyring)."""
+    from otpmail._signin._grant import granted_at, read_google_grant
+    from otpmail._signin._store import store_for
+
+    assert mailbox.owner is not None
+    store = store_for(mailbox.owner, mailbox.address)
+    what = f"{mailbox.source} grant"
+    grant = read_google_grant(store.load(what), what, store.where)
+    # token_uri is always Google's own (from_authorized_user_info overrides any other).
+    credentials = OwnerCredentials.from_authorized_user_info(  # type: ignore[no-untyped-call]
+        grant.info(), scopes=[SCOPE]
+    )
+    credentials.owner_name = mailbox.address
+    credentials.owner_where = store.where
+    credentials.granted_at = granted_at(grant.granted_at)
+    return credentials  # type: ignore[no-any-return]
+
+
 def load_key(mailbox: GmailMailbox) -> dict[str, Any]:
     """Read and check the service-account key JSON. Never echoes its content."""
     what = f"{mailbox.source} service-account key"
@@ -160,6 +244,10 @@ def pinned_credentials(mailbox: GmailMailbox, transport: Callable[[], PinnedHttp
     """The credentials of ``mailbox``, read-only and delegated to its address, whose token
     requests go out through ``transport``: the one place a Gmail provider gets them.
     Raises ``NOT_CONFIGURED`` (``secret_invalid``) for a key that cannot be used."""
+    if mailbox.owner is not None:
+        owner = owner_credentials(mailbox)
+        owner.pinned_transport = transport
+        return owner
     return _from_key(
         mailbox,
         transport,

@@ -247,6 +247,11 @@ class SingleFlightCredential(AsyncTokenCredential):
             weakref.WeakKeyDictionary()
         )
 
+    @property
+    def inner(self) -> AsyncTokenCredential:
+        """The credential behind the lock."""
+        return self._inner
+
     def _lock(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()
         lock = self._locks.get(loop)

@@ -68,6 +68,7 @@ from otpmail._core._logs import quiet_sdk_loggers
 from otpmail._core._match import matches, select
 from otpmail._core._workers import WorkerPool, run_off_loop
 from otpmail._decoding import Email
+from otpmail._signin._grant import OwnerReport
 
 with warnings.catch_warnings():
     # The generated request builders call warn(DeprecationWarning) in their class bodies
@@ -226,6 +227,17 @@ def _credential(
     )
 
 
+def _owner_credential(
+    mailbox: OutlookMailbox, transport: httpx.BaseTransport | None
+) -> AsyncTokenCredential:
+    """The owner's grant (``auth: user``) as the Graph client's credential."""
+    from otpmail._signin._microsoft import OwnerCredential
+    from otpmail._signin._store import store_for
+
+    assert mailbox.owner is not None
+    return OwnerCredential(mailbox, store_for(mailbox.owner, mailbox.address), transport)
+
+
 @dataclass
 class _Session:
     """The loop-bound half: an httpx client and the adapter and builder that use it."""
@@ -259,12 +271,20 @@ class OutlookProvider:
         *,
         transport: httpx.AsyncBaseTransport | None = None,
         token_transport: TokenTransport | None = None,
+        signin_transport: httpx.BaseTransport | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         retry: RetryPolicy = DEFAULT_POLICY,
         max_retries: int | None = None,
     ) -> None:
         self.account = mailbox.address
-        self._credential = SingleFlightCredential(_credential(mailbox, token_transport))
+        # auth: user reads the owner's own mailbox (/me) with their refreshed grant; MSAL's
+        # requests go through signin_transport (tests) behind the egress check.
+        self._owner = mailbox.owner is not None
+        self._credential = SingleFlightCredential(
+            _owner_credential(mailbox, signin_transport)
+            if self._owner
+            else _credential(mailbox, token_transport)
+        )
         self._auth = AzureIdentityAuthenticationProvider(
             self._credential, scopes=[SCOPE], allowed_hosts=[GRAPH_HOST]
         )
@@ -314,6 +334,12 @@ class OutlookProvider:
         messages = MessagesRequestBuilder(
             adapter, {"baseurl": GRAPH_BASE, "user%2Did": self.account}
         )
+        if self._owner:
+            # A delegated token reads the signed-in user's own mailbox: /me/messages, the
+            # same list with the same query options.
+            messages.url_template = messages.url_template.replace(
+                "/users/{user%2Did}/messages", "/me/messages"
+            )
         return _Session(http, adapter, messages, messages.to_get_request_information().url)
 
     def _session(self) -> _Session:
@@ -607,6 +633,21 @@ class OutlookProvider:
             return emails, _WatchCursor(floor, seen)
 
         return await self._call("messages.list", work)
+
+    async def owner_report(self) -> OwnerReport | None:
+        """For an ``auth: user`` mailbox (else ``None``): where the grant is, the scopes
+        Entra says it grants, and the account of its id token (one token request)."""
+        from otpmail._signin._microsoft import OwnerCredential
+
+        credential = self._credential.inner
+        if not isinstance(credential, OwnerCredential):
+            return None
+
+        async def token() -> object:
+            return await self._credential.get_token(SCOPE)
+
+        await self._call("token request", token)
+        return OwnerReport(credential.where, credential.granted_scopes, credential.account)
 
     async def aclose(self) -> None:
         """Close this loop's client; drop clients of other loops (they cannot be awaited
