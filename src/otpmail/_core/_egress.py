@@ -11,7 +11,7 @@ override header, an unknown path) is refused with an ``API_ERROR`` naming the ho
 never reaches a socket.
 
 One POST carries reads: Gmail's batch (``POST https://gmail.googleapis.com/batch``, the
-``batchPath`` of the discovery document; gmail.md §3). Its body is a ``multipart/mixed``
+``batchPath`` of the discovery document ``gmail.v1.json``). Its body is a ``multipart/mixed``
 of ``application/http`` parts, each a whole HTTP request, so the check reads the body and
 holds every part to the rules of a request of its own — a GET on one of Gmail's read
 routes, a path and nothing more (no other host, no absolute URL), no method override, no
@@ -60,7 +60,8 @@ _GMAIL_ID = r"[0-9a-f]{1,32}"
 # '%2E' are refused by _BAD_PATH first).
 _GRAPH_USER = r"(?:[A-Za-z0-9._~+\-]|%2[1-7AB]|%3[DF]|%5E|%7C)+(?:%40|@)[A-Za-z0-9.\-]+"
 _TENANT = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
-# The tenants an owner's sign-in may name besides a directory (research/auth.md §2.2).
+# The tenants an owner's sign-in may name besides a directory
+# (https://learn.microsoft.com/entra/identity-platform/v2-oauth2-device-code).
 _OWNER_TENANT = rf"consumers|organizations|common|{_TENANT}"
 
 # Pub/Sub names by Google's rules: a project id is 6-30 lowercase letters, digits and
@@ -192,7 +193,7 @@ def check(
         if route.host == host and route.method == verb and route.path.fullmatch(parts.path):
             if route.batch:
                 if parts.query:
-                    # Gmail applies the batch's query parameters to every part (gmail.md §3).
+                    # Each part is a whole request; the batch POST itself carries nothing more.
                     raise EgressRefused(host, "a batch request takes no query string")
                 return replace(route, parts=_batch_parts(host, headers, body))
             return route
@@ -202,7 +203,7 @@ def check(
 # -- batches --------------------------------------------------------------------------------
 
 MAX_BATCH_PARTS = 100
-"""Gmail's limit of calls in one batch (gmail.md §3)."""
+"""Gmail's limit of calls in one batch (https://developers.google.com/gmail/api/guides/batch)."""
 MAX_BATCH_BYTES = 256 * 1024
 """A batch of reads is a few hundred bytes a part; anything much larger is not one."""
 
@@ -365,7 +366,8 @@ def _check_part(host: str, number: int, lines: list[str]) -> str:
         raise refused(str(exc)) from None
     verb, target = request[1].upper(), request[2]
     if not target.startswith("/") or target.startswith("//"):
-        # Gmail takes only the path part of a URL in a batch (gmail.md §3).
+        # Gmail takes only the path part of a URL in a batch
+        # (https://developers.google.com/gmail/api/guides/batch).
         try:
             other = (urlsplit(target).hostname or "").lower()
         except ValueError:

@@ -3,7 +3,7 @@
 :func:`pinned_credentials` is the one place that builds them: a Workspace service account
 with domain-wide delegation (:class:`ServiceAccountCredentials`), or for an ``auth: user``
 entry the owner's own grant from ``otpmail login`` (:class:`OwnerCredentials`, Google's
-``authorized_user`` credentials; research/auth.md §1.4). Whatever kind,
+``authorized_user`` credentials, ``google.oauth2.credentials``). Whatever kind,
 they refresh through :class:`PinnedRefresh`, so the token request goes out through a
 :class:`~._gmail_http.PinnedHttp` and is never retried by google-auth itself.
 """
@@ -136,7 +136,8 @@ class ServiceAccountCredentials(PinnedRefresh, service_account.Credentials):
     """A Workspace service account's credentials, delegated to one mailbox."""
 
 
-# Google's 7-day life of a refresh token for an External app in Testing (auth.md §1.6):
+# Google's 7-day life of a refresh token for an External app in Testing
+# (https://developers.google.com/identity/protocols/oauth2#expiration):
 # an invalid_grant this long after the sign-in is most likely that.
 _TESTING_LIFE = (timedelta(days=6, hours=12), timedelta(days=8))
 

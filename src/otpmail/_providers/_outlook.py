@@ -1,7 +1,7 @@
 """Outlook / Microsoft 365 through Microsoft Graph with an app-only grant (``Mail.Read``).
 
 Built on msgraph-sdk, kiota and azure-identity (the ``otpmail[outlook]`` extra, imported
-only when an outlook mailbox is read), pinned (research/graph.md §3.4-§3.6):
+only when an outlook mailbox is read), pinned:
 
 - the token comes from ``azure.identity.aio`` with ``authority`` passed explicitly, so
   ``AZURE_AUTHORITY_HOST`` is never read; the aio credentials do not use MSAL, so
@@ -19,14 +19,15 @@ Deadlines and retries (:mod:`otpmail._core._retry`): each Graph request — its 
 included — is one attempt of otpmail's retry policy, under the call's deadline. Neither
 SDK retries on its own: kiota's ``RetryHandler`` is left out of the middleware and
 azure-core's token retries are off (``retry_total=0``). At most 4 requests per mailbox are
-in flight on an event loop (Graph's limit, graph.md §3.7), and concurrent calls share one
-token request.
+in flight on an event loop (Graph's limit,
+https://learn.microsoft.com/graph/throttling-limits#outlook-service-limits), and concurrent
+calls share one token request.
 
 Cost: content mode is one Graph request once the token is cached (``$top`` = limit + slack,
 bodies and attachment metadata included, the latter through ``$expand``); count mode reads
 1,000 bodiless rows a request, and the idle poll of a wait reads ids only. The SDK builds,
-signs and sends each request, but its model deserialisation (about 1.1 s and 1,200
-modules on first use, graph.md §7) is skipped: the adapter returns the body as bytes
+signs and sends each request, but its model deserialisation (about 1,200 modules imported
+on first use, ``bench/graph_first_call.py``) is skipped: the adapter returns the body as bytes
 (``send_primitive_async(..., "bytes", ...)``) and :mod:`._graph_messages` reads the few
 fields it needs. Failed responses still become the SDK's ``ODataError``.
 
@@ -148,7 +149,8 @@ WATCH_MARGIN = timedelta(seconds=60)
 WATCH_PAGE = 100
 WATCH_FIELDS: tuple[str, ...] = ("id", "receivedDateTime")
 _QueryParameters = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters
-# Graph's codes for a query shape it refuses (graph.md §1, the InefficientFilter rules).
+# Graph's codes for a query shape it refuses (the $filter/$orderby rules of
+# microsoft-graph-docs-contrib `user-list-messages.md`).
 QUERY_SHAPE_CODES = frozenset({"InefficientFilter", "ErrorInvalidUrlQueryFilter"})
 
 

@@ -1,19 +1,21 @@
 """``otpmail login`` for Gmail: the installed-app flow of google-auth-oauthlib, pinned.
 
-research/auth.md §1: the authorization code flow with PKCE (S256, google-auth-oauthlib's
-own verifier) and ``state``, through :class:`~._loopback.LoopbackRedirect` on
-``127.0.0.1`` and a port the system picks; ``access_type=offline`` and ``prompt=consent``
-so that every sign-in, a second one too, is handed a refresh token; the one scope
-``gmail.readonly``. The client configuration is built here from the user's client ID and
-secret, with Google's two URLs written in code: a client-secrets file cannot move the
-token request (its ``auth_uri`` and ``token_uri`` are never read). The consent page is the
-user's browser's; otpmail itself sends two requests, the code exchange to
-``oauth2.googleapis.com/token`` and ``getProfile`` to check whose mailbox it is, both
-through the Gmail provider's ``PinnedHttp`` (the egress check, certifi, no
-proxy, bounded answers) under requests-oauthlib's session.
+The authorization code flow with PKCE (S256, google-auth-oauthlib's own verifier,
+``google_auth_oauthlib/flow.py``) and ``state``, through
+:class:`~._loopback.LoopbackRedirect` on ``127.0.0.1`` and a port the system picks;
+``access_type=offline`` and ``prompt=consent`` so that every sign-in, a second one too, is
+handed a refresh token; the one scope ``gmail.readonly``. The client configuration is
+built here from the user's client ID and secret, with Google's two URLs written in code: a
+client-secrets file cannot move the token request (its ``auth_uri`` and ``token_uri`` are
+never read). The consent page is the user's browser's; otpmail itself sends two requests,
+the code exchange to ``oauth2.googleapis.com/token`` and ``getProfile`` to check whose
+mailbox it is, both through the Gmail provider's ``PinnedHttp`` (the egress check,
+certifi, no proxy, bounded answers) under requests-oauthlib's session.
 
-Google offers no device flow for Gmail scopes (§1.7): on a machine without a browser, sign
-in on one that has one and move the grant (``--export``, ``--grant-file``).
+Google offers no device flow for Gmail scopes
+(https://developers.google.com/identity/protocols/oauth2/limited-input-device#allowedscopes):
+on a machine without a browser, sign in on one that has one and move the grant
+(``--export``, ``--grant-file``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """The grant: what ``otpmail login`` stores and every read refreshes from.
 
 Only what a refresh needs, so that it fits the smallest keyring (Windows Credential
-Manager holds 2,560 bytes, research/auth.md §3.1):
+Manager holds 2,560 bytes, jaraco/keyring#355):
 
 - Gmail: Google's own ``authorized_user`` JSON (what google-auth reads and gcloud writes):
   ``type``, ``client_id``, ``client_secret`` (a Desktop client's secret is not a secret to
-  Google, but refreshing needs it, §1.4) and ``refresh_token``; plus ``scopes`` and
+  Google, https://developers.google.com/identity/protocols/oauth2, but refreshing needs it,
+  ``google/oauth2/credentials.py``) and ``refresh_token``; plus ``scopes`` and
   ``granted_at``, which google-auth ignores, for the messages about expiry.
 - Microsoft: the app registration (``client_id``, ``tenant``), the ``refresh_token`` and
   the ``account`` it belongs to; never MSAL's whole token cache.

@@ -1,19 +1,21 @@
 """Signing in to an Outlook.com or Microsoft 365 mailbox as its owner, with MSAL.
 
-research/auth.md §2: a public client (no secret) of the user's own app registration, MSAL
-used directly (azure-identity's interactive and device-code credentials are sync-only and
-take no refresh token, §2.6):
+A public client (no secret) of the user's own app registration, MSAL used directly
+(azure-identity's interactive and device-code credentials are sync-only and take no refresh
+token):
 
 - ``otpmail login``: :meth:`MicrosoftSignIn.interactive` is MSAL's auth code flow (PKCE
   S256, ``state`` and ``nonce``, MSAL's own) through :class:`~._loopback.LoopbackRedirect`
-  on 127.0.0.1 (MSAL's own listener binds every interface inside a container, §2.1);
+  on 127.0.0.1 (MSAL's own listener binds every interface inside a container,
+  ``msal/oauth2cli/authcode.py``);
   :meth:`MicrosoftSignIn.device_code` is the device-code flow for a machine without a
   browser. Scope: ``Mail.Read``; MSAL adds ``openid profile offline_access`` itself (the
   refresh token comes from ``offline_access``).
 - every read: :class:`OwnerCredential`, the azure-core credential the Graph client takes,
   redeems the stored refresh token for a ``Mail.Read`` token once per token life, one
   caller at a time, and saves the rotated refresh token Microsoft hands back where the
-  grant came from when that place is writable (§2.4: tokens rotate on use).
+  grant came from when that place is writable (tokens rotate on use,
+  https://learn.microsoft.com/entra/identity-platform/refresh-tokens).
 
 Every request MSAL sends (the authority's metadata, the token endpoint, the device-code
 request) goes through :class:`MsalHttp`: the egress check first, then httpx with the
@@ -51,7 +53,8 @@ PROVIDER = "Outlook"
 # A token is refreshed this long before it expires, so none is used at its last second.
 _EARLY = 300.0
 _AADSTS = re.compile(r"AADSTS(\d{4,6})")
-# Why a refresh token stops working (research/auth.md §2.4 and §5.7), by AADSTS number.
+# Why a refresh token stops working, by AADSTS number
+# (https://learn.microsoft.com/entra/identity-platform/refresh-tokens).
 _EXPIRED_WHY = {
     "700082": "it was not used for 90 days",
     "50173": "the password was changed or reset",
