@@ -212,10 +212,14 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     }
     for item in manifest:
         assert item["repository"] and item["path"] and len(item["commit"]) == 40
-        assert item["licence"] in {"MIT", "BSD-3-Clause", "Apache-2.0"}
+        assert item["licence"] in {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only"}
         assert (REALWORLD / item["file"]).is_file()
         assert item["holdout"] == (item["group"] in held)
-    assert 0.2 <= len(held) / len({item["group"] for item in manifest}) <= 0.4
+    first = {item["group"] for item in manifest if not item.get("holdout2")}
+    assert 0.2 <= len(held) / len(first) <= 0.4
+    second = [item for item in manifest if item.get("holdout2")]
+    assert not {item["group"] for item in second} & first  # the second hold-out is new mail
+    assert sum(item["code"] is not None for item in second) >= 30
 
 
 @pytest.mark.parametrize("part", ["tuning", "holdout"])
