@@ -56,3 +56,26 @@ def _window_start(seg: str, line_start: int, lines: int) -> int:
             seen += 1
         pos = prev_start
     return pos
+
+
+def _alone_on_line(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` is all its line holds, besides decoration."""
+    ls, le = _line_bounds(seg, start, end)
+    return not seg[ls:start].strip(_DECORATION) and not seg[end:le].strip(_DECORATION)
+
+
+def _label_ranges(seg: str, spans: list[tuple[int, int]], lines: int) -> list[tuple[int, int]]:
+    """Merged ranges around ``spans`` (from ``lines`` non-empty lines above each span's line
+    to its end) where labels can matter."""
+    found: list[tuple[int, int]] = []
+    for start, end in spans:
+        ls, le = _line_bounds(seg, start, end)
+        found.append((_window_start(seg, ls, lines), le))
+    found.sort()
+    merged: list[tuple[int, int]] = []
+    for lo, hi in found:
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged

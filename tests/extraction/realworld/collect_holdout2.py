@@ -88,7 +88,9 @@ def hanko(repo: Path) -> list[dict[str, Any]]:
     for lang in HANKO_LANGS:
         strings: dict[str, str] = {}
         for catalogue in ("passcode", "security-notifications"):
-            loaded = yaml.safe_load(_show(repo, HANKO_COMMIT, f"{base}locales/{catalogue}.{lang}.yaml"))
+            loaded = yaml.safe_load(
+                _show(repo, HANKO_COMMIT, f"{base}locales/{catalogue}.{lang}.yaml")
+            )
             strings |= {key: value["other"] for key, value in loaded.items()}
         for name, text_key in (HANKO_CODES | HANKO_NOTICES).items():
             if text_key not in strings or f"subject_{name}" not in strings:
