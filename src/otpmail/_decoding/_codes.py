@@ -54,7 +54,7 @@ from otpmail._decoding._lines import (
     _label_ranges,
     _line_bounds,
     _line_end,
-    _strip_html,
+    _segments,
     _window_start,
 )
 
@@ -466,22 +466,6 @@ def _is_stale(seg: str, cand: _Candidate) -> bool:
     stop = _SENTENCE_BREAK.search(tail)
     sentence = head[cut:] + " " + (tail[: stop.start()] if stop else tail)
     return bool(_STALE.search(sentence) or (_CJK.search(sentence) and _STALE_CJK.search(sentence)))
-
-
-def _segments(source: Any) -> tuple[str, str]:
-    """(subject, body) of an email dict or a string."""
-    if isinstance(source, str):
-        return "", source
-    if isinstance(source, Mapping):
-        subject = source.get("subject")
-        body = source.get("body")
-        html = source.get("html")
-        subject_s = subject if isinstance(subject, str) else ""
-        body_s = body if isinstance(body, str) else ""
-        if not body_s.strip() and isinstance(html, str) and html.strip():
-            body_s = _strip_html(html[:_MAX_SCAN])
-        return subject_s, body_s
-    return "", ""
 
 
 _Linked = tuple[int, str, _Candidate, str, bool]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 _MAX_SCAN = 200_000
 """Characters of a body that are looked at; bodies are bounded upstream already."""
@@ -79,3 +81,19 @@ def _label_ranges(seg: str, spans: list[tuple[int, int]], lines: int) -> list[tu
         else:
             merged.append((lo, hi))
     return merged
+
+
+def _segments(source: Any) -> tuple[str, str]:
+    """(subject, body) of an email dict or a string."""
+    if isinstance(source, str):
+        return "", source
+    if isinstance(source, Mapping):
+        subject = source.get("subject")
+        body = source.get("body")
+        html = source.get("html")
+        subject_s = subject if isinstance(subject, str) else ""
+        body_s = body if isinstance(body, str) else ""
+        if not body_s.strip() and isinstance(html, str) and html.strip():
+            body_s = _strip_html(html[:_MAX_SCAN])
+        return subject_s, body_s
+    return "", ""
