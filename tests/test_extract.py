@@ -995,3 +995,54 @@ def test_the_scoring_page_quotes_the_weight_tables() -> None:
     assert {name: tables.get(name) for name in quoted} == quoted
     unquoted = set(tables) - set(quoted) - {"veto", "threshold"}
     assert not unquoted
+
+
+# A code alone on its line, the one code-shaped value of a short mail, is what a person sees
+# in any language, even one whose code words no rule knows (issue 30: Appwrite's Esperanto,
+# Armenian and Vietnamese sign-in mails were missed).
+_LONE_ESPERANTO = (
+    "Saluton,\n"
+    "Enigu la jenan kontrolkodon kiam oni petos ĝin por sekure ensaluti. "
+    "Ĝi eksvalidiĝos post 15 minutoj.\n"
+    "601917\n"
+    "Dankon,\nteamo de Contoso Notes"
+)
+
+
+def test_a_lone_code_in_a_language_no_rule_knows_is_the_code() -> None:
+    assert extract_code({"subject": "Contoso Notes Ensaluto", "body": _LONE_ESPERANTO}) == (
+        "601917"
+    )
+    armenian = "Բարև,\nմուտքագրեք հետևյալ կոդը։\n479001\nContoso Notes թիմ"
+    assert extract_code(armenian) == "479001"
+
+
+def test_a_lone_code_beside_another_candidate_is_not_guessed() -> None:
+    # a second code-shaped value anywhere in the mail (here a reference) leaves two readings
+    body = _LONE_ESPERANTO.replace("Dankon,", "Referenco 5520431. Dankon,")
+    assert extract_code(body) is None
+    assert extract_code({"subject": "Ensaluto 7741", "body": _LONE_ESPERANTO}) is None
+    assert extract_code(_LONE_ESPERANTO.replace("601917", "601917\n482913")) is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Thanks for your order!\n\n4821907\n\nWe will ship it soon.",  # an order mail
+        "Your invoice is attached.\n\n20261120\n\nKind regards",  # an invoice, a date
+        "Saluton, jen la resumo de via jaro kun ni:\n\n2026\n\nDankon",  # a year alone
+        "Dear guest, your reservation is confirmed.\n\n84720193\n\nSee you soon",  # booking
+        "Your parcel has left our depot. Tracking number:\n\n94107\n\nBye",  # not a code
+    ],
+)
+def test_a_lone_number_that_is_not_a_code_stays_none(body: str) -> None:
+    assert extract_code(body) is None
+
+
+def test_a_lone_candidate_needs_a_sentence_above_it() -> None:
+    assert extract_code("Saluton Noor,\n\n601917\n\nDankon") is None  # a greeting, then a number
+
+
+def test_a_lone_candidate_counts_only_in_a_short_mail() -> None:
+    padding = "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n" * 60
+    assert extract_code(_LONE_ESPERANTO + "\n" + padding) is None

@@ -183,9 +183,13 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 # Measured with `.venv/bin/python bench/extraction_eval.py` before any rule was changed for
 # it: tuning part 18/61 codes (recall 0.295), hold-out 6/18 (0.333), none wrong. After:
 # tuning part 59/61 (0.967), none wrong; the two it misses are Notion's 20-letter code and a
-# Faroese code word. The hold-out, scored once at the end: 15/18 (0.833), none wrong. The recall floor is what the tuning part reaches; precision is 1.0 on
-# both parts.
-REALWORLD_TUNING_RECALL_FLOOR = 0.96
+# Faroese code word. The hold-out, scored once at the end: 15/18 (0.833), none wrong.
+# That hold-out, now seen, is part of tuning (79 codes); with the lone-code rule the tuning
+# part reaches 78/79 (0.987), the miss Notion's 20-letter code. The second hold-out (Hanko
+# in nine languages and Ory Kratos, collected before that rule), scored once: 31/31, none
+# wrong (main before the rule also reads 31/31). The recall floor is what the tuning part
+# reaches; precision is 1.0 on every part.
+REALWORLD_TUNING_RECALL_FLOOR = 0.98
 
 
 def _load_eval() -> Any:
@@ -212,13 +216,17 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     }
     for item in manifest:
         assert item["repository"] and item["path"] and len(item["commit"]) == 40
-        assert item["licence"] in {"MIT", "BSD-3-Clause", "Apache-2.0"}
+        assert item["licence"] in {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only"}
         assert (REALWORLD / item["file"]).is_file()
         assert item["holdout"] == (item["group"] in held)
-    assert 0.2 <= len(held) / len({item["group"] for item in manifest}) <= 0.4
+    first = {item["group"] for item in manifest if not item.get("holdout2")}
+    assert 0.2 <= len(held) / len(first) <= 0.4
+    second = [item for item in manifest if item.get("holdout2")]
+    assert not {item["group"] for item in second} & first  # the second hold-out is new mail
+    assert sum(item["code"] is not None for item in second) >= 30
 
 
-@pytest.mark.parametrize("part", ["tuning", "holdout"])
+@pytest.mark.parametrize("part", ["tuning", "holdout", "holdout2"])
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:
     module = _load_eval()
     tally = module.evaluate_codes(module.load_realworld(part))

@@ -50,9 +50,11 @@ from otpmail._decoding._code_words import (
 from otpmail._decoding._lines import (
     _DECORATION,
     _MAX_SCAN,
+    _alone_on_line,
+    _label_ranges,
     _line_bounds,
     _line_end,
-    _strip_html,
+    _segments,
     _window_start,
 )
 
@@ -99,6 +101,9 @@ class CodeWeights:
     """On a meeting's dial-in line."""
     veto: int = -100
     """A negative label next to it, or one of a list of codes: never the code."""
+    lone_code: int = 5
+    """Alone on its line, the only code-shaped candidate of a short mail, whatever its
+    language: what a person sees as the code."""
     threshold: int = 5
     """The least score a code is returned with."""
 
@@ -132,6 +137,10 @@ class CodeReach:
     """Each side, for the words that call it old."""
     meeting: int = 160
     """Each side, for a meeting's dial-in words."""
+    lone_mail: int = 3000
+    """Most characters of a mail body in which a lone candidate counts (``lone_code``)."""
+    lone_intro: int = 24
+    """Fewest characters of the line above a lone candidate (a sentence that introduces it)."""
 
 
 CODE_REACH = CodeReach()
@@ -356,9 +365,7 @@ def _link_before(
 ) -> tuple[int, _Label | None]:
     """Score of the link to the labels before ``cand`` (or the veto), and that label."""
     ls, le = _line_bounds(seg, cand.start, cand.end)
-    alone = not seg[ls : cand.start].strip(_DECORATION) and not seg[cand.end : le].strip(
-        _DECORATION
-    )
+    alone = _alone_on_line(seg, cand.start, cand.end)
     if alone and _in_list(seg, ls, le):
         return CODE_WEIGHTS.veto, None  # one of several codes (backup codes): none is *the* code
     floor = (
@@ -461,50 +468,42 @@ def _is_stale(seg: str, cand: _Candidate) -> bool:
     return bool(_STALE.search(sentence) or (_CJK.search(sentence) and _STALE_CJK.search(sentence)))
 
 
-def _segments(source: Any) -> tuple[str, str]:
-    """(subject, body) of an email dict or a string."""
-    if isinstance(source, str):
-        return "", source
-    if isinstance(source, Mapping):
-        subject = source.get("subject")
-        body = source.get("body")
-        html = source.get("html")
-        subject_s = subject if isinstance(subject, str) else ""
-        body_s = body if isinstance(body, str) else ""
-        if not body_s.strip() and isinstance(html, str) and html.strip():
-            body_s = _strip_html(html[:_MAX_SCAN])
-        return subject_s, body_s
-    return "", ""
+_Linked = tuple[int, str, _Candidate, str, bool]
 
 
-def _ranges(seg: str, cands: list[_Candidate]) -> list[tuple[int, int]]:
-    """Merged line ranges around the candidates where labels can matter."""
-    spans: list[tuple[int, int]] = []
-    for cand in cands:
-        ls, le = _line_bounds(seg, cand.start, cand.end)
-        lo = _window_start(seg, ls, CODE_REACH.lines_above)
-        spans.append((lo, le))
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for lo, hi in spans:
-        if merged and lo <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
-        else:
-            merged.append((lo, hi))
-    return merged
+def _lone_code(values: set[str], lone: list[tuple[_Candidate, str]]) -> list[_Linked]:
+    """The candidate a person sees as the code in any language: the one code-shaped value of
+    the mail, standing alone on its line of a short body, with no label against it."""
+    if len(values) != 1 or not lone:
+        return []
+    cand, seg = lone[0]
+    return [(CODE_WEIGHTS.lone_code, cand.value, cand, seg, False)]
+
+
+def _introduced(seg: str, cand: _Candidate) -> bool:
+    """Whether the non-empty line above ``cand`` is text that can introduce it (a sentence,
+    not a greeting such as ``Hi Noor,``)."""
+    ls = _line_bounds(seg, cand.start, cand.end)[0]
+    above = seg[_window_start(seg, ls, 1) : ls].strip(_DECORATION + "\n")
+    return len(above) >= CODE_REACH.lone_intro
 
 
 def _scored(source: Any) -> list[tuple[int, str]]:
     subject, body = _segments(source)
-    linked: list[tuple[int, str, _Candidate, str, bool]] = []
-    for raw in (subject, body):
+    linked: list[_Linked] = []
+    values: set[str] = set()
+    lone: list[tuple[_Candidate, str]] = []
+    for in_body, raw in ((False, subject), (True, body)):
         if not raw:
             continue
         seg = _normalize(raw)
         cands = _candidates(seg)
+        values.update(cand.value for cand in cands)
         if not cands:
             continue
-        labels = _labels(seg, _ranges(seg, cands))
+        labels = _labels(
+            seg, _label_ranges(seg, [(c.start, c.end) for c in cands], CODE_REACH.lines_above)
+        )
         ends = [lab.end for lab in labels]
         starts = [lab.start for lab in labels]
         for cand in cands:
@@ -520,6 +519,15 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             if score > 0:
                 named = label is not None and _names_a_code(seg, label, cand)
                 linked.append((score, cand.value, cand, seg, named))
+            elif (
+                in_body
+                and len(seg) <= CODE_REACH.lone_mail
+                and after > CODE_WEIGHTS.veto
+                and _alone_on_line(seg, cand.start, cand.end)
+                and _introduced(seg, cand)
+            ):
+                lone.append((cand, seg))
+    linked.extend(_lone_code(values, lone))
     if not linked:
         return []
     whole = unicodedata.normalize("NFKC", f"{subject}\n{body[:_MAX_SCAN]}")

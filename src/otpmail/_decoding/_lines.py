@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 _MAX_SCAN = 200_000
 """Characters of a body that are looked at; bodies are bounded upstream already."""
@@ -56,3 +58,42 @@ def _window_start(seg: str, line_start: int, lines: int) -> int:
             seen += 1
         pos = prev_start
     return pos
+
+
+def _alone_on_line(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` is all its line holds, besides decoration."""
+    ls, le = _line_bounds(seg, start, end)
+    return not seg[ls:start].strip(_DECORATION) and not seg[end:le].strip(_DECORATION)
+
+
+def _label_ranges(seg: str, spans: list[tuple[int, int]], lines: int) -> list[tuple[int, int]]:
+    """Merged ranges around ``spans`` (from ``lines`` non-empty lines above each span's line
+    to its end) where labels can matter."""
+    found: list[tuple[int, int]] = []
+    for start, end in spans:
+        ls, le = _line_bounds(seg, start, end)
+        found.append((_window_start(seg, ls, lines), le))
+    found.sort()
+    merged: list[tuple[int, int]] = []
+    for lo, hi in found:
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def _segments(source: Any) -> tuple[str, str]:
+    """(subject, body) of an email dict or a string."""
+    if isinstance(source, str):
+        return "", source
+    if isinstance(source, Mapping):
+        subject = source.get("subject")
+        body = source.get("body")
+        html = source.get("html")
+        subject_s = subject if isinstance(subject, str) else ""
+        body_s = body if isinstance(body, str) else ""
+        if not body_s.strip() and isinstance(html, str) and html.strip():
+            body_s = _strip_html(html[:_MAX_SCAN])
+        return subject_s, body_s
+    return "", ""
