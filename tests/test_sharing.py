@@ -8,6 +8,7 @@ tests/test_fleet.py.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 import stat
@@ -120,9 +121,10 @@ async def test_the_watcher_hangs_up_on_a_process_of_another_user(
     monkeypatch.setattr(hub_module, "peer_uid", lambda sock: os.getuid() + 1)
     reader, writer = await asyncio.open_unix_connection(str(hub.place.socket))
     writer.write(frame({"id": 1, "op": "mark"}))
-    await writer.drain()
-
-    # Hung up at once (an end of stream, or a reset: the request was never read).
+    # Hung up at once: possibly before the request was even sent (a reset on drain), then
+    # an end of stream, or a reset, where the answer would be (the request was never read).
+    with contextlib.suppress(ConnectionResetError, BrokenPipeError):
+        await writer.drain()
     with pytest.raises((asyncio.IncompleteReadError, ConnectionResetError)):
         await asyncio.wait_for(read_frame(reader), 5)
     writer.close()
@@ -139,7 +141,8 @@ async def test_the_watcher_answers_a_process_of_this_user(runtime: Path) -> None
     answer = await asyncio.wait_for(read_frame(reader), 5)
     writer.close()
     assert answer["id"] == 1 and answer["token"]["n"] == 0
-    assert feed.calls == 1
+    # The mark reached the feed (the watcher's first poll may follow it at once).
+    assert feed.calls >= 1
 
 
 async def test_a_watcher_socket_of_another_user_is_not_used(
