@@ -530,12 +530,12 @@ def test_a_number_with_no_code_word_near_it_is_not_a_code() -> None:
     assert extract_code("We shipped 1024 improvements and 48291 fixes.") is None
 
 
-def test_an_order_mail_that_only_says_confirmation_code_gives_no_code() -> None:
-    # null over a guess: "confirmation code" in an order/booking mail is often a reference
+def test_what_an_order_mail_calls_its_confirmation_code_is_the_code_not_the_order_number() -> None:
+    # what a person sees: the mail gives a confirmation code to use; the order number is not it
     email = mail(
         "Confirm your order", "Order #40021\n\nConfirmation code: 718263\n\nTotal: $129.99"
     )
-    assert extract_code(email) is None
+    assert extract_code(email) == "718263"
 
 
 @pytest.mark.parametrize("value", [None, 12, b"code 482913", [], {"body": None}, {"body": 5}])

@@ -121,6 +121,36 @@ def test_a_five_digit_confirmation_code_beside_an_order_number_a_price_and_a_zip
     assert extract_code(mail) == "48291"
 
 
+@pytest.mark.parametrize(
+    ("subject", "text"),
+    [
+        (
+            "Your flight to Lisbon",
+            "Thank you for booking with Contoso Air. Total paid: $412.60 on 12/01/2026.\n"
+            "Your confirmation number is 48213907.\n"
+            "Departure 14 Dec 2026 08:45, return 21 Dec 2026 17:10. Seat 14C.",
+        ),
+        (
+            "Reservation confirmed",
+            "Check-in: Friday, 13 June 2026\nConfirmation number: 48213907\n"
+            "Total: EUR 389.00 (2 nights)\nHotel phone: +351 21 123 4567",
+        ),
+        (
+            "Ihre Buchung",
+            "Vielen Dank für Ihre Buchung vom 03.12.2026.\nBestätigungsnummer: 48213907\n"
+            "Gesamtpreis: 412,60 EUR",
+        ),
+        (
+            "Su reserva",
+            "Gracias por su reserva del 03/12/2026. Número de confirmación: 48213907. "
+            "Importe total: 412,60 €",
+        ),
+    ],
+)
+def test_an_eight_digit_confirmation_number_among_prices_and_dates(subject: str, text: str) -> None:
+    assert extract_code(received(subject, text=text)) == "48213907"
+
+
 def test_codes_in_languages_whose_code_word_was_unknown() -> None:
     # Appwrite's sign-in mail, as its Turkish, Greek, Hindi and Thai catalogues word it
     samples = {
@@ -163,6 +193,10 @@ def test_a_lower_case_code_in_two_dashed_groups_ending_in_a_letter() -> None:
         "09:41:07 UTC. IP Address: 203.0.113.42",
         # a reference number in a confirmation
         "Your reservation is confirmed. Reference 73102846. Check-in 12 Dec 2026.",
+        # a booking reference, a reservation number and an order number are references
+        "Thank you for booking. Booking reference: 73102846. Total paid: $412.60.",
+        "Reservation number 73102846, check-in 12 Dec 2026, total EUR 389.00.",
+        "Order number: 73102846. Total: $129.99. Delivery by 12/05/2026.",
     ],
 )
 def test_numbers_that_are_not_codes_stay_unpicked(text: str) -> None:

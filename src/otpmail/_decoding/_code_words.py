@@ -76,7 +76,11 @@ _POSITIVE = _words(
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
-    r"код\w*|одноразов\w* парол\w*|codi\b|codicem\b|cód\b|cod\b"
+    r"код\w*|одноразов\w* парол\w*|codi\b|codicem\b|cód\b|cod\b|"
+    # what a mail calls its confirmation number is given to be used (not an order's number)
+    r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
+    r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
+    r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b"
 )
 _POSITIVE_CASED = _words(
     r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"
@@ -110,6 +114,15 @@ _NAMED_CODE = re.compile(
     r"验证码|驗證碼|認証コード|確認コード|認証番号|인증\s?번호|인증\s?코드|확인\s?코드"
 )
 """A code word that names a one-time code outright (read around the linked label)."""
+_CONFIRMATION = re.compile(
+    r"(?i)confirmation (?:code|number|no\b\.?|#)|bestätigungs(?:code|nummer)\b|"
+    r"c[óo]digo de confirma(?:ci[óo]n|[çc][ãa]o)|n[úu]mero de confirma(?:ci[óo]n|[çc][ãa]o)|"
+    r"(?:code|num[ée]ro) de confirmation|(?:codice|numero) di conferma|"
+    r"bevestigings(?:code|nummer)\b|kod potwierdz\w*|numer potwierdzenia|код подтверждения"
+)
+"""What a mail calls its confirmation code or number: given to the reader to use, so it is
+the code even in an order or booking mail (what the mail calls an order number or a
+reference is not)."""
 _USE_IT = _words(
     r"(?:enter|type|use|show|present|provide|quote|input|give)(?: (?:it|this|that|the|your)\b)|"
     r"(?:geben sie|zeigen sie|nennen sie) (?:ihn|sie|diesen|diese|den|die)\b|"
@@ -146,7 +159,7 @@ _NEGATIVE = _words(
     r"receipt(?: (?:number|no\b\.?|#))?|ticket(?: (?:number|no\b\.?|#|id\b))?|"
     r"case (?:number|no\b\.?|#|id\b)|reference(?: (?:number|no\b\.?|#))?|ref\b\.?|"
     r"booking(?: (?:reference|number|id))?|reservation(?: number)?|"
-    r"confirmation (?:number|no\b\.?|#)|tracking(?: (?:number|no\b\.?|id))?|shipment\b|"
+    r"tracking(?: (?:number|no\b\.?|id))?|shipment\b|"
     r"parcel\b|waybill\b|customer (?:number|id|no\b\.?)|account (?:number|no\b\.?|id\b)|"
     r"member(?:ship)? (?:number|no\b\.?|id\b)|card ending(?: in)?|ending (?:in|with)\b|"
     r"last (?:4|four) digits|card number|phone(?: number)?(?= *[:#])|phone number|telephone\b|"

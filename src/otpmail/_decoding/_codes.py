@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from otpmail._decoding._code_text import _normalize
 from otpmail._decoding._code_words import (
     _CJK,
+    _CONFIRMATION,
     _COPULA,
     _MEETING,
     _MEETING_CJK,
@@ -443,13 +444,16 @@ def _link_after(
 
 
 def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
-    """Whether the code word a candidate is linked to names a one-time code outright
-    ("confirmation code", "mobileTAN", "Bestätigungscode", "验证码"), not just "code", and its
-    line asks the reader to use it ("show it at pickup", "enter this code"): such a code
-    stays the code in an order or booking mail. A bare "Confirmation code: 718263" under an
-    order number does not: it is as often the order's reference."""
+    """Whether the code word a candidate is linked to names a one-time code outright and
+    so keeps it the code in an order or booking mail: a confirmation code or number (what
+    the mail gives the reader to use, "Confirmation number: 83920475"), or a named code
+    ("mobileTAN", "Bestätigungscode", "验证码", not just "code") on a line that asks the
+    reader to use it ("show it at pickup", "enter this code")."""
     if label.kind != _POS:
         return False
+    confirmation = _CONFIRMATION.search(seg, max(0, label.start - 20), label.end)
+    if confirmation is not None and confirmation.end() == label.end:
+        return True
     if _NAMED_CODE.search(seg, max(0, label.start - 40), label.end) is None:
         return False
     ls, le = _line_bounds(seg, label.start, cand.end)
