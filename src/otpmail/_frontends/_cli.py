@@ -557,8 +557,6 @@ def _mcp(args: argparse.Namespace) -> int:
 
 @_subcommand
 def _add_login(commands: _Commands) -> None:
-    from otpmail._frontends import _login
-
     login = _new(
         commands,
         "login",
@@ -566,9 +564,31 @@ def _add_login(commands: _Commands) -> None:
         description="Sign in to your own Gmail or Outlook mailbox (an auth: user entry) in "
         "a browser, and store the grant in the OS keyring, a 0600 file (--grant-file), or "
         "print it for a CI secret (--export).",
-        epilog=_login.EPILOG,
+        epilog=_exit_statuses(
+            [
+                (EXIT_OK, "signed in; the grant is stored (or printed, with --export)"),
+                (Prefix.INVALID, "bad arguments"),
+                (
+                    Prefix.NOT_CONFIGURED,
+                    "the entry, the OAuth client, or where the grant goes (no OS keyring)",
+                ),
+                (Prefix.API_ERROR, "the sign-in failed, was refused or timed out"),
+            ]
+        )
+        + "\nGmail has no device-code sign-in: on a machine without a browser, sign in on one "
+        "that has\none and move the grant (--export into grant_env, or --grant-file). See "
+        "docs/own-account.md.\n",
     )
-    _add(login, *_login.PARAMS)
+    _add(
+        login,
+        _params.LOGIN_NAME,
+        _params.DEVICE_CODE,
+        _params.EXPORT,
+        _params.GRANT_FILE,
+        _params.NO_BROWSER,
+        _params.LOGIN_TIMEOUT,
+        _params.INTEGRATIONS,
+    )
     login.set_defaults(run=_run_login)
 
 

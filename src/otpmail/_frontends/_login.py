@@ -19,67 +19,7 @@ from pathlib import Path
 
 from otpmail._core._config import GmailMailbox, Mailbox, OutlookMailbox, load, not_configured
 from otpmail._core._errors import OtpmailError
-from otpmail._frontends._params import Param, _integrations_path
-from otpmail._signin._loopback import DEFAULT_TIMEOUT
 from otpmail._signin._store import FileStore, GrantStore, KeyringStore, store_for
-
-NAME = Param(
-    "name",
-    "string",
-    "the mailbox to sign in to: its address in the integrations file",
-    positional=True,
-)
-DEVICE_CODE = Param(
-    "device_code",
-    "boolean",
-    "Outlook only: sign in by typing a code in any browser, for a machine without one",
-    default=False,
-)
-EXPORT = Param(
-    "export",
-    "boolean",
-    "print the grant on stdout (for a CI secret read through grant_env) instead of storing it",
-    default=False,
-)
-GRANT_FILE = Param(
-    "grant_file",
-    "string",
-    "store the grant in this file, mode 0600, instead of the OS keyring",
-    metavar="PATH",
-)
-NO_BROWSER = Param(
-    "no_browser", "boolean", "only print the sign-in URL, do not open a browser", default=False
-)
-LOGIN_TIMEOUT = Param(
-    "timeout",
-    "number",
-    "seconds the browser or the device code has to bring the sign-in back",
-    metavar="SECONDS",
-    default=DEFAULT_TIMEOUT,
-    above=0,
-    at_most=3600,
-    parse=float,
-)
-INTEGRATIONS = Param(
-    "integrations",
-    "string",
-    "integrations file",
-    metavar="FILE",
-    default_note="$OTPMAIL_INTEGRATIONS, else ./integrations.yaml",
-    parse=_integrations_path,
-)
-PARAMS = (NAME, DEVICE_CODE, EXPORT, GRANT_FILE, NO_BROWSER, LOGIN_TIMEOUT, INTEGRATIONS)
-
-EPILOG = """\
-exit status:
-  0  signed in; the grant is stored (or printed, with --export)
-  2  INVALID: bad arguments
-  3  NOT_CONFIGURED: the entry, the OAuth client, or where the grant goes (no OS keyring)
-  4  API_ERROR: the sign-in failed, was refused or timed out
-
-Gmail has no device-code sign-in: on a machine without a browser, sign in on one that has
-one and move the grant (--export into grant_env, or --grant-file). See docs/own-account.md.
-"""
 
 
 def _say(text: str) -> None:

@@ -28,6 +28,7 @@ from otpmail._core._criteria import (
 )
 from otpmail._core._retry import DEFAULT_DEADLINE, MAX_DEADLINE
 from otpmail._reading._wait import SKEW_ALLOWANCE
+from otpmail._signin import SIGNIN_TIMEOUT
 
 Kind = Literal["string", "number", "boolean", "integer"]
 """A parameter's JSON type, as its MCP schema names it."""
@@ -350,3 +351,44 @@ ADDRESSING = (TO, SENDER, SUBJECT)
 """Who sent what to whom: the first filters of every reading command and tool."""
 FILTERS = (*ADDRESSING, AUTHENTICATED)
 """The filters of every reading command."""
+
+
+# otpmail login (its runner imports the sign-in modules; parsing needs only these)
+LOGIN_NAME = Param(
+    "name",
+    "string",
+    "the mailbox to sign in to: its address in the integrations file",
+    positional=True,
+    required=True,
+)
+DEVICE_CODE = Param(
+    "device_code",
+    "boolean",
+    "Outlook only: sign in by typing a code in any browser, for a machine without one",
+    default=False,
+)
+EXPORT = Param(
+    "export",
+    "boolean",
+    "print the grant on stdout (for a CI secret read through grant_env) instead of storing it",
+    default=False,
+)
+GRANT_FILE = Param(
+    "grant_file",
+    "string",
+    "store the grant in this file, mode 0600, instead of the OS keyring",
+    metavar="PATH",
+)
+NO_BROWSER = Param(
+    "no_browser", "boolean", "only print the sign-in URL, do not open a browser", default=False
+)
+LOGIN_TIMEOUT = Param(
+    "timeout",
+    "number",
+    "seconds the browser or the device code has to bring the sign-in back",
+    metavar="SECONDS",
+    default=SIGNIN_TIMEOUT,
+    above=0,
+    at_most=3600,
+    parse=float,
+)

@@ -22,9 +22,10 @@ from types import TracebackType
 from urllib.parse import parse_qs, urlsplit
 
 from otpmail._core._errors import OtpmailError
+from otpmail._signin import SIGNIN_TIMEOUT
 
 HOST = "127.0.0.1"
-DEFAULT_TIMEOUT = 300.0
+DEFAULT_TIMEOUT = SIGNIN_TIMEOUT
 """Seconds the browser has to bring the redirect back (five minutes)."""
 
 _MAX_FORM = 65_536
