@@ -23,12 +23,22 @@ no code) that the real mail carried.
   ``context.eml`` names, ``text/plain`` for ``.txt`` and ``text/html`` for ``.html``.
   kitinerary keeps no subject line, so a plain subject naming the booking is supplied.
   These samples were anonymised by kitinerary (John Doe, XXX007, ABC123 ...); kept so.
+- ``--mailpackages``: a git snapshot of moralmunky/Home-Assistant-Mail-And-Packages (MIT), a
+  Home Assistant integration that reads parcel mails; ``tests/test_emails/*.eml`` are real
+  received mails (shops and carriers, several languages), anonymised in places by the
+  project (order numbers such as 123-1234567-1234567, test addresses). Well-formed fixtures
+  are copied byte for byte (their own From, To, Date and Subject kept). Two fixtures lost
+  their multipart header when they were saved (a ``------=_Part`` boundary with no
+  ``Content-Type: multipart/...`` above it): their one part is decoded and rebuilt as a
+  single-part message (HTML or text as the part says) with the fixture's From and Subject.
+  Taken from the last commit that added or changed each file (some were later removed).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import quopri
 import json
 import re
 import subprocess
@@ -208,14 +218,96 @@ def kitinerary(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+MAILPACKAGES_REPO = "moralmunky/Home-Assistant-Mail-And-Packages"
+MP = [
+    # (file stem, template, lang, kind, code, mode, note)
+    ("amazon_otp", "amazon-delivery-otp", "en", "shop-otp", "671314", "raw",
+     "Amazon delivery one-time password to give the driver in person; a forwarded copy "
+     "(Gmail) of an Amazon.co.uk mail; order number 123-4567890-1234567 beside it"),
+    ("amazon_hub_notice_2", "amazon-hub-locker", "en", "shop-otp", "123456", "raw",
+     "locker pickup code 'Your pickup code is <b>123456</b>' (value as the project anonymised it; "
+     "the text part shows the literal <b> tags)"),
+    ("inpost_pl_delivered", "inpost-paczkomat", "pl", "shop-otp", "777888", "rebuild",
+     "InPost parcel-locker pickup: 'Numer telefonu 666777888 / Kod odbioru 777888', parcel "
+     "number 609999999990999918999993; the code is typed at the locker"),
+    ("poczta_polska_delivering", "pocztapolska-delivering", "pl", "shop-otp", "433566", "rebuild",
+     "'Odbierz za pomoca kodu odbioru: 433566' (code given to the courier), parcel number "
+     "00111222333444555666, courier phone 555666777"),
+    ("amazon_delivered_it", "amazon-delivered", "it", "shop-order", None, "raw", "order number"),
+    ("amazon_shipped_it", "amazon-shipped", "it", "shop-order", None, "raw", "order number, prices"),
+    ("amazon_uk_shipped", "amazon-shipped", "en", "shop-order", None, "raw", "order number"),
+    ("amazon_shipped_alt_2", "amazon-shipped-alt", "en", "shop-order", None, "raw",
+     "order number #113-999999-8459426, dates"),
+    ("amazon_exception", "amazon-exception", "en", "shop-order", None, "raw", "delivery update"),
+    ("dpd_com_pl_delivering", "dpd-delivering", "pl", "shop-order", None, "raw",
+     "parcel number 1000399528451U, courier phone, reference numbers, postcode"),
+    ("gls_delivering", "gls-delivering", "pl", "shop-order", None, "raw", "parcel number"),
+    ("auspost_out_for_delivery", "auspost-out-for-delivery", "en", "shop-order", None, "raw",
+     "tracking number"),
+    ("royal_mail_uk_out_for_delivery", "royalmail-out-for-delivery", "en", "shop-order", None,
+     "raw", "tracking number"),
+    ("fedex_out_for_delivery", "fedex-out-for-delivery", "en", "shop-order", None, "raw",
+     "tracking number 61290912345678912345"),
+    ("ups_out_for_delivery_new", "ups-out-for-delivery", "en", "shop-order", None, "raw",
+     "tracking number"),
+    ("usps_exception", "usps-exception", "en", "shop-order", None, "raw",
+     "tracking number 92748902410637553123456789"),
+    ("hermes_out_for_delivery", "hermes-out-for-delivery", "en", "shop-order", None, "raw",
+     "parcel number"),
+    ("dhl_out_for_delivery", "dhl-on-demand", "en", "shop-order", None, "raw", "waybill number"),
+    ("capost_mail", "canadapost-mail", "en", "shop-order", None, "raw", "mail notice"),
+    ("evri_out_for_delivery", "evri-out-for-delivery", "en", "shop-order", None, "raw",
+     "parcel number"),
+]
+
+
+def mailpackages(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    for stem, template, lang, kind, code, mode, note in MP:
+        path = f"tests/test_emails/{stem}.eml"
+        commit = subprocess.run(
+            ["git", "--git-dir", str(repo), "log", "--all", "--diff-filter=AM", "--format=%H", "-1",
+             "--", path], capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        raw = subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"], capture_output=True, check=True
+        ).stdout
+        if mode == "raw":
+            rendered = "the fixture's bytes unchanged"
+        else:
+            head, _, rest = raw.partition(b"\n\n")
+            sender = re.search(rb"^From: (.+)$", head, re.M).group(1).decode().strip()
+            subject = re.search(rb"^Subject: (.+)$", head, re.M).group(1).decode().strip()
+            part = rest.split(b"------=_Part", 2)[1].split(b"\n", 1)[1]
+            part_head, _, body = part.partition(b"\n\n")
+            # The Poczta Polska part says quoted-printable but holds text already decoded
+            # (raw UTF-8, a literal "numer=0011..."): decoding it again would corrupt it.
+            text = body.decode("utf-8") if re.search(rb"[\x80-\xff]", body) else quopri.decodestring(body).decode("utf-8")
+            is_html = b"text/html" in part_head
+            raw = message(sender=sender, subject=subject, text=None if is_html else text,
+                          html_part=text if is_html else None)  # fmt: skip
+            rendered = ("the fixture's only part (quoted-printable " + ("HTML" if is_html else "text")
+                        + ", decoded where it was still encoded) rebuilt as a single-part message with its From and Subject; "
+                        "its multipart header was missing in the fixture")  # fmt: skip
+        items.append(dict(
+            id=f"mailpackages-{template}-{lang}", template=template, lang=lang, kind=kind,
+            code=code, commit=commit, path=path, raw=raw, rendered=rendered, note=note,
+            source="mailpackages", repository=MAILPACKAGES_REPO, licence="MIT",
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--fakemail", type=Path, required=True)
     ap.add_argument("--kitinerary", type=Path, required=True)
+    ap.add_argument("--mailpackages", type=Path, required=True)
     args = ap.parse_args()
     out = []
-    for it in fakemail(args.fakemail) + kitinerary(args.kitinerary):
-        raw = message(sender=it["sender"], subject=it["subject"], text=it["text"], html_part=it["html"])
+    for it in fakemail(args.fakemail) + kitinerary(args.kitinerary) + mailpackages(args.mailpackages):
+        raw = it.get("raw") or message(
+            sender=it["sender"], subject=it["subject"], text=it["text"], html_part=it["html"]
+        )
         rel = f"mail/{it['source']}/{it['id']}.eml"
         (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
         (HERE / rel).write_bytes(raw)
