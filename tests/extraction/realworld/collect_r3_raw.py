@@ -1,8 +1,12 @@
 """Round 3, helper ``raw``: real received mails kept as fixtures in public repositories.
 
+    M=/work/.mirror
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r3_raw.py \\
-        --fakemail /work/.mirror/akshaythummar+fakemail/repo \\
-        --kitinerary /work/.mirror/KDE+kitinerary/repo
+        --fakemail $M/akshaythummar+fakemail/repo --kitinerary $M/KDE+kitinerary/repo \\
+        --mailpackages $M/moralmunky+Home-Assistant-Mail-And-Packages/repo \\
+        --zkemail-verify $M/zkemail+zk-email-verify/repo \\
+        --proof-of-twitter $M/zkemail+proof-of-twitter/repo \\
+        --zkemail-sdk $M/zkemail+zk-email-sdk-js/repo --zkp2p $M/zkp2p+zk-p2p/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round3/raw.json``. Deterministic: fixed Date, fixed
 Message-ID, fixed MIME boundary. No code value is invented: every mail carries the code (or
@@ -32,6 +36,12 @@ no code) that the real mail carried.
   ``Content-Type: multipart/...`` above it): their one part is decoded and rebuilt as a
   single-part message (HTML or text as the part says) with the fixture's From and Subject.
   Taken from the last commit that added or changed each file (some were later removed).
+- ``--zkemail-verify``, ``--proof-of-twitter``, ``--zkemail-sdk``, ``--zkp2p``: git snapshots of
+  zkemail/zk-email-verify (MIT), zkemail/proof-of-twitter (MIT), zkemail/zk-email-sdk-js (MIT
+  in its package.json; no LICENSE file) and zkp2p/zk-p2p (MIT). These projects prove facts
+  about DKIM-signed mail, so their test mails are real received mails kept whole, headers,
+  DKIM signatures and all (personal names and addresses as the projects publish them).
+  Copied byte for byte from the commit named for each.
 """
 
 from __future__ import annotations
@@ -297,14 +307,87 @@ def mailpackages(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# (snapshot option, repository, commit, path, source, template, group, lang, kind, code, note)
+RAW = [
+    ("zkemail_verify", "zkemail/zk-email-verify", "6a84aaa09cabf1edd1825609378776f60d9631d1",
+     "twitter_msg.eml", "zkemail", "twitter-password-reset-2022", "twitter-password-reset", "en",
+     "saas-otp", "7fdwfdvq",
+     "Twitter password-reset confirmation code, eight lower-case letters and digits, alone "
+     "in its paragraph (text part: '> 7fdwfdvq')"),
+    ("proof_of_twitter", "zkemail/proof-of-twitter", "7c1068827910f3fbcb36b8aa5a1ed2ee99465482",
+     "packages/circuits/tests/emls/email-yago.eml", "zkemail", "x-password-reset-2024",
+     "twitter-password-reset", "en", "saas-otp", "uc7jutmn",
+     "X password-reset confirmation code (same template as the Twitter one, X branding)"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "1333968f952ad0979876e517cfd48c734201b70c",
+     "browser_test_proving/public/x.eml", "zkemail", "x-password-reset-2025",
+     "twitter-password-reset", "en", "saas-otp", "87i8ar3c", "X password-reset confirmation code"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
+     "unit_tests/amazon2.eml", "zkemail", "amazon-password-assistance",
+     "amazon-password-assistance", "en", "shop-otp", "402020",
+     "Amazon password assistance OTP; the text part shows ':402020'"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
+     "unit_tests/amazon3.eml", "zkemail", "amazon-password-changed", "amazon-password-changed",
+     "en", "notice", None, "password changed notice; no code"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
+     "unit_tests/amazon.eml", "zkemail", "amazon-delivered", "amazon-delivered", "en",
+     "shop-order", None, "order 111-3061760-5513056, shipment id"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "66c7c26366246ccaad79be89e25890dcdecd2ec5",
+     "browser_test_proving/public/amazonjp.eml", "zkemail", "amazon-order-confirmation",
+     "amazon-order-confirmation", "en", "shop-order", None,
+     "order confirmation: two order numbers, prices, ZIP"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "984d11793626cd65cbae39c302b9277a8319087c",
+     "browser_test_proving/public/amazon2.eml", "zkemail", "amazon-prime-welcome",
+     "amazon-prime-welcome", "es", "notice", None, "Prime welcome in Spanish; prices, dates"),
+    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "1333968f952ad0979876e517cfd48c734201b70c",
+     "browser_test_proving/public/[sptrans.uber.com][gmail]uber_receipt.eml", "zkemail",
+     "uber-receipt", "uber-receipt", "en", "invoice", None, "trip receipt: amounts, times, addresses"),
+    ("proof_of_twitter", "zkemail/proof-of-twitter", "34b12414db9a83c713de6f61c284f4fd7ccde579",
+     "packages/circuits/scripts/email.eml", "zkemail", "mercadopago-payment-fwd",
+     "mercadopago-payment-fwd", "es", "notice", None,
+     "forwarded Mercado Pago 'Recibiste un pago': amounts, operation number"),
+    ("zkp2p", "zkp2p/zk-p2p", "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
+     "circuits-circom/emls/venmo_send.eml", "zkp2p", "venmo-you-paid", "venmo-you-paid", "en",
+     "notice", None, "Venmo payment sent: amount, Payment ID"),
+    ("zkp2p", "zkp2p/zk-p2p", "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
+     "circuits-circom/emls/venmo_receive.eml", "zkp2p", "venmo-paid-you", "venmo-paid-you", "en",
+     "notice", None, "Venmo payment received: amount, Payment ID"),
+    ("zkp2p", "zkp2p/zk-p2p", "77dbe25586a2abff1805e3d58b7397e40cb99748",
+     "circuits-circom/emls/venmo_complete.eml", "zkp2p", "venmo-charge-completed",
+     "venmo-charge-completed", "en", "notice", None,
+     "Venmo charge completed: amount, bank account ending 2662, Payment ID"),
+]
+
+
+def raw_fixtures(snapshots: dict[str, Path]) -> list[dict[str, Any]]:
+    items = []
+    for opt, repository, commit, path, source, template, group, lang, kind, code, note in RAW:
+        raw = subprocess.run(
+            ["git", "--git-dir", str(snapshots[opt]), "show", f"{commit}:{path}"],
+            capture_output=True, check=True,
+        ).stdout  # fmt: skip
+        items.append(dict(
+            id=f"{source}-{template}-{lang}", template=template, group=f"{source}-{group}",
+            lang=lang, kind=kind, code=code, commit=commit, path=path, raw=raw,
+            rendered="the fixture's bytes unchanged", note=note, source=source,
+            repository=repository, licence="MIT",
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--fakemail", type=Path, required=True)
     ap.add_argument("--kitinerary", type=Path, required=True)
     ap.add_argument("--mailpackages", type=Path, required=True)
+    for opt in ("zkemail-verify", "proof-of-twitter", "zkemail-sdk", "zkp2p"):
+        ap.add_argument(f"--{opt}", type=Path, required=True)
     args = ap.parse_args()
     out = []
-    for it in fakemail(args.fakemail) + kitinerary(args.kitinerary) + mailpackages(args.mailpackages):
+    snapshots = {k: getattr(args, k) for k in ("zkemail_verify", "proof_of_twitter", "zkemail_sdk", "zkp2p")}
+    everything = (fakemail(args.fakemail) + kitinerary(args.kitinerary)
+                  + mailpackages(args.mailpackages) + raw_fixtures(snapshots))  # fmt: skip
+    assert len({it["id"] for it in everything}) == len(everything)
+    for it in everything:
         raw = it.get("raw") or message(
             sender=it["sender"], subject=it["subject"], text=it["text"], html_part=it["html"]
         )
@@ -312,7 +395,7 @@ def main() -> None:
         (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
         (HERE / rel).write_bytes(raw)
         item = {
-            "id": it["id"], "group": f"{it['source']}-{it['template']}", "source": it["source"],
+            "id": it["id"], "group": it.get("group") or f"{it['source']}-{it['template']}", "source": it["source"],
             "lang": it["lang"], "kind": it["kind"], "code": it["code"],
             "repository": it["repository"], "path": it["path"], "commit": it["commit"],
             "licence": it["licence"], "rendered": it["rendered"], "file": rel,
