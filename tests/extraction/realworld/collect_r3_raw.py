@@ -6,7 +6,8 @@
         --mailpackages $M/moralmunky+Home-Assistant-Mail-And-Packages/repo \\
         --zkemail-verify $M/zkemail+zk-email-verify/repo \\
         --proof-of-twitter $M/zkemail+proof-of-twitter/repo \\
-        --zkemail-sdk $M/zkemail+zk-email-sdk-js/repo --zkp2p $M/zkp2p+zk-p2p/repo
+        --zkemail-sdk $M/zkemail+zk-email-sdk-js/repo --zkp2p $M/zkp2p+zk-p2p/repo \\
+        --relayer-utils $M/zkemail+relayer-utils/repo --mbox $M/dhcgn+mbox-to-imap/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round3/raw.json``. Deterministic: fixed Date, fixed
 Message-ID, fixed MIME boundary. No code value is invented: every mail carries the code (or
@@ -41,7 +42,14 @@ no code) that the real mail carried.
   in its package.json; no LICENSE file) and zkp2p/zk-p2p (MIT). These projects prove facts
   about DKIM-signed mail, so their test mails are real received mails kept whole, headers,
   DKIM signatures and all (personal names and addresses as the projects publish them).
-  Copied byte for byte from the commit named for each.
+  Copied byte for byte from the commit named for each. zkemail/relayer-utils (MIT in its
+  Cargo.toml) gives one more: a Spotify new-login notice.
+- ``--mbox``: a git snapshot of dhcgn/mbox-to-imap (MIT, stated in its README; no LICENSE
+  file), whose ``test_data/All mail Including Spam and Trash.mbox`` is a Google Takeout
+  export of a throw-away Gmail account the author made for the tests: real sign-up mails
+  from Facebook, TikTok (German), Google and a German newsletter. Each message is taken as
+  the mbox stores it (Python's ``mailbox.mbox.get_bytes``: the ``From `` separator line
+  dropped, nothing else changed). Bounces and the author's own test mails are left out.
 """
 
 from __future__ import annotations
@@ -345,6 +353,9 @@ RAW = [
      "packages/circuits/scripts/email.eml", "zkemail", "mercadopago-payment-fwd",
      "mercadopago-payment-fwd", "es", "notice", None,
      "forwarded Mercado Pago 'Recibiste un pago': amounts, operation number"),
+    ("relayer_utils", "zkemail/relayer-utils", "ac61c9201c850e573516bcb763aec439139587dd",
+     "tests/fixtures/spotify.eml", "zkemail", "spotify-new-login", "spotify-new-login", "en",
+     "notice", None, "new-login alert: location, time; no code"),
     ("zkp2p", "zkp2p/zk-p2p", "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
      "circuits-circom/emls/venmo_send.eml", "zkp2p", "venmo-you-paid", "venmo-you-paid", "en",
      "notice", None, "Venmo payment sent: amount, Payment ID"),
@@ -374,18 +385,67 @@ def raw_fixtures(snapshots: dict[str, Path]) -> list[dict[str, Any]]:
     return items
 
 
+MBOX_REPO = "dhcgn/mbox-to-imap"
+MBOX_COMMIT = "06a2fcc9f54575521dd61a6814a3f8fa3648af61"
+MBOX_PATH = "test_data/All mail Including Spam and Trash.mbox"
+MBOX_TAKE = {
+    # Subject -> (template, lang, kind, code, note)
+    "FB-56738 is your confirmation code": ("facebook-signup-code", "en", "saas-otp", "56738",
+        "the mail shows 'FB-56738'; Facebook's form takes the digits (the 'FB-' prefix only "
+        "names the sender)"),
+    "487838 ist dein Bestätigungscode": ("tiktok-signup-code", "de", "saas-otp", "487838",
+        "German TikTok code, also at the start of the subject"),
+    "Information about your new Google Account": ("google-new-account", "en", "notice", None,
+        "welcome/account information, AMP part as well; no code"),
+    "Welcome to Facebook": ("facebook-welcome", "en", "notice", None, "welcome mail; no code"),
+}
+
+
+def mbox_mails(repo: Path) -> list[dict[str, Any]]:
+    import email
+    import email.policy
+    import mailbox
+    import tempfile
+
+    data = subprocess.run(["git", "--git-dir", str(repo), "show", f"{MBOX_COMMIT}:{MBOX_PATH}"],
+                          capture_output=True, check=True).stdout  # fmt: skip
+    items = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "all.mbox"
+        path.write_bytes(data)
+        box = mailbox.mbox(str(path))
+        for key in box.keys():
+            raw = box.get_bytes(key)
+            subject = str(email.message_from_bytes(raw, policy=email.policy.default)["Subject"])
+            wanted = MBOX_TAKE.get(subject)
+            if wanted is None and subject.endswith("Zuerst bestätigen..."):
+                wanted = ("ainauten-double-optin", "de", "notice", None,
+                          "newsletter double opt-in with a confirm link; no code")  # fmt: skip
+            if wanted is None:
+                continue
+            template, lang, kind, code, note = wanted
+            items.append(dict(
+                id=f"mbox-{template}-{lang}", template=template, lang=lang, kind=kind, code=code,
+                commit=MBOX_COMMIT, path=MBOX_PATH, raw=raw, note=note, source="mbox",
+                repository=MBOX_REPO, licence="MIT",
+                rendered="the message as the mbox stores it (mailbox.get_bytes: 'From ' line dropped)",
+            ))  # fmt: skip
+    assert len(items) == 5, len(items)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--fakemail", type=Path, required=True)
     ap.add_argument("--kitinerary", type=Path, required=True)
     ap.add_argument("--mailpackages", type=Path, required=True)
-    for opt in ("zkemail-verify", "proof-of-twitter", "zkemail-sdk", "zkp2p"):
+    for opt in ("zkemail-verify", "proof-of-twitter", "zkemail-sdk", "relayer-utils", "zkp2p", "mbox"):
         ap.add_argument(f"--{opt}", type=Path, required=True)
     args = ap.parse_args()
     out = []
-    snapshots = {k: getattr(args, k) for k in ("zkemail_verify", "proof_of_twitter", "zkemail_sdk", "zkp2p")}
+    snapshots = {k: getattr(args, k) for k in ("zkemail_verify", "proof_of_twitter", "zkemail_sdk", "relayer_utils", "zkp2p")}
     everything = (fakemail(args.fakemail) + kitinerary(args.kitinerary)
-                  + mailpackages(args.mailpackages) + raw_fixtures(snapshots))  # fmt: skip
+                  + mailpackages(args.mailpackages) + raw_fixtures(snapshots) + mbox_mails(args.mbox))  # fmt: skip
     assert len({it["id"] for it in everything}) == len(everything)
     for it in everything:
         raw = it.get("raw") or message(
