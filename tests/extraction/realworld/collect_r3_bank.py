@@ -369,6 +369,9 @@ def bitwarden() -> None:
         ("Auth/TwoFactorEmail", "twofactor-newdevice", "Your Bitwarden Verification Code",
          {**login, "Token": digits(6), "DisplayTwoFactorReminder": True}, "saas-otp",
          "bitwarden-twofactor"),
+        ("Auth/TwoFactorEmail", "twofactor-setup", "Your Bitwarden Verification Code",
+         {**login, "EmailTotpAction": "setting up two-step login", "Token": digits(6),
+          "DisplayTwoFactorReminder": False}, "saas-otp", "bitwarden-twofactor"),
         ("Auth/OTPEmail", "otp", "Your Bitwarden Verification Code", {"Token": digits(6)},
          "saas-otp", None),
         ("Auth/SendAccessEmailOtpEmail", "send-access-otp",
@@ -396,6 +399,7 @@ def bitwarden() -> None:
              path=f"{BW_DIR}{name}.html.hbs; {BW_DIR}{name}.text.hbs",
              subject=subject, sender="Bitwarden <no-reply@bitwarden.com>", text=body_text,
              html_part=body_html, group=group,
+             note="a variant of the two-step mail (same template, same group)" if group else None,
              rendered="Handlebars subset: text and HTML template in their layout, model as HandlebarsMailService builds it; 6-digit token")  # noqa: E501
 
 
