@@ -2,7 +2,9 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r3_travel.py \\
         --govuk /work/.mirror/govuk-one-login+authentication-api/repo \\
-        --indico /work/.mirror/indico+indico/repo
+        --indico /work/.mirror/indico+indico/repo \\
+        --qloapps /work/.mirror/Qloapps+QloApps/repo \\
+        --tunnistamo /work/.mirror/mainio+decidim-module-tunnistamo/repo
 
 - ``--govuk``: a git snapshot of govuk-one-login/authentication-api (MIT, Crown Copyright).
   Its GOV.UK Notify email templates (``notifications/templates/*/en+cy/*.email.notify``,
@@ -21,6 +23,23 @@
   are taken as the project's own test suite renders them: the snapshot files
   ``indico/modules/**/templates/emails/**/tests/<name>.txt`` (body) and ``<name>.subject.txt``
   (subject), sent as ``text/plain``. English only.
+
+- ``--qloapps``: a git snapshot of Qloapps/QloApps (hotel booking, OSL-3.0). Its English mail
+  templates ``mails/en/<name>.html`` and ``.txt`` are filled as ``classes/Mail.php`` does:
+  the ``.txt`` through ``strip_tags(html_entity_decode())``, ``{var}`` placeholders replaced
+  (Swift's decorator), the subject prefixed ``[<shop name>] ``, the order-state name as the
+  subject of order-state mails (``install/langs/en/data/order_state.xml``). The shop logo is an
+  embedded ``cid:`` image (left out); ``{extra_mail_content_*}`` (filled by hooks) is empty.
+  Order references are nine capital letters (``Order::generateReference``), the voucher code
+  sixteen hex digits (``PaymentModule``).
+- ``--tunnistamo``: a git snapshot of mainio/decidim-module-tunnistamo (AGPL-3.0), the e-mail
+  confirmation code of a Decidim (public participation) organisation signing in through
+  Helsinki's Tunnistamo. ``send_code.html.erb`` is filled by hand with the strings of
+  ``config/locales/{en,fi,sv}.yml`` (six-digit code ``"%06d"``, the organisation's reference
+  prefix shown in a box before it), inside Decidim's ``layouts/decidim/mailer.html.erb``
+  (decidim/decidim 034c3cafd8336886da220551c300d712b99fe6dc, read file by file; logo partial as
+  the organisation name, the stylesheet and the no-reply footnote left out). HTML only, as
+  Decidim sends.
 
 What a person sees decides each label (``code``, or ``null``). No code of otpmail is used.
 """
@@ -245,12 +264,177 @@ def indico(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# --------------------------------------------------------------------------------------
+# QloApps (hotel booking)
+
+QLO_COMMIT = "950b37ed1c044f2252149aa09ca7f9adeb97991e"
+QLO_SHOP = "Hotel Aurora Lakeside"
+QLO_BASE = "https://booking.aurora-lakeside.example/en/"
+QLO_MAILS = {
+    # template -> (subject, kind, note)
+    "awaiting_payment": ("Awaiting payment", "travel-booking", "hotel booking awaiting payment; order reference only"),
+    "payment_accepted": ("Complete payment received", "travel-booking", "payment received for a hotel booking; order reference only"),
+    "order_canceled": ("Canceled", "travel-booking", "cancelled hotel booking with total, room count, hotel phone; no code"),
+    "refund": ("Refunded", "travel-booking", "refund notice; order reference only"),
+    "voucher": ("New voucher for your order {ref}", "travel-booking", "gives a VOUCHER CODE to paste at checkout: a discount code, not a one-time code"),
+    "account": ("Welcome!", "notice", "welcome mail with the login e-mail address; no code"),
+    "password_query": ("Password query confirmation", "notice", "password-reset link; no code"),
+}  # fmt: skip
+
+
+def qloapps(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    for name, (subject, kind, note) in QLO_MAILS.items():
+        ref = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(9))
+        values = {
+            "{shop_name}": QLO_SHOP, "{shop_url}": QLO_BASE, "{shop_logo}": "cid:logo@aurora-lakeside.example",
+            "{my_account_url}": QLO_BASE + "my-account", "{guest_tracking_url}": QLO_BASE + "guest-tracking",
+            "{history_url}": QLO_BASE + "order-history", "{firstname}": "Noor", "{lastname}": "Tester",
+            "{email}": "noor.tester@example.com", "{order_name}": ref, "{id_order}": ref,
+            "{payment_method}": "Bank wire", "{hotel_hotel_name}": "Aurora Lakeside Resort",
+            "{hotel_phone}": "+1 555 0148 2290", "{hotel_email}": "frontdesk@aurora-lakeside.example",
+            "{total_paid}": "$1,284.60", "{num_rooms}": "2",
+            "{voucher_num}": "%016x" % RNG.getrandbits(64), "{voucher_amount}": "$85.00",
+            "{url}": QLO_BASE + "password-recovery?token=" + "%032x" % RNG.getrandbits(128) + "&id_customer=4187",
+            "{extra_mail_content_html}": "", "{extra_mail_content_txt}": "",
+        }  # fmt: skip
+
+        def fill(text: str) -> str:
+            return re.sub(r"\{\w+\}", lambda m: values.get(m.group(0), m.group(0)), text)
+
+        html_src = _show(repo, QLO_COMMIT, f"mails/en/{name}.html")
+        txt_src = html.unescape(_show(repo, QLO_COMMIT, f"mails/en/{name}.txt"))
+        txt_src = re.sub(r"<[^>]*>", "", txt_src)  # PHP strip_tags
+        full_subject = f"[{QLO_SHOP}] " + subject.format(ref=ref)
+        raw = message(sender=f"{QLO_SHOP} <noreply@aurora-lakeside.example>", subject=full_subject,
+                      text=fill(txt_src), html_part=fill(html_src))  # fmt: skip
+        items.append(dict(
+            id=f"qloapps-{name}-en", group=f"qloapps-{name}", source="qloapps", lang="en", kind=kind,
+            code=None, repository="Qloapps/QloApps", path=f"mails/en/{name}.html + .txt",
+            commit=QLO_COMMIT, licence="OSL-3.0",
+            rendered="placeholders filled as classes/Mail.php does (txt strip_tags, subject [shop] prefix)",
+            raw=raw, note=note,
+        ))  # fmt: skip
+    return items
+
+
+# --------------------------------------------------------------------------------------
+# Decidim + Tunnistamo (e-mail confirmation code)
+
+TUNNISTAMO_COMMIT = "25969ecf25a73b82ddec76b237cef49664414ca9"
+DECIDIM_LAYOUT = "decidim/decidim decidim-core/app/views/layouts/decidim/mailer.html.erb @ 034c3cafd8336886da220551c300d712b99fe6dc"
+TUNNISTAMO_ORG = {"en": "OmaStadi", "fi": "OmaStadi", "sv": "OmaStadi"}
+DECIDIM_HEAD = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml">
+  <head>
+    <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+    <meta name="viewport" content="width=device-width">
+  </head>
+
+  <body>
+    <!-- <style> -->
+    <table class="body">
+      <tr>
+        <td class="float-center" align="center" valign="top">
+          <center>
+            <table class="main container">
+              <tr>
+                <td class="decidim-bar">
+                  <table class="row collapse">
+                    <tr>
+                      <th class="small-3 large-3 first columns decidim-bar">
+                        <table><tr><th></th></tr></table>
+                      </th>
+                      <th class="small-6 large-6 columns decidim-bar">
+                        <table><tr><th><center>
+                          <a href="{root}"><span class="logo-name">{org}</span></a>
+                        </center></th></tr></table>
+                      </th>
+                      <th class="small-3 large-3 last columns decidim-bar">
+                        <table><tr><th></th></tr></table>
+                      </th>
+                      <th class="expander"></th>
+                    </tr>
+                  </table>
+                </td>
+              </tr>
+              <tr>
+                <td>
+                  <table class="spacer"><tbody><tr><td height="40px" style="font-size:40px;line-height:40px;"> </td></tr></tbody></table>
+
+                  <table class="row content">
+                    <tr>
+                      <th class="small-12 first columns">
+"""
+DECIDIM_TAIL = """                      </th>
+                      <th class="expander"></th>
+                    </tr>
+                  </table>
+
+                  <table class="row">
+                    <tr>
+                      <th class="expander"></th>
+                      <th class="small-12 first columns cityhall-bar">
+                        <div class="decidim-logo" style="float: right; text-align: right; padding-right: 16px">
+                          <a href="{root}">{org}</a>
+                        </div>
+                      </th>
+                    </tr>
+                  </table>
+                </td>
+              </tr>
+            </table>
+          </center>
+        </td>
+      </tr>
+    </table>
+  </body>
+</html>
+"""
+
+
+def tunnistamo(repo: Path) -> list[dict[str, Any]]:
+    import yaml
+
+    template = _show(repo, TUNNISTAMO_COMMIT, "app/views/decidim/tunnistamo/email_confirmation_mailer/send_code.html.erb")
+    items = []
+    for lang in ("en", "fi", "sv"):
+        strings = yaml.safe_load(_show(repo, TUNNISTAMO_COMMIT, f"config/locales/{lang}.yml"))
+        t = strings[lang]["decidim"]["tunnistamo"]["email_confirmation_mailer"]["send_code"]
+        code = f"{RNG.randrange(10**6):06d}"
+        org, prefix = TUNNISTAMO_ORG[lang], "OS"
+        root = "https://omastadi.hel.fi.example/"
+        token = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789") for _ in range(20))
+        link = f'<a target="blank" href="{root}tunnistamo/email_confirmations/confirm_with_token?confirmation_token={token}">{html.escape(t["verify_email"])}</a>'
+        body = template
+        body = body.replace('<%= t(".welcome", name: @user.name) %>', html.escape(t["welcome"].replace("%{name}", "Noor Tester")))
+        for key in ("content", "details", "alternatively"):
+            body = body.replace(f'<%= t(".{key}") %>', html.escape(t[key]))
+        body = body.replace('<%= "#{@prefix}-" %>', f"{prefix}-").replace("<%= @code %>", code)
+        body = body.replace("<% if @confirmation_token %>", "").replace("<% end %>", "")
+        body = re.sub(r'<%= link_to t\("\.verify_email"\).*?%>', link, body)
+        assert "<%" not in body, body
+        page = DECIDIM_HEAD.replace("{root}", root).replace("{org}", org) + body + DECIDIM_TAIL.replace("{root}", root).replace("{org}", org)
+        raw = message(sender=f"{org} <no-reply@omastadi.hel.fi.example>", subject=t["subject"], text=None, html_part=page)
+        items.append(dict(
+            id=f"tunnistamo-send-code-{lang}", group="tunnistamo-send-code", source="decidim-tunnistamo",
+            lang=lang, kind="gov-otp", code=code, repository="mainio/decidim-module-tunnistamo",
+            path=f"app/views/decidim/tunnistamo/email_confirmation_mailer/send_code.html.erb + config/locales/{lang}.yml",
+            commit=TUNNISTAMO_COMMIT, licence="AGPL-3.0",
+            rendered=f"ERB filled by hand in Decidim's mailer layout ({DECIDIM_LAYOUT}, reduced as the docstring says); HTML only",
+            raw=raw, note=f"the mail shows the organisation prefix in its own box before the code ('{prefix}-' then '{code}'); the form accepts the digits (code.scan(/\\d+/).first)",
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--govuk", type=Path, required=True)
     ap.add_argument("--indico", type=Path, required=True)
+    ap.add_argument("--qloapps", type=Path, required=True)
+    ap.add_argument("--tunnistamo", type=Path, required=True)
     args = ap.parse_args()
-    items = govuk(args.govuk) + indico(args.indico)
+    items = govuk(args.govuk) + indico(args.indico) + qloapps(args.qloapps) + tunnistamo(args.tunnistamo)
     out = []
     for item in items:
         raw = item.pop("raw")
