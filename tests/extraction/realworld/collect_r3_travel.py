@@ -4,7 +4,8 @@
         --govuk /work/.mirror/govuk-one-login+authentication-api/repo \\
         --indico /work/.mirror/indico+indico/repo \\
         --qloapps /work/.mirror/Qloapps+QloApps/repo \\
-        --tunnistamo /work/.mirror/mainio+decidim-module-tunnistamo/repo
+        --tunnistamo /work/.mirror/mainio+decidim-module-tunnistamo/repo \\
+        --tamanu /work/.mirror/beyondessential+tamanu/repo
 
 - ``--govuk``: a git snapshot of govuk-one-login/authentication-api (MIT, Crown Copyright).
   Its GOV.UK Notify email templates (``notifications/templates/*/en+cy/*.email.notify``,
@@ -40,6 +41,17 @@
   (decidim/decidim 034c3cafd8336886da220551c300d712b99fe6dc, read file by file; logo partial as
   the organisation name, the stylesheet and the no-reply footnote left out). HTML only, as
   Decidim sends.
+
+- ``--tamanu``: a git snapshot of beyondessential/tamanu (health information system, GPL-3.0
+  or later for these files, see its COPYRIGHT). Its patient mails are the default templates of
+  ``packages/settings/src/schema/global.ts`` (``templates.*``: subject and body with
+  ``$name$`` placeholders, filled as ``replaceInTemplate`` does, with the values the senders
+  pass: ``patientPortalApi/auth/login.js`` a six-digit code, ``facility-server`` appointments
+  ``format(start, 'PPPP')``/``'p'`` and ``\\nClinician: ...``); the staff password-reset mail is
+  the template literal of ``central-server/app/auth/resetPassword.js`` (its reset code is
+  ``randomBytes(6).toString('base64')``, ``tokenLength`` 6 in ``config/default.json5``).
+  All are sent as ``text/plain``. The registration link, added later by the portal's
+  communication processor, is a plausible URL.
 
 What a person sees decides each label (``code``, or ``null``). No code of otpmail is used.
 """
@@ -427,14 +439,92 @@ def tunnistamo(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# --------------------------------------------------------------------------------------
+# Tamanu (health information system)
+
+TAMANU_COMMIT = "dd80ca4dfb82b4bdb309c80333677a3c2288a824"
+TAMANU_SETTINGS = "packages/settings/src/schema/global.ts"
+TAMANU_RESET = "packages/central-server/app/auth/resetPassword.js"
+
+
+def _tamanu_template(source: str, key: str) -> tuple[str, str]:
+    start = source.index(f"{key}: {{")
+    found = re.findall(r"defaultValue:\s*'((?:[^'\\]|\\.)*)'", source[start:start + 1500])
+    subject, body = found[0], found[1]
+
+    def unescape(text: str) -> str:
+        return re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), text)
+
+    return unescape(subject), unescape(body)
+
+
+def _fill_dollar(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace(f"${key}$", value)
+    return text
+
+
+def tamanu(repo: Path) -> list[dict[str, Any]]:
+    import base64
+
+    settings = _show(repo, TAMANU_COMMIT, TAMANU_SETTINGS)
+    patient = {"firstName": "Noor", "lastName": "Tester", "facilityName": "Motootua Health Centre"}
+    items = []
+
+    def add(name: str, kind: str, subject: str, body: str, code: str | None, path: str, rendered: str, note: str) -> None:
+        raw = message(sender="Tamanu <noreply@tamanu.example>", subject=subject, text=body, html_part=None)
+        items.append(dict(
+            id=f"tamanu-{name}-en", group=f"tamanu-{name}", source="tamanu", lang="en", kind=kind,
+            code=code, repository="beyondessential/tamanu", path=path, commit=TAMANU_COMMIT,
+            licence="GPL-3.0-or-later", rendered=rendered, raw=raw, note=note,
+        ))  # fmt: skip
+
+    code = "".join(str(RNG.randrange(10)) for _ in range(6))
+    subject, body = _tamanu_template(settings, "patientPortalLoginEmail")
+    add("portal-login-code", "health-otp", _fill_dollar(subject, {"token": code}), _fill_dollar(body, {"token": code}),
+        code, TAMANU_SETTINGS + " (templates.patientPortalLoginEmail)",
+        "default setting template filled with $token$ as patientPortalApi/auth/login.js does; text/plain",
+        "patient-portal sign-in code")  # fmt: skip
+
+    reset_src = _show(repo, TAMANU_COMMIT, TAMANU_RESET)
+    literal = re.search(r"const emailText = `(.*?)`;", reset_src, re.S).group(1)
+    token = base64.b64encode(RNG.randbytes(6)).decode()
+    body = literal.replace("${user.displayName}", "Noor Tester").replace("${token}", token)
+    add("reset-password", "health-otp", "Tamanu password reset", body, token, TAMANU_RESET,
+        "template literal filled as sendResetEmail does (base64 of 6 random bytes); text/plain",
+        "reset code to enter into Tamanu; eight base64 characters, case-sensitive, may hold + or /")  # fmt: skip
+
+    for name, key, kind, extra, note in (
+        ("appointment-confirmation", "outpatientAppointment", "notice",
+         {"startDate": "Tuesday, December 15th, 2026", "startTime": "9:30 AM", "locationName": "Outpatient Clinic 2",
+          "clinicianName": "\nClinician: Dr Sione Faleolo"}, "appointment confirmation with date and time; no code"),
+        ("booking-confirmation", "locationBooking", "notice",
+         {"startDate": "Wednesday, December 16th, 2026", "startTime": "2:15 PM", "locationName": "Physiotherapy Room B",
+          "clinicianName": ""}, "location booking confirmation with date and time; no code"),
+        ("portal-registration", "patientPortalRegistrationEmail", "notice",
+         {"registrationLink": "https://portal.tamanu.example/register/" + "%032x" % RNG.getrandbits(128)},
+         "portal registration link; no code"),
+        ("form-request", "patientPortalRegisteredFormEmail", "notice",
+         {"loginLink": "https://portal.tamanu.example/login"}, "form request with a login link; no code"),
+    ):  # fmt: skip
+        subject, body = _tamanu_template(settings, key)
+        values = {**patient, **extra}
+        add(name, kind, _fill_dollar(subject, values), _fill_dollar(body, values), None,
+            f"{TAMANU_SETTINGS} (templates.*.{key})",
+            "default setting template filled as replaceInTemplate does; text/plain", note)  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--govuk", type=Path, required=True)
     ap.add_argument("--indico", type=Path, required=True)
     ap.add_argument("--qloapps", type=Path, required=True)
     ap.add_argument("--tunnistamo", type=Path, required=True)
+    ap.add_argument("--tamanu", type=Path, required=True)
     args = ap.parse_args()
     items = govuk(args.govuk) + indico(args.indico) + qloapps(args.qloapps) + tunnistamo(args.tunnistamo)
+    items += tamanu(args.tamanu)
     out = []
     for item in items:
         raw = item.pop("raw")
