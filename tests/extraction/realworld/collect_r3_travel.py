@@ -5,7 +5,8 @@
         --indico /work/.mirror/indico+indico/repo \\
         --qloapps /work/.mirror/Qloapps+QloApps/repo \\
         --tunnistamo /work/.mirror/mainio+decidim-module-tunnistamo/repo \\
-        --tamanu /work/.mirror/beyondessential+tamanu/repo
+        --tamanu /work/.mirror/beyondessential+tamanu/repo \\
+        --mosip /work/.mirror/mosip+mosip-data/repo
 
 - ``--govuk``: a git snapshot of govuk-one-login/authentication-api (MIT, Crown Copyright).
   Its GOV.UK Notify email templates (``notifications/templates/*/en+cy/*.email.notify``,
@@ -52,6 +53,17 @@
   ``randomBytes(6).toString('base64')``, ``tokenLength`` 6 in ``config/default.json5``).
   All are sent as ``text/plain``. The registration link, added later by the portal's
   communication processor, is a plausible URL.
+
+- ``--mosip``: a git snapshot of mosip/mosip-data (MPL-2.0), the master-data templates of the
+  MOSIP national-ID platform (``mosip_master/csv/template.csv``: ID-Authentication OTP and
+  authentication notices, pre-registration and registration-client OTPs, UIN-generated and
+  resident-service notices, per language). Subject and content templates are Velocity; they
+  are filled as Velocity does (``$name``/``$!name`` replaced, an unknown ``$name`` left as is,
+  an unknown ``$!name`` empty, ``$ name`` with a space is no reference), with the values the
+  senders pass (UIN masked to its last two digits, ``dd-MM-yyyy``/``HH:mm:ss``, 3 minutes).
+  One mail per language (a deployment with one configured language), sent as ``text/html``
+  as the kernel notifier does. Languages whose template lost its placeholders in translation
+  (``$ otp``) are left out.
 
 What a person sees decides each label (``code``, or ``null``). No code of otpmail is used.
 """
@@ -116,11 +128,9 @@ GOVUK_TEMPLATES = {
     "account-management/en+cy/di-account-management-en-cy-confirm-your-email.email.notify": ("gov-otp", True),
     "frontend/en+cy/di-authentication-en-cy-account-created-confirmation.email.notify": ("notice", False),
     "frontend/en+cy/di-authentication-en-cy-change-how-get-security-codes-confirmation.email.notify": ("notice", False),
-    "frontend/en+cy/di-authentication-en-cy-password-reset-confirmation.email.notify": ("notice", False),
     "account-management/en+cy/di-account-management-en-cy-added-backup-method.email.notify": ("notice", False),
     "account-management/en+cy/di-account-management-en-cy-changed-authenticator-app.email.notify": ("notice", False),
     "account-management/en+cy/di-account-management-en-cy-changed-default-mfa.email.notify": ("notice", False),
-    "account-management/en+cy/di-account-management-en-cy-changed-email.email.notify": ("notice", False),
     "account-management/en+cy/di-account-management-en-cy-changed-password.email.notify": ("notice", False),
     "account-management/en+cy/di-account-management-en-cy-changed-phone-number.email.notify": ("notice", False),
     "account-management/en+cy/di-account-management-en-cy-delete-account.email.notify": ("notice", False),
@@ -246,15 +256,10 @@ INDICO_DIR = "indico/modules"
 INDICO_MAILS = {
     "rb/templates/emails/reservations/tests/creation_email_to_user": "travel-booking",
     "rb/templates/emails/reservations/tests/creation_email_to_user_key": "travel-booking",
-    "rb/templates/emails/reservations/tests/creation_email_to_user_pre": "travel-booking",
-    "rb/templates/emails/reservations/tests/creation_email_to_user_repeat": "travel-booking",
     "rb/templates/emails/reservations/tests/confirmation_email_to_user": "travel-booking",
     "rb/templates/emails/reservations/tests/cancellation_email_to_user": "travel-booking",
     "rb/templates/emails/reservations/tests/rejection_email_to_user": "travel-booking",
-    "rb/templates/emails/reservations/tests/modification_email_to_user": "travel-booking",
-    "rb/templates/emails/reservations/tests/occurrence_cancellation_email_to_user": "travel-booking",
     "auth/templates/emails/tests/reset_password": "notice",
-    "auth/templates/emails/tests/create_local_identity_alternatives": "notice",
 }
 
 
@@ -515,6 +520,88 @@ def tamanu(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# --------------------------------------------------------------------------------------
+# MOSIP (national ID platform)
+
+MOSIP_COMMIT = "e5a2032e10647da5879367e99ea90a793b2b6b70"
+MOSIP_PATH = "mosip_master/csv/template.csv"
+MOSIP_NAMES = {"eng": "Noor Tester", "fra": "Noor Tester", "spa": "Noor Tester", "ara": "نور تستر",
+               "hin": "नूर टेस्टर", "kan": "ನೂರ್ ಟೆಸ್ಟರ್", "tam": "நூர் டெஸ்டர்"}  # fmt: skip
+MOSIP_LANG = {"eng": "en", "fra": "fr", "spa": "es", "ara": "ar", "hin": "hi", "kan": "kn", "tam": "ta"}
+MOSIP_MAILS = (
+    # name, subject type, content type, module, languages, kind, has code, note
+    ("ida-otp", "ida-auth-otp-email-subject-template", "ida-auth-otp-email-content-template",
+     "ID Authentication", ("eng", "fra", "ara", "hin", "kan", "tam"), "gov-otp", True,
+     "OTP for a masked UIN (XXXXXXXX + two digits) with date and time"),
+    ("prereg-otp", "otp-email-subject-template", "otp-email-content-template",
+     "Pre-Registration", ("eng", "fra", "tam"), "gov-otp", True,
+     "OTP next to a 14-digit pre-registration id (PRID), also in the subject; the English text says 'TP' as the template does"),
+    ("regclient-otp", "OTP-email-subject-template", "OTP-email-content-template",
+     "Registration Client", ("eng", "fra", "hin", "tam"), "gov-otp", True,
+     "OTP for an operator user name; fra shows '$heure', hin '$validtime' unfilled as Velocity leaves them"),
+    ("auth-notice", "auth-email-subject", "auth-email-content",
+     "ID Authentication", ("eng", "fra", "ara", "hin"), "notice", False,
+     "authentication notice 'using OTP ... Passed' with masked UIN, date, time; no code"),
+    ("uin-generated", "RPR_UIN_GEN_EMAIL_SUB", "RPR_UIN_GEN_EMAIL",
+     "Registration Processor", ("eng", "fra"), "notice", False,
+     "UIN generated for a 29-digit registration id (RID); no code"),
+    ("uin-card-request", "get-my-uin-card-request-received-email-subject", "get-my-uin-card-request-received-email-content",
+     "Resident Services", ("eng", "spa", "ara"), "notice", False,
+     "request acknowledgement with a 16-digit event id and tracking link; no code"),
+)  # fmt: skip
+
+
+def _velocity(template: str, context: dict[str, str]) -> str:
+    def one(m: re.Match[str]) -> str:
+        quiet, name = m.group(1), m.group(2)
+        if name in context:
+            return context[name]
+        return "" if quiet else m.group(0)
+
+    return re.sub(r"\$(!?)([A-Za-z][A-Za-z0-9_-]*)", one, template)
+
+
+def mosip(repo: Path) -> list[dict[str, Any]]:
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(_show(repo, MOSIP_COMMIT, MOSIP_PATH))))
+
+    def template(kind: str, lang: str, module: str) -> str:
+        found = [r for r in rows if r["template_typ_code"] == kind and r["lang_code"] == lang]
+        assert found, (kind, lang)
+        same_module = [r for r in found if r["module_name"].strip() == module]
+        return (same_module or found)[0]["file_txt"]
+
+    items = []
+    for name, subj_kind, body_kind, module, langs, kind, has_code, note in MOSIP_MAILS:
+        for lang in langs:
+            code = f"{RNG.randrange(10**6):06d}" if has_code else None
+            uin = "".join(str(RNG.randrange(10)) for _ in range(10))
+            when = datetime(2026, 11, 24, 8, 17, RNG.randrange(60))
+            context = {
+                "name": MOSIP_NAMES[lang], "fullName_eng": "Noor Tester", "fullName_fra": "Noor Tester",
+                "idvidType": "UIN", "idvid": "XXXXXXXX" + uin[-2:], "otp": code or "",
+                "validTime": "3", "date": when.strftime("%d-%m-%Y"), "time": when.strftime("%H:%M:%S"),
+                "PRID": "".join(str(RNG.randrange(10)) for _ in range(14)),
+                "username": "noor.tester", "authType": "OTP", "status": "Passed" if name == "auth-notice" else "In Progress",
+                "RID": "10001100010002" + "".join(str(RNG.randrange(10)) for _ in range(15)),
+                "eventDetails": "Get my UIN card", "eventId": "".join(str(RNG.randrange(10)) for _ in range(16)),
+                "trackServiceRequestLink": "https://resident.mosip.example/#/uinservices/track-service-request",
+            }  # fmt: skip
+            subject = _velocity(template(subj_kind, lang, module), context).strip()
+            body = _velocity(template(body_kind, lang, module), context).strip()
+            raw = message(sender="MOSIP <no-reply@mosip.example>", subject=subject, text=None, html_part=body + "\n")
+            items.append(dict(
+                id=f"mosip-{name}-{MOSIP_LANG[lang]}", group=f"mosip-{name}", source="mosip", lang=MOSIP_LANG[lang],
+                kind=kind, code=code, repository="mosip/mosip-data",
+                path=f"{MOSIP_PATH} ({subj_kind}, {body_kind}, {lang})", commit=MOSIP_COMMIT, licence="MPL-2.0",
+                rendered="Velocity templates filled as the sender does (see docstring); text/html, one language",
+                raw=raw, note=note,
+            ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--govuk", type=Path, required=True)
@@ -522,9 +609,10 @@ def main() -> None:
     ap.add_argument("--qloapps", type=Path, required=True)
     ap.add_argument("--tunnistamo", type=Path, required=True)
     ap.add_argument("--tamanu", type=Path, required=True)
+    ap.add_argument("--mosip", type=Path, required=True)
     args = ap.parse_args()
     items = govuk(args.govuk) + indico(args.indico) + qloapps(args.qloapps) + tunnistamo(args.tunnistamo)
-    items += tamanu(args.tamanu)
+    items += tamanu(args.tamanu) + mosip(args.mosip)
     out = []
     for item in items:
         raw = item.pop("raw")
