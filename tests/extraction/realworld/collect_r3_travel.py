@@ -6,7 +6,8 @@
         --qloapps /work/.mirror/Qloapps+QloApps/repo \\
         --tunnistamo /work/.mirror/mainio+decidim-module-tunnistamo/repo \\
         --tamanu /work/.mirror/beyondessential+tamanu/repo \\
-        --mosip /work/.mirror/mosip+mosip-data/repo
+        --mosip /work/.mirror/mosip+mosip-data/repo \\
+        --opencrvs /work/.mirror/opencrvs+opencrvs-farajaland/repo
 
 - ``--govuk``: a git snapshot of govuk-one-login/authentication-api (MIT, Crown Copyright).
   Its GOV.UK Notify email templates (``notifications/templates/*/en+cy/*.email.notify``,
@@ -64,6 +65,14 @@
   One mail per language (a deployment with one configured language), sent as ``text/html``
   as the kernel notifier does. Languages whose template lost its placeholders in translation
   (``$ otp``) are left out.
+
+- ``--opencrvs``: a git snapshot of opencrvs/opencrvs-farajaland (MPL-2.0), the country
+  configuration of the OpenCRVS civil-registration system. Its Handlebars e-mail templates
+  (``src/api/notification/email-templates/{other,birth}/*.html``) are filled as
+  ``renderTemplate`` does (``{{x}}`` HTML-escaped, ``{{#if}}``/``{{else}}``), the subject from
+  ``index.ts``, ``applicationName`` 'Farajaland CRS' and the logo URL of ``handler.ts``; the
+  six-digit codes come from OpenCRVS core, the registration number is ``nanoid`` with
+  ``0-9A-Z`` and 12 characters (``registrationNumber.ts``). HTML only. English only.
 
 What a person sees decides each label (``code``, or ``null``). No code of otpmail is used.
 """
@@ -602,6 +611,59 @@ def mosip(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# --------------------------------------------------------------------------------------
+# OpenCRVS (civil registration)
+
+OPENCRVS_COMMIT = "c6f7c50639263fb2935d42d192d5c03569d11ca6"
+OPENCRVS_DIR = "src/api/notification/email-templates"
+OPENCRVS_MAILS = (
+    # template, subject, kind, has code, note
+    ("other/2-factor-authentication", "Two factor authentication", "gov-otp", True, "sign-in authentication code"),
+    ("other/password-reset", "Account password reset request", "gov-otp", True, "password-reset code"),
+    ("other/change-email-address", "Email address change request", "gov-otp", True, "code to confirm an e-mail change"),
+    ("other/change-phone-number", "Phone number change request", "gov-otp", True, "code to confirm a phone-number change"),
+    ("birth/registration", "Birth declaration registered", "notice", False,
+     "birth registration number (BRN, 12 characters, bold) and tracking id: identifiers, not codes to type"),
+    ("birth/inProgress", "Birth declaration in progress", "notice", False, "tracking id in bold; no code"),
+    ("other/correction-approved", "Correction request approved", "notice", False, "record tracking id; no code"),
+    ("other/username-reminder", "Account username reminder", "notice", False, "user name in bold; no code"),
+)  # fmt: skip
+
+
+def _handlebars(template: str, values: dict[str, str]) -> str:
+    def branch(m: re.Match[str]) -> str:
+        return m.group(2) if values.get(m.group(1)) else (m.group(3) or "")
+
+    template = re.sub(r"\{\{#if (\w+)\}\}(.*?)(?:\{\{else\}\}(.*?))?\{\{/if\}\}", branch, template, flags=re.S)
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: html.escape(values.get(m.group(1), "")), template)
+
+
+def opencrvs(repo: Path) -> list[dict[str, Any]]:
+    alnum = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    items = []
+    for rel, subject, kind, has_code, note in OPENCRVS_MAILS:
+        code = f"{RNG.randrange(10**6):06d}" if has_code else None
+        tracking = "B" + "".join(RNG.choice(alnum) for _ in range(6))
+        values = {
+            "applicationName": "Farajaland CRS", "countryLogo": "https://countryconfig.farajaland.example/content/country-logo",
+            "firstname": "Noor", "firstNames": "Noor", "lastName": "Tester", "code": code or "",
+            "username": "n.tester", "informantName": "Noor Tester", "name": "Amani Tester",
+            "registrationNumber": "".join(RNG.choice(alnum) for _ in range(12)), "trackingId": tracking,
+            "crvsOffice": "Ibombo District Office", "registrationLocation": "Ibombo", "event": "birth",
+        }  # fmt: skip
+        body = _handlebars(_show(repo, OPENCRVS_COMMIT, f"{OPENCRVS_DIR}/{rel}.html"), values)
+        name = rel.replace("/", "-").replace("other-", "").lower()
+        raw = message(sender="Farajaland CRS <noreply@farajaland.example>", subject=subject, text=None, html_part=body)
+        items.append(dict(
+            id=f"opencrvs-{name}-en", group=f"opencrvs-{name}", source="opencrvs", lang="en", kind=kind,
+            code=code, repository="opencrvs/opencrvs-farajaland", path=f"{OPENCRVS_DIR}/{rel}.html",
+            commit=OPENCRVS_COMMIT, licence="MPL-2.0",
+            rendered="Handlebars template filled as renderTemplate does; subject from index.ts; text/html",
+            raw=raw, note=note,
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--govuk", type=Path, required=True)
@@ -610,9 +672,10 @@ def main() -> None:
     ap.add_argument("--tunnistamo", type=Path, required=True)
     ap.add_argument("--tamanu", type=Path, required=True)
     ap.add_argument("--mosip", type=Path, required=True)
+    ap.add_argument("--opencrvs", type=Path, required=True)
     args = ap.parse_args()
     items = govuk(args.govuk) + indico(args.indico) + qloapps(args.qloapps) + tunnistamo(args.tunnistamo)
-    items += tamanu(args.tamanu) + mosip(args.mosip)
+    items += tamanu(args.tamanu) + mosip(args.mosip) + opencrvs(args.opencrvs)
     out = []
     for item in items:
         raw = item.pop("raw")
