@@ -74,6 +74,16 @@
   six-digit codes come from OpenCRVS core, the registration number is ``nanoid`` with
   ``0-9A-Z`` and 12 characters (``registrationNumber.ts``). HTML only. English only.
 
+- OpenEMR (openemr/openemr, GPL-3.0; too large to fetch, so its Twig templates were read file
+  by file and are held inline below with their commits): the patient-portal credential-reset
+  mail (``templates/emails/patient/reset_credentials/message.{html,text}.twig`` with the FHIR
+  partial) and the registration e-mail verification mail
+  (``verify_email/message-verify-success.*``), rendered with Jinja2 as Twig would (``xlt``
+  English, ``text``/``attr`` escaping, no autoescape), the values of
+  ``portal/account/account.lib.php`` (a one-hour link, a PIN of six characters from
+  ``RandomGenUtils::createUniqueToken(6)``: ``A-Za-z0-9``), its subjects; HTML with the text
+  part as AltBody, as PHPMailer sends.
+
 What a person sees decides each label (``code``, or ``null``). No code of otpmail is used.
 """
 
@@ -664,6 +674,117 @@ def opencrvs(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# --------------------------------------------------------------------------------------
+# OpenEMR (patient portal), templates read with read_file
+
+OPENEMR_TEMPLATES = {
+    # path -> (commit, text)
+    "templates/emails/patient/reset_credentials/message.html.twig": ("a2e26ee79e272b6232d1ca74f916b9eca5b496d2", """<html>
+    <body>
+        <div class='wrapper'>
+            <p>{{  "We received a credentials reset request. The link to reset your credentials is below."|xlt }}</p>
+            <p>{{ "Please ignore this email if you did not make this request"|xlt }}</p>
+            <p><strong>{{ "Credentials Reset. Below link is only valid for one hour."|xlt }}: </strong></p>
+            <a href="{{ encoded_link|attr }}">{{ encoded_link|text }}</a>
+            <p><strong>{{ "One Time verification PIN"|xlt }}: </strong>{{ pin|text }}</p>
+            <p><strong>{{ "Your Portal Login Web Address. Bookmark for future logins."|xlt }}: </strong></p>
+            <p><a href='{{ portal_onsite_two_address|attr }}'>{{ portal_onsite_two_address|text }}</a></p>
+
+            {% include 'emails/partials/patient/email-message-fhir-access.html.twig' with {fhir_address: fhir_address, fhir_requirements_address: fhir_requirements_address} %}
+            <p>{{ "Thank you for allowing us to serve you."|xlt }}</p>
+        </div>
+    </body>
+</html>
+"""),
+    "templates/emails/patient/reset_credentials/message.text.twig": ("26d749c4f8466ed9254f786d3023647398e2708b", """{{  "We received a credentials reset request. The link to reset your credentials is below."|xlt }}
+{{ "Please ignore this email if you did not make this request"|xlt }}
+{{ "Credentials Reset. Below link is only valid for one hour."|xlt }}:
+{{ encoded_link|text }}
+{{ "One Time verification PIN"|xlt }}: </strong>{{ pin|text  }}
+{{ "Your Portal Login Web Address. Bookmark for future logins."|xlt  }}:
+{{ portal_onsite_two_address|text }}
+
+{% include 'emails/partials/patient/email-message-fhir-access.text.twig' with {fhir_address: fhir_address, fhir_requirements_address: fhir_requirements_address} %}
+"""),
+    "templates/emails/partials/patient/email-message-fhir-access.html.twig": ("26bb8680d5e55af1aa48a89ccc7341b5bca26dfc", """<p><strong>{{ "3rd Party API Access"|xlt }}</strong></p>
+<p><strong>{{ "API Access Address"|xlt }}: </strong><a href="{{ fhir_address|attr }}">{{ fhir_address|text }}</a></p>
+<p><strong>{{ "Technical Requirements Documentation"|xlt }}: </strong><a href='{{ fhir_requirements_address|attr }}' target='_blank'>{{ fhir_requirements_address|text }}</a></p>
+<p>{{ "You can use the above API Address with any app of your choice to access your patient data as long as it meets the technical requirements for our service." }}</p>"""),
+    "templates/emails/partials/patient/email-message-fhir-access.text.twig": ("51c88db5ac187331390b77e7c32e16ce60868f62", """{{ "3rd Party API Access"|xlt }}
+{{ "API Access Address"|xlt }}: {{ fhir_address|text }}
+{{ "Technical Requirements Documentation"|xlt }}: {{ fhir_requirements_address|text }}
+{{ "You can use the above API Address with any app of your choice to access your patient data as long as it meets the technical requirements for our service." }}"""),
+    "templates/emails/patient/verify_email/message-verify-success.html.twig": ("26d749c4f8466ed9254f786d3023647398e2708b", """<html>
+    <body>
+        <div class='wrapper'>
+            <p>{{ "We received a patient registration email verification request. The link to verify your email is below." }}</p>
+            <p>{{ "Please ignore this email if you did not make this request"|xlt }}</p>
+            <p><strong>{{ "Below link is only valid for one hour."|xlt }}: </strong></p>
+            <a href="{{ encoded_link|attr }}">{{ encoded_link|text }}</a>
+            <p>{{ "Thank You."|xlt }}</p>
+        </div>
+    </body>
+</html>
+"""),
+    "templates/emails/patient/verify_email/message-verify-success.text.twig": ("26d749c4f8466ed9254f786d3023647398e2708b", """{{ "We received a patient registration email verification request. The link to verify your email is below." }}
+{{ "Please ignore this email if you did not make this request"|xlt }}
+{{ "Below link is only valid for one hour."|xlt }}: {{ encoded_link|text }}
+{{ "Thank You."|xlt }}
+"""),
+}
+OPENEMR_LIB = ("portal/account/account.lib.php", "115fb4a0af8ce8c6349bf2b5cc628bdc00ff0107")
+
+
+def openemr() -> list[dict[str, Any]]:
+    import base64
+    import urllib.parse
+
+    import jinja2
+
+    sources = {
+        path.removeprefix("templates/"): re.sub(r"(\{% include '[^']+') with \{[^}]*\} %\}", r"\1 %}", text)
+        for path, (_, text) in OPENEMR_TEMPLATES.items()
+    }
+    env = jinja2.Environment(loader=jinja2.DictLoader(sources), autoescape=False, keep_trailing_newline=True)
+    env.filters.update(xlt=lambda v: v, text=lambda v: html.escape(str(v)), attr=lambda v: html.escape(str(v)))
+    portal = "https://portal.riverside-clinic.example/portal/index.php"
+
+    def encrypted() -> str:
+        return "007" + base64.b64encode(RNG.randbytes(96)).decode()
+
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    items = []
+    for name, folder, template, subject, kind, has_pin, note in (
+        ("reset-credentials", "reset_credentials", "message", "Access Your Patient Portal / 3rd Party API Access",
+         "health-otp", True, "a one-hour reset link and a 'One Time verification PIN' (six letters/digits) to enter on the reset page"),
+        ("verify-email", "verify_email", "message-verify-success", "Verify your email for patient portal registration",
+         "notice", False, "e-mail verification link only; no code"),
+    ):  # fmt: skip
+        pin = "".join(RNG.choice(alphabet) for _ in range(6)) if has_pin else None
+        key = "forward" if has_pin else "forward_email_verify"
+        data = {
+            "portal_onsite_two_address": portal, "pin": pin,
+            "encoded_link": portal + "?" + urllib.parse.urlencode({key: encrypted(), "site": "default"}),
+            "fhir_address": "https://portal.riverside-clinic.example/apis/default/fhir",
+            "fhir_requirements_address": "https://portal.riverside-clinic.example/interface/smart/api-requirements.php",
+        }  # fmt: skip
+        body_html = env.get_template(f"emails/patient/{folder}/{template}.html.twig").render(data)
+        body_text = env.get_template(f"emails/patient/{folder}/{template}.text.twig").render(data)
+        paths = [p for p in OPENEMR_TEMPLATES if f"/{folder}/" in p or (has_pin and "fhir-access" in p)]
+        raw = message(sender="Riverside Clinic <portal@riverside-clinic.example>", subject=subject,
+                      text=body_text, html_part=body_html)  # fmt: skip
+        items.append(dict(
+            id=f"openemr-{name}-en", group=f"openemr-{name}", source="openemr", lang="en", kind=kind, code=pin,
+            repository="openemr/openemr", path=" + ".join(paths + [OPENEMR_LIB[0]]),
+            commit=OPENEMR_TEMPLATES[paths[0]][0], licence="GPL-3.0",
+            rendered="Twig templates read via read_file (commits per file in the script: "
+            + ", ".join(f"{p.rsplit('/', 1)[1]}@{OPENEMR_TEMPLATES[p][0][:12]}" for p in paths)
+            + f"; {OPENEMR_LIB[0]}@{OPENEMR_LIB[1][:12]}), rendered with Jinja2 as Twig; html + text AltBody",
+            raw=raw, note=note,
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--govuk", type=Path, required=True)
@@ -676,6 +797,7 @@ def main() -> None:
     args = ap.parse_args()
     items = govuk(args.govuk) + indico(args.indico) + qloapps(args.qloapps) + tunnistamo(args.tunnistamo)
     items += tamanu(args.tamanu) + mosip(args.mosip) + opencrvs(args.opencrvs)
+    items += openemr()
     out = []
     for item in items:
         raw = item.pop("raw")
