@@ -1,4 +1,4 @@
-"""Round 3, helper ``travel``: government-portal and booking mails from two public sources.
+"""Round 3, helper ``travel``: government, health, civil-registration and booking mails from public sources.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r3_travel.py \\
         --govuk /work/.mirror/govuk-one-login+authentication-api/repo \\
