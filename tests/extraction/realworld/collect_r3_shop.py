@@ -1,7 +1,7 @@
 """Round 3 (``shop``): shop and ERP customer mails with and without a one-time code.
 
     python tests/extraction/realworld/collect_r3_shop.py \\
-        --opencart /work/.mirror/opencart+opencart/repo
+        --opencart /work/.mirror/opencart+opencart/repo --sylius /work/.mirror/Sylius+Sylius/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round3/shop.json``. Does not import otpmail; the
 labels are what a person reading each mail would type (``code``) or ``null``.
@@ -14,6 +14,13 @@ labels are what a person reading each mail would type (``code``) or ``null``.
   (``system/library/mail/mail.php``) sends ``multipart/alternative`` with a text part made by
   ``strip_tags`` of the HTML when no text is set, so the text part here is the HTML with its
   tags removed. The security code is ``oc_token(6)``: six lowercase hexadecimal characters.
+- ``--sylius``: a git snapshot of Sylius/Sylius (MIT). The CoreBundle mail templates
+  (``src/Sylius/Bundle/CoreBundle/Resources/views/Email/``) are rendered with Jinja2 (Twig's
+  ``null`` read as ``none``, Twig's HTML escaper) as SyliusMailerBundle does: the ``subject``
+  block and the whole template (the layout's ``body`` block), HTML only, with the ShopBundle
+  loaded. The ``sylius.email.*`` strings come from the Core, Admin and Shop bundle catalogues
+  (later bundles override); a language is taken only when every string of the mail is
+  translated. Order numbers are nine zero-padded digits (SequentialOrderNumberGenerator).
 - Odoo (odoo/odoo, LGPL-3.0) is too large to fetch, so the 16.0 ``auth_totp_mail_enforce``
   mail template ``mail_template_totp_mail_code`` is held inline below: the English body is the
   ``msgid`` and the German and French bodies the ``msgstr`` of ``i18n/{de,fr}.po`` at commit
@@ -38,10 +45,12 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import yaml
 from collect import HERE, message
 
 OPENCART_COMMIT = "01254c2138915763c3a86139e24b26c33b3aeb17"
 ODOO_COMMIT = "000472c5614d132ecb8287b5dde1375dbf598b2b"
+SYLIUS_COMMIT = "3466cbab1098367b7107e756714f9390bf5e4bf6"
 RNG = random.Random("r3-shop")
 ITEMS: list[dict[str, Any]] = []
 
@@ -404,12 +413,162 @@ def odoo() -> None:
         write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# Sylius
+
+SYLIUS_BUNDLES = ("Core", "Admin", "Shop")  # registration order: later bundles override
+SYLIUS_LANGS = {
+    "order_confirmation": ("en", "de", "fr", "nl", "cs", "ro", "ru", "uk"),
+    "shipment_confirmation": ("en", "de", "fr", "nl", "cs", "ro", "mn"),
+    "password_reset": ("en", "pl", "uk"),
+}
+SYLIUS_TEMPLATE = {
+    "order_confirmation": "orderConfirmation",
+    "shipment_confirmation": "shipmentConfirmation",
+    "password_reset": "passwordReset",
+}
+SYLIUS_CHANNEL = {
+    "en": ("Fashion Web Store", "fashion.example"), "de": ("Modehaus Weber", "modehaus.example"),
+    "fr": ("Boutique Lumière", "lumiere.example"), "nl": ("Kledingwinkel Dijk", "dijk.example"),
+    "cs": ("Obchod Novák", "novak.example"), "ro": ("Magazin Popescu", "popescu.example"),
+    "ru": ("Магазин Берёзка", "berezka.example"), "uk": ("Крамниця Калина", "kalyna.example"),
+    "mn": ("Дэлгүүр Тал", "tal.example"), "pl": ("Sklep Kowalski", "kowalski.example"),
+}  # fmt: skip
+SYLIUS_SHIPPING = {"en": "DHL Express", "de": "DHL Paket", "fr": "Colissimo", "nl": "PostNL",
+                   "cs": "PPL", "ro": "FAN Courier", "mn": "Монгол Шуудан"}  # fmt: skip
+
+
+def _flat(tree: Any, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in (tree or {}).items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def _sylius_catalogue(repo: Path, commit: str, lang: str) -> dict[str, str]:
+    cat: dict[str, str] = {}
+    for bundle in SYLIUS_BUNDLES:
+        path = f"src/Sylius/Bundle/{bundle}Bundle/Resources/translations/messages.{lang}.yml"
+        try:
+            text = _show(repo, commit, path)
+        except subprocess.CalledProcessError:
+            continue
+        cat.update(_flat(yaml.safe_load(text)))
+    return cat
+
+
+def _twig_escape(value: str) -> str:
+    """Twig's html escaper (htmlspecialchars with ENT_QUOTES)."""
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#039;"))  # fmt: skip
+
+
+def sylius(repo: Path, commit: str) -> None:
+    core = "src/Sylius/Bundle/CoreBundle/Resources/views/Email/"
+
+    def load(name: str) -> str:
+        assert name.startswith("@SyliusCore/Email/"), name
+        source = _show(repo, commit, core + name.removeprefix("@SyliusCore/Email/"))
+        return re.sub(r"\bnull\b", "none", source)  # Twig null is Jinja none
+
+    class Escaped(str):
+        def __html__(self) -> str:
+            return self
+
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True,
+                             finalize=lambda v: v if hasattr(v, "__html__") else
+                             Escaped(_twig_escape(str(v))))  # fmt: skip
+    env.filters["raw"] = lambda v: jinja2.filters.Markup(v)
+    for name, langs in SYLIUS_LANGS.items():
+        for lang in langs:
+            cat = _sylius_catalogue(repo, commit, lang)
+            store, dom = SYLIUS_CHANNEL[lang]
+
+            def trans(key: str, params: dict[str, str] | None = None, _domain: Any = None,
+                      _locale: Any = None) -> str:  # fmt: skip
+                text = cat[key]  # KeyError: no fallback to English is wanted
+                for k, v in (params or {}).items():
+                    text = text.replace(k, str(v))
+                return text
+
+            def path(route: str, params: dict[str, str]) -> str:
+                loc = params["_locale"]
+                return {
+                    "sylius_shop_homepage": f"/{loc}/",
+                    "sylius_shop_order_show": f"/{loc}/order/{params.get('tokenValue')}",
+                    "sylius_shop_password_reset": f"/{loc}/forgotten-password/{params.get('token')}",
+                }[route]  # fmt: skip
+
+            env.filters["trans"] = trans
+            env.globals.update(
+                path=path,
+                asset=lambda p, _pkg=None: f"/{p}",
+                sylius_channel_url=lambda p, _channel, d=dom: f"https://{d}{p}",
+                sylius_bundle_loaded_checker=lambda b: b == "SyliusShopBundle",
+            )
+            number = str(RNG.randrange(1, 4000)).zfill(9)  # SequentialOrderNumberGenerator
+            token = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(10))
+            data = {
+                "localeCode": lang,
+                "channel": {"name": store},
+                "order": {"number": number, "tokenValue": token},
+                "shipment": {"method": SYLIUS_SHIPPING.get(lang),
+                             "tracking": "JJD00" + str(RNG.randrange(10**15, 10**16))},
+                "user": {"username": "noor.tester@example.com",
+                         "passwordResetToken": "".join(RNG.choice("0123456789abcdef")
+                                                       for _ in range(32))},
+            }  # fmt: skip
+            tpl_name = SYLIUS_TEMPLATE[name]
+            template = env.get_template(f"@SyliusCore/Email/{tpl_name}.html.twig")
+            ctx = template.new_context(data)
+            subject = "".join(template.blocks["subject"](ctx)).strip()
+            body = template.render(data)
+            paths = [core + f"{tpl_name}.html.twig", core + "layout.html.twig"]
+            if name == "order_confirmation":
+                paths += [core + "Blocks/OrderConfirmation/_subject.html.twig",
+                          core + "Blocks/OrderConfirmation/_content.html.twig"]  # fmt: skip
+            paths.append("src/Sylius/Bundle/{Core,Admin,Shop}Bundle/Resources/translations/"
+                         f"messages.{lang}.yml")  # fmt: skip
+            kind, note = {
+                "order_confirmation": ("shop-order", "nine-digit order number shown large in "
+                                       "a box; no code"),
+                "shipment_confirmation": ("shop-order", "order number and a tracking code "
+                                          "(called a code); no one-time code"),
+                "password_reset": ("notice", "only a reset link"),
+            }[name]  # fmt: skip
+            item = {
+                "id": f"sylius-{name.replace('_', '-')}-{lang}",
+                "group": f"sylius-{name.replace('_', '-')}",
+                "source": "sylius",
+                "lang": lang,
+                "kind": kind,
+                "code": None,
+                "repository": "Sylius/Sylius",
+                "path": ", ".join(paths),
+                "commit": commit,
+                "licence": "MIT",
+                "rendered": "Twig templates rendered with Jinja2 (null->none, Twig escaping), "
+                "subject and body blocks as SyliusMailerBundle renders them, catalogues of "
+                "Core/Admin/Shop bundles merged; HTML only as Sylius sends",
+                "file": f"mail/sylius/sylius-{name.replace('_', '-')}-{lang}.eml",
+                "note": note,
+            }
+            raw = message(sender=f"{store} <no-reply@{dom}>", subject=subject, text=None,
+                          html_part=body)  # fmt: skip
+            write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opencart", type=Path, required=True)
+    parser.add_argument("--sylius", type=Path, required=True)
     args = parser.parse_args()
     opencart(args.opencart)
     odoo()
+    sylius(args.sylius, SYLIUS_COMMIT)
     out = HERE / "round3" / "shop.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n",
