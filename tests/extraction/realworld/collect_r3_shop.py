@@ -21,9 +21,14 @@ labels are what a person reading each mail would type (``code``) or ``null``.
   loaded. The ``sylius.email.*`` strings come from the Core, Admin and Shop bundle catalogues
   (later bundles override); a language is taken only when every string of the mail is
   translated. Order numbers are nine zero-padded digits (SequentialOrderNumberGenerator).
+- PrestaShop (PrestaShop/PrestaShop, OSL-3.0) is too large to fetch: the classic mail theme
+  files are held inline below (English; the repository ships only the English catalogue), the
+  back-office two-factor code mail and a voucher mail, rendered with Jinja2 and then filled the
+  way ``Mail::send`` replaces ``{placeholders}``; the subject gets PrestaShop's ``[shop]``
+  prefix. HTML part only, without the CSS inlining of the theme generator.
 - Odoo (odoo/odoo, LGPL-3.0) is too large to fetch, so the 16.0 ``auth_totp_mail_enforce``
   mail template ``mail_template_totp_mail_code`` is held inline below: the English body is the
-  ``msgid`` and the German and French bodies the ``msgstr`` of ``i18n/{de,fr}.po`` at commit
+  ``msgid`` and the German, French and Dutch bodies the ``msgstr`` of ``i18n/{de,fr,nl}.po`` at commit
   ``000472c5614d132ecb8287b5dde1375dbf598b2b`` (in 16.0 the whole ``body_html`` is one
   translation unit). The QWeb directives are evaluated by hand the way ``models/res_users.py``
   feeds them: the code is ``str(hotp(...)).zfill(6)``, the expiry ``babel.dates.format_timedelta``
@@ -350,13 +355,49 @@ sollten Sie sofort Ihr Passwort ändern, um die Sicherheit Ihres Kontos zu gewä
     </p>
 </div>
             """,  # noqa: E501
+    "nl": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
+    Beste <t t-out="object.partner_id.name or ''"/><br/><br/>
+    <p>Iemand probeert in te loggen op je account met een nieuw apparaat.</p>
+    <ul>
+        <t t-set="not_available">N/B</t>
+        <li>Locatie: <t t-out="ctx.get('location') or not_available"/></li>
+        <li>Apparaat: <t t-out="ctx.get('device') or not_available"/></li>
+        <li>Browser: <t t-out="ctx.get('browser') or not_available"/></li>
+        <li>IP adress: <t t-out="ctx.get('ip') or not_available"/></li>
+    </ul>
+    <p>Als jij dit bent, voer dan de volgende code in om de login te voltooien:</p>
+    <t t-set="code_expiration" t-value="object._get_totp_mail_code()"/>
+    <t t-set="code" t-value="code_expiration[0]"/>
+    <t t-set="expiration" t-value="code_expiration[1]"/>
+    <div style="margin: 16px 0px 16px 0px; text-align: center;">
+        <span t-out="code" style="background-color:#faf9fa; border: 1px solid #dad8de; padding: 8px 16px 8px 16px; font-size: 24px; color: #875A7B; border-radius: 5px;"/>
+    </div>
+    <small>Let op: deze code verloopt over <t t-out="expiration"/>.</small>
+
+    <p style="margin: 16px 0px 16px 0px;">
+        Als je deze login NIET hebt gestart,
+        moet je je wachtwoord onmiddellijk wijzigen om de veiligheid van je account te garanderen.
+    </p>
+
+    <p style="margin: 16px 0px 16px 0px;">
+        We raden ook ten zeerste aan om de tweestapsverificatie in te schakelen met een authenticator-app om je account te beveiligen.
+    </p>
+
+    <p style="margin: 16px 0px 16px 0px; text-align: center;">
+        <a t-att-href="object.get_totp_invite_url()" style="background-color:#875A7B; padding: 8px 16px 8px 16px; text-decoration: none; color: #fff; border-radius: 5px;">
+            Activeer mijn tweestapsverificatie
+        </a>
+    </p>
+</div>
+            """,  # noqa: E501
 }
 ODOO_SUBJECT = {
     "en": "Your two-factor authentication code",
     "de": "Ihr Zwei-Faktor-Authentifizierungscode",
     "fr": "Votre code d'authentification à deux facteurs",
+    "nl": "Je tweestapsverificatiecode",
 }
-ODOO_EXPIRY = {"en": "1 hour", "de": "1 Stunde", "fr": "1 heure"}  # babel, 3600 s
+ODOO_EXPIRY = {"en": "1 hour", "de": "1 Stunde", "fr": "1 heure", "nl": "1 uur"}  # babel, 3600 s
 ODOO_CTX = {
     "en": {"name": "Noor Tester", "location": "Leeds, United Kingdom", "device": "Windows",
            "browser": "Firefox", "ip": "198.51.100.140", "company": "Northwind Traders",
@@ -367,6 +408,9 @@ ODOO_CTX = {
     "fr": {"name": "Noor Tester", "location": "Lyon, France", "device": "Linux",
            "browser": "Chrome", "ip": "192.0.2.211", "company": "Atelier Bellecour",
            "domain": "atelier-bellecour.example"},
+    "nl": {"name": "Noor Tester", "location": "Utrecht, Netherlands", "device": "Iphone",
+           "browser": "Safari", "ip": "203.0.113.201", "company": "Fietsenwinkel Van Dam",
+           "domain": "vandam-fietsen.example"},
 }  # fmt: skip
 
 
@@ -561,6 +605,260 @@ def sylius(repo: Path, commit: str) -> None:
             write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# PrestaShop (inline: the repository is too large to fetch; English, the catalogue the
+# repository ships). Attribution notice (OSL-3.0 section 6): the templates below are from
+# PrestaShop's mails/themes/classic/, "2007-2019 PrestaShop and Contributors ... This source
+# file is subject to the Open Software License (OSL 3.0) ... @copyright 2007-2019 PrestaShop
+# SA and Contributors @license https://opensource.org/licenses/OSL-3.0 Open Software License
+# (OSL 3.0) International Registered Trademark & Property of PrestaShop SA". Modified here:
+# the Twig licence comment block at the top of each file is left out (Twig comments are not
+# rendered); see LICENSES/PrestaShop+PrestaShop.
+
+PS_COMMIT_THEME = "109055641f35ccc450ee5ebcb647f30cd35f23f9"  # layout, header, footer, voucher
+PS_COMMIT_2FA = "b2903fe8edbf51e3b2cbe7d865b149bec6d28ce9"  # two_factor_auth_code.html.twig
+PS_THEME = "mails/themes/classic/"
+PS_TEMPLATES = {
+    "components/layout.html.twig": """<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/1999/REC-html401-19991224/strict.dtd">
+<html>
+  <head>
+    <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=0" />
+    <title>{{ 'Message from {shop_name}'|trans({}, 'EmailsBody', locale) }}</title>
+    <link rel="stylesheet" type="text/css" href="{{ mailThemesUrl }}/classic/assets/email.css">
+    {% if languageIsRTL %}<link rel="stylesheet" type="text/css" href="{{ mailThemesUrl }}/classic/assets/rtl.css">{% endif %}
+
+    <style>
+      /****** responsive ********/
+      @media only screen and (max-width: 300px){
+        body {
+          width:218px !important;
+          margin:auto !important;
+        }
+        .table {width:195px !important;margin:auto !important;}
+        .logo, .titleblock, .linkbelow, .box, .footer, .space_footer{width:auto !important;display: block !important;}
+        span.title{font-size:20px !important;line-height: 23px !important}
+        span.subtitle{font-size: 14px !important;line-height: 18px !important;padding-top:10px !important;display:block !important;}
+        td.box p{font-size: 12px !important;font-weight: bold !important;}
+        .table-recap table, .table-recap thead, .table-recap tbody, .table-recap th, .table-recap td, .table-recap tr {
+          display: block !important;
+        }
+        .table-recap{width: 200px!important;}
+        .table-recap tr td, .conf_body td{text-align:center !important;}
+        .address{display: block !important;margin-bottom: 10px !important;}
+        .space_address{display: none !important;}
+      }
+
+      @media only screen and (min-width: 301px) and (max-width: 500px) {
+        body {width:308px!important;margin:auto!important;}
+        .table {width:285px!important;margin:auto!important;}
+        .logo, .titleblock, .linkbelow, .box, .footer, .space_footer{width:auto!important;display: block!important;}
+        .table-recap table, .table-recap thead, .table-recap tbody, .table-recap th, .table-recap td, .table-recap tr {
+          display: block !important;
+        }
+        .table-recap{width: 295px !important;}
+        .table-recap tr td, .conf_body td{text-align:center !important;}
+
+      }
+
+      @media only screen and (min-width: 501px) and (max-width: 768px) {
+        body {width:478px!important;margin:auto!important;}
+        .table {width:450px!important;margin:auto!important;}
+        .logo, .titleblock, .linkbelow, .box, .footer, .space_footer{width:auto!important;display: block!important;}
+      }
+
+
+      /* Mobile */
+
+      @media only screen and (max-device-width: 480px) {
+        body {width:308px!important;margin:auto!important;}
+        .table {width:285px;margin:auto!important;}
+        .logo, .titleblock, .linkbelow, .box, .footer, .space_footer{width:auto!important;display: block!important;}
+
+        .table-recap{width: 295px!important;}
+        .table-recap tr td, .conf_body td{text-align:center!important;}
+        .address{display: block !important;margin-bottom: 10px !important;}
+        .space_address{display: none !important;}
+      }
+    </style>
+  </head>
+  <body style="-webkit-text-size-adjust:none;" {% if languageIsRTL|default(false) %}dir="rtl"{% endif %}>
+    <table class="table table-mail">
+      <tr>
+        <td id="header-left" class="space">&nbsp;</td>
+        <td align="center">
+          <table class="table" bgcolor="#ffffff">
+            {% block header %}
+              {% include '@MailThemes/classic/components/header.html.twig' %}
+            {% endblock header %}
+
+            {% block content %}
+            {% endblock %}
+
+            {% block footer %}
+              {% include '@MailThemes/classic/components/footer.html.twig' %}
+            {% endblock footer %}
+          </table>
+        </td>
+        <td id="footer-right" class="space">&nbsp;</td>
+      </tr>
+    </table>
+  </body>
+</html>
+""",
+    "components/header.html.twig": """<tr>
+  <td align="center" class="logo" style="border-bottom: 4px solid #333333">
+    <a title="{shop_name}" href="{shop_url}" test="{shop_url}">
+      <img src="{shop_logo}" alt="{shop_name}" />
+    </a>
+  </td>
+</tr>
+""",
+    "components/footer.html.twig": """<tr>
+  <td class="space_footer">&nbsp;</td>
+</tr>
+<tr>
+  <td class="footer" style="border-top: 4px solid #333333">
+    <span>{{ '<a href="{shop_url}">{shop_name}</a> powered by <a href="http://www.prestashop.com/">PrestaShop™</a>'|trans({}, 'EmailsBody', locale)|raw }}</span>
+  </td>
+</tr>
+""",
+    "core/voucher.html.twig": """{% extends '@MailThemes/classic/components/layout.html.twig' %}
+
+{% block content %}
+<tr>
+  <td align="center" class="titleblock">
+    <font size="2" face="{{ languageDefaultFont }}Open-sans, sans-serif" color="#555454">
+      <span class="title">{{ 'Hi {firstname} {lastname},'|trans({}, 'EmailsBody', locale) }}</span>
+    </font>
+  </td>
+</tr>
+<tr>
+  <td class="space_footer">&nbsp;</td>
+</tr>
+<tr>
+  <td class="box" style="border:1px solid #D6D4D4;">
+    <table class="table">
+      <tr>
+        <td width="10">&nbsp;</td>
+        <td>
+          <font size="2" face="{{ languageDefaultFont }}Open-sans, sans-serif" color="#555454">
+            <p data-html-only="1" style="border-bottom:1px solid #D6D4D4;">
+              {{ 'Order {order_name}'|trans({}, 'EmailsBody', locale) }}&nbsp;-&nbsp;{{ 'Voucher created'|trans({}, 'EmailsBody', locale)|raw }}
+            </p>
+            <span>
+              {{ 'A voucher has been created in your name as a result of your order with the reference <span><strong>{order_name}</strong></span>.'|trans({}, 'EmailsBody', locale)|raw }}<br/><br/>
+              {{ '<span><strong>Voucher code: {voucher_num}</strong></span> in the amount of <span><strong>{voucher_amount}</strong></span>'|trans({}, 'EmailsBody', locale)|raw }}<br /><br />
+              {{ 'Simply copy/paste this code during the payment process for your next order.'|trans({}, 'EmailsBody', locale)|raw }}
+            </span>
+          </font>
+        </td>
+        <td width="10">&nbsp;</td>
+      </tr>
+    </table>
+  </td>
+</tr>
+{% endblock %}
+""",
+    "core/two_factor_auth_code.html.twig": """{% extends '@MailThemes/classic/components/layout.html.twig' %}
+
+{% block content %}
+<tr>
+  <td align="center" class="titleblock">
+    <font size="2" face="{{ languageDefaultFont }}Open-sans, sans-serif" color="#555454">
+      <span class="title">{{ 'Hi {firstname} {lastname},'|trans({}, 'Emails.Body', locale) }}</span>
+    </font>
+  </td>
+</tr>
+<tr>
+  <td class="space_footer">&nbsp;</td>
+</tr>
+<tr>
+  <td class="box" style="border:1px solid #D6D4D4;">
+    <table class="table">
+      <tr>
+        <td width="10">&nbsp;</td>
+        <td>
+          <font size="2" face="{{ languageDefaultFont }}Open-sans, sans-serif" color="#555454">
+            {% if templateType == 'html' %}
+
+              <p style="border-bottom:1px solid #D6D4D4;">
+                {{ 'Your authentication code'|trans({}, 'Emails.Body', locale) }}
+              </p>
+
+{% endif %}
+            <span>
+              {{ 'Your authentication code is'|trans({}, 'Emails.Body', locale) }} <strong>{auth_code}</strong>
+            </span>
+          </font>
+        </td>
+        <td width="10">&nbsp;</td>
+      </tr>
+    </table>
+  </td>
+</tr>
+{% endblock %}
+""",
+}  # noqa: E501
+
+
+def prestashop() -> None:
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(
+            lambda name: PS_TEMPLATES[name.removeprefix("@MailThemes/classic/")]),
+        autoescape=True, finalize=lambda v: v if hasattr(v, "__html__") else
+        jinja2.filters.Markup(_twig_escape(str(v))))  # fmt: skip
+    env.filters["raw"] = lambda v: jinja2.filters.Markup(v)
+    env.filters["trans"] = lambda msg, *_a: msg  # English: the message is its own translation
+    shop, dom = "Maison Verte", "maison-verte.example"
+    common = {
+        "{shop_name}": shop, "{shop_url}": f"https://{dom}/",
+        "{shop_logo}": f"https://{dom}/img/logo.png",
+        "{firstname}": "Noor", "{lastname}": "Tester",
+    }  # fmt: skip
+    theme_vars = {"locale": "en-US", "languageDefaultFont": "", "languageIsRTL": False,
+                  "mailThemesUrl": f"https://{dom}/mails/themes", "templateType": "html"}  # fmt: skip
+    reference = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(9))
+    auth_code = str(RNG.randrange(1000, 10000))  # scheb/2fa-email default: 4 digits
+    mails = [
+        ("two-factor-auth-code", "core/two_factor_auth_code.html.twig", PS_COMMIT_2FA,
+         "Your authentication code", {"{auth_code}": auth_code}, auth_code, "shop-otp",
+         "back-office sign-in code of four digits (scheb/2fa-email default length)"),
+        ("voucher", "core/voucher.html.twig", PS_COMMIT_THEME,
+         f"New voucher for your order #{reference}",
+         {"{order_name}": reference, "{voucher_num}": f"V0C58O{RNG.randrange(100, 999)}",
+          "{voucher_amount}": "€18.50"}, None, "shop-order",
+         "a voucher (discount) code to paste at checkout and a nine-letter order reference; "
+         "a discount code is not a one-time code"),
+    ]  # fmt: skip
+    for name, tpl, commit, subject, extra, code, kind, note in mails:
+        body = env.get_template(tpl).render(theme_vars)
+        for key, value in {**common, **extra}.items():  # Mail::send replaces {vars}
+            body = body.replace(key, html.escape(value))
+        paths = [PS_THEME + tpl] + [PS_THEME + f"components/{c}.html.twig"
+                                    for c in ("layout", "header", "footer")]  # fmt: skip
+        item = {
+            "id": f"prestashop-{name}-en",
+            "group": f"prestashop-{name}",
+            "source": "prestashop",
+            "lang": "en",
+            "kind": kind,
+            "code": code,
+            "repository": "PrestaShop/PrestaShop",
+            "path": ", ".join(paths),
+            "commit": commit,
+            "licence": "OSL-3.0",
+            "rendered": "classic mail theme rendered with Jinja2 (English messages), then the "
+            "{placeholders} filled as Mail::send does, subject prefixed [shop name]; HTML part "
+            f"only, CSS not inlined; layout/header/footer at {PS_COMMIT_THEME}",
+            "file": f"mail/prestashop/prestashop-{name}-en.eml",
+            "note": note,
+        }
+        raw = message(sender=f"{shop} <noreply@{dom}>", subject=f"[{shop}] {subject}",
+                      text=None, html_part=body)  # fmt: skip
+        write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opencart", type=Path, required=True)
@@ -569,6 +867,7 @@ def main() -> None:
     opencart(args.opencart)
     odoo()
     sylius(args.sylius, SYLIUS_COMMIT)
+    prestashop()
     out = HERE / "round3" / "shop.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n",
