@@ -28,9 +28,11 @@ labels are what a person reading each mail would type (``code``) or ``null``.
   prefix. HTML part only, without the CSS inlining of the theme generator.
 - Odoo (odoo/odoo, LGPL-3.0) is too large to fetch, so the 16.0 ``auth_totp_mail_enforce``
   mail template ``mail_template_totp_mail_code`` is held inline below: the English body is the
-  ``msgid`` and the German, French and Dutch bodies the ``msgstr`` of ``i18n/{de,fr,nl}.po`` at commit
+  ``msgid`` and the German, French, Dutch, Italian and Chinese bodies the ``msgstr`` of
+  ``i18n/{de,fr,nl,it,zh_CN}.po`` at commit
   ``000472c5614d132ecb8287b5dde1375dbf598b2b`` (in 16.0 the whole ``body_html`` is one
-  translation unit). The QWeb directives are evaluated by hand the way ``models/res_users.py``
+  translation unit); the Spanish body is the ``msgstr`` of ``i18n/es.po`` at the saas~17.1
+  commit ``0452ceb7971fe4a2ee2d78e80cb73162f14e1cfa`` (same unit, same template). The QWeb directives are evaluated by hand the way ``models/res_users.py``
   feeds them: the code is ``str(hotp(...)).zfill(6)``, the expiry ``babel.dates.format_timedelta``
   of one hour in the mail's language, the context location, device, browser and IP of the
   request. Only the template body is rendered (HTML part only): Odoo's
@@ -390,14 +392,123 @@ sollten Sie sofort Ihr Passwort ändern, um die Sicherheit Ihres Kontos zu gewä
     </p>
 </div>
             """,  # noqa: E501
+    "es": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
+    Estimado/a <t t-out="object.partner_id.name or ''"></t><br><br>
+    <p>Alguien está intentando iniciar sesión con su cuenta desde un dispositivo nuevo.</p>
+    <ul>
+        <t t-set="not_available">N/A</t>
+        <li>Ubicación: <t t-out="ctx.get('location') or not_available"></t></li>
+        <li>Dispositivo: <t t-out="ctx.get('device') or not_available"></t></li>
+        <li>Navegador: <t t-out="ctx.get('browser') or not_available"></t></li>
+        <li>Dirección IP: <t t-out="ctx.get('ip') or not_available"></t></li>
+    </ul>
+    <p>Si es usted, ingrese el siguiente código para poder iniciar sesión:</p>
+    <t t-set="code_expiration" t-value="object._get_totp_mail_code()"></t>
+    <t t-set="code" t-value="code_expiration[0]"></t>
+    <t t-set="expiration" t-value="code_expiration[1]"></t>
+    <div style="margin: 16px 0px 16px 0px; text-align: center;">
+        <span t-out="code" style="background-color:#faf9fa; border: 1px solid #dad8de; padding: 8px 16px 8px 16px; font-size: 24px; color: #875A7B; border-radius: 5px;"></span>
+    </div>
+    <small>Tenga en cuenta que este código vence en <t t-out="expiration"></t>.</small>
+
+    <p style="margin: 16px 0px 16px 0px;">
+        Si no es usted quien está iniciando sesión,
+        cambie su contraseña inmediatamente para mejorar la seguridad.
+    </p>
+
+    <p style="margin: 16px 0px 16px 0px;">
+        También le recomendamos activar la autenticación de dos factores con una aplicación de autenticación para ayudarle a asegurar su cuenta.
+    </p>
+
+    <p style="margin: 16px 0px 16px 0px; text-align: center;">
+        <a t-att-href="object.get_totp_invite_url()" style="background-color:#875A7B; padding: 8px 16px 8px 16px; text-decoration: none; color: #fff; border-radius: 5px;">
+            Activar la autenticación de dos factores
+        </a>
+    </p>
+</div>
+            """,  # noqa: E501
+    "it": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
+    Ciao<t t-out="object.partner_id.name or ''"/><br/><br/>
+    <p>Qualcuno sta cercando di accedere al tuo account da un nuovo dispositivo.</p>
+    <ul>
+        <t t-set="not_available">N/A</t>
+        <li>Location: <t t-out="ctx.get('location') or not_available"/></li>
+        <li>Dispositivo: <t t-out="ctx.get('device') or not_available"/></li>
+        <li>Browser: <t t-out="ctx.get('browser') or not_available"/></li>
+        <li>Indirizzo IP: <t t-out="ctx.get('ip') or not_available"/></li>
+    </ul>
+    <p>Se sei tu, inserisci il seguente codice per completare il login:</p>
+    <t t-set="code_expiration" t-value="object._get_totp_mail_code()"/>
+    <t t-set="code" t-value="code_expiration[0]"/>
+    <t t-set="expiration" t-value="code_expiration[1]"/>
+    <div style="margin: 16px 0px 16px 0px; text-align: center;">
+        <span t-out="code" style="background-color:#faf9fa; border: 1px solid #dad8de; padding: 8px 16px 8px 16px; font-size: 24px; color: #875A7B; border-radius: 5px;"/>
+    </div>
+    <small>Si prega di notare che questo codice scade in <t t-out="expiration"/>.</small>
+
+    <p style="margin: 16px 0px 16px 0px;">
+        Se NON hai iniziato questo log-in,
+cambia immediatamente la tua password per garantire la sicurezza dell'account.
+    </p>
+
+    <p style="margin: 16px 0px 16px 0px;">
+       Raccomandiamo anche vivamente di attivare l'autenticazione a due fattori utilizzando un'app di autenticazione per aiutare a proteggere il tuo account.
+    </p>
+
+    <p style="margin: 16px 0px 16px 0px; text-align: center;">
+        <a t-att-href="object.get_totp_invite_url()" style="background-color:#875A7B; padding: 8px 16px 8px 16px; text-decoration: none; color: #fff; border-radius: 5px;">
+  Attivare la mia autenticazione a due fattori
+        </a>
+    </p>
+</div>""",  # noqa: E501
+    "zh_CN": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
+    亲爱的<t t-out="object.partner_id.name or ''"/><br/><br/>
+   <p>有人试图用一个新的设备登录您的账户。
+</p>   <ul>
+        <t t-set="not_available">不适用</t>
+        <li>位置。<t t-out="ctx.get('location') or not_available"/></li>
+        <li>设备。<t t-out="ctx.get('device') or not_available"/></li>
+        <li>浏览器。<t t-out="ctx.get('browser') or not_available"/></li>
+        <li>IP地址。<t t-out="ctx.get('ip') or not_available"/></li>
+    </ul>
+   <p>如果这是您，请输入以下代码以完成登录。
+</p>  <t t-set="code_expiration" t-value="object._get_totp_mail_code()"/>
+    <t t-set="code" t-value="code_expiration[0]"/>
+    <t t-set="expiration" t-value="code_expiration[1]"/>
+    <div style="margin: 16px 0px 16px 0px; text-align: center;">
+        <span t-out="code" style="background-color:#faf9fa; border: 1px solid #dad8de; padding: 8px 16px 8px 16px; font-size: 24px; color: #875A7B; border-radius: 5px;"/>
+    </div>
+   <small>请注意，该代码在<t t-out="expiration"/>.
+</small>
+   <p style="margin: 16px 0px 16px 0px;">
+        如果您没有启动这个登录。
+        您应该立即更改您的密码，以确保账户安全。
+   </p>
+
+   <p style="margin: 16px 0px 16px 0px;">
+        我们还强烈建议使用认证器应用程序启用双因素认证，以帮助保护您的账户。
+   </p>
+
+    <p style="margin: 16px 0px 16px 0px; text-align: center;">
+        <a t-att-href="object.get_totp_invite_url()" style="background-color:#875A7B; padding: 8px 16px 8px 16px; text-decoration: none; color: #fff; border-radius: 5px;">
+            激活我的双因素认证
+        </a>
+    </p>
+</div>
+            """,  # noqa: E501
 }
 ODOO_SUBJECT = {
     "en": "Your two-factor authentication code",
     "de": "Ihr Zwei-Faktor-Authentifizierungscode",
     "fr": "Votre code d'authentification à deux facteurs",
     "nl": "Je tweestapsverificatiecode",
+    "es": "Su código de autenticación de dos factores",
+    "it": "Il tuo codice di autenticazione a due fattori",
+    "zh_CN": "您的双因素认证代码",
 }
-ODOO_EXPIRY = {"en": "1 hour", "de": "1 Stunde", "fr": "1 heure", "nl": "1 uur"}  # babel, 3600 s
+ODOO_EXPIRY = {"en": "1 hour", "de": "1 Stunde", "fr": "1 heure", "nl": "1 uur",
+               "es": "1 hora", "it": "1 ora", "zh_CN": "1小时"}  # babel, 3600 s, long form
+ODOO_LANG_COMMIT = {"es": "0452ceb7971fe4a2ee2d78e80cb73162f14e1cfa"}  # saas~17.1 .po; others 16.0
 ODOO_CTX = {
     "en": {"name": "Noor Tester", "location": "Leeds, United Kingdom", "device": "Windows",
            "browser": "Firefox", "ip": "198.51.100.140", "company": "Northwind Traders",
@@ -411,17 +522,28 @@ ODOO_CTX = {
     "nl": {"name": "Noor Tester", "location": "Utrecht, Netherlands", "device": "Iphone",
            "browser": "Safari", "ip": "203.0.113.201", "company": "Fietsenwinkel Van Dam",
            "domain": "vandam-fietsen.example"},
+    "es": {"name": "Noor Tester", "location": "Sevilla, Spain", "device": "Android",
+           "browser": "Chrome", "ip": "198.51.100.77", "company": "Ferretería Giralda",
+           "domain": "giralda.example"},
+    "it": {"name": "Noor Tester", "location": "Bologna, Italy", "device": "Windows",
+           "browser": "Edge", "ip": "192.0.2.58", "company": "Ceramiche Emilia",
+           "domain": "ceramiche-emilia.example"},
+    "zh_CN": {"name": "Noor Tester", "location": "Hangzhou, China", "device": "Macos",
+              "browser": "Chrome", "ip": "203.0.113.162", "company": "西湖茶叶",
+              "domain": "xihu-tea.example"},
 }  # fmt: skip
 
 
 def _odoo_render(body: str, ctx: dict[str, str], code: str, expiry: str) -> str:
-    out = body.replace("""<t t-out="object.partner_id.name or ''"/>""", html.escape(ctx["name"]))
-    out = re.sub(r'<t t-set="[^"]*"(?: t-value="[^"]*"/>|>[^<]*</t>)', "", out)
+    out = re.sub(r"""<t t-out="object.partner_id.name or ''"(?:/>|></t>)""",
+                 lambda _m: html.escape(ctx["name"]), body)  # fmt: skip
+    out = re.sub(r'<t t-set="[^"]*"(?: t-value="[^"]*"(?:/>|></t>)|>[^<]*</t>)', "", out)
     for key in ("location", "device", "browser", "ip"):
-        out = out.replace(f"""<t t-out="ctx.get('{key}') or not_available"/>""",
-                          html.escape(ctx[key]))  # fmt: skip
-    out = re.sub(r'<span t-out="code" (style="[^"]*")/>', rf"<span \1>{code}</span>", out)
-    out = out.replace('<t t-out="expiration"/>', html.escape(expiry))
+        out = re.sub(rf"""<t t-out="ctx.get\('{key}'\) or not_available"(?:/>|></t>)""",
+                     lambda _m, k=key: html.escape(ctx[k]), out)  # fmt: skip
+    out = re.sub(r'<span t-out="code" (style="[^"]*")(?:/>|></span>)',
+                 rf"<span \1>{code}</span>", out)  # fmt: skip
+    out = re.sub(r'<t t-out="expiration"(?:/>|></t>)', lambda _m: html.escape(expiry), out)
     invite = (f"https://{ctx['domain']}/web#action="
               "auth_totp_mail.action_activate_two_factor_authentication")
     out = out.replace('t-att-href="object.get_totp_invite_url()"', f'href="{invite}"')
@@ -434,22 +556,24 @@ def odoo() -> None:
         ctx = ODOO_CTX[lang]
         code = digits6()
         rendered = _odoo_render(body, ctx, code, ODOO_EXPIRY[lang])
+        tag = lang.replace("_", "-")
         item = {
-            "id": f"odoo-totp-mail-code-{lang}",
+            "id": f"odoo-totp-mail-code-{tag}",
             "group": "odoo-totp-mail-code",
             "source": "odoo",
-            "lang": lang,
+            "lang": tag,
             "kind": "shop-otp",
             "code": code,
             "repository": "odoo/odoo",
             "path": "addons/auth_totp_mail_enforce/data/mail_template_data.xml, "
             f"addons/auth_totp_mail_enforce/i18n/{'de.po (msgid)' if lang == 'en' else lang + '.po'}, "
             "addons/auth_totp_mail_enforce/models/res_users.py",
-            "commit": ODOO_COMMIT,
+            "commit": ODOO_LANG_COMMIT.get(lang, ODOO_COMMIT),
             "licence": "LGPL-3.0",
-            "rendered": "16.0 body_html (msgid/msgstr of the .po) with QWeb directives evaluated "
+            "rendered": f"{'saas~17.1' if lang in ODOO_LANG_COMMIT else '16.0'} body_html "
+            "(msgid/msgstr of the .po) with QWeb directives evaluated "
             "by hand; template body only, HTML part only, without mail_notification_light",
-            "file": f"mail/odoo/odoo-totp-mail-code-{lang}.eml",
+            "file": f"mail/odoo/odoo-totp-mail-code-{tag}.eml",
             "note": "code is six digits (hotp, zero-padded); the mail also lists an IP address",
         }
         raw = message(sender=f'"{ctx["company"]}" <info@{ctx["domain"]}>',
