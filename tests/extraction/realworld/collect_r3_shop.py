@@ -586,9 +586,9 @@ def odoo() -> None:
 
 SYLIUS_BUNDLES = ("Core", "Admin", "Shop")  # registration order: later bundles override
 SYLIUS_LANGS = {
-    "order_confirmation": ("en", "de", "fr", "nl", "cs", "ro", "ru", "uk"),
-    "shipment_confirmation": ("en", "de", "fr", "nl", "cs", "ro", "mn"),
-    "password_reset": ("en", "pl", "uk"),
+    "order_confirmation": ("en", "de", "fr", "cs", "ru", "uk"),
+    "shipment_confirmation": ("en", "de", "nl", "ro", "mn"),
+    "password_reset": ("en", "pl"),
 }
 SYLIUS_TEMPLATE = {
     "order_confirmation": "orderConfirmation",
