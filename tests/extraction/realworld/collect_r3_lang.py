@@ -391,9 +391,13 @@ ZITADEL_COMMITS = {
     "hi": "ed68cc9160d9cb7251f18ebf97754eed541fac94",
     "sq": "c540deef3edc248f7b7124e2f0ca5f3449fb71c7",
     "ar": "74fa443ac646c6ab9ac0994131646e2a39285c0c",
+    "mk": "027139f812b5311c29dbe076c70156bfd5d9e8b2",
+    "uk": "788daf610430a77b235b283901c609bf93785c6d",
+    "sl": "6123191494d06dce8c5aa9c2d9e35c40f3dc7150",
+    "ko": "788daf610430a77b235b283901c609bf93785c6d",
 }
 ZITADEL_TEMPLATE_COMMIT = "0721acf6053a5c6e59c1e410437fcf862bf284d4"
-# Verbatim excerpts (the three message types used) of internal/notification/static/i18n/<lang>.yaml
+# Verbatim excerpts (the message types used) of internal/notification/static/i18n/<lang>.yaml
 ZITADEL_I18N = {
     "en": r"""
 VerifyEmailOTP:
@@ -647,6 +651,84 @@ InviteUser:
   Text: تمت دعوة المستخدم الخاص بك إلى {{.ApplicationName}}. يرجى النقر على الزر أدناه لإتمام عملية الدعوة. إذا لم تطلب هذا البريد، يرجى تجاهله.
   ButtonText: قبول الدعوة
 """,
+    "mk": r"""
+VerifyEmailOTP:
+  Title: Zitadel - Потврди еднократна лозинка
+  PreHeader: Потврди еднократна лозинка
+  Subject: Потврди еднократна лозинка
+  Greeting: Здраво {{.DisplayName}},
+  Text: Ве молам, користи го копчето 'Автентицирај' или копирај ја еднократната лозинка {{.OTP}} и стави ја на екранот за автентикација за да се автентицираш на Zitadel во следните пет минути.
+  ButtonText: Автентицирај
+DomainClaimed:
+  Title: Zitadel - Доменот е преземен
+  PreHeader: Промена на е-пошта / корисничко име
+  Subject: Доменот е преземен
+  Greeting: Здраво {{.DisplayName}},
+  Text: Доменот {{.Domain}} е преземен од страна на организација. Вашиот моментален корисник {{.Username}} не е дел од оваа организација. Затоа, при најава, треба да го промените вашиот е-поштенска адреса. Направивме привремено корисничко име ({{.TempUsername}}) за оваа најава.
+  ButtonText: Најави се
+PasswordChange:
+  Title: Zitadel - Лозинката на корисникот е променета
+  PreHeader: Промена на лозинка
+  Subject: Лозинката на корисникот е променета
+  Greeting: Здраво {{.DisplayName}},
+  Text: Лозинката на вашиот корисник е променета. Ако оваа промена не е извршена од вас, ве молиме веднаш ресетирајте ја вашата лозинка.
+  ButtonText: Најава
+""",
+    "uk": r"""
+VerifyEmailOTP:
+  Title: "Підтвердити OTP"
+  PreHeader: "Підтвердити OTP"
+  Subject: "Підтвердити OTP"
+  Greeting: "Вітаємо, {{.DisplayName}}!"
+  Text: "Будь ласка, використовуйте OTP {{.OTP}} для автентифікації протягом наступних п'яти хвилин або натисніть кнопку \"Автентифікувати\"."
+  ButtonText: "Автентифікувати"
+PasswordChange:
+  Title: "Пароль користувача було змінено"
+  PreHeader: "Змінити пароль"
+  Subject: "Пароль користувача було змінено"
+  Greeting: "Вітаємо, {{.DisplayName}}!"
+  Text: "Пароль вашого користувача було змінено. Якщо ця зміна була зроблена не вами, будь ласка, негайно скиньте ваш пароль."
+  ButtonText: "Увійти"
+""",
+    "sl": r"""
+VerifyEmailOTP:
+  Title: Preverjanje OTP
+  PreHeader: Preverjanje OTP
+  Subject: Preverjanje OTP
+  Greeting: Pozdravljeni {{.DisplayName}},
+  Text: Uporabite OTP {{.OTP}} za avtentikacijo v naslednjih petih minutah ali kliknite gumb "Avtentikacija".
+  ButtonText: Avtentikacija
+PasswordChange:
+  Title: Geslo uporabnika je bilo spremenjeno
+  PreHeader: Sprememba gesla
+  Subject: Geslo uporabnika je bilo spremenjeno
+  Greeting: Pozdravljeni {{.DisplayName}},
+  Text: Geslo vašega uporabnika je bilo spremenjeno. Če te spremembe niste izvedli vi, vam svetujemo, da takoj ponastavite geslo.
+  ButtonText: Prijava
+""",
+    "ko": r"""
+VerifyEmailOTP:
+  Title: "OTP 인증"
+  PreHeader: "OTP 인증"
+  Subject: "OTP 인증"
+  Greeting: "안녕하세요, {{.DisplayName}}님,"
+  Text: "인증하려면 다음 OTP {{.OTP}}를 5분 이내에 사용하거나 \"인증\" 버튼을 클릭하세요."
+  ButtonText: "인증"
+DomainClaimed:
+  Title: "조직에서 도메인을 소유하게 되었습니다"
+  PreHeader: "이메일 / 사용자 이름 변경"
+  Subject: "조직에서 도메인을 소유하게 되었습니다"
+  Greeting: "안녕하세요, {{.DisplayName}}님,"
+  Text: "도메인 {{.Domain}} 은(는) 조직에서 소유하게 되었습니다. 현재 사용자인 {{.Username}}은 이 조직의 구성원이 아닙니다. 따라서 로그인할 때 이메일을 변경해야 합니다. 이 로그인용으로 임시 사용자 이름 ({{.TempUsername}})을 생성했습니다."
+  ButtonText: "로그인"
+PasswordChange:
+  Title: "사용자 비밀번호 변경됨"
+  PreHeader: "비밀번호 변경"
+  Subject: "사용자 비밀번호 변경됨"
+  Greeting: "안녕하세요, {{.DisplayName}}님,"
+  Text: "사용자의 비밀번호가 변경되었습니다. 본인이 직접 변경하지 않으셨다면 즉시 비밀번호를 재설정하시기 바랍니다."
+  ButtonText: "로그인"
+""",
 }
 # body markup of internal/notification/static/templates/template.html @ ZITADEL_TEMPLATE_COMMIT;
 # the <style> block (about 400 lines) is abridged to its first rules
@@ -790,9 +872,9 @@ def go_text_fill(s: str, data: dict[str, str]) -> str:
 def zitadel() -> list[dict[str, Any]]:
     items = []
     plan = [
-        ("VerifyEmailOTP", "verify-email-otp", ["en", "kk", "lt", "th", "hi", "sq", "ar"]),
-        ("PasswordChange", "password-change", ["en", "kk", "lt", "th", "hi", "sq", "ar"]),
-        ("DomainClaimed", "domain-claimed", ["kk", "lt", "sq", "ar"]),
+        ("VerifyEmailOTP", "verify-email-otp", ["en", "kk", "lt", "th", "hi", "sq", "ar", "mk", "uk", "sl", "ko"]),
+        ("PasswordChange", "password-change", ["en", "kk", "lt", "th", "hi", "sq", "ar", "mk", "uk", "sl", "ko"]),
+        ("DomainClaimed", "domain-claimed", ["kk", "lt", "sq", "ar", "mk", "ko"]),
         ("PasswordlessRegistration", "passwordless-registration", ["en", "kk", "lt", "th", "hi", "sq", "ar"]),
         ("InviteUser", "invite-user", ["kk", "lt", "th", "hi", "sq", "ar"]),
     ]
