@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r3_lang.py \\
         --twofactor /work/.mirror/datenschutz-individuell+twofactor_email/repo \\
-        --wallabag /work/.mirror/wallabag+wallabag/repo
+        --wallabag /work/.mirror/wallabag+wallabag/repo \\
+        --rallly /work/.mirror/lukevella+rallly/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round3/lang.json``. Does not import otpmail; the
 labels are what a person reading the mail would type (or ``null``).
@@ -36,6 +37,11 @@ Sources and how each is rendered:
   only, a negative). Strings from ``ghost/i18n/locales/<lang>/ghost.json`` (inline; commits in
   GHOST_LOCALE_COMMITS); keys left empty there fall back to English, as ``ghost/i18n/lib/i18n.js``
   sets i18next up (``returnEmptyString: false``), so the code lines stay English.
+- ``rallly``: lukevella/rallly (AGPL-3.0), git snapshot. The e-mail verification code mail
+  (``packages/emails/src/templates/register.tsx``) and the password-added notice
+  (``password-added.tsx``) with ``packages/emails/locales/<lang>/emails.json``. These are
+  react-email (TSX) templates, not run here: the strings are filled as the templates do, and
+  the HTML that react-email renders (and its html-to-text plain part) is approximated by hand.
 - ``zitadel``: zitadel/zitadel (too large to fetch: files read one by one with ``read_file``;
   commits per file in ``ZITADEL_COMMITS``). Message texts from
   ``internal/notification/static/i18n/<lang>.yaml`` (inline below, verbatim for the keys
@@ -1289,12 +1295,125 @@ def ghost() -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Rallly (react-email templates; markup approximated by hand)
+
+RALLLY_COMMIT = "c629b3148024e40a115a731d3660d725c9329b0e"
+RALLLY_LANGS = ("en", "fi", "hu", "cs", "da", "no")
+RFONT = ("'Inter UI', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Oxygen, Ubuntu, Cantarell, "
+         "'Helvetica Neue', sans-serif")  # fmt: skip
+R_BASE = "https://rallly.contoso.example"
+R_DOMAIN = "rallly.contoso.example"
+R_SUPPORT = "support@contoso.example"
+R_LOGO = "https://d39ixtfgglw55o.cloudfront.net/images/rallly-logo-mark.png"
+R_PRIMARY = "#4f46e5"
+
+
+def _r_text(inner: str, *, light: bool = False, small: bool = False, extra: str = "", id_: str = "") -> str:
+    style = (f"margin:16px 0;font-family:{RFONT};font-size:{'14px' if small else '16px'};"
+             f"color:{'#4B5563' if light else '#1F2937'};line-height:1.5{extra}")  # fmt: skip
+    idattr = f' id="{id_}"' if id_ else ""
+    return f'<p{idattr} style="{html.escape(style)}">{inner}</p>'
+
+
+def _r_link(href: str, inner: str) -> str:
+    style = html.escape(f"color:{R_PRIMARY};text-decoration-line:none;font-family:{RFONT}")
+    return f'<a color="{R_PRIMARY}" href="{html.escape(href)}" style="{style}" target="_blank">{inner}</a>'
+
+
+def _r_trans(s: str) -> tuple[str, str]:
+    """<Trans> with <domain /> and <a>{supportEmail}</a> (html, and the text html-to-text makes of it)."""
+    s = s.replace("{supportEmail}", R_SUPPORT)
+    h = html.escape(s, quote=False)
+    h = h.replace("&lt;domain /&gt;", _r_link(R_BASE, R_DOMAIN))
+    h = re.sub(r"&lt;a&gt;(.*?)&lt;/a&gt;", lambda m: _r_link("mailto:" + R_SUPPORT, m.group(1)), h)
+    txt = s.replace("<domain />", f"{R_DOMAIN} {R_BASE}")
+    txt = re.sub(r"<a>(.*?)</a>", lambda m: f"{m.group(1)} mailto:{R_SUPPORT}", txt)
+    return h, txt
+
+
+def _r_powered(t: Any) -> tuple[str, str]:
+    s = t("common_poweredBy").replace("{domain}", "Rallly")
+    href = "https://rallly.co?utm_source=rallly&utm_medium=email&utm_campaign=powered_by"
+    h = re.sub(r"<a>(.*?)</a>", lambda m: _r_link(href, m.group(1)), html.escape(s, quote=False).replace("&lt;a&gt;", "<a>").replace("&lt;/a&gt;", "</a>"))
+    txt = re.sub(r"<a>(.*?)</a>", lambda m: f"{m.group(1)} {href}", s)
+    return h, txt
+
+
+def rallly(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    en = json.loads(git_show(repo, RALLLY_COMMIT, "packages/emails/locales/en/emails.json"))
+    for lang in RALLLY_LANGS:
+        cat = json.loads(git_show(repo, RALLLY_COMMIT, f"packages/emails/locales/{lang}/emails.json"))
+
+        def t(key: str, cat: dict[str, str] = cat, **params: str) -> str:
+            s = cat.get(key) or en[key]
+            for k, v in params.items():
+                s = s.replace("{" + k + "}", v)
+            return s
+
+        for tname in ("register", "passwordAdded"):
+            item_id = f"rallly-{tname.lower()}-{lang}"
+            code = code_digits(item_id, 6) if tname == "register" else None
+            preview = t("register_preview", code=code) if code else t("passwordAdded_preview")
+            heading = t(f"{tname}_heading")
+            parts_h = [_r_text(html.escape(t(f"{tname}_text")))]
+            parts_t = [t(f"{tname}_text")]
+            if code:
+                parts_h.append(_r_text(code, extra=";letter-spacing:2px;font-size:32px;font-weight:bold", id_="code"))
+                parts_t.append(code)
+                parts_h.append(_r_text(html.escape(t("register_codeValid")), light=True))
+                parts_t.append(t("register_codeValid"))
+            foot_h, foot_t = _r_trans(t("login_content2" if code else "passwordAdded_content2"))
+            pow_h, pow_t = _r_powered(t)
+            body_h = (
+                '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" '
+                '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">'
+                '<html dir="ltr" lang="en"><head><meta content="text/html; charset=UTF-8" http-equiv="Content-Type"/>'
+                '<meta name="x-apple-disable-message-reformatting"/></head>'
+                '<body style="background-color:#FFFFFF"><!--$-->'
+                '<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0" '
+                f'data-skip-in-text="true">{html.escape(preview)}<div>' + "\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff" * 20 + "</div></div>"
+                '<table align="center" width="100%" border="0" cellpadding="0" cellspacing="0" role="presentation" '
+                f'style="{html.escape("max-width:480px;margin:0 auto;background:white;font-family:" + RFONT + ";padding:32px 8px;color:#1F2937")}">'
+                '<tbody><tr style="width:100%"><td>'
+                f'<img alt="Rallly" height="42" src="{R_LOGO}" style="display:block;outline:none;border:none;'
+                'text-decoration:none;margin-bottom:32px;border-radius:6px"/>'
+                f'<h1 style="font-size:20px;font-weight:bold">{html.escape(heading)}</h1>'
+                + "".join(parts_h)
+                + '<hr style="width:100%;border:none;border-top:1px solid #eaeaea"/>'
+                + _r_text(foot_h, light=True, small=True)
+                + _r_text(pow_h, light=True, small=True)
+                + "</td></tr></tbody></table><!--/$--></body></html>"
+            )  # fmt: skip
+            body_t = "\n\n".join([heading.upper(), *parts_t, "-" * 80, foot_t, pow_t])
+            subject = t("register_subject") if code else t("passwordAdded_subject")
+            raw = message(sender=f"Rallly <noreply@{R_DOMAIN}>", subject=subject, text=body_t, html_part=body_h)
+            rel, sha = write("rallly", item_id, raw)
+            tpl = "register.tsx" if code else "password-added.tsx"
+            item = {
+                "id": item_id, "group": f"rallly-{tname.lower()}", "source": "rallly", "lang": lang,
+                "kind": "saas-otp" if code else "notice", "code": code, "repository": "lukevella/rallly",
+                "path": (f"packages/emails/src/templates/{tpl}, packages/emails/src/components/styled-components.tsx, "
+                         f"packages/emails/src/components/powered-by.tsx, packages/emails/locales/{lang}/emails.json"),
+                "commit": RALLLY_COMMIT, "licence": "AGPL-3.0",
+                "rendered": ("strings filled as the template does; react-email HTML markup and the html-to-text plain part "
+                             "approximated by hand (not run); 6-digit code"),
+                "file": rel, "sha256": sha,
+            }  # fmt: skip
+            if code:
+                item["note"] = "the preheader and the text also say '6-digit' (a lone 6 before the code in some languages)"
+            items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--twofactor", type=Path, required=True)
     ap.add_argument("--wallabag", type=Path, required=True)
+    ap.add_argument("--rallly", type=Path, required=True)
     args = ap.parse_args()
-    items = nc2fa(args.twofactor) + wallabag(args.wallabag) + zitadel() + ghost()
+    items = nc2fa(args.twofactor) + wallabag(args.wallabag) + zitadel() + ghost() + rallly(args.rallly)
     for i in items:  # BCP 47 tags
         i["lang"] = {"et_EE": "et"}.get(i["lang"], i["lang"].replace("_", "-"))
     ids = [i["id"] for i in items]
