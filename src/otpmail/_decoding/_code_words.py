@@ -78,6 +78,8 @@ _POSITIVE = _words(
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
     r"код\w*|одноразов\w* парол\w*|codi\b|codicem\b|cód\b|cod\b|"
     # what a mail calls its confirmation number is given to be used (not an order's number)
+    # a bank's challenge for strong customer authentication ("Your consent challenge : …")
+    r"challenge(?= ?[:=])|"
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
     r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b"
@@ -91,7 +93,9 @@ _POSITIVE_SCRIPTS = _phrases(
     # "code" in scripts \b does not suit (joined or combining letters): Arabic, Persian, Urdu,
     # Sindhi, Hebrew, Greek, the Indic scripts, Sinhala, Thai, Khmer
     r"رمز|كود|کد|کوڈ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
-    r"කේත|รหัส|កូដ"
+    r"කේත|รหัส|កូដ|"
+    # "OTP" as Indic scripts spell it
+    r"ओटीपी|ওটিপি|ஓடிபி|ఓటీపీ|ಒಟಿಪಿ|ഒടിപി|ઓટીપી|ਓਟੀਪੀ"
 )
 """Applied to text that is not ASCII only."""
 _POSITIVE_CJK = _phrases(
@@ -231,7 +235,8 @@ _TXN_DOC_CJK = _phrases(
 )
 _PROMO_DOC_CJK = _phrases(r"割引|クーポン|优惠|折扣|할인|쿠폰")
 _COPULA = re.compile(
-    r"(?i)(?:\b(?:is|ist|lautet|est|es|é|è|to|wynosi|это|is:)|[:=]|是|为|為|は|가|는|은)[ \t]*[:\"'“”«»「『(\[]?[ \t]*$"
+    r"(?i)(?:\b(?:is|ist|lautet|est|es|é|è|to|wynosi|это|is:|är|er|je|jest|là|adalah|ir|yra|"
+    r"ni)|[:=]|هو|هي|是|为|為|は|가|는|은)[ \t]*[:\"'“”«»「『(\[]?[ \t]*$"
 )
 _STALE = _words(
     r"previous\b|old\b|older\b|earlier\b|expired\b|no longer\b|invalid\b|vorherige[nrs]?\b|"

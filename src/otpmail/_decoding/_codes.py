@@ -105,6 +105,9 @@ class CodeWeights:
     lone_code: int = 5
     """Alone on its line, the only code-shaped candidate of a short mail, whatever its
     language: what a person sees as the code."""
+    subject_code_word: int = 5
+    """The only code-shaped value of the mail, in a body with no label for it, under a
+    subject that names a code (``OTP Request``, ``Your verification code``)."""
     threshold: int = 5
     """The least score a code is returned with."""
 
@@ -222,6 +225,9 @@ _UNIT_TOKEN = re.compile(
     r"(?i)[0-9]+(?:px|pt|em|rem|vh|vw|ms|kb|mb|gb|tb|mm|cm|km|kg|mg|ml|hz|khz|mhz|ghz|st|nd|rd|th|am|pm|h|m|s|x|k|p|d|g|l|w|v|mp|fps|dpi|gbps|mbps)"
 )
 _WORD_NUMBER = re.compile(r"[A-Za-z][a-z]{0,5}[0-9]+|[A-Z]{1,2}[0-9]{1,3}|[0-9]+[A-Za-z]")
+_TOKEN_WORD = re.compile(r"(?i)(?:security )?token")
+_MASKED = re.compile(r"(?i)x{3,}[0-9]{1,6}|[0-9]{1,6}x{3,}")
+"""A number shown masked (an account or identity number, ``XXXXXXXX01``): never a code."""
 _ATTACHED_BEFORE = set("#@/\\=&?_+$€£¥₹₽~^%'*")
 _ATTACHED_AFTER = set("@/\\=_%€$£+'*#")
 
@@ -321,6 +327,8 @@ def _candidates(seg: str) -> list[_Candidate]:
         if after in ".,-" and end + 1 < len(seg) and seg[end + 1].isalnum():
             continue
         letters = not value.isdigit()
+        if letters and _MASKED.fullmatch(value):
+            continue
         if letters:
             if not any(ch.isdigit() for ch in value):
                 if not (len(run) > 1 and value.isupper()):
@@ -484,6 +492,26 @@ def _lone_code(values: set[str], lone: list[tuple[_Candidate, str]]) -> list[_Li
     return [(CODE_WEIGHTS.lone_code, cand.value, cand, seg, False)]
 
 
+def _named_by_subject(
+    subject: str, values: set[str], unlinked: list[tuple[_Candidate, str]]
+) -> list[_Linked]:
+    """The one code-shaped value of the mail when the subject names a code and the body
+    gives it no label of its own (``Subject: OTP Request`` over ``… is 620935 and is valid
+    for 3 minutes``): what the subject announces is what the body holds. A token is not a
+    code one types (``A personal access token was added``), and the caller keeps this only
+    in a mail that speaks of verification."""
+    if len(values) != 1 or not unlinked or not subject:
+        return []
+    seg = _normalize(subject)
+    if not any(
+        lab.kind == _POS and not _TOKEN_WORD.fullmatch(seg, lab.start, lab.end)
+        for lab in _labels(seg, [(0, len(seg))])
+    ):
+        return []
+    cand, body = unlinked[0]
+    return [(CODE_WEIGHTS.subject_code_word, cand.value, cand, body, False)]
+
+
 def _introduced(seg: str, cand: _Candidate) -> bool:
     """Whether the non-empty line above ``cand`` is text that can introduce it (a sentence,
     not a greeting such as ``Hi Noor,``)."""
@@ -497,6 +525,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
     linked: list[_Linked] = []
     values: set[str] = set()
     lone: list[tuple[_Candidate, str]] = []
+    unlinked: list[tuple[_Candidate, str]] = []
     for in_body, raw in ((False, subject), (True, body)):
         if not raw:
             continue
@@ -523,16 +552,17 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             if score > 0:
                 named = label is not None and _names_a_code(seg, label, cand)
                 linked.append((score, cand.value, cand, seg, named))
-            elif (
-                in_body
-                and len(seg) <= CODE_REACH.lone_mail
-                and after > CODE_WEIGHTS.veto
-                and _alone_on_line(seg, cand.start, cand.end)
-                and _introduced(seg, cand)
-            ):
-                lone.append((cand, seg))
+            elif in_body and after > CODE_WEIGHTS.veto:
+                unlinked.append((cand, seg))
+                if (
+                    len(seg) <= CODE_REACH.lone_mail
+                    and _alone_on_line(seg, cand.start, cand.end)
+                    and _introduced(seg, cand)
+                ):
+                    lone.append((cand, seg))
     linked.extend(_lone_code(values, lone))
-    if not linked:
+    by_subject = [] if linked else _named_by_subject(subject, values, unlinked)
+    if not linked and not by_subject:
         return []
     whole = unicodedata.normalize("NFKC", f"{subject}\n{body[:_MAX_SCAN]}")
     cjk = _CJK.search(whole) is not None
@@ -546,6 +576,8 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         or _PERCENT_OFF.search(whole)
         or (cjk and _PROMO_DOC_CJK.search(whole))
     )
+    if otp_doc:
+        linked.extend(by_subject)
     txn_doc = promo_doc or (
         not otp_doc and bool(_TXN_DOC.search(whole) or (cjk and _TXN_DOC_CJK.search(whole)))
     )

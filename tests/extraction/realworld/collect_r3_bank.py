@@ -59,7 +59,7 @@ from typing import Any
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 REPOS = {
     "obp": ("OpenBankProject+OBP-API", "OpenBankProject/OBP-API",
@@ -98,9 +98,22 @@ def digits(n: int) -> str:
 ITEMS: list[dict[str, Any]] = []
 
 
-def emit(source: str, template: str, lang: str, *, kind: str, code: str | None, path: str,
-         subject: str, sender: str, text: str | None, html_part: str | None, rendered: str,
-         note: str | None = None, group: str | None = None) -> None:
+def emit(
+    source: str,
+    template: str,
+    lang: str,
+    *,
+    kind: str,
+    code: str | None,
+    path: str,
+    subject: str,
+    sender: str,
+    text: str | None,
+    html_part: str | None,
+    rendered: str,
+    note: str | None = None,
+    group: str | None = None,
+) -> None:
     _, repo, commit, licence = REPOS[source]
     ident = f"{source}-{template}-{lang}"
     raw = message(sender=sender, subject=subject, text=text, html_part=html_part)
@@ -129,23 +142,54 @@ def obp() -> None:
     src = show("obp", conn)
     assert 'PlainMailBodyType(s"Your OTP challenge : ${challengeAnswer}")' in src
     assert 'Subject("Challenge request")' in src and 'Subject("OBP Consent Challenge")' in src
-    assert 'challengeText = s"Your consent challenge : ${challengeAnswer}, Application: $applicationText"' in show("obp", v500)  # noqa: E501
+    assert (
+        'challengeText = s"Your consent challenge : ${challengeAnswer}, Application: $applicationText"'
+        in show("obp", v500)
+    )
     sender = "challenge@tesobe.com"
     code = str(RNG.randrange(10_000_000, 99_999_999))
-    emit("obp", "transaction-challenge", "en", kind="bank-tan", code=code, path=conn,
-         subject="Challenge", sender=sender, text=f"Your OTP challenge : {code}", html_part=None,
-         rendered="plain text as createChallengeInternal sends it for SCA method EMAIL")
+    emit(
+        "obp",
+        "transaction-challenge",
+        "en",
+        kind="bank-tan",
+        code=code,
+        path=conn,
+        subject="Challenge",
+        sender=sender,
+        text=f"Your OTP challenge : {code}",
+        html_part=None,
+        rendered="plain text as createChallengeInternal sends it for SCA method EMAIL",
+    )
     code = str(RNG.randrange(10_000_000, 99_999_999))
-    emit("obp", "consent-challenge", "en", kind="bank-tan", code=code, path=f"{v500}; {conn}",
-         subject="OBP Consent Challenge", sender=sender,
-         text=f"Your consent challenge : {code}, Application: Moneyplan Budget Planner",
-         html_part=None,
-         rendered="plain text: challengeText of createConsentByConsentRequestId via sendCustomerNotification (EMAIL); application name invented")  # noqa: E501
+    emit(
+        "obp",
+        "consent-challenge",
+        "en",
+        kind="bank-tan",
+        code=code,
+        path=f"{v500}; {conn}",
+        subject="OBP Consent Challenge",
+        sender=sender,
+        text=f"Your consent challenge : {code}, Application: Moneyplan Budget Planner",
+        html_part=None,
+        rendered="plain text: challengeText of createConsentByConsentRequestId via sendCustomerNotification (EMAIL); application name invented",
+    )
     code = str(RNG.randrange(1_000_000, 9_999_999))
-    emit("obp", "auth-context-challenge", "en", kind="bank-tan", code=code, path=conn,
-         subject="Challenge request", sender=sender, text=code, html_part=None,
-         rendered="plain text: validateUserAuthContextUpdateRequest mails the bare challenge (nextInt(99999999), here a 7-digit draw)",  # noqa: E501
-         note="the body is only the number")
+    emit(
+        "obp",
+        "auth-context-challenge",
+        "en",
+        kind="bank-tan",
+        code=code,
+        path=conn,
+        subject="Challenge request",
+        sender=sender,
+        text=code,
+        html_part=None,
+        rendered="plain text: validateUserAuthContextUpdateRequest mails the bare challenge (nextInt(99999999), here a 7-digit draw)",
+        note="the body is only the number",
+    )
 
 
 FINERACT_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVQXYZ"  # RandomOTPGenerator's, sic (no W)
@@ -154,28 +198,62 @@ FINERACT_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVQXYZ"  # RandomOTPGenerator
 def fineract() -> None:
     data = "fineract-provider/src/main/resources/db/changelog/tenant/parts/0002_initial_data.xml"
     src = show("fineract", data)
-    subject = re.search(r'value="otp-delivery-email-subject"/>\s*<column name="value" value="([^"]*)"', src).group(1)  # noqa: E501
-    body = html.unescape(re.search(r'value="otp-delivery-email-body"/>\s*<column name="value" value="([^"]*)"', src).group(1))  # noqa: E501
-    length = int(re.search(r'value="otp-token-length"/>\s*<column name="value" value="(\d+)"', src).group(1))  # noqa: E501
+    subject = re.search(
+        r'value="otp-delivery-email-subject"/>\s*<column name="value" value="([^"]*)"', src
+    ).group(1)
+    body = html.unescape(
+        re.search(
+            r'value="otp-delivery-email-body"/>\s*<column name="value" value="([^"]*)"', src
+        ).group(1)
+    )
+    length = int(
+        re.search(r'value="otp-token-length"/>\s*<column name="value" value="(\d+)"', src).group(1)
+    )
     token = "".join(RNG.choice(FINERACT_ALPHABET) for _ in range(length))
     text = body.replace("{{username}}", "ntester").replace("{{token}}", token)
-    emit("fineract", "twofactor-token", "en", kind="fintech-otp", code=token,
-         path=data + "; fineract-provider/src/main/java/org/apache/fineract/infrastructure/security/service/TwoFactorServiceImpl.java",  # noqa: E501
-         subject=subject, sender="Mifos Bank <no-reply@mifos-bank.example>", text=text,
-         html_part=None, rendered="plain text: default tenant subject/body (Mustache) filled with username and a 5-character token")  # noqa: E501
+    emit(
+        "fineract",
+        "twofactor-token",
+        "en",
+        kind="fintech-otp",
+        code=token,
+        path=data
+        + "; fineract-provider/src/main/java/org/apache/fineract/infrastructure/security/service/TwoFactorServiceImpl.java",
+        subject=subject,
+        sender="Mifos Bank <no-reply@mifos-bank.example>",
+        text=text,
+        html_part=None,
+        rendered="plain text: default tenant subject/body (Mustache) filled with username and a 5-character token",
+    )
 
-    svc = "fineract-provider/src/main/java/org/apache/fineract/portfolio/self/registration/service/SelfServiceRegistrationWritePlatformServiceImpl.java"  # noqa: E501
+    svc = "fineract-provider/src/main/java/org/apache/fineract/portfolio/self/registration/service/SelfServiceRegistrationWritePlatformServiceImpl.java"
     src = show("fineract", svc)
     assert '"To create user, please use following details\\n"' in src
     token = str(RNG.randrange(1000, 10000))
     request_id = "27"
-    text = ("Hi  Noor," + "\n" + "To create user, please use following details\n"
-            + "Request Id : " + request_id + "\n Authentication Token : " + token)
-    emit("fineract", "selfservice-registration", "en", kind="fintech-otp", code=token, path=svc,
-         subject="Authorization token ", sender="Mifos Bank <no-reply@mifos-bank.example>",
-         text=text, html_part=None,
-         rendered="plain text: sendAuthorizationMail's body with request id 27 and a 4-digit token",
-         note="the request id is also shown; the token is what the user types with it")
+    text = (
+        "Hi  Noor,"
+        + "\n"
+        + "To create user, please use following details\n"
+        + "Request Id : "
+        + request_id
+        + "\n Authentication Token : "
+        + token
+    )
+    emit(
+        "fineract",
+        "selfservice-registration",
+        "en",
+        kind="fintech-otp",
+        code=token,
+        path=svc,
+        subject="Authorization token ",
+        sender="Mifos Bank <no-reply@mifos-bank.example>",
+        text=text,
+        html_part=None,
+        rendered="plain text: sendAuthorizationMail's body with request id 27 and a 4-digit token",
+        note="the request id is also shown; the token is what the user types with it",
+    )
 
 
 def libeufin() -> None:
@@ -185,12 +263,20 @@ def libeufin() -> None:
     script = show("libeufin", "contrib/libeufin-tan-email.sh")
     assert 'mail -s "Libeufin" -r noreply' in script
     code = digits(8)
-    emit("libeufin", "tan-email", "en", kind="bank-tan", code=code,
-         path=f"{api}; contrib/libeufin-tan-email.sh",
-         subject="Libeufin", sender="noreply@bank.example",
-         text=f"T-{code} is your Taler Bank verification code", html_part=None,
-         rendered="plain text: the TAN message written to the e-mail TAN script (mail -s Libeufin)",
-         note=f"shown as T-{code}; the bank strips the T- prefix, so both forms are accepted")
+    emit(
+        "libeufin",
+        "tan-email",
+        "en",
+        kind="bank-tan",
+        code=code,
+        path=f"{api}; contrib/libeufin-tan-email.sh",
+        subject="Libeufin",
+        sender="noreply@bank.example",
+        text=f"T-{code} is your Taler Bank verification code",
+        html_part=None,
+        rendered="plain text: the TAN message written to the e-mail TAN script (mail -s Libeufin)",
+        note=f"shown as T-{code}; the bank strips the T- prefix, so both forms are accepted",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -221,7 +307,7 @@ def _hb_parse(src: str) -> list[Any]:
     pos = 0
     for m in _HB_TOKEN.finditer(src):
         if m.start() > pos:
-            cur.append(src[pos:m.start()])
+            cur.append(src[pos : m.start()])
         pos = m.end()
         raw = bool(m.group(1))
         sigil, body = m.group(3), m.group(4).strip()
@@ -268,8 +354,9 @@ HB_HELPERS = {
 }
 
 
-def _hb_render(nodes: list[Any], ctx: list[Any], partials: dict[str, str],
-               block: list[Any] | None) -> str:
+def _hb_render(
+    nodes: list[Any], ctx: list[Any], partials: dict[str, str], block: list[Any] | None
+) -> str:
     out = []
     for node in nodes:
         if isinstance(node, str):
@@ -297,7 +384,9 @@ def _hb_render(nodes: list[Any], ctx: list[Any], partials: dict[str, str],
             if node[1] == "@partial-block":
                 out.append(_hb_render(block or [], ctx, partials, None))
             else:
-                out.append(_hb_render(_hb_parse(_standalone(partials[node[1]])), ctx, partials, None))
+                out.append(
+                    _hb_render(_hb_parse(_standalone(partials[node[1]])), ctx, partials, None)
+                )
         elif node[0] == "pblock":
             layout = _hb_parse(_standalone(partials[node[1]]))
             out.append(_hb_render(layout, ctx, partials, node[2]))
@@ -317,8 +406,10 @@ VW_DIR = "src/static/templates/email/"
 
 
 def vaultwarden() -> None:
-    partials = {f"email/{n}": show("vaultwarden", f"{VW_DIR}{n}.hbs")
-                for n in ("email_header", "email_footer", "email_footer_text")}
+    partials = {
+        f"email/{n}": show("vaultwarden", f"{VW_DIR}{n}.hbs")
+        for n in ("email_header", "email_footer", "email_footer_text")
+    }
     base = {"url": "https://vault.contoso-family.example", "img_src": "cid:"}
     when = "Friday, November 20, 2026 at 10:41:07 AM CET"
     device = {"ip": "198.51.100.23", "device_name": "Firefox", "device_type": "Linux Desktop",
@@ -337,13 +428,23 @@ def vaultwarden() -> None:
             subject, body = rendered.split("<!---------------->")
             return subject.strip(), body.strip()
 
-        subject, body_html = split(handlebars(show("vaultwarden", f"{VW_DIR}{name}.html.hbs"), data, partials))  # noqa: E501
+        subject, body_html = split(
+            handlebars(show("vaultwarden", f"{VW_DIR}{name}.html.hbs"), data, partials)
+        )
         _, body_text = split(handlebars(show("vaultwarden", f"{VW_DIR}{name}.hbs"), data, partials))
-        emit("vaultwarden", template, "en", kind=kind, code=extra.get("token"),
-             path=f"{VW_DIR}{name}.hbs; {VW_DIR}{name}.html.hbs", subject=subject,
-             sender="Vaultwarden <vaultwarden@contoso-family.example>", text=body_text,
-             html_part=body_html,
-             rendered="Handlebars subset: text and HTML template, subject = HTML template's first part (mail.rs get_text); 6-digit token (email_token_size default)")  # noqa: E501
+        emit(
+            "vaultwarden",
+            template,
+            "en",
+            kind=kind,
+            code=extra.get("token"),
+            path=f"{VW_DIR}{name}.hbs; {VW_DIR}{name}.html.hbs",
+            subject=subject,
+            sender="Vaultwarden <vaultwarden@contoso-family.example>",
+            text=body_text,
+            html_part=body_html,
+            rendered="Handlebars subset: text and HTML template, subject = HTML template's first part (mail.rs get_text); 6-digit token (email_token_size default)",
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -364,43 +465,119 @@ def bitwarden() -> None:
              "DeviceType": "Chrome Extension", "EmailTotpAction": "logging in", **when}  # fmt: skip
     send_code = digits(6)
     cases = [
-        ("Auth/TwoFactorEmail", "twofactor", "Your Bitwarden Verification Code",
-         {**login, "Token": digits(6), "DisplayTwoFactorReminder": False}, "saas-otp", None),
-        ("Auth/TwoFactorEmail", "twofactor-newdevice", "Your Bitwarden Verification Code",
-         {**login, "Token": digits(6), "DisplayTwoFactorReminder": True}, "saas-otp",
-         "bitwarden-twofactor"),
-        ("Auth/TwoFactorEmail", "twofactor-setup", "Your Bitwarden Verification Code",
-         {**login, "EmailTotpAction": "setting up two-step login", "Token": digits(6),
-          "DisplayTwoFactorReminder": False}, "saas-otp", "bitwarden-twofactor"),
-        ("Auth/OTPEmail", "otp", "Your Bitwarden Verification Code", {"Token": digits(6)},
-         "saas-otp", None),
-        ("Auth/SendAccessEmailOtpEmail", "send-access-otp",
-         f"Your Bitwarden Send verification code is {send_code}",
-         {"Token": send_code, "Expiry": "5", **when}, "saas-otp", None),
-        ("NewDeviceLoggedIn", "new-device", "New Device Logged In From Windows",
-         {"DeviceType": "Windows", "IpAddress": "203.0.113.58", **when,
-          "TheTime": "09:41:07 AM"}, "notice", None),
-        ("Auth/FailedTwoFactorAttempt", "failed-2fa", "Failed two-step login attempt detected",
-         {"AffectedEmail": "noor.tester@example.com", "TwoFactorType": "Email",
-          "IpAddress": "203.0.113.58", **when}, "notice", None),
-        ("InvoiceUpcoming", "invoice-upcoming", "Your Subscription Will Renew Soon",
-         {"AmountDue": 40.0, "DueDate": date(2026, 12, 4), "MentionInvoices": False,
-          "Items": ["1 × Families (at $40.00 / year)"],
-          "UpdateBillingInfoUrl": "https://bitwarden.com/help/update-billing-info/"},
-         "invoice", None),
-        ("PaymentFailed", "payment-failed", "Payment Failed",
-         {"Amount": 10.0, "MentionInvoices": False}, "invoice", None),
+        (
+            "Auth/TwoFactorEmail",
+            "twofactor",
+            "Your Bitwarden Verification Code",
+            {**login, "Token": digits(6), "DisplayTwoFactorReminder": False},
+            "saas-otp",
+            None,
+        ),
+        (
+            "Auth/TwoFactorEmail",
+            "twofactor-newdevice",
+            "Your Bitwarden Verification Code",
+            {**login, "Token": digits(6), "DisplayTwoFactorReminder": True},
+            "saas-otp",
+            "bitwarden-twofactor",
+        ),
+        (
+            "Auth/TwoFactorEmail",
+            "twofactor-setup",
+            "Your Bitwarden Verification Code",
+            {
+                **login,
+                "EmailTotpAction": "setting up two-step login",
+                "Token": digits(6),
+                "DisplayTwoFactorReminder": False,
+            },
+            "saas-otp",
+            "bitwarden-twofactor",
+        ),
+        (
+            "Auth/OTPEmail",
+            "otp",
+            "Your Bitwarden Verification Code",
+            {"Token": digits(6)},
+            "saas-otp",
+            None,
+        ),
+        (
+            "Auth/SendAccessEmailOtpEmail",
+            "send-access-otp",
+            f"Your Bitwarden Send verification code is {send_code}",
+            {"Token": send_code, "Expiry": "5", **when},
+            "saas-otp",
+            None,
+        ),
+        (
+            "NewDeviceLoggedIn",
+            "new-device",
+            "New Device Logged In From Windows",
+            {
+                "DeviceType": "Windows",
+                "IpAddress": "203.0.113.58",
+                **when,
+                "TheTime": "09:41:07 AM",
+            },
+            "notice",
+            None,
+        ),
+        (
+            "Auth/FailedTwoFactorAttempt",
+            "failed-2fa",
+            "Failed two-step login attempt detected",
+            {
+                "AffectedEmail": "noor.tester@example.com",
+                "TwoFactorType": "Email",
+                "IpAddress": "203.0.113.58",
+                **when,
+            },
+            "notice",
+            None,
+        ),
+        (
+            "InvoiceUpcoming",
+            "invoice-upcoming",
+            "Your Subscription Will Renew Soon",
+            {
+                "AmountDue": 40.0,
+                "DueDate": date(2026, 12, 4),
+                "MentionInvoices": False,
+                "Items": ["1 × Families (at $40.00 / year)"],
+                "UpdateBillingInfoUrl": "https://bitwarden.com/help/update-billing-info/",
+            },
+            "invoice",
+            None,
+        ),
+        (
+            "PaymentFailed",
+            "payment-failed",
+            "Payment Failed",
+            {"Amount": 10.0, "MentionInvoices": False},
+            "invoice",
+            None,
+        ),
     ]
     for name, template, subject, extra, kind, group in cases:
         data = {**base, **extra}
         body_html = handlebars(show("bitwarden", f"{BW_DIR}{name}.html.hbs"), data, partials)
         body_text = handlebars(show("bitwarden", f"{BW_DIR}{name}.text.hbs"), data, partials)
-        emit("bitwarden", template, "en", kind=kind, code=extra.get("Token"),
-             path=f"{BW_DIR}{name}.html.hbs; {BW_DIR}{name}.text.hbs",
-             subject=subject, sender="Bitwarden <no-reply@bitwarden.com>", text=body_text,
-             html_part=body_html, group=group,
-             note="a variant of the two-step mail (same template, same group)" if group else None,
-             rendered="Handlebars subset: text and HTML template in their layout, model as HandlebarsMailService builds it; 6-digit token")  # noqa: E501
+        emit(
+            "bitwarden",
+            template,
+            "en",
+            kind=kind,
+            code=extra.get("Token"),
+            path=f"{BW_DIR}{name}.html.hbs; {BW_DIR}{name}.text.hbs",
+            subject=subject,
+            sender="Bitwarden <no-reply@bitwarden.com>",
+            text=body_text,
+            html_part=body_html,
+            group=group,
+            note="a variant of the two-step mail (same template, same group)" if group else None,
+            rendered="Handlebars subset: text and HTML template in their layout, model as HandlebarsMailService builds it; 6-digit token",
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -430,7 +607,7 @@ def _mustache(src: str, ctx: list[Any]) -> str:
         if not m:
             out.append(src[pos:])
             break
-        out.append(src[pos:m.start()])
+        out.append(src[pos : m.start()])
         sigil, name = m.group(1), m.group(2)
         if sigil in "#^" and sigil:
             depth, scan = 1, m.end()
@@ -441,7 +618,7 @@ def _mustache(src: str, ctx: list[Any]) -> str:
                 elif n.group(2) == name and n.group(1) == "/":
                     depth -= 1
                 scan = n.end()
-            inner = src[m.end():n.start()]
+            inner = src[m.end() : n.start()]
             value = lookup(name)
             if sigil == "#":
                 if isinstance(value, list):
@@ -478,8 +655,11 @@ def killbill() -> None:
     }  # fmt: skip
     failed = {**invoice, "invoiceNumber": "1188", "formattedPaidAmount": "$0.00",
               "formattedBalance": "$49.00"}  # fmt: skip
-    payment = {"externalKey": "4f1c2a7e-58d3-4b0e-9a61-2d7c83e5b912",
-               "formattedEffectiveDate": "Nov 20, 2026", "formattedProcessedAmount": "$49.00"}
+    payment = {
+        "externalKey": "4f1c2a7e-58d3-4b0e-9a61-2d7c83e5b912",
+        "formattedEffectiveDate": "Nov 20, 2026",
+        "formattedProcessedAmount": "$49.00",
+    }
     cases = [
         ("InvoiceCreation", "invoice-creation", "invoiceCreationSubject", {"invoice": invoice}),
         ("FailedPayment", "failed-payment", "failedPaymentSubject", {"invoice": failed}),
@@ -488,11 +668,19 @@ def killbill() -> None:
     for name, template, subject_key, extra in cases:
         path = f"{KB}templates/{name}.mustache"
         body = _mustache(show("killbill", path), [{"text": props, "account": account, **extra}])
-        emit("killbill", template, "en", kind="invoice", code=None,
-             path=f"{path}; {KB}translations/Translation_en.properties",
-             subject=props[subject_key], sender="Acme Corporation <billing@acme.example>",
-             text=None, html_part=body,
-             rendered="Mustache subset: HTML template with the en translation, en-US amounts and dates (TemplateRenderer/DefaultInvoiceFormatter)")  # noqa: E501
+        emit(
+            "killbill",
+            template,
+            "en",
+            kind="invoice",
+            code=None,
+            path=f"{path}; {KB}translations/Translation_en.properties",
+            subject=props[subject_key],
+            sender="Acme Corporation <billing@acme.example>",
+            text=None,
+            html_part=body,
+            rendered="Mustache subset: HTML template with the en translation, en-US amounts and dates (TemplateRenderer/DefaultInvoiceFormatter)",
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -535,7 +723,7 @@ def _slim(src: str, ev: Any, yield_html: str = "") -> str:
             else:
                 value = str(ev(value, scope))
             out.append(f' {name}="{_rails_escape(value)}"')
-            rest = rest[m.end():]
+            rest = rest[m.end() :]
         return "".join(out), rest.strip()
 
     def render(nodes: list[tuple[str, list[Any]]], scope: dict[str, Any]) -> str:
@@ -601,8 +789,11 @@ def _lago_locale(lang: str) -> dict[str, Any]:
             else:
                 a[k] = v
 
-    for path in (f"config/locales/{lang}.yml", f"config/locales/{lang}/email.yml",
-                 f"config/locales/{lang}/invoice.yml"):
+    for path in (
+        f"config/locales/{lang}.yml",
+        f"config/locales/{lang}/email.yml",
+        f"config/locales/{lang}/invoice.yml",
+    ):
         data = yaml.safe_load(show("lago", path))
         merge(merged, data[lang])
     return merged
@@ -627,8 +818,11 @@ class _Lago:
                 value = value[part]
         if isinstance(value, dict):  # pluralisation
             count = kw["count"]
-            value = value.get("zero") if count == 0 and "zero" in value else (
-                value["one"] if count == 1 else value["other"])
+            value = (
+                value.get("zero")
+                if count == 0 and "zero" in value
+                else (value["one"] if count == 1 else value["other"])
+            )
         return re.sub(r"%\{(\w+)\}", lambda m: str(kw[m.group(1)]), value)
 
     def date(self, d: date) -> str:
@@ -657,37 +851,57 @@ def lago() -> None:
         number = f"ACM-7F3A-001-{RNG.randrange(2, 40):03d}"
         total = RNG.randrange(5_000, 250_000)
         issued = date(2026, 11, 20)
-        url = f"https://api.lago.example/rails/active_storage/blobs/redirect/eyJfcmFpbHMiOnsiZGF0YSI6{RNG.randrange(10**6, 10**7)}/invoice-{number}.pdf"  # noqa: E501
+        url = f"https://api.lago.example/rails/active_storage/blobs/redirect/eyJfcmFpbHMiOnsiZGF0YSI6{RNG.randrange(10**6, 10**7)}/invoice-{number}.pdf"
         values = {
-            "I18n.t('email.invoice.finalized.invoice_from', billing_entity_name: @billing_entity.name)": lg.t("email.invoice.finalized.invoice_from", billing_entity_name=sender_name),  # noqa: E501
-            "@invoice.total_amount.format(format: I18n.t('money.format'), decimal_mark: I18n.t('money.decimal_mark'), thousands_separator: I18n.t('money.thousands_separator'))": lg.money(total),  # noqa: E501
-            "I18n.t('email.invoice.finalized.issued_on', date: I18n.l(@invoice.issuing_date, format: :default))": lg.t("email.invoice.finalized.issued_on", date=lg.date(issued)),  # noqa: E501
-            "I18n.t('email.invoice.finalized.invoice_number')": lg.t("email.invoice.finalized.invoice_number"),  # noqa: E501
+            "I18n.t('email.invoice.finalized.invoice_from', billing_entity_name: @billing_entity.name)": lg.t(
+                "email.invoice.finalized.invoice_from", billing_entity_name=sender_name
+            ),
+            "@invoice.total_amount.format(format: I18n.t('money.format'), decimal_mark: I18n.t('money.decimal_mark'), thousands_separator: I18n.t('money.thousands_separator'))": lg.money(
+                total
+            ),
+            "I18n.t('email.invoice.finalized.issued_on', date: I18n.l(@invoice.issuing_date, format: :default))": lg.t(
+                "email.invoice.finalized.issued_on", date=lg.date(issued)
+            ),
+            "I18n.t('email.invoice.finalized.invoice_number')": lg.t(
+                "email.invoice.finalized.invoice_number"
+            ),
             "@invoice.number": number,
-            "I18n.t('email.invoice.finalized.issue_date')": lg.t("email.invoice.finalized.issue_date"),  # noqa: E501
+            "I18n.t('email.invoice.finalized.issue_date')": lg.t(
+                "email.invoice.finalized.issue_date"
+            ),
             "I18n.l(@invoice.issuing_date, format: :default)": lg.date(issued),
             "@pdfs_enabled": True,
             "@invoice.file_url": url,
             "I18n.t('email.invoice.finalized.download')": lg.t("email.invoice.finalized.download"),
         }
         body = _lago_page(lg, layout, "app/views/invoice_mailer/created.slim", values)
-        subject = lg.t("email.invoice.finalized.subject", billing_entity_name=sender_name,
-                       invoice_number=number)
+        subject = lg.t(
+            "email.invoice.finalized.subject",
+            billing_entity_name=sender_name,
+            invoice_number=number,
+        )
         _lago_emit(lg, "invoice-created", "app/views/invoice_mailer/created.slim", subject, body)
 
     for lang, currency in request_langs:
         lg = _Lago(lang, currency)
         invoices = []
         for _ in range(2):
-            invoices.append({"number": f"ACM-7F3A-001-{RNG.randrange(2, 40):03d}",
-                             "cents": RNG.randrange(5_000, 90_000),
-                             "url": f"https://api.lago.example/invoices/{RNG.randrange(10**7, 10**8)}.pdf"})  # noqa: E501
+            invoices.append(
+                {
+                    "number": f"ACM-7F3A-001-{RNG.randrange(2, 40):03d}",
+                    "cents": RNG.randrange(5_000, 90_000),
+                    "url": f"https://api.lago.example/invoices/{RNG.randrange(10**7, 10**8)}.pdf",
+                }
+            )
         amount = sum(i["cents"] for i in invoices)
 
         def ev_invoice(expr: str, scope: dict[str, Any], lg: _Lago = lg) -> Any:
             inv = scope["invoice"]
-            if expr == 'link_to invoice.number, invoice.file_url, {style: "text-decoration: none; color: #006cfa"}':  # noqa: E501
-                return f'<a style="text-decoration: none; color: #006cfa" href="{inv["url"]}">{inv["number"]}</a>'  # noqa: E501
+            if (
+                expr
+                == 'link_to invoice.number, invoice.file_url, {style: "text-decoration: none; color: #006cfa"}'
+            ):
+                return f'<a style="text-decoration: none; color: #006cfa" href="{inv["url"]}">{inv["number"]}</a>'
             if expr == "invoice.number":
                 return inv["number"]
             if expr == "MoneyHelper.format(invoice.total_due_amount)":
@@ -696,35 +910,54 @@ def lago() -> None:
 
         pay_url = "https://checkout.stripe.example/c/pay/cs_live_a1Zk9QmR4vXw"
         values = {
-            'I18n.t("email.payment_request.requested.hello", customer_name: @customer.display_name)': lg.t("email.payment_request.requested.hello", customer_name="Noor Tester"),  # noqa: E501
-            'I18n.t("email.payment_request.requested.reminder_overdue_balance", billing_entity_name: @billing_entity.name)': lg.t("email.payment_request.requested.reminder_overdue_balance", billing_entity_name=sender_name),  # noqa: E501
-            'I18n.t("email.payment_request.requested.total_amount_due", amount: MoneyHelper.format(@payment_request.amount))': lg.t("email.payment_request.requested.total_amount_due", amount=lg.money(amount)),  # noqa: E501
-            'I18n.t("email.payment_request.requested.payment_terms", count: @customer.applicable_net_payment_term)': lg.t("email.payment_request.requested.payment_terms", count=30),  # noqa: E501
-            'I18n.t("email.payment_request.requested.already_paid")': lg.t("email.payment_request.requested.already_paid"),  # noqa: E501
-            'I18n.t("email.payment_request.requested.thank_you")': lg.t("email.payment_request.requested.thank_you"),  # noqa: E501
-            'I18n.t("email.payment_request.requested.remaining_amount")': lg.t("email.payment_request.requested.remaining_amount"),  # noqa: E501
+            'I18n.t("email.payment_request.requested.hello", customer_name: @customer.display_name)': lg.t(
+                "email.payment_request.requested.hello", customer_name="Noor Tester"
+            ),
+            'I18n.t("email.payment_request.requested.reminder_overdue_balance", billing_entity_name: @billing_entity.name)': lg.t(
+                "email.payment_request.requested.reminder_overdue_balance",
+                billing_entity_name=sender_name,
+            ),
+            'I18n.t("email.payment_request.requested.total_amount_due", amount: MoneyHelper.format(@payment_request.amount))': lg.t(
+                "email.payment_request.requested.total_amount_due", amount=lg.money(amount)
+            ),
+            'I18n.t("email.payment_request.requested.payment_terms", count: @customer.applicable_net_payment_term)': lg.t(
+                "email.payment_request.requested.payment_terms", count=30
+            ),
+            'I18n.t("email.payment_request.requested.already_paid")': lg.t(
+                "email.payment_request.requested.already_paid"
+            ),
+            'I18n.t("email.payment_request.requested.thank_you")': lg.t(
+                "email.payment_request.requested.thank_you"
+            ),
+            'I18n.t("email.payment_request.requested.remaining_amount")': lg.t(
+                "email.payment_request.requested.remaining_amount"
+            ),
             "MoneyHelper.format(@payment_request.amount)": lg.money(amount),
             "@payment_url": pay_url,
-            'link_to I18n.t("email.payment_request.requested.pay_amount"), @payment_url, id: "payment_link", style: "padding: 10px 16px;font-size: 16px; color: #ffffff;text-decoration: none;font-weight:bold;display: inline-block;font-weight: 400;font-style: normal;line-height: 24px;"':  # noqa: E501
-                f'<a id="payment_link" style="padding: 10px 16px;font-size: 16px; color: #ffffff;text-decoration: none;font-weight:bold;display: inline-block;font-weight: 400;font-style: normal;line-height: 24px;" href="{pay_url}">{html.escape(lg.t("email.payment_request.requested.pay_amount"))}</a>',  # noqa: E501
-            'I18n.t("email.credit_note.created.invoice_number")': lg.t("email.credit_note.created.invoice_number"),  # noqa: E501
+            'link_to I18n.t("email.payment_request.requested.pay_amount"), @payment_url, id: "payment_link", style: "padding: 10px 16px;font-size: 16px; color: #ffffff;text-decoration: none;font-weight:bold;display: inline-block;font-weight: 400;font-style: normal;line-height: 24px;"': f'<a id="payment_link" style="padding: 10px 16px;font-size: 16px; color: #ffffff;text-decoration: none;font-weight:bold;display: inline-block;font-weight: 400;font-style: normal;line-height: 24px;" href="{pay_url}">{html.escape(lg.t("email.payment_request.requested.pay_amount"))}</a>',
+            'I18n.t("email.credit_note.created.invoice_number")': lg.t(
+                "email.credit_note.created.invoice_number"
+            ),
             'I18n.t("invoice.total_due_amount")': lg.t("invoice.total_due_amount"),
             "@invoices": invoices,
             "@pdfs_enabled": True,
         }
-        body = _lago_page(lg, layout, "app/views/payment_request_mailer/requested.slim", values,
-                          ev_invoice)
+        body = _lago_page(
+            lg, layout, "app/views/payment_request_mailer/requested.slim", values, ev_invoice
+        )
         subject = lg.t("email.payment_request.requested.subject", billing_entity_name=sender_name)
-        _lago_emit(lg, "payment-request", "app/views/payment_request_mailer/requested.slim",
-                   subject, body)
+        _lago_emit(
+            lg, "payment-request", "app/views/payment_request_mailer/requested.slim", subject, body
+        )
 
 
 def _rails_escape(value: str) -> str:
     return html.escape(value).replace("&#x27;", "&#39;")
 
 
-def _lago_page(lg: _Lago, layout: str, view: str, values: dict[str, Any],
-               ev_scope: Any = None) -> str:
+def _lago_page(
+    lg: _Lago, layout: str, view: str, values: dict[str, Any], ev_scope: Any = None
+) -> str:
     raw_html = {k for k in values if k.startswith("link_to")}
 
     def ev(expr: str, scope: dict[str, Any]) -> Any:
@@ -733,7 +966,11 @@ def _lago_page(lg: _Lago, layout: str, view: str, values: dict[str, Any],
             return value if expr.startswith("link_to") else _rails_escape(value)
         if expr in values:
             value = values[expr]
-            if isinstance(value, str) and expr not in raw_html and expr not in ("@invoice.file_url", "@payment_url"):  # noqa: E501
+            if (
+                isinstance(value, str)
+                and expr not in raw_html
+                and expr not in ("@invoice.file_url", "@payment_url")
+            ):
                 return _rails_escape(value)
             return value
         raise KeyError(expr)
@@ -757,12 +994,23 @@ def _lago_page(lg: _Lago, layout: str, view: str, values: dict[str, Any],
 def _lago_emit(lg: _Lago, template: str, view: str, subject: str, body: str) -> None:
     note = None
     if lg.fallbacks:
-        note = "strings missing in this locale are shown in English (i18n fallback): " + ", ".join(sorted(set(lg.fallbacks)))  # noqa: E501
-    emit("lago", template, lg.lang, kind="invoice", code=None,
-         path=f"{view}; app/views/layouts/mailer.slim; config/locales/{lg.lang}/email.yml",
-         subject=subject, sender="Acme Cloud <billing@acme-cloud.example>", text=None,
-         html_part=body, note=note,
-         rendered="Slim subset to compact HTML inside layouts/mailer, locale strings, money and date formats of the locale (@organization unset, Lago logo shown)")  # noqa: E501
+        note = "strings missing in this locale are shown in English (i18n fallback): " + ", ".join(
+            sorted(set(lg.fallbacks))
+        )
+    emit(
+        "lago",
+        template,
+        lg.lang,
+        kind="invoice",
+        code=None,
+        path=f"{view}; app/views/layouts/mailer.slim; config/locales/{lg.lang}/email.yml",
+        subject=subject,
+        sender="Acme Cloud <billing@acme-cloud.example>",
+        text=None,
+        html_part=body,
+        note=note,
+        rendered="Slim subset to compact HTML inside layouts/mailer, locale strings, money and date formats of the locale (@organization unset, Lago logo shown)",
+    )
 
 
 def main() -> None:

@@ -143,15 +143,19 @@ NC_HEAD = f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "ht
 \t\t\t<td class="center" align="center" valign="top" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{FONT};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
 \t\t\t\t<center data-parsed="" style="min-width:580px;width:100%">
 """
-NC_TAIL = """\t\t\t\t\t</center>
+NC_TAIL = (
+    """\t\t\t\t\t</center>
 \t\t\t\t</td>
 \t\t\t</tr>
 \t\t</table>
 \t\t<!-- prevent Gmail on iOS font size manipulation -->
-\t\t<div style="display:none;white-space:nowrap;font:15px courier;line-height:0">""" + "&nbsp; " * 29 + """&nbsp;</div>
+\t\t<div style="display:none;white-space:nowrap;font:15px courier;line-height:0">"""
+    + "&nbsp; " * 29
+    + """&nbsp;</div>
 \t</body>
 </html>
 """
+)
 NC_BODY_BEGIN = f"""<table align="center" class="wrapper content float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
 \t<tr style="{TR}">
 \t\t<td class="wrapper-inner" style="{TD}">
@@ -187,14 +191,18 @@ NC_BODY_END = """
 """
 SPACER = (
     '<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;'
-    'margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">\n\t<tbody>\n\t<tr style="' + TR + '">\n'
+    'margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">\n\t<tbody>\n\t<tr style="'
+    + TR
+    + '">\n'
     '\t\t<td height="60px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;'
     f"color:#0a0a0a;font-family:{FONT};font-size:60px;font-weight:400;hyphens:auto;line-height:60px;margin:0;"
     'mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>\n'
     "\t</tr>\n\t</tbody>\n</table>\n"
 )
 SPACER_15 = SPACER.replace("60px", "15px").replace("\n", "\n\t\t\t\t")
-NC_FOOTER = SPACER + f"""<table align="center" class="wrapper footer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
+NC_FOOTER = (
+    SPACER
+    + f"""<table align="center" class="wrapper footer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
 \t<tr style="{TR}">
 \t\t<td class="wrapper-inner" style="{TD}">
 \t\t\t<center data-parsed="" style="min-width:580px;width:100%">
@@ -204,14 +212,27 @@ NC_FOOTER = SPACER + f"""<table align="center" class="wrapper footer float-cente
 \t</tr>
 </table>
 """
+)
 
 # nextcloud/server lib/l10n/<lang>.json: "This is an automatically sent email, please do not reply."
 NC_AUTOSENT = {
     "en": ("This is an automatically sent email, please do not reply.", NEXTCLOUD_SERVER_COMMIT),
-    "et_EE": ("See on automaatselt saadetud e-kiri, palun ära vasta.", "7a9eb28c3edd15a76bde23a56f2015f29609cc79"),
-    "ga": ("Seo ríomhphost a sheoltar go huathoibríoch, ná freagair le do thoil.", "01e9329dc9bd928a6cc3f9596649e5efe325ef4f"),
-    "fa": ("این یک رایانامهٔ خودکار است. لطفاً پاسخ ندهید.", "01bce97d6c6f17617b5ec2c7935dd063936b17dd"),
-    "tr": ("Bu ileti otomatik olarak gönderildiğinden lütfen yanıtlamayın.", "01394ee3148101103dff1feee01da507f409447b"),
+    "et_EE": (
+        "See on automaatselt saadetud e-kiri, palun ära vasta.",
+        "7a9eb28c3edd15a76bde23a56f2015f29609cc79",
+    ),
+    "ga": (
+        "Seo ríomhphost a sheoltar go huathoibríoch, ná freagair le do thoil.",
+        "01e9329dc9bd928a6cc3f9596649e5efe325ef4f",
+    ),
+    "fa": (
+        "این یک رایانامهٔ خودکار است. لطفاً پاسخ ندهید.",
+        "01bce97d6c6f17617b5ec2c7935dd063936b17dd",
+    ),
+    "tr": (
+        "Bu ileti otomatik olarak gönderildiğinden lütfen yanıtlamayın.",
+        "01394ee3148101103dff1feee01da507f409447b",
+    ),
     "zh_HK": ("此為自動寄送的電子郵件，請勿回覆。", "034d4362d0bd08819d3f6c8689c4aea741d33134"),
 }
 NC_CLOUD = "Contoso Cloud"
@@ -327,7 +348,9 @@ def _lookup(d: dict[str, Any], key: str) -> str | None:
 
 def wallabag(repo: Path) -> list[dict[str, Any]]:
     template_src = git_show(repo, WALLABAG_COMMIT, "templates/TwoFactor/email_auth_code.html.twig")
-    en = yaml.load(git_show(repo, WALLABAG_COMMIT, "translations/wallabag_user.en.yml"), Loader=yaml.BaseLoader)
+    en = yaml.load(
+        git_show(repo, WALLABAG_COMMIT, "translations/wallabag_user.en.yml"), Loader=yaml.BaseLoader
+    )
     items = []
     for lang in WALLABAG_LANGS:
         cat = yaml.load(git_show(repo, WALLABAG_COMMIT, f"translations/wallabag_user.{lang}.yml"),
@@ -349,7 +372,9 @@ def wallabag(repo: Path) -> list[dict[str, Any]]:
         ctx_vars = {"user": "Noor Tester", "code": code, "support_url": twig_escape(WALLABAG_SUPPORT),
                     "wallabag_url": twig_escape(WALLABAG_URL)}  # fmt: skip
 
-        def block(name: str, tmpl: jinja2.Template = tmpl, ctx_vars: dict[str, str] = ctx_vars) -> str:
+        def block(
+            name: str, tmpl: jinja2.Template = tmpl, ctx_vars: dict[str, str] = ctx_vars
+        ) -> str:
             return "".join(tmpl.blocks[name](tmpl.new_context(ctx_vars)))
 
         subject = block("subject").strip()  # Twig-escaped, as AuthCodeMailer passes it on
@@ -366,15 +391,25 @@ def wallabag(repo: Path) -> list[dict[str, Any]]:
             "file": rel, "sha256": sha,
         }  # fmt: skip
         if lang == "ta":
-            item["note"] = "the Tamil greeting translates the %user% placeholder, so it stays unfilled (as sent)"
+            item["note"] = (
+                "the Tamil greeting translates the %user% placeholder, so it stays unfilled (as sent)"
+            )
         items.append(item)
     # forgotten-password mail (English only), a reset link, no code
     text = git_show(repo, WALLABAG_COMMIT, "templates/Mail/forgotPassword.txt.twig")
     token = hashlib.sha256(b"r3lang-wallabag-reset").hexdigest()[:43]
-    body = jinja2.Environment(trim_blocks=True).from_string(text).render(
-        username="noor", confirmationUrl=f"{WALLABAG_URL}/resetting/reset/{token}")
+    body = (
+        jinja2.Environment(trim_blocks=True)
+        .from_string(text)
+        .render(username="noor", confirmationUrl=f"{WALLABAG_URL}/resetting/reset/{token}")
+    )
     item_id = "wallabag-forgotpassword-en"
-    raw = message(sender="wallabag <no-reply@wallabag.org>", subject="Reset Password", text=body, html_part=None)
+    raw = message(
+        sender="wallabag <no-reply@wallabag.org>",
+        subject="Reset Password",
+        text=body,
+        html_part=None,
+    )
     rel, sha = write("wallabag", item_id, raw)
     items.append({
         "id": item_id, "group": "wallabag-forgotpassword", "source": "wallabag", "lang": "en",
@@ -878,10 +913,22 @@ def go_text_fill(s: str, data: dict[str, str]) -> str:
 def zitadel() -> list[dict[str, Any]]:
     items = []
     plan = [
-        ("VerifyEmailOTP", "verify-email-otp", ["en", "kk", "lt", "th", "hi", "sq", "ar", "mk", "uk", "sl", "ko"]),
-        ("PasswordChange", "password-change", ["en", "kk", "lt", "th", "hi", "sq", "ar", "mk", "uk", "sl", "ko"]),
+        (
+            "VerifyEmailOTP",
+            "verify-email-otp",
+            ["en", "kk", "lt", "th", "hi", "sq", "ar", "mk", "uk", "sl", "ko"],
+        ),
+        (
+            "PasswordChange",
+            "password-change",
+            ["en", "kk", "lt", "th", "hi", "sq", "ar", "mk", "uk", "sl", "ko"],
+        ),
         ("DomainClaimed", "domain-claimed", ["kk", "lt", "sq", "ar", "mk", "ko"]),
-        ("PasswordlessRegistration", "passwordless-registration", ["en", "kk", "lt", "th", "hi", "sq", "ar"]),
+        (
+            "PasswordlessRegistration",
+            "passwordless-registration",
+            ["en", "kk", "lt", "th", "hi", "sq", "ar"],
+        ),
         ("InviteUser", "invite-user", ["kk", "lt", "th", "hi", "sq", "ar"]),
     ]
     for key, tname, langs in plan:
@@ -905,7 +952,9 @@ def zitadel() -> list[dict[str, Any]]:
             }[key]  # fmt: skip
             fields = {k: go_html_escape(go_text_fill(v, data)) for k, v in texts.items()}
             fields["URL"] = url.replace("&", "&amp;")  # html/template escapes & in href
-            body = re.sub(r"\{\{\.(\w+)\}\}", lambda m: fields[m.group(1)], ZITADEL_HTML)
+            body = re.sub(
+                r"\{\{\.(\w+)\}\}", lambda m, fields=fields: fields[m.group(1)], ZITADEL_HTML
+            )
             raw = message(sender="ZITADEL <zitadel@contoso.example>",
                           subject=go_text_fill(texts["Subject"], data), text=None, html_part=body)  # fmt: skip
             rel, sha = write("zitadel", item_id, raw)
@@ -924,7 +973,9 @@ def zitadel() -> list[dict[str, Any]]:
             if key == "InviteUser":
                 item["note"] = "invitation with a button only; button URL assumed (no code shown)"
             if key == "DomainClaimed":
-                item["note"] = "shows an 18-digit temporary username (a user id) to log in with, not a code"
+                item["note"] = (
+                    "shows an 18-digit temporary username (a user id) to log in with, not a code"
+                )
             items.append(item)
     return items
 
@@ -1239,13 +1290,19 @@ def ghost_signin_html(t: Any, *, site_title: str, email: str, url: str, otc: str
 
 def ghost() -> list[dict[str, Any]]:
     items = []
-    site_title, site_url, site_domain = "Contoso Notes", "https://notes.contoso.example/", "notes.contoso.example"
+    site_title, site_url, site_domain = (
+        "Contoso Notes",
+        "https://notes.contoso.example/",
+        "notes.contoso.example",
+    )
     email = "noor.tester@example.com"
     for lang in ("en", "et", "is", "lt", "sw"):
         cat = GHOST_LOCALES[lang]
 
         def t(key: str, cat: dict[str, str] = cat, **params: str) -> str:
-            text = cat.get(key) or key  # returnEmptyString: false, fallback en (whose values are the keys)
+            text = (
+                cat.get(key) or key
+            )  # returnEmptyString: false, fallback en (whose values are the keys)
             for k, v in params.items():
                 text = text.replace("{" + k + "}", v)
             return text
@@ -1254,7 +1311,10 @@ def ghost() -> list[dict[str, Any]]:
             tname = "signin-code" if with_code else "signin-link"
             item_id = f"ghost-{tname}-{lang}"
             rng = random.Random("r3lang:" + item_id)
-            token = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") for _ in range(32))
+            token = "".join(
+                rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+                for _ in range(32)
+            )
             url = f"{site_url}members/?token={token}&action=signin&r=https%3A%2F%2Fnotes.contoso.example%2F"
             otc = code_digits(item_id, 6) if with_code else None
             subject = "🔑 " + (t("Sign in to {siteTitle} with code {otc}", siteTitle=site_title, otc=otc) if otc
@@ -1275,7 +1335,11 @@ def ghost() -> list[dict[str, Any]]:
             raw = message(sender=f'"{site_title}" <noreply@notes.contoso.example>', subject=subject,
                           text=text, html_part=body)  # fmt: skip
             rel, sha = write("ghost", item_id, raw)
-            loc = (f"ghost/i18n/locales/{lang}/ghost.json @ {GHOST_LOCALE_COMMITS[lang]}, " if lang != "en" else "")
+            loc = (
+                f"ghost/i18n/locales/{lang}/ghost.json @ {GHOST_LOCALE_COMMITS[lang]}, "
+                if lang != "en"
+                else ""
+            )
             item = {
                 "id": item_id, "group": f"ghost-{tname}", "source": "ghost", "lang": lang,
                 "kind": "saas-otp" if otc else "notice", "code": otc, "repository": "TryGhost/Ghost",
@@ -1288,9 +1352,13 @@ def ghost() -> list[dict[str, Any]]:
                 "file": rel, "sha256": sha,
             }  # fmt: skip
             if otc and lang != "en":
-                item["note"] = "the code lines are untranslated in this locale, so English (as Ghost sends it); the rest is translated"
+                item["note"] = (
+                    "the code lines are untranslated in this locale, so English (as Ghost sends it); the rest is translated"
+                )
             if not otc:
-                item["note"] = "magic-link sign-in (code disabled): a link with a token, nothing to type"
+                item["note"] = (
+                    "magic-link sign-in (code disabled): a link with a token, nothing to type"
+                )
             items.append(item)
     return items
 
@@ -1309,7 +1377,9 @@ R_LOGO = "https://d39ixtfgglw55o.cloudfront.net/images/rallly-logo-mark.png"
 R_PRIMARY = "#4f46e5"
 
 
-def _r_text(inner: str, *, light: bool = False, small: bool = False, extra: str = "", id_: str = "") -> str:
+def _r_text(
+    inner: str, *, light: bool = False, small: bool = False, extra: str = "", id_: str = ""
+) -> str:
     style = (f"margin:16px 0;font-family:{RFONT};font-size:{'14px' if small else '16px'};"
              f"color:{'#4B5563' if light else '#1F2937'};line-height:1.5{extra}")  # fmt: skip
     idattr = f' id="{id_}"' if id_ else ""
@@ -1335,7 +1405,11 @@ def _r_trans(s: str) -> tuple[str, str]:
 def _r_powered(t: Any) -> tuple[str, str]:
     s = t("common_poweredBy").replace("{domain}", "Rallly")
     href = "https://rallly.co?utm_source=rallly&utm_medium=email&utm_campaign=powered_by"
-    h = re.sub(r"<a>(.*?)</a>", lambda m: _r_link(href, m.group(1)), html.escape(s, quote=False).replace("&lt;a&gt;", "<a>").replace("&lt;/a&gt;", "</a>"))
+    h = re.sub(
+        r"<a>(.*?)</a>",
+        lambda m: _r_link(href, m.group(1)),
+        html.escape(s, quote=False).replace("&lt;a&gt;", "<a>").replace("&lt;/a&gt;", "</a>"),
+    )
     txt = re.sub(r"<a>(.*?)</a>", lambda m: f"{m.group(1)} {href}", s)
     return h, txt
 
@@ -1344,7 +1418,9 @@ def rallly(repo: Path) -> list[dict[str, Any]]:
     items = []
     en = json.loads(git_show(repo, RALLLY_COMMIT, "packages/emails/locales/en/emails.json"))
     for lang in RALLLY_LANGS:
-        cat = json.loads(git_show(repo, RALLLY_COMMIT, f"packages/emails/locales/{lang}/emails.json"))
+        cat = json.loads(
+            git_show(repo, RALLLY_COMMIT, f"packages/emails/locales/{lang}/emails.json")
+        )
 
         def t(key: str, cat: dict[str, str] = cat, **params: str) -> str:
             s = cat.get(key) or en[key]
@@ -1360,7 +1436,13 @@ def rallly(repo: Path) -> list[dict[str, Any]]:
             parts_h = [_r_text(html.escape(t(f"{tname}_text")))]
             parts_t = [t(f"{tname}_text")]
             if code:
-                parts_h.append(_r_text(code, extra=";letter-spacing:2px;font-size:32px;font-weight:bold", id_="code"))
+                parts_h.append(
+                    _r_text(
+                        code,
+                        extra=";letter-spacing:2px;font-size:32px;font-weight:bold",
+                        id_="code",
+                    )
+                )
                 parts_t.append(code)
                 parts_h.append(_r_text(html.escape(t("register_codeValid")), light=True))
                 parts_t.append(t("register_codeValid"))
@@ -1388,7 +1470,12 @@ def rallly(repo: Path) -> list[dict[str, Any]]:
             )  # fmt: skip
             body_t = "\n\n".join([heading.upper(), *parts_t, "-" * 80, foot_t, pow_t])
             subject = t("register_subject") if code else t("passwordAdded_subject")
-            raw = message(sender=f"Rallly <noreply@{R_DOMAIN}>", subject=subject, text=body_t, html_part=body_h)
+            raw = message(
+                sender=f"Rallly <noreply@{R_DOMAIN}>",
+                subject=subject,
+                text=body_t,
+                html_part=body_h,
+            )
             rel, sha = write("rallly", item_id, raw)
             tpl = "register.tsx" if code else "password-added.tsx"
             item = {
@@ -1402,7 +1489,9 @@ def rallly(repo: Path) -> list[dict[str, Any]]:
                 "file": rel, "sha256": sha,
             }  # fmt: skip
             if code:
-                item["note"] = "the preheader and the text also say '6-digit' (a lone 6 before the code in some languages)"
+                item["note"] = (
+                    "the preheader and the text also say '6-digit' (a lone 6 before the code in some languages)"
+                )
             items.append(item)
     return items
 
@@ -1413,14 +1502,18 @@ def main() -> None:
     ap.add_argument("--wallabag", type=Path, required=True)
     ap.add_argument("--rallly", type=Path, required=True)
     args = ap.parse_args()
-    items = nc2fa(args.twofactor) + wallabag(args.wallabag) + zitadel() + ghost() + rallly(args.rallly)
+    items = (
+        nc2fa(args.twofactor) + wallabag(args.wallabag) + zitadel() + ghost() + rallly(args.rallly)
+    )
     for i in items:  # BCP 47 tags
         i["lang"] = {"et_EE": "et"}.get(i["lang"], i["lang"].replace("_", "-"))
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     out = HERE / "round3" / f"{NAME}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     pos = sum(1 for i in items if i["code"])
     print(f"{len(items)} mails, {pos} with a code, {len(items) - pos} without")
 

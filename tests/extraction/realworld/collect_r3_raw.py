@@ -56,18 +56,18 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import quopri
 import json
+import quopri
 import re
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-SENT = datetime(2026, 11, 18, 9, 41, 0, tzinfo=timezone.utc)
+SENT = datetime(2026, 11, 18, 9, 41, 0, tzinfo=UTC)
 TO = "noor.tester@example.com"
 
 FAKEMAIL_REPO = "akshaythummar/fakemail"
@@ -108,7 +108,9 @@ def js_string(src: str, start: int) -> tuple[str, int]:
 
 def js_field(src: str, key: str, after: int = 0) -> tuple[str, int]:
     """The value of ``key: '...'`` / ``"key": "..."`` found first after offset ``after``."""
-    m = re.compile(r"""['"]?""" + re.escape(key) + r"""['"]?\s*:\s*(['"])""", re.S).search(src, after)
+    m = re.compile(r"""['"]?""" + re.escape(key) + r"""['"]?\s*:\s*(['"])""", re.S).search(
+        src, after
+    )
     if m is None:
         raise KeyError(key)
     return js_string(src, m.start(1))
@@ -193,23 +195,63 @@ def fakemail(repo: Path) -> list[dict[str, Any]]:
 
 KIT = [
     # (template, lang, file, subject, note)
-    ("amadeus-itinerary", "en", "amadeus/amadeus_1.txt", "Travel document DOE/JOHN MR 07JUN",
-     "booking refs 123456, DL/123456; flight numbers, times"),
-    ("aohostels-booking", "en", "aohostels/aohostels_1.txt", "Booking confirmation AOI-XX-1234567",
-     "booking confirmation number AOI-XX-1234567 to quote at arrival: a booking reference"),
-    ("brusselsairlines-booking", "en", "brusselsairlines/brusselsairlines_1.html",
-     "Your reservation - A00000000", "booking reference, flight data"),
-    ("eurowings-receipt", "en", "eurowings/eurowings_1.txt", "Your booking confirmation",
-     "'Individual reservation code: ** ABC123 ** (please state at check-in)' is a booking "
-     "reference, not a one-time code"),
-    ("fcmtravel-booking1", "en", "fcm/fcmtravel_1.txt", "Booking confirmation ABCDEF",
-     "booking reference ABCDEF"),
-    ("fcmtravel-booking2", "en", "fcm/fcmtravel_2.txt", "Booking confirmation",
-     "booking references, flight data"),
-    ("fcmtravel-booking3", "sv", "fcm/fcmtravel_3.txt", "Bokningsbekräftelse",
-     "Swedish: 'Din bokningsreferens: ABC123', flight data"),
-    ("swiss-booking", "de", "swiss/swiss_one-leg-return.txt", "Ihre Buchungsbestätigung",
-     "Buchungsreferenz XXX007, e-ticket number, prices"),
+    (
+        "amadeus-itinerary",
+        "en",
+        "amadeus/amadeus_1.txt",
+        "Travel document DOE/JOHN MR 07JUN",
+        "booking refs 123456, DL/123456; flight numbers, times",
+    ),
+    (
+        "aohostels-booking",
+        "en",
+        "aohostels/aohostels_1.txt",
+        "Booking confirmation AOI-XX-1234567",
+        "booking confirmation number AOI-XX-1234567 to quote at arrival: a booking reference",
+    ),
+    (
+        "brusselsairlines-booking",
+        "en",
+        "brusselsairlines/brusselsairlines_1.html",
+        "Your reservation - A00000000",
+        "booking reference, flight data",
+    ),
+    (
+        "eurowings-receipt",
+        "en",
+        "eurowings/eurowings_1.txt",
+        "Your booking confirmation",
+        "'Individual reservation code: ** ABC123 ** (please state at check-in)' is a booking "
+        "reference, not a one-time code",
+    ),
+    (
+        "fcmtravel-booking1",
+        "en",
+        "fcm/fcmtravel_1.txt",
+        "Booking confirmation ABCDEF",
+        "booking reference ABCDEF",
+    ),
+    (
+        "fcmtravel-booking2",
+        "en",
+        "fcm/fcmtravel_2.txt",
+        "Booking confirmation",
+        "booking references, flight data",
+    ),
+    (
+        "fcmtravel-booking3",
+        "sv",
+        "fcm/fcmtravel_3.txt",
+        "Bokningsbekräftelse",
+        "Swedish: 'Din bokningsreferens: ABC123', flight data",
+    ),
+    (
+        "swiss-booking",
+        "de",
+        "swiss/swiss_one-leg-return.txt",
+        "Ihre Buchungsbestätigung",
+        "Buchungsreferenz XXX007, e-ticket number, prices",
+    ),
 ]
 
 
@@ -222,7 +264,9 @@ def kitinerary(repo: Path) -> list[dict[str, Any]]:
         if body.startswith("// technically this is HTML"):
             body = body.split("\n", 1)[1]  # a comment kitinerary's author put on top
             rendered += "; kitinerary's first-line comment removed (it notes the sample is HTML reduced to text)"
-        ctx = show(repo, KITINERARY_COMMIT, f"autotests/extractordata/{rel.split('/')[0]}/context.eml")
+        ctx = show(
+            repo, KITINERARY_COMMIT, f"autotests/extractordata/{rel.split('/')[0]}/context.eml"
+        )
         sender = re.search(r"^From:\s*(.+)$", ctx, re.M).group(1).strip()
         is_html = rel.endswith(".html")
         rendered += f" ({'text/html' if is_html else 'text/plain'}), From from context.eml, subject supplied"
@@ -239,43 +283,142 @@ def kitinerary(repo: Path) -> list[dict[str, Any]]:
 MAILPACKAGES_REPO = "moralmunky/Home-Assistant-Mail-And-Packages"
 MP = [
     # (file stem, template, lang, kind, code, mode, note)
-    ("amazon_otp", "amazon-delivery-otp", "en", "shop-otp", "671314", "raw",
-     "Amazon delivery one-time password to give the driver in person; a forwarded copy "
-     "(Gmail) of an Amazon.co.uk mail; order number 123-4567890-1234567 beside it"),
-    ("amazon_hub_notice_2", "amazon-hub-locker", "en", "shop-otp", "123456", "raw",
-     "locker pickup code 'Your pickup code is <b>123456</b>' (value as the project anonymised it; "
-     "the text part shows the literal <b> tags)"),
-    ("inpost_pl_delivered", "inpost-paczkomat", "pl", "shop-otp", "777888", "rebuild",
-     "InPost parcel-locker pickup: 'Numer telefonu 666777888 / Kod odbioru 777888', parcel "
-     "number 609999999990999918999993; the code is typed at the locker"),
-    ("poczta_polska_delivering", "pocztapolska-delivering", "pl", "shop-otp", "433566", "rebuild",
-     "'Odbierz za pomoca kodu odbioru: 433566' (code given to the courier), parcel number "
-     "00111222333444555666, courier phone 555666777"),
+    (
+        "amazon_otp",
+        "amazon-delivery-otp",
+        "en",
+        "shop-otp",
+        "671314",
+        "raw",
+        "Amazon delivery one-time password to give the driver in person; a forwarded copy "
+        "(Gmail) of an Amazon.co.uk mail; order number 123-4567890-1234567 beside it",
+    ),
+    (
+        "amazon_hub_notice_2",
+        "amazon-hub-locker",
+        "en",
+        "shop-otp",
+        "123456",
+        "raw",
+        "locker pickup code 'Your pickup code is <b>123456</b>' (value as the project anonymised it; "
+        "the text part shows the literal <b> tags)",
+    ),
+    (
+        "inpost_pl_delivered",
+        "inpost-paczkomat",
+        "pl",
+        "shop-otp",
+        "777888",
+        "rebuild",
+        "InPost parcel-locker pickup: 'Numer telefonu 666777888 / Kod odbioru 777888', parcel "
+        "number 609999999990999918999993; the code is typed at the locker",
+    ),
+    (
+        "poczta_polska_delivering",
+        "pocztapolska-delivering",
+        "pl",
+        "shop-otp",
+        "433566",
+        "rebuild",
+        "'Odbierz za pomoca kodu odbioru: 433566' (code given to the courier), parcel number "
+        "00111222333444555666, courier phone 555666777",
+    ),
     ("amazon_delivered_it", "amazon-delivered", "it", "shop-order", None, "raw", "order number"),
-    ("amazon_shipped_it", "amazon-shipped", "it", "shop-order", None, "raw", "order number, prices"),
+    (
+        "amazon_shipped_it",
+        "amazon-shipped",
+        "it",
+        "shop-order",
+        None,
+        "raw",
+        "order number, prices",
+    ),
     ("amazon_uk_shipped", "amazon-shipped", "en", "shop-order", None, "raw", "order number"),
-    ("amazon_shipped_alt_2", "amazon-shipped-alt", "en", "shop-order", None, "raw",
-     "order number #113-999999-8459426, dates"),
+    (
+        "amazon_shipped_alt_2",
+        "amazon-shipped-alt",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "order number #113-999999-8459426, dates",
+    ),
     ("amazon_exception", "amazon-exception", "en", "shop-order", None, "raw", "delivery update"),
-    ("dpd_com_pl_delivering", "dpd-delivering", "pl", "shop-order", None, "raw",
-     "parcel number 1000399528451U, courier phone, reference numbers, postcode"),
+    (
+        "dpd_com_pl_delivering",
+        "dpd-delivering",
+        "pl",
+        "shop-order",
+        None,
+        "raw",
+        "parcel number 1000399528451U, courier phone, reference numbers, postcode",
+    ),
     ("gls_delivering", "gls-delivering", "pl", "shop-order", None, "raw", "parcel number"),
-    ("auspost_out_for_delivery", "auspost-out-for-delivery", "en", "shop-order", None, "raw",
-     "tracking number"),
-    ("royal_mail_uk_out_for_delivery", "royalmail-out-for-delivery", "en", "shop-order", None,
-     "raw", "tracking number"),
-    ("fedex_out_for_delivery", "fedex-out-for-delivery", "en", "shop-order", None, "raw",
-     "tracking number 61290912345678912345"),
-    ("ups_out_for_delivery_new", "ups-out-for-delivery", "en", "shop-order", None, "raw",
-     "tracking number"),
-    ("usps_exception", "usps-exception", "en", "shop-order", None, "raw",
-     "tracking number 92748902410637553123456789"),
-    ("hermes_out_for_delivery", "hermes-out-for-delivery", "en", "shop-order", None, "raw",
-     "parcel number"),
+    (
+        "auspost_out_for_delivery",
+        "auspost-out-for-delivery",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "tracking number",
+    ),
+    (
+        "royal_mail_uk_out_for_delivery",
+        "royalmail-out-for-delivery",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "tracking number",
+    ),
+    (
+        "fedex_out_for_delivery",
+        "fedex-out-for-delivery",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "tracking number 61290912345678912345",
+    ),
+    (
+        "ups_out_for_delivery_new",
+        "ups-out-for-delivery",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "tracking number",
+    ),
+    (
+        "usps_exception",
+        "usps-exception",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "tracking number 92748902410637553123456789",
+    ),
+    (
+        "hermes_out_for_delivery",
+        "hermes-out-for-delivery",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "parcel number",
+    ),
     ("dhl_out_for_delivery", "dhl-on-demand", "en", "shop-order", None, "raw", "waybill number"),
     ("capost_mail", "canadapost-mail", "en", "shop-order", None, "raw", "mail notice"),
-    ("evri_out_for_delivery", "evri-out-for-delivery", "en", "shop-order", None, "raw",
-     "parcel number"),
+    (
+        "evri_out_for_delivery",
+        "evri-out-for-delivery",
+        "en",
+        "shop-order",
+        None,
+        "raw",
+        "parcel number",
+    ),
 ]
 
 
@@ -288,7 +431,9 @@ def mailpackages(repo: Path) -> list[dict[str, Any]]:
              "--", path], capture_output=True, text=True, check=True,
         ).stdout.strip()  # fmt: skip
         raw = subprocess.run(
-            ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"], capture_output=True, check=True
+            ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+            capture_output=True,
+            check=True,
         ).stdout
         if mode == "raw":
             rendered = "the fixture's bytes unchanged"
@@ -300,7 +445,11 @@ def mailpackages(repo: Path) -> list[dict[str, Any]]:
             part_head, _, body = part.partition(b"\n\n")
             # The Poczta Polska part says quoted-printable but holds text already decoded
             # (raw UTF-8, a literal "numer=0011..."): decoding it again would corrupt it.
-            text = body.decode("utf-8") if re.search(rb"[\x80-\xff]", body) else quopri.decodestring(body).decode("utf-8")
+            text = (
+                body.decode("utf-8")
+                if re.search(rb"[\x80-\xff]", body)
+                else quopri.decodestring(body).decode("utf-8")
+            )
             is_html = b"text/html" in part_head
             raw = message(sender=sender, subject=subject, text=None if is_html else text,
                           html_part=text if is_html else None)  # fmt: skip
@@ -317,55 +466,189 @@ def mailpackages(repo: Path) -> list[dict[str, Any]]:
 
 # (snapshot option, repository, commit, path, source, template, group, lang, kind, code, note)
 RAW = [
-    ("zkemail_verify", "zkemail/zk-email-verify", "6a84aaa09cabf1edd1825609378776f60d9631d1",
-     "twitter_msg.eml", "zkemail", "twitter-password-reset-2022", "twitter-password-reset", "en",
-     "saas-otp", "7fdwfdvq",
-     "Twitter password-reset confirmation code, eight lower-case letters and digits, alone "
-     "in its paragraph (text part: '> 7fdwfdvq')"),
-    ("proof_of_twitter", "zkemail/proof-of-twitter", "7c1068827910f3fbcb36b8aa5a1ed2ee99465482",
-     "packages/circuits/tests/emls/email-yago.eml", "zkemail", "x-password-reset-2024",
-     "twitter-password-reset", "en", "saas-otp", "uc7jutmn",
-     "X password-reset confirmation code (same template as the Twitter one, X branding)"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "1333968f952ad0979876e517cfd48c734201b70c",
-     "browser_test_proving/public/x.eml", "zkemail", "x-password-reset-2025",
-     "twitter-password-reset", "en", "saas-otp", "87i8ar3c", "X password-reset confirmation code"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
-     "unit_tests/amazon2.eml", "zkemail", "amazon-password-assistance",
-     "amazon-password-assistance", "en", "shop-otp", "402020",
-     "Amazon password assistance OTP; the text part shows ':402020'"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
-     "unit_tests/amazon3.eml", "zkemail", "amazon-password-changed", "amazon-password-changed",
-     "en", "notice", None, "password changed notice; no code"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
-     "unit_tests/amazon.eml", "zkemail", "amazon-delivered", "amazon-delivered", "en",
-     "shop-order", None, "order 111-3061760-5513056, shipment id"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "66c7c26366246ccaad79be89e25890dcdecd2ec5",
-     "browser_test_proving/public/amazonjp.eml", "zkemail", "amazon-order-confirmation",
-     "amazon-order-confirmation", "en", "shop-order", None,
-     "order confirmation: two order numbers, prices, ZIP"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "984d11793626cd65cbae39c302b9277a8319087c",
-     "browser_test_proving/public/amazon2.eml", "zkemail", "amazon-prime-welcome",
-     "amazon-prime-welcome", "es", "notice", None, "Prime welcome in Spanish; prices, dates"),
-    ("zkemail_sdk", "zkemail/zk-email-sdk-js", "1333968f952ad0979876e517cfd48c734201b70c",
-     "browser_test_proving/public/[sptrans.uber.com][gmail]uber_receipt.eml", "zkemail",
-     "uber-receipt", "uber-receipt", "en", "invoice", None, "trip receipt: amounts, times, addresses"),
-    ("proof_of_twitter", "zkemail/proof-of-twitter", "34b12414db9a83c713de6f61c284f4fd7ccde579",
-     "packages/circuits/scripts/email.eml", "zkemail", "mercadopago-payment-fwd",
-     "mercadopago-payment-fwd", "es", "notice", None,
-     "forwarded Mercado Pago 'Recibiste un pago': amounts, operation number"),
-    ("relayer_utils", "zkemail/relayer-utils", "ac61c9201c850e573516bcb763aec439139587dd",
-     "tests/fixtures/spotify.eml", "zkemail", "spotify-new-login", "spotify-new-login", "en",
-     "notice", None, "new-login alert: location, time; no code"),
-    ("zkp2p", "zkp2p/zk-p2p", "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
-     "circuits-circom/emls/venmo_send.eml", "zkp2p", "venmo-you-paid", "venmo-you-paid", "en",
-     "notice", None, "Venmo payment sent: amount, Payment ID"),
-    ("zkp2p", "zkp2p/zk-p2p", "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
-     "circuits-circom/emls/venmo_receive.eml", "zkp2p", "venmo-paid-you", "venmo-paid-you", "en",
-     "notice", None, "Venmo payment received: amount, Payment ID"),
-    ("zkp2p", "zkp2p/zk-p2p", "77dbe25586a2abff1805e3d58b7397e40cb99748",
-     "circuits-circom/emls/venmo_complete.eml", "zkp2p", "venmo-charge-completed",
-     "venmo-charge-completed", "en", "notice", None,
-     "Venmo charge completed: amount, bank account ending 2662, Payment ID"),
+    (
+        "zkemail_verify",
+        "zkemail/zk-email-verify",
+        "6a84aaa09cabf1edd1825609378776f60d9631d1",
+        "twitter_msg.eml",
+        "zkemail",
+        "twitter-password-reset-2022",
+        "twitter-password-reset",
+        "en",
+        "saas-otp",
+        "7fdwfdvq",
+        "Twitter password-reset confirmation code, eight lower-case letters and digits, alone "
+        "in its paragraph (text part: '> 7fdwfdvq')",
+    ),
+    (
+        "proof_of_twitter",
+        "zkemail/proof-of-twitter",
+        "7c1068827910f3fbcb36b8aa5a1ed2ee99465482",
+        "packages/circuits/tests/emls/email-yago.eml",
+        "zkemail",
+        "x-password-reset-2024",
+        "twitter-password-reset",
+        "en",
+        "saas-otp",
+        "uc7jutmn",
+        "X password-reset confirmation code (same template as the Twitter one, X branding)",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "1333968f952ad0979876e517cfd48c734201b70c",
+        "browser_test_proving/public/x.eml",
+        "zkemail",
+        "x-password-reset-2025",
+        "twitter-password-reset",
+        "en",
+        "saas-otp",
+        "87i8ar3c",
+        "X password-reset confirmation code",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
+        "unit_tests/amazon2.eml",
+        "zkemail",
+        "amazon-password-assistance",
+        "amazon-password-assistance",
+        "en",
+        "shop-otp",
+        "402020",
+        "Amazon password assistance OTP; the text part shows ':402020'",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
+        "unit_tests/amazon3.eml",
+        "zkemail",
+        "amazon-password-changed",
+        "amazon-password-changed",
+        "en",
+        "notice",
+        None,
+        "password changed notice; no code",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "30dcdf3b29ea99d3bbc910164e4d042a5287b8ea",
+        "unit_tests/amazon.eml",
+        "zkemail",
+        "amazon-delivered",
+        "amazon-delivered",
+        "en",
+        "shop-order",
+        None,
+        "order 111-3061760-5513056, shipment id",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "66c7c26366246ccaad79be89e25890dcdecd2ec5",
+        "browser_test_proving/public/amazonjp.eml",
+        "zkemail",
+        "amazon-order-confirmation",
+        "amazon-order-confirmation",
+        "en",
+        "shop-order",
+        None,
+        "order confirmation: two order numbers, prices, ZIP",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "984d11793626cd65cbae39c302b9277a8319087c",
+        "browser_test_proving/public/amazon2.eml",
+        "zkemail",
+        "amazon-prime-welcome",
+        "amazon-prime-welcome",
+        "es",
+        "notice",
+        None,
+        "Prime welcome in Spanish; prices, dates",
+    ),
+    (
+        "zkemail_sdk",
+        "zkemail/zk-email-sdk-js",
+        "1333968f952ad0979876e517cfd48c734201b70c",
+        "browser_test_proving/public/[sptrans.uber.com][gmail]uber_receipt.eml",
+        "zkemail",
+        "uber-receipt",
+        "uber-receipt",
+        "en",
+        "invoice",
+        None,
+        "trip receipt: amounts, times, addresses",
+    ),
+    (
+        "proof_of_twitter",
+        "zkemail/proof-of-twitter",
+        "34b12414db9a83c713de6f61c284f4fd7ccde579",
+        "packages/circuits/scripts/email.eml",
+        "zkemail",
+        "mercadopago-payment-fwd",
+        "mercadopago-payment-fwd",
+        "es",
+        "notice",
+        None,
+        "forwarded Mercado Pago 'Recibiste un pago': amounts, operation number",
+    ),
+    (
+        "relayer_utils",
+        "zkemail/relayer-utils",
+        "ac61c9201c850e573516bcb763aec439139587dd",
+        "tests/fixtures/spotify.eml",
+        "zkemail",
+        "spotify-new-login",
+        "spotify-new-login",
+        "en",
+        "notice",
+        None,
+        "new-login alert: location, time; no code",
+    ),
+    (
+        "zkp2p",
+        "zkp2p/zk-p2p",
+        "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
+        "circuits-circom/emls/venmo_send.eml",
+        "zkp2p",
+        "venmo-you-paid",
+        "venmo-you-paid",
+        "en",
+        "notice",
+        None,
+        "Venmo payment sent: amount, Payment ID",
+    ),
+    (
+        "zkp2p",
+        "zkp2p/zk-p2p",
+        "649b299de2943ffe981f7b1ca05e2beb1655d9ef",
+        "circuits-circom/emls/venmo_receive.eml",
+        "zkp2p",
+        "venmo-paid-you",
+        "venmo-paid-you",
+        "en",
+        "notice",
+        None,
+        "Venmo payment received: amount, Payment ID",
+    ),
+    (
+        "zkp2p",
+        "zkp2p/zk-p2p",
+        "77dbe25586a2abff1805e3d58b7397e40cb99748",
+        "circuits-circom/emls/venmo_complete.eml",
+        "zkp2p",
+        "venmo-charge-completed",
+        "venmo-charge-completed",
+        "en",
+        "notice",
+        None,
+        "Venmo charge completed: amount, bank account ending 2662, Payment ID",
+    ),
 ]
 
 
@@ -390,13 +673,28 @@ MBOX_COMMIT = "06a2fcc9f54575521dd61a6814a3f8fa3648af61"
 MBOX_PATH = "test_data/All mail Including Spam and Trash.mbox"
 MBOX_TAKE = {
     # Subject -> (template, lang, kind, code, note)
-    "FB-56738 is your confirmation code": ("facebook-signup-code", "en", "saas-otp", "56738",
+    "FB-56738 is your confirmation code": (
+        "facebook-signup-code",
+        "en",
+        "saas-otp",
+        "56738",
         "the mail shows 'FB-56738'; Facebook's form takes the digits (the 'FB-' prefix only "
-        "names the sender)"),
-    "487838 ist dein Bestätigungscode": ("tiktok-signup-code", "de", "saas-otp", "487838",
-        "German TikTok code, also at the start of the subject"),
-    "Information about your new Google Account": ("google-new-account", "en", "notice", None,
-        "welcome/account information, AMP part as well; no code"),
+        "names the sender)",
+    ),
+    "487838 ist dein Bestätigungscode": (
+        "tiktok-signup-code",
+        "de",
+        "saas-otp",
+        "487838",
+        "German TikTok code, also at the start of the subject",
+    ),
+    "Information about your new Google Account": (
+        "google-new-account",
+        "en",
+        "notice",
+        None,
+        "welcome/account information, AMP part as well; no code",
+    ),
     "Welcome to Facebook": ("facebook-welcome", "en", "notice", None, "welcome mail; no code"),
 }
 
@@ -414,7 +712,7 @@ def mbox_mails(repo: Path) -> list[dict[str, Any]]:
         path = Path(tmp) / "all.mbox"
         path.write_bytes(data)
         box = mailbox.mbox(str(path))
-        for key in box.keys():
+        for key in box.iterkeys():
             raw = box.get_bytes(key)
             subject = str(email.message_from_bytes(raw, policy=email.policy.default)["Subject"])
             wanted = MBOX_TAKE.get(subject)
@@ -439,11 +737,21 @@ def main() -> None:
     ap.add_argument("--fakemail", type=Path, required=True)
     ap.add_argument("--kitinerary", type=Path, required=True)
     ap.add_argument("--mailpackages", type=Path, required=True)
-    for opt in ("zkemail-verify", "proof-of-twitter", "zkemail-sdk", "relayer-utils", "zkp2p", "mbox"):
+    for opt in (
+        "zkemail-verify",
+        "proof-of-twitter",
+        "zkemail-sdk",
+        "relayer-utils",
+        "zkp2p",
+        "mbox",
+    ):
         ap.add_argument(f"--{opt}", type=Path, required=True)
     args = ap.parse_args()
     out = []
-    snapshots = {k: getattr(args, k) for k in ("zkemail_verify", "proof_of_twitter", "zkemail_sdk", "relayer_utils", "zkp2p")}
+    snapshots = {
+        k: getattr(args, k)
+        for k in ("zkemail_verify", "proof_of_twitter", "zkemail_sdk", "relayer_utils", "zkp2p")
+    }
     everything = (fakemail(args.fakemail) + kitinerary(args.kitinerary)
                   + mailpackages(args.mailpackages) + raw_fixtures(snapshots) + mbox_mails(args.mbox))  # fmt: skip
     assert len({it["id"] for it in everything}) == len(everything)
@@ -465,7 +773,9 @@ def main() -> None:
             item["note"] = it["note"]
         out.append(item)
     (HERE / "round3").mkdir(exist_ok=True)
-    (HERE / "round3" / "raw.json").write_text(json.dumps({"items": out}, ensure_ascii=False, indent=1) + "\n")
+    (HERE / "round3" / "raw.json").write_text(
+        json.dumps({"items": out}, ensure_ascii=False, indent=1) + "\n"
+    )
     print(len(out), "mails")
 
 

@@ -116,14 +116,29 @@ OC_DATA = {
         "address": "Noor Tester<br/>14 Marine Parade<br/>Brighton<br/>BN2 1TL<br/>"
         "East Sussex<br/>United Kingdom",
         "products": [
-            {"name": "Cast Iron Skillet 26 cm", "model": "CIS-26", "quantity": 1,
-             "price": "£34.90", "total": "£34.90",
-             "option": [{"name": "Colour", "value": "Graphite"}]},
-            {"name": "Linen Tea Towel (set of 3)", "model": "LTT-3", "quantity": 2,
-             "price": "£12.50", "total": "£25.00", "option": []},
+            {
+                "name": "Cast Iron Skillet 26 cm",
+                "model": "CIS-26",
+                "quantity": 1,
+                "price": "£34.90",
+                "total": "£34.90",
+                "option": [{"name": "Colour", "value": "Graphite"}],
+            },
+            {
+                "name": "Linen Tea Towel (set of 3)",
+                "model": "LTT-3",
+                "quantity": 2,
+                "price": "£12.50",
+                "total": "£25.00",
+                "option": [],
+            },
         ],
-        "totals": [("Sub-Total", "£59.90"), ("Flat Shipping Rate", "£5.00"),
-                   ("VAT (20%)", "£12.98"), ("Total", "£77.88")],
+        "totals": [
+            ("Sub-Total", "£59.90"),
+            ("Flat Shipping Rate", "£5.00"),
+            ("VAT (20%)", "£12.98"),
+            ("Total", "£77.88"),
+        ],
         "domain": "harbour-kitchenware.example",
     },
     "fr-fr": {
@@ -139,14 +154,29 @@ OC_DATA = {
         "address": "Noor Tester<br/>27 quai de Rive-Neuve<br/>Marseille<br/>13007<br/>"
         "Bouches-du-Rhône<br/>France",
         "products": [
-            {"name": "Cocotte en fonte 24 cm", "model": "CF-24", "quantity": 1,
-             "price": "89,00€", "total": "89,00€",
-             "option": [{"name": "Couleur", "value": "Rouge"}]},
-            {"name": "Planche à découper en chêne", "model": "PDC-40", "quantity": 1,
-             "price": "29,50€", "total": "29,50€", "option": []},
+            {
+                "name": "Cocotte en fonte 24 cm",
+                "model": "CF-24",
+                "quantity": 1,
+                "price": "89,00€",
+                "total": "89,00€",
+                "option": [{"name": "Couleur", "value": "Rouge"}],
+            },
+            {
+                "name": "Planche à découper en chêne",
+                "model": "PDC-40",
+                "quantity": 1,
+                "price": "29,50€",
+                "total": "29,50€",
+                "option": [],
+            },
         ],
-        "totals": [("Sous-total", "98,75€"), ("Livraison forfaitaire", "6,90€"),
-                   ("TVA (20%)", "19,75€"), ("Total", "125,40€")],
+        "totals": [
+            ("Sous-total", "98,75€"),
+            ("Livraison forfaitaire", "6,90€"),
+            ("TVA (20%)", "19,75€"),
+            ("Total", "125,40€"),
+        ],
         "domain": "quincaillerie-du-port.example",
     },
 }
@@ -204,7 +234,8 @@ def opencart(repo: Path) -> None:
         reset = (f"https://{dom}/index.php?route=account/authorize.unlock"
                  f"&email=noor.tester@example.com&code={token}")  # fmt: skip
         body = OC_ENV.from_string(_show(repo, OPENCART_COMMIT, tpl)).render(
-            dict(strings, reset=reset, ip=d["ip"], store=OC_STORE[lang]))
+            dict(strings, reset=reset, ip=d["ip"], store=OC_STORE[lang])
+        )
         item = _oc_item("authorize-reset", lang, None, "notice", [tpl, lng],
                         note="only an unlock link (its token is in the URL)")  # fmt: skip
         raw = message(sender=f"{OC_STORE[lang]} <shop@{dom}>", subject=strings["text_subject"],
@@ -287,7 +318,7 @@ ODOO_BODY = {
         </a>
     </p>
 </div>
-            """,  # noqa: E501
+            """,
     "de": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
     Hallo <t t-out="object.partner_id.name or ''"/><br/><br/>
     <p>Jemand versucht, sich mit einem neuen Gerät in Ihrem Account anzumelden.</p>
@@ -321,7 +352,7 @@ sollten Sie sofort Ihr Passwort ändern, um die Sicherheit Ihres Kontos zu gewä
   Aktivieren Sie meine Zwei-Faktor-Authentifizierung
         </a>
     </p>
-</div>           """,  # noqa: E501
+</div>           """,
     "fr": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
     Cher/Chère <t t-out="object.partner_id.name or ''"/><br/><br/>
     <p>Quelqu'un essaie de se connecter à votre compte avec un nouvel appareil.</p>
@@ -356,7 +387,7 @@ sollten Sie sofort Ihr Passwort ändern, um die Sicherheit Ihres Kontos zu gewä
         </a>
     </p>
 </div>
-            """,  # noqa: E501
+            """,
     "nl": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
     Beste <t t-out="object.partner_id.name or ''"/><br/><br/>
     <p>Iemand probeert in te loggen op je account met een nieuw apparaat.</p>
@@ -391,7 +422,7 @@ sollten Sie sofort Ihr Passwort ändern, um die Sicherheit Ihres Kontos zu gewä
         </a>
     </p>
 </div>
-            """,  # noqa: E501
+            """,
     "es": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
     Estimado/a <t t-out="object.partner_id.name or ''"></t><br><br>
     <p>Alguien está intentando iniciar sesión con su cuenta desde un dispositivo nuevo.</p>
@@ -426,7 +457,7 @@ sollten Sie sofort Ihr Passwort ändern, um die Sicherheit Ihres Kontos zu gewä
         </a>
     </p>
 </div>
-            """,  # noqa: E501
+            """,
     "it": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
     Ciao<t t-out="object.partner_id.name or ''"/><br/><br/>
     <p>Qualcuno sta cercando di accedere al tuo account da un nuovo dispositivo.</p>
@@ -460,7 +491,7 @@ cambia immediatamente la tua password per garantire la sicurezza dell'account.
   Attivare la mia autenticazione a due fattori
         </a>
     </p>
-</div>""",  # noqa: E501
+</div>""",
     "zh_CN": """<div style="margin: 0px; padding: 0px; font-size: 13px;">
     亲爱的<t t-out="object.partner_id.name or ''"/><br/><br/>
    <p>有人试图用一个新的设备登录您的账户。
@@ -495,7 +526,7 @@ cambia immediatamente la tua password per garantire la sicurezza dell'account.
         </a>
     </p>
 </div>
-            """,  # noqa: E501
+            """,
 }
 ODOO_SUBJECT = {
     "en": "Your two-factor authentication code",
@@ -506,8 +537,15 @@ ODOO_SUBJECT = {
     "it": "Il tuo codice di autenticazione a due fattori",
     "zh_CN": "您的双因素认证代码",
 }
-ODOO_EXPIRY = {"en": "1 hour", "de": "1 Stunde", "fr": "1 heure", "nl": "1 uur",
-               "es": "1 hora", "it": "1 ora", "zh_CN": "1小时"}  # babel, 3600 s, long form
+ODOO_EXPIRY = {
+    "en": "1 hour",
+    "de": "1 Stunde",
+    "fr": "1 heure",
+    "nl": "1 uur",
+    "es": "1 hora",
+    "it": "1 ora",
+    "zh_CN": "1小时",
+}  # babel, 3600 s, long form
 ODOO_LANG_COMMIT = {"es": "0452ceb7971fe4a2ee2d78e80cb73162f14e1cfa"}  # saas~17.1 .po; others 16.0
 ODOO_CTX = {
     "en": {"name": "Noor Tester", "location": "Leeds, United Kingdom", "device": "Windows",
@@ -544,8 +582,10 @@ def _odoo_render(body: str, ctx: dict[str, str], code: str, expiry: str) -> str:
     out = re.sub(r'<span t-out="code" (style="[^"]*")(?:/>|></span>)',
                  rf"<span \1>{code}</span>", out)  # fmt: skip
     out = re.sub(r'<t t-out="expiration"(?:/>|></t>)', lambda _m: html.escape(expiry), out)
-    invite = (f"https://{ctx['domain']}/web#action="
-              "auth_totp_mail.action_activate_two_factor_authentication")
+    invite = (
+        f"https://{ctx['domain']}/web#action="
+        "auth_totp_mail.action_activate_two_factor_authentication"
+    )
     out = out.replace('t-att-href="object.get_totp_invite_url()"', f'href="{invite}"')
     assert not re.search(r"<t\b|\st-(?:out|set|att)", out), out
     return out
@@ -656,7 +696,7 @@ def sylius(repo: Path, commit: str) -> None:
             store, dom = SYLIUS_CHANNEL[lang]
 
             def trans(key: str, params: dict[str, str] | None = None, _domain: Any = None,
-                      _locale: Any = None) -> str:  # fmt: skip
+                      _locale: Any = None, cat: dict[str, str] = cat) -> str:  # fmt: skip
                 text = cat[key]  # KeyError: no fallback to English is wanted
                 for k, v in (params or {}).items():
                     text = text.replace(k, str(v))
@@ -923,7 +963,7 @@ PS_TEMPLATES = {
 </tr>
 {% endblock %}
 """,
-}  # noqa: E501
+}
 
 
 def prestashop() -> None:

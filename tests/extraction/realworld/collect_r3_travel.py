@@ -164,7 +164,9 @@ def _inline_html(text: str) -> str:
     out = []
     for i, part in enumerate(URL.split(text)):
         if i % 2:
-            out.append(f'<a style="{LINK_STYLE}" href="{html.escape(part)}">{html.escape(part)}</a>')
+            out.append(
+                f'<a style="{LINK_STYLE}" href="{html.escape(part)}">{html.escape(part)}</a>'
+            )
         else:
             out.append(html.escape(part, quote=False))
     return "<br />".join("".join(out).split("\n"))
@@ -239,7 +241,7 @@ def govuk(repo: Path) -> list[dict[str, Any]]:
             "contact-us-link": "https://signin.account.gov.uk/contact-gov-uk-one-login",
             "gov-uk-accounts-url": "https://home.account.gov.uk/",
         }
-        body = re.sub(r"\(\(([\w-]+)\)\)", lambda m: values[m.group(1)], body)
+        body = re.sub(r"\(\(([\w-]+)\)\)", lambda m, values=values: values[m.group(1)], body)
         text = _render(body, plain=True).strip("\n") + "\n"
         pre = re.sub(r"\s+", " ", _render(body, plain=True, preheader=True)).strip()[:256]
         html_body = (
@@ -330,12 +332,12 @@ def qloapps(repo: Path) -> list[dict[str, Any]]:
             "{payment_method}": "Bank wire", "{hotel_hotel_name}": "Aurora Lakeside Resort",
             "{hotel_phone}": "+1 555 0148 2290", "{hotel_email}": "frontdesk@aurora-lakeside.example",
             "{total_paid}": "$1,284.60", "{num_rooms}": "2",
-            "{voucher_num}": "%016x" % RNG.getrandbits(64), "{voucher_amount}": "$85.00",
-            "{url}": QLO_BASE + "password-recovery?token=" + "%032x" % RNG.getrandbits(128) + "&id_customer=4187",
+            "{voucher_num}": f"{RNG.getrandbits(64):016x}", "{voucher_amount}": "$85.00",
+            "{url}": QLO_BASE + "password-recovery?token=" + f"{RNG.getrandbits(128):032x}" + "&id_customer=4187",
             "{extra_mail_content_html}": "", "{extra_mail_content_txt}": "",
         }  # fmt: skip
 
-        def fill(text: str) -> str:
+        def fill(text: str, values: dict[str, str] = values) -> str:
             return re.sub(r"\{\w+\}", lambda m: values.get(m.group(0), m.group(0)), text)
 
         html_src = _show(repo, QLO_COMMIT, f"mails/en/{name}.html")
@@ -432,7 +434,11 @@ DECIDIM_TAIL = """                      </th>
 def tunnistamo(repo: Path) -> list[dict[str, Any]]:
     import yaml
 
-    template = _show(repo, TUNNISTAMO_COMMIT, "app/views/decidim/tunnistamo/email_confirmation_mailer/send_code.html.erb")
+    template = _show(
+        repo,
+        TUNNISTAMO_COMMIT,
+        "app/views/decidim/tunnistamo/email_confirmation_mailer/send_code.html.erb",
+    )
     items = []
     for lang in ("en", "fi", "sv"):
         strings = yaml.safe_load(_show(repo, TUNNISTAMO_COMMIT, f"config/locales/{lang}.yml"))
@@ -440,18 +446,33 @@ def tunnistamo(repo: Path) -> list[dict[str, Any]]:
         code = f"{RNG.randrange(10**6):06d}"
         org, prefix = TUNNISTAMO_ORG[lang], "OS"
         root = "https://omastadi.hel.fi.example/"
-        token = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789") for _ in range(20))
+        token = "".join(
+            RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+            for _ in range(20)
+        )
         link = f'<a target="blank" href="{root}tunnistamo/email_confirmations/confirm_with_token?confirmation_token={token}">{html.escape(t["verify_email"])}</a>'
         body = template
-        body = body.replace('<%= t(".welcome", name: @user.name) %>', html.escape(t["welcome"].replace("%{name}", "Noor Tester")))
+        body = body.replace(
+            '<%= t(".welcome", name: @user.name) %>',
+            html.escape(t["welcome"].replace("%{name}", "Noor Tester")),
+        )
         for key in ("content", "details", "alternatively"):
             body = body.replace(f'<%= t(".{key}") %>', html.escape(t[key]))
         body = body.replace('<%= "#{@prefix}-" %>', f"{prefix}-").replace("<%= @code %>", code)
         body = body.replace("<% if @confirmation_token %>", "").replace("<% end %>", "")
         body = re.sub(r'<%= link_to t\("\.verify_email"\).*?%>', link, body)
         assert "<%" not in body, body
-        page = DECIDIM_HEAD.replace("{root}", root).replace("{org}", org) + body + DECIDIM_TAIL.replace("{root}", root).replace("{org}", org)
-        raw = message(sender=f"{org} <no-reply@omastadi.hel.fi.example>", subject=t["subject"], text=None, html_part=page)
+        page = (
+            DECIDIM_HEAD.replace("{root}", root).replace("{org}", org)
+            + body
+            + DECIDIM_TAIL.replace("{root}", root).replace("{org}", org)
+        )
+        raw = message(
+            sender=f"{org} <no-reply@omastadi.hel.fi.example>",
+            subject=t["subject"],
+            text=None,
+            html_part=page,
+        )
         items.append(dict(
             id=f"tunnistamo-send-code-{lang}", group="tunnistamo-send-code", source="decidim-tunnistamo",
             lang=lang, kind="gov-otp", code=code, repository="mainio/decidim-module-tunnistamo",
@@ -473,7 +494,7 @@ TAMANU_RESET = "packages/central-server/app/auth/resetPassword.js"
 
 def _tamanu_template(source: str, key: str) -> tuple[str, str]:
     start = source.index(f"{key}: {{")
-    found = re.findall(r"defaultValue:\s*'((?:[^'\\]|\\.)*)'", source[start:start + 1500])
+    found = re.findall(r"defaultValue:\s*'((?:[^'\\]|\\.)*)'", source[start : start + 1500])
     subject, body = found[0], found[1]
 
     def unescape(text: str) -> str:
@@ -495,8 +516,19 @@ def tamanu(repo: Path) -> list[dict[str, Any]]:
     patient = {"firstName": "Noor", "lastName": "Tester", "facilityName": "Motootua Health Centre"}
     items = []
 
-    def add(name: str, kind: str, subject: str, body: str, code: str | None, path: str, rendered: str, note: str) -> None:
-        raw = message(sender="Tamanu <noreply@tamanu.example>", subject=subject, text=body, html_part=None)
+    def add(
+        name: str,
+        kind: str,
+        subject: str,
+        body: str,
+        code: str | None,
+        path: str,
+        rendered: str,
+        note: str,
+    ) -> None:
+        raw = message(
+            sender="Tamanu <noreply@tamanu.example>", subject=subject, text=body, html_part=None
+        )
         items.append(dict(
             id=f"tamanu-{name}-en", group=f"tamanu-{name}", source="tamanu", lang="en", kind=kind,
             code=code, repository="beyondessential/tamanu", path=path, commit=TAMANU_COMMIT,
@@ -526,7 +558,7 @@ def tamanu(repo: Path) -> list[dict[str, Any]]:
          {"startDate": "Wednesday, December 16th, 2026", "startTime": "2:15 PM", "locationName": "Physiotherapy Room B",
           "clinicianName": ""}, "location booking confirmation with date and time; no code"),
         ("portal-registration", "patientPortalRegistrationEmail", "notice",
-         {"registrationLink": "https://portal.tamanu.example/register/" + "%032x" % RNG.getrandbits(128)},
+         {"registrationLink": "https://portal.tamanu.example/register/" + f"{RNG.getrandbits(128):032x}"},
          "portal registration link; no code"),
         ("form-request", "patientPortalRegisteredFormEmail", "notice",
          {"loginLink": "https://portal.tamanu.example/login"}, "form request with a login link; no code"),
@@ -546,7 +578,15 @@ MOSIP_COMMIT = "e5a2032e10647da5879367e99ea90a793b2b6b70"
 MOSIP_PATH = "mosip_master/csv/template.csv"
 MOSIP_NAMES = {"eng": "Noor Tester", "fra": "Noor Tester", "spa": "Noor Tester", "ara": "نور تستر",
                "hin": "नूर टेस्टर", "kan": "ನೂರ್ ಟೆಸ್ಟರ್", "tam": "நூர் டெஸ்டர்"}  # fmt: skip
-MOSIP_LANG = {"eng": "en", "fra": "fr", "spa": "es", "ara": "ar", "hin": "hi", "kan": "kn", "tam": "ta"}
+MOSIP_LANG = {
+    "eng": "en",
+    "fra": "fr",
+    "spa": "es",
+    "ara": "ar",
+    "hin": "hi",
+    "kan": "kn",
+    "tam": "ta",
+}
 MOSIP_MAILS = (
     # name, subject type, content type, module, languages, kind, has code, note
     ("ida-otp", "ida-auth-otp-email-subject-template", "ida-auth-otp-email-content-template",
@@ -610,7 +650,12 @@ def mosip(repo: Path) -> list[dict[str, Any]]:
             }  # fmt: skip
             subject = _velocity(template(subj_kind, lang, module), context).strip()
             body = _velocity(template(body_kind, lang, module), context).strip()
-            raw = message(sender="MOSIP <no-reply@mosip.example>", subject=subject, text=None, html_part=body + "\n")
+            raw = message(
+                sender="MOSIP <no-reply@mosip.example>",
+                subject=subject,
+                text=None,
+                html_part=body + "\n",
+            )
             items.append(dict(
                 id=f"mosip-{name}-{MOSIP_LANG[lang]}", group=f"mosip-{name}", source="mosip", lang=MOSIP_LANG[lang],
                 kind=kind, code=code, repository="mosip/mosip-data",
@@ -644,7 +689,9 @@ def _handlebars(template: str, values: dict[str, str]) -> str:
     def branch(m: re.Match[str]) -> str:
         return m.group(2) if values.get(m.group(1)) else (m.group(3) or "")
 
-    template = re.sub(r"\{\{#if (\w+)\}\}(.*?)(?:\{\{else\}\}(.*?))?\{\{/if\}\}", branch, template, flags=re.S)
+    template = re.sub(
+        r"\{\{#if (\w+)\}\}(.*?)(?:\{\{else\}\}(.*?))?\{\{/if\}\}", branch, template, flags=re.S
+    )
     return re.sub(r"\{\{(\w+)\}\}", lambda m: html.escape(values.get(m.group(1), "")), template)
 
 
@@ -663,7 +710,12 @@ def opencrvs(repo: Path) -> list[dict[str, Any]]:
         }  # fmt: skip
         body = _handlebars(_show(repo, OPENCRVS_COMMIT, f"{OPENCRVS_DIR}/{rel}.html"), values)
         name = rel.replace("/", "-").replace("other-", "").lower()
-        raw = message(sender="Farajaland CRS <noreply@farajaland.example>", subject=subject, text=None, html_part=body)
+        raw = message(
+            sender="Farajaland CRS <noreply@farajaland.example>",
+            subject=subject,
+            text=None,
+            html_part=body,
+        )
         items.append(dict(
             id=f"opencrvs-{name}-en", group=f"opencrvs-{name}", source="opencrvs", lang="en", kind=kind,
             code=code, repository="opencrvs/opencrvs-farajaland", path=f"{OPENCRVS_DIR}/{rel}.html",
@@ -679,7 +731,9 @@ def opencrvs(repo: Path) -> list[dict[str, Any]]:
 
 OPENEMR_TEMPLATES = {
     # path -> (commit, text)
-    "templates/emails/patient/reset_credentials/message.html.twig": ("a2e26ee79e272b6232d1ca74f916b9eca5b496d2", """<html>
+    "templates/emails/patient/reset_credentials/message.html.twig": (
+        "a2e26ee79e272b6232d1ca74f916b9eca5b496d2",
+        """<html>
     <body>
         <div class='wrapper'>
             <p>{{  "We received a credentials reset request. The link to reset your credentials is below."|xlt }}</p>
@@ -695,8 +749,11 @@ OPENEMR_TEMPLATES = {
         </div>
     </body>
 </html>
-"""),
-    "templates/emails/patient/reset_credentials/message.text.twig": ("26d749c4f8466ed9254f786d3023647398e2708b", """{{  "We received a credentials reset request. The link to reset your credentials is below."|xlt }}
+""",
+    ),
+    "templates/emails/patient/reset_credentials/message.text.twig": (
+        "26d749c4f8466ed9254f786d3023647398e2708b",
+        """{{  "We received a credentials reset request. The link to reset your credentials is below."|xlt }}
 {{ "Please ignore this email if you did not make this request"|xlt }}
 {{ "Credentials Reset. Below link is only valid for one hour."|xlt }}:
 {{ encoded_link|text }}
@@ -705,16 +762,25 @@ OPENEMR_TEMPLATES = {
 {{ portal_onsite_two_address|text }}
 
 {% include 'emails/partials/patient/email-message-fhir-access.text.twig' with {fhir_address: fhir_address, fhir_requirements_address: fhir_requirements_address} %}
-"""),
-    "templates/emails/partials/patient/email-message-fhir-access.html.twig": ("26bb8680d5e55af1aa48a89ccc7341b5bca26dfc", """<p><strong>{{ "3rd Party API Access"|xlt }}</strong></p>
+""",
+    ),
+    "templates/emails/partials/patient/email-message-fhir-access.html.twig": (
+        "26bb8680d5e55af1aa48a89ccc7341b5bca26dfc",
+        """<p><strong>{{ "3rd Party API Access"|xlt }}</strong></p>
 <p><strong>{{ "API Access Address"|xlt }}: </strong><a href="{{ fhir_address|attr }}">{{ fhir_address|text }}</a></p>
 <p><strong>{{ "Technical Requirements Documentation"|xlt }}: </strong><a href='{{ fhir_requirements_address|attr }}' target='_blank'>{{ fhir_requirements_address|text }}</a></p>
-<p>{{ "You can use the above API Address with any app of your choice to access your patient data as long as it meets the technical requirements for our service." }}</p>"""),
-    "templates/emails/partials/patient/email-message-fhir-access.text.twig": ("51c88db5ac187331390b77e7c32e16ce60868f62", """{{ "3rd Party API Access"|xlt }}
+<p>{{ "You can use the above API Address with any app of your choice to access your patient data as long as it meets the technical requirements for our service." }}</p>""",
+    ),
+    "templates/emails/partials/patient/email-message-fhir-access.text.twig": (
+        "51c88db5ac187331390b77e7c32e16ce60868f62",
+        """{{ "3rd Party API Access"|xlt }}
 {{ "API Access Address"|xlt }}: {{ fhir_address|text }}
 {{ "Technical Requirements Documentation"|xlt }}: {{ fhir_requirements_address|text }}
-{{ "You can use the above API Address with any app of your choice to access your patient data as long as it meets the technical requirements for our service." }}"""),
-    "templates/emails/patient/verify_email/message-verify-success.html.twig": ("26d749c4f8466ed9254f786d3023647398e2708b", """<html>
+{{ "You can use the above API Address with any app of your choice to access your patient data as long as it meets the technical requirements for our service." }}""",
+    ),
+    "templates/emails/patient/verify_email/message-verify-success.html.twig": (
+        "26d749c4f8466ed9254f786d3023647398e2708b",
+        """<html>
     <body>
         <div class='wrapper'>
             <p>{{ "We received a patient registration email verification request. The link to verify your email is below." }}</p>
@@ -725,12 +791,16 @@ OPENEMR_TEMPLATES = {
         </div>
     </body>
 </html>
-"""),
-    "templates/emails/patient/verify_email/message-verify-success.text.twig": ("26d749c4f8466ed9254f786d3023647398e2708b", """{{ "We received a patient registration email verification request. The link to verify your email is below." }}
+""",
+    ),
+    "templates/emails/patient/verify_email/message-verify-success.text.twig": (
+        "26d749c4f8466ed9254f786d3023647398e2708b",
+        """{{ "We received a patient registration email verification request. The link to verify your email is below." }}
 {{ "Please ignore this email if you did not make this request"|xlt }}
 {{ "Below link is only valid for one hour."|xlt }}: {{ encoded_link|text }}
 {{ "Thank You."|xlt }}
-"""),
+""",
+    ),
 }
 OPENEMR_LIB = ("portal/account/account.lib.php", "115fb4a0af8ce8c6349bf2b5cc628bdc00ff0107")
 
@@ -742,11 +812,17 @@ def openemr() -> list[dict[str, Any]]:
     import jinja2
 
     sources = {
-        path.removeprefix("templates/"): re.sub(r"(\{% include '[^']+') with \{[^}]*\} %\}", r"\1 %}", text)
+        path.removeprefix("templates/"): re.sub(
+            r"(\{% include '[^']+') with \{[^}]*\} %\}", r"\1 %}", text
+        )
         for path, (_, text) in OPENEMR_TEMPLATES.items()
     }
-    env = jinja2.Environment(loader=jinja2.DictLoader(sources), autoescape=False, keep_trailing_newline=True)
-    env.filters.update(xlt=lambda v: v, text=lambda v: html.escape(str(v)), attr=lambda v: html.escape(str(v)))
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader(sources), autoescape=False, keep_trailing_newline=True
+    )
+    env.filters.update(
+        xlt=lambda v: v, text=lambda v: html.escape(str(v)), attr=lambda v: html.escape(str(v))
+    )
     portal = "https://portal.riverside-clinic.example/portal/index.php"
 
     def encrypted() -> str:
@@ -770,12 +846,14 @@ def openemr() -> list[dict[str, Any]]:
         }  # fmt: skip
         body_html = env.get_template(f"emails/patient/{folder}/{template}.html.twig").render(data)
         body_text = env.get_template(f"emails/patient/{folder}/{template}.text.twig").render(data)
-        paths = [p for p in OPENEMR_TEMPLATES if f"/{folder}/" in p or (has_pin and "fhir-access" in p)]
+        paths = [
+            p for p in OPENEMR_TEMPLATES if f"/{folder}/" in p or (has_pin and "fhir-access" in p)
+        ]
         raw = message(sender="Riverside Clinic <portal@riverside-clinic.example>", subject=subject,
                       text=body_text, html_part=body_html)  # fmt: skip
         items.append(dict(
             id=f"openemr-{name}-en", group=f"openemr-{name}", source="openemr", lang="en", kind=kind, code=pin,
-            repository="openemr/openemr", path=" + ".join(paths + [OPENEMR_LIB[0]]),
+            repository="openemr/openemr", path=" + ".join([*paths, OPENEMR_LIB[0]]),
             commit=OPENEMR_TEMPLATES[paths[0]][0], licence="GPL-3.0",
             rendered="Twig templates read via read_file (commits per file in the script: "
             + ", ".join(f"{p.rsplit('/', 1)[1]}@{OPENEMR_TEMPLATES[p][0][:12]}" for p in paths)
@@ -795,7 +873,12 @@ def main() -> None:
     ap.add_argument("--mosip", type=Path, required=True)
     ap.add_argument("--opencrvs", type=Path, required=True)
     args = ap.parse_args()
-    items = govuk(args.govuk) + indico(args.indico) + qloapps(args.qloapps) + tunnistamo(args.tunnistamo)
+    items = (
+        govuk(args.govuk)
+        + indico(args.indico)
+        + qloapps(args.qloapps)
+        + tunnistamo(args.tunnistamo)
+    )
     items += tamanu(args.tamanu) + mosip(args.mosip) + opencrvs(args.opencrvs)
     items += openemr()
     out = []
@@ -811,7 +894,8 @@ def main() -> None:
     assert len(ids) == len(set(ids)), ids
     (HERE / "round3").mkdir(exist_ok=True)
     (HERE / "round3" / "travel.json").write_text(
-        json.dumps({"items": out}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        json.dumps({"items": out}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     print(len(out), "mails;", sum(i["code"] is not None for i in out), "with a code")
 
 
