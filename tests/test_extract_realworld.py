@@ -238,6 +238,80 @@ def test_codes_named_in_more_ways(subject: str, text: str) -> None:
 
 
 # =======================================================================================
+# Kinds round three's hold-out missed (scored once, then seen)
+
+
+def test_a_code_between_arrow_marks_on_its_own_line() -> None:
+    mail = received(
+        "Login attempt for Noor Tester @ Contoso Cloud",
+        text="Your two-factor authentication code for Contoso Cloud is:\n\n>>> 708909 <<<\n\n"
+        "The code is valid for 10 minutes.",
+    )
+    assert extract_code(mail) == "708909"
+
+
+@pytest.mark.parametrize(
+    ("subject", "text"),
+    [
+        # Indonesian: "kodenya" (the code)
+        (
+            "kode otentikasi",
+            "Kami mengirimkan kode untuk memvalidasi koneksinya.\nIni kodenya: 386274",
+        ),
+        # Occitan: "còdi"
+        ("Còdi d'autentificacion", "Vaquí lo còdi per dintrar : 386274"),
+        # Macedonian: "one-time password"
+        ("Потврди", "Копирај ја еднократната лозинка 386274 и стави ја на екранот."),
+    ],
+)
+def test_code_words_of_more_languages(subject: str, text: str) -> None:
+    assert extract_code(received(subject, text=text)) == "386274"
+
+
+@pytest.mark.parametrize(
+    ("subject", "text"),
+    [
+        (
+            "Your package is ready for pickup from Amazon Hub Locker",
+            "Your package with 1 item is ready to be picked up.\nUse this code to pick up your "
+            "package\n\nYour pickup code is <b>386274</b>\n\nPICKUP LOCATION:\n1234 Fizbee Rd\n"
+            "City, IL 60181-3531\nOrder 111-4396615-4512227",
+        ),
+        (
+            "Poczta Polska S.A. eINFO",
+            "Dziś doręczymy Twoją przesyłkę 00111222333444555666.\nKurier tel. 555666777.\n\n"
+            "Odbierz za pomoca kodu odbioru: 386274",
+        ),
+    ],
+)
+def test_a_pickup_code_in_a_parcel_mail(subject: str, text: str) -> None:
+    assert extract_code(received(subject, text=text)) == "386274"
+
+
+def test_a_parcel_mails_tracking_number_is_still_not_a_code() -> None:
+    mail = received(
+        "Your parcel is on its way",
+        text="Tracking number: 386274\nOut for delivery today. Courier tel. 555666777.",
+    )
+    assert extract_code(mail) is None
+
+
+def test_a_lower_case_code_with_one_digit_alone_on_its_line() -> None:
+    mail = received(
+        "Password reset request",
+        text="If you requested a password reset, use the confirmation code below to complete "
+        "the process.\n\n> 7fdwfdvq\n\nGetting a lot of password reset emails?",
+    )
+    assert extract_code(mail) == "7fdwfdvq"
+    # inside a sentence such a word is not a code
+    assert extract_code(received("Your code", text="Your code is in report7x.")) is None
+
+
+def test_a_body_that_is_nothing_but_the_number() -> None:
+    assert extract_code(received("Challenge request", text="8457506\n")) == "8457506"
+
+
+# =======================================================================================
 # Hard negatives beside them: never a code
 
 
@@ -350,7 +424,7 @@ def test_round_three_is_split_by_group_as_committed_before_it_was_scored() -> No
     assert sum(item["code"] is not None for item in third if item["round3"] == "holdout") >= 50
 
 
-@pytest.mark.parametrize("part", ["tuning", "holdout", "holdout2", "round3"])
+@pytest.mark.parametrize("part", ["tuning", "holdout", "holdout2", "round3", "holdout3"])
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:
     module = _load_eval()
     tally = module.evaluate_codes(module.load_realworld(part))

@@ -69,14 +69,15 @@ _POSITIVE = _words(
     # "code" alone or ending a compound, and its kin in more languages (verifieringskod,
     # bekræftelseskode, vahvistuskoodi, kódot, kóða)
     r"[a-zà-öø-ÿß]*?(?:code(?![a-z])|(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod)\b|"
-    r"(?:koodi|kód|kóð)\w*)|"
+    r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b)|"
     r"pass ?code\b|otp\b|2fa\b|one[- ]time (?:password|pin)\b|"
     r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
-    r"код\w*|одноразов\w* парол\w*|codi\b|codicem\b|cód\b|cod\b|"
+    r"код\w*|одноразов\w* парол\w*|(?:еднократн|једнократн)\w* (?:лозинк|парол)\w*|"
+    r"codi\b|codicem\b|cód\b|cod\b|"
     # what a mail calls its confirmation number is given to be used (not an order's number)
     # a bank's challenge for strong customer authentication ("Your consent challenge : …")
     r"challenge(?= ?[:=])|"
@@ -119,14 +120,16 @@ _NAMED_CODE = re.compile(
 )
 """A code word that names a one-time code outright (read around the linked label)."""
 _CONFIRMATION = re.compile(
-    r"(?i)confirmation (?:code|number|no\b\.?|#)|bestätigungs(?:code|nummer)\b|"
+    r"(?i)(?:pick-?up|collection|delivery|locker) (?:code|pin)|abholcode|kod(?:u|em)? odbioru|"
+    r"code de retrait|c[óo]digo de (?:recogida|retirada|retiro)|codice di ritiro|"
+    r"confirmation (?:code|number|no\b\.?|#)|bestätigungs(?:code|nummer)\b|"
     r"c[óo]digo de confirma(?:ci[óo]n|[çc][ãa]o)|n[úu]mero de confirma(?:ci[óo]n|[çc][ãa]o)|"
     r"(?:code|num[ée]ro) de confirmation|(?:codice|numero) di conferma|"
     r"bevestigings(?:code|nummer)\b|kod potwierdz\w*|numer potwierdzenia|код подтверждения"
 )
-"""What a mail calls its confirmation code or number: given to the reader to use, so it is
-the code even in an order or booking mail (what the mail calls an order number or a
-reference is not)."""
+"""What a mail calls its confirmation code or number, or its pickup code: given to the
+reader to use, so it is the code even in an order, booking or parcel mail (what the mail
+calls an order number, a tracking number or a reference is not)."""
 _USE_IT = _words(
     r"(?:enter|type|use|show|present|provide|quote|input|give)(?: (?:it|this|that|the|your)\b)|"
     r"(?:geben sie|zeigen sie|nennen sie) (?:ihn|sie|diesen|diese|den|die)\b|"

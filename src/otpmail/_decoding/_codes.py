@@ -335,7 +335,13 @@ def _candidates(seg: str) -> list[_Candidate]:
                     continue
             elif (
                 len(run) == 1 and (_UNIT_TOKEN.fullmatch(value) or _WORD_NUMBER.fullmatch(value))
-            ) or (len(run) == 1 and not value.isupper() and sum(ch.isdigit() for ch in value) < 2):
+            ) or (
+                len(run) == 1
+                and not value.isupper()
+                and sum(ch.isdigit() for ch in value) < 2
+                # a code of lower-case letters and one digit shows alone on its line
+                and not (len(value) >= 6 and _alone_on_line(seg, start, end))
+            ):
                 continue
         out.append(_Candidate(value, start, end, letters))
     return out
@@ -459,9 +465,10 @@ def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
     reader to use it ("show it at pickup", "enter this code")."""
     if label.kind != _POS:
         return False
-    confirmation = _CONFIRMATION.search(seg, max(0, label.start - 20), label.end)
-    if confirmation is not None and confirmation.end() == label.end:
-        return True
+    lo = max(0, label.start - 20)
+    for confirmation in _CONFIRMATION.finditer(seg, lo, min(len(seg), label.end + 20)):
+        if confirmation.start() < label.end and confirmation.end() > label.start:
+            return True  # "confirmation code", "kodu odbioru": the label is part of it
     if _NAMED_CODE.search(seg, max(0, label.start - 40), label.end) is None:
         return False
     ls, le = _line_bounds(seg, label.start, cand.end)
@@ -512,6 +519,11 @@ def _named_by_subject(
     return [(CODE_WEIGHTS.subject_code_word, cand.value, cand, body, False)]
 
 
+def _is_whole_body(seg: str, cand: _Candidate) -> bool:
+    """Whether the body is nothing but ``cand`` (a bank's challenge mailed bare)."""
+    return seg.strip(_DECORATION + "\n") == seg[cand.start : cand.end]
+
+
 def _introduced(seg: str, cand: _Candidate) -> bool:
     """Whether the non-empty line above ``cand`` is text that can introduce it (a sentence,
     not a greeting such as ``Hi Noor,``)."""
@@ -557,7 +569,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 if (
                     len(seg) <= CODE_REACH.lone_mail
                     and _alone_on_line(seg, cand.start, cand.end)
-                    and _introduced(seg, cand)
+                    and (_introduced(seg, cand) or _is_whole_body(seg, cand))
                 ):
                     lone.append((cand, seg))
     linked.extend(_lone_code(values, lone))

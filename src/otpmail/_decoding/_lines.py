@@ -13,7 +13,7 @@ _HTMLISH = re.compile(
     r"<(?:!doctype|html|head|body|div|p|table|tr|td|span|a\s|br|font|center|h[1-6]|strong|b)\b",
     re.I,
 )
-_DECORATION = " \t*>:[](){}\"'`-•·=~|.,!;\x03"
+_DECORATION = " \t*<>:[](){}\"'`-•·=~|.,!;\x03"
 """What a line may hold besides its content (``\x03`` marks a blanked URL or address)."""
 
 
