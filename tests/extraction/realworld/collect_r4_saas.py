@@ -1,0 +1,303 @@
+"""Round four (saas): sign-in / verification code mails of self-hosted apps, and their notices.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_saas.py \\
+        --pocketbase /work/.mirror/pocketbase+pocketbase/repo \\
+        --simplelogin /work/.mirror/simple-login+app/repo
+
+- ``--pocketbase``: a git snapshot of pocketbase/pocketbase (MIT). The default auth-collection
+  templates of ``core/collection_model_auth_templates.go`` (OTP, auth alert, verification,
+  password reset) are filled as ``mails/record.go`` does (the ``{APP_NAME}``, ``{APP_URL}``,
+  ``{TOKEN}``, ``{OTP}``, ``{ALERT_INFO}`` placeholders; the alert info is
+  ``"<date> - <ip> <user agent>"`` as ``apis/record_helpers.go`` builds it, HTML-escaped),
+  put into the ``Layout``/``HTMLBody`` of ``mails/templates/``; the ``text/plain`` part is what
+  ``tools/mailer/html2text.go`` derives from the HTML (ported below). The OTP is eight digits
+  (``OTPConfig.Length`` default 8, ``RandomStringWithAlphabet(.., "1234567890")``).
+- ``--simplelogin``: a git snapshot of simple-login/app (AGPL-3.0). The Jinja2 templates of
+  ``templates/emails/`` are rendered with Jinja2 the way ``app/email_utils.render`` does
+  (same globals), text part and HTML part as ``send_email`` attaches them; the subjects are the
+  ones ``app/email_utils.py`` / ``app/api/views/auth.py`` pass. The activation code is six
+  digits (``secrets.choice(string.digits)`` six times).
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import io
+import json
+import random
+import re
+import subprocess
+import tarfile
+import tempfile
+from email.message import EmailMessage
+from email.utils import format_datetime
+from datetime import datetime, timezone
+from html.parser import HTMLParser
+from pathlib import Path
+
+import jinja2
+
+HERE = Path(__file__).resolve().parent
+SENT = datetime(2026, 11, 19, 8, 41, 7, tzinfo=timezone.utc)
+RNG = random.Random("r4-saas")
+
+POCKETBASE_COMMIT = "5d217ddb50cb144d80a5d0b0bdf11b52b2c3e457"
+SIMPLELOGIN_COMMIT = "dbc45fcce4e8e6b4fa615cc729ca95a67bf75266"
+
+
+def digits(n: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(n))
+
+
+def token(n: int) -> str:
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def message(*, sender: str, subject: str, text: str | None, html_part: str | None) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "noor.tester@example.com"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(SENT)
+    msg["Message-ID"] = "<corpus@mail.example>"
+    if text is not None:
+        msg.set_content(text, subtype="plain", charset="utf-8")
+        if html_part is not None:
+            msg.add_alternative(html_part, subtype="html", charset="utf-8")
+    elif html_part is not None:
+        msg.set_content(html_part, subtype="html", charset="utf-8")
+    if msg.is_multipart():
+        msg.set_boundary("=_corpus_alternative_=")
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
+def show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# PocketBase
+
+_SKIP = {"style", "script", "iframe", "applet", "object", "svg", "img",
+         "button", "form", "textarea", "input", "select", "option", "template"}  # fmt: skip
+_INLINE = {"a", "span", "small", "strike", "strong", "sub", "sup", "em", "b", "u", "i"}
+_VOID = {"meta", "br", "hr", "img", "input", "link", "area", "base", "col", "source", "wbr"}
+
+
+class _Node:
+    def __init__(self, tag: str | None, attrs=(), data: str = "") -> None:
+        self.tag, self.attrs, self.data, self.children = tag, list(attrs), data, []
+
+
+class _Tree(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = _Node("#root")
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = _Node(tag, attrs)
+        self.stack[-1].children.append(node)
+        if tag not in _VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.stack[-1].children.append(_Node(tag, attrs))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                break
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(_Node(None, data=data))
+
+
+def pb_html2text(document: str) -> str:
+    """Port of PocketBase's tools/mailer/html2text.go (its rules, Python's parser)."""
+    tree = _Tree()
+    tree.feed(document)
+    tree.close()
+    out: list[str] = []
+    state = {"nl": False}
+
+    def walk(n: _Node, buf: list[str]) -> None:
+        is_link = n.tag == "a"
+        if is_link:
+            buf = []
+        if n.tag is None:
+            txt = re.sub(r"\s+", " ", n.data)
+            if not state["nl"]:
+                txt = txt.lstrip(" ")
+            if txt:
+                buf.append(txt)
+                state["nl"] = True
+        elif n.tag != "#root":
+            if n.tag == "br":
+                buf.append("\r\n")
+                state["nl"] = False
+            elif state["nl"] and n.tag not in _INLINE:
+                buf.append("\r\n")
+                state["nl"] = False
+            if n.tag == "li":
+                buf.append("- ")
+        for c in n.children:
+            if c.tag is None or c.tag not in _SKIP:
+                walk(c, buf)
+        if is_link:
+            label = "".join(buf).strip() or "LINK"
+            out.append(f"[{label}]")
+            href = dict(n.attrs).get("href")
+            if href:
+                out.append(f"({href})")
+
+    walk(tree.root, out)
+    return "".join(out).strip()
+
+
+def pocketbase(repo: Path) -> list[dict]:
+    src = show(repo, POCKETBASE_COMMIT, "core/collection_model_auth_templates.go")
+    layout = show(repo, POCKETBASE_COMMIT, "mails/templates/layout.go")
+    layout = re.search(r"const Layout = `(.*?)`", layout, re.S).group(1)
+
+    def template(var: str) -> tuple[str, str]:
+        block = re.search(r"var " + var + r" = EmailTemplate\{(.*?)\n\}", src, re.S).group(1)
+        consts = {"EmailPlaceholderAppName": "{APP_NAME}", "EmailPlaceholderAppURL": "{APP_URL}",
+                  "EmailPlaceholderToken": "{TOKEN}", "EmailPlaceholderOTP": "{OTP}",
+                  "EmailPlaceholderAlertInfo": "{ALERT_INFO}"}  # fmt: skip
+
+        def go_concat(expr: str) -> str:
+            parts = re.findall(r'`[^`]*`|"[^"]*"|\w+', expr)
+            return "".join(p[1:-1] if p[0] in '`"' else consts[p] for p in parts)
+
+        subject = re.search(r"Subject:\s*(.*?),\n\tBody:", block, re.S).group(1)
+        body = re.search(r"Body:\s*(.*),\s*$", block, re.S).group(1)
+        return go_concat(subject), go_concat(body)
+
+    app, url = "Lumen Notes", "https://notes.lumen.example"
+    items = []
+    specs = [
+        ("otp", "defaultOTPTemplate", "saas-otp", True),
+        ("auth-alert", "defaultAuthAlertTemplate", "notice", False),
+        ("verification", "defaultVerificationTemplate", "notice", False),
+        ("reset-password", "defaultResetPasswordTemplate", "notice", False),
+    ]
+    for name, var, kind, has_code in specs:
+        subject, body = template(var)
+        code = digits(8) if has_code else None
+        jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + token(96) + "." + token(43)
+        info = html.escape("2026-11-19 08:40:51.204Z - 203.0.113.47 Mozilla/5.0 (X11; Linux "
+                           "x86_64; rv:132.0) Gecko/20100101 Firefox/132.0")  # fmt: skip
+        fill = {"{APP_NAME}": app, "{APP_URL}": url, "{TOKEN}": jwt, "{OTP}": code or "",
+                "{ALERT_INFO}": info}  # fmt: skip
+        for k, v in fill.items():
+            subject, body = subject.replace(k, v), body.replace(k, v)
+        page = layout.replace('{{template "content" .}}', body)
+        raw = message(sender=f"{app} <support@notes.lumen.example>", subject=subject,
+                      text=pb_html2text(page), html_part=page)  # fmt: skip
+        items.append(item("pocketbase", name, "en", kind, code, "pocketbase/pocketbase",
+                          "core/collection_model_auth_templates.go; mails/templates/layout.go; "
+                          "mails/record.go; tools/mailer/html2text.go",
+                          POCKETBASE_COMMIT, "MIT",
+                          f"{var} filled as mails/record.go does, wrapped in Layout; text/plain "
+                          "from a Python port of html2text.go", raw,
+                          None if has_code else "link or alert only, no code to type"))  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# SimpleLogin
+
+
+def simplelogin(repo: Path) -> list[dict]:
+    tar = subprocess.run(
+        ["git", "--git-dir", str(repo), "archive", SIMPLELOGIN_COMMIT, "templates/emails"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    items = []
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=io.BytesIO(tar)) as tf:
+            tf.extractall(tmp, filter="data")
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(tmp, "templates/emails")))
+        base = {"MAX_NB_EMAIL_FREE_PLAN": 10, "URL": "https://app.simplelogin.io",
+                "LANDING_PAGE_URL": "https://simplelogin.io", "YEAR": 2026,
+                "SERVICE_PROVIDER": "SimpleLogin", "user": {"name": "Noor", "email":
+                "noor.tester@example.com"}}  # fmt: skip
+
+        def render(name: str, **kw) -> str:
+            return env.get_template(name).render(**base, **kw)
+
+        link_code = token(30)
+        specs = [
+            ("code-activation", "Just one more step to join SimpleLogin",
+             "transactional/code-activation.txt.jinja2", "transactional/code-activation.html",
+             {"code": digits(6)}, "saas-otp", "app/api/views/auth.py"),
+            ("invalid-totp-login", "Unsuccessful attempt to login to your SimpleLogin account",
+             "transactional/invalid-totp-login.txt", "transactional/invalid-totp-login.html",
+             {"type": "TOTP"}, "notice", "app/email_utils.py"),
+            ("reset-password", "Reset your password on SimpleLogin",
+             "transactional/reset-password.txt", "transactional/reset-password.html",
+             {"reset_password_link": "https://app.simplelogin.io/auth/reset_password?code="
+              + link_code}, "notice", "app/email_utils.py"),
+            ("change-email", "Confirm email update on SimpleLogin",
+             "transactional/change-email.txt", "transactional/change-email.html",
+             {"link": "https://app.simplelogin.io/auth/change_email?code=" + token(30),
+              "new_email": "noor.new@example.com", "current_email": "noor.tester@example.com"},
+             "notice", "app/email_utils.py"),
+            ("activation", "Just one more step to join SimpleLogin",
+             "transactional/activation.txt", "transactional/activation.html",
+             {"activation_link": "https://app.simplelogin.io/auth/activate?code=" + token(30),
+              "email": "noor.tester@example.com"}, "notice", "app/email_utils.py"),
+        ]  # fmt: skip
+        for name, subject, txt, htm, kw, kind, caller in specs:
+            code = kw.get("code")
+            raw = message(sender='"SimpleLogin" <noreply@simplelogin.io>', subject=subject,
+                          text=render(txt, **kw), html_part=render(htm, **kw))  # fmt: skip
+            items.append(item("simplelogin", name, "en", kind, code, "simple-login/app",
+                              f"templates/emails/{txt}; templates/emails/{htm}; {caller}",
+                              SIMPLELOGIN_COMMIT, "AGPL-3.0",
+                              "Jinja2 templates rendered with email_utils.render's globals; "
+                              "text and HTML alternative as send_email attaches them", raw,
+                              None if code else "link or notice only, no code to type"))
+    return items
+# fmt: skip
+
+
+def item(source, template, lang, kind, code, repo, path, commit, licence, rendered, raw,
+         note=None) -> dict:  # fmt: skip
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    target = HERE / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(raw)
+    out = {"id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+           "kind": kind, "code": code, "repository": repo, "path": path, "commit": commit,
+           "licence": licence, "rendered": rendered, "file": rel,
+           "sha256": hashlib.sha256(raw).hexdigest()}  # fmt: skip
+    if note:
+        out["note"] = note
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pocketbase", type=Path, required=True)
+    ap.add_argument("--simplelogin", type=Path, required=True)
+    args = ap.parse_args()
+    items = pocketbase(args.pocketbase) + simplelogin(args.simplelogin)
+    out = HERE / "round4" / "saas.json"
+    out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
+    print(len(items), "items")
+
+
+if __name__ == "__main__":
+    main()
