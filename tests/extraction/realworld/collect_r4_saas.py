@@ -195,6 +195,7 @@ def pocketbase(repo: Path) -> list[dict]:
         ("auth-alert", "defaultAuthAlertTemplate", "notice", False),
         ("verification", "defaultVerificationTemplate", "notice", False),
         ("reset-password", "defaultResetPasswordTemplate", "notice", False),
+        ("confirm-email-change", "defaultConfirmEmailChangeTemplate", "notice", False),
     ]
     for name, var, kind, has_code in specs:
         subject, body = template(var)
@@ -233,13 +234,13 @@ def simplelogin(repo: Path) -> list[dict]:
         with tarfile.open(fileobj=io.BytesIO(tar)) as tf:
             tf.extractall(tmp, filter="data")
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(tmp, "templates/emails")))
-        base = {"MAX_NB_EMAIL_FREE_PLAN": 10, "URL": "https://app.simplelogin.io",
+        base = {"MAX_NB_EMAIL_FREE_PLAN": 5, "URL": "https://app.simplelogin.io",
                 "LANDING_PAGE_URL": "https://simplelogin.io", "YEAR": 2026,
                 "SERVICE_PROVIDER": "SimpleLogin", "user": {"name": "Noor", "email":
                 "noor.tester@example.com"}}  # fmt: skip
 
         def render(name: str, **kw) -> str:
-            return env.get_template(name).render(**base, **kw)
+            return env.get_template(name).render(**kw)
 
         link_code = token(30)
         specs = [
@@ -265,6 +266,7 @@ def simplelogin(repo: Path) -> list[dict]:
         ]  # fmt: skip
         for name, subject, txt, htm, kw, kind, caller in specs:
             code = kw.get("code")
+            kw = {**base, **kw}
             raw = message(sender='"SimpleLogin" <noreply@simplelogin.io>', subject=subject,
                           text=render(txt, **kw), html_part=render(htm, **kw))  # fmt: skip
             items.append(item("simplelogin", name, "en", kind, code, "simple-login/app",
