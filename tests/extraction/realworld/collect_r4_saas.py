@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_saas.py \\
         --pocketbase /work/.mirror/pocketbase+pocketbase/repo \\
-        --simplelogin /work/.mirror/simple-login+app/repo
+        --simplelogin /work/.mirror/simple-login+app/repo \\
+        --authelia /work/.mirror/authelia+authelia/repo
 
 - ``--pocketbase``: a git snapshot of pocketbase/pocketbase (MIT). The default auth-collection
   templates of ``core/collection_model_auth_templates.go`` (OTP, auth alert, verification,
@@ -22,6 +23,13 @@
   (commit per template in ``INFISICAL``). They are filled as the handlebars ``smtp-service.ts``
   did (``isCloud`` false, the ``emailFooter`` helper) and sent HTML-only with the callers'
   subjects; codes are six digits (``crypto.randomInt(10 ** 5, 10 ** 6 - 1)``).
+
+- ``--authelia``: a git snapshot of authelia/authelia (Apache-2.0). The notification templates
+  of ``internal/templates/embed/notification/`` (one-time code for session elevation, event
+  notices) are filled with the values the handlers pass; the text part and the HTML
+  alternative as the SMTP notifier sends them, subject ``[Authelia] {title}`` (the default
+  ``notifier.smtp.subject``). The one-time code is eight characters of
+  ``CharSetUnambiguousUpper`` (``identity_validation`` default).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -52,6 +60,7 @@ RNG = random.Random("r4-saas")
 
 POCKETBASE_COMMIT = "5d217ddb50cb144d80a5d0b0bdf11b52b2c3e457"
 SIMPLELOGIN_COMMIT = "dbc45fcce4e8e6b4fa615cc729ca95a67bf75266"
+AUTHELIA_COMMIT = "23572030b4048922a377ca40d59e804e0ed25fd7"
 
 
 def digits(n: int) -> str:
@@ -417,6 +426,71 @@ def infisical() -> list[dict]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Authelia
+
+
+def _authelia_fill(template: str, data: dict, *, escape: bool) -> str:
+    """Execute the few Go template actions Authelia's notification templates use."""
+
+    def value(v: object) -> str:
+        return html.escape(str(v), quote=True).replace("&#x27;", "&#39;") if escape else str(v)
+
+    template = re.sub(r"\s*\{\{- \$keys := sortAlpha \(keys \.Details\) \}\}", "", template)
+
+    def loop(m: re.Match[str]) -> str:
+        body = m.group(1)
+        return "".join(
+            body.replace("{{ $key }}", value(k)).replace(
+                "{{ index $.Details $key }}", value(data["Details"][k]))
+            for k in sorted(data["Details"])
+        )  # fmt: skip
+
+    template = re.sub(r"\s*\{\{- range \$key := \$keys \}\}(.*?)\{\{ end \}\}", loop,
+                      template, flags=re.S)  # fmt: skip
+    return re.sub(r"\{\{ \.(\w+) \}\}", lambda m: value(data[m.group(1)]), template)
+
+
+def authelia(repo: Path) -> list[dict]:
+    base = "internal/templates/embed/notification/"
+    name_ip = {"DisplayName": "Noor Tester", "RemoteIP": "192.0.2.114"}
+    otc = "".join(RNG.choice("ABCDEFGHJKLMNPQRTUVWYXZ2346789") for _ in range(8))
+    revoke = ("https://auth.lumen.example/revoke/one-time-code?id="
+              + token(22).replace("+", "-"))  # fmt: skip
+    specs = [
+        ("identity-verification-otc", "IdentityVerificationOTC", "Confirm your identity",
+         {**name_ip, "Title": "Confirm your identity", "RevocationLinkURL": revoke,
+          "RevocationLinkText": "Revoke", "Domain": "lumen.example", "OneTimeCode": otc},
+         "saas-otp", otc, "internal/handlers/handler_session_elevation.go"),
+        ("event-password-change", "Event", "Password changed successfully",
+         {**name_ip, "Title": "Password changed successfully",
+          "Details": {"Action": "Password Change"}, "BodyPrefix": "your",
+          "BodyEvent": "Password Change", "BodySuffix": "was successful."},
+         "notice", None, "internal/handlers/handler_change_password.go"),
+        ("event-2fa-added", "Event", "Second Factor Method Added",
+         {**name_ip, "Title": "Second Factor Method Added",
+          "Details": {"Action": "Second Factor Method Added", "Category": "One-Time Password"},
+          "BodyPrefix": "a", "BodyEvent": "Second Factor Method",
+          "BodySuffix": "was added to your account."},
+         "notice", None, "internal/handlers/handler_register_totp.go; internal/handlers/util.go"),
+    ]  # fmt: skip
+    items = []
+    for name, tpl, title, data, kind, code, caller in specs:
+        text = _authelia_fill(show(repo, AUTHELIA_COMMIT, base + tpl + ".txt"), data, escape=False)
+        page = _authelia_fill(show(repo, AUTHELIA_COMMIT, base + tpl + ".html"), data, escape=True)
+        assert "{{" not in text + page, name
+        raw = message(sender="Authelia <authelia@lumen.example>", subject=f"[Authelia] {title}",
+                      text=text, html_part=page)  # fmt: skip
+        items.append(item("authelia", name, "en", kind, code, "authelia/authelia",
+                          f"{base}{tpl}.txt; {base}{tpl}.html; {caller}", AUTHELIA_COMMIT,
+                          "Apache-2.0",
+                          "Go text/html templates filled as the SMTP notifier does (text plus "
+                          "HTML alternative, subject '[Authelia] {title}' by default)", raw,
+                          "eight characters from CharSetUnambiguousUpper" if code else
+                          "event notice, no code to type"))  # fmt: skip
+    return items
+
+
 def item(source, template, lang, kind, code, repo, path, commit, licence, rendered, raw,
          note=None) -> dict:  # fmt: skip
     ident = f"{source}-{template}-{lang}"
@@ -437,8 +511,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pocketbase", type=Path, required=True)
     ap.add_argument("--simplelogin", type=Path, required=True)
+    ap.add_argument("--authelia", type=Path, required=True)
     args = ap.parse_args()
     items = pocketbase(args.pocketbase) + simplelogin(args.simplelogin) + infisical()
+    items += authelia(args.authelia)
     out = HERE / "round4" / "saas.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
