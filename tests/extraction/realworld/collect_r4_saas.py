@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_saas.py \\
         --pocketbase /work/.mirror/pocketbase+pocketbase/repo \\
         --simplelogin /work/.mirror/simple-login+app/repo \\
-        --authelia /work/.mirror/authelia+authelia/repo
+        --authelia /work/.mirror/authelia+authelia/repo \\
+        --nhost /work/.mirror/nhost+hasura-auth/repo
 
 - ``--pocketbase``: a git snapshot of pocketbase/pocketbase (MIT). The default auth-collection
   templates of ``core/collection_model_auth_templates.go`` (OTP, auth alert, verification,
@@ -31,6 +32,13 @@
   ``notifier.smtp.subject``). The one-time code is eight characters of
   ``CharSetUnambiguousUpper`` (``identity_validation`` default).
 
+- ``--nhost``: a git snapshot of nhost/hasura-auth (MIT). ``email-templates/<lang>/<name>/``
+  ``body.html`` and ``subject.txt`` (sign-in OTP, e-mail verification, password reset; every
+  language the repository ships) are filled as ``go/notifications/templates.go`` does
+  (fasttemplate ``${...}``, no escaping) and sent HTML-only with the ``X-Ticket``,
+  ``X-Redirect-To``, ``X-Email-Template`` and ``X-Link`` headers of ``go/notifications/email.go``.
+  The OTP is ``fmt.Sprintf("%06d", n)``; link tickets are ``<type>:<uuid>``.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -46,6 +54,8 @@ import re
 import subprocess
 import tarfile
 import tempfile
+import urllib.parse
+import uuid
 from email.message import EmailMessage
 from email.utils import format_datetime
 from datetime import datetime, timezone
@@ -61,6 +71,8 @@ RNG = random.Random("r4-saas")
 POCKETBASE_COMMIT = "5d217ddb50cb144d80a5d0b0bdf11b52b2c3e457"
 SIMPLELOGIN_COMMIT = "dbc45fcce4e8e6b4fa615cc729ca95a67bf75266"
 AUTHELIA_COMMIT = "23572030b4048922a377ca40d59e804e0ed25fd7"
+NHOST_COMMIT = "838f397d0cf53d41fdc474486fdcc554b05ec5b3"
+NHOST_LANGS = ("bg", "cs", "en", "es", "fr")
 
 
 def digits(n: int) -> str:
@@ -72,8 +84,11 @@ def token(n: int) -> str:
     return "".join(RNG.choice(alphabet) for _ in range(n))
 
 
-def message(*, sender: str, subject: str, text: str | None, html_part: str | None) -> bytes:
+def message(*, sender: str, subject: str, text: str | None, html_part: str | None,
+            headers: dict[str, str] | None = None) -> bytes:  # fmt: skip
     msg = EmailMessage()
+    for key, val in (headers or {}).items():
+        msg[key] = val
     msg["From"] = sender
     msg["To"] = "noor.tester@example.com"
     msg["Subject"] = subject
@@ -491,6 +506,58 @@ def authelia(repo: Path) -> list[dict]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Nhost hasura-auth
+
+
+def nhost(repo: Path) -> list[dict]:
+    server, client = "https://auth.lumen.example/v1", "https://app.lumen.example"
+    redirect = client + "/welcome"
+    items = []
+    for lang in NHOST_LANGS:
+        for name, link_type, ticket_type, kind in (
+            ("signin-otp", None, None, "saas-otp"),
+            ("email-verify", "emailVerify", "verifyEmail", "notice"),
+            ("password-reset", "passwordReset", "passwordReset", "notice"),
+        ):  # fmt: skip
+            if link_type is None:
+                ticket = f"{RNG.randrange(1000000):06d}"  # fmt.Sprintf("%06d", n)
+                link = ""
+            else:
+                ticket = f"{ticket_type}:{_uuid4()}"
+                link = (f"{server}/verify?" + urllib.parse.urlencode(sorted(
+                    {"type": link_type, "ticket": ticket, "redirectTo": redirect}.items())))
+            data = {"link": link, "displayName": "Noor Tester", "email": "noor.tester@example.com",
+                    "newEmail": "", "ticket": ticket, "redirectTo": redirect, "locale": lang,
+                    "serverUrl": server, "clientUrl": client}  # fmt: skip
+
+            def fill(t: str) -> str:
+                return re.sub(r"\$\{(\w+)\}", lambda m: str(data.get(m.group(1), "")), t)
+
+            body = fill(show(repo, NHOST_COMMIT, f"email-templates/{lang}/{name}/body.html"))
+            subject = fill(show(repo, NHOST_COMMIT, f"email-templates/{lang}/{name}/subject.txt"))
+            headers = {"X-Ticket": ticket, "X-Redirect-To": redirect, "X-Email-Template": name,
+                       "X-Link": link}  # fmt: skip
+            raw = message(sender="Lumen <no-reply@lumen.example>", subject=subject.strip(),
+                          text=None, html_part=body, headers=headers)  # fmt: skip
+            code = ticket if link_type is None else None
+            items.append(item("nhost", name, lang, kind, code, "nhost/hasura-auth",
+                              f"email-templates/{lang}/{name}/body.html; "
+                              f"email-templates/{lang}/{name}/subject.txt; "
+                              "go/notifications/email.go; go/controller/workflows.go",
+                              NHOST_COMMIT, "MIT",
+                              "fasttemplate ${...} placeholders filled as Templates.Render does; "
+                              "HTML only with the X-Ticket/X-Redirect-To/X-Email-Template/X-Link "
+                              "headers Email.SendEmail adds", raw,
+                              "six-digit OTP (also in the X-Ticket header)" if code else
+                              "verification/reset link only; the ticket is a link token"))
+    return items
+
+
+def _uuid4() -> str:
+    return str(uuid.UUID(int=RNG.getrandbits(128), version=4))
+
+
 def item(source, template, lang, kind, code, repo, path, commit, licence, rendered, raw,
          note=None) -> dict:  # fmt: skip
     ident = f"{source}-{template}-{lang}"
@@ -512,9 +579,10 @@ def main() -> None:
     ap.add_argument("--pocketbase", type=Path, required=True)
     ap.add_argument("--simplelogin", type=Path, required=True)
     ap.add_argument("--authelia", type=Path, required=True)
+    ap.add_argument("--nhost", type=Path, required=True)
     args = ap.parse_args()
     items = pocketbase(args.pocketbase) + simplelogin(args.simplelogin) + infisical()
-    items += authelia(args.authelia)
+    items += authelia(args.authelia) + nhost(args.nhost)
     out = HERE / "round4" / "saas.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
