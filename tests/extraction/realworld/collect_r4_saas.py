@@ -4,7 +4,8 @@
         --pocketbase /work/.mirror/pocketbase+pocketbase/repo \\
         --simplelogin /work/.mirror/simple-login+app/repo \\
         --authelia /work/.mirror/authelia+authelia/repo \\
-        --nhost /work/.mirror/nhost+hasura-auth/repo
+        --nhost /work/.mirror/nhost+hasura-auth/repo \\
+        --pocketid /work/.mirror/pocket-id+pocket-id/repo
 
 - ``--pocketbase``: a git snapshot of pocketbase/pocketbase (MIT). The default auth-collection
   templates of ``core/collection_model_auth_templates.go`` (OTP, auth alert, verification,
@@ -38,6 +39,13 @@
   (fasttemplate ``${...}``, no escaping) and sent HTML-only with the ``X-Ticket``,
   ``X-Redirect-To``, ``X-Email-Template`` and ``X-Link`` headers of ``go/notifications/email.go``.
   The OTP is ``fmt.Sprintf("%06d", n)``; link tickets are ``<type>:<uuid>``.
+
+- ``--pocketid``: a git snapshot of pocket-id/pocket-id (BSD-2-Clause). The built templates
+  ``backend/resources/email-templates/<name>_{text,html}.tmpl`` (login code, new-device alert,
+  e-mail verification) are executed as ``backend/internal/email/module.go`` does (template
+  ``root`` with ``AppName``, ``LogoURL``, ``Data``), text plus HTML alternative, subjects from
+  ``templates.go``. The login code is six characters of ``GenerateRandomUnambiguousString``
+  (a TTL of 15 minutes or less gives the short code).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -73,6 +81,7 @@ SIMPLELOGIN_COMMIT = "dbc45fcce4e8e6b4fa615cc729ca95a67bf75266"
 AUTHELIA_COMMIT = "23572030b4048922a377ca40d59e804e0ed25fd7"
 NHOST_COMMIT = "838f397d0cf53d41fdc474486fdcc554b05ec5b3"
 NHOST_LANGS = ("bg", "cs", "en", "es", "fr")
+POCKETID_COMMIT = "d258d952b1573300860aff369e300a76f6fb5f09"
 
 
 def digits(n: int) -> str:
@@ -558,6 +567,73 @@ def _uuid4() -> str:
     return str(uuid.UUID(int=RNG.getrandbits(128), version=4))
 
 
+# ---------------------------------------------------------------------------------------
+# Pocket ID
+
+
+def _pocketid_fill(template: str, data: dict, *, escape: bool) -> str:
+    """Execute the Go template actions of Pocket ID's e-mail templates for these values."""
+
+    def value(v: object) -> str:
+        return html.escape(str(v), quote=True).replace("&#x27;", "&#39;") if escape else str(v)
+
+    template = template.replace('{{define "root"}}', "", 1)
+    assert template.endswith("{{end}}"), template[-20:]
+    template = template[: -len("{{end}}")]
+    # {{if and .Data.City .Data.Country}}A{{else if .Data.Country}}B{{else}}C{{end}}
+    template = re.sub(
+        r"\{\{if and \.Data\.City \.Data\.Country\}\}(.*?)\{\{else if \.Data\.Country\}\}"
+        r"(.*?)\{\{else\}\}(.*?)\{\{end\}\}",
+        lambda m: m.group(1) if data.get("City") and data.get("Country") else
+        (m.group(2) if data.get("Country") else m.group(3)), template, flags=re.S)  # fmt: skip
+    template = re.sub(r'\{\{\.Data\.DateTime\.Format "[^"]*"\}\}',
+                      lambda m: value(data["DateTimeFormatted"]), template)  # fmt: skip
+    out = re.sub(r"\{\{\.(?:Data\.)?(\w+)\}\}", lambda m: value(data[m.group(1)]), template)
+    assert "{{" not in out
+    return out
+
+
+def pocketid(repo: Path) -> list[dict]:
+    app_url = "https://id.lumen.example"
+    base = {"AppName": "Pocket ID", "LogoURL": app_url + "/api/application-images/email"}
+    unambiguous = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ0123456789"
+    code = "".join(RNG.choice(unambiguous) for _ in range(6))
+    specs = [
+        ("one-time-access", "Login Code", "saas-otp", code,
+         {"Code": code, "LoginLink": app_url + "/lc", "LoginLinkWithCode": f"{app_url}/lc/{code}",
+          "ExpirationString": "15 minutes"}, "backend/internal/onetimeaccess/service.go"),
+        ("login-with-new-device", "New device login with Pocket ID", "notice", None,
+         {"IPAddress": "203.0.113.88", "Country": "Netherlands", "City": "Utrecht",
+          "Device": "Firefox on Linux", "DateTimeFormatted": "November 19, 2026 at 8:37 AM UTC"},
+         "backend/internal/email/templates.go"),
+        ("email-verification", "Verify your Pocket ID email address", "notice", None,
+         {"UserFullName": "Noor Tester",
+          "VerificationLink": f"{app_url}/verify-email?token={token(32)}"},
+         "backend/internal/emailverification/service.go"),
+    ]  # fmt: skip
+    items = []
+    tdir = "backend/resources/email-templates/"
+    for name, subject, kind, code_, data, caller in specs:
+        data = {**base, **data}
+        text = _pocketid_fill(show(repo, POCKETID_COMMIT, f"{tdir}{name}_text.tmpl"), data,
+                              escape=False)  # fmt: skip
+        page = _pocketid_fill(show(repo, POCKETID_COMMIT, f"{tdir}{name}_html.tmpl"), data,
+                              escape=True)  # fmt: skip
+        raw = message(sender="Pocket ID <noreply@id.lumen.example>", subject=subject, text=text,
+                      html_part=page)  # fmt: skip
+        items.append(item("pocketid", name, "en", kind, code_, "pocket-id/pocket-id",
+                          f"{tdir}{name}_text.tmpl; {tdir}{name}_html.tmpl; "
+                          f"backend/internal/email/module.go; {caller}", POCKETID_COMMIT,
+                          "BSD-2-Clause",
+                          "Go text/html templates (template 'root') filled as email.send does "
+                          "(AppName, LogoURL, Data); text plus HTML alternative, subject from "
+                          "templates.go", raw,
+                          "six characters of GenerateRandomUnambiguousString (15-minute TTL); "
+                          "the sign-in link also carries it" if code_ else
+                          "alert or verification link only, no code to type"))  # fmt: skip
+    return items
+
+
 def item(source, template, lang, kind, code, repo, path, commit, licence, rendered, raw,
          note=None) -> dict:  # fmt: skip
     ident = f"{source}-{template}-{lang}"
@@ -580,9 +656,10 @@ def main() -> None:
     ap.add_argument("--simplelogin", type=Path, required=True)
     ap.add_argument("--authelia", type=Path, required=True)
     ap.add_argument("--nhost", type=Path, required=True)
+    ap.add_argument("--pocketid", type=Path, required=True)
     args = ap.parse_args()
     items = pocketbase(args.pocketbase) + simplelogin(args.simplelogin) + infisical()
-    items += authelia(args.authelia) + nhost(args.nhost)
+    items += authelia(args.authelia) + nhost(args.nhost) + pocketid(args.pocketid)
     out = HERE / "round4" / "saas.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
