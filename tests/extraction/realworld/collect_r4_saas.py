@@ -5,7 +5,8 @@
         --simplelogin /work/.mirror/simple-login+app/repo \\
         --authelia /work/.mirror/authelia+authelia/repo \\
         --nhost /work/.mirror/nhost+hasura-auth/repo \\
-        --pocketid /work/.mirror/pocket-id+pocket-id/repo
+        --pocketid /work/.mirror/pocket-id+pocket-id/repo \\
+        --casdoor /work/.mirror/casdoor+casdoor/repo
 
 - ``--pocketbase``: a git snapshot of pocketbase/pocketbase (MIT). The default auth-collection
   templates of ``core/collection_model_auth_templates.go`` (OTP, auth alert, verification,
@@ -47,6 +48,13 @@
   ``templates.go``. The login code is six characters of ``GenerateRandomUnambiguousString``
   (a TTL of 15 minutes or less gives the short code).
 
+- ``--casdoor``: a git snapshot of casdoor/casdoor (Apache-2.0). The default HTML content and
+  title an e-mail provider gets (``getDefaultHtmlEmailContent`` in ``web/src/Setting.js``,
+  ``"Casdoor Verification Code"`` in ``ProviderEditPage.js``) are filled as
+  ``object/verification.go`` ``SendVerificationCodeToEmail`` does, for a sign-up code (the
+  ``<reset-link>`` block removed) and a forgotten-password code (the block kept with the
+  ``/forget/<app>?code=..&dest=..&username=..`` link); sent HTML-only by the SMTP provider.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -82,6 +90,7 @@ AUTHELIA_COMMIT = "23572030b4048922a377ca40d59e804e0ed25fd7"
 NHOST_COMMIT = "838f397d0cf53d41fdc474486fdcc554b05ec5b3"
 NHOST_LANGS = ("bg", "cs", "en", "es", "fr")
 POCKETID_COMMIT = "d258d952b1573300860aff369e300a76f6fb5f09"
+CASDOOR_COMMIT = "e6b2338f8955455254ec2f48ef0a0390cbef9ec5"
 
 
 def digits(n: int) -> str:
@@ -634,6 +643,44 @@ def pocketid(repo: Path) -> list[dict]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Casdoor
+
+
+def casdoor(repo: Path) -> list[dict]:
+    setting = show(repo, CASDOOR_COMMIT, "web/src/Setting.js")
+    content = re.search(r"export function getDefaultHtmlEmailContent\(\) \{\n  return `(.*?)`;",
+                        setting, re.S).group(1)  # fmt: skip
+    static = re.search(r'export let StaticBaseUrl = "([^"]+)"',
+                       show(repo, CASDOOR_COMMIT, "web/src/Conf.js")).group(1)  # fmt: skip
+    content = content.replace("${StaticBaseUrl}", static)
+    items = []
+    for name, method in (("signup-code", "signup"), ("forget-code", "forget")):
+        code = "".join(RNG.choice("0123456789") for _ in range(6))  # getRandomCode(6)
+        body = content.replace("%s", code, 1)
+        if method == "forget":
+            query = urllib.parse.urlencode(sorted({"code": code, "username": "noor",
+                                                   "dest": "n*********r@e*****e.com"}.items()))
+            link = "https://door.lumen.example/forget/app-lumen?" + query
+            body = body.replace("%link", link).replace("<reset-link>", "").replace(
+                "</reset-link>", "")  # fmt: skip
+        else:
+            body = re.sub(r"(?s)<reset-link>(.*?)</reset-link>", "", body)
+        body = body.replace("%{user.friendlyName}", "Noor Tester", 1)
+        raw = message(sender="Lumen Organization <noreply@door.lumen.example>",
+                      subject="Casdoor Verification Code", text=None, html_part=body)  # fmt: skip
+        items.append(item("casdoor", name, "en", "saas-otp", code, "casdoor/casdoor",
+                          "web/src/Setting.js (getDefaultHtmlEmailContent); web/src/Conf.js; "
+                          "web/src/ProviderEditPage.js; object/verification.go; object/email.go",
+                          CASDOOR_COMMIT, "Apache-2.0",
+                          "the default e-mail provider content and title filled as "
+                          "SendVerificationCodeToEmail does (method " + method + "); HTML only, "
+                          "as the SMTP provider sends it", raw,
+                          "six digits (getRandomCode(6)); the reset link also carries it"
+                          if method == "forget" else "six digits (getRandomCode(6))"))
+    return items
+
+
 def item(source, template, lang, kind, code, repo, path, commit, licence, rendered, raw,
          note=None) -> dict:  # fmt: skip
     ident = f"{source}-{template}-{lang}"
@@ -657,9 +704,11 @@ def main() -> None:
     ap.add_argument("--authelia", type=Path, required=True)
     ap.add_argument("--nhost", type=Path, required=True)
     ap.add_argument("--pocketid", type=Path, required=True)
+    ap.add_argument("--casdoor", type=Path, required=True)
     args = ap.parse_args()
     items = pocketbase(args.pocketbase) + simplelogin(args.simplelogin) + infisical()
     items += authelia(args.authelia) + nhost(args.nhost) + pocketid(args.pocketid)
+    items += casdoor(args.casdoor)
     out = HERE / "round4" / "saas.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
