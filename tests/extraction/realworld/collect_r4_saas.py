@@ -72,16 +72,16 @@ import tarfile
 import tempfile
 import urllib.parse
 import uuid
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
-from datetime import datetime, timezone
 from html.parser import HTMLParser
 from pathlib import Path
 
 import jinja2
 
 HERE = Path(__file__).resolve().parent
-SENT = datetime(2026, 11, 19, 8, 41, 7, tzinfo=timezone.utc)
+SENT = datetime(2026, 11, 19, 8, 41, 7, tzinfo=UTC)
 RNG = random.Random("r4-saas")
 
 POCKETBASE_COMMIT = "5d217ddb50cb144d80a5d0b0bdf11b52b2c3e457"
@@ -189,10 +189,7 @@ def pb_html2text(document: str) -> str:
                 buf.append(txt)
                 state["nl"] = True
         elif n.tag != "#root":
-            if n.tag == "br":
-                buf.append("\r\n")
-                state["nl"] = False
-            elif state["nl"] and n.tag not in _INLINE:
+            if n.tag == "br" or (state["nl"] and n.tag not in _INLINE):
                 buf.append("\r\n")
                 state["nl"] = False
             if n.tag == "li":
@@ -311,13 +308,25 @@ def simplelogin(repo: Path) -> list[dict]:
             kw = {**base, **kw}
             raw = message(sender='"SimpleLogin" <noreply@simplelogin.io>', subject=subject,
                           text=render(txt, **kw), html_part=render(htm, **kw))  # fmt: skip
-            items.append(item("simplelogin", name, "en", kind, code, "simple-login/app",
-                              f"templates/emails/{txt}; templates/emails/{htm}; {caller}",
-                              SIMPLELOGIN_COMMIT, "AGPL-3.0",
-                              "Jinja2 templates rendered with email_utils.render's globals; "
-                              "text and HTML alternative as send_email attaches them", raw,
-                              None if code else "link or notice only, no code to type"))
+            items.append(
+                item(
+                    "simplelogin",
+                    name,
+                    "en",
+                    kind,
+                    code,
+                    "simple-login/app",
+                    f"templates/emails/{txt}; templates/emails/{htm}; {caller}",
+                    SIMPLELOGIN_COMMIT,
+                    "AGPL-3.0",
+                    "Jinja2 templates rendered with email_utils.render's globals; "
+                    "text and HTML alternative as send_email attaches them",
+                    raw,
+                    None if code else "link or notice only, no code to type",
+                )
+            )
     return items
+
 
 # ---------------------------------------------------------------------------------------
 # Infisical (read with read_file; the handlebars templates are held inline)
@@ -418,8 +427,9 @@ def _handlebars(template: str, data: dict) -> str:
     # handlebars escapes & < > " ' ` =
     esc = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;",
            "`": "&#x60;", "=": "&#x3D;"}  # fmt: skip
-    return re.sub(r"\{\{(\w+)\}\}",
-                  lambda m: "".join(esc.get(c, c) for c in str(data[m.group(1)])), template)
+    return re.sub(
+        r"\{\{(\w+)\}\}", lambda m: "".join(esc.get(c, c) for c in str(data[m.group(1)])), template
+    )
 
 
 def infisical() -> list[dict]:
@@ -449,13 +459,24 @@ def infisical() -> list[dict]:
         raw = message(sender="Infisical <noreply@vault.lumen.example>", subject=subject,
                       text=None, html_part=page)  # fmt: skip
         code = data.get("code")
-        items.append(item("infisical", name, "en", kind, code, "Infisical/infisical",
-                          f"backend/src/services/smtp/templates/{tpl}.handlebars; {caller}",
-                          commit, "MIT",
-                          "handlebars template (read with read_file, held inline) filled as "
-                          "smtp-service.ts does (isCloud false, emailFooter helper); HTML only, "
-                          "as nodemailer sends it; subject from the caller", raw,
-                          None if code else "alert or unlock link only, no code to type"))
+        items.append(
+            item(
+                "infisical",
+                name,
+                "en",
+                kind,
+                code,
+                "Infisical/infisical",
+                f"backend/src/services/smtp/templates/{tpl}.handlebars; {caller}",
+                commit,
+                "MIT",
+                "handlebars template (read with read_file, held inline) filled as "
+                "smtp-service.ts does (isCloud false, emailFooter helper); HTML only, "
+                "as nodemailer sends it; subject from the caller",
+                raw,
+                None if code else "alert or unlock link only, no code to type",
+            )
+        )
     return items
 
 
@@ -543,13 +564,14 @@ def nhost(repo: Path) -> list[dict]:
                 link = ""
             else:
                 ticket = f"{ticket_type}:{_uuid4()}"
-                link = (f"{server}/verify?" + urllib.parse.urlencode(sorted(
-                    {"type": link_type, "ticket": ticket, "redirectTo": redirect}.items())))
+                link = f"{server}/verify?" + urllib.parse.urlencode(
+                    sorted({"type": link_type, "ticket": ticket, "redirectTo": redirect}.items())
+                )
             data = {"link": link, "displayName": "Noor Tester", "email": "noor.tester@example.com",
                     "newEmail": "", "ticket": ticket, "redirectTo": redirect, "locale": lang,
                     "serverUrl": server, "clientUrl": client}  # fmt: skip
 
-            def fill(t: str) -> str:
+            def fill(t: str, data: dict = data) -> str:
                 return re.sub(r"\$\{(\w+)\}", lambda m: str(data.get(m.group(1), "")), t)
 
             body = fill(show(repo, NHOST_COMMIT, f"email-templates/{lang}/{name}/body.html"))
@@ -559,16 +581,28 @@ def nhost(repo: Path) -> list[dict]:
             raw = message(sender="Lumen <no-reply@lumen.example>", subject=subject.strip(),
                           text=None, html_part=body, headers=headers)  # fmt: skip
             code = ticket if link_type is None else None
-            items.append(item("nhost", name, lang, kind, code, "nhost/hasura-auth",
-                              f"email-templates/{lang}/{name}/body.html; "
-                              f"email-templates/{lang}/{name}/subject.txt; "
-                              "go/notifications/email.go; go/controller/workflows.go",
-                              NHOST_COMMIT, "MIT",
-                              "fasttemplate ${...} placeholders filled as Templates.Render does; "
-                              "HTML only with the X-Ticket/X-Redirect-To/X-Email-Template/X-Link "
-                              "headers Email.SendEmail adds", raw,
-                              "six-digit OTP (also in the X-Ticket header)" if code else
-                              "verification/reset link only; the ticket is a link token"))
+            items.append(
+                item(
+                    "nhost",
+                    name,
+                    lang,
+                    kind,
+                    code,
+                    "nhost/hasura-auth",
+                    f"email-templates/{lang}/{name}/body.html; "
+                    f"email-templates/{lang}/{name}/subject.txt; "
+                    "go/notifications/email.go; go/controller/workflows.go",
+                    NHOST_COMMIT,
+                    "MIT",
+                    "fasttemplate ${...} placeholders filled as Templates.Render does; "
+                    "HTML only with the X-Ticket/X-Redirect-To/X-Email-Template/X-Link "
+                    "headers Email.SendEmail adds",
+                    raw,
+                    "six-digit OTP (also in the X-Ticket header)"
+                    if code
+                    else "verification/reset link only; the ticket is a link token",
+                )
+            )
     return items
 
 
@@ -659,8 +693,11 @@ def casdoor(repo: Path) -> list[dict]:
         code = "".join(RNG.choice("0123456789") for _ in range(6))  # getRandomCode(6)
         body = content.replace("%s", code, 1)
         if method == "forget":
-            query = urllib.parse.urlencode(sorted({"code": code, "username": "noor",
-                                                   "dest": "n*********r@e*****e.com"}.items()))
+            query = urllib.parse.urlencode(
+                sorted(
+                    {"code": code, "username": "noor", "dest": "n*********r@e*****e.com"}.items()
+                )
+            )
             link = "https://door.lumen.example/forget/app-lumen?" + query
             body = body.replace("%link", link).replace("<reset-link>", "").replace(
                 "</reset-link>", "")  # fmt: skip
@@ -669,15 +706,27 @@ def casdoor(repo: Path) -> list[dict]:
         body = body.replace("%{user.friendlyName}", "Noor Tester", 1)
         raw = message(sender="Lumen Organization <noreply@door.lumen.example>",
                       subject="Casdoor Verification Code", text=None, html_part=body)  # fmt: skip
-        items.append(item("casdoor", name, "en", "saas-otp", code, "casdoor/casdoor",
-                          "web/src/Setting.js (getDefaultHtmlEmailContent); web/src/Conf.js; "
-                          "web/src/ProviderEditPage.js; object/verification.go; object/email.go",
-                          CASDOOR_COMMIT, "Apache-2.0",
-                          "the default e-mail provider content and title filled as "
-                          "SendVerificationCodeToEmail does (method " + method + "); HTML only, "
-                          "as the SMTP provider sends it", raw,
-                          "six digits (getRandomCode(6)); the reset link also carries it"
-                          if method == "forget" else "six digits (getRandomCode(6))"))
+        items.append(
+            item(
+                "casdoor",
+                name,
+                "en",
+                "saas-otp",
+                code,
+                "casdoor/casdoor",
+                "web/src/Setting.js (getDefaultHtmlEmailContent); web/src/Conf.js; "
+                "web/src/ProviderEditPage.js; object/verification.go; object/email.go",
+                CASDOOR_COMMIT,
+                "Apache-2.0",
+                "the default e-mail provider content and title filled as "
+                "SendVerificationCodeToEmail does (method " + method + "); HTML only, "
+                "as the SMTP provider sends it",
+                raw,
+                "six digits (getRandomCode(6)); the reset link also carries it"
+                if method == "forget"
+                else "six digits (getRandomCode(6))",
+            )
+        )
     return items
 
 
