@@ -6,7 +6,8 @@
         --authelia /work/.mirror/authelia+authelia/repo \\
         --nhost /work/.mirror/nhost+hasura-auth/repo \\
         --pocketid /work/.mirror/pocket-id+pocket-id/repo \\
-        --casdoor /work/.mirror/casdoor+casdoor/repo
+        --casdoor /work/.mirror/casdoor+casdoor/repo \\
+        --supertokens /work/.mirror/supertokens+supertokens-node/repo
 
 - ``--pocketbase``: a git snapshot of pocketbase/pocketbase (MIT). The default auth-collection
   templates of ``core/collection_model_auth_templates.go`` (OTP, auth alert, verification,
@@ -55,6 +56,11 @@
   ``<reset-link>`` block removed) and a forgotten-password code (the block kept with the
   ``/forget/<app>?code=..&dest=..&username=..`` link); sent HTML-only by the SMTP provider.
 
+- ``--supertokens``: a git snapshot of supertokens/supertokens-node (Apache-2.0). The HTML
+  template literals of the SMTP delivery services (passwordless OTP, OTP plus magic link,
+  e-mail verification, password reset) are filled with the values the recipes pass and sent
+  HTML-only with their subjects; the OTP is six digits, the lifetime the default 15 minutes.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -91,6 +97,7 @@ NHOST_COMMIT = "838f397d0cf53d41fdc474486fdcc554b05ec5b3"
 NHOST_LANGS = ("bg", "cs", "en", "es", "fr")
 POCKETID_COMMIT = "d258d952b1573300860aff369e300a76f6fb5f09"
 CASDOOR_COMMIT = "e6b2338f8955455254ec2f48ef0a0390cbef9ec5"
+SUPERTOKENS_COMMIT = "2a4f89ace6fe089f3b5648684520ac609169c563"
 
 
 def digits(n: int) -> str:
@@ -730,6 +737,68 @@ def casdoor(repo: Path) -> list[dict]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# SuperTokens (supertokens-node SMTP service)
+
+
+def _js_template(source: str, function: str, values: dict[str, str]) -> str:
+    """The template literal a TypeScript function returns, with its ${name} filled."""
+    start = source.index(f"function {function}(")
+    body = source[source.index("return `", start) + len("return `") :]
+    body = body[: body.index("`;")]
+    return re.sub(r"\$\{(\w+)\}", lambda m: values[m.group(1)], body)
+
+
+def supertokens(repo: Path) -> list[dict]:
+    base = "lib/ts/recipe/"
+    pless = show(repo, SUPERTOKENS_COMMIT,
+                 base + "passwordless/emaildelivery/services/smtp/passwordlessLogin.ts")  # fmt: skip
+    verify = show(repo, SUPERTOKENS_COMMIT,
+                  base + "emailverification/emaildelivery/services/smtp/emailVerify.ts")  # fmt: skip
+    reset = show(repo, SUPERTOKENS_COMMIT,
+                 base + "emailpassword/emaildelivery/services/smtp/passwordReset.ts")  # fmt: skip
+    site = "https://notes.lumen.example"
+    common = {"appName": "Lumen Notes", "email": "noor.tester@example.com",
+              "codeLifetime": "15 minutes"}  # humaniseMilliseconds(900000)  # fmt: skip
+    otp1 = "".join(RNG.choice("0123456789") for _ in range(6))
+    otp2 = "".join(RNG.choice("0123456789") for _ in range(6))
+    magic = f"{site}/auth/verify?preAuthSessionId={token(43)}&tenantId=public#{token(43)}"
+    specs = [
+        ("passwordless-otp", "Login to your account", otp1,
+         _js_template(pless, "getPasswordlessLoginOTPBody", {**common, "userInputCode": otp1}),
+         "passwordless/emaildelivery/services/smtp/passwordlessLogin.ts",
+         "six-digit user input code (flowType USER_INPUT_CODE)"),
+        ("passwordless-otp-and-link", "Login to your account", otp2,
+         _js_template(pless, "getPasswordlessLoginOTPAndURLLinkBody",
+                      {**common, "userInputCode": otp2, "urlWithLinkCode": magic}),
+         "passwordless/emaildelivery/services/smtp/passwordlessLogin.ts",
+         "six-digit user input code next to a magic link (USER_INPUT_CODE_AND_MAGIC_LINK)"),
+        ("email-verify", "Email verification instructions", None,
+         _js_template(verify, "getEmailVerifyEmailHTML", {**common, "verificationLink":
+                      f"{site}/auth/verify-email?token={token(128)}&tenantId=public"}),
+         "emailverification/emaildelivery/services/smtp/emailVerify.ts",
+         "verification link only, no code to type"),
+        ("password-reset", "Password reset instructions", None,
+         _js_template(reset, "getPasswordResetEmailHTML", {**common, "resetLink":
+                      f"{site}/auth/reset-password?token={token(128)}&tenantId=public"}),
+         "emailpassword/emaildelivery/services/smtp/passwordReset.ts",
+         "reset link only, no code to type"),
+    ]  # fmt: skip
+    items = []
+    for name, subject, code, body, path, note in specs:
+        assert "${" not in body
+        raw = message(sender="Lumen Notes <no-reply@notes.lumen.example>", subject=subject,
+                      text=None, html_part=body)  # fmt: skip
+        items.append(item("supertokens", name, "en", "saas-otp" if code else "notice", code,
+                          "supertokens/supertokens-node", base + path, SUPERTOKENS_COMMIT,
+                          "Apache-2.0",
+                          "the HTML template literal of the SMTP delivery service filled with "
+                          "appName, email, codeLifetime (15 minutes, the default 900000 ms "
+                          "humanised) and code/link; sent HTML-only (isHtml) with its subject",
+                          raw, note))  # fmt: skip
+    return items
+
+
 def item(source, template, lang, kind, code, repo, path, commit, licence, rendered, raw,
          note=None) -> dict:  # fmt: skip
     ident = f"{source}-{template}-{lang}"
@@ -754,10 +823,11 @@ def main() -> None:
     ap.add_argument("--nhost", type=Path, required=True)
     ap.add_argument("--pocketid", type=Path, required=True)
     ap.add_argument("--casdoor", type=Path, required=True)
+    ap.add_argument("--supertokens", type=Path, required=True)
     args = ap.parse_args()
     items = pocketbase(args.pocketbase) + simplelogin(args.simplelogin) + infisical()
     items += authelia(args.authelia) + nhost(args.nhost) + pocketid(args.pocketid)
-    items += casdoor(args.casdoor)
+    items += casdoor(args.casdoor) + supertokens(args.supertokens)
     out = HERE / "round4" / "saas.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
