@@ -4,7 +4,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_raw.py \\
         --breaking-dkim $M/YilunAllenChen+Breaking_DKIM/repo \\
         --php-mime $M/php-mime-mail-parser+php-mime-mail-parser/repo \\
-        --spamscope $M/SpamScope+mail-parser/repo
+        --spamscope $M/SpamScope+mail-parser/repo \\
+        --banorte $M/ramomar+banorte-email-scraper/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/raw.json``. Every mail here is a mail someone
 really received; nothing is rendered from a template and no code value is invented. Each is
@@ -25,6 +26,15 @@ read from the commit named below (the last commit that changed the file).
   are real spam/phishing captures. ``mail_test_15`` is a "Request for Order Quotation"
   phishing mail (postal code, street numbers, PDF attachment). Copied byte for byte.
 
+- ``--banorte``: a git snapshot of ramomar/banorte-email-scraper (MIT), a scraper for the
+  notification mails of the Mexican bank Banorte. ``test/emails/*.html`` are the HTML bodies
+  of notifications its author received over a year (anonymised by the author: ``******0000``,
+  ``USUARIO DE BANORTE``; some files were re-indented by the project). The project keeps no
+  headers, so each body is wrapped unchanged as the single ``text/html`` part (UTF-8) of a
+  mail from ``Banorte <notificaciones@banorte.example>``; the subject is supplied (the
+  operation the mail names, in Spanish) and says so in ``rendered``. Twelve of the nineteen
+  are taken, one per kind of operation (card blocking, NIP change, transfers, SPEI, ...).
+
 The same fixture sets were read for OTP mails: none of them holds one (see the round's report).
 """
 
@@ -35,6 +45,9 @@ import ast
 import hashlib
 import json
 import subprocess
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +59,41 @@ PHP_MIME = "php-mime-mail-parser/php-mime-mail-parser"
 PHP_MIME_COMMIT = "70b520a0a9a2602cc40b92f62430599dd2043d89"
 SPAMSCOPE = "SpamScope/mail-parser"
 SPAMSCOPE_COMMIT = "86a841784086bb3d1346e08e53e148a3ecc20401"
+BANORTE = "ramomar/banorte-email-scraper"
+BANORTE_COMMIT = "cff79ff5fb42f4078c4497f12e6693d050f08961"  # HEAD; every file below as there
+SENT = datetime(2026, 11, 18, 9, 41, 0, tzinfo=UTC)
+TO = "noor.tester@example.com"
+
+# file stem -> (template id, supplied subject, what the mail shows)
+BANORTE_MAILS = {
+    "account-info-email": ("account-info", "Banorte: Información de tu Cuenta",
+        "phone-banking balance enquiry notice: masked account and card, date, phone number"),
+    "cash-withdrawal-email": ("cash-withdrawal", "Banorte: Retiro de efectivo",
+        "ATM withdrawal: operation ID, card ID, folio, ATM ID, amount"),
+    "charge-email": ("charge", "Banorte: Cargo a tu cuenta",
+        "card purchase: amount, 'Movimiento en su cuenta/autorizacion: 002422' (an "
+        "authorisation number of the purchase, not a code to type), phone numbers"),
+    "credit-card-payment-other-banks-email": ("cc-payment", "Banorte: Pago de Tarjeta de "
+        "Crédito Otros Bancos", "card payment to another bank: masked accounts, amount, "
+        "Clave de Rastreo (tracking key)"),
+    "debit-card-blocked-email": ("card-blocked", "Banorte: Bloqueo de Tarjeta de Débito",
+        "debit card blocked in the app: masked card, date and time"),
+    "deposit-email": ("deposit", "Banorte: Instrucción de Depósito",
+        "incoming deposit instruction: masked account, amount, message"),
+    "fast-transfer-other-banks-email": ("fast-transfer", "Banorte: Transferencias Rápidas",
+        "transfer to another bank: RFC/CURP, reference number, Clave de Rastreo, fee"),
+    "identification-by-phone-email": ("identification", "Banorte: Identificación en Menú "
+        "Telefónico", "caller identified in phone banking: masked card, date, phone number"),
+    "nip-change-email": ("nip-change", "Banorte: Cambio de NIP",
+        "card PIN (NIP) changed at an ATM: 'Folio Cambio de NIP', ATM ID, masked card; the "
+        "new NIP itself is not in the mail"),
+    "phone-recharge-email": ("phone-recharge", "Banorte: Compra de Tiempo Aire",
+        "prepaid phone top-up: phone number, amount, Clave de Rastreo"),
+    "spei-devolution-email": ("spei-devolution", "Banorte: Devolución SPEI",
+        "returned SPEI transfer: amount, masked account, Clave de Rastreo, phone number"),
+    "spei-income-email": ("spei-income", "Banorte: SPEI Recibido",
+        "incoming SPEI transfer: amount, masked account, Clave de Rastreo"),
+}
 
 
 def show(repo: Path, commit: str, path: str) -> bytes:
@@ -129,14 +177,38 @@ def spamscope(repo: Path) -> list[tuple[dict[str, Any], bytes]]:
     ), show(repo, SPAMSCOPE_COMMIT, path))]  # fmt: skip
 
 
+def banorte(repo: Path) -> list[tuple[dict[str, Any], bytes]]:
+    out = []
+    for stem, (template, subject, note) in BANORTE_MAILS.items():
+        path = f"test/emails/{stem}.html"
+        body = show(repo, BANORTE_COMMIT, path).decode("utf-8")
+        msg = EmailMessage()
+        msg["From"] = "Banorte <notificaciones@banorte.example>"
+        msg["To"] = TO
+        msg["Subject"] = subject
+        msg["Date"] = format_datetime(SENT)
+        msg["Message-ID"] = f"<r4raw-banorte-{template}@mail.example>"
+        msg.set_content(body, subtype="html", charset="utf-8")
+        raw = msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+        out.append((item(
+            id=f"banorte-{template}-es", source="banorte", lang="es", kind="notice",
+            code=None, repository=BANORTE, path=path, commit=BANORTE_COMMIT, licence="MIT",
+            rendered="stored HTML body of a received notification wrapped unchanged as the "
+            "text/html part; From and Subject supplied (the project keeps no headers)",
+            note=note,
+        ), raw))  # fmt: skip
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--breaking-dkim", type=Path, required=True)
     ap.add_argument("--php-mime", type=Path, required=True)
     ap.add_argument("--spamscope", type=Path, required=True)
+    ap.add_argument("--banorte", type=Path, required=True)
     args = ap.parse_args()
     pairs = breaking_dkim(args.breaking_dkim) + php_mime(args.php_mime)
-    pairs += spamscope(args.spamscope)
+    pairs += spamscope(args.spamscope) + banorte(args.banorte)
     out = []
     for it, raw in pairs:
         dest = HERE / it["file"]
