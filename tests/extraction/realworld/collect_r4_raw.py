@@ -5,7 +5,7 @@
         --breaking-dkim $M/YilunAllenChen+Breaking_DKIM/repo \\
         --php-mime $M/php-mime-mail-parser+php-mime-mail-parser/repo \\
         --spamscope $M/SpamScope+mail-parser/repo \\
-        --banorte $M/ramomar+banorte-email-scraper/repo
+        --banorte $M/ramomar+banorte-email-scraper/repo --banes $M/ramomar+banes/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/raw.json``. Every mail here is a mail someone
 really received; nothing is rendered from a template and no code value is invented. Each is
@@ -34,6 +34,9 @@ read from the commit named below (the last commit that changed the file).
   mail from ``Banorte <notificaciones@banorte.example>``; the subject is supplied (the
   operation the mail names, in Spanish) and says so in ``rendered``. Twelve of the nineteen
   are taken, one per kind of operation (card blocking, NIP change, transfers, SPEI, ...).
+- ``--banes``: a git snapshot of ramomar/banes (MIT), the same author's successor project,
+  whose ``tests/emails`` add later Banorte notifications (2020-2021); six kinds not in the
+  older set are taken and wrapped the same way.
 
 The same fixture sets were read for OTP mails: none of them holds one (see the round's report).
 """
@@ -61,6 +64,8 @@ SPAMSCOPE = "SpamScope/mail-parser"
 SPAMSCOPE_COMMIT = "86a841784086bb3d1346e08e53e148a3ecc20401"
 BANORTE = "ramomar/banorte-email-scraper"
 BANORTE_COMMIT = "cff79ff5fb42f4078c4497f12e6693d050f08961"  # HEAD; every file below as there
+BANES = "ramomar/banes"
+BANES_COMMIT = "ccd4e83a294d4e6abffbb9c4adc30f05cb986d23"  # HEAD; every file below as there
 SENT = datetime(2026, 11, 18, 9, 41, 0, tzinfo=UTC)
 TO = "noor.tester@example.com"
 
@@ -113,6 +118,22 @@ def python_string(src: str, name: str) -> str:
             assert isinstance(value, str)
             return value
     raise KeyError(name)
+
+BANES_MAILS = {
+    "email-change-confirmation-email": ("email-confirm", "Banorte: Confirma tu correo "
+        "electrónico", "asks to confirm a new e-mail address by a CONFIRMAR link; no code"),
+    "banco-en-linea-blocked-user-email": ("user-blocked", "Banorte: Bloqueo de usuario",
+        "online-banking user blocked after wrong token/password: masked token serial "
+        "'******1020' and account, phone number"),
+    "banorte-movil-activation-email": ("app-activation", "Banorte: Activación de Banorte "
+        "Móvil", "mobile-banking activation notice: date and time, no code"),
+    "contact-media-update-email": ("contact-update", "Banorte: Actualización de Medios de "
+        "Contacto", "contact e-mail changed: old and new address, phone number"),
+    "third-party-account-registration-email": ("payee-added", "Banorte: Alta de cuenta de "
+        "terceros", "new payee added: approve it in the app (no code), masked account"),
+    "banorte-movil-cancelation-email": ("app-cancel", "Banorte: Cancelación de Banorte Móvil",
+        "mobile-banking cancelled: masked card, phone number"),
+}
 
 
 def item(
@@ -177,22 +198,26 @@ def spamscope(repo: Path) -> list[tuple[dict[str, Any], bytes]]:
     ), show(repo, SPAMSCOPE_COMMIT, path))]  # fmt: skip
 
 
-def banorte(repo: Path) -> list[tuple[dict[str, Any], bytes]]:
+def banorte(
+    repo: Path, *, source: str = "banorte", repository: str = BANORTE,
+    commit: str = BANORTE_COMMIT, folder: str = "test/emails",
+    mails: dict[str, tuple[str, str, str]] = BANORTE_MAILS,
+) -> list[tuple[dict[str, Any], bytes]]:  # fmt: skip
     out = []
-    for stem, (template, subject, note) in BANORTE_MAILS.items():
-        path = f"test/emails/{stem}.html"
-        body = show(repo, BANORTE_COMMIT, path).decode("utf-8")
+    for stem, (template, subject, note) in mails.items():
+        path = f"{folder}/{stem}.html"
+        body = show(repo, commit, path).decode("utf-8")
         msg = EmailMessage()
         msg["From"] = "Banorte <notificaciones@banorte.example>"
         msg["To"] = TO
         msg["Subject"] = subject
         msg["Date"] = format_datetime(SENT)
-        msg["Message-ID"] = f"<r4raw-banorte-{template}@mail.example>"
+        msg["Message-ID"] = f"<r4raw-{source}-{template}@mail.example>"
         msg.set_content(body, subtype="html", charset="utf-8")
         raw = msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
         out.append((item(
-            id=f"banorte-{template}-es", source="banorte", lang="es", kind="notice",
-            code=None, repository=BANORTE, path=path, commit=BANORTE_COMMIT, licence="MIT",
+            id=f"{source}-{template}-es", source=source, lang="es", kind="notice",
+            code=None, repository=repository, path=path, commit=commit, licence="MIT",
             rendered="stored HTML body of a received notification wrapped unchanged as the "
             "text/html part; From and Subject supplied (the project keeps no headers)",
             note=note,
@@ -206,9 +231,14 @@ def main() -> None:
     ap.add_argument("--php-mime", type=Path, required=True)
     ap.add_argument("--spamscope", type=Path, required=True)
     ap.add_argument("--banorte", type=Path, required=True)
+    ap.add_argument("--banes", type=Path, required=True)
     args = ap.parse_args()
     pairs = breaking_dkim(args.breaking_dkim) + php_mime(args.php_mime)
     pairs += spamscope(args.spamscope) + banorte(args.banorte)
+    pairs += banorte(
+        args.banes, source="banes", repository=BANES, commit=BANES_COMMIT,
+        folder="tests/emails", mails=BANES_MAILS,
+    )  # fmt: skip
     out = []
     for it, raw in pairs:
         dest = HERE / it["file"]
