@@ -37,6 +37,13 @@ read from the commit named below (the last commit that changed the file).
 - ``--banes``: a git snapshot of ramomar/banes (MIT), the same author's successor project,
   whose ``tests/emails`` add later Banorte notifications (2020-2021); six kinds not in the
   older set are taken and wrapped the same way.
+- DuckDuckGo (no snapshot needed): RyanKung/mailSitter (GPL-3.0, stated in its Cargo.toml;
+  no LICENSE file, so the GPL-3.0 text is copied) keeps in ``src/tests.rs`` the plain-text
+  body of a DuckDuckGo Email Protection sign-in mail its author received (a one-time
+  passphrase of four words, and a login link carrying the same words). The body is held
+  inline below exactly as the Rust string literal decodes (CRLF kept), read with
+  ``read_file`` at the commit named; it is wrapped as the single ``text/plain`` part, From and
+  Subject supplied.
 
 The same fixture sets were read for OTP mails: none of them holds one (see the round's report).
 """
@@ -66,6 +73,18 @@ BANORTE = "ramomar/banorte-email-scraper"
 BANORTE_COMMIT = "cff79ff5fb42f4078c4497f12e6693d050f08961"  # HEAD; every file below as there
 BANES = "ramomar/banes"
 BANES_COMMIT = "ccd4e83a294d4e6abffbb9c4adc30f05cb986d23"  # HEAD; every file below as there
+MAILSITTER = "RyanKung/mailSitter"
+MAILSITTER_COMMIT = "9b0a7854a7b4a8e47d4d771431fde6eed2cc534e"
+# src/tests.rs at MAILSITTER_COMMIT, the string literal `mail`, decoded.
+DDG_BODY = (
+    "To continue, open this link in your browser:\r\n\r\n"
+    "https://duckduckgo.com/email/login?otp=unstamped-matching-onboard-proofs&user=0xhack1984"
+    "\r\n\r\nOr, enter this one-time passphrase in your open DuckDuckGo tab:\r\n\r\n"
+    "unstamped matching onboard proofs\r\n\r\n"
+    "If you didn\u2019t expect this email, someone may have accidentally entered your Duck\r\n"
+    "Address when attempting to enable Email Protection in their browser. If needed,\r\n"
+    "you can reach us at support@duck.com.\r\n"
+)
 SENT = datetime(2026, 11, 18, 9, 41, 0, tzinfo=UTC)
 TO = "noor.tester@example.com"
 
@@ -225,6 +244,26 @@ def banorte(
     return out
 
 
+def duckduckgo() -> list[tuple[dict[str, Any], bytes]]:
+    msg = EmailMessage()
+    msg["From"] = "DuckDuckGo <dax@duckduckgo.example>"
+    msg["To"] = TO
+    msg["Subject"] = "Your DuckDuckGo one-time passphrase"
+    msg["Date"] = format_datetime(SENT)
+    msg["Message-ID"] = "<r4raw-ddg-passphrase@mail.example>"
+    msg.set_content(DDG_BODY.replace("\r\n", "\n"), subtype="plain", charset="utf-8")
+    raw = msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+    return [(item(
+        id="mailsitter-ddg-passphrase-en", source="mailsitter", lang="en", kind="saas-otp",
+        code="unstamped matching onboard proofs", repository=MAILSITTER, path="src/tests.rs",
+        commit=MAILSITTER_COMMIT, licence="GPL-3.0",
+        rendered="decoded plain-text body kept in a test string wrapped as text/plain; "
+        "From and Subject supplied (the project keeps no headers)",
+        note="the one-time code is a passphrase of four words typed with spaces; the login "
+        "link carries the same words joined by hyphens",
+    ), raw)]  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--breaking-dkim", type=Path, required=True)
@@ -239,6 +278,7 @@ def main() -> None:
         args.banes, source="banes", repository=BANES, commit=BANES_COMMIT,
         folder="tests/emails", mails=BANES_MAILS,
     )  # fmt: skip
+    pairs += duckduckgo()
     out = []
     for it, raw in pairs:
         dest = HERE / it["file"]
