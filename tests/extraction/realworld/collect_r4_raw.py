@@ -5,7 +5,8 @@
         --breaking-dkim $M/YilunAllenChen+Breaking_DKIM/repo \\
         --php-mime $M/php-mime-mail-parser+php-mime-mail-parser/repo \\
         --spamscope $M/SpamScope+mail-parser/repo \\
-        --banorte $M/ramomar+banorte-email-scraper/repo --banes $M/ramomar+banes/repo
+        --banorte $M/ramomar+banorte-email-scraper/repo --banes $M/ramomar+banes/repo \\
+        --dkim-verifier $M/lieser+dkim_verifier/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/raw.json``. Every mail here is a mail someone
 really received; nothing is rendered from a template and no code value is invented. Each is
@@ -37,6 +38,11 @@ read from the commit named below (the last commit that changed the file).
 - ``--banes``: a git snapshot of ramomar/banes (MIT), the same author's successor project,
   whose ``tests/emails`` add later Banorte notifications (2020-2021); six kinds not in the
   older set are taken and wrapped the same way.
+- ``--dkim-verifier``: a git snapshot of lieser/dkim_verifier (MIT), the DKIM Verifier
+  add-on for Thunderbird. ``test/data/original/`` keeps whole mails received at a Fastmail
+  test account in October 2023, headers and DKIM signatures included: an Amazon
+  account-verification mail with a One Time Password, a CNN newsletter welcome and a
+  Fastmail welcome. Copied byte for byte.
 - DuckDuckGo (no snapshot needed): RyanKung/mailSitter (GPL-3.0, stated in its Cargo.toml;
   no LICENSE file, so the GPL-3.0 text is copied) keeps in ``src/tests.rs`` the plain-text
   body of a DuckDuckGo Email Protection sign-in mail its author received (a one-time
@@ -73,6 +79,8 @@ BANORTE = "ramomar/banorte-email-scraper"
 BANORTE_COMMIT = "cff79ff5fb42f4078c4497f12e6693d050f08961"  # HEAD; every file below as there
 BANES = "ramomar/banes"
 BANES_COMMIT = "ccd4e83a294d4e6abffbb9c4adc30f05cb986d23"  # HEAD; every file below as there
+DKIMV = "lieser/dkim_verifier"
+DKIMV_COMMIT = "d7885cd2eb4a040564ebf2cc6c0b173dfb44127c"
 MAILSITTER = "RyanKung/mailSitter"
 MAILSITTER_COMMIT = "9b0a7854a7b4a8e47d4d771431fde6eed2cc534e"
 # src/tests.rs at MAILSITTER_COMMIT, the string literal `mail`, decoded.
@@ -244,6 +252,27 @@ def banorte(
     return out
 
 
+def dkim_verifier(repo: Path) -> list[tuple[dict[str, Any], bytes]]:
+    folder = "test/data/original"
+    mails = [
+        ("Fastmail from Amazon - Verify your new Amazon account.eml", "amazon-verify",
+         "shop-otp", "159200", "OTP to verify the e-mail address of a new Amazon account"),
+        ("Fastmail from CNN - Thanks for subscribing to 5 Things.eml", "cnn-subscribed",
+         "other", None, "newsletter welcome: tracking links, no code"),
+        ("Fastmail from Fastmail - Welcome! Get set up in 3 steps..eml", "fastmail-welcome",
+         "other", None, "welcome mail with numbered steps, no code"),
+    ]  # fmt: skip
+    out = []
+    for name, template, kind, code, note in mails:
+        path = f"{folder}/{name}"
+        out.append((item(
+            id=f"dkimverifier-{template}-en", source="dkimverifier", lang="en", kind=kind,
+            code=code, repository=DKIMV, path=path, commit=DKIMV_COMMIT, licence="MIT",
+            rendered="fixture copied byte for byte", note=note,
+        ), show(repo, DKIMV_COMMIT, path)))  # fmt: skip
+    return out
+
+
 def duckduckgo() -> list[tuple[dict[str, Any], bytes]]:
     msg = EmailMessage()
     msg["From"] = "DuckDuckGo <dax@duckduckgo.example>"
@@ -271,6 +300,7 @@ def main() -> None:
     ap.add_argument("--spamscope", type=Path, required=True)
     ap.add_argument("--banorte", type=Path, required=True)
     ap.add_argument("--banes", type=Path, required=True)
+    ap.add_argument("--dkim-verifier", type=Path, required=True)
     args = ap.parse_args()
     pairs = breaking_dkim(args.breaking_dkim) + php_mime(args.php_mime)
     pairs += spamscope(args.spamscope) + banorte(args.banorte)
@@ -278,7 +308,7 @@ def main() -> None:
         args.banes, source="banes", repository=BANES, commit=BANES_COMMIT,
         folder="tests/emails", mails=BANES_MAILS,
     )  # fmt: skip
-    pairs += duckduckgo()
+    pairs += dkim_verifier(args.dkim_verifier) + duckduckgo()
     out = []
     for it, raw in pairs:
         dest = HERE / it["file"]
