@@ -3,7 +3,8 @@
     python tests/extraction/realworld/collect_r4_biz.py \\
         --solidus /work/.mirror/solidusio+solidus/repo \\
         --solidus-i18n /work/.mirror/solidusio+solidus_i18n/repo \\
-        --razorpayx /work/.mirror/resilient-tech+razorpayx-integration/repo
+        --razorpayx /work/.mirror/resilient-tech+razorpayx-integration/repo \\
+        --vita-min /work/.mirror/codeforamerica+vita-min/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -28,6 +29,14 @@ is what a person reading the mail would type (``code``) or ``null``.
   standard mail layout, which is only approximated here (the ``email_header.html`` title bar
   when a header is passed, then the message); the text part is the HTML with tags removed
   (Frappe sends an html2text alternative). The OTP is a six-digit HOTP value.
+- ``--vita-min``: a git snapshot of codeforamerica/vita-min (MIT), the GetYourRefund /
+  FileYourStateTaxes free tax-filing service. ``VerificationCodeMailer`` (``with_code``,
+  ``archived_intake_verification_code``, ``no_match_found``) is rendered as the mailer does:
+  the ``verification_code_mailer.*`` strings of ``config/locales/{en,es}.yml`` interpolated
+  (``%{...}``), the HTML inside ``layouts/mailer.html.erb`` (logo image as ``cid:`` reference,
+  ``<h1>`` subject), the text part bare (``layouts/mailer.text.erb`` only yields); subjects
+  and addresses as ``MultiTenantService`` and ``config/environments/production.rb`` give
+  them. The code is ``"%06d" % SecureRandom.rand(1000000)``.
 - EspoCRM (espocrm/espocrm, GPL-3.0) and Frappe (frappe/frappe, MIT) are too large to
   fetch; their template strings are held inline below with the path and commit each was
   read at. EspoCRM's e-mail two-factor code (``application/Espo/Core/Authentication/TwoFactor/
@@ -59,6 +68,7 @@ SOLIDUS_COMMIT = "1f5bf5c638f5fe9fbda4d480bdb7ebcfa39a9a5e"
 SOLIDUS_I18N_COMMIT = "a262c6174aa6b913c4502e758cae46dd1f1df8ba"
 RAZORPAYX_HEAD = "e0a34c8042e6d2436b621e60f3914f287cdb6a3d"
 RAZORPAYX_AUTH = "299840e3407cd63837fcb8f49dd2db1ea7e01b7d"  # parent of the commit removing auth.py
+VITAMIN_COMMIT = "4612fee9b1e819644783d05b994995ee702baf41"
 
 items: list[dict[str, Any]] = []
 
@@ -422,16 +432,83 @@ def solidus(core: Path, i18n: Path) -> None:
             note="tracking number and order number: no code")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# vita-min (codeforamerica/vita-min, MIT)
+
+
+def _rails_t(template: str, values: dict[str, str], *, escape: bool) -> str:
+    def one(match: re.Match[str]) -> str:
+        value = values[match.group(1)]
+        return html.escape(value) if escape else value
+
+    return re.sub(r"%\{(\w+)\}", one, template)
+
+
+def vita_min(repo: Path) -> None:
+    layout = _show(repo, VITAMIN_COMMIT, "app/views/layouts/mailer.html.erb")
+    logo = '<%= image_tag attachments["logo.png"].url, style: "width:auto;height:25px", alt: "FileYourStateTaxes" %>'
+    assert logo in layout
+    layout = layout.replace(
+        logo, '<img style="width:auto;height:25px" alt="FileYourStateTaxes" src="cid:logo.png" />'
+    )
+    services = {
+        "gyr": ("GetYourRefund", "https://www.getyourrefund.org", "mg.getyourrefund.org", "support"),
+        "statefile": ("FileYourStateTaxes", "https://www.fileyourstatetaxes.org",
+                      "mg.fileyourstatetaxes.org", "help"),
+    }  # fmt: skip
+    jobs = (
+        # template id, mailer method, service, has code
+        ("with-code", "with_code", "gyr", True),
+        ("archived-intake-code", "archived_intake_verification_code", "statefile", True),
+        ("no-match", "no_match", "gyr", False),
+    )
+    for lang in ("en", "es"):
+        catalogue = yaml.safe_load(_show(repo, VITAMIN_COMMIT, f"config/locales/{lang}.yml"))[lang]
+        for template, key, service, has_code in jobs:
+            name, base, domain, support = services[service]
+            code = f"{RNG.randrange(1000000):06d}" if has_code else None
+            values = {
+                "service_name": name, "verification_code": code or "", "url": f"{base}/{lang}",
+                "support_email": f"{support}@{domain}",
+            }  # fmt: skip
+            strings = catalogue["verification_code_mailer"][key]
+            if key == "with_code":
+                subject = _rails_t(catalogue["messages"]["default_subject_with_service_name"],
+                                   values, escape=False)  # fmt: skip
+            else:
+                subject = _rails_t(strings["subject"], values, escape=False)
+            text = _rails_t(strings["body_text"], values, escape=False)
+            inner = _rails_t(strings["body_html"], values, escape=True)
+            page = layout.replace(
+                "<% if @subject %>\n        <h1 class=\"subject\"><%= @subject %></h1>\n      <% end %>",
+                f'  <h1 class="subject">{html.escape(subject)}</h1>',
+            ).replace("<%= yield %>", inner)
+            assert "<%" not in page
+            view = "no_match_found" if key == "no_match" else key
+            add(source="vita-min", template=template, lang=lang,
+                kind="gov-otp" if has_code else "notice", code=code,
+                repository="codeforamerica/vita-min",
+                path=f"app/mailers/verification_code_mailer.rb, app/views/verification_code_mailer/{view}.{{html,text}}.erb, "
+                     f"app/views/layouts/mailer.html.erb, config/locales/{lang}.yml",
+                commit=VITAMIN_COMMIT, licence="MIT",
+                rendered="Rails I18n strings interpolated into the views, HTML in the mailer layout "
+                         "(inline logo as cid: reference, not attached), text part bare",
+                sender=f"{name} <no-reply@{domain}>", subject=subject, text=text, html_part=page,
+                note=None if has_code else "sign-in attempt with no matching account: no code")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--solidus", type=Path, required=True)
     parser.add_argument("--solidus-i18n", type=Path, required=True)
     parser.add_argument("--razorpayx", type=Path, required=True)
+    parser.add_argument("--vita-min", type=Path, required=True)
     args = parser.parse_args()
     espocrm()
     frappe_login()
     razorpayx(args.razorpayx)
     solidus(args.solidus, args.solidus_i18n)
+    vita_min(args.vita_min)
     out = HERE / "round4" / "biz.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n")
