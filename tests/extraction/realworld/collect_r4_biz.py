@@ -4,7 +4,8 @@
         --solidus /work/.mirror/solidusio+solidus/repo \\
         --solidus-i18n /work/.mirror/solidusio+solidus_i18n/repo \\
         --razorpayx /work/.mirror/resilient-tech+razorpayx-integration/repo \\
-        --vita-min /work/.mirror/codeforamerica+vita-min/repo
+        --vita-min /work/.mirror/codeforamerica+vita-min/repo \\
+        --phpfusion /work/.mirror/PHPFusion+PHPFusion/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -37,6 +38,13 @@ is what a person reading the mail would type (``code``) or ``null``.
   ``<h1>`` subject), the text part bare (``layouts/mailer.text.erb`` only yields); subjects
   and addresses as ``MultiTenantService`` and ``config/environments/production.rb`` give
   them. The code is ``"%06d" % SecureRandom.rand(1000000)``.
+- ``--phpfusion``: a git snapshot of PHPFusion/PHPFusion (AGPL-3.0). The login two-factor
+  PIN mail of ``includes/classes/PHPFusion/Authenticate.php``: the installer creates the
+  ``L_2FA`` e-mail template inactive, so ``fusion_sendmail`` falls back to ``strtr`` of
+  ``$locale['email_2fa_subject']`` / ``['email_2fa_message']`` of
+  ``locale/English/admin/members_email.php`` and ``sendemail`` (PHPMailer, ``isHTML``, no
+  AltBody): one ``text/html`` part. The PIN is ``generateOTP(auth_login_length = 6)``
+  digits. Only the English catalogue has these strings.
 - EspoCRM (espocrm/espocrm, GPL-3.0) and Frappe (frappe/frappe, MIT) are too large to
   fetch; their template strings are held inline below with the path and commit each was
   read at. EspoCRM's e-mail two-factor code (``application/Espo/Core/Authentication/TwoFactor/
@@ -69,6 +77,7 @@ SOLIDUS_I18N_COMMIT = "a262c6174aa6b913c4502e758cae46dd1f1df8ba"
 RAZORPAYX_HEAD = "e0a34c8042e6d2436b621e60f3914f287cdb6a3d"
 RAZORPAYX_AUTH = "299840e3407cd63837fcb8f49dd2db1ea7e01b7d"  # parent of the commit removing auth.py
 VITAMIN_COMMIT = "4612fee9b1e819644783d05b994995ee702baf41"
+PHPFUSION_COMMIT = "1be014a291a150703e76871ff440a44224d4bd4e"
 
 items: list[dict[str, Any]] = []
 
@@ -497,18 +506,51 @@ def vita_min(repo: Path) -> None:
                 note=None if has_code else "sign-in attempt with no matching account: no code")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# PHPFusion (PHPFusion/PHPFusion, AGPL-3.0)
+
+
+def _php_string(source: str, key: str) -> str:
+    found = re.search(r"\$locale\['" + key + r"'\] = \"(.*?)\";\n", source, re.S)
+    assert found, key
+    return found.group(1).replace('\\"', '"')
+
+
+def phpfusion(repo: Path) -> None:
+    path = "locale/English/admin/members_email.php"
+    source = _show(repo, PHPFUSION_COMMIT, path)
+    code = _digits(6)
+    replace = {"[SITENAME]": "Kestrel Riders Club", "[OTP]": code}
+
+    def strtr(text: str) -> str:
+        return re.sub(r"\[SITENAME\]|\[OTP\]", lambda m: replace[m.group(0)], text)
+
+    subject = strtr(_php_string(source, "email_2fa_subject"))
+    body = strtr(_php_string(source, "email_2fa_message"))
+    add(source="phpfusion", template="login-2fa-pin", lang="en", kind="saas-otp", code=code,
+        repository="PHPFusion/PHPFusion",
+        path=f"{path}, includes/classes/PHPFusion/Authenticate.php, includes/sendmail_include.php",
+        commit=PHPFUSION_COMMIT, licence="AGPL-3.0",
+        rendered="fusion_sendmail fallback (L_2FA template inactive by default): strtr of the "
+                 "locale subject and message; HTML only, as sendemail sends it",
+        sender="Kestrel Riders Club <noreply@riders.example>", subject=subject, text=None,
+        html_part=body, note="six-digit PIN")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--solidus", type=Path, required=True)
     parser.add_argument("--solidus-i18n", type=Path, required=True)
     parser.add_argument("--razorpayx", type=Path, required=True)
     parser.add_argument("--vita-min", type=Path, required=True)
+    parser.add_argument("--phpfusion", type=Path, required=True)
     args = parser.parse_args()
     espocrm()
     frappe_login()
     razorpayx(args.razorpayx)
     solidus(args.solidus, args.solidus_i18n)
     vita_min(args.vita_min)
+    phpfusion(args.phpfusion)
     out = HERE / "round4" / "biz.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n")
