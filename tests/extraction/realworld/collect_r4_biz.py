@@ -466,14 +466,18 @@ def vita_min(repo: Path) -> None:
                       "mg.fileyourstatetaxes.org", "help"),
     }  # fmt: skip
     jobs = (
-        # template id, mailer method, service, has code
-        ("with-code", "with_code", "gyr", True),
-        ("archived-intake-code", "archived_intake_verification_code", "statefile", True),
-        ("no-match", "no_match", "gyr", False),
-    )
+        # template id, group template, mailer method, service, has code
+        ("with-code", "with-code", "with_code", "gyr", True),
+        # the same view for FileYourStateTaxes, whose subject names the code: kept in the
+        # same group as the GetYourRefund mail so that the split cannot separate them
+        ("with-code-fyst", "with-code", "with_code", "statefile", True),
+        ("archived-intake-code", "archived-intake-code", "archived_intake_verification_code",
+         "statefile", True),
+        ("no-match", "no-match", "no_match", "gyr", False),
+    )  # fmt: skip
     for lang in ("en", "es"):
         catalogue = yaml.safe_load(_show(repo, VITAMIN_COMMIT, f"config/locales/{lang}.yml"))[lang]
-        for template, key, service, has_code in jobs:
+        for template, group, key, service, has_code in jobs:
             name, base, domain, support = services[service]
             code = f"{RNG.randrange(1000000):06d}" if has_code else None
             values = {
@@ -482,8 +486,9 @@ def vita_min(repo: Path) -> None:
             }  # fmt: skip
             strings = catalogue["verification_code_mailer"][key]
             if key == "with_code":
-                subject = _rails_t(catalogue["messages"]["default_subject_with_service_name"],
-                                   values, escape=False)  # fmt: skip
+                subject_key = ("verification_code_subject_with_service_name"
+                               if service == "statefile" else "default_subject_with_service_name")
+                subject = _rails_t(catalogue["messages"][subject_key], values, escape=False)  # fmt: skip
             else:
                 subject = _rails_t(strings["subject"], values, escape=False)
             text = _rails_t(strings["body_text"], values, escape=False)
@@ -504,6 +509,7 @@ def vita_min(repo: Path) -> None:
                          "(inline logo as cid: reference, not attached), text part bare",
                 sender=f"{name} <no-reply@{domain}>", subject=subject, text=text, html_part=page,
                 note=None if has_code else "sign-in attempt with no matching account: no code")  # fmt: skip
+            items[-1]["group"] = f"vita-min-{group}"
 
 
 # ---------------------------------------------------------------------------------------
