@@ -147,7 +147,7 @@ ESPO_2FA = {
 ESPO_LOCALE = {"en": "en_US", "de": "de_DE", "it": "it_IT", "ru": "ru_RU"}
 ESPO_ASSIGN = (
     "Assigned to you: [{{{entityType}}}] {{{name}}}",  # subject.tpl @ 30f3d4ab5e5d9b60c00ef4736bec2baac58ecf07
-    '<p>{{assignerUserName}} has assigned {{entityTypeLowerFirst}} to you.</p>\n'
+    "<p>{{assignerUserName}} has assigned {{entityTypeLowerFirst}} to you.</p>\n"
     '<p><strong>{{name}}</strong></p>\n<p><a href="{{recordUrl}}">View record</a></p>',
     # body.tpl @ 37e93edf256f855126384912b364090e4f75d72c
 )
@@ -201,7 +201,7 @@ FRAPPE_HEADER = (  # frappe/templates/emails/email_header.html @ 3ea78b79a5403d1
     '<table class="email-header" border="0" cellpadding="0" cellspacing="0" width="100%">\n'
     '\t<tr>\n\t\t<td width="15"></td>\n\t\t<td>\n\t\t\t<p class="email-header-title">\n'
     '\t\t\t\t<span class="indicator indicator-{indicator}"></span>\n'
-    "\t\t\t\t<span>{title}</span>\n\t\t\t</p>\n\t\t</td>\n\t\t<td width=\"15\"></td>\n\t</tr>\n</table>"
+    '\t\t\t\t<span>{title}</span>\n\t\t\t</p>\n\t\t</td>\n\t\t<td width="15"></td>\n\t</tr>\n</table>'
 )
 
 
@@ -271,7 +271,10 @@ def razorpayx(repo: Path) -> None:
         "company": "Kestrel Textiles Pvt Ltd", "name": "ACC-PAY-2026-00417",
         "razorpayx_payout_status": "Failed", "payment_authorized_by": "imogen@example.com",
     }  # fmt: skip
-    for name, template in (("payout_processed", "payout-processed"), ("failed_payout", "payout-failed")):
+    for name, template in (
+        ("payout_processed", "payout-processed"),
+        ("failed_payout", "payout-failed"),
+    ):
         path = f"razorpayx_integration/razorpayx_integration/notification/{name}/{name}.json"
         record = json.loads(_show(repo, RAZORPAYX_HEAD, path))
         subject = env.from_string(record["subject"]).render(doc=doc)
@@ -321,7 +324,9 @@ def _money(amount: float, lang: str) -> str:
 
 def _solidus_strings(i18n: Path, core: Path, lang: str) -> dict[str, Any]:
     if lang == "en":
-        return yaml.safe_load(_show(core, SOLIDUS_COMMIT, "core/config/locales/en.yml"))["en"]["spree"]
+        return yaml.safe_load(_show(core, SOLIDUS_COMMIT, "core/config/locales/en.yml"))["en"][
+            "spree"
+        ]
     text = _show(i18n, SOLIDUS_I18N_COMMIT, f"config/locales/{lang}.yml")
     return yaml.safe_load(text)[lang]["spree"]
 
@@ -344,7 +349,7 @@ def solidus(core: Path, i18n: Path) -> None:
         needed = ("dear_customer", "instructions", "order_summary", "subject", "subtotal",
                   "thanks", "total")  # fmt: skip
         assert all(t.get(k) and "%{" not in t[k] for k in needed), lang
-        m = lambda v: _money(v, lang)  # noqa: E731
+        m = lambda v, lang=lang: _money(v, lang)  # noqa: E731
         subtotal = sum(q * u for *_, q, u in LINE_ITEMS)
         shipping, tax = 9.95, 5.63
         total = subtotal + shipping + tax
@@ -486,15 +491,18 @@ def vita_min(repo: Path) -> None:
             }  # fmt: skip
             strings = catalogue["verification_code_mailer"][key]
             if key == "with_code":
-                subject_key = ("verification_code_subject_with_service_name"
-                               if service == "statefile" else "default_subject_with_service_name")
+                subject_key = (
+                    "verification_code_subject_with_service_name"
+                    if service == "statefile"
+                    else "default_subject_with_service_name"
+                )
                 subject = _rails_t(catalogue["messages"][subject_key], values, escape=False)  # fmt: skip
             else:
                 subject = _rails_t(strings["subject"], values, escape=False)
             text = _rails_t(strings["body_text"], values, escape=False)
             inner = _rails_t(strings["body_html"], values, escape=True)
             page = layout.replace(
-                "<% if @subject %>\n        <h1 class=\"subject\"><%= @subject %></h1>\n      <% end %>",
+                '<% if @subject %>\n        <h1 class="subject"><%= @subject %></h1>\n      <% end %>',
                 f'  <h1 class="subject">{html.escape(subject)}</h1>',
             ).replace("<%= yield %>", inner)
             assert "<%" not in page
