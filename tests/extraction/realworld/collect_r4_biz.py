@@ -5,7 +5,8 @@
         --solidus-i18n /work/.mirror/solidusio+solidus_i18n/repo \\
         --razorpayx /work/.mirror/resilient-tech+razorpayx-integration/repo \\
         --vita-min /work/.mirror/codeforamerica+vita-min/repo \\
-        --phpfusion /work/.mirror/PHPFusion+PHPFusion/repo
+        --phpfusion /work/.mirror/PHPFusion+PHPFusion/repo \\
+        --librebooking /work/.mirror/LibreBooking+app/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -45,6 +46,15 @@ is what a person reading the mail would type (``code``) or ``null``.
   ``locale/English/admin/members_email.php`` and ``sendemail`` (PHPMailer, ``isHTML``, no
   AltBody): one ``text/html`` part. The PIN is ``generateOTP(auth_login_length = 6)``
   digits. Only the English catalogue has these strings.
+- ``--librebooking``: a git snapshot of LibreBooking/app (GPL-3.0), a resource and room
+  booking system. ``ReservationCreatedEmail`` is ``tpl/Email/emailheader.tpl`` +
+  ``lang/<lang>/ReservationCreated.tpl`` + ``tpl/Email/emailfooter.tpl`` (Smarty), the subject
+  ``ReservationCreatedSubjectWithResource`` of ``lang/<lang>.php``. The Smarty is evaluated
+  by a small interpreter below for one plain reservation (one resource, no attributes,
+  participants, accessories, repeats or credits, no approval or check-in): ``{if}`` conditions
+  are looked up in a fixed table (an unknown one stops the script), ``{foreach}`` loops are
+  empty, ``{formatdate}`` uses the language's ``reservation_email`` format (``en_us``:
+  ``m/d/Y @ g:i A (e)``, ``de_de``/``fr_fr`` inherit ``en_gb``'s ``d/m/Y @ H:i (e)``). HTML only.
 - EspoCRM (espocrm/espocrm, GPL-3.0) and Frappe (frappe/frappe, MIT) are too large to
   fetch; their template strings are held inline below with the path and commit each was
   read at. EspoCRM's e-mail two-factor code (``application/Espo/Core/Authentication/TwoFactor/
@@ -78,6 +88,7 @@ RAZORPAYX_HEAD = "e0a34c8042e6d2436b621e60f3914f287cdb6a3d"
 RAZORPAYX_AUTH = "299840e3407cd63837fcb8f49dd2db1ea7e01b7d"  # parent of the commit removing auth.py
 VITAMIN_COMMIT = "4612fee9b1e819644783d05b994995ee702baf41"
 PHPFUSION_COMMIT = "1be014a291a150703e76871ff440a44224d4bd4e"
+LIBREBOOKING_COMMIT = "7a763d98e52942ea3df7983133342d76b2bebac0"
 
 items: list[dict[str, Any]] = []
 
@@ -551,6 +562,101 @@ def phpfusion(repo: Path) -> None:
         html_part=body, note="six-digit PIN")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# LibreBooking (LibreBooking/app, GPL-3.0)
+
+SMARTY_FALSE = (
+    "$Attributes|default:array()|count > 0", "$ResourceNames|default:array()|count > 1",
+    "$ResourceImage", "$RequiresApproval", "$CheckInEnabled", "count($RepeatRanges) gt 0",
+    "count($RepeatDates) gt 0", "$Participants|default:array()|count >0",
+    "$ParticipatingGuests|default:array()|count >0", "$Invitees|default:array()|count >0",
+    "$InvitedGuests|default:array()|count >0", "$Accessories|default:array()|count > 0",
+    "$CreditsCurrent > 0", "!empty($ApprovedBy)", "$AutoReleaseMinutes != null",
+    "!$date->IsSameDate()", "$CreditsCurrent != $CreditsTotal",
+)  # fmt: skip
+SMARTY_TRUE = ("!empty($CreatedBy)", "!$Deleted")
+
+
+def _smarty(template: str, values: dict[str, str]) -> str:
+    """Evaluate the few Smarty constructs of LibreBooking's reservation mails."""
+    template = re.sub(r"\{foreach [^}]*\}.*?\{/foreach\}", "", template, flags=re.S)
+    token = re.compile(r"\{if ([^}]*)\}|\{else\}|\{/if\}")
+    out: list[str] = []
+    stack: list[tuple[bool, bool]] = []  # (this branch taken, parent active)
+    pos = 0
+    for match in token.finditer(template):
+        active = all(taken for taken, _ in stack)
+        if active:
+            out.append(template[pos : match.start()])
+        pos = match.end()
+        if match.group(1) is not None:
+            cond = match.group(1).strip()
+            if cond in SMARTY_TRUE:
+                stack.append((True, active))
+            elif cond in SMARTY_FALSE:
+                stack.append((False, active))
+            else:
+                raise ValueError(f"unknown Smarty condition: {cond}")
+        elif match.group(0) == "{else}":
+            taken, parent = stack.pop()
+            stack.append((not taken, parent))
+        else:
+            stack.pop()
+    assert not stack
+    out.append(template[pos:])
+    text = "".join(out)
+    text = re.sub(
+        r"\{formatdate date=\$(\w+) key=reservation_email\}", lambda m: values[m.group(1)], text
+    )
+    text = re.sub(r"\{\$(\w+)(?:\|nl2br)?\}", lambda m: values[m.group(1)], text)
+    assert "{" not in text.replace("{ margin", "").replace("{\n", ""), text
+    return text
+
+
+def librebooking(repo: Path) -> None:
+    # Reservation::ReferenceNumber: str_replace('.', '', uniqid('', true)), i.e. 13 hex digits
+    # (seconds and microseconds) and 8 decimal digits of extra entropy
+    ref = "6851f" + "".join(RNG.choice("0123456789abcdef") for _ in range(8)) + _digits(8)
+    header = _show(repo, LIBREBOOKING_COMMIT, "tpl/Email/emailheader.tpl").replace(
+        "{$Charset}", "utf-8"
+    )
+    footer = _show(repo, LIBREBOOKING_COMMIT, "tpl/Email/emailfooter.tpl")
+    zones = {"en_us": ("06/18/2027 @ 9:00 AM (America/Chicago)",
+                       "06/18/2027 @ 11:30 AM (America/Chicago)"),
+             "de_de": ("18/06/2027 @ 09:00 (Europe/Berlin)", "18/06/2027 @ 11:30 (Europe/Berlin)"),
+             "fr_fr": ("18/06/2027 @ 09:00 (Europe/Paris)", "18/06/2027 @ 11:30 (Europe/Paris)")}  # fmt: skip
+    for loc, lang in (("en_us", "en"), ("de_de", "de"), ("fr_fr", "fr")):
+        start, end = zones[loc]
+        values = {
+            "StartDate": start, "EndDate": end, "Title": "Quarterly supplier review",
+            "Description": "Bring the Q2 freight invoices.", "ResourceName": "Room B-204",
+            "CreatedBy": "Noor Tester", "ReferenceNumber": ref,
+            "ScriptUrl": "https://booking.hollow-oak.example/Web",
+            "ReservationUrl": f"reservation/?rn={ref}", "ICalUrl": f"export/ical.php?rn={ref}",
+            "GoogleCalendarUrl": "https://www.google.com/calendar/render?action=TEMPLATE&text=Quarterly+supplier+review",
+            "AppTitle": "LibreBooking",
+        }  # fmt: skip
+        body = _smarty(
+            _show(repo, LIBREBOOKING_COMMIT, f"lang/{loc}/ReservationCreated.tpl"), values
+        )
+        strings = _show(repo, LIBREBOOKING_COMMIT, f"lang/{loc}.php")
+        found = re.search(
+            r"\$strings\['ReservationCreatedSubjectWithResource'\] = '([^']*)';", strings
+        )
+        assert found, loc
+        subject = found.group(1).replace("%s", values["ResourceName"])
+        add(source="librebooking", template="reservation-created", lang=lang, kind="notice",
+            code=None, repository="LibreBooking/app",
+            path=f"lang/{loc}/ReservationCreated.tpl, tpl/Email/emailheader.tpl, tpl/Email/emailfooter.tpl, "
+                 f"lang/{loc}.php, lib/Email/Messages/ReservationCreatedEmail.php, Domain/Reservation.php",
+            commit=LIBREBOOKING_COMMIT, licence="GPL-3.0",
+            rendered="Smarty evaluated by a small interpreter for one plain reservation (see "
+                     "docstring); header + body + footer as EmailMessage::FetchTemplate joins them",
+            sender="LibreBooking <noreply@booking.hollow-oak.example>", subject=subject,
+            text=None, html_part=header + body + footer,
+            note="reservation reference number (uniqid with entropy, 21 characters): not a code")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--solidus", type=Path, required=True)
@@ -558,6 +664,7 @@ def main() -> None:
     parser.add_argument("--razorpayx", type=Path, required=True)
     parser.add_argument("--vita-min", type=Path, required=True)
     parser.add_argument("--phpfusion", type=Path, required=True)
+    parser.add_argument("--librebooking", type=Path, required=True)
     args = parser.parse_args()
     espocrm()
     frappe_login()
@@ -565,6 +672,7 @@ def main() -> None:
     solidus(args.solidus, args.solidus_i18n)
     vita_min(args.vita_min)
     phpfusion(args.phpfusion)
+    librebooking(args.librebooking)
     out = HERE / "round4" / "biz.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n")
