@@ -216,8 +216,8 @@ FRAPPE_HEADER = (  # frappe/templates/emails/email_header.html @ 3ea78b79a5403d1
 )
 
 
-def _frappe_page(title: str, indicator: str, body: str) -> str:
-    header = FRAPPE_HEADER.format(indicator=indicator, title=html.escape(title))
+def _frappe_page(title: str | None, indicator: str, body: str) -> str:
+    header = FRAPPE_HEADER.format(indicator=indicator, title=html.escape(title)) if title else ""
     return (
         '<!DOCTYPE html>\n<html>\n<head><meta http-equiv="Content-Type" '
         'content="text/html; charset=UTF-8" /></head>\n<body>\n'
@@ -290,12 +290,12 @@ def razorpayx(repo: Path) -> None:
         record = json.loads(_show(repo, RAZORPAYX_HEAD, path))
         subject = env.from_string(record["subject"]).render(doc=doc)
         body = env.from_string(record["message"]).render(doc=doc)
-        page = _frappe_page(subject, "blue", body)
+        page = _frappe_page(None, "blue", body)  # Notification.send passes no header
         add(source="razorpayx", template=template, lang="en", kind="notice", code=None,
             repository="resilient-tech/razorpayx-integration", path=path, commit=RAZORPAYX_HEAD,
             licence="GPL-3.0",
             rendered="Frappe Notification record: subject and message rendered with Jinja2 "
-                     "(fmt_money/get_value stubbed with fixed values); Frappe layout approximated",
+                     "(fmt_money/get_value stubbed with fixed values); Frappe layout approximated, no header",
             sender="Kestrel Textiles Pvt Ltd <accounts@erp.kestrel-textiles.example>",
             subject=subject, text=_strip_tags(page), html_part=page)  # fmt: skip
 
