@@ -1,0 +1,249 @@
+"""Round 4, helper ``lang``: sign-in / two-step code mails in many languages.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_lang.py \\
+        --emailauth /work/.mirror/wikimedia+mediawiki-extensions-EmailAuth/repo \\
+        --espocrm /work/.mirror/espocrm+espocrm/repo
+
+Writes ``mail/<source>/<id>.eml`` and ``round4/lang.json``. Does not import otpmail; the
+labels are what a person reading the mail would type (or ``null``).
+
+Sources and how each is rendered:
+
+- ``emailauth``: wikimedia/mediawiki-extensions-EmailAuth (GPL-2.0-or-later), git snapshot.
+  The login verification mail as ``includes/EmailAuthSecondaryAuthenticationProvider.php``
+  builds it: subject ``emailauth-email-subject`` ($1 = site name), a text part from
+  ``templates/email-text.mustache`` and an HTML part from ``templates/email-html.mustache``
+  (MediaWiki's TemplateParser escapes ``{{var}}`` with htmlspecialchars/ENT_QUOTES in both,
+  ``{{{help-html}}}`` raw), strings from ``i18n/<lang>.json``. Code: six digits
+  (``generateToken``). The warning's $1 is ``Message::durationParam`` of the session expiry
+  (3600 s), which MediaWiki core formats with its ``duration-hours`` message; core's
+  catalogues were not fetched, so "1 hour" is written by hand per language (DURATION_1H).
+  Wiki named "Contoso Wiki", user "Noor Tester". Only languages whose catalogue has every
+  string of the mail (no English fallback, no GRAMMAR) are taken. Negatives: the
+  account-recovery confirmation mail (a link, 900 s = "15 minutes", hand-written per
+  language) and the recovery notice to the old address, plain text as
+  ``includes/AccountRecovery/Special/SpecialAccountRecovery.php`` sends them.
+- ``espocrm``: espocrm/espocrm (AGPL-3.0), git snapshot. The two-factor e-mail code
+  (``application/Espo/Core/Authentication/TwoFactor/Email/Util.php``: seven digits,
+  ``CODE_LENGTH = 7``) from ``application/Espo/Resources/templates/twoFactorCode/<lang>/``
+  ``subject.tpl``/``body.tpl`` (Handlebars ``{{code}}``), and the password-change-link mail
+  (``passwordChangeLink``) as negatives. EspoCRM sends the HTML body with a plain-text
+  alternative; that text is made here by stripping the tags (approximation of Espo's own
+  html-to-text).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from collect import HERE, message
+
+NAME = "lang"
+EMAILAUTH_COMMIT = "54a1f6c8a0b13586c887ea46d4704e8997fb0795"
+ESPOCRM_COMMIT = "2cde9d980f84cfc3caa1adf3275a0817e1e49bfa"
+RNG = random.Random("r4-lang")
+SITE = "Contoso Wiki"
+USER = "Noor Tester"
+
+# "1 hour" / "15 minutes" as MediaWiki's formatDuration would print them, written by hand.
+DURATION_1H = {
+    "en": "1 hour", "ar": "ساعة واحدة", "az": "1 saat", "ce": "1 сахьт", "el": "1 ώρα",
+    "he": "שעה אחת", "hi": "1 घंटा", "ia": "1 hora", "ko": "1시간", "mk": "1 час",
+    "ps": "1 ساعت", "so": "1 saac", "th": "1 ชั่วโมง", "vi": "1 giờ", "xmf": "1 საათი",
+    "zh-hant": "1 小時", "fi": "1 tunti", "sk": "1 hodina", "tr": "1 saat",
+}  # fmt: skip
+DURATION_15M = {
+    "en": "15 minutes", "az": "15 dəqiqə", "mk": "15 минути", "so": "15 daqiiqo",
+    "zh-hans": "15分钟", "gl": "15 minutos",
+}  # fmt: skip
+NOTICE_LANGS = ("en", "az", "mk", "so", "zh-hans", "gl")
+ESPO_CODE_LANGS = ("en_US", "de_DE", "it_IT", "ru_RU")
+ESPO_NEG_LANGS = ("lt_LT", "hr_HR", "sr_RS", "uk_UA", "id_ID", "tr_TR", "ro_RO")
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _esc(value: str) -> str:
+    """PHP htmlspecialchars(ENT_QUOTES), as MediaWiki's TemplateParser escapes ``{{x}}``."""
+    return (
+        value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace('"', "&quot;").replace("'", "&#039;")
+    )  # fmt: skip
+
+
+def _mustache(template: str, data: dict[str, str]) -> str:
+    template = re.sub(r"\{\{\{([\w-]+)\}\}\}", lambda m: data[m.group(1)], template)
+    return re.sub(r"\{\{([\w-]+)\}\}", lambda m: _esc(data[m.group(1)]), template)
+
+
+def _params(msg: str, *args: str) -> str:
+    for n, arg in enumerate(args, 1):
+        msg = msg.replace(f"${n}", arg)
+    return msg
+
+
+def _write(source: str, ident: str, raw: bytes) -> tuple[str, str]:
+    rel = f"mail/{source}/{ident}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    return rel, hashlib.sha256(raw).hexdigest()
+
+
+def _code(digits: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(digits))
+
+
+def emailauth(repo: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    text_tpl = _show(repo, EMAILAUTH_COMMIT, "templates/email-text.mustache")
+    html_tpl = _show(repo, EMAILAUTH_COMMIT, "templates/email-html.mustache")
+    en = json.loads(_show(repo, EMAILAUTH_COMMIT, "i18n/en.json"))
+    help_url = en["emailauth-email-help-url"]
+    sender = f"{SITE} <wiki@contoso.example>"
+    keys = ("subject", "body-intro", "body-code-text", "body-warning", "body-attack-heading",
+            "body-attack-p1", "body-attack-p2", "body-help-text")  # fmt: skip
+    for lang, dur in DURATION_1H.items():
+        cat = json.loads(_show(repo, EMAILAUTH_COMMIT, f"i18n/{lang}.json"))
+        m = {k: cat[f"emailauth-email-{k}"] for k in keys}
+        assert not any("{{" in v for v in m.values()), lang
+        code = _code(6)
+        subject = _params(m["subject"], SITE)
+        data = {
+            "code": code,
+            "subject": subject,
+            "intro": _params(m["body-intro"], USER, SITE),
+            "code-text": m["body-code-text"],
+            "warning": _params(m["body-warning"], dur),
+            "attack-heading": m["body-attack-heading"],
+            "attack-p1": m["body-attack-p1"],
+            "attack-p2": m["body-attack-p2"],
+            "help-text": _params(m["body-help-text"], help_url),
+            "help-html": _params(m["body-help-text"], f'<a href="{help_url}">{help_url}</a>'),
+        }
+        raw = message(sender=sender, subject=subject, text=_mustache(text_tpl, data),
+                      html_part=_mustache(html_tpl, data))  # fmt: skip
+        ident = f"emailauth-login-{lang}"
+        rel, sha = _write("emailauth", ident, raw)
+        items.append({
+            "id": ident, "group": "emailauth-login", "source": "emailauth", "lang": lang,
+            "kind": "saas-otp", "code": code,
+            "repository": "wikimedia/mediawiki-extensions-EmailAuth",
+            "path": f"includes/EmailAuthSecondaryAuthenticationProvider.php, "
+                    f"templates/email-text.mustache, templates/email-html.mustache, i18n/{lang}.json",
+            "commit": EMAILAUTH_COMMIT, "licence": "GPL-2.0-or-later",
+            "rendered": "mustache templates filled as the provider does (htmlspecialchars escaping), "
+                        "text+html; site 'Contoso Wiki'; duration '1 hour' written by hand; 6-digit code",
+            "file": rel, "sha256": sha,
+        })  # fmt: skip
+    for lang in NOTICE_LANGS:
+        cat = json.loads(_show(repo, EMAILAUTH_COMMIT, f"i18n/{lang}.json"))
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+        url = f"https://wiki.contoso.example/wiki/Special:AccountRecovery/confirm/{token}"
+        mails = {
+            "recovery-confirm": (
+                cat["emailauth-accountrecovery-confirmation-subject"],
+                _params(cat["emailauth-accountrecovery-confirmation-body"], USER,
+                        DURATION_15M[lang], url),
+            ),
+            "recovery-notice": (
+                cat["emailauth-accountrecovery-usernotification-subject"],
+                _params(cat["emailauth-accountrecovery-usernotification-body"], USER),
+            ),
+        }  # fmt: skip
+        for tpl, (subject, body) in mails.items():
+            subject = subject.replace("{{SITENAME}}", SITE)
+            body = body.replace("{{SITENAME}}", SITE)
+            assert "{{" not in subject + body, (lang, tpl)
+            raw = message(sender=sender, subject=subject, text=body, html_part=None)
+            ident = f"emailauth-{tpl}-{lang}"
+            rel, sha = _write("emailauth", ident, raw)
+            items.append({
+                "id": ident, "group": f"emailauth-{tpl}", "source": "emailauth", "lang": lang,
+                "kind": "notice", "code": None,
+                "repository": "wikimedia/mediawiki-extensions-EmailAuth",
+                "path": f"includes/AccountRecovery/Special/SpecialAccountRecovery.php, i18n/{lang}.json",
+                "commit": EMAILAUTH_COMMIT, "licence": "GPL-2.0-or-later",
+                "rendered": "plain-text message filled as the special page does; {{SITENAME}} = "
+                            "'Contoso Wiki'; duration written by hand",
+                "file": rel, "sha256": sha,
+                "note": "account-recovery link (32-hex token in the URL) or notice; no code to type",
+            })  # fmt: skip
+    return items
+
+
+def _html_to_text(body: str) -> str:
+    text = re.sub(r"</p>\s*", "\n\n", body)
+    text = re.sub(r'<a href="([^"]*)">[^<]*</a>', r"\1", text)
+    text = re.sub(r"<[^>]+>", "", text)
+    return text.strip() + "\n"
+
+
+def espocrm(repo: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    sender = "EspoCRM <noreply@crm.contoso.example>"
+    base = "application/Espo/Resources/templates"
+    for lang in ESPO_CODE_LANGS + ESPO_NEG_LANGS:
+        tpl = "twoFactorCode" if lang in ESPO_CODE_LANGS else "passwordChangeLink"
+        subject = _show(repo, ESPOCRM_COMMIT, f"{base}/{tpl}/{lang}/subject.tpl").strip()
+        body = _show(repo, ESPOCRM_COMMIT, f"{base}/{tpl}/{lang}/body.tpl")
+        if tpl == "twoFactorCode":
+            code: str | None = _code(7)
+            body = body.replace("{{code}}", code)
+        else:
+            code = None
+            rid = "".join(RNG.choice("0123456789abcdef") for _ in range(17))
+            body = body.replace("{{link}}", f"https://crm.contoso.example/?entryPoint=changePassword&id={rid}")
+        assert "{{" not in body + subject, lang
+        raw = message(sender=sender, subject=subject, text=_html_to_text(body), html_part=body)
+        short = lang.split("_")[0]
+        ident = f"espocrm-{tpl.lower()}-{short}"
+        rel, sha = _write("espocrm", ident, raw)
+        item: dict[str, Any] = {
+            "id": ident, "group": f"espocrm-{tpl.lower()}", "source": "espocrm", "lang": short,
+            "kind": "saas-otp" if code else "notice", "code": code,
+            "repository": "espocrm/espocrm",
+            "path": f"{base}/{tpl}/{lang}/subject.tpl, {base}/{tpl}/{lang}/body.tpl"
+                    + (", application/Espo/Core/Authentication/TwoFactor/Email/Util.php" if code else ""),
+            "commit": ESPOCRM_COMMIT, "licence": "AGPL-3.0",
+            "rendered": "Handlebars placeholder filled by hand; HTML body plus a tag-stripped text "
+                        "alternative" + ("; 7-digit code (CODE_LENGTH 7)" if code else "; reset link"),
+            "file": rel, "sha256": sha,
+        }  # fmt: skip
+        if not code:
+            item["note"] = "password change link only; no code to type"
+        items.append(item)
+    return items
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--emailauth", type=Path, required=True)
+    ap.add_argument("--espocrm", type=Path, required=True)
+    args = ap.parse_args()
+    items = emailauth(args.emailauth) + espocrm(args.espocrm)
+    ids = [i["id"] for i in items]
+    assert len(ids) == len(set(ids))
+    out = HERE / "round4" / f"{NAME}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(
+        json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    pos = sum(1 for i in items if i["code"])
+    print(f"{len(items)} mails, {pos} with a code, {len(items) - pos} without")
+
+
+if __name__ == "__main__":
+    main()
