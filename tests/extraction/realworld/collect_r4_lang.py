@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_lang.py \\
         --emailauth /work/.mirror/wikimedia+mediawiki-extensions-EmailAuth/repo \\
-        --espocrm /work/.mirror/espocrm+espocrm/repo
+        --espocrm /work/.mirror/espocrm+espocrm/repo \\
+        --mas /work/.mirror/element-hq+matrix-authentication-service/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/lang.json``. Does not import otpmail; the
 labels are what a person reading the mail would type (or ``null``).
@@ -30,6 +31,16 @@ Sources and how each is rendered:
   (``passwordChangeLink``) as negatives. EspoCRM sends the HTML body with a plain-text
   alternative; that text is made here by stripping the tags (approximation of Espo's own
   html-to-text).
+- ``mas``: element-hq/matrix-authentication-service (AGPL-3.0-only), git snapshot. The
+  e-mail verification code mail (``templates/emails/verification.{subject,txt,html}``) and the
+  password-recovery mail (``templates/emails/recovery.*``, a negative: a link only), rendered
+  with Jinja2 (the minijinja templates use only Jinja-compatible syntax) and a ``translator``
+  that formats ``translations/<lang>.json`` strings with ``%(name)s`` and returns them as safe
+  markup, as MAS's translator does; ``.html`` auto-escaped. Sent as multipart/alternative
+  plain + HTML (``crates/email/src/mailer.rs``). Code: six digits (``crates/tasks/src/email.rs``),
+  user ``noor`` on server ``contoso.example``, recovery ticket 32 alphanumerics
+  (``crates/tasks/src/recovery.rs``) at ``/account/password/recovery?ticket=``. Languages whose
+  catalogue lacks the mail's strings (nl for both; pt-BR, sk, sv, uz for recovery) not taken.
 """
 
 from __future__ import annotations
@@ -43,11 +54,17 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from collect import HERE, message
+from markupsafe import Markup
 
 NAME = "lang"
 EMAILAUTH_COMMIT = "54a1f6c8a0b13586c887ea46d4704e8997fb0795"
 ESPOCRM_COMMIT = "2cde9d980f84cfc3caa1adf3275a0817e1e49bfa"
+MAS_COMMIT = "682b8d26d3b3666b6652490f66618ab3d640fa5d"
+MAS_CODE_LANGS = ("en", "cs", "da", "de", "et", "fi", "fr", "hu", "nb-NO", "pl", "pt", "pt-BR",
+                  "ru", "sk", "sv", "uk", "uz", "zh-Hans")  # fmt: skip
+MAS_NEG_LANGS = ("en", "uk", "zh-Hans", "hu", "et", "cs")
 RNG = random.Random("r4-lang")
 SITE = "Contoso Wiki"
 USER = "Noor Tester"
@@ -228,12 +245,71 @@ def espocrm(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+def mas(repo: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    files = {n: _show(repo, MAS_COMMIT, f"templates/emails/{n}")
+             for t in ("verification", "recovery") for n in (f"{t}.subject", f"{t}.txt", f"{t}.html")}  # fmt: skip
+
+    def env(autoescape: bool) -> jinja2.Environment:
+        return jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=autoescape)
+
+    def translator(lang: str) -> Any:
+        cat = json.loads(_show(repo, MAS_COMMIT, f"translations/{lang}.json"))
+
+        def _(key: str, **kw: str) -> Markup:
+            node: Any = cat
+            for part in key.split("."):
+                node = node[part]
+            return Markup(node % kw)
+
+        return _
+
+    server = "contoso.example"
+    sender = "Contoso Matrix <noreply@contoso.example>"
+    for tpl, langs in (("verification", MAS_CODE_LANGS), ("recovery", MAS_NEG_LANGS)):
+        for lang in langs:
+            code: str | None = None
+            ctx: dict[str, Any] = {"lang": lang, "translator": translator,
+                                   "branding": {"server_name": server}}  # fmt: skip
+            if tpl == "verification":
+                code = _code(6)
+                ctx["authentication_code"] = {"code": code}
+                ctx["user_registration"] = {"username": "noor"}
+            else:
+                ticket = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+                                 for _ in range(32))  # fmt: skip
+                ctx["user"] = {"username": "noor"}
+                ctx["recovery_link"] = f"https://auth.{server}/account/password/recovery?ticket={ticket}"
+            subject = env(False).get_template(f"{tpl}.subject").render(ctx).strip()
+            text = env(False).get_template(f"{tpl}.txt").render(ctx)
+            body = env(True).get_template(f"{tpl}.html").render(ctx)
+            raw = message(sender=sender, subject=subject, text=text, html_part=body)
+            ident = f"mas-{tpl}-{lang}"
+            rel, sha = _write("mas", ident, raw)
+            item: dict[str, Any] = {
+                "id": ident, "group": f"mas-{tpl}", "source": "mas", "lang": lang,
+                "kind": "saas-otp" if code else "notice", "code": code,
+                "repository": "element-hq/matrix-authentication-service",
+                "path": f"templates/emails/{tpl}.subject, templates/emails/{tpl}.txt, "
+                        f"templates/emails/{tpl}.html, translations/{lang}.json",
+                "commit": MAS_COMMIT, "licence": "AGPL-3.0-only",
+                "rendered": "Jinja2 render of the minijinja templates with the catalogue's strings; "
+                            "plain + HTML alternative" + ("; 6-digit code" if code else "; recovery link"),
+                "file": rel, "sha256": sha,
+            }  # fmt: skip
+            if not code:
+                item["note"] = "password reset link (32-character ticket in the URL); no code to type"
+            items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--emailauth", type=Path, required=True)
     ap.add_argument("--espocrm", type=Path, required=True)
+    ap.add_argument("--mas", type=Path, required=True)
     args = ap.parse_args()
-    items = emailauth(args.emailauth) + espocrm(args.espocrm)
+    items = emailauth(args.emailauth) + espocrm(args.espocrm) + mas(args.mas)
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     out = HERE / "round4" / f"{NAME}.json"
