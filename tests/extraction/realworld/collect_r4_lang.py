@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r4_lang.py \\
         --emailauth /work/.mirror/wikimedia+mediawiki-extensions-EmailAuth/repo \\
         --espocrm /work/.mirror/espocrm+espocrm/repo \\
-        --mas /work/.mirror/element-hq+matrix-authentication-service/repo
+        --mas /work/.mirror/element-hq+matrix-authentication-service/repo \\
+        --djangootp /work/.mirror/django-otp+django-otp/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round4/lang.json``. Does not import otpmail; the
 labels are what a person reading the mail would type (or ``null``).
@@ -41,6 +42,11 @@ Sources and how each is rendered:
   user ``noor`` on server ``contoso.example``, recovery ticket 32 alphanumerics
   (``crates/tasks/src/recovery.rs``) at ``/account/password/recovery?ticket=``. Languages whose
   catalogue lacks the mail's strings (nl for both; pt-BR, sk, sv, uz for recovery) not taken.
+- ``djangootp``: django-otp/django-otp (Unlicense), git snapshot. The ``otp_email`` plugin's
+  default mail (``src/django_otp/plugins/otp_email/models.py`` ``_deliver_token``, settings
+  of ``conf.py``): subject ``OTP token``, plain-text body ``otp/email/token.txt``
+  (``{{ token }}`` and a newline), six digits (``generate_token(length=6)``). It has no
+  translations; one English mail.
 """
 
 from __future__ import annotations
@@ -65,6 +71,7 @@ MAS_COMMIT = "682b8d26d3b3666b6652490f66618ab3d640fa5d"
 MAS_CODE_LANGS = ("en", "cs", "da", "de", "et", "fi", "fr", "hu", "nb-NO", "pl", "pt", "pt-BR",
                   "ru", "sk", "sv", "uk", "uz", "zh-Hans")  # fmt: skip
 MAS_NEG_LANGS = ("en", "uk", "zh-Hans", "hu", "et", "cs")
+DJANGO_OTP_COMMIT = "fc0d50b6f66da10fad250ce1640f0385f3229f48"
 RNG = random.Random("r4-lang")
 SITE = "Contoso Wiki"
 USER = "Noor Tester"
@@ -303,13 +310,34 @@ def mas(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+def djangootp(repo: Path) -> list[dict[str, Any]]:
+    path = "src/django_otp/plugins/otp_email/templates/otp/email/token.txt"
+    code = _code(6)
+    body = _show(repo, DJANGO_OTP_COMMIT, path).replace("{{ token }}", code)
+    raw = message(sender="noreply@intranet.contoso.example", subject="OTP token", text=body,
+                  html_part=None)  # fmt: skip
+    ident = "djangootp-token-en"
+    rel, sha = _write("djangootp", ident, raw)
+    return [{
+        "id": ident, "group": "djangootp-token", "source": "djangootp", "lang": "en",
+        "kind": "saas-otp", "code": code, "repository": "django-otp/django-otp",
+        "path": f"{path}, src/django_otp/plugins/otp_email/models.py, "
+                "src/django_otp/plugins/otp_email/conf.py",
+        "commit": DJANGO_OTP_COMMIT, "licence": "Unlicense",
+        "rendered": "default settings: subject 'OTP token', body template filled (Django template "
+                    "'{{ token }}'), plain text only; 6-digit token",
+        "file": rel, "sha256": sha, "note": "the body is only the six digits",
+    }]  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--emailauth", type=Path, required=True)
     ap.add_argument("--espocrm", type=Path, required=True)
     ap.add_argument("--mas", type=Path, required=True)
+    ap.add_argument("--djangootp", type=Path, required=True)
     args = ap.parse_args()
-    items = emailauth(args.emailauth) + espocrm(args.espocrm) + mas(args.mas)
+    items = emailauth(args.emailauth) + espocrm(args.espocrm) + mas(args.mas) + djangootp(args.djangootp)
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     out = HERE / "round4" / f"{NAME}.json"
