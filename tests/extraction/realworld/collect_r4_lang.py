@@ -338,6 +338,8 @@ def main() -> None:
     ap.add_argument("--djangootp", type=Path, required=True)
     args = ap.parse_args()
     items = emailauth(args.emailauth) + espocrm(args.espocrm) + mas(args.mas) + djangootp(args.djangootp)
+    for i in items:  # BCP 47 script subtags
+        i["lang"] = {"zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}.get(i["lang"], i["lang"])
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     out = HERE / "round4" / f"{NAME}.json"
