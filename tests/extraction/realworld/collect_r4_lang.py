@@ -85,11 +85,14 @@ DURATION_1H = {
 }  # fmt: skip
 DURATION_15M = {
     "en": "15 minutes", "az": "15 dəqiqə", "mk": "15 минути", "so": "15 daqiiqo",
-    "zh-hans": "15分钟", "gl": "15 minutos",
+    "zh-hans": "15分钟", "gl": "15 minutos", "de": "15 Minuten", "ru": "15 минут",
+    "fa": "۱۵ دقیقه",
 }  # fmt: skip
-NOTICE_LANGS = ("en", "az", "mk", "so", "zh-hans", "gl")
+NOTICE_LANGS = ("en", "az", "mk", "so", "zh-hans", "gl", "de", "ru", "fa")
+NOTICE_ONLY_CONFIRM = ("ru", "fa")  # their catalogues lack the notice to the old address
 ESPO_CODE_LANGS = ("en_US", "de_DE", "it_IT", "ru_RU")
-ESPO_NEG_LANGS = ("lt_LT", "hr_HR", "sr_RS", "uk_UA", "id_ID", "tr_TR", "ro_RO")
+ESPO_NEG_LANGS = ("lt_LT", "hr_HR", "sr_RS", "uk_UA", "id_ID", "tr_TR", "ro_RO", "cs_CZ", "hu_HU",
+                  "nb_NO", "pl_PL", "zh_CN")  # fmt: skip
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -176,6 +179,9 @@ def emailauth(repo: Path) -> list[dict[str, Any]]:
         cat = json.loads(_show(repo, EMAILAUTH_COMMIT, f"i18n/{lang}.json"))
         token = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
         url = f"https://wiki.contoso.example/wiki/Special:AccountRecovery/confirm/{token}"
+        if lang in NOTICE_ONLY_CONFIRM:
+            cat.setdefault("emailauth-accountrecovery-usernotification-subject", "")
+            cat.setdefault("emailauth-accountrecovery-usernotification-body", "")
         mails = {
             "recovery-confirm": (
                 cat["emailauth-accountrecovery-confirmation-subject"],
@@ -188,6 +194,8 @@ def emailauth(repo: Path) -> list[dict[str, Any]]:
             ),
         }  # fmt: skip
         for tpl, (subject, body) in mails.items():
+            if tpl == "recovery-notice" and lang in NOTICE_ONLY_CONFIRM:
+                continue
             subject = subject.replace("{{SITENAME}}", SITE)
             body = body.replace("{{SITENAME}}", SITE)
             assert "{{" not in subject + body, (lang, tpl)
