@@ -237,7 +237,9 @@ def espocrm(repo: Path) -> list[dict[str, Any]]:
         else:
             code = None
             rid = "".join(RNG.choice("0123456789abcdef") for _ in range(17))
-            body = body.replace("{{link}}", f"https://crm.contoso.example/?entryPoint=changePassword&id={rid}")
+            body = body.replace(
+                "{{link}}", f"https://crm.contoso.example/?entryPoint=changePassword&id={rid}"
+            )
         assert "{{" not in body + subject, lang
         raw = message(sender=sender, subject=subject, text=_html_to_text(body), html_part=body)
         short = lang.split("_")[0]
@@ -294,7 +296,9 @@ def mas(repo: Path) -> list[dict[str, Any]]:
                 ticket = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
                                  for _ in range(32))  # fmt: skip
                 ctx["user"] = {"username": "noor"}
-                ctx["recovery_link"] = f"https://auth.{server}/account/password/recovery?ticket={ticket}"
+                ctx["recovery_link"] = (
+                    f"https://auth.{server}/account/password/recovery?ticket={ticket}"
+                )
             subject = env(False).get_template(f"{tpl}.subject").render(ctx).strip()
             text = env(False).get_template(f"{tpl}.txt").render(ctx)
             body = env(True).get_template(f"{tpl}.html").render(ctx)
@@ -313,7 +317,9 @@ def mas(repo: Path) -> list[dict[str, Any]]:
                 "file": rel, "sha256": sha,
             }  # fmt: skip
             if not code:
-                item["note"] = "password reset link (32-character ticket in the URL); no code to type"
+                item["note"] = (
+                    "password reset link (32-character ticket in the URL); no code to type"
+                )
             items.append(item)
     return items
 
@@ -345,7 +351,12 @@ def main() -> None:
     ap.add_argument("--mas", type=Path, required=True)
     ap.add_argument("--djangootp", type=Path, required=True)
     args = ap.parse_args()
-    items = emailauth(args.emailauth) + espocrm(args.espocrm) + mas(args.mas) + djangootp(args.djangootp)
+    items = (
+        emailauth(args.emailauth)
+        + espocrm(args.espocrm)
+        + mas(args.mas)
+        + djangootp(args.djangootp)
+    )
     for i in items:  # BCP 47 script subtags
         i["lang"] = {"zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}.get(i["lang"], i["lang"])
     ids = [i["id"] for i in items]

@@ -98,33 +98,68 @@ TO = "noor.tester@example.com"
 
 # file stem -> (template id, supplied subject, what the mail shows)
 BANORTE_MAILS = {
-    "account-info-email": ("account-info", "Banorte: Información de tu Cuenta",
-        "phone-banking balance enquiry notice: masked account and card, date, phone number"),
-    "cash-withdrawal-email": ("cash-withdrawal", "Banorte: Retiro de efectivo",
-        "ATM withdrawal: operation ID, card ID, folio, ATM ID, amount"),
-    "charge-email": ("charge", "Banorte: Cargo a tu cuenta",
+    "account-info-email": (
+        "account-info",
+        "Banorte: Información de tu Cuenta",
+        "phone-banking balance enquiry notice: masked account and card, date, phone number",
+    ),
+    "cash-withdrawal-email": (
+        "cash-withdrawal",
+        "Banorte: Retiro de efectivo",
+        "ATM withdrawal: operation ID, card ID, folio, ATM ID, amount",
+    ),
+    "charge-email": (
+        "charge",
+        "Banorte: Cargo a tu cuenta",
         "card purchase: amount, 'Movimiento en su cuenta/autorizacion: 002422' (an "
-        "authorisation number of the purchase, not a code to type), phone numbers"),
-    "credit-card-payment-other-banks-email": ("cc-payment", "Banorte: Pago de Tarjeta de "
-        "Crédito Otros Bancos", "card payment to another bank: masked accounts, amount, "
-        "Clave de Rastreo (tracking key)"),
-    "debit-card-blocked-email": ("card-blocked", "Banorte: Bloqueo de Tarjeta de Débito",
-        "debit card blocked in the app: masked card, date and time"),
-    "deposit-email": ("deposit", "Banorte: Instrucción de Depósito",
-        "incoming deposit instruction: masked account, amount, message"),
-    "fast-transfer-other-banks-email": ("fast-transfer", "Banorte: Transferencias Rápidas",
-        "transfer to another bank: RFC/CURP, reference number, Clave de Rastreo, fee"),
-    "identification-by-phone-email": ("identification", "Banorte: Identificación en Menú "
-        "Telefónico", "caller identified in phone banking: masked card, date, phone number"),
-    "nip-change-email": ("nip-change", "Banorte: Cambio de NIP",
+        "authorisation number of the purchase, not a code to type), phone numbers",
+    ),
+    "credit-card-payment-other-banks-email": (
+        "cc-payment",
+        "Banorte: Pago de Tarjeta de Crédito Otros Bancos",
+        "card payment to another bank: masked accounts, amount, Clave de Rastreo (tracking key)",
+    ),
+    "debit-card-blocked-email": (
+        "card-blocked",
+        "Banorte: Bloqueo de Tarjeta de Débito",
+        "debit card blocked in the app: masked card, date and time",
+    ),
+    "deposit-email": (
+        "deposit",
+        "Banorte: Instrucción de Depósito",
+        "incoming deposit instruction: masked account, amount, message",
+    ),
+    "fast-transfer-other-banks-email": (
+        "fast-transfer",
+        "Banorte: Transferencias Rápidas",
+        "transfer to another bank: RFC/CURP, reference number, Clave de Rastreo, fee",
+    ),
+    "identification-by-phone-email": (
+        "identification",
+        "Banorte: Identificación en Menú Telefónico",
+        "caller identified in phone banking: masked card, date, phone number",
+    ),
+    "nip-change-email": (
+        "nip-change",
+        "Banorte: Cambio de NIP",
         "card PIN (NIP) changed at an ATM: 'Folio Cambio de NIP', ATM ID, masked card; the "
-        "new NIP itself is not in the mail"),
-    "phone-recharge-email": ("phone-recharge", "Banorte: Compra de Tiempo Aire",
-        "prepaid phone top-up: phone number, amount, Clave de Rastreo"),
-    "spei-devolution-email": ("spei-devolution", "Banorte: Devolución SPEI",
-        "returned SPEI transfer: amount, masked account, Clave de Rastreo, phone number"),
-    "spei-income-email": ("spei-income", "Banorte: SPEI Recibido",
-        "incoming SPEI transfer: amount, masked account, Clave de Rastreo"),
+        "new NIP itself is not in the mail",
+    ),
+    "phone-recharge-email": (
+        "phone-recharge",
+        "Banorte: Compra de Tiempo Aire",
+        "prepaid phone top-up: phone number, amount, Clave de Rastreo",
+    ),
+    "spei-devolution-email": (
+        "spei-devolution",
+        "Banorte: Devolución SPEI",
+        "returned SPEI transfer: amount, masked account, Clave de Rastreo, phone number",
+    ),
+    "spei-income-email": (
+        "spei-income",
+        "Banorte: SPEI Recibido",
+        "incoming SPEI transfer: amount, masked account, Clave de Rastreo",
+    ),
 }
 
 
@@ -146,20 +181,39 @@ def python_string(src: str, name: str) -> str:
             return value
     raise KeyError(name)
 
+
 BANES_MAILS = {
-    "email-change-confirmation-email": ("email-confirm", "Banorte: Confirma tu correo "
-        "electrónico", "asks to confirm a new e-mail address by a CONFIRMAR link; no code"),
-    "banco-en-linea-blocked-user-email": ("user-blocked", "Banorte: Bloqueo de usuario",
+    "email-change-confirmation-email": (
+        "email-confirm",
+        "Banorte: Confirma tu correo electrónico",
+        "asks to confirm a new e-mail address by a CONFIRMAR link; no code",
+    ),
+    "banco-en-linea-blocked-user-email": (
+        "user-blocked",
+        "Banorte: Bloqueo de usuario",
         "online-banking user blocked after wrong token/password: masked token serial "
-        "'******1020' and account, phone number"),
-    "banorte-movil-activation-email": ("app-activation", "Banorte: Activación de Banorte "
-        "Móvil", "mobile-banking activation notice: date and time, no code"),
-    "contact-media-update-email": ("contact-update", "Banorte: Actualización de Medios de "
-        "Contacto", "contact e-mail changed: old and new address, phone number"),
-    "third-party-account-registration-email": ("payee-added", "Banorte: Alta de cuenta de "
-        "terceros", "new payee added: approve it in the app (no code), masked account"),
-    "banorte-movil-cancelation-email": ("app-cancel", "Banorte: Cancelación de Banorte Móvil",
-        "mobile-banking cancelled: masked card, phone number"),
+        "'******1020' and account, phone number",
+    ),
+    "banorte-movil-activation-email": (
+        "app-activation",
+        "Banorte: Activación de Banorte Móvil",
+        "mobile-banking activation notice: date and time, no code",
+    ),
+    "contact-media-update-email": (
+        "contact-update",
+        "Banorte: Actualización de Medios de Contacto",
+        "contact e-mail changed: old and new address, phone number",
+    ),
+    "third-party-account-registration-email": (
+        "payee-added",
+        "Banorte: Alta de cuenta de terceros",
+        "new payee added: approve it in the app (no code), masked account",
+    ),
+    "banorte-movil-cancelation-email": (
+        "app-cancel",
+        "Banorte: Cancelación de Banorte Móvil",
+        "mobile-banking cancelled: masked card, phone number",
+    ),
 }
 
 
