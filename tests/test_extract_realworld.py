@@ -312,6 +312,42 @@ def test_a_body_that_is_nothing_but_the_number() -> None:
 
 
 # =======================================================================================
+# Kinds round four's hold-out missed or picked wrong (scored once, then seen)
+
+
+@pytest.mark.parametrize(
+    ("subject", "text"),
+    [
+        # Vietnamese: "Mã xác minh" (verification code), code alone below
+        ("Mã xác minh đăng nhập", "Mã xác minh của bạn là:\n\n470766\n\nMã sẽ hết hạn sau 1 giờ."),
+        # Pashto: "کوډ" (code)
+        ("تاييد کوډ", "ستاسو تاييد کوډ دا دی:\n\n470766\n\nدا کوډ ستاسو گڼون ته اړين دی."),
+        # Estonian: "tuvastuskood" (verification code)
+        ("Kinnitamine", "Selle e-postiaadressi kinnitamiseks vajalik tuvastuskood on: 470766"),
+        # Hungarian: "ellenőrzőkódja" (your check code), a compound with ő
+        ("Ellenőrzés", "Az ellenőrzőkódja az e-mail-címe megerősítéséhez: 470766"),
+        # Uzbek: "kodingiz" (your code)
+        (
+            "Tasdiqlash",
+            "Ushbu elektron pochta manzilini tasdiqlash uchun tasdiqlash kodingiz: 470766",
+        ),
+    ],
+)
+def test_code_words_round_four_showed(subject: str, text: str) -> None:
+    assert extract_code(received(subject, text=text)) == "470766"
+
+
+def test_a_banks_tracking_key_is_not_a_code() -> None:
+    mail = received(
+        "Banorte: Compra de Tiempo Aire",
+        text="La siguiente operación ha sido registrada en Banorte Móvil.\n"
+        "Numero de Cuenta: *******1111\nTeléfono Destino:  - 0000000000\n"
+        "Importe:  $200.00 MN\nClave de Rastreo:  48291367\nGracias por utilizar Banorte Móvil",
+    )
+    assert extract_code(mail) is None
+
+
+# =======================================================================================
 # Hard negatives beside them: never a code
 
 
@@ -358,12 +394,18 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 # That hold-out, now seen, is part of tuning (79 codes); with the lone-code rule the tuning
 # part reaches 78/79 (0.987), the miss Notion's 20-letter code. The second hold-out (Hanko
 # in nine languages and Ory Kratos, collected before that rule), scored once: 31/31, none
-# wrong (main before the rule also reads 31/31). The recall floor is what the tuning part
-# reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.98
+# wrong (main before the rule also reads 31/31). Round three (267 mails, 29 new sources, split
+# by group before scoring): tuning part 0.771 at precision 0.860 -> 0.979 at 1.000; its
+# hold-out, scored once: 0.754 (46/61) at 1.000. Round four (169 mails, 25 new sources, held
+# out whole), scored once: 0.882 (60/68) at 0.984, one wrong. Both are seen now and part of
+# tuning (256 codes), which reads 250 (0.977): the misses are codes extract_code cannot
+# return (20 letters, a passphrase, a slash) and letters-only codes (UMXBL, EMXNJMMF, czKrqn).
+# The recall floor is what the tuning part reaches; precision is 1.0 on every part.
+REALWORLD_TUNING_RECALL_FLOOR = 0.975
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
-                   "OSL-3.0", "CC0-1.0"}  # fmt: skip
+                   "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
+                   "Unlicense"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -395,7 +437,9 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         assert hashlib.sha256(data).hexdigest() == item["sha256"], item["id"]
         assert item["holdout"] == (item["group"] in held)
     first = {
-        item["group"] for item in manifest if not item.get("holdout2") and "round3" not in item
+        item["group"]
+        for item in manifest
+        if not item.get("holdout2") and "round3" not in item and "round4" not in item
     }
     assert 0.2 <= len(held) / len(first) <= 0.4
     second = [item for item in manifest if item.get("holdout2")]
@@ -403,28 +447,34 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     assert sum(item["code"] is not None for item in second) >= 30
 
 
-def test_round_three_is_split_by_group_as_committed_before_it_was_scored() -> None:
+@pytest.mark.parametrize(("round_no", "held_percent"), [(3, 50), (4, 100)])
+def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
+    round_no: int, held_percent: int
+) -> None:
+    key = f"round{round_no}"
     manifest = json.loads((REALWORLD / "manifest.json").read_text(encoding="utf-8"))["items"]
-    third = [item for item in manifest if "round3" in item]
+    this_round = [item for item in manifest if key in item]
     held = {
         line.strip()
-        for line in (REALWORLD / "holdout3.txt").read_text(encoding="utf-8").splitlines()
+        for line in (REALWORLD / f"holdout{round_no}.txt").read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")
     }
-    for item in third:
-        digest = hashlib.sha256(("round3:" + item["group"]).encode()).hexdigest()
-        assert (int(digest, 16) % 100 < 50) == (item["group"] in held)
-        assert item["round3"] == ("holdout" if item["group"] in held else "tuning")
+    for item in this_round:
+        digest = hashlib.sha256(f"{key}:{item['group']}".encode()).hexdigest()
+        assert (int(digest, 16) % 100 < held_percent) == (item["group"] in held)
+        assert item[key] == ("holdout" if item["group"] in held else "tuning")
         owner_name = item["repository"].split()[0].replace("/", "+")
         assert (REALWORLD / "LICENSES" / owner_name).is_file(), item["id"]
-    earlier = {item["group"] for item in manifest if "round3" not in item}
-    assert not {item["group"] for item in third} & earlier  # new senders only
-    assert {item["group"] for item in third if item["round3"] == "holdout"} == held
-    assert len({item["source"] for item in third}) >= 20
-    assert sum(item["code"] is not None for item in third if item["round3"] == "holdout") >= 50
+    others = {item["group"] for item in manifest if key not in item}
+    assert not {item["group"] for item in this_round} & others  # new senders only
+    assert {item["group"] for item in this_round if item[key] == "holdout"} == held
+    assert len({item["source"] for item in this_round}) >= 20
+    assert sum(item["code"] is not None for item in this_round if item[key] == "holdout") >= 50
 
 
-@pytest.mark.parametrize("part", ["tuning", "holdout", "holdout2", "round3", "holdout3"])
+@pytest.mark.parametrize(
+    "part", ["tuning", "holdout", "holdout2", "round3", "holdout3", "holdout4"]
+)
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:
     module = _load_eval()
     tally = module.evaluate_codes(module.load_realworld(part))

@@ -68,9 +68,10 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _POSITIVE = _words(
     # "code" alone or ending a compound, and its kin in more languages (verifieringskod,
     # bekræftelseskode, vahvistuskoodi, kódot, kóða)
-    r"[a-zà-öø-ÿß]*?(?:code(?![a-z])|(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod)\b|"
-    r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b)|"
-    r"pass ?code\b|otp\b|2fa\b|one[- ]time (?:password|pin)\b|"
+    r"[a-zà-öø-ÿß\u0100-\u017f]*?(?:code(?![a-z])|"
+    r"(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod|kood)\b|"
+    r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b|kodingiz\b|kodni\b|kodi\b)|"
+    r"pass ?code\b|otp\b|2fa\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
     r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
@@ -93,7 +94,7 @@ _POSITIVE_CASED = _words(
 _POSITIVE_SCRIPTS = _phrases(
     # "code" in scripts \b does not suit (joined or combining letters): Arabic, Persian, Urdu,
     # Sindhi, Hebrew, Greek, the Indic scripts, Sinhala, Thai, Khmer
-    r"رمز|كود|کد|کوڈ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
+    r"رمز|كود|کد|کوڈ|کوډ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
     r"කේත|รหัส|កូដ|"
     # "OTP" as Indic scripts spell it
     r"ओटीपी|ওটিপি|ஓடிபி|ఓటీపీ|ಒಟಿಪಿ|ഒടിപി|ઓટીપી|ਓਟੀਪੀ"
@@ -180,7 +181,8 @@ _NEGATIVE = _words(
     r"gesamt(?:betrag)?\b|telefon(?:nummer)?\b|sendung(?:snummer)?\b|kundennummer\b|"
     r"vorgangsnummer\b|plz\b|postleitzahl\b|buchung(?:snummer)?\b|commande\b|facture\b|"
     r"montant\b|téléphone\b|appelez\b|colis\b|numéro\b|pedido\b|factura\b|importe\b|"
-    r"tel[ée]fono\b|ll[áa]m(?:e|enos)\b|env[íi]o\b|seguimiento\b|n[úu]mero\b|ordine\b|"
+    r"tel[ée]fono\b|ll[áa]m(?:e|enos)\b|env[íi]o\b|seguimiento\b|clave de rastreo\b|"
+    r"rastreo\b|n[úu]mero\b|ordine\b|"
     r"fattura\b|importo\b|totale\b|chiam(?:a|aci)\b|spedizione\b|encomenda\b|fatura\b|valor\b|"
     r"telefone\b|rastreamento\b|cep\b|bestel(?:ling|nummer)\b|factuur\b|bedrag\b|totaal\b|"
     r"telefoon\b|zending\b|klantnummer\b|zamówieni[ae]\b|faktur[ay]\b|kwota\b|razem\b|"
