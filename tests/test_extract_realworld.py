@@ -348,6 +348,41 @@ def test_a_banks_tracking_key_is_not_a_code() -> None:
 
 
 # =======================================================================================
+# "Code" in languages no corpus has yet (written for this test from dictionaries)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ձեր հաստատման կոդը՝ 482913",  # Armenian
+        "თქვენი დადასტურების კოდი: 482913",  # Georgian
+        "የማረጋገጫ ኮድዎ፡ 482913",  # Amharic
+        "ລະຫັດຢືນຢັນຂອງທ່ານແມ່ນ 482913",  # Lao
+        "သင်၏ အတည်ပြုကုဒ်မှာ 482913 ဖြစ်သည်",  # Burmese
+        "Zure egiaztapen-kodea: 482913",  # Basque
+        "Jūsu verifikācijas kods: 482913",  # Latvian
+        "Via konfirma kodo estas 482913",  # Esperanto
+        "Codul dvs. de verificare este 482913",  # Romanian
+        "Msimbo wako wa uthibitishaji ni 482913",  # Swahili
+        "Ikhodi yakho yokuqinisekisa ithi 482913",  # Zulu
+        "Koodhkaaga xaqiijinta waa 482913",  # Somali
+        "Koodu ìjẹrìsí rẹ ni 482913",  # Yoruba
+        "Il-kodiċi ta' verifika tiegħek huwa 482913",  # Maltese
+    ],
+)
+def test_code_words_of_languages_no_corpus_has(text: str) -> None:
+    assert extract_code(received("Contoso", text=text)) == "482913"
+
+
+def test_a_short_line_ending_in_a_colon_introduces_a_lone_code_in_any_language() -> None:
+    # no code word of Finnish is known; what a person sees is the line and the number
+    mail = received("Contoso", text="Hei Noor,\n\nTunnuslukusi on:\n\n482913\n\nContoso")
+    assert extract_code(mail) == "482913"
+    # a greeting is not an introduction
+    assert extract_code(received("Contoso", text="Hei Noor:\n\n482913\n")) is None
+
+
+# =======================================================================================
 # Hard negatives beside them: never a code
 
 

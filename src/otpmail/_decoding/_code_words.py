@@ -70,7 +70,10 @@ _POSITIVE = _words(
     # bekræftelseskode, vahvistuskoodi, kódot, kóða)
     r"[a-zà-öø-ÿß\u0100-\u017f]*?(?:code(?![a-z])|"
     r"(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod|kood)\b|"
-    r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b|kodingiz\b|kodni\b|kodi\b)|"
+    r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b|kodingiz\b|kodni\b|kodi\b|"
+    # Basque, Latvian, Esperanto, Romanian, Maltese, Yoruba/Igbo, Somali, Zulu, Xhosa, Swahili
+    r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
+    r"msimbo\b)|"
     r"pass ?code\b|otp\b|2fa\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
     r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
@@ -96,6 +99,8 @@ _POSITIVE_SCRIPTS = _phrases(
     # Sindhi, Hebrew, Greek, the Indic scripts, Sinhala, Thai, Khmer
     r"رمز|كود|کد|کوڈ|کوډ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
     r"කේත|รหัส|កូដ|"
+    # Armenian, Georgian, Amharic, Lao, Burmese
+    r"կոդ|კოდ|ኮድ|ລະຫັດ|ကုဒ်|"
     # "OTP" as Indic scripts spell it
     r"ओटीपी|ওটিপি|ஓடிபி|ఓటీపీ|ಒಟಿಪಿ|ഒടിപി|ઓટીપી|ਓਟੀਪੀ"
 )

@@ -174,7 +174,9 @@ _LABEL_KINDS = (
 )
 _LABEL_KINDS_CJK = ((_POSITIVE_CJK, _POS), (_NEGATIVE_CJK, _NEG), (_VERBS_CJK, _VERB))
 _LABEL_KINDS_SCRIPTS = ((_POSITIVE_SCRIPTS, _POS),)
-_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f\u1780-\u17ff]")
+# Greek, Armenian, Hebrew, Arabic, the Indic scripts, Sinhala, Thai, Lao, Myanmar, Georgian,
+# Ethiopic, Khmer
+_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0530-\u06ff\u0900-\u0eff\u1000-\u137f\u1780-\u17ff]")
 """Greek, Hebrew, Arabic, the Indic scripts, Sinhala, Thai, Khmer: where those code words are."""
 
 
@@ -525,10 +527,14 @@ def _is_whole_body(seg: str, cand: _Candidate) -> bool:
 
 
 def _introduced(seg: str, cand: _Candidate) -> bool:
-    """Whether the non-empty line above ``cand`` is text that can introduce it (a sentence,
-    not a greeting such as ``Hi Noor,``)."""
+    """Whether the non-empty line above ``cand`` is text that can introduce it: a sentence,
+    or a shorter line that ends in a colon (``Mã xác minh của bạn là:``), not a greeting
+    such as ``Hi Noor,``."""
     ls = _line_bounds(seg, cand.start, cand.end)[0]
-    above = seg[_window_start(seg, ls, 1) : ls].strip(_DECORATION + "\n")
+    line = seg[_window_start(seg, ls, 1) : ls].strip(" \t\n")
+    above = line.strip(_DECORATION + "\n")
+    if line.endswith(":") and len(above) >= CODE_REACH.lone_intro // 2:
+        return True
     return len(above) >= CODE_REACH.lone_intro
 
 
