@@ -999,30 +999,29 @@ def test_the_scoring_page_quotes_the_weight_tables() -> None:
 
 # A code alone on its line, the one code-shaped value of a short mail, is what a person sees
 # in any language, even one whose code words no rule knows (issue 30: Appwrite's Esperanto,
-# Armenian and Vietnamese sign-in mails were missed).
-_LONE_ESPERANTO = (
-    "Saluton,\n"
-    "Enigu la jenan kontrolkodon kiam oni petos ĝin por sekure ensaluti. "
-    "Ĝi eksvalidiĝos post 15 minutoj.\n"
+# Armenian and Vietnamese sign-in mails were missed; Esperanto's word is known since, so
+# Faroese, whose "váttanarkota" no rule knows, stands in for a language no rule knows).
+_LONE_UNKNOWN = (
+    "Hey,\n"
+    "Skriva hesa váttanarkotu, tá ið tú verður biðin um hana at rita inn trygt. "
+    "Hon gongur út eftir 15 minuttum.\n"
     "601917\n"
-    "Dankon,\nteamo de Contoso Notes"
+    "Takk,\nContoso Notes"
 )
 
 
 def test_a_lone_code_in_a_language_no_rule_knows_is_the_code() -> None:
-    assert extract_code({"subject": "Contoso Notes Ensaluto", "body": _LONE_ESPERANTO}) == (
-        "601917"
-    )
+    assert extract_code({"subject": "Contoso Notes innritan", "body": _LONE_UNKNOWN}) == ("601917")
     armenian = "Բարև,\nմուտքագրեք հետևյալ կոդը։\n479001\nContoso Notes թիմ"
     assert extract_code(armenian) == "479001"
 
 
 def test_a_lone_code_beside_another_candidate_is_not_guessed() -> None:
     # a second code-shaped value anywhere in the mail (here a reference) leaves two readings
-    body = _LONE_ESPERANTO.replace("Dankon,", "Referenco 5520431. Dankon,")
+    body = _LONE_UNKNOWN.replace("Takk,", "Tilvísing 5520431. Takk,")
     assert extract_code(body) is None
-    assert extract_code({"subject": "Ensaluto 7741", "body": _LONE_ESPERANTO}) is None
-    assert extract_code(_LONE_ESPERANTO.replace("601917", "601917\n482913")) is None
+    assert extract_code({"subject": "Innritan 7741", "body": _LONE_UNKNOWN}) is None
+    assert extract_code(_LONE_UNKNOWN.replace("601917", "601917\n482913")) is None
 
 
 @pytest.mark.parametrize(
@@ -1045,4 +1044,4 @@ def test_a_lone_candidate_needs_a_sentence_above_it() -> None:
 
 def test_a_lone_candidate_counts_only_in_a_short_mail() -> None:
     padding = "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n" * 60
-    assert extract_code(_LONE_ESPERANTO + "\n" + padding) is None
+    assert extract_code(_LONE_UNKNOWN + "\n" + padding) is None
