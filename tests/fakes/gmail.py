@@ -170,30 +170,52 @@ class FakeGmail:
         ``id_lag_ms``: how far behind its id's time this message's ``internalDate`` is (a
         timed id's time is ``internalDate - id_lag_ms``); Gmail's own lag is not documented,
         so the fake's default is none."""
-        data = bytes(raw) if isinstance(raw, EmailMessage) else raw
         with self._lock:
-            self._next_id += 0x1F
-            self.history_id += 7
-            internal_ms = int((at.timestamp() if at else time.time()) * 1000)
-            serial = self._next_id & 0xFFFFF
-            id_ms = internal_ms - id_lag_ms
-            message = StoredMessage(
-                id=f"{id_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
-                raw=data,
-                internal_ms=internal_ms,
-                history_id=self.history_id,
-                labels=labels,
-            )
-            self.messages.append(message)
-            notification = (
-                {"emailAddress": self.address, "historyId": self.history_id}
-                if self.watch_topic
-                else None
-            )
+            message, notification = self._store(raw, at, labels, id_lag_ms)
         if notification is not None:
             for publish in list(self.on_change):
                 publish(notification)
         return message.id
+
+    def deliver_together(self, raws: list[bytes | EmailMessage]) -> list[str]:
+        """Deliver ``raws`` in order at one instant for the fake: no request is answered
+        between them (what a test needs to say which one is newest)."""
+        with self._lock:
+            stored = [self._store(raw, None, ("INBOX", "UNREAD"), 0) for raw in raws]
+        for _, notification in stored:
+            if notification is not None:
+                for publish in list(self.on_change):
+                    publish(notification)
+        return [message.id for message, _ in stored]
+
+    def _store(
+        self,
+        raw: bytes | EmailMessage,
+        at: datetime | None,
+        labels: tuple[str, ...],
+        id_lag_ms: int,
+    ) -> tuple[StoredMessage, dict[str, Any] | None]:
+        """Add a message (the lock held)."""
+        data = bytes(raw) if isinstance(raw, EmailMessage) else raw
+        self._next_id += 0x1F
+        self.history_id += 7
+        internal_ms = int((at.timestamp() if at else time.time()) * 1000)
+        serial = self._next_id & 0xFFFFF
+        id_ms = internal_ms - id_lag_ms
+        message = StoredMessage(
+            id=f"{id_ms << 20 | serial:016x}" if self.timed_ids else f"{self._next_id:x}",
+            raw=data,
+            internal_ms=internal_ms,
+            history_id=self.history_id,
+            labels=labels,
+        )
+        self.messages.append(message)
+        notification = (
+            {"emailAddress": self.address, "historyId": self.history_id}
+            if self.watch_topic
+            else None
+        )
+        return message, notification
 
     def remove(self, message_id: str) -> None:
         """Delete a message (a later ``messages.get`` answers 404)."""

@@ -63,6 +63,10 @@ class Upstreams:
     def deliver_gmail(self, raw: bytes, at: datetime | None = None) -> str:
         return self.gmail.deliver(raw, at)
 
+    def deliver_gmail_together(self, raws: list[bytes]) -> list[str]:
+        """Deliver ``raws`` at one instant for the fake: no request is answered between."""
+        return self.gmail.deliver_together(list(raws))
+
     def deliver_graph(self, **fields: Any) -> str:
         future = asyncio.run_coroutine_threadsafe(_call(self.graph.deliver, **fields), self._loop)
         return future.result()
