@@ -1,0 +1,468 @@
+"""Round five (apps): code mails of translated self-hosted web apps, and their notices.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r5_apps.py \\
+        --documenso /work/.mirror/documenso+documenso/repo
+
+- ``--documenso``: a git snapshot of documenso/documenso (AGPL-3.0). Two react-email
+  templates, rendered by hand as their component tree produces them (react-email's
+  ``Html``/``Head``/``Preview``/``Body``/``Container``/``Section``/``Heading``/``Text``/
+  ``Img``/``Button``/``Row``/``Column`` markup, the Tailwind classes inlined as the
+  ``Tailwind`` component would, with the default colours of ``DEFAULT_BRAND_COLORS``):
+  ``packages/email/templates/access-auth-2fa.tsx`` (the e-mail two-factor code a signer must
+  enter to finish a document; subject ``Your two-factor authentication code`` as
+  ``send-2fa-token-email.ts`` sends it; the code is a six-digit HOTP, it lives
+  ``TWO_FACTOR_EMAIL_EXPIRATION_MINUTES`` = 5 minutes) and
+  ``packages/email/templates/document-completed.tsx`` (``Signing Complete!``, the notice with a
+  download link, sent by ``send-document-completed-emails.handler.ts``). The strings are the
+  ``msgstr`` of ``packages/lib/translations/<lang>/web.po`` (ICU plurals resolved for 5); a
+  language missing any string of a template would fall back to English, so only fully
+  translated languages are taken. The ``text/plain`` part imitates react-email's
+  ``plainText`` rendering (html-to-text: preview skipped, images dropped, headings upper-case,
+  links as ``text [href]``).
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
+from html.parser import HTMLParser
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SENT = datetime(2026, 11, 24, 10, 17, 42, tzinfo=UTC)
+RNG = random.Random("r5-apps")
+TO = "noor.tester@example.com"
+
+
+def digits(n: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(n))
+
+
+def token(n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def message(*, sender: str, subject: str, text: str | None, html_part: str | None,
+            headers: dict[str, str] | None = None) -> bytes:  # fmt: skip
+    msg = EmailMessage()
+    for key, val in (headers or {}).items():
+        msg[key] = val
+    msg["From"] = sender
+    msg["To"] = TO
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(SENT)
+    msg["Message-ID"] = "<corpus@mail.example>"
+    if text is not None:
+        msg.set_content(text, subtype="plain", charset="utf-8")
+        if html_part is not None:
+            msg.add_alternative(html_part, subtype="html", charset="utf-8")
+    elif html_part is not None:
+        msg.set_content(html_part, subtype="html", charset="utf-8")
+    if msg.is_multipart():
+        msg.set_boundary("=_corpus_alternative_=")
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
+def show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def read_po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a gettext catalogue (multi-line strings joined)."""
+    out: dict[str, str] = {}
+    key = val = None
+    cur = None
+    for line in text.splitlines() + [""]:
+        if line.startswith("msgid "):
+            if key is not None and val:
+                out[key] = val
+            key, val, cur = _po_str(line[6:]), None, "id"
+        elif line.startswith("msgstr "):
+            val, cur = _po_str(line[7:]), "str"
+        elif line.startswith('"') and cur == "id":
+            key = (key or "") + _po_str(line)
+        elif line.startswith('"') and cur == "str":
+            val = (val or "") + _po_str(line)
+        elif not line.strip():
+            if key is not None and val:
+                out[key] = val
+            key = val = cur = None
+    return out
+
+
+def _po_str(s: str) -> str:
+    s = s.strip()[1:-1]
+    esc = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+    return re.sub(r"\\(.)", lambda m: esc.get(m.group(1), m.group(0)), s)
+
+
+def icu_plural(pattern: str, n: int, lang: str) -> str:
+    """Resolve one ``{var, plural, one {..} other {..}}`` for n (CLDR categories)."""
+    body = re.match(r"\{\w+, plural, (.*)\}$", pattern, re.S)
+    assert body, pattern
+    forms = dict(re.findall(r"(\w+) \{([^{}]*)\}", body.group(1)))
+    cat = "one" if n == 1 else "other"
+    if lang == "pl" and n != 1:
+        cat = "few" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "many"
+    form = forms.get(cat, forms["other"])
+    return form.replace("#", str(n))
+
+
+# ---------------------------------------------------------------------------------------
+# html -> text (what react-email's plainText option gives: html-to-text)
+
+
+class _Text(HTMLParser):
+    BLOCK = {"p": 1, "h1": 3, "div": 1, "table": 1, "tr": 1, "br": 1}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.skip = 0
+        self.upper = 0
+        self.href: list[str | None] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if self.skip or a.get("data-skip-in-text") == "true" or tag in ("head", "style", "title"):
+            if tag not in ("img", "br", "meta", "hr"):
+                self.skip += 1
+            return
+        if tag == "br":
+            self.out.append("\n")
+        elif tag in ("p", "h1", "table", "tr", "div"):
+            self.out.append("\n\n" if tag in ("p", "h1") else "\n")
+        if tag == "h1":
+            self.upper += 1
+        if tag == "a":
+            self.href.append(a.get("href"))
+
+    def handle_endtag(self, tag):
+        if self.skip:
+            if tag not in ("img", "br", "meta", "hr"):
+                self.skip -= 1
+            return
+        if tag == "h1":
+            self.upper -= 1
+        if tag in ("p", "h1"):
+            self.out.append("\n\n")
+        if tag == "a" and self.href:
+            href = self.href.pop()
+            if href and not href.startswith("mailto:"):
+                self.out.append(f" [{href}]")
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        data = re.sub(r"\s+", " ", data)
+        self.out.append(data.upper() if self.upper else data)
+
+
+def html_to_text(doc: str) -> str:
+    p = _Text()
+    p.feed(doc)
+    text = "".join(p.out)
+    lines = [ln.strip() for ln in text.split("\n")]
+    text = "\n".join(lines)
+    text = re.sub(r"\n{3,}", "\n\n", text).strip()
+    return text + "\n"
+
+
+# ---------------------------------------------------------------------------------------
+# react-email components, as they render
+
+_TW = {
+    "mx-auto": "margin-left:auto;margin-right:auto", "my-auto": "margin-top:auto;margin-bottom:auto",
+    "bg-background": "background-color:#ffffff", "bg-white": "background-color:#ffffff",
+    "font-sans": "font-family:ui-sans-serif, system-ui, sans-serif, \"Apple Color Emoji\", "
+                 "\"Segoe UI Emoji\", \"Segoe UI Symbol\", \"Noto Color Emoji\"",
+    "mt-8": "margin-top:32px", "mb-2": "margin-bottom:8px", "max-w-xl": "max-width:36rem",
+    "rounded-lg": "border-radius:8px", "border": "border-width:1px",
+    "border-border": "border-color:#e2e8f0", "border-solid": "border-style:solid",
+    "p-4": "padding:16px", "p-2": "padding:8px", "p-6": "padding:24px", "mb-4": "margin-bottom:16px",
+    "h-6": "height:24px", "h-12": "height:48px", "w-12": "width:48px", "mt-12": "margin-top:48px",
+    "text-center": "text-align:center", "font-semibold": "font-weight:600",
+    "font-medium": "font-weight:500", "font-bold": "font-weight:700",
+    "text-foreground": "color:#0f172a", "text-muted-foreground": "color:#64748b",
+    "text-lg": "font-size:18px;line-height:28px", "text-sm": "font-size:14px;line-height:20px",
+    "text-base": "font-size:16px;line-height:24px", "text-2xl": "font-size:24px;line-height:32px",
+    "tracking-wider": "letter-spacing:0.05em", "mt-2": "margin-top:8px", "mt-4": "margin-top:16px",
+    "mt-6": "margin-top:24px", "bg-muted": "background-color:#f1f5f9", "mb-0": "margin-bottom:0px",
+    "my-1": "margin-top:4px;margin-bottom:4px", "my-4": "margin-top:16px;margin-bottom:16px",
+    "my-8": "margin-top:32px;margin-bottom:32px", "mb-6": "margin-bottom:24px",
+    "text-primary": "color:#a2e771", "text-sm!": "", "px-4": "padding-left:16px;padding-right:16px",
+    "py-2": "padding-top:8px;padding-bottom:8px", "no-underline": "text-decoration-line:none",
+    "inline": "display:inline", "align-middle": "vertical-align:middle", "h-7": "height:28px",
+    "w-7": "width:28px", "-mt-0.5": "margin-top:-2px", "mr-2": "margin-right:8px",
+    "h-5": "height:20px", "w-5": "width:20px", "mb-0.5": "margin-bottom:2px",
+    "h-42": "height:168px", "table-fixed": "table-layout:fixed",
+    "flex-row": "flex-direction:row", "items-center": "align-items:center",
+    "justify-center": "justify-content:center", "max-w-[80%]": "max-width:80%",
+}  # fmt: skip
+
+
+def tw(classes: str, base: str = "") -> str:
+    parts = [base] if base else []
+    for c in classes.split():
+        if c == "backdrop-blur-sm":
+            continue
+        parts.append(_TW[c])
+    return ";".join(p for p in parts if p).replace('"', "&quot;")
+
+
+_TABLE = 'align="center" width="100%" border="0" cellpadding="0" cellspacing="0" role="presentation"'
+
+
+def section(children: str, cls: str = "") -> str:
+    style = f' style="{tw(cls)}"' if cls else ""
+    return f"<table {_TABLE}{style}><tbody><tr><td>{children}</td></tr></tbody></table>"
+
+
+def container(children: str, cls: str) -> str:
+    return (f'<table {_TABLE} style="{tw(cls, "max-width:37.5em")}"><tbody><tr style="width:100%">'
+            f"<td>{children}</td></tr></tbody></table>")  # fmt: skip
+
+
+def text(children: str, cls: str) -> str:
+    return f'<p style="{tw(cls, "font-size:14px;line-height:24px;margin:16px 0")}">{children}</p>'
+
+
+def heading(children: str, cls: str) -> str:
+    return f'<h1 style="{tw(cls)}">{children}</h1>'
+
+
+def img(src: str, alt: str, cls: str) -> str:
+    return (f'<img alt="{html.escape(alt)}" src="{src}" style="'
+            f'{tw(cls, "display:block;outline:none;border:none;text-decoration:none")}"/>')
+
+
+def link(href: str, children: str, cls: str = "") -> str:
+    style = tw(cls, "color:#067df7;text-decoration-line:none")
+    return f'<a href="{html.escape(href)}" style="{style}" target="_blank">{children}</a>'
+
+
+def button(href: str, children: str, cls: str) -> str:
+    style = tw(cls, "line-height:100%;text-decoration:none;display:inline-block;max-width:100%;"
+                    "mso-padding-alt:0px")  # fmt: skip
+    return (f'<a href="{html.escape(href)}" style="{style}" target="_blank"><span><!--[if mso]><i '
+            'style="mso-font-width:400%;mso-text-raise:0" hidden>&#8202;&#8202;</i><![endif]-->'
+            '</span><span style="max-width:100%;display:inline-block;line-height:120%;'
+            f'mso-padding-alt:0px;mso-text-raise:0">{children}</span><span><!--[if mso]><i '
+            'style="mso-font-width:400%" hidden>&#8202;&#8202;&#8203;</i><![endif]--></span></a>')
+
+
+def preview(s: str) -> str:
+    pad = "\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff" * (150 - len(s))
+    return ('<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;'
+            f'max-width:0" data-skip-in-text="true">{html.escape(s)}<div>{pad}</div></div>')  # fmt: skip
+
+
+def document(lang: str, body_cls: str, inner: str) -> str:
+    return ('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" '
+            '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">'
+            f'<html dir="ltr" lang="{lang}"><head><meta content="text/html; charset=UTF-8" '
+            'http-equiv="Content-Type"/><meta name="x-apple-disable-message-reformatting"/></head>'
+            f'<body style="{tw(body_cls)}">{inner}<!--/$--></body></html>')  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Documenso
+
+DOCUMENSO_COMMIT = "75330166cc00b29c14399bc2e391e4b4d8080c00"
+DOCUMENSO_LANGS = ("de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "sq", "zh")
+DOCUMENSO_BASE = "https://sign.contoso.example"
+DOCUMENSO_FROM = "Documenso <noreply@sign.contoso.example>"
+DOCUMENSO_TITLES = {
+    "de": "Mietvertrag Wohnung 4B.pdf", "en": "Consulting Agreement 2026.pdf",
+    "es": "Contrato de servicios 2026.pdf", "fr": "Contrat de prestation.pdf",
+    "it": "Contratto di fornitura.pdf", "ja": "業務委託契約書.pdf", "ko": "용역 계약서.pdf",
+    "nl": "Huurovereenkomst 2026.pdf", "pl": "Umowa najmu lokalu.pdf",
+    "pt-BR": "Contrato de prestação de serviços.pdf", "sq": "Marrëveshje bashkëpunimi.pdf",
+    "zh": "服务合同.pdf",
+}  # fmt: skip
+_M_2FA = {
+    "subject": "Your two-factor authentication code",
+    "preview": "Your verification code is {code}",
+    "heading": "Verification Code Required",
+    "hi": 'Hi {userName}, you need to enter a verification code to complete the document "{documentTitle}".',
+    "label": "Your verification code:",
+    "expire": "{expiresInMinutes, plural, one {This code will expire in # minute.} other {This code will expire in # minutes.}}",
+    "ignore": "If you didn't request this verification code, you can safely ignore this email.",
+}  # fmt: skip
+_M_DONE = {
+    "subject": "Signing Complete!",
+    "preview": "Completed Document",
+    "completed": "Completed",
+    "signed": "“{documentName}” was signed by all signers",
+    "continue": "Continue by downloading the document.",
+    "download": "Download",
+    "sent_using": "This document was sent using <0>Documenso</0>.",
+}
+_FOOTER_ADDR = "Documenso, Inc.<br/>2261 Market Street, #5211, San Francisco, CA 94114, USA"
+
+
+def _tr(cat: dict[str, str], msgs: dict[str, str]) -> dict[str, str] | None:
+    out = {}
+    for key, msgid in msgs.items():
+        if msgid not in cat:
+            return None
+        out[key] = cat[msgid]
+    return out
+
+
+def _fill(s: str, **kw: str) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: kw[m.group(1)], s)
+
+
+def _documenso_footer(is_document: bool, t: dict[str, str]) -> str:
+    parts = ""
+    if is_document:
+        sent = html.escape(t["sent_using"]).replace("&lt;0&gt;", "<0>").replace("&lt;/0&gt;", "</0>")
+        sent = re.sub(r"<0>(.*?)</0>", lambda m: link("https://documen.so/mail-footer", m.group(1),
+                                                       "text-primary"), sent)  # fmt: skip
+        parts += text(sent, "my-4 text-base text-muted-foreground")
+    parts += text(_FOOTER_ADDR, "my-8 text-muted-foreground text-sm")
+    return section(parts)
+
+
+def documenso(repo: Path, items: list[dict]) -> None:
+    logo = img(f"{DOCUMENSO_BASE}/static/logo.png", "Documenso Logo", "mb-4 h-6")
+    for lang in DOCUMENSO_LANGS:
+        cat = read_po(show(repo, DOCUMENSO_COMMIT, f"packages/lib/translations/{lang}/web.po"))
+        title = html.escape(DOCUMENSO_TITLES[lang])
+        t = _tr(cat, _M_2FA)
+        if t is not None:
+            code = digits(6)
+            body = (
+                "<div>"
+                + img(f"{DOCUMENSO_BASE}/static/document.png", "Document", "mx-auto h-12 w-12")
+                + section(
+                    heading(html.escape(t["heading"]), "text-center font-semibold text-foreground text-lg")
+                    + text(_fill(html.escape(t["hi"], quote=False), userName="Noor Tester",
+                                 documentTitle=title), "mt-2 text-center text-foreground")  # fmt: skip
+                    + section(
+                        text(html.escape(t["label"]), "mb-2 font-medium text-muted-foreground text-sm")
+                        + text(code, "font-bold text-2xl text-foreground tracking-wider"),
+                        "mt-6 rounded-lg bg-muted p-6 text-center",
+                    )
+                    + text(html.escape(icu_plural(t["expire"], 5, lang)),
+                           "mt-4 text-center text-muted-foreground text-sm")  # fmt: skip
+                    + text(html.escape(t["ignore"]), "mt-4 text-center text-muted-foreground text-sm"),
+                    "mt-8",
+                )
+                + "</div>"
+            )
+            inner = preview(_fill(t["preview"], code=code)) + section(
+                container(section(logo + body),
+                          "mx-auto mt-8 mb-2 max-w-xl rounded-lg border border-border border-solid p-4")
+                + '<div style="margin-left:auto;margin-right:auto;margin-top:48px;max-width:36rem"></div>'
+                + container(_documenso_footer(False, t), "mx-auto max-w-xl")
+            )  # fmt: skip
+            doc = document(lang, "mx-auto my-auto bg-background font-sans", inner)
+            add(items, source="documenso", template="access-auth-2fa", lang=lang, kind="saas-otp",
+                code=code, repository="documenso/documenso", commit=DOCUMENSO_COMMIT,
+                path="packages/email/templates/access-auth-2fa.tsx; packages/email/template-components/"
+                     "template-access-auth-2fa.tsx; template-footer.tsx; packages/lib/server-only/2fa/"
+                     f"email/send-2fa-token-email.ts; packages/lib/translations/{lang}/web.po",
+                licence="AGPL-3.0",
+                rendered="react-email tree rendered by hand (Tailwind classes inlined), strings from "
+                         "web.po; text/plain as the plainText renderer gives it",
+                raw=message(sender=DOCUMENSO_FROM, subject=t["subject"], text=html_to_text(doc),
+                            html_part=doc))  # fmt: skip
+        t = _tr(cat, _M_DONE)
+        if t is not None:
+            tok = token(21)
+            download = f"{DOCUMENSO_BASE}/sign/{tok}/complete"
+            asset = DOCUMENSO_BASE
+            doc_img = section(
+                '<table align="center" width="100%" border="0" cellpadding="0" cellspacing="0" '
+                'role="presentation" style="table-layout:fixed"><tbody style="width:100%">'
+                '<tr style="width:100%"><td></td><td>'
+                + img(f"{asset}/static/document.png", "Documenso", "mx-auto h-42")
+                + "</td><td></td></tr></tbody></table>",
+                "mt-6",
+            )
+            body = doc_img + section(
+                section('<td align="center">'
+                        + text(img(f"{asset}/static/completed.png", "",
+                                   "-mt-0.5 mr-2 inline h-7 w-7 align-middle")
+                               + html.escape(t["completed"]), "font-semibold text-base text-foreground")
+                        + "</td>", "mb-4")
+                + text(html.escape(_fill(t["signed"], documentName=DOCUMENSO_TITLES[lang])),
+                       "mb-0 text-center font-semibold text-foreground text-lg")
+                + text(html.escape(t["continue"]), "my-1 text-center text-base text-muted-foreground")
+                + section(button(download,
+                                 img(f"{asset}/static/download.png", "",
+                                     "mr-2 mb-0.5 inline h-5 w-5 align-middle")
+                                 + html.escape(t["download"]),
+                                 "rounded-lg border border-border border-solid px-4 py-2 text-center "
+                                 "font-medium text-foreground text-sm no-underline"),
+                          "mt-8 mb-6 text-center")
+            )  # fmt: skip
+            inner = preview(t["preview"]) + section(
+                container(section(logo + body, "p-2"),
+                          "mx-auto mt-8 mb-2 max-w-xl rounded-lg border border-border border-solid p-2")
+                + container(_documenso_footer(True, t), "mx-auto max-w-xl"),
+                "bg-background",
+            )  # fmt: skip
+            doc = document(lang, "mx-auto my-auto font-sans", inner)
+            add(items, source="documenso", template="document-completed", lang=lang, kind="notice",
+                code=None, repository="documenso/documenso", commit=DOCUMENSO_COMMIT,
+                path="packages/email/templates/document-completed.tsx; packages/email/template-components/"
+                     "template-document-completed.tsx; template-footer.tsx; packages/lib/jobs/definitions/"
+                     f"emails/send-document-completed-emails.handler.ts; packages/lib/translations/{lang}/web.po",
+                licence="AGPL-3.0",
+                rendered="react-email tree rendered by hand (Tailwind classes inlined), strings from "
+                         "web.po; text/plain as the plainText renderer gives it",
+                raw=message(sender=DOCUMENSO_FROM, subject=t["subject"], text=html_to_text(doc),
+                            html_part=doc))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def add(items: list[dict], *, source: str, template: str, lang: str, raw: bytes, **fields) -> None:
+    item_id = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{item_id}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    note = fields.pop("note", None)
+    item = {"id": item_id, "group": f"{source}-{template}", "source": source, "lang": lang}
+    item.update({k: fields[k] for k in ("kind", "code", "repository", "path", "commit", "licence",
+                                        "rendered")})  # fmt: skip
+    item["file"] = rel
+    item["sha256"] = hashlib.sha256(raw).hexdigest()
+    if note:
+        item["note"] = note
+    items.append(item)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--documenso", type=Path)
+    args = ap.parse_args()
+    items: list[dict] = []
+    if args.documenso:
+        documenso(args.documenso, items)
+    out = HERE / "round5" / "apps.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(len(items), "items")
+
+
+if __name__ == "__main__":
+    main()
