@@ -431,6 +431,232 @@ def documenso(repo: Path, items: list[dict]) -> None:
                             html_part=doc))  # fmt: skip
 
 
+
+# ---------------------------------------------------------------------------------------
+# Nextcloud registration app
+
+REGISTRATION_COMMIT = "fe81349d40c86d0a7a7c581a142701e309ed461a"
+# nextcloud/server lib/l10n/<lang>.json: the footer sentence of EMailTemplate::addFooter(); the
+# six languages round three read (collect_r3_lang.NC_AUTOSENT) and these, read with read_file.
+NC_AUTOSENT_MORE = {
+    "de": ("Dies ist eine automatisch versandte E-Mail, bitte nicht antworten.",
+           "00256ee18e4e0212faf31e9e06d29a7ee353dd57"),
+}  # fmt: skip
+NC_HOST = "https://cloud.contoso.example"
+NC_PRIMARY = "#00679e"  # getDefaultColorPrimary() of an untouched theme
+NC_TEXT_PRIMARY = "#ffffff"
+HUMAN_READABLE = "abcdefgijkmnopqrstwxyzABCDEFGHJKLMNPQRSTWXYZ23456789"  # ISecureRandom::CHAR_HUMAN_READABLE
+# nextcloud/server lib/private/Mail/EMailTemplate.php @ 03a08e3863dde0ac5231bbb7bbe3f3dcadbae918
+# ($header, $heading, $button; vsprintf's %% already reduced to %), read with read_file.
+NC_HEADER = f"""<table align="center" class="wrapper header float-center" style="Margin:0 auto;background:#fff;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
+\t<tr style="{{TR}}">
+\t\t<td class="wrapper-inner" style="{{TD_PAD20}}">
+\t\t\t<table align="center" class="container" style="Margin:0 auto;background:0 0;border-collapse:collapse;border-spacing:0;margin:0 auto;padding:0;text-align:inherit;vertical-align:top;width:150px">
+\t\t\t\t<tbody>
+\t\t\t\t<tr style="{{TR}}">
+\t\t\t\t\t<td style="{{TD}}">
+\t\t\t\t\t\t<table class="row collapse" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%">
+\t\t\t\t\t\t\t<tbody>
+\t\t\t\t\t\t\t<tr style="{{TR}}">
+\t\t\t\t\t\t\t\t<center data-parsed="" style="background-color:{{COLOR}};min-width:175px;max-height:175px; padding:35px 0px;border-radius:200px">
+\t\t\t\t\t\t\t\t\t<img class="logo float-center" src="{{LOGO}}" alt="{{NAME}}" align="center" style="-ms-interpolation-mode:bicubic;clear:both;display:block;float:none;margin:0 auto;outline:0;text-align:center;text-decoration:none;max-height:105px;max-width:105px;width:auto;height:auto">
+\t\t\t\t\t\t\t\t</center>
+\t\t\t\t\t\t\t</tr>
+\t\t\t\t\t\t\t</tbody>
+\t\t\t\t\t\t</table>
+\t\t\t\t\t</td>
+\t\t\t\t</tr>
+\t\t\t\t</tbody>
+\t\t\t</table>
+\t\t</td>
+\t</tr>
+</table>
+<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
+\t<tbody>
+\t<tr style="{{TR}}">
+\t\t<td height="40px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-size:80px;font-weight:400;hyphens:auto;line-height:80px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>
+"""
+NC_HEADING = f"""<table align="center" class="container main-heading float-center" style="Margin:0 auto;background:0 0!important;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:580px">
+\t<tbody>
+\t<tr style="{{TR}}">
+\t\t<td style="{{TD}}">
+\t\t\t<h1 class="text-center" style="Margin:0;Margin-bottom:10px;color:inherit;font-family:{{FONT}};font-size:24px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:center;word-wrap:normal">{{TITLE}}</h1>
+\t\t</td>
+\t</tr>
+\t</tbody>
+</table>
+<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
+\t<tbody>
+\t<tr style="{{TR}}">
+\t\t<td height="36px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-size:40px;font-weight:400;hyphens:auto;line-height:36px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>
+"""
+NC_BUTTON = f"""<table class="spacer" style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
+\t<tbody>
+\t<tr style="{{TR}}">
+\t\t<td height="50px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{{FONT}};font-size:50px;font-weight:400;hyphens:auto;line-height:50px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>
+<table align="center" class="row btn-group" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%">
+\t<tbody>
+\t<tr style="{{TR}}">
+\t\t<th class="small-12 large-12 columns first last" style="Margin:0 auto;color:#0a0a0a;font-family:{{FONT}};font-size:16px;font-weight:400;line-height:1.3;margin:0 auto;padding:0;padding-bottom:30px;padding-left:30px;padding-right:30px;text-align:left;width:550px">
+\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
+\t\t\t\t<tr style="{{TR}}">
+\t\t\t\t\t<th style="Margin:0;color:#0a0a0a;font-family:{{FONT}};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left">
+\t\t\t\t\t\t<center data-parsed="" style="min-width:490px;width:100%">
+\t\t\t\t\t\t\t<table class="button btn default primary float-center" style="Margin:0;border-collapse:collapse;border-spacing:0;display:inline-block;float:none;margin:0;max-height:60px;padding:0;text-align:center;vertical-align:top;width:auto;background:{{C1}};color:#fefefe;background-color:{{C1}};">
+\t\t\t\t\t\t\t\t<tr style="{{TR}}">
+\t\t\t\t\t\t\t\t\t<td style="{{TD}}">
+\t\t\t\t\t\t\t\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
+\t\t\t\t\t\t\t\t\t\t\t<tr style="{{TR}}">
+\t\t\t\t\t\t\t\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border:0 solid {{C1}};border-collapse:collapse!important;font-family:{{FONT}};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t\t\t\t\t\t\t\t\t\t\t<a href="{{URL}}" style="Margin:0;border:0 solid {{C1}};border-radius:2px;color:{{C5}};display:inline-block;font-family:{{FONT}};font-size:16px;font-weight:regular;line-height:1.3;margin:0;padding:10px 25px 10px 25px;text-align:left;outline:1px solid {{C5}};text-decoration:none">{{TEXT}}</a>
+\t\t\t\t\t\t\t\t\t\t\t\t</td>
+\t\t\t\t\t\t\t\t\t\t\t</tr>
+\t\t\t\t\t\t\t\t\t\t</table>
+\t\t\t\t\t\t\t\t\t</td>
+\t\t\t\t\t\t\t\t</tr>
+\t\t\t\t\t\t\t</table>
+\t\t\t\t\t\t</center>
+\t\t\t\t\t</th>
+\t\t\t\t\t<th class="expander" style="Margin:0;color:#0a0a0a;font-family:{{FONT}};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0!important;text-align:left;visibility:hidden;width:0"></th>
+\t\t\t\t</tr>
+\t\t\t</table>
+\t\t</th>
+\t</tr>
+\t</tbody>
+</table>
+"""
+
+
+class NCTemplate:
+    """EMailTemplate as lib/private/Mail/EMailTemplate.php builds HTML and plain text."""
+
+    def __init__(self, frame, name: str) -> None:
+        self.f = frame
+        self.name = name
+        self.html = frame.NC_HEAD
+        self.plain = ""
+        self.opened = False
+
+    def _sub(self, tpl: str, **kw: str) -> str:
+        out = tpl.replace("{TR}", self.f.TR).replace("{TD}", self.f.TD).replace("{FONT}", self.f.FONT)
+        out = out.replace("{TD_PAD20}", self.f.TD.replace("padding:0;text-align:left", "padding:20px;text-align:left"))
+        for k, v in kw.items():
+            out = out.replace("{" + k + "}", v)
+        return out
+
+    def header(self) -> None:
+        logo = f"{NC_HOST}/core/img/logo/logo.png?v=0"
+        self.html += self._sub(NC_HEADER, COLOR=NC_PRIMARY, LOGO=logo, NAME=self.name)
+
+    def heading(self, title: str) -> None:
+        self.html += self._sub(NC_HEADING, TITLE=html.escape(title, quote=True).replace("&#x27;", "&#039;"))
+        self.plain += title + "\n\n"
+
+    def _open(self) -> None:
+        if not self.opened:
+            self.html += self.f.NC_BODY_BEGIN
+            self.opened = True
+
+    def text(self, text: str, plain: str = "") -> None:
+        if plain == "":
+            plain, text = text, html.escape(text, quote=True).replace("&#x27;", "&#039;")
+        self._open()
+        self.html += self.f.NC_BODY_TEXT.replace("@@TEXT@@", text)
+        self.plain += plain + "\n\n"
+
+    def button(self, text: str, url: str) -> None:
+        self._open()
+        self.html += self._sub(NC_BUTTON, C1=NC_PRIMARY, C5=NC_TEXT_PRIMARY, URL=url,
+                               TEXT=html.escape(text, quote=True).replace("&#x27;", "&#039;"))  # fmt: skip
+        self.plain += text + ": " + url + "\n"
+
+    def footer(self, autosent: str) -> None:
+        text = self.name + "<br>" + autosent
+        if self.opened:
+            self.html += self.f.NC_BODY_END
+        self.html += self.f.NC_FOOTER.replace("@@TEXT@@", text) + self.f.NC_TAIL
+        self.plain += "\n-- \n" + text.replace("<br>", "\n")
+
+
+def _nc_t(tr: dict[str, str], s: str, *args: str) -> str:
+    out = tr.get(s) or s
+    if "%1$s" in out or "%2$s" in out:
+        for i, a in enumerate(args, 1):
+            out = out.replace(f"%{i}$s", a)
+        return out
+    for a in args:
+        out = out.replace("%s", a, 1)
+    return out
+
+
+def registration(repo: Path, items: list[dict]) -> None:
+    import collect_r3_lang as frame
+
+    footers = {k: v for k, v in frame.NC_AUTOSENT.items()}
+    footers.update(NC_AUTOSENT_MORE)
+    name = "Contoso Cloud"
+    verify_keys = ["Verify your %s registration request", "Registration",
+                   "Email address verified, you can now complete your registration.",
+                   "Click the button below to continue.", "Verification code: %s", "Continue registration"]
+    admin_keys = ['New user "%1$s" has created an account on %2$s', "New user registered",
+                  '"%1$s" (%2$s) registered a new account on %3$s and needs to be enabled.', "Enable now"]
+    for lang, (autosent, server_commit) in footers.items():
+        tr = {} if lang == "en" else json.loads(show(repo, REGISTRATION_COMMIT, f"l10n/{lang}.json"))["translations"]
+        tag = lang.replace("_", "-")
+        path_tail = (f"l10n/{lang}.json; nextcloud/server lib/private/Mail/EMailTemplate.php @ "
+                     f"{frame.NEXTCLOUD_SERVER_COMMIT}, lib/l10n/{lang}.json @ {server_commit}")
+        if lang == "en" or all(tr.get(k) for k in verify_keys):
+            token = "".join(RNG.choice(HUMAN_READABLE) for _ in range(10))
+            secret = "".join(RNG.choice(HUMAN_READABLE) for _ in range(32))
+            link = f"{NC_HOST}/index.php/apps/registration/register/{secret}/{token}"
+            t = NCTemplate(frame, name)
+            t.header()
+            t.heading(_nc_t(tr, "Registration"))
+            body = _nc_t(tr, "Email address verified, you can now complete your registration.")
+            t.text(html.escape(body + " " + _nc_t(tr, "Click the button below to continue."),
+                               quote=True).replace("&#x27;", "&#039;"), body)  # fmt: skip
+            t.text(_nc_t(tr, "Verification code: %s", token))
+            t.button(_nc_t(tr, "Continue registration"), link)
+            t.footer(autosent)
+            subject = _nc_t(tr, "Verify your %s registration request", name)
+            add(items, source="ncregistration", template="verify", lang=tag, kind="saas-otp", code=token,
+                repository="nextcloud/registration (+ nextcloud/server)", commit=REGISTRATION_COMMIT,
+                path="lib/Service/MailService.php (sendTokenByMail); lib/Db/RegistrationMapper.php; " + path_tail,
+                licence="AGPL-3.0-or-later",
+                rendered="MailService::sendTokenByMail filled as PHP runs it (no login flow, no admin hint), "
+                         "EMailTemplate frame transcribed; token 10 chars of CHAR_HUMAN_READABLE",
+                note="the code is case-sensitive letters and digits; the same token is also in the link",
+                raw=message(sender=f"{name} <register@cloud.contoso.example>", subject=subject,
+                            text=t.plain, html_part=t.html))  # fmt: skip
+        if lang == "en" or all(tr.get(k) for k in admin_keys):
+            user = "noor.tester"
+            t = NCTemplate(frame, name)
+            t.header()
+            t.heading(_nc_t(tr, "New user registered"))
+            t.text(_nc_t(tr, '"%1$s" (%2$s) registered a new account on %3$s and needs to be enabled.',
+                         user, TO, name))  # fmt: skip
+            t.button(_nc_t(tr, "Enable now"), f"{NC_HOST}/index.php/settings/users/disabled")
+            t.footer(autosent)
+            subject = _nc_t(tr, 'New user "%1$s" has created an account on %2$s', user, name)
+            add(items, source="ncregistration", template="admin-notice", lang=tag, kind="notice", code=None,
+                repository="nextcloud/registration (+ nextcloud/server)", commit=REGISTRATION_COMMIT,
+                path="lib/Service/MailService.php (sendNewUserNotifyEmail); " + path_tail,
+                licence="AGPL-3.0-or-later",
+                rendered="MailService::sendNewUserNotifyEmail for a disabled new account, EMailTemplate frame "
+                         "transcribed",
+                raw=message(sender=f"{name} <register@cloud.contoso.example>", subject=subject,
+                            text=t.plain, html_part=t.html))  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------
 
 
@@ -454,10 +680,13 @@ def add(items: list[dict], *, source: str, template: str, lang: str, raw: bytes,
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--documenso", type=Path)
+    ap.add_argument("--registration", type=Path)
     args = ap.parse_args()
     items: list[dict] = []
     if args.documenso:
         documenso(args.documenso, items)
+    if args.registration:
+        registration(args.registration, items)
     out = HERE / "round5" / "apps.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
