@@ -211,6 +211,21 @@ _TW = {
     "h-42": "height:168px", "table-fixed": "table-layout:fixed",
     "flex-row": "flex-direction:row", "items-center": "align-items:center",
     "justify-center": "justify-content:center", "max-w-[80%]": "max-width:80%",
+    # dub
+    "my-10": "margin-top:40px;margin-bottom:40px", "max-w-[600px]": "max-width:600px",
+    "rounded": "border-radius:4px", "border-neutral-200": "border-color:#e5e5e5",
+    "px-10": "padding-left:40px;padding-right:40px", "py-5": "padding-top:20px;padding-bottom:20px",
+    "mx-0": "margin-left:0px;margin-right:0px", "my-7": "margin-top:28px;margin-bottom:28px",
+    "p-0": "padding:0px", "text-xl": "font-size:20px;line-height:28px", "text-black": "color:#000000",
+    "leading-6": "line-height:24px", "w-fit": "width:fit-content",
+    "px-6": "padding-left:24px;padding-right:24px", "py-3": "padding-top:12px;padding-bottom:12px",
+    "font-mono": "font-family:ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, &quot;Liberation Mono&quot;, "
+                 "&quot;Courier New&quot;, monospace",
+    "tracking-[0.25em]": "letter-spacing:0.25em", "text-neutral-600": "color:#525252",
+    "text-neutral-500": "color:#737373", "text-neutral-700": "color:#404040",
+    "underline": "text-decoration-line:underline", "text-[12px]": "font-size:12px",
+    "w-full": "width:100%", "my-6": "margin-top:24px;margin-bottom:24px", "mb-12": "margin-bottom:48px",
+    "bg-neutral-900": "background-color:#171717", "text-white": "color:#ffffff",
 }  # fmt: skip
 
 
@@ -658,6 +673,90 @@ def registration(repo: Path, items: list[dict]) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Dub
+
+# dubinc/dub is too large to fetch; read with read_file (commit per file):
+DUB_COMMITS = {
+    "packages/email/src/templates/verify-email.tsx": "05d13517d42d033ea5c5714fd608cbf40e6c4547",
+    "packages/email/src/components/footer.tsx": "0a3c1a1e2dd2b94a462cb14d8cd6532b6b85dae5",
+    "apps/web/lib/actions/send-otp.ts": "00dd834b82a47e06c0e40544a3ba692bb495d814",
+    "packages/email/src/templates/partner-payout-confirmed.tsx": "01c0e438aa23cc52f6c4d62389471a06b939383c",
+}
+DUB_WORDMARK = "https://assets.dub.co/wordmark.png"
+DUB_FROM = "Dub <system@dub.example>"
+
+
+def _dub_footer() -> str:
+    hr = ('<hr style="width:100%;border:none;border-top:1px solid #eaeaea;margin-left:0px;margin-right:0px;'
+          'margin-top:24px;margin-bottom:24px;border-width:1px;border-color:#e5e5e5"/>')  # fmt: skip
+    return (hr
+            + text(f'This email was intended for <span style="color:#000000">{html.escape(TO)}</span>. If you were '
+                   "not expecting this email, you can ignore this email. If you are concerned about your "
+                   "account&#x27;s safety, please reply to this email to get in touch with us.",
+                   "text-[12px] leading-6 text-neutral-500")
+            + text("GetQR Technologies, Inc.<br/>2261 Market Street STE 5906<br/>San Francisco, CA 941114",
+                   "text-[12px] text-neutral-500"))  # fmt: skip
+
+
+def _dub_doc(preview_text: str, inner: str) -> str:
+    body = container(inner, "mx-auto my-10 max-w-[600px] rounded border border-solid border-neutral-200 px-10 py-5")
+    return document("en", "mx-auto my-auto bg-white font-sans", preview(preview_text) + body).replace(
+        '<html dir="ltr" lang="en">', '<html dir="ltr" lang="en">')
+
+
+def dub(items: list[dict]) -> None:
+    code = digits(6)
+    inner = (
+        section(f'<img alt="Dub" height="32" src="{DUB_WORDMARK}" '
+                'style="display:block;outline:none;border:none;text-decoration:none"/>', "mt-8")
+        + heading("Please confirm your email address", "mx-0 my-7 p-0 text-xl font-medium text-black")
+        + text("Enter this code on the Dub verify page to complete your sign up:", "mx-auto text-sm leading-6")
+        + section(f'<div style="{tw("mx-auto w-fit px-6 py-3 text-center font-mono text-2xl font-semibold tracking-[0.25em]")}">'
+                  f"{code}</div>", "my-8 rounded-lg border border-solid border-neutral-200")
+        + text("This code expires in 10 minutes.", "text-sm leading-6 text-black")
+        + _dub_footer()
+    )  # fmt: skip
+    doc = _dub_doc("Your Dub Verification Code", inner)
+    paths = "packages/email/src/templates/verify-email.tsx; packages/email/src/components/footer.tsx; apps/web/lib/actions/send-otp.ts"
+    add(items, source="dub", template="verify-email", lang="en", kind="saas-otp", code=code,
+        repository="dubinc/dub", commit=DUB_COMMITS["packages/email/src/templates/verify-email.tsx"],
+        path=paths + " (commits: " + ", ".join(f"{k.rsplit('/', 1)[1]} {v}" for k, v in DUB_COMMITS.items()
+                                               if k in paths) + ")",
+        licence="AGPL-3.0",
+        rendered="react-email tree rendered by hand (Tailwind classes inlined), subject as send-otp.ts "
+                 "(NEXT_PUBLIC_APP_NAME Dub); sent HTML-only by sendEmail",
+        raw=message(sender=DUB_FROM, subject="Dub: OTP to verify your account", text=None, html_part=doc))  # fmt: skip
+    payout = "po_" + token(24)
+    inner = (
+        section('<img alt="Acme Analytics" height="32" src="https://assets.dub.co/logo.png" '
+                'style="display:block;outline:none;border:none;text-decoration:none"/>', "mt-8")
+        + heading("Your payout is being processed!", "mx-0 p-0 text-lg font-medium text-black")
+        + text('<strong style="color:#000000">Acme Analytics</strong> has initiated a payout of '
+               '<strong style="color:#000000">$1,284.50</strong> for affiliate commissions made from '
+               '<strong style="color:#000000">Oct 1, 2026</strong> to <strong style="color:#000000">Oct 31, 2026'
+               "</strong>.", "text-sm leading-6 text-neutral-600")
+        + text("The payout is currently being processed and is expected to be credited to your account within"
+               "<strong> 2 business days</strong> (excluding weekends and public holidays).",
+               "text-sm leading-6 text-neutral-600")
+        + section(link(f"https://partners.dub.co/settings/payouts?payoutId={payout}", "View payout",
+                       "rounded-lg bg-neutral-900 px-4 py-3 text-[12px] font-semibold text-white no-underline"),
+                  "mb-12 mt-8")
+        + _dub_footer()
+    )  # fmt: skip
+    doc = _dub_doc("Your payout is being processed", inner)
+    add(items, source="dub", template="payout-confirmed", lang="en", kind="notice", code=None,
+        repository="dubinc/dub",
+        commit=DUB_COMMITS["packages/email/src/templates/partner-payout-confirmed.tsx"],
+        path="packages/email/src/templates/partner-payout-confirmed.tsx; packages/email/src/components/footer.tsx "
+             f"(footer.tsx {DUB_COMMITS['packages/email/src/components/footer.tsx']})",
+        licence="AGPL-3.0",
+        rendered="react-email tree rendered by hand (Tailwind classes inlined), an ACH-fast payout of 128450 cents "
+                 "for October; subject as the ACH-invoice callers pass it",
+        note="payout id, amount and dates only; no code",
+        raw=message(sender=DUB_FROM, subject="You've got money coming your way!", text=None, html_part=doc))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def add(items: list[dict], *, source: str, template: str, lang: str, raw: bytes, **fields) -> None:
@@ -685,6 +784,7 @@ def main() -> None:
     items: list[dict] = []
     if args.documenso:
         documenso(args.documenso, items)
+    dub(items)
     if args.registration:
         registration(args.registration, items)
     out = HERE / "round5" / "apps.json"
