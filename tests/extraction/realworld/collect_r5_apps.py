@@ -1,7 +1,8 @@
 """Round five (apps): code mails of translated self-hosted web apps, and their notices.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r5_apps.py \\
-        --documenso /work/.mirror/documenso+documenso/repo
+        --documenso /work/.mirror/documenso+documenso/repo \\
+        --registration /work/.mirror/nextcloud+registration/repo
 
 - ``--documenso``: a git snapshot of documenso/documenso (AGPL-3.0). Two react-email
   templates, rendered by hand as their component tree produces them (react-email's
@@ -19,8 +20,27 @@
   translated languages are taken. The ``text/plain`` part imitates react-email's
   ``plainText`` rendering (html-to-text: preview skipped, images dropped, headings upper-case,
   links as ``text [href]``).
+- ``--registration``: a git snapshot of nextcloud/registration (AGPL-3.0-or-later). The two
+  mails of ``lib/Service/MailService.php``: ``sendTokenByMail`` (the e-mail verification mail
+  with ``Verification code: %s``, the token being ten characters of
+  ``ISecureRandom::CHAR_HUMAN_READABLE`` as ``RegistrationMapper::generateNewToken`` makes it,
+  and the ``Continue registration`` button to ``/apps/registration/register/<secret>/<token>``;
+  no login flow, no admin hint) and ``sendNewUserNotifyEmail`` (the admin notice for a new,
+  disabled account, with its ``Enable now`` button). Strings from ``l10n/<lang>.json``; a
+  language is taken only when every string of the mail is translated there. The frame is
+  Nextcloud server's ``EMailTemplate``: head/body/footer/tail as round three transcribed them
+  (``collect_r3_lang.py``, imported), header, heading and button transcribed below from
+  ``lib/private/Mail/EMailTemplate.php`` @ 03a08e38 (read with ``read_file``); the plain part
+  is built as ``EMailTemplate`` builds it. The footer sentence comes from nextcloud/server
+  ``lib/l10n/<lang>.json`` (commits per language); instance "Contoso Cloud", no slogan.
+- Dub (dubinc/dub, AGPL-3.0 outside its ``(ee)`` folders; too large to fetch, files read with
+  ``read_file``, commits in ``DUB_COMMITS``): ``verify-email.tsx`` (the sign-up OTP, six digits,
+  subject from ``send-otp.ts``) and ``partner-payout-confirmed.tsx`` (a payout notice, subject
+  as the ACH-invoice callers send it), react-email trees rendered by hand like Documenso's,
+  HTML-only as ``sendEmail`` sends a ``react`` body. English only (Dub is not translated).
 
-What a person sees decides each label (``code``, or ``null``).
+Every source draws its random values from its own seeded stream, so the output is the same on
+every run. What a person sees decides each label (``code``, or ``null``).
 """
 
 from __future__ import annotations
@@ -354,6 +374,8 @@ def _documenso_footer(is_document: bool, t: dict[str, str]) -> str:
 
 
 def documenso(repo: Path, items: list[dict]) -> None:
+    global RNG
+    RNG = random.Random("r5-apps-documenso")  # one stream per source: each source renders alone
     logo = img(f"{DOCUMENSO_BASE}/static/logo.png", "Documenso Logo", "mb-4 h-6")
     for lang in DOCUMENSO_LANGS:
         cat = read_po(show(repo, DOCUMENSO_COMMIT, f"packages/lib/translations/{lang}/web.po"))
@@ -456,6 +478,10 @@ REGISTRATION_COMMIT = "fe81349d40c86d0a7a7c581a142701e309ed461a"
 NC_AUTOSENT_MORE = {
     "de": ("Dies ist eine automatisch versandte E-Mail, bitte nicht antworten.",
            "00256ee18e4e0212faf31e9e06d29a7ee353dd57"),
+    "fr": ("Ceci est un e-mail envoyé automatiquement, veuillez ne pas y répondre.",
+           "00256ee18e4e0212faf31e9e06d29a7ee353dd57"),
+    "uk": ("Це автоматично надісланий електронний лист, будь ласка, не відповідайте на нього.",
+           "01f0c334340eb1eb94b1d9869b9084f954f0c95d"),
 }  # fmt: skip
 NC_HOST = "https://cloud.contoso.example"
 NC_PRIMARY = "#00679e"  # getDefaultColorPrimary() of an untouched theme
@@ -614,6 +640,8 @@ def _nc_t(tr: dict[str, str], s: str, *args: str) -> str:
 
 
 def registration(repo: Path, items: list[dict]) -> None:
+    global RNG
+    RNG = random.Random("r5-apps-registration")  # one stream per source: each source renders alone
     import collect_r3_lang as frame
 
     footers = {k: v for k, v in frame.NC_AUTOSENT.items()}
@@ -700,11 +728,12 @@ def _dub_footer() -> str:
 
 def _dub_doc(preview_text: str, inner: str) -> str:
     body = container(inner, "mx-auto my-10 max-w-[600px] rounded border border-solid border-neutral-200 px-10 py-5")
-    return document("en", "mx-auto my-auto bg-white font-sans", preview(preview_text) + body).replace(
-        '<html dir="ltr" lang="en">', '<html dir="ltr" lang="en">')
+    return document("en", "mx-auto my-auto bg-white font-sans", preview(preview_text) + body)
 
 
 def dub(items: list[dict]) -> None:
+    global RNG
+    RNG = random.Random("r5-apps-dub")  # one stream per source: each source renders alone
     code = digits(6)
     inner = (
         section(f'<img alt="Dub" height="32" src="{DUB_WORDMARK}" '
