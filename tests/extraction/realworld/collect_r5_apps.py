@@ -482,6 +482,8 @@ NC_AUTOSENT_MORE = {
            "00256ee18e4e0212faf31e9e06d29a7ee353dd57"),
     "uk": ("Це автоматично надісланий електронний лист, будь ласка, не відповідайте на нього.",
            "01f0c334340eb1eb94b1d9869b9084f954f0c95d"),
+    "pt_BR": ("Este é um e-mail enviado automaticamente. Por favor, não responda.",
+              "00256ee18e4e0212faf31e9e06d29a7ee353dd57"),
 }  # fmt: skip
 NC_HOST = "https://cloud.contoso.example"
 NC_PRIMARY = "#00679e"  # getDefaultColorPrimary() of an untouched theme
