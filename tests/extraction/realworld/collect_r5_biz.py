@@ -1,0 +1,350 @@
+"""Round 5 (``biz``): education, health and ticketing mails with and without a code.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r5_biz.py \\
+        --nosh /work/.mirror/shihjay2+nosh2/repo
+
+Writes ``mail/<source>/<id>.eml`` and ``round5/biz.json``. Does not import otpmail; each label
+is what a person reading the mail would type (``code``) or ``null``.
+
+- ``--nosh``: a git snapshot of shihjay2/nosh2 (AGPL-3.0), the NOSH ChartingSystem electronic
+  health record. Its Blade mail views ``resources/views/emails/*.blade.php`` are filled by hand
+  (``{{ $x }}`` escaped) with the data the controllers pass: ``loginregistrationcode`` from
+  ``ChartController::register_patient`` (a six-character code from
+  ``0-9a-zA-Z`` that the patient enters in the portal's "registration code" field),
+  ``appointmentreminder`` from ``Controller::appointment_reminder``, ``newresult`` (portal
+  variant) and ``loginregistrationconfirm``. ``send_mail`` sends the view as one HTML part,
+  from the practice's address and name, with the subject the controller passes.
+- Moodle (moodle/moodle, GPL-3.0-or-later) is too large to fetch; the strings are held inline
+  below with the path and commit each was read at (``read_file``). The MFA e-mail factor
+  (``admin/tool/mfa/factor/email``): ``factor::generate_and_email_code`` draws
+  ``random_int(100000, 999999)``, ``factor_email_renderer::generate_email`` fills the
+  ``templates/email.mustache`` template (rendered here by hand: ``{{#str}}`` replaced by the
+  ``lang/en/factor_email.php`` strings, no logo, no geo information, ``linkstring`` not passed
+  by the renderer so empty), ``validity`` is ``format_time(1800)`` = ``30 mins``.
+  ``email_to_user($USER, $noreplyuser, $subject, $body, $body)`` passes the same HTML as text
+  and HTML, so the text alternative holds the HTML source (as Moodle sends it).
+- pretix (pretix/pretix, AGPL-3.0 with additional terms) is too large to fetch; the default
+  English texts ``mail_subject_*`` / ``mail_text_*`` of ``src/pretix/base/settings.py`` are
+  held inline below (read at the commit given). They are filled with ``str.format`` as pretix
+  does; only the plain-text part is built (pretix also sends an HTML part rendered from the
+  Markdown, not reproduced), no ``mail_prefix``, no organiser signature. Order codes are five
+  characters from pretix' alphabet ``ABCDEFGHJKLMNPQRSTUVWXYZ3789``; dates filled by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import subprocess
+from pathlib import Path
+
+from collect import HERE, message
+
+RNG = random.Random(20261203)
+
+NOSH_REPO = "shihjay2/nosh2"
+MOODLE_REPO = "moodle/moodle"
+PRETIX_REPO = "pretix/pretix"
+PRETIX_COMMIT = "d93dd865f3044691ac0f820188bb3d4e27a5e9b3"  # src/pretix/base/settings.py
+MOODLE_TPL_COMMIT = "9762977c028cbd1884ed311a94c49efbae87591b"  # email.mustache, lang/en
+MOODLE_RENDERER_COMMIT = "227a2f8e9cfd678c52a07de259c94a270213906a"  # classes/output/renderer.php
+MOODLE_FACTOR_COMMIT = "dff901917e951599d66298ffa6b5c9a144654c3a"  # classes/factor.php
+
+ITEMS: list[dict] = []
+
+
+def write(source: str, item_id: str, raw: bytes, **meta) -> None:
+    out = HERE / "mail" / source / f"{item_id}.eml"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    ITEMS.append(
+        {
+            "id": item_id,
+            "group": meta.pop("group"),
+            "source": source,
+            "lang": meta.pop("lang", "en"),
+            "kind": meta.pop("kind"),
+            "code": meta.pop("code"),
+            **meta,
+            "file": f"mail/{source}/{item_id}.eml",
+            "sha256": hashlib.sha256(raw).hexdigest(),
+        }
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# NOSH
+
+
+def nosh(repo: Path) -> None:
+    commit = subprocess.run(
+        ["git", "--git-dir", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+    def view(name: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"{commit}:resources/views/emails/{name}.blade.php"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    def fill(text: str, data: dict) -> str:
+        for k, v in data.items():
+            text = text.replace("{{ $%s }}" % k, html.escape(str(v)))
+        assert "{{" not in text, text
+        return text
+
+    sender = "Lakeside Family Practice <frontdesk@lakeside-practice.example>"
+    portal = "https://portal.lakeside-practice.example/nosh"
+    common = dict(repository=NOSH_REPO, commit=commit, licence="AGPL-3.0")
+    chars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    token = "".join(RNG.choice(chars) for _ in range(6))
+    body = fill(view("loginregistrationcode"), {"practicename": "Lakeside Family Practice", "url": portal, "token": token})
+    write("shihjay2+nosh2", "nosh-registration-code-en",
+          message(sender=sender, subject="Patient Portal Registration Code", text=None, html_part=body),
+          group="nosh-registration-code", kind="health-otp", code=token,
+          path="resources/views/emails/loginregistrationcode.blade.php; app/Http/Controllers/ChartController.php",
+          rendered="Blade view filled by hand with register_patient's data; one HTML part", **common)
+
+    body = fill(view("loginregistrationconfirm"), {"practicename": "Lakeside Family Practice", "username": "noor.tester", "url": portal})
+    write("shihjay2+nosh2", "nosh-registration-confirm-en",
+          message(sender=sender, subject="Patient Portal Registration Confirmation", text=None, html_part=body),
+          group="nosh-registration-confirm", kind="notice", code=None,
+          path="resources/views/emails/loginregistrationconfirm.blade.php; app/Http/Controllers/LoginController.php",
+          rendered="Blade view filled by hand; one HTML part; subject as LoginController passes it",
+          note="gives the username, no code", **common)
+
+    data = {"patientname": "Noor", "doctor": "Dr. Amelia Okafor", "phone": "(608) 555-0143",
+            "patient_portal": portal, "email": "frontdesk@lakeside-practice.example",
+            "appointment_message": "Our office is open Monday to Friday, 8:00 AM to 5:30 PM. Suite 204, 1187 Lakeshore Dr, Madison, WI 53703."}
+    body = fill(view("appointmentreminder"), data)
+    write("shihjay2+nosh2", "nosh-appointment-reminder-en",
+          message(sender=sender, subject="Continuing Care Reminder", text=None, html_part=body),
+          group="nosh-appointment-reminder", kind="notice", code=None,
+          path="resources/views/emails/appointmentreminder.blade.php; app/Http/Controllers/Controller.php",
+          rendered="Blade view filled by hand with appointment_reminder's data (practice message written by hand); one HTML part",
+          **common)
+
+    text = view("newresult")
+    # portal == true branch of the @if
+    text = text.split("@else", 1)[1].split("@endif", 1)[0].strip() + "\n"
+    body = fill(text, {"displayname": "Dr. Amelia Okafor", "patient_portal": portal})
+    write("shihjay2+nosh2", "nosh-new-result-en",
+          message(sender=sender, subject="Test Results Available", text=None, html_part=body),
+          group="nosh-new-result", kind="notice", code=None,
+          path="resources/views/emails/newresult.blade.php; resources/lang/en/noshform.php",
+          rendered="Blade view, portal branch, filled by hand; subject trans('noshform.test_results_available'); one HTML part",
+          **common)
+
+
+# ---------------------------------------------------------------------------------------
+# Moodle: admin/tool/mfa/factor/email (strings read with read_file at MOODLE_TPL_COMMIT)
+
+MOODLE_STR = {
+    "email:greeting": "Hello {$a} &#128075;",
+    "email:message": "Here's your verification code for {$a->sitename} ({$a->siteurl}).",
+    "email:validity": "The code can only be used once and is valid for {$a}.",
+    "email:loginlink": "Or, if you're on the same device, use this {$a}.",
+    "email:link": "verification link",
+    "email:revokelink": "If this wasn't you, you can {$a}.",
+    "email:stoploginlink": "stop this login attempt",
+    "email:ipinfo": "Login request details:",
+    "email:originatingip": "This login request was made from '{$a}'",
+    "email:uadescription": "Browser identity for this request:",
+    "email:subject": "Here's your verification code",
+}
+
+MOODLE_TEMPLATE = """<div style="font-family: Arial, sans-serif; font-size: 18px">
+    <p>{greeting}</p>
+    <p>
+        {message}
+    </p>
+    <h2 style="letter-spacing: 5px;">{code}</h2>
+    <p>
+        {validity}
+        <br/>
+        {authlink}
+    </p>
+    <br/>
+    <p>{revokelink}</p>
+    <br/>
+    <div style="font-family: Arial, sans-serif; font-size: 12px">
+        <p><strong>{ipinfo}</strong></p>
+        <p>{originatingip}</p>
+        <p><strong>{uadescription}</strong></p>
+        <p>{ua}</p>
+        <p></p>
+    </div>
+</div>
+"""
+
+
+def moodle() -> None:
+    s = MOODLE_STR
+    site, url = "Northfield Community College", "https://learn.northfield-cc.example"
+    code = str(RNG.randint(100000, 999999))
+    instance = 3817
+    auth = f'<a href="{url}/admin/tool/mfa/factor/email/email.php?instance={instance}&amp;pass=1&amp;secret={code}">{s["email:link"]}</a>'
+    block = f'<a href="{url}/admin/tool/mfa/factor/email/email.php?instance={instance}">{s["email:stoploginlink"]}</a>'
+    ua = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+    body = MOODLE_TEMPLATE.format(
+        greeting=s["email:greeting"].replace("{$a}", "Noor"),
+        message=s["email:message"].replace("{$a->sitename}", site).replace("{$a->siteurl}", url).replace("'", "&#39;"),
+        code=code,
+        validity=s["email:validity"].replace("{$a}", "30 mins"),
+        authlink=s["email:loginlink"].replace("{$a}", auth),
+        revokelink=s["email:revokelink"].replace("{$a}", block),
+        ipinfo=s["email:ipinfo"],
+        originatingip=s["email:originatingip"].replace("{$a}", "198.51.100.73").replace("'", "&#39;"),
+        uadescription=s["email:uadescription"],
+        ua=html.escape(ua),
+    )
+    raw = message(sender=f"Do not reply to this email (via {site}) <noreply@learn.northfield-cc.example>",
+                  subject=s["email:subject"], text="\n" + body + "\n", html_part=body)
+    write("moodle+moodle", "moodle-mfa-email-en", raw, group="moodle-mfa-email", kind="saas-otp", code=code,
+          repository=MOODLE_REPO, commit=MOODLE_TPL_COMMIT, licence="GPL-3.0-or-later",
+          path="admin/tool/mfa/factor/email/templates/email.mustache; admin/tool/mfa/factor/email/lang/en/factor_email.php; "
+               f"admin/tool/mfa/factor/email/classes/output/renderer.php@{MOODLE_RENDERER_COMMIT}; "
+               f"admin/tool/mfa/factor/email/classes/factor.php@{MOODLE_FACTOR_COMMIT}",
+          rendered="mustache filled by hand with the renderer's context and the en strings; text part = the HTML, as email_to_user gets it",
+          note="the code also appears as secret= in the verification link URL")
+
+
+# ---------------------------------------------------------------------------------------
+# pretix: src/pretix/base/settings.py defaults (read with read_file at PRETIX_COMMIT)
+
+PRETIX = {
+    "order_paid": ("Payment received for your order: {code}", """Hello,
+
+we successfully received your payment for {event}. Thank you!
+
+{payment_info}
+
+You can change your order details and view the status of your order at
+{url}
+
+Best regards,  
+Your {event} team"""),
+    "order_expire_warning": ("Your order is about to expire: {code}", """Hello,
+
+we did not yet receive a full payment for your order for {event}.
+Please keep in mind that we only guarantee your order if we receive
+your payment before {expire_date}.
+
+You can view the payment information and the status of your order at
+{url}
+
+Best regards,  
+Your {event} team"""),
+    "order_canceled": ("Order canceled: {code}", """Hello,
+
+your order {code} for {event} has been canceled.
+
+{comment}
+
+You can view the details of your order at
+{url}
+
+Best regards,  
+Your {event} team"""),
+    "order_incomplete_payment": ("Incomplete payment received: {code}", """Hello,
+
+we received a payment for your order for {event}.
+
+Unfortunately, the received amount is less than the full amount
+required. Your order is therefore still considered unpaid, as it is
+missing additional payment of **{pending_sum}**.
+
+You can view the payment information and the status of your order at
+{url}
+
+Best regards,  
+Your {event} team"""),
+    "waiting_list": ("You have been selected from the waitinglist for {event}", """Hello,
+
+you submitted yourself to the waiting list for {event},
+for the product {product}.
+
+We now have a ticket ready for you! You can redeem it in our ticket shop
+within the next {hours} hours by entering the following voucher code:
+
+{code}
+
+Alternatively, you can just click on the following link:
+
+{url}
+
+Please note that this link is only valid within the next {hours} hours!
+We will reassign the ticket to the next person on the list if you do not
+redeem the voucher within that timeframe.
+
+If you do NOT need a ticket any more, we kindly ask you to click the
+following link to let us know. This way, we can send the ticket as quickly
+as possible to the next person on the waiting list:
+
+{url_remove}
+
+Best regards,  
+Your {event} team"""),
+}
+
+
+def pretix() -> None:
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ3789"
+    event = "PyData Leipzig 2027"
+    base = "https://tickets.pydata-leipzig.example/pydata/lej27"
+    sender = f"{event} <tickets@pydata-leipzig.example>"
+    common = dict(repository=PRETIX_REPO, commit=PRETIX_COMMIT, licence="AGPL-3.0 (pretix additional terms)",
+                  path="src/pretix/base/settings.py")
+
+    def order_code() -> str:
+        return "".join(RNG.choice(alphabet) for _ in range(5))
+
+    def secret() -> str:
+        return "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(16))
+
+    for key, extra, note in [
+        ("order_paid", {"payment_info": ""}, "order code in subject and URL only"),
+        ("order_expire_warning", {"expire_date": "2027-02-14"}, "order code in subject and URL only"),
+        ("order_canceled", {"comment": "Refund of EUR 149.00 to IBAN DE89 3704 0044 0532 0130 00 will follow within 14 days."},
+         "order code is an order reference; comment written by hand"),
+        ("order_incomplete_payment", {"pending_sum": "€38.50"}, "order code in subject and URL only"),
+    ]:
+        code = order_code()
+        data = {"event": event, "code": code, "url": f"{base}/order/{code}/{secret()}/", **extra}
+        subject, text = PRETIX[key]
+        write("pretix+pretix", f"pretix-{key.replace('_', '-')}-en",
+              message(sender=sender, subject=subject.format(**data), text=text.format(**data), html_part=None),
+              group=f"pretix-{key.replace('_', '-')}", kind="shop-order", code=None,
+              rendered="settings.py default text, str.format filled by hand; plain-text part only", note=note, **common)
+
+    voucher = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZ3789") for _ in range(16))
+    data = {"event": event, "product": "Conference ticket (regular)", "hours": 48, "code": voucher,
+            "url": f"{base}/redeem?voucher={voucher}", "url_remove": f"{base}/waitinglist/remove?voucher={voucher}"}
+    subject, text = PRETIX["waiting_list"]
+    write("pretix+pretix", "pretix-waiting-list-en",
+          message(sender=sender, subject=subject.format(**data), text=text.format(**data), html_part=None),
+          group="pretix-waiting-list", kind="shop-order", code=None,
+          rendered="settings.py default text, str.format filled by hand; plain-text part only",
+          note="a 16-character shop voucher code to enter in the ticket shop: treated as a voucher, not a one-time code",
+          **common)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--nosh", type=Path, required=True)
+    args = ap.parse_args()
+    nosh(args.nosh)
+    moodle()
+    pretix()
+    (HERE / "round5").mkdir(exist_ok=True)
+    (HERE / "round5" / "biz.json").write_text(json.dumps({"items": ITEMS}, indent=2, ensure_ascii=False) + "\n")
+    print(len(ITEMS), "items")
+
+
+if __name__ == "__main__":
+    main()
