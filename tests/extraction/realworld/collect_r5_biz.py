@@ -1,7 +1,8 @@
 """Round 5 (``biz``): education, health and ticketing mails with and without a code.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r5_biz.py \\
-        --nosh /work/.mirror/shihjay2+nosh2/repo
+        --nosh /work/.mirror/shihjay2+nosh2/repo \\
+        --spoon /work/.mirror/spoonsite+SPOON/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round5/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -14,6 +15,13 @@ is what a person reading the mail would type (``code``) or ``null``.
   ``appointmentreminder`` from ``Controller::appointment_reminder``, ``newresult`` (portal
   variant) and ``loginregistrationconfirm``. ``send_mail`` sends the view as one HTML part,
   from the practice's address and name, with the subject the controller passes.
+- ``--spoon``: a git snapshot of spoonsite/SPOON (GPL-3.0), the openstorefront software-parts
+  storefront. Its FreeMarker mails ``templates/email/{emailVerification,forgotUsername,
+  resetPassword}.ftl`` are put into the ``base/emailBase.ftl`` macro (``<#nested>`` replaced by
+  the page, the one ``<#if>`` decided by hand) and ``${...}`` filled with the data
+  ``SecurityServiceImpl`` passes (no auto-escaping, as FreeMarker's default); subjects as it
+  sets them; one HTML part (``setTextHTML``). The registration verification code is
+  ``generateRandomString(8)`` over ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ``.
 - Moodle (moodle/moodle, GPL-3.0-or-later) is too large to fetch; the strings are held inline
   below with the path and commit each was read at (``read_file``). The MFA e-mail factor
   (``admin/tool/mfa/factor/email``): ``factor::generate_and_email_code`` draws
@@ -139,6 +147,75 @@ def nosh(repo: Path) -> None:
           path="resources/views/emails/newresult.blade.php; resources/lang/en/noshform.php",
           rendered="Blade view, portal branch, filled by hand; subject trans('noshform.test_results_available'); one HTML part",
           **common)
+
+
+# ---------------------------------------------------------------------------------------
+# SPOON (openstorefront)
+
+
+def spoon(repo: Path) -> None:
+    commit = subprocess.run(
+        ["git", "--git-dir", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    tdir = "server/openstorefront/openstorefront-core/service/src/main/resources/templates/email"
+
+    def show(path: str) -> str:
+        return subprocess.run(["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+                              capture_output=True, text=True, check=True).stdout
+
+    base = show(f"{tdir}/base/emailBase.ftl")
+    base = base.split("<#macro page>", 1)[1].split("</#macro>", 1)[0]
+
+    def render(name: str, data: dict, decide=None) -> str:
+        page = show(f"{tdir}/{name}.ftl")
+        page = page.split("<@u.page>", 1)[1].split("</@u.page>", 1)[0]
+        if decide:
+            page = decide(page)
+        out = base.replace("<#nested>", page.strip("\n"))
+        for k, v in data.items():
+            out = out.replace("${%s}" % k, v)
+        assert "${" not in out and "<#" not in out, name
+        return out.strip("\n") + "\n"
+
+    app = "SPOON"
+    common_data = {"applicationName": app, "hostUrl": "https://spoon.parts-exchange.example/openstorefront",
+                   "supportEmail": "spoon-support@parts-exchange.example",
+                   "replyName": "SPOON Support", "replyAddress": "spoon-support@parts-exchange.example"}
+    sender = "SPOON <no-reply@parts-exchange.example>"
+    meta = dict(repository="spoonsite/SPOON", commit=commit, licence="GPL-3.0")
+
+    symbols = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+    code = "".join(RNG.choice(symbols) for _ in range(8))
+    body = render("emailVerification", {**common_data, "verificationCode": code, "title": "Email Verification Code"})
+    write("spoonsite+SPOON", "spoon-email-verification-en",
+          message(sender=sender, subject="Email Verification Code", text=None, html_part=body),
+          group="spoon-email-verification", kind="saas-otp", code=code,
+          path=f"{tdir}/emailVerification.ftl; {tdir}/base/emailBase.ftl; SecurityServiceImpl.processNewRegistration",
+          rendered="FreeMarker page put into the base macro and filled by hand; one HTML part", **meta)
+
+    def if_branch(page: str) -> str:
+        head, rest = page.split("<#if username??>", 1)
+        return head + rest.split("<#else>", 1)[0]
+
+    users = "<b>noor.tester</b> (Noor Tester)<br> <b>ntester2</b> (Noor Tester)"
+    subject = f"{app} - Forgot Username"
+    body = render("forgotUsername", {**common_data, "username": users, "title": subject}, if_branch)
+    write("spoonsite+SPOON", "spoon-forgot-username-en",
+          message(sender=sender, subject=subject, text=None, html_part=body),
+          group="spoon-forgot-username", kind="notice", code=None,
+          path=f"{tdir}/forgotUsername.ftl; {tdir}/base/emailBase.ftl",
+          rendered="FreeMarker, username branch, filled by hand; one HTML part", note="lists usernames, no code", **meta)
+
+    approval = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+    approval = "-".join([approval[:8], approval[8:12], approval[12:16], approval[16:20], approval[20:]])
+    body = render("resetPassword", {**common_data, "username": "noor.tester",
+                                     "resetPasswordLink": f"{common_data['hostUrl']}/approveChange.jsp?approvalCode={approval}"})
+    write("spoonsite+SPOON", "spoon-reset-password-en",
+          message(sender=sender, subject=f"{app} - Forgot Password", text=None, html_part=body),
+          group="spoon-reset-password", kind="notice", code=None,
+          path=f"{tdir}/resetPassword.ftl; {tdir}/base/emailBase.ftl",
+          rendered="FreeMarker filled by hand; approval code a UUID in the link (form assumed); one HTML part",
+          note="a link to click (approval code inside the URL only), nothing to type", **meta)
 
 
 # ---------------------------------------------------------------------------------------
@@ -337,8 +414,10 @@ def pretix() -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--nosh", type=Path, required=True)
+    ap.add_argument("--spoon", type=Path, required=True)
     args = ap.parse_args()
     nosh(args.nosh)
+    spoon(args.spoon)
     moodle()
     pretix()
     (HERE / "round5").mkdir(exist_ok=True)
