@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r5_biz.py \\
         --nosh /work/.mirror/shihjay2+nosh2/repo \\
-        --spoon /work/.mirror/spoonsite+SPOON/repo
+        --spoon /work/.mirror/spoonsite+SPOON/repo \\
+        --login-gov /work/.mirror/18F+identity-idp/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round5/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -22,6 +23,14 @@ is what a person reading the mail would type (``code``) or ``null``.
   ``SecurityServiceImpl`` passes (no auto-escaping, as FreeMarker's default); subjects as it
   sets them; one HTML part (``setTextHTML``). The registration verification code is
   ``generateRandomString(8)`` over ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ``.
+- ``--login-gov``: a git snapshot of 18F/identity-idp (CC0-1.0 / US public domain), Login.gov.
+  ``UserMailer#password_changed`` and ``#personal_key_sign_in``: the views
+  ``app/views/user_mailer/*.html.erb`` inside ``app/views/layouts/mailer.html.erb`` are
+  evaluated by a small ERB stand-in below (each ``<%= %>`` tag mapped by hand to its value,
+  ``if @sp_name`` false, no ``@help_text``), strings from ``config/locales/<lang>.yml`` (flat
+  keys) for en, es, fr, zh; ``link_to`` written as Rails writes it; ``MarketingSite`` URLs and
+  the host written by hand; the stylesheet tag left out (premailer's inlined CSS is not
+  reproduced); the logo is a ``cid:`` image. HTML only (no text views exist).
 - Moodle (moodle/moodle, GPL-3.0-or-later) is too large to fetch; the strings are held inline
   below with the path and commit each was read at (``read_file``). The MFA e-mail factor
   (``admin/tool/mfa/factor/email``): ``factor::generate_and_email_code`` draws
@@ -216,6 +225,116 @@ def spoon(repo: Path) -> None:
           path=f"{tdir}/resetPassword.ftl; {tdir}/base/emailBase.ftl",
           rendered="FreeMarker filled by hand; approval code a UUID in the link (form assumed); one HTML part",
           note="a link to click (approval code inside the URL only), nothing to type", **meta)
+
+
+# ---------------------------------------------------------------------------------------
+# Login.gov (18F/identity-idp)
+
+
+def login_gov(repo: Path) -> None:
+    import re
+
+    import yaml
+
+    commit = subprocess.run(
+        ["git", "--git-dir", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+    def show(path: str) -> str:
+        return subprocess.run(["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+                              capture_output=True, text=True, check=True).stdout
+
+    layout = show("app/views/layouts/mailer.html.erb")
+    app = "Login.gov"
+    host = "https://secure.login.gov"
+
+    def link(text: str, url: str, cls: str | None = None, style: str | None = None) -> str:
+        attrs = (f' class="{cls}"' if cls else "") + (f' style="{style}"' if style else "")
+        return f'<a{attrs} href="{html.escape(url)}">{text}</a>'
+
+    def erb(src: str, values: list, conds: dict) -> str:
+        parts = re.split(r"(<%=?.*?-?%>)", src, flags=re.S)
+        out, keep, vals = [], [True], iter(values)
+        for part in parts:
+            if part.startswith("<%="):
+                if all(keep):
+                    expr = part[3:-2].strip()
+                    value = next(vals)
+                    assert value[0] in expr, (value[0], expr)
+                    out.append(value[1])
+                continue
+            if part.startswith("<%"):
+                stmt = part[2:-2].strip()
+                if stmt.startswith("if ") or stmt.startswith("unless "):
+                    cond = conds[stmt]
+                    keep.append(cond)
+                elif stmt == "else":
+                    keep[-1] = not keep[-1]
+                elif stmt == "end":
+                    keep.pop()
+                else:
+                    raise ValueError(stmt)
+                continue
+            if all(keep):
+                out.append(part)
+        assert next(vals, None) is None
+        return "".join(out)
+
+    for lang in ["en", "es", "fr", "zh"]:
+        t = yaml.safe_load(show(f"config/locales/{lang}.yml"))
+        pre = "" if lang == "en" else f"/{lang}"
+        site = f"https://www.login.gov{pre}/"
+        help_url, contact_url, policy_url = f"{site}help/", f"{site}contact/", f"{site}policy/"
+        token = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(32))
+        disavow = f"{host}/events/disavow?disavowal_token={token}"
+        locale_host = host + pre
+        for tpl in ["password_changed", "personal_key_sign_in"]:
+            view = show(f"app/views/user_mailer/{tpl}.html.erb")
+            if tpl == "password_changed":
+                subject = t["devise.mailer.password_updated.subject"]
+                app_link = link(app, host, cls="gray")
+                intro = t["user_mailer.password_changed.intro_html"].replace("%{app_name_html}", app_link)
+                help_ = (t["user_mailer.password_changed.help_html"]
+                         .replace("%{app_name_html}", app_link)
+                         .replace("%{disavowal_link_html}", link(t["user_mailer.password_changed.disavowal_link"], disavow))
+                         .replace("%{help_link_html}", link(t["user_mailer.help_link_text"], help_url))
+                         .replace("%{contact_link_html}", link(t["user_mailer.contact_link_text"], contact_url)))
+                body = erb(view, [("user_mailer.password_changed.intro_html", intro),
+                                  ("user_mailer.password_changed.help_html", help_)], {})
+                kind, note = "notice", "password-changed notice, nothing to type"
+            else:
+                subject = t["user_mailer.personal_key_sign_in.subject"]
+                help_ = (t["user_mailer.personal_key_sign_in.help_html"].replace("%{app_name}", app)
+                         .replace("%{reset_password_url}", html.escape(disavow))
+                         .replace("%{account_url}", f"{locale_host}/account"))
+                body = erb(view, [("user_mailer.personal_key_sign_in.intro", html.escape(t["user_mailer.personal_key_sign_in.intro"])),
+                                  ("user_mailer.personal_key_sign_in.help_html", help_)], {})
+                kind, note = "notice", "security alert about a sign-in with the 16-character personal key; no key or code shown"
+            logo = (f'<img alt="{html.escape(t["mailer.logo"].replace("%{app_name}", app))}" '
+                    'style="width: 142px; height: 19px;" src="cid:logo.png" width="142" height="19" />')
+            help_html = t["mailer.help_html"].replace("%{link_html}", link("www.login.gov/help", help_url))
+            page = erb(layout, [
+                ("stylesheet_link_tag", ""),
+                ("@header || message.subject", html.escape(subject)),
+                ("attachments['logo.png'].url", logo),
+                ("@header || message.subject", html.escape(subject)),
+                ("yield", body),
+                ("mailer.no_reply", html.escape(t["mailer.no_reply"])),
+                ("mailer.help_html", help_html),
+                ("mailer.about", link(html.escape(t["mailer.about"].replace("%{app_name}", app)), site,
+                                      style="text-decoration: underline;")),
+                ("mailer.privacy_policy", link(html.escape(t["mailer.privacy_policy"]), policy_url,
+                                               style="text-decoration: underline;")),
+                ("mailer.sent_at", html.escape(t["mailer.sent_at"].replace("%{formatted_timestamp}",
+                                                                           "2026-11-20T09:41:07.318204Z"))),
+            ], {"if @sp_name": False, "unless @hide_title": True, "if @logo_url": False})
+            item = f"logingov-{tpl.replace('_', '-')}"
+            write("18F+identity-idp", f"{item}-{lang}",
+                  message(sender=f"{app} <no-reply@login.gov>", subject=subject, text=None, html_part=page),
+                  group=item, lang=lang, kind=kind, code=None, repository="18F/identity-idp", commit=commit,
+                  licence="CC0-1.0", path=f"app/views/user_mailer/{tpl}.html.erb; app/views/layouts/mailer.html.erb; "
+                  f"config/locales/{lang}.yml", rendered="ERB evaluated by the stand-in (tags mapped by hand); HTML only, CSS not inlined",
+                  note=note)
 
 
 # ---------------------------------------------------------------------------------------
@@ -415,9 +534,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--nosh", type=Path, required=True)
     ap.add_argument("--spoon", type=Path, required=True)
+    ap.add_argument("--login-gov", type=Path, required=True)
     args = ap.parse_args()
     nosh(args.nosh)
     spoon(args.spoon)
+    login_gov(args.login_gov)
     moodle()
     pretix()
     (HERE / "round5").mkdir(exist_ok=True)
