@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r5_biz.py \\
         --nosh /work/.mirror/shihjay2+nosh2/repo \\
         --spoon /work/.mirror/spoonsite+SPOON/repo \\
-        --login-gov /work/.mirror/18F+identity-idp/repo
+        --login-gov /work/.mirror/18F+identity-idp/repo \\
+        --ushahidi /work/.mirror/ushahidi+platform/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round5/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -31,6 +32,14 @@ is what a person reading the mail would type (``code``) or ``null``.
   keys) for en, es, fr, zh; ``link_to`` written as Rails writes it; ``MarketingSite`` URLs and
   the host written by hand; the stylesheet tag left out (premailer's inlined CSS is not
   reproduced); the logo is a ``cid:`` image. HTML only (no text views exist).
+- ``--ushahidi``: a git snapshot of ushahidi/platform (AGPL-3.0), the crisis-mapping platform
+  of NGOs and public bodies. ``Tool\\Mailer::sendResetpassword`` renders the PHP view
+  ``resources/views/emails/forgot-password.php`` (its eight kinds of ``<?php ?>`` tags are
+  evaluated below: ``echo`` of the data, ``if ($client_url)``/``else``/``endif``) with the
+  subject ``<site name>: Password reset``, from the site's address; one HTML part. The reset
+  token is ``sprintf('%06X', mt_rand(0, 16777215))`` (``UserRepository::getResetToken``) and
+  the link carries it base64-encoded. Rendered twice: with a client URL (button, link and
+  code) and without one (code only), both in the same group.
 - Moodle (moodle/moodle, GPL-3.0-or-later) is too large to fetch; the strings are held inline
   below with the path and commit each was read at (``read_file``). The MFA e-mail factor
   (``admin/tool/mfa/factor/email``): ``factor::generate_and_email_code`` draws
@@ -338,6 +347,63 @@ def login_gov(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Ushahidi
+
+
+def ushahidi(repo: Path) -> None:
+    import base64
+    import re
+    from urllib.parse import quote_plus
+
+    commit = subprocess.run(
+        ["git", "--git-dir", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    view = subprocess.run(["git", "--git-dir", str(repo), "show", f"{commit}:resources/views/emails/forgot-password.php"],
+                          capture_output=True, text=True, check=True).stdout
+
+    def php(src: str, d: dict) -> str:
+        out, keep = [], [True]
+        for part in re.split(r"(<\?php.*?\?>)", src, flags=re.S):
+            if not part.startswith("<?php"):
+                if all(keep):
+                    out.append(part)
+                continue
+            stmt = part[5:-2].strip().rstrip(";").strip()
+            if stmt == "if ($client_url) :":
+                keep.append(bool(d["client_url"]))
+            elif stmt == "else:":
+                keep[-1] = not keep[-1]
+            elif stmt == "endif":
+                keep.pop()
+            elif not all(keep):
+                continue
+            elif stmt == "echo $client_url.'/forgotpassword/confirm/'.urlencode($reset_string)":
+                out.append(d["client_url"] + "/forgotpassword/confirm/" + quote_plus(d["reset_string"]))
+            elif re.fullmatch(r"echo \$(\w+)", stmt):
+                out.append(str(d[stmt[6:]]))
+            else:
+                raise ValueError(stmt)
+        assert keep == [True]
+        return "".join(out)
+
+    site = "Flood Watch Kisumu"
+    for variant, client in [("reset-password", "https://floodwatch-kisumu.example"), ("reset-password-noclient", None)]:
+        code = "%06X" % RNG.randint(0, 16777215)
+        d = {"client_url": client, "site_name": site, "user_name": "Noor Tester",
+             "reset_string": base64.b64encode(code.encode()).decode(), "reset_code": code, "duration": 30}
+        body = php(view, d)
+        write("ushahidi+platform", f"ushahidi-{variant}-en",
+              message(sender=f"{site} <alerts@floodwatch-kisumu.example>", subject=f"{site}: Password reset",
+                      text=None, html_part=body),
+              group="ushahidi-reset-password", kind="gov-otp", code=code, repository="ushahidi/platform",
+              commit=commit, licence="AGPL-3.0", path="resources/views/emails/forgot-password.php; "
+              "src/Ushahidi/Core/Tool/Mailer.php; src/Ushahidi/Modules/V3/Repository/UserRepository.php",
+              rendered="PHP view evaluated by the stand-in; one HTML part" + ("" if client else "; no client URL set"),
+              note="six hex digits to paste into the reset token field" + (
+                  "; the link carries the same token base64-encoded" if client else ""))
+
+
+# ---------------------------------------------------------------------------------------
 # Moodle: admin/tool/mfa/factor/email (strings read with read_file at MOODLE_TPL_COMMIT)
 
 MOODLE_STR = {
@@ -535,10 +601,12 @@ def main() -> None:
     ap.add_argument("--nosh", type=Path, required=True)
     ap.add_argument("--spoon", type=Path, required=True)
     ap.add_argument("--login-gov", type=Path, required=True)
+    ap.add_argument("--ushahidi", type=Path, required=True)
     args = ap.parse_args()
     nosh(args.nosh)
     spoon(args.spoon)
     login_gov(args.login_gov)
+    ushahidi(args.ushahidi)
     moodle()
     pretix()
     (HERE / "round5").mkdir(exist_ok=True)
