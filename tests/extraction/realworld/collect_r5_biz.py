@@ -50,9 +50,10 @@ is what a person reading the mail would type (``code``) or ``null``.
   ``email_to_user($USER, $noreplyuser, $subject, $body, $body)`` passes the same HTML as text
   and HTML, so the text alternative holds the HTML source (as Moodle sends it).
 - pretix (pretix/pretix, AGPL-3.0 with additional terms) is too large to fetch; the default
-  English texts ``mail_subject_*`` / ``mail_text_*`` of ``src/pretix/base/settings.py`` are
-  held inline below (read at the commit given). They are filled with ``str.format`` as pretix
-  does; only the plain-text part is built (pretix also sends an HTML part rendered from the
+  English texts ``mail_text_*`` of ``src/pretix/base/settings.py`` are held inline below (read
+  at the commit given). That version sets no subjects in settings; the subjects are the
+  ``mail_subject_*`` defaults of a later ``settings.py`` (seen without a commit, so written
+  here by hand). The texts are filled with ``str.format`` as pretix does; only the plain-text part is built (pretix also sends an HTML part rendered from the
   Markdown, not reproduced), no ``mail_prefix``, no organiser signature. Order codes are five
   characters from pretix' alphabet ``ABCDEFGHJKLMNPQRSTUVWXYZ3789``; dates filled by hand.
 """
@@ -489,7 +490,7 @@ we successfully received your payment for {event}. Thank you!
 You can change your order details and view the status of your order at
 {url}
 
-Best regards,  
+Best regards,
 Your {event} team"""),
     "order_expire_warning": ("Your order is about to expire: {code}", """Hello,
 
@@ -500,31 +501,16 @@ your payment before {expire_date}.
 You can view the payment information and the status of your order at
 {url}
 
-Best regards,  
+Best regards,
 Your {event} team"""),
     "order_canceled": ("Order canceled: {code}", """Hello,
 
 your order {code} for {event} has been canceled.
 
-{comment}
-
 You can view the details of your order at
 {url}
 
-Best regards,  
-Your {event} team"""),
-    "order_incomplete_payment": ("Incomplete payment received: {code}", """Hello,
-
-we received a payment for your order for {event}.
-
-Unfortunately, the received amount is less than the full amount
-required. Your order is therefore still considered unpaid, as it is
-missing additional payment of **{pending_sum}**.
-
-You can view the payment information and the status of your order at
-{url}
-
-Best regards,  
+Best regards,
 Your {event} team"""),
     "waiting_list": ("You have been selected from the waitinglist for {event}", """Hello,
 
@@ -544,13 +530,7 @@ Please note that this link is only valid within the next {hours} hours!
 We will reassign the ticket to the next person on the list if you do not
 redeem the voucher within that timeframe.
 
-If you do NOT need a ticket any more, we kindly ask you to click the
-following link to let us know. This way, we can send the ticket as quickly
-as possible to the next person on the waiting list:
-
-{url_remove}
-
-Best regards,  
+Best regards,
 Your {event} team"""),
 }
 
@@ -572,9 +552,7 @@ def pretix() -> None:
     for key, extra, note in [
         ("order_paid", {"payment_info": ""}, "order code in subject and URL only"),
         ("order_expire_warning", {"expire_date": "2027-02-14"}, "order code in subject and URL only"),
-        ("order_canceled", {"comment": "Refund of EUR 149.00 to IBAN DE89 3704 0044 0532 0130 00 will follow within 14 days."},
-         "order code is an order reference; comment written by hand"),
-        ("order_incomplete_payment", {"pending_sum": "€38.50"}, "order code in subject and URL only"),
+        ("order_canceled", {}, "order code is an order reference"),
     ]:
         code = order_code()
         data = {"event": event, "code": code, "url": f"{base}/order/{code}/{secret()}/", **extra}
@@ -582,16 +560,16 @@ def pretix() -> None:
         write("pretix+pretix", f"pretix-{key.replace('_', '-')}-en",
               message(sender=sender, subject=subject.format(**data), text=text.format(**data), html_part=None),
               group=f"pretix-{key.replace('_', '-')}", kind="shop-order", code=None,
-              rendered="settings.py default text, str.format filled by hand; plain-text part only", note=note, **common)
+              rendered="settings.py default text, str.format filled by hand; subject from later pretix defaults; plain-text part only", note=note, **common)
 
     voucher = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZ3789") for _ in range(16))
     data = {"event": event, "product": "Conference ticket (regular)", "hours": 48, "code": voucher,
-            "url": f"{base}/redeem?voucher={voucher}", "url_remove": f"{base}/waitinglist/remove?voucher={voucher}"}
+            "url": f"{base}/redeem?voucher={voucher}"}
     subject, text = PRETIX["waiting_list"]
     write("pretix+pretix", "pretix-waiting-list-en",
           message(sender=sender, subject=subject.format(**data), text=text.format(**data), html_part=None),
           group="pretix-waiting-list", kind="shop-order", code=None,
-          rendered="settings.py default text, str.format filled by hand; plain-text part only",
+          rendered="settings.py default text, str.format filled by hand; subject from later pretix defaults; plain-text part only",
           note="a 16-character shop voucher code to enter in the ticket shop: treated as a voucher, not a one-time code",
           **common)
 
