@@ -4,7 +4,8 @@
         --nosh /work/.mirror/shihjay2+nosh2/repo \\
         --spoon /work/.mirror/spoonsite+SPOON/repo \\
         --login-gov /work/.mirror/18F+identity-idp/repo \\
-        --ushahidi /work/.mirror/ushahidi+platform/repo
+        --ushahidi /work/.mirror/ushahidi+platform/repo \\
+        --dhis2 /work/.mirror/dhis2+dhis2-core/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round5/biz.json``. Does not import otpmail; each label
 is what a person reading the mail would type (``code``) or ``null``.
@@ -40,6 +41,17 @@ is what a person reading the mail would type (``code``) or ``null``.
   token is ``sprintf('%06X', mt_rand(0, 16777215))`` (``UserRepository::getResetToken``) and
   the link carries it base64-encoded. Rendered twice: with a client URL (button, link and
   code) and without one (code only), both in the same group.
+- ``--dhis2``: a git snapshot of dhis2/dhis2-core (BSD-3-Clause), the health information
+  system of many ministries of health. ``TwoFactorAuthService.send2FACodeWithEmailSender``
+  renders ``twofa_email_body_template_v1.vm`` (Velocity; its ``$object.i18n.getString(...)``
+  calls filled from ``i18n_global[_<lang>].properties``, read as Java properties, last key
+  wins) and the subject ``email_2fa_subject + " " + applicationTitle``;
+  ``EmailMessageSender`` prefixes ``[<title>] ``, sends the body as the text part and, with
+  line breaks turned into ``<br>``, inside ``message_email.vm`` as the HTML part (no sender,
+  no footer, ``Host: <server base URL>``; Velocity's whitespace around the false ``#if`` lines
+  approximated). From name ``<title> message [No reply]``. The code is
+  ``CodeGenerator.generateSecureRandomNumber(6)``: six digits. Twelve languages whose strings
+  are translated.
 - Moodle (moodle/moodle, GPL-3.0-or-later) is too large to fetch; the strings are held inline
   below with the path and commit each was read at (``read_file``). The MFA e-mail factor
   (``admin/tool/mfa/factor/email``): ``factor::generate_and_email_code`` draws
@@ -65,6 +77,7 @@ import hashlib
 import html
 import json
 import random
+import re
 import subprocess
 from pathlib import Path
 
@@ -405,6 +418,60 @@ def ushahidi(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# DHIS2
+
+
+def _java_properties(text: str) -> dict:
+    out = {}
+    for line in text.splitlines():
+        if not line or line.startswith(("#", "!")) or "=" not in line:
+            continue
+        k, v = line.split("=", 1)
+        v = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), v)
+        out[k.strip()] = v.replace("\\:", ":").replace("\\=", "=").replace("\\'", "'").strip()
+    return out
+
+
+def dhis2(repo: Path) -> None:
+    commit = subprocess.run(
+        ["git", "--git-dir", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    res = "dhis-2/dhis-services/dhis-service-core/src/main/resources"
+
+    def show(path: str) -> str:
+        return subprocess.run(["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+                              capture_output=True, text=True, check=True).stdout
+
+    body_tpl = show(f"{res}/twofa_email_body_template_v1.vm")
+    title = "National HMIS"
+    base_url = "https://hmis.moh-health.example"
+    for lang, suffix in [("en", ""), ("fr", "_fr"), ("es", "_es"), ("pt", "_pt"), ("ru", "_ru"), ("zh", "_zh"),
+                         ("vi", "_vi"), ("ar", "_ar"), ("hi", "_hi_IN"), ("lo", "_lo"), ("cs", "_cs"), ("nl", "_nl")]:
+        props = _java_properties(show(f"{res}/i18n_global{suffix}.properties"))
+        code = "".join(RNG.choice("0123456789") for _ in range(6))
+
+        def getstring(m: re.Match) -> str:
+            return props[m.group(1)]
+
+        text = re.sub(r'\$object\.i18n\.getString\(\s*"([^"]+)"\s*\)', getstring, body_tpl)
+        text = (text.replace("${object.fullName}", "Noor Tester").replace("${object.code}", code)
+                .replace("${object.applicationTitle}", title))
+        assert "$" not in text, text
+        html_part = ("<!DOCTYPE HTML>\n<html dir=\"ltr\">\n  <body>\n    "
+                     + html.escape(text, quote=False).replace("\n", "<br>") + " <br><br>\n"
+                     + "    <br>\n    \n    Host: " + base_url + "\n  </body>\n</html>")
+        subject = f"[{title}] {props['email_2fa_subject']} {title}"
+        write("dhis2+dhis2-core", f"dhis2-email-2fa-{lang}",
+              message(sender=f"{title} message [No reply] <no-reply@hmis.moh-health.example>", subject=subject,
+                      text=text, html_part=html_part),
+              group="dhis2-email-2fa", lang=lang, kind="health-otp", code=code, repository="dhis2/dhis2-core",
+              commit=commit, licence="BSD-3-Clause",
+              path=f"{res}/twofa_email_body_template_v1.vm; {res}/i18n_global{suffix}.properties; {res}/message_email.vm; "
+                   "TwoFactorAuthService.java; EmailMessageSender.java",
+              rendered="Velocity filled by the stand-in; text part = body, HTML part = message_email.vm (whitespace approximated)")
+
+
+# ---------------------------------------------------------------------------------------
 # Moodle: admin/tool/mfa/factor/email (strings read with read_file at MOODLE_TPL_COMMIT)
 
 MOODLE_STR = {
@@ -580,11 +647,13 @@ def main() -> None:
     ap.add_argument("--spoon", type=Path, required=True)
     ap.add_argument("--login-gov", type=Path, required=True)
     ap.add_argument("--ushahidi", type=Path, required=True)
+    ap.add_argument("--dhis2", type=Path, required=True)
     args = ap.parse_args()
     nosh(args.nosh)
     spoon(args.spoon)
     login_gov(args.login_gov)
     ushahidi(args.ushahidi)
+    dhis2(args.dhis2)
     moodle()
     pretix()
     (HERE / "round5").mkdir(exist_ok=True)
