@@ -47,7 +47,8 @@ authentik (goauthentik/authentik, MIT outside ``authentik/enterprise``) likewise
   expires) and sent as ``TemplateEmailMessage`` (``authentik/stages/email/utils.py``, commit
   02fd22b7...): the ``.txt`` rendering as body, the HTML (inside ``email/base.html``, commit
   8f09955d...) as alternative. The Django templates are filled by hand with the ``django.po``
-  strings (``locale/hr_HR/LC_MESSAGES/django.po``, commit 1b122e33...; English = the msgids);
+  strings (``locale/{hr_HR,fi_FI,cs_CZ}/LC_MESSAGES/django.po``, commit per item; English = the
+  msgids; for en items the commit given is that of hr_HR's catalogue, whose msgids were used);
   ``expires|timeuntil`` is ``29 minutes`` (default 30-minute expiry, rendered just after the
   token is made; Django joins number and unit with a no-break space). The token is six digits
   (``SideChannelDevice.generate_token``). The inline logo part is left out and the base.html <style> block is abridged.
@@ -509,6 +510,31 @@ AK_STRINGS = {
         "poveznica vrijedi za %(expires)s.\n",
         "reset": "Reset Password",
         "expires": "29\u00a0minuta",
+        "po": ("locale/hr_HR/LC_MESSAGES/django.po", "1b122e33197f855334ff86f42a1583e44561f8d7"),
+    },
+    "fi": {
+        "hi_html": "\n      Hei %(username)s,\n      ",
+        "hi_txt": "Hei %(username)s,",
+        "otp_html": "\n          Lähetä MFA-koodi sähköpostilla.\n          ",
+        "otp_txt": "\nLähetä MFA-koodi sähköpostilla\n",
+        "otp_ignore_html": "\n    Jos et pyytänyt tätä koodia, jätä tämä viesti huomiotta. Yllä oleva koodi "
+        "on voimassa %(expires)s.\n    ",
+        "otp_ignore_txt": "\nJos et pyytänyt tätä koodia, jätä tämä viesti huomiotta. Yllä oleva koodi on "
+        "voimassa %(expires)s.\n",
+        "expires": "29\u00a0minuuttia",
+        "po": ("locale/fi_FI/LC_MESSAGES/django.po", "6b7761ba1dc29aa93a472d1fc9c7baf491cc705b"),
+    },
+    "cs": {
+        "hi_html": "\n      Ahoj %(username)s,\n      ",
+        "hi_txt": "Ahoj %(username)s,",
+        "otp_html": "\n          Emailový kód MFA.\n          ",
+        "otp_txt": "\nEmailový kód MFA\n",
+        "otp_ignore_html": "\nPokud jste nepožádali o tento kód, tento email prosím ignorujte. Kód je platný "
+        "po dobu %(expires)s.\n ",
+        "otp_ignore_txt": "\nPokud jste tento kód nepožadovali, prosím, ignorujte tento email. Kód uvedený "
+        "výše je platný po dobu %(expires)s.\n",
+        "expires": "29\u00a0minut",
+        "po": ("locale/cs_CZ/LC_MESSAGES/django.po", "043f467c213252f68201e4492ff8f02407647b00"),
     },
 }
 
@@ -535,6 +561,8 @@ def authentik() -> list[dict]:
         hi_h = html.escape(t["hi_html"] % {"username": user})
         hi_t = t["hi_txt"] % {"username": user}
         for template in ("emailotp", "passwordreset"):
+            if template == "passwordreset" and "pw_txt" not in t:
+                continue
             item_id = f"authentik-{template}-{lang}"
             rng = random.Random(item_id)
             if template == "emailotp":
@@ -577,9 +605,9 @@ def authentik() -> list[dict]:
                 "kind": kind,
                 "code": code,
                 "repository": AK_REPO,
-                "path": paths + (" + locale/hr_HR/LC_MESSAGES/django.po" if lang == "hr" else "")
+                "path": paths + (f" + {t['po'][0]}" if "po" in t else "")
                 + " + authentik/stages/email/templates/email/base.html",
-                "commit": AK_PO_COMMIT,
+                "commit": t["po"][1] if "po" in t else AK_PO_COMMIT,
                 "licence": "MIT",
                 "rendered": ("Django templates filled by hand (blocktrans with the django.po strings of the"
                              " commit given, English = msgids), text body + HTML alternative as"
