@@ -35,8 +35,8 @@ Rocket.Chat (RocketChat/Rocket.Chat, MIT) is too large to fetch as well; read th
   (``apps/meteor/server/settings/email.ts``, commit 0a90231c...); the HTML part is that wrapped
   HTML (the ``email_style`` CSS that juice would inline is left out), the text part is what
   ``string-strip-html`` leaves of the wrapped text (whitespace approximated by hand). Only
-  languages whose catalogue carries all three strings are taken (ka-GE, fi, hu; sq and lv lack
-  them).
+  languages whose catalogue carries all three strings are taken (ka-GE, fi, hu, da; sq and lv
+  lack them).
   No Rocket.Chat notice was collected (its notice templates need many more catalogue keys).
 
 authentik (goauthentik/authentik, MIT outside ``authentik/enterprise``) likewise.
@@ -382,6 +382,11 @@ RC_LOCALES = {
         "here": "Itt van a hitelesítési kódja:",
         "donot": "Ne adja át ezt a kódot senkinek.",
         "ignore": "Ha nem Ön próbált bejelentkezni a fiókjába, akkor hagyja figyelmen kívül ezt az üzenetet.",
+    },
+    "da": {
+        "here": "Her er din godkendelseskode:",
+        "donot": "Giv ikke denne kode til nogen.",
+        "ignore": "Hvis du ikke forsøgte at logge ind på din konto kan du venligst ignorere denne e-mail.",
     },
 }
 RC_LOCALE_COMMIT = "0113ef600f9e925881762e23b1771e8488aeba5b"
