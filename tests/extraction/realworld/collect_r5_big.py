@@ -55,7 +55,7 @@ authentik (goauthentik/authentik, MIT outside ``authentik/enterprise``) likewise
   (``SideChannelDevice.generate_token``). The inline logo part is left out and the base.html <style> block is abridged.
 - ``passwordreset``: the e-mail stage's password-reset mail (``password_reset.{html,txt}``,
   commits 44c2eb33... / 07b41fff...), same machinery, a recovery link with a flow token; in
-  hr the button label ``Reset Password`` stays English (its msgstr was not located).
+  hr, fi and cs the button label ``Reset Password`` stays English (its msgstr was not located).
 
 What a person reading the mail would type decides each label (``code``, or ``null``).
 """
@@ -532,6 +532,15 @@ AK_STRINGS = {
         "on voimassa %(expires)s.\n    ",
         "otp_ignore_txt": "\nJos et pyytänyt tätä koodia, jätä tämä viesti huomiotta. Yllä oleva koodi on "
         "voimassa %(expires)s.\n",
+        "pw_html": "\n          Olet pyytänyt salasanan vaihtoa authentik-tunnuksellesi. Paina alla olevaa "
+        "painiketta asettaaksesi uuden salasanan.\n          ",
+        "pw_txt": "\nOlet pyytänyt salasanan vaihtoa authentik-tunnuksellesi. Avaa alla oleva linkki "
+        "asettaaksesi uuden salasanan.\n",
+        "pw_ignore_html": "\n    Jos et ole pyytänyt salasanan vaihtoa, jätä tämä viesti huomiotta. Yllä oleva "
+        "linkki on voimassa  %(expires)s.\n    ",
+        "pw_ignore_txt": "\nJos et ole pyytänyt salasanan vaihtoa, jätä tämä viesti huomiotta. Yllä oleva "
+        "linkki on voimassa %(expires)s.\n",
+        "reset": "Reset Password",
         "expires": "29\u00a0minuuttia",
         "po": ("locale/fi_FI/LC_MESSAGES/django.po", "6b7761ba1dc29aa93a472d1fc9c7baf491cc705b"),
     },
@@ -544,6 +553,15 @@ AK_STRINGS = {
         "po dobu %(expires)s.\n ",
         "otp_ignore_txt": "\nPokud jste tento kód nepožadovali, prosím, ignorujte tento email. Kód uvedený "
         "výše je platný po dobu %(expires)s.\n",
+        "pw_html": "\n          Nedávno jste požádali o změnu hesla k účtu authentik. Pro nastavení nového "
+        "hesla použijte níže uvedené tlačítko.\n          ",
+        "pw_txt": "\nNedávno jste požádali o změnu hesla k účtu authentik. Pro nastavení nového hesla "
+        "použijte níže uvedený odkaz.\n",
+        "pw_ignore_html": "\nPokud jste nepožádali o změnu hesla, tento email prosím ignorujte. Odkaz výše "
+        "je platný po dobu %(expires)s.\n ",
+        "pw_ignore_txt": "\nPokud jste nepožádali o změnu hesla, tento email prosím ignorujte. Odkaz výše je "
+        "platný po dobu %(expires)s.\n",
+        "reset": "Reset Password",
         "expires": "29\u00a0minut",
         "po": ("locale/cs_CZ/LC_MESSAGES/django.po", "043f467c213252f68201e4492ff8f02407647b00"),
     },
