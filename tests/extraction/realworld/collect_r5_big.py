@@ -171,6 +171,11 @@ LOCALES: dict[str, dict] = {
             "subject": "Zure kontura sarbidea egon da IP helbide berri batetik",
             "title": "Saio hasiera berria",
         },
+        "backup_ready": {
+            "explanation": "Zure Mastodon kontuaren babes-kopia osoa eskatu duzu. Deskargatzeko prest dago!",
+            "subject": "Zure artxiboa deskargatzeko prest dago",
+            "title": "Artxiboa jasotzea",
+        },
         "ip": "IP-a",
         "browser": "Nabigatzailea",
         "description": "%{browser} - %{platform}",
@@ -187,6 +192,12 @@ LOCALES: dict[str, dict] = {
             "(%{action}) in omogočite dvo-ravensko overjanje (2FA), da ohranite račun varen.",
             "subject": "Do vašega računa je bil opravljen dostop z novega naslova IP",
             "title": "Nova prijava",
+        },
+        "backup_ready": {
+            "explanation": "Zahtevali ste popolno varnostno kopijo računa Mastodon. Zdaj je pripravljen "
+            "za prenos!",
+            "subject": "Vaš arhiv je pripravljen za prenos",
+            "title": "Prevzem arhiva",
         },
         "ip": "IP",
         "browser": "Brskalnik",
