@@ -57,6 +57,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 HERE = Path(__file__).resolve().parent
 SENT = datetime(2026, 11, 24, 10, 17, 42, tzinfo=UTC)
@@ -68,7 +69,9 @@ def digits(n: int) -> str:
     return "".join(RNG.choice("0123456789") for _ in range(n))
 
 
-def token(n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
+def token(
+    n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+) -> str:
     return "".join(RNG.choice(alphabet) for _ in range(n))
 
 
@@ -105,7 +108,7 @@ def read_po(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     key = val = None
     cur = None
-    for line in text.splitlines() + [""]:
+    for line in [*text.splitlines(), ""]:
         if line.startswith("msgid "):
             if key is not None and val:
                 out[key] = val
@@ -146,7 +149,7 @@ def icu_plural(pattern: str, n: int, lang: str) -> str:
 
 
 class _Text(HTMLParser):
-    BLOCK = {"p": 1, "h1": 3, "div": 1, "table": 1, "tr": 1, "br": 1}
+    BLOCK: ClassVar[dict[str, int]] = {"p": 1, "h1": 3, "div": 1, "table": 1, "tr": 1, "br": 1}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -258,7 +261,9 @@ def tw(classes: str, base: str = "") -> str:
     return ";".join(p for p in parts if p).replace('"', "&quot;")
 
 
-_TABLE = 'align="center" width="100%" border="0" cellpadding="0" cellspacing="0" role="presentation"'
+_TABLE = (
+    'align="center" width="100%" border="0" cellpadding="0" cellspacing="0" role="presentation"'
+)
 
 
 def section(children: str, cls: str = "") -> str:
@@ -280,8 +285,10 @@ def heading(children: str, cls: str) -> str:
 
 
 def img(src: str, alt: str, cls: str) -> str:
-    return (f'<img alt="{html.escape(alt)}" src="{src}" style="'
-            f'{tw(cls, "display:block;outline:none;border:none;text-decoration:none")}"/>')
+    return (
+        f'<img alt="{html.escape(alt)}" src="{src}" style="'
+        f'{tw(cls, "display:block;outline:none;border:none;text-decoration:none")}"/>'
+    )
 
 
 def link(href: str, children: str, cls: str = "") -> str:
@@ -292,11 +299,13 @@ def link(href: str, children: str, cls: str = "") -> str:
 def button(href: str, children: str, cls: str) -> str:
     style = tw(cls, "line-height:100%;text-decoration:none;display:inline-block;max-width:100%;"
                     "mso-padding-alt:0px")  # fmt: skip
-    return (f'<a href="{html.escape(href)}" style="{style}" target="_blank"><span><!--[if mso]><i '
-            'style="mso-font-width:400%;mso-text-raise:0" hidden>&#8202;&#8202;</i><![endif]-->'
-            '</span><span style="max-width:100%;display:inline-block;line-height:120%;'
-            f'mso-padding-alt:0px;mso-text-raise:0">{children}</span><span><!--[if mso]><i '
-            'style="mso-font-width:400%" hidden>&#8202;&#8202;&#8203;</i><![endif]--></span></a>')
+    return (
+        f'<a href="{html.escape(href)}" style="{style}" target="_blank"><span><!--[if mso]><i '
+        'style="mso-font-width:400%;mso-text-raise:0" hidden>&#8202;&#8202;</i><![endif]-->'
+        '</span><span style="max-width:100%;display:inline-block;line-height:120%;'
+        f'mso-padding-alt:0px;mso-text-raise:0">{children}</span><span><!--[if mso]><i '
+        'style="mso-font-width:400%" hidden>&#8202;&#8202;&#8203;</i><![endif]--></span></a>'
+    )
 
 
 def preview(s: str) -> str:
@@ -365,7 +374,9 @@ def _fill(s: str, **kw: str) -> str:
 def _documenso_footer(is_document: bool, t: dict[str, str]) -> str:
     parts = ""
     if is_document:
-        sent = html.escape(t["sent_using"]).replace("&lt;0&gt;", "<0>").replace("&lt;/0&gt;", "</0>")
+        sent = (
+            html.escape(t["sent_using"]).replace("&lt;0&gt;", "<0>").replace("&lt;/0&gt;", "</0>")
+        )
         sent = re.sub(r"<0>(.*?)</0>", lambda m: link("https://documen.so/mail-footer", m.group(1),
                                                        "text-primary"), sent)  # fmt: skip
         parts += text(sent, "my-4 text-base text-muted-foreground")
@@ -387,17 +398,33 @@ def documenso(repo: Path, items: list[dict]) -> None:
                 "<div>"
                 + img(f"{DOCUMENSO_BASE}/static/document.png", "Document", "mx-auto h-12 w-12")
                 + section(
-                    heading(html.escape(t["heading"]), "text-center font-semibold text-foreground text-lg")
-                    + text(_fill(html.escape(t["hi"], quote=False), userName="Noor Tester",
-                                 documentTitle=title), "mt-2 text-center text-foreground")  # fmt: skip
+                    heading(
+                        html.escape(t["heading"]),
+                        "text-center font-semibold text-foreground text-lg",
+                    )
+                    + text(
+                        _fill(
+                            html.escape(t["hi"], quote=False),
+                            userName="Noor Tester",
+                            documentTitle=title,
+                        ),
+                        "mt-2 text-center text-foreground",
+                    )
                     + section(
-                        text(html.escape(t["label"]), "mb-2 font-medium text-muted-foreground text-sm")
+                        text(
+                            html.escape(t["label"]),
+                            "mb-2 font-medium text-muted-foreground text-sm",
+                        )
                         + text(code, "font-bold text-2xl text-foreground tracking-wider"),
                         "mt-6 rounded-lg bg-muted p-6 text-center",
                     )
-                    + text(html.escape(icu_plural(t["expire"], 5, lang)),
-                           "mt-4 text-center text-muted-foreground text-sm")  # fmt: skip
-                    + text(html.escape(t["ignore"]), "mt-4 text-center text-muted-foreground text-sm"),
+                    + text(
+                        html.escape(icu_plural(t["expire"], 5, lang)),
+                        "mt-4 text-center text-muted-foreground text-sm",
+                    )
+                    + text(
+                        html.escape(t["ignore"]), "mt-4 text-center text-muted-foreground text-sm"
+                    ),
                     "mt-8",
                 )
                 + "</div>"
@@ -468,7 +495,6 @@ def documenso(repo: Path, items: list[dict]) -> None:
                             html_part=doc))  # fmt: skip
 
 
-
 # ---------------------------------------------------------------------------------------
 # Nextcloud registration app
 
@@ -488,21 +514,23 @@ NC_AUTOSENT_MORE = {
 NC_HOST = "https://cloud.contoso.example"
 NC_PRIMARY = "#00679e"  # getDefaultColorPrimary() of an untouched theme
 NC_TEXT_PRIMARY = "#ffffff"
-HUMAN_READABLE = "abcdefgijkmnopqrstwxyzABCDEFGHJKLMNPQRSTWXYZ23456789"  # ISecureRandom::CHAR_HUMAN_READABLE
+HUMAN_READABLE = (
+    "abcdefgijkmnopqrstwxyzABCDEFGHJKLMNPQRSTWXYZ23456789"  # ISecureRandom::CHAR_HUMAN_READABLE
+)
 # nextcloud/server lib/private/Mail/EMailTemplate.php @ 03a08e3863dde0ac5231bbb7bbe3f3dcadbae918
 # ($header, $heading, $button; vsprintf's %% already reduced to %), read with read_file.
-NC_HEADER = f"""<table align="center" class="wrapper header float-center" style="Margin:0 auto;background:#fff;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
-\t<tr style="{{TR}}">
-\t\t<td class="wrapper-inner" style="{{TD_PAD20}}">
+NC_HEADER = """<table align="center" class="wrapper header float-center" style="Margin:0 auto;background:#fff;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
+\t<tr style="{TR}">
+\t\t<td class="wrapper-inner" style="{TD_PAD20}">
 \t\t\t<table align="center" class="container" style="Margin:0 auto;background:0 0;border-collapse:collapse;border-spacing:0;margin:0 auto;padding:0;text-align:inherit;vertical-align:top;width:150px">
 \t\t\t\t<tbody>
-\t\t\t\t<tr style="{{TR}}">
-\t\t\t\t\t<td style="{{TD}}">
+\t\t\t\t<tr style="{TR}">
+\t\t\t\t\t<td style="{TD}">
 \t\t\t\t\t\t<table class="row collapse" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%">
 \t\t\t\t\t\t\t<tbody>
-\t\t\t\t\t\t\t<tr style="{{TR}}">
-\t\t\t\t\t\t\t\t<center data-parsed="" style="background-color:{{COLOR}};min-width:175px;max-height:175px; padding:35px 0px;border-radius:200px">
-\t\t\t\t\t\t\t\t\t<img class="logo float-center" src="{{LOGO}}" alt="{{NAME}}" align="center" style="-ms-interpolation-mode:bicubic;clear:both;display:block;float:none;margin:0 auto;outline:0;text-align:center;text-decoration:none;max-height:105px;max-width:105px;width:auto;height:auto">
+\t\t\t\t\t\t\t<tr style="{TR}">
+\t\t\t\t\t\t\t\t<center data-parsed="" style="background-color:{COLOR};min-width:175px;max-height:175px; padding:35px 0px;border-radius:200px">
+\t\t\t\t\t\t\t\t\t<img class="logo float-center" src="{LOGO}" alt="{NAME}" align="center" style="-ms-interpolation-mode:bicubic;clear:both;display:block;float:none;margin:0 auto;outline:0;text-align:center;text-decoration:none;max-height:105px;max-width:105px;width:auto;height:auto">
 \t\t\t\t\t\t\t\t</center>
 \t\t\t\t\t\t\t</tr>
 \t\t\t\t\t\t\t</tbody>
@@ -516,51 +544,51 @@ NC_HEADER = f"""<table align="center" class="wrapper header float-center" style=
 </table>
 <table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
 \t<tbody>
-\t<tr style="{{TR}}">
+\t<tr style="{TR}">
 \t\t<td height="40px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-size:80px;font-weight:400;hyphens:auto;line-height:80px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
 \t</tr>
 \t</tbody>
 </table>
 """
-NC_HEADING = f"""<table align="center" class="container main-heading float-center" style="Margin:0 auto;background:0 0!important;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:580px">
+NC_HEADING = """<table align="center" class="container main-heading float-center" style="Margin:0 auto;background:0 0!important;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:580px">
 \t<tbody>
-\t<tr style="{{TR}}">
-\t\t<td style="{{TD}}">
-\t\t\t<h1 class="text-center" style="Margin:0;Margin-bottom:10px;color:inherit;font-family:{{FONT}};font-size:24px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:center;word-wrap:normal">{{TITLE}}</h1>
+\t<tr style="{TR}">
+\t\t<td style="{TD}">
+\t\t\t<h1 class="text-center" style="Margin:0;Margin-bottom:10px;color:inherit;font-family:{FONT};font-size:24px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:center;word-wrap:normal">{TITLE}</h1>
 \t\t</td>
 \t</tr>
 \t</tbody>
 </table>
 <table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
 \t<tbody>
-\t<tr style="{{TR}}">
+\t<tr style="{TR}">
 \t\t<td height="36px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-size:40px;font-weight:400;hyphens:auto;line-height:36px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
 \t</tr>
 \t</tbody>
 </table>
 """
-NC_BUTTON = f"""<table class="spacer" style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
+NC_BUTTON = """<table class="spacer" style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
 \t<tbody>
-\t<tr style="{{TR}}">
-\t\t<td height="50px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{{FONT}};font-size:50px;font-weight:400;hyphens:auto;line-height:50px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t<tr style="{TR}">
+\t\t<td height="50px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{FONT};font-size:50px;font-weight:400;hyphens:auto;line-height:50px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
 \t</tr>
 \t</tbody>
 </table>
 <table align="center" class="row btn-group" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%">
 \t<tbody>
-\t<tr style="{{TR}}">
-\t\t<th class="small-12 large-12 columns first last" style="Margin:0 auto;color:#0a0a0a;font-family:{{FONT}};font-size:16px;font-weight:400;line-height:1.3;margin:0 auto;padding:0;padding-bottom:30px;padding-left:30px;padding-right:30px;text-align:left;width:550px">
+\t<tr style="{TR}">
+\t\t<th class="small-12 large-12 columns first last" style="Margin:0 auto;color:#0a0a0a;font-family:{FONT};font-size:16px;font-weight:400;line-height:1.3;margin:0 auto;padding:0;padding-bottom:30px;padding-left:30px;padding-right:30px;text-align:left;width:550px">
 \t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
-\t\t\t\t<tr style="{{TR}}">
-\t\t\t\t\t<th style="Margin:0;color:#0a0a0a;font-family:{{FONT}};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left">
+\t\t\t\t<tr style="{TR}">
+\t\t\t\t\t<th style="Margin:0;color:#0a0a0a;font-family:{FONT};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left">
 \t\t\t\t\t\t<center data-parsed="" style="min-width:490px;width:100%">
-\t\t\t\t\t\t\t<table class="button btn default primary float-center" style="Margin:0;border-collapse:collapse;border-spacing:0;display:inline-block;float:none;margin:0;max-height:60px;padding:0;text-align:center;vertical-align:top;width:auto;background:{{C1}};color:#fefefe;background-color:{{C1}};">
-\t\t\t\t\t\t\t\t<tr style="{{TR}}">
-\t\t\t\t\t\t\t\t\t<td style="{{TD}}">
+\t\t\t\t\t\t\t<table class="button btn default primary float-center" style="Margin:0;border-collapse:collapse;border-spacing:0;display:inline-block;float:none;margin:0;max-height:60px;padding:0;text-align:center;vertical-align:top;width:auto;background:{C1};color:#fefefe;background-color:{C1};">
+\t\t\t\t\t\t\t\t<tr style="{TR}">
+\t\t\t\t\t\t\t\t\t<td style="{TD}">
 \t\t\t\t\t\t\t\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">
-\t\t\t\t\t\t\t\t\t\t\t<tr style="{{TR}}">
-\t\t\t\t\t\t\t\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border:0 solid {{C1}};border-collapse:collapse!important;font-family:{{FONT}};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
-\t\t\t\t\t\t\t\t\t\t\t\t\t<a href="{{URL}}" style="Margin:0;border:0 solid {{C1}};border-radius:2px;color:{{C5}};display:inline-block;font-family:{{FONT}};font-size:16px;font-weight:regular;line-height:1.3;margin:0;padding:10px 25px 10px 25px;text-align:left;outline:1px solid {{C5}};text-decoration:none">{{TEXT}}</a>
+\t\t\t\t\t\t\t\t\t\t\t<tr style="{TR}">
+\t\t\t\t\t\t\t\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border:0 solid {C1};border-collapse:collapse!important;font-family:{FONT};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t\t\t\t\t\t\t\t\t\t\t<a href="{URL}" style="Margin:0;border:0 solid {C1};border-radius:2px;color:{C5};display:inline-block;font-family:{FONT};font-size:16px;font-weight:regular;line-height:1.3;margin:0;padding:10px 25px 10px 25px;text-align:left;outline:1px solid {C5};text-decoration:none">{TEXT}</a>
 \t\t\t\t\t\t\t\t\t\t\t\t</td>
 \t\t\t\t\t\t\t\t\t\t\t</tr>
 \t\t\t\t\t\t\t\t\t\t</table>
@@ -569,7 +597,7 @@ NC_BUTTON = f"""<table class="spacer" style="border-collapse:collapse;border-spa
 \t\t\t\t\t\t\t</table>
 \t\t\t\t\t\t</center>
 \t\t\t\t\t</th>
-\t\t\t\t\t<th class="expander" style="Margin:0;color:#0a0a0a;font-family:{{FONT}};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0!important;text-align:left;visibility:hidden;width:0"></th>
+\t\t\t\t\t<th class="expander" style="Margin:0;color:#0a0a0a;font-family:{FONT};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0!important;text-align:left;visibility:hidden;width:0"></th>
 \t\t\t\t</tr>
 \t\t\t</table>
 \t\t</th>
@@ -590,8 +618,13 @@ class NCTemplate:
         self.opened = False
 
     def _sub(self, tpl: str, **kw: str) -> str:
-        out = tpl.replace("{TR}", self.f.TR).replace("{TD}", self.f.TD).replace("{FONT}", self.f.FONT)
-        out = out.replace("{TD_PAD20}", self.f.TD.replace("padding:0;text-align:left", "padding:20px;text-align:left"))
+        out = (
+            tpl.replace("{TR}", self.f.TR).replace("{TD}", self.f.TD).replace("{FONT}", self.f.FONT)
+        )
+        out = out.replace(
+            "{TD_PAD20}",
+            self.f.TD.replace("padding:0;text-align:left", "padding:20px;text-align:left"),
+        )
         for k, v in kw.items():
             out = out.replace("{" + k + "}", v)
         return out
@@ -601,7 +634,9 @@ class NCTemplate:
         self.html += self._sub(NC_HEADER, COLOR=NC_PRIMARY, LOGO=logo, NAME=self.name)
 
     def heading(self, title: str) -> None:
-        self.html += self._sub(NC_HEADING, TITLE=html.escape(title, quote=True).replace("&#x27;", "&#039;"))
+        self.html += self._sub(
+            NC_HEADING, TITLE=html.escape(title, quote=True).replace("&#x27;", "&#039;")
+        )
         self.plain += title + "\n\n"
 
     def _open(self) -> None:
@@ -649,16 +684,31 @@ def registration(repo: Path, items: list[dict]) -> None:
     footers = {k: v for k, v in frame.NC_AUTOSENT.items()}
     footers.update(NC_AUTOSENT_MORE)
     name = "Contoso Cloud"
-    verify_keys = ["Verify your %s registration request", "Registration",
-                   "Email address verified, you can now complete your registration.",
-                   "Click the button below to continue.", "Verification code: %s", "Continue registration"]
-    admin_keys = ['New user "%1$s" has created an account on %2$s', "New user registered",
-                  '"%1$s" (%2$s) registered a new account on %3$s and needs to be enabled.', "Enable now"]
+    verify_keys = [
+        "Verify your %s registration request",
+        "Registration",
+        "Email address verified, you can now complete your registration.",
+        "Click the button below to continue.",
+        "Verification code: %s",
+        "Continue registration",
+    ]
+    admin_keys = [
+        'New user "%1$s" has created an account on %2$s',
+        "New user registered",
+        '"%1$s" (%2$s) registered a new account on %3$s and needs to be enabled.',
+        "Enable now",
+    ]
     for lang, (autosent, server_commit) in footers.items():
-        tr = {} if lang == "en" else json.loads(show(repo, REGISTRATION_COMMIT, f"l10n/{lang}.json"))["translations"]
+        tr = (
+            {}
+            if lang == "en"
+            else json.loads(show(repo, REGISTRATION_COMMIT, f"l10n/{lang}.json"))["translations"]
+        )
         tag = lang.replace("_", "-")
-        path_tail = (f"l10n/{lang}.json; nextcloud/server lib/private/Mail/EMailTemplate.php @ "
-                     f"{frame.NEXTCLOUD_SERVER_COMMIT}, lib/l10n/{lang}.json @ {server_commit}")
+        path_tail = (
+            f"l10n/{lang}.json; nextcloud/server lib/private/Mail/EMailTemplate.php @ "
+            f"{frame.NEXTCLOUD_SERVER_COMMIT}, lib/l10n/{lang}.json @ {server_commit}"
+        )
         if lang == "en" or all(tr.get(k) for k in verify_keys):
             token = "".join(RNG.choice(HUMAN_READABLE) for _ in range(10))
             secret = "".join(RNG.choice(HUMAN_READABLE) for _ in range(32))
@@ -729,7 +779,10 @@ def _dub_footer() -> str:
 
 
 def _dub_doc(preview_text: str, inner: str) -> str:
-    body = container(inner, "mx-auto my-10 max-w-[600px] rounded border border-solid border-neutral-200 px-10 py-5")
+    body = container(
+        inner,
+        "mx-auto my-10 max-w-[600px] rounded border border-solid border-neutral-200 px-10 py-5",
+    )
     return document("en", "mx-auto my-auto bg-white font-sans", preview(preview_text) + body)
 
 
@@ -820,7 +873,9 @@ def main() -> None:
         registration(args.registration, items)
     out = HERE / "round5" / "apps.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(len(items), "items")
 
 

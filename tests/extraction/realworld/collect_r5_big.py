@@ -66,7 +66,6 @@ import hashlib
 import html
 import json
 import random
-from pathlib import Path
 
 from collect import HERE, message
 
@@ -412,7 +411,7 @@ def rocketchat() -> list[dict]:
         code = "".join(rng.choice("0123456789") for _ in range(6))
         shown = f"{code[:3]}-{code[3:]}"
         html_body = (
-            f"\n\t\t\t\t<p>{t['here']}</p>\n\t\t\t\t<p style=\"font-size: 30px;\">\n"
+            f'\n\t\t\t\t<p>{t["here"]}</p>\n\t\t\t\t<p style="font-size: 30px;">\n'
             f"\t\t\t\t\t<b>{shown}</b>\n\t\t\t\t</p>\n\t\t\t\t<p>{t['donot']}</p>\n"
             f"\t\t\t\t<p>{t['ignore']}</p>\n\t\t\t"
         )
@@ -422,7 +421,9 @@ def rocketchat() -> list[dict]:
             "Blog | Github | Facebook | Instagram\n© Rocket.Chat Technologies Corp.\n"
             "Made with ❤️ in 🇧🇷 🇨🇦 🇩🇪 🇮🇳 🇬🇧 🇺🇸\n"
         )
-        raw = message(sender=RC_SENDER, subject="Authentication code", text=text, html_part=html_part)
+        raw = message(
+            sender=RC_SENDER, subject="Authentication code", text=text, html_part=html_part
+        )
         rel = f"mail/rocketchat/{item_id}.eml"
         path = HERE / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -463,14 +464,14 @@ AK_BASE_HEAD = (
     '    <meta http-equiv="Content-Type" content="text/html; charset=utf-8">\n'
     '    <meta name="viewport" content="width=device-width">\n\n'
     '    <style type="text/css">\n      body {\n        font-family: Arial, sans-serif;\n'
-    '        font-size: 14px;\n        color: #212124;\n      }\n'
-    '      .btn-primary {\n        text-decoration: none;\n        color: #FFF;\n'
-    '        background-color: #348eda;\n        border: solid #348eda;\n        width: 100%;\n'
-    '        line-height: 2em;\n        font-weight: bold;\n        text-align: center;\n'
-    '        cursor: pointer;\n        display: inline-block;\n        text-transform: capitalize;\n'
-    '      }\n      .btn-primary a {\n        color: #fff;\n      }\n    </style>\n  </head>\n\n'
+    "        font-size: 14px;\n        color: #212124;\n      }\n"
+    "      .btn-primary {\n        text-decoration: none;\n        color: #FFF;\n"
+    "        background-color: #348eda;\n        border: solid #348eda;\n        width: 100%;\n"
+    "        line-height: 2em;\n        font-weight: bold;\n        text-align: center;\n"
+    "        cursor: pointer;\n        display: inline-block;\n        text-transform: capitalize;\n"
+    "      }\n      .btn-primary a {\n        color: #fff;\n      }\n    </style>\n  </head>\n\n"
     '  <body>\n    <div class="wrapper">\n      <center>\n        <div style="-ms-text-size-adjust: '
-    '100%; -webkit-text-size-adjust: 100%; table-layout: fixed; width: 100%; max-width: 448px; '
+    "100%; -webkit-text-size-adjust: 100%; table-layout: fixed; width: 100%; max-width: 448px; "
     'padding: 60px 20px; font-size: 14px;">\n          <table border="0" align="center" width="100%">\n'
     '            <tr>\n              <td style="padding: 20px;border: 1px solid #c1c1c1;">\n'
     '                <table width="100%" style="background-color: #FFFFFF; border-spacing: 0; '
@@ -479,17 +480,17 @@ AK_BASE_HEAD = (
     'alt="authentik logo" class="flexibleImage logo">\n                    </td>\n                  </tr>\n'
 )
 AK_BASE_MID = (
-    '                </table>\n              </td>\n            </tr>\n            <tr>\n'
+    "                </table>\n              </td>\n            </tr>\n            <tr>\n"
     '              <td>\n                <table border="0" style="margin-top: 10px;" width="100%">\n'
     '                  <tr>\n                    <td style="background: #FAFBFB;">\n'
     '                      <table style="width: 100%;">\n'
 )
 AK_BASE_TAIL = (
-    '                      </table>\n                    </td>\n                  </tr>\n'
-    '                </table>\n              </td>\n            </tr>\n            <tr>\n'
+    "                      </table>\n                    </td>\n                  </tr>\n"
+    "                </table>\n              </td>\n            </tr>\n            <tr>\n"
     '              <td align="center">\n                Powered by <a href="https://goauthentik.io?'
     'utm_source=authentik&utm_medium=email">authentik</a>.\n              </td>\n            </tr>\n'
-    '          </table>\n        </div>\n      </center>\n    </div>\n  </body>\n</html>\n'
+    "          </table>\n        </div>\n      </center>\n    </div>\n  </body>\n</html>\n"
 )
 # the msgstr of locale/hr_HR/LC_MESSAGES/django.po; English is the msgid itself
 AK_STRINGS = {
@@ -584,7 +585,7 @@ def _ak_html(hi: str, body: str, middle: str, sub: str) -> str:
         f'<tr>\n  <td align="center">\n    <h1>\n      {hi}\n    </h1>\n  </td>\n</tr>\n<tr>\n'
         f'  <td align="center">\n    <table border="0">\n      <tr>\n        <td align="center" '
         f'style="max-width: 300px; padding: 20px 0; color: #212124;">\n          {body}\n        </td>\n'
-        f"      </tr>\n      <tr>\n        <td align=\"center\" class=\"btn btn-primary\">\n"
+        f'      </tr>\n      <tr>\n        <td align="center" class="btn btn-primary">\n'
         f"          {middle}\n        </td>\n      </tr>\n    </table>\n  </td>\n</tr>\n"
     )
     sub_content = (
@@ -611,27 +612,44 @@ def authentik() -> list[dict]:
                     f"{hi_t}\n\n{t['otp_txt']}\n{code}\n"
                     f"{t['otp_ignore_txt'] % {'expires': t['expires']}}\n\n-- \nPowered by goauthentik.io.\n\n"
                 )
-                html_part = _ak_html(hi_h, html.escape(t["otp_html"]), code,
-                                     html.escape(t["otp_ignore_html"] % {"expires": t["expires"]}))
-                paths = ("authentik/stages/authenticator_email/templates/email/email_otp.html + .txt"
-                         " + authentik/stages/authenticator_email/models.py")
+                html_part = _ak_html(
+                    hi_h,
+                    html.escape(t["otp_html"]),
+                    code,
+                    html.escape(t["otp_ignore_html"] % {"expires": t["expires"]}),
+                )
+                paths = (
+                    "authentik/stages/authenticator_email/templates/email/email_otp.html + .txt"
+                    " + authentik/stages/authenticator_email/models.py"
+                )
                 kind, note = "saas-otp", "six-digit e-mail MFA code in its own cell and line"
             else:
                 code = None
-                flow_token = "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-                                     for _ in range(64))
+                flow_token = "".join(
+                    rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+                    for _ in range(64)
+                )
                 url = f"https://auth.example/if/flow/default-recovery-flow/?query=&flow_token={flow_token}"
                 text = (
                     f"{hi_t}\n\n{t['pw_txt']}\n{url}\n"
                     f"{t['pw_ignore_txt'] % {'expires': t['expires']}}\n\n-- \nPowered by goauthentik.io.\n\n"
                 )
-                button = (f'<a\n            id="confirm"\n            href="{html.escape(url)}"\n'
-                          f'            rel="noopener noreferrer"\n            target="_blank"\n'
-                          f"            >{t['reset']}</a\n          >")
-                html_part = _ak_html(hi_h, html.escape(t["pw_html"]), button,
-                                     html.escape(t["pw_ignore_html"] % {"expires": t["expires"]}))
+                button = (
+                    f'<a\n            id="confirm"\n            href="{html.escape(url)}"\n'
+                    f'            rel="noopener noreferrer"\n            target="_blank"\n'
+                    f"            >{t['reset']}</a\n          >"
+                )
+                html_part = _ak_html(
+                    hi_h,
+                    html.escape(t["pw_html"]),
+                    button,
+                    html.escape(t["pw_ignore_html"] % {"expires": t["expires"]}),
+                )
                 paths = "authentik/stages/email/templates/email/password_reset.html + .txt"
-                kind, note = "notice", "password-reset link with a 64-character flow token; no code to type"
+                kind, note = (
+                    "notice",
+                    "password-reset link with a 64-character flow token; no code to type",
+                )
             raw = message(sender=AK_SENDER, subject="authentik", text=text, html_part=html_part)
             rel = f"mail/authentik/{item_id}.eml"
             path = HERE / rel
