@@ -215,9 +215,15 @@ def _labels(seg: str, ranges: list[tuple[int, int]]) -> list[_Label]:
 # Candidates
 
 _TOKEN = re.compile(
-    r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z]))"
+    r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
+    r"|(?=[A-Za-z]*[a-z][A-Z])[A-Za-z]{6,10}(?![0-9A-Za-z]))"
 )
-"""Tokens that can be (part of) a code: with a digit, or capitals next to a hyphen."""
+"""Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
+in mixed case (``ybYbWP``, kept only where a code would stand)."""
+_LOWER_UPPER = re.compile(r"[a-z][A-Z]")
+_RIGHT_AFTER_LABEL = re.compile(r"(?:(?:[ \t]*[^\W\d]+){0,2}[ \t]*[:：=>\-]{1,2})?[ \t]*")
+"""What may stand between a code word and the code: a word or two that qualify it, then a
+colon (``Cód fíoraithe: …``, ``Verification code: …``)."""
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
     r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
@@ -239,6 +245,8 @@ class _Candidate(NamedTuple):
     start: int
     end: int
     letters: bool
+    mixed_case: bool = False
+    """A random mixed-case token (``tXrrAkqAEb``): letters, but not a word."""
 
 
 def _is_latin_alnum(ch: str) -> bool:
@@ -291,6 +299,26 @@ def _code_ish(token: str, sep: str) -> bool:
     return sep == "-" and token.isalpha() and token.isupper() and len(token) <= 5
 
 
+def _is_mixed_case_code(seg: str, value: str, start: int, end: int) -> bool:
+    """A random mixed-case token (``tXrrAkqAEb``, ``GxT6NsPTgs``, ``ybYbWP``) where a code
+    stands: alone on its line or right after a code word (``Cód fíoraithe: …``). Brand names
+    have one hump (``YouTube``) or stand elsewhere in a sentence (``DuckDuckGo``)."""
+    if len(value) < 6 or sum(ch.isdigit() for ch in value) > 1:
+        return False
+    if len(_LOWER_UPPER.findall(value)) < 2:
+        return False
+    if _alone_on_line(seg, start, end):
+        return True
+    ls = _line_bounds(seg, start, end)[0]
+    head = seg[max(ls, start - 60) : start]
+    ends = sorted(
+        m.end()
+        for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
+        for m in rx.finditer(head)
+    )
+    return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
+
+
 def _candidates(seg: str) -> list[_Candidate]:
     out: list[_Candidate] = []
     tokens = list(_TOKEN.finditer(seg))
@@ -331,7 +359,8 @@ def _candidates(seg: str) -> list[_Candidate]:
         letters = not value.isdigit()
         if letters and _MASKED.fullmatch(value):
             continue
-        if letters:
+        mixed = len(run) == 1 and _is_mixed_case_code(seg, value, start, end)
+        if letters and not mixed:
             if not any(ch.isdigit() for ch in value):
                 if not (len(run) > 1 and value.isupper()):
                     continue
@@ -345,7 +374,7 @@ def _candidates(seg: str) -> list[_Candidate]:
                 and not (len(value) >= 6 and _alone_on_line(seg, start, end))
             ):
                 continue
-        out.append(_Candidate(value, start, end, letters))
+        out.append(_Candidate(value, start, end, letters, mixed))
     return out
 
 
@@ -549,7 +578,8 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             continue
         seg = _normalize(raw)
         cands = _candidates(seg)
-        values.update(cand.value for cand in cands)
+        # a year is never the code: it does not make a lone code one of two
+        values.update(cand.value for cand in cands if not _YEAR.fullmatch(cand.value))
         if not cands:
             continue
         labels = _labels(
@@ -609,7 +639,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         if cand.letters:
             if promo_doc:
                 continue
-            if not any(ch.isdigit() for ch in value):
+            if not any(ch.isdigit() for ch in value) and not cand.mixed_case:
                 score += weights.letters_only
         if len(value) == 4 and not cand.letters:
             score += weights.four_digits
