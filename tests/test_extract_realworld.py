@@ -368,6 +368,11 @@ def test_a_banks_tracking_key_is_not_a_code() -> None:
         "Koodhkaaga xaqiijinta waa 482913",  # Somali
         "Koodu ìjẹrìsí rẹ ni 482913",  # Yoruba
         "Il-kodiċi ta' verifika tiegħek huwa 482913",  # Maltese
+        "Kòd verifikasyon ou se 482913",  # Haitian Creole
+        "Ny kaody fanamarinana anao dia 482913",  # Malagasy
+        "Рамзи тасдиқ: 482913",  # Tajik
+        "کۆدی پشتڕاستکردنەوە: 482913",  # Sorani Kurdish
+        "דײַן באַשטעטיקונג קאָד: 482913",  # Yiddish
     ],
 )
 def test_code_words_of_languages_no_corpus_has(text: str) -> None:

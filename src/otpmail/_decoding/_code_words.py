@@ -73,7 +73,7 @@ _POSITIVE = _words(
     r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b|kodingiz\b|kodni\b|kodi\b|"
     # Basque, Latvian, Esperanto, Romanian, Maltese, Yoruba/Igbo, Somali, Zulu, Xhosa, Swahili
     r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
-    r"msimbo\b)|"
+    r"msimbo\b|kòd\b|kaody\b)|"
     r"pass ?code\b|otp\b|2fa\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
     r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
@@ -81,6 +81,7 @@ _POSITIVE = _words(
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
     r"код\w*|одноразов\w* парол\w*|(?:еднократн|једнократн)\w* (?:лозинк|парол)\w*|"
+    r"рамз\w*|"
     r"codi\b|codicem\b|cód\b|cod\b|"
     # what a mail calls its confirmation number is given to be used (not an order's number)
     # a bank's challenge for strong customer authentication ("Your consent challenge : …")
@@ -97,7 +98,7 @@ _POSITIVE_CASED = _words(
 _POSITIVE_SCRIPTS = _phrases(
     # "code" in scripts \b does not suit (joined or combining letters): Arabic, Persian, Urdu,
     # Sindhi, Hebrew, Greek, the Indic scripts, Sinhala, Thai, Khmer
-    r"رمز|كود|کد|کوڈ|کوډ|ڪوڊ|קוד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
+    r"رمز|كود|کد|کوڈ|کوډ|کۆد|ڪوڊ|קוד|קאָד|κωδικ|Κωδικ|कोड|কোড|કોડ|ਕੋਡ|ಕೋಡ್|கோட|குறியீ|కోడ్|കോഡ്|କୋଡ|"
     r"කේත|รหัส|កូដ|"
     # Armenian, Georgian, Amharic, Lao, Burmese
     r"կոդ|კოდ|ኮድ|ລະຫັດ|ကုဒ်|"
