@@ -1,7 +1,10 @@
 """Round six (helper ``filament``): e-mail code mails of PHP applications and admin panels.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r6_filament.py \\
-        --osticket /work/.mirror/osTicket+osTicket/repo
+        --osticket /work/.mirror/osTicket+osTicket/repo \\
+        --backstage /work/.mirror/vormkracht10+filament-2fa/repo \\
+        --solutionforest /work/.mirror/solutionforest+filament-email-2fa/repo \\
+        --craft2fa /work/.mirror/kodal-uk+craft-email-2fa/repo
 
 Collected blind: no extractor was run on these mails; each label is what a person reads as
 the code to type (or ``null``).
@@ -15,7 +18,7 @@ the code to type (or ``null``).
   below with the commit each read reported. The code is
   ``str_pad(random_int(0, 999999), 6, '0')`` (``EmailAuthentication::generateCode``), the
   expiry four minutes (its default) chosen with Laravel's ``trans_choice`` plural rules
-  (ja and tr have one plural index, so their first form, "one minute", is what is sent).
+  (ja, ko, tr, vi and zh have one plural index in Laravel, so their first form, "one minute", is what is sent).
   The mail is laid out by hand after Laravel's default notification markdown (text part
   and a simplified HTML part: app name header, "Hello!", the lines, the button and its
   sub-copy, "Regards," and the app name, footer); that framework boilerplate stays English,
@@ -24,6 +27,13 @@ the code to type (or ``null``).
   ``include/i18n/en_US/templates/page/{email2fa-staff,pwreset-staff,access-link}.yaml``
   filled as ``osTicket::replaceTemplateVariables`` does (``%{var}``), subject the page name,
   sent as HTML. The e-mail 2FA code is ``Misc::randNumber(6)`` (six digits, first non-zero).
+- vormkracht10/filament-2fa (MIT, Backstage two-factor for Filament), snapshot: the markdown
+  mailable ``TwoFactorCodeMail`` in en/de/nl (``resources/lang/<lang>.json``), a TOTP code.
+- solutionforest/filament-email-2fa (MIT), snapshot: ``TwoFAEmail``, a bare HTML view.
+- kodal-uk/craft-email-2fa (MIT, Craft CMS plugin), snapshot: ``verify-email.twig`` rendered
+  with Jinja2; the code is the text of a verify link.
+- pixelfed/pixelfed (AGPL-3.0), read with ``read_file`` (too large to fetch), views held
+  inline: the in-app registration code mail and two notices, as Laravel markdown mailables.
 """
 
 from __future__ import annotations
@@ -92,6 +102,32 @@ FIL_CODE: dict[str, tuple[str, str, str, str]] = {
     "it": ("46990b4efd937284f9d1f26cd6a86f7b06e5b8b4", "Il tuo codice di accesso",
            "Il tuo codice di accesso è: :code",
            "Questo codice scadrà tra un minuto.|Questo codice scadrà tra :minutes minuti."),
+    "cs": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "Zde je Váš přihlašovací kód",
+           "Váš přihlašovací kód je: :code",
+           "Tento kód vyprší za minutu.|Tento kód vyprší za :minutes minúty.|Tento kód vyprší za :minutes minut."),
+    "uk": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "Ваш код для входу",
+           "Ваш код для входу: :code",
+           "Цей код дійсний протягом 1 хвилини.|Цей код стане недійсним через :minutes хвилин."),
+    "ko": ("0e7b57dd7a3a2554ccca209f41dd88be131b2d91", "로그인 코드입니다",
+           "로그인 코드: :code", "이 코드는 1분 후에 만료됩니다.|이 코드는 :minutes분 후에 만료됩니다."),
+    "id": ("4b72f5bed573915a65e9dcc6f9bdec52a760733e", "Berikut kode login Anda",
+           "Kode masuk Anda adalah: :code", "Kode ini akan kedaluwarsa dalam :minutes menit."),
+    "vi": ("4b72f5bed573915a65e9dcc6f9bdec52a760733e", "Đây là mã đăng nhập của bạn",
+           "Mã đăng nhập của bạn là: :code",
+           "Mã này sẽ hết hạn sau một phút.|Mã này sẽ hết hạn sau :minutes phút."),
+    "fa": ("c85ee3272270ccd3ac26bf2f1b552ac82dca0570", "کد ورود شما",
+           "کد ورود شما: :code", "این کد تا یک دقیقه معتبر است.|این کد تا :minutes دقیقه معتبر است."),
+    "hu": ("a25245dd73d0b215049449ab740c251b79f75e2f", "Bejelentkezési kód",
+           "A bejelentkezési kódod: :code",
+           "Ez a kód egy perc múlva lejár.|Ez a kód :minutes perc múlva lejár."),
+    "ro": ("70beb74ceef604f53727e3bc5171dd1d78150feb", "Iată codul dumneavoastră de autentificare",
+           "Codul dumneavoastră de autentificare este: :code",
+           "Acest cod va expira într-un minut.|Acest cod va expira în :minutes minute."),
+    "sv": ("f17c2f7dc90d782bfe5e0e5f5ae0befa67a72145", "Här är din inloggningskod",
+           "Din inloggningskod är: :code",
+           "Denna kod går ut om en minut.|Denna kod går ut om :minutes minuter."),
+    "zh_TW": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "這是您的登入驗證碼",
+              "您的登入驗證碼是：:code", "此驗證碼將在一分鐘後過期。|此驗證碼將在 :minutes 分鐘後過期。"),
 }  # fmt: skip
 
 # packages/panels/resources/lang/<lang>/auth/notifications/notice-of-email-change-request.php
@@ -149,16 +185,21 @@ ITEMS: list[dict[str, Any]] = []
 
 def _plural_index(lang: str, n: int) -> int:
     """Laravel's MessageSelector::getPluralIndex for the locales used here."""
+    if lang == "pt_BR":
+        return 0 if n in (0, 1) else 1
     base = lang.split("_")[0]
-    if base in ("ja", "tr", "zh"):
+    few = 2 <= n % 10 <= 4 and (n % 100 < 10 or n % 100 >= 20)
+    if base in ("id", "ja", "ko", "tr", "vi", "zh"):
         return 0
-    if base in ("ru", "pl"):
-        if base == "pl":
-            return 0 if n == 1 else (1 if 2 <= n % 10 <= 4 and (n % 100 < 10 or n % 100 >= 20) else 2)
-        if n % 10 == 1 and n % 100 != 11:
-            return 0
-        return 1 if 2 <= n % 10 <= 4 and (n % 100 < 10 or n % 100 >= 20) else 2
-    if base == "fr" or lang == "pt_BR":
+    if base in ("ru", "uk"):
+        return 0 if n % 10 == 1 and n % 100 != 11 else (1 if few else 2)
+    if base == "pl":
+        return 0 if n == 1 else (1 if few else 2)
+    if base in ("cs", "sk"):
+        return 0 if n == 1 else (1 if 2 <= n <= 4 else 2)
+    if base == "ro":
+        return 0 if n == 1 else (1 if n == 0 or 0 < n % 100 < 20 else 2)
+    if base == "fr":
         return 0 if n in (0, 1) else 1
     return 0 if n == 1 else 1
 
