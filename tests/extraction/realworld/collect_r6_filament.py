@@ -174,6 +174,48 @@ FIL_NOTICE: dict[str, tuple[str, str, list[str], str]] = {
         "Вы можете заблокировать изменение до его подтверждения, нажав кнопку ниже.",
         "Если вы не делали этот запрос, немедленно свяжитесь с нами.",
     ], "Заблокировать изменение email"),
+    "it": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "Il tuo indirizzo email sta per essere cambiato", [
+        "Abbiamo ricevuto una richiesta per modificare l'indirizzo email associato al tuo account. La tua password è stata utilizzata per confermare questa modifica.",
+        "Una volta verificato, il nuovo indirizzo email sul tuo account sarà: :email.",
+        "Puoi bloccare la modifica prima che venga verificata facendo clic sul pulsante qui sotto.",
+        "Se non hai effettuato questa richiesta, ti preghiamo di contattarci immediatamente.",
+    ], "Blocca la modifica dell'email"),
+    "pl": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "Twój adres e-mail zostanie zmieniony", [
+        "Otrzymaliśmy prośbę o zmianę adresu e-mail powiązanego z Twoim kontem. Twoje hasło zostało użyte do potwierdzenia tej zmiany.",
+        "Po weryfikacji, nowym adresem e-mail przypisanym do konta będzie :email.",
+        "Możesz zablokować tę zmianę przed jej weryfikacją, klikając przycisk poniżej.",
+        "Skontaktuj się z nami niezwłocznie, jeśli zmiana adresu e-mail nie była przez Ciebie inicjowana.",
+    ], "Zablokuj zmianę adresu e-mail"),
+    "zh_CN": ("6a7b927f91b2058413c06f460ed3bc74c77838d5", "您的账号正在更换邮箱", [
+        "我们收到了更换账号邮箱的申请，该申请已通过您的密码验证。",
+        "验证通过后，账号邮箱将改为 :email。",
+        "验证完成前，您可以点击下方按钮阻止此次更换。",
+        "若非本人操作，请立即联系我们。",
+    ], "阻止更换邮箱"),
+    "tr": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "E-posta adresiniz güncelleniyor", [
+        "E-posta adresinizin güncellenmesi isteğini aldık. Bu güncelleme işlemi şifreniz kullanılarak doğrulanmıştır.",
+        "Doğrulanınca hesabınızın E-posta adresi belirtilen adres olarak güncellenecektir: :email.",
+        "Aşağıdaki butonu kullanarak E-posta adresi doğrulanmadan bu güncelleme isteğini iptal edebilirsiniz.",
+        "Eğer bu isteği siz yapmadıysanız lütfen bizimle iletişime geçin.",
+    ], "Güncelleme İsteğini İptal Et"),
+    "ar": ("659bd9288c8fe1a640c811d4c7cfbaf04aed4419", "جارٍ تغيير عنوان بريدك الإلكتروني", [
+        "تلقينا طلباً لتغيير عنوان البريد الإلكتروني المرتبط بحسابك. تم استخدام كلمة المرور الخاصة بك لتأكيد هذا التغيير.",
+        "بمجرد التحقق، سيصبح عنوان البريد الإلكتروني الجديد في حسابك: :email.",
+        "يمكنك منع التغيير قبل التحقق منه بالنقر على الزر أدناه.",
+        "إذا لم تقم بهذا الطلب، يرجى التواصل معنا فوراً.",
+    ], "منع تغيير البريد الإلكتروني"),
+    "cs": ("46990b4efd937284f9d1f26cd6a86f7b06e5b8b4", "Vaše e-mailová adresa se mění", [
+        "Obdrželi jsme žádost o změnu e-mailové adresy přiřazené k Vašemu účtu. Vaše heslo bylo použito k potvrzení této změny.",
+        "Po ověření bude nová e-mailová adresa vašeho účtu: :email.",
+        "Změnu můžete zablokovat před jejím ověřením kliknutím na tlačítko níže.",
+        "Pokud jste tuto žádost neodeslali Vy, kontaktujte nás prosím ihned.",
+    ], "Zablokovat změnu e-mailu"),
+    "ko": ("0392aec055755f827590b5bdf26088e59b90bdb5", "이메일 주소가 변경되고 있습니다", [
+        "계정과 연결된 이메일 주소 변경 요청을 받았습니다. 이 변경을 확인하기 위해 비밀번호가 사용되었습니다.",
+        "확인되면 계정의 새 이메일 주소는 :email이 됩니다.",
+        "확인되기 전에 아래 버튼을 클릭하여 변경을 차단할 수 있습니다.",
+        "이 요청을 하지 않았다면 즉시 문의해 주세요.",
+    ], "이메일 변경 차단"),
 }  # fmt: skip
 FIL_NOTICE_CLASS_COMMIT = "a25245dd73d0b215049449ab740c251b79f75e2f"
 
@@ -319,8 +361,8 @@ def filament() -> None:
         }, raw)  # fmt: skip
 
 
-def _ost_page(repo: Path, commit: str, name: str) -> dict[str, str]:
-    path = f"include/i18n/en_US/templates/page/{name}.yaml"
+def _ost_page(repo: Path, commit: str, name: str, kind: str = "page") -> dict[str, str]:
+    path = f"include/i18n/en_US/templates/{kind}/{name}.yaml"
     src = subprocess.run(["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
                          capture_output=True, text=True, check=True).stdout  # fmt: skip
     return yaml.safe_load(src)
@@ -343,24 +385,39 @@ def osticket(repo: Path) -> None:
         "link": f"{OST_URL}/scp/pwreset.php?token={link_token}",
         "recipient.ticket_link": f"{OST_URL}/view.php?auth=x{RNG.randint(10, 99)}%3A{ticket}"
                                  f"%3A{link_token[:16]}",
+        "recipient.name": "Noor Tester", "ticket.subject": "Refund for order 58213",
+        "ticket.staff_link": f"{OST_URL}/scp/tickets.php?id={RNG.randint(1000, 9999)}",
+        "ticket.dept.manager.name": "Sam Rivera", "signature": "Sam Rivera<br>Billing, +44 20 7946 0958",
+        "response": "<p>Hello Noor,</p><p>We have refunded order 58213 of 12 November 2026: 49.90 EUR "
+                    "will reach the card ending 4417 within 5-7 business days (refund reference "
+                    "RF-20261120-0931).</p>",
     }  # fmt: skip
     pages = [
         ("email2fa-staff", "email2fa", "saas-otp", otp, "the six-digit code alone on its line"),
         ("pwreset-staff", "pwresetstaff", "notice", None, "password-reset link, no code"),
         ("access-link", "accesslink", "notice", None, "ticket number and access link, no code"),
     ]
-    for page, tid, kind, code, note in pages:
-        doc = _ost_page(repo, commit, page)
-        subject = _ost_fill(doc["name"], values)
+    emails = [
+        ("ticket.autoresp", "ticketautoresp", "notice", None, "new-ticket auto-response, ticket number only"),
+        ("ticket.reply", "ticketreply", "notice", None, "agent reply (its %{response}/%{signature} written for "
+         "the corpus) with order number, amount, card digits, "
+         "refund reference and phone number; no code"),
+        ("ticket.overdue", "ticketoverdue", "notice", None, "staff overdue alert, ticket number only"),
+    ]
+    for page, tid, kind, code, note in pages + emails:
+        is_email = (page, tid, kind, code, note) in emails
+        doc = _ost_page(repo, commit, page, "email" if is_email else "page")
+        subject = _ost_fill(doc["subject" if is_email else "name"].strip(), values)
         body = _ost_fill(doc["body"], values)
         raw = message(sender=sender, subject=subject, text=None, html_part=f"<html><body>{body}</body></html>\n")
         _write({
             "id": f"osticket-{tid}-en", "group": f"osticket-{tid}", "source": "osticket", "lang": "en",
             "kind": kind, "code": code, "repository": OST_REPO,
-            "path": f"include/i18n/en_US/templates/page/{page}.yaml", "commit": commit,
-            "licence": "GPL-2.0", "note": note,
-            "rendered": "yaml page from the git snapshot, %{var} filled as replaceTemplateVariables does, "
-                        "subject the page name, HTML part only",
+            "path": f"include/i18n/en_US/templates/{'email' if is_email else 'page'}/{page}.yaml",
+            "commit": commit, "licence": "GPL-2.0", "note": note,
+            "rendered": "yaml template from the git snapshot, %{var} filled as replaceTemplateVariables "
+                        "does, subject the " + ("template's subject" if is_email else "page name")
+                        + ", HTML part only",
         }, raw)  # fmt: skip
 
 
