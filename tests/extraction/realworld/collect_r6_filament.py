@@ -432,6 +432,7 @@ def _laravel_markdown(md: str, app: str, url: str) -> tuple[str, str]:
     paragraphs, bold, HTML blocks kept, ``[[PANEL]]`` as Laravel's panel table) inside a
     simplified default layout."""
     text_body = md.replace("[[PANEL]]\n", "").replace("\n[[/PANEL]]", "")
+    text_body = re.sub(r"\[\[BUTTON (\S+)\]\](.*?)\[\[/BUTTON\]\]", r"\2: \1", text_body)
     text = f"{app}: {url}\n\n{text_body.strip()}\n\n© 2026 {app}. All rights reserved.\n"
     text = re.sub(r"\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", text).replace("&commat;", "@")
     blocks = re.split(r"\n[ \t]*\n", md.strip())
@@ -446,6 +447,12 @@ def _laravel_markdown(md: str, app: str, url: str) -> tuple[str, str]:
                        '<tr><td class="panel-content"><table width="100%" cellpadding="0" cellspacing="0" '
                        f'role="presentation"><tr><td class="panel-item">\n{inner}\n</td></tr></table></td></tr>'
                        "</table>")  # fmt: skip
+        elif b.startswith("[[BUTTON "):
+            m = re.match(r"\[\[BUTTON (\S+)\]\](.*?)\[\[/BUTTON\]\]", b)
+            assert m
+            out.append('<table class="action" align="center" width="100%" cellpadding="0" cellspacing="0" '
+                       'role="presentation"><tr><td align="center"><a href="' + m.group(1) + '" class="button '
+                       'button-primary" target="_blank" rel="noopener">' + m.group(2) + "</a></td></tr></table>")
         elif b.lstrip().startswith("<"):
             out.append(b)
         elif b.startswith("## "):
@@ -625,6 +632,29 @@ Hello &commat;{user},
 Thanks,<br>
 {app}
 """
+# emails/confirm_email.blade.php (ConfirmEmail, default subject "Confirm Email"); the link is
+# EmailVerification::url(), /i/confirm-email/<user_token>/<random_token>.
+PIXELFED_CONFIRM_COMMIT = "1d618a93d6f50ece07fa2446fef3f5ae48569e7a"
+PIXELFED_CONFIRM = """# Email Confirmation
+
+Hello **@{user}**, please confirm your email address.
+
+If you did not create this account, please disregard this email.
+
+[[BUTTON {link}]]Confirm Email[[/BUTTON]]
+
+<p>This link expires after 24 hours.</p>
+<br>
+<small>
+  If the link above is not working, please copy the following address into your web browser:
+  <br><br>
+  {link}
+</small>
+<br><br>
+
+Thanks,<br>
+<a href="{url}">{app}</a>
+"""
 PIXELFED_EMAILCHANGE_COMMIT = "485cba47ce677bb93b93da364b0b7f7a48d54001"
 PIXELFED_EMAILCHANGE = """# Account Email Changed
 
@@ -656,9 +686,14 @@ def pixelfed() -> None:
         ("email-change", PIXELFED_EMAILCHANGE, PIXELFED_EMAILCHANGE_COMMIT, "Email Change", "notice", None,
          "resources/views/emails/notification/email_change.blade.php + app/Mail/EmailChange.php",
          "e-mail-changed notice, no code"),
+        ("confirm-email", PIXELFED_CONFIRM, PIXELFED_CONFIRM_COMMIT, "Confirm Email", "notice", None,
+         "resources/views/emails/confirm_email.blade.php + app/Mail/ConfirmEmail.php",
+         "e-mail confirmation by link (tokens only in the URL), no code to type"),
     ]  # fmt: skip
+    tokens = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(72))
+    link = f"{url}/i/confirm-email/{tokens[:32]}/{tokens[32:]}"
     for tid, md, commit, subject, kind, label, path, note in mails:
-        body = md.replace("{app}", app).replace("{url}", url).replace("{user}", "noor")
+        body = md.replace("{app}", app).replace("{url}", url).replace("{user}", "noor").replace("{link}", link)
         body = body.replace("{code}", label or "")
         text, page = _laravel_markdown(body, app, url)
         raw = message(sender=sender, subject=subject, text=html.unescape(text), html_part=page)
