@@ -263,7 +263,9 @@ def _trans_choice(lang: str, line: str, n: int) -> str:
     return segments[idx] if len(segments) > 1 and idx < len(segments) else segments[0]
 
 
-def _laravel_mail(subject: str, lines: list[str], action: tuple[str, str] | None) -> tuple[str, str]:
+def _laravel_mail(
+    subject: str, lines: list[str], action: tuple[str, str] | None
+) -> tuple[str, str]:
     """Laravel's default notification mail (markdown), text part and a simplified HTML part."""
     text = [f"{FIL_APP}: {FIL_URL}", "", "# Hello!", ""]
     for line in lines:
@@ -277,7 +279,7 @@ def _laravel_mail(subject: str, lines: list[str], action: tuple[str, str] | None
     text += [f"© 2026 {FIL_APP}. All rights reserved.", ""]
     e = html.escape
     body = [
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>" + e(FIL_APP) + "</title></head>",
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>' + e(FIL_APP) + "</title></head>",
         '<body style="background-color:#ffffff;color:#718096;font-family:sans-serif">',
         '<table class="wrapper" width="100%" cellpadding="0" cellspacing="0" role="presentation"><tr><td align="center">',
         f'<table class="content" width="100%"><tr><td class="header"><a href="{FIL_URL}">{e(FIL_APP)}</a></td></tr>',
@@ -398,18 +400,41 @@ def osticket(repo: Path) -> None:
         ("access-link", "accesslink", "notice", None, "ticket number and access link, no code"),
     ]
     emails = [
-        ("ticket.autoresp", "ticketautoresp", "notice", None, "new-ticket auto-response, ticket number only"),
-        ("ticket.reply", "ticketreply", "notice", None, "agent reply (its %{response}/%{signature} written for "
-         "the corpus) with order number, amount, card digits, "
-         "refund reference and phone number; no code"),
-        ("ticket.overdue", "ticketoverdue", "notice", None, "staff overdue alert, ticket number only"),
+        (
+            "ticket.autoresp",
+            "ticketautoresp",
+            "notice",
+            None,
+            "new-ticket auto-response, ticket number only",
+        ),
+        (
+            "ticket.reply",
+            "ticketreply",
+            "notice",
+            None,
+            "agent reply (its %{response}/%{signature} written for "
+            "the corpus) with order number, amount, card digits, "
+            "refund reference and phone number; no code",
+        ),
+        (
+            "ticket.overdue",
+            "ticketoverdue",
+            "notice",
+            None,
+            "staff overdue alert, ticket number only",
+        ),
     ]
     for page, tid, kind, code, note in pages + emails:
         is_email = (page, tid, kind, code, note) in emails
         doc = _ost_page(repo, commit, page, "email" if is_email else "page")
         subject = _ost_fill(doc["subject" if is_email else "name"].strip(), values)
         body = _ost_fill(doc["body"], values)
-        raw = message(sender=sender, subject=subject, text=None, html_part=f"<html><body>{body}</body></html>\n")
+        raw = message(
+            sender=sender,
+            subject=subject,
+            text=None,
+            html_part=f"<html><body>{body}</body></html>\n",
+        )
         _write({
             "id": f"osticket-{tid}-en", "group": f"osticket-{tid}", "source": "osticket", "lang": "en",
             "kind": kind, "code": code, "repository": OST_REPO,
@@ -450,9 +475,15 @@ def _laravel_markdown(md: str, app: str, url: str) -> tuple[str, str]:
         elif b.startswith("[[BUTTON "):
             m = re.match(r"\[\[BUTTON (\S+)\]\](.*?)\[\[/BUTTON\]\]", b)
             assert m
-            out.append('<table class="action" align="center" width="100%" cellpadding="0" cellspacing="0" '
-                       'role="presentation"><tr><td align="center"><a href="' + m.group(1) + '" class="button '
-                       'button-primary" target="_blank" rel="noopener">' + m.group(2) + "</a></td></tr></table>")
+            out.append(
+                '<table class="action" align="center" width="100%" cellpadding="0" cellspacing="0" '
+                'role="presentation"><tr><td align="center"><a href="'
+                + m.group(1)
+                + '" class="button '
+                'button-primary" target="_blank" rel="noopener">'
+                + m.group(2)
+                + "</a></td></tr></table>"
+            )
         elif b.lstrip().startswith("<"):
             out.append(b)
         elif b.startswith("## "):
@@ -463,7 +494,7 @@ def _laravel_markdown(md: str, app: str, url: str) -> tuple[str, str]:
             out.append(f"<p>{_md_inline(b.strip())}</p>")
     e = html.escape
     page = (
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>" + e(app) + "</title></head>\n"
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>' + e(app) + "</title></head>\n"
         '<body><table class="wrapper" width="100%" cellpadding="0" cellspacing="0" role="presentation">'
         f'<tr><td align="center"><table class="content" width="100%"><tr><td class="header">'
         f'<a href="{url}" style="display: inline-block;">{e(app)}</a></td></tr>\n'
@@ -498,13 +529,15 @@ def backstage(repo: Path) -> None:
         code = f"{RNG.randint(0, 999999):06d}"
         body = view.replace("<x-mail::message>\n", "").replace("</x-mail::message>", "")
 
-        def t(m: re.Match[str]) -> str:
+        def t(m: re.Match[str], tr: dict[str, str] = tr) -> str:
             key = m.group(1).replace("\\'", "'")
             return html.escape(tr.get(key, key), quote=True)
 
         body = re.sub(r"\{\{ __\('((?:[^'\\]|\\.)*)'\) \}\}", t, body)
         body = body.replace("{{ $code }}", code).replace("{{ config('app.name') }}", app)
-        subject = tr.get("Your security code for :app", "Your security code for :app").replace(":app", app)
+        subject = tr.get("Your security code for :app", "Your security code for :app").replace(
+            ":app", app
+        )
         text, page = _laravel_markdown(body, app, url)
         text = html.unescape(text)
         raw = message(sender=f"{app} <no-reply@portal.contoso.example>", subject=subject, text=text,
@@ -560,8 +593,12 @@ def craft2fa(repo: Path) -> None:
     commit = _git(repo, "rev-parse", "HEAD").strip()
     tpl = _git(repo, "show", f"{commit}:src/templates/verify-email.twig")
     code = "".join(str(RNG.randint(0, 9)) for _ in range(6))
-    digest = hashlib.md5(json.dumps(list(code), separators=(",", ":")).encode()).hexdigest()  # generateHash(json_encode)
-    link = f'<a href="https://www.contoso.example/actions/email-2fa/verify/hash?v={digest}">{code}</a>'
+    digest = hashlib.md5(
+        json.dumps(list(code), separators=(",", ":")).encode()
+    ).hexdigest()  # generateHash(json_encode)
+    link = (
+        f'<a href="https://www.contoso.example/actions/email-2fa/verify/hash?v={digest}">{code}</a>'
+    )
     env = jinja2.Environment(autoescape=True)
     env.filters["raw"] = Markup
     body = env.from_string(tpl).render(verifyLink=link)
@@ -693,7 +730,12 @@ def pixelfed() -> None:
     tokens = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(72))
     link = f"{url}/i/confirm-email/{tokens[:32]}/{tokens[32:]}"
     for tid, md, commit, subject, kind, label, path, note in mails:
-        body = md.replace("{app}", app).replace("{url}", url).replace("{user}", "noor").replace("{link}", link)
+        body = (
+            md.replace("{app}", app)
+            .replace("{url}", url)
+            .replace("{user}", "noor")
+            .replace("{link}", link)
+        )
         body = body.replace("{code}", label or "")
         text, page = _laravel_markdown(body, app, url)
         raw = message(sender=sender, subject=subject, text=html.unescape(text), html_part=page)
@@ -723,7 +765,9 @@ def main() -> None:
     pixelfed()
     out = HERE / "round6" / f"{ME}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(len(ITEMS), "mails")
 
 
