@@ -1,4 +1,4 @@
-"""Round six, ``devtools``: code mails and notices of two developer/ops tools.
+"""Round six, ``devtools``: code mails and notices of three developer/ops tools.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r6_devtools.py
 
@@ -26,6 +26,9 @@ come from different commits; each item names the commit of its main view).
   (``generateCodes``: ``GetRandomString(8, "BCDFGHJKLMNPQRSTVWXZ")``) beside a link with a
   32-character code. Negatives are the plain-text templates (``reset_password.txt``,
   ``verify_email.txt``, ``invited_to_org.txt``) whose code lives only inside a link.
+- Coder (``coder/coder``, AGPL-3.0): the rendered SMTP golden files of its notification
+  tests; its "one-time passcode" mail carries the passcode only inside a reset link, so it
+  and the two other Coder notices are negatives.
 
 Deterministic: codes from a seeded RNG, fixed Date (``collect.SENT``).
 """
@@ -687,9 +690,113 @@ def grafana() -> None:
                   text=text, html_part=None))
 
 
+# ---------------------------------------------------------------------------------------
+# Coder (coder/coder, AGPL-3.0): the SMTP golden files of its notification tests,
+# coderd/notifications/testdata/rendered-templates/smtp/<Template>.html.golden
+# @ 0563f7e64906e6886906029473b1be3c6dcdef96 (full rendered messages: a text/plain part and
+# the text/html part from coderd/notifications/dispatch/smtp/html.gotmpl). Their shared frame
+# is written once below, decoded from quoted-printable; the test values (bobby, test.com,
+# the OTP UUID) are replaced by corpus values.
+
+CODER = "coder/coder"
+CODER_COMMIT = "0563f7e64906e6886906029473b1be3c6dcdef96"
+CODER_URL = "https://coder.example.com"
+CODER_FONT = ("-apple-system, system-ui, BlinkMacSystemFont, 'Segoe UI', 'Roboto', 'Oxygen', "
+              "'Ubuntu', 'Cantarell', 'Fira Sans', 'Droid Sans', 'Helvetica Neue', sans-serif")
+
+
+def _coder_html(title: str, body: str, href: str, label: str, disabled: str) -> str:
+    t = html.escape(title, quote=False)
+    return f"""<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>{t}</title>
+  </head>
+  <body style="margin: 0; padding: 0; font-family: {CODER_FONT}; color: #020617; background: #f8fafc;">
+    <div style="max-width: 600px; margin: 20px auto; padding: 60px; border: 1px solid #e2e8f0; border-radius: 8px; background-color: #fff; text-align: left; font-size: 14px; line-height: 1.5;">
+      <div style="text-align: center;">
+        <img src="https://coder.com/coder-logo-horizontal.png" alt="Coder Logo" style="height: 40px;" />
+      </div>
+      <h1 style="text-align: center; font-size: 24px; font-weight: 400; margin: 8px 0 32px; line-height: 1.5;">
+        {t}
+      </h1>
+      <div style="line-height: 1.5;">
+\t\t\t\t<p>Hi noor,</p><br />
+        {body}
+      </div>
+      <div style="text-align: center; margin-top: 32px;">
+        
+        <a href="{href}" style="display: inline-block; padding: 13px 24px; background-color: #020617; color: #f8fafc; text-decoration: none; border-radius: 8px; margin: 0 4px;">
+          {label}
+        </a>
+        
+      </div>
+      <div style="border-top: 1px solid #e2e8f0; color: #475569; font-size: 12px; margin-top: 64px; padding-top: 24px; line-height: 1.6;">
+        <p>&copy;&nbsp;{YEAR}&nbsp;Coder. All rights reserved&nbsp;-&nbsp;<a href="{CODER_URL}" style="color: #2563eb; text-decoration: none;">{CODER_URL}</a></p>
+        <p><a href="{CODER_URL}/settings/notifications" style="color: #2563eb; text-decoration: none;">Click here to manage your notification settings</a></p>
+        <p><a href="{CODER_URL}/settings/notifications?disabled={disabled}" style="color: #2563eb; text-decoration: none;">Stop receiving emails like this</a></p>
+      </div>
+    </div>
+  </body>
+</html>
+"""
+
+
+def _uuid4() -> str:
+    h = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+    h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def coder() -> None:
+    sender = "system@coder.example.com"
+    email_q = "noor.tester%40example.com"
+    # TemplateUserRequestedOneTimePasscode: the passcode (uuid.New()) only inside the link
+    otp = _uuid4()
+    link = f"{CODER_URL}/reset-password/change?otp={otp}&email={email_q}"
+    title = "Reset your password for Coder"
+    text = ("Use the link below to reset your password.\n\n"
+            "If you did not make this request, you can ignore this message.\n\n\n"
+            f"Reset password: {link}\n")
+    body = ("<p>Use the link below to reset your password.</p>\n\n"
+            "<p>If you did not make this request, you can ignore this message.</p>")
+    mails = [("coder-user-requested-otp", title, text, body, link, "Reset password",
+              "TemplateUserRequestedOneTimePasscode",
+              "the one-time passcode (a UUID) is only a parameter of the reset link; nothing to type")]
+    # TemplateWorkspaceAutobuildFailed
+    ws = f"{CODER_URL}/@noor/noor-dev-7"
+    mails.append(("coder-workspace-autobuild-failed", 'Workspace "noor-dev-7" autobuild failed',
+                  'Automatic build of your workspace noor-dev-7 failed.\n\nThe specified reason was "autostart".\n\n\n'
+                  f"View workspace: {ws}\n",
+                  "<p>Automatic build of your workspace <strong>noor-dev-7</strong> failed.</p>\n\n"
+                  "<p>The specified reason was &ldquo;<strong>autostart</strong>&rdquo;.</p>",
+                  ws, "View workspace", "TemplateWorkspaceAutobuildFailed", None))
+    # TemplateUserAccountCreated
+    users = f"{CODER_URL}/deployment/users?filter=status%3Aactive"
+    mails.append(("coder-user-account-created", 'User account "ravi.okafor" created',
+                  "New user account ravi.okafor has been created.\n\nThis new user account was created for Ravi Okafor by noor.\n\n\n"
+                  f"View accounts: {users}\n",
+                  "<p>New user account <strong>ravi.okafor</strong> has been created.</p>\n\n"
+                  "<p>This new user account was created for <strong>Ravi Okafor</strong> by <strong>noor</strong>.</p>",
+                  users, "View accounts", "TemplateUserAccountCreated", None))
+    for group, subject, text, body, href, label, golden, note in mails:
+        item = {"id": f"{group}-en", "group": group, "source": "coder", "lang": "en",
+                "kind": "notice", "code": None, "repository": CODER,
+                "path": f"coderd/notifications/testdata/rendered-templates/smtp/{golden}.html.golden",
+                "commit": CODER_COMMIT, "licence": "AGPL-3.0",
+                "rendered": "the golden SMTP message (text/plain + text/html) read with read_file, decoded and re-emitted with the test values replaced"}
+        if note:
+            item["note"] = note
+        _save(item, message(sender=sender, subject=subject, text=text,
+                            html_part=_coder_html(subject, body, html.escape(href), label, _uuid4())))
+
+
 def main() -> None:
     gitlab()
     grafana()
+    coder()
     out = HERE / "round6" / "devtools.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
