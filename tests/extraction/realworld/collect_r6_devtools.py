@@ -13,7 +13,7 @@ come from different commits; each item names the commit of its main view).
   ``verification_instructions_email.text.erb`` inside ``layouts/mailer.text.erb``,
   ``text/html`` from ``verification_instructions_email.html.haml`` inside
   ``layouts/mailer.html.haml`` / ``layouts/_mailer.html.haml``, the Haml rendered by hand;
-  English strings (the ``s_()`` msgids). The token is six digits
+  English strings (the ``s_()`` msgids), and German and French from ``locale/*/gitlab.po``. The token is six digits
   (``Users::EmailVerification::GenerateTokenService``: ``SecureRandom.random_number(10**6)``
   left-padded), valid 60 minutes. Negatives: the secondary-address notice sent with it
   (mentions a verification code, gives none) and the new-location sign-in notice.
@@ -358,6 +358,78 @@ To further protect your account, consider configuring a <a href="https://docs.gi
            "rendered": "Haml views filled by hand with the English msgids inside the mailer layouts (text view commit 43a25d93ebdabea52f99b05e15b06250cd8f07d7), user without 2FA, text/plain + text/html, read with read_file",
            "note": "new-location sign-in alert: IP address, time, no code"},
           message(sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)))
+
+
+# GitLab's verification mail in German and French. Strings from locale/<lang>/gitlab.po
+# @ 017a6c129d6a9e4ad9fec792cd84f88641d7dbfe; in that generation the closing paragraph's
+# msgids carry the password / 2FA links (HTML: %{password_link_start}...%{link_end}; text:
+# "(%{password_link})" plus a separate "expires after" line), so the view is filled with those
+# msgids, the links built as in verification_instructions_sent_to_secondary_email
+# (link_start/link_end). The HTML layout's footer strings were not looked up and stay English.
+GL_PO_COMMIT = "017a6c129d6a9e4ad9fec792cd84f88641d7dbfe"
+GL_I18N = {
+    "de": {
+        "subject": "Verifiziere deine Identität",
+        "heading": "Hilf uns, dein Konto zu schützen.",
+        "before": "Bevor du dich anmeldest, müssen wir deine Identität überprüfen. Gib den folgenden Code auf der Anmeldeseite ein.",
+        "html_tail": "Wenn du dich in letzter Zeit nicht bei GitLab angemeldet hast, empfehlen wir dir, %{password_link_start}dein Passwort zu ändern%{link_end} und %{two_fa_link_start}die Zwei-Faktor-Authentifizierung einzurichten%{link_end}, um dein Konto sicher zu halten. Dein Verifizierungscode läuft in %{expires_in_minutes} Minuten ab.",
+        "text_tail": "Wenn du dich in letzter Zeit nicht bei GitLab angemeldet hast, empfehlen wir dir, dein Passwort zu ändern (%{password_link}) und die Zwei-Faktor-Authentifizierung einzurichten (%{two_fa_link}), um dein Konto zu schützen.",
+        "expires": "Dein Bestätigungscode läuft nach %{expires_in_minutes} Minuten ab.",
+    },
+    "fr": {
+        "subject": "Vérifier votre identité",
+        "heading": "Aidez-nous à protéger votre compte",
+        "before": "Avant que vous ne vous connectiez, nous devons vérifier votre identité. Entrez le code suivant sur la page de connexion.",
+        "html_tail": "Si vous n'avez pas essayé de vous connecter à GitLab récemment, nous vous conseillons de %{password_link_start}modifier votre mot de passe%{link_end} et de %{two_fa_link_start}configurer l'authentification à deux facteurs%{link_end} afin de garder votre compte sécurisé. Votre code de vérification expire dans %{expires_in_minutes} minutes.",
+        "text_tail": "Si vous n'avez pas essayé de vous connecter à GitLab récemment, nous vous conseillons de modifier votre mot de passe (%{password_link}) et de configurer l'authentification à deux facteurs (%{two_fa_link}) afin de garder votre compte sécurisé.",
+        "expires": "Votre code de vérification expire dans %{expires_in_minutes} minutes.",
+    },
+}
+
+
+def _ruby_fmt(template: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        template = template.replace("%{" + key + "}", value)
+    return template
+
+
+def gitlab_i18n() -> None:
+    sender = f"GitLab <gitlab@{GL_HOST}>"
+    help_pw = f"https://{GL_HOST}/help/user/profile/user_passwords.md#change-your-password"
+    help_2fa = f"https://{GL_HOST}/help/user/profile/account/two_factor_authentication_troubleshooting.md"
+    for lang, t in GL_I18N.items():
+        token = _digits(6)
+        esc = {k: html.escape(v, quote=False) for k, v in t.items()}
+        tail = _ruby_fmt(esc["html_tail"], {
+            "password_link_start": f'<a href="{help_pw}" target="_blank" rel="noopener noreferrer">',
+            "two_fa_link_start": f'<a href="{help_2fa}" target="_blank" rel="noopener noreferrer">',
+            "link_end": "</a>", "expires_in_minutes": "60"})
+        body = f"""<div style="text-align:center;color:#1F1F1F;line-height:1.25em;max-width:400px;margin:0 auto;">
+<h3>
+{esc['heading']}
+</h3>
+<p style="font-size:0.9em">
+{esc['before']}
+</p>
+<div style="margin:26px 0;width:207px;height:53px;background-color:#F0F0F0;line-height:53px;font-weight:700;font-size:1.5em;color:#303030;">
+{token}
+</div>
+<p style="font-size:0.75em">
+{tail}
+</p>
+</div>"""
+        text = (f"{t['heading']}\n\n{t['before']}\n\n{token}\n\n"
+                + _ruby_fmt(t["text_tail"], {"password_link": help_pw, "two_fa_link": help_2fa}) + "\n"
+                + _ruby_fmt(t["expires"], {"expires_in_minutes": "60"}))
+        _save({"id": f"gitlab-verification-instructions-{lang}", "group": "gitlab-verification-instructions",
+               "source": "gitlab", "lang": lang, "kind": "saas-otp", "code": token,
+               "repository": GITLAB,
+               "path": f"locale/{lang}/gitlab.po; app/views/notify/verification_instructions_email.html.haml; app/views/notify/verification_instructions_email.text.erb; app/views/notify/verification_instructions_sent_to_secondary_email.html.haml; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
+               "commit": GL_PO_COMMIT, "licence": "MIT",
+               "rendered": "views (55eb439f6bfb82a732d86ac171ba99e29e1e6a88) filled by hand with the po strings of this commit; the closing paragraph uses this po's link-carrying msgids (view line reconstructed from them, links as in the secondary-email view); HTML layout footer left in English; read with read_file",
+               "note": "six-digit token alone in a grey box / on its own line"},
+              message(sender=sender, subject=t["subject"], text=gl_text(text),
+                      html_part=gl_html(t["subject"], body).replace('<html lang="en">', f'<html lang="{lang}">')))
 
 
 # ---------------------------------------------------------------------------------------
@@ -797,6 +869,7 @@ def main() -> None:
     gitlab()
     grafana()
     coder()
+    gitlab_i18n()
     out = HERE / "round6" / "devtools.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
