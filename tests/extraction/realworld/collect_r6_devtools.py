@@ -22,7 +22,7 @@ come from different commits; each item names the commit of its main view).
   is written once here as read from ``signup_started.html`` and each template's own blocks are
   filled in as Go's ``html/template`` would (``{{ __dangerouslyInjectHTML `x` }}`` prints x).
   ``signup_started`` carries the 20-character sign-up code (``util.GetRandomString(20)``),
-  ``passwordless_verify_existing_user`` the 8-letter confirmation code
+  ``passwordless_verify_existing_user`` and ``_new_user`` the 8-letter confirmation code
   (``generateCodes``: ``GetRandomString(8, "BCDFGHJKLMNPQRSTVWXZ")``) beside a link with a
   32-character code. Negatives are the plain-text templates (``reset_password.txt``,
   ``verify_email.txt``, ``invited_to_org.txt``) whose code lives only inside a link.
