@@ -32,6 +32,21 @@ Open edX (openedx/edx-platform, AGPL-3.0):
   (``platform_name`` = ``Contoso Learning``); sent here as text/plain only (the HTML
   alternative extends the ACE base template, not transcribed). Links, no code.
 
+Open Science Framework (CenterForOpenScience/osf.io, Apache-2.0; a research nonprofit's platform):
+
+- ``external_confirm_create`` and ``external_confirm_link``: the text mails
+  ``website/templates/emails/external_confirm_{create,link}.txt.mako`` (commit 27f5ff30...),
+  sent ``plain`` by ``framework/auth/views.py::send_confirm_email`` at the same commit with
+  ``verification_code = user.get_confirmation_token(email)``, i.e. ``generate_confirm_token()``
+  = ``security.random_string(30)`` (30 ASCII letters and digits); subject
+  ``Open Science Framework Account Verification`` from ``website/mails/mails.py`` (a later
+  stored version, file id 104746921; the same subject for both). The Mako templates only
+  substitute ``${...}``; filled by hand (ORCID as the external provider).
+- ``confirm`` (add-an-e-mail link, ``confirm.txt.mako`` @ 023c398d...), ``access_request_rejected``
+  (``.txt.mako`` @ 126d44e2...) and ``archive_size_exceeded_user`` (``.txt.mako`` @ 4b49a5ec...,
+  Mako control lines consumed, ``<% %>`` lines leaving an empty line, two storage targets;
+  ``MAX_ARCHIVE_SIZE`` written as 5120, an illustrative value): notices, no code.
+
 Values come from a seeded RNG; Date headers are fixed. Labels are what a person reads.
 """
 
@@ -50,6 +65,8 @@ MAIL = HERE / "mail"
 OUT = HERE / "round6" / "public.json"
 TO = "noor.tester@example.com"
 RNG = random.Random("r6-public")
+LICENCE = {"instructure/canvas-lms": "AGPL-3.0", "openedx/edx-platform": "AGPL-3.0",
+           "CenterForOpenScience/osf.io": "Apache-2.0"}
 
 CANVAS = "instructure/canvas-lms"
 EDX = "openedx/edx-platform"
@@ -217,6 +234,100 @@ EDX_EMAILCHANGE_TXT = """
 If you didn't request this, you don't need to do anything; you won't receive any more email from us. Please do not reply to this e-mail; if you require assistance, check the help section of the %(platform)s web site."""
 
 
+OSF = "CenterForOpenScience/osf.io"
+OSF_FOOT = """Center for Open Science
+210 Ridge McIntire Road
+Suite 500
+Charlottesville, VA 22903-5083
+Privacy Policy: https://github.com/CenterForOpenScience/cos.io/blob/master/PRIVACY_POLICY.md
+"""
+# website/templates/emails/external_confirm_create.txt.mako @ 27f5ff308e240bac11100ff148edaa6241763aee
+OSF_CREATE = """Hello %(name)s,
+
+Thank you for registering with %(provider)s for an account on the Open Science Framework.
+
+To finish the registration, you must verify this email. If you initiated this process, it is asking you to enter the verification code that appears below.
+
+OSF Verification Code: %(code)s
+
+If you did not initiate this process, it is possible that someone else is trying to use this email to register an OSF account with %(provider)s. Do not forward or give this code to anyone and the account will not be created.
+
+Sincerely,
+The OSF Team
+
+""" + OSF_FOOT
+# website/templates/emails/external_confirm_link.txt.mako @ 27f5ff308e240bac11100ff148edaa6241763aee
+OSF_LINK = """Hello %(name)s,
+
+Thank you for linking your %(provider)s account to the Open Science Framework.
+
+To finish the registration, you must verify this email. If you initiated this process, it is asking you to enter the verification code that appears below.
+
+OSF Verification Code: %(code)s
+
+If you did not initiate this process, it is possible that someone else is trying to use this email to link their %(provider)s account. Do not forward or give this code to anyone and the account will not be linked.
+
+Sincerely,
+The OSF Team
+
+""" + OSF_FOOT
+# website/templates/emails/confirm.txt.mako @ 023c398d4b82a32438a6b184b747ce41d0518e5f
+OSF_CONFIRM = """Hello %(name)s,
+
+Welcome to the Open Science Framework. Please verify your email address by visiting this link:
+
+%(url)s
+
+The OSF Team
+Center for Open Science
+"""
+# website/templates/emails/access_request_rejected.txt.mako @ 126d44e27a9665262dd8a98f56a7a25fe3b9192f
+OSF_REJECTED = """Hello %(name)s, 
+
+This email is to inform you that your request for access to the project at %(url)s has been declined.
+
+Sincerely,
+
+The OSF Team
+
+Center for Open Science
+
+210 Ridge McIntire Road, Suite 500, Charlottesville, VA 22903-5083
+
+Privacy Policy: https://github.com/CenterForOpenScience/cos.io/blob/master/PRIVACY_POLICY.md
+
+More information? Visit https://osf.io/ and https://cos.io/ for information about the Open Science Framework and its supporting organization, the Center for Open Science.
+
+Questions? Email contact@osf.io
+"""
+# website/templates/emails/archive_size_exceeded_user.txt.mako @ 4b49a5ec37c0ba48937309bace42dc142b1a88c8
+OSF_ARCHIVE_HEAD = """
+
+User: %(name)s (%(email)s) [%(uid)s]
+
+Tried to register %(title)s (%(url)s), but the resulting archive would have exceeded our caps for disk usage (%(cap)sMB).
+
+A report is included below:
+
+"""
+OSF_ARCHIVE_TARGET = """
+-------------------------
+%(target)s:
+  - Archive size: %(size)sMB
+  - Num. files: %(files)s
+  - Node settings pk: %(pk)s
+"""
+
+
+def _alnum(n: int) -> str:
+    chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    return "".join(RNG.choice(chars) for _ in range(n))
+
+
+def _guid() -> str:
+    return "".join(RNG.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(5))
+
+
 def _hex(n: int) -> str:
     return "".join(RNG.choice("0123456789abcdef") for _ in range(n))
 
@@ -250,7 +361,7 @@ def build() -> list[dict]:
         item = {
             "id": iid, "group": f"{source}-{template}", "source": source, "lang": lang,
             "kind": kind, "code": code, "repository": repo, "path": path, "commit": commit,
-            "licence": "AGPL-3.0", "rendered": rendered, "file": rel,
+            "licence": LICENCE[repo], "rendered": rendered, "file": rel,
             "sha256": hashlib.sha256(data).hexdigest(),
         }
         if note:
@@ -316,6 +427,48 @@ def build() -> list[dict]:
         _msg(edx_from, EDX_EMAILCHANGE_SUBJ % common,
              EDX_EMAILCHANGE_TXT % dict(common, old="noor.old@example.com", new=TO, link=link), None, 12),
         note="confirmation link only; subject.txt at 4e3e592eaa60bcd75f35af997b36070259064ce5")
+    osf_from = "OSF <openscienceframework-noreply@osf.io>"
+    osf_subj = "Open Science Framework Account Verification"
+    for tpl, text, day in (("external-confirm-create", OSF_CREATE, 14), ("external-confirm-link", OSF_LINK, 16)):
+        code = _alnum(30)
+        name = tpl.replace("-", "_")
+        add("osf", tpl, "en", "saas-otp", code, OSF,
+            f"website/templates/emails/{name}.txt.mako; framework/auth/views.py; website/mails/mails.py; "
+            "osf/models/user.py (generate_confirm_token)",
+            "27f5ff308e240bac11100ff148edaa6241763aee",
+            "Mako text template filled by hand (ORCID provider), sent text/plain as send_confirm_email does",
+            _msg(osf_from, osf_subj, text % {"name": "Noor Tester", "provider": "ORCID", "code": code}, None, day),
+            note="the code is the 30-character e-mail confirmation token (random letters and digits) "
+                 "the mail asks the reader to enter")
+
+    url = f"https://osf.io/confirm/{_guid()}/{_alnum(30)}/?logout=1"
+    add("osf", "confirm", "en", "notice", None, OSF, "website/templates/emails/confirm.txt.mako",
+        "023c398d4b82a32438a6b184b747ce41d0518e5f",
+        "Mako text template filled by hand, text/plain",
+        _msg(osf_from, "Add a new email to your OSF account", OSF_CONFIRM % {"name": "Noor Tester", "url": url}, None, 18),
+        note="a confirmation link carries the token; nothing to type")
+
+    url = f"https://osf.io/{_guid()}/"
+    add("osf", "access-request-rejected", "en", "notice", None, OSF,
+        "website/templates/emails/access_request_rejected.txt.mako", "126d44e27a9665262dd8a98f56a7a25fe3b9192f",
+        "Mako text template filled by hand, text/plain",
+        _msg(osf_from, "Your access request to an OSF project has been declined.",
+             OSF_REJECTED % {"name": "Noor Tester", "url": url}, None, 20))
+
+    title = "Sleep duration and working memory in adolescents: a preregistered replication"
+    uid = _guid()
+    head = OSF_ARCHIVE_HEAD % {"name": "Noor Tester", "email": TO, "uid": uid, "title": title,
+                               "url": f"https://osf.io/{_guid()}/", "cap": "5120"}
+    body = head + "".join(
+        OSF_ARCHIVE_TARGET % {"target": t, "size": RNG.randint(2100, 4800), "files": RNG.randint(40, 900),
+                              "pk": RNG.randint(100000, 999999)}
+        for t in ("OSF Storage", "GitHub"))
+    add("osf", "archive-size-exceeded-user", "en", "notice", None, OSF,
+        "website/templates/emails/archive_size_exceeded_user.txt.mako; website/mails/mails.py",
+        "4b49a5ec37c0ba48937309bace42dc142b1a88c8",
+        "Mako text template filled by hand (two targets), text/plain; subject PROBLEM_REGISTERING",
+        _msg(osf_from, f"Problem registering {title}", body, None, 22),
+        note="sizes, file counts, primary keys and a user GUID; no code")
     return items
 
 
