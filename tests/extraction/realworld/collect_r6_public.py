@@ -47,14 +47,36 @@ Open Science Framework (CenterForOpenScience/osf.io, Apache-2.0; a research nonp
   Mako control lines consumed, ``<% %>`` lines leaving an empty line, two storage targets;
   ``MAX_ARCHIVE_SIZE`` written as 5120, an illustrative value): notices, no code.
 
+OpenOlat (OpenOLAT/OpenOLAT, Apache-2.0; an LMS from the University of Zurich lineage):
+
+- ``registration``: ``MailValidationController`` (``src/main/java/org/olat/registration/
+  MailValidationController.java``, file id 19166046100, commit not reported) sends
+  ``reg.subject`` / ``reg.body`` with ``{0}`` = the temporary key's registration key
+  (``RegistrationManager.createRegistrationToken`` = ``PasswordGenerator.generateNumericalCode(8)``,
+  RegistrationManager.java @ 029fa8b8...) and ``{1}`` = ``<a href="link">link</a>`` to
+  ``/dmz/registration/index.html?key=...&language=..``; the body is HTML, so no ``reg.wherefrom``.
+  Strings from ``_i18n/LocalStrings_de.properties`` @ 029fa8b8... and
+  ``LocalStrings_en.properties`` @ 00c2111e... (\\uXXXX decoded by hand); other languages
+  read (fr, it) still carried the older link-only text, so only de and en are taken.
+- ``pwchange`` (en): ``PwChangeValidationStep`` controller (file id 19029301269) builds
+  ``<p>`` + ``pwchange.intro.greeting.with.name`` + ``</p>`` + ``pwchange.intro`` +
+  ``pwchange.body`` (the same 8-digit key), subject ``pwchange.subject``; en strings @ 00c2111e...
+- ``already-registered`` (de, en): ``login.subject`` / ``login.body`` with the user name, then
+  the controller's ``SEPARATOR`` and ``reg.wherefrom`` (server, ``DateFormat.LONG`` date): plain text.
+  HTML mails are sent by ``MailManager.sendExternMessage``; here as an HTML part in a bare
+  ``<html><body>`` (OpenOlat's mail template CSS left out) with a tag-stripped text
+  alternative (approximated). Single quotes of the strings are kept as written.
+
 Values come from a seeded RNG; Date headers are fixed. Labels are what a person reads.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import random
+import re
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -66,7 +88,7 @@ OUT = HERE / "round6" / "public.json"
 TO = "noor.tester@example.com"
 RNG = random.Random("r6-public")
 LICENCE = {"instructure/canvas-lms": "AGPL-3.0", "openedx/edx-platform": "AGPL-3.0",
-           "CenterForOpenScience/osf.io": "Apache-2.0"}
+           "CenterForOpenScience/osf.io": "Apache-2.0", "OpenOLAT/OpenOLAT": "Apache-2.0"}
 
 CANVAS = "instructure/canvas-lms"
 EDX = "openedx/edx-platform"
@@ -319,6 +341,62 @@ OSF_ARCHIVE_TARGET = """
 """
 
 
+OLAT_REPO = "OpenOLAT/OpenOLAT"
+OLAT_SERVER = "https://learn.contoso.example"
+OLAT_SEP = "____________________________________________________________________\n"
+# src/main/java/org/olat/registration/_i18n/LocalStrings_{de,en}.properties (decoded)
+OLAT = {
+    "de": {  # @ 029fa8b85dad4c0aa321d2c179c095e0d88028d4
+        "commit": "029fa8b85dad4c0aa321d2c179c095e0d88028d4",
+        "reg.subject": "Validierungscode für die Registrierung",
+        "reg.body": "<p>Hallo,</p><p>Sie oder eine andere Person haben einen Validierungscode für Ihre "
+                    "Registrierung ausgelöst. Bitte geben Sie den Bestätigungscode in das entsprechende Feld "
+                    "ein, um die Registrierung abzuschließen.</p><p>Validierungscode: <span class='otp'>{0}"
+                    "</span></p><p>Sollte dies nicht möglich sein, kopieren Sie bitte diesen Link in Ihren "
+                    "Webbrowser:</p><p>{1}</p><br><p>Wenn Sie sich nicht registrieren möchten, ignorieren Sie "
+                    "einfach diese E-Mail.</p>",
+        "login.subject": "Bereits vorhandene Registrierung",
+        "login.body": "Sie sind bereits registriert unter dem Anmeldenamen: {0} \r\n\r\nFalls Sie diese E-Mail "
+                      "unaufgefordert erhalten haben, löschen Sie ganz einfach diese E-Mail.\r\n\r\nIhr OpenOlat-Team",
+        "reg.wherefrom": "Diese Anfrage an den Server {0} wurde am {1} abgeschickt.",
+        "today": "3. Dezember 2026",
+    },
+    "en": {  # @ 00c2111e42e297af94261f9965afde115133e29e
+        "commit": "00c2111e42e297af94261f9965afde115133e29e",
+        "reg.subject": "Validation Code for Registration",
+        "reg.body": "<p>Hello,</p><p>You or another person have triggered a validation code for your registration. "
+                    "Please enter the validation code in the appropriate field to complete the registration.</p>"
+                    "<p>Validation Code: <span class='otp'>{0}</span></p><br><p>If you do not wish to register, "
+                    "simply ignore this email.</p>",
+        "login.subject": "You are already registered in OpenOlat.",
+        "login.body": "You are already registered in OpenOlat. Your username is: {0}.\n\nIf you have received this "
+                      "e-mail without requesting it, please delete it.\n\nYour OpenOlat team.\n",
+        "reg.wherefrom": "This registration request to the server {0} was made on {1}.",
+        "today": "December 3, 2026",
+        "pwchange.subject": "Validation code for new OpenOlat credentials",
+        "pwchange.intro.greeting.with.name": "Hello {0},",
+        "pwchange.intro": "<p>You or another person have requested new credentials for your OpenOlat account \"{0}\".</p>",
+        "pwchange.body": "<p>To confirm this process, please enter the following validation code in the field "
+                         "provided.</p><p>Validation code: <span class='otp'>{0}</span></p><br><p>If you did not "
+                         "request new login credentials, please ignore this email.</p>",
+    },
+}
+
+
+def _fmt(s: str, *args: str) -> str:
+    for i, a in enumerate(args):
+        s = s.replace("{%d}" % i, a)
+    return s
+
+
+def _olat_html(body: str) -> tuple[str, str]:
+    html_part = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"></head><body>'
+                 + body + "</body></html>")
+    text = body.replace("<br>", "\n").replace("</p>", "\n\n")
+    text = html.unescape(re.sub(r"<[^>]+>", "", text)).strip() + "\n"
+    return text, html_part
+
+
 def _alnum(n: int) -> str:
     chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
     return "".join(RNG.choice(chars) for _ in range(n))
@@ -469,6 +547,42 @@ def build() -> list[dict]:
         "Mako text template filled by hand (two targets), text/plain; subject PROBLEM_REGISTERING",
         _msg(osf_from, f"Problem registering {title}", body, None, 22),
         note="sizes, file counts, primary keys and a user GUID; no code")
+    olat_from = "OpenOlat <no-reply@learn.contoso.example>"
+    i18n = "src/main/java/org/olat/registration/_i18n/LocalStrings_%s.properties"
+    for lang, day in (("de", 23), ("en", 24)):
+        t = OLAT[lang]
+        code = _digits(8)
+        link = f"{OLAT_SERVER}/dmz/registration/index.html?key={code}&language={lang}"
+        body = _fmt(t["reg.body"], code, f'<a href="{link}">{link}</a>')
+        text, html_part = _olat_html(body)
+        add("openolat", "registration", lang, "saas-otp", code, OLAT_REPO,
+            i18n % lang + "; src/main/java/org/olat/registration/MailValidationController.java; "
+            "src/main/java/org/olat/registration/RegistrationManager.java", t["commit"],
+            "reg.body filled as MailValidationController does (HTML, no wherefrom); bare html wrapper, "
+            "tag-stripped text alternative",
+            _msg(olat_from, t["reg.subject"], text, html_part, day),
+            note="eight-digit validation code; the key is also inside the registration link")
+
+    t = OLAT["en"]
+    code = _digits(8)
+    body = ("<p>" + _fmt(t["pwchange.intro.greeting.with.name"], "Noor Tester") + "</p>"
+            + _fmt(t["pwchange.intro"], "noor.tester") + _fmt(t["pwchange.body"], code))
+    text, html_part = _olat_html(body)
+    add("openolat", "pwchange", "en", "saas-otp", code, OLAT_REPO,
+        i18n % "en" + "; PwChange validation step controller (file id 19029301269)", t["commit"],
+        "pwchange mail composed as sendPasswordChangeEmail does (no passkey); bare html wrapper, "
+        "tag-stripped text alternative",
+        _msg(olat_from, t["pwchange.subject"], text, html_part, 25))
+
+    for lang, day in (("de", 26), ("en", 27)):
+        t = OLAT[lang]
+        body = (_fmt(t["login.body"], "noor.tester") + OLAT_SEP
+                + _fmt(t["reg.wherefrom"], OLAT_SERVER, t["today"]))
+        add("openolat", "already-registered", lang, "notice", None, OLAT_REPO,
+            i18n % lang + "; src/main/java/org/olat/registration/MailValidationController.java", t["commit"],
+            "login.body + SEPARATOR + reg.wherefrom as informExistingUser does; text/plain",
+            _msg(olat_from, t["login.subject"], body, None, day),
+            note="tells the user name of the existing account; no code")
     return items
 
 
