@@ -61,7 +61,8 @@ OpenOlat (OpenOLAT/OpenOLAT, Apache-2.0; an LMS from the University of Zurich li
 - ``pwchange`` (en): ``PwChangeValidationStep`` controller (file id 19029301269) builds
   ``<p>`` + ``pwchange.intro.greeting.with.name`` + ``</p>`` + ``pwchange.intro`` +
   ``pwchange.body`` (the same 8-digit key), subject ``pwchange.subject``; en strings @ 00c2111e...
-- ``already-registered`` (de, en): ``login.subject`` / ``login.body`` with the user name, then
+- ``already-registered`` (de, en, fr; the fr catalogue @ 11046fa7... writes ``\\\\n`` where it
+  means a line break, so the mail shows a literal ``\\n``, kept): ``login.subject`` / ``login.body`` with the user name, then
   the controller's ``SEPARATOR`` and ``reg.wherefrom`` (server, ``DateFormat.LONG`` date): plain text.
   HTML mails are sent by ``MailManager.sendExternMessage``; here as an HTML part in a bare
   ``<html><body>`` (OpenOlat's mail template CSS left out) with a tag-stripped text
@@ -361,6 +362,15 @@ OLAT = {
         "reg.wherefrom": "Diese Anfrage an den Server {0} wurde am {1} abgeschickt.",
         "today": "3. Dezember 2026",
     },
+    "fr": {  # @ 11046fa7009ce786942a6ec08a41695e88d7ae2b (only the already-registered strings)
+        "commit": "11046fa7009ce786942a6ec08a41695e88d7ae2b",
+        "login.subject": "Inscription déjà enregistrée dans OpenOlat",
+        "login.body": "Vous êtes déjà enregistré dans OpenOlat avec le nom d'utilisateur: {0} \r\n\r\nSi vous avez "
+                      "reçu cet e-mail sans en avoir fait la demande, supprimez le tout simplement.\\n\\nVotre "
+                      "équipe OpenOlat \\n",
+        "reg.wherefrom": "Cette requête au serveur {0} a été notifiée le {1}.",
+        "today": "3 décembre 2026",
+    },
     "en": {  # @ 00c2111e42e297af94261f9965afde115133e29e
         "commit": "00c2111e42e297af94261f9965afde115133e29e",
         "reg.subject": "Validation Code for Registration",
@@ -574,7 +584,7 @@ def build() -> list[dict]:
         "tag-stripped text alternative",
         _msg(olat_from, t["pwchange.subject"], text, html_part, 25))
 
-    for lang, day in (("de", 26), ("en", 27)):
+    for lang, day in (("de", 26), ("en", 27), ("fr", 28)):
         t = OLAT[lang]
         body = (_fmt(t["login.body"], "noor.tester") + OLAT_SEP
                 + _fmt(t["reg.wherefrom"], OLAT_SERVER, t["today"]))
