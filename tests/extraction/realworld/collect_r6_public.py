@@ -25,6 +25,12 @@ Canvas LMS (instructure/canvas-lms, AGPL-3.0):
   same-day range), text part followed by ``_email_footer.email.erb`` (21034178...), HTML part
   in the layout above. A notice with a date, a time range and a slot count: no code.
 
+- ``forgot-password`` (``forgot_password.email.erb`` @ 613ca333..., ``.email.html.erb`` @
+  33a7ac43...; one pseudonym, password not managed: the change-password link with the e-mail
+  channel's 25-character confirmation code) and ``submission-graded``
+  (``submission_graded.email.erb`` @ 05e9653c..., ``.email.html.erb`` @ 26511a7a...; score sent,
+  the date by hand in Canvas's ``datetime_string`` style): notices, no code to type.
+
 Open edX (openedx/edx-platform, AGPL-3.0):
 
 - ``accountactivation`` and ``emailchange``: ``common/templates/student/edx_ace/<name>/email/
@@ -224,6 +230,43 @@ CANVAS_APPT_HTML = """<p>%(user)s has signed you up for &quot;%(title)s&quot;.</
 </table>
 <p><a href="%(link)s">
     Sign up for a different time slot
+  </a></p>
+"""
+
+# app/messages/forgot_password.email.erb @ 613ca333ac2a2ec021f0bcbffb4ec83c50fb04c6
+CANVAS_FORGOT_TXT = """You requested a confirmation of your password for logging into Canvas.
+
+This address is associated with the login, "%(login)s".
+
+To set a new password, please click the following link:
+%(url)s
+"""
+# app/messages/forgot_password.email.html.erb @ 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141
+CANVAS_FORGOT_HTML = """<p>You requested a confirmation of your password for logging into Canvas.</p>
+
+  <p>This address is associated with the login, &quot;%(login)s&quot;.</p>
+    <p><a href="%(url)s">Click here to set a new password</a>
+"""
+# app/messages/submission_graded.email.erb @ 05e9653c12ef7afc65815ca84e5da7aa2e4c3bd3
+CANVAS_GRADED_TXT = """Your assignment %(assignment)s has been graded.
+
+graded: %(date)s
+score: %(score)s out of %(total)s
+
+
+You can review the assignment here:
+%(link)s
+"""
+# app/messages/submission_graded.email.html.erb @ 26511a7a7d28479a99446fd2b57f57d15dce900f
+CANVAS_GRADED_HTML = """<p>Your assignment %(assignment)s has been graded.</p>
+
+<p>graded: %(date)s</p>
+
+    <p>score:  %(score)s out of %(total)s
+
+<p></p>
+<p><a href="%(link)s">
+    You can review the assignment here
   </a></p>
 """
 
@@ -495,6 +538,33 @@ def build() -> list[dict]:
         _msg(canvas_from, 'You have been signed up for "Office hours: Anatomy lab review"', txt,
              CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_APPT_HTML % html_vals}, 7),
         note="commit given is that of the .html.erb; .email.erb at 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141")
+
+    pseudo = RNG.randint(10000, 99999)
+    url = f"{HOST}/pseudonyms/{pseudo}/change_password/{''.join(RNG.choice('abcdefghjkmnpqrstuvwxyz23456789') for _ in range(25))}"
+    vals = {"login": TO, "url": url}
+    add("canvas", "forgot-password", "en", "notice", None, CANVAS,
+        "app/messages/forgot_password.email.erb; app/messages/forgot_password.email.html.erb; "
+        "app/messages/_layout.email.html.erb", "613ca333ac2a2ec021f0bcbffb4ec83c50fb04c6",
+        "ERB filled by hand (one pseudonym, own password), HTML in the e-mail layout",
+        _msg(canvas_from, "Forgot Password: Canvas", CANVAS_FORGOT_TXT % vals,
+             CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_FORGOT_HTML % vals}, 9),
+        note="a reset link carrying the channel's confirmation code; nothing to type. "
+             ".html.erb at 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141")
+
+    course = RNG.randint(1000, 9999)
+    assignment = RNG.randint(100000, 999999)
+    total = 25
+    vals = {"assignment": "Lab Report 3: Cardiac Output", "date": "Nov 30, 2026 at 4:12pm",
+            "score": str(RNG.randint(15, 25)), "total": str(total),
+            "link": f"{HOST}/courses/{course}/assignments/{assignment}/submissions/{RNG.randint(100000, 999999)}"}
+    add("canvas", "submission-graded", "en", "notice", None, CANVAS,
+        "app/messages/submission_graded.email.erb; app/messages/submission_graded.email.html.erb; "
+        "app/messages/_layout.email.html.erb", "05e9653c12ef7afc65815ca84e5da7aa2e4c3bd3",
+        "ERB filled by hand (scores sent in e-mails), HTML in the e-mail layout",
+        _msg(canvas_from, "Assignment Graded: Lab Report 3: Cardiac Output, BIO 214 Human Anatomy and Physiology II",
+             CANVAS_GRADED_TXT % vals + CANVAS_FOOTER_TXT % {"host": HOST},
+             CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_GRADED_HTML % vals}, 11),
+        note="a score, course and assignment ids; no code. .html.erb at 26511a7a7d28479a99446fd2b57f57d15dce900f")
 
     edx_from = "Contoso Learning <no-reply@learn.contoso.example>"
     common = {"platform": "Contoso Learning", "support_url": "https://learn.contoso.example/support",
