@@ -1,6 +1,7 @@
 """Round six (public): an LMS's e-mailed MFA code and its notices, and a MOOC platform's notices.
 
-    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r6_public.py
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r6_public.py \\
+        --belenios /work/.mirror/glondu+belenios/repo
 
 Both sources are too large to fetch whole; every file was read with ``read_file`` and the
 strings needed are held inline below, each with the repository path and the commit the read
@@ -74,12 +75,37 @@ OpenOlat (OpenOLAT/OpenOLAT, Apache-2.0; an LMS from the University of Zurich li
   ``<html><body>`` (OpenOlat's mail template CSS left out) with a tag-stripped text
   alternative (approximated). Single quotes of the strings are kept as written.
 
+Belenios (glondu/belenios, AGPL-3.0; Inria's verifiable e-voting server used by associations,
+unions and universities), read from a git snapshot (``--belenios``, commit ``BELENIOS_COMMIT``):
+the text mails of ``src/web/server/common/mails_admin.ml`` and ``mails_voter.ml``, built with
+the same word-wrapping as ``src/web/common/mail_formatter.ml`` (width 72), the strings from
+``po/admin/<lang>.po`` / ``po/voter/<lang>.po`` (a language is taken for a template only when
+every string of it is translated and not fuzzy), subject ``vendor ^^^ s`` = ``Belenios — ...``,
+From ``server_name`` as ``send_message.ml`` composes it (text/plain UTF-8).
+
+- ``account-create`` and ``change-password`` (admin): six-digit codes (``Otp.generate``:
+  ``generate_numeric 6``).
+- ``email-login`` (voter): the six-digit code, then the alternative link
+  ``<prefix>/actions/email-login/<state>/<code>`` (state = 22 base58 characters).
+- ``credential`` (voter): the voting credential, ``XXXXX-XXXXXX-XXXXX-XXXXXX`` in base58
+  (``credential.ml``: the dashes are part of the credential, ``parse_raw`` requires them), one
+  language per mail, no passwords, no weights, with a contact footer.
+- ``trustee`` (admin, ``src/web/common/mails_admin.ml`` ``mail_trustee``, sent as
+  ``Trustee_link`` by ``send_message.ml``): the link to the trustee interface
+  (``<prefix>/trustee#<uuid>/<token>``) and instructions about the private key; bodies of the
+  election's languages joined by ``----------`` (the fr item carries fr then en), subject in the
+  first language: a notice, no code.
+- ``vote-confirmation`` (voter): vote recorded, with the 43-character base64 "smart ballot
+  tracker" to look up in the ballot box: a notice, no code to type.
+
 Values come from a seeded RNG; Date headers are fixed. Labels are what a person reads.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import subprocess
 import html
 import json
 import random
@@ -450,6 +476,280 @@ def _olat_html(body: str) -> tuple[str, str]:
     return text, html_part
 
 
+BEL = "glondu/belenios"
+B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+BEL_PREFIX = "https://vote.belenios.example"
+BEL_FROM = "Belenios public server <noreply@vote.belenios.example>"
+
+
+class MailFormatter:
+    """``src/web/common/mail_formatter.ml``: words wrapped at 72 columns."""
+
+    width = 72
+
+    def __init__(self) -> None:
+        self.buf: list[str] = []
+        self.current = 0
+        self.pending = False
+
+    def newline(self) -> None:
+        self.buf.append("\n")
+        self.current = 0
+        self.pending = False
+
+    def string(self, s: str) -> None:
+        self.buf.append(s)
+        self.current += len(s.encode("utf-8"))  # OCaml String.length counts bytes
+        self.pending = False
+
+    def word(self, s: str) -> None:
+        n = len(s.encode("utf-8"))
+        pending = 1 if self.pending else 0
+        if self.current + pending + n > self.width:
+            self.newline()
+            self.string(s)
+        else:
+            if self.pending:
+                self.string(" ")
+            self.string(s)
+        self.pending = True
+
+    def sentence(self, s: str) -> None:
+        for w in s.split(" "):
+            self.word(w)
+
+    def contents(self) -> str:
+        return "".join(self.buf)
+
+
+def _po(text: str) -> dict[str, str]:
+    def unq(x: str) -> str:
+        return bytes(x[1:-1], "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+    out: dict[str, str] = {}
+    entry = {"id": "", "str": "", "fuzzy": False}
+    state = None
+    for line in text.splitlines() + [""]:
+        if not line.strip():
+            if entry["str"] and not entry["fuzzy"]:
+                out[entry["id"]] = entry["str"]
+            entry = {"id": "", "str": "", "fuzzy": False}
+            continue
+        if line.startswith("#,") and "fuzzy" in line:
+            entry["fuzzy"] = True
+        elif line.startswith("#"):
+            continue
+        elif line.startswith("msgid "):
+            state, entry["id"] = "id", unq(line[6:])
+        elif line.startswith("msgstr "):
+            state, entry["str"] = "str", unq(line[7:])
+        elif line.startswith('"') and state:
+            entry[state] += unq(line)
+    return out
+
+
+BEL_WARN = ("Warning: this code is valid for 15 minutes, and previous codes sent to this address are no "
+            "longer valid.")
+BEL_TEMPLATES = {
+    "account-create": ("admin", ["Dear %s,", "Your e-mail address has been used to create an account on our "
+                                 "Belenios server.", "To confirm this creation, please use the following code:",
+                                 BEL_WARN, "Best regards,", "Create account"]),
+    "change-password": ("admin", ["Dear %s,", "There has been a request to change the password of your account "
+                                  "on our Belenios server.", "To confirm this, please use the following code:",
+                                  BEL_WARN, "Best regards,", "Change password"]),
+    "email-login": ("voter", ["Dear %s,", "Your e-mail address has been used to authenticate with our Belenios "
+                              "server.", "Use the following code:", "Alternatively, you can follow the link:",
+                              BEL_WARN, "Best regards,", "Authentication"]),
+    "credential": ("voter", ["Warning: this e-mail contains personal and confidential material and should not be "
+                             "transmitted.", "You are listed as a voter for the election",
+                             "Please vote here using your personal link:", "If the above link does not work:",
+                             "Public page of the election:", "Username:", "Your credential:",
+                             "You are allowed to vote several times.", "Only the last vote counts.",
+                             "To get more information, please contact:", "Your credential for election %s"]),
+    "trustee": ("admin", ["Dear trustee,", "You will find below the link to your dedicated trustee interface.",
+                          "Open the link and follow the instructions.",
+                          "On first connection, you will generate a private key.",
+                          "Download your private key. Make sure you SAVE IT properly otherwise it will not be "
+                          "possible to tally and the election will be canceled.",
+                          "Save the fingerprint of your verification key. Once the election is open, you must check "
+                          "that it is present in the set of verification keys published by the server.",
+                          "On subsequent connections, you will be able to check your private key, and perform "
+                          "various actions related to elections where you play a role.",
+                          "Regarding your private key, it is crucial you save it (otherwise the election will be "
+                          "canceled) and store it in a secure location (if your private key is known together with "
+                          "the private keys of the other trustees, then vote privacy is no longer guaranteed).",
+                          "Thank you for your help,", "Link to trustee interface", "The election administrator"]),
+    "vote-confirmation": ("voter", ["Your vote for election %s", "Dear %s,", "Your vote for election",
+                                    "has been recorded.", "Your smart ballot tracker is",
+                                    "You can check its presence in the ballot box, accessible at",
+                                    "Results will be published on the election page",
+                                    "To get more information, please contact:"]),
+}
+BEL_LANGS = {
+    "account-create": ["en", "fr", "it", "es", "pl", "cs", "uk"],
+    "change-password": ["en", "fr", "cs"],
+    "email-login": ["en", "fr", "it", "es", "pl", "cs", "uk"],
+    "credential": ["en", "fr", "de", "it", "pl", "uk"],
+    "trustee": ["en", "fr"],
+    "vote-confirmation": ["en", "fr", "de", "es", "cs", "fi"],
+}
+BEL_TITLE = "Élection du conseil d'administration 2026 — Association des usagers"
+BEL_CONTACT = "Commission électorale <elections@usagers.example>"
+
+
+def _bel_code_mail(t, name: str, lines: list[str], code: str, link: str | None = None) -> str:
+    b = MailFormatter()
+    b.sentence(t("Dear %s,") % name)
+    b.newline()
+    b.newline()
+    b.sentence(t(lines[0]))
+    b.sentence(t(lines[1]))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(code)
+    b.newline()
+    b.newline()
+    if link is not None:
+        b.sentence(t("Alternatively, you can follow the link:"))
+        b.newline()
+        b.newline()
+        b.string("  ")
+        b.string(link)
+        b.newline()
+        b.newline()
+    b.sentence(t(BEL_WARN))
+    b.newline()
+    b.newline()
+    b.sentence(t("Best regards,"))
+    b.newline()
+    b.newline()
+    b.string("-- ")
+    b.newline()
+    b.string("Belenios public server")
+    return b.contents()
+
+
+def _bel_contact(t, b: MailFormatter) -> None:
+    b.newline()
+    b.newline()
+    b.sentence(t("To get more information, please contact:"))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(BEL_CONTACT)
+
+
+def _bel_credential(t, uuid: str, login: str, cred: str) -> str:
+    b = MailFormatter()
+    b.sentence(t("Warning: this e-mail contains personal and confidential material and should not be transmitted."))
+    b.newline()
+    b.newline()
+    b.sentence(t("You are listed as a voter for the election"))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(BEL_TITLE)
+    b.newline()
+    b.newline()
+    b.sentence(t("Please vote here using your personal link:"))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(f"{BEL_PREFIX}/election#{uuid}/{cred}")
+    b.newline()
+    b.newline()
+    b.string(t("If the above link does not work:"))
+    b.newline()
+    b.newline()
+    b.string(t("Public page of the election:"))
+    b.string(" ")
+    b.string(f"{BEL_PREFIX}/election#{uuid}")
+    b.newline()
+    b.string(t("Username:"))
+    b.string(" ")
+    b.string(login)
+    b.newline()
+    b.string(t("Your credential:"))
+    b.string(" ")
+    b.string(cred)
+    b.newline()
+    b.newline()
+    b.sentence(t("You are allowed to vote several times."))
+    b.sentence(t("Only the last vote counts."))
+    _bel_contact(t, b)
+    return b.contents() + "\n\n-- \nBelenios"
+
+
+def _bel_trustee_body(t, link: str) -> str:
+    b = MailFormatter()
+    b.sentence(t("Dear trustee,"))
+    b.newline()
+    b.newline()
+    b.sentence(t("You will find below the link to your dedicated trustee interface."))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(link)
+    b.newline()
+    b.newline()
+    needed = BEL_TEMPLATES["trustee"][1]
+    b.sentence(t(needed[2]))
+    b.newline()
+    b.newline()
+    b.sentence(t(needed[3]))
+    b.sentence(t(needed[4]))
+    b.newline()
+    b.newline()
+    for msg in needed[5:8]:
+        b.sentence(t(msg))
+        b.newline()
+        b.newline()
+    b.sentence(t("Thank you for your help,"))
+    b.newline()
+    return b.contents()
+
+
+def _bel_confirmation(t, uuid: str, login: str, tracker: str) -> str:
+    url2 = f"{BEL_PREFIX}/election#{uuid}"
+    b = MailFormatter()
+    b.sentence(t("Dear %s,") % login)
+    b.newline()
+    b.newline()
+    b.sentence(t("Your vote for election"))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(BEL_TITLE)
+    b.newline()
+    b.newline()
+    b.sentence(t("has been recorded."))
+    b.sentence(t("Your smart ballot tracker is"))
+    b.newline()
+    b.newline()
+    b.string("  ")
+    b.string(tracker)
+    b.newline()
+    b.newline()
+    b.sentence(t("You can check its presence in the ballot box, accessible at"))
+    b.newline()
+    b.string("  ")
+    b.string(url2 + "/ballots")
+    b.newline()
+    b.newline()
+    b.sentence(t("Results will be published on the election page"))
+    b.newline()
+    b.string("  ")
+    b.string(url2)
+    _bel_contact(t, b)
+    b.newline()
+    b.newline()
+    b.string("-- ")
+    b.newline()
+    b.string("Belenios")
+    return b.contents()
+
+
 def _alnum(n: int) -> str:
     chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
     return "".join(RNG.choice(chars) for _ in range(n))
@@ -481,7 +781,7 @@ def _msg(sender: str, subject: str | None, text: str, html: str | None, day: int
     return m.as_bytes()
 
 
-def build() -> list[dict]:
+def build(belenios: Path | None) -> list[dict]:
     items = []
 
     def add(source, template, lang, kind, code, repo, path, commit, rendered, data, note=None):
@@ -663,11 +963,120 @@ def build() -> list[dict]:
             "login.body + SEPARATOR + reg.wherefrom as informExistingUser does; text/plain",
             _msg(olat_from, t["login.subject"], body, None, day),
             note="tells the user name of the existing account; no code")
+    if belenios is not None:
+        items += build_belenios(belenios)
+    return items
+
+
+def build_belenios(repo: Path) -> list[dict]:
+    rng = random.Random("r6-public-belenios")
+    gd = str(repo)
+    commit = subprocess.run(["git", "--git-dir", gd, "rev-parse", "HEAD"], capture_output=True, text=True,
+                            check=True).stdout.strip()
+
+    def show(path: str) -> str:
+        return subprocess.run(["git", "--git-dir", gd, "show", f"{commit}:{path}"], capture_output=True,
+                              text=True, check=True).stdout
+
+    def b58(n: int) -> str:
+        return "".join(rng.choice(B58) for _ in range(n))
+
+    items = []
+    cache: dict[tuple[str, str], dict[str, str]] = {}
+    day = 0
+    for tpl, (component, needed) in BEL_TEMPLATES.items():
+        for lang in BEL_LANGS[tpl]:
+            if lang == "en":
+                cat: dict[str, str] = {}
+            else:
+                key = (component, lang)
+                if key not in cache:
+                    cache[key] = _po(show(f"po/{component}/{lang}.po"))
+                cat = cache[key]
+                missing = [m for m in needed if m not in cat]
+                if missing:
+                    raise SystemExit(f"belenios {tpl} {lang}: untranslated {missing[:2]}")
+
+            def t(msg: str, cat: dict[str, str] = cat) -> str:
+                return cat.get(msg, msg)
+
+            day += 1
+            date_day = 1 + day % 28
+            note = None
+            if tpl in ("account-create", "change-password"):
+                code = "".join(rng.choice("0123456789") for _ in range(6))
+                body = _bel_code_mail(t, "Noor Tester", needed[1:3], code)
+                subject = "Belenios — " + t(needed[-1])
+                kind, label = "other", code
+                path = "src/web/server/common/mails_admin.ml"
+            elif tpl == "email-login":
+                code = "".join(rng.choice("0123456789") for _ in range(6))
+                link = f"{BEL_PREFIX}/actions/email-login/{b58(22)}/{code}"
+                body = _bel_code_mail(t, TO, needed[1:3], code, link)
+                subject = "Belenios — " + t("Authentication")
+                kind, label = "other", code
+                path = "src/web/server/common/mails_voter.ml"
+            elif tpl == "credential":
+                raw = b58(22)
+                cred = f"{raw[:5]}-{raw[5:11]}-{raw[11:16]}-{raw[16:]}"
+                body = _bel_credential(t, b58(14), TO, cred)
+                subject = t("Your credential for election %s") % BEL_TITLE
+                kind, label = "other", cred
+                path = "src/web/server/common/mails_voter.ml; src/lib/core/credential.ml"
+                note = ("the voting credential, to enter if the personal link does not work; the dashes belong "
+                        "to the credential (the parser requires them)")
+            elif tpl == "trustee":
+                link = f"{BEL_PREFIX}/trustee#{b58(14)}/{b58(22)}"
+                langs = [(lang, t)]
+                if lang == "fr":
+                    langs.append(("en", lambda msg: msg))
+                body = "\n\n----------\n\n".join(_bel_trustee_body(tt, link) for _, tt in langs)
+                body += "\n\n-- \n" + t("The election administrator")
+                subject = t("Link to trustee interface")
+                kind, label = "notice", None
+                path = "src/web/common/mails_admin.ml; src/web/server/common/send_message.ml"
+                note = "a personal link with a token and key-handling instructions; no code to type"
+                if lang == "fr":
+                    note += " (French body, then the English one)"
+            else:
+                tracker = hashlib.sha256(b58(32).encode()).digest()
+                import base64
+                tracker_b64 = base64.b64encode(tracker).decode().rstrip("=")
+                body = _bel_confirmation(t, b58(14), TO, tracker_b64)
+                subject = t("Your vote for election %s") % BEL_TITLE
+                kind, label = "notice", None
+                path = "src/web/server/common/mails_voter.ml"
+                note = "the smart ballot tracker is a hash to look up in the ballot box, not a code to type"
+            iid = f"belenios-{tpl}-{lang}"
+            rel = f"mail/belenios/{iid}.eml"
+            (MAIL / "belenios").mkdir(parents=True, exist_ok=True)
+            m = EmailMessage()
+            m["From"] = BEL_FROM
+            m["To"] = f"{TO}"
+            m["Subject"] = subject
+            m["Date"] = format_datetime(datetime(2026, 10, date_day, 18, 2, 0, tzinfo=UTC))
+            m["Message-ID"] = f"<{1790000000 + day * 977}{b58(6)}@vote.belenios.example>"
+            m.set_content(body)
+            data = m.as_bytes()
+            (HERE / rel).write_bytes(data)
+            item = {
+                "id": iid, "group": f"belenios-{tpl}", "source": "belenios", "lang": lang, "kind": kind,
+                "code": label, "repository": BEL, "path": path + (f"; po/{component}/{lang}.po" if lang != "en" else ""),
+                "commit": commit, "licence": "AGPL-3.0",
+                "rendered": "OCaml mail builder transcribed (Mail_formatter wrapping), strings from the po catalogue",
+                "file": rel, "sha256": hashlib.sha256(data).hexdigest(),
+            }
+            if note:
+                item["note"] = note
+            items.append(item)
     return items
 
 
 def main() -> None:
-    items = build()
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--belenios", type=Path, help="git dir of a glondu/belenios snapshot")
+    args = ap.parse_args()
+    items = build(args.belenios)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{len(items)} items -> {OUT}")
 
