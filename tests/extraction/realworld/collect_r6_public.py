@@ -1077,7 +1077,7 @@ def build_belenios(repo: Path) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--belenios", type=Path, help="git dir of a glondu/belenios snapshot")
+    ap.add_argument("--belenios", type=Path, required=True, help="git dir of a glondu/belenios snapshot")
     args = ap.parse_args()
     items = build(args.belenios)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
