@@ -125,8 +125,10 @@ div[style*="margin: 16px 0"] { margin:0 !important; }
 
 
 def gl_html(subject: str, body: str) -> str:
-    manage = (f'<a style="color:#3777b0;text-decoration:none;" '
-              f'href="https://{GL_HOST}/-/profile/notifications">Manage all notifications</a>')
+    manage = (
+        f'<a style="color:#3777b0;text-decoration:none;" '
+        f'href="https://{GL_HOST}/-/profile/notifications">Manage all notifications</a>'
+    )
     helpl = f'<a style="color:#3777b0;text-decoration:none;" href="https://{GL_HOST}/help">Help</a>'
     return f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional //EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
 <html lang="en">
@@ -191,7 +193,9 @@ def gl_text(body: str) -> str:
 def gitlab() -> None:
     sender = f"GitLab <gitlab@{GL_HOST}>"
     help_pw = f"https://{GL_HOST}/help/user/profile/user_passwords.md#change-your-password"
-    help_2fa = f"https://{GL_HOST}/help/user/profile/account/two_factor_authentication_troubleshooting.md"
+    help_2fa = (
+        f"https://{GL_HOST}/help/user/profile/account/two_factor_authentication_troubleshooting.md"
+    )
 
     # verification_instructions_email.html.haml / .text.erb @ 55eb439f6bfb82a732d86ac171ba99e29e1e6a88
     token = _digits(6)
@@ -210,19 +214,32 @@ Before you sign in, we need to verify your identity. Enter the following code on
 If you have not recently tried to sign into GitLab, we recommend changing your password and setting up Two-Factor Authentication to keep your account safe. Your verification code expires after 60 minutes.
 </p>
 </div>"""
-    text = ("Help us protect your account\n\n"
-            "Before you sign in, we need to verify your identity. Enter the following code on the sign-in page.\n\n"
-            f"{token}\n\n"
-            "If you have not recently tried to sign into GitLab, we recommend changing your password and setting up Two-Factor Authentication to keep your account safe.\n"
-            "Your verification code expires after 60 minutes.")
-    _save({"id": "gitlab-verification-instructions-en", "group": "gitlab-verification-instructions",
-           "source": "gitlab", "lang": "en", "kind": "saas-otp", "code": token,
-           "repository": GITLAB,
-           "path": "app/views/notify/verification_instructions_email.html.haml; app/views/notify/verification_instructions_email.text.erb; app/mailers/emails/identity_verification.rb; app/services/users/email_verification/generate_token_service.rb; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
-           "commit": "55eb439f6bfb82a732d86ac171ba99e29e1e6a88", "licence": "MIT",
-           "rendered": "Haml/ERB views filled by hand with the English msgids inside the mailer layouts (layout commits 31dfc31aaa227224152f200b9fb961404a08fa40 and 1983356d647290fe38ca21bbbca43fe2d6292913), text/plain + text/html, all read with read_file",
-           "note": "six-digit token alone in a grey box / on its own line"},
-          message(sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)))
+    text = (
+        "Help us protect your account\n\n"
+        "Before you sign in, we need to verify your identity. Enter the following code on the sign-in page.\n\n"
+        f"{token}\n\n"
+        "If you have not recently tried to sign into GitLab, we recommend changing your password and setting up Two-Factor Authentication to keep your account safe.\n"
+        "Your verification code expires after 60 minutes."
+    )
+    _save(
+        {
+            "id": "gitlab-verification-instructions-en",
+            "group": "gitlab-verification-instructions",
+            "source": "gitlab",
+            "lang": "en",
+            "kind": "saas-otp",
+            "code": token,
+            "repository": GITLAB,
+            "path": "app/views/notify/verification_instructions_email.html.haml; app/views/notify/verification_instructions_email.text.erb; app/mailers/emails/identity_verification.rb; app/services/users/email_verification/generate_token_service.rb; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
+            "commit": "55eb439f6bfb82a732d86ac171ba99e29e1e6a88",
+            "licence": "MIT",
+            "rendered": "Haml/ERB views filled by hand with the English msgids inside the mailer layouts (layout commits 31dfc31aaa227224152f200b9fb961404a08fa40 and 1983356d647290fe38ca21bbbca43fe2d6292913), text/plain + text/html, all read with read_file",
+            "note": "six-digit token alone in a grey box / on its own line",
+        },
+        message(
+            sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)
+        ),
+    )
 
     # verification_instructions_sent_to_secondary_email.html.haml @ 8df6f3233c0f923d603499ce0d4514f551076f59
     # and .text.erb @ 9f2fc39e133ffa2f0b9771b45182f2f5c82f4dea
@@ -243,18 +260,31 @@ If you have not tried to sign into your account, we recommend <a href="{help_pw}
 To stop using this email with your GitLab account, remove it in your <a href="{acct}" target="_blank" rel="noopener noreferrer">account settings</a>.
 </p>
 </div>"""
-    text = ("Verification code sent to your secondary email address\n\n"
-            f"We received a request to access your GitLab account with your secondary email address ({secondary}).\n\n"
-            f"If you have not tried to sign into your account, we recommend changing your password ({help_pw}) and setting up Two-Factor Authentication ({help_2fa}) to keep your account safe.\n"
-            f"To stop using this email with your GitLab account, remove it in your account settings ({acct}).")
-    _save({"id": "gitlab-secondary-email-notice-en", "group": "gitlab-secondary-email-notice",
-           "source": "gitlab", "lang": "en", "kind": "notice", "code": None,
-           "repository": GITLAB,
-           "path": "app/views/notify/verification_instructions_sent_to_secondary_email.html.haml; app/views/notify/verification_instructions_sent_to_secondary_email.text.erb; app/mailers/emails/identity_verification.rb; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
-           "commit": "8df6f3233c0f923d603499ce0d4514f551076f59", "licence": "MIT",
-           "rendered": "Haml/ERB views filled by hand with the English msgids inside the mailer layouts (text view commit 9f2fc39e133ffa2f0b9771b45182f2f5c82f4dea), text/plain + text/html, read with read_file",
-           "note": "sent to the primary address when the code went to the secondary one: says a verification code was sent, gives none"},
-          message(sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)))
+    text = (
+        "Verification code sent to your secondary email address\n\n"
+        f"We received a request to access your GitLab account with your secondary email address ({secondary}).\n\n"
+        f"If you have not tried to sign into your account, we recommend changing your password ({help_pw}) and setting up Two-Factor Authentication ({help_2fa}) to keep your account safe.\n"
+        f"To stop using this email with your GitLab account, remove it in your account settings ({acct})."
+    )
+    _save(
+        {
+            "id": "gitlab-secondary-email-notice-en",
+            "group": "gitlab-secondary-email-notice",
+            "source": "gitlab",
+            "lang": "en",
+            "kind": "notice",
+            "code": None,
+            "repository": GITLAB,
+            "path": "app/views/notify/verification_instructions_sent_to_secondary_email.html.haml; app/views/notify/verification_instructions_sent_to_secondary_email.text.erb; app/mailers/emails/identity_verification.rb; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
+            "commit": "8df6f3233c0f923d603499ce0d4514f551076f59",
+            "licence": "MIT",
+            "rendered": "Haml/ERB views filled by hand with the English msgids inside the mailer layouts (text view commit 9f2fc39e133ffa2f0b9771b45182f2f5c82f4dea), text/plain + text/html, read with read_file",
+            "note": "sent to the primary address when the code went to the secondary one: says a verification code was sent, gives none",
+        },
+        message(
+            sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)
+        ),
+    )
 
     # unknown_sign_in_email.html.haml @ 26e44c6225a19c3ec4e7d607f92b16d42b437c80,
     # unknown_sign_in_email.text.haml @ 43a25d93ebdabea52f99b05e15b06250cd8f07d7;
@@ -344,20 +374,33 @@ To further protect your account, consider configuring a <a href="https://docs.gi
 </table>
 </td>
 </tr>"""
-    text = ("Hi Noor Tester (noor.tester)!\n\n"
-            f"A sign-in to your account has been made from the following IP address: {ip}\n\n"
-            "If you recently signed in and recognize the IP address, you may disregard this email.\n"
-            f"If you did not recently sign in, you should immediately change your password: https://{GL_HOST}/help/user/profile/user_passwords#change-your-password.\n"
-            "Passwords should be unique and not used for any other sites or services.\n\n"
-            f"To further protect your account, consider configuring a two-factor authentication method: https://{GL_HOST}/help/user/profile/account/two_factor_authentication.")
-    _save({"id": "gitlab-unknown-sign-in-en", "group": "gitlab-unknown-sign-in",
-           "source": "gitlab", "lang": "en", "kind": "notice", "code": None,
-           "repository": GITLAB,
-           "path": "app/views/notify/unknown_sign_in_email.html.haml; app/views/notify/unknown_sign_in_email.text.haml; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
-           "commit": "26e44c6225a19c3ec4e7d607f92b16d42b437c80", "licence": "MIT",
-           "rendered": "Haml views filled by hand with the English msgids inside the mailer layouts (text view commit 43a25d93ebdabea52f99b05e15b06250cd8f07d7), user without 2FA, text/plain + text/html, read with read_file",
-           "note": "new-location sign-in alert: IP address, time, no code"},
-          message(sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)))
+    text = (
+        "Hi Noor Tester (noor.tester)!\n\n"
+        f"A sign-in to your account has been made from the following IP address: {ip}\n\n"
+        "If you recently signed in and recognize the IP address, you may disregard this email.\n"
+        f"If you did not recently sign in, you should immediately change your password: https://{GL_HOST}/help/user/profile/user_passwords#change-your-password.\n"
+        "Passwords should be unique and not used for any other sites or services.\n\n"
+        f"To further protect your account, consider configuring a two-factor authentication method: https://{GL_HOST}/help/user/profile/account/two_factor_authentication."
+    )
+    _save(
+        {
+            "id": "gitlab-unknown-sign-in-en",
+            "group": "gitlab-unknown-sign-in",
+            "source": "gitlab",
+            "lang": "en",
+            "kind": "notice",
+            "code": None,
+            "repository": GITLAB,
+            "path": "app/views/notify/unknown_sign_in_email.html.haml; app/views/notify/unknown_sign_in_email.text.haml; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
+            "commit": "26e44c6225a19c3ec4e7d607f92b16d42b437c80",
+            "licence": "MIT",
+            "rendered": "Haml views filled by hand with the English msgids inside the mailer layouts (text view commit 43a25d93ebdabea52f99b05e15b06250cd8f07d7), user without 2FA, text/plain + text/html, read with read_file",
+            "note": "new-location sign-in alert: IP address, time, no code",
+        },
+        message(
+            sender=sender, subject=subject, text=gl_text(text), html_part=gl_html(subject, body)
+        ),
+    )
 
 
 # GitLab's verification mail in German and French. Strings from locale/<lang>/gitlab.po
@@ -405,20 +448,27 @@ def _ruby_fmt(template: str, values: dict[str, str]) -> str:
 def gitlab_i18n() -> None:
     sender = f"GitLab <gitlab@{GL_HOST}>"
     help_pw = f"https://{GL_HOST}/help/user/profile/user_passwords.md#change-your-password"
-    help_2fa = f"https://{GL_HOST}/help/user/profile/account/two_factor_authentication_troubleshooting.md"
+    help_2fa = (
+        f"https://{GL_HOST}/help/user/profile/account/two_factor_authentication_troubleshooting.md"
+    )
     for lang, t in GL_I18N.items():
         token = _digits(6)
         esc = {k: html.escape(v, quote=False) for k, v in t.items()}
-        tail = _ruby_fmt(esc["html_tail"], {
-            "password_link_start": f'<a href="{help_pw}" target="_blank" rel="noopener noreferrer">',
-            "two_fa_link_start": f'<a href="{help_2fa}" target="_blank" rel="noopener noreferrer">',
-            "link_end": "</a>", "expires_in_minutes": "60"})
+        tail = _ruby_fmt(
+            esc["html_tail"],
+            {
+                "password_link_start": f'<a href="{help_pw}" target="_blank" rel="noopener noreferrer">',
+                "two_fa_link_start": f'<a href="{help_2fa}" target="_blank" rel="noopener noreferrer">',
+                "link_end": "</a>",
+                "expires_in_minutes": "60",
+            },
+        )
         body = f"""<div style="text-align:center;color:#1F1F1F;line-height:1.25em;max-width:400px;margin:0 auto;">
 <h3>
-{esc['heading']}
+{esc["heading"]}
 </h3>
 <p style="font-size:0.9em">
-{esc['before']}
+{esc["before"]}
 </p>
 <div style="margin:26px 0;width:207px;height:53px;background-color:#F0F0F0;line-height:53px;font-weight:700;font-size:1.5em;color:#303030;">
 {token}
@@ -427,19 +477,41 @@ def gitlab_i18n() -> None:
 {tail}
 </p>
 </div>"""
-        text = (f"{t['heading']}\n\n{t['before']}\n\n{token}\n\n"
-                + _ruby_fmt(t["text_tail"], {"password_link": help_pw, "two_fa_link": help_2fa}) + "\n"
-                + _ruby_fmt(t["expires"], {"expires_in_minutes": "60"}))
-        _save({"id": f"gitlab-verification-instructions-{lang}", "group": "gitlab-verification-instructions",
-               "source": "gitlab", "lang": lang, "kind": "saas-otp", "code": token,
-               "repository": GITLAB,
-               "path": f"locale/{lang}/gitlab.po; app/views/notify/verification_instructions_email.html.haml; app/views/notify/verification_instructions_email.text.erb; app/views/notify/verification_instructions_sent_to_secondary_email.html.haml; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
-               "commit": GL_PO_COMMIT, "licence": "MIT",
-               "rendered": "views (55eb439f6bfb82a732d86ac171ba99e29e1e6a88) filled by hand with the po strings of this commit; the closing paragraph uses this po's link-carrying msgids (view line reconstructed from them, links as in the secondary-email view); HTML layout footer left in English; read with read_file",
-               "note": "six-digit token alone in a grey box / on its own line"
-                       + ("; the closing paragraph is untranslated in es.po, so it stays English as GitLab sends it" if lang == "es" else "")},
-              message(sender=sender, subject=t["subject"], text=gl_text(text),
-                      html_part=gl_html(t["subject"], body).replace('<html lang="en">', f'<html lang="{lang}">')))
+        text = (
+            f"{t['heading']}\n\n{t['before']}\n\n{token}\n\n"
+            + _ruby_fmt(t["text_tail"], {"password_link": help_pw, "two_fa_link": help_2fa})
+            + "\n"
+            + _ruby_fmt(t["expires"], {"expires_in_minutes": "60"})
+        )
+        _save(
+            {
+                "id": f"gitlab-verification-instructions-{lang}",
+                "group": "gitlab-verification-instructions",
+                "source": "gitlab",
+                "lang": lang,
+                "kind": "saas-otp",
+                "code": token,
+                "repository": GITLAB,
+                "path": f"locale/{lang}/gitlab.po; app/views/notify/verification_instructions_email.html.haml; app/views/notify/verification_instructions_email.text.erb; app/views/notify/verification_instructions_sent_to_secondary_email.html.haml; app/views/layouts/_mailer.html.haml; app/views/layouts/mailer.text.erb",
+                "commit": GL_PO_COMMIT,
+                "licence": "MIT",
+                "rendered": "views (55eb439f6bfb82a732d86ac171ba99e29e1e6a88) filled by hand with the po strings of this commit; the closing paragraph uses this po's link-carrying msgids (view line reconstructed from them, links as in the secondary-email view); HTML layout footer left in English; read with read_file",
+                "note": "six-digit token alone in a grey box / on its own line"
+                + (
+                    "; the closing paragraph is untranslated in es.po, so it stays English as GitLab sends it"
+                    if lang == "es"
+                    else ""
+                ),
+            },
+            message(
+                sender=sender,
+                subject=t["subject"],
+                text=gl_text(text),
+                html_part=gl_html(t["subject"], body).replace(
+                    '<html lang="en">', f'<html lang="{lang}">'
+                ),
+            ),
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -631,53 +703,61 @@ def _gf_section(rows: str, *, well: bool = False) -> str:
     """One mj-section of the body: a column (a grey 'well' for the code) holding rows."""
     pad = "10px 25px" if well else "0"
     if well:
-        col_open = ('                        <!--[if mso | IE]><table role="presentation" border="0" cellpadding="0" cellspacing="0"><tr><td class="well-outlook" style="vertical-align:top;width:550px;" ><![endif]-->\n'
-                    '                        <div class="mj-column-per-100 mj-outlook-group-fix well" style="background-color: #F4F5F5; border: 1px solid #e4e5e6; font-size: 0px; text-align: left; direction: ltr; display: inline-block; vertical-align: top; width: 100%;">\n')
+        col_open = (
+            '                        <!--[if mso | IE]><table role="presentation" border="0" cellpadding="0" cellspacing="0"><tr><td class="well-outlook" style="vertical-align:top;width:550px;" ><![endif]-->\n'
+            '                        <div class="mj-column-per-100 mj-outlook-group-fix well" style="background-color: #F4F5F5; border: 1px solid #e4e5e6; font-size: 0px; text-align: left; direction: ltr; display: inline-block; vertical-align: top; width: 100%;">\n'
+        )
     else:
-        col_open = ('                        <!--[if mso | IE]><table role="presentation" border="0" cellpadding="0" cellspacing="0"><tr><td class="" style="vertical-align:top;width:600px;" ><![endif]-->\n'
-                    '                        <div class="mj-column-per-100 mj-outlook-group-fix" style="font-size:0px;text-align:left;direction:ltr;display:inline-block;vertical-align:top;width:100%;">\n')
-    return ('              <div style="margin:0px auto;max-width:600px;">\n'
-            '                <table align="center" border="0" cellpadding="0" cellspacing="0" role="presentation" style="width:100%;">\n'
-            '                  <tbody>\n'
-            '                    <tr>\n'
-            f'                      <td style="direction:ltr;font-size:0px;padding:{pad};text-align:center;">\n'
-            + col_open +
-            '                          <table border="0" cellpadding="0" cellspacing="0" role="presentation" style="vertical-align:top;" width="100%">\n'
-            '                            <tbody>\n'
-            + rows +
-            '                            </tbody>\n'
-            '                          </table>\n'
-            '                        </div>\n'
-            '                        <!--[if mso | IE]></td></tr></table><![endif]-->\n'
-            '                      </td>\n'
-            '                    </tr>\n'
-            '                  </tbody>\n'
-            '                </table>\n'
-            '              </div>\n')
+        col_open = (
+            '                        <!--[if mso | IE]><table role="presentation" border="0" cellpadding="0" cellspacing="0"><tr><td class="" style="vertical-align:top;width:600px;" ><![endif]-->\n'
+            '                        <div class="mj-column-per-100 mj-outlook-group-fix" style="font-size:0px;text-align:left;direction:ltr;display:inline-block;vertical-align:top;width:100%;">\n'
+        )
+    return (
+        '              <div style="margin:0px auto;max-width:600px;">\n'
+        '                <table align="center" border="0" cellpadding="0" cellspacing="0" role="presentation" style="width:100%;">\n'
+        "                  <tbody>\n"
+        "                    <tr>\n"
+        f'                      <td style="direction:ltr;font-size:0px;padding:{pad};text-align:center;">\n'
+        + col_open
+        + '                          <table border="0" cellpadding="0" cellspacing="0" role="presentation" style="vertical-align:top;" width="100%">\n'
+        "                            <tbody>\n" + rows + "                            </tbody>\n"
+        "                          </table>\n"
+        "                        </div>\n"
+        "                        <!--[if mso | IE]></td></tr></table><![endif]-->\n"
+        "                      </td>\n"
+        "                    </tr>\n"
+        "                  </tbody>\n"
+        "                </table>\n"
+        "              </div>\n"
+    )
 
 
 def _row(inner: str, *, align: str = "left") -> str:
-    return ('                              <tr>\n'
-            f'                                <td align="{align}" class="txt" style="font-size:0px;padding:10px 25px;word-break:break-word;">\n'
-            f'                                  <div style="{inner[0]}">{inner[1]}</div>\n'
-            '                                </td>\n'
-            '                              </tr>\n')
+    return (
+        "                              <tr>\n"
+        f'                                <td align="{align}" class="txt" style="font-size:0px;padding:10px 25px;word-break:break-word;">\n'
+        f'                                  <div style="{inner[0]}">{inner[1]}</div>\n'
+        "                                </td>\n"
+        "                              </tr>\n"
+    )
 
 
 def _button(href: str, label: str) -> str:
-    return ('                              <tr>\n'
-            '                                <td align="center" style="font-size:0px;padding:10px 25px;word-break:break-word;">\n'
-            '                                  <table border="0" cellpadding="0" cellspacing="0" role="presentation" style="border-collapse:separate;line-height:100%;">\n'
-            '                                    <tbody>\n'
-            '                                      <tr>\n'
-            '                                        <td align="center" bgcolor="#3D71D9" role="presentation" style="border:none;border-radius:3px;cursor:auto;mso-padding-alt:10px 25px;background:#3D71D9;" valign="middle">\n'
-            f'                                          <a href="{href}" rel="noopener" style="display: inline-block; background: #3D71D9; color: #ffffff; font-family: \'Helvetica Neue\', Helvetica, Arial, sans-serif; font-size: 13px; font-weight: normal; line-height: 120%; margin: 0; text-decoration: none; text-transform: none; padding: 10px 25px; mso-padding-alt: 0px; border-radius: 3px;" target="_blank"> {label} </a>\n'
-            '                                        </td>\n'
-            '                                      </tr>\n'
-            '                                    </tbody>\n'
-            '                                  </table>\n'
-            '                                </td>\n'
-            '                              </tr>\n')
+    return (
+        "                              <tr>\n"
+        '                                <td align="center" style="font-size:0px;padding:10px 25px;word-break:break-word;">\n'
+        '                                  <table border="0" cellpadding="0" cellspacing="0" role="presentation" style="border-collapse:separate;line-height:100%;">\n'
+        "                                    <tbody>\n"
+        "                                      <tr>\n"
+        '                                        <td align="center" bgcolor="#3D71D9" role="presentation" style="border:none;border-radius:3px;cursor:auto;mso-padding-alt:10px 25px;background:#3D71D9;" valign="middle">\n'
+        f'                                          <a href="{href}" rel="noopener" style="display: inline-block; background: #3D71D9; color: #ffffff; font-family: \'Helvetica Neue\', Helvetica, Arial, sans-serif; font-size: 13px; font-weight: normal; line-height: 120%; margin: 0; text-decoration: none; text-transform: none; padding: 10px 25px; mso-padding-alt: 0px; border-radius: 3px;" target="_blank"> {label} </a>\n'
+        "                                        </td>\n"
+        "                                      </tr>\n"
+        "                                    </tbody>\n"
+        "                                  </table>\n"
+        "                                </td>\n"
+        "                              </tr>\n"
+    )
 
 
 CODE_STYLE = "font-family: 'Helvetica Neue', Helvetica, Arial, sans-serif; font-size: 22px; font-weight: bold; line-height: 150%; text-align: center; color: #000000;"
@@ -685,7 +765,15 @@ CODE_STYLE = "font-family: 'Helvetica Neue', Helvetica, Arial, sans-serif; font-
 
 def _gf_page(title: str, heading: str, intro: str, code: str, rest: str) -> str:
     sections = [
-        _gf_section(_row((TXT, f"\n                                    <h2>{heading}</h2>\n                                  ")) + _row((TXT, intro))),
+        _gf_section(
+            _row(
+                (
+                    TXT,
+                    f"\n                                    <h2>{heading}</h2>\n                                  ",
+                )
+            )
+            + _row((TXT, intro))
+        ),
         _gf_section(_row((CODE_STYLE, html.escape(code)), align="center"), well=True),
         _gf_section(rest),
     ]
@@ -701,19 +789,40 @@ def grafana() -> None:
     code = _chars(20, alnum)
     url = f"{GF_URL}signup/?email=noor.tester%40example.com&code={code}"
     title = "Welcome to Grafana, please complete your sign up!"
-    rest = (_button(html.escape(url), "Complete Sign Up")
-            + _row((TXT, "You can also copy and paste this link into your browser directly:"))
-            + _row((TXT, f'<a rel="noopener" href="{html.escape(url)}" style="color: #6E9FFF;">{html.escape(url)}</a>')))
-    page = _gf_page(title, "Complete the signup",
-                    "Copy and paste the email verification code in the sign up form <strong>or</strong> use the link below.",
-                    code, rest)
-    _save({"id": "grafana-signup-started-en", "group": "grafana-signup-started", "source": "grafana",
-           "lang": "en", "kind": "saas-otp", "code": code, "repository": GRAFANA,
-           "path": "public/emails/signup_started.html; pkg/api/signup.go",
-           "commit": "041556ba89f60e4dc73e34262d9f690adaf40552", "licence": "AGPL-3.0",
-           "rendered": "compiled MJML template read with read_file, Go template actions filled by hand (SignUpUrl = LinkUrl), text/html only (the stored signup_started.txt is a fork's)",
-           "note": "20-character mixed-case sign-up code (util.GetRandomString(20)) in a grey box, also inside the sign-up link"},
-          message(sender=sender, subject=title, text=None, html_part=page))
+    rest = (
+        _button(html.escape(url), "Complete Sign Up")
+        + _row((TXT, "You can also copy and paste this link into your browser directly:"))
+        + _row(
+            (
+                TXT,
+                f'<a rel="noopener" href="{html.escape(url)}" style="color: #6E9FFF;">{html.escape(url)}</a>',
+            )
+        )
+    )
+    page = _gf_page(
+        title,
+        "Complete the signup",
+        "Copy and paste the email verification code in the sign up form <strong>or</strong> use the link below.",
+        code,
+        rest,
+    )
+    _save(
+        {
+            "id": "grafana-signup-started-en",
+            "group": "grafana-signup-started",
+            "source": "grafana",
+            "lang": "en",
+            "kind": "saas-otp",
+            "code": code,
+            "repository": GRAFANA,
+            "path": "public/emails/signup_started.html; pkg/api/signup.go",
+            "commit": "041556ba89f60e4dc73e34262d9f690adaf40552",
+            "licence": "AGPL-3.0",
+            "rendered": "compiled MJML template read with read_file, Go template actions filled by hand (SignUpUrl = LinkUrl), text/html only (the stored signup_started.txt is a fork's)",
+            "note": "20-character mixed-case sign-up code (util.GetRandomString(20)) in a grey box, also inside the sign-up link",
+        },
+        message(sender=sender, subject=title, text=None, html_part=page),
+    )
 
     # passwordless_verify_existing_user.html @ 14bc307c6a45a443599778c9ddbbc8d61a7b1286;
     # pkg/services/authn/clients/passwordless.go @ 14206c7c7c79d7bd00bf4795ccf0d4c91ef16690
@@ -721,55 +830,121 @@ def grafana() -> None:
     long = _chars(32, alnum)
     link = f"{GF_URL}login?code={long}&amp;confirmationCode={conf}"
     title = "Verify your email"
-    rest = (_row((TXT, "Alternatively, you can use the button below to verify your email address."))
-            + _button(f"{GF_URL}login/?code={long}&amp;confirmationCode={conf}", "Verify your email")
-            + _row((TXT, "You can also copy and paste this link into your browser directly:"))
-            + _row((TXT, f'<a rel="noopener" href="{link}" style="color: #6E9FFF;">{link}</a>')))
-    page = _gf_page(title, "Please verify your email",
-                    "Copy and paste the confirmation code into the login form to verify your email address. This confirmation code will expire in 20 minutes.",
-                    conf, rest)
-    _save({"id": "grafana-passwordless-existing-en", "group": "grafana-passwordless-existing",
-           "source": "grafana", "lang": "en", "kind": "saas-otp", "code": conf, "repository": GRAFANA,
-           "path": "public/emails/passwordless_verify_existing_user.html; pkg/services/authn/clients/passwordless.go",
-           "commit": "14bc307c6a45a443599778c9ddbbc8d61a7b1286", "licence": "AGPL-3.0",
-           "rendered": "compiled MJML template read with read_file, Go template actions filled by hand (Expire = 20, the default code_expiration), text/html only",
-           "note": "8-letter confirmation code in a grey box; the links also carry a 32-character code, which is not what the reader types"},
-          message(sender=sender, subject=title, text=None, html_part=page))
+    rest = (
+        _row((TXT, "Alternatively, you can use the button below to verify your email address."))
+        + _button(f"{GF_URL}login/?code={long}&amp;confirmationCode={conf}", "Verify your email")
+        + _row((TXT, "You can also copy and paste this link into your browser directly:"))
+        + _row((TXT, f'<a rel="noopener" href="{link}" style="color: #6E9FFF;">{link}</a>'))
+    )
+    page = _gf_page(
+        title,
+        "Please verify your email",
+        "Copy and paste the confirmation code into the login form to verify your email address. This confirmation code will expire in 20 minutes.",
+        conf,
+        rest,
+    )
+    _save(
+        {
+            "id": "grafana-passwordless-existing-en",
+            "group": "grafana-passwordless-existing",
+            "source": "grafana",
+            "lang": "en",
+            "kind": "saas-otp",
+            "code": conf,
+            "repository": GRAFANA,
+            "path": "public/emails/passwordless_verify_existing_user.html; pkg/services/authn/clients/passwordless.go",
+            "commit": "14bc307c6a45a443599778c9ddbbc8d61a7b1286",
+            "licence": "AGPL-3.0",
+            "rendered": "compiled MJML template read with read_file, Go template actions filled by hand (Expire = 20, the default code_expiration), text/html only",
+            "note": "8-letter confirmation code in a grey box; the links also carry a 32-character code, which is not what the reader types",
+        },
+        message(sender=sender, subject=title, text=None, html_part=page),
+    )
 
     footer = f"\n\nSent by Grafana v{GF_VERSION} (c) {YEAR} Grafana Labs\n"
     # reset_password.txt @ 1a3950ac713b0ef1863a34c3833546e1cf3e63cd
     rcode = _chars(20, alnum) + _chars(40, "0123456789abcdef")
-    text = ("Hi Noor Tester,\n\nCopy and paste the following link directly in your browser to reset your password within 2 hours.\n"
-            f"{GF_URL}user/password/reset?code={rcode}\n" + footer)
-    _save({"id": "grafana-reset-password-en", "group": "grafana-reset-password", "source": "grafana",
-           "lang": "en", "kind": "notice", "code": None, "repository": GRAFANA,
-           "path": "public/emails/reset_password.txt", "commit": "1a3950ac713b0ef1863a34c3833546e1cf3e63cd",
-           "licence": "AGPL-3.0", "rendered": "Go text template filled by hand (EmailCodeValidHours = 2), text/plain only",
-           "note": "the reset code is only inside the link"},
-          message(sender=sender, subject="Reset your Grafana password - Noor Tester", text=text, html_part=None))
+    text = (
+        "Hi Noor Tester,\n\nCopy and paste the following link directly in your browser to reset your password within 2 hours.\n"
+        f"{GF_URL}user/password/reset?code={rcode}\n" + footer
+    )
+    _save(
+        {
+            "id": "grafana-reset-password-en",
+            "group": "grafana-reset-password",
+            "source": "grafana",
+            "lang": "en",
+            "kind": "notice",
+            "code": None,
+            "repository": GRAFANA,
+            "path": "public/emails/reset_password.txt",
+            "commit": "1a3950ac713b0ef1863a34c3833546e1cf3e63cd",
+            "licence": "AGPL-3.0",
+            "rendered": "Go text template filled by hand (EmailCodeValidHours = 2), text/plain only",
+            "note": "the reset code is only inside the link",
+        },
+        message(
+            sender=sender,
+            subject="Reset your Grafana password - Noor Tester",
+            text=text,
+            html_part=None,
+        ),
+    )
 
     # verify_email.txt @ 97c31e52f773b4b218aad5db59c9c06ed7d6053f
     vcode = _chars(20, alnum)
-    text = ("Hi Noor Tester,\n\nCopy and paste the following link directly in your browser to verify your email within 1 hour(s).\n"
-            f"{GF_URL}user/email/update?code={vcode}\n" + footer)
-    _save({"id": "grafana-verify-email-en", "group": "grafana-verify-email", "source": "grafana",
-           "lang": "en", "kind": "notice", "code": None, "repository": GRAFANA,
-           "path": "public/emails/verify_email.txt", "commit": "97c31e52f773b4b218aad5db59c9c06ed7d6053f",
-           "licence": "AGPL-3.0", "rendered": "Go text template filled by hand (VerificationEmailLifetimeHours = 1), text/plain only",
-           "note": "verification by link only; the code sits in the URL, the reader is not asked to type it"},
-          message(sender=sender, subject="Verify your email - Noor Tester", text=text, html_part=None))
+    text = (
+        "Hi Noor Tester,\n\nCopy and paste the following link directly in your browser to verify your email within 1 hour(s).\n"
+        f"{GF_URL}user/email/update?code={vcode}\n" + footer
+    )
+    _save(
+        {
+            "id": "grafana-verify-email-en",
+            "group": "grafana-verify-email",
+            "source": "grafana",
+            "lang": "en",
+            "kind": "notice",
+            "code": None,
+            "repository": GRAFANA,
+            "path": "public/emails/verify_email.txt",
+            "commit": "97c31e52f773b4b218aad5db59c9c06ed7d6053f",
+            "licence": "AGPL-3.0",
+            "rendered": "Go text template filled by hand (VerificationEmailLifetimeHours = 1), text/plain only",
+            "note": "verification by link only; the code sits in the URL, the reader is not asked to type it",
+        },
+        message(
+            sender=sender, subject="Verify your email - Noor Tester", text=text, html_part=None
+        ),
+    )
 
     # invited_to_org.txt @ 268a9a507299f751230bc5463b78ef970d30c293
     org = "Platform Team 42"
-    text = (f"You have been added to {org}\n\nRavi Okafor has added you to the {org} organization in Grafana.\n"
-            f"Once logged in, {org} will be available in the left side menu, in the dropdown below your username.\n\n"
-            f"Log in now:\n{GF_URL}\n" + footer)
-    _save({"id": "grafana-invited-to-org-en", "group": "grafana-invited-to-org", "source": "grafana",
-           "lang": "en", "kind": "notice", "code": None, "repository": GRAFANA,
-           "path": "public/emails/invited_to_org.txt", "commit": "268a9a507299f751230bc5463b78ef970d30c293",
-           "licence": "AGPL-3.0", "rendered": "Go text template filled by hand, text/plain only"},
-          message(sender=sender, subject=f"Ravi Okafor has added you to the {org} organization",
-                  text=text, html_part=None))
+    text = (
+        f"You have been added to {org}\n\nRavi Okafor has added you to the {org} organization in Grafana.\n"
+        f"Once logged in, {org} will be available in the left side menu, in the dropdown below your username.\n\n"
+        f"Log in now:\n{GF_URL}\n" + footer
+    )
+    _save(
+        {
+            "id": "grafana-invited-to-org-en",
+            "group": "grafana-invited-to-org",
+            "source": "grafana",
+            "lang": "en",
+            "kind": "notice",
+            "code": None,
+            "repository": GRAFANA,
+            "path": "public/emails/invited_to_org.txt",
+            "commit": "268a9a507299f751230bc5463b78ef970d30c293",
+            "licence": "AGPL-3.0",
+            "rendered": "Go text template filled by hand, text/plain only",
+        },
+        message(
+            sender=sender,
+            subject=f"Ravi Okafor has added you to the {org} organization",
+            text=text,
+            html_part=None,
+        ),
+    )
 
 
 def grafana_new_user() -> None:
@@ -784,26 +959,47 @@ def grafana_new_user() -> None:
     long = _chars(32, alnum)
     link = f"{GF_URL}login?code={long}&amp;confirmationCode={conf}&amp;signup=true"
     title = "Welcome to Grafana, please complete your signup!"
-    rest = (_row((TXT, "Alternatively, you can use the button below to complete your sign up."))
-            + _button(f"{GF_URL}login/?code={long}&amp;confirmationCode={conf}&amp;signup=true", "Complete Sign Up")
-            + _row((TXT, "You can also copy and paste this link into your browser directly:"))
-            + _row((TXT, f'<a rel="noopener" href="{link}" style="color: #6E9FFF;">{link}</a>')))
-    page = _gf_page(title, "Please complete your signup",
-                    "Copy and paste the confirmation code into the sign up form to verify your email address. This confirmation code will expire in 20 minutes.",
-                    conf, rest)
-    text = ("Hi,\n\nCopy and paste the email verification code:\n"
-            f"{conf}\n"
-            "into the sign up form to verify your email address. This confirmation code will expire in 20 minutes. \n"
-            "Alternatively, you can use the button below to verify your email address. \n\n"
-            f"{GF_URL}login/?code={long}&confirmationCode={conf}\n"
-            f"\n\nSent by Grafana v{GF_VERSION} (c) {YEAR} Grafana Labs\n")
-    _save({"id": "grafana-passwordless-new-en", "group": "grafana-passwordless-new",
-           "source": "grafana", "lang": "en", "kind": "saas-otp", "code": conf, "repository": GRAFANA,
-           "path": "public/emails/passwordless_verify_new_user.html; emails/templates/passwordless_verify_new_user.txt; pkg/services/authn/clients/passwordless.go",
-           "commit": "041556ba89f60e4dc73e34262d9f690adaf40552", "licence": "AGPL-3.0",
-           "rendered": "compiled MJML template and the text template (commit 3b764a1c4fee52ec02e51ba8a596d2481f1b6a7a) read with read_file, Go template actions filled by hand (Expire = 20), text/plain + text/html",
-           "note": "8-letter confirmation code in a grey box / on its own line; the links also carry a 32-character code"},
-          message(sender=sender, subject=title, text=text, html_part=page))
+    rest = (
+        _row((TXT, "Alternatively, you can use the button below to complete your sign up."))
+        + _button(
+            f"{GF_URL}login/?code={long}&amp;confirmationCode={conf}&amp;signup=true",
+            "Complete Sign Up",
+        )
+        + _row((TXT, "You can also copy and paste this link into your browser directly:"))
+        + _row((TXT, f'<a rel="noopener" href="{link}" style="color: #6E9FFF;">{link}</a>'))
+    )
+    page = _gf_page(
+        title,
+        "Please complete your signup",
+        "Copy and paste the confirmation code into the sign up form to verify your email address. This confirmation code will expire in 20 minutes.",
+        conf,
+        rest,
+    )
+    text = (
+        "Hi,\n\nCopy and paste the email verification code:\n"
+        f"{conf}\n"
+        "into the sign up form to verify your email address. This confirmation code will expire in 20 minutes. \n"
+        "Alternatively, you can use the button below to verify your email address. \n\n"
+        f"{GF_URL}login/?code={long}&confirmationCode={conf}\n"
+        f"\n\nSent by Grafana v{GF_VERSION} (c) {YEAR} Grafana Labs\n"
+    )
+    _save(
+        {
+            "id": "grafana-passwordless-new-en",
+            "group": "grafana-passwordless-new",
+            "source": "grafana",
+            "lang": "en",
+            "kind": "saas-otp",
+            "code": conf,
+            "repository": GRAFANA,
+            "path": "public/emails/passwordless_verify_new_user.html; emails/templates/passwordless_verify_new_user.txt; pkg/services/authn/clients/passwordless.go",
+            "commit": "041556ba89f60e4dc73e34262d9f690adaf40552",
+            "licence": "AGPL-3.0",
+            "rendered": "compiled MJML template and the text template (commit 3b764a1c4fee52ec02e51ba8a596d2481f1b6a7a) read with read_file, Go template actions filled by hand (Expire = 20), text/plain + text/html",
+            "note": "8-letter confirmation code in a grey box / on its own line; the links also carry a 32-character code",
+        },
+        message(sender=sender, subject=title, text=text, html_part=page),
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -817,8 +1013,10 @@ def grafana_new_user() -> None:
 CODER = "coder/coder"
 CODER_COMMIT = "0563f7e64906e6886906029473b1be3c6dcdef96"
 CODER_URL = "https://coder.example.com"
-CODER_FONT = ("-apple-system, system-ui, BlinkMacSystemFont, 'Segoe UI', 'Roboto', 'Oxygen', "
-              "'Ubuntu', 'Cantarell', 'Fira Sans', 'Droid Sans', 'Helvetica Neue', sans-serif")
+CODER_FONT = (
+    "-apple-system, system-ui, BlinkMacSystemFont, 'Segoe UI', 'Roboto', 'Oxygen', "
+    "'Ubuntu', 'Cantarell', 'Fira Sans', 'Droid Sans', 'Helvetica Neue', sans-serif"
+)
 
 
 def _coder_html(title: str, body: str, href: str, label: str, disabled: str) -> str:
@@ -873,40 +1071,84 @@ def coder() -> None:
     otp = _uuid4()
     link = f"{CODER_URL}/reset-password/change?otp={otp}&email={email_q}"
     title = "Reset your password for Coder"
-    text = ("Use the link below to reset your password.\n\n"
-            "If you did not make this request, you can ignore this message.\n\n\n"
-            f"Reset password: {link}\n")
-    body = ("<p>Use the link below to reset your password.</p>\n\n"
-            "<p>If you did not make this request, you can ignore this message.</p>")
-    mails = [("coder-user-requested-otp", title, text, body, link, "Reset password",
-              "TemplateUserRequestedOneTimePasscode",
-              "the one-time passcode (a UUID) is only a parameter of the reset link; nothing to type")]
+    text = (
+        "Use the link below to reset your password.\n\n"
+        "If you did not make this request, you can ignore this message.\n\n\n"
+        f"Reset password: {link}\n"
+    )
+    body = (
+        "<p>Use the link below to reset your password.</p>\n\n"
+        "<p>If you did not make this request, you can ignore this message.</p>"
+    )
+    mails = [
+        (
+            "coder-user-requested-otp",
+            title,
+            text,
+            body,
+            link,
+            "Reset password",
+            "TemplateUserRequestedOneTimePasscode",
+            "the one-time passcode (a UUID) is only a parameter of the reset link; nothing to type",
+        )
+    ]
     # TemplateWorkspaceAutobuildFailed
     ws = f"{CODER_URL}/@noor/noor-dev-7"
-    mails.append(("coder-workspace-autobuild-failed", 'Workspace "noor-dev-7" autobuild failed',
-                  'Automatic build of your workspace noor-dev-7 failed.\n\nThe specified reason was "autostart".\n\n\n'
-                  f"View workspace: {ws}\n",
-                  "<p>Automatic build of your workspace <strong>noor-dev-7</strong> failed.</p>\n\n"
-                  "<p>The specified reason was &ldquo;<strong>autostart</strong>&rdquo;.</p>",
-                  ws, "View workspace", "TemplateWorkspaceAutobuildFailed", None))
+    mails.append(
+        (
+            "coder-workspace-autobuild-failed",
+            'Workspace "noor-dev-7" autobuild failed',
+            'Automatic build of your workspace noor-dev-7 failed.\n\nThe specified reason was "autostart".\n\n\n'
+            f"View workspace: {ws}\n",
+            "<p>Automatic build of your workspace <strong>noor-dev-7</strong> failed.</p>\n\n"
+            "<p>The specified reason was &ldquo;<strong>autostart</strong>&rdquo;.</p>",
+            ws,
+            "View workspace",
+            "TemplateWorkspaceAutobuildFailed",
+            None,
+        )
+    )
     # TemplateUserAccountCreated
     users = f"{CODER_URL}/deployment/users?filter=status%3Aactive"
-    mails.append(("coder-user-account-created", 'User account "ravi.okafor" created',
-                  "New user account ravi.okafor has been created.\n\nThis new user account was created for Ravi Okafor by noor.\n\n\n"
-                  f"View accounts: {users}\n",
-                  "<p>New user account <strong>ravi.okafor</strong> has been created.</p>\n\n"
-                  "<p>This new user account was created for <strong>Ravi Okafor</strong> by <strong>noor</strong>.</p>",
-                  users, "View accounts", "TemplateUserAccountCreated", None))
+    mails.append(
+        (
+            "coder-user-account-created",
+            'User account "ravi.okafor" created',
+            "New user account ravi.okafor has been created.\n\nThis new user account was created for Ravi Okafor by noor.\n\n\n"
+            f"View accounts: {users}\n",
+            "<p>New user account <strong>ravi.okafor</strong> has been created.</p>\n\n"
+            "<p>This new user account was created for <strong>Ravi Okafor</strong> by <strong>noor</strong>.</p>",
+            users,
+            "View accounts",
+            "TemplateUserAccountCreated",
+            None,
+        )
+    )
     for group, subject, text, body, href, label, golden, note in mails:
-        item = {"id": f"{group}-en", "group": group, "source": "coder", "lang": "en",
-                "kind": "notice", "code": None, "repository": CODER,
-                "path": f"coderd/notifications/testdata/rendered-templates/smtp/{golden}.html.golden",
-                "commit": CODER_COMMIT, "licence": "AGPL-3.0",
-                "rendered": "the golden SMTP message (text/plain + text/html) read with read_file, decoded and re-emitted with the test values replaced"}
+        item = {
+            "id": f"{group}-en",
+            "group": group,
+            "source": "coder",
+            "lang": "en",
+            "kind": "notice",
+            "code": None,
+            "repository": CODER,
+            "path": f"coderd/notifications/testdata/rendered-templates/smtp/{golden}.html.golden",
+            "commit": CODER_COMMIT,
+            "licence": "AGPL-3.0",
+            "rendered": "the golden SMTP message (text/plain + text/html) read with read_file, decoded and re-emitted with the test values replaced",
+        }
         if note:
             item["note"] = note
-        _save(item, message(sender=sender, subject=subject, text=text,
-                            html_part=_coder_html(subject, body, html.escape(href), label, _uuid4())))
+        _save(
+            item,
+            message(
+                sender=sender,
+                subject=subject,
+                text=text,
+                html_part=_coder_html(subject, body, html.escape(href), label, _uuid4()),
+            ),
+        )
 
 
 def main() -> None:
@@ -917,7 +1159,9 @@ def main() -> None:
     grafana_new_user()
     out = HERE / "round6" / "devtools.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(f"{len(ITEMS)} items -> {out}")
 
 

@@ -105,11 +105,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import subprocess
 import html
 import json
 import random
 import re
+import subprocess
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -120,8 +120,12 @@ MAIL = HERE / "mail"
 OUT = HERE / "round6" / "public.json"
 TO = "noor.tester@example.com"
 RNG = random.Random("r6-public")
-LICENCE = {"instructure/canvas-lms": "AGPL-3.0", "openedx/edx-platform": "AGPL-3.0",
-           "CenterForOpenScience/osf.io": "Apache-2.0", "OpenOLAT/OpenOLAT": "Apache-2.0"}
+LICENCE = {
+    "instructure/canvas-lms": "AGPL-3.0",
+    "openedx/edx-platform": "AGPL-3.0",
+    "CenterForOpenScience/osf.io": "Apache-2.0",
+    "OpenOLAT/OpenOLAT": "Apache-2.0",
+}
 
 CANVAS = "instructure/canvas-lms"
 EDX = "openedx/edx-platform"
@@ -334,7 +338,8 @@ Charlottesville, VA 22903-5083
 Privacy Policy: https://github.com/CenterForOpenScience/cos.io/blob/master/PRIVACY_POLICY.md
 """
 # website/templates/emails/external_confirm_create.txt.mako @ 27f5ff308e240bac11100ff148edaa6241763aee
-OSF_CREATE = """Hello %(name)s,
+OSF_CREATE = (
+    """Hello %(name)s,
 
 Thank you for registering with %(provider)s for an account on the Open Science Framework.
 
@@ -347,9 +352,12 @@ If you did not initiate this process, it is possible that someone else is trying
 Sincerely,
 The OSF Team
 
-""" + OSF_FOOT
+"""
+    + OSF_FOOT
+)
 # website/templates/emails/external_confirm_link.txt.mako @ 27f5ff308e240bac11100ff148edaa6241763aee
-OSF_LINK = """Hello %(name)s,
+OSF_LINK = (
+    """Hello %(name)s,
 
 Thank you for linking your %(provider)s account to the Open Science Framework.
 
@@ -362,7 +370,9 @@ If you did not initiate this process, it is possible that someone else is trying
 Sincerely,
 The OSF Team
 
-""" + OSF_FOOT
+"""
+    + OSF_FOOT
+)
 # website/templates/emails/confirm.txt.mako @ 023c398d4b82a32438a6b184b747ce41d0518e5f
 OSF_CONFIRM = """Hello %(name)s,
 
@@ -420,14 +430,14 @@ OLAT = {
         "commit": "029fa8b85dad4c0aa321d2c179c095e0d88028d4",
         "reg.subject": "Validierungscode für die Registrierung",
         "reg.body": "<p>Hallo,</p><p>Sie oder eine andere Person haben einen Validierungscode für Ihre "
-                    "Registrierung ausgelöst. Bitte geben Sie den Bestätigungscode in das entsprechende Feld "
-                    "ein, um die Registrierung abzuschließen.</p><p>Validierungscode: <span class='otp'>{0}"
-                    "</span></p><p>Sollte dies nicht möglich sein, kopieren Sie bitte diesen Link in Ihren "
-                    "Webbrowser:</p><p>{1}</p><br><p>Wenn Sie sich nicht registrieren möchten, ignorieren Sie "
-                    "einfach diese E-Mail.</p>",
+        "Registrierung ausgelöst. Bitte geben Sie den Bestätigungscode in das entsprechende Feld "
+        "ein, um die Registrierung abzuschließen.</p><p>Validierungscode: <span class='otp'>{0}"
+        "</span></p><p>Sollte dies nicht möglich sein, kopieren Sie bitte diesen Link in Ihren "
+        "Webbrowser:</p><p>{1}</p><br><p>Wenn Sie sich nicht registrieren möchten, ignorieren Sie "
+        "einfach diese E-Mail.</p>",
         "login.subject": "Bereits vorhandene Registrierung",
         "login.body": "Sie sind bereits registriert unter dem Anmeldenamen: {0} \r\n\r\nFalls Sie diese E-Mail "
-                      "unaufgefordert erhalten haben, löschen Sie ganz einfach diese E-Mail.\r\n\r\nIhr OpenOlat-Team",
+        "unaufgefordert erhalten haben, löschen Sie ganz einfach diese E-Mail.\r\n\r\nIhr OpenOlat-Team",
         "reg.wherefrom": "Diese Anfrage an den Server {0} wurde am {1} abgeschickt.",
         "today": "3. Dezember 2026",
     },
@@ -435,8 +445,8 @@ OLAT = {
         "commit": "11046fa7009ce786942a6ec08a41695e88d7ae2b",
         "login.subject": "Inscription déjà enregistrée dans OpenOlat",
         "login.body": "Vous êtes déjà enregistré dans OpenOlat avec le nom d'utilisateur: {0} \r\n\r\nSi vous avez "
-                      "reçu cet e-mail sans en avoir fait la demande, supprimez le tout simplement.\\n\\nVotre "
-                      "équipe OpenOlat \\n",
+        "reçu cet e-mail sans en avoir fait la demande, supprimez le tout simplement.\\n\\nVotre "
+        "équipe OpenOlat \\n",
         "reg.wherefrom": "Cette requête au serveur {0} a été notifiée le {1}.",
         "today": "3 décembre 2026",
     },
@@ -444,33 +454,36 @@ OLAT = {
         "commit": "00c2111e42e297af94261f9965afde115133e29e",
         "reg.subject": "Validation Code for Registration",
         "reg.body": "<p>Hello,</p><p>You or another person have triggered a validation code for your registration. "
-                    "Please enter the validation code in the appropriate field to complete the registration.</p>"
-                    "<p>Validation Code: <span class='otp'>{0}</span></p><br><p>If you do not wish to register, "
-                    "simply ignore this email.</p>",
+        "Please enter the validation code in the appropriate field to complete the registration.</p>"
+        "<p>Validation Code: <span class='otp'>{0}</span></p><br><p>If you do not wish to register, "
+        "simply ignore this email.</p>",
         "login.subject": "You are already registered in OpenOlat.",
         "login.body": "You are already registered in OpenOlat. Your username is: {0}.\n\nIf you have received this "
-                      "e-mail without requesting it, please delete it.\n\nYour OpenOlat team.\n",
+        "e-mail without requesting it, please delete it.\n\nYour OpenOlat team.\n",
         "reg.wherefrom": "This registration request to the server {0} was made on {1}.",
         "today": "December 3, 2026",
         "pwchange.subject": "Validation code for new OpenOlat credentials",
         "pwchange.intro.greeting.with.name": "Hello {0},",
-        "pwchange.intro": "<p>You or another person have requested new credentials for your OpenOlat account \"{0}\".</p>",
+        "pwchange.intro": '<p>You or another person have requested new credentials for your OpenOlat account "{0}".</p>',
         "pwchange.body": "<p>To confirm this process, please enter the following validation code in the field "
-                         "provided.</p><p>Validation code: <span class='otp'>{0}</span></p><br><p>If you did not "
-                         "request new login credentials, please ignore this email.</p>",
+        "provided.</p><p>Validation code: <span class='otp'>{0}</span></p><br><p>If you did not "
+        "request new login credentials, please ignore this email.</p>",
     },
 }
 
 
 def _fmt(s: str, *args: str) -> str:
     for i, a in enumerate(args):
-        s = s.replace("{%d}" % i, a)
+        s = s.replace("{" + str(i) + "}", a)
     return s
 
 
 def _olat_html(body: str) -> tuple[str, str]:
-    html_part = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"></head><body>'
-                 + body + "</body></html>")
+    html_part = (
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"></head><body>'
+        + body
+        + "</body></html>"
+    )
     text = body.replace("<br>", "\n").replace("</p>", "\n\n")
     text = html.unescape(re.sub(r"<[^>]+>", "", text)).strip() + "\n"
     return text, html_part
@@ -529,7 +542,7 @@ def _po(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     entry = {"id": "", "str": "", "fuzzy": False}
     state = None
-    for line in text.splitlines() + [""]:
+    for line in [*text.splitlines(), ""]:
         if not line.strip():
             if entry["str"] and not entry["fuzzy"]:
                 out[entry["id"]] = entry["str"]
@@ -548,42 +561,97 @@ def _po(text: str) -> dict[str, str]:
     return out
 
 
-BEL_WARN = ("Warning: this code is valid for 15 minutes, and previous codes sent to this address are no "
-            "longer valid.")
+BEL_WARN = (
+    "Warning: this code is valid for 15 minutes, and previous codes sent to this address are no "
+    "longer valid."
+)
 BEL_TEMPLATES = {
-    "account-create": ("admin", ["Dear %s,", "Your e-mail address has been used to create an account on our "
-                                 "Belenios server.", "To confirm this creation, please use the following code:",
-                                 BEL_WARN, "Best regards,", "Create account"]),
-    "change-password": ("admin", ["Dear %s,", "There has been a request to change the password of your account "
-                                  "on our Belenios server.", "To confirm this, please use the following code:",
-                                  BEL_WARN, "Best regards,", "Change password"]),
-    "email-login": ("voter", ["Dear %s,", "Your e-mail address has been used to authenticate with our Belenios "
-                              "server.", "Use the following code:", "Alternatively, you can follow the link:",
-                              BEL_WARN, "Best regards,", "Authentication"]),
-    "credential": ("voter", ["Warning: this e-mail contains personal and confidential material and should not be "
-                             "transmitted.", "You are listed as a voter for the election",
-                             "Please vote here using your personal link:", "If the above link does not work:",
-                             "Public page of the election:", "Username:", "Your credential:",
-                             "You are allowed to vote several times.", "Only the last vote counts.",
-                             "To get more information, please contact:", "Your credential for election %s"]),
-    "trustee": ("admin", ["Dear trustee,", "You will find below the link to your dedicated trustee interface.",
-                          "Open the link and follow the instructions.",
-                          "On first connection, you will generate a private key.",
-                          "Download your private key. Make sure you SAVE IT properly otherwise it will not be "
-                          "possible to tally and the election will be canceled.",
-                          "Save the fingerprint of your verification key. Once the election is open, you must check "
-                          "that it is present in the set of verification keys published by the server.",
-                          "On subsequent connections, you will be able to check your private key, and perform "
-                          "various actions related to elections where you play a role.",
-                          "Regarding your private key, it is crucial you save it (otherwise the election will be "
-                          "canceled) and store it in a secure location (if your private key is known together with "
-                          "the private keys of the other trustees, then vote privacy is no longer guaranteed).",
-                          "Thank you for your help,", "Link to trustee interface", "The election administrator"]),
-    "vote-confirmation": ("voter", ["Your vote for election %s", "Dear %s,", "Your vote for election",
-                                    "has been recorded.", "Your smart ballot tracker is",
-                                    "You can check its presence in the ballot box, accessible at",
-                                    "Results will be published on the election page",
-                                    "To get more information, please contact:"]),
+    "account-create": (
+        "admin",
+        [
+            "Dear %s,",
+            "Your e-mail address has been used to create an account on our Belenios server.",
+            "To confirm this creation, please use the following code:",
+            BEL_WARN,
+            "Best regards,",
+            "Create account",
+        ],
+    ),
+    "change-password": (
+        "admin",
+        [
+            "Dear %s,",
+            "There has been a request to change the password of your account "
+            "on our Belenios server.",
+            "To confirm this, please use the following code:",
+            BEL_WARN,
+            "Best regards,",
+            "Change password",
+        ],
+    ),
+    "email-login": (
+        "voter",
+        [
+            "Dear %s,",
+            "Your e-mail address has been used to authenticate with our Belenios server.",
+            "Use the following code:",
+            "Alternatively, you can follow the link:",
+            BEL_WARN,
+            "Best regards,",
+            "Authentication",
+        ],
+    ),
+    "credential": (
+        "voter",
+        [
+            "Warning: this e-mail contains personal and confidential material and should not be "
+            "transmitted.",
+            "You are listed as a voter for the election",
+            "Please vote here using your personal link:",
+            "If the above link does not work:",
+            "Public page of the election:",
+            "Username:",
+            "Your credential:",
+            "You are allowed to vote several times.",
+            "Only the last vote counts.",
+            "To get more information, please contact:",
+            "Your credential for election %s",
+        ],
+    ),
+    "trustee": (
+        "admin",
+        [
+            "Dear trustee,",
+            "You will find below the link to your dedicated trustee interface.",
+            "Open the link and follow the instructions.",
+            "On first connection, you will generate a private key.",
+            "Download your private key. Make sure you SAVE IT properly otherwise it will not be "
+            "possible to tally and the election will be canceled.",
+            "Save the fingerprint of your verification key. Once the election is open, you must check "
+            "that it is present in the set of verification keys published by the server.",
+            "On subsequent connections, you will be able to check your private key, and perform "
+            "various actions related to elections where you play a role.",
+            "Regarding your private key, it is crucial you save it (otherwise the election will be "
+            "canceled) and store it in a secure location (if your private key is known together with "
+            "the private keys of the other trustees, then vote privacy is no longer guaranteed).",
+            "Thank you for your help,",
+            "Link to trustee interface",
+            "The election administrator",
+        ],
+    ),
+    "vote-confirmation": (
+        "voter",
+        [
+            "Your vote for election %s",
+            "Dear %s,",
+            "Your vote for election",
+            "has been recorded.",
+            "Your smart ballot tracker is",
+            "You can check its presence in the ballot box, accessible at",
+            "Results will be published on the election page",
+            "To get more information, please contact:",
+        ],
+    ),
 }
 BEL_LANGS = {
     "account-create": ["en", "fr", "it", "es", "pl", "cs", "uk"],
@@ -642,7 +710,11 @@ def _bel_contact(t, b: MailFormatter) -> None:
 
 def _bel_credential(t, uuid: str, login: str, cred: str) -> str:
     b = MailFormatter()
-    b.sentence(t("Warning: this e-mail contains personal and confidential material and should not be transmitted."))
+    b.sentence(
+        t(
+            "Warning: this e-mail contains personal and confidential material and should not be transmitted."
+        )
+    )
     b.newline()
     b.newline()
     b.sentence(t("You are listed as a voter for the election"))
@@ -767,7 +839,9 @@ def _digits(n: int) -> str:
     return "".join(RNG.choice("0123456789") for _ in range(n))
 
 
-def _msg(sender: str, subject: str | None, text: str, html: str | None, day: int, to: str = TO) -> bytes:
+def _msg(
+    sender: str, subject: str | None, text: str, html: str | None, day: int, to: str = TO
+) -> bytes:
     m = EmailMessage()
     m["From"] = sender
     m["To"] = to
@@ -780,7 +854,7 @@ def _msg(sender: str, subject: str | None, text: str, html: str | None, day: int
         m.add_alternative(html, subtype="html")
         # a fixed boundary (derived from the text) so that every run writes the same bytes
         seed = hashlib.sha256(((subject or "") + text).encode("utf-8")).hexdigest()
-        m.set_boundary("===============%019d==" % (int(seed[:16], 16) % 10**19))
+        m.set_boundary(f"==============={int(seed[:16], 16) % 10**19:019d}==")
     return m.as_bytes()
 
 
@@ -793,9 +867,18 @@ def build(belenios: Path | None) -> list[dict]:
         (MAIL / source).mkdir(parents=True, exist_ok=True)
         (HERE / rel).write_bytes(data)
         item = {
-            "id": iid, "group": f"{source}-{template}", "source": source, "lang": lang,
-            "kind": kind, "code": code, "repository": repo, "path": path, "commit": commit,
-            "licence": LICENCE[repo], "rendered": rendered, "file": rel,
+            "id": iid,
+            "group": f"{source}-{template}",
+            "source": source,
+            "lang": lang,
+            "kind": kind,
+            "code": code,
+            "repository": repo,
+            "path": path,
+            "commit": commit,
+            "licence": LICENCE[repo],
+            "rendered": rendered,
+            "file": rel,
             "sha256": hashlib.sha256(data).hexdigest(),
         }
         if note:
@@ -805,131 +888,293 @@ def build(belenios: Path | None) -> list[dict]:
     canvas_from = "Canvas <notifications@canvas.school.example>"
     code = _digits(6)
     body = CANVAS_2FA_HTML % {"code": code}
-    add("canvas", "2fa", "en", "saas-otp", code, CANVAS,
+    add(
+        "canvas",
+        "2fa",
+        "en",
+        "saas-otp",
+        code,
+        CANVAS,
         "app/messages/2fa.email.erb; app/messages/2fa.email.html.erb; "
         "app/messages/_layout.email.html.erb; app/models/communication_channel.rb",
         "d5d8a5443aff4c0cdfcf7d829d92563b6d34d2ef",
         "ERB filled by hand (verification_code = six-digit TOTP), HTML in the e-mail layout; "
         "subject as send_otp! sets it",
-        _msg(canvas_from, "Canvas Verification Code", CANVAS_2FA_TXT % {"code": code},
-             CANVAS_LAYOUT % {"host": HOST, "body": body}, 3),
-        note="commit given is that of 2fa.email.html.erb; 2fa.email.erb at effd65ebc3d5950f815e5377ddda07fab061975b")
+        _msg(
+            canvas_from,
+            "Canvas Verification Code",
+            CANVAS_2FA_TXT % {"code": code},
+            CANVAS_LAYOUT % {"host": HOST, "body": body},
+            3,
+        ),
+        note="commit given is that of 2fa.email.html.erb; 2fa.email.erb at effd65ebc3d5950f815e5377ddda07fab061975b",
+    )
 
     code = _digits(6)
-    add("canvas", "otp-sms-gateway", "en", "saas-otp", code, CANVAS,
+    add(
+        "canvas",
+        "otp-sms-gateway",
+        "en",
+        "saas-otp",
+        code,
+        CANVAS,
         "app/models/communication_channel.rb (send_otp!, send_otp_via_sms_gateway!)",
         "effd65ebc3d5950f815e5377ddda07fab061975b",
         "the one-sentence message of send_otp! mailed to an e-mail-to-SMS gateway address, no subject",
-        _msg(canvas_from, None, f"Your Canvas verification code is {code}", None, 5,
-             to="5555550123@sms.carrier.example"),
+        _msg(
+            canvas_from,
+            None,
+            f"Your Canvas verification code is {code}",
+            None,
+            5,
+            to="5555550123@sms.carrier.example",
+        ),
         note="To is the carrier gateway address, as Canvas sends it; commit given is that of "
-             "2fa.email.erb (the model file was read without a commit)")
+        "2fa.email.erb (the model file was read without a commit)",
+    )
 
     link = f"{HOST}/calendar?event_id={RNG.randint(10000, 99999)}&include_contexts=course_{RNG.randint(1000, 9999)}"
-    vals = {"user": "Dr. Amara Okafor", "title": "Office hours: Anatomy lab review",
-            "when": "Dec 8, 2026 from 10:30am to 10:45am", "attendee": "Noor Tester",
-            "course": "BIO 214 Human Anatomy and Physiology II", "slots": str(RNG.randint(3, 9)),
-            "link": link}
+    vals = {
+        "user": "Dr. Amara Okafor",
+        "title": "Office hours: Anatomy lab review",
+        "when": "Dec 8, 2026 from 10:30am to 10:45am",
+        "attendee": "Noor Tester",
+        "course": "BIO 214 Human Anatomy and Physiology II",
+        "slots": str(RNG.randint(3, 9)),
+        "link": link,
+    }
     txt = CANVAS_APPT_TXT % vals + CANVAS_FOOTER_TXT % {"host": HOST}
     html_vals = dict(vals, link=link.replace("&", "&amp;"))
-    add("canvas", "appointment-reserved", "en", "notice", None, CANVAS,
+    add(
+        "canvas",
+        "appointment-reserved",
+        "en",
+        "notice",
+        None,
+        CANVAS,
         "app/messages/appointment_reserved_for_user.email.erb; "
         "app/messages/appointment_reserved_for_user.email.html.erb; app/messages/_email_footer.email.erb; "
         "app/messages/_layout.email.html.erb",
         "3bd924cd84a3d80f809d0ba37faab23e0b004765",
         "ERB filled by hand (individual appointment, one context), text part + footer, HTML in the layout",
-        _msg(canvas_from, 'You have been signed up for "Office hours: Anatomy lab review"', txt,
-             CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_APPT_HTML % html_vals}, 7),
-        note="commit given is that of the .html.erb; .email.erb at 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141")
+        _msg(
+            canvas_from,
+            'You have been signed up for "Office hours: Anatomy lab review"',
+            txt,
+            CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_APPT_HTML % html_vals},
+            7,
+        ),
+        note="commit given is that of the .html.erb; .email.erb at 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141",
+    )
 
     pseudo = RNG.randint(10000, 99999)
     url = f"{HOST}/pseudonyms/{pseudo}/change_password/{''.join(RNG.choice('abcdefghjkmnpqrstuvwxyz23456789') for _ in range(25))}"
     vals = {"login": TO, "url": url}
-    add("canvas", "forgot-password", "en", "notice", None, CANVAS,
+    add(
+        "canvas",
+        "forgot-password",
+        "en",
+        "notice",
+        None,
+        CANVAS,
         "app/messages/forgot_password.email.erb; app/messages/forgot_password.email.html.erb; "
-        "app/messages/_layout.email.html.erb", "613ca333ac2a2ec021f0bcbffb4ec83c50fb04c6",
+        "app/messages/_layout.email.html.erb",
+        "613ca333ac2a2ec021f0bcbffb4ec83c50fb04c6",
         "ERB filled by hand (one pseudonym, own password), HTML in the e-mail layout",
-        _msg(canvas_from, "Forgot Password: Canvas", CANVAS_FORGOT_TXT % vals,
-             CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_FORGOT_HTML % vals}, 9),
+        _msg(
+            canvas_from,
+            "Forgot Password: Canvas",
+            CANVAS_FORGOT_TXT % vals,
+            CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_FORGOT_HTML % vals},
+            9,
+        ),
         note="a reset link carrying the channel's confirmation code; nothing to type. "
-             ".html.erb at 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141")
+        ".html.erb at 33a7ac43f18a23175d6deaeb3f846d1fd4e4b141",
+    )
 
     course = RNG.randint(1000, 9999)
     assignment = RNG.randint(100000, 999999)
     total = 25
-    vals = {"assignment": "Lab Report 3: Cardiac Output", "date": "Nov 30, 2026 at 4:12pm",
-            "score": str(RNG.randint(15, 25)), "total": str(total),
-            "link": f"{HOST}/courses/{course}/assignments/{assignment}/submissions/{RNG.randint(100000, 999999)}"}
-    add("canvas", "submission-graded", "en", "notice", None, CANVAS,
+    vals = {
+        "assignment": "Lab Report 3: Cardiac Output",
+        "date": "Nov 30, 2026 at 4:12pm",
+        "score": str(RNG.randint(15, 25)),
+        "total": str(total),
+        "link": f"{HOST}/courses/{course}/assignments/{assignment}/submissions/{RNG.randint(100000, 999999)}",
+    }
+    add(
+        "canvas",
+        "submission-graded",
+        "en",
+        "notice",
+        None,
+        CANVAS,
         "app/messages/submission_graded.email.erb; app/messages/submission_graded.email.html.erb; "
-        "app/messages/_layout.email.html.erb", "05e9653c12ef7afc65815ca84e5da7aa2e4c3bd3",
+        "app/messages/_layout.email.html.erb",
+        "05e9653c12ef7afc65815ca84e5da7aa2e4c3bd3",
         "ERB filled by hand (scores sent in e-mails), HTML in the e-mail layout",
-        _msg(canvas_from, "Assignment Graded: Lab Report 3: Cardiac Output, BIO 214 Human Anatomy and Physiology II",
-             CANVAS_GRADED_TXT % vals + CANVAS_FOOTER_TXT % {"host": HOST},
-             CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_GRADED_HTML % vals}, 11),
-        note="a score, course and assignment ids; no code. .html.erb at 26511a7a7d28479a99446fd2b57f57d15dce900f")
+        _msg(
+            canvas_from,
+            "Assignment Graded: Lab Report 3: Cardiac Output, BIO 214 Human Anatomy and Physiology II",
+            CANVAS_GRADED_TXT % vals + CANVAS_FOOTER_TXT % {"host": HOST},
+            CANVAS_LAYOUT % {"host": HOST, "body": CANVAS_GRADED_HTML % vals},
+            11,
+        ),
+        note="a score, course and assignment ids; no code. .html.erb at 26511a7a7d28479a99446fd2b57f57d15dce900f",
+    )
 
     edx_from = "Contoso Learning <no-reply@learn.contoso.example>"
-    common = {"platform": "Contoso Learning", "support_url": "https://learn.contoso.example/support",
-              "support_email": "support@learn.contoso.example", "lms": "https://learn.contoso.example"}
+    common = {
+        "platform": "Contoso Learning",
+        "support_url": "https://learn.contoso.example/support",
+        "support_email": "support@learn.contoso.example",
+        "lms": "https://learn.contoso.example",
+    }
     link = f"https://learn.contoso.example/activate/{_hex(32)}"
-    add("edx", "accountactivation", "en", "notice", None, EDX,
+    add(
+        "edx",
+        "accountactivation",
+        "en",
+        "notice",
+        None,
+        EDX,
         "common/templates/student/edx_ace/accountactivation/email/body.txt; .../subject.txt",
         "28e5b24a961ef19c3c6cd1f08b1db42a97675d42",
         "Django template filled by hand, text/plain only",
-        _msg(edx_from, EDX_ACTIVATION_SUBJ % common, EDX_ACTIVATION_TXT % dict(common, link=link), None, 10),
-        note="activation link only; subject.txt at 67008cec68806b77631e8c40ede98ace8a83ce4f")
+        _msg(
+            edx_from,
+            EDX_ACTIVATION_SUBJ % common,
+            EDX_ACTIVATION_TXT % dict(common, link=link),
+            None,
+            10,
+        ),
+        note="activation link only; subject.txt at 67008cec68806b77631e8c40ede98ace8a83ce4f",
+    )
 
     link = f"https://learn.contoso.example/email_confirm/{_hex(32)}"
-    add("edx", "emailchange", "en", "notice", None, EDX,
+    add(
+        "edx",
+        "emailchange",
+        "en",
+        "notice",
+        None,
+        EDX,
         "common/templates/student/edx_ace/emailchange/email/body.txt; .../subject.txt",
         "03fc35a41fcfb045c4d7c37d5781ae7aa6a14471",
         "Django template filled by hand (primary e-mail branch), text/plain only",
-        _msg(edx_from, EDX_EMAILCHANGE_SUBJ % common,
-             EDX_EMAILCHANGE_TXT % dict(common, old="noor.old@example.com", new=TO, link=link), None, 12),
-        note="confirmation link only; subject.txt at 4e3e592eaa60bcd75f35af997b36070259064ce5")
+        _msg(
+            edx_from,
+            EDX_EMAILCHANGE_SUBJ % common,
+            EDX_EMAILCHANGE_TXT % dict(common, old="noor.old@example.com", new=TO, link=link),
+            None,
+            12,
+        ),
+        note="confirmation link only; subject.txt at 4e3e592eaa60bcd75f35af997b36070259064ce5",
+    )
     osf_from = "OSF <openscienceframework-noreply@osf.io>"
     osf_subj = "Open Science Framework Account Verification"
-    for tpl, text, day in (("external-confirm-create", OSF_CREATE, 14), ("external-confirm-link", OSF_LINK, 16)):
+    for tpl, text, day in (
+        ("external-confirm-create", OSF_CREATE, 14),
+        ("external-confirm-link", OSF_LINK, 16),
+    ):
         code = _alnum(30)
         name = tpl.replace("-", "_")
-        add("osf", tpl, "en", "saas-otp", code, OSF,
+        add(
+            "osf",
+            tpl,
+            "en",
+            "saas-otp",
+            code,
+            OSF,
             f"website/templates/emails/{name}.txt.mako; framework/auth/views.py; website/mails/mails.py; "
             "osf/models/user.py (generate_confirm_token)",
             "27f5ff308e240bac11100ff148edaa6241763aee",
             "Mako text template filled by hand (ORCID provider), sent text/plain as send_confirm_email does",
-            _msg(osf_from, osf_subj, text % {"name": "Noor Tester", "provider": "ORCID", "code": code}, None, day),
+            _msg(
+                osf_from,
+                osf_subj,
+                text % {"name": "Noor Tester", "provider": "ORCID", "code": code},
+                None,
+                day,
+            ),
             note="the code is the 30-character e-mail confirmation token (random letters and digits) "
-                 "the mail asks the reader to enter")
+            "the mail asks the reader to enter",
+        )
 
     url = f"https://osf.io/confirm/{_guid()}/{_alnum(30)}/?logout=1"
-    add("osf", "confirm", "en", "notice", None, OSF, "website/templates/emails/confirm.txt.mako",
+    add(
+        "osf",
+        "confirm",
+        "en",
+        "notice",
+        None,
+        OSF,
+        "website/templates/emails/confirm.txt.mako",
         "023c398d4b82a32438a6b184b747ce41d0518e5f",
         "Mako text template filled by hand, text/plain",
-        _msg(osf_from, "Add a new email to your OSF account", OSF_CONFIRM % {"name": "Noor Tester", "url": url}, None, 18),
-        note="a confirmation link carries the token; nothing to type")
+        _msg(
+            osf_from,
+            "Add a new email to your OSF account",
+            OSF_CONFIRM % {"name": "Noor Tester", "url": url},
+            None,
+            18,
+        ),
+        note="a confirmation link carries the token; nothing to type",
+    )
 
     url = f"https://osf.io/{_guid()}/"
-    add("osf", "access-request-rejected", "en", "notice", None, OSF,
-        "website/templates/emails/access_request_rejected.txt.mako", "126d44e27a9665262dd8a98f56a7a25fe3b9192f",
+    add(
+        "osf",
+        "access-request-rejected",
+        "en",
+        "notice",
+        None,
+        OSF,
+        "website/templates/emails/access_request_rejected.txt.mako",
+        "126d44e27a9665262dd8a98f56a7a25fe3b9192f",
         "Mako text template filled by hand, text/plain",
-        _msg(osf_from, "Your access request to an OSF project has been declined.",
-             OSF_REJECTED % {"name": "Noor Tester", "url": url}, None, 20))
+        _msg(
+            osf_from,
+            "Your access request to an OSF project has been declined.",
+            OSF_REJECTED % {"name": "Noor Tester", "url": url},
+            None,
+            20,
+        ),
+    )
 
     title = "Sleep duration and working memory in adolescents: a preregistered replication"
     uid = _guid()
-    head = OSF_ARCHIVE_HEAD % {"name": "Noor Tester", "email": TO, "uid": uid, "title": title,
-                               "url": f"https://osf.io/{_guid()}/", "cap": "5120"}
+    head = OSF_ARCHIVE_HEAD % {
+        "name": "Noor Tester",
+        "email": TO,
+        "uid": uid,
+        "title": title,
+        "url": f"https://osf.io/{_guid()}/",
+        "cap": "5120",
+    }
     body = head + "".join(
-        OSF_ARCHIVE_TARGET % {"target": t, "size": RNG.randint(2100, 4800), "files": RNG.randint(40, 900),
-                              "pk": RNG.randint(100000, 999999)}
-        for t in ("OSF Storage", "GitHub"))
-    add("osf", "archive-size-exceeded-user", "en", "notice", None, OSF,
+        OSF_ARCHIVE_TARGET
+        % {
+            "target": t,
+            "size": RNG.randint(2100, 4800),
+            "files": RNG.randint(40, 900),
+            "pk": RNG.randint(100000, 999999),
+        }
+        for t in ("OSF Storage", "GitHub")
+    )
+    add(
+        "osf",
+        "archive-size-exceeded-user",
+        "en",
+        "notice",
+        None,
+        OSF,
         "website/templates/emails/archive_size_exceeded_user.txt.mako; website/mails/mails.py",
         "4b49a5ec37c0ba48937309bace42dc142b1a88c8",
         "Mako text template filled by hand (two targets), text/plain; subject PROBLEM_REGISTERING",
         _msg(osf_from, f"Problem registering {title}", body, None, 22),
-        note="sizes, file counts, primary keys and a user GUID; no code")
+        note="sizes, file counts, primary keys and a user GUID; no code",
+    )
     olat_from = "OpenOlat <no-reply@learn.contoso.example>"
     i18n = "src/main/java/org/olat/registration/_i18n/LocalStrings_%s.properties"
     for lang, day in (("de", 23), ("en", 24)):
@@ -938,34 +1183,66 @@ def build(belenios: Path | None) -> list[dict]:
         link = f"{OLAT_SERVER}/dmz/registration/index.html?key={code}&language={lang}"
         body = _fmt(t["reg.body"], code, f'<a href="{link}">{link}</a>')
         text, html_part = _olat_html(body)
-        add("openolat", "registration", lang, "saas-otp", code, OLAT_REPO,
+        add(
+            "openolat",
+            "registration",
+            lang,
+            "saas-otp",
+            code,
+            OLAT_REPO,
             i18n % lang + "; src/main/java/org/olat/registration/MailValidationController.java; "
-            "src/main/java/org/olat/registration/RegistrationManager.java", t["commit"],
+            "src/main/java/org/olat/registration/RegistrationManager.java",
+            t["commit"],
             "reg.body filled as MailValidationController does (HTML, no wherefrom); bare html wrapper, "
             "tag-stripped text alternative",
             _msg(olat_from, t["reg.subject"], text, html_part, day),
-            note="eight-digit validation code; the key is also inside the registration link")
+            note="eight-digit validation code; the key is also inside the registration link",
+        )
 
     t = OLAT["en"]
     code = _digits(8)
-    body = ("<p>" + _fmt(t["pwchange.intro.greeting.with.name"], "Noor Tester") + "</p>"
-            + _fmt(t["pwchange.intro"], "noor.tester") + _fmt(t["pwchange.body"], code))
+    body = (
+        "<p>"
+        + _fmt(t["pwchange.intro.greeting.with.name"], "Noor Tester")
+        + "</p>"
+        + _fmt(t["pwchange.intro"], "noor.tester")
+        + _fmt(t["pwchange.body"], code)
+    )
     text, html_part = _olat_html(body)
-    add("openolat", "pwchange", "en", "saas-otp", code, OLAT_REPO,
-        i18n % "en" + "; PwChange validation step controller (file id 19029301269)", t["commit"],
+    add(
+        "openolat",
+        "pwchange",
+        "en",
+        "saas-otp",
+        code,
+        OLAT_REPO,
+        i18n % "en" + "; PwChange validation step controller (file id 19029301269)",
+        t["commit"],
         "pwchange mail composed as sendPasswordChangeEmail does (no passkey); bare html wrapper, "
         "tag-stripped text alternative",
-        _msg(olat_from, t["pwchange.subject"], text, html_part, 25))
+        _msg(olat_from, t["pwchange.subject"], text, html_part, 25),
+    )
 
     for lang, day in (("de", 26), ("en", 27), ("fr", 28)):
         t = OLAT[lang]
-        body = (_fmt(t["login.body"], "noor.tester") + OLAT_SEP
-                + _fmt(t["reg.wherefrom"], OLAT_SERVER, t["today"]))
-        add("openolat", "already-registered", lang, "notice", None, OLAT_REPO,
-            i18n % lang + "; src/main/java/org/olat/registration/MailValidationController.java", t["commit"],
+        body = (
+            _fmt(t["login.body"], "noor.tester")
+            + OLAT_SEP
+            + _fmt(t["reg.wherefrom"], OLAT_SERVER, t["today"])
+        )
+        add(
+            "openolat",
+            "already-registered",
+            lang,
+            "notice",
+            None,
+            OLAT_REPO,
+            i18n % lang + "; src/main/java/org/olat/registration/MailValidationController.java",
+            t["commit"],
             "login.body + SEPARATOR + reg.wherefrom as informExistingUser does; text/plain",
             _msg(olat_from, t["login.subject"], body, None, day),
-            note="tells the user name of the existing account; no code")
+            note="tells the user name of the existing account; no code",
+        )
     if belenios is not None:
         items += build_belenios(belenios)
     return items
@@ -974,12 +1251,17 @@ def build(belenios: Path | None) -> list[dict]:
 def build_belenios(repo: Path) -> list[dict]:
     rng = random.Random("r6-public-belenios")
     gd = str(repo)
-    commit = subprocess.run(["git", "--git-dir", gd, "rev-parse", "HEAD"], capture_output=True, text=True,
-                            check=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "--git-dir", gd, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
     def show(path: str) -> str:
-        return subprocess.run(["git", "--git-dir", gd, "show", f"{commit}:{path}"], capture_output=True,
-                              text=True, check=True).stdout
+        return subprocess.run(
+            ["git", "--git-dir", gd, "show", f"{commit}:{path}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
 
     def b58(n: int) -> str:
         return "".join(rng.choice(B58) for _ in range(n))
@@ -1026,8 +1308,10 @@ def build_belenios(repo: Path) -> list[dict]:
                 subject = t("Your credential for election %s") % BEL_TITLE
                 kind, label = "other", cred
                 path = "src/web/server/common/mails_voter.ml; src/lib/core/credential.ml"
-                note = ("the voting credential, to enter if the personal link does not work; the dashes belong "
-                        "to the credential (the parser requires them)")
+                note = (
+                    "the voting credential, to enter if the personal link does not work; the dashes belong "
+                    "to the credential (the parser requires them)"
+                )
             elif tpl == "trustee":
                 link = f"{BEL_PREFIX}/trustee#{b58(14)}/{b58(22)}"
                 langs = [(lang, t)]
@@ -1044,6 +1328,7 @@ def build_belenios(repo: Path) -> list[dict]:
             else:
                 tracker = hashlib.sha256(b58(32).encode()).digest()
                 import base64
+
                 tracker_b64 = base64.b64encode(tracker).decode().rstrip("=")
                 body = _bel_confirmation(t, b58(14), TO, tracker_b64)
                 subject = t("Your vote for election %s") % BEL_TITLE
@@ -1063,11 +1348,19 @@ def build_belenios(repo: Path) -> list[dict]:
             data = m.as_bytes()
             (HERE / rel).write_bytes(data)
             item = {
-                "id": iid, "group": f"belenios-{tpl}", "source": "belenios", "lang": lang, "kind": kind,
-                "code": label, "repository": BEL, "path": path + (f"; po/{component}/{lang}.po" if lang != "en" else ""),
-                "commit": commit, "licence": "AGPL-3.0",
+                "id": iid,
+                "group": f"belenios-{tpl}",
+                "source": "belenios",
+                "lang": lang,
+                "kind": kind,
+                "code": label,
+                "repository": BEL,
+                "path": path + (f"; po/{component}/{lang}.po" if lang != "en" else ""),
+                "commit": commit,
+                "licence": "AGPL-3.0",
                 "rendered": "OCaml mail builder transcribed (Mail_formatter wrapping), strings from the po catalogue",
-                "file": rel, "sha256": hashlib.sha256(data).hexdigest(),
+                "file": rel,
+                "sha256": hashlib.sha256(data).hexdigest(),
             }
             if note:
                 item["note"] = note
@@ -1077,10 +1370,14 @@ def build_belenios(repo: Path) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--belenios", type=Path, required=True, help="git dir of a glondu/belenios snapshot")
+    ap.add_argument(
+        "--belenios", type=Path, required=True, help="git dir of a glondu/belenios snapshot"
+    )
     args = ap.parse_args()
     items = build(args.belenios)
-    OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(f"{len(items)} items -> {OUT}")
 
 
