@@ -794,7 +794,7 @@ def test_the_vocabulary_docstring_examples_hold() -> None:
 # =======================================================================================
 # Properties
 
-_CODE_RE = re.compile(r"[0-9A-Za-z]{4,10}")
+_CODE_RE = re.compile(r"[0-9A-Za-z]{4,32}")  # 11-32 only for a long random token
 _FRAGMENTS = st.sampled_from(
     [
         "code", "Code:", "verification code is", "OTP", "PIN", "is your code", "验证码", "コード：",

@@ -423,6 +423,53 @@ def test_brand_names_in_mixed_case_are_not_codes(text: str) -> None:
 
 
 # =======================================================================================
+# Kinds round six's hold-out missed (scored once, then seen): long and all-capitals codes
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            "Copy and paste the email verification code in the sign up form.\n"
+            "9PazD2JMU5Fm7XwPgWRM\nComplete Sign Up",
+            "9PazD2JMU5Fm7XwPgWRM",
+        ),
+        (
+            "To finish the registration, enter the verification code that appears below.\n\n"
+            "OSF Verification Code: F7VeAlj204alpopPgN6gtDThsRNUZB\n\nSincerely,",
+            "F7VeAlj204alpopPgN6gtDThsRNUZB",
+        ),
+        (
+            "Copy and paste the confirmation code into the login form. This confirmation code "
+            "will expire in 20 minutes.\nRXJNTSGG\nAlternatively, use the button below.",
+            "RXJNTSGG",
+        ),
+    ],
+)
+def test_a_long_or_all_capitals_code_where_a_code_stands(text: str, code: str) -> None:
+    assert extract_code(received("Verify your email", text=text)) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a heading in capitals is a word, even alone on its line under a code sentence
+        "Your verification code is below.\n\nIMPORTANT\n\nNever share it.",
+        # a long token inside a sentence is an identifier, not a code to type
+        "Build 9PazD2JMU5Fm7XwPgWRM of your verification service was deployed.",
+        "Request ID: F7VeAlj204alpopPgN6gtDThsRNUZB",
+    ],
+)
+def test_words_in_capitals_and_long_identifiers_are_not_codes(text: str) -> None:
+    assert extract_code(received("Contoso", text=text)) is None
+
+
+def test_a_digit_code_still_wins_over_capitals_below_it() -> None:
+    text = "Your verification code is 4829.\n\nTHANKS\n"
+    assert extract_code(received("Your code", text=text)) == "4829"
+
+
+# =======================================================================================
 # Hard negatives beside them: never a code
 
 
@@ -473,15 +520,17 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 # by group before scoring): tuning part 0.771 at precision 0.860 -> 0.979 at 1.000; its
 # hold-out, scored once: 0.754 (46/61) at 1.000. Round four (169 mails, 25 new sources, held
 # out whole), scored once: 0.882 (60/68) at 0.984, one wrong. Round five (97 mails, 13 new
-# sources, held out whole), scored once: 0.857 (42/49) at 1.000. All are seen now and part of
-# tuning (305 codes), which reads 299 (0.980): the misses are codes extract_code cannot
-# return (20 letters, a passphrase, a slash) and letters-only codes (UMXBL, EMXNJMMF, czKrqn).
+# sources, held out whole), scored once: 0.857 (42/49) at 1.000. Round six (116 mails, 14 new
+# repositories, held out whole), scored once: 0.836 (56/67) at 1.000, 9 of its 11 misses
+# longer than ten characters. All are seen now and part of tuning, whose misses are codes
+# extract_code cannot return (over ten characters, a passphrase, a slash) and letters-only
+# codes (UMXBL, EMXNJMMF, RXJNTSGG, czKrqn).
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.98
+REALWORLD_TUNING_RECALL_FLOOR = 0.97
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
-                   "Unlicense"}  # fmt: skip
+                   "Unlicense", "GPL-2.0"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -515,7 +564,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     first = {
         item["group"]
         for item in manifest
-        if not item.get("holdout2") and not {"round3", "round4", "round5"} & item.keys()
+        if not item.get("holdout2") and not {"round3", "round4", "round5", "round6"} & item.keys()
     }
     assert 0.2 <= len(held) / len(first) <= 0.4
     second = [item for item in manifest if item.get("holdout2")]
@@ -523,7 +572,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     assert sum(item["code"] is not None for item in second) >= 30
 
 
-@pytest.mark.parametrize(("round_no", "held_percent"), [(3, 50), (4, 100), (5, 100)])
+@pytest.mark.parametrize(("round_no", "held_percent"), [(3, 50), (4, 100), (5, 100), (6, 100)])
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
     round_no: int, held_percent: int
 ) -> None:
@@ -549,7 +598,8 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
 
 
 @pytest.mark.parametrize(
-    "part", ["tuning", "holdout", "holdout2", "round3", "holdout3", "holdout4", "holdout5"]
+    "part",
+    ["tuning", "holdout", "holdout2", "round3", "holdout3", "holdout4", "holdout5", "holdout6"],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:
     module = _load_eval()

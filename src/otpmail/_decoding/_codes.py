@@ -216,10 +216,10 @@ def _labels(seg: str, ranges: list[tuple[int, int]]) -> list[_Label]:
 
 _TOKEN = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
-    r"|(?=[A-Za-z]*[a-z][A-Z])[A-Za-z]{6,10}(?![0-9A-Za-z]))"
+    r"|(?=[A-Za-z]*[a-z][A-Z])[A-Za-z]{6,10}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
 )
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
-in mixed case (``ybYbWP``, kept only where a code would stand)."""
+in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
 _RIGHT_AFTER_LABEL = re.compile(r"(?:(?:[ \t]*[^\W\d]+){0,2}[ \t]*[:：=>\-]{1,2})?[ \t]*")
 """What may stand between a code word and the code: a word or two that qualify it, then a
@@ -299,14 +299,28 @@ def _code_ish(token: str, sep: str) -> bool:
     return sep == "-" and token.isalpha() and token.isupper() and len(token) <= 5
 
 
-def _is_mixed_case_code(seg: str, value: str, start: int, end: int) -> bool:
-    """A random mixed-case token (``tXrrAkqAEb``, ``GxT6NsPTgs``, ``ybYbWP``) where a code
-    stands: alone on its line or right after a code word (``Cód fíoraithe: …``). Brand names
-    have one hump (``YouTube``) or stand elsewhere in a sentence (``DuckDuckGo``)."""
-    if len(value) < 6 or sum(ch.isdigit() for ch in value) > 1:
-        return False
-    if len(_LOWER_UPPER.findall(value)) < 2:
-        return False
+def _random_shape(value: str) -> str | None:
+    """What kind of random token ``value`` looks like, if any: ``mixed`` (6-10 letters in
+    mixed case with at least two lower-to-upper humps and at most one digit: ``tXrrAkqAEb``,
+    ``ybYbWP``; not ``YouTube``), ``long`` (11-32 characters with upper- and lower-case
+    letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10 capitals with at
+    most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
+    if len(value) > 10:
+        has = (any(ch.isupper() for ch in value), any(ch.islower() for ch in value))
+        digits = any(ch.isdigit() for ch in value)
+        return "long" if len(value) <= 32 and all(has) and digits else None
+    few_digits = sum(ch.isdigit() for ch in value) <= 1
+    if len(value) >= 6 and few_digits and len(_LOWER_UPPER.findall(value)) >= 2:
+        return "mixed"
+    capitals = len(value) >= 5 and value.isalpha() and value.isupper()
+    if capitals and sum(ch in "AEIOUY" for ch in value) <= 1:
+        return "capitals"
+    return None
+
+
+def _stands_as_code(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` stands where a code stands: alone on its line, or right
+    after a code word (``Cód fíoraithe: …``, ``Verification Code: …``)."""
     if _alone_on_line(seg, start, end):
         return True
     ls = _line_bounds(seg, start, end)[0]
@@ -344,7 +358,7 @@ def _candidates(seg: str) -> list[_Candidate]:
         start, end = run[0].start(), run[-1].end()
         texts = [m.group() for m in run]
         value = _joined(texts, seps)
-        if value is None or not 4 <= len(value) <= 10:
+        if value is None or not 4 <= len(value) <= 32:
             continue
         before = seg[start - 1] if start else " "
         after = seg[end] if end < len(seg) else " "
@@ -359,8 +373,13 @@ def _candidates(seg: str) -> list[_Candidate]:
         letters = not value.isdigit()
         if letters and _MASKED.fullmatch(value):
             continue
-        mixed = len(run) == 1 and _is_mixed_case_code(seg, value, start, end)
-        if letters and not mixed:
+        shape = _random_shape(value) if len(run) == 1 else None
+        if shape is not None and not _stands_as_code(seg, start, end):
+            shape = None
+        if len(value) > 10 and shape is None:
+            continue
+        mixed = shape in ("mixed", "long")
+        if letters and shape is None:
             if not any(ch.isdigit() for ch in value):
                 if not (len(run) > 1 and value.isupper()):
                     continue
