@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r7_saas.py \\
         --docuseal /work/.mirror/docusealco+docuseal/repo \\
         --papermark /work/.mirror/mfts+papermark/repo \\
-        --cap /work/.mirror/CapSoftware+Cap/repo
+        --cap /work/.mirror/CapSoftware+Cap/repo \\
+        --opensign /work/.mirror/OpenSignLabs+OpenSign/repo
 
 - ``--docuseal``: a git snapshot of docusealco/docuseal (AGPL-3.0 with a Section 7(b)
   attribution term). The ERB views of ``app/views/submitter_mailer/`` and
@@ -30,6 +31,13 @@
   Cap passes only ``react`` to Resend, so the mails are HTML only. Subjects as
   ``packages/database/auth/auth-options.ts`` and ``apps/web/lib/Notification.ts`` pass them;
   the code is ``crypto.randomInt(100000, 1000000)``.
+- ``--opensign``: a git snapshot of OpenSignLabs/OpenSign (AGPL-3.0 outside
+  ``apps/OpenSignServer/cloud/customRoute``). The e-mail OTP of
+  ``cloud/parsefunction/SendMailOTPv1.js`` (HTML and the literal text part ``otp email``) and
+  the signed / declined notices of ``pdf/PDF.js`` and ``declinedocument.js``, sent through
+  ``sendSystemMail.js`` (text ``mail``, the HTML with the spam-report paragraph appended);
+  the HTML strings are taken from the sources and filled as the JS does. The OTP is
+  ``Math.floor(1000 + Math.random() * 9000)``, four digits.
 
 What a person reading the mail sees decides each label (``code``, or ``null``).
 """
@@ -52,6 +60,7 @@ from collect import HERE, message, six_digits
 DOCUSEAL_COMMIT = "a2d8b855491793870b7b4acf176d2d95ae95ff83"
 PAPERMARK_COMMIT = "7ff2e657ed09b56f0afcc863a5db52d0debd2e6a"
 CAP_COMMIT = "0ce9e67516b14449c4263c0b173c85c40f30421b"
+OPENSIGN_COMMIT = "f2ada473027e9b36e0af7a459ebe703b83bc2e25"
 OUT = HERE / "round7" / "saas.json"
 
 
@@ -632,13 +641,99 @@ def cap(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# OpenSign
+
+_OS_DIR = "apps/OpenSignServer/cloud/parsefunction/"
+
+
+def opensign(repo: Path) -> list[dict[str, Any]]:
+    otp_src = _show(repo, OPENSIGN_COMMIT, _OS_DIR + "SendMailOTPv1.js")
+    system_src = _show(repo, OPENSIGN_COMMIT, _OS_DIR + "sendSystemMail.js")
+    pdf_src = _show(repo, OPENSIGN_COMMIT, _OS_DIR + "pdf/PDF.js")
+    decline_src = _show(repo, OPENSIGN_COMMIT, _OS_DIR + "declinedocument.js")
+    app = "OpenSign™"
+    assert f"export const appName = '{app}';" in _show(repo, OPENSIGN_COMMIT, "apps/OpenSignServer/Utils.js")
+    # the OTP: Math.floor(1000 + Math.random() * 9000), a four-digit number
+    assert "Math.floor(1000 + Math.random() * 9000)" in otp_src
+    code = str(1000 + int(_code("opensign-otp")) % 9000)
+    head = re.search(r"html:\s*`([^`]*)` \+\s*code \+\s*'([^']*)'", otp_src)
+    assert head, "OpenSign OTP html"
+    otp_html = head.group(1).replace("${AppName}", app) + code + head.group(2)
+    report = re.search(r"const reportMsg = `([^`]*)`;", system_src)
+    assert report, "reportMsg"
+    ext_user = "Vq3Lx8ZpN2"
+    report_msg = report.group(1).replace("${extUserId}", ext_user)
+    logo = "<img src='https://qikinnovation.ams3.digitaloceanspaces.com/logo.png' height='50' style='padding:20px'/>"
+    assert logo in pdf_src and logo in decline_src
+    doc_name = "NDA Contoso - Fabrikam 2026-11"
+    creator, creator_mail = "Mira Okafor", "mira.okafor@contoso.example"
+    signer, signer_mail = "Noor Tester", "noor.tester@example.com"
+    view_url = "https://sign.contoso.example/recipientSignPdf/hT5kQ9mW2x"
+    frame = (
+        "<html><head><meta http-equiv='Content-Type' content='text/html; charset=UTF-8'/></head>"
+        "<body><div style='background-color:#f5f5f5;padding:20px'><div style='background-color:white'>"
+        f"<div>{logo}</div><div style='padding:2px;font-family:system-ui;background-color:#47a3ad'>"
+        "<p style='font-size:20px;font-weight:400;color:white;padding-left:20px'>{title}</p>"
+        "</div><div style='padding:20px;font-family:system-ui;font-size:14px'>"
+        f"<p>Dear {creator},</p>{{middle}}"
+        f"<p><a href={view_url} target=_blank>View Document</a></p></div></div><div><p>This is an "
+        f"automated email from {app}. For any queries regarding this email, "
+        f"please contact the sender {creator_mail} directly.</p></div></div></body></html>"
+    )
+    assert "<p>Dear ${creatorName},</p><p>${pdfName} has been signed by ${signerName} \"${signerEmail}\" successfully</p>" in pdf_src
+    signed = frame.replace("{title}", f"Document signed by {signer}").replace(
+        "{middle}", f'<p>{doc_name} has been signed by {signer} "{signer_mail}" successfully</p>'
+    )
+    assert "on ${new Date().toLocaleDateString()}.</p>" in decline_src
+    declined = frame.replace("{title}", f"Document declined by {signer}").replace(
+        "{middle}",
+        f'<p>{doc_name} has been declined by {signer} "{signer_mail}" on 11/20/2026.</p>'
+        "<p>Decline Reason: Clause 7.2 needs the 2026 rates</p>",
+    )
+    sender = f"{app} <no-reply@sign.contoso.example>"
+    plan = [
+        ("otp", code, f"Your {app} OTP", "otp email", otp_html, "saas-otp",
+         "SendMailOTPv1.js", "four-digit OTP in large blue type; the text part says only "
+         "'otp email'"),
+        ("signed", None, f'Document "{doc_name}" has been signed by {signer}', "mail",
+         signed + report_msg, "notice", "pdf/PDF.js; " + _OS_DIR + "sendSystemMail.js",
+         "signed notice: a date in the document name, a document id in the link, no code"),
+        ("declined", None, f'Document "{doc_name}" has been declined by {signer}', "mail",
+         declined + report_msg, "notice", "declinedocument.js; " + _OS_DIR + "sendSystemMail.js",
+         "declined notice: dates, a clause number, a user id in the complaint link, no code"),
+    ]  # fmt: skip
+    items = []
+    for template, code_, subject, text, page, kind, path, note in plan:
+        items.append(
+            {
+                "id": f"opensign-{template}-en",
+                "group": f"opensign-{template}",
+                "source": "opensign",
+                "lang": "en",
+                "kind": kind,
+                "code": code_,
+                "repository": "OpenSignLabs/OpenSign",
+                "path": _OS_DIR + path + "; apps/OpenSignServer/Utils.js",
+                "commit": OPENSIGN_COMMIT,
+                "licence": "AGPL-3.0-only",
+                "rendered": "the server's HTML string filled as the JS does (template taken "
+                "from the source by regex), text part as passed",
+                "note": note,
+                "raw": message(sender=sender, subject=subject, text=text, html_part=page),
+            }
+        )
+    return items
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--docuseal", type=Path, required=True)
     parser.add_argument("--papermark", type=Path, required=True)
     parser.add_argument("--cap", type=Path, required=True)
+    parser.add_argument("--opensign", type=Path, required=True)
     args = parser.parse_args()
-    items = docuseal(args.docuseal) + papermark(args.papermark) + cap(args.cap)
+    items = docuseal(args.docuseal) + papermark(args.papermark) + cap(args.cap) + opensign(args.opensign)
     out_items = []
     for item in items:
         raw = item.pop("raw")
