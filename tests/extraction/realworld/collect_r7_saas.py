@@ -138,14 +138,16 @@ def _docuseal_text(page: str, width: int = 65) -> str:
     lines = []
     for line in result.split("\n"):
         if len(line) > width:
-            line = re.sub(r"(.{1,%d})(\s+|$)" % width, "\\1\n", line).strip()
+            line = re.sub(r"(.{1,%d})(\s+|$)" % width, "\\1\n", line).strip()  # noqa: UP031
         lines.append(line)
     result = "\n".join(lines)
     result = re.sub(
         r"\(([ \n])(http[^)]+)([\n ])\)",
-        lambda m: ("\n" if m.group(1) == "\n" else "")
-        + f"( {m.group(2)} )"
-        + ("\n" if m.group(3) == "\n" else ""),
+        lambda m: (
+            ("\n" if m.group(1) == "\n" else "")
+            + f"( {m.group(2)} )"
+            + ("\n" if m.group(3) == "\n" else "")
+        ),
         result,
     )
     return result.strip() + "\n"
@@ -332,7 +334,7 @@ def papermark(repo: Path) -> list[dict[str, Any]]:
             '<p style="font-size:24px;line-height:32px;margin:16px 0;font-weight:400">'
             '<span style="font-weight:700;letter-spacing:-0.05em">Papermark</span></p></div>'
             '<h1 style="margin-left:0px;margin-right:0px;margin-top:28px;margin-bottom:28px;'
-            'padding:0px;text-align:center;font-size:20px;line-height:28px;font-weight:600;'
+            "padding:0px;text-align:center;font-size:20px;line-height:28px;font-weight:600;"
             'color:rgb(0,0,0)">Please confirm your email address</h1>'
             f'<p style="{_P};margin-left:auto;margin-right:auto">'
             "Enter this code on the link verification page to view the<!-- --> "
@@ -418,7 +420,7 @@ def papermark(repo: Path) -> list[dict[str, Any]]:
             "max-width:100%;mso-padding-alt:0px;border-radius:0.25rem;background-color:"
             "rgb(0,0,0);text-align:center;font-size:12px;font-weight:600;color:rgb(255,255,255);"
             'padding:12px 20px" target="_blank"><span style="max-width:100%;display:'
-            "inline-block;line-height:120%;mso-padding-alt:0px;mso-text-raise:9px\">"
+            'inline-block;line-height:120%;mso-padding-alt:0px;mso-text-raise:9px">'
             "See my document insights</span></a>",
         )
         + _hr()
@@ -477,7 +479,7 @@ def papermark(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
-CAP_LOGO = "https://cap.so/logo.png"
+CAP_LOGO = "https://raw.githubusercontent.com/CapSoftware/cap/main/apps/desktop/src-tauri/icons/Square310x310Logo.png"  # noqa: E501 (packages/utils/src/helpers.ts)
 
 
 def _cap_page(preview: str, heading: str, middle: str, email: str, manage: str | None) -> str:
@@ -488,7 +490,9 @@ def _cap_page(preview: str, heading: str, middle: str, email: str, manage: str |
         "border-color:rgb(229,231,235);padding-left:40px;padding-right:40px;"
         "padding-top:20px;padding-bottom:20px"
     )
-    footer = _hr("margin-left:0px;margin-right:0px;margin-top:24px;margin-bottom:24px;border-width:1px;border-color:rgb(229,231,235)")
+    footer = _hr(
+        "margin-left:0px;margin-right:0px;margin-top:24px;margin-bottom:24px;border-width:1px;border-color:rgb(229,231,235)"
+    )
     if manage:
         footer += (
             '<p style="font-size:12px;line-height:24px;margin:16px 0;color:rgb(107,114,128)">'
@@ -507,14 +511,12 @@ def _cap_page(preview: str, heading: str, middle: str, email: str, manage: str |
         _section(
             "margin-top:32px",
             f'<img alt="Cap" height="40" src="{CAP_LOGO}" style="display:block;outline:none;'
-            'border:none;text-decoration:none;margin-left:auto;margin-right:auto;'
+            "border:none;text-decoration:none;margin-left:auto;margin-right:auto;"
             'margin-top:0px;margin-bottom:0px" width="40"/>',
         )
         + '<h1 style="margin-left:0px;margin-right:0px;margin-top:28px;margin-bottom:28px;'
         "padding:0px;text-align:center;font-size:20px;line-height:28px;font-weight:600;"
-        f'color:rgb(0,0,0)">{heading}</h1>'
-        + middle
-        + footer
+        f'color:rgb(0,0,0)">{heading}</h1>' + middle + footer
     )
     return _re_html(preview, body, cont, inner)
 
@@ -653,7 +655,9 @@ def opensign(repo: Path) -> list[dict[str, Any]]:
     pdf_src = _show(repo, OPENSIGN_COMMIT, _OS_DIR + "pdf/PDF.js")
     decline_src = _show(repo, OPENSIGN_COMMIT, _OS_DIR + "declinedocument.js")
     app = "OpenSign™"
-    assert f"export const appName = '{app}';" in _show(repo, OPENSIGN_COMMIT, "apps/OpenSignServer/Utils.js")
+    assert f"export const appName = '{app}';" in _show(
+        repo, OPENSIGN_COMMIT, "apps/OpenSignServer/Utils.js"
+    )
     # the OTP: Math.floor(1000 + Math.random() * 9000), a four-digit number
     assert "Math.floor(1000 + Math.random() * 9000)" in otp_src
     code = str(1000 + int(_code("opensign-otp")) % 9000)
@@ -681,7 +685,10 @@ def opensign(repo: Path) -> list[dict[str, Any]]:
         f"automated email from {app}. For any queries regarding this email, "
         f"please contact the sender {creator_mail} directly.</p></div></div></body></html>"
     )
-    assert "<p>Dear ${creatorName},</p><p>${pdfName} has been signed by ${signerName} \"${signerEmail}\" successfully</p>" in pdf_src
+    assert (
+        '<p>Dear ${creatorName},</p><p>${pdfName} has been signed by ${signerName} "${signerEmail}" successfully</p>'
+        in pdf_src
+    )
     signed = frame.replace("{title}", f"Document signed by {signer}").replace(
         "{middle}", f'<p>{doc_name} has been signed by {signer} "{signer_mail}" successfully</p>'
     )
@@ -733,7 +740,12 @@ def main() -> None:
     parser.add_argument("--cap", type=Path, required=True)
     parser.add_argument("--opensign", type=Path, required=True)
     args = parser.parse_args()
-    items = docuseal(args.docuseal) + papermark(args.papermark) + cap(args.cap) + opensign(args.opensign)
+    items = (
+        docuseal(args.docuseal)
+        + papermark(args.papermark)
+        + cap(args.cap)
+        + opensign(args.opensign)
+    )
     out_items = []
     for item in items:
         raw = item.pop("raw")
