@@ -479,7 +479,11 @@ def papermark(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
-CAP_LOGO = "https://raw.githubusercontent.com/CapSoftware/cap/main/apps/desktop/src-tauri/icons/Square310x310Logo.png"  # noqa: E501 (packages/utils/src/helpers.ts)
+# CAP_LOGO_URL of packages/utils/src/helpers.ts
+CAP_LOGO = (
+    "https://raw.githubusercontent.com/CapSoftware/cap/main/apps/desktop/src-tauri/icons/"
+    "Square310x310Logo.png"
+)
 
 
 def _cap_page(preview: str, heading: str, middle: str, email: str, manage: str | None) -> str:
