@@ -1,7 +1,8 @@
 """Round seven (asia): e-mailed codes and notices of two Chinese open-source projects.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r7_asia.py \\
-        --halo /work/.mirror/halo-dev+halo/repo
+        --halo /work/.mirror/halo-dev+halo/repo \\
+        --one-api /work/.mirror/songquanpeng+one-api/repo
 
 - ``--halo``: a git snapshot of halo-dev/halo (GPL-3.0). Its built-in notification
   templates (``application/src/main/resources/extensions/notification-templates.yaml``, all
@@ -13,6 +14,14 @@
   builds it (multipart/mixed > related > alternative, text/plain then text/html, UTF-8).
   Codes: six random digits (``RandomStringUtils.randomNumeric(6)`` for e-mail verification,
   valid 10 minutes; ``nextNumeric(CODE_LENGTH=6)`` for the e-mail login code, valid 5).
+- ``--one-api``: a git snapshot of songquanpeng/one-api (MIT). Its mails are assembled the
+  way ``common/message/email.go`` writes them: one ``text/html; charset=UTF-8`` part, raw
+  8-bit, headers To/From/Subject (base64 encoded-word)/Message-ID/Date in that order, no
+  MIME-Version; the HTML is ``message.EmailTemplate(title, content)`` with the Go format
+  strings read from the snapshot and filled like ``fmt.Sprintf``. The e-mail verification
+  code is ``GenerateVerificationCode(6)``: the first six hex digits of a UUID (lower case),
+  valid ``VerificationValidMinutes`` = 10; the password reset mail carries a 32-hex token in
+  a link only.
 - dromara/RuoYi-Vue-Plus (MIT): too large to fetch, read with ``read_file``; its two
   ``MailUtils.sendText`` mails are plain text (Hutool ``MailUtil.send`` with ``isHtml`` false),
   strings held inline below with the commit each was read at. The e-mail code is
@@ -24,12 +33,13 @@ What a person reading the mail sees decides each label (``code``, or ``null``).
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import json
 import re
 import subprocess
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
@@ -37,10 +47,12 @@ from typing import Any
 
 import yaml
 
+CST = timezone(timedelta(hours=8))
 HERE = Path(__file__).resolve().parent
 SENT = datetime(2026, 11, 18, 9, 41, 7, tzinfo=timezone.utc)
 HALO_COMMIT = "38f52f29bfbe236fac2209dc21be40673d558d80"
 HALO_PATH = "application/src/main/resources/extensions/notification-templates.yaml"
+ONEAPI_COMMIT = "8df4a2670b98266bd287c698243fff327d9748cf"
 RVP_CAPTCHA_COMMIT = "049934932dc6312aa416e5fe749b0a02b959c77d"
 RVP_FLOW_COMMIT = "029f6a4c116c2a41c8ef11ff189448436490e17b"
 
@@ -189,7 +201,7 @@ def halo(repo: Path) -> list[dict[str, Any]]:
             "ipAddress": "203.0.113.58",
             "loginTime": "2026-11-18 17:40:52",
             "commenter": "林晓",
-            "postTitle": "2026 年 11 月书单：12 本书与 3 个播客",
+            "postTitle": "2026 年十一月书单：12 本书与 3 个播客",
             "postUrl": "https://blog.qingning.example/archives/reading-list-2026-11",
             "content": "<p>第 7 本我也读过，第 212 页那段很棒。请问 ISBN 978-7-5086-4735-9 是哪个版本？</p>",
             "replier": "王磊",
@@ -218,6 +230,76 @@ def halo(repo: Path) -> list[dict[str, Any]]:
             "rendered": "Thymeleaf TEXT/HTML templates filled by hand-written equivalent "
             "(th:text/utext/href, [(${x})]) with EmailNotifier's footer; Spring "
             "MimeMessageHelper multipart layout, text/plain + text/html",
+            "note": note, "_eml": eml,
+        })  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# one-api (Go format strings from the snapshot)
+
+
+def _go_literal(source: str, marker: str) -> str:
+    """The first Go raw-string literal (backticks) after ``marker``."""
+    start = source.index(marker)
+    first = source.index("`", start)
+    return source[first + 1 : source.index("`", first + 1)]
+
+
+def _go_sprintf(fmt: str, *args: object) -> str:
+    return fmt % args  # %s, %d, %.2f and %% mean the same in Go and Python
+
+
+def one_api(repo: Path) -> list[dict[str, Any]]:
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"{ONEAPI_COMMIT}:{path}"],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+
+    misc, token, channel = show("controller/misc.go"), show("model/token.go"), show("monitor/channel.go")
+    layout = _go_literal(show("common/message/template.go"), "return fmt.Sprintf(")
+    system = "星河 API"
+    code = hashlib.sha256(b"one-api-email-verification").hexdigest()[:6]
+    reset_token = hashlib.sha256(b"one-api-password-reset").hexdigest()[:32]
+    link = f"https://api.xinghe.example/user/reset?email=noor.tester@example.com&token={reset_token}"
+    mails = [
+        ("email-verification", "saas-otp", code, f"{system} 邮箱验证邮件",
+         _go_sprintf(_go_literal(misc, "邮箱验证邮件"), system, code, 10),
+         "controller/misc.go", "six lower-case hex characters (first six of a UUID) in a grey box"),
+        ("password-reset", "notice", None, f"{system} 密码重置",
+         _go_sprintf(_go_literal(misc, "密码重置\""), system, link, link, 10),
+         "controller/misc.go", "reset by button/link; the 32-hex token is only in the URL"),
+        ("quota-reminder", "notice", None, "额度提醒",
+         _go_sprintf(_go_literal(token, "message.EmailTemplate("), "您的额度即将用尽", 482350,
+                     "https://api.xinghe.example/topup", "https://api.xinghe.example/topup"),
+         "model/token.go", "quota-low reminder with the remaining quota (482350) and a top-up link"),
+        ("channel-disabled", "notice", None, "渠道状态变更提醒",
+         _go_sprintf(_go_literal(channel, "func MetricDisableChannel"), 17, 10, 61.54, 80.0),
+         "monitor/channel.go", "channel #17 disabled: success rate 61.54% over 10 calls"),
+    ]  # fmt: skip
+    items = []
+    for tmpl, kind, got, subject, content, path, note in mails:
+        body = _go_sprintf(layout, subject, content, system)
+        item_id = f"one-api-{tmpl}-zh-CN"
+        mid = hashlib.sha256(item_id.encode()).hexdigest()[:32]
+        head = (
+            "To: noor.tester@example.com\r\n"
+            f"From: {system}<noreply@xinghe.example>\r\n"
+            f"Subject: =?UTF-8?B?{base64.b64encode(subject.encode()).decode()}?=\r\n"
+            f"Message-ID: <{mid}@xinghe.example>\r\n"
+            f"Date: {SENT.astimezone(CST).strftime('%a, %d %b %Y %H:%M:%S %z')}\r\n"
+            "Content-Type: text/html; charset=UTF-8\r\n\r\n"
+        )
+        # net/smtp's data writer turns the bare LFs of the Go raw strings into CRLF
+        eml = (head + body.replace("\r\n", "\n").replace("\n", "\r\n") + "\r\n").encode()
+        items.append({
+            "id": item_id, "group": f"one-api-{tmpl}", "source": "one-api", "lang": "zh-CN",
+            "kind": kind, "code": got, "repository": "songquanpeng/one-api",
+            "path": f"{path}; common/message/template.go; common/message/email.go; "
+            "common/verification.go", "commit": ONEAPI_COMMIT, "licence": "MIT",
+            "rendered": "Go fmt.Sprintf format strings from the snapshot filled in Python, "
+            "raw single-part text/html message written as common/message/email.go writes it",
             "note": note, "_eml": eml,
         })  # fmt: skip
     return items
@@ -266,8 +348,9 @@ def ruoyi() -> list[dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--halo", type=Path, required=True)
+    parser.add_argument("--one-api", type=Path, required=True)
     args = parser.parse_args()
-    items = halo(args.halo) + ruoyi()
+    items = halo(args.halo) + one_api(args.one_api) + ruoyi()
     out = []
     for item in items:
         eml = item.pop("_eml")
