@@ -22,6 +22,11 @@
   code is ``GenerateVerificationCode(6)``: the first six hex digits of a UUID (lower case),
   valid ``VerificationValidMinutes`` = 10; the password reset mail carries a 32-hex token in
   a link only.
+- dromara/MaxKey (Apache-2.0, read with ``read_file``): the e-mail OTP of
+  ``MailOtpAuthn`` (Spring ``SimpleMailMessage``, plain ASCII text): subject "One Time
+  PassWord", ``MessageFormat`` of "{0} You Token is {1} , it validity in {2}  minutes." with
+  the user name, six digits from ``StringGenerator(DEFAULT_CODE_NUMBER, 6)`` and
+  ``interval / 60`` = 5 (``MailOtpAuthnService`` sets 300 s).
 - dromara/RuoYi-Vue-Plus (MIT): too large to fetch, read with ``read_file``; its two
   ``MailUtils.sendText`` mails are plain text (Hutool ``MailUtil.send`` with ``isHtml`` false),
   strings held inline below with the commit each was read at. The e-mail code is
@@ -53,6 +58,9 @@ SENT = datetime(2026, 11, 18, 9, 41, 7, tzinfo=timezone.utc)
 HALO_COMMIT = "38f52f29bfbe236fac2209dc21be40673d558d80"
 HALO_PATH = "application/src/main/resources/extensions/notification-templates.yaml"
 ONEAPI_COMMIT = "8df4a2670b98266bd287c698243fff327d9748cf"
+MAXKEY_COMMIT = "363703f21ef0332c841bed46017de5cd894f4758"  # MailOtpAuthn.java
+MAXKEY_SERVICE_COMMIT = "dc5e77372609957c6a737597f80280750b55832f"  # MailOtpAuthnService.java
+MAXKEY_ABSTRACT_COMMIT = "95a7c0daa1c551d584915c8d4f12b2e2557ea7e9"  # AbstractOtpAuthn.java
 RVP_CAPTCHA_COMMIT = "049934932dc6312aa416e5fe749b0a02b959c77d"
 RVP_FLOW_COMMIT = "029f6a4c116c2a41c8ef11ff189448436490e17b"
 
@@ -306,6 +314,34 @@ def one_api(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# MaxKey (strings inline, read with read_file)
+
+MAXKEY_DIR = "maxkey-starter/maxkey-starter-otp/src/main/java/org/dromara/maxkey/password/onetimepwd/"
+MAXKEY_SUBJECT = "One Time PassWord"
+MAXKEY_TEMPLATE = "{0} You Token is {1} , it validity in {2}  minutes."
+
+
+def maxkey() -> list[dict[str, Any]]:
+    code = digits("maxkey-mail-otp", 6)
+    text = MAXKEY_TEMPLATE.replace("{0}", "noor").replace("{1}", code).replace("{2}", "5")
+    item_id = "maxkey-mail-otp-en"
+    eml = build(sender="maxkey@maxkey.example", subject=MAXKEY_SUBJECT, text=text,
+                html_part=None, seed=item_id)  # fmt: skip
+    return [{
+        "id": item_id, "group": "maxkey-mail-otp", "source": "maxkey", "lang": "en",
+        "kind": "saas-otp", "code": code, "repository": "dromara/MaxKey",
+        "path": f"{MAXKEY_DIR}impl/MailOtpAuthn.java; {MAXKEY_DIR}MailOtpAuthnService.java; "
+        f"{MAXKEY_DIR}AbstractOtpAuthn.java",
+        "commit": MAXKEY_COMMIT, "licence": "Apache-2.0",
+        "rendered": "MessageFormat filled by hand (user name, code, 5); plain-text "
+        f"SimpleMailMessage; MailOtpAuthnService at {MAXKEY_SERVICE_COMMIT}, AbstractOtpAuthn "
+        f"at {MAXKEY_ABSTRACT_COMMIT}, read with read_file",
+        "note": "one-line English mail from a Chinese IAM: 'noor You Token is <6 digits> , it "
+        "validity in 5  minutes.'", "_eml": eml,
+    }]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # RuoYi-Vue-Plus (strings inline, read with read_file)
 
 # ruoyi-admin/src/main/java/org/dromara/web/controller/CaptchaController.java @ RVP_CAPTCHA_COMMIT
@@ -350,7 +386,7 @@ def main() -> None:
     parser.add_argument("--halo", type=Path, required=True)
     parser.add_argument("--one-api", type=Path, required=True)
     args = parser.parse_args()
-    items = halo(args.halo) + one_api(args.one_api) + ruoyi()
+    items = halo(args.halo) + one_api(args.one_api) + maxkey() + ruoyi()
     out = []
     for item in items:
         eml = item.pop("_eml")
