@@ -44,7 +44,7 @@ import html
 import json
 import re
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
@@ -54,7 +54,7 @@ import yaml
 
 CST = timezone(timedelta(hours=8))
 HERE = Path(__file__).resolve().parent
-SENT = datetime(2026, 11, 18, 9, 41, 7, tzinfo=timezone.utc)
+SENT = datetime(2026, 11, 18, 9, 41, 7, tzinfo=UTC)
 HALO_COMMIT = "38f52f29bfbe236fac2209dc21be40673d558d80"
 HALO_PATH = "application/src/main/resources/extensions/notification-templates.yaml"
 ONEAPI_COMMIT = "8df4a2670b98266bd287c698243fff327d9748cf"
@@ -146,7 +146,8 @@ def _html_mode(template: str, data: dict[str, str]) -> str:
     template = re.sub(r"<(\w+)((?:\s+[\w:-]+=\"[^\"]*\")*\s*)>\s*</\1>", element, template)
     # attributes on elements that keep their own content (the footer's links)
     return re.sub(
-        r'th:(href)="([^"]*)"', lambda m: f'{m.group(1)}="{html.escape(_expr(m.group(2), data))}"',
+        r'th:(href)="([^"]*)"',
+        lambda m: f'{m.group(1)}="{html.escape(_expr(m.group(2), data))}"',
         template,
     )
 
@@ -220,7 +221,9 @@ def halo(repo: Path) -> list[dict[str, Any]]:
             "commentSubjectTitle": "家庭服务器搭建记录（2026 版）",
         })  # fmt: skip
         if name == "template-new-comment-on-post":
-            data["content"] = "第 7 本我也读过，第 212 页那段很棒。请问 ISBN 978-7-5086-4735-9 是哪个版本？"
+            data["content"] = (
+                "第 7 本我也读过，第 212 页那段很棒。请问 ISBN 978-7-5086-4735-9 是哪个版本？"
+            )
         if name == "template-someone-replied-to-you":
             data["commentContent"] = "这篇文章的第 3 节写得很清楚，谢谢分享！"
             data["content"] = "谢谢！第 4 节会在 12 月 2 日更新，预计 3000 字左右。"
@@ -265,12 +268,18 @@ def one_api(repo: Path) -> list[dict[str, Any]]:
             capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
 
-    misc, token, channel = show("controller/misc.go"), show("model/token.go"), show("monitor/channel.go")
+    misc, token, channel = (
+        show("controller/misc.go"),
+        show("model/token.go"),
+        show("monitor/channel.go"),
+    )
     layout = _go_literal(show("common/message/template.go"), "return fmt.Sprintf(")
     system = "星河 API"
     code = hashlib.sha256(b"one-api-email-verification").hexdigest()[:6]
     reset_token = hashlib.sha256(b"one-api-password-reset").hexdigest()[:32]
-    link = f"https://api.xinghe.example/user/reset?email=noor.tester@example.com&token={reset_token}"
+    link = (
+        f"https://api.xinghe.example/user/reset?email=noor.tester@example.com&token={reset_token}"
+    )
     mails = [
         ("email-verification", "saas-otp", code, f"{system} 邮箱验证邮件",
          _go_sprintf(_go_literal(misc, "邮箱验证邮件"), system, code, 10),
@@ -316,7 +325,9 @@ def one_api(repo: Path) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------------------
 # MaxKey (strings inline, read with read_file)
 
-MAXKEY_DIR = "maxkey-starter/maxkey-starter-otp/src/main/java/org/dromara/maxkey/password/onetimepwd/"
+MAXKEY_DIR = (
+    "maxkey-starter/maxkey-starter-otp/src/main/java/org/dromara/maxkey/password/onetimepwd/"
+)
 MAXKEY_SUBJECT = "One Time PassWord"
 MAXKEY_TEMPLATE = "{0} You Token is {1} , it validity in {2}  minutes."
 
