@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r7_asia.py \\
         --halo /work/.mirror/halo-dev+halo/repo \\
-        --one-api /work/.mirror/songquanpeng+one-api/repo
+        --one-api /work/.mirror/songquanpeng+one-api/repo \\
+        --plane /work/.mirror/makeplane+plane/repo
 
 - ``--halo``: a git snapshot of halo-dev/halo (GPL-3.0). Its built-in notification
   templates (``application/src/main/resources/extensions/notification-templates.yaml``, all
@@ -27,6 +28,13 @@
   PassWord", ``MessageFormat`` of "{0} You Token is {1} , it validity in {2}  minutes." with
   the user name, six digits from ``StringGenerator(DEFAULT_CODE_NUMBER, 6)`` and
   ``interval / 60`` = 5 (``MailOtpAuthnService`` sets 300 s).
+- ``--plane``: a git snapshot of makeplane/plane (AGPL-3.0; Plane Software, Bengaluru). Its
+  Django templates under ``apps/api/templates/emails/`` are rendered with Jinja2 (they use
+  only ``{{ var }}``, autoescaped as Django does) with the context and subject of the Celery
+  task in ``apps/api/plane/bgtasks/``; the text/plain part is made as
+  ``plane.utils.email.generate_plain_text_from_html`` makes it (drop ``<style>``, strip
+  tags, squeeze blank lines, pad with two newlines), then ``EmailMultiAlternatives``
+  (text/plain + text/html alternative). Codes: ``secrets.randbelow(900000) + 100000``.
 - dromara/RuoYi-Vue-Plus (MIT): too large to fetch, read with ``read_file``; its two
   ``MailUtils.sendText`` mails are plain text (Hutool ``MailUtil.send`` with ``isHtml`` false),
   strings held inline below with the commit each was read at. The e-mail code is
@@ -58,6 +66,7 @@ SENT = datetime(2026, 11, 18, 9, 41, 7, tzinfo=UTC)
 HALO_COMMIT = "38f52f29bfbe236fac2209dc21be40673d558d80"
 HALO_PATH = "application/src/main/resources/extensions/notification-templates.yaml"
 ONEAPI_COMMIT = "8df4a2670b98266bd287c698243fff327d9748cf"
+PLANE_COMMIT = "4ca6d6c7b807ad09bb571af2c43e85bf47c3ec6b"
 MAXKEY_COMMIT = "363703f21ef0332c841bed46017de5cd894f4758"  # MailOtpAuthn.java
 MAXKEY_SERVICE_COMMIT = "dc5e77372609957c6a737597f80280750b55832f"  # MailOtpAuthnService.java
 MAXKEY_ABSTRACT_COMMIT = "95a7c0daa1c551d584915c8d4f12b2e2557ea7e9"  # AbstractOtpAuthn.java
@@ -74,7 +83,9 @@ def _boundary(seed: str, tag: str) -> str:
     return f"----=_Part_{tag}_" + hashlib.sha256((seed + tag).encode()).hexdigest()[:16]
 
 
-def build(*, sender: str, subject: str, text: str, html_part: str | None, seed: str) -> bytes:
+def build(
+    *, sender: str, subject: str, text: str, html_part: str | None, seed: str, django: bool = False
+) -> bytes:
     """Spring's ``MimeMessageHelper(msg, true, "UTF-8")`` + ``setText(raw, html)`` gives
     multipart/mixed > multipart/related > multipart/alternative; Hutool's plain-text mail
     is a single text/plain part."""
@@ -86,6 +97,10 @@ def build(*, sender: str, subject: str, text: str, html_part: str | None, seed: 
     msg["Message-ID"] = f"<{hashlib.sha256(seed.encode()).hexdigest()[:24]}@mail.example>"
     if html_part is None:
         msg.set_content(text, subtype="plain", charset="utf-8")
+    elif django:  # Django's EmailMultiAlternatives: multipart/alternative
+        msg.set_content(text, subtype="plain", charset="utf-8")
+        msg.add_alternative(html_part, subtype="html", charset="utf-8")
+        msg.set_boundary(_boundary(seed, "0"))
     else:
         alt = EmailMessage()
         alt.set_content(text, subtype="plain", charset="utf-8")
@@ -323,6 +338,75 @@ def one_api(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Plane (Django templates through Jinja2)
+
+
+def _plane_plain(html_content: str) -> str:
+    """``generate_plain_text_from_html``: Django's strip_tags keeps entities as they are."""
+    text = re.sub(r"<style[^>]*>.*?</style>", "", html_content, flags=re.S | re.I)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", "", text)
+    text = re.sub(r"\n\s*\n\s*\n+", "\n\n", text)
+    return "\n\n" + text.strip() + "\n\n"
+
+
+def plane(repo: Path) -> list[dict[str, Any]]:
+    import jinja2
+
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"{PLANE_COMMIT}:{path}"],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+
+    env = jinja2.Environment(autoescape=True)
+    site = "https://plane.acme-rail.example"
+    email = "noor.tester@example.com"
+    # secrets.randbelow(900000) + 100000: never a leading zero
+    login_code = str(100000 + int(digits("plane-magic-signin", 6)) % 900000)
+    update_code = str(100000 + int(digits("plane-email-update", 6)) % 900000)
+    uid = base64.urlsafe_b64encode(b"3f9d2c6e-8b1a-4e57-9c0d-5a7e1b2f4c83").decode().rstrip("=")
+    reset = f"{site}/accounts/reset-password/?uidb64={uid}&token=cn4q2b-9f3e1a7c5d2b8e6f0a4c1d3b5e7f9a2c&email={email}"
+    mails = [
+        ("magic-signin", "saas-otp", login_code, f"Your unique Plane login code is {login_code}",
+         "auth/magic_signin", {"code": login_code, "email": email}, "magic_link_code_task.py",
+         "six-digit login code in a grey chip, also in the subject and the hidden pre-header"),
+        ("email-update-code", "saas-otp", update_code, "Verify your new email address",
+         "auth/magic_signin", {"code": update_code, "email": email}, "user_email_update_task.py",
+         "the sign-in template reused to verify a new address: six-digit code in a chip"),
+        ("forgot-password", "notice", None,
+         "A new password to your Plane account has been requested", "auth/forgot_password",
+         {"first_name": "Noor", "forgot_password_url": reset, "email": email},
+         "forgot_password_task.py", "password reset by link only; token in the URL"),
+        ("email-updated", "notice", None, "Plane email address successfully updated",
+         "user/email_updated", {"email": email}, "user_email_update_task.py",
+         "notice that the account e-mail changed; no code"),
+        ("user-deactivation", "notice", None, "Noor has been deactivated on Plane",
+         "user/user_deactivation", {"email": email, "login_url": site + "/login"},
+         "user_deactivation_email_task.py", "account deactivated notice; no code"),
+    ]  # fmt: skip
+    items = []
+    for tmpl, kind, got, subject, template, context, task, note in mails:
+        html_content = env.from_string(show(f"apps/api/templates/emails/{template}.html")).render(
+            **context
+        )
+        item_id = f"plane-{tmpl}-en"
+        eml = build(sender="Plane <no-reply@plane.acme-rail.example>", subject=subject,
+                    text=_plane_plain(html_content), html_part=html_content, seed=item_id,
+                    django=True)  # fmt: skip
+        items.append({
+            "id": item_id, "group": f"plane-{tmpl}", "source": "plane", "lang": "en",
+            "kind": kind, "code": got, "repository": "makeplane/plane",
+            "path": f"apps/api/templates/emails/{template}.html; apps/api/plane/bgtasks/{task}; "
+            "apps/api/plane/utils/email.py", "commit": PLANE_COMMIT, "licence": "AGPL-3.0",
+            "rendered": "Django template rendered with Jinja2 (only {{ var }}), plain part as "
+            "generate_plain_text_from_html makes it, EmailMultiAlternatives layout",
+            "note": note, "_eml": eml,
+        })  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
 # MaxKey (strings inline, read with read_file)
 
 MAXKEY_DIR = (
@@ -396,8 +480,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--halo", type=Path, required=True)
     parser.add_argument("--one-api", type=Path, required=True)
+    parser.add_argument("--plane", type=Path, required=True)
     args = parser.parse_args()
-    items = halo(args.halo) + one_api(args.one_api) + maxkey() + ruoyi()
+    items = halo(args.halo) + one_api(args.one_api) + plane(args.plane) + maxkey() + ruoyi()
     out = []
     for item in items:
         eml = item.pop("_eml")
