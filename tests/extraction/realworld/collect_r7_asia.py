@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r7_asia.py \\
         --halo /work/.mirror/halo-dev+halo/repo \\
         --one-api /work/.mirror/songquanpeng+one-api/repo \\
-        --plane /work/.mirror/makeplane+plane/repo
+        --plane /work/.mirror/makeplane+plane/repo \\
+        --jumpserver /work/.mirror/jumpserver+jumpserver/repo
 
 - ``--halo``: a git snapshot of halo-dev/halo (GPL-3.0). Its built-in notification
   templates (``application/src/main/resources/extensions/notification-templates.yaml``, all
@@ -35,6 +36,17 @@
   ``plane.utils.email.generate_plain_text_from_html`` makes it (drop ``<style>``, strip
   tags, squeeze blank lines, pad with two newlines), then ``EmailMultiAlternatives``
   (text/plain + text/html alternative). Codes: ``secrets.randbelow(900000) + 100000``.
+- ``--jumpserver``: a git snapshot of jumpserver/jumpserver (GPL-3.0). The e-mail MFA code
+  (``apps/authentication/mfa/email.py``), the forgot-password code
+  (``apps/authentication/api/password.py``) and the different-city login notice
+  (``apps/authentication/notifications.py``) are rendered from their Django templates with
+  the translations of ``apps/i18n/core/<lang>/LC_MESSAGES/django.po`` (fuzzy and empty
+  entries fall back to the English msgid, as the compiled catalogue does), ``{% trans %}``
+  replaced and ``{{ var }}`` filled by Jinja2 with autoescape. Sent as ``send_mail_async``
+  sends them: Django ``send_mail(subject, message, ..., html_message=message)``, so the
+  text/plain part is the same HTML source and a text/html alternative follows; no subject
+  prefix (``EMAIL_SUBJECT_PREFIX`` has no default). Code: ``random_string(SMS_CODE_LENGTH=4,
+  lower=False, upper=False)``, four digits, valid ``VERIFY_CODE_TTL // 60`` = 1 minute.
 - dromara/RuoYi-Vue-Plus (MIT): too large to fetch, read with ``read_file``; its two
   ``MailUtils.sendText`` mails are plain text (Hutool ``MailUtil.send`` with ``isHtml`` false),
   strings held inline below with the commit each was read at. The e-mail code is
@@ -67,6 +79,8 @@ HALO_COMMIT = "38f52f29bfbe236fac2209dc21be40673d558d80"
 HALO_PATH = "application/src/main/resources/extensions/notification-templates.yaml"
 ONEAPI_COMMIT = "8df4a2670b98266bd287c698243fff327d9748cf"
 PLANE_COMMIT = "4ca6d6c7b807ad09bb571af2c43e85bf47c3ec6b"
+JMS_COMMIT = "54b5d374e36b17b99d6377997272c648e9978601"
+JMS_LANGS = {"en": "en", "zh-CN": "zh", "zh-TW": "zh_Hant", "ja": "ja", "ko": "ko", "vi": "vi"}
 MAXKEY_COMMIT = "363703f21ef0332c841bed46017de5cd894f4758"  # MailOtpAuthn.java
 MAXKEY_SERVICE_COMMIT = "dc5e77372609957c6a737597f80280750b55832f"  # MailOtpAuthnService.java
 MAXKEY_ABSTRACT_COMMIT = "95a7c0daa1c551d584915c8d4f12b2e2557ea7e9"  # AbstractOtpAuthn.java
@@ -407,6 +421,108 @@ def plane(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# JumpServer (Django templates + .po catalogues)
+
+
+def _po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a .po file, skipping fuzzy and untranslated entries."""
+
+    def unquote(lines: list[str]) -> str:
+        return "".join(json.loads(line) for line in lines)
+
+    catalogue: dict[str, str] = {}
+    for block in text.split("\n\n"):
+        lines = block.strip().splitlines()
+        if any(line.startswith("#,") and "fuzzy" in line for line in lines):
+            continue
+        field, parts = None, {"msgid": [], "msgstr": []}
+        for line in lines:
+            if line.startswith("msgid "):
+                field = "msgid"
+                parts[field].append(line[6:])
+            elif line.startswith("msgstr "):
+                field = "msgstr"
+                parts[field].append(line[7:])
+            elif line.startswith('"') and field:
+                parts[field].append(line)
+            elif line.startswith("msgid_plural"):
+                field = None
+        if parts["msgid"] and parts["msgstr"]:
+            msgid, msgstr = unquote(parts["msgid"]), unquote(parts["msgstr"])
+            if msgid and msgstr:
+                catalogue[msgid] = msgstr
+    return catalogue
+
+
+def jumpserver(repo: Path) -> list[dict[str, Any]]:
+    import jinja2
+
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"{JMS_COMMIT}:{path}"],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+
+    env = jinja2.Environment(autoescape=True)
+    items = []
+    for lang, po_lang in JMS_LANGS.items():
+        cat = (
+            {} if po_lang == "en" else _po(show(f"apps/i18n/core/{po_lang}/LC_MESSAGES/django.po"))
+        )
+
+        def gettext(msgid: str, cat: dict[str, str] = cat) -> str:
+            return cat.get(msgid, msgid)
+
+        title = gettext("JumpServer - An open-source PAM")
+        tip = gettext("The validity period of the verification code is {} minute").format(1)
+        user = {"name": "Noor Tester"}
+        mails = [
+            ("mfa-email-code", "saas-otp", True, f"{title}: {gettext('MFA code')}",
+             "authentication/_msg_mfa_email_code", "apps/authentication/mfa/email.py",
+             "four-digit MFA code in bold after the label"),
+            ("reset-password-code", "saas-otp", True, f"{title}: {gettext('Forgot password')}",
+             "authentication/_msg_reset_password_code", "apps/authentication/api/password.py",
+             "four-digit code to copy into the Reset Password page"),
+            ("different-city-login", "notice", False, gettext("Different city login reminder"),
+             "authentication/_msg_different_city", "apps/authentication/notifications.py",
+             "remote-login alert: user name, date/time, city and IP; no code"),
+        ]  # fmt: skip
+        for tmpl, kind, is_code, subject, template, path, note in mails:
+            code = digits(f"jumpserver-{tmpl}-{lang}", 4) if is_code else None
+            source = show(f"apps/authentication/templates/{template}.html")
+            source = source.replace("{% load i18n %}", "")
+            source = re.sub(
+                r"\{% trans '([^']*)' %\}", lambda m: html.escape(gettext(m.group(1))), source
+            )
+            context = {"user": user, "title": subject, "code": code or "", "tip": tip,
+                       "name": "Noor Tester", "username": "noor.tester", "time": "2026-11-18 17:40:52",
+                       "city": "上海", "ip": "198.51.100.23"}  # fmt: skip
+            body = env.from_string(source).render(**context)
+            item_id = f"jumpserver-{tmpl}-{lang}"
+            eml = build(sender="JumpServer <jumpserver@bastion.example>", subject=subject,
+                        text=body, html_part=body, seed=item_id, django=True)  # fmt: skip
+            items.append({
+                "id": item_id, "group": f"jumpserver-{tmpl}", "source": "jumpserver",
+                "lang": lang, "kind": kind, "code": code, "repository": "jumpserver/jumpserver",
+                "path": f"apps/authentication/templates/{template}.html; {path}; "
+                f"apps/i18n/core/{po_lang}/LC_MESSAGES/django.po; apps/common/tasks.py",
+                "commit": JMS_COMMIT, "licence": "GPL-3.0",
+                "rendered": "Django template, {% trans %} from the .po catalogue, {{ }} by Jinja2 "
+                "autoescape; send_mail with html_message: text/plain = the same HTML source, "
+                "text/html alternative",
+                "note": note + (KO_NOTE if lang == "ko" and is_code else ""), "_eml": eml,
+            })  # fmt: skip
+    return items
+
+
+KO_NOTE = (
+    "; the ko catalogue mistranslates several strings (title 'JumpServer - An open-source PAM' "
+    "-> a Flower-service warning, 'Verify code' -> a sentence, the copy hint -> 'password "
+    "updated'), rendered as shipped; the bold four digits are still the code"
+)
+
+
+# ---------------------------------------------------------------------------------------
 # MaxKey (strings inline, read with read_file)
 
 MAXKEY_DIR = (
@@ -481,8 +597,16 @@ def main() -> None:
     parser.add_argument("--halo", type=Path, required=True)
     parser.add_argument("--one-api", type=Path, required=True)
     parser.add_argument("--plane", type=Path, required=True)
+    parser.add_argument("--jumpserver", type=Path, required=True)
     args = parser.parse_args()
-    items = halo(args.halo) + one_api(args.one_api) + plane(args.plane) + maxkey() + ruoyi()
+    items = (
+        halo(args.halo)
+        + one_api(args.one_api)
+        + plane(args.plane)
+        + jumpserver(args.jumpserver)
+        + maxkey()
+        + ruoyi()
+    )
     out = []
     for item in items:
         eml = item.pop("_eml")
