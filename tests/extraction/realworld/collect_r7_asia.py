@@ -1,4 +1,4 @@
-"""Round seven (asia): e-mailed codes and notices of two Chinese open-source projects.
+"""Round seven (asia): e-mailed codes and notices of open-source projects from China and India.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r7_asia.py \\
         --halo /work/.mirror/halo-dev+halo/repo \\
@@ -39,7 +39,8 @@
 - ``--jumpserver``: a git snapshot of jumpserver/jumpserver (GPL-3.0). The e-mail MFA code
   (``apps/authentication/mfa/email.py``), the forgot-password code
   (``apps/authentication/api/password.py``) and the different-city login notice
-  (``apps/authentication/notifications.py``) are rendered from their Django templates with
+  (``apps/authentication/notifications.py``) and the password-reset-success notice
+  (``apps/users/notifications.py``) are rendered from their Django templates with
   the translations of ``apps/i18n/core/<lang>/LC_MESSAGES/django.po`` (fuzzy and empty
   entries fall back to the English msgid, as the compiled catalogue does), ``{% trans %}``
   replaced and ``{{ var }}`` filled by Jinja2 with autoescape. Sent as ``send_mail_async``
@@ -486,6 +487,9 @@ def jumpserver(repo: Path) -> list[dict[str, Any]]:
             ("different-city-login", "notice", False, gettext("Different city login reminder"),
              "authentication/_msg_different_city", "apps/authentication/notifications.py",
              "remote-login alert: user name, date/time, city and IP; no code"),
+            ("reset-password-success", "notice", False, gettext("Reset password success"),
+             "authentication/_msg_rest_password_success", "apps/users/notifications.py",
+             "password-changed notice with IP address and browser; no code"),
         ]  # fmt: skip
         for tmpl, kind, is_code, subject, template, path, note in mails:
             code = digits(f"jumpserver-{tmpl}-{lang}", 4) if is_code else None
@@ -496,7 +500,9 @@ def jumpserver(repo: Path) -> list[dict[str, Any]]:
             )
             context = {"user": user, "title": subject, "code": code or "", "tip": tip,
                        "name": "Noor Tester", "username": "noor.tester", "time": "2026-11-18 17:40:52",
-                       "city": "上海", "ip": "198.51.100.23"}  # fmt: skip
+                       "city": "上海", "ip": "198.51.100.23",
+                       "ip_address": "198.51.100.23",
+                       "browser": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0"}  # fmt: skip
             body = env.from_string(source).render(**context)
             item_id = f"jumpserver-{tmpl}-{lang}"
             eml = build(sender="JumpServer <jumpserver@bastion.example>", subject=subject,
