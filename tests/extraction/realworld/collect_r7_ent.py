@@ -231,7 +231,9 @@ def _orchard_view(
             if forms is None:
                 forms = [msgid, json.loads(f'"{pl.group(2)}"')]
             n = 1440
-            idx = _plural_index(plural, n) if forms != [msgid, json.loads(f'"{pl.group(2)}"')] else 1
+            idx = (
+                _plural_index(plural, n) if forms != [msgid, json.loads(f'"{pl.group(2)}"')] else 1
+            )
             text = forms[idx]
             if not text:
                 return None
