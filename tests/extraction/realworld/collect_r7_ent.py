@@ -10,7 +10,11 @@ the mail would type (``code``) or ``null``.
 - ``--abp``: a git snapshot of aspnetboilerplate/aspnetboilerplate (MIT). Its Zero module's
   localisation dictionaries ``src/Abp.ZeroCore/Zero/Localization/SourceExt/AbpZero*.xml``
   hold ``EmailSecurityCodeSubject`` and ``EmailSecurityCodeBody`` ("Your security code is:
-  {0}"). ABP Zero applications send the e-mail two-factor code with exactly these strings:
+  {0}"). ABP's own ``src/Abp.Zero/Authorization/Users/AbpUserManager.cs`` (ASP.NET
+  Identity 2; at ``ABP_MANAGER_COMMIT``, the last commit before it left the solution)
+  registers the e-mail two-factor provider as ``EmailTokenProvider`` with ``Subject =
+  L("EmailSecurityCodeSubject")`` and ``BodyFormat = L("EmailSecurityCodeBody")``, and ABP
+  Zero applications on ASP.NET Core send the code with exactly these strings:
   ``message = L("EmailSecurityCodeBody", code)`` then
   ``_emailSender.SendAsync(email, L("EmailSecurityCodeSubject"), message)``; ABP's
   ``IEmailSender.SendAsync`` has ``isBodyHtml = true`` by default
@@ -63,6 +67,7 @@ SENT = datetime(2026, 11, 24, 7, 12, 45, tzinfo=UTC)
 RNG = random.Random("r7-ent")
 
 ABP_COMMIT = "a2ccd05f849feaba6be88693417409b3f4168cee"
+ABP_MANAGER_COMMIT = "52990d2108edb4209537a941d034e73ae1ee418e"
 ABP_DIR = "src/Abp.ZeroCore/Zero/Localization/SourceExt/"
 ORCHARD_PO_COMMIT = "e2415cc9dc420c3ce6f9ea9b3bcbb22f5d6b3b6a"
 ORCHARD_2FA_COMMIT = "67e925869337f30b72c18be0e903e2895e135799"  # EmailAuthenticatorController.cs
@@ -151,7 +156,8 @@ def abp(repo: Path) -> list[dict[str, Any]]:
             "kind": "saas-otp",
             "code": code,
             "repository": "aspnetboilerplate/aspnetboilerplate",
-            "path": f"{path}; src/Abp/Net/Mail/IEmailSender.cs",
+            "path": f"{path}; src/Abp/Net/Mail/IEmailSender.cs; "
+            f"src/Abp.Zero/Authorization/Users/AbpUserManager.cs (at {ABP_MANAGER_COMMIT})",
             "commit": ABP_COMMIT,
             "licence": "MIT",
             "rendered": "EmailSecurityCodeSubject as subject, EmailSecurityCodeBody with {0} = "
