@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r7_ent.py \\
         --abp /work/.mirror/aspnetboilerplate+aspnetboilerplate/repo \\
-        --orchard-po /work/.mirror/OrchardCMS+OrchardCore.Translations/repo
+        --orchard-po /work/.mirror/OrchardCMS+OrchardCore.Translations/repo \\
+        --grandnode /work/.mirror/grandnode+grandnode2/repo
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -43,6 +44,16 @@ the mail would type (``code``) or ``null``.
     lifespan in minutes; ASP.NET Core Identity's default of one day (1440) is used. The
     confirm URL is written raw, the reset URL HTML-encoded, as the views do. Links only: no
     code to type. Only languages with every body string translated are taken.
+- ``--grandnode``: a git snapshot of grandnode/grandnode2 (GPL-3.0), an ASP.NET Core shop.
+  Its seeded message templates (``src/Modules/Grand.Module.Installer/Services/
+  InstallDataMessageTemplates.cs``) are read from the C# source (regular literals unescaped,
+  the verbatim ``OrderProducts`` / ``ShipmentProducts`` tables joined in as the seed joins
+  them) and rendered with Jinja2, which covers the Liquid subset they use (``null`` bound to
+  None). ``Customer.EmailTokenValidationMessage`` carries the e-mail two-factor code:
+  ``TwoFactorAuthenticationService.PrepareRandomCode`` = ``Random.Next(0, 999999)
+  .ToString("D6")``. Negatives from the same shop: order placed (order number, prices,
+  SKUs, addresses), shipment sent, gift voucher (a voucher code, not a sign-in code) and
+  password recovery (a link). English only (the seed is English).
 """
 
 from __future__ import annotations
@@ -80,6 +91,7 @@ ORCHARD_2FA_BODY = (
     "Your code is {{ Code }}"
 )
 ORCHARD_LANGS_MAX = 9
+GRANDNODE_COMMIT = "22c554f0562ed2564b01fe61f42dfa44cc6607bd"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -345,14 +357,167 @@ def _msgids(lines: list[str]) -> list[str]:
     return out
 
 
+# ---------------------------------------------------------------------------------------
+# GrandNode
+
+
+def _cs_literal(lit: str) -> str:
+    """A regular C# string literal's text (the escapes the seed file uses)."""
+    out, i = [], 0
+    while i < len(lit):
+        c = lit[i]
+        if c == "\\":
+            nxt = lit[i + 1]
+            out.append({"r": "\r", "n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'"}[nxt])
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _grandnode_templates(source: str) -> dict[str, tuple[str, str]]:
+    verbatim = {
+        m.group(1): m.group(2).replace('""', '"')
+        for m in re.finditer(r'var (\w+) = @"((?:[^"]|"")*)";', source)
+    }
+    out = {}
+    pattern = r'Name = "([\w.]+)",\s*Subject = "((?:[^"\\]|\\.)*)",\s*Body =\s*(.*?),\s*IsActive'
+    for m in re.finditer(pattern, source, re.S):
+        if m.group(1) not in GRANDNODE_TAKE:
+            continue
+        parts = re.findall(r'"((?:[^"\\]|\\.)*)"|(\b[A-Za-z]\w*\b)', m.group(3))
+        body = "".join(_cs_literal(lit) if not name else verbatim[name] for lit, name in parts)
+        out[m.group(1)] = (_cs_literal(m.group(2)), body)
+    return out
+
+
+GRANDNODE_STORE = {"Name": "Contoso Outdoor", "URL": "https://shop.contoso-outdoor.example/",
+                   "Email": "hello@contoso-outdoor.example"}  # fmt: skip
+GRANDNODE_ORDER = {
+    "OrderNumber": "1187",
+    "CustomerFullName": "Noor Tester",
+    "CustomerEmail": "noor.tester@example.com",
+    "OrderURLForCustomer": "https://shop.contoso-outdoor.example/orderdetails/67d6a1c2e4b0f3a9c18d5e27",
+    "CreatedOn": "11/23/2026 6:48:12 PM",
+    "BillingFirstName": "Noor", "BillingLastName": "Tester",
+    "BillingAddress1": "742 Alder Street", "BillingCity": "Portland",
+    "BillingZipPostalCode": "97205", "BillingStateProvince": "Oregon",
+    "BillingCountry": "United States of America",
+    "ShippingFirstName": "Noor", "ShippingLastName": "Tester",
+    "ShippingAddress1": "742 Alder Street", "ShippingCity": "Portland",
+    "ShippingZipPostalCode": "97205", "ShippingStateProvince": "Oregon",
+    "ShippingCountry": "United States of America",
+    "ShippingMethod": "Ground",
+    "OrderItems": [
+        {"ProductName": "Trail Runner 2 Trekking Poles", "IsDownloadAllowed": False,
+         "IsLicenseDownloadAllowed": False, "AttributeDescription": "Colour: Graphite",
+         "ProductSku": "TP-2207-GR", "UnitPrice": "$64.90", "Quantity": 1, "TotalPrice": "$64.90"},
+        {"ProductName": "Merino Hiking Socks (3 pack)", "IsDownloadAllowed": False,
+         "IsLicenseDownloadAllowed": False, "AttributeDescription": "Size: 42-44",
+         "ProductSku": "MS-3P-4244", "UnitPrice": "$21.50", "Quantity": 2, "TotalPrice": "$43.00"},
+    ],
+    "CheckoutAttributeDescription": "",
+    "SubTotal": "$107.90", "DisplaySubTotalDiscount": False, "DisplayShipping": True,
+    "Shipping": "$7.95", "DisplayPaymentMethodFee": False, "DisplayTax": True, "Tax": "$0.00",
+    "DisplayTaxRates": False, "TaxRates": [], "DisplayDiscount": False, "GiftVouchers": [],
+    "RedeemedLoyaltyPointsEntryExists": False, "Total": "$115.85",
+}  # fmt: skip
+GRANDNODE_SHIPMENT = {"ShipmentItems": [
+    {"ProductName": "Trail Runner 2 Trekking Poles", "AttributeDescription": "Colour: Graphite",
+     "ProductSku": "TP-2207-GR", "Quantity": 1},
+    {"ProductName": "Merino Hiking Socks (3 pack)", "AttributeDescription": "Size: 42-44",
+     "ProductSku": "MS-3P-4244", "Quantity": 2},
+]}  # fmt: skip
+GRANDNODE_TAKE = {
+    "Customer.EmailTokenValidationMessage": ("email-token", "shop-otp"),
+    "OrderPlaced.CustomerNotification": ("order-placed", "shop-order"),
+    "ShipmentSent.CustomerNotification": ("shipment-sent", "shop-order"),
+    "GiftVoucher.Notification": ("gift-voucher", "notice"),
+    "Customer.PasswordRecovery": ("password-recovery", "notice"),
+}
+
+
+def grandnode(repo: Path) -> list[dict[str, Any]]:
+    import jinja2
+
+    path = "src/Modules/Grand.Module.Installer/Services/InstallDataMessageTemplates.cs"
+    templates = _grandnode_templates(_show(repo, GRANDNODE_COMMIT, path))
+    env = jinja2.Environment(autoescape=True)
+    code = f"{RNG.randrange(0, 999999):06d}"
+    voucher = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(4))
+    voucher = f"{voucher}-{RNG.randrange(1000, 9999)}-GIFT"
+    context = {
+        "null": None,
+        "Store": GRANDNODE_STORE,
+        "Order": GRANDNODE_ORDER,
+        "Shipment": GRANDNODE_SHIPMENT,
+        "Customer": {
+            "FullName": "Noor Tester",
+            "Token": code,
+            "PasswordRecoveryURL": "https://shop.contoso-outdoor.example/passwordrecovery/confirm"
+            "?token=3f9c27d1-58ae-4b6e-9d02-b7c4e1a6f835&email=noor.tester%40example.com",
+        },
+        "GiftVoucher": {
+            "SenderName": "Sam Rivera", "SenderEmail": "sam.rivera@example.net",
+            "RecipientName": "Noor Tester", "Amount": "$50.00", "CouponCode": voucher,
+            "Message": "Happy birthday! Enjoy the trails.",
+        },
+    }  # fmt: skip
+    items = []
+    for name, (slug, kind) in GRANDNODE_TAKE.items():
+        subject_t, body_t = templates[name]
+        subject = env.from_string(subject_t).render(context)
+        subject = html.unescape(subject)
+        body = env.from_string(body_t).render(context)
+        raw = _message(
+            sender="Contoso Outdoor <noreply@contoso-outdoor.example>",
+            subject=subject,
+            html_body=body,
+        )
+        note = {
+            "email-token": 'six digits (Random.Next(0, 999999).ToString("D6")) in bold',
+            "order-placed": "order number, prices, SKUs, addresses with ZIP codes: no code",
+            "shipment-sent": "order number, SKUs, ZIP codes: no code",
+            "gift-voucher": "a gift voucher (coupon) code, not a one-time code to sign in",
+            "password-recovery": "a link to follow, no code to type",
+        }[slug]
+        item = {
+            "id": f"grandnode-{slug}-en",
+            "group": f"grandnode-{slug}",
+            "source": "grandnode",
+            "lang": "en",
+            "kind": kind,
+            "code": code if slug == "email-token" else None,
+            "repository": "grandnode/grandnode2",
+            "path": path
+            + (
+                "; src/Business/Grand.Business.Authentication/Services/"
+                "TwoFactorAuthenticationService.cs"
+                if slug == "email-token"
+                else ""
+            ),
+            "commit": GRANDNODE_COMMIT,
+            "licence": "GPL-3.0",
+            "rendered": f"seeded message template {name} (C# literals joined as the seed "
+            "joins them) rendered with Jinja2 (the Liquid subset it uses, HTML-escaped values), "
+            "text/html",
+            "note": note,
+        }
+        items.append(_write(item, raw))
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--abp", type=Path, required=True)
     ap.add_argument("--orchard-po", type=Path, required=True)
+    ap.add_argument("--grandnode", type=Path, required=True)
     args = ap.parse_args()
     items = abp(args.abp)
     items.append(orchard_2fa())
     items += orchard_notices(args.orchard_po)
+    items += grandnode(args.grandnode)
     out = HERE / "round7" / "ent.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n")
