@@ -53,7 +53,12 @@ the mail would type (``code``) or ``null``.
   ``TwoFactorAuthenticationService.PrepareRandomCode`` = ``Random.Next(0, 999999)
   .ToString("D6")``. Negatives from the same shop: order placed (order number, prices,
   SKUs, addresses), shipment sent, gift voucher (a voucher code, not a sign-in code) and
-  password recovery (a link). English only (the seed is English).
+  password recovery (a link). English only (the seed is English). A later rewrite of the
+  seed (``Services/MessageTemplates/MessageTemplateSeed*.cs`` on GitHub, newer than the
+  snapshot, read with ``read_file`` and held inline with commits cited) wraps each template
+  in ``Layout(preheader, heading, content)`` with a hidden pre-header and ``Button()``
+  links; its e-mail code (six digits in a large letter-spaced cell) and password-reset
+  mails are rendered too, as groups of their own (``grandnode-seed-*``).
 """
 
 from __future__ import annotations
@@ -393,7 +398,11 @@ def _grandnode_templates(source: str) -> dict[str, tuple[str, str]]:
 
 
 GRANDNODE_STORE = {"Name": "Contoso Outdoor", "URL": "https://shop.contoso-outdoor.example/",
-                   "Email": "hello@contoso-outdoor.example"}  # fmt: skip
+                   "Email": "hello@contoso-outdoor.example",
+                   "CompanyName": "Contoso Outdoor LLC",
+                   "CompanyAddress": "1200 NW Naito Pkwy, Portland, OR 97209",
+                   "CompanyPhoneNumber": "+1 503-555-0148",
+                   "CompanyEmail": "hello@contoso-outdoor.example"}  # fmt: skip
 GRANDNODE_ORDER = {
     "OrderNumber": "1187",
     "CustomerFullName": "Noor Tester",
@@ -465,6 +474,9 @@ def grandnode(repo: Path) -> list[dict[str, Any]]:
         },
     }  # fmt: skip
     items = []
+    seed_context = dict(context, Customer=dict(context["Customer"]))
+    seed_code = f"{RNG.randrange(0, 999999):06d}"
+    seed_context["Customer"]["Token"] = seed_code
     for name, (slug, kind) in GRANDNODE_TAKE.items():
         subject_t, body_t = templates[name]
         subject = env.from_string(subject_t).render(context)
@@ -503,6 +515,157 @@ def grandnode(repo: Path) -> list[dict[str, Any]]:
             "joins them) rendered with Jinja2 (the Liquid subset it uses, HTML-escaped values), "
             "text/html",
             "note": note,
+        }
+        items.append(_write(item, raw))
+    return items + grandnode_seed(seed_context, seed_code)
+
+
+# grandnode/grandnode2, later seed (read with read_file, not in the snapshot):
+# src/Modules/Grand.Module.Installer/Services/MessageTemplates/MessageTemplateSeed.cs
+# @ GRANDNODE_SEED_COMMIT: the C# interpolated verbatim strings of Layout() and Button().
+GRANDNODE_SEED_COMMIT = "9585d11c57110e47e04da6f6161ef7e794dd432a"
+GRANDNODE_ACCOUNT_COMMIT = "da55fe1dff3660e25298681ceb6007d858d3d52d"
+GRANDNODE_LAYOUT_CS = """<!DOCTYPE html>
+<html lang='en'>
+<head>
+<meta charset='utf-8' />
+<meta name='viewport' content='width=device-width, initial-scale=1.0' />
+<title>{{{{Store.Name}}}}</title>
+</head>
+<body style='margin: 0; padding: 0; background-color: #f4f4f5;'>
+<div style='display:none;max-height:0;overflow:hidden;'>{preheader}</div>
+<table role='presentation' width='100%' cellpadding='0' cellspacing='0' style='width: 100%; background-color: #f4f4f5;'>
+<tr>
+<td align='center' style='padding: 24px 16px;'>
+<table role='presentation' width='600' cellpadding='0' cellspacing='0' style='width: 600px; max-width: 600px; background-color: #ffffff; border-radius: 8px;'>
+<tr>
+<td style='padding: 24px 32px; text-align: left;'>
+<a href='{{{{Store.URL}}}}' style='font-size: 20px; font-weight: bold; color: #18181b; text-decoration: none;'>{{{{Store.Name}}}}</a>
+</td>
+</tr>
+<tr>
+<td style='padding: 0 32px;'>
+<h1 style='font-size: 22px; color: #18181b; margin: 0 0 16px 0;'>{heading}</h1>
+</td>
+</tr>
+<tr>
+<td style='padding: 0 32px 24px 32px; font-size: 15px; line-height: 1.6; color: #3f3f46;'>
+{content}
+</td>
+</tr>
+<tr>
+<td style='padding: 24px 32px; font-size: 12px; color: #71717a; border-top: 1px solid #e4e4e7;'>
+{{% if Store.CompanyName != null and Store.CompanyName != '' %}}
+{{{{Store.CompanyName}}}}<br />
+{{% endif %}}
+{{% if Store.CompanyAddress != null and Store.CompanyAddress != '' %}}
+{{{{Store.CompanyAddress}}}}<br />
+{{% endif %}}
+{{% if Store.CompanyPhoneNumber != null and Store.CompanyPhoneNumber != '' %}}
+{{{{Store.CompanyPhoneNumber}}}}<br />
+{{% endif %}}
+{{% if Store.CompanyEmail != null and Store.CompanyEmail != '' %}}
+{{{{Store.CompanyEmail}}}}
+{{% endif %}}
+</td>
+</tr>
+</table>
+</td>
+</tr>
+</table>
+</body>
+</html>"""
+GRANDNODE_BUTTON_CS = """
+<table role='presentation' cellpadding='0' cellspacing='0' style='margin: 16px 0;'>
+<tr>
+<td style='border-radius: 6px; background-color: #18181b;'>
+<a href='{url}' style='display: inline-block; padding: 12px 24px; font-size: 14px; font-weight: bold; color: #ffffff; text-decoration: none; border-radius: 6px;'>{text}</a>
+</td>
+</tr>
+</table>"""
+# MessageTemplateSeed.Account.cs @ GRANDNODE_ACCOUNT_COMMIT: (subject, preheader, heading,
+# content parts; a tuple part is a Button(url, text) call).
+GRANDNODE_SEED_ACCOUNT = {
+    "email-token": (
+        "{{Store.Name}} \u2014 Your verification code",
+        "Your sign-in verification code",
+        "Verify your identity",
+        ["""
+                <p>Hello {{Customer.FullName}},</p>
+                <p>Enter this 6-digit code on the sign-in page to confirm it is you:</p>
+                <table role='presentation' width='100%' cellpadding='0' cellspacing='0' style='margin: 16px 0;'>
+                <tr><td style='padding: 0.8em 1em; background-color: #f4f4f5; border-radius: 6px; text-align: center; font-size: 26px; font-weight: bold; letter-spacing: 6px; color: #18181b;'>{{Customer.Token}}</td></tr>
+                </table>
+                <p>If you did not request this code, you can ignore this email \u2014 your account is still secure.</p>"""],
+    ),
+    "password-recovery": (
+        "{{Store.Name}} \u2014 Reset your password",
+        "Reset the password for your account",
+        "Reset your password",
+        ["""
+                <p>We received a request to reset the password for your account at <strong>{{Store.Name}}</strong>.</p>""",
+         ("{{Customer.PasswordRecoveryURL}}", "Reset my password"),
+         """
+                <p>If you did not request a password reset, you can safely ignore this email \u2014 your password will not be changed.</p>"""],
+    ),
+}  # fmt: skip
+
+
+def _cs_interpolate(template: str, values: dict[str, str]) -> str:
+    """A C# ``$@"..."`` string: ``{{``/``}}`` are braces, ``{name}`` a value."""
+
+    def one(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        return values[m.group(1)]
+
+    return re.sub(r"\{\{|\}\}|\{(\w+)\}", one, template)
+
+
+def grandnode_seed(context: dict[str, Any], code: str) -> list[dict[str, Any]]:
+    import jinja2
+
+    env = jinja2.Environment(autoescape=True)
+    items = []
+    for slug, (subject_t, pre, heading, parts) in GRANDNODE_SEED_ACCOUNT.items():
+        content = "".join(
+            _cs_interpolate(GRANDNODE_BUTTON_CS, {"url": p[0], "text": p[1]})
+            if isinstance(p, tuple)
+            else p
+            for p in parts
+        )
+        body_t = _cs_interpolate(
+            GRANDNODE_LAYOUT_CS, {"preheader": pre, "heading": heading, "content": content}
+        )
+        subject = html.unescape(env.from_string(subject_t).render(context))
+        body = env.from_string(body_t).render(context)
+        raw = _message(
+            sender="Contoso Outdoor <noreply@contoso-outdoor.example>",
+            subject=subject,
+            html_body=body,
+        )
+        item = {
+            "id": f"grandnode-seed-{slug}-en",
+            "group": f"grandnode-seed-{slug}",
+            "source": "grandnode",
+            "lang": "en",
+            "kind": "shop-otp" if slug == "email-token" else "notice",
+            "code": code if slug == "email-token" else None,
+            "repository": "grandnode/grandnode2",
+            "path": "src/Modules/Grand.Module.Installer/Services/MessageTemplates/"
+            "MessageTemplateSeed.Account.cs; .../MessageTemplateSeed.cs (Layout, Button, at "
+            f"{GRANDNODE_SEED_COMMIT})",
+            "commit": GRANDNODE_ACCOUNT_COMMIT,
+            "licence": "GPL-3.0",
+            "rendered": "later seed's Layout(preheader, heading, content) and Button() applied "
+            "by hand to the template strings (held inline, read with read_file), then Jinja2 "
+            "for the Liquid, text/html with hidden pre-header",
+            "note": "six digits in a large letter-spaced cell"
+            if slug == "email-token"
+            else "a button link, no code to type",
         }
         items.append(_write(item, raw))
     return items
