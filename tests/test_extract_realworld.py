@@ -470,6 +470,22 @@ def test_a_digit_code_still_wins_over_capitals_below_it() -> None:
 
 
 # =======================================================================================
+# Kinds round seven's hold-out missed (scored once, then seen)
+
+
+def test_a_title_that_ends_in_a_year_does_not_hide_the_code_below_it() -> None:
+    text = (
+        'Votre code de vérification pour accéder à "Contrat de location\n2026" :\n\n'
+        "361511\n\nSi vous n’avez pas demandé cela, répondez à cet e-mail."
+    )
+    assert extract_code(received("Vérification par e-mail", text=text)) == "361511"
+
+
+def test_a_code_in_quotes() -> None:
+    assert extract_code(received("کد امنیتی", text="کد امنیتی شما '719851' است")) == "719851"
+
+
+# =======================================================================================
 # Hard negatives beside them: never a code
 
 
@@ -522,11 +538,13 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 # out whole), scored once: 0.882 (60/68) at 0.984, one wrong. Round five (97 mails, 13 new
 # sources, held out whole), scored once: 0.857 (42/49) at 1.000. Round six (116 mails, 14 new
 # repositories, held out whole), scored once: 0.836 (56/67) at 1.000, 9 of its 11 misses
-# longer than ten characters. All are seen now and part of tuning, whose misses are codes
+# longer than ten characters. Round seven (105 mails, 14 new repositories, held out whole),
+# scored once: 0.896 (43/48) at 1.000. All are seen now and part of tuning, whose misses are codes
 # extract_code cannot return (over ten characters, a passphrase, a slash) and letters-only
 # codes (UMXBL, EMXNJMMF, RXJNTSGG, czKrqn).
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
 REALWORLD_TUNING_RECALL_FLOOR = 0.97
+ROUNDS = {"round3", "round4", "round5", "round6", "round7"}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -562,9 +580,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         assert hashlib.sha256(data).hexdigest() == item["sha256"], item["id"]
         assert item["holdout"] == (item["group"] in held)
     first = {
-        item["group"]
-        for item in manifest
-        if not item.get("holdout2") and not {"round3", "round4", "round5", "round6"} & item.keys()
+        item["group"] for item in manifest if not item.get("holdout2") and not ROUNDS & item.keys()
     }
     assert 0.2 <= len(held) / len(first) <= 0.4
     second = [item for item in manifest if item.get("holdout2")]
@@ -572,7 +588,9 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     assert sum(item["code"] is not None for item in second) >= 30
 
 
-@pytest.mark.parametrize(("round_no", "held_percent"), [(3, 50), (4, 100), (5, 100), (6, 100)])
+@pytest.mark.parametrize(
+    ("round_no", "held_percent"), [(3, 50), (4, 100), (5, 100), (6, 100), (7, 100)]
+)
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
     round_no: int, held_percent: int
 ) -> None:
@@ -599,7 +617,17 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
 
 @pytest.mark.parametrize(
     "part",
-    ["tuning", "holdout", "holdout2", "round3", "holdout3", "holdout4", "holdout5", "holdout6"],
+    [
+        "tuning",
+        "holdout",
+        "holdout2",
+        "round3",
+        "holdout3",
+        "holdout4",
+        "holdout5",
+        "holdout6",
+        "holdout7",
+    ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:
     module = _load_eval()

@@ -154,9 +154,10 @@ _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)(?!\s*[a-zß-ÿа-яё0-9\x01])|[。
 """The end of a sentence: not a period an abbreviation ends with ("Nr. 7781", "z. B. die"),
 which a number or a lower-case word follows."""
 _NUMERIC = re.compile(r"[0-9]{2}|\x01")
-_OWN_NUMBER = re.compile(r"[0-9]{4}|\x01")
+_OWN_NUMBER = re.compile(r"(?<![0-9])(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{4}|\x01")
 """A number a code word above a candidate could be talking about instead: one as long as a
-code, or a masked amount, date or phone number ("expires in 15 perc" is neither)."""
+code, or a masked amount, date or phone number ("expires in 15 perc" is neither; nor is a
+year, "… pour accéder à « Contrat 2026 » :")."""
 
 
 class _Label(NamedTuple):
@@ -362,7 +363,8 @@ def _candidates(seg: str) -> list[_Candidate]:
             continue
         before = seg[start - 1] if start else " "
         after = seg[end] if end < len(seg) else " "
-        if before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER:
+        quoted = before == after == "'"  # "کد امنیتی شما '719851' است"
+        if not quoted and (before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER):
             continue
         if _is_latin_alnum(before) or _is_latin_alnum(after):
             continue
@@ -420,6 +422,8 @@ def _in_list(seg: str, line_start: int, line_end: int) -> bool:
         pos = end
     for line in (above, below):
         line = line.strip(_DECORATION)
+        if _YEAR.fullmatch(line):
+            continue  # the end of a title that names a year is not another code
         if _CODE_LINE.fullmatch(line) and any(ch.isdigit() for ch in line):
             return True
     return False
