@@ -1,7 +1,8 @@
 """Round eight (msg): Wire's account mails (codes to type, and notices), many languages.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r8_msg.py \\
-        --wire /work/.mirror/wireapp+wire-server/repo
+        --wire /work/.mirror/wireapp+wire-server/repo \\
+        --padloc /work/.mirror/padloc+padloc/repo
 
 - ``--wire``: a git snapshot of wireapp/wire-server (AGPL-3.0). The brig / wire-subsystems
   e-mail templates ``libs/wire-subsystems/templates/<lang>/{user,team}/email/<name>.txt``,
@@ -18,6 +19,16 @@
   use ``"%A %e %B %Y, %H:%M - %Z"`` with the default (English) time locale, which brig uses
   for every locale but de/fr (so those two are not taken for that template).
   A template missing in a language (brig would fall back to English) is not taken.
+
+- ``--padloc``: a git snapshot of padloc/padloc (AGPL-3.0), a team password manager. The
+  templates ``assets/email/<template>.{txt,html}`` are filled as
+  ``packages/server/src/email/smtp.ts`` does (``{{ ?name ?}}`` replaced by ``title`` and the
+  message data, case-insensitively; DOMPurify leaves these plain values as they are), the
+  subject is ``message.title`` of ``packages/core/src/messenger.ts`` with ``PL_APP_NAME`` set
+  to ``Padloc`` (an assumption: the server's environment). The e-mail code is six digits
+  (``auth/email.ts``, zero-padded), the request id the first block of a UUID; locations as
+  ``_buildLocationAndDeviceString`` gives them; the invite URL as ``server.ts`` builds it
+  for an existing account (``?email=...&invite=<base64 JSON>``).
 
 What a person reading the mail sees decides each label (``code``, or ``null``).
 """
@@ -183,11 +194,87 @@ def build(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+PADLOC_COMMIT = "1d2e9129d65afad72cf7fefc80fd5eb20b5671d9"
+PADLOC_SENDER = "Padloc <noreply@padloc.example>"
+
+
+def _padloc(repo: Path) -> list[dict[str, Any]]:
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"{PADLOC_COMMIT}:{path}"],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+
+    invite = base64.b64encode(json.dumps({
+        "id": "5c1e9a47-2d3b-4f80-9b6e-0a7d3c81f2e4",
+        "invitor": "Amira Haddad (amira.haddad@example.com)",
+        "orgId": "b83f0d12-6e4a-47c9-a1d5-92c7e0f4b356",
+        "orgName": "Lindqvist Design",
+        "email": "noor.tester@example.com",
+    }, separators=(",", ":")).encode()).decode()  # fmt: skip
+    from urllib.parse import urlencode
+
+    invite_url = "https://vault.padloc.example?" + urlencode(
+        {"email": "noor.tester@example.com", "invite": invite}
+    )
+    plan = [
+        # (id part, template, title, data, code, note)
+        ("email-auth-signup", "email-auth", "Padloc Email Verification (Request ID: 7e2c94a1)",
+         {"code": "048215", "requestId": "7e2c94a1"}, "048215",
+         "subject carries an eight-hex request id, the code is in the body"),
+        ("email-auth-login", "email-auth", "Padloc Email Verification (Request ID: c3190f5d)",
+         {"code": "736904", "requestId": "c3190f5d"}, "736904",
+         "subject carries an eight-hex request id, the code is in the body"),
+        ("new-login", "new-login", "Padloc New Login from Chrome on macOS in Porto, Portugal",
+         {"location": "Chrome on macOS in Porto, Portugal"}, None, "new-login notice, no code"),
+        ("failed-login-attempt", "failed-login-attempt",
+         "Padloc Failed Login Attempt from Firefox on Windows in Lyon, France",
+         {"location": "Firefox on Windows in Lyon, France"}, None,
+         "failed-login notice, no code"),
+        ("join-org-invite", "join-org-invite",
+         'Amira Haddad wants you to join the "Lindqvist Design" org on Padloc!',
+         {"orgName": "Lindqvist Design", "invitedBy": "Amira Haddad",
+          "acceptInviteUrl": invite_url}, None, "organisation invitation link, nothing to type"),
+    ]  # fmt: skip
+    items: list[dict[str, Any]] = []
+    for ident_part, tpl, title, data, code, note in plan:
+        htm = show(f"assets/email/{tpl}.html")
+        txt = show(f"assets/email/{tpl}.txt")
+        for name, value in {"title": title, **data}.items():
+            pat = re.compile("{{ ?" + name + " ?}}", re.I)
+            htm = pat.sub(lambda _m, v=value: v, htm)
+            txt = pat.sub(lambda _m, v=value: v, txt)
+        raw = message(sender=PADLOC_SENDER, subject=title, text=txt, html_part=htm)
+        ident = f"padloc-{ident_part}-en"
+        rel = f"mail/padloc/{ident}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        items.append({
+            "id": ident,
+            "group": f"padloc-{tpl}",
+            "source": "padloc",
+            "lang": "en",
+            "kind": "saas-otp" if code else "notice",
+            "code": code,
+            "repository": "padloc/padloc",
+            "path": f"assets/email/{tpl}.txt, assets/email/{tpl}.html, packages/core/src/messenger.ts",
+            "commit": PADLOC_COMMIT,
+            "licence": "AGPL-3.0",
+            "rendered": "{{ name }} placeholders replaced as packages/server/src/email/smtp.ts does,"
+            " subject = message.title (PL_APP_NAME=Padloc), text + HTML alternative",
+            "file": rel,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+            "note": note,
+        })  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--wire", type=Path, required=True)
+    ap.add_argument("--padloc", type=Path, required=True)
     args = ap.parse_args()
-    items = build(args.wire)
+    items = build(args.wire) + _padloc(args.padloc)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=2) + "\n")
     print(f"{len(items)} items -> {OUT}")
