@@ -190,6 +190,8 @@ def build(repo: Path) -> list[dict[str, Any]]:
             }
             if name in NOTES:
                 item["note"] = NOTES[name]
+            elif lang != "en" and "Enter this code" in txt:
+                item["note"] = "this locale's template keeps the body in English (as shipped)"
             items.append(item)
     return items
 
