@@ -1,0 +1,182 @@
+"""Round-eight real-world mails from civic tech / e-voting software (helper ``civic``).
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r8_civic.py \\
+        --helios /work/.mirror/benadida+helios-server/repo
+
+- ``--helios``: a git snapshot of benadida/helios-server (Apache-2.0). Its voter mails are
+  Django text templates ``helios/templates/email/<name>_{subject,body}.txt`` and
+  ``server_ui/templates/email/cast_vote_*.txt``, sent as a single ``text/plain`` part by
+  ``helios_auth/auth_systems/password.py`` (``send_mail`` from ``SERVER_EMAIL``). They are
+  filled here with Jinja2 (same ``{{ }}``/``{% if %}`` syntax; no value holds a character
+  Django would escape) with the variables ``helios/tasks.py`` and ``helios/views.py`` pass:
+  the election URL ``URL_HOST/helios/e/<short_name>/vote``, the opt-out URL with the HMAC
+  code, the voter's ID and the ten-character password that ``Voter.generate_password``
+  draws from ``abcdefghjkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789``. The custom
+  subject/message are what an election administrator types into the form (written here).
+- Loomio (AGPL-3.0) is read with ``read_file`` (too big to fetch); its strings are inline.
+
+Labels are what a person reading the mail would type (the voting password), else ``null``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import hmac
+import json
+import random
+import subprocess
+from pathlib import Path
+
+import jinja2
+from collect import HERE, message
+
+HELIOS_COMMIT = "c7d5e60fbf9123be13d250a2ad9dae9efd8978e3"
+HELIOS_ALPHABET = "abcdefghjkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+HELIOS_FROM = "Elections Committee <helios@vote.civic.example>"
+URL_HOST = "https://vote.civic.example"
+RNG = random.Random("r8-civic")
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _b64hash(seed: str) -> str:
+    """Helios' hashes: base64 of a SHA-256, padding removed (43 characters)."""
+    return base64.b64encode(hashlib.sha256(seed.encode()).digest()).decode().rstrip("=")
+
+
+def _password() -> str:
+    return "".join(RNG.choice(HELIOS_ALPHABET) for _ in range(10))
+
+
+def _write(items: list[dict], item: dict, raw: bytes) -> None:
+    rel = f"mail/{item['source']}/{item['id']}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    item["file"] = rel
+    item["sha256"] = hashlib.sha256(raw).hexdigest()
+    items.append(item)
+
+
+def helios(repo: Path, items: list[dict]) -> None:
+    env = jinja2.Environment(autoescape=False, keep_trailing_newline=True)
+
+    def render(path: str, data: dict) -> str:
+        return env.from_string(_show(repo, HELIOS_COMMIT, path)).render(**data)
+
+    short = "board-2027"
+    election = {
+        "name": "Board of Trustees Election 2027",
+        "short_name": short,
+        "use_voter_aliases": False,
+    }
+    email = "noor.tester@example.com"
+    optout = hmac.new(b"helios-optout-secret", f"{email}:optout".encode(), hashlib.sha256)
+    common = {
+        "election": election,
+        "election_vote_url": f"{URL_HOST}/helios/e/{short}/vote",
+        "election_url": f"{URL_HOST}/helios/e/{short}",
+        "unsubscribe_url": f"{URL_HOST}/optout/confirm/{email}/{optout.hexdigest()}/",
+    }
+    election_hash = _b64hash("election-board-2027")
+
+    def voter(**extra: object) -> dict:
+        base = {"name": "Noor Tester", "voter_login_id": "M-20417", "voter_password": None,
+                "voter_type": "password", "vote_hash": None, "alias": "V37",
+                "election": {**election, "hash": election_hash}}  # fmt: skip
+        base.update(extra)
+        return base
+
+    cases: list[tuple[str, str, str, dict, str | None, str]] = []
+    # (template id, subject path stem, body path, data, code, note)
+    pw = _password()
+    cases.append(("vote", "helios/templates/email/vote", "notice", {
+        "voter": voter(voter_password=pw),
+        "custom_subject": election["name"],
+        "custom_message": "Voting for the Board of Trustees is now open and closes on "
+                          "15 March 2027 at 18:00 CET.\nThree seats are up for election; "
+                          "you may choose up to three candidates.",
+    }, pw, "voter ID M-20417 and a ten-character password; election fingerprint (43 "
+        "base64 chars) at the end"))
+    pw = _password()
+    cases.append(("vote-revote-alias", "helios/templates/email/vote", "notice", {
+        "voter": voter(voter_password=pw, vote_hash=_b64hash("ballot-1"), alias="V112"),
+        "election": {**election, "use_voter_aliases": True},
+        "custom_subject": "Reminder: " + election["name"],
+        "custom_message": "This is a reminder that voting closes tomorrow, 15 March 2027, "
+                          "at 18:00 CET.",
+    }, pw, "re-sent vote mail with a recorded ballot tracker (43 base64 chars), voter "
+        "alias V112 and voter ID M-20417 besides the password"))
+    pw = _password()
+    cases.append(("simple", "helios/templates/email/simple", "notice", {
+        "voter": voter(voter_password=pw, voter_login_id="4471"),
+        "custom_subject": "How to vote: " + election["name"],
+        "custom_message": "Please find below your personal credentials for the 2027 "
+                          "Board of Trustees election.",
+    }, pw, "voter ID 4471 and the password under 'How to Vote'"))
+    pw = _password()
+    cases.append(("password-resend", "helios/templates/email/password_resend", "notice", {
+        "voter": voter(voter_password=pw),
+    }, pw, "credentials re-sent on the voter's request; voter ID M-20417"))
+    cases.append(("vote-github", "helios/templates/email/vote", "notice", {
+        "voter": voter(voter_type="github"),
+        "custom_subject": election["name"],
+        "custom_message": "Voting is open until 15 March 2027, 18:00 CET.",
+    }, None, "voter logs in with a GitHub account: no password in the mail"))
+    cases.append(("result", "helios/templates/email/result", "notice", {
+        "voter": voter(vote_hash=_b64hash("ballot-2")),
+        "custom_subject": election["name"],
+        "custom_message": "Turnout was 61.4% (1,283 of 2,090 eligible members).",
+    }, None, "tally released; shows the voter's ballot tracker (a hash to compare, "
+        "not to type)"))
+    cases.append(("info", "helios/templates/email/info", "notice", {
+        "voter": voter(),
+        "custom_subject": "Candidate statements: " + election["name"],
+        "custom_message": "Candidate statements are now online. The hustings will take "
+                          "place on 2 March 2027 at 19:30 in Room 2.14.",
+    }, None, "free-form information mail"))
+    tiny = _b64hash("ballot-3")[:10]
+    cases.append(("cast-vote", "server_ui/templates/email/cast_vote", "notice", {
+        "voter": voter(),
+        "cast_vote": {"vote_hash": _b64hash("ballot-3")},
+        "cast_vote_url": f"{URL_HOST}/helios/v/{tiny}",
+        "custom_subject": "%s - vote cast" % election["name"],
+    }, None, "vote-cast receipt with ballot tracker and archive URL"))
+
+    for name, stem, kind, data, code, note in cases:
+        full = {**common, **data}
+        subject = render(stem + "_subject.txt", full).strip()
+        body = render(stem + "_body.txt", full)
+        raw = message(sender=HELIOS_FROM, subject=subject, text=body, html_part=None)
+        _write(items, {
+            "id": f"helios-{name}-en", "group": f"helios-{name}", "source": "helios",
+            "lang": "en", "kind": "other" if code else kind, "code": code,
+            "repository": "benadida/helios-server",
+            "path": f"{stem}_subject.txt; {stem}_body.txt; helios/tasks.py; helios/models.py",
+            "commit": HELIOS_COMMIT, "licence": "Apache-2.0",
+            "rendered": "Django text templates filled with Jinja2 with the variables "
+                        "helios/tasks.py passes; admin subject/message written; text/plain",
+            "note": note,
+        }, raw)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--helios", type=Path, required=True)
+    args = parser.parse_args()
+    items: list[dict] = []
+    helios(args.helios, items)
+    out = HERE / "round8" / "civic.json"
+    out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
+    print(len(items), "items")
+
+
+if __name__ == "__main__":
+    main()
