@@ -1,7 +1,8 @@
 """Round-eight real-world mails from civic tech / e-voting software (helper ``civic``).
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r8_civic.py \\
-        --helios /work/.mirror/benadida+helios-server/repo
+        --helios /work/.mirror/benadida+helios-server/repo \\
+        --openslides /work/.mirror/OpenSlides+openslides-backend/repo
 
 - ``--helios``: a git snapshot of benadida/helios-server (Apache-2.0). Its voter mails are
   Django text templates ``helios/templates/email/<name>_{subject,body}.txt`` and
@@ -13,7 +14,18 @@
   code, the voter's ID and the ten-character password that ``Voter.generate_password``
   draws from ``abcdefghjkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789``. The custom
   subject/message are what an election administrator types into the form (written here).
-- Loomio (AGPL-3.0) is read with ``read_file`` (too big to fetch); its strings are inline.
+- ``--openslides``: a git snapshot of OpenSlides/openslides-backend (MIT). The invitation
+  mail ("access data") is what ``action/actions/user/send_invitation_email.py`` sends: the
+  meeting's ``users_email_subject``/``users_email_body``, whose defaults
+  (``models/models.py``) ``meeting/create.py`` translates into the meeting language with
+  ``i18n/messages/<lang>.po``, filled by ``str.format_map`` with a dict that prints a
+  missing key as ``'key'`` (so the French, Dutch and Czech catalogues, which translate the
+  placeholder names themselves, give mails without the password: labelled ``null``). The
+  password is ``get_random_password()`` (ten characters of ``PASSWORD_CHARS``). The
+  forgotten-password mail is ``user/forget_password.py``'s template (a link with a token),
+  translated the same way. Both are sent as one ``text/plain`` part (``html=False``) with
+  the preamble ``send_email_mixin.py`` sets; the .po files are read by a small parser
+  (msgstr if not empty, else the English msgid, as ``i18n/translator.py`` does).
 
 Labels are what a person reading the mail would type (the voting password), else ``null``.
 """
@@ -26,17 +38,24 @@ import hashlib
 import hmac
 import json
 import random
+import re
 import subprocess
+from email.message import EmailMessage
+from email.utils import format_datetime
 from pathlib import Path
 
 import jinja2
-from collect import HERE, message
+from collect import HERE, SENT, message
 
 HELIOS_COMMIT = "c7d5e60fbf9123be13d250a2ad9dae9efd8978e3"
 HELIOS_ALPHABET = "abcdefghjkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 HELIOS_FROM = "Elections Committee <helios@vote.civic.example>"
 URL_HOST = "https://vote.civic.example"
 RNG = random.Random("r8-civic")
+OPENSLIDES_COMMIT = "755f68b3a9132ee08228dd191eea930cf1d273d7"
+OPENSLIDES_PASSWORD_CHARS = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPRSTUVWXYZ23456789"
+OPENSLIDES_LANGS = ("en", "de", "fr", "it", "es", "nl", "cs", "ru")
+OPENSLIDES_URL = "https://assembly.civic.example"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -167,12 +186,132 @@ def helios(repo: Path, items: list[dict]) -> None:
         }, raw)
 
 
+def _po_unquote(literal: str) -> str:
+    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+    return re.sub(r"\\(.)", lambda m: escapes.get(m.group(1), m.group(0)), literal[1:-1])
+
+
+def _po_catalog(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a .po file (no context, no plural, not fuzzy)."""
+    catalog: dict[str, str] = {}
+    entry: dict[str, str] = {}
+    field = ""
+    fuzzy = False
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("#,") and "fuzzy" in line:
+            fuzzy = True
+        found = re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(".*")$', line)
+        if found:
+            field = found.group(1)
+            entry[field] = _po_unquote(found.group(2))
+        elif line.startswith('"') and field:
+            entry[field] += _po_unquote(line)
+        elif not line.strip():
+            if "msgid" in entry and "msgstr" in entry and "msgctxt" not in entry and not fuzzy:
+                catalog[entry["msgid"]] = entry["msgstr"]
+            entry, field, fuzzy = {}, "", False
+    return catalog
+
+
+class _FormatDict(dict):
+    """OpenSlides' ``format_dict``: a missing key prints as ``'key'``."""
+
+    def __missing__(self, key: str) -> str:
+        return f"'{key}'"
+
+
+def _openslides_mail(sender: str, subject: str, body: str) -> bytes:
+    """As ``EmailUtils.send_email(..., html=False)`` builds it (fixed Date, Message-ID)."""
+    msg = EmailMessage()
+    msg.set_content(body)
+    msg["From"] = sender
+    msg["To"] = "noor.tester@example.com"
+    msg.preamble = "You will not see this in a MIME-aware mail reader.\n"
+    msg.add_header("Subject", subject)
+    msg.add_header("Date", format_datetime(SENT))
+    msg.add_header("Message-ID", "<corpus@mail.example>")
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
+def openslides(repo: Path, items: list[dict]) -> None:
+    models = _show(repo, OPENSLIDES_COMMIT, "openslides_backend/models/models.py")
+    body_default = re.search(r'users_email_body = fields\.TextField\(\s*default="(.*?)"\s*\)',
+                             models, re.S)
+    assert body_default
+    body_en = body_default.group(1).encode().decode("unicode_escape")
+    forget = _show(repo, OPENSLIDES_COMMIT,
+                   "openslides_backend/action/actions/user/forget_password.py")
+    forget_found = re.search(r'PW_FORGET_EMAIL_TEMPLATE = _\(\s*"""(.*?)"""', forget, re.S)
+    assert forget_found
+    forget_en = forget_found.group(1)
+    sender = f"OpenSlides <noreply@assembly.civic.example>"
+    for lang in OPENSLIDES_LANGS:
+        catalog: dict[str, str] = {}
+        if lang != "en":
+            po = f"openslides_backend/i18n/messages/{lang}.po"
+            catalog = _po_catalog(_show(repo, OPENSLIDES_COMMIT, po))
+
+        def tr(msg: str) -> str:
+            return catalog.get(msg) or msg
+
+        password = "".join(RNG.choice(OPENSLIDES_PASSWORD_CHARS) for _ in range(10))
+        user = _FormatDict(event_name="Annual General Meeting 2027", name="Noor Tester",
+                           username="NoorTester", title="", first_name="Noor",
+                           last_name="Tester", groups="Delegates", structure_levels="")  # fmt: skip
+        body = tr(body_en).format_map(_FormatDict(password=password, url=OPENSLIDES_URL,
+                                                  **user))  # fmt: skip
+        subject = tr("OpenSlides access data").format_map(user)
+        shown = password in body
+        note = ("password under the user name, ten characters" if shown else
+                "the catalogue translates the placeholder names, so format_map prints "
+                "them as 'key' and the mail carries no password")
+        raw = _openslides_mail(sender, subject, body)
+        paths = ("openslides_backend/action/actions/user/send_invitation_email.py; "
+                 "openslides_backend/models/models.py")
+        if lang != "en":
+            paths += f"; openslides_backend/i18n/messages/{lang}.po"
+        _write(items, {
+            "id": f"openslides-access-data-{lang}", "group": "openslides-access-data",
+            "source": "openslides", "lang": lang, "kind": "other" if shown else "notice",
+            "code": password if shown else None,
+            "repository": "OpenSlides/openslides-backend", "path": paths,
+            "commit": OPENSLIDES_COMMIT, "licence": "MIT",
+            "rendered": "default users_email_subject/body translated with the .po catalogue "
+                        "and filled by format_map as send_invitation_email.py does; "
+                        "text/plain as EmailUtils.send_email(html=False)",
+            "note": note,
+        }, raw)
+
+        token = "bearer%20" + base64.urlsafe_b64encode(
+            hashlib.sha256(f"os-token-{lang}".encode()).digest() * 3).decode().rstrip("=")
+        body = tr(forget_en).format_map(_FormatDict(
+            user_id=17, token=token, username="NoorTester", url=OPENSLIDES_URL))
+        subject = tr("Reset your OpenSlides password") + ": NoorTester"
+        raw = _openslides_mail("noreply@assembly.civic.example", subject, body)
+        paths = "openslides_backend/action/actions/user/forget_password.py"
+        if lang != "en":
+            paths += f"; openslides_backend/i18n/messages/{lang}.po"
+        _write(items, {
+            "id": f"openslides-forget-password-{lang}",
+            "group": "openslides-forget-password", "source": "openslides", "lang": lang,
+            "kind": "notice", "code": None,
+            "repository": "OpenSlides/openslides-backend", "path": paths,
+            "commit": OPENSLIDES_COMMIT, "licence": "MIT",
+            "rendered": "PW_FORGET_EMAIL_TEMPLATE translated with the .po catalogue and "
+                        "filled by format_map; token stands for the auth service's "
+                        "URL-quoted token; text/plain from DEFAULT_FROM_EMAIL",
+            "note": "password-reset link valid 10 minutes; user_id and token only in the URL",
+        }, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--helios", type=Path, required=True)
+    parser.add_argument("--openslides", type=Path, required=True)
     args = parser.parse_args()
     items: list[dict] = []
     helios(args.helios, items)
+    openslides(args.openslides, items)
     out = HERE / "round8" / "civic.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
