@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r8_civic.py \\
         --helios /work/.mirror/benadida+helios-server/repo \\
-        --openslides /work/.mirror/OpenSlides+openslides-backend/repo
+        --openslides /work/.mirror/OpenSlides+openslides-backend/repo \\
+        --access-codes /work/.mirror/openpoke+decidim-module-access_codes/repo
 
 - ``--helios``: a git snapshot of benadida/helios-server (Apache-2.0). Its voter mails are
   Django text templates ``helios/templates/email/<name>_{subject,body}.txt`` and
@@ -26,6 +27,16 @@
   translated the same way. Both are sent as one ``text/plain`` part (``html=False``) with
   the preamble ``send_email_mixin.py`` sets; the .po files are read by a small parser
   (msgstr if not empty, else the English msgid, as ``i18n/translator.py`` does).
+- ``--access-codes``: a git snapshot of openpoke/decidim-module-access_codes (AGPL-3.0), a
+  Decidim verification module: ``AccessCodeMailer#send_code`` renders
+  ``app/views/decidim/access_codes/access_code_mailer/send_code.html.erb`` with the strings
+  of ``config/locales/{en,ca,es}.yml`` inside Decidim's mailer layout
+  (decidim/decidim ``decidim-core/app/views/layouts/decidim/mailer.html.erb`` at
+  034c3cafd8336886da220551c300d712b99fe6dc and ``_mailer_logo.html.erb`` at
+  0e9a268ba1e5fd0a3f3b1901026836084b07686d, read with ``read_file`` and held inline, ERB
+  filled by hand for an organisation without logo). The layout's last footnote
+  (``decidim.newsletter_mailer.newsletter.no_reply_notice``) could not be read and is left
+  empty. One ``text/html`` part. The code is eight hex digits (``access_code_length``).
 
 Labels are what a person reading the mail would type (the voting password), else ``null``.
 """
@@ -36,6 +47,7 @@ import argparse
 import base64
 import hashlib
 import hmac
+import html
 import json
 import random
 import re
@@ -45,6 +57,7 @@ from email.utils import format_datetime
 from pathlib import Path
 
 import jinja2
+import yaml
 from collect import HERE, SENT, message
 
 HELIOS_COMMIT = "c7d5e60fbf9123be13d250a2ad9dae9efd8978e3"
@@ -304,14 +317,211 @@ def openslides(repo: Path, items: list[dict]) -> None:
         }, raw)
 
 
+ACCESS_CODES_COMMIT = "e99e003b2b744256a4b62ff891fd40f28e029ee4"
+# decidim/decidim decidim-core/app/views/layouts/decidim/mailer.html.erb at
+# 034c3cafd8336886da220551c300d712b99fe6dc, ERB filled by hand: stylesheet_pack_tag as a
+# <link>, no "see on website", no official header image, no note/unsubscribe blocks; the
+# logo partial (_mailer_logo.html.erb at 0e9a268ba1e5fd0a3f3b1901026836084b07686d) for an
+# organisation without logo; the no_reply_notice footnote left empty (not read).
+DECIDIM_LAYOUT = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" \
+"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml">
+  <head>
+    <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+    <meta name="viewport" content="width=device-width">
+    <link rel="stylesheet" href="/decidim-packs/css/decidim_email.css" />
+  </head>
+
+  <body>
+    <!-- <style> -->
+    <table class="body">
+      <tr>
+        <td class="float-center" align="center" valign="top">
+          <center>
+            <table class="main container">
+              <tr>
+                <td class="decidim-bar">
+                  <table class="row collapse">
+                    <tr>
+                      <th class="small-3 large-3 first columns decidim-bar">
+                        <table>
+                          <tr>
+                            <th>
+                            </th>
+                          </tr>
+                        </table>
+                      </th>
+                      <th class="small-6 large-6 columns decidim-bar">
+                        <table>
+                          <tr>
+                            <th>
+                              <center>
+                                <a href="{root}">
+      <span>{org}</span>
+      <style>
+       .logo-wrapper span{{
+         color: white;
+         font-weight: 600;
+         font-size: 1.4em;
+         display: inline-block;
+         text-align: left;
+         padding-left: 8px;
+         line-height: 1;
+         position: relative;
+       }}
+       .logo-wrapper span:before{{
+         content: "";
+         display: block;
+         position: absolute;
+         border-left: 4px solid white;
+         height: 88%;
+         top: 6%; left: 0;
+       }}
+      </style>
+</a>
+                              </center>
+                            </th>
+                          </tr>
+                        </table>
+                      </th>
+                      <th class="small-3 large-3 last columns decidim-bar">
+                        <table>
+                          <tr>
+                            <th>
+                            </th>
+                          </tr>
+                        </table>
+                      </th>
+                      <th class="expander"></th>
+                    </tr>
+                  </table>
+                </td>
+              </tr>
+              <tr>
+                <td>
+                  <table class="spacer">
+                    <tbody>
+                      <tr>
+                        <td height="40px" style="font-size:40px;line-height:40px;"> </td>
+                      </tr>
+                    </tbody>
+                  </table>
+
+                  <table class="row content">
+                    <tr>
+                      <th class="small-12 first columns">
+                        {content}
+                      </th>
+                      <th class="expander"></th>
+                    </tr>
+                  </table>
+
+                  <table class="row">
+                    <tr>
+                      <th class="small-12 first columns">
+                      </th>
+                      <th class="expander"></th>
+                    </tr>
+                  </table>
+
+                  <table class="row">
+                    <tr>
+                      <th class="expander"></th>
+                      <th class="small-12 first columns cityhall-bar">
+                        <div class="decidim-logo" style="float: right; text-align: right; \
+padding-right: 16px">
+                          <a href="{root}">{org}</a>
+                        </div>
+                      </th>
+                    </tr>
+                  </table>
+                </td>
+              </tr>
+            </table>
+          </center>
+        </td>
+      </tr>
+      <tr>
+        <td class="float-center" align="center" valign="top">
+          <center>
+            <table class="container">
+              <tr>
+                <td height="10px" style="font-size:10px;line-height:10px;"> </td>
+              </tr>
+              <tr>
+                <th class="small-12 first columns footnote">
+                </th>
+              </tr>
+            </table>
+          </center>
+        </td>
+      </tr>
+    </table>
+  </body>
+</html>
+"""
+DECIDIM_ORGS = {"en": "Civic Assembly of Northfield", "ca": "Ajuntament de Vilanova",
+                "es": "Ayuntamiento de Villaverde"}  # fmt: skip
+
+
+def _rails_escape(text: str) -> str:
+    """ERB::Util.html_escape: & < > " ' (the last as &#39;)."""
+    return html.escape(text).replace("&#x27;", "&#39;")
+
+
+def access_codes(repo: Path, items: list[dict]) -> None:
+    view = _show(repo, ACCESS_CODES_COMMIT,
+                 "app/views/decidim/access_codes/access_code_mailer/send_code.html.erb")
+    for lang, org in DECIDIM_ORGS.items():
+        path = f"config/locales/{lang}.yml"
+        strings = yaml.safe_load(_show(repo, ACCESS_CODES_COMMIT, path))[lang]["decidim"][
+            "access_codes"]["access_code_mailer"]["send_code"]
+        code = "".join(RNG.choice("0123456789abcdef") for _ in range(8))
+        root = "https://participa.civic.example/"
+        authorize = "https://participa.civic.example/access_codes/authorizations/new"
+        fill = {
+            '<%= t(".greeting", organization_name: translated_attribute(@organization.name)) %>':
+                _rails_escape(strings["greeting"].replace("%{organization_name}", org)),
+            '<%== t(".instructions_1") %>': strings["instructions_1"],
+            "<%= @access_code.code %>": code,
+            '<%== t(".instructions_2") %>': strings["instructions_2"],
+            '<%= link_to t(".verify"), @authorize_url %>':
+                f'<a href="{authorize}">{_rails_escape(strings["verify"])}</a>',
+            '<%== t(".footer") %>': strings["footer"],
+        }
+        content = view
+        for erb, value in fill.items():
+            assert erb in content, erb
+            content = content.replace(erb, value)
+        body = DECIDIM_LAYOUT.format(root=root, org=_rails_escape(org), content=content)
+        subject = strings["subject"].replace("%{organization_name}", org)
+        raw = message(sender=f"{org} <participa@civic.example>", subject=subject, text=None,
+                      html_part=body)  # fmt: skip
+        _write(items, {
+            "id": f"decidim-access-code-{lang}", "group": "decidim-access-code",
+            "source": "decidim-access-codes", "lang": lang, "kind": "gov-otp", "code": code,
+            "repository": "openpoke/decidim-module-access_codes",
+            "path": "app/views/decidim/access_codes/access_code_mailer/send_code.html.erb; "
+                    f"app/mailers/decidim/access_codes/access_code_mailer.rb; {path}",
+            "commit": ACCESS_CODES_COMMIT, "licence": "AGPL-3.0",
+            "rendered": "module ERB view filled by hand with its locale strings inside "
+                        "Decidim core's mailer layout (inline, read_file); text/html only; "
+                        "no_reply_notice footnote left empty",
+            "note": "eight hex digits in an <h2> after 'Your access code is'; "
+                    "a verify link follows",
+        }, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--helios", type=Path, required=True)
     parser.add_argument("--openslides", type=Path, required=True)
+    parser.add_argument("--access-codes", type=Path, required=True)
     args = parser.parse_args()
     items: list[dict] = []
     helios(args.helios, items)
     openslides(args.openslides, items)
+    access_codes(args.access_codes, items)
     out = HERE / "round8" / "civic.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
