@@ -129,74 +129,154 @@ def helios(repo: Path, items: list[dict]) -> None:
     cases: list[tuple[str, str, str, dict, str | None, str]] = []
     # (template id, subject path stem, body path, data, code, note)
     pw = _password()
-    cases.append(("vote", "helios/templates/email/vote", "notice", {
-        "voter": voter(voter_password=pw),
-        "custom_subject": election["name"],
-        "custom_message": "Voting for the Board of Trustees is now open and closes on "
-                          "15 March 2027 at 18:00 CET.\nThree seats are up for election; "
-                          "you may choose up to three candidates.",
-    }, pw, "voter ID M-20417 and a ten-character password; election fingerprint (43 "
-        "base64 chars) at the end"))
+    cases.append(
+        (
+            "vote",
+            "helios/templates/email/vote",
+            "notice",
+            {
+                "voter": voter(voter_password=pw),
+                "custom_subject": election["name"],
+                "custom_message": "Voting for the Board of Trustees is now open and closes on "
+                "15 March 2027 at 18:00 CET.\nThree seats are up for election; "
+                "you may choose up to three candidates.",
+            },
+            pw,
+            "voter ID M-20417 and a ten-character password; election fingerprint (43 "
+            "base64 chars) at the end",
+        )
+    )
     pw = _password()
-    cases.append(("vote-revote-alias", "helios/templates/email/vote", "notice", {
-        "voter": voter(voter_password=pw, vote_hash=_b64hash("ballot-1"), alias="V112"),
-        "election": {**election, "use_voter_aliases": True},
-        "custom_subject": "Reminder: " + election["name"],
-        "custom_message": "This is a reminder that voting closes tomorrow, 15 March 2027, "
-                          "at 18:00 CET.",
-    }, pw, "re-sent vote mail with a recorded ballot tracker (43 base64 chars), voter "
-        "alias V112 and voter ID M-20417 besides the password"))
+    cases.append(
+        (
+            "vote-revote-alias",
+            "helios/templates/email/vote",
+            "notice",
+            {
+                "voter": voter(voter_password=pw, vote_hash=_b64hash("ballot-1"), alias="V112"),
+                "election": {**election, "use_voter_aliases": True},
+                "custom_subject": "Reminder: " + election["name"],
+                "custom_message": "This is a reminder that voting closes tomorrow, 15 March 2027, "
+                "at 18:00 CET.",
+            },
+            pw,
+            "re-sent vote mail with a recorded ballot tracker (43 base64 chars), voter "
+            "alias V112 and voter ID M-20417 besides the password",
+        )
+    )
     pw = _password()
-    cases.append(("simple", "helios/templates/email/simple", "notice", {
-        "voter": voter(voter_password=pw, voter_login_id="4471"),
-        "custom_subject": "How to vote: " + election["name"],
-        "custom_message": "Please find below your personal credentials for the 2027 "
-                          "Board of Trustees election.",
-    }, pw, "voter ID 4471 and the password under 'How to Vote'"))
+    cases.append(
+        (
+            "simple",
+            "helios/templates/email/simple",
+            "notice",
+            {
+                "voter": voter(voter_password=pw, voter_login_id="4471"),
+                "custom_subject": "How to vote: " + election["name"],
+                "custom_message": "Please find below your personal credentials for the 2027 "
+                "Board of Trustees election.",
+            },
+            pw,
+            "voter ID 4471 and the password under 'How to Vote'",
+        )
+    )
     pw = _password()
-    cases.append(("password-resend", "helios/templates/email/password_resend", "notice", {
-        "voter": voter(voter_password=pw),
-    }, pw, "credentials re-sent on the voter's request; voter ID M-20417"))
-    cases.append(("vote-github", "helios/templates/email/vote", "notice", {
-        "voter": voter(voter_type="github"),
-        "custom_subject": election["name"],
-        "custom_message": "Voting is open until 15 March 2027, 18:00 CET.",
-    }, None, "voter logs in with a GitHub account: no password in the mail"))
-    cases.append(("result", "helios/templates/email/result", "notice", {
-        "voter": voter(vote_hash=_b64hash("ballot-2")),
-        "custom_subject": election["name"],
-        "custom_message": "Turnout was 61.4% (1,283 of 2,090 eligible members).",
-    }, None, "tally released; shows the voter's ballot tracker (a hash to compare, "
-        "not to type)"))
-    cases.append(("info", "helios/templates/email/info", "notice", {
-        "voter": voter(),
-        "custom_subject": "Candidate statements: " + election["name"],
-        "custom_message": "Candidate statements are now online. The hustings will take "
-                          "place on 2 March 2027 at 19:30 in Room 2.14.",
-    }, None, "free-form information mail"))
+    cases.append(
+        (
+            "password-resend",
+            "helios/templates/email/password_resend",
+            "notice",
+            {
+                "voter": voter(voter_password=pw),
+            },
+            pw,
+            "credentials re-sent on the voter's request; voter ID M-20417",
+        )
+    )
+    cases.append(
+        (
+            "vote-github",
+            "helios/templates/email/vote",
+            "notice",
+            {
+                "voter": voter(voter_type="github"),
+                "custom_subject": election["name"],
+                "custom_message": "Voting is open until 15 March 2027, 18:00 CET.",
+            },
+            None,
+            "voter logs in with a GitHub account: no password in the mail",
+        )
+    )
+    cases.append(
+        (
+            "result",
+            "helios/templates/email/result",
+            "notice",
+            {
+                "voter": voter(vote_hash=_b64hash("ballot-2")),
+                "custom_subject": election["name"],
+                "custom_message": "Turnout was 61.4% (1,283 of 2,090 eligible members).",
+            },
+            None,
+            "tally released; shows the voter's ballot tracker (a hash to compare, not to type)",
+        )
+    )
+    cases.append(
+        (
+            "info",
+            "helios/templates/email/info",
+            "notice",
+            {
+                "voter": voter(),
+                "custom_subject": "Candidate statements: " + election["name"],
+                "custom_message": "Candidate statements are now online. The hustings will take "
+                "place on 2 March 2027 at 19:30 in Room 2.14.",
+            },
+            None,
+            "free-form information mail",
+        )
+    )
     tiny = _b64hash("ballot-3")[:10]
-    cases.append(("cast-vote", "server_ui/templates/email/cast_vote", "notice", {
-        "voter": voter(),
-        "cast_vote": {"vote_hash": _b64hash("ballot-3")},
-        "cast_vote_url": f"{URL_HOST}/helios/v/{tiny}",
-        "custom_subject": "%s - vote cast" % election["name"],
-    }, None, "vote-cast receipt with ballot tracker and archive URL"))
+    cases.append(
+        (
+            "cast-vote",
+            "server_ui/templates/email/cast_vote",
+            "notice",
+            {
+                "voter": voter(),
+                "cast_vote": {"vote_hash": _b64hash("ballot-3")},
+                "cast_vote_url": f"{URL_HOST}/helios/v/{tiny}",
+                "custom_subject": f"{election['name']} - vote cast",
+            },
+            None,
+            "vote-cast receipt with ballot tracker and archive URL",
+        )
+    )
 
     for name, stem, kind, data, code, note in cases:
         full = {**common, **data}
         subject = render(stem + "_subject.txt", full).strip()
         body = render(stem + "_body.txt", full)
         raw = message(sender=HELIOS_FROM, subject=subject, text=body, html_part=None)
-        _write(items, {
-            "id": f"helios-{name}-en", "group": f"helios-{name}", "source": "helios",
-            "lang": "en", "kind": "other" if code else kind, "code": code,
-            "repository": "benadida/helios-server",
-            "path": f"{stem}_subject.txt; {stem}_body.txt; helios/tasks.py; helios/models.py",
-            "commit": HELIOS_COMMIT, "licence": "Apache-2.0",
-            "rendered": "Django text templates filled with Jinja2 with the variables "
-                        "helios/tasks.py passes; admin subject/message written; text/plain",
-            "note": note,
-        }, raw)
+        _write(
+            items,
+            {
+                "id": f"helios-{name}-en",
+                "group": f"helios-{name}",
+                "source": "helios",
+                "lang": "en",
+                "kind": "other" if code else kind,
+                "code": code,
+                "repository": "benadida/helios-server",
+                "path": f"{stem}_subject.txt; {stem}_body.txt; helios/tasks.py; helios/models.py",
+                "commit": HELIOS_COMMIT,
+                "licence": "Apache-2.0",
+                "rendered": "Django text templates filled with Jinja2 with the variables "
+                "helios/tasks.py passes; admin subject/message written; text/plain",
+                "note": note,
+            },
+            raw,
+        )
 
 
 def _po_unquote(literal: str) -> str:
@@ -248,23 +328,25 @@ def _openslides_mail(sender: str, subject: str, body: str) -> bytes:
 
 def openslides(repo: Path, items: list[dict]) -> None:
     models = _show(repo, OPENSLIDES_COMMIT, "openslides_backend/models/models.py")
-    body_default = re.search(r'users_email_body = fields\.TextField\(\s*default="(.*?)"\s*\)',
-                             models, re.S)
+    body_default = re.search(
+        r'users_email_body = fields\.TextField\(\s*default="(.*?)"\s*\)', models, re.S
+    )
     assert body_default
     body_en = body_default.group(1).encode().decode("unicode_escape")
-    forget = _show(repo, OPENSLIDES_COMMIT,
-                   "openslides_backend/action/actions/user/forget_password.py")
+    forget = _show(
+        repo, OPENSLIDES_COMMIT, "openslides_backend/action/actions/user/forget_password.py"
+    )
     forget_found = re.search(r'PW_FORGET_EMAIL_TEMPLATE = _\(\s*"""(.*?)"""', forget, re.S)
     assert forget_found
     forget_en = forget_found.group(1)
-    sender = f"OpenSlides <noreply@assembly.civic.example>"
+    sender = "OpenSlides <noreply@assembly.civic.example>"
     for lang in OPENSLIDES_LANGS:
         catalog: dict[str, str] = {}
         if lang != "en":
             po = f"openslides_backend/i18n/messages/{lang}.po"
             catalog = _po_catalog(_show(repo, OPENSLIDES_COMMIT, po))
 
-        def tr(msg: str) -> str:
+        def tr(msg: str, catalog: dict[str, str] = catalog) -> str:
             return catalog.get(msg) or msg
 
         password = "".join(RNG.choice(OPENSLIDES_PASSWORD_CHARS) for _ in range(10))
@@ -275,46 +357,71 @@ def openslides(repo: Path, items: list[dict]) -> None:
                                                   **user))  # fmt: skip
         subject = tr("OpenSlides access data").format_map(user)
         shown = password in body
-        note = ("password under the user name, ten characters" if shown else
-                "the catalogue translates the placeholder names, so format_map prints "
-                "them as 'key' and the mail carries no password")
+        note = (
+            "password under the user name, ten characters"
+            if shown
+            else "the catalogue translates the placeholder names, so format_map prints "
+            "them as 'key' and the mail carries no password"
+        )
         raw = _openslides_mail(sender, subject, body)
-        paths = ("openslides_backend/action/actions/user/send_invitation_email.py; "
-                 "openslides_backend/models/models.py")
+        paths = (
+            "openslides_backend/action/actions/user/send_invitation_email.py; "
+            "openslides_backend/models/models.py"
+        )
         if lang != "en":
             paths += f"; openslides_backend/i18n/messages/{lang}.po"
-        _write(items, {
-            "id": f"openslides-access-data-{lang}", "group": "openslides-access-data",
-            "source": "openslides", "lang": lang, "kind": "other" if shown else "notice",
-            "code": password if shown else None,
-            "repository": "OpenSlides/openslides-backend", "path": paths,
-            "commit": OPENSLIDES_COMMIT, "licence": "MIT",
-            "rendered": "default users_email_subject/body translated with the .po catalogue "
-                        "and filled by format_map as send_invitation_email.py does; "
-                        "text/plain as EmailUtils.send_email(html=False)",
-            "note": note,
-        }, raw)
+        _write(
+            items,
+            {
+                "id": f"openslides-access-data-{lang}",
+                "group": "openslides-access-data",
+                "source": "openslides",
+                "lang": lang,
+                "kind": "other" if shown else "notice",
+                "code": password if shown else None,
+                "repository": "OpenSlides/openslides-backend",
+                "path": paths,
+                "commit": OPENSLIDES_COMMIT,
+                "licence": "MIT",
+                "rendered": "default users_email_subject/body translated with the .po catalogue "
+                "and filled by format_map as send_invitation_email.py does; "
+                "text/plain as EmailUtils.send_email(html=False)",
+                "note": note,
+            },
+            raw,
+        )
 
         token = "bearer%20" + base64.urlsafe_b64encode(
-            hashlib.sha256(f"os-token-{lang}".encode()).digest() * 3).decode().rstrip("=")
-        body = tr(forget_en).format_map(_FormatDict(
-            user_id=17, token=token, username="NoorTester", url=OPENSLIDES_URL))
+            hashlib.sha256(f"os-token-{lang}".encode()).digest() * 3
+        ).decode().rstrip("=")
+        body = tr(forget_en).format_map(
+            _FormatDict(user_id=17, token=token, username="NoorTester", url=OPENSLIDES_URL)
+        )
         subject = tr("Reset your OpenSlides password") + ": NoorTester"
         raw = _openslides_mail("noreply@assembly.civic.example", subject, body)
         paths = "openslides_backend/action/actions/user/forget_password.py"
         if lang != "en":
             paths += f"; openslides_backend/i18n/messages/{lang}.po"
-        _write(items, {
-            "id": f"openslides-forget-password-{lang}",
-            "group": "openslides-forget-password", "source": "openslides", "lang": lang,
-            "kind": "notice", "code": None,
-            "repository": "OpenSlides/openslides-backend", "path": paths,
-            "commit": OPENSLIDES_COMMIT, "licence": "MIT",
-            "rendered": "PW_FORGET_EMAIL_TEMPLATE translated with the .po catalogue and "
-                        "filled by format_map; token stands for the auth service's "
-                        "URL-quoted token; text/plain from DEFAULT_FROM_EMAIL",
-            "note": "password-reset link valid 10 minutes; user_id and token only in the URL",
-        }, raw)
+        _write(
+            items,
+            {
+                "id": f"openslides-forget-password-{lang}",
+                "group": "openslides-forget-password",
+                "source": "openslides",
+                "lang": lang,
+                "kind": "notice",
+                "code": None,
+                "repository": "OpenSlides/openslides-backend",
+                "path": paths,
+                "commit": OPENSLIDES_COMMIT,
+                "licence": "MIT",
+                "rendered": "PW_FORGET_EMAIL_TEMPLATE translated with the .po catalogue and "
+                "filled by format_map; token stands for the auth service's "
+                "URL-quoted token; text/plain from DEFAULT_FROM_EMAIL",
+                "note": "password-reset link valid 10 minutes; user_id and token only in the URL",
+            },
+            raw,
+        )
 
 
 ACCESS_CODES_COMMIT = "e99e003b2b744256a4b62ff891fd40f28e029ee4"
@@ -470,23 +577,27 @@ def _rails_escape(text: str) -> str:
 
 
 def access_codes(repo: Path, items: list[dict]) -> None:
-    view = _show(repo, ACCESS_CODES_COMMIT,
-                 "app/views/decidim/access_codes/access_code_mailer/send_code.html.erb")
+    view = _show(
+        repo,
+        ACCESS_CODES_COMMIT,
+        "app/views/decidim/access_codes/access_code_mailer/send_code.html.erb",
+    )
     for lang, org in DECIDIM_ORGS.items():
         path = f"config/locales/{lang}.yml"
         strings = yaml.safe_load(_show(repo, ACCESS_CODES_COMMIT, path))[lang]["decidim"][
-            "access_codes"]["access_code_mailer"]["send_code"]
+            "access_codes"
+        ]["access_code_mailer"]["send_code"]
         code = "".join(RNG.choice("0123456789abcdef") for _ in range(8))
         root = "https://participa.civic.example/"
         authorize = "https://participa.civic.example/access_codes/authorizations/new"
         fill = {
-            '<%= t(".greeting", organization_name: translated_attribute(@organization.name)) %>':
-                _rails_escape(strings["greeting"].replace("%{organization_name}", org)),
+            '<%= t(".greeting", organization_name: translated_attribute(@organization.name)) %>': _rails_escape(
+                strings["greeting"].replace("%{organization_name}", org)
+            ),
             '<%== t(".instructions_1") %>': strings["instructions_1"],
             "<%= @access_code.code %>": code,
             '<%== t(".instructions_2") %>': strings["instructions_2"],
-            '<%= link_to t(".verify"), @authorize_url %>':
-                f'<a href="{authorize}">{_rails_escape(strings["verify"])}</a>',
+            '<%= link_to t(".verify"), @authorize_url %>': f'<a href="{authorize}">{_rails_escape(strings["verify"])}</a>',
             '<%== t(".footer") %>': strings["footer"],
         }
         content = view
@@ -497,19 +608,28 @@ def access_codes(repo: Path, items: list[dict]) -> None:
         subject = strings["subject"].replace("%{organization_name}", org)
         raw = message(sender=f"{org} <participa@civic.example>", subject=subject, text=None,
                       html_part=body)  # fmt: skip
-        _write(items, {
-            "id": f"decidim-access-code-{lang}", "group": "decidim-access-code",
-            "source": "decidim-access-codes", "lang": lang, "kind": "gov-otp", "code": code,
-            "repository": "openpoke/decidim-module-access_codes",
-            "path": "app/views/decidim/access_codes/access_code_mailer/send_code.html.erb; "
-                    f"app/mailers/decidim/access_codes/access_code_mailer.rb; {path}",
-            "commit": ACCESS_CODES_COMMIT, "licence": "AGPL-3.0",
-            "rendered": "module ERB view filled by hand with its locale strings inside "
-                        "Decidim core's mailer layout (inline, read_file); text/html only; "
-                        "no_reply_notice footnote left empty",
-            "note": "eight hex digits in an <h2> after 'Your access code is'; "
-                    "a verify link follows",
-        }, raw)
+        _write(
+            items,
+            {
+                "id": f"decidim-access-code-{lang}",
+                "group": "decidim-access-code",
+                "source": "decidim-access-codes",
+                "lang": lang,
+                "kind": "gov-otp",
+                "code": code,
+                "repository": "openpoke/decidim-module-access_codes",
+                "path": "app/views/decidim/access_codes/access_code_mailer/send_code.html.erb; "
+                f"app/mailers/decidim/access_codes/access_code_mailer.rb; {path}",
+                "commit": ACCESS_CODES_COMMIT,
+                "licence": "AGPL-3.0",
+                "rendered": "module ERB view filled by hand with its locale strings inside "
+                "Decidim core's mailer layout (inline, read_file); text/html only; "
+                "no_reply_notice footnote left empty",
+                "note": "eight hex digits in an <h2> after 'Your access code is'; "
+                "a verify link follows",
+            },
+            raw,
+        )
 
 
 def main() -> None:
