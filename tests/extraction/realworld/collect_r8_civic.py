@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r8_civic.py \\
         --helios /work/.mirror/benadida+helios-server/repo \\
         --openslides /work/.mirror/OpenSlides+openslides-backend/repo \\
-        --access-codes /work/.mirror/openpoke+decidim-module-access_codes/repo
+        --access-codes /work/.mirror/openpoke+decidim-module-access_codes/repo \\
+        --hypha /work/.mirror/HyphaApp+hypha/repo
 
 - ``--helios``: a git snapshot of benadida/helios-server (Apache-2.0). Its voter mails are
   Django text templates ``helios/templates/email/<name>_{subject,body}.txt`` and
@@ -37,6 +38,14 @@
   filled by hand for an organisation without logo). The layout's last footnote
   (``decidim.newsletter_mailer.newsletter.no_reply_notice``) could not be read and is left
   empty. One ``text/html`` part. The code is eight hex digits (``access_code_length``).
+- ``--hypha``: a git snapshot of HyphaApp/hypha (BSD-3-Clause), grant-management software
+  for NGOs. ``users/views.py`` sends ``users/emails/confirm_access.md`` (six random digits,
+  ``generate_numeric_token``) and ``login_notification.md`` through ``core/mail.py``'s
+  ``MarkdownMail``: the Django template rendered in English (the catalogues leave these
+  strings untranslated), ``remove_extra_empty_lines`` for the text part and Markdown to
+  HTML (mistune) for the alternative. Rendered here with Jinja2 after dropping the
+  ``{% load %}``/``{% base_url_setting %}`` tags and the ``{% blocktrans %}`` wrappers; the
+  HTML is the paragraphs mistune makes of it, written by hand.
 
 Labels are what a person reading the mail would type (the voting password), else ``null``.
 """
@@ -632,16 +641,71 @@ def access_codes(repo: Path, items: list[dict]) -> None:
         )
 
 
+HYPHA_COMMIT = "ff57f8d5f3dabc752ac3be4ffced95493f45504d"
+
+
+def hypha(repo: Path, items: list[dict]) -> None:
+    env = jinja2.Environment(autoescape=True, keep_trailing_newline=True)
+    context = {
+        "user": "Noor Tester",
+        "ORG_LONG_NAME": "Open Grants Fund",
+        "ORG_SHORT_NAME": "OGF",
+        "ORG_EMAIL": "grants@ogf.example",
+        "site": {"root_url": "https://apply.ogf.example"},
+        "timeout_minutes": 900 // 60,
+        "login_time": "20 Nov 2026 10:41 CET",
+    }
+    token = "".join(RNG.choice("0123456789") for _ in range(6))
+    mails = {
+        "confirm-access": (f"Confirmation code for Open Grants Fund: {token}", token,
+                           "six digits on a line of their own and in the subject"),
+        "login-notification": ("Successful login to Open Grants Fund", None,
+                               "new-login notice with the login time"),
+    }  # fmt: skip
+    for name, (subject, code, note) in mails.items():
+        path = f"hypha/apply/users/templates/users/emails/{name.replace('-', '_')}.md"
+        source = _show(repo, HYPHA_COMMIT, path)
+        source = re.sub(r"\{% load [^%]*%\}\{% base_url_setting as base_url %\}", "", source)
+        source = re.sub(r"\{% (?:blocktrans[^%]*|endblocktrans) %\}", "", source)
+        rendered = env.from_string(source).render(token=code or "", **context)
+        text = re.sub(r"\n\s*\n", "\n\r", rendered)
+        paragraphs = [p.strip("\n") for p in re.split(r"\n\s*\n", rendered) if p.strip()]
+        body_html = "".join(f"<p>{p}</p>\n" for p in paragraphs)
+        raw = message(sender="Open Grants Fund <noreply@ogf.example>", subject=subject,
+                      text=text, html_part=body_html)  # fmt: skip
+        _write(
+            items,
+            {
+                "id": f"hypha-{name}-en",
+                "group": f"hypha-{name}",
+                "source": "hypha",
+                "lang": "en",
+                "kind": "saas-otp" if code else "notice",
+                "code": code,
+                "repository": "HyphaApp/hypha",
+                "path": f"{path}; hypha/apply/users/views.py; hypha/core/mail.py",
+                "commit": HYPHA_COMMIT,
+                "licence": "BSD-3-Clause",
+                "rendered": "Django template rendered with Jinja2 (i18n tags dropped, English); "
+                "text part via remove_extra_empty_lines, HTML paragraphs by hand",
+                "note": note,
+            },
+            raw,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--helios", type=Path, required=True)
     parser.add_argument("--openslides", type=Path, required=True)
     parser.add_argument("--access-codes", type=Path, required=True)
+    parser.add_argument("--hypha", type=Path, required=True)
     args = parser.parse_args()
     items: list[dict] = []
     helios(args.helios, items)
     openslides(args.openslides, items)
     access_codes(args.access_codes, items)
+    hypha(args.hypha, items)
     out = HERE / "round8" / "civic.json"
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
