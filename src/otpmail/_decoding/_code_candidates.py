@@ -1,0 +1,201 @@
+"""What in a mail's text can be a one-time code: the candidates :mod:`otpmail._decoding._codes`
+links to labels and scores. Runs of letters and digits of a code's shape, groups joined where
+they are clearly one code (``482 913``, ``K7P-2QX``), random-looking tokens kept only where a
+code stands; never a number glued to a currency, a unit, an address or a masked number.
+Pure functions (``docs/code-scoring.md``, step 2).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from otpmail._decoding._code_words import (
+    _POSITIVE,
+    _POSITIVE_CASED,
+    _POSITIVE_CJK,
+    _POSITIVE_SCRIPTS,
+)
+from otpmail._decoding._lines import _alone_on_line, _line_bounds
+
+_TOKEN = re.compile(
+    r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
+    r"|(?=[A-Za-z]*[a-z][A-Z])[A-Za-z]{6,10}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
+)
+"""Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
+in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
+_LOWER_UPPER = re.compile(r"[a-z][A-Z]")
+_RIGHT_AFTER_LABEL = re.compile(r"(?:(?:[ \t]*[^\W\d]+){0,2}[ \t]*[:：=>\-]{1,2})?[ \t]*")
+"""What may stand between a code word and the code: a word or two that qualify it, then a
+colon (``Cód fíoraithe: …``, ``Verification code: …``)."""
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_DATE8 = re.compile(
+    r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
+    r"|(?:0[1-9]|[12][0-9]|3[01])(?:0[1-9]|1[0-2])(?:19|20)[0-9]{2}"
+)
+_UNIT_TOKEN = re.compile(
+    r"(?i)[0-9]+(?:px|pt|em|rem|vh|vw|ms|kb|mb|gb|tb|mm|cm|km|kg|mg|ml|hz|khz|mhz|ghz|st|nd|rd|th|am|pm|h|m|s|x|k|p|d|g|l|w|v|mp|fps|dpi|gbps|mbps)"
+)
+_WORD_NUMBER = re.compile(r"[A-Za-z][a-z]{0,5}[0-9]+|[A-Z]{1,2}[0-9]{1,3}|[0-9]+[A-Za-z]")
+_MASKED = re.compile(r"(?i)x{3,}[0-9]{1,6}|[0-9]{1,6}x{3,}")
+"""A number shown masked (an account or identity number, ``XXXXXXXX01``): never a code."""
+_ATTACHED_BEFORE = set("#@/\\=&?_+$€£¥₹₽~^%'*")
+_ATTACHED_AFTER = set("@/\\=_%€$£+'*#")
+
+
+class _Candidate(NamedTuple):
+    value: str
+    start: int
+    end: int
+    letters: bool
+    mixed_case: bool = False
+    """A random mixed-case token (``tXrrAkqAEb``): letters, but not a word."""
+
+
+def _is_latin_alnum(ch: str) -> bool:
+    return ch.isalnum() and ord(ch) < 0x2E80
+
+
+def _joined(tokens: list[str], seps: list[str]) -> str | None:
+    """The code a run of groups spells, or ``None`` when the run is not clearly one code."""
+    if len(tokens) == 1:
+        return tokens[0]
+    if len(set(seps)) != 1:
+        return None
+    sep = seps[0]
+    first, rest = tokens[0], tokens[1:]
+    # "G-482913", "FB-12345": a sender prefix before the digits
+    if (
+        len(tokens) == 2
+        and sep == "-"
+        and first.isalpha()
+        and first.isupper()
+        and len(first) <= 2
+        and rest[0].isdigit()
+        and 5 <= len(rest[0]) <= 8
+    ):
+        return rest[0]
+    lengths = {len(t) for t in tokens}
+    if len(lengths) != 1:
+        return None
+    size, count = lengths.pop(), len(tokens)
+    joined = "".join(tokens)
+    if joined.isdigit():
+        ok = (
+            (size == 1 and sep == " " and 4 <= count <= 8)
+            or (size == 2 and sep == " " and count == 3)
+            or (size == 3 and count in (2, 3))
+            or (size in (4, 5) and count == 2)
+        )
+        if ok and size == 4 and all(_YEAR.fullmatch(t) for t in tokens):
+            return None  # "2023-2024"
+        return joined if ok else None
+    letter_groups_ok = any(ch.isdigit() for ch in joined) or joined.isupper()
+    if sep == "-" and size in (3, 4, 5) and count >= 2 and size * count <= 10 and letter_groups_ok:
+        return joined
+    return None
+
+
+def _code_ish(token: str, sep: str) -> bool:
+    if any(ch.isdigit() for ch in token):
+        return True
+    return sep == "-" and token.isalpha() and token.isupper() and len(token) <= 5
+
+
+def _random_shape(value: str) -> str | None:
+    """What kind of random token ``value`` looks like, if any: ``mixed`` (6-10 letters in
+    mixed case with at least two lower-to-upper humps and at most one digit: ``tXrrAkqAEb``,
+    ``ybYbWP``; not ``YouTube``), ``long`` (11-32 characters with upper- and lower-case
+    letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10 capitals with at
+    most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
+    if len(value) > 10:
+        has = (any(ch.isupper() for ch in value), any(ch.islower() for ch in value))
+        digits = any(ch.isdigit() for ch in value)
+        return "long" if len(value) <= 32 and all(has) and digits else None
+    few_digits = sum(ch.isdigit() for ch in value) <= 1
+    if len(value) >= 6 and few_digits and len(_LOWER_UPPER.findall(value)) >= 2:
+        return "mixed"
+    capitals = len(value) >= 5 and value.isalpha() and value.isupper()
+    if capitals and sum(ch in "AEIOUY" for ch in value) <= 1:
+        return "capitals"
+    return None
+
+
+def _stands_as_code(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` stands where a code stands: alone on its line, or right
+    after a code word (``Cód fíoraithe: …``, ``Verification Code: …``)."""
+    if _alone_on_line(seg, start, end):
+        return True
+    ls = _line_bounds(seg, start, end)[0]
+    head = seg[max(ls, start - 60) : start]
+    ends = sorted(
+        m.end()
+        for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
+        for m in rx.finditer(head)
+    )
+    return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
+
+
+def _candidates(seg: str) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    tokens = list(_TOKEN.finditer(seg))
+    i = 0
+    while i < len(tokens):
+        run = [tokens[i]]
+        seps: list[str] = []
+        j = i
+        while j + 1 < len(tokens):
+            nxt = tokens[j + 1]
+            between = seg[tokens[j].end() : nxt.start()]
+            if (
+                between in (" ", "-")
+                and _code_ish(tokens[j].group(), between)
+                and _code_ish(nxt.group(), between)
+            ):
+                run.append(nxt)
+                seps.append(between)
+                j += 1
+                continue
+            break
+        i = j + 1
+        start, end = run[0].start(), run[-1].end()
+        texts = [m.group() for m in run]
+        value = _joined(texts, seps)
+        if value is None or not 4 <= len(value) <= 32:
+            continue
+        before = seg[start - 1] if start else " "
+        after = seg[end] if end < len(seg) else " "
+        quoted = before == after == "'"  # "کد امنیتی شما '719851' است"
+        if not quoted and (before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER):
+            continue
+        if _is_latin_alnum(before) or _is_latin_alnum(after):
+            continue
+        if before in ".,-" and start >= 2 and seg[start - 2].isalnum():
+            continue
+        if after in ".,-" and end + 1 < len(seg) and seg[end + 1].isalnum():
+            continue
+        letters = not value.isdigit()
+        if letters and _MASKED.fullmatch(value):
+            continue
+        shape = _random_shape(value) if len(run) == 1 else None
+        if shape is not None and not _stands_as_code(seg, start, end):
+            shape = None
+        if len(value) > 10 and shape is None:
+            continue
+        mixed = shape in ("mixed", "long")
+        if letters and shape is None:
+            if not any(ch.isdigit() for ch in value):
+                if not (len(run) > 1 and value.isupper()):
+                    continue
+            elif (
+                len(run) == 1 and (_UNIT_TOKEN.fullmatch(value) or _WORD_NUMBER.fullmatch(value))
+            ) or (
+                len(run) == 1
+                and not value.isupper()
+                and sum(ch.isdigit() for ch in value) < 2
+                # a code of lower-case letters and one digit shows alone on its line
+                and not (len(value) >= 6 and _alone_on_line(seg, start, end))
+            ):
+                continue
+        out.append(_Candidate(value, start, end, letters, mixed))
+    return out
