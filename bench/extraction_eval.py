@@ -240,6 +240,28 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
+LATER_ROUNDS = (3, 4, 5, 6, 7, 8)
+"""The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
+ROUND_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _parts_of(item: dict[str, Any]) -> set[str]:
+    """The ``--set`` parts a manifest item belongs to: ``holdout``/``holdout2`` for the first
+    two rounds, ``round<N>`` or ``holdout<N>`` after them, and ``tuning`` for every item
+    but the second hold-out (every other hold-out has been scored, and so seen)."""
+    parts = set()
+    if item["holdout"]:
+        parts.add("holdout")
+    if item.get("holdout2"):
+        parts.add("holdout2")
+    else:
+        parts.add("tuning")
+    for n in LATER_ROUNDS:
+        if f"round{n}" in item:
+            parts.add(f"holdout{n}" if item[f"round{n}"] == "holdout" else f"round{n}")
+    return parts
+
+
 def load_realworld(which: str = "all", directory: Path = REALWORLD_DIR) -> list[Case]:
     """The real-world corpus decoded as a caller sees it: ``tuning`` (everything but the
     second hold-out; the first and all later hold-outs included since they have been seen),
@@ -249,28 +271,8 @@ def load_realworld(which: str = "all", directory: Path = REALWORLD_DIR) -> list[
     manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
     cases = []
     for item in manifest["items"]:
-        holdout = bool(item["holdout"])
-        second = bool(item.get("holdout2"))
-        round3 = item.get("round3")
-        third = round3 == "holdout"
-        fourth = item.get("round4") == "holdout"
-        fifth = item.get("round5") == "holdout"
-        sixth = item.get("round6") == "holdout"
-        seventh = item.get("round7") == "holdout"
-        eighth = item.get("round8") == "holdout"
-        part = {
-            "tuning": not second,
-            "holdout": holdout,
-            "holdout2": second,
-            "round3": round3 == "tuning",
-            "holdout3": third,
-            "holdout4": fourth,
-            "holdout5": fifth,
-            "holdout6": sixth,
-            "holdout7": seventh,
-            "holdout8": eighth,
-        }.get(which, True)
-        if not part:
+        parts = _parts_of(item)
+        if which != "all" and which not in parts:
             continue
         email = parse_rfc822(
             (directory / item["file"]).read_bytes(),
@@ -289,7 +291,7 @@ def load_realworld(which: str = "all", directory: Path = REALWORLD_DIR) -> list[
                 lang=str(item["lang"]),
                 style=str(item["kind"]),
                 template=str(item["group"]),
-                holdout=any((holdout, second, third, fourth, fifth, sixth, seventh, eighth)),
+                holdout=any(part.startswith("holdout") for part in parts),
             )
         )
     return cases
@@ -449,8 +451,19 @@ def _print_tally(name: str, tally: Tally) -> None:
         print(f"  MISSED {case_id}: expected {expected!r}")
 
 
-PARTS = ("all", "tuning", "holdout", "holdout2", "round3", "holdout3", "holdout4", "holdout5",
-         "holdout6", "holdout7", "holdout8", "cases")  # fmt: skip
+REALWORLD_TITLES = {
+    "tuning": "tuning part (every hold-out but the second included: seen)",
+    "holdout": "first hold-out (seen, so part of tuning)",
+    "holdout2": "second hold-out (unseen until scored)",
+    "round3": "round three, tuning part",
+    **{
+        f"holdout{n}": f"round {ROUND_NAMES[n]}, "
+        + ("hold-out" if n == 3 else "held out whole")
+        + " (scored once, then seen)"
+        for n in LATER_ROUNDS
+    },
+}
+PARTS = ("all", *REALWORLD_TITLES, "cases")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -504,19 +517,7 @@ def main(argv: list[str] | None = None) -> int:
             corpus = print_corpus(title, cases_part, show_misses=args.misses)
             wrong_code = wrong_code or bool(corpus.codes.wrong)
             side_by_side.append(("templates", part, len(cases_part), corpus.codes))
-    realworld_titles = {
-        "tuning": "tuning part (every hold-out but the second included: seen)",
-        "holdout": "first hold-out (seen, so part of tuning)",
-        "holdout2": "second hold-out (unseen until scored)",
-        "round3": "round three, tuning part",
-        "holdout3": "round three, hold-out (scored once, then seen)",
-        "holdout4": "round four, held out whole (scored once, then seen)",
-        "holdout5": "round five, held out whole (scored once, then seen)",
-        "holdout6": "round six, held out whole (scored once, then seen)",
-        "holdout7": "round seven, held out whole (scored once, then seen)",
-        "holdout8": "round eight, held out whole (scored once, then seen)",
-    }
-    for part, part_title in realworld_titles.items():
+    for part, part_title in REALWORLD_TITLES.items():
         if args.set in (part, "all"):
             title = "real-world corpus, " + part_title
             cases_part = load_realworld(part)
