@@ -58,12 +58,16 @@ def six_digits(seed: str) -> str:
     return str(100000 + int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 900000)
 
 
-def message(*, sender: str, subject: str, text: str | None, html_part: str | None) -> bytes:
+def message(
+    *, sender: str, subject: str, text: str | None, html_part: str | None, sent: datetime = SENT
+) -> bytes:
+    """A mail as its sender sends it, with fixed Date, Message-ID and boundary so that every
+    run writes the same bytes (``sent``: each round's scripts fix their own Date)."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = "noor.tester@example.com"
     msg["Subject"] = subject
-    msg["Date"] = format_datetime(SENT)
+    msg["Date"] = format_datetime(sent)
     msg["Message-ID"] = make_msgid(domain="mail.example")
     if text is not None:
         msg.set_content(text, subtype="plain", charset="utf-8")

@@ -55,6 +55,7 @@ Sources and how each is rendered:
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import html
 import json
@@ -62,11 +63,10 @@ import random
 import re
 import subprocess
 from datetime import UTC, datetime
-from email.message import EmailMessage
-from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
+import collect
 import jinja2
 import yaml
 
@@ -84,22 +84,8 @@ def code_digits(item_id: str, n: int) -> str:
     return "".join(rng.choice("0123456789") for _ in range(n))
 
 
-def message(*, sender: str, subject: str, text: str | None, html_part: str | None) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = "noor.tester@example.com"
-    msg["Subject"] = subject
-    msg["Date"] = format_datetime(SENT)
-    msg["Message-ID"] = "<corpus@mail.example>"
-    if text is not None:
-        msg.set_content(text, subtype="plain", charset="utf-8")
-        if html_part is not None:
-            msg.add_alternative(html_part, subtype="html", charset="utf-8")
-    elif html_part is not None:
-        msg.set_content(html_part, subtype="html", charset="utf-8")
-    if msg.is_multipart():
-        msg.set_boundary("=_corpus_alternative_=")
-    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+message = functools.partial(collect.message, sent=SENT)
+"""The corpus's one MIME builder (``collect.py``), with this round's Date."""
 
 
 def git_show(repo: Path, commit: str, path: str) -> str:

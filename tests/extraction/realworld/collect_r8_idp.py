@@ -46,6 +46,7 @@ the mail would type (``code``) or ``null``.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import random
@@ -53,11 +54,12 @@ import re
 import subprocess
 from datetime import UTC, datetime
 from email import policy
-from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
+
+import collect
 
 HERE = Path(__file__).resolve().parent
 SENT = datetime(2026, 11, 18, 9, 41, 7, tzinfo=UTC)
@@ -94,22 +96,8 @@ def show(repo: Path, commit: str, path: str) -> str:
     ).stdout.decode("utf-8")  # fmt: skip
 
 
-def message(*, sender: str, subject: str, text: str | None, html_part: str | None) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = "noor.tester@example.com"
-    msg["Subject"] = subject
-    msg["Date"] = format_datetime(SENT)
-    msg["Message-ID"] = "<corpus@mail.example>"
-    if text is not None:
-        msg.set_content(text, subtype="plain", charset="utf-8")
-        if html_part is not None:
-            msg.add_alternative(html_part, subtype="html", charset="utf-8")
-    elif html_part is not None:
-        msg.set_content(html_part, subtype="html", charset="utf-8")
-    if msg.is_multipart():
-        msg.set_boundary("=_corpus_alternative_=")
-    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+message = functools.partial(collect.message, sent=SENT)
+"""The corpus's one MIME builder (``collect.py``), with this round's Date."""
 
 
 def write(items: list[dict[str, Any]], item: dict[str, Any], raw: bytes) -> None:
