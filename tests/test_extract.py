@@ -794,7 +794,8 @@ def test_the_vocabulary_docstring_examples_hold() -> None:
 # =======================================================================================
 # Properties
 
-_CODE_RE = re.compile(r"[0-9A-Za-z]{4,32}")  # 11-32 only for a long random token
+# 11-32 only for a long random token; hyphens only between the groups of a credential
+_CODE_RE = re.compile(r"[0-9A-Za-z]{4,32}|[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}")
 _FRAGMENTS = st.sampled_from(
     [
         "code", "Code:", "verification code is", "OTP", "PIN", "is your code", "验证码", "コード：",
@@ -819,7 +820,7 @@ _TEXTISH = st.lists(
 def test_extract_code_never_raises_and_returns_none_or_a_well_formed_code(text: str) -> None:
     _codes._scored(text)  # the public functions catch errors; the inner ones must not raise
     code = extract_code(text)
-    assert code is None or (_CODE_RE.fullmatch(code) and set(code) <= set(CODE_ALPHABET))
+    assert code is None or (_CODE_RE.fullmatch(code) and set(code) <= set(CODE_ALPHABET + "-"))
     assert extract_code(text) == code  # deterministic
 
 
@@ -1045,3 +1046,61 @@ def test_a_lone_candidate_needs_a_sentence_above_it() -> None:
 def test_a_lone_candidate_counts_only_in_a_short_mail() -> None:
     padding = "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n" * 60
     assert extract_code(_LONE_UNKNOWN + "\n" + padding) is None
+
+
+# =======================================================================================
+# Passwords and credentials a mail gives to be typed (voting and meeting tools)
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (
+            "Your voter ID: M-20417\nYour password: bcCE79DF9r\n\nVote here: https://v.example/e/1",
+            "bcCE79DF9r",
+        ),
+        ("Benutzername: NoorTester\nPasswort: mPCWVtvpju\n", "mPCWVtvpju"),
+        ("Username: NoorTester\nPassword: 6fgshppbo4\n", "6fgshppbo4"),
+        ("Логин: NoorTester\nПароль: fhjRNwrBJN\n", "fhjRNwrBJN"),
+        ("ユーザー名：noor\nパスワード：Qw7rTz3k\n", "Qw7rTz3k"),
+        ("Your username is noor and your temporary password is Kq7ZtX2m.", "Kq7ZtX2m"),
+        ("Nombre de usuario\\: NoorTester\nContraseña\\: DM47zqUdqL\n", "DM47zqUdqL"),
+    ],
+)
+def test_a_password_the_mail_gives_is_its_code(body: str, code: str) -> None:
+    assert extract_code(body) == code
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Your password was changed on 3 May 2026. If this wasn't you, call 0800 555 0199.",
+        "Reset your password: https://acme.example/reset/8f3k2m9x",
+        "Wi-Fi network: Contoso-Guest, password: 48291734\nRoom: 412",
+        "WLAN-Passwort: Hotel2026gast\nZimmer 412",
+        "Password: (the one you chose when you signed up)\nUsername: NoorTester",
+        "Username: noor\nPassword: ********",
+    ],
+)
+def test_no_password_given_or_a_wifi_password_is_no_code(body: str) -> None:
+    assert extract_code(body) is None
+
+
+def test_a_long_hyphenated_credential_keeps_its_hyphens() -> None:
+    body = "Username: noor@example.com\nYour credential: 5itLQ-J6o2Kc-ptbbx-mHvH55\n"
+    assert extract_code(body) == "5itLQ-J6o2Kc-ptbbx-mHvH55"
+    assert (
+        extract_code("Ihre Zugangsdaten: gmtRD-af6JJA-kkmxy-FwDeCa") == "gmtRD-af6JJA-kkmxy-FwDeCa"
+    )
+    # one case (a gift card's claim code), no code word, or a UUID: not a credential
+    assert extract_code("Claim code: 4KQP-X2MN-7TRW\nRedeem it before 31 Dec.") is None
+    assert extract_code("Ticket 5itLQ-J6o2Kc-ptbbx-mHvH55 was updated.") is None
+    assert extract_code("Code: 550e8400-e29b-41d4-a716-446655440000") is None
+    # short hyphenated groups are still joined: the hyphen is only for reading
+    assert extract_code("Your code: K7P-2QX") == "K7P2QX"
+
+
+def test_a_random_token_with_one_hump_stands_as_a_code_but_joined_words_do_not() -> None:
+    assert extract_code("Your one-time access code:\n\nczKrqn\n\nIt expires soon.") == "czKrqn"
+    assert extract_code("Your one-time access code:\n\nYouTube\n\nIt expires soon.") is None
+    assert extract_code("Password: NoorTester") is None

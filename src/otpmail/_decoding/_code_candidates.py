@@ -102,10 +102,21 @@ def _code_ish(token: str, sep: str) -> bool:
     return sep == "-" and token.isalpha() and token.isupper() and len(token) <= 5
 
 
+_CAMEL_PART = re.compile(r"[A-Z]?[a-z]+")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def _wordlike(value: str) -> bool:
+    """Whether ``value`` reads as words run together (``NoorTester``, ``iPhone``, ``GitHub``),
+    each part with a vowel; ``czKrqn`` and ``mPCWVtvpju`` do not."""
+    parts = _CAMEL_PART.findall(value)
+    return "".join(parts) == value and all(_VOWEL.search(p) for p in parts)
+
+
 def _random_shape(value: str) -> str | None:
     """What kind of random token ``value`` looks like, if any: ``mixed`` (6-10 letters in
-    mixed case with at least two lower-to-upper humps and at most one digit: ``tXrrAkqAEb``,
-    ``ybYbWP``; not ``YouTube``), ``long`` (11-32 characters with upper- and lower-case
+    mixed case with at most one digit, and two lower-to-upper humps or one that does not
+    join words: ``tXrrAkqAEb``, ``ybYbWP``, ``czKrqn``; not ``YouTube``), ``long`` (11-32 characters with upper- and lower-case
     letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10 capitals with at
     most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
     if len(value) > 10:
@@ -113,7 +124,8 @@ def _random_shape(value: str) -> str | None:
         digits = any(ch.isdigit() for ch in value)
         return "long" if len(value) <= 32 and all(has) and digits else None
     few_digits = sum(ch.isdigit() for ch in value) <= 1
-    if len(value) >= 6 and few_digits and len(_LOWER_UPPER.findall(value)) >= 2:
+    humps = len(_LOWER_UPPER.findall(value))
+    if len(value) >= 6 and few_digits and (humps >= 2 or (humps == 1 and not _wordlike(value))):
         return "mixed"
     capitals = len(value) >= 5 and value.isalpha() and value.isupper()
     if capitals and sum(ch in "AEIOUY" for ch in value) <= 1:
@@ -121,12 +133,10 @@ def _random_shape(value: str) -> str | None:
     return None
 
 
-def _stands_as_code(seg: str, start: int, end: int) -> bool:
-    """Whether ``seg[start:end]`` stands where a code stands: alone on its line, or right
-    after a code word (``Cód fíoraithe: …``, ``Verification Code: …``)."""
-    if _alone_on_line(seg, start, end):
-        return True
-    ls = _line_bounds(seg, start, end)[0]
+def _right_after_label(seg: str, start: int) -> bool:
+    """Whether ``seg[start:]`` starts right after a code word on its line (``Cód fíoraithe:
+    …``, ``Verification Code: …``, ``Your credential: …``)."""
+    ls = _line_bounds(seg, start, start)[0]
     head = seg[max(ls, start - 60) : start]
     ends = sorted(
         m.end()
@@ -136,9 +146,34 @@ def _stands_as_code(seg: str, start: int, end: int) -> bool:
     return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
 
 
-def _candidates(seg: str) -> list[_Candidate]:
+def _stands_as_code(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` stands where a code stands: alone on its line, or right
+    after a code word."""
+    return _alone_on_line(seg, start, end) or _right_after_label(seg, start)
+
+
+_DASHED_CREDENTIAL = re.compile(
+    r"(?<![0-9A-Za-z-])[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}(?![0-9A-Za-z-])"
+)
+"""Three to six groups of 4-6 letters and digits joined by hyphens (``5itLQ-J6o2Kc-ptbbx-
+mHvH55``): a random credential typed with its hyphens, kept only right after a code word."""
+
+
+def _dashed_credentials(seg: str) -> list[_Candidate]:
     out: list[_Candidate] = []
-    tokens = list(_TOKEN.finditer(seg))
+    for m in _DASHED_CREDENTIAL.finditer(seg):
+        value = m.group()
+        # random: digits and both cases ("4KQP-X2MN-7TRW", a gift card's, is not)
+        has = (any(ch.isdigit() for ch in value), value.lower() != value, value.upper() != value)
+        if all(has) and _right_after_label(seg, m.start()):
+            out.append(_Candidate(value, m.start(), m.end(), True, True))
+    return out
+
+
+def _candidates(seg: str) -> list[_Candidate]:
+    out = _dashed_credentials(seg)
+    taken = [(c.start, c.end) for c in out]
+    tokens = [m for m in _TOKEN.finditer(seg) if not any(lo <= m.start() < hi for lo, hi in taken)]
     i = 0
     while i < len(tokens):
         run = [tokens[i]]
@@ -198,4 +233,4 @@ def _candidates(seg: str) -> list[_Candidate]:
             ):
                 continue
         out.append(_Candidate(value, start, end, letters, mixed))
-    return out
+    return sorted(out, key=lambda c: c.start)

@@ -86,6 +86,14 @@ _POSITIVE = _words(
     # what a mail calls its confirmation number is given to be used (not an order's number)
     # a bank's challenge for strong customer authentication ("Your consent challenge : …")
     r"challenge(?= ?[:=])|"
+    # a password or credential the mail gives to be typed ("Your password: bcCE79DF9r",
+    # "Passwort: mPCWVtvpju", "Your credential: 5itLQ-J6o2Kc-…"): only with its colon, so
+    # "password changed" or "reset your password" is no label
+    r"(?:password|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|hasło|parola|"
+    r"lösenord|adgangskode|passord|salasana|heslo|jelszó|şifre|geslo|lozinka|parool|"
+    r"slaptažodis|mật khẩu|kata sandi|пароль|лозинка|парола|credential|zugangsdaten|"
+    r"credenziali|credenciale?s?)(?= ?\\?[:：])|"
+    r"(?:temporary|temp|initial|one-time) password\b|"
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
     r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b"
@@ -111,7 +119,8 @@ _POSITIVE_CJK = _phrases(
     r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|"
     r"動態碼|动态密码|動態密碼|一次性密码|一次性密碼|安全码|安全碼|确认码|確認碼|认证码|認證碼|"
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
-    r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드"
+    r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|"
+    r"(?:密码|密碼|パスワード|비밀번호)(?=\s?[:：])"
 )
 
 _NAMED_CODE = re.compile(
@@ -157,10 +166,13 @@ _NEGATIVE = _words(
     r"tracking[ -]?codes?\b|order[ -]?codes?\b|zip[ -]?codes?\b|postal[ -]?codes?\b|"
     r"post[ -]?codes?\b|pin[ -]?codes?\b|colou?r[ -]?codes?\b|tax[ -]?codes?\b|"
     r"tariff[ -]?codes?\b|vat[ -]?codes?\b|activation key[ -]?codes?\b|redeem[ -]?codes?\b|"
-    r"redemption[ -]?codes?\b|offer[ -]?codes?\b|club[ -]?codes?\b|gutscheincode\b|"
+    r"redemption[ -]?codes?\b|claim[ -]?codes?\b|offer[ -]?codes?\b|club[ -]?codes?\b|gutscheincode\b|"
     r"rabattcode\b|aktionscode\b|postcode\b|promocode\b|barcode\b|qr-code\b|fehlercode\b|"
     r"zipcode\b|pincode\b|kortingcode\b|kortingscode\b|actiecode\b|cadeaucode\b|"
     r"track(?:ing)?s?code\b|"
+    # a Wi-Fi password is typed into a router, not into the product ("Wi-Fi network:
+    # Contoso-Guest, password: 48291734"): the span up to the password word vetoes
+    r"(?:wi-?fi|wlan|wireless|ssid)\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
     r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|cadeau|client|postal|barre)\b|"
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"
