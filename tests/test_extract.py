@@ -1104,3 +1104,11 @@ def test_a_random_token_with_one_hump_stands_as_a_code_but_joined_words_do_not()
     assert extract_code("Your one-time access code:\n\nczKrqn\n\nIt expires soon.") == "czKrqn"
     assert extract_code("Your one-time access code:\n\nYouTube\n\nIt expires soon.") is None
     assert extract_code("Password: NoorTester") is None
+
+
+def test_a_random_token_after_a_code_word_and_is_stands_as_a_code() -> None:
+    assert extract_code("Hello ntester.\nYour OTP login token is UMXBL.\n") == "UMXBL"
+    assert extract_code("Your verification code is tXrrAkqAEb.") == "tXrrAkqAEb"
+    # words in capitals are not random: two or more vowels
+    assert extract_code("Your code is VALID for 10 minutes.") is None
+    assert extract_code("Your token is EXPIRED. Ask for a new one.") is None

@@ -616,10 +616,10 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 # scored once: 0.896 (43/48) at 1.000. Round eight (133 mails, 9 new repositories, held out
 # whole), scored once: 0.851 (57/67) at 1.000, its one-time codes 57/58; nine misses are
 # standing voter and meeting passwords. All are seen now and part of tuning, whose misses are codes
-# extract_code cannot return (a passphrase, a slash, 20 lower-case letters), vowel-rich
-# capitals (UMXBL), a lower-case "pin" and credentials under a word no rule has.
+# extract_code cannot return (a passphrase, a slash, 20 lower-case letters), a lower-case
+# "pin", a credential under a word no rule has and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.975  # 477/487
+REALWORLD_TUNING_RECALL_FLOOR = 0.985  # 481/487
 ROUNDS = {"round3", "round4", "round5", "round6", "round7", "round8"}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",

@@ -25,9 +25,12 @@ _TOKEN = re.compile(
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
-_RIGHT_AFTER_LABEL = re.compile(r"(?:(?:[ \t]*[^\W\d]+){0,2}[ \t]*[:：=>\-]{1,2})?[ \t]*")
+_RIGHT_AFTER_LABEL = re.compile(
+    r"(?:(?:[ \t]*[^\W\d]+){0,2}[ \t]*[:：=>\-]{1,2}|"
+    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|это)[ \t]*:?)?[ \t]*"
+)
 """What may stand between a code word and the code: a word or two that qualify it, then a
-colon (``Cód fíoraithe: …``, ``Verification code: …``)."""
+colon (``Cód fíoraithe: …``, ``Verification code: …``), or "is" (``token is UMXBL``)."""
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
     r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
