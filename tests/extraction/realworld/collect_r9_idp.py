@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r9_idp.py \\
         --wso2 /work/.mirror/wso2+product-is/repo \\
         --gravitee /work/.mirror/gravitee-io+gravitee-access-management/repo \\
-        --logto /work/.mirror/logto-io+logto/repo
+        --logto /work/.mirror/logto-io+logto/repo \\
+        --jahia /work/.mirror/Jahia+user-password-authentication/repo
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -36,7 +37,15 @@ the mail would type (``code``) or ``null``.
 - ``--logto``: a git snapshot of logto-io/logto (MPL-2.0). The SMTP connector's default
   ``templates`` (``packages/connectors/connector-smtp/src/constant.ts``): text/plain
   mails whose ``{{code}}`` is the six-digit passcode of ``packages/core/src/libraries/
-  passcode.ts`` (``customAlphabet('1234567890', 6)``). All positives, English.
+  passcode.ts`` (``customAlphabet('1234567890', 6)``); and the Mailgun connector's default
+  ``deliveries`` (``connector-mailgun/src/constant.ts``: ``{{code}}`` also in the subject,
+  sent as html). All positives, English.
+- ``--jahia``: a git snapshot of Jahia/user-password-authentication (Apache-2.0). The MFA
+  e-mail code mail (``api/src/main/resources/jnt_template/html/template.emailCodeView.jsp``):
+  ``<fmt:message>`` filled from ``resources/user-password-authentication-api_<lang>.properties``
+  (ISO-8859-1, as Java reads them), ``{{CODE}}`` replaced by six random digits after
+  rendering (``EmailCodeFactorProvider``), subject ``jahia-upa.mfa.mail.title``; sent as
+  html only (``sendHtmlMessage``). Six languages (all shipped: en, de, es, fr, it, pt).
 """
 
 from __future__ import annotations
@@ -370,6 +379,7 @@ def gravitee(repo: Path, items: list[dict[str, Any]]) -> None:
 # Logto
 
 LOGTO_FILE = "packages/connectors/connector-smtp/src/constant.ts"
+LOGTO_MAILGUN = "packages/connectors/connector-mailgun/src/constant.ts"
 LOGTO_USAGES = {
     # usageType: template id
     "SignIn": "sign-in",
@@ -414,17 +424,96 @@ def logto(repo: Path, items: list[dict[str, Any]]) -> None:
         }
         write(items, item, raw)
 
+    src = show(repo, LOGTO_COMMIT, LOGTO_MAILGUN)
+    deliveries = re.findall(
+        r"(\w+): \{\s*subject: '([^']*)',\s*html: '([^']*)',\s*\}", src
+    )
+    for usage, subject, body in deliveries:
+        if usage not in ("SignIn", "Generic"):
+            continue
+        code = digits(6)
+        raw = message(
+            sender="Contoso Notes <no-reply@notes.contoso.example>",
+            subject=subject.replace("{{code}}", code), text=None,
+            html_part=body.replace("{{code}}", code),
+        )  # fmt: skip
+        tid = usage.lower().replace("signin", "sign-in")
+        item = {
+            "id": f"logto-mailgun-{tid}-en",
+            "group": f"logto-mailgun-{tid}",
+            "source": "logto",
+            "lang": "en",
+            "kind": "saas-otp",
+            "code": code,
+            "repository": "logto-io/logto",
+            "path": f"{LOGTO_MAILGUN}, packages/core/src/libraries/passcode.ts",
+            "commit": LOGTO_COMMIT,
+            "licence": "MPL-2.0",
+            "rendered": (
+                f"Mailgun connector default delivery {usage}: {{{{code}}}} replaced in "
+                "subject and html as replaceSendMessageHandlebars does; html only"
+            ),
+            "note": "the code is also in the subject",
+        }
+        write(items, item, raw)
+
+
+# ---------------------------------------------------------------------------------------
+# Jahia user-password-authentication
+
+JAHIA_COMMIT = "9f4468d013ec350c11b26e72b1bf31f08667a81b"
+JAHIA_JSP = "api/src/main/resources/jnt_template/html/template.emailCodeView.jsp"
+JAHIA_BUNDLE = "api/src/main/resources/resources/user-password-authentication-api_{}.properties"
+JAHIA_JAVA = "api/src/main/java/org/jahia/modules/upa/mfa/emailcode/EmailCodeFactorProvider.java"
+
+
+def jahia(repo: Path, items: list[dict[str, Any]]) -> None:
+    jsp = show(repo, JAHIA_COMMIT, JAHIA_JSP)
+    page = jsp[jsp.index("<!DOCTYPE") :]
+    for lang in ("en", "de", "es", "fr", "it", "pt"):
+        msgs = java_properties(show_bytes(repo, JAHIA_COMMIT, JAHIA_BUNDLE.format(lang)))
+        body = re.sub(
+            r'<fmt:message key="([^"]+)"/>', lambda m: msgs[m.group(1)], page
+        )
+        code = digits(6)
+        raw = message(
+            sender="Jahia <no-reply@cms.contoso-health.example>",
+            subject=msgs["jahia-upa.mfa.mail.title"], text=None,
+            html_part=body.replace("{{CODE}}", code),
+        )  # fmt: skip
+        item = {
+            "id": f"jahia-upa-email-code-{lang}",
+            "group": "jahia-upa-email-code",
+            "source": "jahia-upa",
+            "lang": lang,
+            "kind": "saas-otp",
+            "code": code,
+            "repository": "Jahia/user-password-authentication",
+            "path": f"{JAHIA_JSP}, {JAHIA_BUNDLE.format(lang)}, {JAHIA_JAVA}",
+            "commit": JAHIA_COMMIT,
+            "licence": "Apache-2.0",
+            "rendered": (
+                "JSP output from <!DOCTYPE on (directives/comments before it emit no markup), "
+                "fmt:message filled from the language's bundle (ISO-8859-1), {{CODE}} "
+                "replaced after rendering as EmailCodeFactorProvider does; subject = "
+                "jahia-upa.mfa.mail.title; text/html only"
+            ),
+        }
+        write(items, item, raw)
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--wso2", type=Path, required=True)
     ap.add_argument("--gravitee", type=Path, required=True)
     ap.add_argument("--logto", type=Path, required=True)
+    ap.add_argument("--jahia", type=Path, required=True)
     args = ap.parse_args()
     items: list[dict[str, Any]] = []
     wso2(args.wso2, items)
     gravitee(args.gravitee, items)
     logto(args.logto, items)
+    jahia(args.jahia, items)
     out = HERE / "round9" / f"{NAME}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
