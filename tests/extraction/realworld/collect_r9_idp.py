@@ -4,7 +4,8 @@
         --wso2 /work/.mirror/wso2+product-is/repo \\
         --gravitee /work/.mirror/gravitee-io+gravitee-access-management/repo \\
         --logto /work/.mirror/logto-io+logto/repo \\
-        --jahia /work/.mirror/Jahia+user-password-authentication/repo
+        --jahia /work/.mirror/Jahia+user-password-authentication/repo \\
+        --huly /work/.mirror/hcengineering+platform/repo
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -46,6 +47,15 @@ the mail would type (``code``) or ``null``.
   (ISO-8859-1, as Java reads them), ``{{CODE}}`` replaced by six random digits after
   rendering (``EmailCodeFactorProvider``), subject ``jahia-upa.mfa.mail.title``; sent as
   html only (``sendHtmlMessage``). Six languages (all shipped: en, de, es, fr, it, pt).
+- ``--huly``: a git snapshot of hcengineering/platform (EPL-2.0). The account service's
+  mails (``server/account/src/utils.ts`` ``sendOtpEmail``, ``getInviteEmail``;
+  ``operations.ts`` password recovery): ``<Name>Subject``/``<Name>Text``/``<Name>HTML`` of
+  ``server/account/lang/<lang>.json`` filled by ``translate()`` (ICU ``{arg}``), sent as
+  text + html through the mail service. ``app`` = ``Huly`` (branding title); the OTP is six
+  digits (``otpGenerator.generate(6, digits only)``). Positive: OTP (all twelve shipped
+  languages; the code is in the subject too); negatives: password recovery (reset link with
+  a JWT) and workspace invitation (link with a numeric invite id, ``expHours`` 48), six
+  languages each.
 """
 
 from __future__ import annotations
@@ -74,6 +84,7 @@ GRAVITEE_COMMIT = "35b314b2c39c3c5584d456bb4360565fe8d42d7e"
 LOGTO_COMMIT = "1fbc55441fd28d9e3e7d69c1522e7654dccfe99c"
 
 RNG = random.Random("r9-idp")
+JWT_HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"  # {"alg":"HS256","typ":"JWT"}
 
 message = functools.partial(collect.message, sent=SENT)
 """The corpus's one MIME builder (``collect.py``), with this round's Date."""
@@ -328,7 +339,7 @@ def gravitee(repo: Path, items: list[dict[str, Any]]) -> None:
         )
         for name, (subject_src, expire, path, kind) in GRAVITEE_TEMPLATES.items():
             code = digits(6) if name == "mfa_challenge" else None
-            token = ".".join((b64url(36), b64url(180), b64url(43)))
+            token = ".".join((JWT_HEADER, b64url(180), b64url(43)))
             url = (
                 f"{GRAVITEE_BASE}{path}?client_id=patient-portal&token={token}" if path else ""
             )
@@ -502,18 +513,93 @@ def jahia(repo: Path, items: list[dict[str, Any]]) -> None:
         write(items, item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# Huly (hcengineering/platform)
+
+HULY_COMMIT = "32858aff1b15b584b06526200dcb4e6be23b0e05"
+HULY_LANG = "server/account/lang/{}.json"
+HULY_CODE = "server/account/src/utils.ts"
+HULY_FRONT = "https://huly.contoso-clinic.example"
+HULY_TEMPLATES = {
+    # string prefix: (template id, kind, languages)
+    "Otp": ("otp", "saas-otp",
+            ("en", "cs", "de", "es", "fr", "it", "ko", "pt", "pt-br", "ru", "tr", "zh")),
+    "Recovery": ("recovery", "notice", ("en", "de", "es", "ru", "tr", "zh")),
+    "Invite": ("invite", "notice", ("en", "cs", "fr", "it", "ko", "pt")),
+}
+
+
+def icu(pattern: str, params: dict[str, str]) -> str:
+    """What ``IntlMessageFormat`` gives for these strings: simple ``{name}`` arguments (the
+    bundles hold no plural/select and no apostrophe before a brace)."""
+    assert "'{" not in pattern and "''" not in pattern
+    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), pattern)
+
+
+def huly(repo: Path, items: list[dict[str, Any]]) -> None:
+    for prefix, (tid, kind, langs) in HULY_TEMPLATES.items():
+        for lang in langs:
+            strings = json.loads(show(repo, HULY_COMMIT, HULY_LANG.format(lang)))["string"]
+            code = None
+            if prefix == "Otp":
+                code = digits(6)
+                params = {"code": code, "app": "Huly"}
+                subject_params = params
+                note = "the code is also in the subject"
+            elif prefix == "Recovery":
+                token = ".".join((JWT_HEADER, b64url(160), b64url(43)))
+                params = {"link": f"{HULY_FRONT}/login/recovery?id={token}"}
+                subject_params = {}
+                note = "only a reset link; nothing to type"
+            else:
+                invite_id = "1" + digits(17)
+                params = {
+                    "link": f"{HULY_FRONT}/login/join?inviteId={invite_id}",
+                    "ws": "Contoso Clinic",
+                    "expHours": "48",
+                }
+                subject_params = {"ws": "Contoso Clinic"}
+                note = "an invitation link (numeric invite id inside it); nothing to type"
+            raw = message(
+                sender="Huly <noreply@huly.contoso-clinic.example>",
+                subject=icu(strings[f"{prefix}Subject"], subject_params),
+                text=icu(strings[f"{prefix}Text"], params),
+                html_part=icu(strings[f"{prefix}HTML"], params),
+            )  # fmt: skip
+            item = {
+                "id": f"huly-{tid}-{lang}",
+                "group": f"huly-{tid}",
+                "source": "huly",
+                "lang": lang,
+                "kind": kind,
+                "code": code,
+                "repository": "hcengineering/platform",
+                "path": f"{HULY_LANG.format(lang)}, {HULY_CODE}, server/account/src/operations.ts",
+                "commit": HULY_COMMIT,
+                "licence": "EPL-2.0",
+                "rendered": (
+                    f"{prefix}Subject/{prefix}Text/{prefix}HTML of the language's bundle, "
+                    "{arguments} filled as translate() (IntlMessageFormat) does; text + html"
+                ),
+                "note": note,
+            }
+            write(items, item, raw)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--wso2", type=Path, required=True)
     ap.add_argument("--gravitee", type=Path, required=True)
     ap.add_argument("--logto", type=Path, required=True)
     ap.add_argument("--jahia", type=Path, required=True)
+    ap.add_argument("--huly", type=Path, required=True)
     args = ap.parse_args()
     items: list[dict[str, Any]] = []
     wso2(args.wso2, items)
     gravitee(args.gravitee, items)
     logto(args.logto, items)
     jahia(args.jahia, items)
+    huly(args.huly, items)
     out = HERE / "round9" / f"{NAME}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
