@@ -328,6 +328,331 @@ def alfio(repo: Path) -> None:
             _write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# Bagisto
+
+BAGISTO_COMMIT = "889a7c6bd7200867d528f6ddc2668798e7db05d8"
+BAGISTO_REPO = "bagisto/bagisto"
+SHOP = "packages/Webkul/Shop/src/Resources"
+ADMIN = "packages/Webkul/Admin/src/Resources"
+BAGISTO_URL = "https://shop.lindenhof.example"
+NBSP = "\u00a0"
+
+
+def _php_array(source: str) -> Any:
+    """The ``return [...]`` of a Laravel lang file as nested dicts (strings only)."""
+    body = source[source.index("return") + len("return") :]
+    tokens = re.findall(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|=>|\[|\]|,|//[^\n]*|/\*.*?\*/", body, re.S)
+    tokens = [t for t in tokens if not t.startswith(("//", "/*"))]
+    pos = 0
+
+    def string(tok: str) -> str:
+        if tok[0] == "'":
+            return re.sub(r"\\([\\'])", r"\1", tok[1:-1])
+        return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), tok[1:-1])
+
+    def value() -> Any:
+        nonlocal pos
+        tok = tokens[pos]
+        pos += 1
+        if tok == "[":
+            out: dict[str, Any] = {}
+            while tokens[pos] != "]":
+                key = string(tokens[pos])
+                assert tokens[pos + 1] == "=>", tokens[pos : pos + 3]
+                pos += 2
+                out[key] = value()
+                if tokens[pos] == ",":
+                    pos += 1
+            pos += 1
+            return out
+        return string(tok)
+
+    return value()
+
+
+def _php_expr(expr: str) -> str:
+    """Translate the PHP expressions of these Blade views into Jinja2 expressions."""
+    parts = re.split(r"('(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\")", expr)
+    code = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            code.append(part)
+            continue
+        part = part.replace("->", ".").replace("::", "__")
+        part = re.sub(r"\$(\w+)", r"\1", part)
+        part = re.sub(r"\s\.\s", " ~ ", part)
+        part = part.replace("!==", "!=").replace("===", "==").replace("||", " or ").replace("&&", " and ")
+        part = part.replace("?:", " or ")
+        part = re.sub(r"!(?!=)", " not ", part)
+        part = part.replace("=>", ":")
+        code.append(part)
+    out = "".join(code)
+    out = re.sub(r"(\w[\w.\[\]']*) \?\? ('[^']*')", r"(\1 or \2)", out)
+    out = re.sub(r"isset\(([^()]*(?:\[[^\]]*\])?)\)", r"(\1 is defined and \1 is not none)", out)
+    out = re.sub(r"empty\((\w+)\)", r"(not \1)", out)
+    # PHP arrays with keys become dicts
+    return re.sub(r"\[(\s*'[^']*'\s*:[\s\S]*?)\](?=\s*\)|\s*$)", r"{\1}", out)
+
+
+def _balanced(text: str, start: int) -> int:
+    """Index just past the parenthesis group opening at ``start`` (strings respected)."""
+    depth, i, quote = 0, start, None
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ValueError(text[start : start + 80])
+
+
+def _blade_to_jinja(src: str) -> str:
+    """Compile the Blade subset these views use to Jinja2 (PHP's newline after ``?>`` kept
+    out as Blade leaves it: eaten after directives, kept after echoes)."""
+    src = re.sub(r"[ \t]*@php.*?@endphp\n?", "", src, flags=re.S)
+    src = re.sub(r"@component\('[^']*'\)\n?|@endcomponent\n?", "", src)
+    out, i = [], 0
+    pattern = re.compile(r"\{!!(.*?)!!\}|\{\{(.*?)\}\}|(?<![\w@])@(lang|if|elseif|else|endif|foreach|endforeach)\b", re.S)
+    while True:
+        m = pattern.search(src, i)
+        if not m:
+            out.append(src[i:])
+            break
+        out.append(src[i : m.start()])
+        if m.group(1) is not None:
+            out.append("{{ (" + _php_expr(m.group(1).strip()) + ")|safe }}")
+            i = m.end()
+            continue
+        if m.group(2) is not None:
+            expr = m.group(2).strip()
+            out.append("{{ " + ("slot|safe" if expr == "$slot" else _php_expr(expr)) + " }}")
+            i = m.end()
+            continue
+        name, j = m.group(3), m.end()
+        args = ""
+        if name in ("lang", "if", "elseif", "foreach"):
+            k = j
+            while src[k] in " \t":
+                k += 1
+            end = _balanced(src, k)
+            args, j = src[k + 1 : end - 1].strip(), end
+        if name == "lang":
+            out.append("{{ trans(" + _php_expr(args) + ")|safe }}")
+        elif name in ("if", "elseif"):
+            out.append("{% " + name.replace("elseif", "elif") + " " + _php_expr(args) + " %}")
+        elif name == "foreach":
+            found = re.match(r"(.*)\sas\s+\$(\w+)$", args, re.S)
+            assert found, args
+            out.append("{% for " + found.group(2) + " in " + _php_expr(found.group(1)) + " %}")
+        else:
+            out.append("{% " + {"endforeach": "endfor"}.get(name, name) + " %}")
+        if src.startswith("\n", j):  # PHP drops the newline right after "?>"
+            j += 1
+        i = j
+    return "".join(out)
+
+
+class _Obj:
+    """A model: attributes, also readable as keys (a dict would shadow ``items``)."""
+
+    def __init__(self, **kw: Any) -> None:
+        self.__dict__.update(kw)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.__dict__[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.__dict__[key] = value
+
+
+EUR_FORMAT = {  # ICU currency pattern of each locale for EUR, as PHP intl prints it
+    "en": "€{}", "de": "{} €", "fr": "{} €", "es": "{} €", "it": "{} €", "nl": "€ {}",
+    "pt_BR": "€ {}", "pl": "{} €", "ru": "{} €", "tr": "€{}", "ja": "€{}", "zh_CN": "€{}",
+}  # fmt: skip
+DECIMAL_COMMA = {"de", "fr", "es", "it", "nl", "pt_BR", "pl", "ru", "tr"}
+
+
+def _price(amount: float, lang: str) -> str:
+    number = f"{amount:.2f}"
+    if lang in DECIMAL_COMMA:
+        number = number.replace(".", ",")
+    assert amount < 1000  # no grouping separators to get wrong
+    return EUR_FORMAT[lang].format(number).replace(" ", NBSP)
+
+
+class _Core:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def formatPrice(self, amount: float, currency: str) -> str:  # noqa: N802 - Bagisto's name
+        assert currency == "EUR"
+        return _price(amount, self.lang)
+
+    def formatDate(self, date: str, fmt: str) -> str:  # noqa: N802
+        assert fmt == "Y-m-d H:i:s"
+        return date
+
+    def getConfigData(self, key: str) -> Any:  # noqa: N802
+        return {
+            "sales.taxes.sales.display_prices": "excluding_tax",
+            "sales.taxes.sales.display_subtotal": "excluding_tax",
+            "sales.taxes.sales.display_shipping_amount": "excluding_tax",
+            "sales.payment_methods.moneytransfer.title": "Money Transfer",
+            "sales.payment_methods.cashondelivery.title": "Cash On Delivery",
+        }.get(key)
+
+    def getContactEmailDetails(self) -> dict[str, str]:  # noqa: N802
+        return {"email": "support@lindenhof.example", "name": "Lindenhof Store"}
+
+
+def _route(name: str, *args: Any) -> str:
+    paths = {
+        "shop.home.index": "/",
+        "shop.customers.account.orders.view": "/customer/account/orders/view/{}",
+        "shop.customers.verify": "/customer/verify-account/{}",
+    }
+    return BAGISTO_URL + paths[name].format(*args)
+
+
+def _order(lang: str) -> _Obj:
+    n = RNG.randint(1000, 9999)
+    person = {"de": ("Lena", "Haller"), "fr": ("Julien", "Marchand"), "es": ("Lucía", "Ortega"),
+              "it": ("Marco", "Bianchi"), "nl": ("Sofie", "de Vries"), "pt_BR": ("Inês", "Rocha"),
+              "pl": ("Zofia", "Nowak"), "ru": ("Анна", "Смирнова"), "tr": ("Elif", "Kaya"),
+              "ja": ("陽菜", "佐藤"), "zh_CN": ("伟", "王")}.get(lang, ("Noor", "Tester"))  # fmt: skip
+    name = f"{person[0]} {person[1]}"
+    address = _Obj(company_name=None, name=name, address="Lindenstraße 14",
+                   postcode="79098", city="Freiburg im Breisgau",
+                   state="BW", phone=f"+49 761 {RNG.randint(1000000, 9999999)}")  # fmt: skip
+    items = [
+        _Obj(sku="WOOL-SCARF-GRY", name="Merino Wool Scarf", price=34.90, qty_ordered=2,
+             qty=2, additional={"attributes": [{"attribute_name": "Color", "option_label": "Grey"}]}),
+        _Obj(sku="MUG-ENAMEL-12", name="Enamel Camping Mug", price=12.50, qty_ordered=1,
+             qty=1, additional={}),
+    ]  # fmt: skip
+    for item in items:
+        item["getTypeInstance"] = lambda: _Obj(getOrderedItem=lambda it: it)
+    sub_total = sum(i.price * i.qty_ordered for i in items)
+    shipping, tax = 5.90, round((sum(i.price * i.qty_ordered for i in items) + 5.90) * 0.19, 2)
+    return _Obj(
+        id=RNG.randint(100, 999), increment_id=str(n), customer_full_name=name,
+        created_at=f"2027-02-2{RNG.randint(1, 7)} {RNG.randint(8, 21):02d}:{RNG.randint(0, 59):02d}:{RNG.randint(0, 59):02d}",
+        shipping_address=address, billing_address=address, shipping_title="Flat Rate - Flat Rate",
+        payment=_Obj(method="moneytransfer"), items=items, order_currency_code="EUR",
+        order_currency_code_incl_tax="EUR", sub_total=sub_total, shipping_amount=shipping,
+        shipping_amount_incl_tax=shipping, tax_amount=tax, discount_amount=0,
+        grand_total=round(sub_total + shipping + tax, 2),
+    )  # fmt: skip
+
+
+BAGISTO_SENDS = {
+    "order-created": ("shop", "emails/orders/created", "shop::app.emails.orders.created.subject",
+                      ("en", "de", "fr", "ja", "pt_BR"), "shop-order"),
+    "order-shipped": ("shop", "emails/orders/shipped", "shop::app.emails.orders.shipped.subject",
+                      ("en", "es", "it", "pl", "zh_CN"), "shop-order"),
+    "order-refunded": ("shop", "emails/orders/refunded", "shop::app.emails.orders.refunded.subject",
+                       ("en", "nl", "ru", "tr"), "shop-order"),
+    "email-verification": ("shop", "emails/customers/email-verification",
+                           "shop::app.emails.customers.verification.subject",
+                           ("en", "de", "es", "tr"), "notice"),
+    "backup-codes": ("admin", "emails/admin/backup-codes", "admin::app.account.emails.backup-codes.subject",
+                     ("en", "de", "fr", "it", "nl"), "notice"),
+}  # fmt: skip
+
+
+def bagisto(repo: Path) -> None:
+    from jinja2 import Environment, StrictUndefined  # the Blade views as Jinja
+
+    env = Environment(autoescape=True, keep_trailing_newline=True, undefined=StrictUndefined)
+    layouts = {}
+    for ns, res in (("shop", SHOP), ("admin", ADMIN)):
+        layout = _show(repo, BAGISTO_COMMIT, f"{res}/views/emails/layout.blade.php")
+        # the logo conditions assign and test at once; no channel/admin logo is configured
+        layout = re.sub(r"@if \(\$logo = [^\n]*\)\n", "@if (false)\n", layout)
+        layouts[ns] = env.from_string(_blade_to_jinja(layout))
+    for template, (ns, view, subject_key, langs, kind) in BAGISTO_SENDS.items():
+        res = SHOP if ns == "shop" else ADMIN
+        body = env.from_string(_blade_to_jinja(_show(repo, BAGISTO_COMMIT, f"{res}/views/{view}.blade.php")))
+        for lang in langs:
+            catalogues = {}
+            for cns, cres in (("shop", SHOP), ("admin", ADMIN)):
+                for cl in (lang, "en"):
+                    catalogues[(cns, cl)] = _php_array(_show(repo, BAGISTO_COMMIT, f"{cres}/lang/{cl}/app.php"))
+
+            def trans(key: str, replace: dict[str, Any] | None = None) -> str:
+                cns, dotted = key.split("::app.")
+                for cl in (lang, "en"):  # Laravel falls back to the fallback locale (en)
+                    node: Any = catalogues[(cns, cl)]
+                    for part in dotted.split("."):
+                        node = node.get(part) if isinstance(node, dict) else None
+                    if isinstance(node, str):
+                        break
+                assert isinstance(node, str), key
+                for k, v in sorted((replace or {}).items(), key=lambda kv: -len(kv[0])):
+                    v = str(v)
+                    node = node.replace(":" + k, v).replace(":" + k[:1].upper() + k[1:], v).replace(":" + k.upper(), v)
+                return node
+
+            core = _Core(lang)
+            ctx: dict[str, Any] = {
+                "trans": trans, "core": lambda core=core: core, "route": _route,
+                "config": lambda key: {"app.name": "Bagisto"}[key],
+                "bagisto_asset": lambda path, ns: f"{BAGISTO_URL}/themes/{ns}/default/build/assets/logo.svg",
+                "Storage__url": lambda p: p, "File__basename": lambda p: p, "additionalDetails": None,
+                "false": False,
+            }  # fmt: skip
+            code = None
+            note = None
+            if template.startswith("order-"):
+                order = _order(lang)
+                ctx["order"] = order
+                if template == "order-shipped":
+                    track = "1Z" + "".join(RNG.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(16))
+                    ctx["shipment"] = _Obj(order=order, order_id=order.id, increment_id=str(RNG.randint(100, 999)),
+                                           carrier_title="UPS", track_number=track, items=order["items"])  # fmt: skip
+                    note = f"tracking number {track}; no code to type"
+                if template == "order-refunded":
+                    ctx["refund"] = _Obj(order=order, order_id=order.id, increment_id=str(RNG.randint(10, 99)), items=order["items"], order_currency_code="EUR",
+                                         order_currency_code_incl_tax="EUR", sub_total=order.sub_total,
+                                         shipping_amount=order.shipping_amount, shipping_amount_incl_tax=order.shipping_amount,
+                                         tax_amount=order.tax_amount, discount_amount=0, adjustment_refund=0,
+                                         adjustment_fee=0, grand_total=order.grand_total)  # fmt: skip
+            elif template == "email-verification":
+                token = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+                ctx["customer"] = _Obj(name=_order(lang).customer_full_name, token=token)
+            else:
+                codes = [f"{RNG.randint(0, 999999):06d}" for _ in range(8)]
+                ctx["admin"] = _Obj(name="Noor Tester")
+                ctx["backupCodes"] = codes
+                note = ("lists eight six-digit two-factor backup codes to keep (" + ", ".join(codes)
+                        + "); no single code is given to type now")  # fmt: skip
+            ctx["slot"] = body.render(**ctx)
+            page = layouts[ns].render(**ctx)
+            raw = message(sender="Bagisto <shop@lindenhof.example>", subject=trans(subject_key),
+                          text=None, html_part=page, sent=SENT)  # fmt: skip
+            item = {
+                "id": f"bagisto-{template}-{lang}", "group": f"bagisto-{template}", "source": "bagisto",
+                "lang": lang.replace("_", "-"), "kind": kind, "code": code, "repository": BAGISTO_REPO,
+                "path": f"{res}/views/{view}.blade.php, {res}/views/emails/layout.blade.php, {res}/lang/{lang}/app.php",
+                "commit": BAGISTO_COMMIT, "licence": "MIT",
+                "rendered": "Blade view and layout compiled to Jinja2 by this script (PHP expressions translated), lang strings filled as Laravel's translator does; text/html only",
+            }  # fmt: skip
+            if note:
+                item["note"] = note
+            _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--alfio", type=Path, required=True)
@@ -335,7 +660,7 @@ def main() -> None:
     args = parser.parse_args()
     alfio(args.alfio)
     if args.bagisto:
-        bagisto(args.bagisto)  # noqa: F821 - defined below once written
+        bagisto(args.bagisto)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} items -> {OUT}")
