@@ -2,7 +2,8 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r9_commerce.py \\
         --alfio /work/.mirror/alfio-event+alf.io/repo \\
-        --bagisto /work/.mirror/bagisto+bagisto/repo
+        --bagisto /work/.mirror/bagisto+bagisto/repo \\
+        --shopxo /work/.mirror/gongfuxiang+shopxo/repo
 
 - ``--alfio``: a git snapshot of alfio-event/alf.io (GPL-3.0), event ticketing. Three mails
   alf.io sends as ``text/plain`` only (``TemplateResource`` gives them no HTML template):
@@ -30,6 +31,14 @@
   ``Resources/lang/<lang>/app.php``, ``{{ }}`` HTML-escaped, ``{!! !!}`` raw), prices as
   ``core()->formatPrice`` prints them for USD, subjects from the ``Mail`` classes. Sent as
   one ``text/html`` part, as Laravel sends a Mailable with only an HTML view.
+
+- ``--shopxo``: a git snapshot of gongfuxiang/shopxo (MIT), a Chinese shop system. Its
+  e-mail code templates are configuration rows shipped in ``config/shopxo.sql``
+  (``sxo_config``: ``home_email_login_template`` and friends, Chinese by default whatever
+  the UI language); ``extend/base/Email.php`` ``SendHtml`` replaces ``#code#`` and sends the
+  HTML body with ``AltBody = strip_tags(body)`` (entities left as they are), the subject as
+  ``UserService`` / ``SafetyService`` / ``AdminService`` build it from the site name and
+  ``app/lang/<lang>.php``. The code is ``GetNumberCode(4)``: four digits 1-9.
 
 What a person reading the mail sees decides each label (``code``, or ``null``).
 """
@@ -653,14 +662,75 @@ def bagisto(repo: Path) -> None:
             _write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# ShopXO
+
+SHOPXO_COMMIT = "69e617b858e1b488ddc9d359d701e48075d52af1"
+SHOPXO_REPO = "gongfuxiang/shopxo"
+SHOPXO_SENDS = {  # template -> (config only_tag, subject: (lang key, joined with " - "), UI languages)
+    "user-login": ("home_email_login_template", "common_service.user.login_email_send_title", True,
+                   ("zh", "en", "cht", "spa")),
+    "user-register": ("home_email_user_reg_template", "common_service.user.register_email_send_title", True,
+                      ("zh", "en")),
+    "forget-password": ("home_email_user_forget_pwd_template",
+                        "common_service.user.forget_pwd_email_send_title", True, ("zh", "cht")),
+    "email-binding": ("home_email_user_email_binding_template",
+                      "common_service.safety.send_verify_email_title", True, ("zh", "spa")),
+    "admin-login": ("admin_email_login_template", "common_service.admin.login_verify_send_last_title",
+                    False, ("zh", "en")),
+}  # fmt: skip
+SHOPXO_LANG = {"zh": "zh", "en": "en", "cht": "zh-Hant", "spa": "es"}
+SHOPXO_SITE = {"zh": "优品小铺", "cht": "優品小鋪", "en": "Youpin Shop", "spa": "Youpin Shop"}
+
+
+def _php_lang_value(source: str, dotted: str) -> str:
+    """A value of ShopXO's nested lang array, found by walking the keys in order."""
+    pos = 0
+    for key in dotted.split("."):
+        found = re.compile(r"'" + re.escape(key) + r"'\s*=>").search(source, pos)
+        assert found, dotted
+        pos = found.end()
+    value = re.compile(r"\s*'((?:\\.|[^'\\])*)'").match(source, pos)
+    assert value, dotted
+    return re.sub(r"\\([\\'])", r"\1", value.group(1))
+
+
+def shopxo(repo: Path) -> None:
+    sql = _show(repo, SHOPXO_COMMIT, "config/shopxo.sql")
+    for template, (tag, title_key, dashed, langs) in SHOPXO_SENDS.items():
+        found = re.search(r"\(\d+, '((?:\\.|[^'\\])*)', '[^']*', '[^']*', '[^']*', '[a-z]+', '" + tag + "'", sql)
+        assert found, tag
+        content = re.sub(r"\\(.)", r"\1", found.group(1))  # MySQL string escapes
+        for lang in langs:
+            catalogue = _show(repo, SHOPXO_COMMIT, f"app/lang/{lang}.php")
+            title = SHOPXO_SITE[lang] + (" - " if dashed else "") + _php_lang_value(catalogue, title_key)
+            code = "".join(str(RNG.randint(1, 9)) for _ in range(4))  # GetNumberCode(4): rand(1, 9)
+            body = content.replace("#code#", code)
+            alt = re.sub(r"<[^>]*>", "", body)  # PHP strip_tags: entities stay as they are
+            raw = message(sender="ShopXO <notice@youpin-shop.example>", subject=title, text=alt,
+                          html_part=body, sent=SENT)  # fmt: skip
+            item = {
+                "id": f"shopxo-{template}-{SHOPXO_LANG[lang]}", "group": f"shopxo-{template}",
+                "source": "shopxo", "lang": SHOPXO_LANG[lang], "kind": "shop-otp", "code": code,
+                "repository": SHOPXO_REPO,
+                "path": f"config/shopxo.sql ({tag}), extend/base/Email.php, app/lang/{lang}.php",
+                "commit": SHOPXO_COMMIT, "licence": "MIT",
+                "rendered": "the shipped default template (sxo_config) with #code# replaced as Email::SendHtml does; AltBody = strip_tags(body); subject as the service builds it",
+            }  # fmt: skip
+            if lang != "zh":
+                item["note"] = f"body is the shipped Chinese default template; only the subject follows the {lang} catalogue"
+            _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--alfio", type=Path, required=True)
-    parser.add_argument("--bagisto", type=Path)
+    parser.add_argument("--bagisto", type=Path, required=True)
+    parser.add_argument("--shopxo", type=Path, required=True)
     args = parser.parse_args()
     alfio(args.alfio)
-    if args.bagisto:
-        bagisto(args.bagisto)
+    bagisto(args.bagisto)
+    shopxo(args.shopxo)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} items -> {OUT}")
