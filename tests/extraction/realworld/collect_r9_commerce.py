@@ -28,9 +28,12 @@
   views ``packages/Webkul/{Shop,Admin}/src/Resources/views/emails/...`` inside their
   ``emails/layout.blade.php`` are filled by hand in Python following the Blade code line by
   line (``@lang`` / ``trans`` with ``:placeholder`` replacement from
-  ``Resources/lang/<lang>/app.php``, ``{{ }}`` HTML-escaped, ``{!! !!}`` raw), prices as
-  ``core()->formatPrice`` prints them for USD, subjects from the ``Mail`` classes. Sent as
-  one ``text/html`` part, as Laravel sends a Mailable with only an HTML view.
+  ``Resources/lang/<lang>/app.php``, ``{{ }}`` HTML-escaped, ``{!! !!}`` and ``@lang`` raw; the newline after a directive
+  dropped as PHP drops it after ``?>``), the shop in EUR with prices as ``formatPrice``
+  prints them through PHP intl's currency pattern of each locale (written out below, amounts
+  kept under 1000), default tax display settings, no logo configured (the layouts'
+  ``@if ($logo = ...)`` taken as false), subjects from the ``Mail`` classes. Sent as one
+  ``text/html`` part, as Laravel sends a Mailable with only an HTML view.
 
 - ``--shopxo``: a git snapshot of gongfuxiang/shopxo (MIT), a Chinese shop system. Its
   e-mail code templates are configuration rows shipped in ``config/shopxo.sql``
