@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r9_commerce.py \\
         --alfio /work/.mirror/alfio-event+alf.io/repo \\
         --bagisto /work/.mirror/bagisto+bagisto/repo \\
-        --shopxo /work/.mirror/gongfuxiang+shopxo/repo
+        --shopxo /work/.mirror/gongfuxiang+shopxo/repo \\
+        --saleor /work/.mirror/saleor+saleor/repo
 
 - ``--alfio``: a git snapshot of alfio-event/alf.io (GPL-3.0), event ticketing. Three mails
   alf.io sends as ``text/plain`` only (``TemplateResource`` gives them no HTML template):
@@ -51,6 +52,15 @@
   ``wordwrap(..., 70)``). Six-digit code, the default 60-minute expiry, the classic default
   footer ``{site_title} &mdash; Built with {WooCommerce}``.
 
+- ``--saleor``: a git snapshot of saleor/saleor (BSD-3-Clause). Three default user e-mail
+  templates ``saleor/plugins/user_email/default_email_templates/{gift_card,
+  confirm_fulfillment,order_refund}.html`` filled as ``email_common.send_email`` does with
+  pybars (only ``{{x}}``, ``{{#if}}``/``{{else}}`` and ``{{#each}}`` occur; values escaped),
+  the payloads as ``giftcard/notifications.py`` and ``order/notifications.py`` build them
+  (prices through ``quantize_price``; no storefront redirect URL, so no order link), the
+  default subjects of ``user_email/constants.py``; the text part is the whitespace-collapsed
+  text of ``<body>`` (``get_plain_text_message_for_email``). English only.
+
 What a person reading the mail sees decides each label (``code``, or ``null``).
 """
 
@@ -58,11 +68,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import random
 import re
 import subprocess
 from datetime import UTC, datetime
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable
 
@@ -812,16 +824,146 @@ def woocommerce() -> None:
     }, raw)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Saleor
+
+SALEOR_COMMIT = "723cd4eba87dfc72822ade45dc08a3caa548428d"
+SALEOR_REPO = "saleor/saleor"
+SALEOR_TPL = "saleor/plugins/user_email/default_email_templates"
+
+
+def _handlebars(template: str, ctx: dict[str, Any]) -> str:
+    """The Handlebars subset of these templates as pybars renders it: {{x.y}} escaped,
+    {{#if}}/{{else}}/{{/if}}, {{#each}} (no helpers are used by these three)."""
+    tokens = re.split(r"(\{\{[^}]*\}\})", template)
+
+    def lookup(name: str, stack: list[Any]) -> Any:
+        value: Any = stack[-1]
+        for part in name.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+
+    def parse(pos: int, closing: str | None) -> tuple[list[Any], list[Any], int]:
+        body: list[Any] = []
+        other: list[Any] = []
+        current = body
+        while pos < len(tokens):
+            tok = tokens[pos]
+            pos += 1
+            inner = tok[2:-2].strip() if tok.startswith("{{") else None
+            if inner is None:
+                current.append(("text", tok))
+            elif inner == "else":
+                current = other
+            elif inner.startswith("/"):
+                assert inner[1:] == closing, (inner, closing)
+                return body, other, pos
+            elif inner.startswith("#"):
+                block, arg = inner[1:].split(None, 1)
+                b, o, pos = parse(pos, block)
+                current.append((block, arg, b, o))
+            else:
+                current.append(("var", inner))
+        return body, other, pos
+
+    def render(nodes: list[Any], stack: list[Any]) -> str:
+        out = []
+        for node in nodes:
+            if node[0] == "text":
+                out.append(node[1])
+            elif node[0] == "var":
+                value = lookup(node[1], stack)
+                out.append("" if value is None else html.escape(str(value), quote=True))
+            elif node[0] == "if":
+                value = lookup(node[1], stack)
+                out.append(render(node[2] if value not in (None, False, "", 0, []) else node[3], stack))
+            elif node[0] == "each":
+                for item in lookup(node[1], stack) or []:
+                    out.append(render(node[2], [*stack, item]))
+        return "".join(out)
+
+    nodes, _, _ = parse(0, None)
+    return render(nodes, [ctx])
+
+
+class _TextContent(HTMLParser):
+    """lxml's text_content() of <body>: the text nodes, comments left out."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.in_body = False
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag == "body":
+            self.in_body = True
+
+    def handle_data(self, data: str) -> None:
+        if self.in_body:
+            self.parts.append(data)
+
+
+SALEOR_SENDS = {  # template -> (subject template, kind)
+    "gift_card": ("Gift card for {{ site_name }}", "shop-order"),
+    "confirm_fulfillment": ("Your order {{ order.number }} has been fulfilled", "shop-order"),
+    "order_refund": ("Order {{ order.number }} refunded", "shop-order"),
+}
+
+
+def saleor(repo: Path) -> None:
+    site = {"domain": "shop.maple-and-moss.example", "site_name": "Maple Moss Store",
+            "logo_url": "https://shop.maple-and-moss.example/static/images/saleor-logo-sm.png"}  # fmt: skip
+    order = {"number": str(RNG.randint(1000, 9999)), "order_details_url": None}
+    for template, (subject_tpl, kind) in SALEOR_SENDS.items():
+        note = None
+        if template == "gift_card":
+            code = "-".join("".join(RNG.choice("0123456789ABCDEF") for _ in range(4)) for _ in range(3))
+            ctx = {"gift_card": {"code": code, "balance": "50.00", "currency": "EUR"},
+                   "user": {"first_name": "Noor", "last_name": "Tester"},
+                   "recipient_email": "noor.tester@example.com", **site}  # fmt: skip
+            note = f"gift card code {code} (generate_promo_code) to pay with at checkout: a voucher-like code, not a one-time code"
+        elif template == "confirm_fulfillment":
+            track = "".join(RNG.choice("0123456789") for _ in range(20))
+            ctx = {"order": order, "fulfillment": {"tracking_number": track, "is_tracking_number_url": False},
+                   "physical_lines": [
+                       {"order_line": {"product_name": "Linen Apron", "variant_name": "Olive"}, "quantity": 1},
+                       {"order_line": {"product_name": "Beeswax Wraps", "variant_name": None}, "quantity": 3}],
+                   "recipient_email": "noor.tester@example.com", **site}  # fmt: skip
+            note = f"'You can track your shipment with {track} code.': a tracking number"
+        else:
+            ctx = {"order": order, "amount": "42.90", "currency": "EUR",
+                   "recipient_email": "noor.tester@example.com", **site}  # fmt: skip
+        page = _handlebars(_show(repo, SALEOR_COMMIT, f"{SALEOR_TPL}/{template}.html"), ctx)
+        parser = _TextContent()
+        parser.feed(page)
+        text = " ".join("".join(parser.parts).split())
+        subject = _handlebars(subject_tpl, ctx)
+        raw = message(sender="Maple Moss Store <noreply@maple-and-moss.example>", subject=subject,
+                      text=text, html_part=page, sent=SENT)  # fmt: skip
+        item = {
+            "id": f"saleor-{template.replace('_', '-')}-en", "group": f"saleor-{template.replace('_', '-')}",
+            "source": "saleor", "lang": "en", "kind": kind, "code": None, "repository": SALEOR_REPO,
+            "path": f"{SALEOR_TPL}/{template}.html, saleor/plugins/email_common.py, saleor/plugins/user_email/constants.py",
+            "commit": SALEOR_COMMIT, "licence": "BSD-3-Clause",
+            "rendered": "default Handlebars template filled as pybars does (payload as saleor/*/notifications.py builds it); text part = whitespace-collapsed text of <body> as get_plain_text_message_for_email gives it",
+        }  # fmt: skip
+        if note:
+            item["note"] = note
+        _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--alfio", type=Path, required=True)
     parser.add_argument("--bagisto", type=Path, required=True)
     parser.add_argument("--shopxo", type=Path, required=True)
+    parser.add_argument("--saleor", type=Path, required=True)
     args = parser.parse_args()
     alfio(args.alfio)
     bagisto(args.bagisto)
     shopxo(args.shopxo)
     woocommerce()
+    saleor(args.saleor)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} items -> {OUT}")
