@@ -41,7 +41,7 @@
   (``sxo_config``: ``home_email_login_template`` and friends, Chinese by default whatever
   the UI language); ``extend/base/Email.php`` ``SendHtml`` replaces ``#code#`` and sends the
   HTML body with ``AltBody = strip_tags(body)`` (entities left as they are), the subject as
-  ``UserService`` / ``SafetyService`` / ``AdminService`` build it from the site name and
+  ``UserService`` / ``SafetyService`` / ``AdminService`` / ``FormInputService`` build it from the site name and
   ``app/lang/<lang>.php``. The code is ``GetNumberCode(4)``: four digits 1-9.
 
 - WooCommerce (woocommerce/woocommerce, GPL-3.0; too large to fetch, read file by file): the
@@ -701,6 +701,8 @@ SHOPXO_SENDS = {  # template -> (config only_tag, subject: (lang key, joined wit
                       "common_service.safety.send_verify_email_title", True, ("zh", "spa")),
     "admin-login": ("admin_email_login_template", "common_service.admin.login_verify_send_last_title",
                     False, ("zh", "en")),
+    # FormInputService: the generic template, its subject suffix written in the code
+    "form-input": ("common_email_currency_template", "literal:表单数据填写验证", True, ("zh",)),
 }  # fmt: skip
 SHOPXO_LANG = {"zh": "zh", "en": "en", "cht": "zh-Hant", "spa": "es"}
 SHOPXO_SITE = {"zh": "优品小铺", "cht": "優品小鋪", "en": "Youpin Shop", "spa": "Youpin Shop"}
@@ -726,7 +728,8 @@ def shopxo(repo: Path) -> None:
         content = re.sub(r"\\(.)", r"\1", found.group(1))  # MySQL string escapes
         for lang in langs:
             catalogue = _show(repo, SHOPXO_COMMIT, f"app/lang/{lang}.php")
-            title = SHOPXO_SITE[lang] + (" - " if dashed else "") + _php_lang_value(catalogue, title_key)
+            suffix = title_key[8:] if title_key.startswith("literal:") else _php_lang_value(catalogue, title_key)
+            title = SHOPXO_SITE[lang] + (" - " if dashed else "") + suffix
             code = "".join(str(RNG.randint(1, 9)) for _ in range(4))  # GetNumberCode(4): rand(1, 9)
             body = content.replace("#code#", code)
             alt = re.sub(r"<[^>]*>", "", body)  # PHP strip_tags: entities stay as they are
