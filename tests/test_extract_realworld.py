@@ -597,6 +597,63 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 
 
 # =======================================================================================
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a reset token the mail asks to be entered as its verification code
+        (
+            "To reset your password, you will need to submit this verification code.\n\n"
+            "The verification code is bad16c1c627481f73a2d1409e524ea2d\n",
+            "bad16c1c627481f73a2d1409e524ea2d",
+        ),
+        (
+            "Le code de vérification est feadb8648cde978d77aa5feb3d9043d4\n",
+            "feadb8648cde978d77aa5feb3d9043d4",
+        ),
+        (
+            "Twój kod weryfikacyjny to 558ee41b40b73ec63649dc261f2b340e\n",
+            "558ee41b40b73ec63649dc261f2b340e",
+        ),
+        # letters and one digit right after the code word
+        ("Please use below OTP as the password at next login.\nOTP : k5IRCb\nThanks,", "k5IRCb"),
+        # a four-digit code that reads as a year, right after its code word
+        ("登录模板，你的验证码是  1992", "1992"),
+        ("Your verification code: 2019\nIt expires in 10 minutes.", "2019"),
+    ],
+)
+def test_codes_round_nine_showed(text: str, code: str) -> None:
+    assert extract_code(received("Your sign-in", text=text)) == code
+
+
+@pytest.mark.parametrize(
+    ("subject", "text"),
+    [
+        # a hash or a tracking number is not a code: no code word right before it, or capitals
+        ("Deployed", "Commit bad16c1c627481f73a2d1409e524ea2d was deployed to production."),
+        ("Expediere", "Codul de urmărire: JJD001181558270756731\nLivrare estimată: 5 zile."),
+        # a year after a code word that does not stand right before it
+        ("Your code", "This code of conduct was last updated in 2019.\nThank you."),
+        # a promotion, in Swedish ("your campaign code")
+        (
+            "Dev Days 2027 - din kampanjkod",
+            'Din kod är: A9XRFK. Tryck på "Klicka här om du har en kampanjkod" och ange koden.',
+        ),
+    ],
+)
+def test_what_round_nine_showed_is_not_a_code(subject: str, text: str) -> None:
+    assert extract_code(received(subject, text=text)) is None
+
+
+def test_a_product_name_before_the_subjects_title_is_not_the_code() -> None:
+    text = (
+        "Hi Noor,\nPlease use this one time password 121936 to sign in to your application.\n"
+        "Thanks,\nWSO2 Identity Server Team\n© 2018 WSO2"
+    )
+    assert extract_code(received("WSO2 - Email OTP Authentication", text=text)) == "121936"
+    # a code before the title is still the code
+    assert extract_code(received("4830 — код для входа", text="Введите код.")) == "4830"
+
+
 # The real-world corpus (scored by bench/extraction_eval.py)
 #
 # Measured with `.venv/bin/python bench/extraction_eval.py` before any rule was changed for
@@ -615,16 +672,18 @@ def test_two_different_codes_under_code_words_give_none() -> None:
 # longer than ten characters. Round seven (105 mails, 14 new repositories, held out whole),
 # scored once: 0.896 (43/48) at 1.000. Round eight (133 mails, 9 new repositories, held out
 # whole), scored once: 0.851 (57/67) at 1.000, its one-time codes 57/58; nine misses are
-# standing voter and meeting passwords. All are seen now and part of tuning, whose misses are codes
-# extract_code cannot return (a passphrase, a slash, 20 lower-case letters), a lower-case
-# "pin", a credential under a word no rule has and a Korean mail its catalogue garbles.
+# standing voter and meeting passwords. Round nine (159 mails, 21 new repositories, held out
+# whole), scored once: 0.871 (54/62) at 0.982, one wrong. All are seen now and part of
+# tuning, whose misses are codes extract_code cannot return (a passphrase, a slash, 20
+# lower-case letters), a lower-case "pin", a credential under a word no rule has and a
+# Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.985  # 481/487
-ROUNDS = {"round3", "round4", "round5", "round6", "round7", "round8"}
+REALWORLD_TUNING_RECALL_FLOOR = 0.985  # 543/549
+ROUNDS = {"round3", "round4", "round5", "round6", "round7", "round8", "round9"}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
-                   "Unlicense", "GPL-2.0"}  # fmt: skip
+                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -665,7 +724,8 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
 
 
 @pytest.mark.parametrize(
-    ("round_no", "held_percent"), [(3, 50), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100)]
+    ("round_no", "held_percent"),
+    [(3, 50), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100), (9, 100)],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
     round_no: int, held_percent: int
@@ -704,6 +764,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout6",
         "holdout7",
         "holdout8",
+        "holdout9",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

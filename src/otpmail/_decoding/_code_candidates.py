@@ -26,11 +26,13 @@ _TOKEN = re.compile(
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
 _RIGHT_AFTER_LABEL = re.compile(
-    r"(?:(?:[ \t]*[^\W\d]+){0,2}[ \t]*[:：=>\-]{1,2}|"
-    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|это)[ \t]*:?)?[ \t]*"
+    r"(?:(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
+    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это)[ \t]*:?)|"
+    r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*"
 )
 """What may stand between a code word and the code: a word or two that qualify it, then a
-colon (``Cód fíoraithe: …``, ``Verification code: …``), or "is" (``token is UMXBL``)."""
+colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
+de vérification est …``)."""
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
     r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
@@ -155,6 +157,16 @@ def _stands_as_code(seg: str, start: int, end: int) -> bool:
     return _alone_on_line(seg, start, end) or _right_after_label(seg, start)
 
 
+def _long_plain(value: str, seg: str, start: int) -> bool:
+    """A long lower-case token (``bad16c1c627481f73a2d1409e524ea2d``, a reset token the mail
+    asks to be entered): 16-32 lower-case letters and digits, at least two of each, only
+    right after a code word (a serial or a tracking number is in capitals)."""
+    if not 16 <= len(value) <= 32 or not value.islower():
+        return False
+    digits = sum(ch.isdigit() for ch in value)
+    return 2 <= digits <= len(value) - 2 and _right_after_label(seg, start)
+
+
 _DASHED_CREDENTIAL = re.compile(
     r"(?<![0-9A-Za-z-])[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}(?![0-9A-Za-z-])"
 )
@@ -218,6 +230,8 @@ def _candidates(seg: str) -> list[_Candidate]:
         shape = _random_shape(value) if len(run) == 1 else None
         if shape is not None and not _stands_as_code(seg, start, end):
             shape = None
+        if shape is None and len(run) == 1 and _long_plain(value, seg, start):
+            shape = "long"
         if len(value) > 10 and shape is None:
             continue
         mixed = shape in ("mixed", "long")
@@ -231,8 +245,9 @@ def _candidates(seg: str) -> list[_Candidate]:
                 len(run) == 1
                 and not value.isupper()
                 and sum(ch.isdigit() for ch in value) < 2
-                # a code of lower-case letters and one digit shows alone on its line
-                and not (len(value) >= 6 and _alone_on_line(seg, start, end))
+                # a code of letters and one digit shows alone on its line or after its
+                # code word ("OTP : k5IRCb")
+                and not (len(value) >= 6 and _stands_as_code(seg, start, end))
             ):
                 continue
         out.append(_Candidate(value, start, end, letters, mixed))

@@ -246,11 +246,11 @@ _TXN_DOC = _words(
     r"commande|livraison|facture|réservation|réduction|pedido|env[íi]o|factura|reserva|"
     r"descuento|ordine|spedizione|fattura|prenotazione|sconto|encomenda|entrega|fatura|"
     r"desconto|bestelling|levering|factuur|boeking|korting|zamówieni|dostaw|faktur|rezerwac|"
-    r"zniżk|rabat|заказ|доставк|сч[её]т|брониров|скидк"
+    r"zniżk|rabat|заказ|доставк|сч[её]т|брониров|скидк|kampanj|kampagne|alennus|tarjous"
 )
 _PROMO_DOC = _words(
     r"discount|coupon|promo|voucher|sale\b|gutschein|rabatt|réduction|descuento|sconto|"
-    r"desconto|korting|zniżk|скидк|промокод"
+    r"desconto|korting|zniżk|скидк|промокод|kampanj|kampagne|alennus|tarjous"
 )
 _PERCENT_OFF = re.compile(r"%\s?(?:off|de descuento|de réduction|rabatt|sconto|korting)", re.I)
 _TXN_DOC_CJK = _phrases(

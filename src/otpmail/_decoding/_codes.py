@@ -22,6 +22,7 @@ from otpmail._decoding._code_candidates import (
     _YEAR,
     _Candidate,
     _candidates,
+    _right_after_label,
 )
 from otpmail._decoding._code_text import _normalize
 from otpmail._decoding._code_words import (
@@ -166,6 +167,10 @@ _OWN_NUMBER = re.compile(r"(?<![0-9])(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{4}|\x01
 """A number a code word above a candidate could be talking about instead: one as long as a
 code, or a masked amount, date or phone number ("expires in 15 perc" is neither; nor is a
 year, "… pour accéder à « Contrat 2026 » :")."""
+
+
+_TITLE_SEPARATOR = re.compile(r"\s[-–—|:]\s")
+"""What parts a subject's name from its title (``WSO2 - Email OTP``)."""
 
 
 class _Label(NamedTuple):
@@ -326,6 +331,10 @@ def _link_after(
             return 0, None
         if lab.kind == _VERB:
             continue
+        if lab.kind == _POS and cand.letters and _TITLE_SEPARATOR.search(gap):
+            # "WSO2 - Email OTP Authentication": a name, then the title ("4830 — код для
+            # входа" is a code)
+            return 0, None
         if lab.kind == _NEG:
             follow = seg[lab.end : min(le, lab.end + CODE_REACH.negative_gap)]
             if _TOKEN.search(follow) and any(ch.isdigit() for ch in follow):
@@ -490,9 +499,11 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 score += weights.letters_only
         if len(value) == 4 and not cand.letters:
             score += weights.four_digits
-        if (len(value) == 4 and _YEAR.fullmatch(value)) or (
-            len(value) == 8 and _DATE8.fullmatch(value)
-        ):
+        # a year right after its code word is the code ("你的验证码是 1992")
+        if (
+            (len(value) == 4 and _YEAR.fullmatch(value))
+            or (len(value) == 8 and _DATE8.fullmatch(value))
+        ) and not _right_after_label(seg, cand.start):
             score += weights.year_or_date
         if _is_stale(seg, cand):
             score += weights.stale

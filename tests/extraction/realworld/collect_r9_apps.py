@@ -402,7 +402,10 @@ def joomla(mirrors: Path) -> list[dict[str, Any]]:
             if lang == "en":
                 repo, lic = "joomla/joomla-cms", "GPL-2.0-or-later"
                 if which == "admin":
-                    commit, path = JOOMLA_EN_MFA_COMMIT, "administrator/language/en-GB/plg_multifactorauth_email.ini"
+                    commit, path = (
+                        JOOMLA_EN_MFA_COMMIT,
+                        "administrator/language/en-GB/plg_multifactorauth_email.ini",
+                    )
                 else:
                     commit, path = JOOMLA_EN_USERS_COMMIT, "language/en-GB/com_users.ini"
             else:
@@ -432,7 +435,7 @@ def _php_sq(s: str) -> str:
 
 def _wp_strings(src: str, start: str) -> list[str]:
     """The single-quoted __() strings of the PHP source after ``start`` (in order)."""
-    tail = src[src.index(start):]
+    tail = src[src.index(start) :]
     return [_php_sq(m.group(1)) for m in re.finditer(r"__\(\s*'((?:[^'\\]|\\.)*)'", tail, re.S)]
 
 
@@ -497,8 +500,14 @@ def _hsc(s: str) -> str:  # DokuWiki hsc(): htmlspecialchars(ENT_QUOTES)
 
 
 def _doku_mail(
-    doku: Path, lang: str, text: str, textrep: dict[str, str], title: str, url: str, user: str,
-    name: str
+    doku: Path,
+    lang: str,
+    text: str,
+    textrep: dict[str, str],
+    title: str,
+    url: str,
+    user: str,
+    name: str,
 ) -> tuple[str, str]:
     """Mailer::setBody as DokuWiki runs it: HTML made from the text (hsc, ---- to <hr >,
     nl2br), wrapped in mailwrap.html, default replacements (prepareTokenReplacements) then
@@ -574,11 +583,21 @@ def dokuwiki(mirrors: Path) -> list[dict[str, Any]]:
     mail_txt = _show(tfa, DOKU_2FA_COMMIT, "lang/en/mail.txt")
     subj = _php_lang(_show(tfa, DOKU_2FA_COMMIT, "lang/en/lang.php"))["subject"]
     text, htm = _doku_mail(doku, "en", mail_txt, {"CODE": code}, title, url, "noor", "Noor Tester")
-    add("dokuwiki-twofactoremail-en", "dokuwiki-twofactoremail", "en", "saas-otp", code,
-        _doku_subject(title, subj), text, htm, "cosmocode/dokuwiki-plugin-twofactoremail",
+    add(
+        "dokuwiki-twofactoremail-en",
+        "dokuwiki-twofactoremail",
+        "en",
+        "saas-otp",
+        code,
+        _doku_subject(title, subj),
+        text,
+        htm,
+        "cosmocode/dokuwiki-plugin-twofactoremail",
         "lang/en/mail.txt, lang/en/lang.php (+ dokuwiki/dokuwiki inc/Mailer.class.php,"
-        f" inc/lang/en/mailwrap.html @ {DOKU_COMMIT})", DOKU_2FA_COMMIT,
-        "six-digit login code shown as **code** in both parts (the plugin's text, as sent)")
+        f" inc/lang/en/mailwrap.html @ {DOKU_COMMIT})",
+        DOKU_2FA_COMMIT,
+        "six-digit login code shown as **code** in both parts (the plugin's text, as sent)",
+    )
 
     # core: the password-reset confirmation (link) in four languages
     for lang in ("en", "de", "fr", "ja"):
@@ -589,11 +608,21 @@ def dokuwiki(mirrors: Path) -> list[dict[str, Any]]:
         confirm = f"{url}doku.php?do=resendpwd&pwauth={token}"
         text, htm = _doku_mail(doku, lang, pw, {"FULLNAME": "Noor Tester", "LOGIN": "noor",
                                                 "CONFIRM": confirm}, title, url, "", "")  # fmt: skip
-        add(f"dokuwiki-pwconfirm-{lang}", "dokuwiki-pwconfirm", lang, "notice", None,
-            _doku_subject(title, strings["regpwmail"]), text, htm, "dokuwiki/dokuwiki",
+        add(
+            f"dokuwiki-pwconfirm-{lang}",
+            "dokuwiki-pwconfirm",
+            lang,
+            "notice",
+            None,
+            _doku_subject(title, strings["regpwmail"]),
+            text,
+            htm,
+            "dokuwiki/dokuwiki",
             f"inc/lang/{lang}/pwconfirm.txt, inc/lang/{lang}/lang.php, inc/auth.php,"
-            " inc/Mailer.class.php", DOKU_COMMIT,
-            "password-reset confirmation link (token in the URL), nothing to type")
+            " inc/Mailer.class.php",
+            DOKU_COMMIT,
+            "password-reset confirmation link (token in the URL), nothing to type",
+        )
     return items
 
 
@@ -631,7 +660,7 @@ def _gcn_templates(src: str) -> dict[str, dict[str, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "templates":
             for d in node.value.elts:  # type: ignore[attr-defined]
-                entry = {k.value: v for k, v in zip(d.keys, d.values)}  # type: ignore[union-attr]
+                entry = {k.value: v for k, v in zip(d.keys, d.values, strict=False)}  # type: ignore[union-attr]
                 key = entry["id"].slice.value  # current_app.config["..."]
                 out[key] = {"subject": ast.literal_eval(entry["subject"]),
                             "content": ast.literal_eval(entry["content"])}  # fmt: skip
@@ -682,7 +711,7 @@ def gcnotify(mirrors: Path, python: str) -> list[dict[str, Any]]:
         )  # fmt: skip
     rendered = json.loads(res.stdout)
     items: list[dict[str, Any]] = []
-    for (name, key, _v, code_, kind, note), r in zip(plan, rendered):
+    for (name, key, _v, code_, kind, note), r in zip(plan, rendered, strict=False):
         raw = message(
             sender="GC Notify <gc.notify.notification.gc@notification.canada.ca>",
             subject=r["subject"], text=r["text"], html_part=r["html"], sent=SENT,

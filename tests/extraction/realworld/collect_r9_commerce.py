@@ -73,10 +73,11 @@ import json
 import random
 import re
 import subprocess
+from collections.abc import Callable
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from collect import HERE, message
 
@@ -205,7 +206,7 @@ def _mustache(template: str, ctx: dict[str, Any], lambdas: dict[str, Callable]) 
             if tok.startswith("{{/"):
                 assert tok[3:-2].strip() == closing, (tok, closing)
                 return nodes, pos
-            if tok.startswith("{{#") or tok.startswith("{{^"):
+            if tok.startswith(("{{#", "{{^")):
                 name = tok[3:-2].strip()
                 body, pos = parse(pos, name)
                 nodes.append((tok[2], name, body))
@@ -314,7 +315,9 @@ def alfio(repo: Path) -> None:
     for template, langs in ALFIO_SENDS.items():
         source = _show(repo, ALFIO_COMMIT, f"{ALFIO_TPL}/{template}-txt.ms")
         for n, lang in enumerate(langs):
-            own = _java_properties(_show(repo, ALFIO_COMMIT, f"{ALFIO_I18N}/public_{lang}.properties"))
+            own = _java_properties(
+                _show(repo, ALFIO_COMMIT, f"{ALFIO_I18N}/public_{lang}.properties")
+            )
             messages = {**base, **own}  # ResourceBundle parent chain: public_<lang> -> public
             person = ALFIO_PEOPLE[(n + len(template)) % len(ALFIO_PEOPLE)]
             ctx: dict[str, Any] = {"event": ALFIO_EVENT, "organization": ALFIO_ORG,
@@ -326,7 +329,9 @@ def alfio(repo: Path) -> None:
                 secret = _alfio_code()
                 ctx.update(code=secret, eventPage=event_url, assignee=person,
                            promoCodeDescription=promo)  # fmt: skip
-                subject = _message_format(messages["email-code.subject"], [ALFIO_EVENT["displayName"], promo])
+                subject = _message_format(
+                    messages["email-code.subject"], [ALFIO_EVENT["displayName"], promo]
+                )
                 kind = "shop-order"
                 note = (f"the mail gives the reserved {promo!r} code {secret} to enter on the event "
                         "page; a promotional code, so null as the brief says")  # fmt: skip
@@ -374,14 +379,18 @@ NBSP = "\u00a0"
 def _php_array(source: str) -> Any:
     """The ``return [...]`` of a Laravel lang file as nested dicts (strings only)."""
     body = source[source.index("return") + len("return") :]
-    tokens = re.findall(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|=>|\[|\]|,|//[^\n]*|/\*.*?\*/", body, re.S)
+    tokens = re.findall(
+        r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|=>|\[|\]|,|//[^\n]*|/\*.*?\*/", body, re.S
+    )
     tokens = [t for t in tokens if not t.startswith(("//", "/*"))]
     pos = 0
 
     def string(tok: str) -> str:
         if tok[0] == "'":
             return re.sub(r"\\([\\'])", r"\1", tok[1:-1])
-        return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), tok[1:-1])
+        return re.sub(
+            r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), tok[1:-1]
+        )
 
     def value() -> Any:
         nonlocal pos
@@ -414,7 +423,12 @@ def _php_expr(expr: str) -> str:
         part = part.replace("->", ".").replace("::", "__")
         part = re.sub(r"\$(\w+)", r"\1", part)
         part = re.sub(r"\s\.\s", " ~ ", part)
-        part = part.replace("!==", "!=").replace("===", "==").replace("||", " or ").replace("&&", " and ")
+        part = (
+            part.replace("!==", "!=")
+            .replace("===", "==")
+            .replace("||", " or ")
+            .replace("&&", " and ")
+        )
         part = part.replace("?:", " or ")
         part = re.sub(r"!(?!=)", " not ", part)
         part = part.replace("=>", ":")
@@ -455,7 +469,10 @@ def _blade_to_jinja(src: str) -> str:
     src = re.sub(r"[ \t]*@php.*?@endphp\n?", "", src, flags=re.S)
     src = re.sub(r"@component\('[^']*'\)\n?|@endcomponent\n?", "", src)
     out, i = [], 0
-    pattern = re.compile(r"\{!!(.*?)!!\}|\{\{(.*?)\}\}|(?<![\w@])@(lang|if|elseif|else|endif|foreach|endforeach)\b", re.S)
+    pattern = re.compile(
+        r"\{!!(.*?)!!\}|\{\{(.*?)\}\}|(?<![\w@])@(lang|if|elseif|else|endif|foreach|endforeach)\b",
+        re.S,
+    )
     while True:
         m = pattern.search(src, i)
         if not m:
@@ -527,15 +544,15 @@ class _Core:
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
-    def formatPrice(self, amount: float, currency: str) -> str:  # noqa: N802 - Bagisto's name
+    def formatPrice(self, amount: float, currency: str) -> str:
         assert currency == "EUR"
         return _price(amount, self.lang)
 
-    def formatDate(self, date: str, fmt: str) -> str:  # noqa: N802
+    def formatDate(self, date: str, fmt: str) -> str:
         assert fmt == "Y-m-d H:i:s"
         return date
 
-    def getConfigData(self, key: str) -> Any:  # noqa: N802
+    def getConfigData(self, key: str) -> Any:
         return {
             "sales.taxes.sales.display_prices": "excluding_tax",
             "sales.taxes.sales.display_subtotal": "excluding_tax",
@@ -544,7 +561,7 @@ class _Core:
             "sales.payment_methods.cashondelivery.title": "Cash On Delivery",
         }.get(key)
 
-    def getContactEmailDetails(self) -> dict[str, str]:  # noqa: N802
+    def getContactEmailDetails(self) -> dict[str, str]:
         return {"email": "support@lindenhof.example", "name": "Lindenhof Store"}
 
 
@@ -615,17 +632,21 @@ def bagisto(repo: Path) -> None:
         layouts[ns] = env.from_string(_blade_to_jinja(layout))
     for template, (ns, view, subject_key, langs, kind) in BAGISTO_SENDS.items():
         res = SHOP if ns == "shop" else ADMIN
-        body = env.from_string(_blade_to_jinja(_show(repo, BAGISTO_COMMIT, f"{res}/views/{view}.blade.php")))
+        body = env.from_string(
+            _blade_to_jinja(_show(repo, BAGISTO_COMMIT, f"{res}/views/{view}.blade.php"))
+        )
         for lang in langs:
             catalogues = {}
             for cns, cres in (("shop", SHOP), ("admin", ADMIN)):
                 for cl in (lang, "en"):
-                    catalogues[(cns, cl)] = _php_array(_show(repo, BAGISTO_COMMIT, f"{cres}/lang/{cl}/app.php"))
+                    catalogues[(cns, cl)] = _php_array(
+                        _show(repo, BAGISTO_COMMIT, f"{cres}/lang/{cl}/app.php")
+                    )
 
             def trans(key: str, replace: dict[str, Any] | None = None) -> str:
                 cns, dotted = key.split("::app.")
-                for cl in (lang, "en"):  # Laravel falls back to the fallback locale (en)
-                    node: Any = catalogues[(cns, cl)]
+                for cl in (lang, "en"):  # Laravel falls back to the fallback locale (en)  # noqa: B023
+                    node: Any = catalogues[(cns, cl)]  # noqa: B023
                     for part in dotted.split("."):
                         node = node.get(part) if isinstance(node, dict) else None
                     if isinstance(node, str):
@@ -633,7 +654,11 @@ def bagisto(repo: Path) -> None:
                 assert isinstance(node, str), key
                 for k, v in sorted((replace or {}).items(), key=lambda kv: -len(kv[0])):
                     v = str(v)
-                    node = node.replace(":" + k, v).replace(":" + k[:1].upper() + k[1:], v).replace(":" + k.upper(), v)
+                    node = (
+                        node.replace(":" + k, v)
+                        .replace(":" + k[:1].upper() + k[1:], v)
+                        .replace(":" + k.upper(), v)
+                    )
                 return node
 
             core = _Core(lang)
@@ -650,7 +675,9 @@ def bagisto(repo: Path) -> None:
                 order = _order(lang)
                 ctx["order"] = order
                 if template == "order-shipped":
-                    track = "1Z" + "".join(RNG.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(16))
+                    track = "1Z" + "".join(
+                        RNG.choice("0123456789ABCDEFGHJKLMNPRSTUVWXYZ") for _ in range(16)
+                    )
                     ctx["shipment"] = _Obj(order=order, order_id=order.id, increment_id=str(RNG.randint(100, 999)),
                                            carrier_title="UPS", track_number=track, items=order["items"])  # fmt: skip
                     note = f"tracking number {track}; no code to type"
@@ -723,12 +750,18 @@ def _php_lang_value(source: str, dotted: str) -> str:
 def shopxo(repo: Path) -> None:
     sql = _show(repo, SHOPXO_COMMIT, "config/shopxo.sql")
     for template, (tag, title_key, dashed, langs) in SHOPXO_SENDS.items():
-        found = re.search(r"\(\d+, '((?:\\.|[^'\\])*)', '[^']*', '[^']*', '[^']*', '[a-z]+', '" + tag + "'", sql)
+        found = re.search(
+            r"\(\d+, '((?:\\.|[^'\\])*)', '[^']*', '[^']*', '[^']*', '[a-z]+', '" + tag + "'", sql
+        )
         assert found, tag
         content = re.sub(r"\\(.)", r"\1", found.group(1))  # MySQL string escapes
         for lang in langs:
             catalogue = _show(repo, SHOPXO_COMMIT, f"app/lang/{lang}.php")
-            suffix = title_key[8:] if title_key.startswith("literal:") else _php_lang_value(catalogue, title_key)
+            suffix = (
+                title_key[8:]
+                if title_key.startswith("literal:")
+                else _php_lang_value(catalogue, title_key)
+            )
             title = SHOPXO_SITE[lang] + (" - " if dashed else "") + suffix
             code = "".join(str(RNG.randint(1, 9)) for _ in range(4))  # GetNumberCode(4): rand(1, 9)
             body = content.replace("#code#", code)
@@ -744,7 +777,9 @@ def shopxo(repo: Path) -> None:
                 "rendered": "the shipped default template (sxo_config) with #code# replaced as Email::SendHtml does; AltBody = strip_tags(body); subject as the service builds it",
             }  # fmt: skip
             if lang != "zh":
-                item["note"] = f"body is the shipped Chinese default template; only the subject follows the {lang} catalogue"
+                item["note"] = (
+                    f"body is the shipped Chinese default template; only the subject follows the {lang} catalogue"
+                )
             _write(item, raw)
 
 
@@ -879,7 +914,9 @@ def _handlebars(template: str, ctx: dict[str, Any]) -> str:
                 out.append("" if value is None else html.escape(str(value), quote=True))
             elif node[0] == "if":
                 value = lookup(node[1], stack)
-                out.append(render(node[2] if value not in (None, False, "", 0, []) else node[3], stack))
+                out.append(
+                    render(node[2] if value not in (None, False, "", 0, []) else node[3], stack)
+                )
             elif node[0] == "each":
                 for item in lookup(node[1], stack) or []:
                     out.append(render(node[2], [*stack, item]))
@@ -920,7 +957,9 @@ def saleor(repo: Path) -> None:
     for template, (subject_tpl, kind) in SALEOR_SENDS.items():
         note = None
         if template == "gift_card":
-            code = "-".join("".join(RNG.choice("0123456789ABCDEF") for _ in range(4)) for _ in range(3))
+            code = "-".join(
+                "".join(RNG.choice("0123456789ABCDEF") for _ in range(4)) for _ in range(3)
+            )
             ctx = {"gift_card": {"code": code, "balance": "50.00", "currency": "EUR"},
                    "user": {"first_name": "Noor", "last_name": "Tester"},
                    "recipient_email": "noor.tester@example.com", **site}  # fmt: skip

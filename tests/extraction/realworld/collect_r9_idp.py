@@ -146,8 +146,11 @@ WSO2_TEMPLATES = {
     # type: (template id, kind, code generator or None)
     "EmailOTP": ("email-otp", "saas-otp", lambda: digits(6)),
     "adminforcedpasswordresetwithotp": ("admin-reset-otp", "saas-otp", lambda: alnum(6)),
-    "resendAdminForcedPasswordResetWithOTP": ("admin-reset-otp-resend", "saas-otp",
-                                              lambda: alnum(6)),
+    "resendAdminForcedPasswordResetWithOTP": (
+        "admin-reset-otp-resend",
+        "saas-otp",
+        lambda: alnum(6),
+    ),
     "passwordReset": ("password-reset", "notice", None),
     "accountLockFailedAttempt": ("account-locked", "notice", None),
     "accountUnlockTimeBased": ("account-unlocked", "notice", None),
@@ -233,8 +236,12 @@ GRAVITEE_TEMPLATES = {
     "verify_attempt": ("${msg('email.verify_attempt.subject')}", 0, None, "notice"),
     "reset_password": ("Please reset your password", 300, "/resetPassword", "notice"),
     "magic_link": ("Sign in", 900, "/magic-link/auth", "notice"),
-    "registration_verify": ("${msg('email.registration_verify.subject')}", 604800,
-                            "/verifyRegistration", "notice"),
+    "registration_verify": (
+        "${msg('email.registration_verify.subject')}",
+        604800,
+        "/verifyRegistration",
+        "notice",
+    ),
 }
 
 
@@ -340,9 +347,7 @@ def gravitee(repo: Path, items: list[dict[str, Any]]) -> None:
         for name, (subject_src, expire, path, kind) in GRAVITEE_TEMPLATES.items():
             code = digits(6) if name == "mfa_challenge" else None
             token = ".".join((JWT_HEADER, b64url(180), b64url(43)))
-            url = (
-                f"{GRAVITEE_BASE}{path}?client_id=patient-portal&token={token}" if path else ""
-            )
+            url = f"{GRAVITEE_BASE}{path}?client_id=patient-portal&token={token}" if path else ""
             ctx = {
                 "user": {"firstName": "Noor"},
                 "client": {"clientName": "Contoso Patient Portal",
@@ -436,9 +441,7 @@ def logto(repo: Path, items: list[dict[str, Any]]) -> None:
         write(items, item, raw)
 
     src = show(repo, LOGTO_COMMIT, LOGTO_MAILGUN)
-    deliveries = re.findall(
-        r"(\w+): \{\s*subject: '([^']*)',\s*html: '([^']*)',\s*\}", src
-    )
+    deliveries = re.findall(r"(\w+): \{\s*subject: '([^']*)',\s*html: '([^']*)',\s*\}", src)
     for usage, subject, body in deliveries:
         if usage not in ("SignIn", "Generic"):
             continue
@@ -483,9 +486,7 @@ def jahia(repo: Path, items: list[dict[str, Any]]) -> None:
     page = jsp[jsp.index("<!DOCTYPE") :]
     for lang in ("en", "de", "es", "fr", "it", "pt"):
         msgs = java_properties(show_bytes(repo, JAHIA_COMMIT, JAHIA_BUNDLE.format(lang)))
-        body = re.sub(
-            r'<fmt:message key="([^"]+)"/>', lambda m: msgs[m.group(1)], page
-        )
+        body = re.sub(r'<fmt:message key="([^"]+)"/>', lambda m: msgs[m.group(1)], page)  # noqa: B023
         code = digits(6)
         raw = message(
             sender="Jahia <no-reply@cms.contoso-health.example>",
@@ -522,8 +523,11 @@ HULY_CODE = "server/account/src/utils.ts"
 HULY_FRONT = "https://huly.contoso-clinic.example"
 HULY_TEMPLATES = {
     # string prefix: (template id, kind, languages)
-    "Otp": ("otp", "saas-otp",
-            ("en", "cs", "de", "es", "fr", "it", "ko", "pt", "pt-br", "ru", "tr", "zh")),
+    "Otp": (
+        "otp",
+        "saas-otp",
+        ("en", "cs", "de", "es", "fr", "it", "ko", "pt", "pt-br", "ru", "tr", "zh"),
+    ),
     "Recovery": ("recovery", "notice", ("en", "de", "es", "ru", "tr", "zh")),
     "Invite": ("invite", "notice", ("en", "cs", "fr", "it", "ko", "pt")),
 }
