@@ -186,9 +186,11 @@ def _dashed_credentials(seg: str) -> list[_Candidate]:
 
 
 def _candidates(seg: str) -> list[_Candidate]:
-    out = _dashed_credentials(seg)
-    taken = [(c.start, c.end) for c in out]
-    tokens = [m for m in _TOKEN.finditer(seg) if not any(lo <= m.start() < hi for lo, hi in taken)]
+    out = _dashed_credentials(seg) if "-" in seg else []
+    tokens = list(_TOKEN.finditer(seg))
+    if out:
+        taken = [(c.start, c.end) for c in out]
+        tokens = [m for m in tokens if not any(lo <= m.start() < hi for lo, hi in taken)]
     i = 0
     while i < len(tokens):
         run = [tokens[i]]
