@@ -70,6 +70,16 @@ PW = ("processwire/processwire", "processwire+processwire",
 GRAV = ("getgrav/grav-plugin-login", "getgrav+grav-plugin-login",
         "70e319e8365421151e2bc1150aae3a547602af3f", "MIT")
 
+SULU = ("sulu/sulu", "sulu+sulu", "9495523cfe705bc449fa0691003a23676d011b50", "MIT")
+CMSMS = ("magalh/CMSMS-TwoFactor", "magalh+CMSMS-TwoFactor",
+         "268959ea67b3bb2f0d483fe0ab293978a96f26a7", "MIT")
+T3BE = ("MrSilaz/mfa_email", "MrSilaz+mfa_email", "826a941c9206fde8b82146e9f8624f9ab12e0dce",
+        "GPL-3.0-or-later")
+T3FE = ("q23/mfa-email", "q23+mfa-email", "8f8db3f7a079abddf04364cbffa87886fe8a60d2",
+        "GPL-2.0-or-later")
+MTMFA = ("usualoma/mt-plugin-MFA-Email", "usualoma+mt-plugin-MFA-Email",
+         "a7c920139fe3f2da4dc3ad35fd65d4aa1bb33062", "MIT")
+
 ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
@@ -224,6 +234,7 @@ def smf(mirrors: Path) -> list[dict[str, Any]]:
     c2, r2 = act("smf-reactivate")
     c3, r3 = act("smf-remind")
     c4, r4 = act("smf-admin-register")
+    c5, r5 = act("smf-approve-activation")
     mails = [
         ("register_activate", c1, "saas-otp", {
             "REALNAME": "Noor Tester", "USERNAME": "noor.t", "PASSWORD": "",
@@ -237,6 +248,8 @@ def smf(mirrors: Path) -> list[dict[str, Any]]:
             "REALNAME": "Noor Tester", "USERNAME": "noor.t", "PASSWORD": "Birch7-Lantern",
             "FORGOTPASSWORDLINK": f"{script}?action=reminder", **r4},
          "account created by an admin: the mail shows the password set by the admin and the activation code; the code is the one-time code"),
+        ("admin_approve_activation", c5, "saas-otp", {"USERNAME": "noor.t", **r5},
+         "account approved by the admin, activation link and code (ManageMembers.php)"),
         ("forgot_password", None, "notice", {
             "REALNAME": "Noor Tester", "MEMBERNAME": "noor.t", "IP": "203.0.113.58",
             "REMINDLINK": f"{script}?action=reminder;sa=setpassword;u={mid};code={_hex('smf-reminder', 10)}"},
@@ -392,11 +405,217 @@ def grav(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Sulu
+
+
+def _scheb_digits(seed: str, n: int = 4) -> str:  # scheb/2fa DefaultCodeGenerator: random_int(10**(n-1), 10**n - 1)
+    lo = 10 ** (n - 1)
+    return str(lo + int.from_bytes(_seed(seed)[:8], "big") % (10**n - lo))
+
+
+def sulu(mirrors: Path) -> list[dict[str, Any]]:
+    views = "src/Sulu/Bundle/SecurityBundle/Resources/views/mail_templates"
+    html_t = _show(mirrors, SULU, f"{views}/two_factor.html.twig")
+    text_t = _show(mirrors, SULU, f"{views}/two_factor.txt.twig")
+    reset_t = _show(mirrors, SULU, f"{views}/reset_password.html.twig")
+    trans_expr = "{{ 'sulu_admin.two_factor_email_text'|trans({'%codeLength%': auth_code|length}, domain='admin') }}"
+    reset_expr = ("{{ translation_domain ? message|default('sulu_security.reset_mail_message')"
+                  "|trans({}, translation_domain) : message }}")
+    assert trans_expr in html_t and trans_expr in text_t and reset_expr in reset_t
+    sender = "cms-admin@hafen-kultur.example"
+    items = []
+    for lang in ("en", "de"):
+        adm = json.loads(_show(mirrors, SULU, f"src/Sulu/Bundle/AdminBundle/Resources/translations/admin.{lang}.json"))
+        sec = json.loads(_show(mirrors, SULU, f"src/Sulu/Bundle/SecurityBundle/Resources/translations/admin.{lang}.json"))
+        code = _scheb_digits(f"sulu-2fa-{lang}")
+        text = adm["sulu_admin.two_factor_email_text"].replace("%codeLength%", str(len(code)))
+        body_h = html_t.replace(trans_expr, html.escape(text)).replace("{{ auth_code }}", code)
+        body_t = text_t.replace(trans_expr, text).replace("{{ auth_code }}", code)
+        raw = message(sender=sender, subject=adm["sulu_admin.two_factor_email_subject"],
+                      text=body_t, html_part=body_h, sent=SENT)
+        items.append(_item(
+            f"sulu-twofactor-{lang}", "sulu-twofactor", "sulu", lang, "saas-otp", code, SULU,
+            f"{views}/two_factor.html.twig, {views}/two_factor.txt.twig, src/Sulu/Bundle/AdminBundle/Resources/translations/admin.{lang}.json, src/Sulu/Bundle/SecurityBundle/TwoFactor/AuthCodeMailer.php",
+            "Twig expressions filled by hand as AuthCodeMailer renders them (trans with %codeLength%), HTML and text parts",
+            raw, "admin login code by e-mail (scheb/2fa e-mail provider, default length of 4 digits: config/packages/scheb_2fa.yaml sets none)"))
+        tok = base64.urlsafe_b64encode(_seed(f"sulu-reset-{lang}")[:32]).decode().rstrip("=")
+        url = f"https://cms.hafen-kultur.example/admin/#/?forgotPasswordToken={tok}"
+        body = reset_t.replace(reset_expr, html.escape(sec["sulu_security.reset_mail_message"]))
+        body = body.replace("{{ reset_url }}", html.escape(url)).strip()
+        raw = message(sender=sender, subject=sec["sulu_security.reset_mail_subject"],
+                      text=None, html_part=body, sent=SENT)
+        items.append(_item(
+            f"sulu-resetpassword-{lang}", "sulu-resetpassword", "sulu", lang, "notice", None, SULU,
+            f"{views}/reset_password.html.twig, src/Sulu/Bundle/SecurityBundle/Resources/translations/admin.{lang}.json, src/Sulu/Bundle/SecurityBundle/Controller/ResettingController.php",
+            "Twig expressions filled by hand as ResettingController::getMessage renders them (trimmed), HTML only",
+            raw, "password reset link only (token in the URL fragment)"))
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# CMS Made Simple TwoFactor module
+
+
+def cmsms(mirrors: Path) -> list[dict[str, Any]]:
+    tpl = _show(mirrors, CMSMS, "templates/orig_email_verification.tpl")
+    items = []
+    for lang, path in (("en", "lang/en_US.php"), ("de", "lang/ext/de_DE.php"), ("he", "lang/ext/he_IL.php")):
+        strings = _php_single(_show(mirrors, CMSMS, path), "lang")
+        code = _digits(f"cmsms-{lang}", 6)
+        body = tpl.replace("{$user->username}", "noor").replace("{$code}", code)
+        raw = message(sender="CMS Made Simple <noreply@gallery-norden.example>", subject=strings["email_subject"],
+                      text=None, html_part=body, sent=SENT)
+        items.append(_item(
+            f"cmsms-emailverification-{lang}", "cmsms-emailverification", "cmsms", lang, "saas-otp", code, CMSMS,
+            f"templates/orig_email_verification.tpl, lib/class.TwoFactorProviderEmail.php, {path}",
+            "Smarty variables {$user->username} / {$code} filled by hand; HTML only (cms_mailer IsHTML); subject from the admin language file",
+            raw, "the module's default template is English only; only the subject follows the language"))
+    return items
+
+
+def _digits(seed: str, n: int) -> str:
+    return f"{int.from_bytes(_seed(seed)[:8], 'big') % 10**n:0{n}d}"
+
+
+# ---------------------------------------------------------------------------------------
+# TYPO3 extensions
+
+
+def _xlf(text: str, target: bool) -> dict[str, str]:
+    out = {}
+    for m in re.finditer(r'<trans-unit id="([^"]+)"[^>]*>(.*?)</trans-unit>', text, re.S):
+        tag = "target" if target else "source"
+        t = re.search(rf"<{tag}>(.*?)</{tag}>", m.group(2), re.S)
+        if t:
+            v = t.group(1)
+            c = re.fullmatch(r"\s*<!\[CDATA\[(.*?)\]\]>\s*", v, re.S)
+            out[m.group(1)] = c.group(1) if c else html.unescape(v)
+    return out
+
+
+def typo3_backend(mirrors: Path) -> list[dict[str, Any]]:
+    layout = _show(mirrors, T3BE, "Resources/Private/Layout/Email/MfaEmail.html")
+    layout_txt = _show(mirrors, T3BE, "Resources/Private/Layout/Email/MfaEmail.txt")
+    tpl = _show(mirrors, T3BE, "Resources/Private/Templates/Email/MfaEmail.html")
+    tpl_txt = _show(mirrors, T3BE, "Resources/Private/Templates/Email/MfaEmail.txt")
+    main = re.search(r'<f:section name="Main">(.*?)</f:section>', tpl, re.S).group(1)
+    main_txt = re.search(r'<f:section name="Main">(.*?)</f:section>', tpl_txt, re.S).group(1)
+    render = '<f:render section="Main" arguments="{\'email\':email, \'authCode\': authCode}" optional="true" />'
+    render_txt = '<f:render section="Main" arguments="{\'email\':email, \'authCode\': authCode}" />'
+    assert render in layout and render_txt in layout_txt
+    email = "noor.tester@example.com"
+    items = []
+    for lang, path, target in (("en", "Resources/Private/Language/locallang.xlf", False),
+                               ("de", "Resources/Private/Language/de.locallang.xlf", True)):
+        ll = _xlf(_show(mirrors, T3BE, path), target)
+        code = _digits(f"typo3-be-{lang}", 6)
+
+        def tr(key: str, *args: str) -> str:
+            return ll[key].rstrip() % args if args else ll[key].rstrip()
+
+        def nl2br(s: str) -> str:
+            return html.escape(s).replace("\n", "<br />\n")
+
+        m = main
+        m = m.replace("{f:translate(key: 'mail.maintitle', extensionName: 'mfa_email')}", html.escape(tr("mail.maintitle")))
+        m = m.replace("<f:format.nl2br>{f:translate(key: 'mail.mainmessage', extensionName: 'mfa_email', arguments: {0: email}, default: '')}</f:format.nl2br>",
+                      nl2br(tr("mail.mainmessage", email)))
+        m = m.replace("{authCode}", code)
+        page = layout.replace(render, m)
+        page = page.replace("<f:format.nl2br>{f:translate(key: 'mail.signature', extensionName: 'mfa_email', default: '')}</f:format.nl2br>",
+                            nl2br(tr("mail.signature")))
+        page = re.sub(r"<html\s[^>]*data-namespace-typo3-fluid=\"true\">\n?", "", page)  # Fluid drops this tag
+        page = page.replace("</html>", "")
+        assert "f:" not in page.replace("xmlns:f", "")
+        t = main_txt
+        t = t.replace("<f:format.stripTags>{f:translate(key: 'mail.mainmessage', extensionName: 'mfa_email', arguments: {0: email}, default: '')}</f:format.stripTags>",
+                      tr("mail.mainmessage", email))
+        t = t.replace("<f:format.raw>{authCode}</f:format.raw>", code)
+        t = t.replace("<f:format.stripTags>{f:translate(key: 'mail.signature', extensionName: 'mfa_email', default: '')}</f:format.stripTags>",
+                      tr("mail.signature"))
+        text = layout_txt.replace(render_txt, t)
+        subject = tr("mail.titlesuffix", code)
+        raw = message(sender="Stadtwerke Redaktion <typo3@stadtwerke-nord.example>", subject=subject,
+                      text=text, html_part=page, sent=SENT)
+        items.append(_item(
+            f"typo3mfaemail-backend-{lang}", "typo3mfaemail-backend", "typo3mfaemail", lang, "saas-otp", code, T3BE,
+            f"Classes/Mfa/MailProvider.php, Resources/Private/Layout/Email/MfaEmail.html, Resources/Private/Layout/Email/MfaEmail.txt, Resources/Private/Templates/Email/MfaEmail.html, Resources/Private/Templates/Email/MfaEmail.txt, {path}",
+            "Fluid FluidEmail filled by hand: Main section into the layout, f:translate from the XLIFF (trailing whitespace of CDATA units trimmed), nl2br/stripTags, html tag with data-namespace-typo3-fluid dropped; HTML and text parts, subject from the Subject section",
+            raw, "TYPO3 backend MFA code by e-mail; the code is also in the subject"))
+    return items
+
+
+def typo3_frontend(mirrors: Path) -> list[dict[str, Any]]:
+    src = _show(mirrors, T3FE, "Classes/Service/MailService.php")
+    assert "'    ' . $code" in src
+    items = []
+    for lang, path, target in (("en", "Resources/Private/Language/locallang.xlf", False),
+                               ("de", "Resources/Private/Language/de.locallang.xlf", True)):
+        ll = _xlf(_show(mirrors, T3FE, path), target)
+        code = _digits(f"typo3-fe-{lang}", 6)
+        site = ll["defaults.siteName"]
+        name = "Noor Tester"
+        greeting = ll["mail.greeting.named"] % name
+        validity = ll["mail.body.validity"].replace("%d", "6")  # ceil(CODE_VALIDITY_SECONDS 360 / 60)
+        text = "\n\n".join([greeting, ll["mail.body.intro"] % site, "    " + code, validity,
+                            ll["mail.body.security"]])
+        h = html.escape
+        body = (
+            "<!DOCTYPE html>"
+            f'<html lang="{lang}"><head><meta charset="utf-8"></head>'
+            '<body style="font-family: Arial, Helvetica, sans-serif; color: #333; '
+            'max-width: 500px; margin: 0 auto; padding: 20px;">'
+            '<div style="border-bottom: 3px solid #003366; padding-bottom: 15px; margin-bottom: 20px;">'
+            f'<strong style="color: #003366; font-size: 18px;">{h(site)}</strong>'
+            "</div>"
+            f"<p>{h(greeting)}</p>"
+            f"<p>{h(ll['mail.body.lead'])}</p>"
+            '<div style="font-size: 36px; font-weight: bold; letter-spacing: 10px; '
+            "text-align: center; padding: 25px; background: #f0f4f8; "
+            "border: 2px solid #003366; border-radius: 8px; margin: 25px 0; "
+            f'color: #003366;">{h(code)}</div>'
+            f"<p>{h(validity)}</p>"
+            '<hr style="border: none; border-top: 1px solid #ddd; margin: 25px 0;">'
+            f'<p style="color: #888; font-size: 12px;">{h(ll["mail.body.security"])}</p>'
+            "</body></html>"
+        )
+        assert body.count("<p") == 4
+        subject = ll["mail.subject.withPrefix"] % "Login"
+        raw = message(sender="noreply@vereinsportal.example", subject=subject, text=text, html_part=body, sent=SENT)
+        items.append(_item(
+            f"typo3mfaemail-frontend-{lang}", "typo3mfaemail-frontend", "typo3mfaemail", lang, "saas-otp", code, T3FE,
+            f"Classes/Service/MailService.php, Classes/Service/CodeService.php, {path}",
+            "MailService::sendCode reproduced (its sprintf HTML and implode text) with the XLIFF strings, default extension configuration (prefix Login, no site name, no signature)",
+            raw, "TYPO3 frontend-user login code"))
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# Movable Type MFA-Email plugin
+
+
+def movabletype(mirrors: Path) -> list[dict[str, Any]]:
+    tmpl = _show(mirrors, MTMFA, "plugins/MFA-Email/tmpl/email.tmpl")
+    pm = _show(mirrors, MTMFA, "plugins/MFA-Email/lib/MT/Plugin/MFA/Email.pm")
+    subject = re.search(r"translate\('([^']*)'\)", pm).group(1)
+    code = _digits("mt-mfa", 6)
+    body = re.sub(r'<__trans phrase="([^"]*)" />', r"\1", tmpl).replace('<mt:Var name="token" />', code)
+    raw = message(sender="Movable Type <mt@blog-redaktion.example>", subject=subject, text=body, html_part=None, sent=SENT)
+    return [_item(
+        "mtmfaemail-token-en", "mtmfaemail-token", "mtmfaemail", "en", "saas-otp", code, MTMFA,
+        "plugins/MFA-Email/tmpl/email.tmpl, plugins/MFA-Email/lib/MT/Plugin/MFA/Email.pm",
+        "MT template tags filled by hand (__trans phrase as is, the plugin ships no translations; mt:Var token), text/plain as MT::Mail sends it",
+        raw, "six-digit sign-in security token")]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = mybb(args.mirrors) + smf(args.mirrors) + processwire(args.mirrors) + grav(args.mirrors)
+    items = (mybb(args.mirrors) + smf(args.mirrors) + processwire(args.mirrors) + grav(args.mirrors)
+             + sulu(args.mirrors) + cmsms(args.mirrors) + typo3_backend(args.mirrors)
+             + typo3_frontend(args.mirrors) + movabletype(args.mirrors))
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
     OUT.parent.mkdir(parents=True, exist_ok=True)
