@@ -40,6 +40,39 @@ the mail would type (``code``) or ``null``.
   replacements, ``striptags``, ``trim``). The HTML part needs the separate grav-plugin-email
   base layout and is left out: these mails carry only the text/plain part. Link mails, no
   code: hard negatives.
+- SMF also: ``admin_approve_activation`` (account approved, activation link and code).
+- Sulu (sulu/sulu, MIT): the 2FA mail of ``SecurityBundle/TwoFactor/AuthCodeMailer.php``
+  (templates ``mail_templates/two_factor.{html,txt}.twig``: the ``sulu_admin.two_factor_email_*``
+  strings of ``AdminBundle/Resources/translations/admin.<lang>.json`` with ``%codeLength%``; HTML
+  and text parts) and the password-reset mail of ``ResettingController`` (``reset_password.html.twig``,
+  HTML only, trimmed), English and German. Twig expressions are replaced by hand. The code is
+  scheb/2fa's e-mail code (the skeleton's ``config/packages/scheb_2fa.yaml`` sets no ``digits``,
+  so the bundle default, four digits).
+- CMS Made Simple TwoFactor module (magalh/CMSMS-TwoFactor, MIT): ``TwoFactorProviderEmail``
+  (six digits, ``sprintf('%06d', mt_rand(...))``) rendering the default design-manager template
+  ``templates/orig_email_verification.tpl`` (Smarty ``{$user->username}`` / ``{$code}`` filled by
+  hand), HTML only; the subject is ``email_subject`` of the admin language file (en, de, he);
+  the template itself is English only.
+- TYPO3 extension mfa_email (MrSilaz/mfa_email, GPL-3.0-or-later): the backend MFA provider
+  ``Classes/Mfa/MailProvider.php`` sends a ``FluidEmail`` (layout ``Layout/Email/MfaEmail``,
+  template ``Templates/Email/MfaEmail``, HTML and text). Fluid is filled by hand: the ``Main``
+  section put into the layout, ``f:translate`` from ``locallang.xlf`` / ``de.locallang.xlf``
+  (CDATA units, their trailing whitespace trimmed), ``f:format.nl2br`` / ``stripTags``, the
+  ``<html data-namespace-typo3-fluid="true">`` tag dropped as Fluid drops it; the subject is the
+  ``Subject`` section (``mail.titlesuffix`` with the code).
+- TYPO3 extension q23_mfa_email (q23/mfa-email, GPL-2.0-or-later): frontend-user login code,
+  ``Classes/Service/MailService.php::sendCode`` reproduced (its ``implode`` text part and
+  ``sprintf`` HTML part) with the XLIFF strings (en, de), default extension configuration
+  (subject prefix ``Login``, no site name so ``defaults.siteName``, no signature), validity
+  ``ceil(360 / 60)`` minutes, six digits.
+- Movable Type MFA-Email plugin (usualoma/mt-plugin-MFA-Email, MIT): ``tmpl/email.tmpl``
+  (``Security token: <token>``, six digits) with the subject of ``lib/MT/Plugin/MFA/Email.pm``,
+  text/plain; the plugin ships no translations.
+- Flarum (flarum/framework branch ``1.x``, MIT; language packs flarum-lang/polish and
+  flarum-lang/japanese, MIT): the plain-text mails of 1.x (``core.email.activate_account`` sent
+  by ``AccountActivationMailerTrait`` via ``SendRawEmailJob``; ``flarum-subscriptions`` new-post
+  and ``flarum-suspend`` suspended notifications, whose blade views only output the translated
+  body), ``{placeholder}`` replaced as the translator does. Hard negatives.
 """
 
 from __future__ import annotations
@@ -79,6 +112,12 @@ T3FE = ("q23/mfa-email", "q23+mfa-email", "8f8db3f7a079abddf04364cbffa87886fe8a6
         "GPL-2.0-or-later")
 MTMFA = ("usualoma/mt-plugin-MFA-Email", "usualoma+mt-plugin-MFA-Email",
          "a7c920139fe3f2da4dc3ad35fd65d4aa1bb33062", "MIT")
+
+FLARUM = ("flarum/framework", "flarum+framework", "448f201fa6efb57b7e46f3f6e13c4241af318c55", "MIT")
+FLARUM_LANG = {
+    "pl": ("flarum-lang/polish", "flarum-lang+polish", "8c4d883166349644037b483d73162accf102129f", "MIT"),
+    "ja": ("flarum-lang/japanese", "flarum-lang+japanese", "0165945d5de818badbfdc8e47150f500dcbe39ca", "MIT"),
+}
 
 ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -609,13 +648,73 @@ def movabletype(mirrors: Path) -> list[dict[str, Any]]:
         raw, "six-digit sign-in security token")]
 
 
+# ---------------------------------------------------------------------------------------
+# Flarum (1.x plain-text mails)
+
+
+def flarum(mirrors: Path) -> list[dict[str, Any]]:
+    core_en = yaml.safe_load(_show(mirrors, FLARUM, "framework/core/locale/core.yml"))["core"]["email"]
+    subs_en = yaml.safe_load(_show(mirrors, FLARUM, "extensions/subscriptions/locale/en.yml"))["flarum-subscriptions"]["email"]
+    susp_en = yaml.safe_load(_show(mirrors, FLARUM, "extensions/suspend/locale/en.yml"))["flarum-suspend"]["email"]
+    forum = "Trailrunners Nord"
+    base = "https://forum.trailrunners-nord.example"
+    sender = f'"{forum}" <noreply@trailrunners-nord.example>'
+    content = {
+        "en": "Route for Saturday: 21.5 km, start 08:45 at car park P3 (Waldweg 12). Entry fee 8 EUR, bib numbers 1040-1120 collect at the hut.",
+        "pl": "Trasa na sobotę: 21,5 km, start 08:45 na parkingu P3 (Waldweg 12). Wpisowe 8 EUR, numery startowe 1040-1120 do odbioru w schronisku.",
+        "ja": "土曜日のコース：21.5 km、8時45分に駐車場P3（Waldweg 12）からスタート。参加費8ユーロ、ゼッケン番号1040〜1120は小屋で受け取ってください。",
+    }
+    title = {"en": "Saturday long run 12/12", "pl": "Sobotni długi bieg 12.12", "ja": "12月12日 土曜ロング走"}
+    reason = {"en": "Repeated advertising for a shoe shop (3 warnings, last on 2026-11-28).",
+              "ja": "靴店の宣伝を繰り返したため（警告3回、最終 2026-11-28）。"}
+    plan = [("activate", "en"), ("activate", "pl"), ("activate", "ja"), ("newpost", "en"), ("newpost", "pl"),
+            ("newpost", "ja"), ("suspended", "en"), ("suspended", "ja")]
+    items = []
+    for template, lang in plan:
+        if lang == "en":
+            src, core, subs, susp = FLARUM, core_en, subs_en, susp_en
+            paths = {"activate": "framework/core/locale/core.yml, framework/core/src/User/AccountActivationMailerTrait.php",
+                     "newpost": "extensions/subscriptions/locale/en.yml, extensions/subscriptions/views/emails/newPost.blade.php",
+                     "suspended": "extensions/suspend/locale/en.yml, extensions/suspend/views/emails/suspended.blade.php"}
+        else:
+            src = FLARUM_LANG[lang]
+            core = yaml.safe_load(_show(mirrors, src, "locale/core.yml"))["core"]["email"]
+            subs = yaml.safe_load(_show(mirrors, src, "locale/flarum-subscriptions.yml"))["flarum-subscriptions"]["email"]
+            susp = yaml.safe_load(_show(mirrors, src, "locale/flarum-suspend.yml"))["flarum-suspend"]["email"]
+            paths = {"activate": "locale/core.yml", "newpost": "locale/flarum-subscriptions.yml",
+                     "suspended": "locale/flarum-suspend.yml"}
+        if template == "activate":
+            tok = _alnum(f"flarum-act-{lang}", 40)
+            data = {"{username}": "noor", "{url}": f"{base}/confirm/{tok}", "{forum}": forum}
+            subject, body = core["activate_account"]["subject"], core["activate_account"]["body"]
+            kind, note = "notice", "account activation by link only"
+        elif template == "newpost":
+            data = {"{recipient_display_name}": "noor", "{poster_display_name}": "jens_k", "{title}": title[lang],
+                    "{url}": f"{base}/d/318-saturday-long-run/27", "{content}": content[lang]}
+            subject, body = subs["new_post"]["subject"], subs["new_post"]["body"]
+            kind, note = "notice", "reply notification quoting a post full of numbers"
+        else:
+            data = {"{recipient_display_name}": "noor", "{suspension_message}": reason[lang]}
+            subject, body = susp["suspended"]["subject"], susp["suspended"]["body"]
+            kind, note = "notice", "suspension notice with a reason and a date"
+        for k, v in data.items():
+            subject, body = subject.replace(k, v), body.replace(k, v)
+        raw = message(sender=sender, subject=subject, text=body, html_part=None, sent=SENT)
+        rend = "translation string filled as Flarum 1.x's translator does ({placeholder} replaced), sent as plain text (SendRawEmailJob / the text view)"
+        if lang != "en":
+            rend += "; body and subject from the language pack, layout of flarum/framework 1.x"
+        items.append(_item(f"flarum-{template}-{lang}", f"flarum-{template}", "flarum", lang, kind, None, src,
+                           paths[template], rend, raw, note))
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
     items = (mybb(args.mirrors) + smf(args.mirrors) + processwire(args.mirrors) + grav(args.mirrors)
              + sulu(args.mirrors) + cmsms(args.mirrors) + typo3_backend(args.mirrors)
-             + typo3_frontend(args.mirrors) + movabletype(args.mirrors))
+             + typo3_frontend(args.mirrors) + movabletype(args.mirrors) + flarum(args.mirrors))
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
     OUT.parent.mkdir(parents=True, exist_ok=True)
