@@ -1,0 +1,413 @@
+"""Round ten (``ops``): codes that IoT, finance/payments and developer/ops tools mail to type, and
+their notices.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r10_ops.py \\
+        [--mirrors /work/.mirror] [--node-modules /tmp/r10b-node/node_modules]
+
+``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round;
+``--node-modules`` holds ``handlebars@4.7.9 juice@12.1.2 html-to-text@10.0.0 moment@2.30.1`` (the
+versions opencollective-api pins), used only to run Open Collective's own rendering steps.
+
+Collected blind: no extractor was run on these mails; each label is what a person reading the
+mail would type (``code``) or ``null``.
+
+- ThingsBoard (thingsboard/thingsboard, Apache-2.0), the FreeMarker mail templates
+  ``application/src/main/resources/templates/*.ftl`` from the snapshot, filled as
+  ``DefaultMailService`` fills them (``${name}`` replaced by the model values; FreeMarker runs
+  without auto-escaping and the values hold no markup; the licence comment ``<#-- -->`` dropped
+  as FreeMarker drops it). Subjects from ``i18n/messages.properties`` (``Locale.US``), sent as
+  ``MimeMessageHelper.setText(message, true)`` sends them: HTML only. The 2FA code is
+  ``StringUtils.randomNumeric(6)`` (``OtpBasedTwoFaProvider``), lifetime as configured (120 s).
+- Open Collective (opencollective/opencollective-api, MIT), ``templates/emails/*.hbs`` with the
+  registered partials, rendered as ``server/lib/email.ts`` ``render`` does: Handlebars, then
+  ``juice`` (CSS inlining), then ``htmlToText`` of the whole output for the text part; the
+  ``Subject:`` line is taken from the HTML and cut from its body by ``getTemplateAttributes``. Data as the controllers pass it
+  (``user.otp.requested``: ``otp`` from ``auth.generateOTPCode()`` - six characters of
+  ``0-9A-Z`` - ``clientIP``, ``ttl`` 15). ``config.host.website`` is the default config's.
+- Semaphore UI (semaphoreui/semaphore, MIT): ``api/templates/email_otp_code.tmpl`` (read with
+  ``read_file``, held inline, commit in the item) executed by Go ``text/template`` with
+  ``.Code`` (six digits) and sent by ``util/mailer`` as ``text/html``, subject ``Email
+  verification code``; and the task-failure alert ``services/tasks/templates/email.tmpl`` from
+  the snapshot (subject as ``services/tasks/alert.go`` sets it).
+- PostHog (PostHog/posthog, MIT outside ``ee/``): too large to fetch; ``email/base.html``,
+  ``email/styles.html`` and two page templates read with ``read_file`` (commits per item) and
+  held inline. Rendered with Jinja2 standing in for Django templates (``extends`` / ``block`` /
+  ``include`` / ``if`` behave the same here; ``{% load %}`` dropped, ``{% absolute_uri %}`` and
+  ``{% absolute_asset_url %}`` replaced by the site URL, ``{% strip_protocol %}`` by the host).
+  The CSS-inlining step of ``posthog/email.py`` is not run (the ``<style>`` blocks are kept
+  instead); HTML only. Context and subjects as ``posthog/tasks/email.py`` passes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from collect import HERE, message
+
+OUT = HERE / "round10" / "ops.json"
+SENT = datetime(2026, 12, 2, 9, 41, 7, tzinfo=UTC)
+TO = "noor.tester@example.com"
+
+
+def _digits(seed: str, n: int) -> str:
+    return f"{int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 10**n:0{n}d}"
+
+
+def _alnum(seed: str, n: int, alphabet: str) -> str:
+    v = int(hashlib.sha256(seed.encode()).hexdigest(), 16)
+    out = ""
+    for _ in range(n):
+        v, r = divmod(v, len(alphabet))
+        out += alphabet[r]
+    return out
+
+
+def _write(ident: str, source: str, raw: bytes) -> tuple[str, str]:
+    rel = f"mail/{source}/{ident}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    return rel, hashlib.sha256(raw).hexdigest()
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# ThingsBoard
+
+TB_COMMIT = "dfe65d5abc3aa959aaa853952d74943fbd6867bd"
+TB_TPL = "application/src/main/resources/templates"
+TB_FROM = "ThingsBoard <no-reply@iot.example>"
+
+TB_PLAN = [
+    # (template, subject key, model, has_code, kind, note)
+    ("2fa.verification.code", "2fa.verification.code.subject",
+     {"expirationTimeSeconds": "120"}, True, "saas-otp", "2FA code by e-mail, six digits"),
+    ("activation", "activation.subject",
+     {"activationLink": "https://iot.example/api/noauth/activate?activateToken=Xq3vT9mKp2LwRz8aYc6NbJ4dHs1FgE",
+      "activationLinkTtlInHours": "24"}, False, "notice", "activation link, nothing to type"),
+    ("account.activated", "account.activated.subject",
+     {"loginLink": "https://iot.example/login"}, False, "notice", "account activated notice"),
+    ("reset.password", "reset.password.subject",
+     {"passwordResetLink": "https://iot.example/api/noauth/resetPassword?resetToken=Lm7pQ2wXz9RkT4vBn6YcHa3JdF8sGe",
+      "passwordResetLinkTtlInHours": "24"}, False, "notice", "password-reset link"),
+    ("password.was.reset", "password.was.reset.subject",
+     {"loginLink": "https://iot.example/login"}, False, "notice", "password-was-reset notice"),
+    ("account.lockout", "account.lockout.subject",
+     {"lockoutAccount": "farid.benali@example.com", "maxFailedLoginAttempts": "5"}, False,
+     "notice", "lockout notice to the admin; the number is the attempt limit"),
+    ("state.warning", "api.usage.state",
+     {"apiFeature": "Telemetry persistence",
+      "apiValueLabel": "saved 4.2M out of 5M allowed data points"}, False, "notice",
+     "API usage warning: counts and limits"),
+    ("state.disabled", "api.usage.state",
+     {"apiFeature": "Rule Engine execution",
+      "apiLimitValueLabel": "processed 10M Rule Engine messages"}, False, "notice",
+     "API usage limit reached"),
+]  # fmt: skip
+
+
+def _props(text: str) -> dict[str, str]:
+    out = {}
+    for line in text.splitlines():
+        if "=" in line and not line.startswith("#"):
+            k, v = line.split("=", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+def thingsboard(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    subjects = _props(_show(repo, TB_COMMIT, "application/src/main/resources/i18n/messages.properties"))
+    for name, skey, model, has_code, kind, note in TB_PLAN:
+        tpl = _show(repo, TB_COMMIT, f"{TB_TPL}/{name}.ftl")
+        tpl = re.sub(r"<#--.*?-->\s*", "", tpl, flags=re.S)
+        data = dict(model, targetEmail=TO)
+        code = None
+        if has_code:
+            code = _digits(f"r10ops:tb:{name}", 6)
+            data["code"] = code
+        body = re.sub(r"\$\{(\w+)\}", lambda m: data[m.group(1)], tpl)
+        if "${" in body or "<#" in body:
+            raise SystemExit(f"unfilled FreeMarker in {name}")
+        raw = message(sender=TB_FROM, subject=subjects[skey], text=None, html_part=body, sent=SENT)
+        ident = f"thingsboard-{name.replace('.', '-')}-en"
+        rel, sha = _write(ident, "thingsboard", raw)
+        items.append({
+            "id": ident, "group": f"thingsboard-{name.replace('.', '-')}", "source": "thingsboard",
+            "lang": "en", "kind": kind, "code": code, "repository": "thingsboard/thingsboard",
+            "path": f"{TB_TPL}/{name}.ftl, application/src/main/resources/i18n/messages.properties,"
+            " application/src/main/java/org/thingsboard/server/service/mail/DefaultMailService.java",
+            "commit": TB_COMMIT, "licence": "Apache-2.0",
+            "rendered": "FreeMarker ${...} filled with DefaultMailService's model, subject from"
+            " messages.properties, HTML only as MimeMessageHelper.setText(html, true)",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# Open Collective (Handlebars + juice + html-to-text, run with node)
+
+OC_COMMIT = "e3f35f58970e39eeaa678a8990dfd72d0e71a9ce"
+OC_FROM = "Open Collective <info@opencollective.com>"
+OC_PARTIALS = ["header", "greeting", "footer", "toplogo"]
+
+OC_NODE = r"""
+const fs = require('fs');
+const path = require('path');
+const handlebars = require('handlebars');
+const juiceMod = require('juice');
+const juice = juiceMod.default || juiceMod; // juice 12 is an ES module (TS: import juice from 'juice')
+const { htmlToText } = require('html-to-text');
+const moment = require('moment');
+const dir = process.argv[2];
+// server/lib/handlebars.js (only the helper these templates use)
+handlebars.registerHelper('moment', (value, props) => {
+  const format = (props && props.hash.format) || 'MMMM Do YYYY';
+  return moment(value).format(format);
+});
+for (const p of fs.readdirSync(path.join(dir, 'partials'))) {
+  handlebars.registerPartial(p.replace(/\.hbs$/, ''), fs.readFileSync(path.join(dir, 'partials', p), 'utf8'));
+}
+const jobs = JSON.parse(fs.readFileSync(path.join(dir, 'jobs.json'), 'utf8'));
+const out = [];
+for (const job of jobs) {
+  const tpl = handlebars.compile(fs.readFileSync(path.join(dir, job.template + '.hbs'), 'utf8'));
+  let data = job.data;
+  data.imageNotSvg = data.collective && data.collective.image && !data.collective.image.endsWith('.svg');
+  data.config = { host: { website: 'http://localhost:3000' } };
+  const html = juice(tpl(data));
+  const text = htmlToText(html);
+  // getTemplateAttributes
+  let index = 0; const lines = html.split('\n'); const attributes = { body: '', subject: '' }; let tokens;
+  do {
+    tokens = lines[index++].match(/^([a-z]+):(.+)/i);
+    if (tokens) { attributes[tokens[1].toLowerCase()] = tokens[2].replace(/<br( \/)?>/g, '\n').trim(); }
+  } while (tokens);
+  attributes.body = lines.slice(index).join('\n').trim();
+  out.push({ subject: attributes.subject, html: attributes.body, text });
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+OC_PLAN = [
+    # (template, data, code?, kind, note)
+    ("user.otp.requested", {"clientIP": "203.0.113.47", "ttl": 15}, True, "saas-otp",
+     "sign-up e-mail confirmation code: six characters of 0-9A-Z (generateOTPCode)"),
+    ("user.new.token",
+     {"loginLink": "https://opencollective.com/signin/eyJhbGciOiJIUzI1NiJ9.eyJzY29wZSI6ImxvZ2luIn0.q7Rk2vYx9Lm3TzWp8NcB",
+      "clientIP": "198.51.100.23", "noPassword": True,
+      "securitySettingsLink": "https://opencollective.com/noor-tester/admin/user-security"},
+     False, "notice", "one-click sign-in link, nothing to type"),
+    ("user.changeEmail",
+     {"user": {"emailWaitingForValidation": "noor.t.2026@example.org", "email": TO,
+               "emailConfirmationToken": "8f3a1c9e2b7d4f60a5e1"},
+      "collective": {"name": "Noor Tester"}},
+     False, "notice", "change-of-e-mail confirmation button (token in the link only)"),
+]  # fmt: skip
+
+
+def opencollective(repo: Path, node_modules: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    codes: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        (d / "partials").mkdir()
+        for p in OC_PARTIALS:
+            (d / "partials" / f"{p}.hbs").write_text(
+                _show(repo, OC_COMMIT, f"templates/partials/{p}.hbs"), encoding="utf-8"
+            )
+        jobs = []
+        for name, data, has_code, _kind, _note in OC_PLAN:
+            (d / f"{name}.hbs").write_text(
+                _show(repo, OC_COMMIT, f"templates/emails/{name}.hbs"), encoding="utf-8"
+            )
+            data = json.loads(json.dumps(data))
+            if has_code:
+                codes[name] = _alnum(f"r10ops:oc:{name}", 6, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                data["otp"] = codes[name]
+            jobs.append({"template": name, "data": data})
+        (d / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+        (d / "render.js").write_text(OC_NODE, encoding="utf-8")
+        env = dict(os.environ, NODE_PATH=str(node_modules))
+        res = subprocess.run(
+            ["node", str(d / "render.js"), str(d)], capture_output=True, text=True, check=True,
+            env=env,
+        )  # fmt: skip
+        rendered = json.loads(res.stdout)
+    for (name, _data, has_code, kind, note), r in zip(OC_PLAN, rendered, strict=True):
+        code = codes.get(name)
+        raw = message(sender=OC_FROM, subject=r["subject"], text=r["text"], html_part=r["html"],
+                      sent=SENT)  # fmt: skip
+        ident = f"opencollective-{name.replace('.', '-').lower()}-en"
+        rel, sha = _write(ident, "opencollective", raw)
+        items.append({
+            "id": ident, "group": f"opencollective-{name.replace('.', '-').lower()}",
+            "source": "opencollective", "lang": "en", "kind": kind, "code": code,
+            "repository": "opencollective/opencollective-api",
+            "path": f"templates/emails/{name}.hbs, templates/partials/header.hbs,"
+            " templates/partials/footer.hbs, server/lib/email.ts, server/lib/emailTemplates.ts",
+            "commit": OC_COMMIT, "licence": "MIT",
+            "rendered": "Handlebars 4.7.9 with the registered partials, juice 12.1.2, html-to-text"
+            " 10.0.0 for the text part, Subject: line cut as getTemplateAttributes does (node)",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# Semaphore UI
+
+SEM_OTP_COMMIT = "fd2c831d04ae23df879043b3e5913cbe4e6cede7"
+SEM_OTP_TPL = (  # api/templates/email_otp_code.tmpl @ fd2c831d (read_file)
+    "<p>It looks like you tried to sign in to Semaphore UI.</p>\n\n"
+    "<p>Enter this 6 digit code on the sign in page to confirm your identity:</p>\n\n"
+    "<strong>{{ .Code }}</strong>"
+)
+SEM_COMMIT = "d4a27137486d65f963257d06e6b7867b54513e20"
+SEM_FROM = "semaphore@ops.example"
+
+
+def semaphore(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    code = _digits("r10ops:semaphore:otp", 6)
+    body = SEM_OTP_TPL.replace("{{ .Code }}", code)
+    raw = message(sender=SEM_FROM, subject="Email verification code", text=None, html_part=body,
+                  sent=SENT)  # fmt: skip
+    ident = "semaphore-email-otp-code-en"
+    rel, sha = _write(ident, "semaphore", raw)
+    items.append({
+        "id": ident, "group": "semaphore-email-otp-code", "source": "semaphore", "lang": "en",
+        "kind": "saas-otp", "code": code, "repository": "semaphoreui/semaphore",
+        "path": "api/templates/email_otp_code.tmpl, api/login.go, util/mailer/mailer.go",
+        "commit": SEM_OTP_COMMIT, "licence": "MIT",
+        "rendered": "Go text/template {{ .Code }} filled (template held inline, read_file),"
+        " text/html as util/mailer sends it, subject from sendEmailVerificationCode",
+        "file": rel, "sha256": sha, "note": "e-mail sign-in code, six digits in <strong>",
+    })  # fmt: skip
+    tpl = _show(repo, SEM_COMMIT, "services/tasks/templates/email.tmpl")
+    data = {".Task.ID": "4817", ".Name": "Deploy billing-api (prod)",
+            ".Task.URL": "https://semaphore.ops.example/project/3/history?t=4817"}  # fmt: skip
+    body = re.sub(r"\{\{ (\.[\w.]+) \}\}", lambda m: data[m.group(1)], tpl)  # text/template: no escaping
+    subject = "Task 'Deploy billing-api (prod)' failed"  # fmt.Sprintf("Task '%s' failed", name)
+    raw = message(sender=SEM_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+    ident = "semaphore-task-failed-en"
+    rel, sha = _write(ident, "semaphore", raw)
+    items.append({
+        "id": ident, "group": "semaphore-task-failed", "source": "semaphore", "lang": "en",
+        "kind": "notice", "code": None, "repository": "semaphoreui/semaphore",
+        "path": "services/tasks/templates/email.tmpl, services/tasks/alert.go",
+        "commit": SEM_COMMIT, "licence": "MIT",
+        "rendered": "Go text/template actions filled, text/html as util/mailer sends it",
+        "file": rel, "sha256": sha, "note": "task-failure alert: task id in text and link",
+    })  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# PostHog (templates read with read_file, held inline; Jinja2 standing in for Django)
+
+PH_BASE_COMMIT = "09bed697b7101af2352699da361184eecbc9e979"
+PH_STYLES_COMMIT = "0a183aee66677eb2aa774cf510514cb98fca7746"
+PH_SITE = "https://posthog.ops.example"
+PH_FROM = "PostHog <hey@posthog.ops.example>"
+
+PH_TEMPLATES = {  # read_file texts, commits: base.html @ 09bed697b7, styles.html @ 0a183aee66,
+    # code_based_verification.html @ 09bed697b7, password_changed.html @ 03f2add8ef
+    'email/base.html': '<!DOCTYPE html>\n<html>\n\n<head>\n    <meta charset="utf-8" />\n    <meta name="viewport" content="width=device-width, initial-scale=1" />\n\n    {% include "email/styles.html" %} {% block head %} {% endblock %}\n</head>\n\n<body>\n    <div class="preheader">{% block preheader %}{% endblock %}</div>\n    <table class="main">\n        <tr>\n            <td>\n                <div class="header">\n                    {% block header %}\n                    <h1 class="text-center">\n                        <a href="{% absolute_uri %}"><img src="{% absolute_asset_url \'posthog-logo.png\' %}"\n                                width="160px" height="28px" alt="PostHog" class="logo" /></a>\n                    </h1>\n                    {% endblock %}\n                </div>\n            </td>\n        </tr>\n        <tr>\n            <td>\n                {% block content %}\n                <div class="container">\n                    <div class="inner">\n                        {% block main %}\n                            <h1 class="mb">{% block heading %}{% endblock %}</h1>\n                            {% block section %}{% endblock %}\n                        {% endblock %}\n                    </div>\n                </div>\n                {% endblock %}\n                <div class="container">\n                    <div class="footer">\n                        {% block footer %}\n                            Need help?\n                            <a href="https://posthog.com/questions?{{ utm_tags }}"\n                                target="_blank"><b>Visit support</b></a>\n                            or\n                            <a href="https://posthog.com/docs?{{ utm_tags }}"\n                                target="_blank"><b>read our documentation</b></a>\n                        {% endblock %}\n                    </div>\n                </div>\n            </td>\n        </tr>\n    </table>\n</body>\n\n</html>\n',
+    'email/styles.html': '{% load posthog_assets %}\n<style type="text/css">\n    /* Brand font. The @font-face survives CSS inlining via keep_at_rules=True (see posthog/email.py);\n       mail clients that strip @font-face fall back to the stack declared on `body` below. */\n    @font-face {\n        font-family: \'RoundHog\';\n        font-style: normal;\n        font-weight: 800;\n        src: url("{% absolute_asset_url \'RoundHog-Bold.woff2\' %}") format(\'woff2\');\n        font-display: swap;\n    }\n\n    @font-face {\n        font-family: \'RoundHog\';\n        font-style: normal;\n        font-weight: 700;\n        src: url("{% absolute_asset_url \'RoundHog-SemiBold.woff2\' %}") format(\'woff2\');\n        font-display: swap;\n    }\n\n    @font-face {\n        font-family: \'RoundHog\';\n        font-style: normal;\n        font-weight: 500;\n        src: url("{% absolute_asset_url \'RoundHog-Medium.woff2\' %}") format(\'woff2\');\n        font-display: swap;\n    }\n\n    @font-face {\n        font-family: \'RoundHog\';\n        font-style: normal;\n        font-weight: 400;\n        src: url("{% absolute_asset_url \'RoundHog.woff2\' %}") format(\'woff2\');\n        font-display: swap;\n    }\n\n    /* Main containers */\n    body,\n    .main {\n        width: 100%;\n        font-family: \'RoundHog\', \'Helvetica Neue\', helvetica, sans-serif;\n        padding: 0;\n        margin: 0;\n        color: #2d2d2d;\n        line-height: 1.4;\n        border-top-left-radius: 4px;\n        border-top-right-radius: 4px;\n        border-bottom-left-radius: 4px;\n        border-bottom-right-radius: 4px;\n        font-size: 16px;\n        background-color: #fafaf9;\n    }\n\n    .main {\n        max-width: 600px;\n        margin: 15px auto;\n        border-collapse: separate;\n        border-spacing: 0;\n    }\n\n    .logo {\n        /* Styling for alt text */\n        font-weight: 600;\n        color: #5375ff;\n        padding-left: 16px;\n    }\n\n    /* General styles */\n\n    table {\n        width: 100%;\n        border-collapse: collapse;\n        border-width: 0;\n    }\n\n    td {\n        padding: 0;\n        margin: 0;\n    }\n\n    td {\n        text-align: center;\n    }\n\n    .spacingTop {\n        margin-top: 16px;\n    }\n\n    .container {\n        max-width: 700px;\n        margin: 0 auto;\n        text-align: left;\n        padding: 0 20px;\n    }\n\n    .inner {\n        padding: 30px 0 0px;\n    }\n\n    .preheader {\n        display: none;\n        font-size: 0;\n        max-height: 0;\n        line-height: 0;\n    }\n\n    h1 {\n        font-size: 36px;\n    }\n\n    h1,\n    h2 {\n        font-weight: 600;\n        margin-bottom: 8px;\n        line-height: 1.2;\n    }\n\n    b,\n    strong {\n        font-weight: 600;\n    }\n\n    a {\n        color: #5375ff;\n        text-decoration: none;\n    }\n\n    .text-center {\n        text-align: center;\n    }\n\n    .danger {\n        color: #df4313;\n    }\n\n    .muted {\n        color: #5F5F5F;\n        font-size: 12px;\n    }\n    .muted a {\n        color: #5F5F5F;\n        font-weight: 600;\n    }\n\n    .font-bold {\n        font-weight: 600;\n    }\n\n    .action-btn {\n        background-color: #1d4aff;\n        color: white;\n        padding: 16px 40px 16px 40px;\n        font-size: 18px;\n        font-weight: 600;\n        border: none;\n        border-radius: 6px;\n    }\n\n    .button {\n        display: inline-block;\n        padding-top: 16px;\n        padding-bottom: 16px;\n        padding-left: 48px;\n        padding-right: 48px;\n        border-radius: 6px;\n        background-color: #1d4aff;\n        font-weight: 500;\n        color: #fff;\n        border-radius: 6px;\n        text-decoration: none;\n    }\n\n    .mt {\n        margin-top: 24px;\n    }\n\n    .mb {\n        margin-bottom: 24px;\n    }\n\n    .invite-header {\n        font-weight: 400;\n        text-align: center;\n        margin-top: -24px;\n    }\n\n    .dashed-border {\n        border-bottom: 3px dashed #bdbdbd;\n        padding-bottom: 16px;\n    }\n\n    .invite-bottom {\n        text-align: center;\n        padding-top: 8px;\n    }\n\n    .invite-message {\n        display: flex;\n        font-size: 18px;\n        font-weight: 500;\n        background-color: white;\n        padding: 16px;\n        margin-bottom: 8px;\n    }\n\n    .invite-message-divider {\n        height: auto;\n        width: 4px;\n        margin-right: 16px;\n        background-color: #db3707;\n    }\n\n    .insight-image {\n        display: block;\n        min-height: 200px;\n        width: 100%;\n        border-color: #d9d9d9;\n        border-width: 1px;\n        border-radius: 3px;\n        border-style: solid;\n        box-shadow: 0px 16px 16px -16px rgba(0, 0, 0, 0.25);\n    }\n\n    /* Header & Footer */\n\n    .header {\n        text-align: left;\n    }\n\n    .mainTitle div,\n    .mainTitle span {\n        font-weight: 600;\n    }\n\n    .mainTitle .secondary {\n        color: #989a9b;\n    }\n\n    .mainTitle td:first-child {\n        text-align: left;\n    }\n\n    .mainTitle td:last-child {\n        text-align: right;\n    }\n\n    .footer {\n        margin-top: 24px;\n        margin-bottom: 24px;\n    }\n\n    .divider {\n        border-bottom: 2px dashed #989a9b;\n        max-width: 200px;\n        margin: 1rem auto;\n    }\n    \n    /* Temporary */\n    .beta {\n        color: #f7a501;\n    }\n\n</style>\n\n<style type="text/css" inline="false">\n    @media only screen and (max-width: 480px) {\n\n        /* General styles */\n        .grid {\n            width: 100% !important;\n        }\n\n        .grid .column {\n            display: block !important;\n            width: 100% !important;\n            margin-top: 32px !important;\n        }\n\n        /* Header & Footer */\n\n        .header {\n            text-align: center;\n            margin: 0 8px;\n        }\n\n        .mainTitle td {\n            text-align: left !important;\n        }\n\n        .mainTitle {\n            margin-bottom: 16px;\n        }\n    }\n\n</style>\n',
+    'email/code_based_verification.html': '{% extends "email/base.html" %}\n{% block section %}\n\n<p>We received a login attempt to your PostHog account. To continue, enter this verification code:</p>\n\n<div class="mb mt text-center">\n    <p style="font-size: 32px; font-weight: 700; letter-spacing: 8px; margin: 0;">{{code}}</p>\n</div>\n\n<p>This code expires in {{expiration_minutes}} minutes.</p>\n\n<hr />\n\n<p class="muted">\n    <strong>Didn\'t try to log in?</strong><br>\n    If you didn\'t attempt this login, someone may be trying to access your account. Please secure your account immediately by changing your password.\n</p>\n{% endblock %} {% block preheader %}{{preheader}}{% endblock %}{% block heading %}Your login code{% endblock %}\n',
+    'email/password_changed.html': '{% extends "email/base.html" %} {% load posthog_assets %} {% load posthog_filters %}{% block section %}\n<p>\n    Someone (hopefully you) changed the password on your PostHog account{% if cloud %} on PostHog Cloud.{%else%}\n    hosted on {% strip_protocol site_url %}{% endif %}.\n</p>\n{% endblock %}',
+}
+
+
+def _ph_templates() -> dict[str, str]:
+    return dict(PH_TEMPLATES)
+
+
+def _ph_django_to_jinja(src: str) -> str:
+    src = re.sub(r"\{% load [^%]*%\}", "", src)
+    src = src.replace("{% absolute_uri %}", PH_SITE)
+    src = re.sub(r"\{% absolute_asset_url '([^']+)' %\}", PH_SITE + r"/static/\1", src)
+    src = src.replace("{% strip_protocol site_url %}", re.sub(r"^https?://", "", PH_SITE))
+    src = src.replace("{%else%}", "{% else %}")
+    return src
+
+
+PH_PLAN = [
+    # (template, commit, subject, context, code?, kind, note)
+    ("code_based_verification", "09bed697b7101af2352699da361184eecbc9e979",
+     "Your PostHog login code",
+     {"preheader": "Enter this code to verify your login.", "expiration_minutes": 10,
+      "site_url": PH_SITE}, True, "saas-otp", "login verification code, six digits"),
+    ("password_changed", "03f2add8efc9c7f41c8286d695f4b47caac61464",
+     "Your password has been changed",
+     {"preheader": "Your password has been changed", "cloud": False, "site_url": PH_SITE},
+     False, "notice", "password-changed notice"),
+]  # fmt: skip
+
+
+def posthog() -> list[dict[str, Any]]:
+    tpls = {k: _ph_django_to_jinja(v) for k, v in _ph_templates().items()}
+    env = jinja2.Environment(loader=jinja2.DictLoader(tpls), autoescape=True)
+    items = []
+    for name, commit, subject, ctx, has_code, kind, note in PH_PLAN:
+        ctx = dict(ctx, utm_tags="utm_source=posthog&utm_medium=email&utm_campaign=" + name)
+        code = None
+        if has_code:
+            code = _digits(f"r10ops:posthog:{name}", 6)
+            ctx["code"] = code
+        body = env.get_template(f"email/{name}.html").render(ctx)
+        raw = message(sender=PH_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        ident = f"posthog-{name.replace('_', '-')}-en"
+        rel, sha = _write(ident, "posthog", raw)
+        items.append({
+            "id": ident, "group": f"posthog-{name.replace('_', '-')}", "source": "posthog",
+            "lang": "en", "kind": kind, "code": code, "repository": "PostHog/posthog",
+            "path": f"posthog/templates/email/{name}.html (@{commit[:10]}),"
+            f" posthog/templates/email/base.html (@{PH_BASE_COMMIT[:10]}),"
+            f" posthog/templates/email/styles.html (@{PH_STYLES_COMMIT[:10]}), posthog/tasks/email.py",
+            "commit": commit, "licence": "MIT",
+            "rendered": "Django template rendered with Jinja2 (load tags dropped, asset/uri tags"
+            " replaced by the site URL), CSS not inlined, HTML only; subject/context from"
+            " posthog/tasks/email.py",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    ap.add_argument("--node-modules", type=Path, default=Path("/tmp/r10b-node/node_modules"))
+    a = ap.parse_args()
+    items: list[dict[str, Any]] = []
+    items += thingsboard(a.mirrors / "thingsboard+thingsboard" / "repo")
+    items += opencollective(a.mirrors / "opencollective+opencollective-api" / "repo", a.node_modules)
+    items += semaphore(a.mirrors / "semaphoreui+semaphore" / "repo")
+    items += posthog()
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    pos = sum(1 for i in items if i["code"])
+    print(f"{len(items)} mails, {pos} with a code -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
