@@ -41,7 +41,9 @@ mail would type (``code``) or ``null``.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
+import html
 import json
 import os
 import re
@@ -393,6 +395,197 @@ def posthog() -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Firezone (EEx templates of the portal mailer, evaluated by a small EEx subset below)
+
+FZ_COMMIT = "df8139e82dd537f4bc99af32f7f94033b809ef3e"
+FZ_DIR = "elixir/lib/portal/mailer"
+FZ_FROM = "Firezone Notifications <notifications@vpn.example>"
+FZ_TAG = re.compile(r"<%(=?)\s*(.*?)\s*%>", re.S)
+
+
+def _fz_lookup(expr: str, env: dict[str, Any]) -> Any:
+    expr = expr.strip()
+    if expr.startswith('"') and expr.endswith('"'):
+        inner = expr[1:-1].replace("\\n", "\n")
+        return re.sub(r"#\{(.*?)\}", lambda m: str(_fz_lookup(m.group(1), env)), inner)
+    m = re.fullmatch(r"(.+?)\s*>\s*(\d+)", expr)
+    if m:
+        return _fz_lookup(m.group(1), env) > int(m.group(2))
+    val: Any = env
+    for part in expr.lstrip("@").split("."):
+        val = val[part]
+    return val
+
+
+def _fz_tokens(src: str) -> list[tuple[str, str]]:
+    """Text and tag tokens; a block tag (if/for/else/end) alone on its line takes its line's
+    indentation and newline with it, as EEx's trim does."""
+    out: list[tuple[str, str]] = []
+    pos = 0
+    for m in FZ_TAG.finditer(src):
+        text, code = src[pos : m.start()], m.group(2)
+        end = m.end()
+        block = re.search(r"\bdo$", code) or code in ("else", "end")
+        if block:
+            line_start = text.rfind("\n") + 1
+            after = src[end:]
+            nl = after.find("\n")
+            if text[line_start:].strip() == "" and (after[: nl if nl >= 0 else len(after)].strip() == ""):
+                text = text[:line_start]
+                end = end + (nl + 1 if nl >= 0 else len(after))
+        out.append(("text", text))
+        out.append(("tag", code))
+        pos = end
+    out.append(("text", src[pos:]))
+    return out
+
+
+def _fz_eval(tokens: list[tuple[str, str]], i: int, env: dict[str, Any], esc: bool,
+             css: str) -> tuple[str, int, str]:  # fmt: skip
+    out = ""
+    while i < len(tokens):
+        kind, val = tokens[i]
+        i += 1
+        if kind == "text":
+            out += val
+            continue
+        if val in ("else", "end"):
+            return out, i, val
+        m = re.fullmatch(r"if (.+?) do", val)
+        if m:
+            yes, i, stop = _fz_eval(tokens, i, env, esc, css)
+            no = ""
+            if stop == "else":
+                no, i, _ = _fz_eval(tokens, i, env, esc, css)
+            out += yes if _fz_lookup(m.group(1), env) else no
+            continue
+        m = re.fullmatch(r"for (\w+) <- (\S+) do", val)
+        if m:
+            start = i
+            body = ""
+            for item in _fz_lookup(m.group(2), env) or [None]:
+                part, i, _ = _fz_eval(tokens, start, {**env, m.group(1): item}, esc, css)
+                body += part if item is not None else ""
+            out += body
+            continue
+        m = re.fullmatch(r'if (@\w+), do: (".*")', val, re.S)
+        if m:
+            out += str(_fz_lookup(m.group(2), env)) if _fz_lookup(m.group(1), env) else ""
+            continue
+        if val.startswith("File.read!("):
+            out += css
+            continue
+        v = str(_fz_lookup(val, env))
+        out += html.escape(v, quote=True).replace("&#x27;", "&#39;") if esc else v
+    return out, i, ""
+
+
+def _fz_render(src: str, env: dict[str, Any], esc: bool, css: str) -> str:
+    out, _, _ = _fz_eval(_fz_tokens(src), 0, env, esc, css)
+    return out
+
+
+def _fz_code(seed: str) -> str:
+    """Portal.Crypto.random_token(6, encoder: :user_friendly): url-safe base64 of random bytes,
+    lower-cased, ambiguous characters replaced, first six kept."""
+    raw = hashlib.sha256(seed.encode()).digest()[:6]
+    enc = base64.urlsafe_b64encode(raw).decode().rstrip("=").lower()
+    return enc.translate(str.maketrans("-+/lO0=_", "ptusxyzw"))[:6]
+
+
+FZ_ACCOUNT = {"name": "Nordlicht Logistics", "id": "5f0c9a8e-3d41-4b7a-9e26-81c4f0b3d7a2",
+              "slug": "nordlicht"}  # fmt: skip
+FZ_OTP_COMMON = {
+    "account": FZ_ACCOUNT, "sign_in_token_created_at": "12/2/26, 9:41 AM UTC",
+    "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Safari/605.1.15",
+    "remote_ip": "203.0.x.x", "request_location": None,
+}  # fmt: skip
+FZ_SIGN_IN = {
+    "email_title": "Firezone Sign In Token", "heading": "Finish Signing In!",
+    "code_instruction": "Copy and paste the following token into the Sign In form",
+    "link_instruction": "or click on the following link if you are on the same device where you"
+    " are trying to sign in:",
+    "html_link_instruction": "Or click the button below", "button_label": "Complete Sign In",
+    "unsolicited_action": "sign in",
+}  # fmt: skip
+FZ_OIDC = {
+    "email_title": "Firezone Email Verification Code", "heading": "Verify Your Email Address",
+    "code_instruction": "Copy and paste the following code into the email verification form",
+    "link_instruction": "Use the following link to return to the email verification form:",
+    "html_link_instruction": "Click the button below to return to the verification form",
+    "button_label": "Enter Verification Code", "unsolicited_action": "email verification",
+}  # fmt: skip
+
+FZ_PLAN = [
+    # (ident, template, subject, assigns, code?, kind, note)
+    ("otp-email-sign-in", "auth_email/otp_email", "Firezone sign in token",
+     {**FZ_OTP_COMMON, **FZ_SIGN_IN, "show_link?": True,
+      "sign_in_url": "https://app.vpn.example/nordlicht/sign_in/email_otp/"
+      "0b6e2f4a-93c1-4d58-a7e0-2c5b8d1f6e39/verify?secret={code}"},
+     True, "saas-otp", "sign-in token (six lower-case characters, user_friendly) and a link"),
+    ("otp-email-client", "auth_email/otp_email", "Firezone sign in token",
+     {**FZ_OTP_COMMON, **FZ_SIGN_IN, "show_link?": False,
+      "user_agent": "Firezone/1.5.8 (macOS 15.1; arm64)", "sign_in_url": ""},
+     True, "saas-otp", "sign-in token for a client app: no link (show_link? false)"),
+    ("otp-email-oidc", "auth_email/otp_email", "Firezone email verification code",
+     {**FZ_OTP_COMMON, **FZ_OIDC, "show_link?": True, "request_location": "Hamburg, Hamburg",
+      "sign_in_url": "https://app.vpn.example/nordlicht/sign_in/oidc/"
+      "7d2a0c5e-1f84-4b39-b6e2-95a3c8d0f471/verify_identity?pending_identity_id="
+      "c41e8b27-6a0d-4f93-8e5b-2d7f1a9c0b64"},
+     True, "saas-otp", "OIDC identity e-mail verification code and a link back to the form"),
+    ("sign-up-verification", "auth_email/sign_up_verification", "Complete your Firezone sign up",
+     {"sign_up_url": "https://app.vpn.example/sign_up/verify?token=SFMyNTY.g2gDbQAAAA9ub29y.Yt3kP9"},
+     False, "notice", "sign-up verification link, nothing to type"),
+    ("new-user", "auth_email/new_user", "Welcome to Firezone",
+     {"account": FZ_ACCOUNT, "subject": {"actor": {"name": "Jonas Weber"}}}, False, "notice",
+     "invitation: the account name (slug) to enter in the client is shown boxed; an account"
+     " identifier, not a one-time code"),
+    ("outdated-gateway", "notifications/outdated_gateway", "Firezone Gateway Upgrade Available",
+     {"account": FZ_ACCOUNT, "latest_version": "1.4.19", "incompatible_client_count": 3,
+      "outdated_clients_url": "https://app.vpn.example/nordlicht/clients?clients_order_by=devices%3Aasc%3Alast_seen_version",
+      "gateways": [{"name": "gw-fra-01", "last_seen_version": "1.4.11"},
+                   {"name": "gw-ham-02", "last_seen_version": "1.3.6"}]},
+     False, "notice", "gateway upgrade notice: version numbers, client count"),
+]  # fmt: skip
+
+
+def firezone(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    css = _show(repo, FZ_COMMIT, "elixir/priv/static/emails/dark_mode.css")
+    for ident, tpl, subject, assigns, has_code, kind, note in FZ_PLAN:
+        env = json.loads(json.dumps(assigns))
+        code = None
+        if has_code:
+            code = _fz_code(f"r10ops:firezone:{ident}")
+            env["secret"] = code
+            env["sign_in_url"] = env["sign_in_url"].replace("{code}", code)
+        html_src = _show(repo, FZ_COMMIT, f"{FZ_DIR}/{tpl}.html.eex")
+        text_src = _show(repo, FZ_COMMIT, f"{FZ_DIR}/{tpl}.text.eex")
+        body_html = _fz_render(html_src, env, True, css)
+        body_text = _fz_render(text_src, env, False, css)
+        if "<%" in body_html + body_text:
+            raise SystemExit(f"unrendered EEx in {tpl}")
+        raw = message(sender=FZ_FROM, subject=subject, text=body_text, html_part=body_html,
+                      sent=SENT)  # fmt: skip
+        full = f"firezone-{ident}-en"
+        rel, sha = _write(full, "firezone", raw)
+        items.append({
+            "id": full, "group": f"firezone-{tpl.split('/')[1].replace('_', '-')}",
+            "source": "firezone", "lang": "en", "kind": kind, "code": code,
+            "repository": "firezone/firezone",
+            "path": f"{FZ_DIR}/{tpl}.html.eex, {FZ_DIR}/{tpl}.text.eex, {FZ_DIR}/"
+            + ("auth_email.ex" if tpl.startswith("auth") else "notifications.ex")
+            + ", elixir/lib/portal/mailer.ex",
+            "commit": FZ_COMMIT, "licence": "Apache-2.0",
+            "rendered": "EEx evaluated by hand (assigns as the mailer passes them, HTML values"
+            " escaped as Phoenix.HTML does, block tags trimmed), text and HTML parts as"
+            " render_body sets them, dark_mode.css read in as File.read! does",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -403,6 +596,7 @@ def main() -> None:
     items += opencollective(a.mirrors / "opencollective+opencollective-api" / "repo", a.node_modules)
     items += semaphore(a.mirrors / "semaphoreui+semaphore" / "repo")
     items += posthog()
+    items += firezone(a.mirrors / "firezone+firezone" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     pos = sum(1 for i in items if i["code"])
