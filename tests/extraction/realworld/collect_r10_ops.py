@@ -169,7 +169,7 @@ def thingsboard(repo: Path) -> list[dict[str, Any]]:
 
 OC_COMMIT = "e3f35f58970e39eeaa678a8990dfd72d0e71a9ce"
 OC_FROM = "Open Collective <info@opencollective.com>"
-OC_PARTIALS = ["header", "greeting", "footer", "toplogo"]
+OC_PARTIALS = ["header", "greeting", "footer", "toplogo", "erratum-box"]
 
 OC_NODE = r"""
 const fs = require('fs');
@@ -184,6 +184,20 @@ const dir = process.argv[2];
 handlebars.registerHelper('moment', (value, props) => {
   const format = (props && props.hash.format) || 'MMMM Do YYYY';
   return moment(value).format(format);
+});
+// server/lib/handlebars.js 'currency' (getDefaultCurrencyPrecision: 2 for USD and EUR)
+handlebars.registerHelper('currency', (value, props) => {
+  const { currency, precision } = props.hash;
+  if (isNaN(value)) { return ''; }
+  if (!currency) { return value / 100; }
+  value = value / 100;
+  let locale = 'en-US';
+  if (currency === 'EUR') { locale = 'fr-FR'; }
+  return value.toLocaleString(locale, {
+    style: 'currency', currency,
+    minimumFractionDigits: precision || 2,
+    maximumFractionDigits: precision != null ? precision : 2,
+  });
 });
 for (const p of fs.readdirSync(path.join(dir, 'partials'))) {
   handlebars.registerPartial(p.replace(/\.hbs$/, ''), fs.readFileSync(path.join(dir, 'partials', p), 'utf8'));
@@ -223,6 +237,33 @@ OC_PLAN = [
                "emailConfirmationToken": "8f3a1c9e2b7d4f60a5e1"},
       "collective": {"name": "Noor Tester"}},
      False, "notice", "change-of-e-mail confirmation button (token in the link only)"),
+    ("order.pending",
+     {"order": {"totalAmount": 5000, "currency": "EUR", "platformTipAmount": 0, "isGuest": False},
+      "fromCollective": {"name": "Noor Tester"},
+      "collective": {"name": "Repair Café Altona", "slug": "repair-cafe-altona"},
+      "paymentMethodName": "Bank transfer (SEPA)",
+      "instructions": "Please make a bank transfer of 50,00 € to:\n<strong>Account holder:</strong>"
+      " Stichting Open Collective Europe\n<strong>IBAN:</strong> BE68 5390 0754 7034\n"
+      "<strong>BIC:</strong> TRIOBEBBXXX\n\nUse this reference so we can match your payment:"
+      " 734211\n\nYour contribution will be credited to Repair Café Altona once received."},
+     False, "invoice",
+     "bank-transfer instructions: amount, IBAN, BIC, payment reference (the order id); the"
+     " instructions text is host-defined (sample host text, with {amount}/{reference} filled as"
+     " sendOrderPendingEmail fills them)"),
+    ("payment.failed",
+     {"order": {"totalAmount": 1500, "currency": "USD", "platformTipAmount": 0},
+      "fromCollective": {"name": "Noor Tester"},
+      "collective": {"name": "Webpack", "slug": "webpack"}, "lastAttempt": False,
+      "errorMessage": "Your card was declined. (card_declined, code 51)",
+      "subscriptionsLink": "https://opencollective.com/noor-tester/manage-contributions"},
+     False, "invoice", "recurring payment failed: amount, card error message with a decline code"),
+    ("order.processed.fr",
+     {"order": {"totalAmount": 2500, "currency": "EUR", "platformTipAmount": 250},
+      "interval": "mois", "firstPayment": True, "transactionPdf": True,
+      "fromCollective": {"name": "Noor Tester"},
+      "collective": {"name": "La Quadrature du Net", "slug": "laquadrature"},
+      "subscriptionsLink": "https://opencollective.com/noor-tester/manage-contributions"},
+     False, "invoice", "contribution receipt in French: amounts, tip, PDF receipt mentioned"),
 ]  # fmt: skip
 
 
@@ -256,13 +297,18 @@ def opencollective(repo: Path, node_modules: Path) -> list[dict[str, Any]]:
         rendered = json.loads(res.stdout)
     for (name, _data, has_code, kind, note), r in zip(OC_PLAN, rendered, strict=True):
         code = codes.get(name)
-        raw = message(sender=OC_FROM, subject=r["subject"], text=r["text"], html_part=r["html"],
+        sender = OC_FROM
+        if name in ("order.pending", "payment.failed"):  # notify.user with generateFromEmailHeader
+            sender = f'"{_data["collective"]["name"]}" <no-reply@opencollective.com>'
+        raw = message(sender=sender, subject=r["subject"], text=r["text"], html_part=r["html"],
                       sent=SENT)  # fmt: skip
-        ident = f"opencollective-{name.replace('.', '-').lower()}-en"
+        lang = "fr" if name.endswith(".fr") else "en"
+        base = name[:-3] if name.endswith(".fr") else name
+        ident = f"opencollective-{base.replace('.', '-').lower()}-{lang}"
         rel, sha = _write(ident, "opencollective", raw)
         items.append({
-            "id": ident, "group": f"opencollective-{name.replace('.', '-').lower()}",
-            "source": "opencollective", "lang": "en", "kind": kind, "code": code,
+            "id": ident, "group": f"opencollective-{base.replace('.', '-').lower()}",
+            "source": "opencollective", "lang": lang, "kind": kind, "code": code,
             "repository": "opencollective/opencollective-api",
             "path": f"templates/emails/{name}.hbs, templates/partials/header.hbs,"
             " templates/partials/footer.hbs, server/lib/email.ts, server/lib/emailTemplates.ts",
