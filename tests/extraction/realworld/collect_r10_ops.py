@@ -833,6 +833,139 @@ TEABLE_PLAN_PARTIAL = {"signup": "email-verify-code", "change": "email-verify-co
                        "reset": "reset-password", "waitlist": "common-body"}  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# FlowFuse (postoffice templates, compiled and sent as forge/postoffice/index.js does; node)
+
+FF_COMMIT = "d3419bbf314b91a98a51d9fec60abb2fa69b7a93"
+FF_FROM = '"FlowFuse Platform" <donotreply@flowfuse.com>'
+FF_BASE = "https://app.flowfuse.ops.example"
+
+FF_NODE = r"""
+const fs = require('fs');
+const path = require('path');
+const handlebars = require('handlebars');
+const dir = process.argv[2];
+const defaultLayout = require(path.join(dir, 'layouts/default.js'));
+const { sanitizeText } = require(path.join(dir, 'utils.js'));
+// forge/postoffice/index.js: sanitizeLog (copied)
+function sanitizeLog (log) {
+  const isoTime = (ts) => {
+    if (!ts) return '';
+    try {
+      let dt;
+      if (typeof ts === 'string') { ts = +ts; }
+      if (ts > 99999999999999) { dt = new Date(ts / 10000); } else { dt = new Date(ts); }
+      let str = dt.toISOString().replace('T', ' ').replace('Z', '');
+      str = str.substring(0, str.length - 4);
+      return str;
+    } catch (e) { return ''; }
+  };
+  const htmlEscape = (str) => (str + '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    text: log.map(entry => ({ timestamp: entry.ts ? isoTime(+entry.ts) : '', level: entry.level || '', message: entry.msg || '' })),
+    html: log.map(entry => ({ timestamp: entry.ts ? isoTime(+entry.ts) : '', level: htmlEscape(entry.level || ''), message: htmlEscape(entry.msg || '') })),
+  };
+}
+const jobs = JSON.parse(fs.readFileSync(path.join(dir, 'jobs.json'), 'utf8'));
+const out = [];
+for (const job of jobs) {
+  const t = require(path.join(dir, 'templates', job.template + '.js'));
+  const template = {
+    subject: handlebars.compile(t.subject, { noEscape: true }),
+    text: handlebars.compile(t.text, { noEscape: true }),
+    html: handlebars.compile(t.html),
+  };
+  const context = job.context; const user = job.user;
+  const forgeURL = job.forgeURL;
+  const ctaChangeTypeUrl = `${context.url}/settings/change-type`;
+  const templateContext = { forgeURL, ctaChangeTypeUrl, user, ...context };
+  templateContext.support = /^https:\/\/(app.flowfuse.com|forge.flowfuse.dev)/g.test(forgeURL) ? 'https://flowfuse.com/support/' : null;
+  templateContext.safeName = sanitizeText(user.name || 'user');
+  if (templateContext.teamName) { templateContext.teamName = sanitizeText(templateContext.teamName); }
+  if (templateContext.invitee) { templateContext.invitee = sanitizeText(templateContext.invitee); }
+  if (Array.isArray(templateContext.log) && templateContext.log.length > 0) {
+    templateContext.log = sanitizeLog(templateContext.log);
+  } else { delete templateContext.log; }
+  const opts = { allowProtoPropertiesByDefault: true, allowProtoMethodsByDefault: true };
+  out.push({ subject: template.subject(templateContext, opts), text: template.text(templateContext, opts),
+             html: defaultLayout(template.html(templateContext, opts)) });
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+FF_LOG = [  # a Node-RED crash log as the launcher reports it (ts with 4-digit counter)
+    {"ts": "17962038012340001", "level": "info", "msg": "[mqtt-broker:plant-floor] Connected to broker: mqtt://10.20.4.17:1883"},
+    {"ts": "17962038034560002", "level": "error", "msg": "<--- Last few GCs --->"},
+    {"ts": "17962038034560003", "level": "error", "msg": "[412:0x6a3f2e0]  1803214 ms: Mark-Compact 251.7 (258.3) -> 249.9 (258.6) MB"},
+    {"ts": "17962038034560004", "level": "error", "msg": "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"},
+    {"ts": "17962038035010005", "level": "system", "msg": "Node-RED exited with code 134"},
+]  # fmt: skip
+
+FF_PLAN = [
+    # (template, user name, context, code?, kind, note)
+    ("VerifyEmail", "Noor Tester", {}, True, "saas-otp",
+     "e-mail verification code, six digits (generateNumericToken), text and HTML"),
+    ("PasswordChanged", "Noor Tester", {}, False, "notice", "password-changed notice"),
+    ("TeamInvitation", "Noor Tester",
+     {"teamName": "Plant Floor Ops", "signupLink": FF_BASE + "/account/create?email=noor.tester%40example.com"},
+     False, "notice", "team invitation link"),
+    ("Crashed-out-of-memory", "Noor Tester",
+     {"name": "line-3-telemetry", "teamName": "Plant Floor Ops", "log": FF_LOG, "exitCode": 134,
+      "url": FF_BASE + "/instance/7f3c2a91-0b5e-4d8a-9c61-2e4f8b7d1a05"},
+     False, "notice", "instance crash alert with a log excerpt: timestamps, IP:port, heap sizes,"
+     " exit code"),
+]  # fmt: skip
+
+
+def flowfuse(repo: Path, node_modules: Path) -> list[dict[str, Any]]:
+    jobs = []
+    codes: dict[str, str | None] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        for sub in ("layouts", "templates"):
+            (d / sub).mkdir()
+        (d / "layouts" / "default.js").write_text(
+            _show(repo, FF_COMMIT, "forge/postoffice/layouts/default.js"), encoding="utf-8")
+        (d / "utils.js").write_text(_show(repo, FF_COMMIT, "forge/postoffice/utils.js"),
+                                    encoding="utf-8")  # fmt: skip
+        for name, user, ctx, has_code, _k, _n in FF_PLAN:
+            (d / "templates" / f"{name}.js").write_text(
+                _show(repo, FF_COMMIT, f"forge/postoffice/templates/{name}.js"), encoding="utf-8")
+            ctx = dict(ctx)
+            codes[name] = None
+            if has_code:
+                codes[name] = _digits(f"r10ops:flowfuse:{name}", 6)
+                ctx["token"] = {"token": codes[name]}
+            jobs.append({"template": name, "context": ctx, "forgeURL": FF_BASE,
+                         "user": {"name": user, "email": TO}})  # fmt: skip
+        (d / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+        (d / "render.js").write_text(FF_NODE, encoding="utf-8")
+        res = subprocess.run(
+            ["node", str(d / "render.js"), str(d)], capture_output=True, text=True, check=True,
+            env=dict(os.environ, NODE_PATH=str(node_modules)),
+        )  # fmt: skip
+        rendered = json.loads(res.stdout)
+    items = []
+    for (name, _u, _c, _h, kind, note), r in zip(FF_PLAN, rendered, strict=True):
+        raw = message(sender=FF_FROM, subject=r["subject"], text=r["text"], html_part=r["html"],
+                      sent=SENT)  # fmt: skip
+        slug = re.sub(r"(?<=[a-z])(?=[A-Z])", "-", name).lower()
+        ident = f"flowfuse-{slug}-en"
+        rel, sha = _write(ident, "flowfuse", raw)
+        items.append({
+            "id": ident, "group": f"flowfuse-{slug}", "source": "flowfuse", "lang": "en",
+            "kind": kind, "code": codes[name], "repository": "FlowFuse/flowfuse",
+            "path": f"forge/postoffice/templates/{name}.js, forge/postoffice/index.js,"
+            " forge/postoffice/layouts/default.js, forge/postoffice/utils.js",
+            "commit": FF_COMMIT, "licence": "Apache-2.0",
+            "rendered": "the template module compiled with Handlebars 4.7.9 as registerTemplate"
+            " does (subject/text noEscape), context built as send() builds it (safeName,"
+            " sanitizeLog), HTML wrapped by layouts/default.js; text and HTML parts (node)",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -845,6 +978,7 @@ def main() -> None:
     items += posthog()
     items += firezone(a.mirrors / "firezone+firezone" / "repo")
     items += teable(a.node_modules)
+    items += flowfuse(a.mirrors / "FlowFuse+flowfuse" / "repo", a.node_modules)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     pos = sum(1 for i in items if i["code"])
