@@ -1,5 +1,5 @@
 """Round ten (``ops``): codes that IoT, finance/payments and developer/ops tools mail to type, and
-their notices.
+their notices, receipts and alerts.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r10_ops.py \\
         [--mirrors /work/.mirror] [--node-modules /tmp/r10b-node/node_modules]
@@ -19,7 +19,8 @@ mail would type (``code``) or ``null``.
   ``MimeMessageHelper.setText(message, true)`` sends them: HTML only. The 2FA code is
   ``StringUtils.randomNumeric(6)`` (``OtpBasedTwoFaProvider``), lifetime as configured (120 s).
 - Open Collective (opencollective/opencollective-api, MIT), ``templates/emails/*.hbs`` with the
-  registered partials, rendered as ``server/lib/email.ts`` ``render`` does: Handlebars, then
+  registered partials and the helpers they use (``moment``, ``currency`` copied from
+  ``server/lib/handlebars.js``), rendered as ``server/lib/email.ts`` ``render`` does: Handlebars, then
   ``juice`` (CSS inlining), then ``htmlToText`` of the whole output for the text part; the
   ``Subject:`` line is taken from the HTML and cut from its body by ``getTemplateAttributes``. Data as the controllers pass it
   (``user.otp.requested``: ``otp`` from ``auth.generateOTPCode()`` - six characters of
@@ -36,6 +37,24 @@ mail would type (``code``) or ``null``.
   ``{% absolute_asset_url %}`` replaced by the site URL, ``{% strip_protocol %}`` by the host).
   The CSS-inlining step of ``posthog/email.py`` is not run (the ``<style>`` blocks are kept
   instead); HTML only. Context and subjects as ``posthog/tasks/email.py`` passes them.
+- Firezone (firezone/firezone, Apache-2.0), the portal mailer's EEx templates
+  ``elixir/lib/portal/mailer/{auth_email,notifications}/*.{html,text}.eex`` from the snapshot,
+  evaluated by the small EEx subset below (``<%= @x %>``, ``if``/``else``, ``for``; HTML values
+  escaped as Phoenix.HTML escapes them; a block tag alone on its line takes the line with it,
+  approximating EEx's ``trim``), assigns and subjects as ``auth_email.ex`` /
+  ``notifications.ex`` pass them; text and HTML parts. The sign-in token is
+  ``Portal.Crypto.random_token(6, encoder: :user_friendly)`` (six lower-case characters).
+- Teable (teableio/teable; apps AGPL-3.0, ``packages/common-i18n`` MIT): the mail-sender's
+  Handlebars page and partials and the ``email.templates.*`` strings of five locales, read with
+  ``read_file`` (commits in the items) and held inline, rendered with node as
+  ``@nestjs-modules/mailer``'s HandlebarsAdapter does (strict templates, the module's helpers,
+  juice); subjects and context as ``mail-sender.service.ts`` builds them; codes as
+  ``local-auth.service.ts`` makes them (four digits; waitlist invite code
+  ``getRandomString(4)-getRandomString(4)``).
+- FlowFuse (FlowFuse/flowfuse, Apache-2.0 outside ``forge/ee``): the postoffice template
+  modules from the snapshot compiled with Handlebars and wrapped by ``layouts/default.js`` as
+  ``forge/postoffice/index.js`` ``send()`` does (node); the e-mail verification code is
+  ``generateNumericToken()`` (six digits).
 """
 
 from __future__ import annotations
