@@ -26,7 +26,17 @@ the mail would type (``code``) or ``null``.
   ``Email_messages::get_php_mailer`` sends them: HTML body and ``AltBody`` =
   ``str_replace(["\\n\\n", "\\n\\n\\n"], '', strip_tags($html))`` (so the text part keeps the
   ``<style>`` text, as PHP's ``strip_tags`` does); the embedded logo (``cid:logo.png``) and the
-  ``invitation.ics`` attachment are not attached.
+  ``invitation.ics`` attachment are not attached. All negatives (booking confirmation,
+  provider copy, cancellation, reset link).
+- Bluesky PDS (bluesky-social/atproto, MIT OR Apache-2.0): the Handlebars templates
+  ``packages/pds/src/mailer/templates/*.hbs`` (English only; the mailer has no i18n yet),
+  rendered by a Node helper (``--node-dir``: ``render_bsky.js`` beside ``handlebars@4.7.9``
+  and ``nodemailer-html-to-text@3.2.0`` installed with npm) that precompiles each template as
+  ``scripts/build.templates.js`` does and fills it with the ``ServerMailer`` config (the
+  defaults, or a self-hosted PDS with its own name, logo and colour and
+  ``disableConfirmationLink``); the text part is what the transporter's
+  ``nodemailer-html-to-text`` compile step adds. Subjects from ``mailer/index.ts``; the token
+  is ``getRandomToken().toUpperCase()`` (ten base32 characters, ``XXXXX-XXXXX``).
 """
 
 from __future__ import annotations
@@ -170,6 +180,14 @@ EA_PEOPLE = {
            "Helsinki (+2:00)", "Mannerheimintie 22, 00100 Helsinki", "+358 9 4271 6630"),
 }  # fmt: skip
 EA_CUSTOMER = ("Noor", "Tester", "noor.tester@example.com")
+EA_DOMAINS = {
+    "en": "riverside-practice.example", "de": "praxis-lindenhof.example",
+    "fr": "cabinet-tilleuls.example", "es": "clinicadentalsol.example",
+    "it": "studiosanmarco.example", "nl": "huisarts-delinde.example",
+    "pl": "przychodnia-zdrowie.example", "pt-BR": "clinicavidaplena.example",
+    "el": "iatreio-akropoli.example", "tr": "saglikpoliklinigi.example",
+    "ja": "sakura-shika.example", "fi": "terveysasema-koivu.example",
+}  # fmt: skip
 
 
 def _ea_fmt(dt: datetime) -> str:  # PHP 'd/m/Y g:i a'
@@ -203,9 +221,8 @@ def easyappointments(repo: Path) -> list[dict[str, Any]]:
             start = datetime(2026, 12, 14 + int(_digits(seed, 1)) % 5, 8 + int(_digits(seed + "h", 1)), 30)
             end = start.replace(minute=0, hour=start.hour + 1)
             link_hash = _alnum(seed + "hash", 12)
-            slug = re.sub(r"[^a-z]+", "-", company.lower()).strip("-") or "praxis"
-            host = f"https://termine.{slug[:20].strip('-')}.example" if tag != "ja" else "https://yoyaku.sakura-shika.example"
-            settings = {"company_name": company, "company_link": host.replace("termine.", "www.").replace("yoyaku.", "www.")}
+            host = f"https://booking.{EA_DOMAINS[tag]}"
+            settings = {"company_name": company, "company_link": f"https://www.{EA_DOMAINS[tag]}"}
             cfirst, clast, cmail = EA_CUSTOMER
             values = {
                 "e($settings['company_link'])": e(settings["company_link"]),
@@ -229,7 +246,7 @@ def easyappointments(repo: Path) -> list[dict[str, Any]]:
                     "format_timezone($timezone)": tzname,
                     "e($customer_address)": "", "e($customer_email)": e(cmail),
                     "e($customer_full_name)": e(f"{cfirst} {clast}"),
-                    "e($customer_phone_number)": e(phone.replace(phone[-4:], _digits(seed + "p", 4))),
+                    "e($customer_phone_number)": e(phone),
                     "e($reason)": "",
                 })  # fmt: skip
                 conds = {
