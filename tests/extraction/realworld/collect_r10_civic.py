@@ -326,6 +326,39 @@ def _bsky_token(seed: str) -> str:
     return (s[:5] + "-" + s[5:]).upper()
 
 
+RENDER_BSKY_JS = r"""// {"src": <hbs>, "params": {...}} on stdin -> {"html", "text"}: Handlebars (precompiled,
+// as the PDS build does), then nodemailer-html-to-text's compile step (default options).
+const Handlebars = require('handlebars');
+const converter = require('html-to-text');
+let buf = '';
+process.stdin.on('data', (d) => (buf += d));
+process.stdin.on('end', () => {
+  const { src, params } = JSON.parse(buf);
+  const tpl = Handlebars.template(eval('(' + Handlebars.precompile(src) + ')'));
+  const html = tpl(params);
+  let text = converter.htmlToText(html, {});
+  text = text.replace(/(\n)\[cid:.*?\] |\[cid:.*?\]/g, '$1');
+  process.stdout.write(JSON.stringify({ html, text }));
+});
+"""
+
+RENDER_MJML_JS = r"""// MJML source on stdin -> HTML on stdout (mjml 4, as mjml-rails calls it: soft validation,
+// beautified, not minified).
+const mjml2html = require('mjml');
+let buf = '';
+process.stdin.on('data', (d) => (buf += d));
+process.stdin.on('end', () => {
+  const out = mjml2html(buf, { validationLevel: 'soft', beautify: true, minify: false });
+  process.stdout.write(out.html);
+});
+"""
+
+
+def _node_helpers(node_dir: Path) -> None:
+    (node_dir / "render_bsky.js").write_text(RENDER_BSKY_JS)
+    (node_dir / "render_mjml.js").write_text(RENDER_MJML_JS)
+
+
 def bluesky(repo: Path, node: str, renderer: Path) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     default = {
@@ -383,6 +416,254 @@ def bluesky(repo: Path, node: str, renderer: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Go Vocal / CitizenLab (CitizenLabDotCo/citizenlab, AGPL-3.0): too large to fetch; the
+# files were read one by one with the index (commit of each below) and are held inline.
+
+CL_VIEW_COMMIT = "2ac2afd439008ae798da478d3ca1dbd24ee631e7"
+CL_VIEW = ("back/engines/free/user_confirmation/app/views/user_confirmation/confirmations_mailer/"
+           "send_confirmation_code.mjml")  # fmt: skip
+CL_FILES = {  # path -> commit read
+    CL_VIEW: CL_VIEW_COMMIT,
+    "back/engines/free/user_confirmation/app/mailers/user_confirmation/confirmations_mailer.rb":
+        "a948ceca416be6caa63d8d2c53498f67851bf464",
+    "back/engines/free/user_confirmation/app/services/user_confirmation/code_generator.rb":
+        "74389ec3058d482a797532d278a2450d883f76c5",
+    "back/app/mailers/application_mailer.rb": "04cc3e60d284b950ea131973c2f82498ad924e46",
+    "back/app/views/layouts/mailer.mjml": "2c4ac34a2893aa2e41d0cede8a49c14a05a36d31",
+    "back/app/views/application/_head.mjml": "0b2974bd341d656f71d9ff54b91b763722749950",
+    "back/app/views/application/_header.mjml": "006b179c43923d407a25af92ef14184b58115d85",
+    "back/app/views/application/_logo_medium_top.mjml": "2a61c26833b03a39c3522e6a9e2d746a91356917",
+    "back/app/views/application/_footer.mjml": "04cc3e60d284b950ea131973c2f82498ad924e46",
+    "back/engines/free/email_campaigns/config/locales/*.yml (footer)":
+        "0003c83ea0db8c2b686a0a7618f8df37a08f4979",
+}  # fmt: skip
+# send_confirmation_code.mjml (the commented-out section at its end is an MJML/HTML comment and
+# is kept, as ERB still fills it: its t() calls need Frontend::UrlService, written out below).
+CL_BODY = """<!-- Notifications -->
+<mj-section
+  background-color="#fff"
+  border-radius="5px"
+  text-align="left"
+>
+  <mj-column padding="0 30px 12px" background-color="#fff">
+    <mj-text>
+      <p>
+        {thanks_for_signing_up}
+        {please_confirm_your_email_address}
+      </p>
+    </mj-text>
+  </mj-column>
+</mj-section>
+
+<mj-section padding="0 16px 72px" border-radius="5px">
+  <mj-column padding="24px 25px 12px" background-color="#F6F6F6" border-radius="5px">
+    <mj-text>
+      <p style="color: rgb(111, 119, 125); text-align: center;">
+        {copy_paste_the_link_below}
+      </p>
+      <h2 style="font-size: 44px; text-align: center;">
+        {code}
+      </h2>
+    </mj-text>
+  </mj-column>
+</mj-section>
+
+<!--
+<mj-section
+  background-color="#fff"
+  border-radius="5px"
+  text-align="left"
+>
+  <mj-column padding="0 30px 25px" background-color="#fff">
+    <mj-text>
+      <p style="font-size: 0.9em; color: rgb(111, 119, 125) ">
+        {the_link_is_valid_for}
+      </p>
+      <p style="font-size: 0.9em; color: rgb(111, 119, 125)">
+        {did_you_receive_this_email_in_error}
+      </p>
+    </mj-text>
+  </mj-column>
+</mj-section>
+-->
+"""
+# layouts/mailer.mjml with the partials rendered in place: _head (ltr: no rtl rule),
+# _header with header_logo_only? true (ConfirmationsMailer) = _logo_medium_top only,
+# _footer with terms / privacy links and the "powered by" block (branding not removed).
+CL_LAYOUT = """<!DOCTYPE html>
+<mjml>
+  <mj-head>
+  <mj-style inline="inline">
+    h1 {{
+      font-size: 25px;
+      margin-bottom: 40px;
+    }}
+    a {{text-decoration: underline; color: inherit}}
+
+
+  </mj-style>
+  <mj-attributes>
+    <mj-all padding="0" font-family="Arial" font-size="15px" line-height="150%" color="black" />
+  </mj-attributes>
+</mj-head>
+
+
+  <mj-body background-color="#FFFFFF">
+
+
+<mj-section padding="0px 25px 0">
+  <mj-column>
+    <mj-raw>
+      <a href="{home}">
+        <img alt="Organization logo" src="{logo}" />
+</a>
+    </mj-raw>
+  </mj-column>
+</mj-section>
+
+
+    {body}
+    <mj-section full-width="full-width" background-color="#F6F6F6" padding="40px 25px">
+  <mj-column>
+    <mj-text padding-bottom="20px">
+        <a
+          href="{terms_url}"
+          style="color: #84939E; text-decoration: none; margin: 0 10px;"
+        >
+          {link_terms_conditions}
+        </a>
+        |
+
+        <a
+          href="{privacy_url}"
+          style="color: #84939E; text-decoration: none; margin-left: 10px;"
+        >
+          {link_privacy_policy}
+        </a>
+    </mj-text>
+
+      <mj-text color="#84939E">
+        <span style="font-style: italic;
+                      font-weight: bold;
+                      font-size: 12px;
+                      display: inline-block;
+                      margin-bottom: 10px">{powered_by}</span>
+      </mj-text>
+      <mj-image align="left" width="155px" padding-top="0" href="https://www.citizenlab.co/"
+        src="https://res.cloudinary.com/citizenlabco/image/upload/v1593689890/logo-email-x2_wbnwkf.png" alt="CitizenLab logo" />
+  </mj-column>
+</mj-section>
+
+  </mj-body>
+</mjml>
+"""
+CL_STRINGS = {  # user_confirmation/config/locales/<file> (commit) + email_campaigns footer
+    "en": ("en.yml", "7bdbcc77b4c5c0c7fa2dcf1c5f88a51d49b9ef93", {
+        "subject": "Confirm your email address for %{organizationName}'s participation platform",
+        "thanks_for_signing_up": "Thanks for signing up for %{organizationName}'s participation platform.",
+        "please_confirm_your_email_address": "Please confirm your email address to complete your registration.",
+        "copy_paste_the_link_below": "Copy and paste the code below into your registration form.",
+        "the_link_is_valid_for": 'This link is valid for 24 hours. If the link has expired, you may <a href="%{link}">request a new code</a>.',
+        "did_you_receive_this_email_in_error": 'Did you receive this email in error? <a href="%{link}">Let us know</a>.',
+        "link_privacy_policy": "Privacy Policy", "link_terms_conditions": "Terms & Conditions",
+        "powered_by": "Powered by"}),
+    "de": ("de-DE.yml", "2cd10da7200322d14ba6e29bdb402cfeec7f5268", {
+        "subject": "Bestätige deine E-Mail-Adresse für die Teilnahmeplattform von %{organizationName}",
+        "thanks_for_signing_up": "Vielen Dank, dass du dich für die Teilnahmeplattform von %{organizationName} registriert hast.",
+        "please_confirm_your_email_address": "Bitte bestätige deine E-Mail-Adresse, um deine Registrierung abzuschließen.",
+        "copy_paste_the_link_below": "Kopiere den untenstehenden Code und füge ihn in dein Registrierungsformular ein.",
+        "the_link_is_valid_for": 'Dieser Link ist 24 Stunden lang gültig. Wenn der Link abgelaufen ist, kannst du <a href="%{link}">einen neuen Code anfordern</a>.',
+        "did_you_receive_this_email_in_error": 'Hast du diese E-Mail irrtümlicherweise erhalten? <a href="%{link}">Lass es uns wissen</a>.',
+        "link_privacy_policy": "Impressum & Datenschutz", "link_terms_conditions": "Nutzungsbedingungen",
+        "powered_by": "Ermöglicht durch"}),
+    "nl": ("nl-NL.yml", "2ac2afd439008ae798da478d3ca1dbd24ee631e7", {
+        "subject": "Bevestig uw e-mailadres voor het deelnameplatform van %{organizationName}",
+        "thanks_for_signing_up": "Bedankt voor uw inschrijving op het deelnameplatform van %{organizationName}.\n",
+        "please_confirm_your_email_address": "Gelieve uw e-mailadres te bevestigen om uw registratie te voltooien.\n",
+        "copy_paste_the_link_below": "Kopieer en plak de onderstaande code in uw registratieformulier.\n",
+        "the_link_is_valid_for": 'Deze link is 24 uur geldig. Als de link is verlopen, kunt u <a href="%{link}">een nieuwe code aanvragen</a>.',
+        "did_you_receive_this_email_in_error": 'Heeft u deze e-mail per vergissing ontvangen? <a href="%{link}">Laat het ons weten</a>.',
+        "link_privacy_policy": "Privacybeleid", "link_terms_conditions": "Gebruiksvoorwaarden",
+        "powered_by": "Mogelijk gemaakt door"}),
+    "es": ("es-ES.yml", "197c530c1224cc2818272f7728bb796fa6be5c01", {
+        "subject": "Confirma tu correo electrónico para participar en la plataforma de %{organizationName}",
+        "thanks_for_signing_up": "Gracias por inscribirte en la plataforma de participación de %{organizationName}.",
+        "please_confirm_your_email_address": "Por favor, confirma tu dirección de correo electrónico para completar tu registro.",
+        "copy_paste_the_link_below": "Copia y pega el siguiente código en tu formulario de registro.",
+        "the_link_is_valid_for": 'El enlace será valido durante 24 horas. Si el enlace ha caducado puedes <a href="%{link}">solicitar un nuevo código</a>.',
+        "did_you_receive_this_email_in_error": 'Si recibiste este correo electrónico por error <a href="%{link}">Agradecemos nos puedas avisar</a>.',
+        "link_privacy_policy": "Política de privacidad", "link_terms_conditions": "Términos & Condiciones",
+        "powered_by": "Impulsado por"}),
+    "hr": ("hr-HR.yml", "030802abd20d95abf8a2bf652ac86b96a26c8ba2", {
+        "subject": "Potvrdite svoju e-mail adresu za platformu %{organizationName}",
+        "thanks_for_signing_up": "Hvala vam što ste se registrirali na platformu %{organizationName}.",
+        "please_confirm_your_email_address": "Kako biste dovršili registraciju, potvrdite svoju e-mail adresu.",
+        "copy_paste_the_link_below": "Kopirajte i zalijepite donji kod u obrazac za registraciju na platformi.",
+        "the_link_is_valid_for": 'Ovaj link važi naredna 24 sata. Ako istekne, možete <a href="%{link}">zatražiti novi kod</a>.',
+        "did_you_receive_this_email_in_error": 'Da li ste ovaj email dobili greškom?<a href="%{link}">Obavestite nas</a>.',
+        "link_privacy_policy": "Pravila o privatnosti", "link_terms_conditions": "Uvjeti korištenja",
+        "powered_by": "Omogućava"}),
+}  # fmt: skip
+CL_ORGS = {  # organisation (multiloc, recipient's locale), platform host
+    "en": ("Borough of Ashford Vale", "participate.ashfordvale.example"),
+    "de": ("Stadt Lindenau", "mitmachen.lindenau.example"),
+    "nl": ("Gemeente Lindendaal", "doemee.lindendaal.example"),
+    "es": ("Ayuntamiento de Valdeluz", "participa.valdeluz.example"),
+    "hr": ("Grad Novi Brijeg", "sudjeluj.novibrijeg.example"),
+}
+
+
+def _erb(s: str) -> str:  # ERB <%= %>: ERB::Util.html_escape
+    return html.escape(s, quote=True).replace("&#x27;", "&#39;")
+
+
+def citizenlab(node: str, renderer: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for tag, (yml, ycommit, t) in CL_STRINGS.items():
+        org, host = CL_ORGS[tag]
+        home = f"https://{host}/{tag}"
+        reset = f"https://{host}/{tag}/reset-confirmation-code"  # not shown: inside a comment
+        ident = f"citizenlab-confirmation-{tag}"
+        code = _digits(ident, 4)  # rand.to_s[2..5]
+        tr = {k: v.replace("\\n", "\n") for k, v in t.items()}
+        body = CL_BODY.format(
+            thanks_for_signing_up=_erb(tr["thanks_for_signing_up"].replace("%{organizationName}", org)),
+            please_confirm_your_email_address=_erb(tr["please_confirm_your_email_address"]),
+            copy_paste_the_link_below=_erb(tr["copy_paste_the_link_below"]),
+            code=code,
+            the_link_is_valid_for=tr["the_link_is_valid_for"].replace("%{link}", reset),
+            did_you_receive_this_email_in_error=tr["did_you_receive_this_email_in_error"].replace("%{link}", reset),
+        )  # fmt: skip
+        mj = CL_LAYOUT.format(
+            home=_erb(home), logo=f"https://res.cloudinary.example/{host.split('.')[1]}/logo_medium.png",
+            body=body, terms_url=_erb(f"{home}/pages/terms-and-conditions"),
+            privacy_url=_erb(f"{home}/pages/privacy-policy"),
+            link_terms_conditions=_erb(tr["link_terms_conditions"]),
+            link_privacy_policy=_erb(tr["link_privacy_policy"]), powered_by=_erb(tr["powered_by"]),
+        )  # fmt: skip
+        out = subprocess.run([node, str(renderer)], input=mj, capture_output=True, text=True, check=True).stdout
+        subject = tr["subject"].replace("%{organizationName}", org)
+        raw = message(sender=f'"{org}" <no-reply@{host}>', subject=subject, text=None, html_part=out, sent=SENT)
+        rel, sha = _write(ident, "citizenlab", raw)
+        items.append({
+            "id": ident, "group": "citizenlab-confirmation", "source": "citizenlab", "lang": tag,
+            "kind": "gov-otp", "code": code, "repository": "CitizenLabDotCo/citizenlab",
+            "path": f"{CL_VIEW}; back/engines/free/user_confirmation/config/locales/{yml} @ {ycommit}; "
+            + "; ".join(f"{p} @ {c}" for p, c in CL_FILES.items() if p != CL_VIEW),
+            "commit": CL_VIEW_COMMIT, "licence": "AGPL-3.0",
+            "rendered": "ERB filled by hand as the view, layout and partials do (values"
+            " HTML-escaped, header_logo_only?, footer with terms/privacy/powered-by), compiled"
+            " with mjml 4.18 (soft validation, beautified) as mjml-rails does; HTML only, as"
+            " a Rails mailer with only an .mjml view sends it; files read from the index at"
+            " the commits listed in path (not one snapshot)",
+            "file": rel, "sha256": sha,
+            "note": "four-digit e-mail confirmation code of a municipal participation platform;"
+            " the link texts that mention the code sit inside an HTML comment",
+        })  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -390,8 +671,11 @@ def main() -> None:
     ap.add_argument("--node-dir", type=Path, default=Path("/tmp/r10c-node"))
     args = ap.parse_args()
     m = args.mirrors
-    items = easyappointments(m / "alextselegidis+easyappointments" / "repo") + bluesky(
-        m / "bluesky-social+atproto" / "repo", args.node, args.node_dir / "render_bsky.js"
+    _node_helpers(args.node_dir)
+    items = (
+        easyappointments(m / "alextselegidis+easyappointments" / "repo")
+        + bluesky(m / "bluesky-social+atproto" / "repo", args.node, args.node_dir / "render_bsky.js")
+        + citizenlab(args.node, args.node_dir / "render_mjml.js")
     )
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
