@@ -664,11 +664,157 @@ def citizenlab(node: str, renderer: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Open Forms (open-formulieren/open-forms, EUPL-1.2): Dutch municipal e-forms
+
+OF_COMMIT = "5e5813168708e7ec6dd670f8d36c302ec6743ad6"
+OF_TPL = "src/openforms/emails/templates"
+OF_PO = "src/openforms/conf/locale/nl/LC_MESSAGES/django.po"
+# Run with the --of-python interpreter (Django 5.2.17, mail-cleaner 2.0.0 and
+# django-capture-tag, the project's pins): renders the project's own templates with Django,
+# the Dutch catalogue compiled from the snapshot's django.po.
+OF_RENDER_PY = r"""
+import json, sys
+import django
+from django.conf import settings
+job = json.load(sys.stdin)
+settings.configure(
+    INSTALLED_APPS=["capture_tag"], USE_I18N=True, USE_TZ=True, TIME_ZONE="Europe/Amsterdam",
+    LANGUAGE_CODE="nl", LANGUAGES=[("nl", "Nederlands"), ("en", "English")],
+    LOCALE_PATHS=[job["locale"]],
+    TEMPLATES=[{"BACKEND": "django.template.backends.django.DjangoTemplates",
+                "DIRS": [job["templates"]], "OPTIONS": {}}],
+)
+django.setup()
+from datetime import datetime
+from zoneinfo import ZoneInfo
+from django.template import Context, Template
+from django.template.loader import get_template, render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from mail_cleaner.sanitizer import sanitize_content
+from mail_cleaner.text import strip_tags_plus
+out = []
+for it in job["items"]:
+    ctx = dict(it["context"])
+    for k in it.get("datetimes", []):
+        ctx[k] = datetime.fromisoformat(ctx[k]).replace(tzinfo=ZoneInfo("UTC"))
+    with translation.override(it["lang"]):
+        if it["kind"] == "config":  # GlobalConfiguration default (_render) then render_from_string
+            subject_tpl = render_to_string(it["subject"]).strip()
+            content_tpl = render_to_string(it["content"]).strip()
+            subject = Template(subject_tpl).render(Context(ctx))
+            content = Template(content_tpl).render(Context(ctx))
+            text = None
+        else:  # co-sign OTP: CosignOTP.render_email_template, text_message=content
+            subject = gettext(it["subject"])
+            content = get_template(it["content"]).render(ctx)
+            text = content
+    if not text:
+        text = strip_tags_plus(content)
+    allow = job["allowlist"]
+    html_body = sanitize_content(content, allow)
+    text = sanitize_content(text, allow)
+    style = {"header": {"fg": "#000000", "bg": "#ffffff"},
+             "logo": {"height": "50px", "width": "auto", "height_attr": "50", "width_attr": ""},
+             "footer": {"fg": "#ffffff", "bg": "#2980b9"}, "layout": {"bg": "#e6e6e6"}}
+    wrapper = get_template("emails/wrapper.html").render({
+        "content": mark_safe(html_body), "main_website_url": job["main_website"],
+        "style": style, "logo_url": job["logo_url"]})
+    out.append({"subject": str(subject), "html": wrapper, "text": text})
+json.dump(out, sys.stdout)
+"""
+
+
+def openforms(repo: Path, of_python: str) -> list[dict[str, Any]]:
+    import tempfile
+
+    tmp = Path(tempfile.mkdtemp(prefix="r10c-of-"))
+    names = subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "-r", "--name-only", OF_COMMIT, f"{OF_TPL}/emails"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    for n in names:
+        dest = tmp / "templates" / n[len(OF_TPL) + 1:]
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(_show(repo, OF_COMMIT, n))
+    lc = tmp / "locale" / "nl" / "LC_MESSAGES"
+    lc.mkdir(parents=True)
+    (lc / "django.po").write_text(_show(repo, OF_COMMIT, OF_PO))
+    subprocess.run(["msgfmt", "-o", str(lc / "django.mo"), str(lc / "django.po")], check=True)
+
+    host = "formulieren.gemeente-lindendaal.example"
+    plan = []  # (ident, group, lang, kind, code, note, job item)
+    for lang, form in (("nl", "Aanvraag parkeervergunning"), ("en", "Parking permit application")):
+        ident = f"openforms-emailverification-{lang}"
+        code = "".join(
+            "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[int(c, 16) % 32] for c in _hex(ident, 6)
+        )  # get_random_string(6, allowed_chars=...)
+        plan.append((ident, "openforms-emailverification", lang, "gov-otp", code,
+                     "e-mail verification code (six characters of A-Z without I/O and 2-9) for an"
+                     " e-mail field of a municipal form",
+                     {"kind": "config", "lang": lang,
+                      "subject": "emails/email_verification/subject.txt",
+                      "content": "emails/email_verification/request.html",
+                      "context": {"form_name": form, "code": code}}))  # fmt: skip
+        ident = f"openforms-cosignotp-{lang}"
+        otp = _digits(ident, 6)
+        ref = "OF-" + "".join("ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[int(c, 16) % 32] for c in _hex(ident + "r", 6))
+        plan.append((ident, "openforms-cosignotp", lang, "gov-otp", otp,
+                     f"co-sign one-time password, shown as {otp[:3]}-{otp[3:]} (the form keeps only"
+                     " the digits); the submission reference and the expiry time are beside it;"
+                     " the text part is the HTML content itself (text_message=content)",
+                     {"kind": "cosign", "lang": lang, "subject": "Co-sign verification code",
+                      "content": "emails/co_sign/otp.html",
+                      "context": {"public_reference": ref, "otp": f"{otp[:3]}-{otp[3:]}",
+                                  "expires_at": "2026-12-03T10:19:51"},
+                      "datetimes": ["expires_at"]}))  # fmt: skip
+        ident = f"openforms-saveform-{lang}"
+        token = f"{_alnum(ident, 3).lower()}-{_hex(ident, 32)}"
+        uuid = f"{_hex(ident + 'u', 8)}-{_hex(ident + 'v', 4)}-4{_hex(ident + 'w', 3)}-a{_hex(ident + 'x', 3)}-{_hex(ident + 'y', 12)}"
+        plan.append((ident, "openforms-saveform", lang, "notice", None,
+                     "form saved for later: resume link, dates; no code",
+                     {"kind": "config", "lang": lang, "subject": "emails/save_form/subject.txt",
+                      "content": "emails/save_form/content.html",
+                      "context": {"form_name": form, "save_date": "2026-12-03T10:04:51",
+                                  "expiration_date": "2026-12-10T09:58:12",
+                                  "continue_url": f"https://{host}/submissions/{uuid}/{token}/resume"},
+                      "datetimes": ["save_date", "expiration_date"]}))  # fmt: skip
+    job = {"locale": str(tmp / "locale"), "templates": str(tmp / "templates"),
+           "allowlist": [host], "main_website": "https://www.gemeente-lindendaal.example",
+           "logo_url": f"https://{host}/media/logo/lindendaal.png",
+           "items": [p[-1] for p in plan]}  # fmt: skip
+    res = json.loads(subprocess.run(
+        [of_python, "-c", OF_RENDER_PY], input=json.dumps(job), capture_output=True, text=True,
+        check=True,
+    ).stdout)  # fmt: skip
+    items: list[dict[str, Any]] = []
+    for (ident, group, lang, kind, code, note, it), r in zip(plan, res, strict=True):
+        raw = message(sender=f"Gemeente Lindendaal <noreply@{host}>", subject=r["subject"],
+                      text=r["text"], html_part=r["html"], sent=SENT)  # fmt: skip
+        rel, sha = _write(ident, "openforms", raw)
+        paths = f"{OF_TPL}/{it['content']}, {OF_TPL}/emails/wrapper.html, {OF_PO}"
+        items.append({
+            "id": ident, "group": group, "source": "openforms", "lang": lang, "kind": kind,
+            "code": code, "repository": "open-formulieren/open-forms", "path": paths,
+            "commit": OF_COMMIT, "licence": "EUPL-1.2",
+            "rendered": "the project's Django templates rendered by Django 5.2.17 (the pinned"
+            " version) with the snapshot's Dutch catalogue: the GlobalConfiguration default"
+            " (_render) then render_from_string with the sender's context, or"
+            " CosignOTP.render_email_template; text by mail-cleaner 2.0.0 strip_tags_plus,"
+            " sanitize_content, emails/wrapper.html with the default design tokens",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     ap.add_argument("--node", default="node")
     ap.add_argument("--node-dir", type=Path, default=Path("/tmp/r10c-node"))
+    ap.add_argument("--of-python", default="/tmp/r10c-of/bin/python")
     args = ap.parse_args()
     m = args.mirrors
     _node_helpers(args.node_dir)
@@ -676,6 +822,7 @@ def main() -> None:
         easyappointments(m / "alextselegidis+easyappointments" / "repo")
         + bluesky(m / "bluesky-social+atproto" / "repo", args.node, args.node_dir / "render_bsky.js")
         + citizenlab(args.node, args.node_dir / "render_mjml.js")
+        + openforms(m / "open-formulieren+open-forms" / "repo", args.of_python)
     )
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
