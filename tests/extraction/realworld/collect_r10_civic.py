@@ -604,6 +604,15 @@ CL_STRINGS = {  # user_confirmation/config/locales/<file> (commit) + email_campa
         "did_you_receive_this_email_in_error": 'Da li ste ovaj email dobili greškom?<a href="%{link}">Obavestite nas</a>.',
         "link_privacy_policy": "Pravila o privatnosti", "link_terms_conditions": "Uvjeti korištenja",
         "powered_by": "Omogućava"}),
+    "pt-BR": ("pt-BR.yml", "185e2891c8d4c153b38b864bdfbc95f083716723", {
+        "subject": "Confirme seu endereço de e-mail para %{organizationName}'s plataforma de participação",
+        "thanks_for_signing_up": "Obrigado por se inscrever na %{organizationName}'s plataforma de participação.",
+        "please_confirm_your_email_address": "Por favor, confirme o seu endereço de e-mail para completar o seu registo.",
+        "copy_paste_the_link_below": "Copie e cole o código abaixo no seu formulário de inscrição.",
+        "the_link_is_valid_for": 'Este link é válido por 24 horas. Se o link tiver expirado, você pode <a href="%{link}">solicitar um novo código</a>.',
+        "did_you_receive_this_email_in_error": 'Você recebeu este e-mail por engano? <a href="%{link}">Deixe-nos saber</a>.',
+        "link_privacy_policy": "Política de Privacidade", "link_terms_conditions": "Termos e condições",
+        "powered_by": "Criado por"}),
 }  # fmt: skip
 CL_ORGS = {  # organisation (multiloc, recipient's locale), platform host
     "en": ("Borough of Ashford Vale", "participate.ashfordvale.example"),
@@ -611,6 +620,7 @@ CL_ORGS = {  # organisation (multiloc, recipient's locale), platform host
     "nl": ("Gemeente Lindendaal", "doemee.lindendaal.example"),
     "es": ("Ayuntamiento de Valdeluz", "participa.valdeluz.example"),
     "hr": ("Grad Novi Brijeg", "sudjeluj.novibrijeg.example"),
+    "pt-BR": ("Prefeitura de Serra Clara", "participe.serraclara.example"),
 }
 
 
