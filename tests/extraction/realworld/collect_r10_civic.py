@@ -67,11 +67,14 @@ def _hex(seed: str, n: int) -> str:
 
 def _alnum(seed: str, n: int) -> str:
     chars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    v = int(hashlib.sha256(seed.encode()).hexdigest(), 16)
-    out = []
-    for _ in range(n):
-        v, r = divmod(v, len(chars))
-        out.append(chars[r])
+    out: list[str] = []
+    block = 0
+    while len(out) < n:  # 40 characters from each hash block
+        v = int(hashlib.sha256(f"{seed}#{block}".encode() if block else seed.encode()).hexdigest(), 16)
+        for _ in range(min(40, n - len(out))):
+            v, r = divmod(v, len(chars))
+            out.append(chars[r])
+        block += 1
     return "".join(out)
 
 
@@ -819,6 +822,102 @@ def openforms(repo: Path, of_python: str) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Sydent, the Matrix identity server (matrix-org/sydent, Apache-2.0)
+
+SYDENT_COMMIT = "a37d60bd8efd78cd71a109136c30b7c9c633f56a"
+
+
+def _b64u(seed: str, n: int) -> str:
+    chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    v = int(hashlib.sha512(seed.encode()).hexdigest(), 16)
+    return "".join(chars[(v >> (6 * i)) & 63] for i in range(n))
+
+
+def sydent(repo: Path) -> list[dict[str, Any]]:
+    import email
+    import email.policy
+    from email.header import Header
+
+    import jinja2
+
+    class _Loader(jinja2.BaseLoader):  # the snapshot's res/ as sydent's FileSystemLoader
+        def get_source(self, environment, template):  # type: ignore[no-untyped-def]
+            return _show(repo, SYDENT_COMMIT, f"res/{template}"), template, lambda: True
+
+    env = jinja2.Environment(loader=_Loader(), autoescape=True)  # config/general.py
+    items: list[dict[str, Any]] = []
+    plan = [  # (brand, template, host of the identity server)
+        ("matrix-org", "verification", "matrix.org"),
+        ("vector-im", "verification", "vector.im"),
+        ("matrix-org", "invite", "matrix.org"),
+        ("vector-im", "invite", "vector.im"),
+    ]
+    for brand, tname, host in plan:
+        ident = f"sydent-{tname}-{brand}-en"
+        subs: dict[str, str] = {}
+        code: str | None = None
+        if tname == "verification":
+            token = _alnum(ident, 32)  # generateTokenForMedium("email")
+            secret = _alnum(ident + "s", 24)
+            sid = int(_digits(ident + "sid", 6))
+            next_link = "https://app.element.io/#/register?client_secret=" + secret
+            import urllib.parse as up
+
+            link = (f"https://{host}/_matrix/identity/api/v1/validate/email/submitToken?token="
+                    f"{up.quote(token)}&client_secret={up.quote(secret)}&sid={sid}"
+                    f"&nextLink={up.quote(next_link + '&sid=' + str(sid))}")  # fmt: skip
+            subs = {"ipaddress": "an unknown location", "link": link, "token": token}
+            if brand == "matrix-org":
+                code = token
+                kind = "saas-otp"
+                note = ("e-mail validation: a link, and 'If your client requires a code, the code"
+                        " is' followed by the 32-character token (generateTokenForMedium)")
+            else:
+                kind = "notice"
+                note = "e-mail validation by link only (the token sits inside the URL); no code shown"
+        else:
+            kind = "notice"
+            note = "room invitation with a join link (token and key inside the URL); no code"
+            subs = {
+                "sender_display_name": "Amara Okafor", "token": _alnum(ident, 128),
+                "room_name": "Neighbourhood garden", "room_avatar_url": "",
+                "sender_avatar_url": "", "guest_user_id": "", "guest_access_token": "",
+                "room_type": "", "room_id": "!" + _alnum(ident + "r", 18) + ":matrix.example",
+                "ephemeral_private_key": _b64u(ident, 43),
+                "bracketed_verified_sender": "",
+                "web_client_location": "https://app.element.io",
+            }  # fmt: skip
+            subs["bracketed_room_name"] = "(%s) " % subs["room_name"]
+            subject = "%(sender_display_name)s has invited you to chat" % subs
+            subs["subject_header_value"] = Header(subject, "utf8").encode()
+        subs.update({
+            "messageid": f"<1796284491000{_alnum(ident + 'm', 16)}@{host}>",
+            "date": "Thu, 03 Dec 2026 10:04:51 -0000",
+            "to": "noor.tester@example.com",
+            "from": f"Sydent Validation <noreply@{host}>",
+            "multipart_boundary": _alnum(ident + "b", 32),
+        })  # fmt: skip
+        raw_text = env.get_template(f"{brand}/{tname}_template.eml.j2").render(subs)
+        parsed = email.message_from_string(raw_text, policy=email.policy.default)
+        parts = {p.get_content_type(): p.get_content() for p in parsed.walk() if not p.is_multipart()}
+        raw = message(sender=str(parsed["From"]), subject=str(parsed["Subject"]),
+                      text=parts["text/plain"], html_part=parts["text/html"], sent=SENT)  # fmt: skip
+        rel, sha = _write(ident, "sydent", raw)
+        items.append({
+            "id": ident, "group": f"sydent-{tname}-{brand}", "source": "sydent", "lang": "en",
+            "kind": kind, "code": code, "repository": "matrix-org/sydent",
+            "path": f"res/{brand}/{tname}_template.eml.j2, sydent/util/emailutils.py,"
+            " sydent/validators/emailvalidator.py, sydent/http/servlets/store_invite_servlet.py",
+            "commit": SYDENT_COMMIT, "licence": "Apache-2.0",
+            "rendered": "the .eml.j2 template rendered with Jinja2 (autoescape on, as"
+            " config/general.py) and sendEmail's substitutions, then its subject and its"
+            " text/plain and text/html parts rebuilt as a fresh MIME message",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -833,6 +932,7 @@ def main() -> None:
         + bluesky(m / "bluesky-social+atproto" / "repo", args.node, args.node_dir / "render_bsky.js")
         + citizenlab(args.node, args.node_dir / "render_mjml.js")
         + openforms(m / "open-formulieren+open-forms" / "repo", args.of_python)
+        + sydent(m / "matrix-org+sydent" / "repo")
     )
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
