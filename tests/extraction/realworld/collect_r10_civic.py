@@ -2,9 +2,14 @@
 public-service software mails.
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r10_civic.py \\
-        [--mirrors /work/.mirror]
+        [--mirrors /work/.mirror] [--node node] [--node-dir /tmp/r10c-node] \\
+        [--of-python /tmp/r10c-of/bin/python]
 
-``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round.
+``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
+alextselegidis+easyappointments, bluesky-social+atproto, open-formulieren+open-forms,
+matrix-org+sydent. ``--node-dir`` is a directory with ``npm install handlebars@4.7.9
+nodemailer-html-to-text@3.2.0 mjml@4`` done in it (the script writes its two small helpers
+there); ``--of-python`` is described under Open Forms below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -37,6 +42,33 @@ the mail would type (``code``) or ``null``.
   ``disableConfirmationLink``); the text part is what the transporter's
   ``nodemailer-html-to-text`` compile step adds. Subjects from ``mailer/index.ts``; the token
   is ``getRandomToken().toUpperCase()`` (ten base32 characters, ``XXXXX-XXXXX``).
+- Go Vocal, formerly CitizenLab (CitizenLabDotCo/citizenlab, AGPL-3.0 for the files used, all
+  outside ``/commercial``): municipal participation platforms. Too large to fetch; the files
+  were read one by one from the index (each path and commit in the item) and are held inline:
+  ``UserConfirmation::ConfirmationsMailer#send_confirmation_code`` (the four-digit
+  ``rand.to_s[2..5]`` code), its ``.mjml`` view inside ``layouts/mailer.mjml`` with the
+  ``application/_head``, ``_header`` (``header_logo_only?`` true: logo only) and ``_footer``
+  partials, the ERB filled by hand (values HTML-escaped as ERB does), the strings of
+  ``user_confirmation/config/locales/<lang>.yml`` (only the languages whose stored file is
+  translated) and the ``email_campaigns.footer`` strings; compiled with mjml 4.18
+  (``render_mjml.js`` under ``--node-dir``, ``npm install mjml@4``). HTML only.
+- Open Forms (open-formulieren/open-forms, EUPL-1.2): Dutch municipal e-forms. Its own Django
+  templates (``emails/email_verification``, ``emails/co_sign/otp.html``, ``emails/save_form``,
+  ``emails/wrapper.html``) rendered by Django 5.2.17 with the snapshot's Dutch catalogue
+  (compiled with ``msgfmt``) in a separate interpreter (``--of-python``: a venv with
+  ``django==5.2.17 mail-cleaner==2.0.0 django-capture-tag``), as the senders do: the
+  ``GlobalConfiguration`` default text (``_render``) rendered again with the context of
+  ``EmailVerification.send_email`` / ``notify_suspension``, or
+  ``CosignOTP.render_email_template`` (code shown as ``123-456``; the form keeps only the
+  digits); text part by ``mail_cleaner.text.strip_tags_plus`` (the co-sign mail passes the HTML
+  itself as text), ``sanitize_content``, the wrapper with the default design tokens.
+  Dutch and English.
+- Sydent, the Matrix identity server (matrix-org/sydent, Apache-2.0): the branded
+  ``res/<brand>/{verification,invite}_template.eml.j2`` rendered with Jinja2 (autoescape, as
+  ``config/general.py``) and the substitutions of ``util/emailutils.sendEmail``,
+  ``validators/emailvalidator.py`` and ``store_invite_servlet.py``; the rendered message's
+  subject and its two parts are rebuilt with ``collect.message``. The matrix.org validation
+  mail gives the 32-character token as a code; the Element one and the invitations do not.
 """
 
 from __future__ import annotations
@@ -208,8 +240,8 @@ def easyappointments(repo: Path) -> list[dict[str, Any]]:
         return {**en, **loc}  # CodeIgniter falls back to nothing; every key is present anyway
 
     plan = [  # (view, template, languages, note)
-        ("appointment_saved_email", "booked", ["english", "german", "french", "spanish", "italian",
-         "dutch", "polish", "portuguese-br", "greek", "turkish", "japanese", "finnish"]),
+        ("appointment_saved_email", "booked", ["english", "german", "french", "spanish", "polish",
+         "greek", "turkish", "japanese"]),
         ("appointment_saved_email", "provider", ["english", "german"]),
         ("appointment_deleted_email", "cancelled", ["english", "french", "spanish", "polish"]),
         ("password_reset_email", "reset", ["english", "german", "italian"]),
