@@ -241,9 +241,9 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9)
+LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9, 10)
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
-ROUND_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+ROUND_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def _parts_of(item: dict[str, Any]) -> set[str]:
