@@ -170,13 +170,13 @@ def test_codes_in_languages_whose_code_word_was_unknown() -> None:
 
 
 def test_a_lower_case_code_in_two_dashed_groups_ending_in_a_letter() -> None:
-    # "5398x" is not "5398 times"
+    # "5398x" is not "5398 times"; groups of five are kept with their hyphen
     mail = received(
         "Your login code for Linear",
         text="If the link does not work, you can use the login verification code directly:\n\n"
         "tt226-5398x\n",
     )
-    assert extract_code(mail) == "tt2265398x"
+    assert extract_code(mail) == "tt226-5398x"
 
 
 # =======================================================================================
@@ -654,6 +654,60 @@ def test_a_product_name_before_the_subjects_title_is_not_the_code() -> None:
     assert extract_code(received("4830 — код для входа", text="Введите код.")) == "4830"
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a token in groups of five is typed with its hyphen (the Bluesky PDS compares it so)
+        (
+            "To confirm this email for your account, please enter the code below in the app.\n\n"
+            "AF63E-273W5\n\nIf you didn't request this, ignore this email.",
+            "AF63E-273W5",
+        ),
+        (
+            "We received a request. Your confirmation code is:\n\nPZPKC-OXNJF\n\nThanks",
+            "PZPKC-OXNJF",
+        ),
+        # "copy and paste" asks for the code below a finished sentence, in more languages
+        ("Copy and paste the code below into your registration form.\n0615\nTerms", "0615"),
+        (
+            "Kopiere den untenstehenden Code und füge ihn in dein Formular ein.\n5075\nImpressum",
+            "5075",
+        ),
+        ("Kopirajte i zalijepite donji kod u obrazac za registraciju.\n5980\nUvjeti", "5980"),
+        # "in order to" is no order
+        (
+            "In order to re-validate your email address, your account has been deactivated.\n"
+            'Should you have any problems, use the code "4406ffdccc".',
+            "4406ffdccc",
+        ),
+        # random letters in both cases after their code word
+        (
+            "You will need to enter the following:\nUsername: noor\nActivation Code: BPJSeqxl",
+            "BPJSeqxl",
+        ),
+        (
+            "You will need to enter the following:\nUsername: noor\nActivation Code: UwnplwSu",
+            "UwnplwSu",
+        ),
+    ],
+)
+def test_codes_round_ten_showed(text: str, code: str) -> None:
+    assert extract_code(received("Your account", text=text)) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Join us at the HELLO-WORLD meetup.\n\nSee you there!",
+        "Your order ABCDE-12345 has shipped and arrives on Monday.",
+        "Your code:\n\nWelcome\n\nthe team",  # a capitalised word is a word
+        "Please read the code of conduct.\n\nHTTPServer\n\nThanks",  # no code stands there
+    ],
+)
+def test_what_round_ten_showed_is_not_a_code(text: str) -> None:
+    assert extract_code(received("Contoso", text=text)) is None
+
+
 # The real-world corpus (scored by bench/extraction_eval.py)
 #
 # Measured with `.venv/bin/python bench/extraction_eval.py` before any rule was changed for
@@ -673,17 +727,19 @@ def test_a_product_name_before_the_subjects_title_is_not_the_code() -> None:
 # scored once: 0.896 (43/48) at 1.000. Round eight (133 mails, 9 new repositories, held out
 # whole), scored once: 0.851 (57/67) at 1.000, its one-time codes 57/58; nine misses are
 # standing voter and meeting passwords. Round nine (159 mails, 21 new repositories, held out
-# whole), scored once: 0.871 (54/62) at 0.982, one wrong. All are seen now and part of
-# tuning, whose misses are codes extract_code cannot return (a passphrase, a slash, 20
-# lower-case letters), a lower-case "pin", a credential under a word no rule has and a
-# Korean mail its catalogue garbles.
+# whole), scored once: 0.871 (54/62) at 0.982, one wrong. Round ten (126 mails, 24 new
+# repositories, held out whole), scored once: 0.632 (36/57) at 0.857, six wrong (one
+# sender's hyphenated tokens, returned joined). All are seen now and part of tuning, whose
+# misses are codes extract_code cannot return (a passphrase, a slash, lower-case letters
+# only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
+# has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.985  # 543/549
-ROUNDS = {"round3", "round4", "round5", "round6", "round7", "round8", "round9"}
+REALWORLD_TUNING_RECALL_FLOOR = 0.98  # 594/606
+ROUNDS = {"round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10"}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
-                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only"}  # fmt: skip
+                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -725,7 +781,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
 
 @pytest.mark.parametrize(
     ("round_no", "held_percent"),
-    [(3, 50), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100), (9, 100)],
+    [(3, 50), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100), (9, 100), (10, 100)],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
     round_no: int, held_percent: int
@@ -765,6 +821,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout7",
         "holdout8",
         "holdout9",
+        "holdout10",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

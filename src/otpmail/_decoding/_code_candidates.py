@@ -20,7 +20,7 @@ from otpmail._decoding._lines import _alone_on_line, _line_bounds
 
 _TOKEN = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
-    r"|(?=[A-Za-z]*[a-z][A-Z])[A-Za-z]{6,10}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
+    r"|(?=[A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]{6,10}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
 )
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
@@ -108,12 +108,12 @@ def _code_ish(token: str, sep: str) -> bool:
 
 
 _CAMEL_PART = re.compile(r"[A-Z]?[a-z]+")
-_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+_VOWEL = re.compile(r"[aeiouy]")
 
 
 def _wordlike(value: str) -> bool:
     """Whether ``value`` reads as words run together (``NoorTester``, ``iPhone``, ``GitHub``),
-    each part with a vowel; ``czKrqn`` and ``mPCWVtvpju`` do not."""
+    each part with a lower-case vowel; ``czKrqn``, ``UwnplwSu`` and ``mPCWVtvpju`` do not."""
     parts = _CAMEL_PART.findall(value)
     return "".join(parts) == value and all(_VOWEL.search(p) for p in parts)
 
@@ -121,7 +121,8 @@ def _wordlike(value: str) -> bool:
 def _random_shape(value: str) -> str | None:
     """What kind of random token ``value`` looks like, if any: ``mixed`` (6-10 letters in
     mixed case with at most one digit, and two lower-to-upper humps or one that does not
-    join words: ``tXrrAkqAEb``, ``ybYbWP``, ``czKrqn``; not ``YouTube``), ``long`` (11-32 characters with upper- and lower-case
+    join words: ``tXrrAkqAEb``, ``ybYbWP``, ``czKrqn``; not ``YouTube``), ``caps-small``
+    (capitals, then small letters: ``BPJSeqxl``), ``long`` (11-32 characters with upper- and lower-case
     letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10 capitals with at
     most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
     if len(value) > 10:
@@ -132,6 +133,9 @@ def _random_shape(value: str) -> str | None:
     humps = len(_LOWER_UPPER.findall(value))
     if len(value) >= 6 and few_digits and (humps >= 2 or (humps == 1 and not _wordlike(value))):
         return "mixed"
+    upper, lower = sum(ch.isupper() for ch in value), sum(ch.islower() for ch in value)
+    if len(value) >= 6 and few_digits and not humps and upper >= 2 and lower >= 2:
+        return "caps-small"  # capitals, then small letters: "BPJSeqxl" (or "HTTPServer")
     capitals = len(value) >= 5 and value.isalpha() and value.isupper()
     if capitals and sum(ch in "AEIOUY" for ch in value) <= 1:
         return "capitals"
@@ -168,19 +172,38 @@ def _long_plain(value: str, seg: str, start: int) -> bool:
 
 
 _DASHED_CREDENTIAL = re.compile(
-    r"(?<![0-9A-Za-z-])[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}(?![0-9A-Za-z-])"
+    r"(?<![0-9A-Za-z-])[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){1,5}(?![0-9A-Za-z-])"
 )
-"""Three to six groups of 4-6 letters and digits joined by hyphens (``5itLQ-J6o2Kc-ptbbx-
-mHvH55``): a random credential typed with its hyphens, kept only right after a code word."""
+"""Groups of 4-6 letters and digits joined by hyphens (``AF63E-273W5``, ``5itLQ-J6o2Kc-
+ptbbx-mHvH55``): a token typed with its hyphens (see :func:`_dashed_credentials`)."""
 
 
 def _dashed_credentials(seg: str) -> list[_Candidate]:
+    """Hyphenated tokens kept whole, hyphens and all, where a code stands: two or more
+    groups of five or six letters and digits, or of vowel-poor letters (``AF63E-273W5``,
+    ``PZPKC-OXNJF``: a server that makes such a token compares it with its hyphen), or three or more groups of four to six in both cases
+    with a digit (``5itLQ-J6o2Kc-ptbbx-mHvH55``) right after a code word. Shorter groups are
+    for reading (``K7P-2QX`` is typed ``K7P2QX``); a gift card's ``4KQP-X2MN-7TRW`` is in one
+    case."""
     out: list[_Candidate] = []
     for m in _DASHED_CREDENTIAL.finditer(seg):
         value = m.group()
-        # random: digits and both cases ("4KQP-X2MN-7TRW", a gift card's, is not)
-        has = (any(ch.isdigit() for ch in value), value.lower() != value, value.upper() != value)
-        if all(has) and _right_after_label(seg, m.start()):
+        groups = value.split("-")
+        digit = any(ch.isdigit() for ch in value)
+        if not any(ch.isalpha() for ch in value):
+            continue
+        if all(len(g) >= 5 for g in groups) and (
+            digit or all(sum(ch in "AEIOUaeiou" for ch in g) <= 1 for g in groups)
+        ):
+            if _stands_as_code(seg, m.start(), m.end()):
+                out.append(_Candidate(value, m.start(), m.end(), True, True))
+        elif (
+            digit
+            and len(groups) >= 3
+            and value.lower() != value
+            and value.upper() != value
+            and _right_after_label(seg, m.start())
+        ):
             out.append(_Candidate(value, m.start(), m.end(), True, True))
     return out
 
@@ -230,7 +253,10 @@ def _candidates(seg: str) -> list[_Candidate]:
         if letters and _MASKED.fullmatch(value):
             continue
         shape = _random_shape(value) if len(run) == 1 else None
-        if shape is not None and not _stands_as_code(seg, start, end):
+        if shape == "caps-small":
+            # only right after a code word: alone on a line it may be a name ("HTTPServer")
+            shape = "mixed" if _right_after_label(seg, start) else None
+        elif shape is not None and not _stands_as_code(seg, start, end):
             shape = None
         if shape is None and len(run) == 1 and _long_plain(value, seg, start):
             shape = "long"

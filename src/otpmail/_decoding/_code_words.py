@@ -217,7 +217,9 @@ _NEGATIVE_CJK = _phrases(
     r"배송"
 )
 _VERBS = _words(
-    r"(?:enter|type|use|input|eingeben|gib|geben sie|saisissez|saisir|entrez|introduce|introduzca|"
+    r"(?:enter|type|use|input|paste|copy|kopiere\w*|einfügen|copiez|collez|copia|pega|pegue|"
+    r"incolla|cole|kopieer|plak|kopiuj|skopiuj|wklej|kopir\w*|zalijepi\w*|kopiera|kopiér|"
+    r"kopioi|zkopírujte|másold|скопируйте|вставьте|eingeben|gib|geben sie|saisissez|saisir|entrez|introduce|introduzca|"
     r"introdúzcalo|introduza|ingresa|ingrese|escriba|inserisci|inserire|digita|digite|insira|voer|"
     r"vul|wpisz|wprowadź|podaj|введите|укажите|girin|giriniz|girerek)\b"
 )
@@ -240,7 +242,7 @@ _OTP_DOC = _words(
 _OTP_DOC_CASED = _words(r"PIN\b|TAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|pushTAN\b", cased=True)
 _OTP_DOC_CJK = _phrases(r"認証|確認コード|ログイン|验证|驗證|登录|登入|인증|로그인")
 _TXN_DOC = _words(
-    r"order\b|shipped\b|shipping\b|delivery\b|tracking\b|invoice\b|receipt\b|booking\b|"
+    r"(?<!in )order\b(?! to\b)|shipped\b|shipping\b|delivery\b|tracking\b|invoice\b|receipt\b|booking\b|"
     r"reservation\b|flight\b|itinerary\b|ticket\b|subscription\b|payment\b|discount|coupon|"
     r"promo|voucher|sale\b|newsletter|bestellung|lieferung|rechnung|buchung|gutschein|rabatt|"
     r"commande|livraison|facture|réservation|réduction|pedido|env[íi]o|factura|reserva|"

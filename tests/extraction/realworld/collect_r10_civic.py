@@ -102,7 +102,9 @@ def _alnum(seed: str, n: int) -> str:
     out: list[str] = []
     block = 0
     while len(out) < n:  # 40 characters from each hash block
-        v = int(hashlib.sha256(f"{seed}#{block}".encode() if block else seed.encode()).hexdigest(), 16)
+        v = int(
+            hashlib.sha256(f"{seed}#{block}".encode() if block else seed.encode()).hexdigest(), 16
+        )
         for _ in range(min(40, n - len(out))):
             v, r = divmod(v, len(chars))
             out.append(chars[r])
@@ -151,7 +153,7 @@ def _php_view(tpl: str, values: dict[str, str], conds: dict[str, bool]) -> str:
     pos = 0
     for m in re.finditer(r"<\?(=|php)(.*?)\?>\n?", tpl, re.S):
         if all(stack):
-            out.append(tpl[pos:m.start()])
+            out.append(tpl[pos : m.start()])
         pos = m.end()
         stmt = " ".join(m.group(2).split())
         if m.group(1) == "=":
@@ -236,7 +238,9 @@ def easyappointments(repo: Path) -> list[dict[str, Any]]:
 
     def lang_of(folder: str) -> dict[str, str]:
         en = _php_lang(_show(repo, EA_COMMIT, "application/language/english/translations_lang.php"))
-        loc = _php_lang(_show(repo, EA_COMMIT, f"application/language/{folder}/translations_lang.php"))
+        loc = _php_lang(
+            _show(repo, EA_COMMIT, f"application/language/{folder}/translations_lang.php")
+        )
         return {**en, **loc}  # CodeIgniter falls back to nothing; every key is present anyway
 
     plan = [  # (view, template, languages, note)
@@ -251,9 +255,11 @@ def easyappointments(repo: Path) -> list[dict[str, Any]]:
         for folder in folders:
             tag = EA_LANGS[folder]
             L = lang_of(folder)
-            company, pfirst, plast, service, tz, tzname, address, phone = EA_PEOPLE[tag]
+            company, pfirst, plast, service, _tz, tzname, address, phone = EA_PEOPLE[tag]
             seed = f"ea-{tname}-{tag}"
-            start = datetime(2026, 12, 14 + int(_digits(seed, 1)) % 5, 8 + int(_digits(seed + "h", 1)), 30)
+            start = datetime(
+                2026, 12, 14 + int(_digits(seed, 1)) % 5, 8 + int(_digits(seed + "h", 1)), 30
+            )
             end = start.replace(minute=0, hour=start.hour + 1)
             link_hash = _alnum(seed + "hash", 12)
             host = f"https://booking.{EA_DOMAINS[tag]}"
@@ -299,9 +305,15 @@ def easyappointments(repo: Path) -> list[dict[str, Any]]:
             if tname == "booked":
                 subject, msg = L["appointment_booked"], L["thank_you_for_appointment"]
                 link = f"{host}/index.php/booking/reschedule/{link_hash}"
-                kind, note = "notice", "booking confirmation: appointment details, phone number, reschedule link; no code"
+                kind, note = (
+                    "notice",
+                    "booking confirmation: appointment details, phone number, reschedule link; no code",
+                )
             elif tname == "provider":
-                subject, msg = L["appointment_added_to_your_plan"], L["appointment_link_description"]
+                subject, msg = (
+                    L["appointment_added_to_your_plan"],
+                    L["appointment_link_description"],
+                )
                 link = f"{host}/index.php/calendar/reschedule/{link_hash}"
                 kind, note = "notice", "provider's copy of a new booking; no code"
             elif tname == "cancelled":
@@ -432,8 +444,12 @@ def bluesky(repo: Path, node: str, renderer: Path) -> list[dict[str, Any]]:
             [node, str(renderer)], input=json.dumps({"src": src, "params": params}),
             capture_output=True, text=True, check=True,
         ).stdout)  # fmt: skip
-        sender = "noreply@bsky.social" if not variant else "Fjordnet Social <noreply@fjordnet.example>"
-        raw = message(sender=sender, subject=subject, text=out["text"], html_part=out["html"], sent=SENT)
+        sender = (
+            "noreply@bsky.social" if not variant else "Fjordnet Social <noreply@fjordnet.example>"
+        )
+        raw = message(
+            sender=sender, subject=subject, text=out["text"], html_part=out["html"], sent=SENT
+        )
         rel, sha = _write(ident, "bluesky", raw)
         items.append({
             "id": ident, "group": f"bluesky-{name}", "source": "bluesky", "lang": "en",
@@ -687,9 +703,17 @@ def citizenlab(node: str, renderer: Path) -> list[dict[str, Any]]:
             link_terms_conditions=_erb(tr["link_terms_conditions"]),
             link_privacy_policy=_erb(tr["link_privacy_policy"]), powered_by=_erb(tr["powered_by"]),
         )  # fmt: skip
-        out = subprocess.run([node, str(renderer)], input=mj, capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            [node, str(renderer)], input=mj, capture_output=True, text=True, check=True
+        ).stdout
         subject = tr["subject"].replace("%{organizationName}", org)
-        raw = message(sender=f'"{org}" <no-reply@{host}>', subject=subject, text=None, html_part=out, sent=SENT)
+        raw = message(
+            sender=f'"{org}" <no-reply@{host}>',
+            subject=subject,
+            text=None,
+            html_part=out,
+            sent=SENT,
+        )
         rel, sha = _write(ident, "citizenlab", raw)
         items.append({
             "id": ident, "group": "citizenlab-confirmation", "source": "citizenlab", "lang": tag,
@@ -781,7 +805,7 @@ def openforms(repo: Path, of_python: str) -> list[dict[str, Any]]:
         capture_output=True, text=True, check=True,
     ).stdout.split()  # fmt: skip
     for n in names:
-        dest = tmp / "templates" / n[len(OF_TPL) + 1:]
+        dest = tmp / "templates" / n[len(OF_TPL) + 1 :]
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(_show(repo, OF_COMMIT, n))
     lc = tmp / "locale" / "nl" / "LC_MESSAGES"
@@ -805,7 +829,9 @@ def openforms(repo: Path, of_python: str) -> list[dict[str, Any]]:
                       "context": {"form_name": form, "code": code}}))  # fmt: skip
         ident = f"openforms-cosignotp-{lang}"
         otp = _digits(ident, 6)
-        ref = "OF-" + "".join("ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[int(c, 16) % 32] for c in _hex(ident + "r", 6))
+        ref = "OF-" + "".join(
+            "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[int(c, 16) % 32] for c in _hex(ident + "r", 6)
+        )
         plan.append((ident, "openforms-cosignotp", lang, "gov-otp", otp,
                      f"co-sign one-time password, shown as {otp[:3]}-{otp[3:]} (the form keeps only"
                      " the digits); the submission reference and the expiry time are beside it;"
@@ -903,11 +929,15 @@ def sydent(repo: Path) -> list[dict[str, Any]]:
             if brand == "matrix-org":
                 code = token
                 kind = "saas-otp"
-                note = ("e-mail validation: a link, and 'If your client requires a code, the code"
-                        " is' followed by the 32-character token (generateTokenForMedium)")
+                note = (
+                    "e-mail validation: a link, and 'If your client requires a code, the code"
+                    " is' followed by the 32-character token (generateTokenForMedium)"
+                )
             else:
                 kind = "notice"
-                note = "e-mail validation by link only (the token sits inside the URL); no code shown"
+                note = (
+                    "e-mail validation by link only (the token sits inside the URL); no code shown"
+                )
         else:
             kind = "notice"
             note = "room invitation with a join link (token and key inside the URL); no code"
@@ -920,8 +950,8 @@ def sydent(repo: Path) -> list[dict[str, Any]]:
                 "bracketed_verified_sender": "",
                 "web_client_location": "https://app.element.io",
             }  # fmt: skip
-            subs["bracketed_room_name"] = "(%s) " % subs["room_name"]
-            subject = "%(sender_display_name)s has invited you to chat" % subs
+            subs["bracketed_room_name"] = "(%s) " % subs["room_name"]  # noqa: UP031
+            subject = "%(sender_display_name)s has invited you to chat" % subs  # noqa: UP031
             subs["subject_header_value"] = Header(subject, "utf8").encode()
         subs.update({
             "messageid": f"<1796284491000{_alnum(ident + 'm', 16)}@{host}>",
@@ -932,7 +962,9 @@ def sydent(repo: Path) -> list[dict[str, Any]]:
         })  # fmt: skip
         raw_text = env.get_template(f"{brand}/{tname}_template.eml.j2").render(subs)
         parsed = email.message_from_string(raw_text, policy=email.policy.default)
-        parts = {p.get_content_type(): p.get_content() for p in parsed.walk() if not p.is_multipart()}
+        parts = {
+            p.get_content_type(): p.get_content() for p in parsed.walk() if not p.is_multipart()
+        }
         raw = message(sender=str(parsed["From"]), subject=str(parsed["Subject"]),
                       text=parts["text/plain"], html_part=parts["text/html"], sent=SENT)  # fmt: skip
         rel, sha = _write(ident, "sydent", raw)
@@ -961,7 +993,9 @@ def main() -> None:
     _node_helpers(args.node_dir)
     items = (
         easyappointments(m / "alextselegidis+easyappointments" / "repo")
-        + bluesky(m / "bluesky-social+atproto" / "repo", args.node, args.node_dir / "render_bsky.js")
+        + bluesky(
+            m / "bluesky-social+atproto" / "repo", args.node, args.node_dir / "render_bsky.js"
+        )
         + citizenlab(args.node, args.node_dir / "render_mjml.js")
         + openforms(m / "open-formulieren+open-forms" / "repo", args.of_python)
         + sydent(m / "matrix-org+sydent" / "repo")
