@@ -488,6 +488,63 @@ def cognito() -> list[dict[str, Any]]:
         file=rel, sha256=sha, note="code given mid-sentence, no markup")]  # fmt: skip
 
 
+# Rauthy password reset: the default strings of ``password_reset`` in
+# src/data/src/rauthy_config.rs (VarsTemplatesLanguages defaults, lines 749-790 at RAUTHY_COMMIT),
+# held inline; date format from the ``tz_fmt`` defaults there.
+RAUTHY_RESET = {
+    "en": dict(subject="Password Reset Request", header="Password reset request for", text="",
+               click_link="Click the link below to get forwarded to the password request form.",
+               validity="This link is only valid for a short period of time for security reasons.",
+               expires="Link expires:", button_text="Reset Password",
+               footer="If this link has expired, you can request a new one.",
+               button_text_request_new="Request New Link"),
+    "de": dict(subject="Passwort Reset angefordert", header="Passwort Reset angefordert für", text="",
+               click_link="Klicken Sie auf den unten stehenden Link für den Passwort Reset.",
+               validity="Dieser Link ist aus Sicherheitsgründen nur für kurze Zeit gültig.",
+               expires="Link gültig bis:", button_text="Passwort Zurücksetzen",
+               footer="Sollte der Link abgelaufen sein, kann ein neuer angefordert werden.",
+               button_text_request_new="Neuen Link Anfordern"),
+    "fr": dict(subject="Demande de réinitialisation du mot de passe",
+               header="Demande de réinitialisation du mot de passe pour", text="",
+               click_link="Cliquez sur le lien ci-dessous pour être redirigé vers le formulaire de demande de mot de passe.",
+               validity="Ce lien n'est valable que pendant une courte période pour des raisons de sécurité.",
+               expires="Le lien expire :", button_text="Réinitialiser le mot de passe",
+               footer="Si ce lien a expiré, vous pouvez en demander un nouveau.",
+               button_text_request_new="Demander un nouveau lien"),
+}
+RAUTHY_EXP = {"en": "12/02/2026 08:47:33 (UTC)", "de": "02.12.2026 09:47:33 (CET)",
+              "fr": "02/12/2026 09:47:33 (CET)"}  # %m/%d/%Y %T (%Z) etc., 30 min after sending
+
+
+def rauthy_reset(repo: Path) -> list[dict[str, Any]]:
+    files = {p: _show(repo, RAUTHY_COMMIT, f"templates/email/{p}") for p in
+             ("base.html", "reset.html", "reset.txt")}  # fmt: skip
+    files = {k: re.sub(r"!(\w+)\.is_empty\(\)", r"\1", v) for k, v in files.items()}
+    env_html = jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=True)
+    env_txt = jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=False)
+    items = []
+    for lang, s in RAUTHY_RESET.items():
+        uid = "".join(RNG.choice(ALNUM) for _ in range(24))
+        mlid = "".join(RNG.choice(ALNUM) for _ in range(64))
+        ctx = dict(s, lang=lang, theme_vars="", email_sub_prefix="Rauthy IAM", exp=RAUTHY_EXP[lang],
+                   link=f"https://iam.example.org/auth/v1/users/{uid}/reset/{mlid}?type=password_reset",
+                   link_request_new="https://iam.example.org/auth/v1/users/password_reset?email_hint=noor.tester@example.com")
+        text = env_txt.get_template("reset.txt").render(ctx)
+        html_part = env_html.get_template("reset.html").render(ctx)
+        ident = f"rauthy-password-reset-{lang}"
+        rel, sha = _write(ident, "rauthy", message(
+            sender="Rauthy <rauthy@iam.example.org>", subject=f"Rauthy IAM - {s['subject']}",
+            text=text, html_part=html_part, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="rauthy-password-reset", source="rauthy", lang=lang, kind="notice",
+            code=None, repository=RAUTHY_REPO,
+            path="templates/email/base.html; templates/email/reset.html; templates/email/reset.txt; src/data/src/email/password_reset.rs; src/data/src/rauthy_config.rs",
+            commit=RAUTHY_COMMIT, licence="Apache-2.0",
+            rendered="Askama templates rendered with Jinja2, default password_reset strings of rauthy_config.rs held inline, expiry date as tz_fmt prints it, multipart text+HTML",
+            file=rel, sha256=sha, note="reset link with expiry date and time; no code"))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -500,6 +557,7 @@ def main() -> None:
     items += lldap(a.mirrors / "lldap+lldap" / "repo")
     items += five_stones(a.mirrors / "5-stones+keycloak-email-otp" / "repo")
     items += cognito()
+    items += rauthy_reset(a.mirrors / "sebadob+rauthy" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     pos = sum(1 for i in items if i["code"])
