@@ -598,6 +598,37 @@ def openam() -> list[dict[str, Any]]:
     return items
 
 
+def rauthy_confirm_change(repo: Path) -> list[dict[str, Any]]:
+    files = {p: _show(repo, RAUTHY_COMMIT, f"templates/email/{p}") for p in
+             ("base.html", "confirm_change.html", "confirm_change.txt")}  # fmt: skip
+    env_html = jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=True)
+    env_txt = jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=False)
+    i18n_src = _show(repo, RAUTHY_COMMIT, "src/data/src/email/i18n/confirm_change.rs")
+    plan = [("en", "en", "noor.t+work@example.net", False), ("de", "de", "noor.tester@firma.example", True),
+            ("ru", "ru", "n.tester2027@example.org", False), ("nb", "nb", "noor@example.no", True)]
+    items = []
+    for key, lang, new_addr, admin in plan:
+        s = _rauthy_i18n(i18n_src, key)
+        ctx = dict(lang=lang, theme_vars="", email_sub_prefix="Rauthy IAM", header=s["subject"],
+                   msg=s["msg"], email_changed_to=new_addr,
+                   changed_by_admin=s["msg_from_admin"] if admin else "")
+        text = env_txt.get_template("confirm_change.txt").render(ctx)
+        html_part = env_html.get_template("confirm_change.html").render(ctx)
+        ident = f"rauthy-confirm-change-{lang}"
+        rel, sha = _write(ident, "rauthy", message(
+            sender="Rauthy <rauthy@iam.example.org>", subject=f"Rauthy IAM - {s['subject']}",
+            text=text, html_part=html_part, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="rauthy-confirm-change", source="rauthy", lang=lang, kind="notice",
+            code=None, repository=RAUTHY_REPO,
+            path="templates/email/base.html; templates/email/confirm_change.html; templates/email/confirm_change.txt; src/data/src/email/i18n/confirm_change.rs; src/data/src/email/email_change_confirm.rs",
+            commit=RAUTHY_COMMIT, licence="Apache-2.0",
+            rendered="Askama templates rendered with Jinja2, i18n strings from confirm_change.rs"
+                     + (", was_admin_action true" if admin else "") + ", multipart text+HTML",
+            file=rel, sha256=sha, note="e-mail address changed notice (new address shown); no code"))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -612,6 +643,7 @@ def main() -> None:
     items += cognito()
     items += rauthy_reset(a.mirrors / "sebadob+rauthy" / "repo")
     items += openam()
+    items += rauthy_confirm_change(a.mirrors / "sebadob+rauthy" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     pos = sum(1 for i in items if i["code"])
