@@ -388,6 +388,18 @@ def stack_auth(repo: Path) -> list[dict[str, Any]]:
             "--------------------------------------------------------------------------------\n\nPlease update your payment details to avoid service interruption.")
     emit("payment-failed", f"Payment failed for {STACK_PROJECT}", inner, text, None, "invoice",
          "failed payment: amount, card's last digits (failureReason is the caller's text)")
+
+    # Sign In Invitation
+    slink = "https://notes.lumen.example/handler/sign-in?invitation=" + "".join(RNG.choice(B32) for _ in range(45))
+    inner = (f'<h3 style="{H3.replace("padding:16px 24px", "padding:32px 24px 0 24px")}">You are invited to sign in to {team}</h3>'
+             f'<p style="{P_SMALL}">Hi, {name}! Please click on the following link to sign in to your account</p>'
+             f'{_stack_button(slink, "Sign in")}<div style="padding:16px 24px">{HR}</div>'
+             f'<p style="{P_TINY}">If you were not expecting this email, you can safely ignore it.</p>')  # fmt: skip
+    text = (f"YOU ARE INVITED TO SIGN IN TO {team.upper()}\n\nHi, {name}! Please click on the following link to sign in to your account\n\n"
+            f"Sign in [{slink}]\n\n--------------------------------------------------------------------------------\n\n"
+            "If you were not expecting this email, you can safely ignore it.")
+    emit("sign-in-invitation", f"You have been invited to sign in to {STACK_PROJECT}", inner, text, None, "notice",
+         "sign-in invitation link; team name holds digits")
     return items
 
 
