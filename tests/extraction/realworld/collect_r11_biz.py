@@ -33,6 +33,15 @@ mail would type (``code``) or ``null``.
   ``consts/user.rs``. Theme values (entity name, logo, colours) are those a deployment's
   ``[theme.email_config]`` sets; the values here are assumed. HTML only ("Currently only HTML
   is supported").
+- FOSSBilling (FOSSBilling/FOSSBilling, Apache-2.0), the e-mail templates
+  ``src/modules/*/templates/email/*.html.twig`` from the snapshot: ``{% block subject %}`` and
+  ``{% block content %}`` rendered with Jinja2 standing in for Twig. Before that the ``url``
+  filter calls (Twig string interpolation ``"...#{x}"`` and named arguments, which Jinja2 lacks)
+  are replaced by the link ``FOSSBilling\\Url::link()`` builds (base URI + path, ``?`` +
+  ``http_build_query``); ``format_date`` (IntlExtension, ``medium`` date format, en_US),
+  ``format_currency`` and ``daysleft`` are given as filters; ``guest.system_company.name`` and the
+  signature (the ``company_signature`` of ``src/install/sql/content.sql``) as globals. Sent HTML
+  only (``FOSSBilling\\Mail`` sets ``->html()`` only).
 """
 
 from __future__ import annotations
@@ -625,6 +634,120 @@ def hyperswitch() -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# FOSSBilling
+
+FOSS_COMMIT = "56a0871df1240dc1d0d12c1a278fbe3678821982"
+FOSS_FROM = "Northwind Hosting <billing@northwind-hosting.example>"
+FOSS_BASE = "https://my.northwind-hosting.example/"
+FOSS_NOW = datetime(2026, 12, 3, 8, 17, 42)
+_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def _foss_date(value: str) -> str:
+    # IntlExtension format_date, 'medium' (ICU "MMM d, y") for en_US
+    if not value:
+        return ""
+    d = datetime.strptime(value[:10], "%Y-%m-%d")
+    return f"{_MONTHS[d.month - 1]} {d.day}, {d.year}"
+
+
+def _foss_currency(value: Any, currency: str) -> str:
+    sym = {"EUR": "€", "USD": "$", "GBP": "£"}[currency]
+    return f"{sym}{float(value):,.2f}"
+
+
+def _foss_daysleft(value: str) -> int:
+    # FOSSBillingExtension::daysleft: intval((strtotime($d) - time()) / 86400)
+    d = datetime.strptime(value, "%Y-%m-%d %H:%M:%S")
+    return int((d - FOSS_NOW).total_seconds() / 86400)
+
+
+def _foss_urls(tpl: str, ctx: dict[str, Any]) -> str:
+    """Replace each ``{{ '...'|url(...) }}`` by the link Url::link() builds."""
+    from urllib.parse import urlencode
+
+    def lookup(expr: str) -> str:
+        expr = expr.split("|")[0].strip()
+        cur: Any = ctx
+        for part in expr.split("."):
+            cur = cur.get(part, "") if isinstance(cur, dict) else ""
+        return str(cur)
+
+    def one(m: re.Match[str]) -> str:
+        path = re.sub(r"#\{(.*?)\}", lambda x: lookup(x.group(1)), m.group(2))
+        args = m.group(3)
+        link = FOSS_BASE + path.strip("/")
+        q = re.search(r"query:\s*\{\s*'(\w+)':\s*([\w.]+)", args)
+        if q:
+            link += "?" + urlencode({q.group(1): lookup(q.group(2))})
+        return link
+
+    return re.sub(r"""\{\{\s*(["'])(.*?)\1\|url\((.*?)\)\s*\}\}""", one, tpl)
+
+
+def fossbilling(mirrors: Path) -> list[dict[str, Any]]:
+    import jinja2
+
+    repo = mirrors / "FOSSBilling+FOSSBilling" / "repo"
+    content_sql = _show(repo, FOSS_COMMIT, "src/install/sql/content.sql")
+    signature = re.search(r"'company_signature','([^']*)'", content_sql).group(1)  # type: ignore[union-attr]
+    # Twig drops the first newline after a tag, as Jinja2 does with trim_blocks
+    env = jinja2.Environment(autoescape=True, trim_blocks=True, undefined=jinja2.ChainableUndefined)
+    env.filters["format_date"] = _foss_date
+    env.filters["format_currency"] = _foss_currency
+    env.filters["daysleft"] = _foss_daysleft
+    env.globals["guest"] = {"system_company": {"name": "Northwind Hosting"},
+                            "system_email": {"signature": signature}}
+    env.globals["default_currency"] = "EUR"
+    client = {"first_name": "Noor", "last_name": "Tester", "email": "noor.tester@example.com"}
+    invoice = {
+        "id": 1187, "serie_nr": "NWH01187", "hash": "9c41e07fb2d86a35c4f1e8b07a2d5c93",
+        "total": 143.88, "currency": "EUR", "created_at": "2026-12-03 08:10:00",
+        "due_at": "2026-12-17 08:10:00", "paid_at": "2026-12-03 08:15:31",
+        "orders": [{"id": 4093, "product_name": "Business Hosting XL (12 months)",
+                    "expires_at": "2027-12-17 00:00:00"}],
+    }  # fmt: skip
+    plan = [
+        ("Invoice", "mod_invoice_created", {"invoice": invoice}, "invoice",
+         "invoice notice: invoice id, amount, due date, order id"),
+        ("Invoice", "mod_invoice_payment_reminder", {"invoice": invoice}, "invoice",
+         "payment reminder: invoice number, amount, days left, order id"),
+        ("Invoice", "mod_invoice_paid", {"invoice": invoice}, "invoice",
+         "payment receipt: invoice number, amount, dates, order id"),
+        ("Client", "mod_client_confirm",
+         {"email_confirmation_link": FOSS_BASE + "client/confirm-email/e81f3c9a07d24b6f"},
+         "notice", "e-mail confirmation link"),
+        ("Client", "mod_client_password_reset_request",
+         {"hash": "2b7e94d0c18f4a6e95d3a0f7c4e1b826"}, "notice", "password-reset link"),
+        ("Servicelicense", "mod_servicelicense_activated",
+         {"order": {"id": 4107, "title": "Contoso Backup Pro license"},
+          "service": {"license_key": "CBP-7K2Q-M9XD-4RTV-8HWN"}}, "shop-order",
+         "order activated; the license key is a product key to enter in the software, not a one-time code"),
+    ]  # fmt: skip
+    out = []
+    for module, name, extra, kind, note in plan:
+        path = f"src/modules/{module}/templates/email/{name}.html.twig"
+        src = _show(repo, FOSS_COMMIT, path)
+        ctx = {"c": client, **extra}
+        src = _foss_urls(src, ctx)
+        subject = re.search(r"\{% block subject %\}(.*?)\{% endblock %\}", src, re.S).group(1)  # type: ignore[union-attr]
+        content = re.search(r"\{% block content %\}\n?(.*?)\{% endblock %\}", src, re.S).group(1)  # type: ignore[union-attr]
+        subject = env.from_string(subject).render(ctx).strip()
+        body = env.from_string(content).render(ctx)
+        raw = message(sender=FOSS_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        tname = name.removeprefix("mod_").replace("_", "-")
+        out.append(_item(
+            f"fossbilling-{tname}-en", f"fossbilling-{tname}", "fossbilling", "en", kind, None,
+            "FOSSBilling/FOSSBilling", f"{path}, src/library/FOSSBilling/Twig/TwigFactory.php, "
+            "src/library/FOSSBilling/Url.php, src/install/sql/content.sql",
+            FOSS_COMMIT, "Apache-2.0",
+            "Twig subject/content blocks rendered with Jinja2 (url filter calls replaced by "
+            "Url::link() output first; IntlExtension filters emulated for en_US); HTML only",
+            raw, note))  # fmt: skip
+    return out
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -635,6 +758,7 @@ def main() -> None:
     items += corteza(args.mirrors)
     items += suitecrm(args.mirrors)
     items += hyperswitch()
+    items += fossbilling(args.mirrors)
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
     OUT.parent.mkdir(parents=True, exist_ok=True)
