@@ -42,6 +42,13 @@ mail would type (``code``) or ``null``.
   ``format_currency`` and ``daysleft`` are given as filters; ``guest.system_company.name`` and the
   signature (the ``company_signature`` of ``src/install/sql/content.sql``) as globals. Sent HTML
   only (``FOSSBilling\\Mail`` sets ``->html()`` only).
+- Axelor Open Platform (axelor/axelor-open-platform, AGPL-3.0), the e-mail MFA code as
+  ``axelor-core/.../auth/MFAService.java`` sends it: subject ``MFA_EMAIL_SUBJECT[_CONFIRM]`` and
+  body ``MFA_EMAIL_BODY`` (with ``MFA_EMAIL_BODY_CODE[_CONFIRM]``) from
+  ``axelor-core/src/main/resources/i18n/messages_{en,fr}.csv``, filled by
+  ``java.text.MessageFormat`` with the user's name, the application name (default ``Axelor``),
+  the code (``"%06d".formatted(new SecureRandom().nextInt(1000000))``) and the validity
+  (``EMAIL_CODE_VALIDITY`` = 5); ``MailServiceImpl.send`` sends the body as HTML only.
 """
 
 from __future__ import annotations
@@ -748,6 +755,50 @@ def fossbilling(mirrors: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Axelor Open Platform
+
+AXELOR_COMMIT = "df889dee7921dc230be577a00b1b64568786cb7a"
+AXELOR_FROM = "Axelor <no-reply@erp.example>"
+
+
+def _message_format(pattern: str, *args: str) -> str:
+    # java.text.MessageFormat for the plain {n} arguments these messages use (no quotes in them)
+    assert "'" not in pattern
+    return re.sub(r"\{(\d+)\}", lambda m: args[int(m.group(1))], pattern)
+
+
+def axelor(mirrors: Path) -> list[dict[str, Any]]:
+    import csv
+    import io
+
+    repo = mirrors / "axelor+axelor-open-platform" / "repo"
+    out = []
+    for lang in ("en", "fr"):
+        path = f"axelor-core/src/main/resources/i18n/messages_{lang}.csv"
+        rows = csv.reader(io.StringIO(_show(repo, AXELOR_COMMIT, path)))
+        msgs = {r[0]: r[1] for r in rows if len(r) > 1}
+        for confirm in (False, True):
+            code = _digits(f"axelor-{lang}-{confirm}", 6)
+            suffix = "_CONFIRM" if confirm else ""
+            subject = _message_format(msgs["MFA_EMAIL_SUBJECT" + suffix], "Axelor", "Noor Tester", code)
+            inner = _message_format(msgs["MFA_EMAIL_BODY_CODE" + suffix], "Axelor")
+            body = _message_format(msgs["MFA_EMAIL_BODY"], "Noor Tester", inner, code, "5")
+            raw = message(sender=AXELOR_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+            tname = "mfa-email-confirm" if confirm else "mfa-login-code"
+            out.append(_item(
+                f"axelor-{tname}-{lang}", f"axelor-{tname}", "axelor", lang, "saas-otp", code,
+                "axelor/axelor-open-platform",
+                f"{path}, axelor-core/src/main/java/com/axelor/auth/MFAService.java, "
+                "axelor-core/src/main/java/com/axelor/mail/service/MailServiceImpl.java",
+                AXELOR_COMMIT, "AGPL-3.0",
+                "MFAService subject/body messages filled by MessageFormat (user name, app name "
+                "'Axelor', code, 5 minutes); HTML body only as MailServiceImpl sends it",
+                raw, "six-digit code in <strong>, valid 5 minutes"
+                + ("; sent to confirm the address for e-mail MFA" if confirm else "")))  # fmt: skip
+    return out
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -759,6 +810,7 @@ def main() -> None:
     items += suitecrm(args.mirrors)
     items += hyperswitch()
     items += fossbilling(args.mirrors)
+    items += axelor(args.mirrors)
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
     OUT.parent.mkdir(parents=True, exist_ok=True)
