@@ -49,6 +49,13 @@ mail would type (``code``) or ``null``.
   ``java.text.MessageFormat`` with the user's name, the application name (default ``Axelor``),
   the code (``"%06d".formatted(new SecureRandom().nextInt(1000000))``) and the validity
   (``EMAIL_CODE_VALIDITY`` = 5); ``MailServiceImpl.send`` sends the body as HTML only.
+- Leantime (Leantime/leantime, AGPL-3.0), the password-reset mail as
+  ``app/Domain/Auth/Services/Auth.php`` sends it through ``app/Core/Mailer.php``: the strings of
+  ``app/Language/en-US.ini`` overridden by the user's language file (``parse_ini_file`` raw),
+  the message ``sprintf``-ed with the reset link, ``nl2br``-ed and put into the Blade wrapper
+  held in ``Mailer::sendMail`` (``{!! !!}`` raw values: logo ``cid:companylogo``, the ``hi``
+  headline, the content, the unsubscribe line). PHPMailer sends it as HTML; no AltBody is set.
+  The embedded logo image itself (``dist/images/logo_blue.png``, a build output) is not attached.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ import argparse
 import hashlib
 import html
 import json
+import random
 import re
 import subprocess
 from datetime import UTC, datetime
@@ -799,6 +807,81 @@ def axelor(mirrors: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Leantime
+
+LEANTIME_COMMIT = "9a9f49f1008f4782b30f6723c54228f4f992e636"
+LEANTIME_FROM = "Leantime System (Leantime) <no-reply@projects.example>"
+LEANTIME_BASE = "https://projects.example"
+
+
+def _php_ini_raw(text: str) -> dict[str, str]:
+    # parse_ini_file(..., INI_SCANNER_RAW) for the key = "value" lines these files hold
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r'\s*([^;=\s][^=]*?)\s*=\s*"(.*)"\s*$', line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def _php_sprintf(fmt: str, *args: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        idx = int(m.group(1)) - 1 if m.group(1) else one.next  # type: ignore[attr-defined]
+        if not m.group(1):
+            one.next += 1  # type: ignore[attr-defined]
+        return args[idx]
+
+    one.next = 0  # type: ignore[attr-defined]
+    return re.sub(r"%%|%(?:(\d+)\$)?s", one, fmt)
+
+
+def _nl2br(s: str) -> str:
+    return re.sub(r"(\r\n|\n\r|\n|\r)", r"<br />\1", s)
+
+
+def leantime(mirrors: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "Leantime+leantime" / "repo"
+    mailer = _show(repo, LEANTIME_COMMIT, "app/Core/Mailer.php")
+    wrapper = re.search(r"'bodyTemplate', '(.*?)'\),\n", mailer, re.S).group(1)  # type: ignore[union-attr]
+    wrapper = wrapper.replace("\\'", "'")
+    base = _php_ini_raw(_show(repo, LEANTIME_COMMIT, "app/Language/en-US.ini"))
+    out = []
+    for lang in ("en-US", "fr-FR", "es-ES", "pt-BR", "pl-PL"):
+        strings = dict(base)
+        if lang != "en-US":
+            strings.update(_php_ini_raw(_show(repo, LEANTIME_COMMIT, f"app/Language/{lang}.ini")))
+        # substr(str_shuffle('0123456789abcdefghijklmnopqrstuvwxyz'), 0, 32), seeded
+        chars = list("0123456789abcdefghijklmnopqrstuvwxyz")
+        random.Random(f"leantime-{lang}").shuffle(chars)
+        reset = "".join(chars[:32])
+        link = f"{LEANTIME_BASE}/auth/resetPw/{reset}"
+        html_msg = _php_sprintf(strings["email_notifications.password_reset_message"], link)
+        values = {
+            "inlineLogoContent": "cid:companylogo",
+            "headline": strings["email_notifications.hi"],
+            "content": _nl2br(html_msg),
+            "unsub_link": _php_sprintf(strings["email_notifications.unsubscribe"],
+                                       LEANTIME_BASE + "/users/editOwn/"),
+        }  # fmt: skip
+        body = re.sub(r"\{!!\s*\$(\w+)\s*!!\}", lambda m: values[m.group(1)], wrapper)
+        subject = strings["email_notifications.password_reset_subject"]
+        raw = message(sender=LEANTIME_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        short = lang.split("-")[0] if lang != "pt-BR" else "pt-BR"
+        out.append(_item(
+            f"leantime-password-reset-{short}", "leantime-password-reset", "leantime", short,
+            "notice", None, "Leantime/leantime",
+            f"app/Language/{lang}.ini, app/Language/en-US.ini, app/Core/Mailer.php, "
+            "app/Domain/Auth/Services/Auth.php",
+            LEANTIME_COMMIT, "AGPL-3.0",
+            "en-US.ini overridden by the language file, sprintf + nl2br, Mailer's Blade wrapper "
+            "({!! !!} raw); HTML only, embedded logo not attached",
+            raw, "password-reset link (32 random characters in the URL); nothing to type"))  # fmt: skip
+    return out
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -811,6 +894,7 @@ def main() -> None:
     items += hyperswitch()
     items += fossbilling(args.mirrors)
     items += axelor(args.mirrors)
+    items += leantime(args.mirrors)
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
     OUT.parent.mkdir(parents=True, exist_ok=True)
