@@ -40,7 +40,8 @@ mail would type (``code``) or ``null``.
   are replaced by the link ``FOSSBilling\\Url::link()`` builds (base URI + path, ``?`` +
   ``http_build_query``); ``format_date`` (IntlExtension, ``medium`` date format, en_US),
   ``format_currency`` and ``daysleft`` are given as filters; ``guest.system_company.name`` and the
-  signature (the ``company_signature`` of ``src/install/sql/content.sql``) as globals. Sent HTML
+  signature (the ``company_signature`` of ``src/install/sql/content.sql``) as globals;
+  ``x|default({}).name`` is parenthesised for Jinja2 (Twig reads it that way). Sent HTML
   only (``FOSSBilling\\Mail`` sets ``->html()`` only).
 - Axelor Open Platform (axelor/axelor-open-platform, AGPL-3.0), the e-mail MFA code as
   ``axelor-core/.../auth/MFAService.java`` sends it: subject ``MFA_EMAIL_SUBJECT[_CONFIRM]`` and
@@ -722,6 +723,12 @@ def fossbilling(mirrors: Path) -> list[dict[str, Any]]:
         "orders": [{"id": 4093, "product_name": "Business Hosting XL (12 months)",
                     "expires_at": "2027-12-17 00:00:00"}],
     }  # fmt: skip
+    overdue = {
+        **invoice, "id": 1142, "serie_nr": "NWH01142", "hash": "d07a5e91c3b84f26a1e9c5b7f0d2a638",
+        "total": 23.40, "created_at": "2026-11-10 06:00:00", "due_at": "2026-11-24 06:00:00",
+        "orders": [{"id": 3988, "product_name": "Domain renewal northwind-bakery.example",
+                    "expires_at": "2027-11-24 00:00:00"}],
+    }  # fmt: skip
     plan = [
         ("Invoice", "mod_invoice_created", {"invoice": invoice}, "invoice",
          "invoice notice: invoice id, amount, due date, order id"),
@@ -734,6 +741,14 @@ def fossbilling(mirrors: Path) -> list[dict[str, Any]]:
          "notice", "e-mail confirmation link"),
         ("Client", "mod_client_password_reset_request",
          {"hash": "2b7e94d0c18f4a6e95d3a0f7c4e1b826"}, "notice", "password-reset link"),
+        ("Invoice", "mod_invoice_due_after",
+         {"invoice": overdue, "days_passed": 9}, "invoice",
+         "past-due reminder: invoice number, days overdue, amount, order id"),
+        ("Support", "mod_support_ticket_open",
+         {"ticket": {"id": 2318, "subject": "Cannot reach webmail since the upgrade",
+                     "status": "open", "helpdesk": {"name": "Technical Support"},
+                     "author": {"role": "client", "name": "Noor Tester"}}}, "notice",
+         "support ticket opened: ticket number, department, status"),
         ("Servicelicense", "mod_servicelicense_activated",
          {"order": {"id": 4107, "title": "Contoso Backup Pro license"},
           "service": {"license_key": "CBP-7K2Q-M9XD-4RTV-8HWN"}}, "shop-order",
@@ -745,6 +760,8 @@ def fossbilling(mirrors: Path) -> list[dict[str, Any]]:
         src = _show(repo, FOSS_COMMIT, path)
         ctx = {"c": client, **extra}
         src = _foss_urls(src, ctx)
+        # Twig reads `x|default({}).name` as (x|default({})).name; Jinja2 needs the parentheses
+        src = re.sub(r"([\w.]+\|default\(\{\}\))\.(\w+)", r"(\1).\2", src)
         subject = re.search(r"\{% block subject %\}(.*?)\{% endblock %\}", src, re.S).group(1)  # type: ignore[union-attr]
         content = re.search(r"\{% block content %\}\n?(.*?)\{% endblock %\}", src, re.S).group(1)  # type: ignore[union-attr]
         subject = env.from_string(subject).render(ctx).strip()
