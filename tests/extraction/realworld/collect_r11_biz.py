@@ -50,8 +50,8 @@ mail would type (``code``) or ``null``.
   ``java.text.MessageFormat`` with the user's name, the application name (default ``Axelor``),
   the code (``"%06d".formatted(new SecureRandom().nextInt(1000000))``) and the validity
   (``EMAIL_CODE_VALIDITY`` = 5); ``MailServiceImpl.send`` sends the body as HTML only.
-- Leantime (Leantime/leantime, AGPL-3.0), the password-reset mail as
-  ``app/Domain/Auth/Services/Auth.php`` sends it through ``app/Core/Mailer.php``: the strings of
+- Leantime (Leantime/leantime, AGPL-3.0), the password-reset and invitation mails as
+  ``Auth.php`` and ``Users::sendUserInvite`` send them through ``app/Core/Mailer.php``: the strings of
   ``app/Language/en-US.ini`` overridden by the user's language file (``parse_ini_file`` raw),
   the message ``sprintf``-ed with the reset link, ``nl2br``-ed and put into the Blade wrapper
   held in ``Mailer::sendMail`` (``{!! !!}`` raw values: logo ``cid:companylogo``, the ``hi``
@@ -858,6 +858,17 @@ def _nl2br(s: str) -> str:
     return re.sub(r"(\r\n|\n\r|\n|\r)", r"<br />\1", s)
 
 
+def _leantime_wrap(wrapper: str, strings: dict[str, str], html_msg: str) -> str:
+    values = {
+        "inlineLogoContent": "cid:companylogo",
+        "headline": strings["email_notifications.hi"],
+        "content": _nl2br(html_msg),
+        "unsub_link": _php_sprintf(strings["email_notifications.unsubscribe"],
+                                   LEANTIME_BASE + "/users/editOwn/"),
+    }  # fmt: skip
+    return re.sub(r"\{!!\s*\$(\w+)\s*!!\}", lambda m: values[m.group(1)], wrapper)
+
+
 def leantime(mirrors: Path) -> list[dict[str, Any]]:
     repo = mirrors / "Leantime+leantime" / "repo"
     mailer = _show(repo, LEANTIME_COMMIT, "app/Core/Mailer.php")
@@ -875,17 +886,10 @@ def leantime(mirrors: Path) -> list[dict[str, Any]]:
         reset = "".join(chars[:32])
         link = f"{LEANTIME_BASE}/auth/resetPw/{reset}"
         html_msg = _php_sprintf(strings["email_notifications.password_reset_message"], link)
-        values = {
-            "inlineLogoContent": "cid:companylogo",
-            "headline": strings["email_notifications.hi"],
-            "content": _nl2br(html_msg),
-            "unsub_link": _php_sprintf(strings["email_notifications.unsubscribe"],
-                                       LEANTIME_BASE + "/users/editOwn/"),
-        }  # fmt: skip
-        body = re.sub(r"\{!!\s*\$(\w+)\s*!!\}", lambda m: values[m.group(1)], wrapper)
         subject = strings["email_notifications.password_reset_subject"]
-        raw = message(sender=LEANTIME_FROM, subject=subject, text=None, html_part=body, sent=SENT)
         short = lang.split("-")[0] if lang != "pt-BR" else "pt-BR"
+        raw = message(sender=LEANTIME_FROM, subject=subject,
+                      text=None, html_part=_leantime_wrap(wrapper, strings, html_msg), sent=SENT)
         out.append(_item(
             f"leantime-password-reset-{short}", "leantime-password-reset", "leantime", short,
             "notice", None, "Leantime/leantime",
@@ -895,6 +899,26 @@ def leantime(mirrors: Path) -> list[dict[str, Any]]:
             "en-US.ini overridden by the language file, sprintf + nl2br, Mailer's Blade wrapper "
             "({!! !!} raw); HTML only, embedded logo not attached",
             raw, "password-reset link (32 random characters in the URL); nothing to type"))  # fmt: skip
+        # Users::sendUserInvite: subject new_user_subject, body user_invite_message with the
+        # escaped inviter, link (uuid4 invite code) and address
+        invite = str(__import__("uuid").UUID(hashlib.md5(f"leantime-invite-{lang}".encode()).hexdigest(), version=4))
+        esc = lambda v: html.escape(v, quote=True)  # noqa: E731  htmlspecialchars(ENT_QUOTES)
+        html_msg = _php_sprintf(strings["email_notifications.user_invite_message"],
+                                esc("Farid Benali (farid.benali@projects.example)"),
+                                esc(f"{LEANTIME_BASE}/auth/userInvite/{invite}"),
+                                esc("noor.tester@example.com"))
+        raw = message(sender="Leantime <no-reply@projects.example>",
+                      subject=strings["email_notifications.new_user_subject"], text=None,
+                      html_part=_leantime_wrap(wrapper, strings, html_msg), sent=SENT)
+        out.append(_item(
+            f"leantime-user-invite-{short}", "leantime-user-invite", "leantime", short,
+            "notice", None, "Leantime/leantime",
+            f"app/Language/{lang}.ini, app/Language/en-US.ini, app/Core/Mailer.php, "
+            "app/Domain/Users/Services/Users.php",
+            LEANTIME_COMMIT, "AGPL-3.0",
+            "Users::sendUserInvite: new_user_subject, user_invite_message sprintf-ed with escaped "
+            "values, nl2br, Mailer's Blade wrapper; HTML only, embedded logo not attached",
+            raw, "invitation with a sign-up link (uuid in the URL); nothing to type"))  # fmt: skip
     return out
 
 
