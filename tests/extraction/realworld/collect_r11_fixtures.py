@@ -3,7 +3,9 @@ projects (parsers, importers, inbox tools).
 
     M=/work/.mirror
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r11_fixtures.py \\
-        --beancount-gmail $M/kubauk+beancount-import-gmail/repo
+        --beancount-gmail $M/kubauk+beancount-import-gmail/repo \\
+        --gmail-fisher $M/vnepomuceno+gmail-fisher/repo \\
+        --cast-gmail $M/ohthehugemanatee+cast-gmail/repo
 
 Writes ``mail/<source>/<id>.eml`` and ``round11/fixtures.json``. Every mail here is a mail
 someone really received; nothing is rendered from a template and no code value is invented.
@@ -21,13 +23,31 @@ Each file is read from the commit named in its item (the last commit that change
   decoded), else the subject the sender uses for that kind of mail, supplied (``rendered``
   says which). All are order/payment mails full of order numbers, transaction IDs, prices
   and dates, and none gives a code to type: every label is ``null``.
+- ``--gmail-fisher``: a git snapshot of vnepomuceno/gmail-fisher (MIT), a tool that reads
+  food-delivery receipts from Gmail. ``tests/conftest.py`` keeps, as Python strings, the HTML
+  body of a Bolt Food receipt its author received in Lisbon in 2021 (restaurant address,
+  postcode, prices, a campaign code) and the plain-text bodies of two more Bolt Food
+  receipts. The strings are read with ``ast`` exactly as Python reads them; the HTML is the
+  single ``text/html`` part as stored, the plain-text bodies are dedented
+  (``inspect.cleandoc``: the project indented them inside its source) and sent as
+  ``text/plain``. The project keeps only Gmail snippets for subjects, so the subject is
+  supplied. Labels ``null`` (the campaign code is a discount code the sender already applied).
+- ``--cast-gmail``: a git snapshot of ohthehugemanatee/cast-gmail (Apache-2.0), a Google Apps
+  Script that turns forwarded mails into calendar events. ``dist/TestData.js`` keeps as the
+  template literal ``fwdBody`` a Deutsche Bahn booking confirmation (German) forwarded twice,
+  anonymised by the author (order ``9DDD99``, customer number, phone number). The literal has
+  no escapes or substitutions, so its text is taken verbatim and sent as ``text/plain`` from
+  the forwarding address it names; the subject is the one its forward header names. Label
+  ``null``: the order number is a booking reference.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import html
+import inspect
 import json
 import re
 import subprocess
@@ -158,11 +178,89 @@ def beancount_gmail(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# vnepomuceno/gmail-fisher
+# ---------------------------------------------------------------------------------------
+
+GF_PATH = "tests/conftest.py"
+BOLT = "Bolt Food <food@bolt.example>"
+
+
+def gmail_fisher(repo: Path) -> list[dict[str, Any]]:
+    commit = _last_commit(repo, GF_PATH)
+    tree = ast.parse(_show(repo, commit, GF_PATH).decode("utf-8"))
+    html_body = None
+    texts: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == "bolt_email_html_body":
+            ret = next(n for n in ast.walk(node) if isinstance(n, ast.Return))
+            assert isinstance(ret.value, ast.Constant)
+            html_body = ret.value.value
+        if isinstance(node, ast.FunctionDef) and node.name == "bolt_food_messages":
+            for call in ast.walk(node):
+                if isinstance(call, ast.keyword) and call.arg == "body" and isinstance(call.value, ast.Constant):
+                    texts.append(call.value.value)
+    assert html_body and len(texts) == 2
+    mails = [("bolt-receipt-2021-11", None, html_body,
+              "Bolt Food receipt (HTML): restaurant address and postcode, prices, a campaign code already applied")]
+    for name, text in zip(("bolt-receipt-2021-06", "bolt-receipt-2021-04"), texts, strict=True):
+        mails.append((name, inspect.cleandoc(text) + "\n", None, "Bolt Food receipt (plain text): address, postcode, total"))
+    items = []
+    for suffix, text, body, note in mails:
+        item_id = f"gmailfisher-{suffix}-en"
+        raw = message(sender=BOLT, subject="Your Bolt Food receipt", text=text, html_part=body, sent=SENT)
+        rel, sha = _write("gmailfisher", item_id, raw)
+        how = ("HTML body kept as a Python string, read with ast, wrapped unchanged as the text/html part"
+               if body else "plain-text body kept as a Python string, read with ast, dedented, sent as text/plain")
+        items.append({
+            "id": item_id, "group": f"gmailfisher-{suffix}", "source": "gmailfisher", "lang": "en",
+            "kind": "shop-order", "code": None, "repository": "vnepomuceno/gmail-fisher", "path": GF_PATH,
+            "commit": commit, "licence": "MIT", "rendered": f"{how}; From and Subject supplied",
+            "file": rel, "sha256": sha, "note": note,
+        })  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# ohthehugemanatee/cast-gmail
+# ---------------------------------------------------------------------------------------
+
+CG_PATH = "dist/TestData.js"
+
+
+def cast_gmail(repo: Path) -> list[dict[str, Any]]:
+    commit = _last_commit(repo, CG_PATH)
+    source = _show(repo, commit, CG_PATH).decode("utf-8")
+    found = re.search(r"const fwdBody = `(.*?)`;", source, re.S)
+    assert found and "\\" not in found.group(1) and "${" not in found.group(1)
+    body = found.group(1) + "\n"
+    subject = re.search(r"^Subject: (.+)$", body, re.M)
+    sender = re.search(r"^To: (.+)$", body, re.M)
+    assert subject and sender
+    item_id = "castgmail-db-booking-de"
+    raw = message(sender=sender.group(1), subject=subject.group(1), text=body, html_part=None, sent=SENT)
+    rel, sha = _write("castgmail", item_id, raw)
+    return [{
+        "id": item_id, "group": "castgmail-db-booking", "source": "castgmail", "lang": "de",
+        "kind": "travel-booking", "code": None, "repository": "ohthehugemanatee/cast-gmail", "path": CG_PATH,
+        "commit": commit, "licence": "Apache-2.0",
+        "rendered": "template literal fwdBody taken verbatim as text/plain; From is the forwarder it names, "
+                    "Subject the one its forward header names",
+        "file": rel, "sha256": sha,
+        "note": "forwarded Deutsche Bahn Buchungsbestätigung: Auftragsnummer 9DDD99 and Kundennummer are "
+                "references, no code to type",
+    }]  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--beancount-gmail", type=Path, required=True)
+    parser.add_argument("--gmail-fisher", type=Path, required=True)
+    parser.add_argument("--cast-gmail", type=Path, required=True)
     args = parser.parse_args()
     items = beancount_gmail(args.beancount_gmail)
+    items += gmail_fisher(args.gmail_fisher)
+    items += cast_gmail(args.cast_gmail)
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
