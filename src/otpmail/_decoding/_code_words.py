@@ -92,7 +92,7 @@ _POSITIVE = _words(
     r"(?:password|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|hasło|parola|"
     r"lösenord|adgangskode|passord|salasana|heslo|jelszó|şifre|geslo|lozinka|parool|"
     r"slaptažodis|mật khẩu|kata sandi|пароль|лозинка|парола|credential|zugangsdaten|"
-    r"credenziali|credenciale?s?)(?= ?\\?[:：])|"
+    r"credenziali|credenciale?s?)(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])|"
     r"(?:temporary|temp|initial|one-time) password\b|"
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
@@ -172,7 +172,12 @@ _NEGATIVE = _words(
     r"track(?:ing)?s?code\b|"
     # a Wi-Fi password is typed into a router, not into the product ("Wi-Fi network:
     # Contoso-Guest, password: 48291734"): the span up to the password word vetoes
-    r"(?:wi-?fi|wlan|wireless|ssid)\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
+    # (the long spans first: at one position the first alternative that matches wins)
+    r"wi-?fi\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
+    r"wlan\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
+    r"wireless\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
+    r"ssid\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
+    r"wi-?fi\b|"
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
     r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|cadeau|client|postal|barre)\b|"
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"

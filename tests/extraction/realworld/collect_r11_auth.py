@@ -60,9 +60,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
-
-import jinja2  # noqa: E402
+import jinja2
+from collect import HERE, message
 
 OUT = HERE / "round11" / "auth.json"
 SENT = datetime(2026, 12, 2, 8, 17, 33, tzinfo=UTC)
@@ -91,7 +90,7 @@ def _digits(n: int) -> str:
 def _item(**kw: Any) -> dict[str, Any]:
     keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
             "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
-    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+    return {k: kw[k] for k in keys if (k in kw and kw[k] is not None) or k == "code"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -110,7 +109,9 @@ def _properties(text: str) -> dict[str, str]:
         if not line.strip() or line.lstrip().startswith(("#", "!")):
             continue
         key, _, value = line.partition("=")
-        value = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), value)
+        value = re.sub(
+            r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), value
+        )
         out[key.strip()] = value
     return out
 
@@ -118,7 +119,7 @@ def _properties(text: str) -> dict[str, str]:
 def _msgformat(pattern: str, *args: str) -> str:
     pattern = pattern.replace("''", "\x00")
     for i, a in enumerate(args):
-        pattern = pattern.replace("{%d}" % i, a)
+        pattern = pattern.replace("{%d}" % i, a)  # noqa: UP031
     return pattern.replace("\x00", "'")
 
 
@@ -181,7 +182,11 @@ def _motp_html2text(content: str) -> str:
 def multiotp(repo: Path) -> list[dict[str, Any]]:
     _show(repo, MOTP_COMMIT, "multiotp.class.php")  # the version read
     items = []
-    for digits, when in ((6, "2026-12-02 09:17:33"), (8, "2026-12-02 14:03:51"), (10, "2026-12-02 17:45:09")):
+    for digits, when in (
+        (6, "2026-12-02 09:17:33"),
+        (8, "2026-12-02 14:03:51"),
+        (10, "2026-12-02 17:45:09"),
+    ):
         tok = _digits(digits)
         nice = _nice_token(tok)
         subject = f"OTP: {nice}"
@@ -212,7 +217,7 @@ RAUTHY_LANGS = {"en": "en", "de": "de", "fr": "fr", "nl": "nl", "zh_hans": "zh-H
 
 
 def _rauthy_i18n(src: str, lang: str) -> dict[str, str]:
-    m = re.search(r"fn build_%s\(\) -> Self \{\s*Self \{(.*?)\n\s*\}\s*\n\s*\}" % lang, src, re.S)
+    m = re.search(r"fn build_%s\(\) -> Self \{\s*Self \{(.*?)\n\s*\}\s*\n\s*\}" % lang, src, re.S)  # noqa: UP031
     assert m, lang
     out = {}
     for k, v in re.findall(r'(\w+): "((?:[^"\\]|\\.)*)"', m.group(1), re.S):
@@ -237,8 +242,14 @@ def rauthy(repo: Path) -> list[dict[str, Any]]:
     items = []
     for lang, ip, loc, ua in places:
         s = _rauthy_i18n(i18n_src, lang)
-        uid = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") for _ in range(24))
-        revoke = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") for _ in range(48))
+        uid = "".join(
+            RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            for _ in range(24)
+        )
+        revoke = "".join(
+            RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            for _ in range(48)
+        )
         ctx = dict(lang=RAUTHY_LANGS[lang], theme_vars="", email_sub_prefix="Rauthy IAM", ip=ip,
                    user_agent=ua, location=loc,
                    link_revoke=f"https://iam.example.org/auth/v1/users/{uid}/revoke/{revoke}?ip={ip}",
@@ -307,8 +318,17 @@ def stack_auth(repo: Path) -> list[dict[str, Any]]:
 
     def emit(tpl: str, subject: str, inner: str, text: str, code: str | None, kind: str, note: str):
         ident = f"stackauth-{tpl}-en"
-        rel, sha = _write(ident, "stackauth", message(
-            sender=STACK_FROM, subject=subject, text=text, html_part=_stack_theme(inner), sent=SENT))
+        rel, sha = _write(
+            ident,
+            "stackauth",
+            message(
+                sender=STACK_FROM,
+                subject=subject,
+                text=text,
+                html_part=_stack_theme(inner),
+                sent=SENT,
+            ),
+        )
         items.append(_item(
             id=ident, group=f"stackauth-{tpl}", source="stackauth", lang="en", kind=kind, code=code,
             repository=STACK_REPO, path=STACK_PATH, commit=STACK_COMMIT, licence="MIT",
@@ -324,48 +344,90 @@ def stack_auth(repo: Path) -> list[dict[str, Any]]:
              f'<p style="font-size:24px;line-height:32px;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:700;text-align:center;padding:16px 24px;margin:0">{otp}</p>'
              f'<p style="font-size:14px;line-height:20px;font-family:ui-sans-serif,system-ui,sans-serif;font-weight:400;text-align:center;padding:16px 24px;margin:0">Or you can click on <a href="{html.escape(link)}" rel="noopener noreferrer" style="color:rgb(37,99,235);text-decoration-line:underline">this link</a> to sign in</p>'
              f'{HR}<p style="{P_TINY}">If you were not expecting this email, you can safely ignore it.</p>')  # fmt: skip
-    text = (f"SIGN IN TO {STACK_PROJECT.upper()}\n\nHi, {name}! This is your one-time-password for signing in:\n\n{otp}\n\n"
-            f"Or you can click on this link [{link}] to sign in\n\n--------------------------------------------------------------------------------\n\n"
-            "If you were not expecting this email, you can safely ignore it.")
-    emit("magic-link-otp", f"Sign in to {STACK_PROJECT}: Your code is {otp}", inner, text, otp, "saas-otp",
-         "six base-32 letters/digits, upper case, in the subject and the body; the link carries the lower-case code plus a nonce")
+    text = (
+        f"SIGN IN TO {STACK_PROJECT.upper()}\n\nHi, {name}! This is your one-time-password for signing in:\n\n{otp}\n\n"
+        f"Or you can click on this link [{link}] to sign in\n\n--------------------------------------------------------------------------------\n\n"
+        "If you were not expecting this email, you can safely ignore it."
+    )
+    emit(
+        "magic-link-otp",
+        f"Sign in to {STACK_PROJECT}: Your code is {otp}",
+        inner,
+        text,
+        otp,
+        "saas-otp",
+        "six base-32 letters/digits, upper case, in the subject and the body; the link carries the lower-case code plus a nonce",
+    )
 
     # Email verification
-    vlink = "https://notes.lumen.example/handler/email-verification?code=" + "".join(RNG.choice(B32) for _ in range(45))
+    vlink = "https://notes.lumen.example/handler/email-verification?code=" + "".join(
+        RNG.choice(B32) for _ in range(45)
+    )
     inner = (f'<h3 style="{H3}">Verify your email at {STACK_PROJECT}</h3>'
              f'<p style="{P_SMALL}">Hi, {name}! Please click on the following button to verify your email.</p>'
              f'{_stack_button(vlink, "Verify my email")}<div style="padding:16px 24px">{HR}</div>'
              f'<p style="{P_TINY}">If you were not expecting this email, you can safely ignore it. </p>')  # fmt: skip
-    text = (f"VERIFY YOUR EMAIL AT {STACK_PROJECT.upper()}\n\nHi, {name}! Please click on the following button to verify your email.\n\n"
-            f"Verify my email [{vlink}]\n\n--------------------------------------------------------------------------------\n\n"
-            "If you were not expecting this email, you can safely ignore it.")
-    emit("email-verification", f"Verify your email at {STACK_PROJECT}", inner, text, None, "notice",
-         "verification by button link only; no code")
+    text = (
+        f"VERIFY YOUR EMAIL AT {STACK_PROJECT.upper()}\n\nHi, {name}! Please click on the following button to verify your email.\n\n"
+        f"Verify my email [{vlink}]\n\n--------------------------------------------------------------------------------\n\n"
+        "If you were not expecting this email, you can safely ignore it."
+    )
+    emit(
+        "email-verification",
+        f"Verify your email at {STACK_PROJECT}",
+        inner,
+        text,
+        None,
+        "notice",
+        "verification by button link only; no code",
+    )
 
     # Password reset
-    rlink = "https://notes.lumen.example/handler/password-reset?code=" + "".join(RNG.choice(B32) for _ in range(45))
+    rlink = "https://notes.lumen.example/handler/password-reset?code=" + "".join(
+        RNG.choice(B32) for _ in range(45)
+    )
     inner = (f'<h3 style="{H3}">Reset your password at {STACK_PROJECT}</h3>'
              f'<p style="{P_SMALL}">Hi, {name}! Please click on the following button to start the password reset process.</p>'
              f'{_stack_button(rlink, "Reset my password")}<div style="padding:16px 24px">{HR}</div>'
              f'<p style="{P_TINY}">If you were not expecting this email, you can safely ignore it.</p>')  # fmt: skip
-    text = (f"RESET YOUR PASSWORD AT {STACK_PROJECT.upper()}\n\nHi, {name}! Please click on the following button to start the password reset process.\n\n"
-            f"Reset my password [{rlink}]\n\n--------------------------------------------------------------------------------\n\n"
-            "If you were not expecting this email, you can safely ignore it.")
-    emit("password-reset", f"Reset your password at {STACK_PROJECT}", inner, text, None, "notice",
-         "reset link only")
+    text = (
+        f"RESET YOUR PASSWORD AT {STACK_PROJECT.upper()}\n\nHi, {name}! Please click on the following button to start the password reset process.\n\n"
+        f"Reset my password [{rlink}]\n\n--------------------------------------------------------------------------------\n\n"
+        "If you were not expecting this email, you can safely ignore it."
+    )
+    emit(
+        "password-reset",
+        f"Reset your password at {STACK_PROJECT}",
+        inner,
+        text,
+        None,
+        "notice",
+        "reset link only",
+    )
 
     # Team invitation
     team = "Q3 Research Squad 42"
-    ilink = "https://notes.lumen.example/handler/team-invitation?code=" + "".join(RNG.choice(B32) for _ in range(45))
+    ilink = "https://notes.lumen.example/handler/team-invitation?code=" + "".join(
+        RNG.choice(B32) for _ in range(45)
+    )
     inner = (f'<h3 style="{H3}">You are invited to {team}</h3>'
              f'<p style="{P_SMALL}">Hi, {name}! Please click the button below to join the team {team}</p>'
              f'{_stack_button(ilink, "Join team")}<div style="padding:16px 24px">{HR}</div>'
              f'<p style="{P_TINY}">If you were not expecting this email, you can safely ignore it.</p>')  # fmt: skip
-    text = (f"YOU ARE INVITED TO {team.upper()}\n\nHi, {name}! Please click the button below to join the team {team}\n\n"
-            f"Join team [{ilink}]\n\n--------------------------------------------------------------------------------\n\n"
-            "If you were not expecting this email, you can safely ignore it.")
-    emit("team-invitation", f"You have been invited to join {team}", inner, text, None, "notice",
-         "invitation link; team name holds digits")
+    text = (
+        f"YOU ARE INVITED TO {team.upper()}\n\nHi, {name}! Please click the button below to join the team {team}\n\n"
+        f"Join team [{ilink}]\n\n--------------------------------------------------------------------------------\n\n"
+        "If you were not expecting this email, you can safely ignore it."
+    )
+    emit(
+        "team-invitation",
+        f"You have been invited to join {team}",
+        inner,
+        text,
+        None,
+        "notice",
+        "invitation link; team name holds digits",
+    )
 
     # Payment receipt
     inner = (f'<h3 style="color:rgb(0,0,0);{H3}">Thanks for your purchase</h3>'
@@ -373,9 +435,19 @@ def stack_auth(repo: Path) -> list[dict[str, Any]]:
              '<div style="padding-left:24px;padding-right:24px"><p style="color:rgb(0,0,0);font-family:ui-sans-serif,system-ui,sans-serif;font-weight:700;font-size:16px;text-align:center;margin:0">Total paid: $348.00</p>'
              '<p style="color:rgb(71,72,73);font-family:ui-sans-serif,system-ui,sans-serif;font-size:13px;text-align:center;margin-top:8px;margin-bottom:0">Quantity: 3</p></div>'
              f'{_stack_button("https://pay.stripe.example/receipts/acct_1PqR7sT2uV/rcpt_3QwE8rT5yU", "View receipt")}<div style="padding:16px 24px">{HR}</div>')  # fmt: skip
-    text = (f"THANKS FOR YOUR PURCHASE\n\nHi, {name}! Your payment for Pro Plan (annual) is complete.\n\nTotal paid: $348.00\n\nQuantity: 3\n\n"
-            "View receipt [https://pay.stripe.example/receipts/acct_1PqR7sT2uV/rcpt_3QwE8rT5yU]\n\n--------------------------------------------------------------------------------")
-    emit("payment-receipt", f"Your receipt from {STACK_PROJECT}", inner, text, None, "invoice", "receipt: amount, quantity")
+    text = (
+        f"THANKS FOR YOUR PURCHASE\n\nHi, {name}! Your payment for Pro Plan (annual) is complete.\n\nTotal paid: $348.00\n\nQuantity: 3\n\n"
+        "View receipt [https://pay.stripe.example/receipts/acct_1PqR7sT2uV/rcpt_3QwE8rT5yU]\n\n--------------------------------------------------------------------------------"
+    )
+    emit(
+        "payment-receipt",
+        f"Your receipt from {STACK_PROJECT}",
+        inner,
+        text,
+        None,
+        "invoice",
+        "receipt: amount, quantity",
+    )
 
     # Payment failed
     inner = (f'<h3 style="color:rgb(0,0,0);{H3}">We couldn\'t process your payment</h3>'
@@ -383,23 +455,43 @@ def stack_auth(repo: Path) -> list[dict[str, Any]]:
              '<p style="color:rgb(138,139,139);font-family:ui-sans-serif,system-ui,sans-serif;font-size:12px;text-align:center;padding:0 24px 8px 24px;margin:0">Reason: Your card ending in 4417 was declined (insufficient_funds)</p>'
              f'{_stack_button("https://billing.stripe.example/p/session/live_b1Nx9K3mQ", "View invoice")}<div style="padding:16px 24px">{HR}</div>'
              '<p style="color:rgb(71,72,73);font-family:ui-sans-serif,system-ui,sans-serif;font-size:12px;text-align:center;padding:4px 24px 24px 24px;margin:0">Please update your payment details to avoid service interruption.</p>')  # fmt: skip
-    text = (f"WE COULDN'T PROCESS YOUR PAYMENT\n\nHi, {name}! Your payment for Team Plan ($1,164.00) did not go through.\n\n"
-            "Reason: Your card ending in 4417 was declined (insufficient_funds)\n\nView invoice [https://billing.stripe.example/p/session/live_b1Nx9K3mQ]\n\n"
-            "--------------------------------------------------------------------------------\n\nPlease update your payment details to avoid service interruption.")
-    emit("payment-failed", f"Payment failed for {STACK_PROJECT}", inner, text, None, "invoice",
-         "failed payment: amount, card's last digits (failureReason is the caller's text)")
+    text = (
+        f"WE COULDN'T PROCESS YOUR PAYMENT\n\nHi, {name}! Your payment for Team Plan ($1,164.00) did not go through.\n\n"
+        "Reason: Your card ending in 4417 was declined (insufficient_funds)\n\nView invoice [https://billing.stripe.example/p/session/live_b1Nx9K3mQ]\n\n"
+        "--------------------------------------------------------------------------------\n\nPlease update your payment details to avoid service interruption."
+    )
+    emit(
+        "payment-failed",
+        f"Payment failed for {STACK_PROJECT}",
+        inner,
+        text,
+        None,
+        "invoice",
+        "failed payment: amount, card's last digits (failureReason is the caller's text)",
+    )
 
     # Sign In Invitation
-    slink = "https://notes.lumen.example/handler/sign-in?invitation=" + "".join(RNG.choice(B32) for _ in range(45))
+    slink = "https://notes.lumen.example/handler/sign-in?invitation=" + "".join(
+        RNG.choice(B32) for _ in range(45)
+    )
     inner = (f'<h3 style="{H3.replace("padding:16px 24px", "padding:32px 24px 0 24px")}">You are invited to sign in to {team}</h3>'
              f'<p style="{P_SMALL}">Hi, {name}! Please click on the following link to sign in to your account</p>'
              f'{_stack_button(slink, "Sign in")}<div style="padding:16px 24px">{HR}</div>'
              f'<p style="{P_TINY}">If you were not expecting this email, you can safely ignore it.</p>')  # fmt: skip
-    text = (f"YOU ARE INVITED TO SIGN IN TO {team.upper()}\n\nHi, {name}! Please click on the following link to sign in to your account\n\n"
-            f"Sign in [{slink}]\n\n--------------------------------------------------------------------------------\n\n"
-            "If you were not expecting this email, you can safely ignore it.")
-    emit("sign-in-invitation", f"You have been invited to sign in to {STACK_PROJECT}", inner, text, None, "notice",
-         "sign-in invitation link; team name holds digits")
+    text = (
+        f"YOU ARE INVITED TO SIGN IN TO {team.upper()}\n\nHi, {name}! Please click on the following link to sign in to your account\n\n"
+        f"Sign in [{slink}]\n\n--------------------------------------------------------------------------------\n\n"
+        "If you were not expecting this email, you can safely ignore it."
+    )
+    emit(
+        "sign-in-invitation",
+        f"You have been invited to sign in to {STACK_PROJECT}",
+        inner,
+        text,
+        None,
+        "notice",
+        "sign-in invitation link; team name holds digits",
+    )
     return items
 
 
@@ -414,10 +506,17 @@ def lldap(repo: Path) -> list[dict[str, Any]]:
     src = _show(repo, LLDAP_COMMIT, "server/src/mail.rs")
     m = re.search(r'let body = format!\(\s*"(.*?)"\s*\);', src, re.S)
     assert m
-    token = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") for _ in range(100))
+    token = "".join(
+        RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        for _ in range(100)
+    )
     url = f"https://ldap.example.org/reset-password/step2/{token}"
     body = m.group(1).replace('\\"', '"')
-    body = body.replace("{display_name}", "Noor Tester").replace("{username}", "ntester4821").replace("{reset_url}", url)
+    body = (
+        body.replace("{display_name}", "Noor Tester")
+        .replace("{username}", "ntester4821")
+        .replace("{reset_url}", url)
+    )
     ident = "lldap-password-reset-en"
     rel, sha = _write(ident, "lldap", message(
         sender="LLDAP <nobody@lldap>", subject="[LLDAP] Password reset requested", text=body,
@@ -455,8 +554,11 @@ def five_stones(repo: Path) -> list[dict[str, Any]]:
         realm = "Harbor Clinic"
         body_html = _kc_sanitize(_msgformat(props["emailTOTPBodyHtml"], realm, code, "5"))
         text = _msgformat(props["emailTOTPBody"], realm, code, "5") + "\n"
-        html_part = ("<html>\n<body>\n    \t<div style=\"text-align: center;\">\n\t\t" + body_html
-                     + "\n\t</div>\n\n</body>\n</html>\n")
+        html_part = (
+            '<html>\n<body>\n    \t<div style="text-align: center;">\n\t\t'
+            + body_html
+            + "\n\t</div>\n\n</body>\n</html>\n"
+        )
         ident = f"kcemailotp-totp-email-{lang}"
         rel, sha = _write(ident, "kcemailotp", message(
             sender="Harbor Clinic <login@harborclinic.example>", subject="Temporary Authentication Code",
@@ -504,28 +606,45 @@ def cognito() -> list[dict[str, Any]]:
 # src/data/src/rauthy_config.rs (VarsTemplatesLanguages defaults, lines 749-790 at RAUTHY_COMMIT),
 # held inline; date format from the ``tz_fmt`` defaults there.
 RAUTHY_RESET = {
-    "en": dict(subject="Password Reset Request", header="Password reset request for", text="",
-               click_link="Click the link below to get forwarded to the password request form.",
-               validity="This link is only valid for a short period of time for security reasons.",
-               expires="Link expires:", button_text="Reset Password",
-               footer="If this link has expired, you can request a new one.",
-               button_text_request_new="Request New Link"),
-    "de": dict(subject="Passwort Reset angefordert", header="Passwort Reset angefordert für", text="",
-               click_link="Klicken Sie auf den unten stehenden Link für den Passwort Reset.",
-               validity="Dieser Link ist aus Sicherheitsgründen nur für kurze Zeit gültig.",
-               expires="Link gültig bis:", button_text="Passwort Zurücksetzen",
-               footer="Sollte der Link abgelaufen sein, kann ein neuer angefordert werden.",
-               button_text_request_new="Neuen Link Anfordern"),
-    "fr": dict(subject="Demande de réinitialisation du mot de passe",
-               header="Demande de réinitialisation du mot de passe pour", text="",
-               click_link="Cliquez sur le lien ci-dessous pour être redirigé vers le formulaire de demande de mot de passe.",
-               validity="Ce lien n'est valable que pendant une courte période pour des raisons de sécurité.",
-               expires="Le lien expire :", button_text="Réinitialiser le mot de passe",
-               footer="Si ce lien a expiré, vous pouvez en demander un nouveau.",
-               button_text_request_new="Demander un nouveau lien"),
+    "en": dict(
+        subject="Password Reset Request",
+        header="Password reset request for",
+        text="",
+        click_link="Click the link below to get forwarded to the password request form.",
+        validity="This link is only valid for a short period of time for security reasons.",
+        expires="Link expires:",
+        button_text="Reset Password",
+        footer="If this link has expired, you can request a new one.",
+        button_text_request_new="Request New Link",
+    ),
+    "de": dict(
+        subject="Passwort Reset angefordert",
+        header="Passwort Reset angefordert für",
+        text="",
+        click_link="Klicken Sie auf den unten stehenden Link für den Passwort Reset.",
+        validity="Dieser Link ist aus Sicherheitsgründen nur für kurze Zeit gültig.",
+        expires="Link gültig bis:",
+        button_text="Passwort Zurücksetzen",
+        footer="Sollte der Link abgelaufen sein, kann ein neuer angefordert werden.",
+        button_text_request_new="Neuen Link Anfordern",
+    ),
+    "fr": dict(
+        subject="Demande de réinitialisation du mot de passe",
+        header="Demande de réinitialisation du mot de passe pour",
+        text="",
+        click_link="Cliquez sur le lien ci-dessous pour être redirigé vers le formulaire de demande de mot de passe.",
+        validity="Ce lien n'est valable que pendant une courte période pour des raisons de sécurité.",
+        expires="Le lien expire :",
+        button_text="Réinitialiser le mot de passe",
+        footer="Si ce lien a expiré, vous pouvez en demander un nouveau.",
+        button_text_request_new="Demander un nouveau lien",
+    ),
 }
-RAUTHY_EXP = {"en": "12/02/2026 08:47:33 (UTC)", "de": "02.12.2026 09:47:33 (CET)",
-              "fr": "02/12/2026 09:47:33 (CET)"}  # %m/%d/%Y %T (%Z) etc., 30 min after sending
+RAUTHY_EXP = {
+    "en": "12/02/2026 08:47:33 (UTC)",
+    "de": "02.12.2026 09:47:33 (CET)",
+    "fr": "02/12/2026 09:47:33 (CET)",
+}  # %m/%d/%Y %T (%Z) etc., 30 min after sending
 
 
 def rauthy_reset(repo: Path) -> list[dict[str, Any]]:
@@ -538,9 +657,15 @@ def rauthy_reset(repo: Path) -> list[dict[str, Any]]:
     for lang, s in RAUTHY_RESET.items():
         uid = "".join(RNG.choice(ALNUM) for _ in range(24))
         mlid = "".join(RNG.choice(ALNUM) for _ in range(64))
-        ctx = dict(s, lang=lang, theme_vars="", email_sub_prefix="Rauthy IAM", exp=RAUTHY_EXP[lang],
-                   link=f"https://iam.example.org/auth/v1/users/{uid}/reset/{mlid}?type=password_reset",
-                   link_request_new="https://iam.example.org/auth/v1/users/password_reset?email_hint=noor.tester@example.com")
+        ctx = dict(
+            s,
+            lang=lang,
+            theme_vars="",
+            email_sub_prefix="Rauthy IAM",
+            exp=RAUTHY_EXP[lang],
+            link=f"https://iam.example.org/auth/v1/users/{uid}/reset/{mlid}?type=password_reset",
+            link_request_new="https://iam.example.org/auth/v1/users/password_reset?email_hint=noor.tester@example.com",
+        )
         text = env_txt.get_template("reset.txt").render(ctx)
         html_part = env_html.get_template("reset.html").render(ctx)
         ident = f"rauthy-password-reset-{lang}"
@@ -565,18 +690,28 @@ OPENAM_DIR = "openam-authentication/openam-auth-hotp/src/main/resources"
 # The two lines of each catalogue that the mail uses, as stored (Java escapes kept), read with
 # read_file (the repository is too large to fetch); each with the commit read_file reported.
 OPENAM_PROPS = {
-    "en": ("d11451dc189974bfc9fbccf4189fc6fa7d8ddc8f",
-           "messageSubject=OpenAM One Time Password\nmessageContent=Your OpenAM One Time Password:"),
-    "de": ("afec5c8837fd153ae5a8d9bbc13629400414e7e4",
-           "messageSubject=OpenAM-Einmal-Passwort\nmessageContent=Ihr OpenAM-Einmal-Passwort: "),
-    "fr": ("555eb0a6390e6d5cac68b459a56381b3fb21bd79",
-           "messageSubject=Mot de passe OpenAM saisi une fois\nmessageContent=Votre mot de passe OpenAM saisi une fois \\u00a0: "),
-    "ja": ("06c07fa5eb7280f72c639d392e66405407cf929f",
-           "messageSubject=OpenAM \\u306e\\u30ef\\u30f3\\u30bf\\u30a4\\u30e0\\u30d1\\u30b9\\u30ef\\u30fc\\u30c9\n"
-           "messageContent=OpenAM \\u306e\\u30ef\\u30f3\\u30bf\\u30a4\\u30e0\\u30d1\\u30b9\\u30ef\\u30fc\\u30c9:"),
-    "ko": ("afec5c8837fd153ae5a8d9bbc13629400414e7e4",
-           "messageSubject=OpenAM \\uc77c\\ud68c\\uc131 \\ube44\\ubc00\\ubc88\\ud638\n"
-           "messageContent=\\uc0ac\\uc6a9\\uc790\\uc758 OpenAM \\uc77c\\ud68c\\uc131 \\ube44\\ubc00\\ubc88\\ud638: "),
+    "en": (
+        "d11451dc189974bfc9fbccf4189fc6fa7d8ddc8f",
+        "messageSubject=OpenAM One Time Password\nmessageContent=Your OpenAM One Time Password:",
+    ),
+    "de": (
+        "afec5c8837fd153ae5a8d9bbc13629400414e7e4",
+        "messageSubject=OpenAM-Einmal-Passwort\nmessageContent=Ihr OpenAM-Einmal-Passwort: ",
+    ),
+    "fr": (
+        "555eb0a6390e6d5cac68b459a56381b3fb21bd79",
+        "messageSubject=Mot de passe OpenAM saisi une fois\nmessageContent=Votre mot de passe OpenAM saisi une fois \\u00a0: ",
+    ),
+    "ja": (
+        "06c07fa5eb7280f72c639d392e66405407cf929f",
+        "messageSubject=OpenAM \\u306e\\u30ef\\u30f3\\u30bf\\u30a4\\u30e0\\u30d1\\u30b9\\u30ef\\u30fc\\u30c9\n"
+        "messageContent=OpenAM \\u306e\\u30ef\\u30f3\\u30bf\\u30a4\\u30e0\\u30d1\\u30b9\\u30ef\\u30fc\\u30c9:",
+    ),
+    "ko": (
+        "afec5c8837fd153ae5a8d9bbc13629400414e7e4",
+        "messageSubject=OpenAM \\uc77c\\ud68c\\uc131 \\ube44\\ubc00\\ubc88\\ud638\n"
+        "messageContent=\\uc0ac\\uc6a9\\uc790\\uc758 OpenAM \\uc77c\\ud68c\\uc131 \\ube44\\ubc00\\ubc88\\ud638: ",
+    ),
 }
 
 
@@ -594,7 +729,9 @@ def openam() -> list[dict[str, Any]]:
     for lang, (commit, raw) in OPENAM_PROPS.items():
         props = _java_props(raw)
         code = _digits(8)  # sunAMAuthHOTPPasswordLength default 8 (amAuthHOTP.xml)
-        body = props["messageContent"] + code  # DefaultSMSGatewayImpl.sendSMSMessage: message + code
+        body = (
+            props["messageContent"] + code
+        )  # DefaultSMSGatewayImpl.sendSMSMessage: message + code
         ident = f"openam-hotp-email-{lang}"
         rel, sha = _write(ident, "openam", message(
             sender="no-reply@openam.org", subject=props["messageSubject"], text=body, html_part=None,
@@ -616,14 +753,24 @@ def rauthy_confirm_change(repo: Path) -> list[dict[str, Any]]:
     env_html = jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=True)
     env_txt = jinja2.Environment(loader=jinja2.DictLoader(files), autoescape=False)
     i18n_src = _show(repo, RAUTHY_COMMIT, "src/data/src/email/i18n/confirm_change.rs")
-    plan = [("en", "en", "noor.t+work@example.net", False), ("de", "de", "noor.tester@firma.example", True),
-            ("ru", "ru", "n.tester2027@example.org", False), ("nb", "nb", "noor@example.no", True)]
+    plan = [
+        ("en", "en", "noor.t+work@example.net", False),
+        ("de", "de", "noor.tester@firma.example", True),
+        ("ru", "ru", "n.tester2027@example.org", False),
+        ("nb", "nb", "noor@example.no", True),
+    ]
     items = []
     for key, lang, new_addr, admin in plan:
         s = _rauthy_i18n(i18n_src, key)
-        ctx = dict(lang=lang, theme_vars="", email_sub_prefix="Rauthy IAM", header=s["subject"],
-                   msg=s["msg"], email_changed_to=new_addr,
-                   changed_by_admin=s["msg_from_admin"] if admin else "")
+        ctx = dict(
+            lang=lang,
+            theme_vars="",
+            email_sub_prefix="Rauthy IAM",
+            header=s["subject"],
+            msg=s["msg"],
+            email_changed_to=new_addr,
+            changed_by_admin=s["msg_from_admin"] if admin else "",
+        )
         text = env_txt.get_template("confirm_change.txt").render(ctx)
         html_part = env_html.get_template("confirm_change.html").render(ctx)
         ident = f"rauthy-confirm-change-{lang}"
@@ -657,7 +804,9 @@ def main() -> None:
     items += openam()
     items += rauthy_confirm_change(a.mirrors / "sebadob+rauthy" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     pos = sum(1 for i in items if i["code"])
     print(f"{len(items)} mails, {pos} with a code -> {OUT}")
 

@@ -73,7 +73,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from collect import HERE, message
 
 OUT = HERE / "round11" / "biz.json"
@@ -161,7 +160,9 @@ def corteza(mirrors: Path) -> list[dict[str, Any]]:
     out = []
     for name, payload, kind, note in plan:
         data = dict(payload)
-        data.update({"Logo": logo, "BaseURL": CORTEZA_BASE, "EmailAddress": "noor.tester@example.com"})
+        data.update(
+            {"Logo": logo, "BaseURL": CORTEZA_BASE, "EmailAddress": "noor.tester@example.com"}
+        )
         subject = auth["templates"][name + "_subject"]["template"]
         body = auth["templates"][name + "_content"]["template"]
         body = body.replace('{{template "email_general_header" .}}', header)
@@ -192,7 +193,7 @@ SUITE_FROM = "SuiteCRM <crm-notifications@sales.example>"
 def _php_single_quoted(src: str, key: str, field: str) -> str:
     """The value of ``'field' => '...'`` inside the ``'key' => array(...)`` block of a PHP
     language file, unescaped as PHP reads a single-quoted string."""
-    block = src[src.index(f"'{key}' => array("):]
+    block = src[src.index(f"'{key}' => array(") :]
     m = re.search(r"'" + field + r"'\s*=>\s*'((?:[^'\\]|\\.)*)'", block, re.S)
     assert m, (key, field)
     return re.sub(r"\\([\\'])", r"\1", m.group(1))
@@ -228,7 +229,9 @@ def suitecrm(mirrors: Path) -> list[dict[str, Any]]:
             subject = re.sub(r"\$" + k + r"\b", v, subject)
             body_html = re.sub(r"\$" + k + r"\b", v, body_html)
             body_txt = re.sub(r"\$" + k + r"\b", v, body_txt)
-        raw = message(sender=SUITE_FROM, subject=subject, text=body_txt, html_part=body_html, sent=SENT)
+        raw = message(
+            sender=SUITE_FROM, subject=subject, text=body_txt, html_part=body_html, sent=SENT
+        )
         out.append(_item(
             f"suitecrm-{tname}-en", f"suitecrm-{tname}", "suitecrm", "en", kind,
             values.get("code"), "salesagility/SuiteCRM",
@@ -245,7 +248,9 @@ def suitecrm(mirrors: Path) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------------------
 # Hyperswitch (read_file, held inline)
 
-HS_TYPES_COMMIT = "02b5ab8dca6a6de8266b4177fb5ccc720a485a3a"  # crates/router/src/services/email/types.rs
+HS_TYPES_COMMIT = (
+    "02b5ab8dca6a6de8266b4177fb5ccc720a485a3a"  # crates/router/src/services/email/types.rs
+)
 HS_FROM = "Hyperswitch <no-reply@payments.example>"
 HS_THEME = {
     "entity_name": "Hyperswitch",
@@ -618,9 +623,13 @@ def _rust_format(tpl: str, args: dict[str, str]) -> str:
 
 def hyperswitch() -> list[dict[str, Any]]:
     out = []
-    body = _rust_format(HS_API_KEY_EXPIRY, {
-        "api_key_name": "Checkout EU production", "prefix": "prd_7Hq2", "expires_in": "7"})
-    raw = message(sender=HS_FROM, subject="API Key Expiry Notice", text=None, html_part=body, sent=SENT)
+    body = _rust_format(
+        HS_API_KEY_EXPIRY,
+        {"api_key_name": "Checkout EU production", "prefix": "prd_7Hq2", "expires_in": "7"},
+    )
+    raw = message(
+        sender=HS_FROM, subject="API Key Expiry Notice", text=None, html_part=body, sent=SENT
+    )
     out.append(_item(
         "hyperswitch-api-key-expiry-en", "hyperswitch-api-key-expiry", "hyperswitch", "en",
         "notice", None, "juspay/hyperswitch",
@@ -630,13 +639,26 @@ def hyperswitch() -> list[dict[str, Any]]:
         f"format!(include_str!(api_key_expiry_reminder.html), ...) as types.rs (at {HS_TYPES_COMMIT}) "
         "does; subject EMAIL_SUBJECT_API_KEY_EXPIRY; HTML only",
         raw, "API key name, key prefix and days left; nothing to type"))  # fmt: skip
-    lineage = "".join(f"<li>{x}</li>" for x in (
-        "Organization: Contoso Payments", "Merchant: Contoso Store EU"))
-    body = _rust_format(HS_ROLE_DELETED, {
-        **HS_THEME, "username": "Noor Tester", "role_name": "Merchant Operator",
-        "entity_type": "Merchant", "lineage_info": lineage})
-    raw = message(sender=HS_FROM, subject="Access Removed - Merchant Operator Role Revoked",
-                  text=None, html_part=body, sent=SENT)
+    lineage = "".join(
+        f"<li>{x}</li>" for x in ("Organization: Contoso Payments", "Merchant: Contoso Store EU")
+    )
+    body = _rust_format(
+        HS_ROLE_DELETED,
+        {
+            **HS_THEME,
+            "username": "Noor Tester",
+            "role_name": "Merchant Operator",
+            "entity_type": "Merchant",
+            "lineage_info": lineage,
+        },
+    )
+    raw = message(
+        sender=HS_FROM,
+        subject="Access Removed - Merchant Operator Role Revoked",
+        text=None,
+        html_part=body,
+        sent=SENT,
+    )
     out.append(_item(
         "hyperswitch-role-deleted-en", "hyperswitch-role-deleted", "hyperswitch", "en",
         "notice", None, "juspay/hyperswitch",
@@ -656,7 +678,7 @@ FOSS_COMMIT = "56a0871df1240dc1d0d12c1a278fbe3678821982"
 FOSS_FROM = "Northwind Hosting <billing@northwind-hosting.example>"
 FOSS_BASE = "https://my.northwind-hosting.example/"
 FOSS_NOW = datetime(2026, 12, 3, 8, 17, 42)
-_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
 def _foss_date(value: str) -> str:
@@ -712,8 +734,10 @@ def fossbilling(mirrors: Path) -> list[dict[str, Any]]:
     env.filters["format_date"] = _foss_date
     env.filters["format_currency"] = _foss_currency
     env.filters["daysleft"] = _foss_daysleft
-    env.globals["guest"] = {"system_company": {"name": "Northwind Hosting"},
-                            "system_email": {"signature": signature}}
+    env.globals["guest"] = {
+        "system_company": {"name": "Northwind Hosting"},
+        "system_email": {"signature": signature},
+    }
     env.globals["default_currency"] = "EUR"
     client = {"first_name": "Noor", "last_name": "Tester", "email": "noor.tester@example.com"}
     invoice = {
@@ -805,7 +829,9 @@ def axelor(mirrors: Path) -> list[dict[str, Any]]:
         for confirm in (False, True):
             code = _digits(f"axelor-{lang}-{confirm}", 6)
             suffix = "_CONFIRM" if confirm else ""
-            subject = _message_format(msgs["MFA_EMAIL_SUBJECT" + suffix], "Axelor", "Noor Tester", code)
+            subject = _message_format(
+                msgs["MFA_EMAIL_SUBJECT" + suffix], "Axelor", "Noor Tester", code
+            )
             inner = _message_format(msgs["MFA_EMAIL_BODY_CODE" + suffix], "Axelor")
             body = _message_format(msgs["MFA_EMAIL_BODY"], "Noor Tester", inner, code, "5")
             raw = message(sender=AXELOR_FROM, subject=subject, text=None, html_part=body, sent=SENT)
@@ -888,8 +914,13 @@ def leantime(mirrors: Path) -> list[dict[str, Any]]:
         html_msg = _php_sprintf(strings["email_notifications.password_reset_message"], link)
         subject = strings["email_notifications.password_reset_subject"]
         short = lang.split("-")[0] if lang != "pt-BR" else "pt-BR"
-        raw = message(sender=LEANTIME_FROM, subject=subject,
-                      text=None, html_part=_leantime_wrap(wrapper, strings, html_msg), sent=SENT)
+        raw = message(
+            sender=LEANTIME_FROM,
+            subject=subject,
+            text=None,
+            html_part=_leantime_wrap(wrapper, strings, html_msg),
+            sent=SENT,
+        )
         out.append(_item(
             f"leantime-password-reset-{short}", "leantime-password-reset", "leantime", short,
             "notice", None, "Leantime/leantime",
@@ -901,15 +932,25 @@ def leantime(mirrors: Path) -> list[dict[str, Any]]:
             raw, "password-reset link (32 random characters in the URL); nothing to type"))  # fmt: skip
         # Users::sendUserInvite: subject new_user_subject, body user_invite_message with the
         # escaped inviter, link (uuid4 invite code) and address
-        invite = str(__import__("uuid").UUID(hashlib.md5(f"leantime-invite-{lang}".encode()).hexdigest(), version=4))
+        invite = str(
+            __import__("uuid").UUID(
+                hashlib.md5(f"leantime-invite-{lang}".encode()).hexdigest(), version=4
+            )
+        )
         esc = lambda v: html.escape(v, quote=True)  # noqa: E731  htmlspecialchars(ENT_QUOTES)
-        html_msg = _php_sprintf(strings["email_notifications.user_invite_message"],
-                                esc("Farid Benali (farid.benali@projects.example)"),
-                                esc(f"{LEANTIME_BASE}/auth/userInvite/{invite}"),
-                                esc("noor.tester@example.com"))
-        raw = message(sender="Leantime <no-reply@projects.example>",
-                      subject=strings["email_notifications.new_user_subject"], text=None,
-                      html_part=_leantime_wrap(wrapper, strings, html_msg), sent=SENT)
+        html_msg = _php_sprintf(
+            strings["email_notifications.user_invite_message"],
+            esc("Farid Benali (farid.benali@projects.example)"),
+            esc(f"{LEANTIME_BASE}/auth/userInvite/{invite}"),
+            esc("noor.tester@example.com"),
+        )
+        raw = message(
+            sender="Leantime <no-reply@projects.example>",
+            subject=strings["email_notifications.new_user_subject"],
+            text=None,
+            html_part=_leantime_wrap(wrapper, strings, html_msg),
+            sent=SENT,
+        )
         out.append(_item(
             f"leantime-user-invite-{short}", "leantime-user-invite", "leantime", short,
             "notice", None, "Leantime/leantime",
@@ -939,7 +980,9 @@ def main() -> None:
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), "duplicate ids"
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     pos = sum(1 for i in items if i["code"])
     print(f"{len(items)} mails, {pos} with a code -> {OUT}")
 

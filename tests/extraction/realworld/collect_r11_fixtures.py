@@ -62,7 +62,9 @@ OUT = HERE / "round11" / "fixtures.json"
 
 
 def _git(repo: Path, *args: str) -> bytes:
-    return subprocess.run(["git", "--git-dir", str(repo), *args], capture_output=True, check=True).stdout
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), *args], capture_output=True, check=True
+    ).stdout
 
 
 def _last_commit(repo: Path, path: str) -> str:
@@ -96,62 +98,258 @@ EBAY = "eBay <ebay@ebay.co.uk.example>"
 PAYPAL = "PayPal <service@paypal.co.uk.example>"
 # (id suffix, folder, file, sender, kind, subject if the body has no <title>, note)
 BG_MAILS: list[tuple[str, str, str, str, str, str | None, str]] = [
-    ("amazon-order-2018-02", "uk_amazon_email", "amazon-order-2018-02-10.html", AMAZON, "shop-order", None,
-     "Amazon.co.uk order confirmation: order number, price, delivery estimate"),
-    ("amazon-order-2018-12-multi", "uk_amazon_email", "amazon-order-2018-12-11-multiple.html", AMAZON,
-     "shop-order", None, "order confirmation with two order numbers"),
-    ("amazon-order-2020-09a", "uk_amazon_email", "amazon-order-2020-09-15.html", AMAZON, "shop-order", None,
-     "Amazon.co.uk order confirmation"),
-    ("amazon-order-2020-09b", "uk_amazon_email", "amazon-order-2020-09-28.html", AMAZON, "shop-order", None,
-     "Amazon.co.uk order confirmation"),
-    ("amazon-order-2021-03", "uk_amazon_email", "amazon-order-2021-03-11-no-order-details.html", AMAZON,
-     "shop-order", None, "order confirmation without the item table"),
-    ("amazon-order-2021-11-multi", "uk_amazon_email", "amazon-order-2021-11-24-multiple.html", AMAZON,
-     "shop-order", None, "Marketplace order confirmation with two order numbers"),
-    ("amazon-order-2021-11a", "uk_amazon_email", "amazon-order-2021-11-24.html", AMAZON, "shop-order", None,
-     "Amazon.co.uk order confirmation"),
-    ("amazon-order-2021-11b", "uk_amazon_email", "amazon-order-2021-11-30.html", AMAZON, "shop-order", None,
-     "Amazon.co.uk order confirmation"),
-    ("ebay-order-2018", "uk_ebay_email", "ebay-2018.eml.html", EBAY, "shop-order",
-     "Order confirmed: front rear 5 led USB rechargeable bike lights", "eBay order confirmation: item number, price"),
-    ("ebay-order-2019", "uk_ebay_email", "ebay-2019.eml.html", EBAY, "shop-order",
-     "Order confirmed: G9 Halogen 28w 370 Lumen Capsule Bulb", "eBay order confirmation"),
-    ("ebay-order-2021-05", "uk_ebay_email", "ebay-2021-05.eml.html", EBAY, "shop-order",
-     "Order confirmed: Saint St Michael angel pendant silver", "eBay order confirmation, several items"),
-    ("ebay-order-2021a", "uk_ebay_email", "ebay-2021-2.eml.html", EBAY, "shop-order",
-     "Order confirmed: Electric Aroma Diffuser Essential Oil", "eBay order confirmation"),
-    ("ebay-order-2021-two", "uk_ebay_email", "ebay-2021-two-receipts.eml.html", EBAY, "shop-order",
-     "Order confirmed: Teen Titans Go Stickers", "eBay order confirmation with two orders"),
-    ("ebay-order-2021b", "uk_ebay_email", "ebay-2021.eml.html", EBAY, "shop-order",
-     "Order confirmed: ZURU ROBO ALIVE Robo Alive Snake", "eBay order confirmation"),
-    ("paypal-receipt-2018-12", "uk_paypal_email", "dec-2018-with-extra-postage-message.html", PAYPAL, "invoice",
-     None, "PayPal receipt: transaction ID, amounts, seller's postage note"),
-    ("paypal-donation-2017", "uk_paypal_email", "donation-dec-2017.html", PAYPAL, "invoice", None,
-     "PayPal donation receipt: transaction ID, amount"),
-    ("paypal-receipt-2020-07", "uk_paypal_email", "facebook-donation-2020-07.html", PAYPAL, "invoice", None,
-     "PayPal receipt for a payment via Facebook"),
-    ("paypal-authorised-2021-01", "uk_paypal_email", "jan-2021-01-PLN.html", PAYPAL, "invoice", None,
-     "PayPal payment authorisation in PLN"),
-    ("paypal-receipt-2018-06", "uk_paypal_email", "june-2018.html", PAYPAL, "invoice", None,
-     "PayPal receipt: transaction ID, amount"),
-    ("paypal-received-2019-03", "uk_paypal_email", "mar-2019-selling.html", PAYPAL, "notice", None,
-     "seller's instant payment notification: item number, transaction ID, buyer's address"),
-    ("paypal-authorised-2021-03", "uk_paypal_email", "mar-2021.html", PAYPAL, "invoice", None,
-     "PayPal payment authorisation to eBay"),
-    ("paypal-merchant-2015", "uk_paypal_email", "merchant-purchase-nov-2015.html", PAYPAL, "invoice",
-     "Your PayPal order to Boots.com", "order submitted to a merchant: transaction ID, amount"),
-    ("paypal-receipt-2015-12", "uk_paypal_email", "new-format-dec-2015.html", PAYPAL, "invoice", None,
-     "PayPal receipt for several payments"),
-    ("paypal-receipt-2017-02", "uk_paypal_email", "new-format-feb-2017.html", PAYPAL, "invoice", None,
-     "PayPal receipt: transaction ID, amount"),
-    ("paypal-receipt-2020-11", "uk_paypal_email", "nov-2020-payment.html", PAYPAL, "invoice", None,
-     "PayPal receipt for several payments"),
-    ("paypal-sent-2020-11", "uk_paypal_email", "nov-2020-sent-payment.html", PAYPAL, "invoice", None,
-     "PayPal payment receipt (Direct Debit)"),
-    ("paypal-payment-2015-12", "uk_paypal_email", "refund-nov-2015.html", PAYPAL, "invoice",
-     "Receipt for your payment to 121ecig.co.uk", "PayPal payment receipt: transaction ID, seller's address"),
-    ("paypal-authorised-2020-05", "uk_paypal_email", "totals-in-usd-2020.html", PAYPAL, "invoice", None,
-     "PayPal payment authorisation in USD"),
+    (
+        "amazon-order-2018-02",
+        "uk_amazon_email",
+        "amazon-order-2018-02-10.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "Amazon.co.uk order confirmation: order number, price, delivery estimate",
+    ),
+    (
+        "amazon-order-2018-12-multi",
+        "uk_amazon_email",
+        "amazon-order-2018-12-11-multiple.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "order confirmation with two order numbers",
+    ),
+    (
+        "amazon-order-2020-09a",
+        "uk_amazon_email",
+        "amazon-order-2020-09-15.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "Amazon.co.uk order confirmation",
+    ),
+    (
+        "amazon-order-2020-09b",
+        "uk_amazon_email",
+        "amazon-order-2020-09-28.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "Amazon.co.uk order confirmation",
+    ),
+    (
+        "amazon-order-2021-03",
+        "uk_amazon_email",
+        "amazon-order-2021-03-11-no-order-details.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "order confirmation without the item table",
+    ),
+    (
+        "amazon-order-2021-11-multi",
+        "uk_amazon_email",
+        "amazon-order-2021-11-24-multiple.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "Marketplace order confirmation with two order numbers",
+    ),
+    (
+        "amazon-order-2021-11a",
+        "uk_amazon_email",
+        "amazon-order-2021-11-24.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "Amazon.co.uk order confirmation",
+    ),
+    (
+        "amazon-order-2021-11b",
+        "uk_amazon_email",
+        "amazon-order-2021-11-30.html",
+        AMAZON,
+        "shop-order",
+        None,
+        "Amazon.co.uk order confirmation",
+    ),
+    (
+        "ebay-order-2018",
+        "uk_ebay_email",
+        "ebay-2018.eml.html",
+        EBAY,
+        "shop-order",
+        "Order confirmed: front rear 5 led USB rechargeable bike lights",
+        "eBay order confirmation: item number, price",
+    ),
+    (
+        "ebay-order-2019",
+        "uk_ebay_email",
+        "ebay-2019.eml.html",
+        EBAY,
+        "shop-order",
+        "Order confirmed: G9 Halogen 28w 370 Lumen Capsule Bulb",
+        "eBay order confirmation",
+    ),
+    (
+        "ebay-order-2021-05",
+        "uk_ebay_email",
+        "ebay-2021-05.eml.html",
+        EBAY,
+        "shop-order",
+        "Order confirmed: Saint St Michael angel pendant silver",
+        "eBay order confirmation, several items",
+    ),
+    (
+        "ebay-order-2021a",
+        "uk_ebay_email",
+        "ebay-2021-2.eml.html",
+        EBAY,
+        "shop-order",
+        "Order confirmed: Electric Aroma Diffuser Essential Oil",
+        "eBay order confirmation",
+    ),
+    (
+        "ebay-order-2021-two",
+        "uk_ebay_email",
+        "ebay-2021-two-receipts.eml.html",
+        EBAY,
+        "shop-order",
+        "Order confirmed: Teen Titans Go Stickers",
+        "eBay order confirmation with two orders",
+    ),
+    (
+        "ebay-order-2021b",
+        "uk_ebay_email",
+        "ebay-2021.eml.html",
+        EBAY,
+        "shop-order",
+        "Order confirmed: ZURU ROBO ALIVE Robo Alive Snake",
+        "eBay order confirmation",
+    ),
+    (
+        "paypal-receipt-2018-12",
+        "uk_paypal_email",
+        "dec-2018-with-extra-postage-message.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal receipt: transaction ID, amounts, seller's postage note",
+    ),
+    (
+        "paypal-donation-2017",
+        "uk_paypal_email",
+        "donation-dec-2017.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal donation receipt: transaction ID, amount",
+    ),
+    (
+        "paypal-receipt-2020-07",
+        "uk_paypal_email",
+        "facebook-donation-2020-07.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal receipt for a payment via Facebook",
+    ),
+    (
+        "paypal-authorised-2021-01",
+        "uk_paypal_email",
+        "jan-2021-01-PLN.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal payment authorisation in PLN",
+    ),
+    (
+        "paypal-receipt-2018-06",
+        "uk_paypal_email",
+        "june-2018.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal receipt: transaction ID, amount",
+    ),
+    (
+        "paypal-received-2019-03",
+        "uk_paypal_email",
+        "mar-2019-selling.html",
+        PAYPAL,
+        "notice",
+        None,
+        "seller's instant payment notification: item number, transaction ID, buyer's address",
+    ),
+    (
+        "paypal-authorised-2021-03",
+        "uk_paypal_email",
+        "mar-2021.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal payment authorisation to eBay",
+    ),
+    (
+        "paypal-merchant-2015",
+        "uk_paypal_email",
+        "merchant-purchase-nov-2015.html",
+        PAYPAL,
+        "invoice",
+        "Your PayPal order to Boots.com",
+        "order submitted to a merchant: transaction ID, amount",
+    ),
+    (
+        "paypal-receipt-2015-12",
+        "uk_paypal_email",
+        "new-format-dec-2015.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal receipt for several payments",
+    ),
+    (
+        "paypal-receipt-2017-02",
+        "uk_paypal_email",
+        "new-format-feb-2017.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal receipt: transaction ID, amount",
+    ),
+    (
+        "paypal-receipt-2020-11",
+        "uk_paypal_email",
+        "nov-2020-payment.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal receipt for several payments",
+    ),
+    (
+        "paypal-sent-2020-11",
+        "uk_paypal_email",
+        "nov-2020-sent-payment.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal payment receipt (Direct Debit)",
+    ),
+    (
+        "paypal-payment-2015-12",
+        "uk_paypal_email",
+        "refund-nov-2015.html",
+        PAYPAL,
+        "invoice",
+        "Receipt for your payment to 121ecig.co.uk",
+        "PayPal payment receipt: transaction ID, seller's address",
+    ),
+    (
+        "paypal-authorised-2020-05",
+        "uk_paypal_email",
+        "totals-in-usd-2020.html",
+        PAYPAL,
+        "invoice",
+        None,
+        "PayPal payment authorisation in USD",
+    ),
 ]
 
 
@@ -198,20 +396,42 @@ def gmail_fisher(repo: Path) -> list[dict[str, Any]]:
             html_body = ret.value.value
         if isinstance(node, ast.FunctionDef) and node.name == "bolt_food_messages":
             for call in ast.walk(node):
-                if isinstance(call, ast.keyword) and call.arg == "body" and isinstance(call.value, ast.Constant):
+                if (
+                    isinstance(call, ast.keyword)
+                    and call.arg == "body"
+                    and isinstance(call.value, ast.Constant)
+                ):
                     texts.append(call.value.value)
     assert html_body and len(texts) == 2
-    mails = [("bolt-receipt-2021-11", None, html_body,
-              "Bolt Food receipt (HTML): restaurant address and postcode, prices, a campaign code already applied")]
+    mails = [
+        (
+            "bolt-receipt-2021-11",
+            None,
+            html_body,
+            "Bolt Food receipt (HTML): restaurant address and postcode, prices, a campaign code already applied",
+        )
+    ]
     for name, text in zip(("bolt-receipt-2021-06", "bolt-receipt-2021-04"), texts, strict=True):
-        mails.append((name, inspect.cleandoc(text) + "\n", None, "Bolt Food receipt (plain text): address, postcode, total"))
+        mails.append(
+            (
+                name,
+                inspect.cleandoc(text) + "\n",
+                None,
+                "Bolt Food receipt (plain text): address, postcode, total",
+            )
+        )
     items = []
     for suffix, text, body, note in mails:
         item_id = f"gmailfisher-{suffix}-en"
-        raw = message(sender=BOLT, subject="Your Bolt Food receipt", text=text, html_part=body, sent=SENT)
+        raw = message(
+            sender=BOLT, subject="Your Bolt Food receipt", text=text, html_part=body, sent=SENT
+        )
         rel, sha = _write("gmailfisher", item_id, raw)
-        how = ("HTML body kept as a Python string, read with ast, wrapped unchanged as the text/html part"
-               if body else "plain-text body kept as a Python string, read with ast, dedented, sent as text/plain")
+        how = (
+            "HTML body kept as a Python string, read with ast, wrapped unchanged as the text/html part"
+            if body
+            else "plain-text body kept as a Python string, read with ast, dedented, sent as text/plain"
+        )
         items.append({
             "id": item_id, "group": f"gmailfisher-{suffix}", "source": "gmailfisher", "lang": "en",
             "kind": "shop-order", "code": None, "repository": "vnepomuceno/gmail-fisher", "path": GF_PATH,
@@ -238,7 +458,9 @@ def cast_gmail(repo: Path) -> list[dict[str, Any]]:
     sender = re.search(r"^To: (.+)$", body, re.M)
     assert subject and sender
     item_id = "castgmail-db-booking-de"
-    raw = message(sender=sender.group(1), subject=subject.group(1), text=body, html_part=None, sent=SENT)
+    raw = message(
+        sender=sender.group(1), subject=subject.group(1), text=body, html_part=None, sent=SENT
+    )
     rel, sha = _write("castgmail", item_id, raw)
     return [{
         "id": item_id, "group": "castgmail-db-booking", "source": "castgmail", "lang": "de",
@@ -253,7 +475,9 @@ def cast_gmail(repo: Path) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--beancount-gmail", type=Path, required=True)
     parser.add_argument("--gmail-fisher", type=Path, required=True)
     parser.add_argument("--cast-gmail", type=Path, required=True)
@@ -264,7 +488,9 @@ def main() -> None:
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(len(items), "items")
 
 
