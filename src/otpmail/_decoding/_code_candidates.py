@@ -122,9 +122,9 @@ def _random_shape(value: str) -> str | None:
     """What kind of random token ``value`` looks like, if any: ``mixed`` (6-10 letters in
     mixed case with at most one digit, and two lower-to-upper humps or one that does not
     join words: ``tXrrAkqAEb``, ``ybYbWP``, ``czKrqn``; not ``YouTube``), ``caps-small``
-    (capitals, then small letters: ``BPJSeqxl``), ``long`` (11-32 characters with upper- and lower-case
-    letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10 capitals with at
-    most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
+    (capitals, then small letters: ``BPJSeqxl``), ``long`` (11-32 characters with upper-
+    and lower-case letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10
+    capitals with at most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
     if len(value) > 10:
         has = (any(ch.isupper() for ch in value), any(ch.islower() for ch in value))
         digits = any(ch.isdigit() for ch in value)
@@ -181,10 +181,10 @@ ptbbx-mHvH55``): a token typed with its hyphens (see :func:`_dashed_credentials`
 def _dashed_credentials(seg: str) -> list[_Candidate]:
     """Hyphenated tokens kept whole, hyphens and all, where a code stands: two or more
     groups of five or six letters and digits, or of vowel-poor letters (``AF63E-273W5``,
-    ``PZPKC-OXNJF``: a server that makes such a token compares it with its hyphen), or three or more groups of four to six in both cases
-    with a digit (``5itLQ-J6o2Kc-ptbbx-mHvH55``) right after a code word. Shorter groups are
-    for reading (``K7P-2QX`` is typed ``K7P2QX``); a gift card's ``4KQP-X2MN-7TRW`` is in one
-    case."""
+    ``PZPKC-OXNJF``: a server that makes such a token compares it with its hyphen), or
+    three or more groups of four to six in both cases with a digit
+    (``5itLQ-J6o2Kc-ptbbx-mHvH55``) right after a code word. Shorter groups are for reading
+    (``K7P-2QX`` is typed ``K7P2QX``); a gift card's ``4KQP-X2MN-7TRW`` is in one case."""
     out: list[_Candidate] = []
     for m in _DASHED_CREDENTIAL.finditer(seg):
         value = m.group()

@@ -155,6 +155,11 @@ _USE_IT = _words(
 )
 """Words that ask the reader to use a code: enter it, show it at pickup."""
 
+_ROUTER_PASSWORD = (
+    r"[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|"
+    r"wachtwoord)\b"
+)
+"""From a Wi-Fi word to the password word after it on its line (a negative label)."""
 _NEGATIVE = _words(
     r"promo(?:tion(?:al)?)?[ -]?codes?\b|discount[ -]?codes?\b|coupon[ -]?codes?\b|"
     r"voucher[ -]?codes?\b|gift ?card[ -]?codes?\b|gift[ -]?codes?\b|referral[ -]?codes?\b|"
@@ -166,18 +171,16 @@ _NEGATIVE = _words(
     r"tracking[ -]?codes?\b|order[ -]?codes?\b|zip[ -]?codes?\b|postal[ -]?codes?\b|"
     r"post[ -]?codes?\b|pin[ -]?codes?\b|colou?r[ -]?codes?\b|tax[ -]?codes?\b|"
     r"tariff[ -]?codes?\b|vat[ -]?codes?\b|activation key[ -]?codes?\b|redeem[ -]?codes?\b|"
-    r"redemption[ -]?codes?\b|claim[ -]?codes?\b|offer[ -]?codes?\b|club[ -]?codes?\b|gutscheincode\b|"
+    r"redemption[ -]?codes?\b|claim[ -]?codes?\b|offer[ -]?codes?\b|club[ -]?codes?\b|"
+    r"gutscheincode\b|"
     r"rabattcode\b|aktionscode\b|postcode\b|promocode\b|barcode\b|qr-code\b|fehlercode\b|"
     r"zipcode\b|pincode\b|kortingcode\b|kortingscode\b|actiecode\b|cadeaucode\b|"
     r"track(?:ing)?s?code\b|"
     # a Wi-Fi password is typed into a router, not into the product ("Wi-Fi network:
     # Contoso-Guest, password: 48291734"): the span up to the password word vetoes
     # (the long spans first: at one position the first alternative that matches wins)
-    r"wi-?fi\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
-    r"wlan\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
-    r"wireless\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
-    r"ssid\b[^\n]{0,40}?(?:password|passwort|kennwort|key|schlüssel|mot de passe|contraseña|senha|wachtwoord)\b|"
-    r"wi-?fi\b|"
+    rf"wi-?fi\b{_ROUTER_PASSWORD}|wlan\b{_ROUTER_PASSWORD}|wireless\b{_ROUTER_PASSWORD}|"
+    rf"ssid\b{_ROUTER_PASSWORD}|wi-?fi\b|"
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
     r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|cadeau|client|postal|barre)\b|"
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"
@@ -224,7 +227,8 @@ _NEGATIVE_CJK = _phrases(
 _VERBS = _words(
     r"(?:enter|type|use|input|paste|copy|kopiere\w*|einfügen|copiez|collez|copia|pega|pegue|"
     r"incolla|cole|kopieer|plak|kopiuj|skopiuj|wklej|kopir\w*|zalijepi\w*|kopiera|kopiér|"
-    r"kopioi|zkopírujte|másold|скопируйте|вставьте|eingeben|gib|geben sie|saisissez|saisir|entrez|introduce|introduzca|"
+    r"kopioi|zkopírujte|másold|скопируйте|вставьте|eingeben|gib|geben sie|saisissez|saisir|"
+    r"entrez|introduce|introduzca|"
     r"introdúzcalo|introduza|ingresa|ingrese|escriba|inserisci|inserire|digita|digite|insira|voer|"
     r"vul|wpisz|wprowadź|podaj|введите|укажите|girin|giriniz|girerek)\b"
 )
@@ -247,7 +251,8 @@ _OTP_DOC = _words(
 _OTP_DOC_CASED = _words(r"PIN\b|TAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|pushTAN\b", cased=True)
 _OTP_DOC_CJK = _phrases(r"認証|確認コード|ログイン|验证|驗證|登录|登入|인증|로그인")
 _TXN_DOC = _words(
-    r"(?<!in )order\b(?! to\b)|shipped\b|shipping\b|delivery\b|tracking\b|invoice\b|receipt\b|booking\b|"
+    r"(?<!in )order\b(?! to\b)|shipped\b|shipping\b|delivery\b|tracking\b|invoice\b|"
+    r"receipt\b|booking\b|"
     r"reservation\b|flight\b|itinerary\b|ticket\b|subscription\b|payment\b|discount|coupon|"
     r"promo|voucher|sale\b|newsletter|bestellung|lieferung|rechnung|buchung|gutschein|rabatt|"
     r"commande|livraison|facture|réservation|réduction|pedido|env[íi]o|factura|reserva|"

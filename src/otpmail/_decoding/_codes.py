@@ -77,8 +77,8 @@ __all__ = [
 ]
 
 CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-"""Every character :func:`extract_code` can return, but for the hyphens inside a long random
-credential (``5itLQ-J6o2Kc-ptbbx-mHvH55``)."""
+"""Every character :func:`extract_code` can return, but for the hyphens inside a token it
+returns as shown (``AF63E-273W5``, ``5itLQ-J6o2Kc-ptbbx-mHvH55``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,9 +520,10 @@ def extract_code(email_or_text: Mapping[str, Any] | str) -> str | None:
 
     Reads the subject and the body of an email dict, or a string of body text. Never
     raises. The code is returned with readability separators removed (``"123 456"`` →
-    ``"123456"``, ``"K7P-2QX"`` → ``"K7P2QX"``) and its letters' case kept; a long random
-    credential in hyphenated groups keeps its hyphens, since it is typed with them. A
-    password the mail gives (``Your password: bcCE79DF9r``) is returned as its code.
+    ``"123456"``, ``"K7P-2QX"`` → ``"K7P2QX"``) and its letters' case kept; a token in
+    hyphenated groups of five or more (``"AF63E-273W5"``) or a long random credential keeps
+    its hyphens, since it is typed with them. A password the mail gives (``Your password:
+    bcCE79DF9r``) is returned as its code.
 
     >>> extract_code("Your verification code is 482 913. It expires in 10 minutes.")
     '482913'
