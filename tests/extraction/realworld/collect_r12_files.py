@@ -1,0 +1,245 @@
+"""Round twelve (``files``): codes and notices that feedback boards and file-sharing servers mail.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r12_files.py \\
+        [--mirrors /work/.mirror]
+
+``--mirrors`` holds the git snapshot (``owner+name/repo``) fetched for this round:
+getfider+fider. Seahub (haiwen/seahub) was too large to fetch: its texts were read file by file
+and are held inline below, each with its path and commit.
+
+Collected blind: no extractor was run on these mails; each label is what a person reading
+the mail would type (``code``) or ``null``.
+
+- Fider (getfider/fider, AGPL-3.0): ``views/email/base_email.html`` with the body template
+  (``signin_email.html``, ``new_comment.html``, ``change_emailaddress_email.html``), the Go
+  ``html/template`` actions filled BY HAND the way ``app/services/email/message.go``
+  (``RenderMessage``) and ``app/pkg/tpl`` do: ``translate`` gives ``i18n.T`` of
+  ``locale/<lang>/server.json`` (English fallback for a missing key; ``{name}`` arguments
+  substituted), its result HTML-escaped as html/template does unless piped to ``html``;
+  ``{{ if .logo }}`` and ``{{ if .noreply }}`` true (default logo URL, the SMTP sender uses
+  the no-reply address); the first two lines (``subject:``/``body:``) cut off, the subject
+  unescaped. Fider sends one ``text/html`` part. Sign-in code:
+  ``rand.StringNumeric(6)`` (``app/models/entity/email_verification.go``), the link key
+  64 alphanumerics (``/signin/verify?k=``). Props as ``app/tasks/signin.go`` and
+  ``app/tasks/new_comment.go`` set them.
+- Seafile (haiwen/seahub, Apache-2.0): ``seahub/share/templates/share/audit_code_email.html``
+  (the share-link verification code, subject ``Verification code for visiting share links``,
+  code ``gen_token(max_length=6)`` = first six hex digits of a uuid4) and
+  ``share/share_link_email.html`` (a shared-link notice) inside
+  ``seahub/templates/email_base.html``, Django templates filled BY HAND with the msgstr of
+  ``seahub/locale/<lang>/LC_MESSAGES/django.po``; sent as one HTML part
+  (``send_html_email_with_dj_template``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import re
+import string
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collect import HERE, message  # noqa: E402
+
+OUT = HERE / "round12" / "files.json"
+SENT = datetime(2026, 12, 3, 9, 41, 7, tzinfo=UTC)
+RNG = random.Random("r12-files")
+
+
+def _write(ident: str, source: str, raw: bytes) -> tuple[str, str]:
+    rel = f"mail/{source}/{ident}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    return rel, hashlib.sha256(raw).hexdigest()
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _digits(n: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(n))
+
+
+def _alnum(n: int) -> str:
+    return "".join(RNG.choice(string.ascii_letters + string.digits) for _ in range(n))
+
+
+def _item(**kw: Any) -> dict[str, Any]:
+    keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
+            "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
+    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+
+
+# ---------------------------------------------------------------------------------------
+# Fider
+
+FIDER_REPO = "getfider/fider"
+FIDER_COMMIT = "67c52826cca176724a59dd58b9795e1bc8d67bc8"
+FIDER_SITE = "Northwind Feedback"
+FIDER_BASE = "https://feedback.northwind.example"
+FIDER_LOGO = "https://login.fider.io/static/assets/logo.png"
+
+
+def _go_esc(s: str) -> str:
+    """html/template's htmlEscaper for text in an element body."""
+    return (s.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&#34;").replace("+", "&#43;").replace("\x00", "\ufffd"))  # fmt: skip
+
+
+class _Fider:
+    def __init__(self, repo: Path, lang: str) -> None:
+        self.cat = json.loads(_show(repo, FIDER_COMMIT, f"locale/{lang}/server.json"))
+        self.en = json.loads(_show(repo, FIDER_COMMIT, "locale/en/server.json"))
+
+    def t(self, key: str, params: dict[str, str] | None = None) -> str:
+        msg = self.cat.get(key) or self.en[key]
+        for k, v in (params or {}).items():
+            msg = msg.replace("{" + k + "}", v)
+        return msg
+
+
+def _fider_render(repo: Path, tr: _Fider, name: str, props: dict[str, str]) -> tuple[str, str]:
+    base = _show(repo, FIDER_COMMIT, "views/email/base_email.html")
+    body_tpl = _show(repo, FIDER_COMMIT, f"views/email/{name}.html")
+    defs = {}
+    for chunk in body_tpl.split('{{define "')[1:]:
+        name_, _, rest = chunk.partition('"}}')
+        defs[name_] = rest.rstrip()[: -len("{{end}}")]  # a define's own {{end}} closes the chunk
+    text = base.replace('{{block "subject" .}}{{end}}', defs["subject"])
+    text = text.replace('{{block "body" .}}{{end}}', defs["body"])
+    text = text.replace("{{ if .logo }}", "").replace("{{ if .noreply }}", "").replace("{{ end }}", "")
+
+    def dictargs(s: str) -> dict[str, str]:
+        out = {}
+        for k, expr in re.findall(r'"(\w+)" (\(\.\w+ \| stripHtml\)|\.\w+)', s):
+            out[k] = props[re.search(r"\.(\w+)", expr).group(1)]
+        return out
+
+    def action(m: re.Match[str]) -> str:
+        a = m.group(1).strip()
+        if mm := re.fullmatch(r'"([\w.]+)" \| translate', a):
+            return _go_esc(tr.t(mm.group(1)))
+        if mm := re.fullmatch(r'translate (\S+) \(dict (.*)\)( \| html)?', a):
+            key = mm.group(1).strip('"')
+            key = props[key[1:]] if key.startswith(".") else key
+            out = tr.t(key, dictargs(mm.group(2)))
+            return out if mm.group(3) else _go_esc(out)
+        if mm := re.fullmatch(r"\.(\w+) \| html", a):
+            return props[mm.group(1)]
+        if mm := re.fullmatch(r"\.(\w+)", a):
+            v = props[mm.group(1)]
+            return v if mm.group(1) == "content" else _go_esc(v)
+        raise ValueError(a)
+
+    out = re.sub(r"\{\{(.*?)\}\}", action, text)
+    lines = out.split("\n")
+    subject = html.unescape(lines[0].lstrip("subject: "))
+    body = "\n".join(lines[2:]).lstrip(" ")
+    return subject, body
+
+
+FIDER_SIGNIN_LANGS = ["en", "de", "fr", "es-ES", "ja", "ru", "pl", "tr", "zh-TW", "ar", "pt-BR", "sv-SE"]
+FIDER_COMMENT_LANGS = ["en", "de", "ja", "nl"]
+FIDER_CHANGE_LANGS = ["en", "it", "ko"]
+
+
+def fider(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    common = dict(source="fider", repository=FIDER_REPO, commit=FIDER_COMMIT, licence="AGPL-3.0")
+    for lang in FIDER_SIGNIN_LANGS:
+        tr = _Fider(repo, lang)
+        code = _digits(6)
+        key = _alnum(64)
+        props = {"siteName": FIDER_SITE, "code": code, "logo": FIDER_LOGO,
+                 "link": f"<a href='{FIDER_BASE}/signin/verify?k={key}'>{FIDER_BASE}/signin/verify?k={key}</a>"}
+        subject, body = _fider_render(repo, tr, "signin_email", props)
+        ident = f"fider-signin-{lang.lower()}"
+        rel, sha = _write(ident, "fider", message(
+            sender=f"{FIDER_SITE} <noreply@feedback.northwind.example>", subject=subject, text=None,
+            html_part=body, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="fider-signin", lang=lang, kind="saas-otp", code=code,
+            path="views/email/base_email.html; views/email/signin_email.html; locale/%s/server.json; app/tasks/signin.go" % lang,
+            rendered="Go html/template filled by hand as RenderMessage does; HTML only as the SMTP sender sends it",
+            file=rel, sha256=sha, note="six digits in the subject and in a large letter-spaced box; also a sign-in link",
+            **common))  # fmt: skip
+    posts = [
+        (412, "export-invoices-as-csv-with-up-to-2500-rows", "Export invoices as CSV (up to 2,500 rows)",
+         "<p>Since release 4.12 the export stops at 1,000 rows. Our March batch had 2,318 invoices, "
+         "see ticket #88412 for the file.</p>"),
+        (97, "dark-mode-for-the-mobile-app", "Dark mode for the mobile app",
+         "<p>+1 from our team of 35. Android 14, build 2026.11.3.</p>"),
+        (1530, "sso-login-with-azure-ad", "SSO login with Azure AD",
+         "<p>We need this before 1 February 2027; 640 seats are waiting.</p>"),
+        (268, "api-rate-limit-is-too-low", "API rate limit is too low (60 requests/minute)",
+         "<p>We hit HTTP 429 after 60 calls; 300/min would do. Request ID 7f3c9e21.</p>"),
+    ]
+    for lang, (num, slug, title, content) in zip(FIDER_COMMENT_LANGS, posts):
+        tr = _Fider(repo, lang)
+        url = f"{FIDER_BASE}/posts/{num}/{slug}"
+        props = {
+            "title": title, "messageLocaleString": "email.new_comment.text", "siteName": FIDER_SITE,
+            "userName": "Marta Quinlan", "content": content,
+            "postLink": f"<a href='{url}'>#{num}</a>",
+            "view": f"<a href='{url}'>{tr.t('email.subscription.view')}</a>",
+            "unsubscribe": f"<a href='{url}'>{tr.t('email.subscription.unsubscribe')}</a>",
+            "change": f"<a href='{FIDER_BASE}/settings'>{tr.t('email.subscription.change')}</a>",
+            "logo": FIDER_LOGO,
+        }
+        subject, body = _fider_render(repo, tr, "new_comment", props)
+        ident = f"fider-new-comment-{lang.lower()}"
+        rel, sha = _write(ident, "fider", message(
+            sender="Marta Quinlan <noreply@feedback.northwind.example>", subject=subject, text=None,
+            html_part=body, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="fider-new-comment", lang=lang, kind="notice", code=None,
+            path="views/email/base_email.html; views/email/new_comment.html; locale/%s/server.json; app/tasks/new_comment.go" % lang,
+            rendered="Go html/template filled by hand as RenderMessage does; props as sendEmailNotifications sets them",
+            file=rel, sha256=sha, note="comment notification: post number, versions, counts, a ticket and request id; no code",
+            **common))  # fmt: skip
+    for lang in FIDER_CHANGE_LANGS:
+        tr = _Fider(repo, lang)
+        key = _alnum(64)
+        props = {"name": "Noor Tester", "oldEmail": "noor.t@oldmail.example",
+                 "newEmail": "noor.tester@example.com", "logo": FIDER_LOGO,
+                 "link": f"<a href='{FIDER_BASE}/change-email/verify?k={key}'>{FIDER_BASE}/change-email/verify?k={key}</a>"}
+        subject, body = _fider_render(repo, tr, "change_emailaddress_email", props)
+        ident = f"fider-change-email-{lang.lower()}"
+        rel, sha = _write(ident, "fider", message(
+            sender=f"{FIDER_SITE} <noreply@feedback.northwind.example>", subject=subject, text=None,
+            html_part=body, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="fider-change-email", lang=lang, kind="notice", code=None,
+            path="views/email/base_email.html; views/email/change_emailaddress_email.html; locale/%s/server.json; app/tasks/change_email.go" % lang,
+            rendered="Go html/template filled by hand as RenderMessage does",
+            file=rel, sha256=sha, note="confirm-new-address mail with a link (64-character key); nothing to type",
+            **common))  # fmt: skip
+    return items
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirrors", default="/work/.mirror")
+    args = ap.parse_args()
+    mirrors = Path(args.mirrors)
+    items = fider(mirrors / "getfider+fider" / "repo")
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
+
+
+if __name__ == "__main__":
+    main()
