@@ -230,12 +230,139 @@ def fider(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Seafile (haiwen/seahub): too large to fetch, the templates were read one by one with the
+# commits named here (the stored versions of one era: 2016, ``service_url`` in email_base).
+
+SEAHUB_REPO = "haiwen/seahub"
+SEAHUB_BASE_COMMIT = "160ec14e2107368ff2ffaa33dfe0e4f862b4e421"  # seahub/templates/email_base.html
+SEAHUB_BASE = """{% load i18n %}
+<div style="background:#f2f2f2;padding:40px 0;">
+<div style="width:700px;background:#fff;border-style:solid;border-width:1px;border-color:#eaeaea #cccccc #a6a6a6;border-radius:4px;box-shadow:0 2px 2px #cdcdcd;margin:0 auto;">
+    <img src="{{ service_url }}{{media_url}}{{logo_path}}" alt="" style="display:block;margin:20px 0 15px 50px;" />
+    <div style="padding:30px 55px 40px;min-height:300px;border-top:1px solid #efefef;background:transparent url('{{ service_url }}{{media_url}}img/email_bg.jpg') scroll repeat-x center top;">
+        {% block email_con %}{% endblock %}
+
+        <p style="font-size:14px;color:#434144;margin:30px 0;">
+        {% trans "Thanks for using our site!" %}
+        </p>
+
+        <p style="font-size:14px;color:#434144;">
+        {% blocktrans %}The {{ site_name }} team{% endblocktrans %}
+        </p>
+    </div>
+</div>
+</div>
+"""
+SEAHUB_AUDIT_COMMIT = "5a52ad7168db92b66ecc0b71ed66917c0dca113d"  # seahub/share/templates/share/audit_code_email.html
+SEAHUB_AUDIT = """{% extends 'email_base.html' %}
+{% load i18n %}
+
+{% block email_con %}
+
+{% autoescape off %}
+
+<p style="color:#121214;font-size:14px;">{% trans "Hi," %}</p>
+
+<p style="font-size:14px;color:#434144;">
+{% blocktrans %}Your code is {{code}}, this code will be valid for one hour.{% endblocktrans%}
+</p>
+
+{% endautoescape %}
+
+{% endblock %}
+"""
+SEAHUB_LINK_COMMIT = "1372b010e650b096668ce06d01e7adac2e6e5e7a"  # seahub/templates/shared_link_email.html
+SEAHUB_LINK = """{% extends 'email_base.html' %}
+
+{% load i18n %}
+
+{% block email_con %}
+
+{% autoescape off %}
+
+<p style="color:#121214;font-size:14px;">{% trans "Hi," %}</p>
+
+<p style="font-size:14px;color:#434144;">
+{% blocktrans %}{{ email }} shared a {{ file_shared_type }} <span style="font-weight:bold;">{{ file_shared_name}}</span> to you on {{ site_name }}:{% endblocktrans%} <br />
+{{ file_shared_link }}
+</p>
+
+{% if extra_msg %}
+<p>" {{ extra_msg }} "</p>
+{% endif %}
+
+{% endautoescape %}
+
+{% endblock %}
+"""
+SEAHUB_CTX = {"service_url": "https://files.northwind.example", "media_url": "/media/",
+              "logo_path": "img/seafile-logo.png", "site_name": "Seafile"}
+
+
+def _django(child: str, ctx: dict[str, str]) -> str:
+    """Django's rendering of these two levels (English, autoescape off in the block; the base
+    values need no escaping): the child's block replaces the base's, the tags leave their
+    line breaks."""
+    block = re.search(r"\{% block email_con %\}(.*?)\{% endblock %\}", child, re.S).group(1)
+    out = SEAHUB_BASE.replace("{% block email_con %}{% endblock %}", block)
+    out = re.sub(r"\{% if (\w+) %\}(.*?)\{% endif %\}", lambda m: m.group(2) if ctx.get(m.group(1)) else "", out, flags=re.S)
+    out = re.sub(r"\{% trans \"(.*?)\" %\}", r"\1", out)
+    out = re.sub(r"\{% blocktrans %\}(.*?)\{% endblocktrans ?%\}", r"\1", out, flags=re.S)
+    out = re.sub(r"\{% (load i18n|autoescape off|endautoescape) %\}", "", out)
+    return re.sub(r"\{\{ ?(\w+) ?\}\}", lambda m: ctx[m.group(1)], out)
+
+
+def seafile() -> list[dict[str, Any]]:
+    items = []
+    common = dict(source="seafile", repository=SEAHUB_REPO, licence="Apache-2.0", lang="en")
+    sender = "Seafile <noreply@files.northwind.example>"
+    for n in range(2):
+        code = uuid_hex(RNG)[:6]
+        body = _django(SEAHUB_AUDIT, {**SEAHUB_CTX, "code": code})
+        ident = f"seafile-share-audit-code-en-{n + 1}"
+        rel, sha = _write(ident, "seafile", message(
+            sender=sender, subject="Verification code for visiting share links", text=None,
+            html_part=body, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="seafile-share-audit-code", kind="saas-otp", code=code,
+            path="seahub/share/templates/share/audit_code_email.html; seahub/templates/email_base.html; seahub/share/views.py (ajax_get_link_audit_code)",
+            commit=SEAHUB_AUDIT_COMMIT,
+            rendered=f"Django template filled by hand (English), base email_base.html at {SEAHUB_BASE_COMMIT}; one HTML part as send_html_email_with_dj_template sends",
+            file=rel, sha256=sha, note="six lowercase hex characters (gen_token: uuid4 hex) inside a sentence, followed by a comma",
+            **common))  # fmt: skip
+    links = [
+        ("file", "Q3-2026 budget v7.xlsx", "https://files.northwind.example/f/4c1e9a07b2d84f6fa3e1/", "marta.quinlan@northwind.example"),
+        ("directory", "Invoices 2026-11", "https://files.northwind.example/d/91f0b6d3c8e24a5d9b72/", "ops@northwind.example"),
+    ]
+    for n, (kind, name, url, who) in enumerate(links):
+        body = _django(SEAHUB_LINK, {**SEAHUB_CTX, "email": who, "file_shared_type": kind,
+                                     "file_shared_name": name, "file_shared_link": url, "extra_msg": ""})
+        subject = ("A file is shared to you on %s" if kind == "file" else "A directory is shared to you on %s") % "Seafile"
+        ident = f"seafile-shared-link-en-{n + 1}"
+        rel, sha = _write(ident, "seafile", message(
+            sender=sender, subject=subject, text=None, html_part=body, sent=SENT))  # fmt: skip
+        items.append(_item(
+            id=ident, group="seafile-shared-link", kind="notice", code=None,
+            path="seahub/templates/shared_link_email.html; seahub/templates/email_base.html; seahub/share/views.py (send_shared_link)",
+            commit=SEAHUB_LINK_COMMIT,
+            rendered=f"Django template filled by hand (English), base email_base.html at {SEAHUB_BASE_COMMIT}; one HTML part",
+            file=rel, sha256=sha, note="shared-link notice: the link token is hex, the file name has figures; nothing to type",
+            **common))  # fmt: skip
+    return items
+
+
+def uuid_hex(rng: random.Random) -> str:
+    return "%032x" % rng.getrandbits(128)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", default="/work/.mirror")
     args = ap.parse_args()
     mirrors = Path(args.mirrors)
     items = fider(mirrors / "getfider+fider" / "repo")
+    items += seafile()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
