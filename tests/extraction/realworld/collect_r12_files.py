@@ -356,6 +356,183 @@ def uuid_hex(rng: random.Random) -> str:
     return "%032x" % rng.getrandbits(128)
 
 
+# ---------------------------------------------------------------------------------------
+# TeamPass
+
+TP_REPO = "nilsteampassnet/TeamPass"
+TP_COMMIT = "6b43fc57145c2895368a9699bcfdfe9e427221ad"
+TP_LANG = "app/includes/language/%s.php"
+TP_ISO = {"english": "en", "french": "fr", "italian": "it", "chinese": "zh", "german": "de",
+          "spanish": "es", "russian": "ru", "portuguese_br": "pt-BR", "ukrainian": "uk",
+          "polish": "pl", "turkish": "tr"}
+TP_SENDER = "Teampass <teampass@vault.northwind.example>"
+TP_URL = "https://vault.northwind.example"
+TP_DATE, TP_TIME = "03/12/2026", "09:41:07"  # the install defaults d/m/Y and H:i:s
+
+
+def _php_strings(src: str) -> dict[str, str]:
+    """The ``'key' => '...'`` entries of a TeamPass language file (PHP single-quoted strings:
+    only \\' and \\\\ are escapes)."""
+    out = {}
+    for m in re.finditer(r"'((?:[^'\\]|\\.)*)'\s*=>\s*'((?:[^'\\]|\\.)*)'", src):
+        out[m.group(1)] = re.sub(r"\\([\\'])", r"\1", m.group(2))
+    return out
+
+
+class _TpLang:
+    def __init__(self, repo: Path, name: str) -> None:
+        self.en = _php_strings(_show(repo, TP_COMMIT, TP_LANG % "english"))
+        self.tr = self.en if name == "english" else _php_strings(_show(repo, TP_COMMIT, TP_LANG % name))
+
+    def get(self, key: str) -> str:  # Language::get: primary, then English, then the key
+        return self.tr.get(key) or self.en.get(key, key)
+
+
+def _tp_email_body(text: str) -> str:
+    """emailBody() of app/sources/main.functions.php, verbatim (its stray '=' line breaks too)."""
+    return (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.=\n'
+        '    w3.org/TR/html4/loose.dtd"><html>\n'
+        '    <head><title>Email Template</title>\n'
+        '    <style type="text/css">\n'
+        '    body { background-color: #f0f0f0; padding: 10px 0; margin:0 0 10px =0; }\n'
+        '    </style></head>\n'
+        '    <body style="-ms-text-size-adjust: none; size-adjust: none; margin: 0; padding: 10px 0; background-color: #f0f0f0;" bgcolor="#f0f0f0" leftmargin="0" topmargin="0" marginwidth="0" marginheight="0">\n'
+        '    <table border="0" width="100%" height="100%" cellpadding="0" cellspacing="0" bgcolor="#f0f0f0" style="border-spacing: 0;">\n'
+        '    <tr><td style="border-collapse: collapse;"><br>\n'
+        '        <table border="0" width="100%" cellpadding="0" cellspacing="0" bgcolor="#17357c" style="border-spacing: 0; margin-bottom: 25px;">\n'
+        '        <tr><td style="border-collapse: collapse; padding: 11px 20px;">\n'
+        '            <div style="max-width:150px; max-height:34px; color:#f0f0f0; font-weight:bold;">Teampass</div>\n'
+        '        </td></tr></table></td>\n'
+        '    </tr>\n'
+        '    <tr><td align="center" valign="top" bgcolor="#f0f0f0" style="border-collapse: collapse; background-color: #f0f0f0;">\n'
+        '        <table width="600" cellpadding="0" cellspacing="0" border="0" class="container" bgcolor="#ffffff" style="border-spacing: 0; border-bottom: 1px solid #e0e0e0; box-shadow: 0 0 3px #ddd; color: #434343; font-family: Helvetica, Verdana, sans-serif;">\n'
+        '        <tr><td class="container-padding" bgcolor="#ffffff" style="border-collapse: collapse; border-left: 1px solid #e0e0e0; background-color: #ffffff; padding-left: 30px; padding-right: 30px;">\n'
+        '        <br><div style="float:right;">' + text + '<br><br></td></tr></table>\n'
+        '    </td></tr></table>\n'
+        '    <br></body></html>'
+    )
+
+
+def _phpmailer_wrap(message: str, length: int = 80) -> str:
+    """PHPMailer::wrapText (not QP mode), lengths in bytes as PHP's strlen counts them."""
+    message = message.replace("\r\n", "\n").replace("\r", "\n").removesuffix("\n")
+    out = []
+    for line in message.split("\n"):
+        buf, first = "", True
+        for word in line.split(" "):
+            buf_o = buf
+            if not first:
+                buf += " "
+            buf += word
+            if buf_o != "" and len(buf.encode()) > length:
+                out.append(buf_o + "\n")
+                buf = word
+            first = False
+        out.append(buf + "\n")
+    return "".join(out)
+
+
+def _tp_mail(subject: str, text: str) -> bytes:
+    """EmailService::sendMail: isHtml, WordWrap 80, Body = emailBody(text), AltBody '' (so
+    PHPMailer wraps the HTML body itself and sends one text/html part)."""
+    body = _phpmailer_wrap(_tp_email_body(text))
+    return message(sender=TP_SENDER, subject=subject, text=None, html_part=body, sent=SENT)
+
+
+def _tp_gen(n: int, alphabet: str) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def teampass(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    common = dict(source="teampass", repository=TP_REPO, commit=TP_COMMIT, licence="GPL-3.0")
+    alnum = string.ascii_lowercase + string.ascii_uppercase + string.digits
+    # forgot local password: sendMailToUser -> background task -> '#password#' filled by EmailTrait
+    for name in ["english", "french", "italian", "chinese"]:
+        lg = _TpLang(repo, name)
+        pw = _tp_gen(20, alnum)  # GenerateCryptKey(20, false, true, true, false, true)
+        body = lg.get("forgot_local_password_email_body")
+        for k, v in {"#login#": "ntester", "#name#": "Noor", "#lastname#": "Tester", "#tp_link#": TP_URL}.items():
+            body = body.replace(k, v)
+        body = body.replace("\r", "").replace("\n", "").replace("#password#", pw)
+        lang = TP_ISO[name]
+        ident = f"teampass-forgot-temp-password-{lang.lower()}"
+        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("forgot_local_password_email_subject")), body))
+        items.append(_item(
+            id=ident, group="teampass-forgot-temp-password", lang=lang, kind="saas-otp", code=pw,
+            path=f"app/sources/reset-password.php; app/sources/main.functions.php (sendMailToUser, emailBody); app/scripts/traits/EmailTrait.php; {TP_LANG % name}",
+            rendered="language string filled as sendMailToUser and EmailTrait do; emailBody() wrapper; PHPMailer wrapText(80) on the HTML body; one HTML part",
+            file=rel, sha256=sha,
+            note="20-character temporary password (letters and digits) in bold after 'Temporary password', to type at the next login" + ("; the Italian string writes #nome#, left unfilled" if name == "italian" else ""),
+            **common))  # fmt: skip
+    # LDAP user created: encryption code to enter at first login (users.queries.php, sent at once)
+    for name in ["english", "german", "spanish", "russian", "portuguese_br", "ukrainian"]:
+        lg = _TpLang(repo, name)
+        code = _tp_gen(12, alnum + "#_-@$+!")  # generateQuickPassword(12, true)
+        body = lg.get("email_body_user_added_from_ldap_encryption_code")
+        body = body.replace("#tp_login#", "ntester").replace("#enc_code#", code).replace("#tp_link#", TP_URL)
+        lang = TP_ISO[name]
+        ident = f"teampass-ldap-encryption-code-{lang.lower()}"
+        rel, sha = _write(ident, "teampass", _tp_mail(lg.get("email_subject_new_user"), body))
+        items.append(_item(
+            id=ident, group="teampass-ldap-encryption-code", lang=lang, kind="saas-otp", code=code,
+            path=f"app/sources/users.queries.php (add user from LDAP); app/sources/main.functions.php (generateQuickPassword, emailBody); {TP_LANG % name}",
+            rendered="language string filled as users.queries.php does; emailBody() wrapper; PHPMailer wrapText(80); one HTML part",
+            file=rel, sha256=sha,
+            note="12-character encryption code (letters, digits and #_-@$+!) in bold, asked for at the first login",
+            **common))  # fmt: skip
+    # notices to administrators: a user logged in; a user was locked
+    ips = ["198.51.100.23", "203.0.113.87", "192.0.2.146", "198.51.100.201", "203.0.113.9"]
+    for name, ip in zip(["english", "french", "spanish", "chinese", "portuguese_br"], ips):
+        lg = _TpLang(repo, name)
+        body = lg.get("email_body_on_user_login")
+        body = body.replace("#tp_user#", f" ntester (IP: {ip})").replace("#tp_date#", TP_DATE).replace("#tp_time#", TP_TIME)
+        lang = TP_ISO[name]
+        ident = f"teampass-user-login-{lang.lower()}"
+        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("email_subject_on_user_login")), body))
+        items.append(_item(
+            id=ident, group="teampass-user-login", lang=lang, kind="notice", code=None,
+            path=f"app/sources/identify.php (enable_send_email_on_user_login); app/sources/main.functions.php (prepareSendingEmail, emailBody); {TP_LANG % name}",
+            rendered="language string filled as identify.php does (date d/m/Y, time H:i:s); emailBody(); PHPMailer wrapText(80); one HTML part",
+            file=rel, sha256=sha, note="login notice to the administrator: login, IP address, date and time; no code",
+            **common))  # fmt: skip
+    for name, ip in zip(["english", "french", "italian", "chinese"], ips[1:]):
+        lg = _TpLang(repo, name)
+        body = lg.get("email_body_on_user_lock")
+        for k, v in {"#tp_user#": "ntester", "#tp_name#": "Noor Tester", "#tp_email#": "noor.tester@example.com",
+                     "#tp_ip#": ip, "#tp_date#": TP_DATE, "#tp_time#": TP_TIME,
+                     "#tp_unlock_at#": "03/12/2026 10:11:07"}.items():
+            body = body.replace(k, v)
+        lang = TP_ISO[name]
+        ident = f"teampass-user-locked-{lang.lower()}"
+        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("email_subject_on_user_lock")), body))
+        items.append(_item(
+            id=ident, group="teampass-user-locked", lang=lang, kind="notice", code=None,
+            path=f"app/sources/main.functions.php (brute-force lock notice, prepareSendingEmail, emailBody); {TP_LANG % name}",
+            rendered="language string filled as the lock notice does; emailBody(); PHPMailer wrapText(80); one HTML part",
+            file=rel, sha256=sha, note="account-locked notice: login, e-mail, IP, dates and times; no code",
+            **common))  # fmt: skip
+    for name in ["english", "french", "italian"]:
+        lg = _TpLang(repo, name)
+        token = _tp_gen(64, string.hexdigits[:16])
+        body = lg.get("forgot_local_password_confirm_email_body")
+        for k, v in {"#login#": "ntester", "#name#": "Noor", "#lastname#": "Tester",
+                     "#reset_url#": f"{TP_URL}/reset-password.php?token={token}"}.items():
+            body = body.replace(k, v)
+        body = body.replace("\r", "").replace("\n", "")
+        lang = TP_ISO[name]
+        ident = f"teampass-forgot-confirm-{lang.lower()}"
+        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("forgot_local_password_confirm_email_subject")), body))
+        items.append(_item(
+            id=ident, group="teampass-forgot-confirm", lang=lang, kind="notice", code=None,
+            path=f"app/sources/identify.php (forgot local password); app/sources/main.functions.php (sendMailToUser, emailBody); {TP_LANG % name}",
+            rendered="language string filled as identify.php does; emailBody(); PHPMailer wrapText(80); one HTML part",
+            file=rel, sha256=sha, note="password-recovery link (token in the URL), valid 15 minutes; nothing to type",
+            **common))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", default="/work/.mirror")
@@ -363,6 +540,7 @@ def main() -> None:
     mirrors = Path(args.mirrors)
     items = fider(mirrors / "getfider+fider" / "repo")
     items += seafile()
+    items += teampass(mirrors / "nilsteampassnet+TeamPass" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
