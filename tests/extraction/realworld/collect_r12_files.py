@@ -533,6 +533,87 @@ def teampass(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Psono server
+
+PSONO_REPO = "psono/psono-server"
+PSONO_COMMIT = "dc39a66628535035c0b484047dc951b3e16d296b"
+PSONO_WEB = "https://psono.northwind.example"
+
+
+def _dj_escape(v: str) -> str:
+    return (v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))  # fmt: skip
+
+
+def _django_lite(tpl: str, ctx: dict[str, str | None]) -> str:
+    """Django's rendering of these English templates: {% load %} gives nothing, {% trans %}
+    and {% blocktrans %} give their (safe) literal, {% if %} tests truth, {{ v }} is
+    autoescaped unless piped to ``safe``."""
+    out = re.sub(r"\{% if (\w+) %\}(.*?)\{% endif %\}", lambda m: m.group(2) if ctx.get(m.group(1)) else "", tpl, flags=re.S)
+    out = re.sub(r"\{% load \w+ %\}", "", out)
+    out = re.sub(r"\{% trans \"(.*?)\" %\}", r"\1", out)
+    out = re.sub(r"\{% blocktrans %\}(.*?)\{% endblocktrans %\}", r"\1", out, flags=re.S)
+
+    def var(m: re.Match[str]) -> str:
+        v = ctx[m.group(1)] or ""
+        return v if m.group(2) else _dj_escape(v)
+
+    return re.sub(r"\{\{ ?(\w+) ?(\| ?safe ?)?\}\}", var, out)
+
+
+def psono(repo: Path) -> list[dict[str, Any]]:
+    items = []
+    common = dict(source="psono", repository=PSONO_REPO, commit=PSONO_COMMIT, licence="Apache-2.0", lang="en")
+    sender = "Psono <psono@psono.northwind.example>"
+
+    def show(name: str) -> str:
+        return _show(repo, PSONO_COMMIT, f"psono/templates/email/{name}")
+
+    def build(name: str, ctx: dict[str, str | None]) -> bytes:
+        subject = _django_lite(show(f"{name}_subject.txt"), ctx).replace("\n", " ").replace("\r", "")
+        text = _django_lite(show(f"{name}.txt"), ctx)
+        body = _django_lite(show(f"{name}.html"), ctx).replace("cid:logo.png", f"{PSONO_WEB}/img/logo.png")
+        return message(sender=sender, subject=subject, text=text, html_part=body, sent=SENT)
+
+    logins = [
+        ("Dec. 3, 2026, 9:41 a.m. UTC", "198.51.100.23", "Germany", "noor@psono.northwind.example"),
+        ("Dec. 3, 2026, 10:41 a.m. CET", "2001:db8:4f2a::17", None, "noor.tester@psono.northwind.example"),
+    ]
+    for n, (when, ip, country, user) in enumerate(logins):
+        url = PSONO_WEB
+        ctx = {"country_name": country, "ip_address": ip, "login_datetime_timezone": when, "username": user,
+               "webclient_url": url, "webclient_url_with_wbr": "<wbr>".join(url[i:i + 40] for i in range(0, len(url), 40))}
+        ident = f"psono-new-login-en-{n + 1}"
+        rel, sha = _write(ident, "psono", build("new_login", ctx))
+        items.append(_item(
+            id=ident, group="psono-new-login", kind="notice", code=None,
+            path="psono/templates/email/new_login{.html,.txt,_subject.txt}; psono/restapi/views/activate_token.py",
+            rendered="Django templates filled by hand (English, no catalogue shipped), text+HTML as EmailMultiAlternatives sends; the logo linked as the Brevo backend does instead of attached",
+            file=rel, sha256=sha, note="new-login alert: date and time, IP address, user name, reset link; no code", **common))  # fmt: skip
+    for n, (desc, delay) in enumerate([("Sister – sealed envelope #2", "86400"), ("Notary Weber (safe box 1147)", "604800")]):
+        ctx = {"emergency_code_description": desc, "emergency_code_activation_delay": delay,
+               "activation_link": f"{PSONO_WEB}/activate.html#!/account/emergency-codes"}
+        ident = f"psono-emergency-code-armed-en-{n + 1}"
+        rel, sha = _write(ident, "psono", build("emergency_code_armed", ctx))
+        items.append(_item(
+            id=ident, group="psono-emergency-code-armed", kind="notice", code=None,
+            path="psono/templates/email/emergency_code_armed{.html,.txt,_subject.txt}; psono/restapi/views/emergency_login.py",
+            rendered="Django templates filled by hand (English), text+HTML; logo linked as the Brevo backend does",
+            file=rel, sha256=sha,
+            note="warns that an emergency code was armed: shows its description and the delay in seconds, not the code; nothing to type",
+            **common))  # fmt: skip
+    ctx = {"pending_share_link": f"{PSONO_WEB}/index.html#!/share/pendingshares"}
+    ident = "psono-new-share-en"
+    rel, sha = _write(ident, "psono", build("new_share_created", ctx))
+    items.append(_item(
+        id=ident, group="psono-new-share", kind="notice", code=None,
+        path="psono/templates/email/new_share_created{.html,.txt,_subject.txt}; psono/restapi/views/share_right.py",
+        rendered="Django templates filled by hand (English), text+HTML; logo linked as the Brevo backend does",
+        file=rel, sha256=sha, note="new shared entry notice; nothing to type", **common))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", default="/work/.mirror")
@@ -541,6 +622,7 @@ def main() -> None:
     items = fider(mirrors / "getfider+fider" / "repo")
     items += seafile()
     items += teampass(mirrors / "nilsteampassnet+TeamPass" / "repo")
+    items += psono(mirrors / "psono+psono-server" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
