@@ -3,9 +3,10 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r12_files.py \\
         [--mirrors /work/.mirror]
 
-``--mirrors`` holds the git snapshot (``owner+name/repo``) fetched for this round:
-getfider+fider. Seahub (haiwen/seahub) was too large to fetch: its texts were read file by file
-and are held inline below, each with its path and commit.
+``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
+getfider+fider, nilsteampassnet+TeamPass, psono+psono-server. Seahub (haiwen/seahub) and
+nextcloud/server were too large to fetch: their texts were read file by file and are held
+inline below, each with its path and commit.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -28,7 +29,26 @@ the mail would type (``code``) or ``null``.
   ``share/share_link_email.html`` (a shared-link notice) inside
   ``seahub/templates/email_base.html``, Django templates filled BY HAND with the msgstr of
   ``seahub/locale/<lang>/LC_MESSAGES/django.po``; sent as one HTML part
-  (``send_html_email_with_dj_template``).
+  (``send_html_email_with_dj_template``). English only: the catalogues could not be read at
+  the commits of these templates.
+- TeamPass (nilsteampassnet/TeamPass, GPL-3.0): language strings of
+  ``app/includes/language/<language>.php`` (Language::get: the language, then English) filled
+  as ``reset-password.php``, ``users.queries.php``, ``identify.php`` and the lock notice of
+  ``main.functions.php`` fill them, wrapped by ``emailBody()`` (verbatim, with its stray ``=``
+  line breaks) and, as PHPMailer does with WordWrap 80 and no AltBody, wrapped at 80 bytes by
+  ``wrapText`` (ported); one HTML part. Temporary password ``GenerateCryptKey(20, ...)``
+  (letters and digits); LDAP encryption code ``generateQuickPassword(12, true)``. Dates in
+  the install defaults d/m/Y and H:i:s.
+- Psono (psono/psono-server, Apache-2.0): ``psono/templates/email/<name>{.html,.txt,
+  _subject.txt}`` (Django, English only, no catalogue shipped) filled by hand with Django's
+  autoescaping of variables; text+HTML as ``EmailMultiAlternatives`` sends, the logo linked as
+  with the Brevo backend (the other backends attach it inline).
+- Nextcloud share by mail (nextcloud/server, AGPL-3.0): the ``OC\\Mail\\EMailTemplate`` calls
+  of ``ShareByMailProvider::sendPassword`` and ``::sendEmail`` replayed by hand with the
+  heredocs of ``lib/private/Mail/EMailTemplate.php`` transcribed inline (the two files were
+  read at different commits, both named), the strings of ``apps/sharebymail/l10n/<lang>.json``
+  (English where a catalogue lacks a key); custom theming name and slogan, so the footer
+  needs no ``lib`` catalogue; text+HTML.
 """
 
 from __future__ import annotations
@@ -614,6 +634,397 @@ def psono(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Nextcloud server, share by mail (apps/sharebymail). The repository is too large to fetch:
+# the pieces were read file by file (commits below) and are held inline.
+
+NC_REPO = "nextcloud/server"
+NC_PROVIDER_COMMIT = "0035814de4bad356d2420c84c27c708b1a3ca1b9"  # apps/sharebymail/lib/ShareByMailProvider.php
+NC_TEMPLATE_COMMIT = "03a08e3863dde0ac5231bbb7bbe3f3dcadbae918"  # lib/private/Mail/EMailTemplate.php
+NC_F = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Oxygen-Sans,Ubuntu,Cantarell,'Helvetica Neue',Arial,sans-serif"
+# The heredocs of EMailTemplate.php, transcribed by hand ({F} stands for the font stack that
+# every one of them repeats). head, bodyBegin, listBegin, bodyEnd and tail are not passed
+# through vsprintf (literal %); the others are (%% for %).
+NC_HEAD = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en" xml:lang="en" style="-webkit-font-smoothing:antialiased;background:#fff!important">
+<head>
+\t<meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+\t<meta name="viewport" content="width=device-width">
+\t<title></title>
+\t<style type="text/css">@media only screen{html{min-height:100%;background:#fff}}@media only screen and (max-width:610px){table.body img{width:auto;height:auto}table.body center{min-width:0!important}table.body .container{width:95%!important}table.body .columns{height:auto!important;-moz-box-sizing:border-box;-webkit-box-sizing:border-box;box-sizing:border-box;padding-left:30px!important;padding-right:30px!important}th.small-12{display:inline-block!important;width:100%!important}table.menu{width:100%!important}table.menu td,table.menu th{width:auto!important;display:inline-block!important}table.menu.vertical td,table.menu.vertical th{display:block!important}table.menu[align=center]{width:auto!important}}</style>
+</head>
+<body style="-moz-box-sizing:border-box;-ms-text-size-adjust:100%;-webkit-box-sizing:border-box;-webkit-font-smoothing:antialiased;-webkit-text-size-adjust:100%;margin:0;background:#fff!important;box-sizing:border-box;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;min-width:100%;padding:0;text-align:left;width:100%!important">
+\t<span class="preheader" style="color:#F5F5F5;display:none!important;font-size:1px;line-height:1px;max-height:0;max-width:0;mso-hide:all!important;opacity:0;overflow:hidden;visibility:hidden">
+\t</span>
+\t<table class="body" style="-webkit-font-smoothing:antialiased;margin:0;background:#fff;border-collapse:collapse;border-spacing:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;width:100%">
+\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t<td class="center" align="center" valign="top" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t\t<center data-parsed="" style="min-width:580px;width:100%">"""
+NC_TAIL = ("""\t\t\t\t\t</center>
+\t\t\t\t</td>
+\t\t\t</tr>
+\t\t</table>
+\t\t<!-- prevent Gmail on iOS font size manipulation -->
+\t\t<div style="display:none;white-space:nowrap;font:15px courier;line-height:0">""" + " ".join(["&nbsp;"] * 30) + """</div>
+\t</body>
+</html>
+""")
+NC_HEADER = """<table align="center" class="wrapper header float-center" style="Margin:0 auto;background:#fff;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td class="wrapper-inner" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:20px;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t<table align="center" class="container" style="Margin:0 auto;background:0 0;border-collapse:collapse;border-spacing:0;margin:0 auto;padding:0;text-align:inherit;vertical-align:top;width:150px">
+\t\t\t\t<tbody>
+\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t\t\t\t<table class="row collapse" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%%">
+\t\t\t\t\t\t\t<tbody>
+\t\t\t\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t\t\t\t<center data-parsed="" style="background-color:%s;min-width:175px;max-height:175px; padding:35px 0px;border-radius:200px">
+\t\t\t\t\t\t\t\t\t<img class="logo float-center" src="%s" alt="%s" align="center" style="-ms-interpolation-mode:bicubic;clear:both;display:block;float:none;margin:0 auto;outline:0;text-align:center;text-decoration:none;max-height:105px;max-width:105px;width:auto;height:auto"%s>
+\t\t\t\t\t\t\t\t</center>
+\t\t\t\t\t\t\t</tr>
+\t\t\t\t\t\t\t</tbody>
+\t\t\t\t\t\t</table>
+\t\t\t\t\t</td>
+\t\t\t\t</tr>
+\t\t\t\t</tbody>
+\t\t\t</table>
+\t\t</td>
+\t</tr>
+</table>
+<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td height="40px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-size:80px;font-weight:400;hyphens:auto;line-height:80px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>"""
+NC_HEADING = """<table align="center" class="container main-heading float-center" style="Margin:0 auto;background:0 0!important;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:580px">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t<h1 class="text-center" style="Margin:0;Margin-bottom:10px;color:inherit;font-family:{F};font-size:24px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:center;word-wrap:normal">%s</h1>
+\t\t</td>
+\t</tr>
+\t</tbody>
+</table>
+<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td height="36px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-size:40px;font-weight:400;hyphens:auto;line-height:36px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>"""
+NC_BODY_BEGIN = """<table align="center" class="wrapper content float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%">
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td class="wrapper-inner" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t<table align="center" class="container" style="Margin:0 auto;background:#fff;border-collapse:collapse;border-spacing:0;margin:0 auto;padding:0;text-align:inherit;vertical-align:top;width:580px">
+\t\t\t\t<tbody>
+\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">"""
+NC_BODY_TEXT = """<table class="row description" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<th class="small-12 large-12 columns first last" style="Margin:0 auto;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0 auto;padding:0;padding-bottom:30px;padding-left:30px;padding-right:30px;text-align:left;width:550px">
+\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%%">
+\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t<th style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left">
+\t\t\t\t\t\t<p style="Margin:0;Margin-bottom:10px;color:#777;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;margin-bottom:10px;padding:0;text-align:center">%s</p>
+\t\t\t\t\t</th>
+\t\t\t\t\t<th class="expander" style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0!important;text-align:left;visibility:hidden;width:0"></th>
+\t\t\t\t</tr>
+\t\t\t</table>
+\t\t</th>
+\t</tr>
+\t</tbody>
+</table>"""
+NC_LIST_BEGIN = """<table class="row description" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<th class="small-12 large-12 columns first last" style="Margin:0 auto;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0 auto;padding:0;padding-bottom:30px;padding-left:30px;padding-right:30px;text-align:left;width:550px">
+\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%">"""
+NC_LIST_ITEM = """\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t<td style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left;width:15px;">
+\t\t\t\t\t\t<p class="text-left" style="Margin:0;Margin-bottom:10px;color:#777;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;margin-bottom:10px;padding:0;padding-left:10px;text-align:left">%s</p>
+\t\t\t\t\t</td>
+\t\t\t\t\t<td style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left">
+\t\t\t\t\t\t<p class="text-left" style="Margin:0;Margin-bottom:10px;color:#555;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;margin-bottom:10px;padding:0;padding-left:10px;text-align:left">%s</p>
+\t\t\t\t\t</td>
+\t\t\t\t\t<td class="expander" style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0!important;text-align:left;visibility:hidden;width:0"></td>
+\t\t\t\t</tr>"""
+NC_LIST_END = """\t\t\t</table>
+\t\t</th>
+\t</tr>
+\t</tbody>
+</table>"""
+NC_BUTTON = """<table class="spacer" style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td height="50px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:50px;font-weight:400;hyphens:auto;line-height:50px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>
+<table align="center" class="row btn-group" style="border-collapse:collapse;border-spacing:0;display:table;padding:0;position:relative;text-align:left;vertical-align:top;width:100%%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<th class="small-12 large-12 columns first last" style="Margin:0 auto;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0 auto;padding:0;padding-bottom:30px;padding-left:30px;padding-right:30px;text-align:left;width:550px">
+\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%%">
+\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t<th style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0;text-align:left">
+\t\t\t\t\t\t<center data-parsed="" style="min-width:490px;width:100%%">
+\t\t\t\t\t\t\t<table class="button btn default primary float-center" style="Margin:0;border-collapse:collapse;border-spacing:0;display:inline-block;float:none;margin:0;max-height:60px;padding:0;text-align:center;vertical-align:top;width:auto;background:%1$s;color:#fefefe;background-color:%1$s;">
+\t\t\t\t\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t\t\t\t\t\t\t\t<table style="border-collapse:collapse;border-spacing:0;padding:0;text-align:left;vertical-align:top;width:100%%">
+\t\t\t\t\t\t\t\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t\t\t\t\t\t\t\t<td style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border:0 solid %2$s;border-collapse:collapse!important;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t\t\t\t\t\t\t\t\t\t\t<a href="%3$s" style="Margin:0;border:0 solid %4$s;border-radius:2px;color:%5$s;display:inline-block;font-family:{F};font-size:16px;font-weight:regular;line-height:1.3;margin:0;padding:10px 25px 10px 25px;text-align:left;outline:1px solid %5$s;text-decoration:none">%7$s</a>
+\t\t\t\t\t\t\t\t\t\t\t\t</td>
+\t\t\t\t\t\t\t\t\t\t\t</tr>
+\t\t\t\t\t\t\t\t\t\t</table>
+\t\t\t\t\t\t\t\t\t</td>
+\t\t\t\t\t\t\t\t</tr>
+\t\t\t\t\t\t\t</table>
+\t\t\t\t\t\t</center>
+\t\t\t\t\t</th>
+\t\t\t\t\t<th class="expander" style="Margin:0;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;line-height:1.3;margin:0;padding:0!important;text-align:left;visibility:hidden;width:0"></th>
+\t\t\t\t</tr>
+\t\t\t</table>
+\t\t</th>
+\t</tr>
+\t</tbody>
+</table>"""
+NC_BODY_END = """
+\t\t\t\t\t</td>
+\t\t\t\t</tr>
+\t\t\t\t</tbody>
+\t\t\t</table>
+\t\t</td>
+\t</tr>
+</table>"""
+NC_FOOTER = """<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
+\t<tbody>
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td height="60px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:60px;font-weight:400;hyphens:auto;line-height:60px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t</tr>
+\t</tbody>
+</table>
+<table align="center" class="wrapper footer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
+\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t<td class="wrapper-inner" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
+\t\t\t<center data-parsed="" style="min-width:580px;width:100%%">
+\t\t\t\t<table class="spacer float-center" style="Margin:0 auto;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
+\t\t\t\t\t<tbody>
+\t\t\t\t\t<tr style="padding:0;text-align:left;vertical-align:top">
+\t\t\t\t\t\t<td height="15px" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:15px;font-weight:400;hyphens:auto;line-height:15px;margin:0;mso-line-height-rule:exactly;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">&#xA0;</td>
+\t\t\t\t\t</tr>
+\t\t\t\t\t</tbody>
+\t\t\t\t</table>
+\t\t\t\t<p class="text-center float-center" align="center" style="Margin:0;Margin-bottom:10px;color:#C8C8C8;font-family:{F};font-size:12px;font-weight:400;line-height:16px;margin:0;margin-bottom:10px;padding:0;text-align:center">%s</p>
+\t\t\t</center>
+\t\t</td>
+\t</tr>
+</table>"""
+
+# The strings of apps/sharebymail/l10n/<lang>.json that these two mails use (commit of each
+# file read); a key a catalogue lacks falls back to English, as Nextcloud's L10N does.
+NC_L10N_COMMITS = {"de": "5c5e26edf5cd6d2af9092a647f38743a8e761180", "fr": "141ba03ec15b6c464b5450207137e434341ddbed",
+                   "pt_BR": "c87755d95526107136c93a343eff8d4593c2795c", "pl": "e3b10c76eaaa8826c7224e79422aff941da4f32a",
+                   "ja": "4384806f616cf7b9f6a4492ba2fd094afd064f86"}
+NC_K_BODY = "%1$s shared %2$s with you. You should have already received a separate mail with a link to access it."
+NC_K_SUBJ = "Password to access %1$s shared to you by %2$s"
+NC_K_HEAD = "Password to access %s"
+NC_K_PROT = "It is protected with the following password:"
+NC_K_VIA = "%1$s via %2$s"
+NC_K_SHARED = "%1$s shared %2$s with you"
+NC_K_NOTE = "Note:"
+NC_K_OPEN = "Open shared item"
+NC_L10N = {
+    "de": {NC_K_BODY: "%1$s hat %2$s mit dir geteilt. Den entsprechenden Link solltest du bereits in einer separaten Mail erhalten haben.",
+           NC_K_SUBJ: "Passwort für den Zugriff auf %1$s, mit dir geteilt von %2$s",
+           NC_K_HEAD: "Zugriffspasswort %s",
+           NC_K_PROT: "Dies ist mit dem folgendem Passwort geschützt:",
+           NC_K_VIA: "%1$s über %2$s",
+           NC_K_SHARED: "%1$s hat %2$s mit dir geteilt",
+           NC_K_NOTE: "Bemerkung:"},
+    "fr": {NC_K_BODY: "%1$s à partagé %2$s avec vous. Vous devriez déjà avoir reçu un courrier séparé avec un lien pour y accéder.",
+           NC_K_SUBJ: "Mot de passe d'accès %1$s à partagé avec vous par %2$s",
+           NC_K_HEAD: "Mot de passe pour accéder à %s",
+           NC_K_PROT: "Il est protégé avec le mot de passe suivant :",
+           NC_K_VIA: "%1$s via %2$s",
+           NC_K_SHARED: "%1$s à partagé %2$s avec vous",
+           NC_K_NOTE: "Note :"},
+    "pt_BR": {NC_K_BODY: "%1$s compartilhou %2$s com você. Você já deve ter recebido um e-mail separado com um link para acessá-lo.",
+              NC_K_SUBJ: "Senha de acesso %1$s compartilhada com você por %2$s",
+              NC_K_HEAD: "Senha para acessar %s",
+              NC_K_PROT: "Está protegida com a seguinte senha:",
+              NC_K_VIA: "%1$s via %2$s",
+              NC_K_SHARED: "%1$s compartilhou %2$s com você",
+              NC_K_NOTE: "Anotação:"},
+    "pl": {NC_K_PROT: "Zasób jest chroniony następującym hasłem:",
+           NC_K_VIA: "%1$s przez %2$s",
+           NC_K_NOTE: "Notatka:"},
+    "ja": {NC_K_PROT: "次のパスワードで保護されています。",
+           NC_K_VIA: "%1$s に %2$s から"},
+    "en": {},
+}
+NC_NAME, NC_SLOGAN = "Northwind Cloud", "Files for the Northwind team"  # theming (custom name and slogan)
+NC_BASE = "https://cloud.northwind.example"
+NC_PRIMARY, NC_TEXT_PRIMARY = "#00679e", "#ffffff"
+NC_LOGO = NC_BASE + "/index.php/apps/theming/image/logo?useSvg=0&v=3"
+NC_HUMAN = "abcdefgijkmnopqrstwxyzABCDEFGHJKLMNPQRSTWXYZ23456789"  # ISecureRandom::CHAR_HUMAN_READABLE
+
+
+def _php_hsc(v: str) -> str:
+    """PHP 8 htmlspecialchars (ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401)."""
+    return (v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#039;"))  # fmt: skip
+
+
+def _vsprintf(fmt: str, args: list[str]) -> str:
+    """PHP vsprintf for the %s, %N$s and %% these templates use."""
+    it = iter(args)
+
+    def rep(m: re.Match[str]) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        if m.group(1):
+            return args[int(m.group(1)) - 1]
+        return next(it)
+
+    return re.sub(r"%%|%(?:(\d+)\$)?s", rep, fmt.replace("{F}", NC_F))
+
+
+class _NcMail:
+    """The calls of OC\\Mail\\EMailTemplate these mails make, HTML and plain text side by side."""
+
+    def __init__(self) -> None:
+        self.html = NC_HEAD.replace("{F}", NC_F)
+        self.plain = ""
+        self.body_open = self.list_open = False
+
+    def header(self) -> None:
+        self.html += _vsprintf(NC_HEADER, [NC_PRIMARY, NC_LOGO, NC_NAME, ' width="250" height="80"'])
+
+    def heading(self, title: str) -> None:  # plainTitle false: nothing in the text part
+        self.html += _vsprintf(NC_HEADING, [_php_hsc(title)])
+
+    def _open(self) -> None:
+        if not self.body_open:
+            self.html += NC_BODY_BEGIN.replace("{F}", NC_F)
+            self.body_open = True
+
+    def _close_list(self) -> None:
+        if self.list_open:
+            self.html += NC_LIST_END
+            self.list_open = False
+
+    def body_text(self, text: str, plain: str | None = None) -> None:
+        if plain is None:
+            plain, text = text, _php_hsc(text)
+        self._close_list()
+        self._open()
+        self.html += _vsprintf(NC_BODY_TEXT, [text])
+        self.plain += plain + "\n\n"
+
+    def list_item(self, text: str, meta: str, icon: str, plain: str) -> None:
+        if not self.list_open:
+            self._open()
+            self.list_open = True
+            self.html += NC_LIST_BEGIN.replace("{F}", NC_F)
+        html_text = '<em style="color:#777;">' + _php_hsc(meta) + "</em><br>" + text
+        icon_html = '<img src="' + _php_hsc(icon) + '" alt="&bull;">'
+        self.html += _vsprintf(NC_LIST_ITEM, [icon_html, html_text])
+        self.plain += "  * " + plain + " (" + meta + ")\n"
+
+    def button(self, text: str, url: str) -> None:
+        self._open()
+        self._close_list()
+        c, t = NC_PRIMARY, NC_TEXT_PRIMARY
+        self.html += _vsprintf(NC_BUTTON, [c, c, url, c, t, t, _php_hsc(text)])
+        self.plain += text + ": " + url + "\n"
+
+    def footer(self, text: str) -> None:
+        if self.body_open:
+            self._close_list()
+            self.html += NC_BODY_END
+            self.body_open = False
+        self.html += _vsprintf(NC_FOOTER, [text]) + NC_TAIL
+        self.plain += "\n-- \n" + text.replace("<br>", "\n")
+
+
+def _nc_t(lang: str, key: str, *args: str) -> str:
+    return _vsprintf(NC_L10N[lang].get(key, key), list(args)).replace(NC_F, "{F}")
+
+
+def nextcloud() -> list[dict[str, Any]]:
+    items = []
+    common = dict(source="nextcloud-sharebymail", repository=NC_REPO, commit=NC_PROVIDER_COMMIT, licence="AGPL-3.0")
+    initiator = "Marta Quinlan"
+    footer = NC_NAME + " - " + NC_SLOGAN  # replyToInitiator on and the sharer has an address
+    files = {"en": "Lease agreement 2027 (signed).pdf", "de": "Jahresabschluss 2026.xlsx",
+             "fr": "Devis-4471-renovation.pdf", "pt_BR": "Contrato_0925.docx",
+             "pl": "Faktury_2026-11.zip", "ja": "見積書_2026-12.pdf"}
+    for lang, fname in files.items():
+        if lang in ("en", "pl"):
+            pw = _tp_gen(8, NC_HUMAN)  # autoGeneratePassword without password_policy
+            how = "auto-generated: ISecureRandom 8 human-readable characters (no password_policy app)"
+        else:
+            pw = RNG.choice(["Harbour-Lantern-42", "Kiefer7Mondlicht", "Ruelle#Verte19", "Garoa2026!sol", "Sakura-Tetsu88"])
+            how = "chosen by the sharer in the share dialog"
+        m = _NcMail()
+        m.header()
+        m.heading(_nc_t(lang, NC_K_HEAD, fname))
+        body = _nc_t(lang, NC_K_BODY, initiator, fname)
+        m.body_text(_php_hsc(body), body)
+        m.body_text(_nc_t(lang, NC_K_PROT))
+        m.body_text(pw)
+        m.footer(footer)
+        subject = _nc_t(lang, NC_K_SUBJ, fname, initiator)
+        sender = f'"{_nc_t(lang, NC_K_VIA, initiator, NC_NAME)}" <noreply@cloud.northwind.example>'
+        ident = f"nextcloud-sharebymail-password-{lang.lower().replace('_', '-')}"
+        rel, sha = _write(ident, "nextcloud-sharebymail", message(sender=sender, subject=subject, text=m.plain, html_part=m.html, sent=SENT))
+        path = "apps/sharebymail/lib/ShareByMailProvider.php (sendPassword); lib/private/Mail/EMailTemplate.php"
+        if lang != "en":
+            path += f"; apps/sharebymail/l10n/{lang}.json@{NC_L10N_COMMITS[lang]}"
+        items.append(_item(
+            id=ident, group="nextcloud-sharebymail-password", lang=lang.replace("_", "-"), kind="saas-otp", code=pw,
+            path=path,
+            rendered=f"EMailTemplate calls of sendPassword replayed by hand (heredocs transcribed from EMailTemplate.php@{NC_TEMPLATE_COMMIT}); text+HTML; custom theming name/slogan; password {how}",
+            file=rel, sha256=sha,
+            note="share password on a line of its own after 'It is protected with the following password:'; the reader types it to open the shared link"
+            + ("; the catalogue lacks most of these strings, which stay English" if lang in ("pl", "ja") else ""),
+            **common))  # fmt: skip
+    notes = {"en": "Signed copy, pages 1-14. Deposit of EUR 2,400 due by 15 January 2027.",
+             "de": "Bitte bis 20.12.2026 prüfen – Summe 48.311,07 EUR, Kostenstelle 4410.",
+             "fr": "Devis n° 4471 : 12 830,00 € TTC, acompte 30 %.",
+             "pt_BR": "Contrato 0925, vigência 01/01/2027 a 31/12/2027. CNPJ 12.345.678/0001-90."}
+    for lang, note in notes.items():
+        fname = files[lang]
+        token = _tp_gen(15, NC_HUMAN)
+        link = f"{NC_BASE}/index.php/s/{token}"
+        m = _NcMail()
+        m.header()
+        m.heading(_nc_t(lang, NC_K_SHARED, initiator, fname))
+        m.list_item(_php_hsc(note), _nc_t(lang, NC_K_NOTE), NC_BASE + "/core/img/caldav/description.png", note)
+        m.button(_nc_t(lang, NC_K_OPEN), link)
+        m.footer(footer)
+        subject = _nc_t(lang, NC_K_SHARED, initiator, fname)
+        sender = f'"{_nc_t(lang, NC_K_VIA, initiator, NC_NAME)}" <noreply@cloud.northwind.example>'
+        ident = f"nextcloud-sharebymail-shared-{lang.lower().replace('_', '-')}"
+        rel, sha = _write(ident, "nextcloud-sharebymail", message(sender=sender, subject=subject, text=m.plain, html_part=m.html, sent=SENT))
+        path = "apps/sharebymail/lib/ShareByMailProvider.php (sendEmail); lib/private/Mail/EMailTemplate.php"
+        if lang != "en":
+            path += f"; apps/sharebymail/l10n/{lang}.json@{NC_L10N_COMMITS[lang]}"
+        items.append(_item(
+            id=ident, group="nextcloud-sharebymail-shared", lang=lang.replace("_", "-"), kind="notice", code=None,
+            path=path,
+            rendered=f"EMailTemplate calls of sendEmail (a note, no expiry) replayed by hand (heredocs from EMailTemplate.php@{NC_TEMPLATE_COMMIT}); text+HTML; button label English (no catalogue has it)",
+            file=rel, sha256=sha, note="share notification with the sharer's note (amounts, dates, reference numbers) and the link; nothing to type",
+            **common))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", default="/work/.mirror")
@@ -623,6 +1034,7 @@ def main() -> None:
     items += seafile()
     items += teampass(mirrors / "nilsteampassnet+TeamPass" / "repo")
     items += psono(mirrors / "psono+psono-server" / "repo")
+    items += nextcloud()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
