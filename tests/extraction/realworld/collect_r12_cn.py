@@ -6,7 +6,7 @@ projects of the Chinese-speaking ecosystem.
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 ArtalkJS+Artalk, 1Panel-dev+MaxKB, kuaifan+dootask, apache+answer, cloudreve+Cloudreve,
-linlinjava+litemall. Every file is read at the commit named below.
+linlinjava+litemall, langhsu+mblog, rule-engine+rule-engine-open. Every file is read at the commit named below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -377,11 +377,50 @@ def litemall(mirrors: Path) -> None:
              note="admin order notification: order SN, phone, pay id, prices; nothing to type")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Mblog and rule-engine-open (FreeMarker templates, ``${code}`` the only field)
+
+MBLOG_REPO = "langhsu/mblog"
+MBLOG_COMMIT = "f133cb2a09558b3de8806399d3ae62fc480ccda5"
+RE_REPO = "rule-engine/rule-engine-open"
+RE_COMMIT = "781b10d22152e25be72a0ddbd8f48296d932d595"
+
+
+def mblog(mirrors: Path) -> None:
+    path = "src/main/resources/templates/email_code.ftl"
+    tpl = _show(mirrors / "langhsu+mblog" / "repo", MBLOG_COMMIT, path)
+    code = _digits(6)
+    site = "墨语博客"
+    _add(ident="mblog-email-code-zh-cn", group="mblog-email-code", source="mblog", lang="zh-cn",
+         kind="saas-otp", code=code, repository=MBLOG_REPO,
+         path=f"{path}, src/main/java/com/mtons/mblog/web/controller/site/auth/EmailController.java, "
+              "src/main/java/com/mtons/mblog/modules/service/impl/MailServiceImpl.java",
+         commit=MBLOG_COMMIT, licence="GPL-3.0",
+         rendered="FreeMarker ${code} replaced (RandomStringUtils.randomNumeric(6)); subject MessageFormat '[{0}]您正在使用邮箱安全验证服务' with site_name; text/html only (OhMyEmail .html)",
+         sender=f"{site} <noreply@blog.example.cn>", subject=f"[{site}]您正在使用邮箱安全验证服务",
+         text=None, html_part=tpl.replace("${code}", code), note="bind/forgot/register share this template")  # fmt: skip
+
+
+def rule_engine(mirrors: Path) -> None:
+    path = "rule-engine-open-web/src/main/resources/templates/VerifyCode.ftl"
+    tpl = _show(mirrors / "rule-engine+rule-engine-open" / "repo", RE_COMMIT, path)
+    code = str(RNG.randint(1000, 9999))  # (int) ((Math.random() * 9 + 1) * 1000)
+    _add(ident="ruleengine-email-code-zh-cn", group="ruleengine-email-code", source="ruleengine", lang="zh-cn",
+         kind="saas-otp", code=code, repository=RE_REPO,
+         path=f"{path}, rule-engine-open-web/src/main/java/cn/ruleengine/web/service/impl/UserServiceImpl.java, "
+              "rule-engine-open-web/src/main/java/cn/ruleengine/web/util/EmailClient.java, "
+              "rule-engine-open-web/src/main/java/cn/ruleengine/web/enums/FtlTemplatesEnum.java",
+         commit=RE_COMMIT, licence="Apache-2.0",
+         rendered="FreeMarker ${code} replaced (four digits, verifyCodeProcess); subject FtlTemplatesEnum.EMAIL msg '验证码'; html part only (MimeMessageHelper's multipart wrapping left out)",
+         sender="rule-engine@mail.example.cn", subject="验证码", text=None, html_part=tpl.replace("${code}", code),
+         note="four-digit code in a 24px orange span")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    for fn in (artalk, maxkb, dootask, answer, cloudreve, litemall):
+    for fn in (artalk, maxkb, dootask, answer, cloudreve, litemall, mblog, rule_engine):
         fn(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
