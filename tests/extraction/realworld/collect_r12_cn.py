@@ -30,10 +30,12 @@ the mail would type (``code``) or ``null``.
 - DooTask (kuaifan/dootask, AGPL-3.0): ``UserEmailVerification::userEmailSend`` (sprintf
   HTML, text/html only) for type 2 (change e-mail, code ``rand(100000, 999999)``), type 3
   (delete account, same code) and type 1 (bind e-mail, a 64-character link token: negative).
-  ``Doo::translate`` left out: the mails are the Chinese source strings (what a zh user gets);
-  system_alias default ``Task``.
+  ``Doo::translate``: zh mails keep the Chinese source strings; other languages take the
+  entry of ``language/translate.json`` whose key is the source with ``(%T1)``/``(%T2)`` for the
+  nickname/alias (the closed doo library does that matching; assumed here). system_alias
+  default ``Task``.
 - Apache Answer (apache/answer, Apache-2.0): ``email_tpl`` strings of ``i18n/<lang>.yaml``
-  (register, pass_reset, new_answer), Go template ``{{.Key}}`` fields filled by regex with the
+  (register, pass_reset, new_answer, new_comment, new_question), Go template ``{{.Key}}`` fields filled by regex with the
   data of ``internal/service/export/email_service.go`` (URLs as ``user_service.go`` builds them);
   text/html only. Negatives (links, no codes).
 - Cloudreve (cloudreve/Cloudreve, GPL-3.0): the default ``mail_activation_template`` and
@@ -231,30 +233,63 @@ DOO_COMMIT = "b9d1934211b1f60e2ac2cead730e816a8b24bfb7"
 DOO_PATH = "app/Models/UserEmailVerification.php"
 
 
+DOO_NICK = {"zh": "王思远", "zh-CHT": "陳怡君", "en": "Noor", "ja": "佐藤", "de": "Jonas", "ko": "민준",
+            "ru": "Ирина", "fr": "Camille", "id": "Putri"}  # fmt: skip
+DOO_PLAN = {"change-email": ["zh", "en", "zh-CHT", "ja", "de"], "delete-account": ["zh", "en", "ko", "ru", "fr"],
+            "bind-email": ["zh", "en", "id"]}  # fmt: skip
+
+
 def dootask(mirrors: Path) -> None:
-    src = _show(mirrors / "kuaifan+dootask" / "repo", DOO_COMMIT, DOO_PATH)
+    repo = mirrors / "kuaifan+dootask" / "repo"
+    src = _show(repo, DOO_COMMIT, DOO_PATH)
     assert "您正在修改 \" . $alias . \" 的邮箱" in src and "您正在注销" in src and "您正在绑定" in src
-    alias, nick = "Task", "王思远"
+    catalogue = {e["key"]: e for e in json.loads(_show(repo, DOO_COMMIT, "language/translate.json"))}
+    alias = "Task"
     sender = f"{alias} <task-noreply@dootask.example>"
-    warn = "如果不是本人操作，您的帐号可能存在风险，请及时修改密码！"
-    for ident, verb, subj in [("change-email", f"{nick} 您好，您正在修改 {alias} 的邮箱，验证码如下。请在30分钟内输入验证码", "修改邮箱验证"),
-                              ("delete-account", f"{nick} 您好，您正在注销 {alias} 的帐号，验证码如下。请在30分钟内输入验证码", "注销帐号验证")]:  # fmt: skip
-        code = str(RNG.randint(100000, 999999))
-        content = f"<p>{verb}</p><p style='color: #0000DD;'><u>{code}</u></p><p>{warn}</p>"
-        _add(ident=f"dootask-{ident}-code-zh-cn", group=f"dootask-{ident}-code", source="dootask",
-             lang="zh-cn", kind="saas-otp", code=code, repository=DOO_REPO, path=DOO_PATH, commit=DOO_COMMIT,
-             licence="AGPL-3.0", rendered="sprintf HTML of userEmailSend by hand (Chinese source strings, Doo::translate not applied); text/html only",
-             sender=sender, subject=alias + subj, text=None, html_part=content,
-             note="code underlined in its own paragraph")  # fmt: skip
-    token = _alnum(64)
-    url = f"https://task.example.cn/single/valid/email?code={token}"
-    content = (f"<p>{nick} 您好，您正在绑定 {alias} 的邮箱，请于30分钟之内点击以下链接完成验证:</p>"
-               f"<p style='display: flex; justify-content: center;'><a href='{url}' target='_blank'>{url}</a></p>")
-    _add(ident="dootask-bind-email-link-zh-cn", group="dootask-bind-email-link", source="dootask",
-         lang="zh-cn", kind="notice", code=None, repository=DOO_REPO, path=DOO_PATH, commit=DOO_COMMIT,
-         licence="AGPL-3.0", rendered="sprintf HTML of userEmailSend type 1 by hand; text/html only",
-         sender=sender, subject=alias + "绑定邮箱验证", text=None, html_part=content,
-         note="verification link with a 64-character token, nothing to type")  # fmt: skip
+
+    def tr(key: str, zh: str, lang: str, nick: str) -> str:
+        if lang == "zh":
+            return zh  # the source string as sprintf'd, what a zh user gets
+        text = catalogue[key][lang]
+        return text.replace("(%T1)", nick if "(%T2)" in key else alias).replace("(%T2)", alias)
+
+    warn_key = "如果不是本人操作，您的帐号可能存在风险，请及时修改密码！"
+    specs = {
+        "change-email": ("(%T1)修改邮箱验证", "修改邮箱验证",
+                         "(%T1)您好，您正在修改(%T2)的邮箱，验证码如下。请在30分钟内输入验证码",
+                         "{nick} 您好，您正在修改 {alias} 的邮箱，验证码如下。请在30分钟内输入验证码"),
+        "delete-account": ("(%T1)注销帐号验证", "注销帐号验证",
+                           "(%T1)您好，您正在注销(%T2)的帐号，验证码如下。请在30分钟内输入验证码",
+                           "{nick} 您好，您正在注销 {alias} 的帐号，验证码如下。请在30分钟内输入验证码"),
+        "bind-email": ("(%T1)绑定邮箱验证", "绑定邮箱验证",
+                       "(%T1)您好，您正在绑定(%T2)的邮箱，请于30分钟之内点击以下链接完成验证:",
+                       "{nick} 您好，您正在绑定 {alias} 的邮箱，请于30分钟之内点击以下链接完成验证:"),
+    }  # fmt: skip
+    for tpl, langs in DOO_PLAN.items():
+        subj_key, subj_zh, body_key, body_zh = specs[tpl]
+        for lang in langs:
+            nick = DOO_NICK[lang]
+            subject = tr(subj_key, alias + subj_zh, lang, nick)
+            lead = tr(body_key, body_zh.format(nick=nick, alias=alias), lang, nick)
+            ident_lang = {"zh": "zh-cn", "zh-CHT": "zh-tw"}.get(lang, lang)
+            if tpl == "bind-email":
+                url = f"https://task.example.cn/single/valid/email?code={_alnum(64)}"
+                content = (f"<p>{lead}</p><p style='display: flex; justify-content: center;'>"
+                           f"<a href='{url}' target='_blank'>{url}</a></p>")  # fmt: skip
+                code, kind, note = None, "notice", "verification link with a 64-character token, nothing to type"
+                ident = f"dootask-bind-email-link-{ident_lang}"
+            else:
+                code = str(RNG.randint(100000, 999999))
+                warn = tr(warn_key, warn_key, lang, nick)
+                content = f"<p>{lead}</p><p style='color: #0000DD;'><u>{code}</u></p><p>{warn}</p>"
+                kind, note = "saas-otp", "code underlined in its own paragraph"
+                ident = f"dootask-{tpl}-code-{ident_lang}"
+            _add(ident=ident, group=ident.rsplit("-" + ident_lang, 1)[0], source="dootask", lang=ident_lang,
+                 kind=kind, code=code, repository=DOO_REPO, path=f"{DOO_PATH}, language/translate.json",
+                 commit=DOO_COMMIT, licence="AGPL-3.0",
+                 rendered="sprintf HTML of userEmailSend by hand; zh: the source strings, other languages: Doo::translate "
+                          "looked up in language/translate.json with (%T1)/(%T2) filled (matching by the doo library assumed); text/html only",
+                 sender=sender, subject=subject, text=None, html_part=content, note=note)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
@@ -264,7 +299,7 @@ ANSWER_REPO = "apache/answer"
 ANSWER_COMMIT = "3b9f1370612e690a0b7f230f05e688930db4c6d3"
 ANSWER_PLAN = [("register", "zh_CN"), ("register", "en_US"), ("register", "ja_JP"), ("register", "de_DE"),
                ("pass_reset", "zh_CN"), ("pass_reset", "fr_FR"), ("pass_reset", "es_ES"),
-               ("new_answer", "zh_CN")]  # fmt: skip
+               ("new_answer", "zh_CN"), ("new_comment", "en_US"), ("new_question", "zh_TW")]  # fmt: skip
 
 
 def _gotpl(tpl: str, data: dict[str, str]) -> str:
@@ -280,13 +315,29 @@ def answer(mirrors: Path) -> None:
         cat = yaml.safe_load(_show(repo, ANSWER_COMMIT, f"i18n/{locale}.yaml"))
         t = cat["backend"]["email_tpl"][tpl_key]
         token = _alnum(32, "0123456789abcdef")
-        name = site if locale.startswith("zh") else "Answer Community"
+        name = {"zh_CN": site, "zh_TW": "開源問答社群"}.get(locale, "Answer Community")
         data = {"SiteName": name}
         kind, note = "notice", "link only"
         if tpl_key == "register":
             data["RegisterUrl"] = f"{site_url}/users/account-activation?code={token}"
         elif tpl_key == "pass_reset":
             data["PassResetUrl"] = f"{site_url}/users/password-reset?code={token}"
+        elif tpl_key == "new_comment":
+            qid, aid, cid = ("10010000000000" + _digits(3), "10020000000000" + _digits(3),
+                             "10050000000000" + _digits(4))  # fmt: skip
+            data.update(DisplayName="Wei Zhang", QuestionTitle="Nginx returns 502 after upgrading to 1.27.3",
+                        CommentUrl=f"{site_url}/questions/{qid}/{aid}?commentId={cid}",
+                        CommentSummary="Check worker_connections (we had 1024, raised to 8192) and the upstream "
+                                       "keepalive; port 9000 was also blocked by firewalld rule 47.",
+                        UnsubscribeUrl=f"{site_url}/users/unsubscribe?code={token}")  # fmt: skip
+            note = "new-comment notification with version numbers, ports and counts"
+        elif tpl_key == "new_question":
+            qid = "10010000000000" + _digits(3)
+            data.update(QuestionTitle="iPhone 15 換電池 NT$3,490 值得嗎？保固 90 天",
+                        QuestionUrl=f"{site_url}/questions/{qid}", Tags="apple, iphone-15, 維修",
+                        UnsubscribeUrl=f"{site_url}/users/unsubscribe?code={token}")  # fmt: skip
+            note = ("new-question notification with prices and figures in the title; the zh_TW catalogue ships "
+                    "this template untranslated (English)")
         else:
             qid, aid = "10010000000000" + _digits(3), "10020000000000" + _digits(3)
             data.update(DisplayName="陈立", QuestionTitle="MySQL 8.0.36 主从复制延迟 3600 秒怎么排查？",
@@ -296,7 +347,7 @@ def answer(mirrors: Path) -> None:
                         UnsubscribeUrl=f"{site_url}/users/unsubscribe?code={token}")  # fmt: skip
             note = "new-answer notification with figures in the quoted answer"
         subject = _gotpl(t["title"]["other"], {k: v for k, v in data.items()})
-        body_data = {k: (html.escape(v) if k in ("QuestionTitle", "AnswerSummary", "DisplayName") else v) for k, v in data.items()}
+        body_data = {k: (html.escape(v) if k in ("QuestionTitle", "AnswerSummary", "CommentSummary", "Tags") else v) for k, v in data.items()}
         body = _gotpl(t["body"]["other"], body_data)
         lang = locale.replace("_", "-").lower()
         _add(ident=f"answer-{tpl_key.replace('_', '-')}-{lang}", group=f"answer-{tpl_key.replace('_', '-')}",
