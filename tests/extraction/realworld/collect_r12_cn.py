@@ -6,7 +6,7 @@ projects of the Chinese-speaking ecosystem.
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 ArtalkJS+Artalk, 1Panel-dev+MaxKB, kuaifan+dootask, apache+answer, cloudreve+Cloudreve,
-linlinjava+litemall, langhsu+mblog, rule-engine+rule-engine-open. Every file is read at the commit named below.
+linlinjava+litemall, langhsu+mblog, rule-engine+rule-engine-open, walinejs+waline. Every file is read at the commit named below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -467,11 +467,93 @@ def rule_engine(mirrors: Path) -> None:
          note="four-digit code in a 24px orange span")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Waline
+
+WL_REPO = "walinejs/waline"
+WL_COMMIT = "70d6cea1c073884ff8bdd74c3ce38c19da95bddd"
+WL_LOC = "packages/server/src/locales"
+WL_FILES = {"zh-cn": "zh-CN", "zh-tw": "zh-TW", "it": "it", "vi-vn": "vi-VN", "pt-br": "pt-BR",
+            "ko-kr": "ko-KR", "id": "id", "de": "de", "ru": "ru"}  # fmt: skip
+WL_REG = ('Please click <a href="{{url}}">{{url}}<a/> to confirm registration, the link is valid for 1 hour. '
+          "If you are not registering, please ignore this email.")  # fmt: skip
+WL_RESET = 'Please click <a href="{{url}}">{{url}}</a> to login and change your password as soon as possible!'
+
+
+def _b64url(raw: bytes) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def waline(mirrors: Path) -> None:
+    import urllib.parse
+
+    import jinja2
+
+    repo = mirrors / "walinejs+waline" / "repo"
+    env = jinja2.Environment(autoescape=True)  # nunjucks.renderString autoescapes by default
+    server, site_name = "https://waline.example.cn", "小林的技术博客"
+    sender = f'"{site_name}" <waline@blog.example.cn>'
+
+    def loc(lang: str) -> dict[str, str]:
+        return json.loads(_show(repo, WL_COMMIT, f"{WL_LOC}/{WL_FILES[lang]}.json"))
+
+    def render(tpl: str, **kw: Any) -> str:
+        # ``self`` is reserved in Jinja2 (not in nunjucks): the variable is renamed to ``self_``
+        tpl = re.sub(r"\bself\.", "self_.", tpl)
+        if "self" in kw:
+            kw["self_"] = kw.pop("self")
+        return env.from_string(tpl).render(kw)
+
+    common = dict(source="waline", repository=WL_REPO, commit=WL_COMMIT, licence="GPL-2.0", sender=sender, text=None)
+    for lang in ["zh-cn", "zh-tw", "it", "vi-vn", "pt-br"]:
+        cat = loc(lang)
+        token = "".join(str(round(RNG.random() * 9)) for _ in range(4))  # Math.round(Math.random() * 9) x4
+        url = f"{server}/verification?" + urllib.parse.urlencode({"token": token, "email": "noor.tester@example.com"})
+        _add(ident=f"waline-register-confirm-{lang}", group="waline-register-confirm", lang=lang, kind="notice",
+             code=None, path=f"{WL_LOC}/{WL_FILES[lang]}.json, packages/server/src/controller/user.js, packages/server/src/extend/controller.js",
+             rendered="controller.locale (catalogue string rendered by nunjucks; here Jinja2 with autoescape) for subject and html; html only",
+             subject=render(cat["[{{name | safe}}] Registration Confirm Mail"], name=site_name),
+             html_part=render(cat[WL_REG], url=url),
+             note=f"confirmation link; the 4-digit token {token} sits only inside the URL, nothing to type", **common)  # fmt: skip
+    for lang in ["ko-kr", "id"]:
+        cat = loc(lang)
+        jwt = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _b64url(_alnum(24, "0123456789abcdef").encode())
+               + "." + _alnum(43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"))  # fmt: skip
+        url = f"{server}/ui/profile?token={jwt}"
+        _add(ident=f"waline-reset-password-{lang}", group="waline-reset-password", lang=lang, kind="notice",
+             code=None, path=f"{WL_LOC}/{WL_FILES[lang]}.json, packages/server/src/controller/user/password.js",
+             rendered="controller.locale for subject and html (Jinja2 with autoescape for nunjucks); JWT login link; html only",
+             subject=render(cat["[{{name | safe}}] Reset Password"], name=site_name),
+             html_part=render(cat[WL_RESET], url=url), note="login link carrying a JWT", **common)  # fmt: skip
+    post = "/posts/2026/nas-build/"
+    parent = {"nick": "Noor", "comment": "<p>请问 4 盘位的 NAS，功耗大概多少瓦？</p>", "url": post, "objectId": "6758a1c2e4b0" + _digits(6)}
+    replies = {
+        "zh-cn": ("MAIL_SUBJECT", "MAIL_TEMPLATE", "<p>待机 28W，满载 61W；我用的 J4125 主板，电费一年大约 ¥146（0.62 元/度）。</p>"),
+        "de": ("MAIL_SUBJECT", "MAIL_TEMPLATE", "<p>Bei mir 28 W im Leerlauf, 61 W unter Last – Board J4125, Netzteil 150 W, ca. 146 € Strom pro Jahr.</p>"),
+        "ru": ("MAIL_SUBJECT_ADMIN", "MAIL_TEMPLATE_ADMIN", "<p>Собрал такой же: 4 × 8 ТБ, RAID 5, 28 Вт в простое, заказ № 48213 пришёл за 9 дней.</p>"),
+    }  # fmt: skip
+    for lang, (subj_key, tpl_key, comment) in replies.items():
+        cat = loc(lang)
+        self_ = {"nick": "老周" if lang == "zh-cn" else "Dmitri" if lang == "ru" else "Lukas",
+                 "comment": comment, "url": post, "objectId": "6758a3f0e4b0" + _digits(6)}  # fmt: skip
+        data = {"self": self_, "parent": parent,
+                "site": {"name": site_name, "url": "https://blog.example.cn", "postUrl": f"https://blog.example.cn{post}#{self_['objectId']}"}}  # fmt: skip
+        kind_note = "admin new-comment notification" if "ADMIN" in tpl_key else "comment reply notification"
+        _add(ident=f"waline-{'admin-comment' if 'ADMIN' in tpl_key else 'reply'}-{lang}",
+             group=f"waline-{'admin-comment' if 'ADMIN' in tpl_key else 'reply'}", lang=lang, kind="notice", code=None,
+             path=f"{WL_LOC}/{WL_FILES[lang]}.json, packages/server/src/service/notify.js",
+             rendered=f"notify.mail: {subj_key}/{tpl_key} of the catalogue rendered with self/parent/site (Jinja2 with autoescape for nunjucks); html only",
+             subject=render(cat[subj_key], **data), html_part=render(cat[tpl_key], **data),
+             note=f"{kind_note} with wattages, prices, order number", **common)  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    for fn in (artalk, maxkb, dootask, answer, cloudreve, litemall, mblog, rule_engine):
+    for fn in (artalk, maxkb, dootask, answer, cloudreve, litemall, mblog, rule_engine, waline):
         fn(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
