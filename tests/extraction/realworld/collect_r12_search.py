@@ -1,0 +1,282 @@
+"""Round twelve (``search``): mails with one-time codes, and notices from the same senders,
+found by searching public code for code-mail phrases in many languages.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r12_search.py \\
+        [--mirrors /work/.mirror]
+
+``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
+ppy+osu-web. Every file is read at the commit named below; templates that could only be
+read with the search index's ``read_file`` are held inline below with their repo/path/commit.
+
+Collected blind: no extractor was run on these mails; each label is what a person reading
+the mail would type (``code``) or ``null``.
+
+- osu!web (ppy/osu-web, AGPL-3.0), the website of the rhythm game osu!: plain-text Laravel
+  mailables (``->text(view)``), Blade views ``resources/views/emails/*.blade.php`` rendered
+  by hand line by line as Blade does (``{{-- --}}`` comments dropped, their line break
+  kept; ``@if``/``@foreach``/``@include`` lines vanish with their line break, as PHP eats
+  the newline after ``?>``; echo line breaks kept), the strings of
+  ``resources/lang/<locale>/mail.php`` (parsed as PHP arrays; ``osu_trans`` falls back to
+  ``en`` for a missing key; ``:name`` replacements as Laravel's translator does).
+  Session verification: ``MailState`` key = ``bin2hex(random_bytes(8 / 2))`` (8 hex
+  characters), link key ``SignedRandomString::create(32)`` (base64url of 20+32 bytes).
+  Password reset key: 8 hex characters too (``password_reset.key_length``). Negatives:
+  store payment completed (``currency()`` = ``US$`` + number in the locale's format) and
+  password-changed notice. ``app.url`` https://osu.ppy.sh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collect import HERE, message  # noqa: E402
+
+OUT = HERE / "round12" / "search.json"
+SENT = datetime(2026, 12, 3, 9, 41, 7, tzinfo=UTC)
+RNG = random.Random("r12-search")
+
+
+def _write(ident: str, source: str, raw: bytes) -> tuple[str, str]:
+    rel = f"mail/{source}/{ident}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    return rel, hashlib.sha256(raw).hexdigest()
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _digits(n: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(n))
+
+
+def _hex(n: int) -> str:
+    return "".join(RNG.choice("0123456789abcdef") for _ in range(n))
+
+
+def _item(**kw: Any) -> dict[str, Any]:
+    keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
+            "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
+    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+
+
+# ---------------------------------------------------------------------------------------
+# PHP array files (Laravel language files)
+
+_PHP_TOKEN = re.compile(
+    r"""\s+|//[^\n]*|/\*.*?\*/|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|=>|\[|\]|,|\(|\)|[A-Za-z_]+|<\?php|;""",
+    re.S,
+)
+
+
+def _php_string(tok: str) -> str:
+    body = tok[1:-1]
+    if tok[0] == "'":
+        return re.sub(r"\\([\\'])", r"\1", body)
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "$": "$"}.get(m.group(1), "\\" + m.group(1)), body)
+
+
+def php_array(src: str) -> dict[str, Any]:
+    toks = [t for t in _PHP_TOKEN.findall(src) if t.strip() and not t.startswith(("//", "/*", "<?php"))]
+    pos = toks.index("return") + 1
+
+    def value(i: int) -> tuple[Any, int]:
+        t = toks[i]
+        if t == "[":
+            out: dict[str, Any] = {}
+            i += 1
+            while toks[i] != "]":
+                key, i = value(i)
+                assert toks[i] == "=>", toks[i - 3 : i + 3]
+                val, i = value(i + 1)
+                out[key] = val
+                if toks[i] == ",":
+                    i += 1
+            return out, i + 1
+        if t[0] in "'\"":
+            return _php_string(t), i + 1
+        raise ValueError(t)
+
+    return value(pos)[0]
+
+
+def _laravel_replace(line: str, repl: dict[str, str]) -> str:
+    for key, val in sorted(repl.items(), key=lambda kv: -len(kv[0])):
+        line = line.replace(":" + key.upper(), val.upper()).replace(":" + key[0].upper() + key[1:], val[0].upper() + val[1:] if val else val).replace(":" + key, val)
+    return line
+
+
+# ---------------------------------------------------------------------------------------
+# osu!web
+
+OSU_REPO = "ppy/osu-web"
+OSU_COMMIT = "3f5de518e87e9a9a3fb75334f691b548989edc6e"
+OSU_URL = "https://osu.ppy.sh"
+OSU_SENDER = "osu! <noreply@ppy.sh>"
+OSU_VERIFY_LANGS = [("en", "Australia", "peppy_fan"), ("de", "Germany", "Taktgeber"),
+                    ("fr", "France", "Mélodie_77"), ("es", "Spain", "ritmo_loco"),
+                    ("ja", "Japan", "kuroneko_ryo"), ("ko", "South Korea", "bada_taiko"),
+                    ("ru", "Russian Federation", "vasya_click"), ("pl", "Poland", "kasia.klik"),
+                    ("pt-br", "Brazil", "bia_ritmo"), ("zh", "China", "xiaoyu_osu"),
+                    ("tr", "Turkey", "ritim_efe"), ("nl", None, "dirkjan_tap")]  # fmt: skip
+OSU_RESET_LANGS = [("en", "strafe_kid"), ("it", "ritmo_giulia"), ("uk", "oksana_tap")]
+OSU_PWCHANGED_LANGS = [("en", "peppy_fan"), ("fr", "Mélodie_77"), ("ja", "kuroneko_ryo")]
+OSU_STORE_LANGS = [("en", "strafe_kid"), ("de", "Taktgeber")]
+
+
+def _osu_signature(repo: Path) -> str:
+    src = _show(repo, OSU_COMMIT, "resources/views/emails/_signature.blade.php")
+    assert "{{ $GLOBALS['cfg']['app']['url'] }}" in src
+    return "--\nosu! | " + OSU_URL + "\n"
+
+
+def _osu_b64url(nbytes: int) -> str:
+    raw = bytes(RNG.randrange(256) for _ in range(nbytes))
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def osu(repo: Path) -> list[dict[str, Any]]:
+    en = php_array(_show(repo, OSU_COMMIT, "resources/lang/en/mail.php"))
+    sig = _osu_signature(repo)
+    items: list[dict[str, Any]] = []
+
+    def tr(cat: dict[str, Any], key: str, **repl: str) -> str:
+        node: Any = cat
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+            if node is None:
+                break
+        if not isinstance(node, str):  # osu_trans falls back to the fallback locale
+            node = en
+            for part in key.split("."):
+                node = node[part]
+        return _laravel_replace(node, repl)
+
+    def add(ident: str, group: str, lang: str, kind: str, code: str | None, subject: str, text: str,
+            path: str, rendered: str, note: str | None = None) -> None:
+        rel, sha = _write(ident, "osu-web", message(sender=OSU_SENDER, subject=subject, text=text,
+                                                   html_part=None, sent=SENT))
+        items.append(_item(id=ident, group=group, source="osu-web", lang=lang, kind=kind, code=code,
+                           repository=OSU_REPO, path=path, commit=OSU_COMMIT, licence="AGPL-3.0",
+                           rendered=rendered, file=rel, sha256=sha, note=note))
+
+    view = "resources/views/emails/user_verification.blade.php"
+    assert "{{ $keys['main'] }}" in _show(repo, OSU_COMMIT, view)
+    for lang, country, user in OSU_VERIFY_LANGS:
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+        key = _hex(8)
+        link = _osu_b64url(52)
+        country_s = country if country is not None else tr(cat, "user_verification.action_from.unknown_country")
+        text = (
+            "\n" + tr(cat, "common.hello", user=html.escape(user)) + "\n\n"
+            + tr(cat, "user_verification.action_from._", country=country_s) + "\n\n"
+            + tr(cat, "user_verification.code") + " " + key + "\n"
+            + tr(cat, "user_verification.code_hint") + "\n\n"
+            + tr(cat, "user_verification.link") + "\n\n"
+            + f"{OSU_URL}/home/account/verify?key={link}" + "\n\n"
+            + tr(cat, "user_verification.report") + "\n\n" + sig
+        )
+        add(f"osu-web-user-verification-{lang}", "osu-web-user-verification", lang, "other", key,
+            tr(cat, "user_verification.subject"), text,
+            f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php",
+            "Blade text view filled by hand (osu_trans strings of the locale, en fallback); text/plain only as the Mailable sends",
+            note="8 lower-case hex characters (session verification key); the mail also has a verify link")
+
+    view = "resources/views/emails/password_reset.blade.php"
+    assert "{{ $key }}" in _show(repo, OSU_COMMIT, view)
+    for lang, user in OSU_RESET_LANGS:
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+        key = _hex(8)
+        text = (
+            "\n" + tr(cat, "common.hello", user=user) + "\n\n"
+            + tr(cat, "password_reset.requested") + "\n\n"
+            + tr(cat, "password_reset.code") + " " + key + "\n\n"
+            + tr(cat, "common.ignore") + "\n\n" + sig
+        )
+        add(f"osu-web-password-reset-{lang}", "osu-web-password-reset", lang, "other", key,
+            tr(cat, "password_reset.subject"), text,
+            f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php",
+            "Blade text view filled by hand (osu_trans strings, en fallback); text/plain only",
+            note="8 hex characters to enter on the password reset form")
+
+    view = "resources/views/emails/user_password_updated.blade.php"
+    _show(repo, OSU_COMMIT, view)
+    for lang, user in OSU_PWCHANGED_LANGS:
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+        text = (
+            "\n" + tr(cat, "common.hello", user=user) + "\n\n"
+            + tr(cat, "user_password_updated.confirmation") + "\n\n"
+            + tr(cat, "common.report") + "\n\n" + sig
+        )
+        add(f"osu-web-password-updated-{lang}", "osu-web-password-updated", lang, "notice", None,
+            tr(cat, "user_password_updated.subject"), text,
+            f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php",
+            "Blade text view filled by hand (osu_trans strings, en fallback); text/plain only")
+
+    view = "resources/views/emails/store/payment_completed.blade.php"
+    _show(repo, OSU_COMMIT, view)
+    for lang, user in OSU_STORE_LANGS:
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+
+        def money(v: float) -> str:
+            s = f"{v:,.2f}"
+            if lang == "de":
+                s = s.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
+            return "US$" + s
+
+        lines = [("osu! mouse pad (Large)", 1, 18.0), ("osu! pin set (Series 3)", 2, 9.5)]
+        shipping = 11.0
+        total = sum(q * p for _, q, p in lines) + shipping
+        order = 104000 + RNG.randrange(9999)
+        text = "\n\n" + tr(cat, "common.hello", user=user) + "\n\n" + tr(cat, "store_payment_completed.thank_you") + "\n\n"
+        for name, qty, price in lines:
+            text += f"{qty} x {name} ({money(qty * price)})\n"
+        text += "\n" + tr(cat, "store_payment_completed.shipping") + f" ({money(shipping)})\n"
+        text += tr(cat, "store_payment_completed.total") + f" ({money(total)})\n\n"
+        text += tr(cat, "store_payment_completed.prepare_shipping") + "\n"
+        text += f"{OSU_URL}/store/invoice/{order}\n\n"
+        text += tr(cat, "store_payment_completed.questions") + "\n\n"
+        text += tr(cat, "common.closing") + "\nThe osu!store team\n"
+        add(f"osu-web-store-payment-completed-{lang}", "osu-web-store-payment-completed", lang, "shop-order", None,
+            tr(cat, "store_payment_completed.subject"), text, f"{view}; resources/lang/{lang}/mail.php",
+            "Blade text view filled by hand: two items, shipping, total, invoice link; text/plain only",
+            note=f"order {order} only in the invoice link")
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = ap.parse_args()
+    items: list[dict[str, Any]] = []
+    items += osu(args.mirrors / "ppy+osu-web" / "repo")
+    ids = [i["id"] for i in items]
+    assert len(ids) == len(set(ids))
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    pos = sum(1 for i in items if i["code"])
+    print(f"{len(items)} mails, {pos} positives -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
