@@ -5,7 +5,7 @@ found by searching public code for code-mail phrases in many languages.
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-ppy+osu-web. Every file is read at the commit named below; templates that could only be
+ppy+osu-web, vocdoni+saas-backend. Every file is read at the commit named below; templates that could only be
 read with the search index's ``read_file`` are held inline below with their repo/path/commit.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -23,6 +23,17 @@ the mail would type (``code``) or ``null``.
   Password reset key: 8 hex characters too (``password_reset.key_length``). Negatives:
   store payment completed (``currency()`` = ``US$`` + number in the locale's format) and
   password-changed notice. ``app.url`` https://osu.ppy.sh.
+- Vocdoni (vocdoni/saas-backend, AGPL-3.0), the back end of Vocdoni's voting platform: the
+  ``assets/<file>_<lang>.{html,yaml}`` pairs of ``notifications/mailtemplates``; the HTML
+  part is Go ``html/template`` (rendered with Jinja2 after a mechanical rewrite of the Go
+  actions ``{{.X}}``, ``{{if}}``, ``{{else}}``, ``{{range}}``, ``{{end}}``; autoescape as
+  html/template escapes these values), the text part and subject are ``text/template`` of the
+  YAML ``subject``/``body``; multipart text+HTML as ``notifications/smtp`` sends. Census
+  (CSP) sign-in code: ``gotp.NewDefaultHOTP(secret).At(0)`` (six digits); account
+  verification and password reset: ``util.RandomHex(3)`` (six hex characters) plus a web-app
+  link built by ``buildWebAppURL`` (webURL set to https://app.vocdoni.io). Negative: members
+  import completed (``CompletedAt`` is ``time.Now()`` printed by Go, monotonic reading
+  included).
 """
 
 from __future__ import annotations
@@ -262,6 +273,107 @@ def osu(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Vocdoni
+
+VOC_REPO = "vocdoni/saas-backend"
+VOC_COMMIT = "fb835a15ba93289765d0ceafaf5754638bd3faeb"
+VOC_WEB = "https://app.vocdoni.io"
+VOC_SENDER = "Vocdoni <no-reply@vocdoni.example>"
+
+
+def _go_to_jinja(src: str) -> str:
+    stack: list[str] = []
+
+    def act(m: re.Match[str]) -> str:
+        a = m.group(1).strip()
+        if a == "end":
+            return "{% end" + stack.pop() + " %}"
+        if a == "else":
+            return "{% else %}"
+        if a.startswith("if "):
+            stack.append("if")
+            cond = a[3:].strip()
+            g = re.fullmatch(r"gt \.(\w+) (\d+)", cond)
+            return "{% if " + (f"{g.group(1)} > {g.group(2)}" if g else cond.lstrip(".")) + " %}"
+        if a.startswith("range "):
+            stack.append("for")
+            return "{% for _it in " + a[6:].strip().lstrip(".") + " %}"
+        if a == ".":
+            return "{{ _it }}"
+        assert re.fullmatch(r"\.\w+", a), a
+        return "{{ " + a[1:] + " }}"
+
+    out = re.sub(r"\{\{(.*?)\}\}", act, src)
+    assert not stack
+    return out
+
+
+def _voc_render(repo: Path, base: str, data: dict[str, Any]) -> tuple[str, str, str]:
+    import jinja2
+    import yaml
+
+    html_src = _show(repo, VOC_COMMIT, f"assets/{base}.html")
+    y = yaml.safe_load(_show(repo, VOC_COMMIT, f"assets/{base}.yaml"))
+    env_h = jinja2.Environment(autoescape=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    env_t = jinja2.Environment(autoescape=False, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    html_part = env_h.from_string(_go_to_jinja(html_src)).render(**data)
+    text = env_t.from_string(_go_to_jinja(y["body"])).render(**data)
+    subject = env_t.from_string(_go_to_jinja(y["subject"])).render(**data)
+    return subject, text, html_part
+
+
+def _voc_link(path: str, params: dict[str, str]) -> str:
+    from urllib.parse import quote_plus
+    q = "&".join(f"{k}={quote_plus(v)}" for k, v in sorted(params.items()))  # url.Values.Encode sorts keys
+    return f"{VOC_WEB}{path}?{q}" if q else f"{VOC_WEB}{path}"
+
+
+def vocdoni(repo: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+
+    def add(ident: str, group: str, lang: str, kind: str, code: str | None, base: str, data: dict[str, Any],
+            rendered: str, note: str | None = None) -> None:
+        subject, text, html_part = _voc_render(repo, base, data)
+        rel, sha = _write(ident, "vocdoni", message(sender=VOC_SENDER, subject=subject, text=text,
+                                                   html_part=html_part, sent=SENT))
+        items.append(_item(id=ident, group=group, source="vocdoni", lang=lang, kind=kind, code=code,
+                           repository=VOC_REPO, path=f"assets/{base}.html; assets/{base}.yaml; notifications/mailtemplates/templates.go",
+                           commit=VOC_COMMIT, licence="AGPL-3.0", rendered=rendered, file=rel, sha256=sha, note=note))
+
+    orgs = {"en": ("Riverside Housing Co-op", ""), "es": ("Ayuntamiento de Villanueva del Río", "https://cdn.villanueva.example/logo.png"),
+            "ca": ("Ajuntament de Sant Pere de Ribes", "https://media.santpere.example/escut.png")}
+    for lang in ("en", "es", "ca"):
+        org, logo = orgs[lang]
+        code = _digits(6)
+        add(f"vocdoni-csp-otp-{lang}", "vocdoni-csp-otp", lang, "gov-otp", code, f"verification_code_otp_{lang}",
+            {"Code": code, "Organization": org, "OrganizationLogo": logo, "ExpiryTime": "15m0s"},
+            "Go html/template (via Jinja2) + text/template of the YAML; census sign-in (CSP) challenge" + (", no logo" if not logo else ""),
+            note="six-digit HOTP code for signing in to vote")
+    for lang, email in (("en", "noor.tester@example.com"), ("ca", "noor.tester@example.com")):
+        code = _hex(6)
+        link = _voc_link("/account/verify", {"email": email, "code": code})
+        add(f"vocdoni-verify-account-{lang}", "vocdoni-verify-account", lang, "saas-otp", code, f"verification_account_{lang}",
+            {"Code": code, "Link": link}, "Go html/template (via Jinja2) + text/template of the YAML; code and link",
+            note="six hex characters (RandomHex(3)); also in the link")
+    code = _hex(6)
+    link = _voc_link("/account/password/reset", {"email": "noor.tester@example.com", "code": code})
+    add("vocdoni-forgot-password-es", "vocdoni-forgot-password", "es", "saas-otp", code, "forgot_password_es",
+        {"Code": code, "Link": link}, "Go html/template (via Jinja2) + text/template of the YAML; code and link",
+        note="six hex characters password reset code; also in the link")
+    for lang, org, user, total, added, errs in (
+        ("en", "Riverside Housing Co-op", "Noor Tester", 1284, 1279, ["row 212: invalid phone number +34 600 12 34", "row 977: duplicate member number 004417"]),
+        ("es", "Ayuntamiento de Villanueva del Río", "Noor", 356, 356, []),
+    ):
+        data = {"OrganizationName": org, "UserName": user, "Link": _voc_link("/admin/memberbase/", {}), "TotalMembers": total,
+                "AddedMembers": added, "ErrorCount": len(errs), "Errors": errs,
+                "CompletedAt": f"2026-12-03 09:41:0{len(errs)}.{_digits(9)} +0000 UTC m=+{_digits(5)}.{_digits(9)}"}
+        add(f"vocdoni-members-import-done-{lang}", "vocdoni-members-import-done", lang, "notice", None,
+            f"members_import_done_{lang}", data, "Go html/template (via Jinja2) + text/template of the YAML; import summary with counts",
+            note="counts, row numbers, timestamp; no code")
+    return items
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -270,6 +382,7 @@ def main() -> None:
     args = ap.parse_args()
     items: list[dict[str, Any]] = []
     items += osu(args.mirrors / "ppy+osu-web" / "repo")
+    items += vocdoni(args.mirrors / "vocdoni+saas-backend" / "repo")
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
