@@ -5,7 +5,7 @@ found by searching public code for code-mail phrases in many languages.
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-ppy+osu-web, vocdoni+saas-backend. Every file is read at the commit named below; templates that could only be
+ppy+osu-web, vocdoni+saas-backend, tinode+chat. Every file is read at the commit named below; templates that could only be
 read with the search index's ``read_file`` are held inline below with their repo/path/commit.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -34,6 +34,17 @@ the mail would type (``code``) or ``null``.
   link built by ``buildWebAppURL`` (webURL set to https://app.vocdoni.io). Negative: members
   import completed (``CompletedAt`` is ``time.Now()`` printed by Go, monotonic reading
   included).
+- Tinode (tinode/chat, GPL-3.0), an instant-messaging server: the Go ``text/template`` files
+  ``server/templ/email-validation-<lang>.templ`` and ``email-password-reset-<lang>.templ``
+  (blocks ``subject``, ``body_html``, ``body_plain``), rendered with Jinja2 after a
+  mechanical rewrite (``define`` -> macro, ``with`` -> if, ``{{-``/``-}}`` trim markers kept,
+  as both engines trim the same way); no HTML escaping (text/template). Data as
+  ``server/validate/email/validate.go`` passes it: ``Code`` six digits (code_length
+  default 6, zero-padded), ``Token`` ``url.QueryEscape(base64(token))``, ``HostUrl``
+  https://web.tinode.co/; the reset code comes from the ``code`` auth scheme (six digits),
+  ``Scheme`` basic, ``Cred`` the e-mail, ``Login`` the user's login (translations whose
+  link still uses ``{{.Token}}`` print ``<no value>``, as Go does for a missing key). Multipart text+HTML as
+  ``send`` builds it.
 """
 
 from __future__ import annotations
@@ -374,6 +385,91 @@ def vocdoni(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Tinode
+
+TIN_REPO = "tinode/chat"
+TIN_COMMIT = "22a7c18e9cd695e9a061bf1b8c84175196ef5a15"
+TIN_HOST = "https://web.tinode.co/"
+TIN_SENDER = "Tinode <noreply@tinode.example>"
+TIN_VALID_LANGS = ["en", "es", "fr", "pt", "ru", "uk", "vi", "zh", "zh-TW"]
+TIN_RESET_LANGS = [("en", "noor.t"), ("ru", "noor_t"), ("zh-TW", "noor2026")]
+
+
+def _tinode_blocks(src: str) -> dict[str, str]:
+    import jinja2
+
+    src = re.sub(r"\{\{-?\s*/\*.*?\*/\s*-?\}\}", "", src, flags=re.S)
+    stack: list[str] = []
+
+    def act(m: re.Match[str]) -> str:
+        lt, a, rt = m.group(1), m.group(2).strip(), m.group(3)
+        o, c = "{%" + lt, rt + "%}"
+        if a == "end":
+            kind = stack.pop()
+            return o + (" endmacro " if kind == "macro" else " endif ") + c
+        g = re.fullmatch(r'define "(\w+)"', a)
+        if g:
+            stack.append("macro")
+            return o + f" macro {g.group(1)}() " + c
+        g = re.fullmatch(r"with \.(\w+)", a)
+        if g:
+            stack.append("if")
+            return o + f" if {g.group(1)} " + c + "{% set _it = " + g.group(1) + " %}"
+        if a == ".":
+            return "{{" + lt + " _it " + rt + "}}"
+        assert re.fullmatch(r"\.\w+", a), a
+        return "{{" + lt + " " + a[1:] + " " + rt + "}}"
+
+    jsrc = re.sub(r"\{\{(-?)(.*?)(-?)\}\}", act, src, flags=re.S)
+    assert not stack
+    return {"src": jsrc}
+
+
+def tinode(repo: Path) -> list[dict[str, Any]]:
+    import jinja2
+
+    items: list[dict[str, Any]] = []
+
+    class NoValue(jinja2.Undefined):  # Go text/template prints a missing map key as "<no value>"
+        def __str__(self) -> str:
+            return "<no value>"
+
+    env = jinja2.Environment(autoescape=False, keep_trailing_newline=True, undefined=NoValue)
+
+    def render(path: str, data: dict[str, str]) -> tuple[str, str, str]:
+        jsrc = _tinode_blocks(_show(repo, TIN_COMMIT, path))["src"]
+        mod = env.from_string(jsrc).make_module(vars=data)
+        return str(mod.subject()), str(mod.body_plain()), str(mod.body_html())
+
+    def add(ident: str, group: str, lang: str, code: str, path: str, data: dict[str, str], rendered: str, note: str) -> None:
+        subject, text, html_part = render(path, data)
+        rel, sha = _write(ident, "tinode", message(sender=TIN_SENDER, subject=subject, text=text,
+                                                  html_part=html_part, sent=SENT))
+        items.append(_item(id=ident, group=group, source="tinode", lang=lang, kind="saas-otp", code=code,
+                           repository=TIN_REPO, path=f"{path}; server/validate/email/validate.go", commit=TIN_COMMIT,
+                           licence="GPL-3.0", rendered=rendered, file=rel, sha256=sha, note=note))
+
+    from urllib.parse import quote_plus
+
+    for lang in TIN_VALID_LANGS:
+        code = _digits(6)
+        token = quote_plus(base64.b64encode(bytes(RNG.randrange(256) for _ in range(50))).decode())
+        add(f"tinode-email-validation-{lang.lower()}", "tinode-email-validation", lang, code,
+            f"server/templ/email-validation-{lang}.templ", {"Code": code, "Token": token, "HostUrl": TIN_HOST},
+            "Go text/template blocks subject/body_plain/body_html (via Jinja2); multipart text+HTML",
+            "six-digit registration confirmation code; also inside the confirm link")
+    for lang, login in TIN_RESET_LANGS:
+        code = _digits(6)
+        add(f"tinode-password-reset-{lang.lower()}", "tinode-password-reset", lang, code,
+            f"server/templ/email-password-reset-{lang}.templ",
+            {"Code": code, "Scheme": "basic", "Cred": "noor.tester@example.com", "Login": login, "HostUrl": TIN_HOST},
+            "Go text/template blocks subject/body_plain/body_html (via Jinja2); multipart text+HTML",
+            "six-digit reset code to enter if prompted; login name shown; "
+            + ("code also inside the reset link" if lang == "en" or lang == "zh-TW" else "this translation's link uses {{.Token}}, which the server does not pass: Go prints token=<no value>"))
+    return items
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -383,6 +479,7 @@ def main() -> None:
     items: list[dict[str, Any]] = []
     items += osu(args.mirrors / "ppy+osu-web" / "repo")
     items += vocdoni(args.mirrors / "vocdoni+saas-backend" / "repo")
+    items += tinode(args.mirrors / "tinode+chat" / "repo")
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
