@@ -160,7 +160,7 @@ OSU_VERIFY_LANGS = [("en", "Australia", "peppy_fan"), ("de", "Germany", "Taktgeb
                     ("tr", "Turkey", "ritim_efe"), ("nl", None, "dirkjan_tap")]  # fmt: skip
 OSU_RESET_LANGS = [("en", "strafe_kid"), ("it", "ritmo_giulia"), ("uk", "oksana_tap")]
 OSU_PWCHANGED_LANGS = [("en", "peppy_fan"), ("fr", "Mélodie_77"), ("ja", "kuroneko_ryo")]
-OSU_STORE_LANGS = [("en", "strafe_kid"), ("de", "Taktgeber")]
+OSU_STORE_LANGS = [("en", "strafe_kid"), ("de", "Taktgeber"), ("fr", "Mélodie_77")]
 
 
 def _osu_signature(repo: Path) -> str:
@@ -252,6 +252,79 @@ def osu(repo: Path) -> list[dict[str, Any]]:
             f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php",
             "Blade text view filled by hand (osu_trans strings, en fallback); text/plain only")
 
+    view = "resources/views/emails/user_email_updated.blade.php"
+    _show(repo, OSU_COMMIT, view)
+    for lang, user, email in (("en", "strafe_kid", "strafe.kid+osu@example.net"), ("ko", "bada_taiko", "bada.taiko@example.kr"),
+                              ("es", "ritmo_loco", "ritmo.loco@example.es")):
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+        text = (
+            "\n" + tr(cat, "common.hello", user=user) + "\n\n"
+            + tr(cat, "user_email_updated.changed_to", email=email) + "\n"
+            + tr(cat, "user_email_updated.sent") + "\n"
+            + tr(cat, "user_email_updated.check") + "\n\n"
+            + tr(cat, "common.report") + "\n\n" + sig
+        )
+        add(f"osu-web-email-updated-{lang}", "osu-web-email-updated", lang, "notice", None,
+            tr(cat, "user_email_updated.subject"), text,
+            f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php",
+            "Blade text view filled by hand (osu_trans strings, en fallback); text/plain only")
+
+    view = "resources/views/emails/forum/new_reply.blade.php"
+    _show(repo, OSU_COMMIT, view)
+    for lang, user, title in (("en", "peppy_fan", "[Mapping] Timing help for 174 BPM song with 3/4 section"),
+                              ("de", "Taktgeber", "Turnier: osu! Deutschland Cup 2026 – Anmeldung (Runde 2)")):
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+        topic = 1900000 + RNG.randrange(99999)
+        text = (
+            "\n" + tr(cat, "common.hello", user=user) + "\n\n"
+            + tr(cat, "forum_new_reply.new", title=title) + "\n\n"
+            + tr(cat, "forum_new_reply.visit") + "\n"
+            + f"{OSU_URL}/community/forums/topics/{topic}?start=unread\n\n"
+            + tr(cat, "forum_new_reply.unwatch") + "\n"
+            + f"{OSU_URL}/home/follows/forum_topic\n\n" + sig
+        )
+        add(f"osu-web-forum-new-reply-{lang}", "osu-web-forum-new-reply", lang, "notice", None,
+            tr(cat, "forum_new_reply.subject", title=title), text,
+            f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php",
+            "Blade text view filled by hand (osu_trans strings, en fallback); route URLs written out by hand; text/plain only",
+            note="topic title with numbers and a topic id in the link; no code")
+
+    view = "resources/views/emails/user_force_reactivation.blade.php"
+    _show(repo, OSU_COMMIT, view)
+    for lang, user in (("en", "oldtimer_2009"), ("fr", "Mélodie_77")):
+        cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/mail.php"))
+        users_cat = php_array(_show(repo, OSU_COMMIT, f"resources/lang/{lang}/users.php"))
+        en_users = php_array(_show(repo, OSU_COMMIT, "resources/lang/en/users.php"))
+        reason = (users_cat.get("force_reactivation", {}).get("reason", {}).get("inactive")
+                  or en_users["force_reactivation"]["reason"]["inactive"])
+        text = (
+            "\n" + tr(cat, "common.hello", user=user) + "\n\n"
+            + tr(cat, "user_force_reactivation.main") + "\n\n"
+            + tr(cat, "user_force_reactivation.reason") + " " + reason + "\n\n"
+            + tr(cat, "user_force_reactivation.perform_reset", url=f"{OSU_URL}/home/password-reset") + "\n\n" + sig
+        )
+        add(f"osu-web-force-reactivation-{lang}", "osu-web-force-reactivation", lang, "notice", None,
+            tr(cat, "user_force_reactivation.subject"), text,
+            f"{view}; resources/views/emails/_signature.blade.php; resources/lang/{lang}/mail.php; resources/lang/{lang}/users.php",
+            "Blade text view filled by hand (osu_trans strings, en fallback), reason 'inactive'; text/plain only",
+            note="asks for a new password via a link; no code")
+
+    view = "resources/views/emails/store/donation_thanks.blade.php"
+    src = _show(repo, OSU_COMMIT, view)
+    body = src.split("--}}", 1)[1].split("@if (app()->getLocale()", 1)[0]
+    minutes = round(8 / 3141592 * 525949, 1)
+    body = (body.replace("{{ $donor->username }}", "Taktgeber")
+            .replace("{{ $continued ? 'continue to ': '' }}", "")
+            .replace("{{ $isGift ? 'Your giftee(s)' : 'You' }}", "You")
+            .replace("{{ !$isGift ? ' for '.\\App\\Models\\SupporterTag::getDurationText($duration, 'en') : '' }}", " for 2 months")
+            .replace("{{ $minutes }}", f"{minutes:g}"))
+    assert "{{" not in body, body
+    en_cat = php_array(_show(repo, OSU_COMMIT, "resources/lang/en/mail.php"))
+    add("osu-web-donation-thanks-en", "osu-web-donation-thanks", "en", "invoice", None,
+        tr(en_cat, "donation_thanks.subject"), body,
+        view, "Blade text view filled by hand: first-time supporter, 2 months, US$8 (minutes = round(8 / running_cost 3141592 * 525949, 1)); locale en so the translated half is skipped",
+        note="supporter tag purchase thank-you; numbers are a duration and minutes")
+
     view = "resources/views/emails/store/payment_completed.blade.php"
     _show(repo, OSU_COMMIT, view)
     for lang, user in OSU_STORE_LANGS:
@@ -259,6 +332,8 @@ def osu(repo: Path) -> list[dict[str, Any]]:
 
         def money(v: float) -> str:
             s = f"{v:,.2f}"
+            if lang == "fr":
+                s = s.replace(",", "\u202f").replace(".", ",")
             if lang == "de":
                 s = s.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
             return "US$" + s
