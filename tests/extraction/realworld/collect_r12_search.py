@@ -5,7 +5,7 @@ found by searching public code for code-mail phrases in many languages.
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-ppy+osu-web, vocdoni+saas-backend, tinode+chat. Every file is read at the commit named below; templates that could only be
+ppy+osu-web, vocdoni+saas-backend, tinode+chat, baserproject+basercms. Every file is read at the commit named below; templates that could only be
 read with the search index's ``read_file`` are held inline below with their repo/path/commit.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -45,6 +45,14 @@ the mail would type (``code``) or ``null``.
   ``Scheme`` basic, ``Cred`` the e-mail, ``Login`` the user's login (translations whose
   link still uses ``{{.Token}}`` print ``<no value>``, as Go does for a missing key). Multipart text+HTML as
   ``send`` builds it.
+- baserCMS (baserproject/basercms, MIT), a Japanese CMS: CakePHP text mails from the admin
+  theme ``plugins/bc-admin-third/templates/email/text/*.php`` inside the app's text layout
+  (``echo $this->fetch('content')``), filled by hand as PHP outputs them (a newline right
+  after ``?>`` is eaten). Two-step login: ``TwoFactorAuthenticationMailer::sendCode``,
+  subject 認証コードのお知らせ, code ``sprintf('%06d', mt_rand(0, 999999))``. Negative: admin
+  password reissue mail (``PasswordRequestMailer::resetPassword``: URL with a 48-character
+  ``Security::randomString`` key, time limit +1440 min as ``Y/m/d H:i``). From: the site's
+  formal name and admin address. UTF-8 text only.
 """
 
 from __future__ import annotations
@@ -545,6 +553,49 @@ def tinode(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# baserCMS
+
+BC_REPO = "baserproject/basercms"
+BC_COMMIT = "4f5e846c170cd3ec23a4f869cf0dbf684a801f96"
+BC_SITES = [("株式会社みなと食品", "info@minato-foods.example", "https://www.minato-foods.example"),
+            ("さくら市観光協会", "webmaster@sakura-kanko.example", "https://sakura-kanko.example")]
+
+
+def basercms(repo: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    tpl = _show(repo, BC_COMMIT, "plugins/bc-admin-third/templates/email/text/login_code.php")
+    lines = ["ログイン用の認証コードを発行しました。", "以下のコードを入力してください。"]
+    assert all(x in tpl for x in lines) and "<?php echo $code ?>" in tpl
+    mailer = _show(repo, BC_COMMIT, "plugins/baser-core/src/Mailer/TwoFactorAuthenticationMailer.php")
+    assert "認証コードのお知らせ" in mailer
+    for n, (name, addr, _url) in enumerate(BC_SITES):
+        code = "%06d" % RNG.randrange(1000000)
+        text = "\n" + lines[0] + "\n" + lines[1] + "\n\n" + code
+        ident = f"basercms-login-code-ja-{n + 1}"
+        rel, sha = _write(ident, "basercms", message(sender=f"{name} <{addr}>", subject="認証コードのお知らせ",
+                                                    text=text, html_part=None, sent=SENT))
+        items.append(_item(id=ident, group="basercms-login-code", source="basercms", lang="ja", kind="saas-otp", code=code,
+                           repository=BC_REPO, path="plugins/bc-admin-third/templates/email/text/login_code.php; plugins/baser-core/src/Mailer/TwoFactorAuthenticationMailer.php; templates/layout/email/text/default.php",
+                           commit=BC_COMMIT, licence="MIT", rendered="PHP text template filled by hand (newline after ?> eaten); text/plain only",
+                           file=rel, sha256=sha, note="six digits, zero-padded, alone on the last line"))
+    tpl = _show(repo, BC_COMMIT, "plugins/bc-admin-third/templates/email/text/password_request.php")
+    l1, l2 = "パスワードの再発行手続きを受け付けました。", "下記のURLにアクセスし新しいパスワードを登録してください。"
+    assert l1 in tpl and l2 in tpl
+    for n, (name, addr, url) in enumerate(BC_SITES):
+        key = _hex(48)
+        text = (f"\n2026-12-03 18:4{n}:07\u3000\n{l1}\n{l2}\n\n"
+                f"URL: {url}/baser/admin/baser-core/password_requests/apply/{key}\n有効時間: 2026/12/04 18:4{n}\n")
+        ident = f"basercms-password-request-ja-{n + 1}"
+        rel, sha = _write(ident, "basercms", message(sender=f"{name} <{addr}>", subject="パスワード再発行",
+                                                    text=text, html_part=None, sent=SENT))
+        items.append(_item(id=ident, group="basercms-password-request", source="basercms", lang="ja", kind="notice", code=None,
+                           repository=BC_REPO, path="plugins/bc-admin-third/templates/email/text/password_request.php; plugins/baser-core/src/Mailer/Admin/PasswordRequestMailer.php",
+                           commit=BC_COMMIT, licence="MIT", rendered="PHP text template filled by hand (date Y-m-d H:i:s in JST, URL, limit +1440 min); text/plain only",
+                           file=rel, sha256=sha, note="reset link with a 48-hex key, date and time limit; no code"))
+    return items
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -555,6 +606,7 @@ def main() -> None:
     items += osu(args.mirrors / "ppy+osu-web" / "repo")
     items += vocdoni(args.mirrors / "vocdoni+saas-backend" / "repo")
     items += tinode(args.mirrors / "tinode+chat" / "repo")
+    items += basercms(args.mirrors / "baserproject+basercms" / "repo")
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
