@@ -464,6 +464,21 @@ def vocdoni(repo: Path) -> list[dict[str, Any]]:
         add(f"vocdoni-members-import-done-{lang}", "vocdoni-members-import-done", lang, "notice", None,
             f"members_import_done_{lang}", data, "Go html/template (via Jinja2) + text/template of the YAML; import summary with counts",
             note="counts, row numbers, timestamp; no code")
+    tickets = [
+        ("en", "Riverside Housing Co-op", "support", "Voters not receiving sign-in codes",
+         "Since 08:15 today several members report that the verification code e-mail arrives 10-12 minutes late, "
+         "after it has expired. Process 4ae20a8db6c8f3a2b5b1f0e61cbd07a1 (AGM 2026, 1,284 members in the census). "
+         "Please call me at +44 20 7946 0321 if you need more details."),
+        ("ca", "Ajuntament de Sant Pere de Ribes", "billing", "Factura 2026-0417 duplicada",
+         "Hem rebut dues vegades la factura 2026-0417 de 1.250,00 EUR (pla Essential, 12 mesos). "
+         "El nostre NIF és P0823100I. Podeu anul·lar-ne una?"),
+    ]
+    for lang, org, ttype, title, desc in tickets:
+        add(f"vocdoni-support-ticket-{lang}", "vocdoni-support-ticket", lang, "notice", None, f"support_{lang}",
+            {"Type": ttype, "Organization": org, "Title": title, "Description": desc, "Email": "noor.tester@example.com"},
+            "Go html/template (via Jinja2) + text/template of the YAML; support ticket copy the user gets in CC",
+            note=("ticket text talks about verification codes, a process id and a phone number but gives no code" if lang == "en"
+                  else "ticket text with an invoice number, amount and tax id; no code"))
     return items
 
 
