@@ -5,7 +5,7 @@ found by searching public code for code-mail phrases in many languages.
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-ppy+osu-web, vocdoni+saas-backend, tinode+chat, baserproject+basercms. Every file is read at the commit named below; templates that could only be
+ppy+osu-web, vocdoni+saas-backend, tinode+chat, baserproject+basercms, DefGuard+defguard. Every file is read at the commit named below; templates that could only be
 read with the search index's ``read_file`` are held inline below with their repo/path/commit.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -53,6 +53,17 @@ the mail would type (``code``) or ``null``.
   password reissue mail (``PasswordRequestMailer::resetPassword``: URL with a 48-character
   ``Security::randomString`` key, time limit +1440 min as ``Y/m/d H:i``). From: the site's
   formal name and admin address. UTF-8 text only.
+- Defguard (DefGuard/defguard, AGPL-3.0 outside ``src/enterprise``), a WireGuard VPN with
+  MFA: the Tera templates ``crates/defguard_mail/templates/*.tera`` at commit dddb23b8 (the
+  last one before they moved to MJML), rendered with Jinja2 after a mechanical rewrite
+  (``macros::x`` -> ``macros.x``, ``{% endmacro name %}`` -> ``{% endmacro %}``; Tera does
+  not autoescape templates whose names have no .html extension, so no escaping). Context as
+  ``templates.rs`` builds it (``date_now`` ``%A, %B %d, %Y at %r``, ``ip_address``,
+  ``device_type`` from ``get_user_agent_device``, ``application_version`` 2.0.0+<sha>,
+  ``current_year``); subjects from ``defguard_core/src/handlers/mail.rs``. ``mail.rs`` sends a
+  text part "PLAIN IS NOT AVAILABLE AT THE MOMENT." beside the HTML (the related logo images
+  are left out here). Positive: e-mail MFA activation code (six digits, timeout
+  ``humantime`` of 60 s = "1m"). Negatives: new device login, gateway disconnected.
 """
 
 from __future__ import annotations
@@ -611,6 +622,61 @@ def basercms(repo: Path) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Defguard
+
+DG_REPO = "DefGuard/defguard"
+DG_COMMIT = "dddb23b8be1f6dd0b275e0424e744673b60a3234"
+DG_T = "crates/defguard_mail/templates"
+DG_SENDER = "Defguard <defguard@vpn.northwind.example>"
+DG_PLAIN = "PLAIN IS NOT AVAILABLE AT THE MOMENT."
+
+
+def _tera_to_jinja(src: str) -> str:
+    src = re.sub(r"\{%\s*endmacro\s+\w+\s*%\}", "{% endmacro %}", src)
+    return src.replace("macros::", "macros.")
+
+
+def defguard(repo: Path) -> list[dict[str, Any]]:
+    import jinja2
+
+    names = ["base", "macros", "mail_email_mfa_activation", "mail_new_device_login", "mail_gateway_disconnected"]
+    loader = jinja2.DictLoader({n: _tera_to_jinja(_show(repo, DG_COMMIT, f"{DG_T}/{n}.tera")) for n in names})
+    env = jinja2.Environment(loader=loader, autoescape=False, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    base_ctx = {"application_version": "2.0.0+" + DG_COMMIT[:7], "current_year": "2026",
+                "date_now": "Thursday, December 03, 2026 at 09:41:07 AM", "ip_address": None, "device_type": None}
+    items: list[dict[str, Any]] = []
+
+    def add(ident: str, group: str, kind: str, code: str | None, tpl: str, subject: str, ctx: dict[str, Any],
+            rendered: str, note: str) -> None:
+        html_part = env.get_template(tpl).render(**{**base_ctx, **ctx})
+        rel, sha = _write(ident, "defguard", message(sender=DG_SENDER, subject=subject, text=DG_PLAIN,
+                                                    html_part=html_part, sent=SENT))
+        items.append(_item(id=ident, group=group, source="defguard", lang="en", kind=kind, code=code, repository=DG_REPO,
+                           path=f"{DG_T}/{tpl}.tera; {DG_T}/base.tera; {DG_T}/macros.tera; crates/defguard_mail/src/templates.rs",
+                           commit=DG_COMMIT, licence="AGPL-3.0", rendered=rendered, file=rel, sha256=sha, note=note))
+
+    for n, (name, ip, dev) in enumerate((("Noor", "203.0.113.47", "Mac, OS: Mac OS X 10.15.7, Firefox"),
+                                         ("Jakub", "198.51.100.23", "unknown model, OS: Windows 10, Chrome"))):
+        code = "%06d" % RNG.randrange(1000000)
+        add(f"defguard-email-mfa-activation-en-{n + 1}", "defguard-email-mfa-activation", "saas-otp", code,
+            "mail_email_mfa_activation", "Defguard: Multi-Factor Authentication activation",
+            {"code": code, "timeout": "1m", "name": name, "ip_address": ip, "device_type": dev},
+            "Tera (via Jinja2) HTML with base/macros; session IP and device shown; text part is Defguard's placeholder",
+            "six-digit code in bold inside a title cell; the text part has no code")
+    for n, (ip, dev, when) in enumerate((("192.0.2.181", "iPhone, OS: iOS 18.2, Mobile Safari", "Wednesday, December 02, 2026 at 11:58:31 PM"),
+                                         ("203.0.113.9", "unknown model, OS: Ubuntu , Firefox", "Thursday, December 03, 2026 at 07:12:44 AM"))):
+        add(f"defguard-new-device-login-en-{n + 1}", "defguard-new-device-login", "notice", None, "mail_new_device_login",
+            "Defguard: new device logged in to your account", {"ip_address": ip, "device_type": dev, "date_now": when},
+            "Tera (via Jinja2) HTML with base/macros; session IP, device and login time",
+            "new-login alert with IP address, date and device; no code")
+    add("defguard-gateway-disconnected-en", "defguard-gateway-disconnected", "notice", None, "mail_gateway_disconnected",
+        "Defguard: Gateway disconnected", {"gateway_name": "gw-fra-02", "gateway_ip": "10.13.37.2", "network_name": "Frankfurt Office"},
+        "Tera (via Jinja2) HTML with base/macros; no session",
+        "gateway name with digits and an IP address; no code")
+    return items
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -622,6 +688,7 @@ def main() -> None:
     items += vocdoni(args.mirrors / "vocdoni+saas-backend" / "repo")
     items += tinode(args.mirrors / "tinode+chat" / "repo")
     items += basercms(args.mirrors / "baserproject+basercms" / "repo")
+    items += defguard(args.mirrors / "DefGuard+defguard" / "repo")
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
