@@ -717,6 +717,37 @@ def test_a_password_word_may_be_qualified_before_its_colon() -> None:
     assert extract_code(received("Your stay", text="Password for Wi-Fi: 48291734")) is None
 
 
+@pytest.mark.parametrize(
+    ("subject", "text", "code"),
+    [
+        # a password a share is protected with, in a mail whose file is called "invoices"
+        (
+            "Password to access Faktury_2026-11.zip shared to you by Marta",
+            "Zasób jest chroniony następującym hasłem:\n\nKm4owRD2\n\n--\nNorthwind Cloud",
+            "Km4owRD2",
+        ),
+        # a CJK line is short in characters but long in words: it introduces a lone code
+        (
+            "Password to access 見積書.pdf",
+            "次のパスワードで保護されています。\n\nKiefer7Mondlicht\n\n--\nNorthwind Cloud",
+            "Kiefer7Mondlicht",
+        ),
+        ("osu! hesap doğrulama", "Doğrulama kodun: 28b986b9\nKodu girebilirsiniz.", "28b986b9"),
+    ],
+)
+def test_codes_round_twelve_showed(subject: str, text: str, code: str) -> None:
+    assert extract_code(received(subject, text=text)) == code
+
+
+def test_a_box_number_under_a_code_word_is_not_a_code() -> None:
+    text = (
+        "Hello,\nOne of your emergency codes has been armed. Description of the code:\n"
+        "Notary Weber (safe box 1147)\n\nThe code will grant access to your account in:\n"
+        "604800 sec\n\nIf you don't want that, then please login and delete the emergency code."
+    )
+    assert extract_code(received("Emergency code armed", text=text)) is None
+
+
 # The real-world corpus (scored by bench/extraction_eval.py)
 #
 # Measured with `.venv/bin/python bench/extraction_eval.py` before any rule was changed for
@@ -739,14 +770,15 @@ def test_a_password_word_may_be_qualified_before_its_colon() -> None:
 # whole), scored once: 0.871 (54/62) at 0.982, one wrong. Round ten (126 mails, 24 new
 # repositories, held out whole), scored once: 0.632 (36/57) at 0.857, six wrong (one
 # sender's hyphenated tokens, returned joined). Round eleven (105 mails, 17 new
-# repositories, held out whole), scored once: 0.931 (27/29) at 1.000. All are seen now and
-# part of tuning, whose
-# misses are codes extract_code cannot return (a passphrase, a slash, lower-case letters
-# only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
+# repositories, held out whole), scored once: 0.931 (27/29) at 1.000. Round twelve (177
+# mails, 19 new repositories, held out whole), scored once: 0.882 (82/93) at 0.988, one
+# wrong; 82/85 of its codes of letters and digits. All are seen now and part of tuning, whose
+# misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
+# lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.975  # 622/635
-ROUNDS = {f"round{n}" for n in range(3, 12)}
+REALWORLD_TUNING_RECALL_FLOOR = 0.97  # 707/728
+ROUNDS = {f"round{n}" for n in range(3, 13)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -792,7 +824,18 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
 
 @pytest.mark.parametrize(
     ("round_no", "held_percent"),
-    [(3, 50), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100), (9, 100), (10, 100), (11, 100)],
+    [
+        (3, 50),
+        (4, 100),
+        (5, 100),
+        (6, 100),
+        (7, 100),
+        (8, 100),
+        (9, 100),
+        (10, 100),
+        (11, 100),
+        (12, 100),
+    ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
     round_no: int, held_percent: int
@@ -834,6 +877,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout9",
         "holdout10",
         "holdout11",
+        "holdout12",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

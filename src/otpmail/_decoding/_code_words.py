@@ -63,6 +63,16 @@ def _phrases(*chunks: str) -> re.Pattern[str]:
 
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
+_GIVEN_SECRET_WORDS = (
+    r"(?:password|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|hasł(?:o|em)|"
+    r"parola|lösenord|adgangskode|passord|salasana|heslo|jelszó|şifre|geslo|lozinka|parool|"
+    r"slaptažodis|mật khẩu|kata sandi|пароль|лозинка|парола|credential|zugangsdaten|"
+    r"credenziali|credenciale?s?)(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])"
+)
+"""A password or credential word followed by its colon (up to four words between)."""
+_GIVEN_SECRET = re.compile("(?i)" + _GIVEN_SECRET_WORDS)
+"""Such a label: what it gives is given to be used, in any kind of mail."""
+
 # Code words. A word ending in "code" counts (Bestätigungscode, verificatiecode); the
 # negative compounds (Gutscheincode, promo code) are as long or longer and win.
 _POSITIVE = _words(
@@ -79,24 +89,21 @@ _POSITIVE = _words(
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
-    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|a)?\b|has(?:ło|ła) jednorazow\w*|"
+    r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|un|a)?\b|has(?:ło|ła) jednorazow\w*|"
     r"код\w*|одноразов\w* парол\w*|(?:еднократн|једнократн)\w* (?:лозинк|парол)\w*|"
     r"рамз\w*|"
     r"codi\b|codicem\b|cód\b|cod\b|"
     # what a mail calls its confirmation number is given to be used (not an order's number)
     # a bank's challenge for strong customer authentication ("Your consent challenge : …")
-    r"challenge(?= ?[:=])|"
+    r"challenge(?= ?[:=])|",
     # a password or credential the mail gives to be typed ("Your password: bcCE79DF9r",
     # "Passwort: mPCWVtvpju", "Your credential: 5itLQ-J6o2Kc-…"): only with its colon, so
     # "password changed" or "reset your password" is no label
-    r"(?:password|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|hasło|parola|"
-    r"lösenord|adgangskode|passord|salasana|heslo|jelszó|şifre|geslo|lozinka|parool|"
-    r"slaptažodis|mật khẩu|kata sandi|пароль|лозинка|парола|credential|zugangsdaten|"
-    r"credenziali|credenciale?s?)(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])|"
+    _GIVEN_SECRET_WORDS,
     r"(?:temporary|temp|initial|one-time) password\b|"
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
-    r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b"
+    r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b",
 )
 _POSITIVE_CASED = _words(
     r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"
@@ -181,6 +188,8 @@ _NEGATIVE = _words(
     # (the long spans first: at one position the first alternative that matches wins)
     rf"wi-?fi\b{_ROUTER_PASSWORD}|wlan\b{_ROUTER_PASSWORD}|wireless\b{_ROUTER_PASSWORD}|"
     rf"ssid\b{_ROUTER_PASSWORD}|wi-?fi\b|"
+    # a box's number ("safe box 1147", "Box 12") is a place, not a code
+    r"box(?= #?[0-9])|"
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
     r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|cadeau|client|postal|barre)\b|"
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"

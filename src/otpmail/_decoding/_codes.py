@@ -29,6 +29,7 @@ from otpmail._decoding._code_words import (
     _CJK,
     _CONFIRMATION,
     _COPULA,
+    _GIVEN_SECRET,
     _MEETING,
     _MEETING_CJK,
     _NAMED_CODE,
@@ -347,11 +348,14 @@ def _link_after(
 def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
     """Whether the code word a candidate is linked to names a one-time code outright and
     so keeps it the code in an order or booking mail: a confirmation code or number (what
-    the mail gives the reader to use, "Confirmation number: 83920475"), or a named code
+    the mail gives the reader to use, "Confirmation number: 83920475"), a password or
+    credential the mail gives ("Password: Km4owRD2"), or a named code
     ("mobileTAN", "Bestätigungscode", "验证码", not just "code") on a line that asks the
     reader to use it ("show it at pickup", "enter this code")."""
     if label.kind != _POS:
         return False
+    if _GIVEN_SECRET.match(seg, label.start, label.end + 80):
+        return True  # "Zasób jest chroniony następującym hasłem:": a password to use
     lo = max(0, label.start - 20)
     for confirmation in _CONFIRMATION.finditer(seg, lo, min(len(seg), label.end + 20)):
         if confirmation.start() < label.end and confirmation.end() > label.start:
@@ -418,9 +422,11 @@ def _introduced(seg: str, cand: _Candidate) -> bool:
     ls = _line_bounds(seg, cand.start, cand.end)[0]
     line = seg[_window_start(seg, ls, 1) : ls].strip(" \t\n")
     above = line.strip(_DECORATION + "\n")
-    if line.endswith(":") and len(above) >= CODE_REACH.lone_intro // 2:
+    # a CJK character carries a word or two: it counts twice ("次のパスワードで保護されています。")
+    length = len(above) + len(_CJK.findall(above))
+    if line.endswith(":") and length >= CODE_REACH.lone_intro // 2:
         return True
-    return len(above) >= CODE_REACH.lone_intro
+    return length >= CODE_REACH.lone_intro
 
 
 def _scored(source: Any) -> list[tuple[int, str]]:

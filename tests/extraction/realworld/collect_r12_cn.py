@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 OUT = HERE / "round12" / "cn.json"
 SENT = datetime(2026, 12, 3, 7, 41, 12, tzinfo=UTC)
@@ -89,7 +89,9 @@ def _digits(n: int) -> str:
     return "".join(RNG.choice("0123456789") for _ in range(n))
 
 
-def _alnum(n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
+def _alnum(
+    n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+) -> str:
     return "".join(RNG.choice(alphabet) for _ in range(n))
 
 
@@ -208,11 +210,18 @@ def _po(text: str) -> dict[str, str]:
 def maxkb(mirrors: Path) -> None:
     repo = mirrors / "1Panel-dev+MaxKB" / "repo"
     subj_id = "【Intelligent knowledge base question and answer system-{action}】"
-    for locale, tpl_suffix, lang in [("zh_CN", "zh", "zh-cn"), ("en_US", "en", "en"), ("zh_Hant", "zh_Hant", "zh-tw")]:
+    for locale, tpl_suffix, lang in [
+        ("zh_CN", "zh", "zh-cn"),
+        ("en_US", "en", "en"),
+        ("zh_Hant", "zh_Hant", "zh-tw"),
+    ]:
         po = _po(_show(repo, MAXKB_COMMIT, f"apps/locales/{locale}/LC_MESSAGES/django.po"))
         tpl_path = f"apps/common/template/email_template_{tpl_suffix}.html"
         tpl = _show(repo, MAXKB_COMMIT, tpl_path)
-        for state, action_id in [("register", "User registration"), ("reset_password", "Change password")]:
+        for state, action_id in [
+            ("register", "User registration"),
+            ("reset_password", "Change password"),
+        ]:
             code = _digits(6)
             action = po.get(action_id) or action_id
             subject = (po.get(subj_id) or subj_id).format(action=action)
@@ -242,8 +251,10 @@ DOO_PLAN = {"change-email": ["zh", "en", "zh-CHT", "ja", "de"], "delete-account"
 def dootask(mirrors: Path) -> None:
     repo = mirrors / "kuaifan+dootask" / "repo"
     src = _show(repo, DOO_COMMIT, DOO_PATH)
-    assert "您正在修改 \" . $alias . \" 的邮箱" in src and "您正在注销" in src and "您正在绑定" in src
-    catalogue = {e["key"]: e for e in json.loads(_show(repo, DOO_COMMIT, "language/translate.json"))}
+    assert '您正在修改 " . $alias . " 的邮箱' in src and "您正在注销" in src and "您正在绑定" in src
+    catalogue = {
+        e["key"]: e for e in json.loads(_show(repo, DOO_COMMIT, "language/translate.json"))
+    }
     alias = "Task"
     sender = f"{alias} <task-noreply@dootask.example>"
 
@@ -276,7 +287,11 @@ def dootask(mirrors: Path) -> None:
                 url = f"https://task.example.cn/single/valid/email?code={_alnum(64)}"
                 content = (f"<p>{lead}</p><p style='display: flex; justify-content: center;'>"
                            f"<a href='{url}' target='_blank'>{url}</a></p>")  # fmt: skip
-                code, kind, note = None, "notice", "verification link with a 64-character token, nothing to type"
+                code, kind, note = (
+                    None,
+                    "notice",
+                    "verification link with a 64-character token, nothing to type",
+                )
                 ident = f"dootask-bind-email-link-{ident_lang}"
             else:
                 code = str(RNG.randint(100000, 999999))
@@ -336,8 +351,10 @@ def answer(mirrors: Path) -> None:
             data.update(QuestionTitle="iPhone 15 換電池 NT$3,490 值得嗎？保固 90 天",
                         QuestionUrl=f"{site_url}/questions/{qid}", Tags="apple, iphone-15, 維修",
                         UnsubscribeUrl=f"{site_url}/users/unsubscribe?code={token}")  # fmt: skip
-            note = ("new-question notification with prices and figures in the title; the zh_TW catalogue ships "
-                    "this template untranslated (English)")
+            note = (
+                "new-question notification with prices and figures in the title; the zh_TW catalogue ships "
+                "this template untranslated (English)"
+            )
         else:
             qid, aid = "10010000000000" + _digits(3), "10020000000000" + _digits(3)
             data.update(DisplayName="陈立", QuestionTitle="MySQL 8.0.36 主从复制延迟 3600 秒怎么排查？",
@@ -347,7 +364,14 @@ def answer(mirrors: Path) -> None:
                         UnsubscribeUrl=f"{site_url}/users/unsubscribe?code={token}")  # fmt: skip
             note = "new-answer notification with figures in the quoted answer"
         subject = _gotpl(t["title"]["other"], {k: v for k, v in data.items()})
-        body_data = {k: (html.escape(v) if k in ("QuestionTitle", "AnswerSummary", "CommentSummary", "Tags") else v) for k, v in data.items()}
+        body_data = {
+            k: (
+                html.escape(v)
+                if k in ("QuestionTitle", "AnswerSummary", "CommentSummary", "Tags")
+                else v
+            )
+            for k, v in data.items()
+        }
         body = _gotpl(t["body"]["other"], body_data)
         lang = locale.replace("_", "-").lower()
         _add(ident=f"answer-{tpl_key.replace('_', '-')}-{lang}", group=f"answer-{tpl_key.replace('_', '-')}",
@@ -368,7 +392,10 @@ CR_COMMIT = "8fe28897722834f8c3c07df42eff62e9c0920c01"
 def cloudreve(mirrors: Path) -> None:
     src = _show(mirrors / "cloudreve+Cloudreve" / "repo", CR_COMMIT, "inventory/setting.go")
     site_url = "https://pan.example.cn"
-    for key, ident in [("mail_activation_template", "activation"), ("mail_reset_template", "reset")]:
+    for key, ident in [
+        ("mail_activation_template", "activation"),
+        ("mail_reset_template", "reset"),
+    ]:
         m = re.search(rf'"{key}":\s*`([^`]*)`', src)
         assert m, key
         for entry in json.loads(m.group(1)):
@@ -381,7 +408,11 @@ def cloudreve(mirrors: Path) -> None:
                 url = f"{site_url}/session/reset?id={uid}&secret={_alnum(32)}"
             data = {".CommonContext.SiteUrl": site_url, ".CommonContext.Logo.Normal": site_url + "/static/img/logo.svg",
                     ".CommonContext.SiteBasic.Name": name, ".Url": url}  # fmt: skip
-            body = re.sub(r"\{\{\s*(\.[\w.]+)\s*\}\}", lambda mm: html.escape(data[mm.group(1)]), entry["body"])
+            body = re.sub(
+                r"\{\{\s*(\.[\w.]+)\s*\}\}",
+                lambda mm: html.escape(data[mm.group(1)]),  # noqa: B023
+                entry["body"],
+            )
             _add(ident=f"cloudreve-{ident}-{lang}", group=f"cloudreve-{ident}", source="cloudreve", lang=lang,
                  kind="notice", code=None, repository=CR_REPO,
                  path="inventory/setting.go, pkg/email/template.go, service/user/register.go, service/user/login.go",
@@ -399,11 +430,17 @@ LM_COMMIT = "a1ef964a718b7277925b19ea26afe78ea3a1d325"
 
 
 def litemall(mirrors: Path) -> None:
-    src = _show(mirrors / "linlinjava+litemall" / "repo", LM_COMMIT,
-                "litemall-db/src/main/java/org/linlinjava/litemall/db/domain/LitemallOrder.java")
+    src = _show(
+        mirrors / "linlinjava+litemall" / "repo",
+        LM_COMMIT,
+        "litemall-db/src/main/java/org/linlinjava/litemall/db/domain/LitemallOrder.java",
+    )
     fields = re.findall(r'sb\.append\(", (\w+)=?"\)\.append\((\w+)\)', src)
     assert fields[0][0] == "IS_DELETED", fields[:3]
-    for ident, subject, status, refund in [("new-order", "新订单通知", 201, False), ("refund-request", "退款申请", 202, True)]:
+    for ident, subject, status, refund in [
+        ("new-order", "新订单通知", 201, False),
+        ("refund-request", "退款申请", 202, True),
+    ]:
         oid = RNG.randint(1000, 9999)
         vals = {"IS_DELETED": "true", "NOT_DELETED": "false", "id": str(oid), "userId": str(RNG.randint(10, 999)),
                 "orderSn": "20261203" + _digits(6), "orderStatus": str(status), "aftersaleStatus": "0",
@@ -506,11 +543,22 @@ def waline(mirrors: Path) -> None:
             kw["self_"] = kw.pop("self")
         return env.from_string(tpl).render(kw)
 
-    common = dict(source="waline", repository=WL_REPO, commit=WL_COMMIT, licence="GPL-2.0", sender=sender, text=None)
+    common = dict(
+        source="waline",
+        repository=WL_REPO,
+        commit=WL_COMMIT,
+        licence="GPL-2.0",
+        sender=sender,
+        text=None,
+    )
     for lang in ["zh-cn", "zh-tw", "it", "vi-vn", "pt-br"]:
         cat = loc(lang)
-        token = "".join(str(round(RNG.random() * 9)) for _ in range(4))  # Math.round(Math.random() * 9) x4
-        url = f"{server}/verification?" + urllib.parse.urlencode({"token": token, "email": "noor.tester@example.com"})
+        token = "".join(
+            str(round(RNG.random() * 9)) for _ in range(4)
+        )  # Math.round(Math.random() * 9) x4
+        url = f"{server}/verification?" + urllib.parse.urlencode(
+            {"token": token, "email": "noor.tester@example.com"}
+        )
         _add(ident=f"waline-register-confirm-{lang}", group="waline-register-confirm", lang=lang, kind="notice",
              code=None, path=f"{WL_LOC}/{WL_FILES[lang]}.json, packages/server/src/controller/user.js, packages/server/src/extend/controller.js",
              rendered="controller.locale (catalogue string rendered by nunjucks; here Jinja2 with autoescape) for subject and html; html only",
@@ -528,7 +576,12 @@ def waline(mirrors: Path) -> None:
              subject=render(cat["[{{name | safe}}] Reset Password"], name=site_name),
              html_part=render(cat[WL_RESET], url=url), note="login link carrying a JWT", **common)  # fmt: skip
     post = "/posts/2026/nas-build/"
-    parent = {"nick": "Noor", "comment": "<p>请问 4 盘位的 NAS，功耗大概多少瓦？</p>", "url": post, "objectId": "6758a1c2e4b0" + _digits(6)}
+    parent = {
+        "nick": "Noor",
+        "comment": "<p>请问 4 盘位的 NAS，功耗大概多少瓦？</p>",
+        "url": post,
+        "objectId": "6758a1c2e4b0" + _digits(6),
+    }
     replies = {
         "zh-cn": ("MAIL_SUBJECT", "MAIL_TEMPLATE", "<p>待机 28W，满载 61W；我用的 J4125 主板，电费一年大约 ¥146（0.62 元/度）。</p>"),
         "de": ("MAIL_SUBJECT", "MAIL_TEMPLATE", "<p>Bei mir 28 W im Leerlauf, 61 W unter Last – Board J4125, Netzteil 150 W, ca. 146 € Strom pro Jahr.</p>"),
@@ -540,7 +593,9 @@ def waline(mirrors: Path) -> None:
                  "comment": comment, "url": post, "objectId": "6758a3f0e4b0" + _digits(6)}  # fmt: skip
         data = {"self": self_, "parent": parent,
                 "site": {"name": site_name, "url": "https://blog.example.cn", "postUrl": f"https://blog.example.cn{post}#{self_['objectId']}"}}  # fmt: skip
-        kind_note = "admin new-comment notification" if "ADMIN" in tpl_key else "comment reply notification"
+        kind_note = (
+            "admin new-comment notification" if "ADMIN" in tpl_key else "comment reply notification"
+        )
         _add(ident=f"waline-{'admin-comment' if 'ADMIN' in tpl_key else 'reply'}-{lang}",
              group=f"waline-{'admin-comment' if 'ADMIN' in tpl_key else 'reply'}", lang=lang, kind="notice", code=None,
              path=f"{WL_LOC}/{WL_FILES[lang]}.json, packages/server/src/service/notify.js",
@@ -556,7 +611,9 @@ def main() -> None:
     for fn in (artalk, maxkb, dootask, answer, cloudreve, litemall, mblog, rule_engine, waline):
         fn(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     pos = sum(1 for i in ITEMS if i["code"])
     print(f"{len(ITEMS)} mails, {pos} positives -> {OUT}")
 

@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 OUT = HERE / "round12" / "files.json"
 SENT = datetime(2026, 12, 3, 9, 41, 7, tzinfo=UTC)
@@ -100,7 +100,7 @@ def _alnum(n: int) -> str:
 def _item(**kw: Any) -> dict[str, Any]:
     keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
             "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
-    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+    return {k: kw[k] for k in keys if (k in kw and kw[k] is not None) or k == "code"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -140,7 +140,9 @@ def _fider_render(repo: Path, tr: _Fider, name: str, props: dict[str, str]) -> t
         defs[name_] = rest.rstrip()[: -len("{{end}}")]  # a define's own {{end}} closes the chunk
     text = base.replace('{{block "subject" .}}{{end}}', defs["subject"])
     text = text.replace('{{block "body" .}}{{end}}', defs["body"])
-    text = text.replace("{{ if .logo }}", "").replace("{{ if .noreply }}", "").replace("{{ end }}", "")
+    text = (
+        text.replace("{{ if .logo }}", "").replace("{{ if .noreply }}", "").replace("{{ end }}", "")
+    )
 
     def dictargs(s: str) -> dict[str, str]:
         out = {}
@@ -152,7 +154,7 @@ def _fider_render(repo: Path, tr: _Fider, name: str, props: dict[str, str]) -> t
         a = m.group(1).strip()
         if mm := re.fullmatch(r'"([\w.]+)" \| translate', a):
             return _go_esc(tr.t(mm.group(1)))
-        if mm := re.fullmatch(r'translate (\S+) \(dict (.*)\)( \| html)?', a):
+        if mm := re.fullmatch(r"translate (\S+) \(dict (.*)\)( \| html)?", a):
             key = mm.group(1).strip('"')
             key = props[key[1:]] if key.startswith(".") else key
             out = tr.t(key, dictargs(mm.group(2)))
@@ -171,7 +173,20 @@ def _fider_render(repo: Path, tr: _Fider, name: str, props: dict[str, str]) -> t
     return subject, body
 
 
-FIDER_SIGNIN_LANGS = ["en", "de", "fr", "es-ES", "ja", "ru", "pl", "tr", "zh-TW", "ar", "pt-BR", "sv-SE"]
+FIDER_SIGNIN_LANGS = [
+    "en",
+    "de",
+    "fr",
+    "es-ES",
+    "ja",
+    "ru",
+    "pl",
+    "tr",
+    "zh-TW",
+    "ar",
+    "pt-BR",
+    "sv-SE",
+]
 FIDER_COMMENT_LANGS = ["en", "de", "ja", "nl"]
 FIDER_CHANGE_LANGS = ["en", "it", "ko"]
 
@@ -183,8 +198,12 @@ def fider(repo: Path) -> list[dict[str, Any]]:
         tr = _Fider(repo, lang)
         code = _digits(6)
         key = _alnum(64)
-        props = {"siteName": FIDER_SITE, "code": code, "logo": FIDER_LOGO,
-                 "link": f"<a href='{FIDER_BASE}/signin/verify?k={key}'>{FIDER_BASE}/signin/verify?k={key}</a>"}
+        props = {
+            "siteName": FIDER_SITE,
+            "code": code,
+            "logo": FIDER_LOGO,
+            "link": f"<a href='{FIDER_BASE}/signin/verify?k={key}'>{FIDER_BASE}/signin/verify?k={key}</a>",
+        }
         subject, body = _fider_render(repo, tr, "signin_email", props)
         ident = f"fider-signin-{lang.lower()}"
         rel, sha = _write(ident, "fider", message(
@@ -192,27 +211,46 @@ def fider(repo: Path) -> list[dict[str, Any]]:
             html_part=body, sent=SENT))  # fmt: skip
         items.append(_item(
             id=ident, group="fider-signin", lang=lang, kind="saas-otp", code=code,
-            path="views/email/base_email.html; views/email/signin_email.html; locale/%s/server.json; app/tasks/signin.go" % lang,
+            path="views/email/base_email.html; views/email/signin_email.html; locale/%s/server.json; app/tasks/signin.go" % lang,  # noqa: UP031
             rendered="Go html/template filled by hand as RenderMessage does; HTML only as the SMTP sender sends it",
             file=rel, sha256=sha, note="six digits in the subject and in a large letter-spaced box; also a sign-in link",
             **common))  # fmt: skip
     posts = [
-        (412, "export-invoices-as-csv-with-up-to-2500-rows", "Export invoices as CSV (up to 2,500 rows)",
-         "<p>Since release 4.12 the export stops at 1,000 rows. Our March batch had 2,318 invoices, "
-         "see ticket #88412 for the file.</p>"),
-        (97, "dark-mode-for-the-mobile-app", "Dark mode for the mobile app",
-         "<p>+1 from our team of 35. Android 14, build 2026.11.3.</p>"),
-        (1530, "sso-login-with-azure-ad", "SSO login with Azure AD",
-         "<p>We need this before 1 February 2027; 640 seats are waiting.</p>"),
-        (268, "api-rate-limit-is-too-low", "API rate limit is too low (60 requests/minute)",
-         "<p>We hit HTTP 429 after 60 calls; 300/min would do. Request ID 7f3c9e21.</p>"),
+        (
+            412,
+            "export-invoices-as-csv-with-up-to-2500-rows",
+            "Export invoices as CSV (up to 2,500 rows)",
+            "<p>Since release 4.12 the export stops at 1,000 rows. Our March batch had 2,318 invoices, "
+            "see ticket #88412 for the file.</p>",
+        ),
+        (
+            97,
+            "dark-mode-for-the-mobile-app",
+            "Dark mode for the mobile app",
+            "<p>+1 from our team of 35. Android 14, build 2026.11.3.</p>",
+        ),
+        (
+            1530,
+            "sso-login-with-azure-ad",
+            "SSO login with Azure AD",
+            "<p>We need this before 1 February 2027; 640 seats are waiting.</p>",
+        ),
+        (
+            268,
+            "api-rate-limit-is-too-low",
+            "API rate limit is too low (60 requests/minute)",
+            "<p>We hit HTTP 429 after 60 calls; 300/min would do. Request ID 7f3c9e21.</p>",
+        ),
     ]
-    for lang, (num, slug, title, content) in zip(FIDER_COMMENT_LANGS, posts):
+    for lang, (num, slug, title, content) in zip(FIDER_COMMENT_LANGS, posts, strict=False):
         tr = _Fider(repo, lang)
         url = f"{FIDER_BASE}/posts/{num}/{slug}"
         props = {
-            "title": title, "messageLocaleString": "email.new_comment.text", "siteName": FIDER_SITE,
-            "userName": "Marta Quinlan", "content": content,
+            "title": title,
+            "messageLocaleString": "email.new_comment.text",
+            "siteName": FIDER_SITE,
+            "userName": "Marta Quinlan",
+            "content": content,
             "postLink": f"<a href='{url}'>#{num}</a>",
             "view": f"<a href='{url}'>{tr.t('email.subscription.view')}</a>",
             "unsubscribe": f"<a href='{url}'>{tr.t('email.subscription.unsubscribe')}</a>",
@@ -226,16 +264,20 @@ def fider(repo: Path) -> list[dict[str, Any]]:
             html_part=body, sent=SENT))  # fmt: skip
         items.append(_item(
             id=ident, group="fider-new-comment", lang=lang, kind="notice", code=None,
-            path="views/email/base_email.html; views/email/new_comment.html; locale/%s/server.json; app/tasks/new_comment.go" % lang,
+            path="views/email/base_email.html; views/email/new_comment.html; locale/%s/server.json; app/tasks/new_comment.go" % lang,  # noqa: UP031
             rendered="Go html/template filled by hand as RenderMessage does; props as sendEmailNotifications sets them",
             file=rel, sha256=sha, note="comment notification: post number, versions, counts, a ticket and request id; no code",
             **common))  # fmt: skip
     for lang in FIDER_CHANGE_LANGS:
         tr = _Fider(repo, lang)
         key = _alnum(64)
-        props = {"name": "Noor Tester", "oldEmail": "noor.t@oldmail.example",
-                 "newEmail": "noor.tester@example.com", "logo": FIDER_LOGO,
-                 "link": f"<a href='{FIDER_BASE}/change-email/verify?k={key}'>{FIDER_BASE}/change-email/verify?k={key}</a>"}
+        props = {
+            "name": "Noor Tester",
+            "oldEmail": "noor.t@oldmail.example",
+            "newEmail": "noor.tester@example.com",
+            "logo": FIDER_LOGO,
+            "link": f"<a href='{FIDER_BASE}/change-email/verify?k={key}'>{FIDER_BASE}/change-email/verify?k={key}</a>",
+        }
         subject, body = _fider_render(repo, tr, "change_emailaddress_email", props)
         ident = f"fider-change-email-{lang.lower()}"
         rel, sha = _write(ident, "fider", message(
@@ -243,7 +285,7 @@ def fider(repo: Path) -> list[dict[str, Any]]:
             html_part=body, sent=SENT))  # fmt: skip
         items.append(_item(
             id=ident, group="fider-change-email", lang=lang, kind="notice", code=None,
-            path="views/email/base_email.html; views/email/change_emailaddress_email.html; locale/%s/server.json; app/tasks/change_email.go" % lang,
+            path="views/email/base_email.html; views/email/change_emailaddress_email.html; locale/%s/server.json; app/tasks/change_email.go" % lang,  # noqa: UP031
             rendered="Go html/template filled by hand as RenderMessage does",
             file=rel, sha256=sha, note="confirm-new-address mail with a link (64-character key); nothing to type",
             **common))  # fmt: skip
@@ -274,7 +316,9 @@ SEAHUB_BASE = """{% load i18n %}
 </div>
 </div>
 """
-SEAHUB_AUDIT_COMMIT = "5a52ad7168db92b66ecc0b71ed66917c0dca113d"  # seahub/share/templates/share/audit_code_email.html
+SEAHUB_AUDIT_COMMIT = (
+    "5a52ad7168db92b66ecc0b71ed66917c0dca113d"  # seahub/share/templates/share/audit_code_email.html
+)
 SEAHUB_AUDIT = """{% extends 'email_base.html' %}
 {% load i18n %}
 
@@ -292,7 +336,9 @@ SEAHUB_AUDIT = """{% extends 'email_base.html' %}
 
 {% endblock %}
 """
-SEAHUB_LINK_COMMIT = "1372b010e650b096668ce06d01e7adac2e6e5e7a"  # seahub/templates/shared_link_email.html
+SEAHUB_LINK_COMMIT = (
+    "1372b010e650b096668ce06d01e7adac2e6e5e7a"  # seahub/templates/shared_link_email.html
+)
 SEAHUB_LINK = """{% extends 'email_base.html' %}
 
 {% load i18n %}
@@ -316,8 +362,12 @@ SEAHUB_LINK = """{% extends 'email_base.html' %}
 
 {% endblock %}
 """
-SEAHUB_CTX = {"service_url": "https://files.northwind.example", "media_url": "/media/",
-              "logo_path": "img/seafile-logo.png", "site_name": "Seafile"}
+SEAHUB_CTX = {
+    "service_url": "https://files.northwind.example",
+    "media_url": "/media/",
+    "logo_path": "img/seafile-logo.png",
+    "site_name": "Seafile",
+}
 
 
 def _django(child: str, ctx: dict[str, str]) -> str:
@@ -326,7 +376,12 @@ def _django(child: str, ctx: dict[str, str]) -> str:
     line breaks."""
     block = re.search(r"\{% block email_con %\}(.*?)\{% endblock %\}", child, re.S).group(1)
     out = SEAHUB_BASE.replace("{% block email_con %}{% endblock %}", block)
-    out = re.sub(r"\{% if (\w+) %\}(.*?)\{% endif %\}", lambda m: m.group(2) if ctx.get(m.group(1)) else "", out, flags=re.S)
+    out = re.sub(
+        r"\{% if (\w+) %\}(.*?)\{% endif %\}",
+        lambda m: m.group(2) if ctx.get(m.group(1)) else "",
+        out,
+        flags=re.S,
+    )
     out = re.sub(r"\{% trans \"(.*?)\" %\}", r"\1", out)
     out = re.sub(r"\{% blocktrans %\}(.*?)\{% endblocktrans ?%\}", r"\1", out, flags=re.S)
     out = re.sub(r"\{% (load i18n|autoescape off|endautoescape) %\}", "", out)
@@ -352,13 +407,36 @@ def seafile() -> list[dict[str, Any]]:
             file=rel, sha256=sha, note="six lowercase hex characters (gen_token: uuid4 hex) inside a sentence, followed by a comma",
             **common))  # fmt: skip
     links = [
-        ("file", "Q3-2026 budget v7.xlsx", "https://files.northwind.example/f/4c1e9a07b2d84f6fa3e1/", "marta.quinlan@northwind.example"),
-        ("directory", "Invoices 2026-11", "https://files.northwind.example/d/91f0b6d3c8e24a5d9b72/", "ops@northwind.example"),
+        (
+            "file",
+            "Q3-2026 budget v7.xlsx",
+            "https://files.northwind.example/f/4c1e9a07b2d84f6fa3e1/",
+            "marta.quinlan@northwind.example",
+        ),
+        (
+            "directory",
+            "Invoices 2026-11",
+            "https://files.northwind.example/d/91f0b6d3c8e24a5d9b72/",
+            "ops@northwind.example",
+        ),
     ]
     for n, (kind, name, url, who) in enumerate(links):
-        body = _django(SEAHUB_LINK, {**SEAHUB_CTX, "email": who, "file_shared_type": kind,
-                                     "file_shared_name": name, "file_shared_link": url, "extra_msg": ""})
-        subject = ("A file is shared to you on %s" if kind == "file" else "A directory is shared to you on %s") % "Seafile"
+        body = _django(
+            SEAHUB_LINK,
+            {
+                **SEAHUB_CTX,
+                "email": who,
+                "file_shared_type": kind,
+                "file_shared_name": name,
+                "file_shared_link": url,
+                "extra_msg": "",
+            },
+        )
+        subject = (
+            "A file is shared to you on %s"
+            if kind == "file"
+            else "A directory is shared to you on %s"
+        ) % "Seafile"
         ident = f"seafile-shared-link-en-{n + 1}"
         rel, sha = _write(ident, "seafile", message(
             sender=sender, subject=subject, text=None, html_part=body, sent=SENT))  # fmt: skip
@@ -373,7 +451,7 @@ def seafile() -> list[dict[str, Any]]:
 
 
 def uuid_hex(rng: random.Random) -> str:
-    return "%032x" % rng.getrandbits(128)
+    return "%032x" % rng.getrandbits(128)  # noqa: UP031
 
 
 # ---------------------------------------------------------------------------------------
@@ -382,9 +460,19 @@ def uuid_hex(rng: random.Random) -> str:
 TP_REPO = "nilsteampassnet/TeamPass"
 TP_COMMIT = "6b43fc57145c2895368a9699bcfdfe9e427221ad"
 TP_LANG = "app/includes/language/%s.php"
-TP_ISO = {"english": "en", "french": "fr", "italian": "it", "chinese": "zh", "german": "de",
-          "spanish": "es", "russian": "ru", "portuguese_br": "pt-BR", "ukrainian": "uk",
-          "polish": "pl", "turkish": "tr"}
+TP_ISO = {
+    "english": "en",
+    "french": "fr",
+    "italian": "it",
+    "chinese": "zh",
+    "german": "de",
+    "spanish": "es",
+    "russian": "ru",
+    "portuguese_br": "pt-BR",
+    "ukrainian": "uk",
+    "polish": "pl",
+    "turkish": "tr",
+}
 TP_SENDER = "Teampass <teampass@vault.northwind.example>"
 TP_URL = "https://vault.northwind.example"
 TP_DATE, TP_TIME = "03/12/2026", "09:41:07"  # the install defaults d/m/Y and H:i:s
@@ -402,7 +490,9 @@ def _php_strings(src: str) -> dict[str, str]:
 class _TpLang:
     def __init__(self, repo: Path, name: str) -> None:
         self.en = _php_strings(_show(repo, TP_COMMIT, TP_LANG % "english"))
-        self.tr = self.en if name == "english" else _php_strings(_show(repo, TP_COMMIT, TP_LANG % name))
+        self.tr = (
+            self.en if name == "english" else _php_strings(_show(repo, TP_COMMIT, TP_LANG % name))
+        )
 
     def get(self, key: str) -> str:  # Language::get: primary, then English, then the key
         return self.tr.get(key) or self.en.get(key, key)
@@ -413,24 +503,24 @@ def _tp_email_body(text: str) -> str:
     return (
         '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.=\n'
         '    w3.org/TR/html4/loose.dtd"><html>\n'
-        '    <head><title>Email Template</title>\n'
+        "    <head><title>Email Template</title>\n"
         '    <style type="text/css">\n'
-        '    body { background-color: #f0f0f0; padding: 10px 0; margin:0 0 10px =0; }\n'
-        '    </style></head>\n'
+        "    body { background-color: #f0f0f0; padding: 10px 0; margin:0 0 10px =0; }\n"
+        "    </style></head>\n"
         '    <body style="-ms-text-size-adjust: none; size-adjust: none; margin: 0; padding: 10px 0; background-color: #f0f0f0;" bgcolor="#f0f0f0" leftmargin="0" topmargin="0" marginwidth="0" marginheight="0">\n'
         '    <table border="0" width="100%" height="100%" cellpadding="0" cellspacing="0" bgcolor="#f0f0f0" style="border-spacing: 0;">\n'
         '    <tr><td style="border-collapse: collapse;"><br>\n'
         '        <table border="0" width="100%" cellpadding="0" cellspacing="0" bgcolor="#17357c" style="border-spacing: 0; margin-bottom: 25px;">\n'
         '        <tr><td style="border-collapse: collapse; padding: 11px 20px;">\n'
         '            <div style="max-width:150px; max-height:34px; color:#f0f0f0; font-weight:bold;">Teampass</div>\n'
-        '        </td></tr></table></td>\n'
-        '    </tr>\n'
+        "        </td></tr></table></td>\n"
+        "    </tr>\n"
         '    <tr><td align="center" valign="top" bgcolor="#f0f0f0" style="border-collapse: collapse; background-color: #f0f0f0;">\n'
         '        <table width="600" cellpadding="0" cellspacing="0" border="0" class="container" bgcolor="#ffffff" style="border-spacing: 0; border-bottom: 1px solid #e0e0e0; box-shadow: 0 0 3px #ddd; color: #434343; font-family: Helvetica, Verdana, sans-serif;">\n'
         '        <tr><td class="container-padding" bgcolor="#ffffff" style="border-collapse: collapse; border-left: 1px solid #e0e0e0; background-color: #ffffff; padding-left: 30px; padding-right: 30px;">\n'
-        '        <br><div style="float:right;">' + text + '<br><br></td></tr></table>\n'
-        '    </td></tr></table>\n'
-        '    <br></body></html>'
+        '        <br><div style="float:right;">' + text + "<br><br></td></tr></table>\n"
+        "    </td></tr></table>\n"
+        "    <br></body></html>"
     )
 
 
@@ -473,12 +563,21 @@ def teampass(repo: Path) -> list[dict[str, Any]]:
         lg = _TpLang(repo, name)
         pw = _tp_gen(20, alnum)  # GenerateCryptKey(20, false, true, true, false, true)
         body = lg.get("forgot_local_password_email_body")
-        for k, v in {"#login#": "ntester", "#name#": "Noor", "#lastname#": "Tester", "#tp_link#": TP_URL}.items():
+        for k, v in {
+            "#login#": "ntester",
+            "#name#": "Noor",
+            "#lastname#": "Tester",
+            "#tp_link#": TP_URL,
+        }.items():
             body = body.replace(k, v)
         body = body.replace("\r", "").replace("\n", "").replace("#password#", pw)
         lang = TP_ISO[name]
         ident = f"teampass-forgot-temp-password-{lang.lower()}"
-        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("forgot_local_password_email_subject")), body))
+        rel, sha = _write(
+            ident,
+            "teampass",
+            _tp_mail(html.unescape(lg.get("forgot_local_password_email_subject")), body),
+        )
         items.append(_item(
             id=ident, group="teampass-forgot-temp-password", lang=lang, kind="saas-otp", code=pw,
             path=f"app/sources/reset-password.php; app/sources/main.functions.php (sendMailToUser, emailBody); app/scripts/traits/EmailTrait.php; {TP_LANG % name}",
@@ -491,7 +590,11 @@ def teampass(repo: Path) -> list[dict[str, Any]]:
         lg = _TpLang(repo, name)
         code = _tp_gen(12, alnum + "#_-@$+!")  # generateQuickPassword(12, true)
         body = lg.get("email_body_user_added_from_ldap_encryption_code")
-        body = body.replace("#tp_login#", "ntester").replace("#enc_code#", code).replace("#tp_link#", TP_URL)
+        body = (
+            body.replace("#tp_login#", "ntester")
+            .replace("#enc_code#", code)
+            .replace("#tp_link#", TP_URL)
+        )
         lang = TP_ISO[name]
         ident = f"teampass-ldap-encryption-code-{lang.lower()}"
         rel, sha = _write(ident, "teampass", _tp_mail(lg.get("email_subject_new_user"), body))
@@ -504,29 +607,45 @@ def teampass(repo: Path) -> list[dict[str, Any]]:
             **common))  # fmt: skip
     # notices to administrators: a user logged in; a user was locked
     ips = ["198.51.100.23", "203.0.113.87", "192.0.2.146", "198.51.100.201", "203.0.113.9"]
-    for name, ip in zip(["english", "french", "spanish", "chinese", "portuguese_br"], ips):
+    for name, ip in zip(
+        ["english", "french", "spanish", "chinese", "portuguese_br"], ips, strict=False
+    ):
         lg = _TpLang(repo, name)
         body = lg.get("email_body_on_user_login")
-        body = body.replace("#tp_user#", f" ntester (IP: {ip})").replace("#tp_date#", TP_DATE).replace("#tp_time#", TP_TIME)
+        body = (
+            body.replace("#tp_user#", f" ntester (IP: {ip})")
+            .replace("#tp_date#", TP_DATE)
+            .replace("#tp_time#", TP_TIME)
+        )
         lang = TP_ISO[name]
         ident = f"teampass-user-login-{lang.lower()}"
-        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("email_subject_on_user_login")), body))
+        rel, sha = _write(
+            ident, "teampass", _tp_mail(html.unescape(lg.get("email_subject_on_user_login")), body)
+        )
         items.append(_item(
             id=ident, group="teampass-user-login", lang=lang, kind="notice", code=None,
             path=f"app/sources/identify.php (enable_send_email_on_user_login); app/sources/main.functions.php (prepareSendingEmail, emailBody); {TP_LANG % name}",
             rendered="language string filled as identify.php does (date d/m/Y, time H:i:s); emailBody(); PHPMailer wrapText(80); one HTML part",
             file=rel, sha256=sha, note="login notice to the administrator: login, IP address, date and time; no code",
             **common))  # fmt: skip
-    for name, ip in zip(["english", "french", "italian", "chinese"], ips[1:]):
+    for name, ip in zip(["english", "french", "italian", "chinese"], ips[1:], strict=False):
         lg = _TpLang(repo, name)
         body = lg.get("email_body_on_user_lock")
-        for k, v in {"#tp_user#": "ntester", "#tp_name#": "Noor Tester", "#tp_email#": "noor.tester@example.com",
-                     "#tp_ip#": ip, "#tp_date#": TP_DATE, "#tp_time#": TP_TIME,
-                     "#tp_unlock_at#": "03/12/2026 10:11:07"}.items():
+        for k, v in {
+            "#tp_user#": "ntester",
+            "#tp_name#": "Noor Tester",
+            "#tp_email#": "noor.tester@example.com",
+            "#tp_ip#": ip,
+            "#tp_date#": TP_DATE,
+            "#tp_time#": TP_TIME,
+            "#tp_unlock_at#": "03/12/2026 10:11:07",
+        }.items():
             body = body.replace(k, v)
         lang = TP_ISO[name]
         ident = f"teampass-user-locked-{lang.lower()}"
-        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("email_subject_on_user_lock")), body))
+        rel, sha = _write(
+            ident, "teampass", _tp_mail(html.unescape(lg.get("email_subject_on_user_lock")), body)
+        )
         items.append(_item(
             id=ident, group="teampass-user-locked", lang=lang, kind="notice", code=None,
             path=f"app/sources/main.functions.php (brute-force lock notice, prepareSendingEmail, emailBody); {TP_LANG % name}",
@@ -537,13 +656,21 @@ def teampass(repo: Path) -> list[dict[str, Any]]:
         lg = _TpLang(repo, name)
         token = _tp_gen(64, string.hexdigits[:16])
         body = lg.get("forgot_local_password_confirm_email_body")
-        for k, v in {"#login#": "ntester", "#name#": "Noor", "#lastname#": "Tester",
-                     "#reset_url#": f"{TP_URL}/reset-password.php?token={token}"}.items():
+        for k, v in {
+            "#login#": "ntester",
+            "#name#": "Noor",
+            "#lastname#": "Tester",
+            "#reset_url#": f"{TP_URL}/reset-password.php?token={token}",
+        }.items():
             body = body.replace(k, v)
         body = body.replace("\r", "").replace("\n", "")
         lang = TP_ISO[name]
         ident = f"teampass-forgot-confirm-{lang.lower()}"
-        rel, sha = _write(ident, "teampass", _tp_mail(html.unescape(lg.get("forgot_local_password_confirm_email_subject")), body))
+        rel, sha = _write(
+            ident,
+            "teampass",
+            _tp_mail(html.unescape(lg.get("forgot_local_password_confirm_email_subject")), body),
+        )
         items.append(_item(
             id=ident, group="teampass-forgot-confirm", lang=lang, kind="notice", code=None,
             path=f"app/sources/identify.php (forgot local password); app/sources/main.functions.php (sendMailToUser, emailBody); {TP_LANG % name}",
@@ -570,7 +697,12 @@ def _django_lite(tpl: str, ctx: dict[str, str | None]) -> str:
     """Django's rendering of these English templates: {% load %} gives nothing, {% trans %}
     and {% blocktrans %} give their (safe) literal, {% if %} tests truth, {{ v }} is
     autoescaped unless piped to ``safe``."""
-    out = re.sub(r"\{% if (\w+) %\}(.*?)\{% endif %\}", lambda m: m.group(2) if ctx.get(m.group(1)) else "", tpl, flags=re.S)
+    out = re.sub(
+        r"\{% if (\w+) %\}(.*?)\{% endif %\}",
+        lambda m: m.group(2) if ctx.get(m.group(1)) else "",
+        tpl,
+        flags=re.S,
+    )
     out = re.sub(r"\{% load \w+ %\}", "", out)
     out = re.sub(r"\{% trans \"(.*?)\" %\}", r"\1", out)
     out = re.sub(r"\{% blocktrans %\}(.*?)\{% endblocktrans %\}", r"\1", out, flags=re.S)
@@ -584,26 +716,43 @@ def _django_lite(tpl: str, ctx: dict[str, str | None]) -> str:
 
 def psono(repo: Path) -> list[dict[str, Any]]:
     items = []
-    common = dict(source="psono", repository=PSONO_REPO, commit=PSONO_COMMIT, licence="Apache-2.0", lang="en")
+    common = dict(
+        source="psono", repository=PSONO_REPO, commit=PSONO_COMMIT, licence="Apache-2.0", lang="en"
+    )
     sender = "Psono <psono@psono.northwind.example>"
 
     def show(name: str) -> str:
         return _show(repo, PSONO_COMMIT, f"psono/templates/email/{name}")
 
     def build(name: str, ctx: dict[str, str | None]) -> bytes:
-        subject = _django_lite(show(f"{name}_subject.txt"), ctx).replace("\n", " ").replace("\r", "")
+        subject = (
+            _django_lite(show(f"{name}_subject.txt"), ctx).replace("\n", " ").replace("\r", "")
+        )
         text = _django_lite(show(f"{name}.txt"), ctx)
-        body = _django_lite(show(f"{name}.html"), ctx).replace("cid:logo.png", f"{PSONO_WEB}/img/logo.png")
+        body = _django_lite(show(f"{name}.html"), ctx).replace(
+            "cid:logo.png", f"{PSONO_WEB}/img/logo.png"
+        )
         return message(sender=sender, subject=subject, text=text, html_part=body, sent=SENT)
 
     logins = [
         ("Dec. 3, 2026, 9:41 a.m. UTC", "198.51.100.23", "Germany", "noor@psono.northwind.example"),
-        ("Dec. 3, 2026, 10:41 a.m. CET", "2001:db8:4f2a::17", None, "noor.tester@psono.northwind.example"),
+        (
+            "Dec. 3, 2026, 10:41 a.m. CET",
+            "2001:db8:4f2a::17",
+            None,
+            "noor.tester@psono.northwind.example",
+        ),
     ]
     for n, (when, ip, country, user) in enumerate(logins):
         url = PSONO_WEB
-        ctx = {"country_name": country, "ip_address": ip, "login_datetime_timezone": when, "username": user,
-               "webclient_url": url, "webclient_url_with_wbr": "<wbr>".join(url[i:i + 40] for i in range(0, len(url), 40))}
+        ctx = {
+            "country_name": country,
+            "ip_address": ip,
+            "login_datetime_timezone": when,
+            "username": user,
+            "webclient_url": url,
+            "webclient_url_with_wbr": "<wbr>".join(url[i : i + 40] for i in range(0, len(url), 40)),
+        }
         ident = f"psono-new-login-en-{n + 1}"
         rel, sha = _write(ident, "psono", build("new_login", ctx))
         items.append(_item(
@@ -611,9 +760,14 @@ def psono(repo: Path) -> list[dict[str, Any]]:
             path="psono/templates/email/new_login{.html,.txt,_subject.txt}; psono/restapi/views/activate_token.py",
             rendered="Django templates filled by hand (English, no catalogue shipped), text+HTML as EmailMultiAlternatives sends; the logo linked as the Brevo backend does instead of attached",
             file=rel, sha256=sha, note="new-login alert: date and time, IP address, user name, reset link; no code", **common))  # fmt: skip
-    for n, (desc, delay) in enumerate([("Sister – sealed envelope #2", "86400"), ("Notary Weber (safe box 1147)", "604800")]):
-        ctx = {"emergency_code_description": desc, "emergency_code_activation_delay": delay,
-               "activation_link": f"{PSONO_WEB}/activate.html#!/account/emergency-codes"}
+    for n, (desc, delay) in enumerate(
+        [("Sister – sealed envelope #2", "86400"), ("Notary Weber (safe box 1147)", "604800")]
+    ):
+        ctx = {
+            "emergency_code_description": desc,
+            "emergency_code_activation_delay": delay,
+            "activation_link": f"{PSONO_WEB}/activate.html#!/account/emergency-codes",
+        }
         ident = f"psono-emergency-code-armed-en-{n + 1}"
         rel, sha = _write(ident, "psono", build("emergency_code_armed", ctx))
         items.append(_item(
@@ -639,8 +793,12 @@ def psono(repo: Path) -> list[dict[str, Any]]:
 # the pieces were read file by file (commits below) and are held inline.
 
 NC_REPO = "nextcloud/server"
-NC_PROVIDER_COMMIT = "0035814de4bad356d2420c84c27c708b1a3ca1b9"  # apps/sharebymail/lib/ShareByMailProvider.php
-NC_TEMPLATE_COMMIT = "03a08e3863dde0ac5231bbb7bbe3f3dcadbae918"  # lib/private/Mail/EMailTemplate.php
+NC_PROVIDER_COMMIT = (
+    "0035814de4bad356d2420c84c27c708b1a3ca1b9"  # apps/sharebymail/lib/ShareByMailProvider.php
+)
+NC_TEMPLATE_COMMIT = (
+    "03a08e3863dde0ac5231bbb7bbe3f3dcadbae918"  # lib/private/Mail/EMailTemplate.php
+)
 NC_F = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Oxygen-Sans,Ubuntu,Cantarell,'Helvetica Neue',Arial,sans-serif"
 # The heredocs of EMailTemplate.php, transcribed by hand ({F} stands for the font stack that
 # every one of them repeats). head, bodyBegin, listBegin, bodyEnd and tail are not passed
@@ -660,15 +818,19 @@ NC_HEAD = """<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "htt
 \t\t<tr style="padding:0;text-align:left;vertical-align:top">
 \t\t\t<td class="center" align="center" valign="top" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:0;text-align:left;vertical-align:top;word-wrap:break-word">
 \t\t\t\t<center data-parsed="" style="min-width:580px;width:100%">"""
-NC_TAIL = ("""\t\t\t\t\t</center>
+NC_TAIL = (
+    """\t\t\t\t\t</center>
 \t\t\t\t</td>
 \t\t\t</tr>
 \t\t</table>
 \t\t<!-- prevent Gmail on iOS font size manipulation -->
-\t\t<div style="display:none;white-space:nowrap;font:15px courier;line-height:0">""" + " ".join(["&nbsp;"] * 30) + """</div>
+\t\t<div style="display:none;white-space:nowrap;font:15px courier;line-height:0">"""
+    + " ".join(["&nbsp;"] * 30)
+    + """</div>
 \t</body>
 </html>
-""")
+"""
+)
 NC_HEADER = """<table align="center" class="wrapper header float-center" style="Margin:0 auto;background:#fff;border-collapse:collapse;border-spacing:0;float:none;margin:0 auto;padding:0;text-align:center;vertical-align:top;width:100%%">
 \t<tr style="padding:0;text-align:left;vertical-align:top">
 \t\t<td class="wrapper-inner" style="-moz-hyphens:auto;-webkit-hyphens:auto;Margin:0;border-collapse:collapse!important;color:#0a0a0a;font-family:{F};font-size:16px;font-weight:400;hyphens:auto;line-height:1.3;margin:0;padding:20px;text-align:left;vertical-align:top;word-wrap:break-word">
@@ -828,9 +990,13 @@ NC_FOOTER = """<table class="spacer float-center" style="Margin:0 auto;border-co
 
 # The strings of apps/sharebymail/l10n/<lang>.json that these two mails use (commit of each
 # file read); a key a catalogue lacks falls back to English, as Nextcloud's L10N does.
-NC_L10N_COMMITS = {"de": "5c5e26edf5cd6d2af9092a647f38743a8e761180", "fr": "141ba03ec15b6c464b5450207137e434341ddbed",
-                   "pt_BR": "c87755d95526107136c93a343eff8d4593c2795c", "pl": "e3b10c76eaaa8826c7224e79422aff941da4f32a",
-                   "ja": "4384806f616cf7b9f6a4492ba2fd094afd064f86"}
+NC_L10N_COMMITS = {
+    "de": "5c5e26edf5cd6d2af9092a647f38743a8e761180",
+    "fr": "141ba03ec15b6c464b5450207137e434341ddbed",
+    "pt_BR": "c87755d95526107136c93a343eff8d4593c2795c",
+    "pl": "e3b10c76eaaa8826c7224e79422aff941da4f32a",
+    "ja": "4384806f616cf7b9f6a4492ba2fd094afd064f86",
+}
 NC_K_BODY = "%1$s shared %2$s with you. You should have already received a separate mail with a link to access it."
 NC_K_SUBJ = "Password to access %1$s shared to you by %2$s"
 NC_K_HEAD = "Password to access %s"
@@ -840,39 +1006,51 @@ NC_K_SHARED = "%1$s shared %2$s with you"
 NC_K_NOTE = "Note:"
 NC_K_OPEN = "Open shared item"
 NC_L10N = {
-    "de": {NC_K_BODY: "%1$s hat %2$s mit dir geteilt. Den entsprechenden Link solltest du bereits in einer separaten Mail erhalten haben.",
-           NC_K_SUBJ: "Passwort für den Zugriff auf %1$s, mit dir geteilt von %2$s",
-           NC_K_HEAD: "Zugriffspasswort %s",
-           NC_K_PROT: "Dies ist mit dem folgendem Passwort geschützt:",
-           NC_K_VIA: "%1$s über %2$s",
-           NC_K_SHARED: "%1$s hat %2$s mit dir geteilt",
-           NC_K_NOTE: "Bemerkung:"},
-    "fr": {NC_K_BODY: "%1$s à partagé %2$s avec vous. Vous devriez déjà avoir reçu un courrier séparé avec un lien pour y accéder.",
-           NC_K_SUBJ: "Mot de passe d'accès %1$s à partagé avec vous par %2$s",
-           NC_K_HEAD: "Mot de passe pour accéder à %s",
-           NC_K_PROT: "Il est protégé avec le mot de passe suivant :",
-           NC_K_VIA: "%1$s via %2$s",
-           NC_K_SHARED: "%1$s à partagé %2$s avec vous",
-           NC_K_NOTE: "Note :"},
-    "pt_BR": {NC_K_BODY: "%1$s compartilhou %2$s com você. Você já deve ter recebido um e-mail separado com um link para acessá-lo.",
-              NC_K_SUBJ: "Senha de acesso %1$s compartilhada com você por %2$s",
-              NC_K_HEAD: "Senha para acessar %s",
-              NC_K_PROT: "Está protegida com a seguinte senha:",
-              NC_K_VIA: "%1$s via %2$s",
-              NC_K_SHARED: "%1$s compartilhou %2$s com você",
-              NC_K_NOTE: "Anotação:"},
-    "pl": {NC_K_PROT: "Zasób jest chroniony następującym hasłem:",
-           NC_K_VIA: "%1$s przez %2$s",
-           NC_K_NOTE: "Notatka:"},
-    "ja": {NC_K_PROT: "次のパスワードで保護されています。",
-           NC_K_VIA: "%1$s に %2$s から"},
+    "de": {
+        NC_K_BODY: "%1$s hat %2$s mit dir geteilt. Den entsprechenden Link solltest du bereits in einer separaten Mail erhalten haben.",
+        NC_K_SUBJ: "Passwort für den Zugriff auf %1$s, mit dir geteilt von %2$s",
+        NC_K_HEAD: "Zugriffspasswort %s",
+        NC_K_PROT: "Dies ist mit dem folgendem Passwort geschützt:",
+        NC_K_VIA: "%1$s über %2$s",
+        NC_K_SHARED: "%1$s hat %2$s mit dir geteilt",
+        NC_K_NOTE: "Bemerkung:",
+    },
+    "fr": {
+        NC_K_BODY: "%1$s à partagé %2$s avec vous. Vous devriez déjà avoir reçu un courrier séparé avec un lien pour y accéder.",
+        NC_K_SUBJ: "Mot de passe d'accès %1$s à partagé avec vous par %2$s",
+        NC_K_HEAD: "Mot de passe pour accéder à %s",
+        NC_K_PROT: "Il est protégé avec le mot de passe suivant :",
+        NC_K_VIA: "%1$s via %2$s",
+        NC_K_SHARED: "%1$s à partagé %2$s avec vous",
+        NC_K_NOTE: "Note :",
+    },
+    "pt_BR": {
+        NC_K_BODY: "%1$s compartilhou %2$s com você. Você já deve ter recebido um e-mail separado com um link para acessá-lo.",
+        NC_K_SUBJ: "Senha de acesso %1$s compartilhada com você por %2$s",
+        NC_K_HEAD: "Senha para acessar %s",
+        NC_K_PROT: "Está protegida com a seguinte senha:",
+        NC_K_VIA: "%1$s via %2$s",
+        NC_K_SHARED: "%1$s compartilhou %2$s com você",
+        NC_K_NOTE: "Anotação:",
+    },
+    "pl": {
+        NC_K_PROT: "Zasób jest chroniony następującym hasłem:",
+        NC_K_VIA: "%1$s przez %2$s",
+        NC_K_NOTE: "Notatka:",
+    },
+    "ja": {NC_K_PROT: "次のパスワードで保護されています。", NC_K_VIA: "%1$s に %2$s から"},
     "en": {},
 }
-NC_NAME, NC_SLOGAN = "Northwind Cloud", "Files for the Northwind team"  # theming (custom name and slogan)
+NC_NAME, NC_SLOGAN = (
+    "Northwind Cloud",
+    "Files for the Northwind team",
+)  # theming (custom name and slogan)
 NC_BASE = "https://cloud.northwind.example"
 NC_PRIMARY, NC_TEXT_PRIMARY = "#00679e", "#ffffff"
 NC_LOGO = NC_BASE + "/index.php/apps/theming/image/logo?useSvg=0&v=3"
-NC_HUMAN = "abcdefgijkmnopqrstwxyzABCDEFGHJKLMNPQRSTWXYZ23456789"  # ISecureRandom::CHAR_HUMAN_READABLE
+NC_HUMAN = (
+    "abcdefgijkmnopqrstwxyzABCDEFGHJKLMNPQRSTWXYZ23456789"  # ISecureRandom::CHAR_HUMAN_READABLE
+)
 
 
 def _php_hsc(v: str) -> str:
@@ -904,7 +1082,9 @@ class _NcMail:
         self.body_open = self.list_open = False
 
     def header(self) -> None:
-        self.html += _vsprintf(NC_HEADER, [NC_PRIMARY, NC_LOGO, NC_NAME, ' width="250" height="80"'])
+        self.html += _vsprintf(
+            NC_HEADER, [NC_PRIMARY, NC_LOGO, NC_NAME, ' width="250" height="80"']
+        )
 
     def heading(self, title: str) -> None:  # plainTitle false: nothing in the text part
         self.html += _vsprintf(NC_HEADING, [_php_hsc(title)])
@@ -959,18 +1139,38 @@ def _nc_t(lang: str, key: str, *args: str) -> str:
 
 def nextcloud() -> list[dict[str, Any]]:
     items = []
-    common = dict(source="nextcloud-sharebymail", repository=NC_REPO, commit=NC_PROVIDER_COMMIT, licence="AGPL-3.0")
+    common = dict(
+        source="nextcloud-sharebymail",
+        repository=NC_REPO,
+        commit=NC_PROVIDER_COMMIT,
+        licence="AGPL-3.0",
+    )
     initiator = "Marta Quinlan"
     footer = NC_NAME + " - " + NC_SLOGAN  # replyToInitiator on and the sharer has an address
-    files = {"en": "Lease agreement 2027 (signed).pdf", "de": "Jahresabschluss 2026.xlsx",
-             "fr": "Devis-4471-renovation.pdf", "pt_BR": "Contrato_0925.docx",
-             "pl": "Faktury_2026-11.zip", "ja": "見積書_2026-12.pdf"}
+    files = {
+        "en": "Lease agreement 2027 (signed).pdf",
+        "de": "Jahresabschluss 2026.xlsx",
+        "fr": "Devis-4471-renovation.pdf",
+        "pt_BR": "Contrato_0925.docx",
+        "pl": "Faktury_2026-11.zip",
+        "ja": "見積書_2026-12.pdf",
+    }
     for lang, fname in files.items():
         if lang in ("en", "pl"):
             pw = _tp_gen(8, NC_HUMAN)  # autoGeneratePassword without password_policy
-            how = "auto-generated: ISecureRandom 8 human-readable characters (no password_policy app)"
+            how = (
+                "auto-generated: ISecureRandom 8 human-readable characters (no password_policy app)"
+            )
         else:
-            pw = RNG.choice(["Harbour-Lantern-42", "Kiefer7Mondlicht", "Ruelle#Verte19", "Garoa2026!sol", "Sakura-Tetsu88"])
+            pw = RNG.choice(
+                [
+                    "Harbour-Lantern-42",
+                    "Kiefer7Mondlicht",
+                    "Ruelle#Verte19",
+                    "Garoa2026!sol",
+                    "Sakura-Tetsu88",
+                ]
+            )
             how = "chosen by the sharer in the share dialog"
         m = _NcMail()
         m.header()
@@ -983,7 +1183,11 @@ def nextcloud() -> list[dict[str, Any]]:
         subject = _nc_t(lang, NC_K_SUBJ, fname, initiator)
         sender = f'"{_nc_t(lang, NC_K_VIA, initiator, NC_NAME)}" <noreply@cloud.northwind.example>'
         ident = f"nextcloud-sharebymail-password-{lang.lower().replace('_', '-')}"
-        rel, sha = _write(ident, "nextcloud-sharebymail", message(sender=sender, subject=subject, text=m.plain, html_part=m.html, sent=SENT))
+        rel, sha = _write(
+            ident,
+            "nextcloud-sharebymail",
+            message(sender=sender, subject=subject, text=m.plain, html_part=m.html, sent=SENT),
+        )
         path = "apps/sharebymail/lib/ShareByMailProvider.php (sendPassword); lib/private/Mail/EMailTemplate.php"
         if lang != "en":
             path += f"; apps/sharebymail/l10n/{lang}.json@{NC_L10N_COMMITS[lang]}"
@@ -995,10 +1199,12 @@ def nextcloud() -> list[dict[str, Any]]:
             note="share password on a line of its own after 'It is protected with the following password:'; the reader types it to open the shared link"
             + ("; the catalogue lacks most of these strings, which stay English" if lang in ("pl", "ja") else ""),
             **common))  # fmt: skip
-    notes = {"en": "Signed copy, pages 1-14. Deposit of EUR 2,400 due by 15 January 2027.",
-             "de": "Bitte bis 20.12.2026 prüfen – Summe 48.311,07 EUR, Kostenstelle 4410.",
-             "fr": "Devis n° 4471 : 12 830,00 € TTC, acompte 30 %.",
-             "pt_BR": "Contrato 0925, vigência 01/01/2027 a 31/12/2027. CNPJ 12.345.678/0001-90."}
+    notes = {
+        "en": "Signed copy, pages 1-14. Deposit of EUR 2,400 due by 15 January 2027.",
+        "de": "Bitte bis 20.12.2026 prüfen – Summe 48.311,07 EUR, Kostenstelle 4410.",
+        "fr": "Devis n° 4471 : 12 830,00 € TTC, acompte 30 %.",
+        "pt_BR": "Contrato 0925, vigência 01/01/2027 a 31/12/2027. CNPJ 12.345.678/0001-90.",
+    }
     for lang, note in notes.items():
         fname = files[lang]
         token = _tp_gen(15, NC_HUMAN)
@@ -1006,13 +1212,22 @@ def nextcloud() -> list[dict[str, Any]]:
         m = _NcMail()
         m.header()
         m.heading(_nc_t(lang, NC_K_SHARED, initiator, fname))
-        m.list_item(_php_hsc(note), _nc_t(lang, NC_K_NOTE), NC_BASE + "/core/img/caldav/description.png", note)
+        m.list_item(
+            _php_hsc(note),
+            _nc_t(lang, NC_K_NOTE),
+            NC_BASE + "/core/img/caldav/description.png",
+            note,
+        )
         m.button(_nc_t(lang, NC_K_OPEN), link)
         m.footer(footer)
         subject = _nc_t(lang, NC_K_SHARED, initiator, fname)
         sender = f'"{_nc_t(lang, NC_K_VIA, initiator, NC_NAME)}" <noreply@cloud.northwind.example>'
         ident = f"nextcloud-sharebymail-shared-{lang.lower().replace('_', '-')}"
-        rel, sha = _write(ident, "nextcloud-sharebymail", message(sender=sender, subject=subject, text=m.plain, html_part=m.html, sent=SENT))
+        rel, sha = _write(
+            ident,
+            "nextcloud-sharebymail",
+            message(sender=sender, subject=subject, text=m.plain, html_part=m.html, sent=SENT),
+        )
         path = "apps/sharebymail/lib/ShareByMailProvider.php (sendEmail); lib/private/Mail/EMailTemplate.php"
         if lang != "en":
             path += f"; apps/sharebymail/l10n/{lang}.json@{NC_L10N_COMMITS[lang]}"
@@ -1036,7 +1251,9 @@ def main() -> None:
     items += psono(mirrors / "psono+psono-server" / "repo")
     items += nextcloud()
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
 
 
