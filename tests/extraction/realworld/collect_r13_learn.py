@@ -6,7 +6,8 @@ hard negatives (enrolment, payment-reminder, class-reminder, account and passwor
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-Sunbird-Lern+userorg-service, francoisjacquet+rosariosis, frappe+lms. Every file is read at
+Sunbird-Lern+userorg-service, francoisjacquet+rosariosis, frappe+lms,
+PawelSuwinski+moodle-auth_emailotp, jport500+moodle-auth_magiclink. Every file is read at
 the commit named below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -36,6 +37,18 @@ the mail would type (``code``) or ``null``.
   (from frappe/frappe, not taken) is NOT added: the HTML part is the rendered LMS template
   only. ``frappe.utils.format_date/format_time`` done by hand in the ``medium``/``long`` and
   ``hh:mm a`` formats. Negatives.
+- Email OTP for Moodle (PawelSuwinski/moodle-auth_emailotp, GPL-3.0), a Moodle
+  authentication plugin: ``auth.php`` ``gen_otp`` mails with ``email_to_user`` (text only)
+  subject ``<site fullname>: `` + ``otpgeneratedsubj`` and body ``otpgeneratedtext``
+  (``{$a->password}``) of ``lang/<l>/auth_emailotp.php``. The one-time password comes from
+  Moodle's ``generate_password()`` (default ``maxlen`` 10 with the default policy: one digit, one
+  lower, one upper, one of ``.,;:!?_-+/*@#&$`` and six more letters, shuffled), imitated here. Positives (en, pl).
+- Magic link for Moodle (jport500/moodle-auth_magiclink, GPL-3.0-or-later as its README
+  states; no licence file, so the GPL-3.0 text is copied): ``classes/email_composer.php``
+  fills ``emailbody_default``/``emailsubject_default`` of ``lang/en/auth_magiclink.php``
+  (text, and HTML through Moodle ``text_to_html`` = ``<div class="text_to_html">`` with
+  ``<br />`` for newlines, done by hand), token ``bin2hex(random_bytes(32))``, TTL 900 s.
+  Negative (login link, no code).
 """
 
 from __future__ import annotations
@@ -334,6 +347,69 @@ def lms(mirrors: Path) -> None:
              note="live class reminder with date and time; no code")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Moodle authentication plugins (not moodle/moodle)
+
+EMAILOTP_REPO = "PawelSuwinski/moodle-auth_emailotp"
+EMAILOTP_COMMIT = "17c7d55cd239450b523769fc8c33d5cf138110c9"
+MAGIC_REPO = "jport500/moodle-auth_magiclink"
+MAGIC_COMMIT = "d6743c448d96864114a5671f7dfa4ab16a24cddc"
+
+
+def _moodle_strings(text: str) -> dict[str, str]:
+    out = {}
+    for m in re.finditer(r"\$string\['(\w+)'\]\s*=\s*'((?:[^'\\]|\\.)*)';", text, re.S):
+        out[m.group(1)] = re.sub(r"\\(['\\])", r"\1", m.group(2))
+    return out
+
+
+def _generate_password() -> str:
+    lower, upper, digits = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"
+    nonalnum = ".,;:!?_-+/*@#&$"
+    chars = [RNG.choice(lower), RNG.choice(upper), RNG.choice(digits), RNG.choice(nonalnum)]
+    chars += [RNG.choice(lower + upper) for _ in range(6)]
+    RNG.shuffle(chars)
+    return "".join(chars)
+
+
+def moodle_plugins(mirrors: Path) -> None:
+    repo = mirrors / "PawelSuwinski+moodle-auth_emailotp" / "repo"
+    sites = {"en": "Riverside College Online", "pl": "Platforma e-learningowa ZSE"}
+    for lang, site in sites.items():
+        st = _moodle_strings(_show(repo, EMAILOTP_COMMIT, f"lang/{lang}/auth_emailotp.php"))
+        pw = _generate_password()
+        _add(ident=f"moodleemailotp-otp-{lang}", group="moodleemailotp-otp", source="moodleemailotp",
+             lang=lang, kind="saas-otp", code=pw, repository=EMAILOTP_REPO,
+             path=f"auth.php, lang/{lang}/auth_emailotp.php", commit=EMAILOTP_COMMIT, licence="GPL-3.0",
+             rendered="gen_otp: subject site fullname + ': ' + otpgeneratedsubj, body otpgeneratedtext with {$a->password} (generate_password imitated: 10 chars incl. a digit and a symbol); text/plain as email_to_user sends it",
+             sender=f"{site} <noreply@moodle.campus.example>",
+             subject=f"{site}: {st['otpgeneratedsubj']}", text=st["otpgeneratedtext"].replace("{$a->password}", pw),
+             html_part=None, note="one-time password for the session, typed at login; contains a punctuation character")  # fmt: skip
+    repo = mirrors / "jport500+moodle-auth_magiclink" / "repo"
+    st = _moodle_strings(_show(repo, MAGIC_COMMIT, "lang/en/auth_magiclink.php"))
+    site = "Riverside College Online"
+    url = f"https://moodle.campus.example/auth/magiclink/verify.php?token={_alnum(64, '0123456789abcdef')}"
+    ttl = str(round(900 / 60))
+    tpl = st["emailbody_default"]
+    text = tpl
+    for k, v in {"{$a->firstname}": "Noor", "{$a->lastname}": "Tester", "{$a->sitename}": site,
+                 "{$a->link}": url, "{$a->loginlink}": url, "{$a->expiration}": ttl}.items():  # fmt: skip
+        text = text.replace(k, v)
+    h = tpl
+    for k, v in {"{$a->firstname}": "Noor", "{$a->lastname}": "Tester", "{$a->sitename}": html.escape(site),
+                 "{$a->link}": html.escape(url), "{$a->expiration}": ttl,
+                 "{$a->loginlink}": f'<a href="{html.escape(url)}">{st["loginhere"]}</a>'}.items():  # fmt: skip
+        h = h.replace(k, v)
+    h = '<div class="text_to_html">' + h.replace("\n", "<br />\n") + "</div>"
+    _add(ident="moodlemagiclink-login-en", group="moodlemagiclink-login", source="moodlemagiclink", lang="en",
+         kind="notice", code=None, repository=MAGIC_REPO,
+         path="classes/email_composer.php, classes/token_manager.php, lang/en/auth_magiclink.php",
+         commit=MAGIC_COMMIT, licence="GPL-3.0-or-later",
+         rendered="send_login_email placeholders filled (text and HTML sets), text_to_html by hand; multipart text+HTML as email_to_user sends it",
+         sender=f"{site} <noreply@moodle.campus.example>", subject=st["emailsubject_default"],
+         text=text, html_part=h, note="magic login link (64-hex token), expiry in minutes; no code")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -341,6 +417,7 @@ def main() -> None:
     sunbird(a.mirrors)
     rosario(a.mirrors)
     lms(a.mirrors)
+    moodle_plugins(a.mirrors)
     ids = [i["id"] for i in ITEMS]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
