@@ -7,7 +7,8 @@ hard negatives (enrolment, payment-reminder, class-reminder, account and passwor
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 Sunbird-Lern+userorg-service, francoisjacquet+rosariosis, frappe+lms,
-PawelSuwinski+moodle-auth_emailotp, jport500+moodle-auth_magiclink. Every file is read at
+PawelSuwinski+moodle-auth_emailotp, jport500+moodle-auth_magiclink,
+shadman-ahmed-bs23+moodle-auth_bspdpolicy. Every file is read at
 the commit named below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -49,6 +50,12 @@ the mail would type (``code``) or ``null``.
   (text, and HTML through Moodle ``text_to_html`` = ``<div class="text_to_html">`` with
   ``<br />`` for newlines, done by hand), token ``bin2hex(random_bytes(32))``, TTL 900 s.
   Negative (login link, no code).
+- BS Password Policy for Moodle (shadman-ahmed-bs23/moodle-auth_bspdpolicy, GPL-3.0-or-later
+  per its file headers; no licence file, GPL-3.0 text copied): ``locallib.php``
+  ``auth_bspdpolicy_send_otp_mail`` replaces ``{{OTP}}`` (``rand(100000, 999999)``) in the
+  ``emailtemplate`` setting, whose default is ``defaulttemplate`` of
+  ``lang/en/auth_bspdpolicy.php``; subject ``emailsubject``; text only (``email_to_user`` with
+  an empty HTML body). Positive.
 """
 
 from __future__ import annotations
@@ -354,6 +361,8 @@ EMAILOTP_REPO = "PawelSuwinski/moodle-auth_emailotp"
 EMAILOTP_COMMIT = "17c7d55cd239450b523769fc8c33d5cf138110c9"
 MAGIC_REPO = "jport500/moodle-auth_magiclink"
 MAGIC_COMMIT = "d6743c448d96864114a5671f7dfa4ab16a24cddc"
+BSPD_REPO = "shadman-ahmed-bs23/moodle-auth_bspdpolicy"
+BSPD_COMMIT = "06eb94b8c066569625666740f900c0a51a143654"
 
 
 def _moodle_strings(text: str) -> dict[str, str]:
@@ -408,6 +417,16 @@ def moodle_plugins(mirrors: Path) -> None:
          rendered="send_login_email placeholders filled (text and HTML sets), text_to_html by hand; multipart text+HTML as email_to_user sends it",
          sender=f"{site} <noreply@moodle.campus.example>", subject=st["emailsubject_default"],
          text=text, html_part=h, note="magic login link (64-hex token), expiry in minutes; no code")  # fmt: skip
+
+    repo = mirrors / "shadman-ahmed-bs23+moodle-auth_bspdpolicy" / "repo"
+    st = _moodle_strings(_show(repo, BSPD_COMMIT, "lang/en/auth_bspdpolicy.php"))
+    otp = str(RNG.randint(100000, 999999))
+    _add(ident="moodlebspd-login-otp-en", group="moodlebspd-login-otp", source="moodlebspd", lang="en",
+         kind="saas-otp", code=otp, repository=BSPD_REPO, path="locallib.php, settings.php, lang/en/auth_bspdpolicy.php",
+         commit=BSPD_COMMIT, licence="GPL-3.0-or-later",
+         rendered="default emailtemplate (defaulttemplate string) with {{OTP}} replaced by rand(100000, 999999); subject emailsubject; text/plain as email_to_user sends it",
+         sender="Riverside College Online <noreply@moodle.campus.example>", subject=st["emailsubject"],
+         text=st["defaulttemplate"].replace("{{OTP}}", otp), html_part=None)  # fmt: skip
 
 
 def main() -> None:
