@@ -8,7 +8,7 @@ hard negatives (enrolment, payment-reminder, class-reminder, account and passwor
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 Sunbird-Lern+userorg-service, francoisjacquet+rosariosis, frappe+lms,
 PawelSuwinski+moodle-auth_emailotp, jport500+moodle-auth_magiclink,
-shadman-ahmed-bs23+moodle-auth_bspdpolicy. Every file is read at
+shadman-ahmed-bs23+moodle-auth_bspdpolicy, mnm-54+moodle-auth_adminauth. Every file is read at
 the commit named below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -56,6 +56,10 @@ the mail would type (``code``) or ``null``.
   ``emailtemplate`` setting, whose default is ``defaulttemplate`` of
   ``lang/en/auth_bspdpolicy.php``; subject ``emailsubject``; text only (``email_to_user`` with
   an empty HTML body). Positive.
+- Admin auth for Moodle (mnm-54/moodle-auth_adminauth, GPL-3.0-or-later per its file
+  headers; no licence file, GPL-3.0 text copied): ``generate_otp_code.php`` ``send_otp_mail``
+  sends subject ``otp code`` and as the whole text body the bare ``rand(100000, 999999)``.
+  Positive.
 """
 
 from __future__ import annotations
@@ -363,6 +367,8 @@ MAGIC_REPO = "jport500/moodle-auth_magiclink"
 MAGIC_COMMIT = "d6743c448d96864114a5671f7dfa4ab16a24cddc"
 BSPD_REPO = "shadman-ahmed-bs23/moodle-auth_bspdpolicy"
 BSPD_COMMIT = "06eb94b8c066569625666740f900c0a51a143654"
+ADMINAUTH_REPO = "mnm-54/moodle-auth_adminauth"
+ADMINAUTH_COMMIT = "720e82018f4171d8e1a84a7f1c24df485afb1579"
 
 
 def _moodle_strings(text: str) -> dict[str, str]:
@@ -427,6 +433,14 @@ def moodle_plugins(mirrors: Path) -> None:
          rendered="default emailtemplate (defaulttemplate string) with {{OTP}} replaced by rand(100000, 999999); subject emailsubject; text/plain as email_to_user sends it",
          sender="Riverside College Online <noreply@moodle.campus.example>", subject=st["emailsubject"],
          text=st["defaulttemplate"].replace("{{OTP}}", otp), html_part=None)  # fmt: skip
+
+    otp = str(RNG.randint(100000, 999999))
+    _add(ident="moodleadminauth-otp-en", group="moodleadminauth-otp", source="moodleadminauth", lang="en",
+         kind="saas-otp", code=otp, repository=ADMINAUTH_REPO, path="generate_otp_code.php",
+         commit=ADMINAUTH_COMMIT, licence="GPL-3.0-or-later",
+         rendered="send_otp_mail: subject 'otp code', text body the bare rand(100000, 999999); text/plain as email_to_user sends it",
+         sender="Riverside College Online <noreply@moodle.campus.example>", subject="otp code",
+         text=otp, html_part=None, note="the body is only the six digits")  # fmt: skip
 
 
 def main() -> None:
