@@ -8,7 +8,8 @@ hard negatives (enrolment, payment-reminder, class-reminder, account and passwor
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 Sunbird-Lern+userorg-service, francoisjacquet+rosariosis, frappe+lms,
 PawelSuwinski+moodle-auth_emailotp, jport500+moodle-auth_magiclink,
-shadman-ahmed-bs23+moodle-auth_bspdpolicy, mnm-54+moodle-auth_adminauth. Every file is read at
+shadman-ahmed-bs23+moodle-auth_bspdpolicy, mnm-54+moodle-auth_adminauth,
+anishjoshi1999+Online-Exam-Server. Every file is read at
 the commit named below.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -60,6 +61,15 @@ the mail would type (``code``) or ``null``.
   headers; no licence file, GPL-3.0 text copied): ``generate_otp_code.php`` ``send_otp_mail``
   sends subject ``otp code`` and as the whole text body the bare ``rand(100000, 999999)``.
   Positive.
+- Start Test (anishjoshi1999/Online-Exam-Server, ISC as declared in its package.json; no
+  licence file, ISC text copied), an online MCQ exam platform: the Mailgun HTML mails of
+  ``utils/email.js`` (subject, sender name and ``html`` template literal taken per function,
+  ``${...}`` filled by hand as the controllers do): ``sendInviteViaEmail`` (exam access code =
+  the exam ``slug``, ``slugify(examName + " " + (count + 1), {lower, strict})`` of
+  ``Models/Exam.js``: positive), ``sendPasswordResetEmail`` (reset code
+  ``uuidv4().replace(/-/g, "").slice(0, 6)`` of ``Controllers/authController.js``: positive),
+  ``sendVerificationEmail`` (link with a 64-hex token) and
+  ``sendAccountCreationConfirmationEmail``: negatives. text/html only.
 """
 
 from __future__ import annotations
@@ -443,6 +453,64 @@ def moodle_plugins(mirrors: Path) -> None:
          text=otp, html_part=None, note="the body is only the six digits")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Start Test (anishjoshi1999/Online-Exam-Server)
+
+STARTTEST_REPO = "anishjoshi1999/Online-Exam-Server"
+STARTTEST_COMMIT = "2b470a8e26fb4933cf6c7dd148620daa21694e6c"
+
+
+def _js_mail(src: str, func: str) -> tuple[str, str, str]:
+    body = src.split(f"const {func} = async", 1)[1]
+    sender = re.search(r"from: `([^`]*)`", body).group(1)
+    subject = re.search(r'subject: "([^"]*)"', body).group(1)
+    tpl = re.search(r"html: `(.*?)`,\n", body, re.S).group(1)
+    return sender, subject, tpl
+
+
+def starttest(mirrors: Path) -> None:
+    repo = mirrors / "anishjoshi1999+Online-Exam-Server" / "repo"
+    src = _show(repo, STARTTEST_COMMIT, "utils/email.js")
+    domain = "invite.starttest.online"
+    common = dict(source="starttest", lang="en", repository=STARTTEST_REPO, commit=STARTTEST_COMMIT, licence="ISC")
+
+    def sender_of(tpl: str) -> str:
+        return tpl.replace("${DOMAIN}", domain)
+
+    # exam invitation with access code (the exam slug)
+    exam = RNG.choice(["Grade 10 Chemistry Unit Test", "Loksewa GK Mock Exam", "Data Structures Midterm"])
+    slug = re.sub(r"[^a-z0-9]+", "-", f"{exam} {RNG.randint(12, 240)}".lower()).strip("-")
+    frm, subj, tpl = _js_mail(src, "sendInviteViaEmail")
+    _add(ident="starttest-exam-invite-en", group="starttest-exam-invite", kind="other", code=slug,
+         path="utils/email.js, Controllers/inviteController.js, Models/Exam.js",
+         rendered="sendInviteViaEmail html literal with ${code} = exam slug (slugify lower/strict of name + count); sender/subject as in the call; text/html only",
+         sender=sender_of(frm), subject=subj, text=None, html_part=tpl.replace("${code}", slug),
+         note="exam access code to enter under 'Start Test' is the exam slug (letters, digits, hyphens; hyphens are part of it)", **common)  # fmt: skip
+    # password reset code
+    token = _alnum(6, "0123456789abcdef")
+    frm, subj, tpl = _js_mail(src, "sendPasswordResetEmail")
+    _add(ident="starttest-reset-code-en", group="starttest-reset-code", kind="saas-otp", code=token,
+         path="utils/email.js, Controllers/authController.js",
+         rendered="sendPasswordResetEmail html literal with ${token} = uuidv4 hex without dashes, first 6; text/html only",
+         sender=sender_of(frm), subject=subj, text=None, html_part=tpl.replace("${token}", token),
+         note="6 lowercase hex characters from a UUID (may mix letters and digits)", **common)  # fmt: skip
+    # verification link
+    frm, subj, tpl = _js_mail(src, "sendVerificationEmail")
+    vurl = f"https://api.starttest.online/api/auth/verify-email?token={_alnum(64, '0123456789abcdef')}"
+    _add(ident="starttest-verify-link-en", group="starttest-verify-link", kind="notice", code=None,
+         path="utils/email.js, Controllers/authController.js",
+         rendered="sendVerificationEmail html literal with ${verificationUrl} (BACKEND_SERVER_URL by hand, 64-hex token); text/html only",
+         sender=sender_of(frm), subject=subj, text=None, html_part=tpl.replace("${verificationUrl}", vurl),
+         note="verification link only; no code", **common)  # fmt: skip
+    frm, subj, tpl = _js_mail(src, "sendAccountCreationConfirmationEmail")
+    _add(ident="starttest-account-created-en", group="starttest-account-created", kind="notice", code=None,
+         path="utils/email.js",
+         rendered="sendAccountCreationConfirmationEmail html literal with ${loginUrl} by hand; text/html only",
+         sender=sender_of(frm), subject=subj, text=None,
+         html_part=tpl.replace("${loginUrl}", "https://starttest.online/login"),
+         note="account created from the waiting list; no code", **common)  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -451,6 +519,7 @@ def main() -> None:
     rosario(a.mirrors)
     lms(a.mirrors)
     moodle_plugins(a.mirrors)
+    starttest(a.mirrors)
     ids = [i["id"] for i in ITEMS]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
