@@ -1,0 +1,254 @@
+"""Round thirteen (``play``): codes and notices that game-server plugins and hobby media servers mail.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r13_play.py \\
+        [--mirrors /work/.mirror] [--pug-dir /tmp/pugenv]
+
+``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
+AuthMe+AuthMeReloaded, sct+overseerr. ``--pug-dir`` is a directory with ``node_modules/pug``
+(pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
+
+Collected blind: no extractor was run on these mails; each label is what a person reading
+the mail would type (``code``) or ``null``.
+
+- AuthMe Reloaded (AuthMe/AuthMeReloaded, GPL-3.0), the Minecraft login plugin:
+  ``authme-core/src/main/resources/{email,verification_code_email,recovery_code_email,
+  email_confirmation_email}.html`` filled as ``mail/EmailService.java`` fills them (plain
+  ``String.replace`` of ``<playername />``, ``<servername />``, ``<generatedpass />``,
+  ``<generatedcode />``, ``<recoverycode />``, ``<minutesvalid />``, ``<hoursvalid />``; with
+  ``Email.generateImage`` false, its default, the ``<image />`` tag is left in the text).
+  ``SendMailSsl.sendEmail`` gives the same string to ``setHtmlMsg`` and ``setTextMsg`` of
+  commons-email's ``HtmlEmail``, so the mail is multipart/alternative whose text part is the
+  HTML source; the subject is always ``Email.mailSubject`` (default ``Your new AuthMe
+  password``), also for the code mails. Codes as the plugin makes them
+  (``util/RandomStringUtils``): new password ``generate(8)`` ([0-9a-z]), verification and
+  e-mail-change confirmation codes ``generateNum(6)``, recovery code ``generateHex(8)``;
+  defaults 10 minutes / 4 hours. The plugin ships these mails in English only.
+- Overseerr (sct/overseerr, MIT), the media-request server for Plex groups:
+  ``server/templates/email/<name>/{html,subject}.pug`` rendered with pug 3 and the locals that
+  ``server/entity/User.ts`` (``generatePassword``, ``resetPassword``) and
+  ``server/lib/notifications/agents/email.ts`` pass (events and subjects as
+  ``server/entity/MediaRequest.ts`` and ``server/subscriber/MediaSubscriber.ts`` build them;
+  fictional titles). Generated password: ``secure-random-password`` ``randomPassword({length:
+  16})`` (letters, digits, symbols). Sent through ``email-templates``, which also inlines CSS
+  with juice and adds a text part made by html-to-text: both are NOT reproduced here, each
+  mail is the pug HTML alone (the templates already carry inline styles). English only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import string
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collect import HERE, message  # noqa: E402
+
+OUT = HERE / "round13" / "play.json"
+SENT = datetime(2026, 12, 3, 10, 17, 42, tzinfo=UTC)
+RNG = random.Random("r13-play")
+
+
+def _write(ident: str, source: str, raw: bytes) -> tuple[str, str]:
+    rel = f"mail/{source}/{ident}.eml"
+    path = HERE / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    return rel, hashlib.sha256(raw).hexdigest()
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _gen(n: int, alphabet: str) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def _item(**kw: Any) -> dict[str, Any]:
+    keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
+            "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
+    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+
+
+# ---------------------------------------------------------------------------------------
+# AuthMe Reloaded
+
+AM_REPO = "AuthMe/AuthMeReloaded"
+AM_COMMIT = "70d7d1d065aa5407c564739573303c8eb2a9920b"
+AM_RES = "authme-core/src/main/resources/"
+AM_SERVER = "Northwind Craft"
+AM_SUBJECT = "Your new AuthMe password"  # EmailSettings.RECOVERY_MAIL_SUBJECT default
+AM_FROM = "mc.northwind.mail@northwind-craft.example"  # Email.mailAccount, no sender name set
+AM_HEX = "0123456789abcdef"
+AM_LOWER = string.digits + string.ascii_lowercase
+
+
+def _commons_email(subject: str, content: str) -> bytes:
+    """commons-email HtmlEmail with setTextMsg(content) and setHtmlMsg(content): text/plain
+    and text/html alternatives, both UTF-8 (charset set in SendMailSsl.initializeMail)."""
+    return message(sender=AM_FROM, subject=subject, text=content, html_part=content, sent=SENT)
+
+
+def authme(repo: Path) -> list[dict[str, Any]]:
+    common = dict(source="authme", repository=AM_REPO, commit=AM_COMMIT, licence="GPL-3.0", lang="en")
+    items: list[dict[str, Any]] = []
+
+    def fill(name: str, tags: dict[str, str]) -> str:
+        text = _show(repo, AM_COMMIT, AM_RES + name)
+        for tag, value in tags.items():
+            text = text.replace(tag, value)
+        return text
+
+    specs = [
+        ("email.html", "new-password", "sendPasswordMail (/email recovery without recovery codes, or e-mail registration)",
+         lambda: _gen(8, AM_LOWER),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AM_SERVER, "<generatedpass />": c},
+         "new 8-character password ([0-9a-z]) on its own line and again in '/changepassword <pass> newPassword'"),
+        ("verification_code_email.html", "verification-code", "sendVerificationMail (/verification for sensitive commands)",
+         lambda: _gen(6, string.digits),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AM_SERVER, "<generatedcode />": c, "<minutesvalid />": "10"},
+         "six digits on their own line and in the command '/verification <code>'; valid 10 minutes"),
+        ("recovery_code_email.html", "recovery-code", "sendRecoveryCode (/email recovery, then /email code)",
+         lambda: _gen(8, AM_HEX),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AM_SERVER, "<recoverycode />": c, "<hoursvalid />": "4"},
+         "8 lowercase hex characters in a sentence, followed by ':' and the command '/email code <code>.'"),
+        ("email_confirmation_email.html", "email-confirmation", "sendEmailConfirmationMail (/email add or change, then /email confirm)",
+         lambda: _gen(6, string.digits),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AM_SERVER, "<generatedcode />": c, "<minutesvalid />": "10"},
+         "six digits after 'Your confirmation code is:' and in '/email confirm <code>'; valid 10 minutes"),
+    ]  # fmt: skip
+    for name, tpl, how, make, tags, note in specs:
+        code = make()
+        content = fill(name, tags(code))
+        ident = f"authme-{tpl}-en"
+        rel, sha = _write(ident, "authme", _commons_email(AM_SUBJECT, content))
+        items.append(_item(
+            id=ident, group=f"authme-{tpl}", kind="saas-otp" if tpl != "new-password" else "other", code=code,
+            path=AM_RES + name + "; authme-core/src/main/java/fr/xephi/authme/mail/EmailService.java",
+            rendered=f"{how}: tags replaced as EmailService does; the same HTML as text and HTML part (HtmlEmail); default subject",
+            file=rel, sha256=sha, note=note, **common))  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# Overseerr
+
+OS_REPO = "sct/overseerr"
+OS_COMMIT = "46a9b244efd81e0e70a16a851252114bc2d3c2ca"
+OS_TITLE = "Harbourside Requests"
+OS_URL = "https://requests.harbourside.example"
+OS_FROM = '"Harbourside Requests" <no-reply@requests.harbourside.example>'
+OS_SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"  # secure-random-password: Lower, Upper, Digits, Symbols
+
+_PUG_JS = """const pug = require('pug');
+let d = '';
+process.stdin.on('data', (c) => (d += c));
+process.stdin.on('end', () => {
+  const { template, locals } = JSON.parse(d);
+  process.stdout.write(pug.render(template, locals));
+});
+"""
+
+
+def _pug(pug_dir: Path, template: str, locals_: dict[str, Any]) -> str:
+    with tempfile.NamedTemporaryFile("w", suffix=".js", dir=pug_dir, delete=False) as fh:
+        fh.write(_PUG_JS)
+        js = Path(fh.name)
+    try:
+        out = subprocess.run(
+            ["node", str(js)], input=json.dumps({"template": template, "locals": locals_}),
+            capture_output=True, text=True, check=True, cwd=pug_dir,
+        ).stdout  # fmt: skip
+    finally:
+        js.unlink()
+    return out
+
+
+def overseerr(repo: Path, pug_dir: Path) -> list[dict[str, Any]]:
+    common = dict(source="overseerr", repository=OS_REPO, commit=OS_COMMIT, licence="MIT", lang="en")
+    items: list[dict[str, Any]] = []
+
+    def render(name: str, locals_: dict[str, Any]) -> tuple[str, str]:
+        base = f"server/templates/email/{name}/"
+        html = _pug(pug_dir, _show(repo, OS_COMMIT, base + "html.pug"), locals_)
+        subject = _pug(pug_dir, _show(repo, OS_COMMIT, base + "subject.pug"), locals_).strip()
+        return subject, html
+
+    def add(ident: str, group: str, kind: str, code: str | None, name: str, locals_: dict[str, Any],
+            path: str, how: str, note: str) -> None:  # fmt: skip
+        subject, html = render(name, locals_)
+        rel, sha = _write(ident, "overseerr", message(sender=OS_FROM, subject=subject, text=None, html_part=html, sent=SENT))
+        items.append(_item(
+            id=ident, group=group, kind=kind, code=code,
+            path=f"server/templates/email/{name}/html.pug; server/templates/email/{name}/subject.pug; {path}",
+            rendered=f"pug 3 with the locals of {how}; HTML part only (email-templates' juice inlining and html-to-text part not reproduced)",
+            file=rel, sha256=sha, note=note, **common))  # fmt: skip
+
+    alphabet = string.ascii_lowercase + string.ascii_uppercase + string.digits + OS_SYMBOLS
+    password = _gen(16, alphabet)
+    add("overseerr-generated-password-en", "overseerr-generated-password", "other", password, "generatedpassword",
+        {"password": password, "applicationUrl": OS_URL, "applicationTitle": OS_TITLE, "recipientName": "noor.tester"},
+        "server/entity/User.ts (generatePassword)", "User.generatePassword",
+        "16-character generated password (letters, digits, symbols) in a monospace box after 'Your password is:', to type at sign-in")  # fmt: skip
+    add("overseerr-reset-password-en", "overseerr-reset-password", "notice", None, "resetpassword",
+        {"resetPasswordLink": f"{OS_URL}/resetpassword/{_uuid()}", "applicationUrl": OS_URL, "applicationTitle": OS_TITLE,
+         "recipientName": "Noor Tester", "recipientEmail": "noor.tester@example.com"},
+        "server/entity/User.ts (resetPassword)", "User.resetPassword",
+        "password-reset button link (a UUID in the URL), valid 24 hours; nothing to type")  # fmt: skip
+    ts = "10:17:42 GMT+0000 (Coordinated Universal Time)"  # new Date().toTimeString()
+    add("overseerr-series-approved-en", "overseerr-media-request", "notice", None, "media-request",
+        {"event": "Series Request Approved", "body": "Your request for the following series has been approved:",
+         "mediaName": "The Lantern Keepers (2021)", "mediaExtra": [{"name": "Requested Seasons", "value": "1, 2, 4"}],
+         "imageUrl": "https://image.tmdb.org/t/p/w600_and_h900_bestv2/7dPq3kXb2Yw1sL0vNn8aQe5hZtR.jpg",
+         "timestamp": ts, "requestedBy": "Noor Tester", "actionUrl": f"{OS_URL}/tv/118624",
+         "applicationUrl": OS_URL, "applicationTitle": OS_TITLE, "recipientName": "Noor Tester",
+         "recipientEmail": "noor.tester@example.com"},
+        "server/lib/notifications/agents/email.ts; server/entity/MediaRequest.ts (sendNotification)",
+        "EmailAgent.buildMessage for MEDIA_APPROVED (a TV request)",
+        "request-approved notice: title with year, season numbers, a time stamp, TMDB id in the link; no code")  # fmt: skip
+    add("overseerr-movie-available-en", "overseerr-media-available", "notice", None, "media-request",
+        {"event": "4K Movie Request Now Available", "body": "Your request for the following movie in 4K is now available:",
+         "mediaName": "Eleven Winters North (2019)", "mediaExtra": [],
+         "imageUrl": "https://image.tmdb.org/t/p/w600_and_h900_bestv2/u4Jm9cQ2rE8tWk3zPa6yLb1nVxo.jpg",
+         "timestamp": "21:04:55 GMT+0100 (Central European Standard Time)", "requestedBy": "noor.tester@example.com",
+         "actionUrl": f"{OS_URL}/movie/530915",
+         "applicationUrl": OS_URL, "applicationTitle": OS_TITLE, "recipientName": "noor.tester@example.com",
+         "recipientEmail": "noor.tester@example.com"},
+        "server/lib/notifications/agents/email.ts; server/subscriber/MediaSubscriber.ts (MEDIA_AVAILABLE)",
+        "EmailAgent.buildMessage for MEDIA_AVAILABLE (a 4K movie; no display name, so the e-mail address is shown)",
+        "now-available notice: title with year, '4K', a time stamp, TMDB id in the link; no code")  # fmt: skip
+    return items
+
+
+def _uuid() -> str:
+    h = _gen(32, "0123456789abcdef")
+    h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirrors", default="/work/.mirror")
+    ap.add_argument("--pug-dir", default="/tmp/pugenv")
+    args = ap.parse_args()
+    mirrors = Path(args.mirrors)
+    items = authme(mirrors / "AuthMe+AuthMeReloaded" / "repo")
+    items += overseerr(mirrors / "sct+overseerr" / "repo", Path(args.pug_dir))
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
+
+
+if __name__ == "__main__":
+    main()
