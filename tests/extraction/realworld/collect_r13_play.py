@@ -4,7 +4,7 @@
         [--mirrors /work/.mirror] [--pug-dir /tmp/pugenv]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-AuthMe+AuthMeReloaded, sct+overseerr. ``--pug-dir`` is a directory with ``node_modules/pug``
+AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC. ``--pug-dir`` is a directory with ``node_modules/pug``
 (pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -32,6 +32,12 @@ the mail would type (``code``) or ``null``.
   16})`` (letters, digits, symbols). Sent through ``email-templates``, which also inlines CSS
   with juice and adds a text part made by html-to-text: both are NOT reproduced here, each
   mail is the pug HTML alone (the templates already carry inline styles). English only.
+- VerifyMC (xianyu-114514/VerifyMC, GPL-3.0), a Minecraft whitelist plugin with web
+  registration: ``plugin/src/main/resources/email/verify_code_<lang>.html`` with ``{code}``
+  replaced as ``mail/MailService.java`` does (``String.format("%06d", ...)`` from
+  ``service/VerifyCodeService.java``), one ``text/html; charset=utf-8`` part, subject the
+  ``email_subject`` default of ``web/WebServer.java``. The English template is taken at the
+  commit that added it (it was later overwritten with the Chinese text).
 """
 
 from __future__ import annotations
@@ -231,6 +237,35 @@ def overseerr(repo: Path, pug_dir: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# VerifyMC
+
+VM_REPO = "xianyu-114514/VerifyMC"
+VM_COMMITS = {"en": "6c14cb0f27ac95afb7a9955cd9825460958ce54e", "zh": "6970a6f65a1d2bb32702550ca0ce819b28de059a"}
+VM_FROM = "whitelist@mc.northwind-craft.example"  # smtp.from
+
+
+def verifymc(repo: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for lang, commit in VM_COMMITS.items():
+        path = f"plugin/src/main/resources/email/verify_code_{lang}.html"
+        code = f"{RNG.randrange(1000000):06d}"  # VerifyCodeService.generateCode: %06d
+        content = _show(repo, commit, path).replace("{code}", code)
+        ident = f"verifymc-verify-code-{lang}"
+        raw = message(sender=VM_FROM, subject="VerifyMC Verification Code", text=None, html_part=content, sent=SENT)
+        rel, sha = _write(ident, "verifymc", raw)
+        items.append(_item(
+            id=ident, group="verifymc-verify-code", source="verifymc", lang=lang, kind="saas-otp", code=code,
+            repository=VM_REPO, path=path + "; plugin/src/main/java/team/kitemc/verifymc/mail/MailService.java",
+            commit=commit, licence="GPL-3.0",
+            rendered="{code} replaced as MailService.sendCode does; one text/html part; subject the default email_subject of WebServer.java",
+            file=rel, sha256=sha,
+            note="six digits (%06d) alone in a large blue div under 'enter the code below'"
+            + ("; the English template was later overwritten with the Chinese text, so it is taken at its first commit" if lang == "en" else ""),
+        ))  # fmt: skip
+    return items
+
+
 def _uuid() -> str:
     h = _gen(32, "0123456789abcdef")
     h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
@@ -245,6 +280,7 @@ def main() -> None:
     mirrors = Path(args.mirrors)
     items = authme(mirrors / "AuthMe+AuthMeReloaded" / "repo")
     items += overseerr(mirrors / "sct+overseerr" / "repo", Path(args.pug_dir))
+    items += verifymc(mirrors / "xianyu-114514+VerifyMC" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
