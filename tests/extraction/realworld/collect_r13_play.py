@@ -4,7 +4,8 @@
         [--mirrors /work/.mirror] [--pug-dir /tmp/pugenv]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC. ``--pug-dir`` is a directory with ``node_modules/pug``
+AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC,
+asmello+amigo-oculto. ``--pug-dir`` is a directory with ``node_modules/pug``
 (pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -38,6 +39,14 @@ the mail would type (``code``) or ``null``.
   ``service/VerifyCodeService.java``), one ``text/html; charset=utf-8`` part, subject the
   ``email_subject`` default of ``web/WebServer.java``. The English template is taken at the
   commit that added it (it was later overwritten with the Chinese text).
+- Amigo Oculto (asmello/amigo-oculto, MIT as stated in its README; no licence file), a
+  Brazilian secret-santa draw site (Rust): the ``format!`` texts of
+  ``backend/src/email_templates/plain/*.rs`` and the maud markup of ``html/*.rs``,
+  ``components.rs``, ``base.rs`` (styles read from ``styles.rs``) transcribed by hand, maud
+  escaping, no whitespace between tags; text+HTML alternative with the subjects and the
+  ``"Amigo Oculto"`` sender name of ``backend/src/email.rs``. Verification code: six digits
+  (``token.rs``); admin and view tokens 32 alphanumerics, game id a ULID; dates as
+  ``format_brazilian_date``. Portuguese only.
 """
 
 from __future__ import annotations
@@ -46,6 +55,7 @@ import argparse
 import hashlib
 import json
 import random
+import re
 import string
 import subprocess
 import sys
@@ -266,6 +276,132 @@ def verifymc(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Amigo Oculto (secret-santa draws)
+
+AO_REPO = "asmello/amigo-oculto"
+AO_COMMIT = "f0c49b98004135a33f0919ef3aac0132856b8a46"
+AO_FROM = '"Amigo Oculto" <sorteio@amigo-oculto.example>'
+AO_BASE = "https://amigo-oculto.example/"
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def _m(v: str) -> str:  # maud escapes &, <, >, " in text and attributes
+    return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _ao_layout(styles: str, title: str, content: str) -> str:  # html/base.rs email_layout
+    return (f'<!DOCTYPE html><html lang="pt-BR"><head><meta charset="UTF-8"><meta name="viewport" '
+            f'content="width=device-width, initial-scale=1.0"><title>{_m(title)}</title><style>{styles}</style>'
+            f"</head><body>{content}</body></html>")  # fmt: skip
+
+
+def _ao_header(title: str, subtitle: str) -> str:
+    return f'<div class="header"><h1>🎁 {_m(title)}</h1><p>{_m(subtitle)}</p></div>'
+
+
+def _ao_button(href: str, text: str) -> str:
+    return f'<div class="text-center"><a href="{_m(href)}" class="btn">{_m(text)}</a></div>'
+
+
+def _ao_box(cls: str, content: str) -> str:
+    return f'<div class="{cls}">{content}</div>'
+
+
+AO_FOOTER = '<div class="footer"><p>Amigo Oculto - Sistema de Sorteio</p></div>'
+AO_PLAIN_FOOTER = "---\nAmigo Oculto - Sistema de Sorteio"
+
+
+def _ao_link(url: str) -> str:
+    return (f'<p class="text-muted">Se o botão não funcionar, copie e cole este link no seu navegador:<br>'
+            f'<a href="{_m(url)}">{_m(url)}</a></p>')  # fmt: skip
+
+
+def amigo_oculto(repo: Path) -> list[dict[str, Any]]:
+    styles_src = _show(repo, AO_COMMIT, "backend/src/email_templates/styles.rs")
+    styles = re.search(r'r#"(.*?)"#', styles_src, re.S).group(1)
+    common = dict(source="amigo-oculto", repository=AO_REPO, commit=AO_COMMIT,
+                  licence="MIT (stated in README.md, no licence file)", lang="pt-BR")  # fmt: skip
+    items: list[dict[str, Any]] = []
+    game = "Natal da Família Andrade 2026"
+    date = "24 de dezembro de 2026"  # format_brazilian_date: "%e de %B de %Y", pt_BR
+    game_id = _gen(26, CROCKFORD)  # a ULID
+    admin_url = f"{AO_BASE}jogo/{game_id}?admin_token={_gen(32, string.ascii_letters + string.digits)}"
+    view_url = f"{AO_BASE}revelar/{_gen(32, string.ascii_letters + string.digits)}"
+
+    def add(ident: str, kind: str, code: str | None, subject: str, plain: str, html_: str, fn: str, note: str) -> None:
+        rel, sha = _write(ident, "amigo-oculto", message(sender=AO_FROM, subject=subject, text=plain, html_part=html_, sent=SENT))
+        items.append(_item(
+            id=ident, group=ident.rsplit("-", 2)[0], kind=kind, code=code,
+            path=f"backend/src/email.rs; backend/src/email_templates/plain/{fn}; backend/src/email_templates/html/{fn}; "
+                 "backend/src/email_templates/components.rs; backend/src/email_templates/html/base.rs; backend/src/email_templates/styles.rs",
+            rendered="format! text and maud markup transcribed by hand (maud escaping, no whitespace between tags); text+HTML alternative as lettre builds it",
+            file=rel, sha256=sha, note=note, **common))  # fmt: skip
+
+    code = _gen(6, string.digits)  # VerificationCode::generate: six digits
+    plain = (f"Código de Verificação - Amigo Oculto 🎁\n\nVocê está criando o jogo: {game}\n\nSeu código de verificação é:\n\n"
+             f"{code}\n\n⏱️ Este código expira em 15 minutos.\n\nDigite este código na página de criação do jogo para continuar.\n\n"
+             f"Se você não solicitou este código, ignore este email.\n\n{AO_PLAIN_FOOTER}")  # fmt: skip
+    html_ = _ao_layout(styles, "Código de Verificação - Amigo Oculto", (
+        _ao_header("🔐 Código de Verificação", "Amigo Oculto")
+        + f'<div class="content"><p>Você está criando o jogo: <strong>{_m(game)}</strong></p>'
+        "<p>Digite o código abaixo na página de criação para continuar:</p>"
+        '<div style="text-align: center; margin: 30px 0;"><div style="display: inline-block; background: #4A5759; '
+        "padding: 20px 40px; border-radius: 12px; font-size: 36px; font-weight: bold; color: white; letter-spacing: 8px; "
+        f'font-family: monospace;">{code}</div></div>'
+        + _ao_box("warning-box", "<p><strong>⏱️ Atenção:</strong> Este código expira em 15 minutos.</p>")
+        + '<p class="text-muted">Se você não solicitou este código, ignore este email.</p></div>' + AO_FOOTER))
+    add("amigo-oculto-verification-pt-br", "saas-otp", code, "🔐 Código de Verificação", plain, html_, "verification.rs",
+        "six digits alone in the text and in a letter-spaced monospace box; the game name holds a year")
+
+    plain = (f"Seu jogo foi criado com sucesso! 🎉\n\nAmigo Oculto: {game}\n📅 Data do evento: {date}\n\n"
+             "Agora você pode adicionar participantes e realizar o sorteio.\n\nAcesse o painel de administração:\n"
+             f"{admin_url}\n\n⚠️ Importante: Guarde este link para gerenciar seu jogo. Você precisará dele para:\n"
+             "  • Adicionar participantes\n  • Realizar o sorteio\n  • Acompanhar quem já visualizou\n  • Reenviar emails\n\n"
+             f"{AO_PLAIN_FOOTER}")  # fmt: skip
+    html_ = _ao_layout(styles, f"Jogo Criado - {game}", (
+        _ao_header("🎉 Jogo Criado!", game)
+        + '<div class="content"><p>Parabéns! Seu jogo foi criado com sucesso!</p>'
+        + _ao_box("info-box", f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p>")
+        + "<p>Agora você pode:</p><ul><li>Adicionar participantes</li><li>Realizar o sorteio</li>"
+        "<li>Acompanhar quem já visualizou</li><li>Reenviar emails se necessário</li></ul>"
+        + _ao_box("warning-box", "<p><strong>⚠️ Importante:</strong> Guarde este link! Você precisará dele para gerenciar seu jogo.</p>")
+        + _ao_button(admin_url, "Acessar Painel de Administração") + _ao_link(admin_url) + "</div>" + AO_FOOTER))
+    add("amigo-oculto-admin-welcome-pt-br", "notice", None, f"🎉 Jogo Criado: {game}", plain, html_, "verification.rs",
+        "game-created notice: event date, a year in the name, an admin link with a ULID and a 32-character token; nothing to type")
+
+    count = 9
+    plain = (f"Parabéns! O sorteio foi realizado com sucesso! 🎉\n\nAmigo Oculto: {game}\n📅 Data do evento: {date}\n"
+             f"👥 Participantes: {count}\n\nTodos os participantes receberam um email com o link para descobrir quem tiraram.\n\n"
+             f"Para acompanhar quem já visualizou seu amigo oculto, acesse:\n{admin_url}\n\n"
+             f"⚠️ Importante: Guarde este email para consultar o status do sorteio mais tarde.\n\n{AO_PLAIN_FOOTER}")  # fmt: skip
+    html_ = _ao_layout(styles, f"Sorteio Realizado - {game}", (
+        _ao_header("✅ Sorteio Realizado!", game)
+        + '<div class="content"><p>Parabéns! O sorteio foi realizado com sucesso! 🎉</p>'
+        + _ao_box("success-box", f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p><p>👥 <strong>Participantes:</strong> {count}</p>")
+        + "<p>Todos os participantes receberam um email com o link para descobrir quem tiraram.</p>"
+        + _ao_box("warning-box", "<p><strong>⚠️ Importante:</strong> Guarde este email! Use o link abaixo para acompanhar quem já visualizou seu amigo oculto.</p>")
+        + _ao_button(admin_url, "Acompanhar Status") + _ao_link(admin_url) + "</div>" + AO_FOOTER))
+    add("amigo-oculto-draw-done-pt-br", "notice", None, f"✅ Sorteio Realizado: {game}", plain, html_, "organizer.rs",
+        "draw-completed notice to the organiser: event date, participant count, admin link; nothing to type")
+
+    name = "Noor"
+    plain = (f"Olá {name}!\n\nVocê foi convidado para participar do Amigo Oculto \"{game}\"!\n\n📅 Data do evento: {date}\n\n"
+             f"Para descobrir quem você tirou, acesse o link abaixo:\n{view_url}\n\n"
+             f"Guarde este email para consultar seu amigo oculto mais tarde se necessário.\n\n{AO_PLAIN_FOOTER}")  # fmt: skip
+    html_ = _ao_layout(styles, f"Amigo Oculto - {game}", (
+        _ao_header("Amigo Oculto", game)
+        + f'<div class="content"><p>Olá <strong>{_m(name)}</strong>!</p>'
+        f"<p>Você foi convidado para participar do Amigo Oculto <strong>{_m(game)}</strong>!</p>"
+        f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p>"
+        + _ao_box("info-box", "<p>Clique no botão abaixo para descobrir quem você tirou:</p>" + _ao_button(view_url, "Ver Meu Amigo Oculto"))
+        + '<p class="text-muted"><strong>Dica:</strong> Guarde este email! Você pode precisar dele para consultar quem você tirou mais tarde.</p>'
+        + _ao_link(view_url) + "</div>" + AO_FOOTER))
+    add("amigo-oculto-participant-pt-br", "notice", None, f"🎁 {game}", plain, html_, "participant.rs",
+        "invitation to a draw: event date, a reveal link with a 32-character token; nothing to type")
+    return items
+
+
 def _uuid() -> str:
     h = _gen(32, "0123456789abcdef")
     h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
@@ -281,6 +417,7 @@ def main() -> None:
     items = authme(mirrors / "AuthMe+AuthMeReloaded" / "repo")
     items += overseerr(mirrors / "sct+overseerr" / "repo", Path(args.pug_dir))
     items += verifymc(mirrors / "xianyu-114514+VerifyMC" / "repo")
+    items += amigo_oculto(mirrors / "asmello+amigo-oculto" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
