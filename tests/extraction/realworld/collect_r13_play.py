@@ -5,7 +5,7 @@
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC,
-asmello+amigo-oculto. ``--pug-dir`` is a directory with ``node_modules/pug``
+asmello+amigo-oculto, photogabble+tki. ``--pug-dir`` is a directory with ``node_modules/pug``
 (pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -47,6 +47,11 @@ the mail would type (``code``) or ``null``.
   ``"Amigo Oculto"`` sender name of ``backend/src/email.rs``. Verification code: six digits
   (``token.rs``); admin and view tokens 32 alphanumerics, game id a ULID; dates as
   ``format_brazilian_date``. Portuguese only.
+- The Kabal Invasion (photogabble/tki, AGPL-3.0), a web 4X space-trading game: the strings
+  of ``languages/english.ini`` filled with ``str_replace`` as ``mail.php`` (password-reset
+  link) and ``new2.php`` (welcome) do, sent by PHP ``mail()`` as plain text with From,
+  Reply-To and X-Mailer headers; config values as ``config/classic_config.ini`` names them.
+  English only (the game ships one language file).
 """
 
 from __future__ import annotations
@@ -61,6 +66,8 @@ import subprocess
 import sys
 import tempfile
 from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
@@ -244,6 +251,19 @@ def overseerr(repo: Path, pug_dir: Path) -> list[dict[str, Any]]:
         "server/lib/notifications/agents/email.ts; server/subscriber/MediaSubscriber.ts (MEDIA_AVAILABLE)",
         "EmailAgent.buildMessage for MEDIA_AVAILABLE (a 4K movie; no display name, so the e-mail address is shown)",
         "now-available notice: title with year, '4K', a time stamp, TMDB id in the link; no code")  # fmt: skip
+    add("overseerr-issue-created-en", "overseerr-media-issue", "notice", None, "media-issue",
+        {"event": "New Subtitle Issue Reported",
+         "body": "A new subtitle issue has been reported by Rafael Ortiz for the series The Lantern Keepers (2021):",
+         "issueDescription": "Subtitles drift about 2.5 s behind from 00:41:10 onwards in S02E07; the 1080p file is fine.",
+         "mediaName": "The Lantern Keepers (2021)",
+         "extra": [{"name": "Affected Season", "value": "2"}, {"name": "Affected Episode", "value": "7"}],
+         "imageUrl": "https://image.tmdb.org/t/p/w600_and_h900_bestv2/7dPq3kXb2Yw1sL0vNn8aQe5hZtR.jpg",
+         "timestamp": "18:52:03 GMT+0000 (Coordinated Universal Time)", "actionUrl": f"{OS_URL}/issues/384",
+         "applicationUrl": OS_URL, "applicationTitle": OS_TITLE, "recipientName": "Noor Tester",
+         "recipientEmail": "noor.tester@example.com"},
+        "server/lib/notifications/agents/email.ts; server/subscriber/IssueSubscriber.ts (ISSUE_CREATED)",
+        "EmailAgent.buildMessage for ISSUE_CREATED (a subtitle issue on a TV episode)",
+        "issue-reported notice: season and episode numbers, time codes, an issue number in the link, a time stamp; no code")  # fmt: skip
     return items
 
 
@@ -402,6 +422,73 @@ def amigo_oculto(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# The Kabal Invasion (browser space-trading game)
+
+TKI_REPO = "photogabble/tki"
+TKI_COMMIT = "726e03d6511bef9848666c10bb631037f0160002"
+TKI_HOST = "https://play.kabal-galaxy.example/"
+TKI_GAME = "Outer Rim Classic"  # classic_config.ini game_name
+TKI_ADMIN = "admin@kabal-galaxy.example"  # classic_config.ini admin_mail
+
+
+def _tki_ini(repo: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in _show(repo, TKI_COMMIT, "languages/english.ini").splitlines():
+        m = re.match(r'^(l_\w+)\s*=\s*"(.*)";?\s*$', line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def _tki_mail(subject: str, body: str) -> bytes:
+    """PHP mail() with From, Reply-To and X-Mailer headers and no MIME headers of its own: a
+    plain-text body with CRLF line ends (the stdlib adds a text/plain part header)."""
+    msg = EmailMessage()
+    msg["From"] = TKI_ADMIN
+    msg["To"] = "noor.tester@example.com"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(SENT)
+    msg["Message-ID"] = "<corpus@mail.example>"
+    msg["Reply-To"] = TKI_ADMIN
+    msg["X-Mailer"] = "PHP/8.1.2"
+    msg.set_content(body.replace("\r\n", "\n"), subtype="plain", charset="us-ascii", cte="7bit")
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
+def tki(repo: Path) -> list[dict[str, Any]]:
+    lv = _tki_ini(repo)
+    common = dict(source="tki", repository=TKI_REPO, commit=TKI_COMMIT, licence="AGPL-3.0", lang="en")
+    items: list[dict[str, Any]] = []
+    # mail.php: the reset link carries substr(md5(password), 5, 8) as ?code=
+    link = f"{TKI_HOST}pwreset.php?code={_gen(8, '0123456789abcdef')}"
+    body = (lv["l_mail_message"].replace("[link]", link).replace("[ip]", "203.0.113.58")
+            .replace("[game_name]", TKI_GAME).replace("\\r\\n", "\r\n"))  # fmt: skip
+    body = body + "\r\n\r\n" + link + "\r\n"
+    subject = lv["l_mail_topic"].replace("[game_name]", TKI_GAME)
+    rel, sha = _write("tki-password-link-en", "tki", _tki_mail(subject, body))
+    items.append(_item(
+        id="tki-password-link-en", group="tki-password-link", kind="notice", code=None,
+        path="mail.php; languages/english.ini (l_mail_topic, l_mail_message)",
+        rendered="str_replace of [link], [ip], [game_name] and the literal \\r\\n as mail.php does, the link appended; one text/plain part (PHP mail())",
+        file=rel, sha256=sha,
+        note="password-reset link whose URL ends in ?code= and 8 hex characters, shown twice, and the requester's IP address; the reader clicks, nothing to type",
+        **common))  # fmt: skip
+    game = f"{TKI_HOST}"
+    body = lv["l_new_message"].replace("\\r\\n", "\r\n")
+    for tag, value in (("[website]", game), ("[npg]", game + "newplayerguide.php"), ("[faq]", game + "faq.php"),
+                       ("[forums]", "https://kabal-invasion.com/forums/")):  # fmt: skip
+        body = body.replace(tag, value)
+    body = body + "\r\n\r\n" + game
+    rel, sha = _write("tki-welcome-en", "tki", _tki_mail(lv["l_new_topic"], body))
+    items.append(_item(
+        id="tki-welcome-en", group="tki-welcome", kind="notice", code=None,
+        path="new2.php; languages/english.ini (l_new_topic, l_new_message)",
+        rendered="str_replace of [pass], [ip], [website], [npg], [faq], [forums] and the literal \\r\\n as new2.php does, the game link appended; one text/plain part",
+        file=rel, sha256=sha, note="sign-up welcome with links to the guide, FAQ and forums; no code", **common))  # fmt: skip
+    return items
+
+
 def _uuid() -> str:
     h = _gen(32, "0123456789abcdef")
     h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
@@ -418,6 +505,7 @@ def main() -> None:
     items += overseerr(mirrors / "sct+overseerr" / "repo", Path(args.pug_dir))
     items += verifymc(mirrors / "xianyu-114514+VerifyMC" / "repo")
     items += amigo_oculto(mirrors / "asmello+amigo-oculto" / "repo")
+    items += tki(mirrors / "photogabble+tki" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
