@@ -5,7 +5,8 @@
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC,
-asmello+amigo-oculto, photogabble+tki. ``--pug-dir`` is a directory with ``node_modules/pug``
+asmello+amigo-oculto, photogabble+tki,
+wger-project+wger. ``msgfmt`` (GNU gettext) compiles the wger catalogues. ``--pug-dir`` is a directory with ``node_modules/pug``
 (pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -52,12 +53,22 @@ the mail would type (``code``) or ``null``.
   link) and ``new2.php`` (welcome) do, sent by PHP ``mail()`` as plain text with From,
   Reply-To and X-Mailer headers; config values as ``config/classic_config.ini`` names them.
   English only (the game ships one language file).
+- wger (wger-project/wger, AGPL-3.0), the workout and weight tracker:
+  ``wger/manager/templates/workout/email_weight_reminder.tpl`` as
+  ``wger/weight/management/commands/email-weight-reminder.py`` sends it (``send_mail``, one
+  text/plain part, subject ``You have to enter your weight`` translated), the Django tags
+  filled by hand (blocktranslate with the language's ``wger/locale/<lang>/LC_MESSAGES/
+  django.po`` compiled by msgfmt, English where a catalogue has no entry; url paths as the
+  i18n_patterns of ``wger/urls.py`` give them); the entry date localized as Django 5.2 does
+  (strings inline, checked once against Django). 12 languages.
 """
 
 from __future__ import annotations
 
 import argparse
+import gettext
 import hashlib
+import html
 import json
 import random
 import re
@@ -489,6 +500,76 @@ def tki(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# wger Workout Manager
+
+WG_REPO = "wger-project/wger"
+WG_COMMIT = "aaba20184527b018e10f1be576202aa7e7cb4c21"
+WG_SITE = "fit.harbourside.example"  # Site.objects.get_current() (its domain)
+WG_FROM = "wger Workout Manager <wger@fit.harbourside.example>"  # WGER_SETTINGS['EMAIL_FROM']
+WG_DAYS = 19  # 2026-11-14 07:05 UTC to the send time
+# the last entry (2026-11-14 07:05 UTC, TIME_ZONE 'UTC') as Django 5.2 localizes a datetime
+# in a template (DATETIME_FORMAT of django/conf/locale/<lang>/formats.py, month names from
+# Django's catalogues); checked once with Django 5.2.19
+WG_DATES = {
+    "en": "Nov. 14, 2026, 7:05 a.m.", "de": "14. November 2026 07:05", "fr": "14 novembre 2026 07:05",
+    "es": "14 de noviembre de 2026 a las 07:05", "it": "Sabato 14 Novembre 2026 07:05",
+    "nl": "14 november 2026 07:05", "pl": "14 listopada 2026 07:05", "pt": "14 de Novembro de 2026 às 07:05",
+    "sv": "14 november 2026 07:05", "cs": "14. listopadu 2026 7:05", "ru": "14 ноября 2026 г. 7:05",
+    "uk": "14 листопада 2026 р. 07:05",
+}  # fmt: skip
+WG_URLS = {"weight:overview": "/{lang}/weight/overview", "core:user:preferences": "/{lang}/user/preferences"}
+
+
+def _wger_catalog(repo: Path, lang: str) -> gettext.NullTranslations:
+    """The language's django.po compiled with msgfmt as Django's compilemessages does (fuzzy
+    entries left out), read with the stdlib gettext."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    po = _show(repo, WG_COMMIT, f"wger/locale/{lang}/LC_MESSAGES/django.po").encode("utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "django.po").write_bytes(po)
+        subprocess.run(["msgfmt", "-o", f"{tmp}/django.mo", f"{tmp}/django.po"], check=True, capture_output=True)
+        with open(f"{tmp}/django.mo", "rb") as fh:
+            return gettext.GNUTranslations(fh)
+
+
+def _wger_render(template: str, cat: gettext.NullTranslations, lang: str, ctx: dict[str, str]) -> str:
+    """The Django template language as far as this template uses it: blocktranslate (msgid with
+    %(var)s, variables autoescaped), url, plain variables and spaceless (strips its content)."""
+
+    def block(m: re.Match[str]) -> str:
+        msgid = re.sub(r"\{\{\s*(\w+)\s*\}\}", r"%(\1)s", m.group(1))
+        return cat.gettext(msgid) % {k: html.escape(v) for k, v in ctx.items()}
+
+    out = re.sub(r"\{% blocktranslate %\}(.*?)\{% endblocktranslate %\}", block, template, flags=re.S)
+    out = re.sub(r"\{% url '([\w:]+)' %\}", lambda m: WG_URLS[m.group(1)].format(lang=lang), out)
+    out = re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m: html.escape(ctx[m.group(1)]), out)
+    out = re.sub(r"\{% spaceless %\}\{% load i18n %\}(.*?)\{% endspaceless %\}", lambda m: m.group(1).strip(), out, flags=re.S)
+    return out
+
+
+def wger(repo: Path) -> list[dict[str, Any]]:
+    path = "wger/manager/templates/workout/email_weight_reminder.tpl"
+    template = _show(repo, WG_COMMIT, path)
+    items: list[dict[str, Any]] = []
+    for lang, date in WG_DATES.items():
+        cat = _wger_catalog(repo, lang)
+        text = _wger_render(template, cat, lang, {"date": date, "days": str(WG_DAYS), "site": WG_SITE})
+        subject = cat.gettext("You have to enter your weight")
+        ident = f"wger-weight-reminder-{lang}"
+        rel, sha = _write(ident, "wger", message(sender=WG_FROM, subject=subject, text=text, html_part=None, sent=SENT))
+        items.append(_item(
+            id=ident, group="wger-weight-reminder", source="wger", lang=lang, kind="notice", code=None,
+            repository=WG_REPO, commit=WG_COMMIT, licence="AGPL-3.0",
+            path=path + "; wger/weight/management/commands/email-weight-reminder.py"
+                 + (f"; wger/locale/{lang}/LC_MESSAGES/django.po" if lang != "en" else ""),
+            rendered="the template's blocktranslate/url/spaceless filled by hand with the catalogue compiled by msgfmt; date as Django 5.2 localizes it; one text/plain part (send_mail)",
+            file=rel, sha256=sha, note="weight-entry reminder: a date and time, a day count, links; no code",
+        ))  # fmt: skip
+    return items
+
+
 def _uuid() -> str:
     h = _gen(32, "0123456789abcdef")
     h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
@@ -506,6 +587,7 @@ def main() -> None:
     items += verifymc(mirrors / "xianyu-114514+VerifyMC" / "repo")
     items += amigo_oculto(mirrors / "asmello+amigo-oculto" / "repo")
     items += tki(mirrors / "photogabble+tki" / "repo")
+    items += wger(mirrors / "wger-project+wger" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
