@@ -6,7 +6,7 @@
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC,
 asmello+amigo-oculto, photogabble+tki,
-wger-project+wger. ``msgfmt`` (GNU gettext) compiles the wger catalogues. ``--pug-dir`` is a directory with ``node_modules/pug``
+wger-project+wger, HaHaWTH+AuthMeReReloaded. ``msgfmt`` (GNU gettext) compiles the wger catalogues. ``--pug-dir`` is a directory with ``node_modules/pug``
 (pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -25,6 +25,12 @@ the mail would type (``code``) or ``null``.
   (``util/RandomStringUtils``): new password ``generate(8)`` ([0-9a-z]), verification and
   e-mail-change confirmation codes ``generateNum(6)``, recovery code ``generateHex(8)``;
   defaults 10 minutes / 4 hours. The plugin ships these mails in English only.
+- AuthMeReReloaded (HaHaWTH/AuthMeReReloaded, AGPL-3.0), a fork of AuthMe that ships its own
+  styled Chinese mails (``src/main/resources/{email,new_email,recovery_code_email,
+  verification_code_email,shutdown}.html``): filled as the fork's ``mail/EmailService.java``
+  does, ``<time />`` in the ``SimpleDateFormat`` pattern of each caller; sent like AuthMe
+  (same HTML as text and HTML part, default subject). Passwords ``generate(12)``
+  (``Email.RecoveryPasswordLength`` 12), recovery code ``generateHex(8)`` valid 6 hours.
 - Overseerr (sct/overseerr, MIT), the media-request server for Plex groups:
   ``server/templates/email/<name>/{html,subject}.pug`` rendered with pug 3 and the locals that
   ``server/entity/User.ts`` (``generatePassword``, ``resetPassword``) and
@@ -570,6 +576,61 @@ def wger(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# AuthMeReReloaded (a fork of AuthMe with its own Chinese mails)
+
+AR_REPO = "HaHaWTH/AuthMeReReloaded"
+AR_COMMIT = "06f6035b01d9b661ebe6fd404b5cb856ed61384e"
+AR_RES = "src/main/resources/"
+AR_SERVER = "星辰生存服"
+AR_FROM = "mc-mail@xingchen-craft.example"
+
+
+def authme_rereloaded(repo: Path) -> list[dict[str, Any]]:
+    common = dict(source="authme-rereloaded", repository=AR_REPO, commit=AR_COMMIT, licence="AGPL-3.0", lang="zh")
+    items: list[dict[str, Any]] = []
+    cn_time = "2026年12月03日 18:17:42"  # SimpleDateFormat("yyyy'年'MM'月'dd'日' HH:mm:ss")
+    specs = [
+        ("email.html", "new-password", "other", lambda: _gen(12, AM_LOWER),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AR_SERVER, "<generatedpass />": c, "<time />": cn_time},
+         "PasswordRecoveryService.generateAndSendNewPassword -> sendPasswordMail",
+         "new 12-character password ([0-9a-z], RecoveryPasswordLength 12) in bold under '您正在申请的新密码为'"),
+        ("new_email.html", "register-password", "other", lambda: _gen(12, AM_LOWER),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AR_SERVER, "<generatedpass />": c,
+                    "<playerip />": "198.51.100.23", "<time />": cn_time},
+         "EmailRegisterExecutor.executePostPersistAction -> sendNewPasswordMail",
+         "initial 12-character password in bold under '您的账户初始密码为' and again in '/changepassword <pass> [新密码]'; the player's IP address"),
+        ("recovery_code_email.html", "recovery-code", "saas-otp", lambda: _gen(8, AM_HEX),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AR_SERVER, "<recoverycode />": c, "<hoursvalid />": "6",
+                    "<time />": cn_time},
+         "PasswordRecoveryService -> sendRecoveryCode",
+         "8 lowercase hex characters in bold and in '/email code <code>'; valid 6 hours"),
+        ("verification_code_email.html", "verification-code", "saas-otp", lambda: _gen(6, string.digits),
+         lambda c: {"<playername />": "Noor_Tester", "<servername />": AR_SERVER, "<generatedcode />": c, "<minutesvalid />": "10",
+                    "<time />": "2026-12-03- 18:17:42"},  # VerificationCodeManager: yyyy'-'MM'-'dd'-' HH:mm:ss
+         "VerificationCodeManager.generateCode -> sendVerificationMail",
+         "six digits in bold and in '/verification <code>'; a date and time at the foot"),
+        ("shutdown.html", "shutdown", "notice", lambda: None,
+         lambda c: {"<servername />": AR_SERVER, "<time />": "2026.12.03. 18:17:42"},  # AuthMe.onDisable: yyyy'.'MM'.'dd'.' HH:mm:ss
+         "AuthMe.onDisable -> sendShutDown (Email.shutDownEmail on)",
+         "server-shutdown alert to the operator: date and time, a copyright year; no code"),
+    ]  # fmt: skip
+    for name, tpl, kind, make, tags, how, note in specs:
+        code = make()
+        content = _show(repo, AR_COMMIT, AR_RES + name)
+        for tag, value in tags(code).items():
+            content = content.replace(tag, value)
+        ident = f"authme-rereloaded-{tpl}-zh"
+        raw = message(sender=AR_FROM, subject=AM_SUBJECT, text=content, html_part=content, sent=SENT)
+        rel, sha = _write(ident, "authme-rereloaded", raw)
+        items.append(_item(
+            id=ident, group=f"authme-rereloaded-{tpl}", kind=kind, code=code,
+            path=AR_RES + name + "; src/main/java/fr/xephi/authme/mail/EmailService.java",
+            rendered=f"{how}: tags replaced as the fork's EmailService does (times as its SimpleDateFormat patterns); the same HTML as text and HTML part (HtmlEmail); default subject",
+            file=rel, sha256=sha, note=note, **common))  # fmt: skip
+    return items
+
+
 def _uuid() -> str:
     h = _gen(32, "0123456789abcdef")
     h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
@@ -588,6 +649,7 @@ def main() -> None:
     items += amigo_oculto(mirrors / "asmello+amigo-oculto" / "repo")
     items += tki(mirrors / "photogabble+tki" / "repo")
     items += wger(mirrors / "wger-project+wger" / "repo")
+    items += authme_rereloaded(mirrors / "HaHaWTH+AuthMeReReloaded" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
