@@ -6,7 +6,8 @@
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 AuthMe+AuthMeReloaded, sct+overseerr, xianyu-114514+VerifyMC,
 asmello+amigo-oculto, photogabble+tki,
-wger-project+wger, HaHaWTH+AuthMeReReloaded. ``msgfmt`` (GNU gettext) compiles the wger catalogues. ``--pug-dir`` is a directory with ``node_modules/pug``
+wger-project+wger, HaHaWTH+AuthMeReReloaded,
+lkaesberg+EmailVerify. ``msgfmt`` (GNU gettext) compiles the wger catalogues. ``--pug-dir`` is a directory with ``node_modules/pug``
 (pug 3.0.4, ``npm install pug@3``); node renders the Overseerr templates with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
@@ -31,6 +32,13 @@ the mail would type (``code``) or ``null``.
   does, ``<time />`` in the ``SimpleDateFormat`` pattern of each caller; sent like AuthMe
   (same HTML as text and HTML part, default subject). Passwords ``generate(12)``
   (``Email.RecoveryPasswordLength`` 12), recovery code ``generateHex(8)`` valid 6 hours.
+- EmailVerify (lkaesberg/EmailVerify, GPL-3.0), a Discord bot that mails a code proving
+  a member owns an address of a given domain: ``getLocale`` of ``src/Language.js`` (``%VAR%``
+  filled in order, English fallback) with ``language/<language>.json`` (``emailSubject``,
+  ``emailText``, ``emailSenderName``) as ``src/mail/MailSender.js`` ``sendEmail`` uses them;
+  emailStyle ``plain`` (text only, the default) for ten languages and ``styled`` (text plus
+  the ``#buildLocalizedHtmlEmail`` template literal, filled with its escaping) for three; the
+  bot's extra headers; code ``crypto.randomInt(100000, 1000000)``; invented server names.
 - Overseerr (sct/overseerr, MIT), the media-request server for Plex groups:
   ``server/templates/email/<name>/{html,subject}.pug`` rendered with pug 3 and the locals that
   ``server/entity/User.ts`` (``generatePassword``, ``resetPassword``) and
@@ -631,6 +639,89 @@ def authme_rereloaded(repo: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# EmailVerify (Discord bot that mails a code to prove a university/company address)
+
+EV_REPO = "lkaesberg/EmailVerify"
+EV_COMMIT = "729225754ba143321f424a1481db3151d3ac96f8"
+EV_USER = "verify@emailbot.example"  # config.username
+EV_GUILDS = {
+    "english": "CS Freshers 2026 | Room 1.14", "german": "Informatik-Fachschaft Uni Heidelberg",
+    "french": "BDE Polytech Lyon 4A", "spanish": "Ingeniería UPV – Grupo 3", "brazilianPortuguese": "USP Computação 2027",
+    "polish": "PWr Informatyka rok 2", "turkish": "ODTÜ Bilgisayar Kulübü", "korean": "KAIST 전산학부 23학번",
+    "thai": "จุฬาฯ วิศวะคอม ปี 2", "hebrew": "הטכניון – מדעי המחשב",
+}  # fmt: skip
+EV_LANG = {"english": "en", "german": "de", "french": "fr", "spanish": "es", "brazilianPortuguese": "pt-BR",
+           "polish": "pl", "turkish": "tr", "korean": "ko", "thai": "th", "hebrew": "he"}  # fmt: skip
+
+
+def _ev_locale(table: dict[str, str], default: dict[str, str], key: str, *vars_: str) -> str:
+    locale = table.get(key, default.get(key))  # Language.getLocale: the language, then English
+    it = iter(vars_)
+    return re.sub("%VAR%", lambda _m: next(it, "%VAR%"), locale)
+
+
+def _ev_esc(v: str) -> str:
+    return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#39;")
+
+
+def _ev_html(src: str, language: str, table: dict[str, str], default: dict[str, str], server: str, code: str) -> str:
+    """#buildLocalizedHtmlEmail of src/mail/MailSender.js: its template literal, filled."""
+    body = re.search(r"#buildLocalizedHtmlEmail\(language, serverName, code\) \{.*?return `(.*?)`\n    \}", src, re.S).group(1)
+    vals = {k: _ev_esc(_ev_locale(table, default, key)) for k, key in (
+        ("greeting", "emailHtmlGreeting"), ("serverIntro", "emailHtmlServerIntro"), ("codeIntro", "emailHtmlCodeIntro"),
+        ("ignoreNote", "emailHtmlIgnoreNote"), ("noReply", "emailHtmlNoReply"), ("moreInfo", "emailHtmlMoreInfo"))}  # fmt: skip
+    vals["safeServerName"] = _ev_esc(server)
+    vals["safeCode"] = _ev_esc(code)
+    body = body.replace("${this.#escapeHtml(language).slice(0, 5)}", _ev_esc(language)[:5])
+    return re.sub(r"\$\{(\w+)\}", lambda m: vals[m.group(1)], body)
+
+
+def _ev_mail(sender_name: str, subject: str, text: str, html_part: str | None) -> bytes:
+    """nodemailer with the bot's headers: text, or text+HTML alternative when styled."""
+    msg = EmailMessage()
+    msg["From"] = f'"{sender_name}" <{EV_USER}>'
+    msg["To"] = "noor.tester@example.com"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(SENT)
+    msg["Message-ID"] = "<corpus@mail.example>"
+    msg["X-Mailer"] = "EmailVerify"
+    msg["List-Unsubscribe"] = f"<mailto:{EV_USER}?subject=unsubscribe>"
+    msg["X-Auto-Response-Suppress"] = "OOF, DR, RN, NRN, AutoReply"
+    msg.set_content(text, subtype="plain", charset="utf-8")
+    if html_part is not None:
+        msg.add_alternative(html_part, subtype="html", charset="utf-8")
+        msg.set_boundary("=_corpus_alternative_=")
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
+def emailverify(repo: Path) -> list[dict[str, Any]]:
+    src = _show(repo, EV_COMMIT, "src/mail/MailSender.js")
+    default = json.loads(_show(repo, EV_COMMIT, "language/english.json"))
+    common = dict(source="emailverify", repository=EV_REPO, commit=EV_COMMIT, licence="GPL-3.0")
+    items: list[dict[str, Any]] = []
+    for language, server in EV_GUILDS.items():
+        table = json.loads(_show(repo, EV_COMMIT, f"language/{language}.json"))
+        for style in ("plain", "styled") if language in ("english", "german", "korean") else ("plain",):
+            code = str(RNG.randrange(100000, 1000000))  # crypto.randomInt(100000, 1000000)
+            text = _ev_locale(table, default, "emailText", server, code)
+            html_part = _ev_html(src, language, table, default, server, code) if style == "styled" else None
+            raw = _ev_mail(_ev_locale(table, default, "emailSenderName"), _ev_locale(table, default, "emailSubject"), text, html_part)
+            lang = EV_LANG[language]
+            ident = f"emailverify-code-{style}-{lang.lower()}"
+            rel, sha = _write(ident, "emailverify", raw)
+            items.append(_item(
+                id=ident, group=f"emailverify-code-{style}", lang=lang, kind="saas-otp", code=code,
+                path=f"src/mail/MailSender.js; src/Language.js; language/{language}.json",
+                rendered=("getLocale('emailText', server name, code) as MailSender.sendEmail does, emailStyle "
+                          + ("'plain': one text/plain part" if style == "plain" else "'styled': the same text plus #buildLocalizedHtmlEmail as HTML alternative")
+                          + "; From, subject and X-Mailer/List-Unsubscribe/X-Auto-Response-Suppress headers as sendOpts sets them"),
+                file=rel, sha256=sha,
+                note="six digits alone on a line after the 'Your code' line (styled: in a monospace <code> box); the Discord server name above may hold figures",
+                **common))  # fmt: skip
+    return items
+
+
 def _uuid() -> str:
     h = _gen(32, "0123456789abcdef")
     h = h[:12] + "4" + h[13:16] + RNG.choice("89ab") + h[17:]
@@ -650,6 +741,7 @@ def main() -> None:
     items += tki(mirrors / "photogabble+tki" / "repo")
     items += wger(mirrors / "wger-project+wger" / "repo")
     items += authme_rereloaded(mirrors / "HaHaWTH+AuthMeReReloaded" / "repo")
+    items += emailverify(mirrors / "lkaesberg+EmailVerify" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
