@@ -6,6 +6,8 @@
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 hestiacp+hestiacp and Froxlor+Froxlor.
 
+hotspotbilling+phpnuxbill and louislam+uptime-kuma as well.
+
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
 
@@ -34,6 +36,20 @@ the mail would type (``code``) or ``null``.
   together, as the real mail has. ``ReportsCron`` (disk and traffic limits) uses
   ``nl2br``, so its text part keeps its line breaks. Sizes via ``PhpHelper::sizeReadable``
   with the ``bi`` system (``%01.2f %s``; Froxlor stores KiB).
+- PHPNuxBill (hotspotbilling/phpnuxbill, GPL-2.0), an ISP hotspot/PPPoE billing panel:
+  ``Message::sendEmail`` (``system/autoload/Message.php``) with SMTP configured puts the
+  subject and ``nl2br(body)`` into ``pages_template/Email.html`` (copied to ``pages/``) and
+  sends that HTML alone (no AltBody). Bodies as ``system/controllers/forgot.php`` (password
+  recovery code ``mt_rand(100000, 999999)``, the company name glued to the subject as the code
+  does; username reminder), ``system/controllers/accounts.php`` (email change code) and
+  ``Package::rechargeBalance`` (``invoice_balance`` of ``system/uploads/notifications.default.json``,
+  ``Lang::moneyFormat`` / ``dateTimeFormat`` with the install defaults ``Rp.``, ``,``/``.``,
+  ``d M Y``). English only: other languages lack these keys and PHPNuxBill machine-translates
+  missing keys at run time (``Lang::translate``), which cannot be replayed.
+- Uptime Kuma (louislam/uptime-kuma, MIT): ``server/notification-providers/smtp.js`` with no
+  custom subject/body: subject ``msg``, body ``msg`` plus ``Time (<tz>): <localDateTime>`` for
+  monitor events (``Monitor.sendNotification``: ``[name] [✅ Up|🔴 Down] <bean.msg>``), the bare
+  message for certificate and domain expiry; one text/plain part as nodemailer sends it.
 """
 
 from __future__ import annotations
@@ -378,11 +394,111 @@ def froxlor(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# PHPNuxBill
+
+NUX_REPO = "hotspotbilling/phpnuxbill"
+NUX_COMMIT = "6757f7b8f392d0d8c87e8d8530ce6b3d36834dac"
+NUX_COMPANY = "Northwind Net"
+NUX_ADDRESS = "Jl. Melati No. 14\nBandung 40115"
+NUX_FROM = "billing@northwind-net.example"
+
+
+def _nux_send(repo: Path, subject: str, body: str) -> bytes:
+    page = _show(repo, NUX_COMMIT, "pages_template/Email.html")
+    page = page.replace("[[Subject]]", subject)
+    page = page.replace("[[Company_Address]]", _nl2br(NUX_ADDRESS))
+    page = page.replace("[[Company_Name]]", _nl2br(NUX_COMPANY))
+    page = page.replace("[[Body]]", _nl2br(body))
+    return message(sender=NUX_FROM, subject=subject, text=None, html_part=page, sent=SENT)
+
+
+def phpnuxbill(mirrors: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "hotspotbilling+phpnuxbill" / "repo"
+    items: list[dict[str, Any]] = []
+    common = {"source": "phpnuxbill", "repository": NUX_REPO, "commit": NUX_COMMIT, "licence": "GPL-2.0",
+              "lang": "en"}  # fmt: skip
+    tpl = "pages_template/Email.html; system/autoload/Message.php"
+
+    def add(ident: str, kind: str, code: str | None, path: str, rendered: str, raw: bytes,
+            note: str | None = None) -> None:  # fmt: skip
+        rel, sha = _write(f"phpnuxbill-{ident}-en", "phpnuxbill", raw)
+        items.append(_item(id=f"phpnuxbill-{ident}-en", group=f"phpnuxbill-{ident}", kind=kind, code=code,
+                           path=f"{path}; {tpl}", rendered=rendered, file=rel, sha256=sha, note=note,
+                           **common))  # fmt: skip
+
+    otp = str(RNG.randint(100000, 999999))
+    add("forgotcode", "utility-otp", otp, "system/controllers/forgot.php",
+        "forgot.php step 1 subject/body in Email.html as Message::sendEmail fills it; one HTML part",
+        _nux_send(repo, NUX_COMPANY + "Your Verification Code" + " : " + otp,
+                  "Your Verification Code" + " : <b>" + otp + "</b>"),
+        "six-digit password-recovery code, bold in the body and at the end of the subject")  # fmt: skip
+    otp = str(RNG.randint(100000, 999999))
+    add("emailchange", "utility-otp", otp, "system/controllers/accounts.php",
+        "accounts.php email-update body in Email.html as Message::sendEmail fills it; one HTML part",
+        _nux_send(repo, "Change Email Verification Code",
+                  "Hello" + " " + "Noor Tester" + ",\n\n" + "Your Email Verification Code is:" + " " + otp))  # fmt: skip
+    add("usernames", "notice", None, "system/controllers/forgot.php",
+        "forgot.php step 7 (username reminder by e-mail address) in Email.html; one HTML part",
+        _nux_send(repo, "Your username for" + " " + NUX_COMPANY,
+                  "Your username for" + " " + NUX_COMPANY + "\n" + "noor.t, 081234567812"),
+        "usernames of the account (one is a phone number, as PHPNuxBill allows); no code")  # fmt: skip
+    notif = json.loads(_show(repo, NUX_COMMIT, "system/uploads/notifications.default.json"))
+    inv = "INV-" + str(RNG.randint(1200, 4800))
+    text = notif["invoice_balance"]
+    for k, v in [("[[company_name]]", NUX_COMPANY), ("[[address]]", NUX_ADDRESS), ("[[phone]]", "022-7301846"),
+                 ("[[invoice]]", inv), ("[[date]]", "03 Dec 2026 17:17"), ("[[trx_date]]", "03 Dec 2026 17:17"),
+                 ("[[payment_gateway]]", "Duitku"), ("[[payment_channel]]", "BRIVA"), ("[[type]]", "Balance"),
+                 ("[[plan_name]]", "Saldo 150K"), ("[[plan_price]]", "Rp. 150.000"), ("[[name]]", "Noor Tester"),
+                 ("[[user_name]]", "noor.t"), ("[[footer]]", "Thank you..."),
+                 ("[[balance_before]]", "Rp. 20.000"), ("[[balance]]", "Rp. 170.000")]:  # fmt: skip
+        text = text.replace(k, v)
+    add("invoicebalance", "invoice", None, "system/autoload/Package.php; system/uploads/notifications.default.json",
+        "invoice_balance notification filled as Package::rechargeBalance, sent by e-mail; one HTML part",
+        _nux_send(repo, "[" + NUX_COMPANY + "] " + "Invoice" + " " + inv, text),
+        "balance top-up invoice: invoice number, date, gateway channel, price; no code")  # fmt: skip
+    return items
+
+
+# ---------------------------------------------------------------------------------------
+# Uptime Kuma
+
+KUMA_REPO = "louislam/uptime-kuma"
+KUMA_COMMIT = "6398a9581d1c3c427a7536559f47ccf45dac08b4"
+
+
+def uptimekuma() -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    common = {"source": "uptimekuma", "repository": KUMA_REPO, "commit": KUMA_COMMIT, "licence": "MIT",
+              "lang": "en", "kind": "notice"}  # fmt: skip
+    tz = "Europe/Berlin"
+    cases = [
+        ("down", "[Postgres primary] [🔴 Down] connect ECONNREFUSED 203.0.113.41:5432", "2026-12-03 11:14:09",
+         "server/model/monitor.js; server/notification-providers/smtp.js", "TCP port monitor down, Node's error message"),
+        ("up", "[Shop API] [✅ Up] 200 - OK", "2026-12-03 11:16:52",
+         "server/model/monitor.js; server/notification-providers/smtp.js", "HTTP monitor back up"),
+        ("certexpiry", "[Webmail][https://mail.northwind.example:8443] server certificate mail.northwind.example will expire in 14 days",
+         None, "server/model/monitor.js; server/notification-providers/smtp.js", "certificate expiry (no heartbeat: bare message)"),
+        ("domainexpiry", "Domain name northwind.example will expire in 21 days", None,
+         "server/model/domain_expiry.js; server/notification-providers/smtp.js", "domain expiry (bare message)"),
+    ]  # fmt: skip
+    for name, msg, when, path, note in cases:
+        body = msg if when is None else f"{msg}\nTime ({tz}): {when}"
+        raw = message(sender="Uptime Kuma <kuma@status.northwind.example>", subject=msg, text=body,
+                      html_part=None, sent=SENT)  # fmt: skip
+        ident = f"uptimekuma-{name}-en"
+        rel, sha = _write(ident, "uptimekuma", raw)
+        items.append(_item(id=ident, group=f"uptimekuma-{name}", code=None, path=path,
+                           rendered="smtp.js defaults (no custom subject/body): subject msg, text body", file=rel,
+                           sha256=sha, note=note, **common))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = hestia(args.mirrors) + froxlor(args.mirrors)
+    items = hestia(args.mirrors) + froxlor(args.mirrors) + phpnuxbill(args.mirrors) + uptimekuma()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(i['code'] is not None for i in items)} with a code")
