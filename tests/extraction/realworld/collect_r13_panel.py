@@ -50,6 +50,14 @@ the mail would type (``code``) or ``null``.
   custom subject/body: subject ``msg``, body ``msg`` plus ``Time (<tz>): <localDateTime>`` for
   monitor events (``Monitor.sendNotification``: ``[name] [✅ Up|🔴 Down] <bean.msg>``), the bare
   message for certificate and domain expiry; one text/plain part as nodemailer sends it.
+- MeshCentral (Ylianst/MeshCentral, Apache-2.0), too large to fetch: the translated
+  ``emails/translations/account-login_<lang>.{html,txt}`` (e-mail 2FA login token) and
+  ``account-invite_<lang>.{html,txt}`` were read file by file and are held inline (each with
+  the commit read_file reported); ``getTemplate`` (subject = first HTML line without its
+  ``<div>``, ``<html>``/``<head>``/``<body>`` and `` notrans="1"`` removed, ``~`` stripped from
+  text lines, CRLF joins) and ``mailReplacements`` of ``meshmail.js`` ported; server URL
+  ``https://<CommonName>:443`` as it builds it. The English ``account-login.txt`` is not in the
+  index, so English is left out (getTemplate needs both files).
 """
 
 from __future__ import annotations
@@ -494,11 +502,149 @@ def uptimekuma() -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# MeshCentral (texts read with read_file; the repository is too large to fetch)
+
+MESH_REPO = "Ylianst/MeshCentral"
+MESH_MAIL_JS = ("meshmail.js", "0225fe979b627546a1b8129123602ce900227fdd")
+MESH_TABLE = (
+    '<div style="font-family:Arial,Helvetica,sans-serif">\n'
+    '    <table style="background-color:#003366;color:lightgray;width:100%" cellpadding="8">\n'
+    "        <tbody><tr>\n"
+    "            <td>\n"
+    '                <b style="font-size:20px;font-family:Arial,Helvetica,sans-serif">{title}</b>\n'
+    "            </td>\n"
+    "        </tr>\n"
+    "    </tbody></table>\n"
+)  # fmt: skip
+# account-login_<lang>.html / .txt: (title, html paragraphs, txt body lines, html commit, txt commit)
+MESH_LOGIN = {
+    "de": ("[[[SERVERNAME]]] - Konto-Login",
+           ["Ihr Login-Token lautet: [[[TOKEN]]]", "Dieser Token kann nur einmal verwendet werden und ist 5 Minuten gültig."],
+           "[[[SERVERNAME]]] - Konto-Login\nIhr Login-Token lautet: [[[TOKEN]]]\n~\nDieser Token kann nur einmal verwendet werden und ist 5 Minuten gültig.",
+           "f1e27908ac106a20549c57cb3054ebaba1056ff6", "3ee9a4352a97802edba438b2093152e7d4494633"),
+    "fr": ("[[[SERVERNAME]]] - Connexion au compte",
+           ["Votre jeton de connexion est&nbsp;: [[[TOKEN]]]", "Ce jeton ne peut être utilisé qu'une seule fois et est valide pendant 5 minutes."],
+           "[[[SERVERNAME]]] - Connexion au compte\nVotre jeton de connexion est: [[[TOKEN]]]\n~\nCe jeton ne peut être utilisé qu'une seule fois et est valide pendant 5 minutes.",
+           "bf7b1ffd60eaf3c43ad01b38a1bf59c095ea3a95", "3ee9a4352a97802edba438b2093152e7d4494633"),
+    "es": ("[[[SERVERNAME]]] - Inicio de Sesión",
+           ["Tu token de inicio de sesión es: [[[TOKEN]]]", "Este token sólo se puede usar una vez y es válido durante 5 minutos."],
+           "[[[SERVERNAME]]] - Inicio de Sesión\nTu token de inicio de sesión es: [[[TOKEN]]]\n~\nEste token sólo se puede usar una vez y es válido durante 5 minutos.",
+           "914d3ba82b7ae9a4f980a0dfc222676b1c8689e4", "0f717d75ccb31c83c52fca3a3f6cc83277040d16"),
+    "ja": ("[[[SERVERNAME]]]-アカウントログイン",
+           ["ログイントークンは次のとおりです：[[[TOKEN]]]", "このトークンは1回だけ使用でき、5分間有効です。"],
+           "[[[SERVERNAME]]]-アカウントログイン\nログイントークンは次のとおりです：[[[TOKEN]]]\n~\nこのトークンは1回だけ使用でき、5分間有効です。",
+           "78ebbc0188217d3ec7be4e33e4b20f9cb31b5a34", "d513facb147e97b0ac7ba97c22017ec6e5dcb108"),
+    "zh-chs": ("[[[SERVERNAME]]]-帐户登录",
+               ["您的登录令牌为：[[[TOKEN]]]", "该令牌只能使用一次，有效期为5分钟。"],
+               "[[[SERVERNAME]]]-帐户登录\n您的登录令牌为：[[[TOKEN]]]\n~\n该令牌只能使用一次，有效期为5分钟。",
+               "3ee9a4352a97802edba438b2093152e7d4494633", "3ee9a4352a97802edba438b2093152e7d4494633"),
+    "ko": ("[[[SERVERNAME]]]-계정 로그인",
+           ["귀하의 로그인 토큰은 [[[TOKEN]]]입니다.", "이 토큰은 한 번만 사용할 수 있으며 5 분 동안 유효합니다."],
+           "[[[SERVERNAME]]]-계정 로그인\n귀하의 로그인 토큰은 [[[TOKEN]]]입니다.\n~\n이 토큰은 한 번만 사용할 수 있으며 5 분 동안 유효합니다.",
+           "c8e1a1c30513bf36c12209dc770de8064f77aa85", "91c17ce74d9a3a354001b8d5318091caac696ec0"),
+    "tr": ("[[[SERVERNAME]]] - Hesap Girişi",
+           ["Giriş jetonunuz: [[[TOKEN]]]", "Bu simge yalnızca bir kez kullanılabilir ve 5 dakika geçerlidir."],
+           "[[[SERVERNAME]]] - Hesap Girişi\nGiriş jetonunuz: [[[TOKEN]]]\n~\nBu simge yalnızca bir kez kullanılabilir ve 5 dakika geçerlidir.",
+           "be4d1f3d09a829b7346568ddc89c8352f552c23a", "be4d1f3d09a829b7346568ddc89c8352f552c23a"),
+}  # fmt: skip
+MESH_INVITE = {
+    "de": ("[[[SERVERNAME]]] - Kontoeinladung",
+           '    <p>Auf dem Server wurde ein Konto für Sie erstellt <a href="[[[SERVERURL]]][[[URLARGS1]]]" notrans="1">[[[SERVERNAME]]]</a>können Sie jetzt darauf zugreifen mit:</p>\n'
+           "    <p>\n"
+           '        &nbsp;&nbsp;&nbsp;Benutzername: <b notrans="1">[[[ACCOUNTNAME]]]</b><br>\n'
+           '        &nbsp;&nbsp;&nbsp;Passwort: <b notrans="1">[[[PASSWORD]]]</b>\n'
+           "    </p>\n    Freundliche Grüße,\n    <br>\n    [[[USERNAME]]]\n    <br>\n</div>",
+           '[[[SERVERNAME]]] - Kontoeinladung\nAuf dem Server [[[SERVERNAME]]] ([[[SERVERURL]]]/) wurde ein Konto für Sie erstellt, Sie können ab sofort mit dem Benutzernamen "[[[ACCOUNTNAME]]]" und dem Passwort "[[[PASSWORD]]]" darauf zugreifen.\n~\nFreundliche Grüße,\n~[[[USERNAME]]]',
+           "98544382dba4f25a03e72cfa786d950c591ff305", "2141cfb14d5733e5aef1bfd5f5cd456a2ba44457"),
+    "es": ("[[[SERVERNAME]]] - Account Invitation",
+           '    <p>An account was created for you on server <a href="[[[SERVERURL]]]" notrans="1">[[[SERVERNAME]]]</a>, you can access it now with:</p>\n'
+           "    <p>\n"
+           '        &nbsp;&nbsp;&nbsp;Usuario: <b notrans="1">[[[ACCOUNTNAME]]]</b><br>\n'
+           '        &nbsp;&nbsp;&nbsp;Contraseña: <b notrans="1">[[[PASSWORD]]]</b>\n'
+           "    </p>\n    Best regards,\n    <br>\n    [[[USERNAME]]]\n    <br>\n</div>",
+           '[[[SERVERNAME]]] - Invitación de Cuenta\nUna cuenta ha sido creada en su servidor [[[SERVERNAME]]] ([[[SERVERURL]]]/), ahora puede acceder con el usuario "[[[ACCOUNTNAME]]]" y la contraseña "[[[PASSWORD]]]".\n~\nAtentamente,\n~[[[USERNAME]]]',
+           "78ebbc0188217d3ec7be4e33e4b20f9cb31b5a34", "59ad0647808cb9565df3e149efbc10917578f885"),
+}  # fmt: skip
+MESH_SERVERNAME = "Northwind Remote"
+MESH_URL = "https://mesh.northwind.example:443"  # 'https://' + CommonName + ':' + port + '/' minus the last '/'
+
+
+def _mesh_template(html_file: str, txt_file: str) -> tuple[str, str, str]:
+    """getTemplate of meshmail.js: subject from the first HTML line, '~' stripped in the text."""
+    for tag in ["<html>", "</html>", "<head>", "</head>", "<body>", "</body>", ' notrans="1"']:
+        html_file = html_file.replace(tag, "")
+    lines = html_file.replace("\r\n", "\n").split("\n")
+    subject = lines.pop(0)
+    if subject.startswith("<div>"):
+        subject = subject[5:]
+    if subject.endswith("</div>"):
+        subject = subject[:-6]
+    body_html = "\r\n".join(lines)
+    tl = txt_file.replace("\r\n", "\n").split("\n")
+    tl.pop(0)
+    body_txt = "\r\n".join(x[1:] if x.startswith("~") else x for x in tl)
+    return subject, body_html, body_txt
+
+
+def _mesh_fill(text: str, options: dict[str, str]) -> str:
+    options = dict(options, serverurl=MESH_URL)
+    for k, v in options.items():
+        text = text.replace("[[[" + k.upper() + "]]]", v)
+    return text
+
+
+def meshcentral() -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    common = {"source": "meshcentral", "repository": MESH_REPO, "licence": "Apache-2.0"}
+    sender = f"{MESH_SERVERNAME} <meshcentral@mesh.northwind.example>"
+    for lang, (title, paras, txt, c_html, c_txt) in MESH_LOGIN.items():
+        html_file = ("<html><head></head><body><div>" + title + "</div>\n" + MESH_TABLE.format(title=title)
+                     + "".join(f"    <p>{p}</p>\n" for p in paras) + "</div></body></html>")  # fmt: skip
+        subject, body_html, body_txt = _mesh_template(html_file, txt)
+        token = _digits(8)
+        opts = {"email": "noor.tester@example.com", "servername": MESH_SERVERNAME, "token": token}
+        raw = message(sender=sender, subject=_mesh_fill(subject, opts), text=_mesh_fill(body_txt, opts),
+                      html_part=_mesh_fill(body_html, opts), sent=SENT)  # fmt: skip
+        ident = f"meshcentral-logintoken-{lang}"
+        rel, sha = _write(ident, "meshcentral", raw)
+        items.append(_item(
+            id=ident, group="meshcentral-logintoken", lang=lang, kind="saas-otp", code=token,
+            path=(f"emails/translations/account-login_{lang}.html@{c_html}; emails/translations/account-login_{lang}.txt@{c_txt}; "
+                  f"{MESH_MAIL_JS[0]}@{MESH_MAIL_JS[1]}"),
+            commit=c_html,
+            rendered="templates held inline (read_file); getTemplate/mailReplacements of meshmail.js ported; text+HTML as nodemailer sends",
+            file=rel, sha256=sha,
+            note="eight-digit e-mail 2FA login token (zeroPad(getRandomEightDigitInteger(), 8)); English template not in the index, so translations only",
+            **common))  # fmt: skip
+    for lang, (title, body, txt, c_html, c_txt) in MESH_INVITE.items():
+        html_file = "<html><head></head><body><div>" + title + "</div>\n" + MESH_TABLE.format(title=title) + body + "</body></html>"
+        subject, body_html, body_txt = _mesh_template(html_file, txt)
+        opts = {"username": "Jonas Weber" if lang == "de" else "Lucía Martín", "accountname": "noor.tester",
+                "email": "noor.tester@example.com", "servername": MESH_SERVERNAME, "password": _alnum(10),
+                "urlargs1": ""}  # fmt: skip
+        raw = message(sender=sender, subject=_mesh_fill(subject, opts), text=_mesh_fill(body_txt, opts),
+                      html_part=_mesh_fill(body_html, opts), sent=SENT)  # fmt: skip
+        ident = f"meshcentral-accountinvite-{lang}"
+        rel, sha = _write(ident, "meshcentral", raw)
+        items.append(_item(
+            id=ident, group="meshcentral-accountinvite", lang=lang, kind="notice", code=None,
+            path=(f"emails/translations/account-invite_{lang}.html@{c_html}; emails/translations/account-invite_{lang}.txt@{c_txt}; "
+                  f"{MESH_MAIL_JS[0]}@{MESH_MAIL_JS[1]}"),
+            commit=c_html,
+            rendered="templates held inline (read_file); meshmail.js sendAccountInviteMail options; [[[URLARGS1]]] (newer template) filled empty; text+HTML",
+            file=rel, sha256=sha,
+            note="account invitation with account name and an initial password chosen by the admin; no one-time code",
+            **common))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
     items = hestia(args.mirrors) + froxlor(args.mirrors) + phpnuxbill(args.mirrors) + uptimekuma()
+    items += meshcentral()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(items)} items, {sum(i['code'] is not None for i in items)} with a code")
