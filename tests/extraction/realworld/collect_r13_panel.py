@@ -21,7 +21,8 @@ the mail would type (``code``) or ``null``.
   ``{{subject}}`` (the syshealth default) with ``sprintf(_("..."), date("Y-m-d H:i:s"))``.
   ``send_email`` (``web/inc/main.php``) sends ``MsgHTML(nl2br(text))``: an HTML body and
   PHPMailer's ``html2text`` alternative (tags stripped, entities decoded, trimmed).
-  Reset code: ``substr(password_hash("", PASSWORD_DEFAULT), 8, 12)``, i.e. 12 characters of
+  The reset subject is translated in the visitor's language (``detect_user_language``), taken
+  here to be the user's own. Reset code: ``substr(password_hash("", PASSWORD_DEFAULT), 8, 12)``, i.e. 12 characters of
   the bcrypt salt alphabet ``./A-Za-z0-9``. Panel on port 8083 (the HTTP_HOST port is kept).
   The backup-failed notice is the ``echo ... | $SENDMAIL -s "$subj"`` of ``bin/v-backup-user``
   through ``web/inc/mail-wrapper.php`` (subject and recipient with the trailing newline the
