@@ -748,6 +748,45 @@ def test_a_box_number_under_a_code_word_is_not_a_code() -> None:
     assert extract_code(received("Emergency code armed", text=text)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a text part whose lines ran together
+        ("Hello,your 2FA login-code is: 301733.This is an automatically created e-mail", "301733"),
+        ("Hallo,ihr 2FA-Login Code lautet: 346624Dies ist eine automatisch generierte", "346624"),
+        # "token" in more languages
+        ("Votre jeton de connexion est: 39714137\n\nCe jeton expire.", "39714137"),
+        (
+            "ログイントークンは次のとおりです：13653685\n\nこのトークンは1回だけ使用できます。",
+            "13653685",
+        ),
+        ("您的登录令牌为：84790774\n\n该令牌只能使用一次。", "84790774"),
+        ("귀하의 로그인 토큰은 06454053입니다.\n", "06454053"),
+        ("Giriş jetonunuz: 81016737\n\nBu simge yalnızca bir kez kullanılabilir.", "81016737"),
+        # a one-time code wins over a password in the same mail
+        ("Username: noor\nPassword: Xk29pQz7rT\n\nTo verify, enter this code: 482913", "482913"),
+        ("Your verification code is 482913.\nYour temporary password: Xk29pQz7rT", "482913"),
+    ],
+)
+def test_codes_round_thirteen_showed(text: str, code: str) -> None:
+    assert extract_code(received("Sign in", text=text)) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the password goes on past what extract_code can return: not a piece of it
+        "Your account is ready.\nUsername: noor\nPassword: pq5Ep75L55!15\n",
+        # a code that begins with a dot
+        "Enter the following reset code:\n.FCfu1uRahDE\n\nIt expires in an hour.",
+        # numbers glued to more of themselves are no code
+        "Release 2.0.1 ships build 4821.5a and version 7.4!2 today.",
+    ],
+)
+def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
+    assert extract_code(received("Your account", text=text)) is None
+
+
 # The real-world corpus (scored by bench/extraction_eval.py)
 #
 # Measured with `.venv/bin/python bench/extraction_eval.py` before any rule was changed for
@@ -772,17 +811,20 @@ def test_a_box_number_under_a_code_word_is_not_a_code() -> None:
 # sender's hyphenated tokens, returned joined). Round eleven (105 mails, 17 new
 # repositories, held out whole), scored once: 0.931 (27/29) at 1.000. Round twelve (177
 # mails, 19 new repositories, held out whole), scored once: 0.882 (82/93) at 0.988, one
-# wrong; 82/85 of its codes of letters and digits. All are seen now and part of tuning, whose
+# wrong; 82/85 of its codes of letters and digits. Round thirteen (141 mails, 21 new
+# repositories, held out whole), scored once: 0.614 (35/57) at 0.795, nine wrong (six of
+# them administrator-chosen passwords its collector labelled null, since relabelled to the
+# password as every other round labels one). All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.97  # 707/728
-ROUNDS = {f"round{n}" for n in range(3, 13)}
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 754/791: 23 of its 37 misses hold a symbol
+ROUNDS = {f"round{n}" for n in range(3, 14)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
-                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0"}  # fmt: skip
+                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0", "ISC"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -835,6 +877,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (10, 100),
         (11, 100),
         (12, 100),
+        (13, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -878,6 +921,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout10",
         "holdout11",
         "holdout12",
+        "holdout13",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

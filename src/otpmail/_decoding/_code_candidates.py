@@ -57,6 +57,10 @@ class _Candidate(NamedTuple):
     """A random mixed-case token (``tXrrAkqAEb``): letters, but not a word."""
 
 
+_DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
+"""Digits run into a capitalised word (``346624Dies``): the code, then the next sentence."""
+
+
 def _is_latin_alnum(ch: str) -> bool:
     return ch.isalnum() and ord(ch) < 0x2E80
 
@@ -236,18 +240,27 @@ def _candidates(seg: str) -> list[_Candidate]:
         start, end = run[0].start(), run[-1].end()
         texts = [m.group() for m in run]
         value = _joined(texts, seps)
+        glued = _DIGITS_THEN_WORD.fullmatch(value) if len(run) == 1 and value else None
+        if glued:  # "lautet: 346624Dies ist …": a text part whose lines ran together
+            value, end = glued.group(1), start + len(glued.group(1))
         if value is None or not 4 <= len(value) <= 32:
             continue
         before = seg[start - 1] if start else " "
         after = seg[end] if end < len(seg) else " "
+        beyond = seg[end + 1] if end + 1 < len(seg) else " "
         quoted = before == after == "'"  # "کد امنیتی شما '719851' است"
         if not quoted and (before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER):
             continue
-        if _is_latin_alnum(before) or _is_latin_alnum(after):
+        if _is_latin_alnum(before) or (_is_latin_alnum(after) and not glued):
             continue
-        if before in ".,-" and start >= 2 and seg[start - 2].isalnum():
+        if before in ".,-!?" and start >= 2 and seg[start - 2].isalnum():
             continue
-        if after in ".,-" and end + 1 < len(seg) and seg[end + 1].isalnum():
+        if before == "." and (start < 2 or seg[start - 2].isspace()):
+            continue  # ".FCfu1uRahDE": the dot is part of it, and cannot be returned
+        # glued to more of itself ("pq5Ep75L55!15", "1.5"), but not a sentence run on
+        # ("is: 301733.This is")
+        run_on = after == "." and value.isdigit() and beyond.isupper()
+        if after in ".,-!?;:" and beyond.isalnum() and not run_on:
             continue
         letters = not value.isdigit()
         if letters and _MASKED.fullmatch(value):

@@ -70,7 +70,8 @@ _GIVEN_SECRET_WORDS = (
     r"credenziali|credenciale?s?)(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])"
 )
 """A password or credential word followed by its colon (up to four words between)."""
-_GIVEN_SECRET = re.compile("(?i)" + _GIVEN_SECRET_WORDS)
+_TEMPORARY_PASSWORD = r"(?:temporary|temp|initial) password\b"
+_GIVEN_SECRET = re.compile(f"(?i){_GIVEN_SECRET_WORDS}|{_TEMPORARY_PASSWORD}")
 """Such a label: what it gives is given to be used, in any kind of mail."""
 
 # Code words. A word ending in "code" counts (Bestätigungscode, verificatiecode); the
@@ -85,7 +86,7 @@ _POSITIVE = _words(
     r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
     r"msimbo\b|kòd\b|kaody\b)|"
     r"pass ?code\b|otp\b|2fa\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
-    r"security token\b|token\b|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
+    r"security token\b|token\b|jeton\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
@@ -100,7 +101,7 @@ _POSITIVE = _words(
     # "Passwort: mPCWVtvpju", "Your credential: 5itLQ-J6o2Kc-…"): only with its colon, so
     # "password changed" or "reset your password" is no label
     _GIVEN_SECRET_WORDS,
-    r"(?:temporary|temp|initial|one-time) password\b|"
+    _TEMPORARY_PASSWORD,
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
     r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b",
@@ -126,7 +127,7 @@ _POSITIVE_CJK = _phrases(
     r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|"
     r"動態碼|动态密码|動態密碼|一次性密码|一次性密碼|安全码|安全碼|确认码|確認碼|认证码|認證碼|"
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
-    r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|"
+    r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|토큰|トークン|令牌|"
     r"(?:密码|密碼|パスワード|비밀번호)(?=\s?[:：])"
 )
 

@@ -118,6 +118,9 @@ class CodeWeights:
     subject_code_word: int = 5
     """The only code-shaped value of the mail, in a body with no label for it, under a
     subject that names a code (``OTP Request``, ``Your verification code``)."""
+    password_label: int = -1
+    """Linked to a password or credential word (``Password: bcCE79DF9r``), not a code word:
+    a password the mail gives is its code only when no one-time code is."""
     threshold: int = 5
     """The least score a code is returned with."""
 
@@ -345,6 +348,11 @@ def _link_after(
     return 0, None
 
 
+def _is_given_secret(seg: str, label: _Label) -> bool:
+    """Whether ``label`` is a password or credential word with its colon."""
+    return label.kind == _POS and _GIVEN_SECRET.match(seg, label.start, label.end + 80) is not None
+
+
 def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
     """Whether the code word a candidate is linked to names a one-time code outright and
     so keeps it the code in an order or booking mail: a confirmation code or number (what
@@ -354,7 +362,7 @@ def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
     reader to use it ("show it at pickup", "enter this code")."""
     if label.kind != _POS:
         return False
-    if _GIVEN_SECRET.match(seg, label.start, label.end + 80):
+    if _is_given_secret(seg, label):
         return True  # "Zasób jest chroniony następującym hasłem:": a password to use
     lo = max(0, label.start - 20)
     for confirmation in _CONFIRMATION.finditer(seg, lo, min(len(seg), label.end + 20)):
@@ -461,6 +469,8 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 label = label_after
             if score > 0:
                 named = label is not None and _names_a_code(seg, label, cand)
+                if label is not None and _is_given_secret(seg, label):
+                    score += CODE_WEIGHTS.password_label
                 linked.append((score, cand.value, cand, seg, named))
             elif in_body and after > CODE_WEIGHTS.veto:
                 unlinked.append((cand, seg))

@@ -87,7 +87,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 OUT = HERE / "round13" / "learn.json"
 SENT = datetime(2026, 12, 3, 8, 17, 40, tzinfo=UTC)
@@ -114,7 +114,9 @@ def _digits(n: int) -> str:
     return "".join(RNG.choice("0123456789") for _ in range(n))
 
 
-def _alnum(n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
+def _alnum(
+    n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+) -> str:
     return "".join(RNG.choice(alphabet) for _ in range(n))
 
 
@@ -190,7 +192,9 @@ def sunbird(mirrors: Path) -> None:
     sender = "DIKSHA <noreply@diksha.example>"
     support = "support@diksha.example"
     org = props["orgName"]
-    common = dict(repository=SUNBIRD_REPO, commit=SUNBIRD_COMMIT, licence="MIT", source="sunbird", lang="en")
+    common = dict(
+        repository=SUNBIRD_REPO, commit=SUNBIRD_COMMIT, licence="MIT", source="sunbird", lang="en"
+    )
     # positive: reset password with OTP
     code = _digits(int(ext["sunbird_otp_length"]))
     ttl = str(int(ext["sunbird_otp_expiration"]) // 60)
@@ -472,13 +476,21 @@ def starttest(mirrors: Path) -> None:
     repo = mirrors / "anishjoshi1999+Online-Exam-Server" / "repo"
     src = _show(repo, STARTTEST_COMMIT, "utils/email.js")
     domain = "invite.starttest.online"
-    common = dict(source="starttest", lang="en", repository=STARTTEST_REPO, commit=STARTTEST_COMMIT, licence="ISC")
+    common = dict(
+        source="starttest",
+        lang="en",
+        repository=STARTTEST_REPO,
+        commit=STARTTEST_COMMIT,
+        licence="ISC",
+    )
 
     def sender_of(tpl: str) -> str:
         return tpl.replace("${DOMAIN}", domain)
 
     # exam invitation with access code (the exam slug)
-    exam = RNG.choice(["Grade 10 Chemistry Unit Test", "Loksewa GK Mock Exam", "Data Structures Midterm"])
+    exam = RNG.choice(
+        ["Grade 10 Chemistry Unit Test", "Loksewa GK Mock Exam", "Data Structures Midterm"]
+    )
     slug = re.sub(r"[^a-z0-9]+", "-", f"{exam} {RNG.randint(12, 240)}".lower()).strip("-")
     frm, subj, tpl = _js_mail(src, "sendInviteViaEmail")
     _add(ident="starttest-exam-invite-en", group="starttest-exam-invite", kind="other", code=slug,
@@ -496,7 +508,9 @@ def starttest(mirrors: Path) -> None:
          note="6 lowercase hex characters from a UUID (may mix letters and digits)", **common)  # fmt: skip
     # verification link
     frm, subj, tpl = _js_mail(src, "sendVerificationEmail")
-    vurl = f"https://api.starttest.online/api/auth/verify-email?token={_alnum(64, '0123456789abcdef')}"
+    vurl = (
+        f"https://api.starttest.online/api/auth/verify-email?token={_alnum(64, '0123456789abcdef')}"
+    )
     _add(ident="starttest-verify-link-en", group="starttest-verify-link", kind="notice", code=None,
          path="utils/email.js, Controllers/authController.js",
          rendered="sendVerificationEmail html literal with ${verificationUrl} (BACKEND_SERVER_URL by hand, 64-hex token); text/html only",
@@ -523,7 +537,9 @@ def main() -> None:
     ids = [i["id"] for i in ITEMS]
     assert len(ids) == len(set(ids))
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "with a code")
 
 

@@ -78,7 +78,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 OUT = HERE / "round13" / "panel.json"
 SENT = datetime(2026, 12, 3, 10, 17, 42, tzinfo=UTC)
@@ -110,13 +110,15 @@ def _digits(n: int) -> str:
 
 
 def _alnum(n: int) -> str:
-    return "".join(RNG.choice("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(n))
+    return "".join(
+        RNG.choice("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(n)
+    )
 
 
 def _item(**kw: Any) -> dict[str, Any]:
     keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
             "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
-    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+    return {k: kw[k] for k in keys if (k in kw and kw[k] is not None) or k == "code"}
 
 
 def _nl2br(s: str) -> str:
@@ -329,7 +331,12 @@ FROX_PEOPLE = {
 def froxlor(mirrors: Path) -> list[dict[str, Any]]:
     repo = mirrors / "Froxlor+Froxlor" / "repo"
     items: list[dict[str, Any]] = []
-    common = {"source": "froxlor", "repository": FROX_REPO, "commit": FROX_COMMIT, "licence": "GPL-2.0"}
+    common = {
+        "source": "froxlor",
+        "repository": FROX_REPO,
+        "commit": FROX_COMMIT,
+        "licence": "GPL-2.0",
+    }
 
     def add(ident: str, group: str, lang: str, kind: str, code: str | None, path: str,
             rendered: str, raw: bytes, note: str | None = None) -> None:  # fmt: skip
@@ -619,7 +626,14 @@ def meshcentral() -> list[dict[str, Any]]:
             note="eight-digit e-mail 2FA login token (zeroPad(getRandomEightDigitInteger(), 8)); English template not in the index, so translations only",
             **common))  # fmt: skip
     for lang, (title, body, txt, c_html, c_txt) in MESH_INVITE.items():
-        html_file = "<html><head></head><body><div>" + title + "</div>\n" + MESH_TABLE.format(title=title) + body + "</body></html>"
+        html_file = (
+            "<html><head></head><body><div>"
+            + title
+            + "</div>\n"
+            + MESH_TABLE.format(title=title)
+            + body
+            + "</body></html>"
+        )
         subject, body_html, body_txt = _mesh_template(html_file, txt)
         opts = {"username": "Jonas Weber" if lang == "de" else "Lucía Martín", "accountname": "noor.tester",
                 "email": "noor.tester@example.com", "servername": MESH_SERVERNAME, "password": _alnum(10),
@@ -647,7 +661,9 @@ def main() -> None:
     items = hestia(args.mirrors) + froxlor(args.mirrors) + phpnuxbill(args.mirrors) + uptimekuma()
     items += meshcentral()
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(f"{len(items)} items, {sum(i['code'] is not None for i in items)} with a code")
 
 

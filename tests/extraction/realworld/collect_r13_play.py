@@ -97,7 +97,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 OUT = HERE / "round13" / "play.json"
 SENT = datetime(2026, 12, 3, 10, 17, 42, tzinfo=UTC)
@@ -126,7 +126,7 @@ def _gen(n: int, alphabet: str) -> str:
 def _item(**kw: Any) -> dict[str, Any]:
     keys = ["id", "group", "source", "lang", "kind", "code", "repository", "path", "commit",
             "licence", "rendered", "file", "sha256", "note"]  # fmt: skip
-    return {k: kw[k] for k in keys if k in kw and kw[k] is not None or k == "code"}
+    return {k: kw[k] for k in keys if (k in kw and kw[k] is not None) or k == "code"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -149,7 +149,9 @@ def _commons_email(subject: str, content: str) -> bytes:
 
 
 def authme(repo: Path) -> list[dict[str, Any]]:
-    common = dict(source="authme", repository=AM_REPO, commit=AM_COMMIT, licence="GPL-3.0", lang="en")
+    common = dict(
+        source="authme", repository=AM_REPO, commit=AM_COMMIT, licence="GPL-3.0", lang="en"
+    )
     items: list[dict[str, Any]] = []
 
     def fill(name: str, tags: dict[str, str]) -> str:
@@ -224,7 +226,9 @@ def _pug(pug_dir: Path, template: str, locals_: dict[str, Any]) -> str:
 
 
 def overseerr(repo: Path, pug_dir: Path) -> list[dict[str, Any]]:
-    common = dict(source="overseerr", repository=OS_REPO, commit=OS_COMMIT, licence="MIT", lang="en")
+    common = dict(
+        source="overseerr", repository=OS_REPO, commit=OS_COMMIT, licence="MIT", lang="en"
+    )
     items: list[dict[str, Any]] = []
 
     def render(name: str, locals_: dict[str, Any]) -> tuple[str, str]:
@@ -236,7 +240,11 @@ def overseerr(repo: Path, pug_dir: Path) -> list[dict[str, Any]]:
     def add(ident: str, group: str, kind: str, code: str | None, name: str, locals_: dict[str, Any],
             path: str, how: str, note: str) -> None:  # fmt: skip
         subject, html = render(name, locals_)
-        rel, sha = _write(ident, "overseerr", message(sender=OS_FROM, subject=subject, text=None, html_part=html, sent=SENT))
+        rel, sha = _write(
+            ident,
+            "overseerr",
+            message(sender=OS_FROM, subject=subject, text=None, html_part=html, sent=SENT),
+        )
         items.append(_item(
             id=ident, group=group, kind=kind, code=code,
             path=f"server/templates/email/{name}/html.pug; server/templates/email/{name}/subject.pug; {path}",
@@ -296,7 +304,10 @@ def overseerr(repo: Path, pug_dir: Path) -> list[dict[str, Any]]:
 # VerifyMC
 
 VM_REPO = "xianyu-114514/VerifyMC"
-VM_COMMITS = {"en": "6c14cb0f27ac95afb7a9955cd9825460958ce54e", "zh": "6970a6f65a1d2bb32702550ca0ce819b28de059a"}
+VM_COMMITS = {
+    "en": "6c14cb0f27ac95afb7a9955cd9825460958ce54e",
+    "zh": "6970a6f65a1d2bb32702550ca0ce819b28de059a",
+}
 VM_FROM = "whitelist@mc.northwind-craft.example"  # smtp.from
 
 
@@ -307,7 +318,13 @@ def verifymc(repo: Path) -> list[dict[str, Any]]:
         code = f"{RNG.randrange(1000000):06d}"  # VerifyCodeService.generateCode: %06d
         content = _show(repo, commit, path).replace("{code}", code)
         ident = f"verifymc-verify-code-{lang}"
-        raw = message(sender=VM_FROM, subject="VerifyMC Verification Code", text=None, html_part=content, sent=SENT)
+        raw = message(
+            sender=VM_FROM,
+            subject="VerifyMC Verification Code",
+            text=None,
+            html_part=content,
+            sent=SENT,
+        )
         rel, sha = _write(ident, "verifymc", raw)
         items.append(_item(
             id=ident, group="verifymc-verify-code", source="verifymc", lang=lang, kind="saas-otp", code=code,
@@ -371,11 +388,26 @@ def amigo_oculto(repo: Path) -> list[dict[str, Any]]:
     game = "Natal da Família Andrade 2026"
     date = "24 de dezembro de 2026"  # format_brazilian_date: "%e de %B de %Y", pt_BR
     game_id = _gen(26, CROCKFORD)  # a ULID
-    admin_url = f"{AO_BASE}jogo/{game_id}?admin_token={_gen(32, string.ascii_letters + string.digits)}"
+    admin_url = (
+        f"{AO_BASE}jogo/{game_id}?admin_token={_gen(32, string.ascii_letters + string.digits)}"
+    )
     view_url = f"{AO_BASE}revelar/{_gen(32, string.ascii_letters + string.digits)}"
 
-    def add(ident: str, kind: str, code: str | None, subject: str, plain: str, html_: str, fn: str, note: str) -> None:
-        rel, sha = _write(ident, "amigo-oculto", message(sender=AO_FROM, subject=subject, text=plain, html_part=html_, sent=SENT))
+    def add(
+        ident: str,
+        kind: str,
+        code: str | None,
+        subject: str,
+        plain: str,
+        html_: str,
+        fn: str,
+        note: str,
+    ) -> None:
+        rel, sha = _write(
+            ident,
+            "amigo-oculto",
+            message(sender=AO_FROM, subject=subject, text=plain, html_part=html_, sent=SENT),
+        )
         items.append(_item(
             id=ident, group=ident.rsplit("-", 2)[0], kind=kind, code=code,
             path=f"backend/src/email.rs; backend/src/email_templates/plain/{fn}; backend/src/email_templates/html/{fn}; "
@@ -387,63 +419,140 @@ def amigo_oculto(repo: Path) -> list[dict[str, Any]]:
     plain = (f"Código de Verificação - Amigo Oculto 🎁\n\nVocê está criando o jogo: {game}\n\nSeu código de verificação é:\n\n"
              f"{code}\n\n⏱️ Este código expira em 15 minutos.\n\nDigite este código na página de criação do jogo para continuar.\n\n"
              f"Se você não solicitou este código, ignore este email.\n\n{AO_PLAIN_FOOTER}")  # fmt: skip
-    html_ = _ao_layout(styles, "Código de Verificação - Amigo Oculto", (
-        _ao_header("🔐 Código de Verificação", "Amigo Oculto")
-        + f'<div class="content"><p>Você está criando o jogo: <strong>{_m(game)}</strong></p>'
-        "<p>Digite o código abaixo na página de criação para continuar:</p>"
-        '<div style="text-align: center; margin: 30px 0;"><div style="display: inline-block; background: #4A5759; '
-        "padding: 20px 40px; border-radius: 12px; font-size: 36px; font-weight: bold; color: white; letter-spacing: 8px; "
-        f'font-family: monospace;">{code}</div></div>'
-        + _ao_box("warning-box", "<p><strong>⏱️ Atenção:</strong> Este código expira em 15 minutos.</p>")
-        + '<p class="text-muted">Se você não solicitou este código, ignore este email.</p></div>' + AO_FOOTER))
-    add("amigo-oculto-verification-pt-br", "saas-otp", code, "🔐 Código de Verificação", plain, html_, "verification.rs",
-        "six digits alone in the text and in a letter-spaced monospace box; the game name holds a year")
+    html_ = _ao_layout(
+        styles,
+        "Código de Verificação - Amigo Oculto",
+        (
+            _ao_header("🔐 Código de Verificação", "Amigo Oculto")
+            + f'<div class="content"><p>Você está criando o jogo: <strong>{_m(game)}</strong></p>'
+            "<p>Digite o código abaixo na página de criação para continuar:</p>"
+            '<div style="text-align: center; margin: 30px 0;"><div style="display: inline-block; background: #4A5759; '
+            "padding: 20px 40px; border-radius: 12px; font-size: 36px; font-weight: bold; color: white; letter-spacing: 8px; "
+            f'font-family: monospace;">{code}</div></div>'
+            + _ao_box(
+                "warning-box",
+                "<p><strong>⏱️ Atenção:</strong> Este código expira em 15 minutos.</p>",
+            )
+            + '<p class="text-muted">Se você não solicitou este código, ignore este email.</p></div>'
+            + AO_FOOTER
+        ),
+    )
+    add(
+        "amigo-oculto-verification-pt-br",
+        "saas-otp",
+        code,
+        "🔐 Código de Verificação",
+        plain,
+        html_,
+        "verification.rs",
+        "six digits alone in the text and in a letter-spaced monospace box; the game name holds a year",
+    )
 
     plain = (f"Seu jogo foi criado com sucesso! 🎉\n\nAmigo Oculto: {game}\n📅 Data do evento: {date}\n\n"
              "Agora você pode adicionar participantes e realizar o sorteio.\n\nAcesse o painel de administração:\n"
              f"{admin_url}\n\n⚠️ Importante: Guarde este link para gerenciar seu jogo. Você precisará dele para:\n"
              "  • Adicionar participantes\n  • Realizar o sorteio\n  • Acompanhar quem já visualizou\n  • Reenviar emails\n\n"
              f"{AO_PLAIN_FOOTER}")  # fmt: skip
-    html_ = _ao_layout(styles, f"Jogo Criado - {game}", (
-        _ao_header("🎉 Jogo Criado!", game)
-        + '<div class="content"><p>Parabéns! Seu jogo foi criado com sucesso!</p>'
-        + _ao_box("info-box", f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p>")
-        + "<p>Agora você pode:</p><ul><li>Adicionar participantes</li><li>Realizar o sorteio</li>"
-        "<li>Acompanhar quem já visualizou</li><li>Reenviar emails se necessário</li></ul>"
-        + _ao_box("warning-box", "<p><strong>⚠️ Importante:</strong> Guarde este link! Você precisará dele para gerenciar seu jogo.</p>")
-        + _ao_button(admin_url, "Acessar Painel de Administração") + _ao_link(admin_url) + "</div>" + AO_FOOTER))
-    add("amigo-oculto-admin-welcome-pt-br", "notice", None, f"🎉 Jogo Criado: {game}", plain, html_, "verification.rs",
-        "game-created notice: event date, a year in the name, an admin link with a ULID and a 32-character token; nothing to type")
+    html_ = _ao_layout(
+        styles,
+        f"Jogo Criado - {game}",
+        (
+            _ao_header("🎉 Jogo Criado!", game)
+            + '<div class="content"><p>Parabéns! Seu jogo foi criado com sucesso!</p>'
+            + _ao_box("info-box", f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p>")
+            + "<p>Agora você pode:</p><ul><li>Adicionar participantes</li><li>Realizar o sorteio</li>"
+            "<li>Acompanhar quem já visualizou</li><li>Reenviar emails se necessário</li></ul>"
+            + _ao_box(
+                "warning-box",
+                "<p><strong>⚠️ Importante:</strong> Guarde este link! Você precisará dele para gerenciar seu jogo.</p>",
+            )
+            + _ao_button(admin_url, "Acessar Painel de Administração")
+            + _ao_link(admin_url)
+            + "</div>"
+            + AO_FOOTER
+        ),
+    )
+    add(
+        "amigo-oculto-admin-welcome-pt-br",
+        "notice",
+        None,
+        f"🎉 Jogo Criado: {game}",
+        plain,
+        html_,
+        "verification.rs",
+        "game-created notice: event date, a year in the name, an admin link with a ULID and a 32-character token; nothing to type",
+    )
 
     count = 9
     plain = (f"Parabéns! O sorteio foi realizado com sucesso! 🎉\n\nAmigo Oculto: {game}\n📅 Data do evento: {date}\n"
              f"👥 Participantes: {count}\n\nTodos os participantes receberam um email com o link para descobrir quem tiraram.\n\n"
              f"Para acompanhar quem já visualizou seu amigo oculto, acesse:\n{admin_url}\n\n"
              f"⚠️ Importante: Guarde este email para consultar o status do sorteio mais tarde.\n\n{AO_PLAIN_FOOTER}")  # fmt: skip
-    html_ = _ao_layout(styles, f"Sorteio Realizado - {game}", (
-        _ao_header("✅ Sorteio Realizado!", game)
-        + '<div class="content"><p>Parabéns! O sorteio foi realizado com sucesso! 🎉</p>'
-        + _ao_box("success-box", f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p><p>👥 <strong>Participantes:</strong> {count}</p>")
-        + "<p>Todos os participantes receberam um email com o link para descobrir quem tiraram.</p>"
-        + _ao_box("warning-box", "<p><strong>⚠️ Importante:</strong> Guarde este email! Use o link abaixo para acompanhar quem já visualizou seu amigo oculto.</p>")
-        + _ao_button(admin_url, "Acompanhar Status") + _ao_link(admin_url) + "</div>" + AO_FOOTER))
-    add("amigo-oculto-draw-done-pt-br", "notice", None, f"✅ Sorteio Realizado: {game}", plain, html_, "organizer.rs",
-        "draw-completed notice to the organiser: event date, participant count, admin link; nothing to type")
+    html_ = _ao_layout(
+        styles,
+        f"Sorteio Realizado - {game}",
+        (
+            _ao_header("✅ Sorteio Realizado!", game)
+            + '<div class="content"><p>Parabéns! O sorteio foi realizado com sucesso! 🎉</p>'
+            + _ao_box(
+                "success-box",
+                f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p><p>👥 <strong>Participantes:</strong> {count}</p>",
+            )
+            + "<p>Todos os participantes receberam um email com o link para descobrir quem tiraram.</p>"
+            + _ao_box(
+                "warning-box",
+                "<p><strong>⚠️ Importante:</strong> Guarde este email! Use o link abaixo para acompanhar quem já visualizou seu amigo oculto.</p>",
+            )
+            + _ao_button(admin_url, "Acompanhar Status")
+            + _ao_link(admin_url)
+            + "</div>"
+            + AO_FOOTER
+        ),
+    )
+    add(
+        "amigo-oculto-draw-done-pt-br",
+        "notice",
+        None,
+        f"✅ Sorteio Realizado: {game}",
+        plain,
+        html_,
+        "organizer.rs",
+        "draw-completed notice to the organiser: event date, participant count, admin link; nothing to type",
+    )
 
     name = "Noor"
     plain = (f"Olá {name}!\n\nVocê foi convidado para participar do Amigo Oculto \"{game}\"!\n\n📅 Data do evento: {date}\n\n"
              f"Para descobrir quem você tirou, acesse o link abaixo:\n{view_url}\n\n"
              f"Guarde este email para consultar seu amigo oculto mais tarde se necessário.\n\n{AO_PLAIN_FOOTER}")  # fmt: skip
-    html_ = _ao_layout(styles, f"Amigo Oculto - {game}", (
-        _ao_header("Amigo Oculto", game)
-        + f'<div class="content"><p>Olá <strong>{_m(name)}</strong>!</p>'
-        f"<p>Você foi convidado para participar do Amigo Oculto <strong>{_m(game)}</strong>!</p>"
-        f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p>"
-        + _ao_box("info-box", "<p>Clique no botão abaixo para descobrir quem você tirou:</p>" + _ao_button(view_url, "Ver Meu Amigo Oculto"))
-        + '<p class="text-muted"><strong>Dica:</strong> Guarde este email! Você pode precisar dele para consultar quem você tirou mais tarde.</p>'
-        + _ao_link(view_url) + "</div>" + AO_FOOTER))
-    add("amigo-oculto-participant-pt-br", "notice", None, f"🎁 {game}", plain, html_, "participant.rs",
-        "invitation to a draw: event date, a reveal link with a 32-character token; nothing to type")
+    html_ = _ao_layout(
+        styles,
+        f"Amigo Oculto - {game}",
+        (
+            _ao_header("Amigo Oculto", game)
+            + f'<div class="content"><p>Olá <strong>{_m(name)}</strong>!</p>'
+            f"<p>Você foi convidado para participar do Amigo Oculto <strong>{_m(game)}</strong>!</p>"
+            f"<p>📅 <strong>Data do evento:</strong> {_m(date)}</p>"
+            + _ao_box(
+                "info-box",
+                "<p>Clique no botão abaixo para descobrir quem você tirou:</p>"
+                + _ao_button(view_url, "Ver Meu Amigo Oculto"),
+            )
+            + '<p class="text-muted"><strong>Dica:</strong> Guarde este email! Você pode precisar dele para consultar quem você tirou mais tarde.</p>'
+            + _ao_link(view_url)
+            + "</div>"
+            + AO_FOOTER
+        ),
+    )
+    add(
+        "amigo-oculto-participant-pt-br",
+        "notice",
+        None,
+        f"🎁 {game}",
+        plain,
+        html_,
+        "participant.rs",
+        "invitation to a draw: event date, a reveal link with a 32-character token; nothing to type",
+    )
     return items
 
 
@@ -483,7 +592,9 @@ def _tki_mail(subject: str, body: str) -> bytes:
 
 def tki(repo: Path) -> list[dict[str, Any]]:
     lv = _tki_ini(repo)
-    common = dict(source="tki", repository=TKI_REPO, commit=TKI_COMMIT, licence="AGPL-3.0", lang="en")
+    common = dict(
+        source="tki", repository=TKI_REPO, commit=TKI_COMMIT, licence="AGPL-3.0", lang="en"
+    )
     items: list[dict[str, Any]] = []
     # mail.php: the reset link carries substr(md5(password), 5, 8) as ?code=
     link = f"{TKI_HOST}pwreset.php?code={_gen(8, '0123456789abcdef')}"
@@ -532,7 +643,10 @@ WG_DATES = {
     "sv": "14 november 2026 07:05", "cs": "14. listopadu 2026 7:05", "ru": "14 ноября 2026 г. 7:05",
     "uk": "14 листопада 2026 р. 07:05",
 }  # fmt: skip
-WG_URLS = {"weight:overview": "/{lang}/weight/overview", "core:user:preferences": "/{lang}/user/preferences"}
+WG_URLS = {
+    "weight:overview": "/{lang}/weight/overview",
+    "core:user:preferences": "/{lang}/user/preferences",
+}
 
 
 def _wger_catalog(repo: Path, lang: str) -> gettext.NullTranslations:
@@ -543,12 +657,18 @@ def _wger_catalog(repo: Path, lang: str) -> gettext.NullTranslations:
     po = _show(repo, WG_COMMIT, f"wger/locale/{lang}/LC_MESSAGES/django.po").encode("utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "django.po").write_bytes(po)
-        subprocess.run(["msgfmt", "-o", f"{tmp}/django.mo", f"{tmp}/django.po"], check=True, capture_output=True)
+        subprocess.run(
+            ["msgfmt", "-o", f"{tmp}/django.mo", f"{tmp}/django.po"],
+            check=True,
+            capture_output=True,
+        )
         with open(f"{tmp}/django.mo", "rb") as fh:
             return gettext.GNUTranslations(fh)
 
 
-def _wger_render(template: str, cat: gettext.NullTranslations, lang: str, ctx: dict[str, str]) -> str:
+def _wger_render(
+    template: str, cat: gettext.NullTranslations, lang: str, ctx: dict[str, str]
+) -> str:
     """The Django template language as far as this template uses it: blocktranslate (msgid with
     %(var)s, variables autoescaped), url, plain variables and spaceless (strips its content)."""
 
@@ -556,10 +676,17 @@ def _wger_render(template: str, cat: gettext.NullTranslations, lang: str, ctx: d
         msgid = re.sub(r"\{\{\s*(\w+)\s*\}\}", r"%(\1)s", m.group(1))
         return cat.gettext(msgid) % {k: html.escape(v) for k, v in ctx.items()}
 
-    out = re.sub(r"\{% blocktranslate %\}(.*?)\{% endblocktranslate %\}", block, template, flags=re.S)
+    out = re.sub(
+        r"\{% blocktranslate %\}(.*?)\{% endblocktranslate %\}", block, template, flags=re.S
+    )
     out = re.sub(r"\{% url '([\w:]+)' %\}", lambda m: WG_URLS[m.group(1)].format(lang=lang), out)
     out = re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m: html.escape(ctx[m.group(1)]), out)
-    out = re.sub(r"\{% spaceless %\}\{% load i18n %\}(.*?)\{% endspaceless %\}", lambda m: m.group(1).strip(), out, flags=re.S)
+    out = re.sub(
+        r"\{% spaceless %\}\{% load i18n %\}(.*?)\{% endspaceless %\}",
+        lambda m: m.group(1).strip(),
+        out,
+        flags=re.S,
+    )
     return out
 
 
@@ -569,10 +696,16 @@ def wger(repo: Path) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for lang, date in WG_DATES.items():
         cat = _wger_catalog(repo, lang)
-        text = _wger_render(template, cat, lang, {"date": date, "days": str(WG_DAYS), "site": WG_SITE})
+        text = _wger_render(
+            template, cat, lang, {"date": date, "days": str(WG_DAYS), "site": WG_SITE}
+        )
         subject = cat.gettext("You have to enter your weight")
         ident = f"wger-weight-reminder-{lang}"
-        rel, sha = _write(ident, "wger", message(sender=WG_FROM, subject=subject, text=text, html_part=None, sent=SENT))
+        rel, sha = _write(
+            ident,
+            "wger",
+            message(sender=WG_FROM, subject=subject, text=text, html_part=None, sent=SENT),
+        )
         items.append(_item(
             id=ident, group="wger-weight-reminder", source="wger", lang=lang, kind="notice", code=None,
             repository=WG_REPO, commit=WG_COMMIT, licence="AGPL-3.0",
@@ -595,7 +728,13 @@ AR_FROM = "mc-mail@xingchen-craft.example"
 
 
 def authme_rereloaded(repo: Path) -> list[dict[str, Any]]:
-    common = dict(source="authme-rereloaded", repository=AR_REPO, commit=AR_COMMIT, licence="AGPL-3.0", lang="zh")
+    common = dict(
+        source="authme-rereloaded",
+        repository=AR_REPO,
+        commit=AR_COMMIT,
+        licence="AGPL-3.0",
+        lang="zh",
+    )
     items: list[dict[str, Any]] = []
     cn_time = "2026年12月03日 18:17:42"  # SimpleDateFormat("yyyy'年'MM'月'dd'日' HH:mm:ss")
     specs = [
@@ -629,7 +768,9 @@ def authme_rereloaded(repo: Path) -> list[dict[str, Any]]:
         for tag, value in tags(code).items():
             content = content.replace(tag, value)
         ident = f"authme-rereloaded-{tpl}-zh"
-        raw = message(sender=AR_FROM, subject=AM_SUBJECT, text=content, html_part=content, sent=SENT)
+        raw = message(
+            sender=AR_FROM, subject=AM_SUBJECT, text=content, html_part=content, sent=SENT
+        )
         rel, sha = _write(ident, "authme-rereloaded", raw)
         items.append(_item(
             id=ident, group=f"authme-rereloaded-{tpl}", kind=kind, code=code,
@@ -662,12 +803,24 @@ def _ev_locale(table: dict[str, str], default: dict[str, str], key: str, *vars_:
 
 
 def _ev_esc(v: str) -> str:
-    return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#39;")
+    return (
+        v.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
 
 
-def _ev_html(src: str, language: str, table: dict[str, str], default: dict[str, str], server: str, code: str) -> str:
+def _ev_html(
+    src: str, language: str, table: dict[str, str], default: dict[str, str], server: str, code: str
+) -> str:
     """#buildLocalizedHtmlEmail of src/mail/MailSender.js: its template literal, filled."""
-    body = re.search(r"#buildLocalizedHtmlEmail\(language, serverName, code\) \{.*?return `(.*?)`\n    \}", src, re.S).group(1)
+    body = re.search(
+        r"#buildLocalizedHtmlEmail\(language, serverName, code\) \{.*?return `(.*?)`\n    \}",
+        src,
+        re.S,
+    ).group(1)
     vals = {k: _ev_esc(_ev_locale(table, default, key)) for k, key in (
         ("greeting", "emailHtmlGreeting"), ("serverIntro", "emailHtmlServerIntro"), ("codeIntro", "emailHtmlCodeIntro"),
         ("ignoreNote", "emailHtmlIgnoreNote"), ("noReply", "emailHtmlNoReply"), ("moreInfo", "emailHtmlMoreInfo"))}  # fmt: skip
@@ -702,11 +855,20 @@ def emailverify(repo: Path) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for language, server in EV_GUILDS.items():
         table = json.loads(_show(repo, EV_COMMIT, f"language/{language}.json"))
-        for style in ("plain", "styled") if language in ("english", "german", "korean") else ("plain",):
+        for style in (
+            ("plain", "styled") if language in ("english", "german", "korean") else ("plain",)
+        ):
             code = str(RNG.randrange(100000, 1000000))  # crypto.randomInt(100000, 1000000)
             text = _ev_locale(table, default, "emailText", server, code)
-            html_part = _ev_html(src, language, table, default, server, code) if style == "styled" else None
-            raw = _ev_mail(_ev_locale(table, default, "emailSenderName"), _ev_locale(table, default, "emailSubject"), text, html_part)
+            html_part = (
+                _ev_html(src, language, table, default, server, code) if style == "styled" else None
+            )
+            raw = _ev_mail(
+                _ev_locale(table, default, "emailSenderName"),
+                _ev_locale(table, default, "emailSubject"),
+                text,
+                html_part,
+            )
             lang = EV_LANG[language]
             ident = f"emailverify-code-{style}-{lang.lower()}"
             rel, sha = _write(ident, "emailverify", raw)
@@ -743,7 +905,9 @@ def main() -> None:
     items += authme_rereloaded(mirrors / "HaHaWTH+AuthMeReReloaded" / "repo")
     items += emailverify(mirrors / "lkaesberg+EmailVerify" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(f"{len(items)} items, {sum(1 for i in items if i['code'])} positives")
 
 
