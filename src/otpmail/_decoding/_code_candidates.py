@@ -112,6 +112,7 @@ def _code_ish(token: str, sep: str) -> bool:
 
 
 _CAMEL_PART = re.compile(r"[A-Z]?[a-z]+")
+_CAPS_THEN_SMALL = re.compile(r"[A-Z]{2}[a-z]{2}")
 _VOWEL = re.compile(r"[aeiouy]")
 
 
@@ -137,8 +138,7 @@ def _random_shape(value: str) -> str | None:
     humps = len(_LOWER_UPPER.findall(value))
     if len(value) >= 6 and few_digits and (humps >= 2 or (humps == 1 and not _wordlike(value))):
         return "mixed"
-    upper, lower = sum(ch.isupper() for ch in value), sum(ch.islower() for ch in value)
-    if len(value) >= 6 and few_digits and not humps and upper >= 2 and lower >= 2:
+    if len(value) >= 6 and few_digits and not humps and _CAPS_THEN_SMALL.search(value):
         return "caps-small"  # capitals, then small letters: "BPJSeqxl" (or "HTTPServer")
     capitals = len(value) >= 5 and value.isalpha() and value.isupper()
     if capitals and sum(ch in "AEIOUY" for ch in value) <= 1:

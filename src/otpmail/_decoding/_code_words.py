@@ -63,14 +63,17 @@ def _phrases(*chunks: str) -> re.Pattern[str]:
 
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
-_GIVEN_SECRET_WORDS = (
-    r"(?:password|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|hasł(?:o|em)|"
-    r"parola|lösenord|adgangskode|passord|salasana|heslo|jelszó|şifre|geslo|lozinka|parool|"
-    r"slaptažodis|mật khẩu|kata sandi|пароль|лозинка|парола|credential|zugangsdaten|"
-    r"credenziali|credenciale?s?)(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])"
-)
-"""A password or credential word followed by its colon (up to four words between)."""
-_TEMPORARY_PASSWORD = r"(?:temporary|temp|initial) password\b"
+_SECRET_WORDS = (
+    "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
+    r"hasł(?:o|em)", "parola", "lösenord", "adgangskode", "passord", "salasana", "heslo",
+    "jelszó", "şifre", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
+    "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
+    r"credenciale?s?",
+)  # fmt: skip
+_GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
+"""A password or credential word followed by its colon (up to four words between): one
+alternative a word, so that :func:`_words` groups them by their first letter."""
+_TEMPORARY_PASSWORD = r"temporary password\b|temp password\b|initial password\b"
 _GIVEN_SECRET = re.compile(f"(?i){_GIVEN_SECRET_WORDS}|{_TEMPORARY_PASSWORD}")
 """Such a label: what it gives is given to be used, in any kind of mail."""
 
@@ -234,14 +237,18 @@ _NEGATIVE_CJK = _phrases(
     r"예약\s?번호|注文|請求|合計|配送|订单|訂單|发票|合计|总计|快递|주문|청구|금액|합계|전화|"
     r"배송"
 )
-_VERBS = _words(
-    r"(?:enter|type|use|input|paste|copy|kopiere\w*|einfügen|copiez|collez|copia|pega|pegue|"
-    r"incolla|cole|kopieer|plak|kopiuj|skopiuj|wklej|kopir\w*|zalijepi\w*|kopiera|kopiér|"
-    r"kopioi|zkopírujte|másold|скопируйте|вставьте|eingeben|gib|geben sie|saisissez|saisir|"
-    r"entrez|introduce|introduzca|"
-    r"introdúzcalo|introduza|ingresa|ingrese|escriba|inserisci|inserire|digita|digite|insira|voer|"
-    r"vul|wpisz|wprowadź|podaj|введите|укажите|girin|giriniz|girerek)\b"
-)
+_VERB_WORDS = (
+    "enter", "type", "use", "input", "paste", "copy", r"kopiere\w*", "einfügen", "copiez",
+    "collez", "copia", "pega", "pegue", "incolla", "cole", "kopieer", "plak", "kopiuj",
+    "skopiuj", "wklej", r"kopir\w*", r"zalijepi\w*", "kopiera", "kopiér", "kopioi",
+    "zkopírujte", "másold", "скопируйте", "вставьте", "eingeben", "gib", "geben sie",
+    "saisissez", "saisir", "entrez", "introduce", "introduzca", "introdúzcalo", "introduza",
+    "ingresa", "ingrese", "escriba", "inserisci", "inserire", "digita", "digite", "insira",
+    "voer", "vul", "wpisz", "wprowadź", "podaj", "введите", "укажите", "girin", "giriniz",
+    "girerek",
+)  # fmt: skip
+# one alternative a word (each with its own \b), so that _words groups them by letter
+_VERBS = _words("|".join(rf"{verb}\b" for verb in _VERB_WORDS))
 _VERBS_CJK = _phrases(r"入力|输入|輸入|입력")
 
 # Mail-level signals (the mail as a whole)
