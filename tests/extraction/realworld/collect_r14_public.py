@@ -1,0 +1,321 @@
+"""Round fourteen, public-service senders: e-government and civic-reporting mail.
+
+    /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r14_public.py \\
+        --egov /work/.mirror/egovernments+egov-smartcity-suite/repo \\
+        --fms /work/.mirror/mysociety+fixmystreet/repo
+
+- ``--egov``: a git snapshot of egovernments/egov-smartcity-suite (repository LICENSE MIT,
+  source files headed GPL-3.0-or-later). Its mails are plain text sent through
+  ``NotificationService.sendEmail(email, subject, message)``: the subject and body are Java
+  ``.properties`` messages filled with ``MessageFormat`` (``{0}`` ...), read here from the
+  snapshot and filled the same way. The password-recovery OTP is built in
+  ``IdentityRecoveryService.generateAndSendUserPasswordRecovery`` as
+  ``"Your OTP for recovering password is " + token`` with the token
+  ``uniqueString(5).toUpperCase()`` (five letters a-z, upper-cased), subject
+  ``Password Reset``. The stakeholder mail gives the username and password to log in with.
+  The collection payment confirmation is ``payment-gateway.properties``' ``%s`` strings.
+- ``--fms``: a git snapshot of mysociety/fixmystreet (AGPL-3.0). Its Template Toolkit text
+  templates (``templates/email/default/``, Welsh in ``cy/``) are filled by hand for the
+  default cobrand (the branches a default site takes, the site name FixMyStreet, the
+  signature from ``signature.txt``); only the text part is built (FixMyStreet also sends an
+  HTML alternative, not rendered here). None of these mails gives a code.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+from collect import HERE, message
+
+EGOV_COMMIT = "361238c743d046080d66b7fcbe44673a8a784be2"
+FMS_COMMIT = "84d7c80c5d9abd0d330325742c6b9eedc30b19fd"
+SENT = datetime(2026, 11, 19, 8, 41, 7, tzinfo=timezone.utc)
+RNG = random.Random("r14-public")
+ITEMS: list[dict] = []
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _properties(text: str) -> dict[str, str]:
+    """Java .properties: continuation lines joined, escapes \\n \\t \\r decoded."""
+    out: dict[str, str] = {}
+    logical: list[str] = []
+    buf = ""
+    for raw in text.splitlines():
+        line = raw.lstrip() if buf else raw
+        if line.endswith("\\") and not line.endswith("\\\\"):
+            buf += line[:-1]
+            continue
+        logical.append(buf + line)
+        buf = ""
+    for line in logical:
+        if not line.strip() or line.lstrip().startswith(("#", "!")):
+            continue
+        found = re.match(r"\s*([^=:\s]+)\s*[=:]\s?(.*)$", line)
+        if not found:
+            continue
+        value = found.group(2).lstrip()
+        value = value.replace("\\n", "\n").replace("\\t", "\t").replace("\\r", "\r")
+        out[found.group(1)] = value
+    return out
+
+
+def _fmt(pattern: str, *args: str) -> str:
+    return re.sub(r"\{(\d+)\}", lambda m: args[int(m.group(1))], pattern)
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=None, sent=SENT)
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# eGov SmartCity suite
+
+EGOV_LICENCE = "MIT (repository LICENSE); GPL-3.0-or-later (file headers)"
+EGOV_FROM = "eGov ULB Portal <no-reply@egov.example>"
+
+
+def egov(repo: Path) -> None:
+    c = EGOV_COMMIT
+
+    def props(path: str) -> dict[str, str]:
+        return _properties(_show(repo, c, path))
+
+    def save(template, kind, code, path, rendered, subject, text, note=None):  # fmt: skip
+        _save(source="egov", template=template, lang="en", kind=kind, code=code,
+              repository="egovernments/egov-smartcity-suite", path=path, commit=c,
+              licence=EGOV_LICENCE, rendered=rendered, sender=EGOV_FROM, subject=subject,
+              text=text, note=note)  # fmt: skip
+
+    java = "egov/egov-egi/src/main/java/org/egov/infra/admin/common/service/IdentityRecoveryService.java"
+    src = _show(repo, c, java)
+    assert '"Your OTP for recovering password is " + identityRecovery.getToken()' in src
+    token = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(5)).upper()
+    save("pwd-otp", "gov-otp", token, java + "; egov/egov-egi/src/main/java/org/egov/infra/utils/StringUtils.java",
+         "string built in generateAndSendUserPasswordRecovery, token uniqueString(5) a-z upper-cased",
+         "Password Reset", "Your OTP for recovering password is " + token)  # fmt: skip
+
+    path = "egov/egov-portal/src/main/resources/messages/service-message-portal.properties"
+    p = props(path)
+    save("citizen-reg", "notice", None, path,
+         "citizen.reg.mail.* filled as CitizenService.create (MessageFormat)",
+         p["citizen.reg.mail.subject"],
+         _fmt(p["citizen.reg.mail.body"], "Noor Tester", "https://tirupati.egov.example/egi/login/secure",
+              "Tirupati Municipal Corporation"))  # fmt: skip
+
+    path = "egov/egov-bpa/src/main/resources/messages/service-message-bpa.properties"
+    p = props(path)
+    password = "Shl@" + "".join(RNG.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(6))
+    save("stakeholder-reg", "gov-otp", password, path + "; egov/egov-bpa/src/main/java/org/egov/bpa/utils/BPASmsAndEmailService.java",
+         "msg.newstakeholder.email.* filled as buildMessageDetails (name, code, username, password)",
+         p["msg.newstakeholder.email.subject"],
+         _fmt(p["msg.newstakeholder.email.body"], "Noor Tester", "STK/2026/000418", "noortester", password),
+         note="gives a username and a password to log in with; reference number STK/2026/000418 is not a code")  # fmt: skip
+    appno = "BPA/27/2026/00%04d" % RNG.randint(100, 9999)
+    save("bpa-application", "notice", None, path, "msg.bpa.newappln.email.* filled (MessageFormat)",
+         _fmt(p["msg.bpa.newappln.email.subject"], appno),
+         _fmt(p["msg.bpa.newappln.email.body"], "Noor Tester", appno))  # fmt: skip
+    save("bpa-scrutiny", "notice", None, path, "msg.bpa.doc.scruty.schedule.email.* filled (MessageFormat)",
+         _fmt(p["msg.bpa.doc.scruty.schedule.email.subject"], "24/11/2026", "11:30 AM", "Town Planning Section, Ward 12", appno),
+         _fmt(p["msg.bpa.doc.scruty.schedule.email.body"], "Noor Tester", "24/11/2026", "11:30 AM",
+              "Town Planning Section, Ward 12", appno))  # fmt: skip
+
+    path = "egov/egov-stms/src/main/resources/messages/service-message-stms.properties"
+    p = props(path)
+    ack = "SWA%08d" % RNG.randint(10**7, 10**8 - 1)
+    save("sewerage-application", "notice", None, path, "msg.newconnectioncreate.email.* filled (MessageFormat)",
+         _fmt(p["msg.newconnectioncreate.email.subject"], ack),
+         _fmt(p["msg.newconnectioncreate.email.body"], "Noor Tester", ack, "Tirupati Municipal Corporation", "1,500"),
+         note="acknowledgement number to quote as reference, not a code to type")  # fmt: skip
+    save("sewerage-payment", "invoice", None, path, "msg.newconnectionOnDemandAndDonation.email.body filled; subject key of the same service",
+         _fmt(p["msg.newconnectionOnDemandAndDonation.email.subject"], ack) if "msg.newconnectionOnDemandAndDonation.email.subject" in p else "Sewerage connection demand and donation amount received",
+         _fmt(p["msg.newconnectionOnDemandAndDonation.email.body"], "Noor Tester", "18,250", ack, "Tirupati Municipal Corporation"))  # fmt: skip
+    shsc = "1016%06d" % RNG.randint(0, 999999)
+    save("sewerage-execution", "notice", None, path, "msg.newconnectionOnExecutionDate.email.body filled",
+         _fmt(p["msg.newconnectionOnExecutionDate.email.subject"], shsc) if "msg.newconnectionOnExecutionDate.email.subject" in p else "Sewerage connection installed",
+         _fmt(p["msg.newconnectionOnExecutionDate.email.body"], "Noor Tester", shsc, "17/11/2026", "240", "Tirupati Municipal Corporation"))  # fmt: skip
+
+    path = "egov/egov-pgr/src/main/resources/messages/service-message-pgr.properties"
+    p = props(path)
+    crn = "%08d" % RNG.randint(10**7, 10**8 - 1)
+    save("grievance-registered", "notice", None, path, "msg.complaint.registered.email.* filled (MessageFormat)",
+         p["msg.complaint.registered.email.subject"].strip(),
+         _fmt(p["msg.complaint.registered.email.body"], "Noor Tester", "Garbage not collected", "48",
+              "https://tirupati.egov.example", crn, "Tirupati Municipal Corporation"))  # fmt: skip
+
+    path = "egov/egov-collection/src/main/resources/config/payment-gateway.properties"
+    p = props(path)
+    save("payment-confirmation", "invoice", None, path, "email.subject.message / email.body.message filled (%s); receipt PDF attachment left out",
+         p["email.subject.message"].replace("%s", "Tirupati Municipal Corporation"),
+         p["email.body.message"] % ("Tirupati Municipal Corporation", "4,312.00", "Property Tax",
+                                    "1016047231", "19/11/2026", "Tirupati Municipal Corporation"))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# FixMyStreet
+
+FMS_FROM = "FixMyStreet <team@fixmystreet.example>"
+FMS_LICENCE = "AGPL-3.0-or-later"
+FMS_DIR = "templates/email/default/"
+
+
+def _tt(template: str, values: dict[str, str], blocks: list[tuple[str, str]]) -> str:
+    """Fill a Template Toolkit text by hand: each (directive text, replacement) in ``blocks``
+    resolves one IF/TRY/INCLUDE construct as the default cobrand takes it, then every
+    ``[% name %]`` left is replaced from ``values``; the ``Subject:`` header line is split off."""
+    for old, new in blocks:
+        assert old in template, old[:60]
+        template = template.replace(old, new)
+    out = re.sub(r"\[%\s*([\w.]+)\s*%\]", lambda m: values[m.group(1)], template)
+    assert "[%" not in out, out
+    return out
+
+
+def _split(text: str) -> tuple[str, str]:
+    head, _, body = text.partition("\n\n")
+    assert head.startswith("Subject: ")
+    return head[len("Subject: "):].strip(), body
+
+
+def fms(repo: Path) -> None:
+    c = FMS_COMMIT
+
+    def tpl(path: str) -> str:
+        return _show(repo, c, FMS_DIR + path)
+
+    def save(template, lang, kind, path, subject, text, note=None):  # fmt: skip
+        _save(source="fixmystreet", template=template, lang=lang, kind=kind, code=None,
+              repository="mysociety/fixmystreet", path=FMS_DIR + path, commit=c,
+              licence=FMS_LICENCE,
+              rendered="Template Toolkit text template filled by hand for the default cobrand (text part only)",
+              sender=FMS_FROM, subject=subject, text=text, note=note)  # fmt: skip
+
+    rid = str(RNG.randint(4_000_000, 6_999_999))
+    values = {
+        "site_name": "FixMyStreet",
+        "report.name": "Noor Tester",
+        "report.body": "Cardiff Council",
+        "report.title": "Pothole outside 14 Heol y Felin",
+        "report.detail": "Deep pothole about 40cm across near the bus stop, opposite number 14.",
+        "token_url": "https://www.fixmystreet.example/P/Xq7Lm2Rt9vKd",
+        "title": "Pothole outside 14 Heol y Felin",
+        "bodies_name": "Cardiff Council",
+        "url": f"https://www.fixmystreet.example/report/{rid}",
+        "report.view_url": f"/report/{rid}",
+        "cobrand.base_url_for_report(report)": "https://www.fixmystreet.example",
+    }
+    signature = {"en": tpl("signature.txt").strip(), "cy": tpl("cy/signature.txt").strip()}
+
+    # problem-confirm: a confirmation link, no code.
+    t = tpl("problem-confirm.txt")
+    blocks = [
+        ("[% IF report.non_public %]Note that your report will not be\npublished for public viewing on the [% site_name %] website but will be sent to [% report.body %].\n[% ELSE %]Note that your report will also appear on the [% site_name %] website.[% END %]",
+         "Note that your report will also appear on the [% site_name %] website."),
+        ("[% IF c.cobrand.is_council && !c.cobrand.owns_problem( report ) %]\nPlease note that [% c.cobrand.council_name %] is not responsible for this type\nof problem, so it will instead be sent to [% report.body %].\n[% END %]\n", ""),
+        ("[% TRY %][% INCLUDE '_problem-confirm_extra.txt' %][% CATCH file %][% END %]\n", ""),
+        ("[% signature %]", signature["en"]),
+    ]  # fmt: skip
+    subject, body = _split(_tt(t, values, blocks))
+    save("problem-confirm", "en", "notice", "problem-confirm.txt", subject, body)
+    t = tpl("cy/problem-confirm.txt")
+    blocks = [
+        ("[% UNLESS report.non_public %] Nodwch y bydd eich adroddiad hefyd\nyn arddangos ar y wefan [site_name %] .[% END %]",
+         " Nodwch y bydd eich adroddiad hefyd\nyn arddangos ar y wefan [site_name %] ."),
+        ("[% IF c.cobrand.is_council && !c.cobrand.owns_problem( report ) %]\nNodwch nad yw [% c.cobrand.council_name %] yn gyfrifol am y math yma\no broblem, felly bydd yn cael ei anfon at [% report.body %].\n[% END %]\n", ""),
+        ("[% TRY %][% INCLUDE '_problem-confirm_extra.txt' %][% CATCH file %][% END %]\n", ""),
+        ("[% signature %]", signature["cy"]),
+    ]  # fmt: skip
+    subject, body = _split(_tt(t, values, blocks))
+    save("problem-confirm", "cy", "notice", "cy/problem-confirm.txt", subject, body,
+         note="the Welsh template's own slip '[site_name %]' is kept as sent")  # fmt: skip
+
+    # confirm_report_sent
+    for lang, path in (("en", "confirm_report_sent.txt"), ("cy", "cy/confirm_report_sent.txt")):
+        subject, body = _split(_tt(tpl(path), values, [("[% signature %]", signature[lang])]))
+        save("report-sent", lang, "notice", path, subject, body)
+
+    # other-reported (default branch: not waste)
+    for lang, path in (("en", "other-reported.txt"), ("cy", "cy/other-reported.txt")):
+        t = tpl(path)
+        if lang == "en":
+            head = t.index("Subject:")
+            t = t[head:t.rindex("[% END %]")]
+            t = t.replace("[% IF cobrand.moniker == 'northnorthants' %]\nYour report to [% report.body %] has been logged on the Highways reporting system.\n[% ELSE %]\nYour report to [% report.body %] has been logged on [% site_name %].\n[% END %]",
+                          "Your report to [% report.body %] has been logged on [% site_name %].")  # fmt: skip
+        pub = re.search(r"\[% IF report.non_public ~%\].*?\[% END ~%\]\n", t, re.S)
+        assert pub
+        t = t.replace(pub.group(0), "")
+        cb = re.search(r"\[% IF cobrand.is_council .*?\[% END %\]\n\[% END %\]\n", t, re.S)
+        assert cb
+        t = t.replace(cb.group(0), "\n")
+        t = t.replace("[% cobrand.base_url_for_report(report) %]", "https://www.fixmystreet.example")
+        subject, body = _split(_tt(t, values, [("[% signature %]", signature[lang])]))
+        save("report-logged", lang, "notice", path, subject, body,
+             note=f"report number {rid} appears in the link only")  # fmt: skip
+
+    # submit: the report as sent to the council, with Report ID, phone, coordinates.
+    t = tpl("submit.txt")
+    v = dict(values)
+    v.update({
+        "missing": "", "multiple": "", "fuzzy": "To view a map of the precise location of this issue",
+        "url": f"https://www.fixmystreet.example/report/{rid}", "has_photo": "",
+        "report.id": rid, "report.category_display": "Potholes",
+        "report.latitude": "51.481583", "report.longitude": "-3.179090",
+        "osm_url": "https://www.openstreetmap.org/?mlat=51.481583&mlon=-3.179090#map=18/51.481583/-3.179090",
+        "closest_address": "Nearest road to the pin placed on the map (automatically generated by Bing Maps): Heol y Felin, Cardiff CF14 2ND\n\n",
+        "signature": signature["en"], "category_footer": "Potholes",
+    })  # fmt: skip
+    blocks = [
+        ('[% report.user.email OR "None provided" %]', "noor.tester@example.com"),
+        ('[% report.user.phone OR "None provided" %]', "029 2087 2087"),
+        ("[% FOR field IN report.get_extra_fields %][% IF field.value_label OR field.value.length ~%]\n[% field.description OR field.name %]: [% field.value_label OR field.value %]\n\n[% END %][% END ~%]\n", ""),
+    ]  # fmt: skip
+    subject, body = _split(_tt(t, v, blocks))
+    save("submit", "en", "notice", "submit.txt", subject, body,
+         note="report ID, phone number, coordinates and postcode; nothing to type")  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--egov", type=Path, required=True)
+    ap.add_argument("--fms", type=Path, required=True)
+    args = ap.parse_args()
+    egov(args.egov)
+    fms(args.fms)
+    out = HERE / "round14" / "public.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(len(ITEMS), "items;", sum(i["code"] is not None for i in ITEMS), "with a code")
+
+
+if __name__ == "__main__":
+    main()
