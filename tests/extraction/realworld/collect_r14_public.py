@@ -2,7 +2,10 @@
 
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r14_public.py \\
         --egov /work/.mirror/egovernments+egov-smartcity-suite/repo \\
-        --fms /work/.mirror/mysociety+fixmystreet/repo
+        --fms /work/.mirror/mysociety+fixmystreet/repo \\
+        --digit /work/.mirror/egovernments+Digit-Core/repo \\
+        --ottehr /work/.mirror/masslight+ottehr/repo \\
+        --proconnect /work/.mirror/proconnect-gouv+proconnect-identite/repo
 
 - ``--egov``: a git snapshot of egovernments/egov-smartcity-suite (repository LICENSE MIT,
   source files headed GPL-3.0-or-later). Its mails are plain text sent through
@@ -20,6 +23,24 @@
   signature from ``signature.txt``); only the text part is built (FixMyStreet also sends an
   HTML alternative, not rendered here). None of these mails gives a code.
 
+- ``--digit``: a git snapshot of egovernments/Digit-Core (MIT). ``user-otp``'s
+  ``OtpEmailRepository`` sends a plain-text mail (``egov-notification-mail`` sends
+  ``isHTML`` false as ``SimpleMailMessage``) whose subject and body are the localisation
+  messages of ``localization of email notification.postman_collection.json`` (the same as
+  the repository's built-in defaults), ``%s`` filled with the ``egov-otp`` token
+  (``randomNumeric(egov.otp.length)``, 6 by default).
+- ``--ottehr``: a git snapshot of masslight/ottehr (MIT). Its SendGrid dynamic templates
+  (``packages/utils/lib/ottehr-config/sendgrid/template_html/*.html``) are filled like
+  Handlebars does (``{{x}}`` HTML-escaped, ``{{{x}}}`` raw, ``{{#if}}``), with the
+  ``branding`` object of ``ottehr-config/branding`` and the subjects of
+  ``ottehr-config/sendgrid/index.ts``; HTML only, as the templates are.
+- ``--proconnect``: a git snapshot of proconnect-gouv/proconnect-identite (MIT), the French
+  State's ProConnect identity provider. Its JSX mails are taken from the package's own
+  rendering tests (``packages/email/src/*.test.tsx.snapshot``: the component rendered with
+  the story's props, formatted by prettier) with the story's values replaced by ours; the
+  subject is the one ``src/managers`` passes to ``sendMail``, which also adds a text part
+  made with html-to-text (approximated here by stripping the markup).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -27,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import random
 import re
@@ -304,13 +326,194 @@ def fms(repo: Path) -> None:
          note="report ID, phone number, coordinates and postcode; nothing to type")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# DIGIT (egovernments/Digit-Core)
+
+DIGIT_COMMIT = "8ea570250c59b296dc74e66711c788966e0aa5a5"
+
+
+def digit(repo: Path) -> None:
+    c = DIGIT_COMMIT
+    coll = "core-services/user-otp/src/main/resources/localization of email notification.postman_collection.json"
+    java = "core-services/user-otp/src/main/java/org/egov/persistence/repository/OtpEmailRepository.java"
+    messages: dict[str, str] = {}
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            raw = x.get("raw")
+            if isinstance(raw, str) and '"messages"' in raw:
+                for m in json.loads(raw)["messages"]:
+                    messages[m["code"]] = m["message"]
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(json.loads(_show(repo, c, coll)))
+    assert "LOCALIZATION_KEY_LOGIN_BODY_EMAIL" in _show(repo, c, java)
+    for template, sub, body in (("login-otp", "email.login.otp.sub", "email.login.otp.body"),
+                                ("pwd-reset-otp", "email.pwd.reset.otp.sub", "email.pwd.reset.otp.body")):  # fmt: skip
+        otp = "".join(RNG.choice("0123456789") for _ in range(6))
+        _save(source="digit", template=template, lang="en", kind="gov-otp", code=otp,
+              repository="egovernments/Digit-Core", path=f"{java}; {coll}", commit=c,
+              licence="MIT", rendered="localisation subject/body (en_IN) with %s = six-digit OTP; plain text",
+              sender="DIGIT Citizen Services <no-reply@digit.example>", subject=messages[sub],
+              text=messages[body] % otp)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Ottehr (masslight/ottehr)
+
+OTTEHR_COMMIT = "e62070ba7b72849f12f7b2ff88e12f21a65f28c3"
+
+
+def _handlebars(template: str, data: dict[str, str]) -> str:
+    """Handlebars as SendGrid runs it: a name it is not given prints as nothing."""
+    def cond(m: re.Match[str]) -> str:
+        return m.group(2) if data.get(m.group(1)) else ""
+
+    template = re.sub(r"\{\{#if ([\w.-]+)\}\}(.*?)\{\{/if\}\}", cond, template, flags=re.S)
+    template = re.sub(r"\{\{\{\s*([\w.-]+)\s*\}\}\}", lambda m: data[m.group(1)], template)
+    out = re.sub(r"\{\{\s*([\w.-]+)\s*\}\}", lambda m: html.escape(data.get(m.group(1), "")), template)
+    assert "{{" not in out, out[:200]
+    return out
+
+
+def ottehr(repo: Path) -> None:
+    c = OTTEHR_COMMIT
+    base = "packages/utils/lib/ottehr-config/sendgrid/"
+    index = _show(repo, c, base + "index.ts")
+    brand = {
+        "branding.projectName": "Ottehr", "branding.email.logoURL": "",
+        "branding.email.palette.headerText": "#0F347C", "branding.email.palette.bodyText": "#000000DE",
+        "branding.email.palette.footerText": "#212130", "branding.email.palette.buttonColor": "#295F75",
+        "branding.email.supportPhoneNumber": "(202) 555-0147", "env": "",
+    }  # fmt: skip
+    visit = "https://intake.ottehr.example/visit/5b2e9c41-7d0a-4f63-9a1e-2c8d4b7f0e15"
+    common = {
+        "location": "Ottehr Urgent Care - Georgetown", "time": "Monday, November 23 at 10:45 AM EST",
+        "address": "1350 Wisconsin Ave NW, Washington, DC 20007",
+        "address-url": "https://www.google.com/maps/search/?api=1&query=1350+Wisconsin+Ave+NW%2C+Washington%2C+DC+20007",
+        "modify-visit-url": visit + "/reschedule", "cancel-visit-url": visit + "/cancel",
+        "paperwork-url": "https://intake.ottehr.example/paperwork/5b2e9c41-7d0a-4f63-9a1e-2c8d4b7f0e15",
+        "join-visit-url": "https://intake.ottehr.example/waiting-room?appointment_id=5b2e9c41-7d0a-4f63-9a1e-2c8d4b7f0e15",
+        "patient-name": "Noor Tester", "recipient-name": "Noor Tester", "date": "11/23/2026",
+        "book-again-url": "https://intake.ottehr.example/home", "visit-note-url": visit + "/note",
+    }  # fmt: skip
+    data = {**brand, **common}
+    for key, name in (("inPersonConfirmation", "in-person-confirmation"), ("inPersonCancelation", "in-person-cancelation"), ("inPersonReceipt", "in-person-receipt"),
+                      ("telemedConfirmation", "telemed-confirmation"), ("telemedInvitation", "telemed-invitation")):  # fmt: skip
+        block = index[index.index(f"    {key}: {{"):]
+        subject = re.search(r"subject: '([^']*)'", block).group(1)
+        subject = _handlebars(subject, data).replace("\\u26A0\\uFE0F", "")
+        body = _handlebars(_show(repo, c, f"{base}template_html/{name}.html"), data)
+        raw = message(sender="Ottehr <support@ottehr.example>", subject=html.unescape(subject),
+                      text=None, html_part=body, sent=SENT)  # fmt: skip
+        ident = f"ottehr-{name}-en"
+        rel = f"mail/ottehr/{ident}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        ITEMS.append({
+            "id": ident, "group": f"ottehr-{name}", "source": "ottehr", "lang": "en",
+            "kind": "notice" if name != "in-person-receipt" else "invoice", "code": None,
+            "repository": "masslight/ottehr", "path": f"{base}template_html/{name}.html; {base}index.ts",
+            "commit": c, "licence": "MIT",
+            "rendered": "SendGrid Handlebars template filled (branding defaults, support phone set); HTML only",
+            "file": rel, "sha256": hashlib.sha256(raw).hexdigest(),
+            "note": "appointment mail with date, time, address, phone and visit links; no code",
+        })  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# ProConnect Identité (proconnect-gouv/proconnect-identite)
+
+PROCONNECT_COMMIT = "1b2c1a6ef4c4c3ed24ca1bd115af01615a707720"
+
+
+def _html_text(markup: str) -> str:
+    body = markup[markup.index("<body"):]
+    body = re.sub(r"<br\s*/?>|</p>|</tr>|</h\d>", "\n", body)
+    body = re.sub(r"<a [^>]*href=\"([^\"]*)\"[^>]*>(.*?)</a\s*>", r"\2 [\1]", body, flags=re.S)
+    body = re.sub(r"<[^>]+>", " ", body)
+    lines = [" ".join(html.unescape(line).split()) for line in body.split("\n")]
+    out: list[str] = []
+    for line in lines:
+        if line or (out and out[-1]):
+            out.append(line)
+    return "\n".join(out).strip() + "\n"
+
+
+def proconnect(repo: Path) -> None:
+    c = PROCONNECT_COMMIT
+
+    def snap(name: str, index: int = 0) -> tuple[str, str]:
+        path = f"packages/email/src/{name}.test.tsx.snapshot"
+        text = _show(repo, c, path)
+        parts = re.findall(r"= `\n(.*?)\n`;", text, re.S)
+        return parts[index], path
+
+    def save(template, kind, code, name, subject, replace, manager, note=None):  # fmt: skip
+        markup, path = snap(name)
+        for old, new in replace:
+            assert old in markup, old
+            markup = markup.replace(old, new)
+        raw = message(sender="ProConnect <nepasrepondre@proconnect.example>", subject=subject,
+                      text=_html_text(markup), html_part=markup, sent=SENT)  # fmt: skip
+        ident = f"proconnect-{template}-fr"
+        rel = f"mail/proconnect/{ident}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        item = {
+            "id": ident, "group": f"proconnect-{template}", "source": "proconnect", "lang": "fr",
+            "kind": kind, "code": code, "repository": "proconnect-gouv/proconnect-identite",
+            "path": f"packages/email/src/{name}.tsx; {path}; {manager}", "commit": c, "licence": "MIT",
+            "rendered": "package test snapshot (story props replaced by ours) as HTML + stripped-markup text part; subject from sendMail call",
+            "file": rel, "sha256": hashlib.sha256(raw).hexdigest(),
+        }  # fmt: skip
+        if note:
+            item["note"] = note
+        ITEMS.append(item)
+
+    pin = "".join(RNG.choice("0123456789") for _ in range(10))
+    save("verify-email", "gov-otp", pin, "VerifyEmail", "Vérification de votre adresse email",
+         [(">579687<", f">{pin}<")], "src/managers/user.ts",
+         note="ten-digit code from generatePinToken")  # fmt: skip
+    words = _show(repo, c, "packages/core/src/data/diceware-wordlist-fr-alt.ts")
+    wordlist = re.findall(r'"[1-6]{5}": "([^"]+)"', words)
+    phrase = "-".join(RNG.choice(wordlist) for _ in range(2))
+    save("official-contact", "gov-otp", phrase, "OfficialContactEmailVerification",
+         "[ProConnect] Authentifier un email sur ProConnect",
+         [(">contrit-muscle<", f">{phrase}<"), ("marie.dupont@ville.fr", "noor.tester@example.com"),
+          ("Marie", "Noor"), ("Dupont", "Tester"), ("Commune de Michel", "Commune de Saint-Ambroix")],
+         "src/managers/organization/official-contact-email-verification.ts",
+         note="two diceware words joined by a hyphen (generateDicewarePassword), to copy-paste as shown")  # fmt: skip
+    save("add-2fa", "notice", None, "Add2fa", "Double authentification activée",
+         [("marie.dupont@example.com", "noor.tester@example.com"), ("Marie", "Noor"), ("Dupont", "Tester")],
+         "src/managers/user.ts")  # fmt: skip
+    save("welcome", "notice", None, "Welcome", "Votre compte ProConnect a bien été créé",
+         [("#/../src/Welcome.stories.tsx", "https://identite.proconnect.example"), ("Marie", "Noor"), ("Dupont", "Tester")],
+         "src/managers/organization/join.ts")  # fmt: skip
+    token = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(64))
+    save("magic-link", "notice", None, "MagicLink", "Lien de connexion à ProConnect",
+         [("#/../src/MagicLink.stories.tsx",
+           f"https://identite.proconnect.example/users/sign-in-with-magic-link?magic_link_token={token}")],
+         "src/managers/user.ts", note="sign-in link only; the token is inside the link")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--egov", type=Path, required=True)
     ap.add_argument("--fms", type=Path, required=True)
+    ap.add_argument("--digit", type=Path, required=True)
+    ap.add_argument("--ottehr", type=Path, required=True)
+    ap.add_argument("--proconnect", type=Path, required=True)
     args = ap.parse_args()
     egov(args.egov)
     fms(args.fms)
+    digit(args.digit)
+    ottehr(args.ottehr)
+    proconnect(args.proconnect)
     out = HERE / "round14" / "public.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
