@@ -5,7 +5,8 @@
         --fms /work/.mirror/mysociety+fixmystreet/repo \\
         --digit /work/.mirror/egovernments+Digit-Core/repo \\
         --ottehr /work/.mirror/masslight+ottehr/repo \\
-        --proconnect /work/.mirror/proconnect-gouv+proconnect-identite/repo
+        --proconnect /work/.mirror/proconnect-gouv+proconnect-identite/repo \\
+        --hcx /work/.mirror/Swasth-Digital-Health-Foundation+hcx-platform/repo
 
 - ``--egov``: a git snapshot of egovernments/egov-smartcity-suite (repository LICENSE MIT,
   source files headed GPL-3.0-or-later). Its mails are plain text sent through
@@ -40,6 +41,14 @@
   the story's props, formatted by prettier) with the story's values replaced by ours; the
   subject is the one ``src/managers`` passes to ``sendMail``, which also adds a text part
   made with html-to-text (approximated here by stripping the markup).
+
+- ``--hcx``: a git snapshot of Swasth-Digital-Health-Foundation/hcx-platform (MIT, the
+  LICENSE file added at its head ffcf9c0d covers the project). Its onboarding mails are
+  FreeMarker templates (``hcx-onboard/src/main/resources/templates/*.ftl``) sent as
+  ``text/html`` only by ``EmailService.sendMail``, read at the commits where
+  ``ParticipantService`` / ``OnboardService`` send them, with the subjects of that commit's
+  ``application.yml``: the e-mail OTP is ``DecimalFormat("000000")`` of a random int, the
+  generated password ``generateRandomPassword(24)`` over the class's alphabet.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -501,6 +510,59 @@ def proconnect(repo: Path) -> None:
          "src/managers/user.ts", note="sign-in link only; the token is inside the link")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# HCX (Swasth-Digital-Health-Foundation/hcx-platform)
+
+HCX_OTP_COMMIT = "9acb7a8c5ccf81b0d8f3735cfb9317b3dfa7788b"
+HCX_PWD_COMMIT = "fdf18c122e3dd5903c4431638d40f7f55ba62aa9"
+HCX_TEMPLATES = "hcx-onboard/src/main/resources/templates/"
+
+
+def hcx(repo: Path) -> None:
+    def save(template, kind, code, commit, fill, subject, java, note=None):  # fmt: skip
+        path = HCX_TEMPLATES + template + ".ftl"
+        body = _show(repo, commit, path)
+        for key, value in fill.items():
+            assert "${" + key + "}" in body, key
+            body = body.replace("${" + key + "}", value)
+        assert "${" not in body
+        raw = message(sender="HCX Team <no-reply@hcx.example>", subject=subject, text=None,
+                      html_part=body, sent=SENT)  # fmt: skip
+        ident = f"hcx-{template}-en"
+        rel = f"mail/hcx/{ident}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        item = {
+            "id": ident, "group": f"hcx-{template}", "source": "hcx", "lang": "en", "kind": kind,
+            "code": code, "repository": "Swasth-Digital-Health-Foundation/hcx-platform",
+            "path": f"{path}; {java}; hcx-onboard/src/main/resources/application.yml",
+            "commit": commit, "licence": "MIT",
+            "rendered": "FreeMarker ${...} filled as the service's model; text/html only; subject default of application.yml",
+            "file": rel, "sha256": hashlib.sha256(raw).hexdigest(),
+        }  # fmt: skip
+        if note:
+            item["note"] = note
+        ITEMS.append(item)
+
+    participant = "noorclinic.%d@swasth-hcx-dev" % RNG.randint(100000, 999999)
+    otp = "%06d" % RNG.randint(0, 999998)
+    psvc = "hcx-onboard/src/main/java/org/swasth/hcx/services/ParticipantService.java"
+    save("send-otp", "health-otp", otp, HCX_OTP_COMMIT,
+         {"USER_NAME": "Noor Clinic", "PARTICIPANT_CODE": participant, "RANDOM_CODE": otp},
+         "HCX - Onboarding Started", psvc,
+         note=f"participant code {participant} is an identifier; the OTP is the code to enter")  # fmt: skip
+    save("onboard-success", "notice", None, HCX_OTP_COMMIT,
+         {"USER_NAME": "Noor Clinic", "ONBOARDING_SUCCESS_URL": "https://docs.hcx.example/onboarding/success"},
+         "HCX - Onboarding Successful", psvc)  # fmt: skip
+    save("identity-success", "notice", None, HCX_OTP_COMMIT, {}, "HCX - Identity Verified", psvc)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%&*"
+    password = "".join(RNG.choice(alphabet.replace("&", "")) for _ in range(24))
+    save("password-generate", "health-otp", password, HCX_PWD_COMMIT,
+         {"PARTICIPANT_NAME": "Noor Clinic", "USERNAME": "noor.tester@example.com", "PASSWORD": password},
+         "HCX - Password Generate", "hcx-onboard/src/main/java/org/swasth/hcx/services/OnboardService.java",
+         note="generated 24-character password given with the username to use for token generation (drawn here without &, which the unescaped HTML would show differently)")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--egov", type=Path, required=True)
@@ -508,12 +570,14 @@ def main() -> None:
     ap.add_argument("--digit", type=Path, required=True)
     ap.add_argument("--ottehr", type=Path, required=True)
     ap.add_argument("--proconnect", type=Path, required=True)
+    ap.add_argument("--hcx", type=Path, required=True)
     args = ap.parse_args()
     egov(args.egov)
     fms(args.fms)
     digit(args.digit)
     ottehr(args.ottehr)
     proconnect(args.proconnect)
+    hcx(args.hcx)
     out = HERE / "round14" / "public.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
