@@ -6,7 +6,8 @@
         --digit /work/.mirror/egovernments+Digit-Core/repo \\
         --ottehr /work/.mirror/masslight+ottehr/repo \\
         --proconnect /work/.mirror/proconnect-gouv+proconnect-identite/repo \\
-        --hcx /work/.mirror/Swasth-Digital-Health-Foundation+hcx-platform/repo
+        --hcx /work/.mirror/Swasth-Digital-Health-Foundation+hcx-platform/repo \\
+        --ban /work/.mirror/BaseAdresseNationale+api-depot/repo
 
 - ``--egov``: a git snapshot of egovernments/egov-smartcity-suite (repository LICENSE MIT,
   source files headed GPL-3.0-or-later). Its mails are plain text sent through
@@ -49,6 +50,12 @@
   ``ParticipantService`` / ``OnboardService`` send them, with the subjects of that commit's
   ``application.yml``: the e-mail OTP is ``DecimalFormat("000000")`` of a random int, the
   generated password ``generateRandomPassword(24)`` over the class's alphabet.
+
+- ``--ban``: a git snapshot of BaseAdresseNationale/api-depot (MIT), the French national
+  address base's deposit API. Its Handlebars mails (``src/email-templates/*.hbs``, sent as
+  HTML by ``@nestjs-modules/mailer``; its CSS inlining is not reproduced) are filled with the
+  context the services pass, the subjects of their ``sendMail`` calls: the PIN is
+  ``randomNumber(0, 999_999)`` padded to six digits, the client token 32 letters/digits.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -563,6 +570,54 @@ def hcx(repo: Path) -> None:
          note="generated 24-character password given with the username to use for token generation (drawn here without &, which the unescaped HTML would show differently)")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# API dépôt (BaseAdresseNationale/api-depot)
+
+BAN_COMMIT = "8026de9cd6c92dea6eab91d12359cd57cb6ba1a1"
+
+
+def ban(repo: Path) -> None:
+    c = BAN_COMMIT
+    api = "https://plateforme.adresse.example/api-depot"
+
+    def save(template, kind, code, data, subject, service, note=None):  # fmt: skip
+        path = f"src/email-templates/{template}.hbs"
+        body = _handlebars(_show(repo, c, path), data)
+        raw = message(sender="adresse.data.gouv.fr <adresse@data.gouv.example>", subject=subject,
+                      text=None, html_part=body, sent=SENT)  # fmt: skip
+        ident = f"apidepot-{template}-fr"
+        rel = f"mail/apidepot/{ident}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        item = {
+            "id": ident, "group": f"apidepot-{template}", "source": "apidepot", "lang": "fr",
+            "kind": kind, "code": code, "repository": "BaseAdresseNationale/api-depot",
+            "path": f"{path}; {service}", "commit": c, "licence": "MIT",
+            "rendered": "Handlebars template filled with the service's context; HTML only (CSS not inlined)",
+            "file": rel, "sha256": hashlib.sha256(raw).hexdigest(),
+        }  # fmt: skip
+        if note:
+            item["note"] = note
+        ITEMS.append(item)
+
+    pin = "%06d" % RNG.randint(0, 999_999)
+    save("code-pin", "gov-otp", pin, {"apiUrl": api, "nomCommune": "Saint-Ambroix", "pinCode": pin},
+         "Demande de code d’identification", "src/modules/habilitation/habilitation.service.ts",
+         note="six-digit authentication code under 'Voici votre code :'")  # fmt: skip
+    chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    token = "".join(RNG.choice(chars) for _ in range(32))
+    save("new-client", "gov-otp", token,
+         {"apiUrl": api, "client.nom": "Mes Adresses", "client.token": token,
+          "mandataire.nom": "Noor Tester", "mandataire.email": "noor.tester@example.com",
+          "chefDeFile": "", "chefDeFile.nom": "", "chefDeFile.email": ""},
+         "Accès à l’API dépôt d’une Base Adresse Locale", "src/modules/client/client.service.ts",
+         note="API access token ('Voici votre jeton :') given to the client to use; a credential, labelled as one")  # fmt: skip
+    save("partners-on-force-publish", "notice", None,
+         {"apiUrl": api, "commune.nom": "Saint-Ambroix", "balId": "6571c3a2f4e8b90012ab34cd"},
+         "La commune de Saint-Ambroix a repris la main sur sa Base Adresse Locale",
+         "src/modules/revision/notify.service.ts")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--egov", type=Path, required=True)
@@ -571,6 +626,7 @@ def main() -> None:
     ap.add_argument("--ottehr", type=Path, required=True)
     ap.add_argument("--proconnect", type=Path, required=True)
     ap.add_argument("--hcx", type=Path, required=True)
+    ap.add_argument("--ban", type=Path, required=True)
     args = ap.parse_args()
     egov(args.egov)
     fms(args.fms)
@@ -578,6 +634,7 @@ def main() -> None:
     ottehr(args.ottehr)
     proconnect(args.proconnect)
     hcx(args.hcx)
+    ban(args.ban)
     out = HERE / "round14" / "public.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
