@@ -7,7 +7,8 @@
         --ottehr /work/.mirror/masslight+ottehr/repo \\
         --proconnect /work/.mirror/proconnect-gouv+proconnect-identite/repo \\
         --hcx /work/.mirror/Swasth-Digital-Health-Foundation+hcx-platform/repo \\
-        --ban /work/.mirror/BaseAdresseNationale+api-depot/repo
+        --ban /work/.mirror/BaseAdresseNationale+api-depot/repo \\
+        --libreclinica /work/.mirror/reliatec-gmbh+LibreClinica/repo
 
 - ``--egov``: a git snapshot of egovernments/egov-smartcity-suite (repository LICENSE MIT,
   source files headed GPL-3.0-or-later). Its mails are plain text sent through
@@ -56,6 +57,13 @@
   HTML by ``@nestjs-modules/mailer``; its CSS inlining is not reproduced) are filled with the
   context the services pass, the subjects of their ``sendMail`` calls: the PIN is
   ``randomNumber(0, 999_999)`` padded to six digits, the client token 32 letters/digits.
+
+- ``--libreclinica``: a git snapshot of reliatec-gmbh/LibreClinica (LGPL/GPL-3.0 LICENSE),
+  clinical-trial data capture. The administrator's password-reset and unlock mails are
+  HTML bodies concatenated in ``EditUserAccountServlet.sendResetPasswordEmail`` and
+  ``UnLockUserServlet.sendRestoreEmail`` from the ``words``/``notes`` resource bundles
+  (read here as Java properties), with a password from ``SecurityManager.genPassword()``
+  (eight letters/digits).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -201,6 +209,15 @@ def egov(repo: Path) -> None:
     save("sewerage-execution", "notice", None, path, "msg.newconnectionOnExecutionDate.email.body filled",
          _fmt(p["msg.newconnectionOnExecutionDate.email.subject"], shsc) if "msg.newconnectionOnExecutionDate.email.subject" in p else "Sewerage connection installed",
          _fmt(p["msg.newconnectionOnExecutionDate.email.body"], "Noor Tester", shsc, "17/11/2026", "240", "Tirupati Municipal Corporation"))  # fmt: skip
+
+    path = "egov/egov-worksweb/src/main/java/org/egov/works/web/actions/package.properties"
+    p = props(path)
+    reqno = "RC/EMG/%05d/2026-27" % RNG.randint(1, 99999)
+    save("roadcut-application", "notice", None, path, "applicant.email.*.emergencyCut filled (MessageFormat)",
+         _fmt(p["applicant.email.subject"], "19/11/2026"),
+         _fmt(p["applicant.email.body.emergencyCut"], "Noor Tester", reqno, "DW-RC-0418", "86,400",
+              "Tirupati Municipal Corporation"),
+         note="application request number and deposit code (format assumed) are references for payment, not codes to type")  # fmt: skip
 
     path = "egov/egov-pgr/src/main/resources/messages/service-message-pgr.properties"
     p = props(path)
@@ -618,6 +635,58 @@ def ban(repo: Path) -> None:
          "src/modules/revision/notify.service.ts")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# LibreClinica (reliatec-gmbh/LibreClinica)
+
+LIBRECLINICA_COMMIT = "0d054777c0a1a798e4d21a73cea6141918ddd512"
+
+
+def libreclinica(repo: Path) -> None:
+    c = LIBRECLINICA_COMMIT
+    i18n = "web/src/main/resources/org/akaza/openclinica/i18n/"
+    word = _properties(_show(repo, c, i18n + "words.properties"))
+    text = _properties(_show(repo, c, i18n + "notes.properties"))
+    admin = "web/src/main/java/org/akaza/openclinica/control/admin/"
+    url = "https://trials.libreclinica.example/LibreClinica/MainMenu"
+    base = "https://trials.libreclinica.example/LibreClinica/"
+    chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+    def save(template, code, subject, body, java, note):  # fmt: skip
+        raw = message(sender="LibreClinica <libreclinica@trials.example>", subject=subject,
+                      text=None, html_part=body, sent=SENT)  # fmt: skip
+        ident = f"libreclinica-{template}-en"
+        rel = f"mail/libreclinica/{ident}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        ITEMS.append({
+            "id": ident, "group": f"libreclinica-{template}", "source": "libreclinica", "lang": "en",
+            "kind": "health-otp", "code": code, "repository": "reliatec-gmbh/LibreClinica",
+            "path": f"{admin}{java}; {i18n}words.properties; {i18n}notes.properties; core/src/main/java/org/akaza/openclinica/core/SecurityManager.java",
+            "commit": c, "licence": "GPL-3.0 (LICENSE; LGPL-2.1 upstream OpenClinica headers)",
+            "rendered": "body string built as the servlet concatenates it from the resource bundles; text/html",
+            "file": rel, "sha256": hashlib.sha256(raw).hexdigest(), "note": note,
+        })  # fmt: skip
+
+    pw = "".join(RNG.choice(chars) for _ in range(8))
+    body = (word["dear"] + " " + "Noor" + " " + "Tester" + ",<br/>\n"
+            + text["your_password_has_been_reset_on_openclinica"] + ":<br/><br/>\n\n"
+            + word["user_name"] + ": " + "ntester" + "<br/>\n"
+            + word["password"] + ": " + pw + "<br/><br/>\n\n"
+            + text["please_test_your_login_information_and_let"] + "<br/>\n" + "<a href='"
+            + url + "'>" + url + "</a><br/>\n" + text["openclinica_system_administrator"])  # fmt: skip
+    save("password-reset", pw, text["your_openclinica_account_password_reset"], body,
+         "EditUserAccountServlet.java", "new eight-character password set by the administrator, given with the user name")  # fmt: skip
+    pw = "".join(RNG.choice(chars) for _ in range(8))
+    body = (word["dear"] + "Noor" + " " + "Tester" + ",<br>"
+            + text["your_account_has_been_unlocked_and_password_reset"] + ":<br><br>"
+            + word["user_name"] + "ntester" + "<br>" + word["password"] + pw + "<br><br>"
+            + text["please_test_your_login_information_and_let"] + "<br>" + "<A HREF='"
+            + base + "'>" + base + "</A> <br><br>" + text["openclinica_system_administrator"])  # fmt: skip
+    save("unlock", pw, text["your_new_openclinica_account_has_been_restored"], body,
+         "UnLockUserServlet.java",
+         "the servlet glues 'Password' + tab straight onto the new password (no colon); the password is what follows the tab")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--egov", type=Path, required=True)
@@ -627,6 +696,7 @@ def main() -> None:
     ap.add_argument("--proconnect", type=Path, required=True)
     ap.add_argument("--hcx", type=Path, required=True)
     ap.add_argument("--ban", type=Path, required=True)
+    ap.add_argument("--libreclinica", type=Path, required=True)
     args = ap.parse_args()
     egov(args.egov)
     fms(args.fms)
@@ -635,6 +705,7 @@ def main() -> None:
     proconnect(args.proconnect)
     hcx(args.hcx)
     ban(args.ban)
+    libreclinica(args.libreclinica)
     out = HERE / "round14" / "public.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
