@@ -58,7 +58,7 @@
   context the services pass, the subjects of their ``sendMail`` calls: the PIN is
   ``randomNumber(0, 999_999)`` padded to six digits, the client token 32 letters/digits.
 
-- ``--libreclinica``: a git snapshot of reliatec-gmbh/LibreClinica (LGPL/GPL-3.0 LICENSE),
+- ``--libreclinica``: a git snapshot of reliatec-gmbh/LibreClinica (GNU LGPL per its headers),
   clinical-trial data capture. The administrator's password-reset and unlock mails are
   HTML bodies concatenated in ``EditUserAccountServlet.sendResetPasswordEmail`` and
   ``UnLockUserServlet.sendRestoreEmail`` from the ``words``/``notes`` resource bundles
@@ -662,7 +662,7 @@ def libreclinica(repo: Path) -> None:
             "id": ident, "group": f"libreclinica-{template}", "source": "libreclinica", "lang": "en",
             "kind": "health-otp", "code": code, "repository": "reliatec-gmbh/LibreClinica",
             "path": f"{admin}{java}; {i18n}words.properties; {i18n}notes.properties; core/src/main/java/org/akaza/openclinica/core/SecurityManager.java",
-            "commit": c, "licence": "GPL-3.0 (LICENSE; LGPL-2.1 upstream OpenClinica headers)",
+            "commit": c, "licence": "LGPL (source headers: GNU LGPL); repository LICENSE file holds the GPL-3.0 text",
             "rendered": "body string built as the servlet concatenates it from the resource bundles; text/html",
             "file": rel, "sha256": hashlib.sha256(raw).hexdigest(), "note": note,
         })  # fmt: skip
