@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r14_fin.py \\
         [--mirrors /work/.mirror]
 
-``--mirrors`` holds the git snapshot ``openware+barong/repo`` fetched for this round.
+``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
+openware+barong, openware+postmaster.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -22,6 +23,13 @@ the mail would type (``code``) or ``null``.
   (six digits, commit 92d1e2016c4054e8a2ed7e7d80cf9e6e6ad3210a); the user types it to
   activate the withdrawal address. Confirmation and reset tokens are JWT-like strings only
   inside links. Barong ships English for all and Russian for two templates.
+- postmaster (openware/postmaster, MIT), the Go mailer that replaced Barong's own in OpenDAX:
+  ``templates/<lang>/<name>.tpl`` (whole HTML pages with a layout of their own) filled as
+  ``pkg/consumer`` fills them with Go ``html/template`` (here a small renderer: ``{{ .x }}``
+  from a table of record values, escaped; ``{{ if eq .x "y" }}``/``{{ end }}`` evaluated),
+  sent as one ``text/html; charset=UTF-8`` part (``templates/email.tpl``), the subjects of
+  ``config/postmaster.yml``, sender name ``postmaster`` (its default) at an invented address.
+  English, and Russian for two templates.
 """
 
 from __future__ import annotations
@@ -166,11 +174,96 @@ def write(source: str, ident: str, group: str, spec: dict[str, Any], code: str |
     return item
 
 
+POSTMASTER_COMMIT = "3a797eca47113841d0a702ac52065b3838af144a"
+POSTMASTER_REPO = "openware/postmaster"
+POSTMASTER_SENDER = '"postmaster" <noreply@exchange.example>'
+POSTMASTER: list[dict[str, Any]] = [
+    {"template": "new_beneficiary", "lang": "en", "subject": "New Beneficiary",
+     "kind": "fintech-otp", "code": "pin",
+     "values": {".record.currency": "eth", ".record.name": "Ledger Nano"},
+     "note": "six-digit pin-code for the new withdrawal beneficiary, to be typed to activate it"},
+    {"template": "deposit_accepted", "lang": "en", "subject": "Deposit Accepted",
+     "kind": "notice", "code": None,
+     "values": {".record.state": "accepted", ".record.amount": "1.25", ".record.currency": "eth",
+                ".record.tid": "TID52B7E90C14"},
+     "note": "deposit receipt: transaction id and amount, no code"},
+    {"template": "withdraw_succeed", "lang": "en", "subject": "Withdrawal Succeed",
+     "kind": "notice", "code": None,
+     "values": {".record.state": "succeed", ".record.amount": "1800.5", ".record.currency": "usd",
+                ".record.tid": "TIDE3F1A8406B"},
+     "note": "withdrawal receipt: transaction id and amount, no code"},
+    {"template": "session_create", "lang": "en", "subject": "New Login", "kind": "notice",
+     "code": None,
+     "values": {".record.user_ip": "198.51.100.23",
+                ".record.user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15"},
+     "note": "new-login alert with IP address"},
+    {"template": "label_created", "lang": "en", "subject": "Account Details Updated",
+     "kind": "notice", "code": None,
+     "values": {".record.key": "phone", ".record.value": "verified", ".record.user.level": "2",
+                ".record.user.state": "active"},
+     "note": "phone label verified, account level 2, no code"},
+]
+for _lang, _subj in (("en", "Registration Confirmation"), ("ru", "Подтверждение Регистрации")):
+    POSTMASTER.append({"template": "email_confirmation", "lang": _lang, "subject": _subj,
+                       "kind": "notice", "code": None, "values": {},
+                       "note": "confirmation token only inside the link"})
+for _lang, _subj in (("en", "Password Reset"), ("ru", "Сброс Пароля")):
+    POSTMASTER.append({"template": "password_reset", "lang": _lang, "subject": _subj,
+                       "kind": "notice", "code": None, "values": {},
+                       "note": "reset token only inside the link"})
+
+
+def gotemplate(template: str, values: dict[str, str]) -> str:
+    """Fill the few Go html/template forms postmaster's templates use."""
+    out: list[str] = []
+    stack: list[bool] = []
+    pos = 0
+    for m in re.finditer(r"\{\{\s*(.*?)\s*\}\}", template, re.S):
+        if all(stack):
+            out.append(template[pos : m.start()])
+        pos = m.end()
+        expr = m.group(1)
+        cond = re.fullmatch(r'if eq (\S+) "([^"]*)"', expr)
+        if cond:
+            stack.append(values.get(cond.group(1)) == cond.group(2))
+        elif expr == "end":
+            stack.pop()
+        elif all(stack):
+            out.append(html.escape(values[expr], quote=True))
+    out.append(template[pos:])
+    return "".join(out)
+
+
+def postmaster(mirrors: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "openware+postmaster" / "repo"
+    items = []
+    for spec in POSTMASTER:
+        path = f"templates/{spec['lang']}/{spec['template']}.tpl"
+        values = {".record.user.email": "noor.tester@example.com",
+                  ".record.domain": "https://exchange.example",
+                  ".record.token": token(32), **spec["values"]}
+        code = None
+        if spec["code"] == "pin":
+            code = str(RNG.randrange(10**5, 10**6))
+            values[".record.pin"] = code
+        page = gotemplate(show(repo, POSTMASTER_COMMIT, path), values)
+        ident = f"postmaster-{spec['template'].replace('_', '-')}-{spec['lang']}"
+        raw = message(sender=POSTMASTER_SENDER, subject=spec["subject"], text=None,
+                      html_part=page, sent=SENT)
+        item = write("postmaster", ident, ident.rsplit("-", 1)[0], spec, code, raw,
+                     f"{path}; templates/email.tpl; config/postmaster.yml",
+                     "Go html/template filled by a small renderer (values by hand); one "
+                     "text/html part as templates/email.tpl; subject from config/postmaster.yml")
+        item.update(repository=POSTMASTER_REPO, commit=POSTMASTER_COMMIT, licence="MIT")
+        items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = barong(args.mirrors)
+    items = barong(args.mirrors) + postmaster(args.mirrors)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
