@@ -4,7 +4,7 @@
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-openware+barong, openware+postmaster.
+openware+barong, openware+postmaster, PayStell+paystell-backend.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -30,6 +30,12 @@ the mail would type (``code``) or ``null``.
   sent as one ``text/html; charset=UTF-8`` part (``templates/email.tpl``), the subjects of
   ``config/postmaster.yml``, sender name ``postmaster`` (its default) at an invented address.
   English, and Russian for two templates.
+- PayStell (PayStell/paystell-backend, MIT), a Stellar payment/wallet backend: the template
+  literals of ``src/template/{wallet-verification.template,emailVerification,layout}.ts``
+  and the alert of ``src/services/MetricsService.ts`` (``triggerAlert``) read from the
+  snapshot and their ``${...}`` filled by hand; one ``text/html`` part as
+  ``src/utils/mailer.ts`` sends it, the subjects of ``src/utils/send*Email.ts``. Wallet code
+  ``Math.floor(100000 + Math.random() * 900000)``; English only.
 """
 
 from __future__ import annotations
@@ -259,11 +265,88 @@ def postmaster(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+PAYSTELL_COMMIT = "bdd49a0e860d5c6762efc0cbb873079eba33c951"
+PAYSTELL_REPO = "PayStell/paystell-backend"
+PAYSTELL_SENDER = '"PayStell" <noreply@paystell.example>'
+
+
+def backtick(source: str, after: str) -> str:
+    """The first template literal after ``after`` in a TypeScript file."""
+    start = source.index("`", source.index(after)) + 1
+    return source[start : source.index("`", start)]
+
+
+def js_fill(literal: str, values: dict[str, str]) -> str:
+    return re.sub(r"\$\{([^}]*)\}", lambda m: values[m.group(1)], literal)
+
+
+def paystell(mirrors: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "PayStell+paystell-backend" / "repo"
+    layout_src = show(repo, PAYSTELL_COMMIT, "src/template/layout.ts")
+    layout = backtick(layout_src, "): string =>")
+
+    def page(header: str, content: str) -> str:
+        return js_fill(layout, {"primaryColor": "#079eff", "header": header, "content": content,
+                                "new Date().getFullYear()": str(SENT.year)})
+
+    jwt = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+           "eyJlbWFpbCI6Im5vb3IudGVzdGVyQGV4YW1wbGUuY29tIiwiaWF0IjoxNzk2MjkxMDYyLCJleHAiOjE3OTYzNzc0NjJ9."
+           "Qm1c3fJ0t8wVh4pZ2yXkN7aEeR5sLdUoB9gTiC6vHrM")
+    items = []
+    # wallet verification: code Math.floor(100000 + Math.random() * 900000)
+    wsrc = show(repo, PAYSTELL_COMMIT, "src/template/wallet-verification.template.ts")
+    code = str(RNG.randrange(100000, 1000000))
+    address = "G" + "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(55))
+    vals = {"verificationCode": code, "walletAddress": address,
+            "verifyUrl": f"https://paystell.com/verify-wallet?token={jwt}"}
+    html_page = page(js_fill(backtick(wsrc, "const header ="), vals),
+                     js_fill(backtick(wsrc, "const content ="), vals))
+    specs = [
+        ("paystell-wallet-verification-en", "Verify Your Stellar Wallet", html_page, code,
+         "fintech-otp",
+         "src/template/wallet-verification.template.ts; src/template/layout.ts; "
+         "src/utils/sendWalletVerificationEmail.ts; src/services/wallet-verification.service.ts",
+         "six-digit code (Math.floor(100000 + Math.random() * 900000)) under the Stellar address "
+         "being linked; a verify link too"),
+    ]
+    esrc = show(repo, PAYSTELL_COMMIT, "src/template/emailVerification.ts")
+    vals = {"email": "noor.tester@example.com",
+            "verifyUrl": f"https://paystell.com/verify-email?token={jwt}"}
+    specs.append(("paystell-email-verification-en", "Verify Your Email",
+                  page(js_fill(backtick(esrc, "const header ="), vals),
+                       js_fill(backtick(esrc, "const content ="), vals)),
+                  None, "notice",
+                  "src/template/emailVerification.ts; src/template/layout.ts; "
+                  "src/utils/sendVerificationEmail.ts",
+                  "verification by link only (JWT in the URL)"))
+    # monitoring alert: html built inline in MetricsService.triggerAlert
+    msrc = show(repo, PAYSTELL_COMMIT, "src/services/MetricsService.ts")
+    message_text = js_fill(backtick(msrc, "this.maybeAlert(\n      \"api_latency\""),
+                           {"durationMs.toFixed(2)": "1482.37", "method": "POST",
+                            "route": "/api/v1/payment-links/:id/pay"})
+    alert = js_fill(backtick(msrc, 'subject: "[PayStell] Monitoring Alert"'),
+                    {"message": message_text, "new Date().toISOString()": "2026-12-03T08:17:41.806Z"})
+    specs.append(("paystell-monitoring-alert-en", "[PayStell] Monitoring Alert", alert, None,
+                  "notice", "src/services/MetricsService.ts",
+                  "operator alert: latency in ms, route and ISO time; no code"))
+    for ident, subject, body, code, kind, path, note in specs:
+        raw = message(sender=PAYSTELL_SENDER, subject=subject, text=None, html_part=body,
+                      sent=SENT)
+        item = write("paystell", ident, ident.rsplit("-", 1)[0],
+                     {"lang": "en", "kind": kind, "note": note}, code, raw, path,
+                     "TypeScript template literals read from the snapshot and filled by hand "
+                     "(year 2026, invented JWT and Stellar address); one text/html part as "
+                     "src/utils/mailer.ts sends it")
+        item.update(repository=PAYSTELL_REPO, commit=PAYSTELL_COMMIT, licence="MIT")
+        items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = barong(args.mirrors) + postmaster(args.mirrors)
+    items = barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
