@@ -4,7 +4,8 @@
         [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
-openware+barong, openware+postmaster, PayStell+paystell-backend.
+openware+barong, openware+postmaster, PayStell+paystell-backend,
+stellar+stellar-disbursement-platform-backend.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -36,6 +37,16 @@ the mail would type (``code``) or ``null``.
   snapshot and their ``${...}`` filled by hand; one ``text/html`` part as
   ``src/utils/mailer.ts`` sends it, the subjects of ``src/utils/send*Email.ts``. Wallet code
   ``Math.floor(100000 + Math.random() * 900000)``; English only.
+- Stellar Disbursement Platform (stellar/stellar-disbursement-platform-backend, Apache-2.0),
+  the Stellar Development Foundation's bulk-payout backend: staff mails from
+  ``internal/htmltemplate/tmpl/email/*.tmpl`` (``{{EmailStyle}}`` replaced by the style of
+  ``htmltemplate.go``), receiver mails from the organisation's default templates
+  (``internal/data/organizations.go``, with the OTP disclaimer of
+  ``receiver_send_otp_handler.go``; the invitation with a shortened registration link as
+  ``send_receiver_wallets_invite_service.go`` builds it) wrapped in ``tmpl/empty_body.tmpl``
+  as the SES/SendGrid clients do for bodies without ``<html``; one ``text/html`` part, the
+  message Title as subject. MFA code six random digits (``stellar-auth``), receiver OTP
+  ``RandomString(6, NumberBytes)``; invented organisation, domains and sender. English only.
 """
 
 from __future__ import annotations
@@ -342,11 +353,89 @@ def paystell(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+SDP_COMMIT = "d4e8d607a3999c7940afff6bdc3eeeb0cc00323d"
+SDP_REPO = "stellar/stellar-disbursement-platform-backend"
+SDP_SENDER = "payouts@aidrelief.example"
+SDP_ORG = "Aid Relief Payouts"
+
+
+def sdp(mirrors: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "stellar+stellar-disbursement-platform-backend" / "repo"
+    go = show(repo, SDP_COMMIT, "internal/htmltemplate/htmltemplate.go")
+    style = backtick(go, "const emailStyle = template.HTML(")
+    tmpl_dir = "internal/htmltemplate/tmpl"
+
+    def staff(name: str, values: dict[str, str]) -> str:
+        text = show(repo, SDP_COMMIT, f"{tmpl_dir}/email/{name}.tmpl").replace("{{EmailStyle}}", style)
+        return gotemplate(text, values)
+
+    def empty_body(body: str) -> str:  # ExecuteHTMLTemplateForEmailEmptyBody, template.HTML body
+        return show(repo, SDP_COMMIT, f"{tmpl_dir}/empty_body.tmpl").replace("{{.Body}}", body)
+
+    items = []
+    mfa = "".join(str(RNG.randrange(10)) for _ in range(6))  # generateMFACode: six rand digits
+    otp = "".join(RNG.choice("0123456789") for _ in range(6))  # RandomString(6, NumberBytes)
+    short = "".join(RNG.choice("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                    for _ in range(6))
+    reset_token = "".join(RNG.choice("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                          for _ in range(32))
+    # receiver OTP: DefaultOTPMessageTemplate + OTPMessageDisclaimer (receiver_send_otp_handler.go)
+    otp_body = gotemplate(
+        "{{.OTP}} is your {{.OrganizationName}} verification code."
+        " If you did not request this code, please ignore. Do not share your code with anyone.",
+        {".OTP": otp, ".OrganizationName": SDP_ORG})
+    invite_body = (f"You have a payment waiting for you from the {SDP_ORG}. "
+                   f"Click https://aidrelief.sdp.example/r/{short} to register.")
+    specs = [
+        ("sdp-staff-mfa-en", "Verification code to access your account",
+         staff("staff_mfa_message", {".MFACode": mfa, ".OrganizationName": SDP_ORG}), mfa,
+         "fintech-otp",
+         f"{tmpl_dir}/email/staff_mfa_message.tmpl; internal/htmltemplate/htmltemplate.go; "
+         "internal/serve/httphandler/login_handler.go; stellar-auth/pkg/auth/mfa_manager.go",
+         "six-digit two-factor code for the dashboard sign-in"),
+        (f"sdp-receiver-otp-en", f"Your One-Time Password: {otp}", empty_body(otp_body), otp,
+         "fintech-otp",
+         f"{tmpl_dir}/empty_body.tmpl; internal/serve/httphandler/receiver_send_otp_handler.go; "
+         "internal/data/organizations.go",
+         "six-digit OTP for the payment receiver's wallet registration, also in the subject"),
+        ("sdp-receiver-invitation-en", f"You have a payment waiting for you from {SDP_ORG}",
+         empty_body(invite_body), None, "notice",
+         f"{tmpl_dir}/empty_body.tmpl; internal/services/send_receiver_wallets_invite_service.go; "
+         "internal/data/organizations.go",
+         "payment invitation with a shortened registration link (six-character short code in the URL)"),
+        ("sdp-forgot-password-en", "Reset Account Password",
+         staff("staff_forgot_password_message",
+               {".ResetPasswordLink": f"https://dashboard.aidrelief.example/reset-password?token={reset_token}",
+                ".OrganizationName": SDP_ORG}), None, "notice",
+         f"{tmpl_dir}/email/staff_forgot_password_message.tmpl; "
+         "internal/serve/httphandler/forgot_password_handler.go",
+         "reset token only inside the link"),
+        ("sdp-staff-invitation-en", "Welcome to Stellar Disbursement Platform",
+         staff("staff_invitation_message",
+               {".FirstName": "Noor", ".Role": "financial_controller",
+                ".ForgotPasswordLink": "https://dashboard.aidrelief.example/forgot-password",
+                ".OrganizationName": SDP_ORG}), None, "notice",
+         f"{tmpl_dir}/email/staff_invitation_message.tmpl; internal/services/send_invitation_message.go",
+         "staff invitation, link to set a password; no code"),
+    ]
+    for ident, subject, body, code, kind, path, note in specs:
+        raw = message(sender=SDP_SENDER, subject=subject, text=None, html_part=body, sent=SENT)
+        item = write("sdp", ident, ident.rsplit("-", 1)[0],
+                     {"lang": "en", "kind": kind, "note": note}, code, raw, path,
+                     "Go html/template files filled by a small renderer (EmailStyle inlined from "
+                     "htmltemplate.go; plain bodies wrapped in empty_body.tmpl as aws_ses_client.go "
+                     "does); one text/html part, subject = message Title")
+        item.update(repository=SDP_REPO, commit=SDP_COMMIT, licence="Apache-2.0")
+        items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
+    items = (barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
+             + sdp(args.mirrors))
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
