@@ -5,7 +5,7 @@
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 openware+barong, openware+postmaster, PayStell+paystell-backend,
-stellar+stellar-disbursement-platform-backend, hollaex+hollaex-kit.
+stellar+stellar-disbursement-platform-backend.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -47,18 +47,6 @@ the mail would type (``code``) or ``null``.
   as the SES/SendGrid clients do for bodies without ``<html``; one ``text/html`` part, the
   message Title as subject. MFA code six random digits (``stellar-auth``), receiver OTP
   ``RandomString(6, NumberBytes)``; invented organisation, domains and sender. English only.
-- HollaEx Kit (hollaex/hollaex-kit, MIT), a white-label crypto-exchange server: the default
-  mail strings ``server/mail/strings/<lang>.json`` (``title`` and ``html`` of each type) filled
-  as ``server/mail/templates/index.js`` ``replaceHTMLContent`` fills them (global ``${...}``
-  replacement, then newlines and tabs removed; explorer links from ``server/constants.js``),
-  subject ``<api_name> <title>`` and sender ``'<api_name> Support <address>'`` as
-  ``server/mail/index.js`` builds them; nodemailer gets ``text: ''`` so only the HTML part is
-  sent. Codes as the server makes them: API v4 ``Math.floor(100000 + Math.random() * 900000)``
-  (withdrawal request, sign-up) and v3 two capitals, ``-``, five digits (suspicious login, which
-  only v3 mails as a code; password reset). Login time in the ``FORMATDATE`` pattern; the
-  suspicious-login time is a JS ``Date`` put into ``String.replace``, so its ``toString()``.
-  Invented exchange name, domain, addresses and transaction ids; up to seven languages a
-  template out of the sixteen shipped.
 """
 
 from __future__ import annotations
@@ -442,151 +430,12 @@ def sdp(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
-HOLLAEX_COMMIT = "e99d9ed857fd01428e896d5d3b19e463b4eec38e"
-HOLLAEX_REPO = "hollaex/hollaex-kit"
-HOLLAEX_API = "Kestrel"
-HOLLAEX_DOMAIN = "https://kestrel-exchange.example"
-HOLLAEX_SENDER = f"'{HOLLAEX_API} Support <support@kestrel-exchange.example>'"
-# template -> (languages, kind, code style, note)
-HOLLAEX = {
-    "WITHDRAWAL_REQUEST_CODE": (("en", "de", "es", "fr", "ja", "ko", "ar"), "fintech-otp", "v4",
-                                "six-digit withdrawal confirmation code (API v4) in a dashed box, "
-                                "with amount, fee, address, network and IP"),
-    "SUSPICIOUS_LOGIN_CODE": (("en", "pt", "id", "fa", "tr"), "fintech-otp", "v3",
-                              "login confirmation code as v3 makes it: two capitals, hyphen, five "
-                              "digits; the hyphen is part of the stored code, so kept"),
-    "SIGNUP_CODE": (("en", "vi", "zh", "ko"), "fintech-otp", "v4",
-                    "six-digit e-mail verification code (API v4)"),
-    "RESET_PASSWORD_CODE": (("en", "fr", "mn"), "fintech-otp", "v3",
-                            "password-reset code as v3 makes it: two capitals, hyphen, five "
-                            "digits; the hyphen is part of the stored code, so kept"),
-    "DEPOSIT_COMPLETED": (("en", "de", "ja", "tr"), "notice", None,
-                          "deposit receipt: amount, address, transaction id, explorer links"),
-    "WITHDRAWAL_COMPLETED": (("en", "es", "zh"), "notice", None,
-                             "withdrawal receipt: amount, fee, address, transaction id"),
-    "LOGIN": (("en", "fr", "ko", "ar"), "notice", None, "login notice: time, country, IP"),
-    "PASSWORD_CHANGED": (("en", "pt"), "notice", None, "password-changed notice"),
-    "WITHDRAWAL_REQUEST": (("en", "id"), "notice", None,
-                           "withdrawal request confirmed by a button link only (API v2 form); "
-                           "amounts, address, IP"),
-}
-HOLLAEX_DATA = {  # per template: the data object the server passes
-    "WITHDRAWAL_REQUEST_CODE": {"currency": "usdt", "fee_coin": "usdt", "amount": "420",
-                                "fee": "1", "network": "trx",
-                                "address": "TQ4hX9vJmWq2s8dRkN3bYp7ZcLfE5uAo1G", "ip": "203.0.113.77"},
-    "WITHDRAWAL_REQUEST": {"currency": "eth", "fee_coin": "eth", "amount": "0.75", "fee": "0.002",
-                           "network": "eth", "address": "0x8f3C1a9D2b7E4c6F0a5B3d9E1c7A2f4B6d8E0c13",
-                           "ip": "198.51.100.140"},
-    "DEPOSIT_COMPLETED": {"currency": "btc", "amount": "0.0385", "status": "COMPLETED",
-                          "fee": "0", "network": "btc",
-                          "address": "bc1q9zv4k7m2x8w3r5t6y0u1p4s7d9f2g3h5j8k6l0",
-                          "transaction_id": "4e8a1c3b9d27f065a3c8e1b4d7f29a06c5e3b8d1f4a7c2e9b06d3f8a1c5e7b24"},
-    "WITHDRAWAL_COMPLETED": {"currency": "xrp", "amount": "1250", "status": "COMPLETED",
-                             "fee": "0.25", "fee_coin": "xrp", "network": "xrp",
-                             "address": "rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY:30518274",
-                             "transaction_id": "9C3E7B1A5D2F8E4C6A0B9D3F7E1C5A8B2D4F6E0A9C7B3D1F5E8A2C4B6D0E9F13"},
-    "LOGIN": {"time": "2026/12/03 08:15:02 AM +00:00", "country": "Lyon, FR", "ip": "192.0.2.58"},
-}
-CONFIRMATION = {"btc": 1}  # server/constants.js CONFIRMATION for the coins used
-
-
-def hollaex_explorers(repo: Path, currency: str, txid: str) -> str:
-    const = show(repo, HOLLAEX_COMMIT, "server/constants.js")
-    block = const[const.index("exports.EXPLORERS = {"):]
-    block = block[block.index(f"\t{currency}: ["):]
-    block = block[: block.index("]")]
-    out = ""
-    for name, base, path in re.findall(
-            r"name: '([^']*)',\s*baseUrl: '([^']*)',\s*txPath: '([^']*)'", block):
-        out += f"<li><a href={base}{path}/{txid}>{name}</a></li>"
-    return out
-
-
-def hollaex_code(style: str) -> str:
-    if style == "v4":
-        return str(RNG.randrange(100000, 1000000))
-    letters = "".join(chr(65 + RNG.randrange(26)) for _ in range(2))
-    return f"{letters}-{RNG.randrange(10000, 100000)}"
-
-
-def hollaex(mirrors: Path) -> list[dict[str, Any]]:
-    repo = mirrors / "hollaex+hollaex-kit" / "repo"
-    items = []
-    strings = {}
-    for template, (langs, kind, style, note) in HOLLAEX.items():
-        for lang in langs:
-            if lang not in strings:
-                strings[lang] = json.loads(show(repo, HOLLAEX_COMMIT,
-                                                f"server/mail/strings/{lang}.json"))[lang]
-            conf = strings[lang][template]
-            data = dict(HOLLAEX_DATA.get(template, {}))
-            code = hollaex_code(style) if style else None
-            email = "noor.tester@example.com"
-            values = {"domain": HOLLAEX_DOMAIN, "logoPath": "", "referral_link": "",
-                      "referral_label": "", "name": email, "api_name": HOLLAEX_API}
-            if "currency" in data:
-                values.update(currency=data["currency"].upper(),
-                              fee_coin=(data.get("fee_coin") or data["currency"]).upper())
-            for k in ("amount", "fee", "address", "network", "ip", "status", "transaction_id",
-                      "time", "country"):
-                if k in data:
-                    values[k] = data[k]
-            if template == "WITHDRAWAL_REQUEST_CODE":
-                values["confirmation_code"] = code
-                values["freeze_account_link"] = (
-                    f"{HOLLAEX_DOMAIN}/confirm-login?token={code}&prompt=false&freeze_account=true")
-            elif template == "SUSPICIOUS_LOGIN_CODE":
-                values.update(ip="203.0.113.201", location="Porto, PT",
-                              device="Chrome 131.0.0 on Windows 10",
-                              time="Thu Dec 03 2026 08:15:02 GMT+0000 (Coordinated Universal Time)",
-                              confirmation_code=code,
-                              freeze_account_link=f"{HOLLAEX_DOMAIN}/confirm-login?token={code}"
-                                                  "&prompt=false&freeze_account=true")
-            elif template == "SIGNUP_CODE":
-                values["confirmation_code"] = code
-            elif template == "RESET_PASSWORD_CODE":
-                values.update(ip="198.51.100.9", confirmation_code=code,
-                              freeze_account_link=f"{HOLLAEX_DOMAIN}/confirm-login?token={code}"
-                                                  "&prompt=false&freeze_account=true")
-            elif template in ("DEPOSIT_COMPLETED", "WITHDRAWAL_COMPLETED"):
-                values["confirmation"] = str(CONFIRMATION.get(data["currency"], ""))
-                values["description"] = ""
-                values["explorers"] = hollaex_explorers(repo, data["currency"],
-                                                        data["transaction_id"])
-                if template == "DEPOSIT_COMPLETED":
-                    values["created_at"] = values["updated_at"] = ""
-            elif template == "WITHDRAWAL_REQUEST":
-                tx = "".join(RNG.choice("0123456789abcdef") for _ in range(120))
-                values["link"] = (f"{HOLLAEX_DOMAIN}/confirm-withdraw/{tx}?currency={data['currency']}"
-                                  f"&amount={data['amount']}&address={data['address']}&fee={data['fee']}"
-                                  f"&fee_coin={data['fee_coin']}&network={data['network']}")
-            html_text = conf["html"]
-            for key, val in values.items():
-                html_text = html_text.replace("${" + key + "}", val)
-            html_text = re.sub(r"\r?\n|\t|\r", "", html_text)
-            title = conf["title"].replace("${currency}", values.get("currency", ""))
-            subject = f"{HOLLAEX_API} {title}"
-            ident = f"hollaex-{template.lower().replace('_', '-')}-{lang}"
-            raw = message(sender=HOLLAEX_SENDER, subject=subject, text=None, html_part=html_text,
-                          sent=SENT)
-            item = write("hollaex", ident, ident.rsplit("-", 1)[0],
-                         {"lang": lang, "kind": kind, "note": note}, code, raw,
-                         f"server/mail/strings/{lang}.json ({template}); server/mail/templates/index.js; "
-                         "server/mail/index.js",
-                         "title/html of the language JSON filled as replaceHTMLContent does (global "
-                         "${...} replace, newlines and tabs removed); subject 'api_name title'; one "
-                         "text/html part (text '' is not sent)")
-            item.update(repository=HOLLAEX_REPO, commit=HOLLAEX_COMMIT, licence="MIT")
-            items.append(item)
-    return items
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
     items = (barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
-             + sdp(args.mirrors) + hollaex(args.mirrors))
+             + sdp(args.mirrors))
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
