@@ -5,7 +5,9 @@
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 openware+barong, openware+postmaster, PayStell+paystell-backend,
-stellar+stellar-disbursement-platform-backend.
+stellar+stellar-disbursement-platform-backend, polarsource+polar. ``--node-modules`` is a
+``node_modules`` with react 19.2.8, react-dom 19.2.8, react-email 6.9.2 and tsx (``npm install
+react@19.2.8 react-dom@19.2.8 react-email@6.9.2 tsx``, the versions of Polar's pnpm lock).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -47,6 +49,18 @@ the mail would type (``code``) or ``null``.
   as the SES/SendGrid clients do for bodies without ``<html``; one ``text/html`` part, the
   message Title as subject. MFA code six random digits (``stellar-auth``), receiver OTP
   ``RandomString(6, NumberBytes)``; invented organisation, domains and sender. English only.
+- Polar (polarsource/polar, Apache-2.0), the payments / merchant-of-record platform: its
+  react-email templates ``server/emails/src/emails/<name>.tsx`` rendered with node (tsx) as
+  ``server/emails/src/index.tsx`` does (``render(<Component {...props} />)``), props written
+  here in the shape of ``server/polar/email/schemas.py`` (invented shop, product, amounts,
+  ids); one ``text/html`` part (``polar/email/sender.py`` sends html only), subjects and
+  senders as the services build them (``auth/factors.py``, ``customer_portal/service/
+  customer_session.py``, ``order/service.py``, ``subscription/service.py``,
+  ``payment_method/service.py``, ``email_update/service.py``; organisation mails from
+  ``Organization.email_from_reply``). Codes six characters of capitals and digits
+  (``CUSTOMER_SESSION_CODE_LENGTH`` with ``ascii_uppercase + digits``; the sign-in code comes
+  from the ``reauth`` library with ``EMAIL_OTP_CODE_LENGTH`` 6, assumed the same alphabet,
+  as its preview ``ABC123`` shows). English only.
 """
 
 from __future__ import annotations
@@ -55,10 +69,13 @@ import argparse
 import hashlib
 import html
 import json
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -430,12 +447,151 @@ def sdp(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+POLAR_COMMIT = "c6c3645e639ee8eeaa05aa0835cf8e39e330382f"
+POLAR_REPO = "polarsource/polar"
+POLAR_RENDER = """// Renders Polar's react-email templates as server/emails/src/index.tsx does:
+// render(<Component {...props} />); reads [{template, props}] on stdin, prints a JSON list.
+import { render } from 'react-email'
+import * as React from 'react'
+import emails from './server/emails/src/emails'
+
+const chunks: Buffer[] = []
+process.stdin.on('data', (c) => chunks.push(c))
+process.stdin.on('end', async () => {
+  const jobs = JSON.parse(Buffer.concat(chunks).toString('utf-8'))
+  const out: string[] = []
+  for (const job of jobs) {
+    out.push(await render(React.createElement((emails as any)[job.template], job.props)))
+  }
+  process.stdout.write(JSON.stringify(out))
+})
+"""
+POLAR_ORG = {"name": "Lumen Type Foundry", "slug": "lumen-type",
+             "avatar_url": "https://lumen-type.example/static/logo.png",
+             "website": "https://lumen-type.example"}
+POLAR_ORG_SENDER = "Lumen Type Foundry (via Polar) <lumen-type@notifications.polar.sh>"
+POLAR_SENDER = "Polar <mail@notifications.polar.sh>"
+
+
+def polar_order(description: str, reason: str, subtotal: int, tax: int, number: str,
+                created: str, label: str) -> dict[str, Any]:
+    return {"status": "paid", "paid": True, "invoice_number": number, "description": description,
+            "created_at": created, "subtotal_amount": subtotal, "discount_amount": 0,
+            "net_amount": subtotal, "tax_amount": tax, "total_amount": subtotal + tax,
+            "applied_balance_amount": 0, "due_amount": subtotal + tax, "refunded_amount": 0,
+            "refunded_tax_amount": 0, "currency": "eur", "billing_reason": reason,
+            "billing_name": "Noor Tester",
+            "billing_address": {"line1": "Keizersgracht 214", "line2": None, "city": "Amsterdam",
+                                "state": None, "postal_code": "1016 DZ", "country": "NL"},
+            "subscription_id": None if reason == "purchase" else "5b1f0c2e-8d4a-4e7b-9c3f-2a6d8e1b7f40",
+            "items": [{"id": "2f6c9e1a-3b7d-4c58-a0e2-9d41b6f8c357", "label": label,
+                       "amount": subtotal, "proration": False,
+                       "product_price_id": "7c2e5a90-1d3f-4b6e-8a47-c0f9d2e6b1a3"}]}
+
+
+def polar(mirrors: Path, node_modules: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "polarsource+polar" / "repo"
+    work = Path(tempfile.mkdtemp(prefix="polar-emails-"))
+    archive = subprocess.run(["git", f"--git-dir={repo}", "archive", POLAR_COMMIT, "server/emails"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(work)], input=archive, check=True)
+    (work / "render.tsx").write_text(POLAR_RENDER)
+    (work / "tsconfig.json").write_text(json.dumps({"compilerOptions": {
+        "jsx": "react-jsx", "esModuleInterop": True, "module": "esnext",
+        "moduleResolution": "bundler", "target": "es2022"}}))
+    (work / "node_modules").symlink_to(node_modules)
+    login = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(6))
+    portal = "".join(RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(6))
+    token = "polar_cst_" + "".join(RNG.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+                                   for _ in range(43))
+    fonts = {"name": "Lumen Sans Desktop License", "benefits": [
+        {"id": "b7d3c1e0-5a2f-4e96-8b14-6c0a9f3e2d51", "type": "license_keys",
+         "description": "Desktop license key (2 seats)", "properties": {}},
+        {"id": "e1a4f6c2-9b3d-4f70-a5e8-3d2c7b9f0a64", "type": "downloadables",
+         "description": "Font files (OTF, TTF, WOFF2)", "properties": {}}]}
+    club = {"name": "Lumen Type Club", "benefits": [
+        {"id": "c3e5a7b9-0d2f-4a61-8c4e-6b8d0f2a4c97", "type": "downloadables",
+         "description": "Monthly type specimen and beta fonts", "properties": {}}]}
+    specs: list[tuple[str, str, str, dict[str, Any], str | None, str, str, str]] = [
+        ("polar-login-code-en", "login_code", "Sign in to Polar",
+         {"email": "noor.tester@example.com", "code": login, "code_lifetime_minutes": 30,
+          "domain": "polar.sh"}, login, "saas-otp", POLAR_SENDER,
+         "six-character sign-in code (capitals and digits), one character per span, repeated in "
+         "a hidden '@polar.sh #CODE' line and in the pre-header"),
+        ("polar-customer-session-code-en", "customer_session_code",
+         "Access your Lumen Type Foundry purchases",
+         {"email": "noor.tester@example.com", "organization": POLAR_ORG, "code": portal,
+          "code_lifetime_minutes": 30, "url": "https://polar.sh/lumen-type/portal/authenticate",
+          "domain": "polar.sh"}, portal, "shop-otp", POLAR_ORG_SENDER,
+         "six-character customer-portal code (capitals and digits, CUSTOMER_SESSION_CODE_LENGTH), "
+         "one character per span"),
+        ("polar-order-confirmation-en", "order_confirmation",
+         "Your Lumen Sans Desktop License order confirmation",
+         {"email": "noor.tester@example.com", "organization": POLAR_ORG, "product": fonts,
+          "order": polar_order("Lumen Sans Desktop License", "purchase", 14900, 3129,
+                               "LUMEN-TYPE-0042", "2026-12-03T08:12:44Z",
+                               "Lumen Sans Desktop License (2 seats)"),
+          "url": f"https://polar.sh/lumen-type/portal?customer_session_token={token}"
+                 "&id=9a3d5f71-2c4e-4b8a-b6d0-e1f3a5c7d9b2&email=noor.tester%40example.com"},
+         None, "shop-order", POLAR_ORG_SENDER,
+         "order receipt: invoice number, amounts in EUR, billing address with postcode"),
+        ("polar-subscription-cycled-en", "subscription_cycled",
+         "Your Lumen Type Club subscription has been renewed",
+         {"email": "noor.tester@example.com", "organization": POLAR_ORG, "product": club,
+          "subscription": {"id": "5b1f0c2e-8d4a-4e7b-9c3f-2a6d8e1b7f40", "status": "active"},
+          "order": polar_order("Lumen Type Club", "subscription_cycle", 900, 189,
+                               "LUMEN-TYPE-0057", "2026-12-01T00:00:09Z", "Lumen Type Club (monthly)"),
+          "url": f"https://polar.sh/lumen-type/portal?customer_session_token={token}"
+                 "&id=5b1f0c2e-8d4a-4e7b-9c3f-2a6d8e1b7f40&email=noor.tester%40example.com"},
+         None, "invoice", POLAR_ORG_SENDER, "renewal receipt: invoice number, amounts in EUR"),
+        ("polar-subscription-past-due-en", "subscription_past_due",
+         "Your Lumen Type Club payment failed",
+         {"email": "noor.tester@example.com", "organization": POLAR_ORG, "product": club,
+          "url": "https://polar.sh/lumen-type/portal/subscriptions/5b1f0c2e-8d4a-4e7b-9c3f-2a6d8e1b7f40",
+          "access_ends_at": None, "deadline": "2026-12-17T08:12:44Z"},
+         None, "notice", POLAR_ORG_SENDER, "failed-payment notice with a deadline date"),
+        ("polar-payment-method-expiration-reminder-en", "payment_method_expiration_reminder",
+         "Your card ending in 4417 expires soon",
+         {"email": "noor.tester@example.com", "organization": POLAR_ORG,
+          "payment_method": {"id": "pm_3Qx7LmT2aB9cD4eF", "method_metadata": {
+              "brand": "mastercard", "last4": "4417", "exp_month": 1, "exp_year": 2027}},
+          "product_names": ["Lumen Type Club"], "expiration_date": "January 2027",
+          "url": "https://polar.sh/lumen-type/portal/settings"},
+         None, "notice", POLAR_ORG_SENDER, "card-expiry reminder: last four digits, month/year"),
+        ("polar-email-update-en", "email_update", "Update your email",
+         {"email": "noor.tester@example.com", "token_lifetime_minutes": 30,
+          "url": "https://polar.sh/settings/account/email/update?token=polar_eu_"
+                 + "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(32))},
+         None, "notice", POLAR_SENDER, "verification by link only"),
+    ]
+    jobs = [{"template": t, "props": props} for _, t, _, props, *_ in specs]
+    env = {**os.environ, "NODE_ENV": "production", "TZ": "UTC"}
+    rendered = json.loads(subprocess.run(
+        [str(node_modules / ".bin" / "tsx"), "render.tsx"], cwd=work, env=env, check=True,
+        input=json.dumps(jobs).encode(), capture_output=True).stdout)
+    shutil.rmtree(work)
+    items = []
+    for (ident, template, subject, _props, code, kind, sender, note), page in zip(specs, rendered):
+        raw = message(sender=sender, subject=subject, text=None, html_part=page, sent=SENT)
+        item = write("polar", ident, ident.rsplit("-", 1)[0], {"lang": "en", "kind": kind,
+                                                            "note": note}, code, raw,
+                     f"server/emails/src/emails/{template}.tsx; server/emails/src/components/",
+                     "react-email 6.9.2 / react 19.2.8 render of the TSX template (as "
+                     "server/emails/src/index.tsx), props written by hand in the shape of "
+                     "polar/email/schemas.py; one text/html part as polar/email/sender.py sends it; "
+                     "subject and sender as the service code builds them")
+        item.update(repository=POLAR_REPO, commit=POLAR_COMMIT, licence="Apache-2.0")
+        items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    ap.add_argument("--node-modules", type=Path, default=Path("/tmp/polar-node/node_modules"))
     args = ap.parse_args()
     items = (barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
-             + sdp(args.mirrors))
+             + sdp(args.mirrors) + polar(args.mirrors, args.node_modules))
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
