@@ -5,9 +5,10 @@
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 openware+barong, openware+postmaster, PayStell+paystell-backend,
-stellar+stellar-disbursement-platform-backend, polarsource+polar. ``--node-modules`` is a
-``node_modules`` with react 19.2.8, react-dom 19.2.8, react-email 6.9.2 and tsx (``npm install
-react@19.2.8 react-dom@19.2.8 react-email@6.9.2 tsx``, the versions of Polar's pnpm lock).
+stellar+stellar-disbursement-platform-backend, polarsource+polar, coinos+coinos-server.
+``--node-modules`` is a ``node_modules`` with react 19.2.8, react-dom 19.2.8, react-email 6.9.2
+(the versions of Polar's pnpm lock), tsx and handlebars 4 (``npm install react@19.2.8
+react-dom@19.2.8 react-email@6.9.2 tsx handlebars@4``); ``node`` (20) runs them.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -61,6 +62,13 @@ the mail would type (``code``) or ``null``.
   (``CUSTOMER_SESSION_CODE_LENGTH`` with ``ascii_uppercase + digits``; the sign-in code comes
   from the ``reauth`` library with ``EMAIL_OTP_CODE_LENGTH`` 6, assumed the same alphabet,
   as its preview ``ABC123`` shows). English only.
+- Coinos (coinos/coinos-server, AGPL-3.0), a Bitcoin/Lightning web wallet and point of sale:
+  ``templates/payments/{received,verify,reset}.html`` compiled with handlebars (node) with the
+  params of ``lib/notifications.ts`` (``notify``: the user's ``lib/locales/<lang>.json`` spread
+  in, amounts through ``fmt``/``f``/``fiat``/``link`` of ``lib/utils.ts``, run in node for the
+  ``Intl`` formats) and ``routes/users.ts`` (verify, forgot); one ``text/html`` part, sender
+  ``"Coinos " <support>`` and subjects as ``lib/mail.ts`` and the callers give them (the
+  payment subject is the locale's ``paymentReceived``). Payment notices in four languages.
 """
 
 from __future__ import annotations
@@ -585,13 +593,119 @@ def polar(mirrors: Path, node_modules: Path) -> list[dict[str, Any]]:
     return items
 
 
+COINOS_COMMIT = "dea17487cf4fe63d029b760749e8675183042d3c"
+COINOS_REPO = "coinos/coinos-server"
+COINOS_RENDER = """// Fills Coinos' handlebars mail templates as lib/mail.ts and lib/notifications.ts do.
+const fs = require('fs')
+const handlebars = require('handlebars')
+const URL = 'https://coinos.io'
+const SATS = 100000000
+const fmt = (sats) => `⚡️${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(sats)}`
+const f = (s, currency) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(s).replace('CA', '')
+const fiat = (n, r) => (n * r) / SATS
+const link = (id) => `${URL}/payment/${id}`
+const jobs = JSON.parse(fs.readFileSync(0, 'utf-8'))
+const out = []
+for (const job of jobs) {
+  const source = fs.readFileSync(job.template, 'utf8')
+  let params
+  if (job.kind === 'received') {
+    const t = JSON.parse(fs.readFileSync(`lib/locales/${job.language}.json`, 'utf8'))
+    const p = job.payment
+    params = { ...t, username: job.username, payment: {
+      amount: fmt(p.amount), link: link(p.id), tip: p.tip ? fmt(p.tip) : undefined,
+      fiat: f(fiat(p.amount, p.rate), p.currency),
+      fiatTip: p.tip ? f(fiat(p.tip, p.rate), p.currency) : undefined, memo: p.memo,
+      items: p.items?.map((i) => ({ quantity: i.quantity, name: i.name, total: i.quantity * i.price,
+                                    totalFiat: f(i.quantity * i.price, p.currency) })) },
+      withdrawal: job.withdrawal && (job.withdrawal.failed ? { failed: true }
+        : { amount: fmt(job.withdrawal.amount), link: link(job.withdrawal.id) }) }
+    out.push({ subject: t.paymentReceived, html: handlebars.compile(source)(params) })
+  } else {
+    out.push({ subject: job.subject, html: handlebars.compile(source)(job.params) })
+  }
+}
+process.stdout.write(JSON.stringify(out))
+"""
+
+
+def coinos(mirrors: Path, node_modules: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "coinos+coinos-server" / "repo"
+    work = Path(tempfile.mkdtemp(prefix="coinos-"))
+    archive = subprocess.run(["git", f"--git-dir={repo}", "archive", COINOS_COMMIT, "templates",
+                              "lib/locales"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(work)], input=archive, check=True)
+    (work / "render.js").write_text(COINOS_RENDER)
+    (work / "node_modules").symlink_to(node_modules)
+
+    def uuid4() -> str:
+        h = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{'89ab'[int(h[16], 16) % 4]}{h[17:20]}-{h[20:]}"
+
+    received = "templates/payments/received.html"
+    specs: list[tuple[str, str, dict[str, Any], str]] = [
+        ("coinos-payment-received-en", "en", {
+            "kind": "received", "template": received, "language": "en", "username": "noorcafe",
+            "payment": {"amount": 21400, "tip": 2140, "rate": 97250.12, "currency": "USD",
+                        "memo": "Table 7", "id": uuid4(),
+                        "items": [{"quantity": 2, "name": "Flat white", "price": 4.5},
+                                  {"quantity": 1, "name": "Almond croissant", "price": 3.75}]},
+            "withdrawal": {"amount": 23100, "id": uuid4()}},
+         "payment notice: item list, fiat and sats amounts with tip, payment link, auto-withdrawal"),
+        ("coinos-payment-received-es", "es", {
+            "kind": "received", "template": received, "language": "es", "username": "bicisol",
+            "payment": {"amount": 150000, "rate": 89110.5, "currency": "EUR",
+                        "memo": "Alquiler bici 3h", "id": uuid4()}},
+         "payment notice: fiat and sats amounts, memo, payment link"),
+        ("coinos-payment-received-ja", "ja", {
+            "kind": "received", "template": received, "language": "ja", "username": "ramen-kaze",
+            "payment": {"amount": 8350, "rate": 14820000, "currency": "JPY", "id": uuid4()}},
+         "payment notice: yen and sats amounts, payment link"),
+        ("coinos-payment-received-tr", "tr", {
+            "kind": "received", "template": received, "language": "tr", "username": "kahveci",
+            "payment": {"amount": 64000, "rate": 3320000, "currency": "TRY", "id": uuid4()},
+            "withdrawal": {"failed": True}},
+         "payment notice with the failed auto-withdrawal line; lira and sats amounts"),
+        ("coinos-verify-email-en", "en", {
+            "kind": "plain", "template": "templates/payments/verify.html",
+            "subject": "Email Verification",
+            "params": {"username": "noorcafe", "link": f"https://coinos.io/verify/{uuid4()}"}},
+         "verification by link only (uuid in the URL)"),
+        ("coinos-password-reset-en", "en", {
+            "kind": "plain", "template": "templates/payments/reset.html",
+            "subject": "Password reset",
+            "params": {"username": "noorcafe", "link": f"https://coinos.io/reset/{uuid4()}"}},
+         "reset by link only (uuid in the URL)"),
+    ]
+    rendered = json.loads(subprocess.run(
+        ["node", "render.js"], cwd=work, check=True, capture_output=True,
+        input=json.dumps([job for _, _, job, _ in specs]).encode()).stdout)
+    shutil.rmtree(work)
+    items = []
+    for (ident, lang, job, note), out in zip(specs, rendered):
+        raw = message(sender='"Coinos " <support@coinos.io>', subject=out["subject"], text=None,
+                      html_part=out["html"], sent=SENT)
+        paths = job["template"] + ("; lib/locales/" + lang + ".json; lib/notifications.ts"
+                                   if job["kind"] == "received" else "; routes/users.ts")
+        item = write("coinos", ident, ident.rsplit("-", 1)[0],
+                     {"lang": lang, "kind": "notice", "note": note}, None, raw,
+                     paths + "; lib/mail.ts; lib/utils.ts",
+                     "handlebars 4.7 compile of the template with the params lib/notifications.ts "
+                     "/ routes/users.ts pass (fmt, f, fiat, link as lib/utils.ts, run in node); one "
+                     "text/html part, sender and subject as lib/mail.ts and the callers give them")
+        item.update(repository=COINOS_REPO, commit=COINOS_COMMIT, licence="AGPL-3.0")
+        items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     ap.add_argument("--node-modules", type=Path, default=Path("/tmp/polar-node/node_modules"))
     args = ap.parse_args()
     items = (barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
-             + sdp(args.mirrors) + polar(args.mirrors, args.node_modules))
+             + sdp(args.mirrors) + polar(args.mirrors, args.node_modules)
+             + coinos(args.mirrors, args.node_modules))
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
