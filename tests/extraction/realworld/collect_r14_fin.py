@@ -5,10 +5,14 @@
 
 ``--mirrors`` holds the git snapshots (``owner+name/repo``) fetched for this round:
 openware+barong, openware+postmaster, PayStell+paystell-backend,
-stellar+stellar-disbursement-platform-backend, polarsource+polar, coinos+coinos-server.
+stellar+stellar-disbursement-platform-backend, polarsource+polar, coinos+coinos-server,
+flowglad+flowglad.
 ``--node-modules`` is a ``node_modules`` with react 19.2.8, react-dom 19.2.8, react-email 6.9.2
 (the versions of Polar's pnpm lock), tsx and handlebars 4 (``npm install react@19.2.8
-react-dom@19.2.8 react-email@6.9.2 tsx handlebars@4``); ``node`` (20) runs them.
+react-dom@19.2.8 react-email@6.9.2 tsx handlebars@4``); ``--flowglad-node-modules`` one with
+the versions of Flowglad's package.json (``npm install --legacy-peer-deps react@19.2.1
+react-dom@19.2.1 @react-email/components@0.0.36 @react-email/render@0.0.17 tsx``); ``node``
+(20) runs them.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -69,6 +73,15 @@ the mail would type (``code``) or ``null``.
   ``Intl`` formats) and ``routes/users.ts`` (verify, forgot); one ``text/html`` part, sender
   ``"Coinos " <support>`` and subjects as ``lib/mail.ts`` and the callers give them (the
   payment subject is the locale's ``paymentReceived``). Payment notices in four languages.
+- Flowglad (flowglad/flowglad, platform under AGPL-3.0), a payments and billing platform: the
+  react-email components ``platform/flowglad-next/src/email-templates/{customer-billing-portal-
+  otp,customer-billing-portal-magic-link,forgot-password}.tsx`` (with ``components/themed``)
+  rendered in node with ``@react-email/render`` as resend 4 renders a ``react`` mail; the two
+  app modules they import are stubbed to what these mails use (``emailBaseUrl`` =
+  ``https://app.flowglad.com``, the app URL; LineItem's money formatter, not reached); one
+  ``text/html`` part; subjects and senders of ``src/utils/email.ts`` and
+  ``utils/email/fromAddress.ts`` (live mode, so no ``[TEST]`` prefix). Billing-portal code six
+  digits (better-auth ``emailOTP`` with ``otpLength: 6``, ``utils/auth/customerAuth.ts``).
 """
 
 from __future__ import annotations
@@ -698,14 +711,105 @@ def coinos(mirrors: Path, node_modules: Path) -> list[dict[str, Any]]:
     return items
 
 
+FLOWGLAD_COMMIT = "49b3368f6a18f504ef85d623820e9bfdf076cdf7"
+FLOWGLAD_REPO = "flowglad/flowglad"
+FLOWGLAD_DIR = "platform/flowglad-next/src/email-templates"
+FLOWGLAD_RENDER = """// Renders Flowglad's email components as resend 4 does with @react-email/render.
+import { render } from '@react-email/render'
+import * as fs from 'fs'
+import { CustomerBillingPortalOTPEmail } from './T/customer-billing-portal-otp'
+import { CustomerBillingPortalMagicLinkEmail } from './T/customer-billing-portal-magic-link'
+import { ForgotPasswordEmail } from './T/forgot-password'
+const components: Record<string, any> = {
+  'customer-billing-portal-otp': CustomerBillingPortalOTPEmail,
+  'customer-billing-portal-magic-link': CustomerBillingPortalMagicLinkEmail,
+  'forgot-password': ForgotPasswordEmail,
+}
+const main = async () => {
+  const jobs = JSON.parse(fs.readFileSync(0, 'utf-8'))
+  const out: string[] = []
+  for (const job of jobs) out.push(await render(await components[job.template](job.props)))
+  process.stdout.write(JSON.stringify(out))
+}
+main()
+""".replace("./T/", "./" + FLOWGLAD_DIR + "/")
+
+
+def flowglad(mirrors: Path, node_modules: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "flowglad+flowglad" / "repo"
+    work = Path(tempfile.mkdtemp(prefix="flowglad-"))
+    archive = subprocess.run(["git", f"--git-dir={repo}", "archive", FLOWGLAD_COMMIT, FLOWGLAD_DIR],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(work)], input=archive, check=True)
+    # the two app modules the templates import, reduced to what these three mails use
+    # (emailBaseUrl is NEXT_PUBLIC_APP_URL in src/utils/core.ts; LineItem's money formatter is
+    # not reached by these mails)
+    (work / "stub-core.ts").write_text("export const emailBaseUrl = 'https://app.flowglad.com'\n")
+    (work / "stub-stripe.ts").write_text(
+        "export const stripeCurrencyAmountToHumanReadableCurrencyAmount = (): string => {\n"
+        "  throw new Error('not used by the mails rendered here')\n}\n")
+    (work / "tsconfig.json").write_text(json.dumps({"compilerOptions": {
+        "jsx": "react-jsx", "esModuleInterop": True, "module": "esnext",
+        "moduleResolution": "bundler", "target": "es2022", "baseUrl": ".",
+        "paths": {"@/utils/core": ["./stub-core.ts"], "@/utils/stripe": ["./stub-stripe.ts"]}}}))
+    (work / "render.tsx").write_text(FLOWGLAD_RENDER)
+    (work / "node_modules").symlink_to(node_modules)
+    otp = "".join(str(RNG.randrange(10)) for _ in range(6))  # better-auth emailOTP, otpLength 6
+    org = "Harbor Analytics"
+    org_from = "Harbor Analytics Billing <harbor-analytics-billing@flowglad.com>"
+    token = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+                    for _ in range(32))
+    specs = [
+        ("flowglad-customer-billing-portal-otp-en", "customer-billing-portal-otp",
+         f"{otp} is your {org} billing portal code", org_from,
+         {"email": "noor.tester@example.com", "otp": otp, "customerName": "Noor Tester",
+          "organizationName": org, "livemode": True}, otp, "shop-otp",
+         "six-digit billing-portal code (better-auth emailOTP, otpLength 6), also first in the subject"),
+        ("flowglad-customer-billing-portal-magic-link-en", "customer-billing-portal-magic-link",
+         f"Log in to your {org} billing portal", org_from,
+         {"email": "noor.tester@example.com", "customerName": "Noor Tester", "organizationName": org,
+          "url": f"https://app.flowglad.com/api/auth/customer/magic-link/verify?token={token}"
+                 "&callbackURL=%2Fbilling-portal", "livemode": True}, None, "notice",
+         "log-in by link only"),
+        ("flowglad-forgot-password-en", "forgot-password", "Reset your password",
+         "notifications@flowglad.com",
+         {"user": "noor.tester@example.com",
+          "url": f"https://app.flowglad.com/reset-password?token={token[::-1]}"}, None, "notice",
+         "password reset by link only"),
+    ]
+    env = {**os.environ, "NODE_ENV": "production", "TZ": "UTC"}
+    rendered = json.loads(subprocess.run(
+        [str(node_modules / ".bin" / "tsx"), "render.tsx"], cwd=work, env=env, check=True,
+        capture_output=True,
+        input=json.dumps([{"template": t, "props": pr} for _, t, _, _, pr, *_ in specs]).encode()).stdout)
+    shutil.rmtree(work)
+    items = []
+    for (ident, template, subject, sender, _props, code, kind, note), page in zip(specs, rendered):
+        raw = message(sender=sender, subject=subject, text=None, html_part=page, sent=SENT)
+        item = write("flowglad", ident, ident.rsplit("-", 1)[0],
+                     {"lang": "en", "kind": kind, "note": note}, code, raw,
+                     f"{FLOWGLAD_DIR}/{template}.tsx; {FLOWGLAD_DIR}/components/; "
+                     "platform/flowglad-next/src/utils/email.ts; "
+                     "platform/flowglad-next/src/utils/email/fromAddress.ts",
+                     "@react-email/components 0.0.36 + @react-email/render 0.0.17 (the app's "
+                     "versions) render in node, two app imports stubbed; one text/html part as "
+                     "resend sends react mail; subject and sender as utils/email.ts builds them")
+        item.update(repository=FLOWGLAD_REPO, commit=FLOWGLAD_COMMIT, licence="AGPL-3.0")
+        items.append(item)
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     ap.add_argument("--node-modules", type=Path, default=Path("/tmp/polar-node/node_modules"))
+    ap.add_argument("--flowglad-node-modules", type=Path,
+                    default=Path("/tmp/fg-node/node_modules"))
     args = ap.parse_args()
     items = (barong(args.mirrors) + postmaster(args.mirrors) + paystell(args.mirrors)
              + sdp(args.mirrors) + polar(args.mirrors, args.node_modules)
-             + coinos(args.mirrors, args.node_modules))
+             + coinos(args.mirrors, args.node_modules)
+             + flowglad(args.mirrors, args.flowglad_node_modules))
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
     print(len(items), "items")
 
