@@ -3,7 +3,7 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r14_move.py [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots fetched for this round: fleetbase+core-api,
-fleetbase+storefront, fleetbase+fleetops (all AGPL-3.0).
+fleetbase+storefront, fleetbase+fleetops (all AGPL-3.0), seatsurfing+seatsurfing (GPL-3.0).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -26,6 +26,16 @@ inlining are NOT reproduced byte for byte: the HTML part is a hand-made reductio
 Laravel's layout (wrapper/header/body/footer tables, button, subcopy) around the Blade
 output, and the text part is the markdown with tags stripped, as Laravel's text renderer
 does. Fleetbase ships these mails in English only.
+
+- Seatsurfing (seatsurfing/seatsurfing, GPL-3.0), desk, room and parking-space booking:
+  ``server/res/email-<name>_<lang>.json`` put into ``server/res/email.html`` exactly as
+  ``server/util/sendmail.go`` does (``GetHTMLMailTemplate``: headline, paragraphs, buttons,
+  final paragraphs and final info, each HTML-escaped; ``ReplaceVarsInTemplate`` with the vars
+  the routers pass; the ``email-footer_<lang>.json`` paragraphs; the subject as the JSON
+  gives it, never var-filled). Sent as multipart/mixed: one base64 ``text/html`` part and the
+  logo ``seatsurfing.png`` (Content-ID ``seatsurfing-logo``); the ``.ics`` attachment of
+  booking mails is left out. The address-change code is ``GetRandomNumber(100000, 999999)``.
+  English and German (the languages the snapshot ships).
 """
 
 from __future__ import annotations
@@ -273,11 +283,105 @@ def fleetbase(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+SS = ("seatsurfing/seatsurfing", "49c88e246e3f88da08d900bf025bceade9e7cad5")
+SS_DOMAIN = "https://desks.northwind-logistics.example/"
+
+
+def _go_esc(v: str) -> str:
+    """Go's html.EscapeString: & ' < > " as &amp; &#39; &lt; &gt; &#34;."""
+    return (v.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&#34;"))  # fmt: skip
+
+
+def _ss_body(tpl: dict[str, Any], layout: str) -> str:
+    """GetHTMLMailTemplate of server/util/sendmail.go."""
+    esc = _go_esc
+    s = layout.replace("{{headline}}", esc(tpl["headline"]))
+    body = "".join("<p>" + esc(x) + "</p>" for x in tpl.get("paragraphs") or [])
+    for b in tpl.get("buttons") or []:
+        body += "<p>" + esc(b.get("paragraph", "")) + "</p>"
+        body += '<p><a href="' + b["url"] + '" class="btn btn-primary">' + esc(b["label"]) + "</a></p>"
+    body += "".join("<p>" + esc(x) + "</p>" for x in tpl.get("finalParagraphs") or [])
+    fi = tpl.get("finalInfo")
+    if fi:
+        anchor = '<a href="' + fi["url"] + '">' + esc(fi["label"]) + "</a>"
+        body += '<p class="small">' + esc(fi["text"]).replace("{{link}}", anchor) + "</p>"
+    return s.replace("{{body}}", body)
+
+
+def seatsurfing(mirrors: Path) -> list[dict[str, Any]]:
+    from email.message import EmailMessage
+    from email.utils import format_datetime
+
+    repo = mirrors / "seatsurfing+seatsurfing" / "repo"
+    layout = _show(repo, SS[1], "server/res/email.html")
+    logo = subprocess.run(["git", "--git-dir", str(repo), "show", f"{SS[1]}:server/res/seatsurfing.png"],
+                          capture_output=True, check=True).stdout  # fmt: skip
+    items: list[dict[str, Any]] = []
+    booking = {"orgDomain": SS_DOMAIN, "date": "2026-12-08 08:00 - 2026-12-08 17:30",
+               "areaName": "Depot 2 – Ground floor", "spaceName": "P-14", "subject": "—"}  # fmt: skip
+    plan = [
+        ("change-email", "server/router/organization-router.go", "travel-otp", True),
+        ("booking-created", "server/router/booking-router.go", "travel-booking", False),
+        ("booking-reminder", "server/app/app.go", "travel-booking", False),
+        ("booking-deleted", "server/router/booking-router.go", "travel-booking", False),
+        ("invite-user", "server/router/auth-router.go", "notice", False),
+        ("resetpw", "server/router/auth-router.go", "notice", False),
+    ]  # fmt: skip
+    for name, caller, kind, has_code in plan:
+        for lang in ("en", "de"):
+            tpl = json.loads(_show(repo, SS[1], f"server/res/email-{name}_{lang}.json"))
+            footer = json.loads(_show(repo, SS[1], f"server/res/email-footer_{lang}.json"))
+            code = str(RNG.randint(100000, 999998)) if has_code else None
+            if name == "change-email":
+                vars_ = {"recipientName": "Noor Tester", "recipientEmail": "noor.tester@example.com", "code": code}
+            elif name.startswith("booking"):
+                vars_ = {**booking, "recipientName": "Noor Tester"}
+            else:
+                vars_ = {"orgDomain": SS_DOMAIN, "recipientName": "Noor Tester",
+                         "confirmID": "6f1d2c0a-93b4-4e7e-a5d8-1c0b7e2f4a91"}  # fmt: skip
+            body = _ss_body(tpl, layout)
+            for k, v in vars_.items():  # ReplaceVarsInTemplate (no {{if}} blocks in these templates)
+                body = body.replace("{{" + k + "}}", _go_esc(v))
+            body = body.replace("{{footer}}", "".join("<p>" + _go_esc(x) + "</p>" for x in footer))
+            msg = EmailMessage()
+            msg["From"] = "Seatsurfing <no-reply@desks.northwind-logistics.example>"
+            msg["To"] = "noor.tester@example.com"
+            msg["Subject"] = tpl["subject"]
+            msg["Date"] = format_datetime(SENT)
+            msg["Message-ID"] = "<corpus@mail.example>"
+            msg.set_content(body, subtype="html", charset="utf-8", cte="base64")
+            msg.add_attachment(logo, maintype="image", subtype="png", filename="seatsurfing.png",
+                               cid="<seatsurfing-logo>")  # fmt: skip
+            msg.set_boundary("=_corpus_mixed_=")
+            raw = msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+            ident = f"seatsurfing-{name}-{lang}"
+            rel = f"mail/seatsurfing/{ident}.eml"
+            (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+            (HERE / rel).write_bytes(raw)
+            note = None
+            if name == "change-email":
+                note = "six-digit code on its own paragraph, to enter to confirm the new address"
+            elif name in ("invite-user", "resetpw"):
+                note = "set-password / reset link only, no code"
+            elif name.startswith("booking"):
+                note = "booking date/time range and space name (P-14), no code"
+            items.append(_item(
+                id=ident, group=f"seatsurfing-{name}", source="seatsurfing", lang=lang, kind=kind, code=code,
+                repository=SS[0], path=f"server/res/email-{name}_{lang}.json; server/res/email.html; "
+                f"server/res/email-footer_{lang}.json; server/util/sendmail.go; {caller}",
+                commit=SS[1], licence="GPL-3.0",
+                rendered="JSON template into email.html as GetHTMLMailTemplate/ReplaceVarsInTemplate do; "
+                "multipart/mixed with base64 HTML and the cid logo; booking .ics attachment omitted",
+                file=rel, sha256=hashlib.sha256(raw).hexdigest(), note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = fleetbase(args.mirrors)
+    items = fleetbase(args.mirrors) + seatsurfing(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(len(items), "items;", sum(i["code"] is not None for i in items), "positives")
