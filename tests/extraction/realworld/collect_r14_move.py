@@ -3,7 +3,8 @@
     /work/wt/r3venv/bin/python tests/extraction/realworld/collect_r14_move.py [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots fetched for this round: fleetbase+core-api,
-fleetbase+storefront, fleetbase+fleetops (all AGPL-3.0), seatsurfing+seatsurfing (GPL-3.0).
+fleetbase+storefront, fleetbase+fleetops (all AGPL-3.0), seatsurfing+seatsurfing (GPL-3.0),
+cyklokoalicia+OpenSourceBikeShare (GPL-3.0).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -36,6 +37,14 @@ does. Fleetbase ships these mails in English only.
   logo ``seatsurfing.png`` (Content-ID ``seatsurfing-logo``); the ``.ics`` attachment of
   booking mails is left out. The address-change code is ``GetRandomNumber(100000, 999999)``.
   English and German (the languages the snapshot ships).
+- OpenSourceBikeShare (cyklokoalicia/OpenSourceBikeShare, GPL-3.0), a community bike-share
+  system: the password-reset mail of ``src/Controller/SecurityController.php`` (greeting with
+  the first word of the user identifier, which is the phone number; new password
+  ``substr(md5(...), 0, 8)``, eight hex digits) and the registration mail of
+  ``src/EventListener/RegistrationEventListener.php`` (``success.registration.mail``, with the
+  e-mail confirmation link), strings from ``translations/messages+intl-icu.<lang>.php`` (ICU
+  ``{name}`` placeholders filled), sent by ``src/Mail/PHPMailerMailSender.php`` as one
+  ``text/plain`` UTF-8 body. Five languages (cs, de, en, sk, uk).
 """
 
 from __future__ import annotations
@@ -377,11 +386,58 @@ def seatsurfing(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+OSBS = ("cyklokoalicia/OpenSourceBikeShare", "38d9d4dd01ea4a9bcf978d8f6e0cd2852b35a4b4")
+
+
+def _php_strings(src: str) -> dict[str, str]:
+    """The 'key' => 'value' pairs of a Symfony PHP translation file."""
+    def un(v: str) -> str:
+        return re.sub(r"\\(['\\])", r"\1", v)
+
+    pairs = re.findall(r"'((?:[^'\\]|\\.)*)'\s*=>\s*'((?:[^'\\]|\\.)*)'", src, re.S)
+    return {un(k): un(v) for k, v in pairs}
+
+
+def bikeshare(mirrors: Path) -> list[dict[str, Any]]:
+    repo = mirrors / "cyklokoalicia+OpenSourceBikeShare" / "repo"
+    items: list[dict[str, Any]] = []
+    for lang in ("en", "de", "cs", "sk", "uk"):
+        tr = _php_strings(_show(repo, OSBS[1], f"translations/messages+intl-icu.{lang}.php"))
+        t = tr.get
+        pw = "".join(RNG.choice("0123456789abcdef") for _ in range(8))
+        number = "4219" + "".join(str(RNG.randint(0, 9)) for _ in range(8))
+        body = (t("Hello") + " " + number + ",\n\n" + t("Your password has been reset successfully.") + "\n\n"
+                + t("Your new password is:") + "\n" + pw)  # fmt: skip
+        reg = (t("success.registration.mail").replace("{name}", "Noor").replace("{systemName}", "BelaBike")
+               .replace("{systemRulesPageUrl}", "https://belabike.example/rules")
+               .replace("{emailConfirmURL}", "https://belabike.example/user/confirm/email/"
+                        + "".join(RNG.choice("0123456789abcdef") for _ in range(64))))  # fmt: skip
+        for name, subject, text, code, kind, path, note in [
+            ("password-reset", t("Password reset"), body, pw, "other", "src/Controller/SecurityController.php",
+             "new eight-hex-digit password to sign in with; the greeting carries the phone number"),
+            ("registration", t("Registration"), reg, None, "notice", "src/EventListener/RegistrationEventListener.php",
+             "e-mail confirmation link only"),
+        ]:  # fmt: skip
+            ident = f"osbikeshare-{name}-{lang}"
+            raw = message(sender="BelaBike <noreply@belabike.example>", subject=subject, text=text,
+                          html_part=None, sent=SENT)  # fmt: skip
+            rel = f"mail/osbikeshare/{ident}.eml"
+            (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+            (HERE / rel).write_bytes(raw)
+            items.append(_item(
+                id=ident, group=f"osbikeshare-{name}", source="osbikeshare", lang=lang, kind=kind, code=code,
+                repository=OSBS[0], path=f"{path}; translations/messages+intl-icu.{lang}.php; src/Mail/PHPMailerMailSender.php",
+                commit=OSBS[1], licence="GPL-3.0",
+                rendered="message string built as the PHP code does from the translation catalogue; PHPMailer text/plain UTF-8",
+                file=rel, sha256=hashlib.sha256(raw).hexdigest(), note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
-    items = fleetbase(args.mirrors) + seatsurfing(args.mirrors)
+    items = fleetbase(args.mirrors) + seatsurfing(args.mirrors) + bikeshare(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(len(items), "items;", sum(i["code"] is not None for i in items), "positives")
