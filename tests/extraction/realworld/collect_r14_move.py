@@ -217,7 +217,7 @@ def fleetbase(mirrors: Path) -> list[dict[str, Any]]:
     # core: credentials mail with a generated password
     pw = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789") for _ in range(12))
     assert "Your Password: {{ $plaintextPassword }}" in cred_tpl
-    body = ('<h2 style="font-size: 18px; font-weight: 600;">\nGood Evening, Daniel Okafor!\n</h2>\n\n'
+    body = ('<h2 style="font-size: 18px; font-weight: 600;">\nGood Evening, Noor Tester!\n</h2>\n\n'
             "Your login credentials:\n<br />\n<br />\nYour Email: noor.tester@example.com\n<br />\n"
             f"Your Password: {pw}\n<br />\nConsole URL: {CONSOLE}")
     add("user-credentials", "saas-otp", pw, f"Your login credentials for Harbourline Couriers on {APP}",
@@ -330,7 +330,7 @@ def seatsurfing(mirrors: Path) -> list[dict[str, Any]]:
     booking = {"orgDomain": SS_DOMAIN, "date": "2026-12-08 08:00 - 2026-12-08 17:30",
                "areaName": "Depot 2 – Ground floor", "spaceName": "P-14", "subject": "—"}  # fmt: skip
     plan = [
-        ("change-email", "server/router/organization-router.go", "travel-otp", True),
+        ("change-email", "server/router/organization-router.go", "saas-otp", True),
         ("booking-created", "server/router/booking-router.go", "travel-booking", False),
         ("booking-reminder", "server/app/app.go", "travel-booking", False),
         ("booking-deleted", "server/router/booking-router.go", "travel-booking", False),
