@@ -245,7 +245,7 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
 ROUND_NAMES = {
     3: "three",
@@ -259,6 +259,7 @@ ROUND_NAMES = {
     11: "eleven",
     12: "twelve",
     13: "thirteen",
+    14: "fourteen",
 }
 
 
