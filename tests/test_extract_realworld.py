@@ -814,17 +814,19 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # wrong; 82/85 of its codes of letters and digits. Round thirteen (141 mails, 21 new
 # repositories, held out whole), scored once: 0.614 (35/57) at 0.795, nine wrong (six of
 # them administrator-chosen passwords its collector labelled null, since relabelled to the
-# password as every other round labels one). All are seen now and part of tuning, whose
+# password as every other round labels one). Round fourteen (120 mails, 20 new repositories,
+# held out whole), scored once at the end of a session: 0.771 (27/35) at 1.000, not tuned on
+# yet. All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 754/789: 23 of its 35 misses hold a symbol
-ROUNDS = {f"round{n}" for n in range(3, 14)}
+REALWORLD_TUNING_RECALL_FLOOR = 0.945  # 781/824: 25 of its 43 misses hold a symbol
+ROUNDS = {f"round{n}" for n in range(3, 15)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
-                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0", "ISC"}  # fmt: skip
+                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0", "ISC", "LGPL"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -878,6 +880,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (11, 100),
         (12, 100),
         (13, 100),
+        (14, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -922,6 +925,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout11",
         "holdout12",
         "holdout13",
+        "holdout14",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -101,10 +101,14 @@ def _layout(body_html: str, subcopy: str | None = None) -> str:
     """Reduced Laravel markdown layout with Fleetbase's header (views/layout/mail.blade.php)."""
     sub = ""
     if subcopy:
-        sub = (f'<table class="subcopy" width="100%" cellpadding="0" cellspacing="0" role="presentation">'
-               f"<tr><td><p>{subcopy}</p></td></tr></table>")
+        sub = (
+            f'<table class="subcopy" width="100%" cellpadding="0" cellspacing="0" role="presentation">'
+            f"<tr><td><p>{subcopy}</p></td></tr></table>"
+        )
     return (
-        '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n<title>' + APP + "</title>\n"
+        '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n<title>'
+        + APP
+        + "</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
         '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8">\n</head>\n<body>\n'
         '<table class="wrapper" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n<tr>\n'
@@ -114,7 +118,11 @@ def _layout(body_html: str, subcopy: str | None = None) -> str:
         'class="logo" style="height: 35px; width: 200px; max-height: 60px; max-width: 250px;">\n</a>\n</td>\n</tr>\n'
         '<tr>\n<td class="body" width="100%" cellpadding="0" cellspacing="0" style="border: hidden !important;">\n'
         '<table class="inner-body" align="center" width="570" cellpadding="0" cellspacing="0" role="presentation">\n'
-        '<tr>\n<td class="content-cell">\n' + body_html + "\n" + sub + "\n</td>\n</tr>\n</table>\n</td>\n</tr>\n"
+        '<tr>\n<td class="content-cell">\n'
+        + body_html
+        + "\n"
+        + sub
+        + "\n</td>\n</tr>\n</table>\n</td>\n</tr>\n"
         '<tr>\n<td>\n<table class="footer" align="center" width="570" cellpadding="0" cellspacing="0" role="presentation">\n'
         f'<tr>\n<td class="content-cell" align="center">\n<p>© 2026 {APP}. All Rights Reserved.</p>\n</td>\n</tr>\n'
         "</table>\n</td>\n</tr>\n</table>\n</td>\n</tr>\n</table>\n</body>\n</html>\n"
@@ -147,8 +155,10 @@ def _blade_verification(tpl: str, *, name: str, code: str, ctype: str, content: 
     if content:
         mid = content + "\n"  # {!! $content !!}
     else:
-        mid = (f"Welcome to {APP}, use the code below to verify your email address and complete "
-               f"registration to {APP}.\n<br />\n<br />\nYour verification code: <code>{code}</code>\n<br />\n")
+        mid = (
+            f"Welcome to {APP}, use the code below to verify your email address and complete "
+            f"registration to {APP}.\n<br />\n<br />\nYour verification code: <code>{code}</code>\n<br />\n"
+        )
     assert "Your verification code: <code>{{ $code }}</code>" in tpl and "Verify Email" in tpl
     btn_html = btn_text = ""
     if ctype == "email_verification":
@@ -162,20 +172,24 @@ def _blade_verification(tpl: str, *, name: str, code: str, ctype: str, content: 
 def _notification(lines: list[str], action: tuple[str, str] | None) -> tuple[str, str]:
     """Laravel's notifications::email view for a MailMessage (greeting 'Hello!', lines,
     action button, 'Regards,' + app name, subcopy with the raw URL)."""
-    parts = ['<h1>Hello!</h1>'] + [f"<p>{html.escape(x)}</p>" for x in lines]
-    tparts = ["Hello!"] + lines
+    parts = ["<h1>Hello!</h1>"] + [f"<p>{html.escape(x)}</p>" for x in lines]
+    tparts = ["Hello!"] + lines  # noqa: RUF005
     sub = None
     if action:
         label, url = action
         parts.append(_button(url, label))
         tparts.append(f"{label}: {url}")
-        sub = (f'If you\'re having trouble clicking the "{label}" button, copy and paste the URL below\n'
-               f'into your web browser: <span class="break-all"><a href="{html.escape(url)}">{html.escape(url)}</a></span>')
+        sub = (
+            f'If you\'re having trouble clicking the "{label}" button, copy and paste the URL below\n'
+            f'into your web browser: <span class="break-all"><a href="{html.escape(url)}">{html.escape(url)}</a></span>'
+        )
     parts.append(f"<p>Regards,<br>\n{APP}</p>")
     tparts.append(f"Regards,\n{APP}")
     if sub:
-        tparts.append(f'If you\'re having trouble clicking the "{action[0]}" button, copy and paste the URL below\n'
-                      f"into your web browser: {action[1]}")
+        tparts.append(
+            f'If you\'re having trouble clicking the "{action[0]}" button, copy and paste the URL below\n'
+            f"into your web browser: {action[1]}"
+        )
     return _layout("\n".join(parts), sub), _text("\n\n".join(tparts))
 
 
@@ -212,14 +226,27 @@ def fleetbase(mirrors: Path) -> list[dict[str, Any]]:
     c = _code()
     h, t = _blade_verification(tpl, name="Noor Tester", code=c, ctype="2fa", hour=15, session="",
                                content=f"Your two-factor authentication code is: {c}")  # fmt: skip
-    add("2fa", "saas-otp", c, f"{c} is your {APP} verification code", h, t, CORE, vm + "; src/Support/TwoFactorAuth.php",
-        "VerificationMail with TwoFactorAuth's content string; Laravel layout reduced by hand")
+    add(
+        "2fa",
+        "saas-otp",
+        c,
+        f"{c} is your {APP} verification code",
+        h,
+        t,
+        CORE,
+        vm + "; src/Support/TwoFactorAuth.php",
+        "VerificationMail with TwoFactorAuth's content string; Laravel layout reduced by hand",
+    )
     # core: credentials mail with a generated password
-    pw = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789") for _ in range(12))
+    pw = "".join(
+        RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789") for _ in range(12)
+    )
     assert "Your Password: {{ $plaintextPassword }}" in cred_tpl
-    body = ('<h2 style="font-size: 18px; font-weight: 600;">\nGood Evening, Noor Tester!\n</h2>\n\n'
-            "Your login credentials:\n<br />\n<br />\nYour Email: noor.tester@example.com\n<br />\n"
-            f"Your Password: {pw}\n<br />\nConsole URL: {CONSOLE}")
+    body = (
+        '<h2 style="font-size: 18px; font-weight: 600;">\nGood Evening, Noor Tester!\n</h2>\n\n'
+        "Your login credentials:\n<br />\n<br />\nYour Email: noor.tester@example.com\n<br />\n"
+        f"Your Password: {pw}\n<br />\nConsole URL: {CONSOLE}"
+    )
     add("user-credentials", "saas-otp", pw, f"Your login credentials for Harbourline Couriers on {APP}",
         _layout(body), _text(body), CORE, "views/mail/user-credentials.blade.php; src/Mail/UserCredentialsMail.php",
         "UserCredentialsMail: user-credentials.blade.php filled by hand; password chosen/generated by an administrator (invented value); Laravel layout reduced by hand",
@@ -255,8 +282,17 @@ def fleetbase(mirrors: Path) -> list[dict[str, Any]]:
                           "Items: Dan Dan Noodles,Wonton Soup,Iced Lemon Tea",
                           "Address: 18 Cross Street, #04-02, Singapore 048423", "Delivery Fee: $4.50",
                           "Delivery Tip: $2.00", "Subtotal: $31.80", "Total: $38.30"], None)  # fmt: skip
-    add("storefront-order-created", "shop-order", None, f"🚨 {store} has received new order!", h, t, STORE,
-        sf.format("Created"), "toMail of StorefrontOrderCreated (delivery order with tips) in Laravel's notification view, reduced by hand")
+    add(
+        "storefront-order-created",
+        "shop-order",
+        None,
+        f"🚨 {store} has received new order!",
+        h,
+        t,
+        STORE,
+        sf.format("Created"),
+        "toMail of StorefrontOrderCreated (delivery order with tips) in Laravel's notification view, reduced by hand",
+    )
     for ev, subj, body in [
         ("ReadyForPickup", f"Your order from {store} is ready for pickup!", "You can proceed to pickup your order."),
         ("Enroute", f"Your order from {store} is on the way!",
@@ -266,8 +302,17 @@ def fleetbase(mirrors: Path) -> list[dict[str, Any]]:
     ]:  # fmt: skip
         h, t = _notification([body], None)
         tid = "storefront-order-" + re.sub(r"(?<!^)([A-Z])", r"-\1", ev).lower()
-        add(tid, "shop-order", None, subj, h, t, STORE, sf.format(ev),
-            f"toMail of StorefrontOrder{ev} in Laravel's notification view, reduced by hand")
+        add(
+            tid,
+            "shop-order",
+            None,
+            subj,
+            h,
+            t,
+            STORE,
+            sf.format(ev),
+            f"toMail of StorefrontOrder{ev} in Laravel's notification view, reduced by hand",
+        )
 
     # fleetops order notifications
     of = "server/src/Notifications/{}.php; server/src/Models/TrackingNumber.php"
@@ -309,7 +354,9 @@ def _ss_body(tpl: dict[str, Any], layout: str) -> str:
     body = "".join("<p>" + esc(x) + "</p>" for x in tpl.get("paragraphs") or [])
     for b in tpl.get("buttons") or []:
         body += "<p>" + esc(b.get("paragraph", "")) + "</p>"
-        body += '<p><a href="' + b["url"] + '" class="btn btn-primary">' + esc(b["label"]) + "</a></p>"
+        body += (
+            '<p><a href="' + b["url"] + '" class="btn btn-primary">' + esc(b["label"]) + "</a></p>"
+        )
     body += "".join("<p>" + esc(x) + "</p>" for x in tpl.get("finalParagraphs") or [])
     fi = tpl.get("finalInfo")
     if fi:
@@ -343,14 +390,21 @@ def seatsurfing(mirrors: Path) -> list[dict[str, Any]]:
             footer = json.loads(_show(repo, SS[1], f"server/res/email-footer_{lang}.json"))
             code = str(RNG.randint(100000, 999998)) if has_code else None
             if name == "change-email":
-                vars_ = {"recipientName": "Noor Tester", "recipientEmail": "noor.tester@example.com", "code": code}
+                vars_ = {
+                    "recipientName": "Noor Tester",
+                    "recipientEmail": "noor.tester@example.com",
+                    "code": code,
+                }
             elif name.startswith("booking"):
                 vars_ = {**booking, "recipientName": "Noor Tester"}
             else:
                 vars_ = {"orgDomain": SS_DOMAIN, "recipientName": "Noor Tester",
                          "confirmID": "6f1d2c0a-93b4-4e7e-a5d8-1c0b7e2f4a91"}  # fmt: skip
             body = _ss_body(tpl, layout)
-            for k, v in vars_.items():  # ReplaceVarsInTemplate (no {{if}} blocks in these templates)
+            for (
+                k,
+                v,
+            ) in vars_.items():  # ReplaceVarsInTemplate (no {{if}} blocks in these templates)
                 body = body.replace("{{" + k + "}}", _go_esc(v))
             body = body.replace("{{footer}}", "".join("<p>" + _go_esc(x) + "</p>" for x in footer))
             msg = EmailMessage()
@@ -391,6 +445,7 @@ OSBS = ("cyklokoalicia/OpenSourceBikeShare", "38d9d4dd01ea4a9bcf978d8f6e0cd2852b
 
 def _php_strings(src: str) -> dict[str, str]:
     """The 'key' => 'value' pairs of a Symfony PHP translation file."""
+
     def un(v: str) -> str:
         return re.sub(r"\\(['\\])", r"\1", v)
 
@@ -439,7 +494,9 @@ def main() -> None:
     args = ap.parse_args()
     items = fleetbase(args.mirrors) + seatsurfing(args.mirrors) + bikeshare(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(len(items), "items;", sum(i["code"] is not None for i in items), "positives")
 
 

@@ -77,14 +77,14 @@ import json
 import random
 import re
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from collect import HERE, message
 
 EGOV_COMMIT = "361238c743d046080d66b7fcbe44673a8a784be2"
 FMS_COMMIT = "84d7c80c5d9abd0d330325742c6b9eedc30b19fd"
-SENT = datetime(2026, 11, 19, 8, 41, 7, tzinfo=timezone.utc)
+SENT = datetime(2026, 11, 19, 8, 41, 7, tzinfo=UTC)
 RNG = random.Random("r14-public")
 ITEMS: list[dict] = []
 
@@ -186,7 +186,7 @@ def egov(repo: Path) -> None:
          p["msg.newstakeholder.email.subject"],
          _fmt(p["msg.newstakeholder.email.body"], "Noor Tester", "STK/2026/000418", "noortester", password),
          note="gives a username and a password to log in with; reference number STK/2026/000418 is not a code")  # fmt: skip
-    appno = "BPA/27/2026/00%04d" % RNG.randint(100, 9999)
+    appno = "BPA/27/2026/00%04d" % RNG.randint(100, 9999)  # noqa: UP031
     save("bpa-application", "notice", None, path, "msg.bpa.newappln.email.* filled (MessageFormat)",
          _fmt(p["msg.bpa.newappln.email.subject"], appno),
          _fmt(p["msg.bpa.newappln.email.body"], "Noor Tester", appno))  # fmt: skip
@@ -197,7 +197,7 @@ def egov(repo: Path) -> None:
 
     path = "egov/egov-stms/src/main/resources/messages/service-message-stms.properties"
     p = props(path)
-    ack = "SWA%08d" % RNG.randint(10**7, 10**8 - 1)
+    ack = "SWA%08d" % RNG.randint(10**7, 10**8 - 1)  # noqa: UP031
     save("sewerage-application", "notice", None, path, "msg.newconnectioncreate.email.* filled (MessageFormat)",
          _fmt(p["msg.newconnectioncreate.email.subject"], ack),
          _fmt(p["msg.newconnectioncreate.email.body"], "Noor Tester", ack, "Tirupati Municipal Corporation", "1,500"),
@@ -205,14 +205,14 @@ def egov(repo: Path) -> None:
     save("sewerage-payment", "invoice", None, path, "msg.newconnectionOnDemandAndDonation.email.body filled; subject key of the same service",
          _fmt(p["msg.newconnectionOnDemandAndDonation.email.subject"], ack) if "msg.newconnectionOnDemandAndDonation.email.subject" in p else "Sewerage connection demand and donation amount received",
          _fmt(p["msg.newconnectionOnDemandAndDonation.email.body"], "Noor Tester", "18,250", ack, "Tirupati Municipal Corporation"))  # fmt: skip
-    shsc = "1016%06d" % RNG.randint(0, 999999)
+    shsc = "1016%06d" % RNG.randint(0, 999999)  # noqa: UP031
     save("sewerage-execution", "notice", None, path, "msg.newconnectionOnExecutionDate.email.body filled",
          _fmt(p["msg.newconnectionOnExecutionDate.email.subject"], shsc) if "msg.newconnectionOnExecutionDate.email.subject" in p else "Sewerage connection installed",
          _fmt(p["msg.newconnectionOnExecutionDate.email.body"], "Noor Tester", shsc, "17/11/2026", "240", "Tirupati Municipal Corporation"))  # fmt: skip
 
     path = "egov/egov-worksweb/src/main/java/org/egov/works/web/actions/package.properties"
     p = props(path)
-    reqno = "RC/EMG/%05d/2026-27" % RNG.randint(1, 99999)
+    reqno = "RC/EMG/%05d/2026-27" % RNG.randint(1, 99999)  # noqa: UP031
     save("roadcut-application", "notice", None, path, "applicant.email.*.emergencyCut filled (MessageFormat)",
          _fmt(p["applicant.email.subject"], "19/11/2026"),
          _fmt(p["applicant.email.body.emergencyCut"], "Noor Tester", reqno, "DW-RC-0418", "86,400",
@@ -221,7 +221,7 @@ def egov(repo: Path) -> None:
 
     path = "egov/egov-pgr/src/main/resources/messages/service-message-pgr.properties"
     p = props(path)
-    crn = "%08d" % RNG.randint(10**7, 10**8 - 1)
+    crn = "%08d" % RNG.randint(10**7, 10**8 - 1)  # noqa: UP031
     save("grievance-registered", "notice", None, path, "msg.complaint.registered.email.* filled (MessageFormat)",
          p["msg.complaint.registered.email.subject"].strip(),
          _fmt(p["msg.complaint.registered.email.body"], "Noor Tester", "Garbage not collected", "48",
@@ -258,7 +258,7 @@ def _tt(template: str, values: dict[str, str], blocks: list[tuple[str, str]]) ->
 def _split(text: str) -> tuple[str, str]:
     head, _, body = text.partition("\n\n")
     assert head.startswith("Subject: ")
-    return head[len("Subject: "):].strip(), body
+    return head[len("Subject: ") :].strip(), body
 
 
 def fms(repo: Path) -> None:
@@ -323,7 +323,7 @@ def fms(repo: Path) -> None:
         t = tpl(path)
         if lang == "en":
             head = t.index("Subject:")
-            t = t[head:t.rindex("[% END %]")]
+            t = t[head : t.rindex("[% END %]")]
             t = t.replace("[% IF cobrand.moniker == 'northnorthants' %]\nYour report to [% report.body %] has been logged on the Highways reporting system.\n[% ELSE %]\nYour report to [% report.body %] has been logged on [% site_name %].\n[% END %]",
                           "Your report to [% report.body %] has been logged on [% site_name %].")  # fmt: skip
         pub = re.search(r"\[% IF report.non_public ~%\].*?\[% END ~%\]\n", t, re.S)
@@ -332,7 +332,9 @@ def fms(repo: Path) -> None:
         cb = re.search(r"\[% IF cobrand.is_council .*?\[% END %\]\n\[% END %\]\n", t, re.S)
         assert cb
         t = t.replace(cb.group(0), "\n")
-        t = t.replace("[% cobrand.base_url_for_report(report) %]", "https://www.fixmystreet.example")
+        t = t.replace(
+            "[% cobrand.base_url_for_report(report) %]", "https://www.fixmystreet.example"
+        )
         subject, body = _split(_tt(t, values, [("[% signature %]", signature[lang])]))
         save("report-logged", lang, "notice", path, subject, body,
              note=f"report number {rid} appears in the link only")  # fmt: skip
@@ -403,12 +405,15 @@ OTTEHR_COMMIT = "e62070ba7b72849f12f7b2ff88e12f21a65f28c3"
 
 def _handlebars(template: str, data: dict[str, str]) -> str:
     """Handlebars as SendGrid runs it: a name it is not given prints as nothing."""
+
     def cond(m: re.Match[str]) -> str:
         return m.group(2) if data.get(m.group(1)) else ""
 
     template = re.sub(r"\{\{#if ([\w.-]+)\}\}(.*?)\{\{/if\}\}", cond, template, flags=re.S)
     template = re.sub(r"\{\{\{\s*([\w.-]+)\s*\}\}\}", lambda m: data[m.group(1)], template)
-    out = re.sub(r"\{\{\s*([\w.-]+)\s*\}\}", lambda m: html.escape(data.get(m.group(1), "")), template)
+    out = re.sub(
+        r"\{\{\s*([\w.-]+)\s*\}\}", lambda m: html.escape(data.get(m.group(1), "")), template
+    )
     assert "{{" not in out, out[:200]
     return out
 
@@ -437,7 +442,7 @@ def ottehr(repo: Path) -> None:
     data = {**brand, **common}
     for key, name in (("inPersonConfirmation", "in-person-confirmation"), ("inPersonCancelation", "in-person-cancelation"), ("inPersonReceipt", "in-person-receipt"),
                       ("telemedConfirmation", "telemed-confirmation"), ("telemedInvitation", "telemed-invitation")):  # fmt: skip
-        block = index[index.index(f"    {key}: {{"):]
+        block = index[index.index(f"    {key}: {{") :]
         subject = re.search(r"subject: '([^']*)'", block).group(1)
         subject = _handlebars(subject, data).replace("\\u26A0\\uFE0F", "")
         body = _handlebars(_show(repo, c, f"{base}template_html/{name}.html"), data)
@@ -465,7 +470,7 @@ PROCONNECT_COMMIT = "1b2c1a6ef4c4c3ed24ca1bd115af01615a707720"
 
 
 def _html_text(markup: str) -> str:
-    body = markup[markup.index("<body"):]
+    body = markup[markup.index("<body") :]
     body = re.sub(r"<br\s*/?>|</p>|</tr>|</h\d>", "\n", body)
     body = re.sub(r"<a [^>]*href=\"([^\"]*)\"[^>]*>(.*?)</a\s*>", r"\2 [\1]", body, flags=re.S)
     body = re.sub(r"<[^>]+>", " ", body)
@@ -568,8 +573,8 @@ def hcx(repo: Path) -> None:
             item["note"] = note
         ITEMS.append(item)
 
-    participant = "noorclinic.%d@swasth-hcx-dev" % RNG.randint(100000, 999999)
-    otp = "%06d" % RNG.randint(0, 999998)
+    participant = "noorclinic.%d@swasth-hcx-dev" % RNG.randint(100000, 999999)  # noqa: UP031
+    otp = "%06d" % RNG.randint(0, 999998)  # noqa: UP031
     psvc = "hcx-onboard/src/main/java/org/swasth/hcx/services/ParticipantService.java"
     save("send-otp", "health-otp", otp, HCX_OTP_COMMIT,
          {"USER_NAME": "Noor Clinic", "PARTICIPANT_CODE": participant, "RANDOM_CODE": otp},
@@ -617,7 +622,7 @@ def ban(repo: Path) -> None:
             item["note"] = note
         ITEMS.append(item)
 
-    pin = "%06d" % RNG.randint(0, 999_999)
+    pin = "%06d" % RNG.randint(0, 999_999)  # noqa: UP031
     save("code-pin", "gov-otp", pin, {"apiUrl": api, "nomCommune": "Saint-Ambroix", "pinCode": pin},
          "Demande de code d’identification", "src/modules/habilitation/habilitation.service.ts",
          note="six-digit authentication code under 'Voici votre code :'")  # fmt: skip
@@ -708,7 +713,9 @@ def main() -> None:
     libreclinica(args.libreclinica)
     out = HERE / "round14" / "public.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(len(ITEMS), "items;", sum(i["code"] is not None for i in ITEMS), "with a code")
 
 
