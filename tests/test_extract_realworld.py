@@ -773,6 +773,52 @@ def test_codes_round_thirteen_showed(text: str, code: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("subject", "text", "code"),
+    [
+        # a PIN code the mail says "is" something is the reader's, not a postal code
+        ("New Beneficiary", "Your pin-code for this beneficiary is 585104.", "585104"),
+        ("Your PIN", "Your PIN code is 482913. Do not share it.", "482913"),
+        ("Ihre PIN", "Ihr PIN-Code lautet 4821", "4821"),
+        # a password in a table's row, without a colon
+        (
+            "Account unlocked",
+            "Your login information follows:\n\nUser Name ntester\nPassword eJSCIrAU\n",
+            "eJSCIrAU",
+        ),
+        ("Account created", "Username\tnoor\nPassword\tXk29pQz7rT\n", "Xk29pQz7rT"),
+        # capitals three words after their code word and "is"
+        ("Password Reset", "Your OTP for recovering password is XXCPY", "XXCPY"),
+        # a code that confirms a new address, in a mail whose footer sells reservations
+        (
+            "Change your email address",
+            "Please enter the following code to complete your email address change:\n936691\n"
+            "Desk sharing, room reservation and co-working for enterprises.",
+            "936691",
+        ),
+    ],
+)
+def test_codes_round_fourteen_showed(subject: str, text: str, code: str) -> None:
+    assert extract_code(received(subject, text=text)) == code
+
+
+@pytest.mark.parametrize(
+    ("subject", "text"),
+    [
+        # India's postal PIN code in an address
+        ("Order shipped", "Deliver to: 12 MG Road, Bengaluru\nPin code: 560001\n"),
+        ("Delivery", "Pincode 560001 is not serviceable yet."),
+        # a title is no table row, and an address's ZIP code under it is no code
+        ("Password Reset", "Use this link to reset your password.\n\nSan Francisco CA 94102"),
+        ("Password changed", "Password changed\nYour password was changed on 3 Dec 2026.\n"),
+        # three words and "is" reach capitals, not a name
+        ("Sign in", "Enter the code we sent to log in to EspoCRM."),
+    ],
+)
+def test_what_round_fourteen_showed_is_not_a_code(subject: str, text: str) -> None:
+    assert extract_code(received(subject, text=text)) is None
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # the password goes on past what extract_code can return: not a piece of it
@@ -815,13 +861,14 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # repositories, held out whole), scored once: 0.614 (35/57) at 0.795, nine wrong (six of
 # them administrator-chosen passwords its collector labelled null, since relabelled to the
 # password as every other round labels one). Round fourteen (120 mails, 20 new repositories,
-# held out whole), scored once at the end of a session: 0.771 (27/35) at 1.000, not tuned on
-# yet. All are seen now and part of tuning, whose
+# held out whole), scored once at the end of a session: 0.771 (27/35) at 1.000; tuned on
+# since (a PIN code that "is", a table's password row, three words and "is", an address
+# change): 0.914 (32/35), its misses passwords with "@" and two hyphenated words. All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.945  # 781/824: 25 of its 43 misses hold a symbol
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 786/824: 25 of its 38 misses hold a symbol
 ROUNDS = {f"round{n}" for n in range(3, 15)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",

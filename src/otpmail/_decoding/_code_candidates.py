@@ -15,6 +15,7 @@ from otpmail._decoding._code_words import (
     _POSITIVE_CASED,
     _POSITIVE_CJK,
     _POSITIVE_SCRIPTS,
+    _SECRET_IN_TABLE,
 )
 from otpmail._decoding._lines import _alone_on_line, _line_bounds
 
@@ -26,13 +27,15 @@ _TOKEN = re.compile(
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
 _RIGHT_AFTER_LABEL = re.compile(
-    r"(?:(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
+    r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
+    r"(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
     r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это)[ \t]*:?)|"
     r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*"
 )
 """What may stand between a code word and the code: a word or two that qualify it, then a
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
-de vérification est …``)."""
+de vérification est …``), or three words and "is" (``OTP for recovering password is …``)."""
+_SECRET_IN_TABLE_RX = re.compile(f"(?i){_SECRET_IN_TABLE}")
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
     r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
@@ -149,13 +152,19 @@ def _random_shape(value: str) -> str | None:
 def _right_after_label(seg: str, start: int) -> bool:
     """Whether ``seg[start:]`` starts right after a code word on its line (``Cód fíoraithe:
     …``, ``Verification Code: …``, ``Your credential: …``)."""
-    ls = _line_bounds(seg, start, start)[0]
-    head = seg[max(ls, start - 60) : start]
-    ends = sorted(
+    ls, le = _line_bounds(seg, start, start)
+    lo = max(ls, start - 60)
+    head = seg[lo:start]
+    ends = [
         m.end()
         for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
         for m in rx.finditer(head)
-    )
+    ]
+    # a table's password word looks ahead at its value, so it is sought on the whole line
+    table = _SECRET_IN_TABLE_RX.match(seg, ls, le)
+    if table and table.end() <= start:
+        ends.append(table.end() - lo)
+    ends.sort()
     return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
 
 

@@ -73,9 +73,21 @@ _SECRET_WORDS = (
 _GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
 """A password or credential word followed by its colon (up to four words between): one
 alternative a word, so that :func:`_words` groups them by their first letter."""
+_SECRET_IN_TABLE = (
+    "(?<![^\n])(?:"
+    + "|".join(_SECRET_WORDS)
+    + r")(?=[ \t]+(?=[^\s:]*(?-i:[0-9]|[a-z][A-Z]))[^\s:]+[ \t]*(?:\n|\Z))"
+)
+"""A password word that starts its line and one random value that ends it: a table's row
+(``User Name  ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a
+title (``Password Reset``)."""
 _TEMPORARY_PASSWORD = r"temporary password\b|temp password\b|initial password\b"
-_GIVEN_SECRET = re.compile(f"(?i){_GIVEN_SECRET_WORDS}|{_TEMPORARY_PASSWORD}")
+_GIVEN_SECRET = re.compile(f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_TABLE}|{_TEMPORARY_PASSWORD}")
 """Such a label: what it gives is given to be used, in any kind of mail."""
+
+_PIN_CODE_IS = r"(?:[ \t]+(?:for|für|pour)\b[^\n.]{0,40})?[ \t]+(?:is|ist|lautet|est)\b"
+"""What makes a PIN code the reader's: ``is`` after it (``Your PIN code is``, ``Ihr
+PIN-Code lautet``), not an address's colon (``Pin code: 560001``)."""
 
 # Code words. A word ending in "code" counts (Bestätigungscode, verificatiecode); the
 # negative compounds (Gutscheincode, promo code) are as long or longer and win.
@@ -100,10 +112,12 @@ _POSITIVE = _words(
     # what a mail calls its confirmation number is given to be used (not an order's number)
     # a bank's challenge for strong customer authentication ("Your consent challenge : …")
     r"challenge(?= ?[:=])|",
+    rf"pin[ -]?codes?(?={_PIN_CODE_IS})",
     # a password or credential the mail gives to be typed ("Your password: bcCE79DF9r",
     # "Passwort: mPCWVtvpju", "Your credential: 5itLQ-J6o2Kc-…"): only with its colon, so
     # "password changed" or "reset your password" is no label
     _GIVEN_SECRET_WORDS,
+    _SECRET_IN_TABLE,
     _TEMPORARY_PASSWORD,
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
@@ -180,7 +194,9 @@ _NEGATIVE = _words(
     r"qr[ -]?codes?\b|bar[ -]?codes?\b|source[ -]?codes?\b|embed[ -]?codes?\b|"
     r"html[ -]?codes?\b|reference[ -]?codes?\b|booking[ -]?codes?\b|reservation[ -]?codes?\b|"
     r"tracking[ -]?codes?\b|order[ -]?codes?\b|zip[ -]?codes?\b|postal[ -]?codes?\b|"
-    r"post[ -]?codes?\b|pin[ -]?codes?\b|colou?r[ -]?codes?\b|tax[ -]?codes?\b|"
+    # India's postal "PIN code" is an address; a PIN code the mail says "is" something is
+    # the reader's ("Your pin-code for this beneficiary is 585104")
+    rf"post[ -]?codes?\b|pin[ -]?codes?\b(?!{_PIN_CODE_IS})|colou?r[ -]?codes?\b|tax[ -]?codes?\b|"
     r"tariff[ -]?codes?\b|vat[ -]?codes?\b|activation key[ -]?codes?\b|redeem[ -]?codes?\b|"
     r"redemption[ -]?codes?\b|claim[ -]?codes?\b|offer[ -]?codes?\b|club[ -]?codes?\b|"
     r"gutscheincode\b|"
@@ -263,7 +279,9 @@ _OTP_DOC = _words(
     r"password reset|reset (?:your|the) password|reset code|zurücksetz|zurückzusetz|réinitialis|"
     r"restablec|reimpost|redefini|wachtwoord herstel|resetowa|сброс|sıfırla|"
     r"inicio de sesi[óo]n|iniciar sess[ãa]o|connexion|anmeldung|aanmeld|giriş|oturum|"
-    r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code"
+    r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code|"
+    # a code to confirm a new address is a verification code, whatever the footer sells
+    r"e-?mail address change|change (?:of )?(?:your )?e-?mail address"
 )
 _OTP_DOC_CASED = _words(r"PIN\b|TAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|pushTAN\b", cased=True)
 _OTP_DOC_CJK = _phrases(r"認証|確認コード|ログイン|验证|驗證|登录|登入|인증|로그인")
