@@ -794,8 +794,12 @@ def test_the_vocabulary_docstring_examples_hold() -> None:
 # =======================================================================================
 # Properties
 
-# 11-32 only for a long random token; hyphens only between the groups of a credential
-_CODE_RE = re.compile(r"[0-9A-Za-z]{4,32}|[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}")
+# 11-32 only for a long random token; hyphens only between the groups of a credential;
+# other symbols only in a password or code of 6-32 printable characters a label gives
+_CODE_RE = re.compile(
+    r"[0-9A-Za-z]{4,32}|[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}"
+    r"|(?=[!-~]*[0-9A-Za-z][!-~]*[0-9A-Za-z])[!-~]{6,32}"
+)
 _FRAGMENTS = st.sampled_from(
     [
         "code", "Code:", "verification code is", "OTP", "PIN", "is your code", "验证码", "コード：",
@@ -820,7 +824,9 @@ _TEXTISH = st.lists(
 def test_extract_code_never_raises_and_returns_none_or_a_well_formed_code(text: str) -> None:
     _codes._scored(text)  # the public functions catch errors; the inner ones must not raise
     code = extract_code(text)
-    assert code is None or (_CODE_RE.fullmatch(code) and set(code) <= set(CODE_ALPHABET + "-"))
+    assert code is None or _CODE_RE.fullmatch(code)
+    if code is not None and not set(code) <= set(CODE_ALPHABET + "-"):
+        assert set(code) - set(CODE_ALPHABET + "-") <= set("!#$%&*+/:;<=>?@[]^_{|}~.")
     assert extract_code(text) == code  # deterministic
 
 

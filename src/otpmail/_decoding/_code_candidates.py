@@ -16,6 +16,7 @@ from otpmail._decoding._code_words import (
     _POSITIVE_CJK,
     _POSITIVE_SCRIPTS,
     _SECRET_IN_TABLE,
+    _SECRET_WORDS,
 )
 from otpmail._decoding._lines import _alone_on_line, _line_bounds
 
@@ -28,13 +29,15 @@ in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stan
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
 _RIGHT_AFTER_LABEL = re.compile(
     r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
+    r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
     r"(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
     r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это)[ \t]*:?)|"
     r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*"
 )
 """What may stand between a code word and the code: a word or two that qualify it, then a
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
-de vérification est …``), or three words and "is" (``OTP for recovering password is …``)."""
+de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
+up to four words and a colon (``One-time password for current session: …``)."""
 _SECRET_IN_TABLE_RX = re.compile(f"(?i){_SECRET_IN_TABLE}")
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
@@ -58,6 +61,9 @@ class _Candidate(NamedTuple):
     letters: bool
     mixed_case: bool = False
     """A random mixed-case token (``tXrrAkqAEb``): letters, but not a word."""
+    symbolic: bool = False
+    """A generated password or code with symbols (``Shl@9v64vf``): the code only where a
+    label gives it, never as a lone value."""
 
 
 _DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
@@ -221,8 +227,74 @@ def _dashed_credentials(seg: str) -> list[_Candidate]:
     return out
 
 
+_SPACED_RUN = re.compile(r"(?<!\S)[!-~]{6,48}(?!\S)")
+"""A run of printable ASCII between spaces: a value that may hold symbols."""
+_LABEL_PREFIX = re.compile(
+    "(?i)(?:" + "|".join(_SECRET_WORDS) + r"|code|otp|pin|passcode|token)[:=]"
+)
+"""``password:`` glued to its value (``password:Shl@9v64vf``)."""
+_SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
+_NOT_A_SECRET = re.compile(
+    r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
+    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+)\b"
+)
+"""A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
+or a sentence run on after a full stop (``301733.This``)."""
+
+
+def _is_symbolic_secret(value: str) -> bool:
+    """Whether ``value`` reads as a generated password or code that holds symbols
+    (``Shl@9v64vf``, ``~lk:Shsi+{:W4YFS``, ``0r/9RMnL``): 6-32 characters, letters in both
+    cases with a digit or a lower-to-upper hump (not ``Thanks!``, not ``user_name1``),
+    mostly letters and digits, no label glued in; not a link, an address, a template
+    placeholder, a path or a handle (``@noor1985``, ``#A1B2C3``)."""
+    if not 6 <= len(value) <= 32 or not any(ch in _SYMBOLS for ch in value):
+        return False
+    alnum = sum(ch.isalnum() for ch in value)
+    letters = sum(ch.isalpha() for ch in value)
+    upper, lower = any(ch.isupper() for ch in value), any(ch.islower() for ch in value)
+    digit = any(ch.isdigit() for ch in value)
+    humped = _LOWER_UPPER.search(value) is not None
+    if letters < 2 or not (digit or humped) or not (upper and lower) or alnum * 2 < len(value):
+        return False  # one case is an identifier or a path (user_name1, src/app1.py)
+    if _NOT_A_SECRET.search(value) or _LABEL_PREFIX.search(value):
+        return False
+    # quoted or bracketed text is not one value (a lone brace may be a password's own)
+    if any(q in value for q in "\"'`"):
+        return False
+    if any(value.count(a) != value.count(b) for a, b in ("()", "[]", "<>")):
+        return False
+    symbols = [ch for ch in value if not ch.isalnum()]
+    # one leading mark before a name or a number is a handle, a tag or a path
+    return not (len(symbols) == 1 and value[0] in "#@/" and not (upper and lower and digit))
+
+
+def _symbolic_secrets(seg: str) -> list[_Candidate]:
+    """Values with symbols where a code stands (alone on its line, or right after a code or
+    password word): a generated password is typed as shown, ``!15`` and all, so it is one
+    candidate with its symbols, never a piece of it (``pq5Ep75L55`` of ``pq5Ep75L55!15``)."""
+    out: list[_Candidate] = []
+    for m in _SPACED_RUN.finditer(seg):
+        start, end = m.start(), m.end()
+        glued = _LABEL_PREFIX.match(seg, start, end)
+        if glued:
+            start = glued.end()
+        while end - start > 6 and seg[start] in ":=":
+            start += 1
+        while end - start > 6 and seg[end - 1] in ".,;:":
+            end -= 1  # the end of a sentence
+        if seg[start] in "\"'([<" and seg[end - 1] in "\"')]>":
+            start, end = start + 1, end - 1
+        value = seg[start:end]
+        if _is_symbolic_secret(value) and _stands_as_code(seg, start, end):
+            out.append(_Candidate(value, start, end, True, True, True))
+    return out
+
+
 def _candidates(seg: str) -> list[_Candidate]:
     out = _dashed_credentials(seg) if "-" in seg else []
+    if any(ch in _SYMBOLS for ch in seg):
+        out += _symbolic_secrets(seg)
     tokens = list(_TOKEN.finditer(seg))
     if out:
         taken = [(c.start, c.end) for c in out]

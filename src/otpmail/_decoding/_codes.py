@@ -78,8 +78,10 @@ __all__ = [
 ]
 
 CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-"""Every character :func:`extract_code` can return, but for the hyphens inside a token it
-returns as shown (``AF63E-273W5``, ``5itLQ-J6o2Kc-ptbbx-mHvH55``)."""
+"""Every character :func:`extract_code` returns in a one-time code, but for the hyphens
+inside a token it returns as shown (``AF63E-273W5``, ``5itLQ-J6o2Kc-ptbbx-mHvH55``) and the
+symbols of a generated password or code a label gives (``Password: Shl@9v64vf``), which is
+typed as shown, symbols and all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,7 +474,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 if label is not None and _is_given_secret(seg, label):
                     score += CODE_WEIGHTS.password_label
                 linked.append((score, cand.value, cand, seg, named))
-            elif in_body and after > CODE_WEIGHTS.veto:
+            elif in_body and after > CODE_WEIGHTS.veto and not cand.symbolic:
                 unlinked.append((cand, seg))
                 if (
                     len(seg) <= CODE_REACH.lone_mail
@@ -539,7 +541,7 @@ def extract_code(email_or_text: Mapping[str, Any] | str) -> str | None:
     ``"123456"``, ``"K7P-2QX"`` → ``"K7P2QX"``) and its letters' case kept; a token in
     hyphenated groups of five or more (``"AF63E-273W5"``) or a long random credential keeps
     its hyphens, since it is typed with them. A password the mail gives (``Your password:
-    bcCE79DF9r``) is returned as its code.
+    bcCE79DF9r``) is returned as its code, with any symbols it holds (``Shl@9v64vf``).
 
     >>> extract_code("Your verification code is 482 913. It expires in 10 minutes.")
     '482913'
@@ -547,6 +549,8 @@ def extract_code(email_or_text: Mapping[str, Any] | str) -> str | None:
     '123456'
     >>> extract_code("Ihr Bestätigungscode lautet: K7P-2QX")
     'K7P2QX'
+    >>> extract_code("Username: noor\\nPassword: pq5Ep75L55!15")
+    'pq5Ep75L55!15'
     >>> extract_code("Order #12345678 shipped on 2024-05-01. Call 0800 123 4567.") is None
     True
     """
