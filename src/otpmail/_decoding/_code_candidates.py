@@ -38,7 +38,7 @@ _RIGHT_AFTER_LABEL = re.compile(
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
 up to four words and a colon (``One-time password for current session: …``)."""
-_SECRET_IN_TABLE_RX = re.compile(f"(?i){_SECRET_IN_TABLE}")
+_SECRET_IN_TABLE_RX = re.compile(f"(?i)\\b(?:{_SECRET_IN_TABLE})")
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
     r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
@@ -167,9 +167,7 @@ def _right_after_label(seg: str, start: int) -> bool:
         for m in rx.finditer(head)
     ]
     # a table's password word looks ahead at its value, so it is sought on the whole line
-    table = _SECRET_IN_TABLE_RX.match(seg, ls, le)
-    if table and table.end() <= start:
-        ends.append(table.end() - lo)
+    ends.extend(m.end() - lo for m in _SECRET_IN_TABLE_RX.finditer(seg, lo, le) if m.end() <= start)
     ends.sort()
     return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
 
@@ -227,8 +225,32 @@ def _dashed_credentials(seg: str) -> list[_Candidate]:
     return out
 
 
-_SPACED_RUN = re.compile(r"(?<!\S)[!-~]{6,48}(?!\S)")
-"""A run of printable ASCII between spaces: a value that may hold symbols."""
+_INNER_SYMBOL = re.compile(r"[!#$%&*+/:;<=>?@\[\]^_{|}~.](?=[!-~])")
+"""A symbol with more printable text after it: where a value with symbols may be (not the
+full stop that ends a sentence)."""
+
+
+def _spaced_runs(seg: str) -> list[tuple[int, int]]:
+    """The runs of 6-48 printable ASCII characters between spaces (or the ends of ``seg``)
+    that hold a symbol before their last character. Found from the symbols outwards: far
+    cheaper than trying every word."""
+    runs: list[tuple[int, int]] = []
+    reached, size = -1, len(seg)
+    for m in _INNER_SYMBOL.finditer(seg):
+        if m.start() < reached:
+            continue
+        lo = hi = m.start()
+        while lo > 0 and "!" <= seg[lo - 1] <= "~":
+            lo -= 1
+        while hi < size and "!" <= seg[hi] <= "~":
+            hi += 1
+        reached = hi
+        bounded = (lo == 0 or seg[lo - 1].isspace()) and (hi == size or seg[hi].isspace())
+        if bounded and 6 <= hi - lo <= 48:
+            runs.append((lo, hi))
+    return runs
+
+
 _LABEL_PREFIX = re.compile(
     "(?i)(?:" + "|".join(_SECRET_WORDS) + r"|code|otp|pin|passcode|token)[:=]"
 )
@@ -274,8 +296,7 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
     password word): a generated password is typed as shown, ``!15`` and all, so it is one
     candidate with its symbols, never a piece of it (``pq5Ep75L55`` of ``pq5Ep75L55!15``)."""
     out: list[_Candidate] = []
-    for m in _SPACED_RUN.finditer(seg):
-        start, end = m.start(), m.end()
+    for start, end in _spaced_runs(seg):
         glued = _LABEL_PREFIX.match(seg, start, end)
         if glued:
             start = glued.end()
@@ -293,8 +314,7 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
 
 def _candidates(seg: str) -> list[_Candidate]:
     out = _dashed_credentials(seg) if "-" in seg else []
-    if any(ch in _SYMBOLS for ch in seg):
-        out += _symbolic_secrets(seg)
+    out += _symbolic_secrets(seg)
     tokens = list(_TOKEN.finditer(seg))
     if out:
         taken = [(c.start, c.end) for c in out]

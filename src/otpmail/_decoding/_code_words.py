@@ -73,14 +73,11 @@ _SECRET_WORDS = (
 _GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
 """A password or credential word followed by its colon (up to four words between): one
 alternative a word, so that :func:`_words` groups them by their first letter."""
-_SECRET_IN_TABLE = (
-    "(?<![^\n])(?:"
-    + "|".join(_SECRET_WORDS)
-    + r")(?=[ \t]+(?=[^\s:]*(?-i:[0-9]|[a-z][A-Z]))[^\s:]+[ \t]*(?:\n|\Z))"
-)
-"""A password word that starts its line and one random value that ends it: a table's row
-(``User Name  ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a
-title (``Password Reset``)."""
+_SECRET_BEFORE_VALUE = r"(?=[ \t]+(?=[^\s:]*(?-i:[0-9]|[a-z][A-Z]))[^\s:]+[ \t]*(?:\n|\Z))"
+_SECRET_IN_TABLE = "|".join(w + _SECRET_BEFORE_VALUE for w in _SECRET_WORDS)
+"""A password word before one random value that ends its line: a table's row (``User Name
+ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a title
+(``Password Reset``). One alternative a word, as for :data:`_GIVEN_SECRET_WORDS`."""
 _TEMPORARY_PASSWORD = r"temporary password\b|temp password\b|initial password\b"
 _GIVEN_SECRET = re.compile(f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_TABLE}|{_TEMPORARY_PASSWORD}")
 """Such a label: what it gives is given to be used, in any kind of mail."""
