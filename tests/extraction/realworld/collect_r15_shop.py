@@ -1,0 +1,357 @@
+"""Round fifteen (``shop``): shops, event ticketing and food co-ops: codes and notices.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_shop.py [--mirrors /work/.mirror]
+
+``--mirrors`` holds the git snapshots fetched for this round (``<owner>+<name>/repo``):
+HiEventsDev+Hi.Events (AGPL-3.0), aimeos+ai-controller-jobs (LGPL-3.0),
+foodcoopshop+foodcoopshop (AGPL-3.0), zencart+zencart (GPL-2.0).
+
+Collected blind: no extractor was run on these mails; each label is what a person reading
+the mail would type (``code``) or ``null``.
+
+- Hi.Events (event ticketing): the Laravel markdown mails of
+  ``backend/resources/views/emails/**`` with the subjects of ``backend/app/Mail/**``, strings
+  from ``backend/lang/<lang>.json`` as Laravel's JSON translator gives them (missing key: the
+  English key; ``:name`` replacements), sent in the user's locale where the handler calls
+  ``->locale()``. The e-mail confirmation code is ``random_int(10000, 99999)``
+  (``EmailVerificationCodeService``). The Blade body is filled by a small renderer here
+  (``{{ }}`` HTML-escaped, ``@if``, ``<x-mail::button>``); the HTML part is the body
+  converted with Python-Markdown inside the project's own ``vendor/mail/html`` layout
+  (header logo, footer "Powered by Hi.Events"), Laravel's CSS inlining NOT reproduced; the
+  text part is the ``vendor/mail/text`` layout (header ``[Hi.Events](url)``, tags stripped,
+  entities decoded, runs of blank lines folded) as Laravel's ``Markdown::renderText`` does.
+  A language is taken for a template where its subject and most of its strings are
+  translated and none is an empty string (a key the JSON lacks falls back to English, as
+  Laravel does: the JSON's ``We\\'re`` keys never match Blade's ``We\'re``).
+- Aimeos (e-commerce framework, ``ai-controller-jobs``): the customer account mail
+  (``templates/controller/jobs/customer/email/account/{text,html}.php``) sent by
+  ``src/Controller/Jobs/Customer/Email/Account/Standard.php`` (subject "Your new account")
+  with the password the customer was given, and the voucher mail
+  (``order/email/voucher``: a gift voucher code, never a code to type at sign-in).
+  Strings from ``i18n/<lang>.po`` (domain ``controller/jobs``), each language whose .po
+  translates the mail's strings. The PHP templates are filled by a small renderer here
+  (each ``<?= ?>`` of the template evaluated for the few view calls they make).
+- FoodCoopShop (food co-operative shop, CakePHP): ``templates/email/html/*.php`` inside
+  ``templates/layout/email/html/default.php`` and the ``templates/element/email/*``
+  elements, strings from ``resources/locales/<locale>/default.po`` (``__()`` with ``{0}``
+  placeholders); sent as HTML only. The new password is ``AppPasswordHasher``'s
+  ``generatePassword()`` shape (read in ``src/``): see ``_fcs_password``.
+- Zen Cart: the admin password-reset mail (``admin/password_forgotten.php``, strings from
+  ``admin/includes/languages/english/lang.password_forgotten.php``) and the storefront
+  password-reset-link mail (``includes/modules/pages/password_forgotten/header_php.php``),
+  put into ``email/email_template_*.html`` as ``zen_mail`` does (``$EMAIL_*`` tokens).
+  English only, as the core ships.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import markdown
+
+from collect import HERE, message
+
+OUT = HERE / "round15" / "shop.json"
+SENT = datetime(2026, 12, 3, 17, 12, 44, tzinfo=UTC)
+RNG = random.Random("r15-shop")
+ITEMS: list[dict[str, Any]] = []
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _ls(repo: Path, commit: str, path: str) -> list[str]:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "--name-only", commit, path],
+        capture_output=True, check=True, text=True,
+    ).stdout.split()  # fmt: skip
+
+
+def _add(
+    *, ident: str, group: str, source: str, lang: str, kind: str, code: str | None,
+    repository: str, path: str, commit: str, licence: str, rendered: str, raw: bytes,
+    note: str | None = None,
+) -> None:  # fmt: skip
+    rel = f"mail/{source}/{ident}.eml"
+    target = HERE / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(raw)
+    item = {
+        "id": ident, "group": group, "source": source, "lang": lang, "kind": kind,
+        "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _e(value: str) -> str:
+    """PHP's ``htmlspecialchars($v, ENT_QUOTES)`` (Laravel's ``e()``): ``'`` as ``&#039;``."""
+    return html.escape(value).replace("&#x27;", "&#039;")
+
+
+def _php_string(lit: str) -> str:
+    """The value of a PHP single- or double-quoted string literal (no interpolation)."""
+    quote, body = lit[0], lit[1:-1]
+    if quote == "'":
+        return body.replace("\\'", "'").replace("\\\\", "\\")
+    return body.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+
+
+# ---------------------------------------------------------------------------------------
+# Hi.Events
+
+HIEVENTS = ("HiEventsDev/Hi.Events", "944433c77947dc55278622cb8ceb5d208be89b07")
+HE_FRONT = "https://tickets.harbourlight.example"
+HE_FROM = "Hi.Events <hello@hi.events>"
+HE_LANGS = ["en", "de", "es", "fr", "hu", "it", "nl", "pl", "pt-br", "pt", "ru", "se", "tr",
+            "vi", "zh-cn", "zh-hk"]  # fmt: skip
+STR = r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\""
+
+
+def _laravel_replace(line: str, repl: dict[str, str]) -> str:
+    """Laravel's ``Translator::makeReplacements``: ``:key``, ``:Key``, ``:KEY``, longest first."""
+    for key in sorted(repl, key=len, reverse=True):
+        value = repl[key]
+        line = line.replace(":" + key, value)
+        line = line.replace(":" + key[0].upper() + key[1:], value[:1].upper() + value[1:])
+        line = line.replace(":" + key.upper(), value.upper())
+    return line
+
+
+class _Blade:
+    """Enough of Blade for Hi.Events' mail views: ``__()``, ``{{ }}``, ``{!! !!}``, ``@if``."""
+
+    def __init__(self, strings: dict[str, str], exprs: dict[str, str]):
+        self.strings = strings
+        self.exprs = exprs
+        self.used: list[str] = []
+
+    def tr(self, key: str, repl: dict[str, str] | None = None) -> str:
+        self.used.append(key)
+        line = self.strings.get(key)
+        if line is None:
+            line = key
+        return _laravel_replace(line, repl or {})
+
+    def expr(self, src: str) -> str:
+        src = src.strip()
+        m = re.fullmatch(r"__\(\s*(" + STR + r")\s*(?:,\s*\[(.*)\])?\s*\)", src, re.S)
+        if m:
+            repl = {}
+            for km in re.finditer(r"'(\w+)'\s*=>\s*([^,\]]+(?:\([^)]*\))?)", m.group(2) or ""):
+                repl[km.group(1)] = self.expr(km.group(2))
+            return self.tr(_php_string(m.group(1)), repl)
+        if src in self.exprs:
+            return self.exprs[src]
+        raise KeyError(src)
+
+    def render(self, src: str, *, text: bool) -> str:
+        src = re.sub(r"^@php.*?@endphp\n", "", src, flags=re.M)
+
+        def cond(m: re.Match[str]) -> str:
+            value = self.exprs.get(m.group(1).strip(), "")
+            return m.group(2) if value else (m.group(4) or "")
+
+        src = re.sub(
+            r"@if\((.*?)\)\n(.*?)(@else\n(.*?))?@endif\n", cond, src, flags=re.S
+        )
+
+        def button(m: re.Match[str]) -> str:
+            url = self.exprs[m.group(1)]
+            label = _e(self.expr(m.group(2)))
+            if text:
+                return f"{label}: {url}"
+            return (
+                '<table class="action" align="center" width="100%" cellpadding="0" '
+                'cellspacing="0" role="presentation">\n<tr>\n<td align="center">\n'
+                '<table width="100%" border="0" cellpadding="0" cellspacing="0" '
+                'role="presentation">\n<tr>\n<td align="center">\n<table border="0" '
+                'cellpadding="0" cellspacing="0" role="presentation">\n<tr>\n<td>\n'
+                f'<a href="{_e(url)}" class="button button-primary" target="_blank"\n'
+                f'rel="noopener">{label}</a>\n</td>\n</tr>\n</table>\n</td>\n</tr>\n</table>\n'
+                "</td>\n</tr>\n</table>"
+            )
+
+        src = re.sub(
+            r'<x-mail::button :url="(\$\w+)">\s*\{\{(.*?)\}\}\s*</x-mail::button>',
+            button, src, flags=re.S,
+        )  # fmt: skip
+        src = re.sub(r"\{!!(.*?)!!\}", lambda m: self.expr(m.group(1)), src)
+        src = re.sub(r"\{\{(.*?)\}\}", lambda m: _e(self.expr(m.group(1))), src)
+        src = src.replace("<x-mail::message>\n", "").replace("</x-mail::message>", "")
+        return src.strip() + "\n"
+
+
+def _he_html(body_md: str) -> str:
+    body = markdown.markdown(body_md, extensions=["tables"])
+    footer = markdown.markdown(
+        f'© {SENT.year} Hi.Events | Powered by <a title="Manage events and sell tickets '
+        'online with Hi.Events" href="https://hi.events?utm_source=app-email-footer">'
+        "Hi.Events</a>"
+    )
+    return (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"\n'
+        '    "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n    <title>Hi.Events</title>\n'
+        '    <meta name="viewport" content="width=device-width, initial-scale=1.0"/>\n'
+        '    <meta http-equiv="Content-Type" content="text/html; charset=UTF-8"/>\n'
+        '    <meta name="color-scheme" content="light">\n'
+        '    <meta name="supported-color-schemes" content="light">\n</head>\n<body>\n\n'
+        '<table class="wrapper" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '    <tr>\n        <td align="center">\n'
+        '            <table class="content" width="100%" cellpadding="0" cellspacing="0" '
+        'role="presentation">\n<tr>\n    <td class="header">\n'
+        f'        <a href="{HE_FRONT}" style="display: inline-block;">\n'
+        f'            <img src="{HE_FRONT}/logos/hi-events-stacked-light.png" class="logo" '
+        'alt="Hi.Events"\n                     style="max-width: 300px;">\n'
+        "        </a>\n    </td>\n</tr>\n\n                <!-- Email Body -->\n"
+        '                <tr>\n                    <td class="body" width="100%" cellpadding="0" '
+        'cellspacing="0" style="border: hidden !important;">\n'
+        '                        <table class="inner-body" align="center" width="570" '
+        'cellpadding="0" cellspacing="0"\n                               role="presentation">\n'
+        "                            <!-- Body content -->\n                            <tr>\n"
+        '                                <td class="content-cell">\n'
+        + body
+        + "\n\n                                    \n                                </td>\n"
+        "                            </tr>\n                        </table>\n"
+        "                    </td>\n                </tr>\n\n<tr>\n    <td>\n"
+        '        <table class="footer" align="center" width="570" cellpadding="0" '
+        'cellspacing="0" role="presentation">\n            <tr>\n'
+        '                <td class="content-cell" align="center">\n'
+        + footer
+        + "\n                </td>\n            </tr>\n        </table>\n    </td>\n</tr>\n"
+        "            </table>\n        </td>\n    </tr>\n</table>\n</body>\n</html>\n"
+    )
+
+
+def _he_text(body_md: str, strings: dict[str, str]) -> str:
+    rights = strings.get("All rights reserved.") or "All rights reserved."
+    raw = (
+        f"[Hi.Events]({HE_FRONT})\n\n"
+        + re.sub(r"<[^>]+>", "", body_md)
+        + f"\n\n© {SENT.year} Hi.Events. {rights}\n"
+    )
+    raw = re.sub(r"[\r\n]{2,}", "\n\n", raw)
+    return html.unescape(raw)
+
+
+def hievents(repo: Path) -> None:
+    commit = HIEVENTS[1]
+    views = "backend/resources/views/emails/"
+    templates = [
+        # (name, view, mail class, subject key, localised, kind)
+        ("confirmation-code", "user/email-confirmation-code", "Account/EmailConfirmationCodeEmail",
+         "Your confirmation code for :app_name is :code", True, "shop-otp"),
+        ("forgot-password", "auth/forgot-password", "User/ForgotPassword", "Password reset",
+         True, "notice"),
+        ("reset-password-success", "auth/reset-password-success", "User/ResetPasswordSuccess",
+         "Your password has been reset", True, "notice"),
+        ("ticket-lookup", "ticket-lookup/ticket-lookup", "TicketLookup/TicketLookupEmail",
+         "Your Tickets", False, "notice"),
+        ("confirm-email", "user/confirm-email-address", "Account/ConfirmEmailAddressEmail",
+         "Welcome to :app_name! Please confirm your email address", False, "notice"),
+        ("waitlist", "waitlist/confirmation", "Waitlist/WaitlistConfirmationMail",
+         "You're on the waitlist!", True, "notice"),
+    ]  # fmt: skip
+    names = {"en": "Noor", "de": "Lena", "es": "Lucía", "fr": "Camille", "hu": "Zsófia",
+             "it": "Giulia", "nl": "Femke", "pl": "Agnieszka", "pt-br": "Beatriz",
+             "pt": "Inês", "ru": "Ольга", "se": "Elin", "tr": "Elif", "vi": "Linh",
+             "zh-cn": "王芳", "zh-hk": "陳嘉欣"}  # fmt: skip
+    for name, view, klass, subject_key, localised, kind in templates:
+        src = _show(repo, commit, views + view + ".blade.php")
+        for lang in HE_LANGS if localised else ["en"]:
+            strings: dict[str, str] = {}
+            if lang != "en":
+                strings = json.loads(_show(repo, commit, f"backend/lang/{lang}.json"))
+            code = str(RNG.randint(10000, 99999)) if name == "confirmation-code" else None
+            token = RNG.randbytes(15).hex()
+            exprs = {
+                "$user->getFirstName()": names[lang],
+                "config('app.name')": "Hi.Events",
+                "$code": code or "",
+                "$link": f"{HE_FRONT}/auth/reset-password/rp{token}"
+                if name == "forgot-password"
+                else f"{HE_FRONT}/manage/profile/confirm-email-address/{token}",
+                "$orderCount": "2",
+                "$email": "noor.tester@example.com",
+                "$ticketLookupUrl": f"{HE_FRONT}/my-tickets/tl{token}",
+                "$productName": "Early Bird - Standing",
+                "$event->getTitle()": "Harbour Lights Festival 2027",
+                "$eventUrl": f"{HE_FRONT}/event/482/harbour-lights-festival-2027",
+                "$organizer->getName() ?: config('app.name')": "Harbour Lights Events",
+                "$eventSettings->getGetEmailFooterHtml()": "",
+            }
+            blade = _Blade(strings, exprs)
+            body_html = blade.render(src, text=False)
+            keys = blade.used + [subject_key]
+            if lang != "en" and (
+                any(strings.get(k) == "" for k in keys)
+                or not strings.get(subject_key)
+                or sum(k in strings for k in keys) * 2 < len(keys)
+            ):
+                continue  # an empty string would print as nothing; mostly untranslated
+            body_text = _Blade(strings, exprs).render(src, text=True)
+            subject = html.unescape(
+                _laravel_replace(
+                    strings.get(subject_key) or subject_key,
+                    {"app_name": "Hi.Events", "code": code or ""},
+                )
+            )
+            raw = message(
+                sender=HE_FROM,
+                subject=subject,
+                text=_he_text(body_text, strings),
+                html_part=_he_html(body_html),
+                sent=SENT,
+            )
+            ident = f"hievents-{name}-{lang}"
+            _add(
+                ident=ident, group=f"hievents-{name}", source="hievents", lang=lang,
+                kind=kind, code=code, repository=HIEVENTS[0],
+                path=f"{views}{view}.blade.php; backend/app/Mail/{klass}.php; "
+                "backend/resources/views/vendor/mail/{html,text}/*; "
+                + (f"backend/lang/{lang}.json" if lang != "en" else "backend/lang (en: keys)")
+                + ("; backend/app/Services/Infrastructure/User/EmailVerificationCodeService.php"
+                   if code else ""),
+                commit=commit, licence="AGPL-3.0",
+                rendered="Blade body filled by a small renderer; HTML by Python-Markdown in the "
+                "project's mail layout (no CSS inlining); text as Laravel renderText",
+                raw=raw,
+                note="five-digit e-mail confirmation code shown as a heading; also in the subject"
+                if code else None,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = ap.parse_args()
+    hievents(args.mirrors / "HiEventsDev+Hi.Events" / "repo")
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(
+        json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    print(len(ITEMS), "items;", sum(i["code"] is not None for i in ITEMS), "with a code")
+
+
+if __name__ == "__main__":
+    main()
