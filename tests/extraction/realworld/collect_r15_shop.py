@@ -339,6 +339,140 @@ def hievents(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Aimeos
+
+AIMEOS = ("aimeos/ai-controller-jobs", "fe605ab751a3bc699bdfd937a6787e6161699277")
+AIM_SHOP = "https://shop.lindenhof-feinkost.example"
+AIM_FROM = "Lindenhof Feinkost <shop@lindenhof-feinkost.example>"
+AIM_CODES = ["en", "de", "fr", "es", "it", "nl", "pl", "cs", "ru", "ja", "zh", "ko", "ar", "he",
+             "tr", "th"]  # fmt: skip
+AIM_ENTERED = ["en", "de", "fr", "ja", "ar"]
+AIM_PEOPLE = {
+    "en": ("Noor", "Tester"), "de": ("Lena", "Hartmann"), "fr": ("Camille", "Moreau"),
+    "es": ("Lucía", "Navarro"), "it": ("Giulia", "Ferri"), "nl": ("Femke", "de Vries"),
+    "pl": ("Agnieszka", "Wójcik"), "cs": ("Tereza", "Dvořáková"), "ru": ("Ольга", "Смирнова"),
+    "ja": ("美咲", "佐藤"), "zh": ("芳", "王"), "ko": ("지은", "김"), "ar": ("ليلى", "حداد"),
+    "he": ("נועה", "כהן"), "tr": ("Elif", "Yılmaz"), "th": ("สุดา", "ศรีสุข"),
+}  # fmt: skip
+
+
+def _php_wordwrap(text: str, width: int = 75) -> str:
+    """PHP's ``wordwrap($s)``: width 75, break at the last space, long words kept whole."""
+    out = []
+    for line in text.split("\n"):
+        while len(line) > width:
+            cut = line.rfind(" ", 0, width + 1)
+            if cut <= 0:
+                cut = line.find(" ", width)
+                if cut < 0:
+                    break
+            out.append(line[:cut])
+            line = line[cut + 1 :]
+        out.append(line)
+    return "\n".join(out)
+
+
+def _php_template(src: str, evaluate: Any) -> str:
+    """Run a PHP view that only echoes (``<?= expr ?>``): ``<?php ... ?>`` blocks output
+    nothing here, and PHP eats one newline right after each ``?>``."""
+    out = []
+    pos = 0
+    for m in re.finditer(r"<\?(php|=)(.*?)\?>\n?", src, re.S):
+        out.append(src[pos : m.start()])
+        if m.group(1) == "=":
+            out.append(evaluate(m.group(2).strip()))
+        pos = m.end()
+    out.append(src[pos:])
+    return "".join(out)
+
+
+def _po(repo: Path, commit: str, lang: str) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+    import io
+
+    if lang == "en":
+        return {}
+    raw = subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:i18n/{lang}.po"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    return {
+        str(m.id): str(m.string) for m in read_po(io.BytesIO(raw)) if m.id and m.string
+    }
+
+
+def aimeos(repo: Path) -> None:
+    commit = AIMEOS[1]
+    base = "templates/controller/jobs/customer/email/account/"
+    text_src = _show(repo, commit, base + "text.php")
+    html_src = _show(repo, commit, base + "html.php")
+    runs = [(lang, True) for lang in AIM_CODES] + [(lang, False) for lang in AIM_ENTERED]
+    for lang, generated in runs:
+        po = _po(repo, commit, lang)
+        first, last = AIM_PEOPLE[lang]
+        password = (
+            hashlib.sha1(f"aimeos-{lang}".encode()).hexdigest()[-8:] if generated else None
+        )  # substr( sha1( microtime( true ) . getmypid() . rand() ), -8 )
+        login = f"{AIM_SHOP}/{lang}/profile"
+
+        def tr(key: str) -> str:
+            return po.get(key, key)
+
+        intro = tr("Dear Ms %1$s %2$s").replace("%1$s", first).replace("%2$s", last)
+        account = f"{first.lower()}.{lang}@example.com" if lang == "en" else (
+            f"customer.{lang}@example.com")  # fmt: skip
+        if lang == "en":
+            account = "noor.tester@example.com"
+
+        def value(expr: str) -> str:
+            expr = re.sub(r"\s+", " ", expr)
+            for fn, wrap in (("$enc->html( ", _e), ("$enc->attr( ", _e),
+                             ("wordwrap( ", _php_wordwrap),
+                             ("strip_tags( ", lambda v: re.sub(r"<[^>]*>", "", v)),
+                             ("nl2br( ", lambda v: v.replace("\n", "<br />\n"))):  # fmt: skip
+                if expr.startswith(fn) and expr.endswith(" )"):
+                    return wrap(value(expr[len(fn) : -2]))
+            m = re.fullmatch(r"\$this->translate\( 'controller/jobs', (" + STR + r") \)", expr)
+            if m:
+                return tr(_php_string(m.group(1)))
+            if expr in ("$this->get( 'intro', '' )", "$this->get( 'intro' )"):
+                return intro
+            if expr == "$this->get( 'account' )":
+                return account
+            if expr.startswith("$this->get( 'password' ) ?: "):
+                return password or value(expr[len("$this->get( 'password' ) ?: ") :])
+            if expr == "$this->get( 'logo' )":
+                return ""
+            if expr.startswith("$this->link( 'client/html/account/index/url'"):
+                return login
+            raise KeyError(expr)
+
+        text = _php_template(text_src, value)
+        html_part = _php_template(html_src, value)
+        subject = tr("Your new account")
+        raw = message(
+            sender=AIM_FROM, subject=subject, text=text, html_part=html_part, sent=SENT
+        )
+        ident = f"aimeos-account-{'generated' if generated else 'entered'}-{lang}"
+        _add(
+            ident=ident, group="aimeos-account", source="aimeos", lang=lang,
+            kind="shop-otp" if generated else "notice", code=password,
+            repository=AIMEOS[0],
+            path=f"{base}text.php; {base}html.php; "
+            "src/Controller/Jobs/Customer/Email/Account/Standard.php; src/Controller/Jobs/Mail.php"
+            + (f"; i18n/{lang}.po" if lang != "en" else ""),
+            commit=commit, licence="LGPL-3.0",
+            rendered="PHP views filled by a small renderer (each <?= ?> evaluated; PHP's "
+            "newline after ?> dropped, wordwrap 75); no shop logo configured (empty img src)",
+            raw=raw,
+            note="password generated at checkout as the last 8 hex digits of a sha1 "
+            "(aimeos/ai-controller-frontend Customer::store), given with the account name"
+            if generated else "account mail for a customer who chose a password: 'Like "
+            "entered by you' instead of a password",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -346,6 +480,7 @@ def main() -> None:
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
     hievents(args.mirrors / "HiEventsDev+Hi.Events" / "repo")
+    aimeos(args.mirrors / "aimeos+ai-controller-jobs" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
