@@ -1,10 +1,11 @@
 """Round fifteen (``shop``): shops, event ticketing and food co-ops: codes and notices.
 
-    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_shop.py [--mirrors /work/.mirror]
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_shop.py \\
+        [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots fetched for this round (``<owner>+<name>/repo``):
 HiEventsDev+Hi.Events (AGPL-3.0), aimeos+ai-controller-jobs (LGPL-3.0),
-foodcoopshop+foodcoopshop (AGPL-3.0), zencart+zencart (GPL-2.0).
+foodcoopshop+foodcoopshop (AGPL-3.0).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -26,28 +27,30 @@ the mail would type (``code``) or ``null``.
 - Aimeos (e-commerce framework, ``ai-controller-jobs``): the customer account mail
   (``templates/controller/jobs/customer/email/account/{text,html}.php``) sent by
   ``src/Controller/Jobs/Customer/Email/Account/Standard.php`` (subject "Your new account")
-  with the password the customer was given, and the voucher mail
-  (``order/email/voucher``: a gift voucher code, never a code to type at sign-in).
-  Strings from ``i18n/<lang>.po`` (domain ``controller/jobs``), each language whose .po
-  translates the mail's strings. The PHP templates are filled by a small renderer here
-  (each ``<?= ?>`` of the template evaluated for the few view calls they make).
+  with the password generated for the customer (``substr(sha1(...), -8)``, eight hex
+  digits, in aimeos/ai-controller-frontend's ``Customer::store``), or "Like entered by you"
+  when the customer chose one. Strings from ``i18n/<lang>.po`` (domain ``controller/jobs``):
+  all 43 .po files translate this mail; 16 languages of them are taken for the generated
+  password and 5 for the chosen one. The encoder's ``html()`` is taken as
+  ``htmlspecialchars``; the shop has no logo configured (an empty ``img src``). The PHP
+  templates are filled by a small renderer here (each ``<?= ?>`` of the template evaluated
+  for the few view calls they make).
 - FoodCoopShop (food co-operative shop, CakePHP): ``templates/email/html/*.php`` inside
   ``templates/layout/email/html/default.php`` and the ``templates/element/email/*``
   elements, strings from ``resources/locales/<locale>/default.po`` (``__()`` with ``{0}``
-  placeholders); sent as HTML only. The new password is ``AppPasswordHasher``'s
-  ``generatePassword()`` shape (read in ``src/``): see ``_fcs_password``.
-- Zen Cart: the admin password-reset mail (``admin/password_forgotten.php``, strings from
-  ``admin/includes/languages/english/lang.password_forgotten.php``) and the storefront
-  password-reset-link mail (``includes/modules/pages/password_forgotten/header_php.php``),
-  put into ``email/email_template_*.html`` as ``zen_mail`` does (``$EMAIL_*`` tokens).
-  English only, as the core ships.
+  placeholders); sent as HTML only. The new password is
+  ``StringComponent::createRandomString(12)`` (``src/Controller/Component/``); the
+  activation mail of ``plugins/Admin/src/Traits/Customers/ChangeStatusTrait.php`` gives it
+  too, with the admin who activated the member as "signed in". German, English, Russian.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import html
+import io
 import json
 import random
 import re
@@ -57,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown
-
+from babel.messages.pofile import read_po
 from collect import HERE, message
 
 OUT = HERE / "round15" / "shop.json"
@@ -168,9 +171,7 @@ class _Blade:
             value = self.exprs.get(m.group(1).strip(), "")
             return m.group(2) if value else (m.group(4) or "")
 
-        src = re.sub(
-            r"@if\((.*?)\)\n(.*?)(@else\n(.*?))?@endif\n", cond, src, flags=re.S
-        )
+        src = re.sub(r"@if\((.*?)\)\n(.*?)(@else\n(.*?))?@endif\n", cond, src, flags=re.S)
 
         def button(m: re.Match[str]) -> str:
             url = self.exprs[m.group(1)]
@@ -299,7 +300,7 @@ def hievents(repo: Path) -> None:
             }
             blade = _Blade(strings, exprs)
             body_html = blade.render(src, text=False)
-            keys = blade.used + [subject_key]
+            keys = [*blade.used, subject_key]
             if lang != "en" and (
                 any(strings.get(k) == "" for k in keys)
                 or not strings.get(subject_key)
@@ -387,18 +388,40 @@ def _php_template(src: str, evaluate: Any) -> str:
 
 
 def _po(repo: Path, commit: str, lang: str) -> dict[str, str]:
-    from babel.messages.pofile import read_po
-    import io
-
     if lang == "en":
         return {}
     raw = subprocess.run(
         ["git", "--git-dir", str(repo), "show", f"{commit}:i18n/{lang}.po"],
         capture_output=True, check=True,
     ).stdout  # fmt: skip
-    return {
-        str(m.id): str(m.string) for m in read_po(io.BytesIO(raw)) if m.id and m.string
-    }
+    return {str(m.id): str(m.string) for m in read_po(io.BytesIO(raw)) if m.id and m.string}
+
+
+def _aimeos_value(expr: str, *, po: dict[str, str], view: dict[str, Any]) -> str:
+    """One ``<?= ?>`` expression of the Aimeos account views."""
+    expr = re.sub(r"\s+", " ", expr)
+    for fn, wrap in (("$enc->html( ", _e), ("$enc->attr( ", _e),
+                     ("wordwrap( ", _php_wordwrap),
+                     ("strip_tags( ", lambda v: re.sub(r"<[^>]*>", "", v)),
+                     ("nl2br( ", lambda v: v.replace("\n", "<br />\n"))):  # fmt: skip
+        if expr.startswith(fn) and expr.endswith(" )"):
+            return wrap(_aimeos_value(expr[len(fn) : -2], po=po, view=view))
+    m = re.fullmatch(r"\$this->translate\( 'controller/jobs', (" + STR + r") \)", expr)
+    if m:
+        key = _php_string(m.group(1))
+        return po.get(key, key)
+    if expr in ("$this->get( 'intro', '' )", "$this->get( 'intro' )"):
+        return view["intro"]
+    if expr == "$this->get( 'account' )":
+        return view["account"]
+    if expr.startswith("$this->get( 'password' ) ?: "):
+        rest = expr[len("$this->get( 'password' ) ?: ") :]
+        return view["password"] or _aimeos_value(rest, po=po, view=view)
+    if expr == "$this->get( 'logo' )":
+        return ""
+    if expr.startswith("$this->link( 'client/html/account/index/url'"):
+        return view["login"]
+    raise KeyError(expr)
 
 
 def aimeos(repo: Path) -> None:
@@ -415,44 +438,15 @@ def aimeos(repo: Path) -> None:
         )  # substr( sha1( microtime( true ) . getmypid() . rand() ), -8 )
         login = f"{AIM_SHOP}/{lang}/profile"
 
-        def tr(key: str) -> str:
-            return po.get(key, key)
-
-        intro = tr("Dear Ms %1$s %2$s").replace("%1$s", first).replace("%2$s", last)
-        account = f"{first.lower()}.{lang}@example.com" if lang == "en" else (
-            f"customer.{lang}@example.com")  # fmt: skip
-        if lang == "en":
-            account = "noor.tester@example.com"
-
-        def value(expr: str) -> str:
-            expr = re.sub(r"\s+", " ", expr)
-            for fn, wrap in (("$enc->html( ", _e), ("$enc->attr( ", _e),
-                             ("wordwrap( ", _php_wordwrap),
-                             ("strip_tags( ", lambda v: re.sub(r"<[^>]*>", "", v)),
-                             ("nl2br( ", lambda v: v.replace("\n", "<br />\n"))):  # fmt: skip
-                if expr.startswith(fn) and expr.endswith(" )"):
-                    return wrap(value(expr[len(fn) : -2]))
-            m = re.fullmatch(r"\$this->translate\( 'controller/jobs', (" + STR + r") \)", expr)
-            if m:
-                return tr(_php_string(m.group(1)))
-            if expr in ("$this->get( 'intro', '' )", "$this->get( 'intro' )"):
-                return intro
-            if expr == "$this->get( 'account' )":
-                return account
-            if expr.startswith("$this->get( 'password' ) ?: "):
-                return password or value(expr[len("$this->get( 'password' ) ?: ") :])
-            if expr == "$this->get( 'logo' )":
-                return ""
-            if expr.startswith("$this->link( 'client/html/account/index/url'"):
-                return login
-            raise KeyError(expr)
-
+        intro = po.get("Dear Ms %1$s %2$s", "Dear Ms %1$s %2$s")
+        intro = intro.replace("%1$s", first).replace("%2$s", last)
+        account = "noor.tester@example.com" if lang == "en" else f"customer.{lang}@example.com"
+        view = {"intro": intro, "account": account, "password": password, "login": login}
+        value = functools.partial(_aimeos_value, po=po, view=view)
         text = _php_template(text_src, value)
         html_part = _php_template(html_src, value)
-        subject = tr("Your new account")
-        raw = message(
-            sender=AIM_FROM, subject=subject, text=text, html_part=html_part, sent=SENT
-        )
+        subject = po.get("Your new account", "Your new account")
+        raw = message(sender=AIM_FROM, subject=subject, text=text, html_part=html_part, sent=SENT)
         ident = f"aimeos-account-{'generated' if generated else 'entered'}-{lang}"
         _add(
             ident=ident, group="aimeos-account", source="aimeos", lang=lang,
@@ -473,6 +467,249 @@ def aimeos(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# FoodCoopShop
+
+FCS = ("foodcoopshop/foodcoopshop", "51db9cf0e4a3f694e72af61d1fa2126a0cd10073")
+FCS_URL = "https://shop.gemuesekiste-ried.example"
+FCS_APP = "Gemüsekiste Ried"
+FCS_CONF = {
+    "appDb.FCS_APP_NAME": FCS_APP,
+    "appDb.FCS_APP_ADDRESS": "Hauptstraße 14<br />4910 Ried im Innkreis",
+    "appDb.FCS_APP_EMAIL": "bestellung@gemuesekiste-ried.example",
+    "App.fullBaseUrl": FCS_URL,
+    "app.logoFileName": "logo.jpg",
+}
+FCS_PEOPLE = {"de_DE": ("Lena", "Hartmann"), "en_US": ("Noor", "Tester"),
+              "ru_RU": ("Ольга", "Смирнова")}  # fmt: skip
+FCS_PW = "abcdefghijkmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _fcs_password() -> str:
+    """``StringComponent::createRandomString(12)`` over its alphabet (no lower-case l)."""
+    return "".join(RNG.choice(FCS_PW) for _ in range(12))
+
+
+def _split_concat(expr: str) -> list[str]:
+    """Top-level operands of a PHP ``.`` concatenation."""
+    parts, depth, quote, cur = [], 0, "", ""
+    i = 0
+    while i < len(expr):
+        ch = expr[i]
+        if quote:
+            cur += ch
+            if ch == "\\":
+                cur += expr[i + 1]
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+            cur += ch
+        elif ch in "([":
+            depth += 1
+            cur += ch
+        elif ch in ")]":
+            depth -= 1
+            cur += ch
+        elif ch == "." and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+        i += 1
+    parts.append(cur.strip())
+    return parts
+
+
+class _Cake:
+    """Enough of a CakePHP view for FoodCoopShop's mail templates."""
+
+    def __init__(self, repo: Path, lang: str, values: dict[str, str]):
+        self.repo = repo
+        self.po = {}
+        for path in (
+            "resources/locales/{}/default.po",
+            "plugins/Admin/resources/locales/{}/admin.po",
+        ):
+            self.po.update(_po_text(_show(repo, FCS[1], path.format(lang))))
+        self.values = values
+
+    def tr(self, key: str, args: list[str] | None = None) -> str:
+        line = self.po.get(key) or key
+        for n, arg in enumerate(args or []):
+            line = line.replace(f"{{{n}}}", arg)
+        return line
+
+    def expr(self, src: str) -> str:
+        src = src.strip()
+        parts = _split_concat(src)
+        if len(parts) > 1:
+            return "".join(self.expr(p) for p in parts)
+        if src[0] in "'\"":
+            return _php_string(src)
+        m = re.fullmatch(r"__d?\((?:'admin',\s*)?(" + STR + r")(?:,\s*\[(.*)\])?\)", src, re.S)
+        if m:
+            args = [self.expr(a) for a in _split_args(m.group(2))] if m.group(2) else []
+            return self.tr(_php_string(m.group(1)), args)
+        m = re.fullmatch(r"Configure::read\('([\w.]+)'\)", src)
+        if m:
+            return FCS_CONF[m.group(1)]
+        if src == "$this->MyHtml->getHostWithoutProtocol(Configure::read('App.fullBaseUrl'))":
+            return FCS_URL.split("://", 1)[1]
+        if src == "$this->Slug->getLogin()":
+            return "/" + self.tr("route_sign_in")
+        if src.startswith("$this->Slug->getActivateNewPassword("):
+            return "/" + self.tr("route_activate_new_password") + "/" + self.values["$code"]
+        if src.startswith("$this->Slug->getActivateEmailAddress("):
+            return "/customers/activateEmailAddress/" + self.values["$code"]
+        if src == "$this->Slug->getChangePassword()":
+            return "/admin/customers/changePassword"
+        if src == "$this->Slug->getCustomerProfile()":
+            return "/admin/customers/profile"
+        return self.values[src]
+
+    def render(self, src: str) -> str:
+        src = re.sub(r"/\*\*.*?\*/\n", "", src, flags=re.S)
+        # the layout's branches: no unsubscribe link, newsletter off, signed-in identity
+        src = re.sub(
+            r"<\?php if \(isset\(\$showManufacturerUnsubscribeLink\).*?<\?php \} \?>\n?", "",
+            src, flags=re.S,
+        )  # fmt: skip
+        src = re.sub(
+            r"<\?php\s+if \(Configure::read\('appDb.FCS_NEWSLETTER_ENABLED'\).*?\?>\n?", "",
+            src, flags=re.S,
+        )  # fmt: skip
+        signed = self.values.get("$identity->name")
+        src = re.sub(
+            r"<\?php if \(isset\(\$identity\) && \$identity\) \{ \?>(.*?)"
+            r"<\?php \} else \{ \?>(.*?)<\?php  \} \?>\n?",
+            lambda m: m.group(1) if signed else m.group(2), src, flags=re.S,
+        )  # fmt: skip
+        src = re.sub(
+            r"<\?php\s+if \(\$identity->isManufacturer\(\)\).*?\?>\n?",
+            lambda m: signed + "\n" if signed else "", src, flags=re.S,
+        )  # fmt: skip
+        src = re.sub(
+            r"<\?php\s+if \(\$data->is_company\) \{.*?\?>\n?",
+            lambda m: self.expr("__('Hello') . ' ' . $data->firstname . ' ' . $data->lastname"
+                                " . ','"), src, flags=re.S,
+        )  # fmt: skip
+
+        def block(m: re.Match[str]) -> str:
+            code = m.group(1).strip()
+            if code.startswith(("declare(", "use ")) or not code:
+                return ""
+            m2 = re.fullmatch(r"echo \$this->element\('([\w/]+)'(?:, \[.*\])?\);?", code)
+            if m2:
+                return self.render(_show(self.repo, FCS[1], f"templates/element/{m2.group(1)}.php"))
+            if code == "echo $this->fetch('content');":
+                return self.values["content"]
+            out = []
+            for stmt in re.split(r";\s*\n\s*", code.rstrip(";")):
+                stmt = stmt.strip().rstrip(";")
+                if not stmt.startswith("echo "):
+                    if stmt.startswith("if (!isset($cellpadding))"):
+                        continue
+                    raise KeyError(stmt)
+                out.append(self.expr(stmt[5:]))
+            return "".join(out)
+
+        return re.sub(r"<\?php(.*?)\?>\n?", block, src, flags=re.S)
+
+
+def _split_args(src: str) -> list[str]:
+    return [a for a in _split_concat_commas(src) if a]
+
+
+def _split_concat_commas(src: str) -> list[str]:
+    out, depth, quote, cur = [], 0, "", ""
+    for ch in src:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+            cur += ch
+        elif ch in "([":
+            depth += 1
+            cur += ch
+        elif ch in ")]":
+            depth -= 1
+            cur += ch
+        elif ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return out
+
+
+def _po_text(text: str) -> dict[str, str]:
+    return {
+        str(m.id): str(m.string)
+        for m in read_po(io.BytesIO(text.encode("utf-8")))
+        if m.id and m.string
+    }
+
+
+def foodcoopshop(repo: Path) -> None:
+    commit = FCS[1]
+    templates = [
+        # (name, template, subject expression, kind, password?)
+        ("new-password", "new_password_activation_successful",
+         "__('New_password_for_{0}', [Configure::read('appDb.FCS_APP_NAME')])", "shop-otp", True),
+        ("account-activated", "customer_activated", "__d('admin', 'Your_account_was_activated')",
+         "shop-otp", True),
+        ("password-request", "new_password_request_successful",
+         "__('New_password_request_for_{0}', [Configure::read('appDb.FCS_APP_NAME')])",
+         "notice", False),
+    ]  # fmt: skip
+    layout = _show(repo, commit, "templates/layout/email/html/default.php")
+    for name, template, subject_expr, kind, with_password in templates:
+        src = _show(repo, commit, f"templates/email/html/{template}.php")
+        for lang in ("de_DE", "en_US", "ru_RU"):
+            first, last = FCS_PEOPLE[lang]
+            password = _fcs_password() if with_password else None
+            values = {
+                "$data->firstname": first, "$data->lastname": last,
+                "$data->address_customer->email": "noor.tester@example.com",
+                "$newPassword": password or "",
+                "$code": RNG.randbytes(20).hex()[:40],
+                "$cellpadding": "0",  # tableHead.php's default
+            }  # fmt: skip
+            if name == "account-activated":
+                values["$identity->name"] = "Maria Gruber"
+            view = _Cake(repo, lang, values)
+            content = view.render(src)
+            values["content"] = content
+            page = view.render(layout)
+            subject = view.expr(subject_expr)
+            raw = message(
+                sender=f"{FCS_APP} <{FCS_CONF['appDb.FCS_APP_EMAIL']}>",
+                subject=subject, text=None, html_part=page, sent=SENT,
+            )  # fmt: skip
+            short = lang[:2]
+            _add(
+                ident=f"foodcoopshop-{name}-{short}", group=f"foodcoopshop-{name}",
+                source="foodcoopshop", lang=short, kind=kind, code=password,
+                repository=FCS[0],
+                path=f"templates/email/html/{template}.php; templates/layout/email/html/default.php; "
+                "templates/element/email/*.php; "
+                f"resources/locales/{lang}/default.po; src/Controller/Component/StringComponent.php",
+                commit=commit, licence="AGPL-3.0",
+                rendered="CakePHP view and layout filled by a small renderer (echo statements "
+                "evaluated, PHP's newline after ?> dropped; newsletter off, no attachments); "
+                "HTML only, as AppMailer sends (emailFormat html)",
+                raw=raw,
+                note="12-character generated password (createRandomString) given to sign in with"
+                if password else "link to activate a new password; the password itself comes in "
+                "a later mail",
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -481,6 +718,7 @@ def main() -> None:
     args = ap.parse_args()
     hievents(args.mirrors / "HiEventsDev+Hi.Events" / "repo")
     aimeos(args.mirrors / "aimeos+ai-controller-jobs" / "repo")
+    foodcoopshop(args.mirrors / "foodcoopshop+foodcoopshop" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
