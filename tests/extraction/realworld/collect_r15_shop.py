@@ -5,7 +5,8 @@
 
 ``--mirrors`` holds the git snapshots fetched for this round (``<owner>+<name>/repo``):
 HiEventsDev+Hi.Events (AGPL-3.0), aimeos+ai-controller-jobs (LGPL-3.0),
-foodcoopshop+foodcoopshop (AGPL-3.0).
+foodcoopshop+foodcoopshop (AGPL-3.0), fossasia+open-event-server (GPL-3.0),
+zencart+zencart (GPL-2.0).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -42,6 +43,20 @@ the mail would type (``code``) or ``null``.
   ``StringComponent::createRandomString(12)`` (``src/Controller/Component/``); the
   activation mail of ``plugins/Admin/src/Traits/Customers/ChangeStatusTrait.php`` gives it
   too, with the admin who activated the member as "signed in". German, English, Russian.
+- Open Event Server (eventyay ticketing): the Jinja2 templates of ``app/templates/email/``
+  rendered with jinja2 as Flask does (autoescape, ``jinja2.ext.i18n`` new-style ``_`` over
+  ``app/translations/<lang>/LC_MESSAGES/messages.po``, fuzzy entries left out), with the
+  context and subjects of ``app/api/helpers/mail.py`` / ``system_mails.py`` (the subjects'
+  module-level ``_()`` runs outside a request: English). ``send_email_task_smtp`` sends the
+  HTML with a text part made by ``bleach.clean(tags=[], strip=True)`` (tags stripped here).
+  The password-reset token is ``str(random.getrandbits(128))`` (``app/models/user.py``),
+  shown to paste into the app as well as in the link. A language is taken for a template
+  only where the .po translates every string of it.
+- Zen Cart: the admin password-reset mail (``admin/password_forgotten.php``: a temporary
+  password from ``zen_create_PADSS_password(7)``), the admin reset-failure and
+  login-failure notices and the storefront reset-link mail, the ``lang.*.php`` defines
+  filled with ``sprintf``; text only, as ``includes/classes/Email.php`` sends with the
+  install default ``EMAIL_USE_HTML`` false. English only, as the core ships.
 """
 
 from __future__ import annotations
@@ -113,7 +128,9 @@ def _php_string(lit: str) -> str:
     quote, body = lit[0], lit[1:-1]
     if quote == "'":
         return body.replace("\\'", "'").replace("\\\\", "\\")
-    return body.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+    for esc, ch in (('\\"', '"'), ("\\n", "\n"), ("\\t", "\t"), ("\\$", "$")):
+        body = body.replace(esc, ch)
+    return body.replace("\\\\", "\\")
 
 
 # ---------------------------------------------------------------------------------------
@@ -710,6 +727,253 @@ def foodcoopshop(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Open Event Server (eventyay)
+
+OES = ("fossasia/open-event-server", "071d1595b4af5a711875706a8fd47ee2887656fe")
+OES_FRONT = "https://tickets.kulturwerk-nord.example"
+OES_SETTINGS = {
+    "app_name": "Kulturwerk Tickets",
+    "frontend_url": OES_FRONT,
+    "email_from": "no-reply@kulturwerk-nord.example",
+    "email_from_name": "Kulturwerk Tickets",
+}
+
+
+def _oes_render(repo: Path, template: str, lang: str, context: dict[str, Any]) -> str:
+    """``render_template`` as Flask does it for a ``.html`` template (autoescape on), with
+    Flask-Babel's new-style ``_`` (jinja2.ext.i18n) over the language's catalogue (fuzzy
+    entries left out, as the compiled .mo leaves them)."""
+    import jinja2
+
+    strings: dict[str, str] = {}
+    if lang != "en":
+        raw = subprocess.run(
+            ["git", "--git-dir", str(repo), "show",
+             f"{OES[1]}:app/translations/{lang}/LC_MESSAGES/messages.po"],
+            capture_output=True, check=True,
+        ).stdout  # fmt: skip
+        strings = {
+            str(m.id): str(m.string)
+            for m in read_po(io.BytesIO(raw))
+            if m.id and m.string and not m.fuzzy
+        }
+    env = jinja2.Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda s: strings.get(s, s),
+        lambda s, p, n: s if n == 1 else p,
+        newstyle=True,
+    )
+    env.filters["strip_tags"] = lambda v: re.sub(r"<[^>]*>", "", str(v))
+    source = _show(repo, OES[1], f"app/templates/email/{template}.html")
+    return env.from_string(source).render(**context)
+
+
+def _oes_missing(repo: Path, template: str, lang: str) -> bool:
+    """Whether a language leaves any ``_()`` string of the template untranslated."""
+    if lang == "en":
+        return False
+    raw = subprocess.run(
+        ["git", "--git-dir", str(repo), "show",
+         f"{OES[1]}:app/translations/{lang}/LC_MESSAGES/messages.po"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    done = {str(m.id) for m in read_po(io.BytesIO(raw)) if m.id and m.string and not m.fuzzy}
+    source = _show(repo, OES[1], f"app/templates/email/{template}.html")
+    keys = [_php_string(k) for k in re.findall(r"_\((" + STR + ")", source)]
+    return any(k not in done for k in keys)
+
+
+def open_event(repo: Path) -> None:
+    langs = ["en", "de", "es", "fr", "id", "vi", "zh_Hant"]
+    templates = [
+        # (name, template, subject, languages wanted, kind)
+        ("password-reset", "password_reset", "{app_name}: Password Reset", langs, "shop-otp"),
+        ("password-reset-verify", "password_reset_and_verify",
+         "{app_name}: Reset your password and verify your account", ["en", "de", "vi"], "notice"),
+        ("password-change", "password_change", "{app_name}: Password Change",
+         ["en", "fr", "zh_Hant"], "notice"),
+        ("register", "user_register", "Welcome to {app_name}. Please verify your account",
+         ["en", "es", "id"], "notice"),
+        ("ticket-cancelled", "ticket_cancelled",
+         "Your order for {event_name} has been cancelled ({invoice_id})", ["en", "de", "zh_Hant"],
+         "shop-order"),
+    ]  # fmt: skip
+    event_name = "Nordlicht Jazz Nights 2027"
+    for name, template, subject_fmt, wanted, kind in templates:
+        for lang in wanted:
+            if _oes_missing(repo, template, lang):
+                continue
+            token = str(RNG.getrandbits(128))  # User.reset_password: str(random.getrandbits(128))
+            verify = (
+                "ZXlKaGJHY2lPaUpJVXpVeE1pSXNJbWxoZENJNk1UYzRNREF3TURBd01IMC5XeUp1YjI5eUxuUmxjM1JsY2tCbGVHRnRjR3hsTG1OdmJTSXNJa3MzVUZGWU1pSmQu"
+                + RNG.randbytes(18).hex()
+            )
+            order_id = 4127
+            invoice = (
+                f"O{int(datetime(2026, 11, 28, 19, 4, 11, tzinfo=UTC).timestamp())}-{order_id}"
+            )
+            identifier = "3f2b8c1e-5d4a-4e7b-9c61-0a8d2e4f7b93"
+            context = {
+                "settings": OES_SETTINGS,
+                "link": f"{OES_FRONT}/reset-password?token={token}"
+                if name.startswith("password-reset")
+                else f"{OES_FRONT}/verify?token={verify}",
+                "token": token,
+                "email": "noor.tester@example.com",
+                "event_name": event_name,
+                "order_url": f"{OES_FRONT}/orders/{identifier}/view/",
+                "event_url": f"{OES_FRONT}/e/b7c41f09",
+                "cancel_msg": "",
+                "app_name": OES_SETTINGS["app_name"],
+            }
+            page = _oes_render(repo, template, lang, context)
+            subject = subject_fmt.format(
+                app_name=OES_SETTINGS["app_name"], event_name=event_name, invoice_id=invoice
+            )
+            text = re.sub(r"<[^>]*>", "", page)  # bleach.clean(tags=[], strip=True)
+            raw = message(
+                sender=f"{OES_SETTINGS['email_from_name']}<{OES_SETTINGS['email_from']}>",
+                subject=subject, text=text, html_part=page, sent=SENT,
+            )  # fmt: skip
+            code = token if name == "password-reset" else None
+            short = lang.replace("_", "-").lower()
+            _add(
+                ident=f"openevent-{name}-{short}", group=f"openevent-{name}", source="openevent",
+                lang=short, kind=kind, code=code, repository=OES[0],
+                path=f"app/templates/email/{template}.html; app/api/helpers/system_mails.py; "
+                "app/api/helpers/mail.py; app/api/helpers/tasks.py"
+                + (f"; app/translations/{lang}/LC_MESSAGES/messages.po" if lang != "en" else "")
+                + ("; app/models/user.py" if code else ""),
+                commit=OES[1], licence="GPL-3.0",
+                rendered="Jinja2 template rendered with jinja2 (autoescape, i18n new-style "
+                "gettext over the .po); subject untranslated (module-level _()); text part "
+                "= tags stripped, as send_email_task_smtp's bleach strip_tags",
+                raw=raw,
+                note="the reset token (str(random.getrandbits(128)), up to 39 digits) is given to "
+                "paste into the app, besides the link that carries it"
+                if code else (
+                    "the template's order_id is not passed by send_order_cancel_email: it "
+                    "renders empty" if name == "ticket-cancelled" else None),
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Zen Cart
+
+ZEN = ("zencart/zencart", "0306c470b6e10cecc86489226951ff9534a6b773")
+ZEN_STORE = "Fernhill Tea Merchants"
+ZEN_FROM = f"{ZEN_STORE} <orders@fernhill-tea.example>"
+ZEN_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def _zen_defines(repo: Path, path: str) -> dict[str, str]:
+    """The ``'KEY' => 'a' . "b"`` entries of a Zen Cart ``lang.*.php`` define array, with
+    ``zen_config('STORE_NAME')`` as the store's name."""
+    src = _show(repo, ZEN[1], path)
+    out = {}
+    for m in re.finditer(
+        r"^\s*'(\w+)' =>\s*(.*?),\n(?=\s*(?:'\w+' =>|\];|//|\n))", src, re.M | re.S
+    ):
+        value = m.group(2).strip()
+        parts = []
+        for part in _split_concat(value):
+            if part == "zen_config('STORE_NAME')":
+                parts.append(ZEN_STORE)
+            elif part[:1] in "'\"":
+                parts.append(_php_string(part))
+            else:
+                parts = []
+                break
+        if parts:
+            out[m.group(1)] = "".join(parts)
+    return out
+
+
+def _zen_padss(length: int = 7) -> str:
+    """``zen_create_PADSS_password($length)``: letters and digits, a character already in the
+    password past its first position drawn again, and one digit forced in if none came."""
+    password = ""
+    for _ in range(length):
+        ch = RNG.choice(ZEN_ALNUM)
+        while password.find(ch) > 0:
+            ch = RNG.choice(ZEN_ALNUM)
+        password += ch
+    if not re.search(r"[0-9]", password):
+        pos = RNG.randint(0, len(password) - 1)
+        password = password[:pos] + RNG.choice("0123456789") + password[pos + 1 :]
+    return password
+
+
+def _php_sprintf(fmt: str, *args: str) -> str:
+    """``sprintf`` for ``%s`` and ``%N$s`` only."""
+    counter = iter(args)
+    return re.sub(
+        r"%(?:(\d+)\$)?s",
+        lambda m: args[int(m.group(1)) - 1] if m.group(1) else next(counter),
+        fmt,
+    )
+
+
+def zencart(repo: Path) -> None:
+    admin_pw = _zen_defines(repo, "admin/includes/languages/english/lang.password_forgotten.php")
+    admin_login = _zen_defines(repo, "admin/includes/languages/english/lang.login.php")
+    shop_pw = _zen_defines(repo, "includes/languages/english/lang.password_forgotten.php")
+    ip = "198.51.100.23"
+    token = RNG.randbytes(32).hex()
+    reset_url = (
+        "https://www.fernhill-tea.example/index.php?main_page=password_reset&reset_token=" + token
+    )
+    mails = []
+    for n in range(2):
+        password = _zen_padss(7)  # ADMIN_PASSWORD_MIN_LENGTH 7
+        mails.append((
+            f"admin-temp-password-{n + 1}", "zencart-admin-temp-password",
+            admin_pw["TEXT_EMAIL_SUBJECT_PWD_RESET"],
+            _php_sprintf(admin_pw["TEXT_EMAIL_MESSAGE_PWD_RESET"], ip, password), password,
+            "admin/password_forgotten.php; admin/includes/languages/english/"
+            "lang.password_forgotten.php; includes/functions/password_funcs.php",
+            "shop-otp",
+            "seven-character temporary admin password (zen_create_PADSS_password), one of "
+            "two draws of the same template",
+        ))  # fmt: skip
+    mails.append((
+        "admin-reset-failed", "zencart-admin-reset-failed",
+        admin_pw["TEXT_EMAIL_SUBJECT_PWD_FAILED_RESET"],
+        _php_sprintf(admin_pw["TEXT_EMAIL_MESSAGE_PWD_FAILED_RESET"], ip), None,
+        "admin/password_forgotten.php; admin/includes/languages/english/lang.password_forgotten.php",
+        "notice", None,
+    ))  # fmt: skip
+    mails.append((
+        "admin-login-failures", "zencart-admin-login-failures",
+        admin_login["TEXT_EMAIL_SUBJECT_LOGIN_FAILURES"],
+        _php_sprintf(admin_login["TEXT_EMAIL_MULTIPLE_LOGIN_FAILURES"], ip), None,
+        "admin/includes/functions/admin_access.php; admin/includes/languages/english/lang.login.php",
+        "notice", None,
+    ))  # fmt: skip
+    mails.append((
+        "password-reset-link", "zencart-password-reset-link",
+        shop_pw["EMAIL_PASSWORD_RESET_SUBJECT"],
+        _php_sprintf(shop_pw["EMAIL_PASSWORD_RESET_BODY"], ip, ZEN_STORE, reset_url), None,
+        "includes/modules/pages/password_forgotten/header_php.php; "
+        "includes/languages/english/lang.password_forgotten.php",
+        "notice", "reset link only; the reset token is in the URL",
+    ))  # fmt: skip
+    for name, group, subject, body, code, path, kind, note in mails:
+        text = re.sub(r"<[^>]*>", "", body)  # Email::sanitizeTextContent: strip_tags
+        text = re.sub(r"((&amp;)|&)+", "&", text)
+        raw = message(sender=ZEN_FROM, subject=subject, text=text, html_part=None, sent=SENT)
+        _add(
+            ident=f"zencart-{name}-en", group=group, source="zencart", lang="en", kind=kind,
+            code=code, repository=ZEN[0], path=path + "; includes/classes/Email.php",
+            commit=ZEN[1], licence="GPL-2.0",
+            rendered="language defines filled with sprintf; text only, as Email::send sends it "
+            "with the install default EMAIL_USE_HTML false (strip_tags, & clean-up; no "
+            "disclaimer for these modules)",
+            raw=raw, note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -719,6 +983,8 @@ def main() -> None:
     hievents(args.mirrors / "HiEventsDev+Hi.Events" / "repo")
     aimeos(args.mirrors / "aimeos+ai-controller-jobs" / "repo")
     foodcoopshop(args.mirrors / "foodcoopshop+foodcoopshop" / "repo")
+    open_event(args.mirrors / "fossasia+open-event-server" / "repo")
+    zencart(args.mirrors / "zencart+zencart" / "repo")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
