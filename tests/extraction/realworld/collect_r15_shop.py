@@ -6,7 +6,8 @@
 ``--mirrors`` holds the git snapshots fetched for this round (``<owner>+<name>/repo``):
 HiEventsDev+Hi.Events (AGPL-3.0), aimeos+ai-controller-jobs (LGPL-3.0),
 foodcoopshop+foodcoopshop (AGPL-3.0), fossasia+open-event-server (GPL-3.0),
-zencart+zencart (GPL-2.0).
+zencart+zencart (GPL-2.0), tastyigniter+core, tastyigniter+ti-ext-cart,
+tastyigniter+ti-ext-reservation, tastyigniter+ti-ext-user (MIT).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -57,6 +58,15 @@ the mail would type (``code``) or ``null``.
   login-failure notices and the storefront reset-link mail, the ``lang.*.php`` defines
   filled with ``sprintf``; text only, as ``includes/classes/Email.php`` sends with the
   install default ``EMAIL_USE_HTML`` false. English only, as the core ships.
+- TastyIgniter (restaurant online ordering and table reservations): the mail templates of
+  the cart, reservation and user extensions (``resources/views/mail/*.blade.php``: settings,
+  text and HTML sections as ``Flame\\Mail\\MailParser`` splits them) with the data of the
+  models' ``mailGetData()``, put into tastyigniter/core's default layout and partials
+  (``resources/views/system/_mail/``) as ``System\\Classes\\MailManager`` does: the Blade is
+  translated to Jinja2 here, the HTML section goes through Python-Markdown (for Laravel's
+  CommonMark), the text section has its blank-line runs folded and entities decoded;
+  ``{var}`` single-brace fields filled after (``StringParser``). No site logo, theme CSS
+  and CSS inlining left out. English only (the extensions ship ``lang/en``). No codes.
 """
 
 from __future__ import annotations
@@ -974,6 +984,162 @@ def zencart(repo: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# TastyIgniter (restaurant ordering and reservations)
+
+TI_CORE = ("tastyigniter/core", "f4f7b931220213c7d72d1faefb6bd625a76900cd")
+TI_EXT = {
+    "cart": ("tastyigniter/ti-ext-cart", "b3344518782768544f6404cc598b3f2312d29c5f"),
+    "reservation": ("tastyigniter/ti-ext-reservation", "6d77c72e6a4a087a67b8766ad22c3d3184942e9d"),
+    "user": ("tastyigniter/ti-ext-user", "507d564030b481c54b4260d32f19ae84bce89164"),
+}
+TI_SITE = "Trattoria Lanterna"
+TI_URL = "https://order.trattoria-lanterna.example"
+
+
+def _blade_to_jinja(src: str) -> str:
+    """The Blade of TastyIgniter's mail templates as Jinja2: ``{{ $x }}``, ``{!! !!}``,
+    ``@if``/``@isset``/``@foreach``, ``@partial(...) ... @endpartial`` (a call block)."""
+    src = re.sub(r"\{!!\s*(.*?)\s*!!\}", r"{{ \1|safe }}", src)
+    src = re.sub(
+        r"@partial\('(\w+)'(?:,\s*\[(.*?)\])?\)",
+        lambda m: "{% call partial('" + m.group(1) + "', {"
+        + re.sub(r"'(\w+)'\s*=>", r"'\1':", m.group(2) or "") + "}) %}",
+        src,
+    )  # fmt: skip
+    src = src.replace("@endpartial", "{% endcall %}")
+    src = re.sub(r"@isset\((.*?)\)", r"{% if \1 is defined %}", src)
+    src = src.replace("@endisset", "{% endif %}")
+    src = re.sub(r"@if\s*\(!empty\((.*?)\)\)", r"{% if \1 %}", src)
+    src = re.sub(r"@if\s*\(isset\((.*?)\)\)", r"{% if \1 is defined %}", src)
+    src = re.sub(r"@if\s*\((.*?)\)\n", r"{% if \1 %}\n", src)
+    src = re.sub(r"@foreach\((\$\w+) as (\$\w+)\)", r"{% for \2 in \1 %}", src)
+    src = src.replace("@endforeach", "{% endfor %}").replace("@endif", "{% endif %}")
+    src = src.replace("@else", "{% else %}")
+    src = re.sub(r"date\('Y'\)", "year", src)
+    src = re.sub(r"(\$\w+) \?\? ('[^']*')", r"\1|default(\2)", src)
+    return re.sub(r"\$(\w+)", r"\1", src)
+
+
+def _ti_sections(text: str) -> list[str]:
+    """``MailParser::parse``: settings, text and HTML sections split on ``==`` lines."""
+    return [part.strip() for part in re.split(r"^={2,}\s*", text, flags=re.M)]
+
+
+def _ti_env(core: Path, html_mode: bool) -> Any:
+    import jinja2
+
+    env = jinja2.Environment(autoescape=True, keep_trailing_newline=True)
+
+    def partial(name: str, params: dict[str, Any], caller: Any) -> Any:
+        sections = _ti_sections(
+            _show(core, TI_CORE[1], f"resources/views/system/_mail/partials/{name}.blade.php")
+        )
+        body = sections[2] if html_mode or len(sections) < 3 else (sections[1] or sections[2])
+        slot = jinja2.utils.markupsafe.Markup(caller().strip())
+        return jinja2.utils.markupsafe.Markup(
+            env.from_string(_blade_to_jinja(body)).render(slot=slot, **params)
+        )
+
+    env.globals["partial"] = partial
+    return env
+
+
+def tastyigniter(mirrors: Path) -> None:
+    import jinja2
+
+    core = mirrors / "tastyigniter+core" / "repo"
+    layout = _ti_sections(
+        _show(core, TI_CORE[1], "resources/views/system/_mail/layouts/default.blade.php")
+    )
+    # no site logo is set: the layout's @isset($site_logo) block gives nothing
+    layout[2] = re.sub(r"\s*@isset\(\$site_logo\).*?@endisset", "", layout[2], flags=re.S)
+    order_view = f"{TI_URL}/account/order/8c1f5e2a9b7d4c3e6f0a1b2c3d4e5f60"
+    data: dict[str, Any] = {
+        "site_name": TI_SITE, "year": SENT.year, "first_name": "Noor", "last_name": "Tester",
+        "full_name": "Noor Tester", "order_number": 2318, "order_type": "delivery",
+        "order_time": "7:45 PM", "order_date": "Dec 3, 2026", "order_payment": "Cash On Delivery",
+        "order_address": "Flat 4, 27 Linden Road, Brighton BN1 3FG, United Kingdom",
+        "location_name": "Trattoria Lanterna - Kemptown", "order_comment": "Please ring twice.",
+        "order_view_url": order_view,
+        "order_menus": [
+            {"menu_quantity": 2, "menu_name": "Pizza Margherita", "menu_price": "£9.50",
+             "menu_subtotal": "£19.00", "menu_options": "Size<br /> 1&nbsp;x&nbsp;Large = £2.00",
+             "menu_comment": ""},
+            {"menu_quantity": 1, "menu_name": "Tiramisu", "menu_price": "£5.25",
+             "menu_subtotal": "£5.25", "menu_options": "", "menu_comment": "no cocoa"},
+        ],
+        "order_totals": [
+            {"order_total_title": "Sub Total", "order_total_value": "£26.25"},
+            {"order_total_title": "Delivery", "order_total_value": "£2.50"},
+            {"order_total_title": "Order Total", "order_total_value": "£28.75"},
+        ],
+        "status_name": "Preparation", "status_comment": "Your order is in the kitchen.",
+        "reservation_number": 1042, "reservation_guest_no": 4, "reservation_date": "Saturday, Dec 12, 2026",
+        "reservation_time": "8:00 PM",
+        "reservation_view_url": f"{TI_URL}/account/reservations/5d0e7b3c2a194f8e",
+        "account_login_link": f"{TI_URL}/login",
+        "reset_link": f"{TI_URL}/forgot-password/" + RNG.randbytes(21).hex()[:42],
+    }  # fmt: skip
+    mails = [
+        ("order", "cart", "order", "shop-order", "order confirmation: order number and prices"),
+        ("order-update", "cart", "order_update", "shop-order", None),
+        ("reservation", "reservation", "reservation", "other",
+         "table reservation confirmation with its reservation number"),
+        ("reservation-reminder", "reservation", "reservation_reminder", "other", None),
+        ("registration", "user", "registration", "notice", None),
+        ("password-reset-request", "user", "password_reset_request", "notice",
+         "reset link only"),
+        ("password-reset", "user", "password_reset", "notice", None),
+    ]  # fmt: skip
+    for name, ext, template, kind, note in mails:
+        repo = mirrors / f"tastyigniter+ti-ext-{ext}" / "repo"
+        repository, commit = TI_EXT[ext]
+        src = _show(repo, commit, f"resources/views/mail/{template}.blade.php")
+        settings, text_src, html_src = _ti_sections(src)
+        subject_tpl = re.search(r'subject\s*=\s*"(.*)"', settings).group(1)  # type: ignore[union-attr]
+
+        def braces(out: str) -> str:  # StringParser: {var} after Blade
+            return re.sub(r"\{(\w+)\}", lambda m: str(data.get(m.group(1), m.group(0))), out)
+
+        html_env = _ti_env(core, True)
+        body_md = braces(html_env.from_string(_blade_to_jinja(html_src)).render(**data))
+        body = markdown.markdown(body_md, extensions=["tables"])
+        page = braces(
+            html_env.from_string(_blade_to_jinja(layout[2])).render(
+                body=jinja2.utils.markupsafe.Markup(body), custom_css="", layout_css="", **data
+            )
+        )
+        text_env = _ti_env(core, False)
+        text = braces(text_env.from_string(_blade_to_jinja(text_src)).render(**data))
+        text = html.unescape(re.sub(r"[\r\n]{2,}", "\n\n", text))
+        text = braces(
+            text_env.from_string(_blade_to_jinja(layout[1])).render(
+                body=jinja2.utils.markupsafe.Markup(text), **data
+            )
+        )
+        subject = html.unescape(
+            braces(jinja2.Environment(autoescape=True).from_string(
+                _blade_to_jinja(subject_tpl)).render(**data))
+        )  # fmt: skip
+        raw = message(
+            sender=f"{TI_SITE} <hello@trattoria-lanterna.example>",
+            subject=subject, text=text, html_part=page, sent=SENT,
+        )  # fmt: skip
+        _add(
+            ident=f"tastyigniter-{name}-en", group=f"tastyigniter-{name}", source="tastyigniter",
+            lang="en", kind=kind, code=None, repository=repository,
+            path=f"resources/views/mail/{template}.blade.php; (tastyigniter/core "
+            f"{TI_CORE[1]}) resources/views/system/_mail/layouts/default.blade.php, "
+            "partials/*.blade.php, src/System/Classes/MailManager.php",
+            commit=commit, licence="MIT",
+            rendered="template sections split as MailParser; Blade translated to Jinja2 "
+            "(escaping as jinja2), HTML section through Python-Markdown into the default "
+            "layout (theme CSS and inlining left out), text section into the plain layout",
+            raw=raw, note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -985,6 +1151,7 @@ def main() -> None:
     foodcoopshop(args.mirrors / "foodcoopshop+foodcoopshop" / "repo")
     open_event(args.mirrors / "fossasia+open-event-server" / "repo")
     zencart(args.mirrors / "zencart+zencart" / "repo")
+    tastyigniter(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
