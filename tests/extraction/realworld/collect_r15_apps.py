@@ -45,6 +45,7 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+import jinja2
 from babel.messages.pofile import read_po
 from collect import HERE, message
 
@@ -402,6 +403,212 @@ def supabase(repo: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Flask-Security
+
+FLASKSEC_COMMIT = "3a0bc27c5eb542bb1e900a804665222e3291572f"
+FLASKSEC_REPO = "pallets-eco/flask-security"
+FLASKSEC_FROM = "Quayside Tools <no-reply@quayside.example>"
+
+
+def flask_security(repo: Path) -> None:
+    base = "flask_security/templates/security/email/"
+
+    def catalog(lang: str) -> dict[str, str]:
+        if lang == "en":
+            return {}
+        po = _show_bytes(
+            repo,
+            FLASKSEC_COMMIT,
+            f"flask_security/translations/{lang}/LC_MESSAGES/flask_security.po",
+        )
+        return {
+            e.id: e.string for e in read_po(io.BytesIO(po)) if e.id and e.string and not e.fuzzy
+        }
+
+    plan = [
+        # template, group, subject msgid, kind, languages
+        ("two_factor_instructions", "two-factor", "Two-Factor Login", "saas-otp",
+         ["en", "de_DE", "es_ES", "it_IT", "ca_ES", "ar"]),
+        ("us_instructions", "us-code", "Verification Code", "saas-otp",
+         ["en", "de_DE", "pl_PL", "ru_RU", "zh_Hans_CN"]),
+        ("change_notice", "change-notice", "Your password has been changed", "notice",
+         ["en", "de_DE", "fr_FR", "ja_JP", "pt_BR"]),
+        ("reset_notice", "reset-notice", "Your password has been reset", "notice",
+         ["en", "nl_NL"]),
+        ("welcome", "welcome", "Welcome", "notice", ["en", "es_ES"]),
+        ("reset_instructions", "reset-link", "Password reset instructions", "notice",
+         ["en", "it_IT"]),
+    ]  # fmt: skip
+    for name, template, subject_id, kind, langs in plan:
+        for lang in langs:
+            strings = catalog(lang)
+
+            def fsdomain(msgid: str, _s: dict = strings, **values: object) -> str:
+                text = _s.get(msgid, msgid)
+                return text % values if values else text
+
+            code = None
+            ctx: dict = {
+                "user": {"email": "noor.tester@example.com"},
+                "username": "noor.tester@example.com",
+                "security": {"confirmable": True, "recoverable": True},
+                "_fsdomain": fsdomain,
+                "url_for_security": lambda endpoint, **kw: (
+                    "https://tools.quayside.example/" + endpoint.replace("_", "-")
+                ),
+            }
+            if template in ("two-factor", "us-code"):
+                code = "".join(RNG.choice("0123456789") for _ in range(6))
+                ctx.update(token=code, login_token=code)
+                ctx["within"] = "5 minutes" if template == "two-factor" else "2 minutes"
+            if template == "us-code":
+                ctx["login_link"] = (
+                    "https://tools.quayside.example/us-verify-link?id=3f0c9a8e"
+                    f"-6b1d-4e27-9a55-0d2c7e4b1f86&code={code}"
+                )
+            if template == "welcome":
+                ctx["confirmation_link"] = (
+                    "https://tools.quayside.example/confirm/"
+                    "WyIzZjBjOWE4ZSJd.aTxQ2w.mS0e3bUq7Xk1Vd9Rr2fJtY8oHcA"
+                )
+            if template == "reset-link":
+                ctx["reset_link"] = (
+                    "https://tools.quayside.example/reset/"
+                    "WyIzZjBjOWE4ZSIsIjYxNmYyMSJd.aTxQ2w.V0pG7n2yQf5LcR8sTk1mXb3eZdA"
+                )
+                ctx["within"] = "1 day"  # RESET_PASSWORD_WITHIN "1 days", td_format
+                ctx["reset_token"] = (
+                    "WyIzZjBjOWE4ZSIsIjYxNmYyMSJd.aTxQ2w.V0pG7n2yQf5LcR8sTk1mXb3eZdA"
+                )
+            bodies = {}
+            for ext in ("txt", "html"):
+                env = jinja2.Environment(autoescape=ext == "html")
+                source = _show(repo, FLASKSEC_COMMIT, f"{base}{name}.{ext}")
+                bodies[ext] = env.from_string(source).render(**ctx)
+            note = None
+            if template == "us-code":
+                note = "the unified sign-in code is also inside the sign-in link"
+            if lang != "en" and template in ("two-factor", "us-code"):
+                missing = [
+                    s for s in re.findall(r'_fsdomain\(\s*["\'](.*?)["\']\s*[,)]',
+                                          _show(repo, FLASKSEC_COMMIT, f"{base}{name}.txt"))
+                    if s not in strings
+                ]  # fmt: skip
+                if missing:
+                    note = (note + "; " if note else "") + (
+                        "partly English: lines the locale's .po does not translate fall back to "
+                        "the English msgid"
+                    )
+            _save(
+                source="flask-security", template=template, lang=lang.split("_")[0]
+                if lang not in ("pt_BR", "zh_Hans_CN") else lang.replace("_Hans_CN", "-Hans")
+                .replace("_", "-"), kind=kind, code=code, repository=FLASKSEC_REPO,
+                path=f"{base}{name}.txt; {base}{name}.html; flask_security/translations/"
+                f"{lang}/LC_MESSAGES/flask_security.po; flask_security/core.py",
+                commit=FLASKSEC_COMMIT, licence="MIT",
+                rendered="Jinja2 .txt and .html templates rendered with jinja2 (autoescape for "
+                ".html, as Flask), _fsdomain = the locale's .po gettext with % values; subject "
+                "= the core.py default EMAIL_SUBJECT_* translated; Flask-Mail text + html",
+                sender=FLASKSEC_FROM, subject=strings.get(subject_id, subject_id),
+                text=bodies["txt"], html_part=bodies["html"], note=note,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Authorizer
+
+AUTHORIZER_COMMIT = "4ad0758cebf49e65e91ae45047a1f288d1c95a7f"
+AUTHORIZER_REPO = "authorizerdev/authorizer"
+AUTHORIZER_FROM = "Cobalt Labs <auth@cobalt.example>"
+
+
+def _go_html(template: str, data: dict[str, str]) -> str:
+    """html/template: comments in the template text are dropped, ``{{.a.b}}`` filled
+    (escaped in text; in an href/src attribute ``&`` becomes ``&amp;``)."""
+    template = re.sub(r"<!--.*?-->", "", template, flags=re.S)
+
+    def one(m: re.Match[str]) -> str:
+        value = data[m.group(1)]
+        before = template[: m.start()]
+        if re.search(r'(href|src)="$', before):
+            return value.replace("&", "&amp;")
+        return html.escape(value, quote=True).replace("&#x27;", "&#39;")
+
+    return re.sub(r"\{\{\s*\.([\w.]+)\s*\}\}", one, template)
+
+
+def authorizer(repo: Path) -> None:
+    rows = [
+        ("otp.go", "OtpEmail", "otp", "saas-otp"),
+        ("email_verification.go", "EmailVerification", "verify-email", "notice"),
+        ("forgot_password.go", "ForgotPassword", "forgot-password", "notice"),
+        ("invite_user.go", "InviteUserEmail", "invite", "notice"),
+    ]
+    for file, const, template, kind in rows:
+        path = f"internal/email/templates/{file}"
+        source = _show(repo, AUTHORIZER_COMMIT, path)
+        subject = re.search(const + r'Subject = "(.*?)"', source).group(1)
+        body = re.search(const + r"Template = `(.*?)`", source, re.S).group(1)
+        otp = "".join(RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZ123456789") for _ in range(6))
+        data = {
+            "organization.name": "Cobalt Labs",
+            "organization.logo": "https://cobalt.example/static/logo.png",
+            "otp": otp,
+            "verification_url": "https://auth.cobalt.example/verify_email?token=eyJhbGciOiJIUzI1"
+            "NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJub29yIn0.Zk3v9Qw2mB7x&redirect_uri="
+            "https://app.cobalt.example/",
+        }
+        code = otp if template == "otp" else None
+        _save(
+            source="authorizer", template=template, lang="en", kind=kind, code=code,
+            repository=AUTHORIZER_REPO, path=f"{path}; internal/email/email.go; "
+            "internal/utils/generate_otp.go", commit=AUTHORIZER_COMMIT, licence="Apache-2.0",
+            rendered="default subject/template constants filled as html/template does "
+            "(template comments dropped); gomail text/html only; OTP = GenerateOTP, six of "
+            "ABCDEFGHJKLMNPQRSTUVWXYZ123456789",
+            sender=AUTHORIZER_FROM, subject=subject, text=None, html_part=_go_html(body, data),
+            note="the template's '100%%' is sent as written (no Sprintf)" if code else None,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Kanidm
+
+KANIDM_COMMIT = "f72676f73006e83bd0819d75a3b1a57fe85beef6"
+KANIDM_REPO = "kanidm/kanidm"
+KANIDM_PATH = "tools/mail_sender/src/main.rs"
+
+
+def kanidm(repo: Path) -> None:
+    source = _show(repo, KANIDM_COMMIT, KANIDM_PATH)
+    bodies = re.findall(r'format!\(\s*r#"(.*?)"#', source, re.S)
+    subjects = re.findall(r'format!\("\{0\}: (.*?)", ctx\.instance_display_name\)', source)
+    alphabet = "abcdefghjkpqrstuvwxyz0123456789"  # server/lib/src/utils.rs DistinctAlpha
+    intent = "-".join("".join(RNG.choice(alphabet) for _ in range(5)) for _ in range(4))
+    values = {
+        "display_name": "Noor Tester",
+        "message_id": "5b0f3c7e-2d4a-4e61-9c1b-8a7f2e6d3b90",
+        "reset_url": f"https://idm.northwind.example/ui/reset?token={intent}",
+        "revoke_url": f"https://idm.northwind.example/ui/revoke?token={intent}",
+        "pretty_expiry_time": "Thu, 19 Nov 2026 09:41:07 +0000",
+    }
+    for (template, note), subject, body in zip(
+        [("test-message", None),
+         ("credential-reset", "the reset token (four groups of five) is only inside the links")],
+        subjects, bodies, strict=True,
+    ):  # fmt: skip
+        text = re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], body)
+        _save(
+            source="kanidm", template=template, lang="en", kind="notice", code=None,
+            repository=KANIDM_REPO, path=f"{KANIDM_PATH}; server/lib/src/idm/"
+            "credupdatesession.rs", commit=KANIDM_COMMIT, licence="MPL-2.0",
+            rendered="to_email_content's format! strings filled; lettre text/plain",
+            sender="Northwind IDM <idm@northwind.example>",
+            subject=f"Northwind IDM: {subject}", text=text, html_part=None, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, required=True)
@@ -412,6 +619,9 @@ def main() -> None:
 
     allauth(mirror("pennersr+django-allauth"))
     supabase(mirror("supabase+auth"))
+    flask_security(mirror("pallets-eco+flask-security"))
+    authorizer(mirror("authorizerdev+authorizer"))
+    kanidm(mirror("kanidm+kanidm"))
     out = HERE / "round15" / "apps.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
