@@ -609,6 +609,89 @@ def kanidm(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# AppFlowy Cloud
+
+APPFLOWY_COMMIT = "4fb9c9290bfac085d6b83bb7b43ca9b858c7166e"
+APPFLOWY_REPO = "AppFlowy-IO/AppFlowy-Cloud"
+
+
+def _handlebars_html(template: str, data: dict[str, str]) -> str:
+    """handlebars-rust ``{{ name }}``: the value HTML-escaped (& < > " ' ` =)."""
+
+    def esc(value: str) -> str:
+        table = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;",
+                 "`": "&#x60;", "=": "&#x3D;"}  # fmt: skip
+        return "".join(table.get(c, c) for c in value)
+
+    return re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m: esc(data[m.group(1)]), template)
+
+
+def appflowy(repo: Path) -> None:
+    base = "assets/mailer_templates/build_production/"
+    gotrue = [
+        ("magic_link", "magic-link", "Your Magic Link", "magiclink"),
+        ("confirmation", "confirmation", "Confirm Your Email", "signup"),
+        ("recovery", "recovery", "Reset Your Password", "recovery"),
+    ]
+    for name, template, subject, vtype in gotrue:
+        token = "".join(RNG.choice("0123456789") for _ in range(6))
+        token_hash = hashlib.sha224(f"noor.tester@example.com{token}".encode()).hexdigest()
+        data = {
+            "Token": token,
+            "ConfirmationURL": f"https://appflowy.harbor.example/gotrue/verify?token={token_hash}"
+            f"&type={vtype}&redirect_to=appflowy-flutter://login-callback",
+        }
+        _save(
+            source="appflowy", template=template, lang="en", kind="saas-otp", code=token,
+            repository=APPFLOWY_REPO, path=f"{base}{name}.html; deploy.env; dev.env",
+            commit=APPFLOWY_COMMIT, licence="AGPL-3.0",
+            rendered="GoTrue custom template (GOTRUE_MAILER_TEMPLATES_*) filled as "
+            "html/template does (comments dropped); text/html only; six-digit GoTrue OTP",
+            sender="AppFlowy <notify@appflowy.harbor.example>", subject=subject, text=None,
+            html_part=_go_html(_show(repo, APPFLOWY_COMMIT, base + name + ".html"), data),
+            note="subject: GoTrue's default of that template (AppFlowy sets only the body)",
+        )  # fmt: skip
+    people = {
+        "username": "Ines Alvarado",
+        "user_icon_url": "https://appflowy.harbor.example/avatars/ines.png",
+        "workspace_name": "Harbor Ops",
+        "workspace_icon_url": "https://appflowy.harbor.example/icons/harbor-ops.png",
+        "workspace_member_count": "14",
+        "accept_url": "https://appflowy.harbor.example/accept-invitation?invited_id="
+        "7c1e9b52-4f0a-4d83-b6e2-93a15d0c8f47",
+        "approve_url": "https://appflowy.harbor.example/app/approve-request?request_id="
+        "1b8f3e6a-2c47-4d95-8a0e-5f7c9d2b4e13",
+        "launch_workspace_url": "https://appflowy.harbor.example/app/"
+        "5d2a7c91-8e3b-4f06-a1d4-6b9e0c3f7a28",
+        "mentioner_name": "Ines Alvarado",
+        "mentioner_icon_url": "https://appflowy.harbor.example/avatars/ines.png",
+        "mentioned_page_name": "Q4 berth schedule",
+        "mentioned_at": "Nov 19, 2026 08:37 AM",
+    }
+    rust = [
+        ("workspace_invitation", "workspace-invite",
+         "Ines Alvarado invited you to Harbor Ops in AppFlowy"),
+        ("access_request", "access-request", "Ines Alvarado requested access to Harbor Ops in "
+         "AppFlowy"),
+        ("access_request_approved_notification", "access-approved",
+         "Notification: Workspace access request approved"),
+        ("page_mention_notification", "page-mention",
+         "Ines Alvarado has mentioned you in Q4 berth schedule in AppFlowy"),
+    ]  # fmt: skip
+    for name, template, subject in rust:
+        _save(
+            source="appflowy", template=template, lang="en", kind="notice", code=None,
+            repository=APPFLOWY_REPO, path=f"{base}{name}.html; src/mailer.rs; "
+            "libs/mailer/src/sender.rs", commit=APPFLOWY_COMMIT, licence="AGPL-3.0",
+            rendered="handlebars template filled as handlebars-rust does (values escaped), "
+            "subject as src/mailer.rs formats it; lettre text/html only",
+            sender="AppFlowy Notification <notify@appflowy.harbor.example>", subject=subject,
+            text=None, html_part=_handlebars_html(_show(repo, APPFLOWY_COMMIT, base + name +
+                                                        ".html"), people),
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, required=True)
@@ -622,6 +705,7 @@ def main() -> None:
     flask_security(mirror("pallets-eco+flask-security"))
     authorizer(mirror("authorizerdev+authorizer"))
     kanidm(mirror("kanidm+kanidm"))
+    appflowy(mirror("AppFlowy-IO+AppFlowy-Cloud"))
     out = HERE / "round15" / "apps.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
