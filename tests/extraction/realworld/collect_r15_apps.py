@@ -692,6 +692,114 @@ def appflowy(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# spatie/laravel-one-time-passwords (mail layout of laravel/framework)
+
+SPATIE_COMMIT = "b510325dcacd5100bd6ec393c36786998b5c4ebd"
+SPATIE_REPO = "spatie/laravel-one-time-passwords"
+LARAVEL_COMMIT = "bd71b45fbb7e672957bf6ff61baddefe15fbca6a"
+
+
+def _php_strings(source: str) -> dict[str, str]:
+    """The 'key' => 'value' / "value" pairs of a Laravel lang file."""
+    out = {}
+    for key, q, value in re.findall(r"'(\w+)'\s*=>\s*(['\"])(.*?)(?<!\\)\2,", source, re.S):
+        out[key] = value.replace("\\'", "'") if q == "'" else value
+    return out
+
+
+def _blade_e(value: str) -> str:
+    """Blade ``{{ }}``: htmlspecialchars with ENT_QUOTES."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#039;")
+
+
+def spatie_otp(repo: Path, laravel: Path) -> None:
+    app, url = "Pinecone", "https://pinecone.example"
+    views = "src/Illuminate/Mail/resources/views/"
+    layout = _show(laravel, LARAVEL_COMMIT, views + "html/layout.blade.php")
+    for lang in ["en", "de", "fr", "nl", "ar", "pt_BR", "pt_PT", "ru"]:
+        strings = _php_strings(
+            _show(repo, SPATIE_COMMIT, f"resources/lang/{lang}/notifications.php")
+        )
+        code = "".join(RNG.choice("0123456789") for _ in range(6))
+        intro = strings["intro"].replace(":url", url)
+        # resources/views/mail.blade.php: the markdown slot of <x-mail::message>
+        slot = (
+            f"# {_blade_e(strings['title'])}\n\n{_blade_e(intro)}\n\n**{code}**\n\n"
+            f"{_blade_e(strings['outro'])}"
+        )
+        footer = f"© {SENT.year} {app}. All rights reserved."
+        text = f"{app}: {url}\n\n{slot}\n\n{footer}\n"
+        text = html.unescape(re.sub(r"[\r\n]{2,}", "\n\n", text))
+
+        def para(s: str) -> str:
+            return f"<p>{html.escape(html.unescape(s), quote=False)}</p>\n"
+
+        body = (
+            f"<h1>{html.escape(strings['title'], quote=False)}</h1>\n"
+            + para(intro)
+            + f"<p><strong>{code}</strong></p>\n"
+            + para(strings["outro"])
+        )
+        header = (
+            f'<tr>\n<td class="header">\n<a href="{url}" style="display: inline-block;">\n'
+            f"{app}\n</a>\n</td>\n</tr>"
+        )
+        foot = (
+            '<tr>\n<td>\n<table class="footer" align="center" width="570" cellpadding="0" '
+            'cellspacing="0" role="presentation">\n<tr>\n<td class="content-cell" '
+            f'align="center">\n<p>{footer}</p>\n\n</td>\n</tr>\n</table>\n</td>\n</tr>'
+        )
+        page = (
+            layout.replace(
+                "{{ str_replace('_', '-', app()->getLocale()) }}", lang.replace("_", "-")
+            )
+            .replace("{{ config('app.name') }}", app)
+            .replace("{!! $head ?? '' !!}\n", "")
+            .replace("{!! $header ?? '' !!}", header)
+            .replace("{!! Illuminate\\Mail\\Markdown::parse($slot) !!}", body)
+            .replace("{!! $subcopy ?? '' !!}", "")
+            .replace("{!! $footer ?? '' !!}", foot)
+        )
+        _save(
+            source="spatie-otp", template="login-code", lang=lang.replace("_", "-"),
+            kind="saas-otp", code=code, repository=SPATIE_REPO,
+            path=f"src/Notifications/OneTimePasswordNotification.php; resources/views/mail.blade"
+            f".php; resources/lang/{lang}/notifications.php; laravel/framework@{LARAVEL_COMMIT}"
+            f":{views}{{html,text}}/*.blade.php", commit=SPATIE_COMMIT, licence="MIT",
+            rendered="MailMessage->markdown('one-time-passwords::mail'): lang strings filled "
+            "(Blade-escaped), text part as Markdown::renderText lays it out, HTML part the "
+            "framework's html/layout with the body converted from Markdown by hand (the theme "
+            "CSS inlining is not reproduced); password_length 6, numeric",
+            sender=f"{app} <hello@pinecone.example>",
+            subject=strings["mail_subject"].replace(":oneTimePassword", code), text=text,
+            html_part=page, note="the code is in the subject and in bold in the body",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# django-trench
+
+TRENCH_COMMIT = "b7f0eb4f0031e6013826e59a38ebd7010661cfd9"
+
+
+def trench(repo: Path) -> None:
+    code = "".join(RNG.choice("0123456789") for _ in range(6))
+    base = "trench/templates/trench/backends/email/"
+    text = _show(repo, TRENCH_COMMIT, base + "code.txt").replace("{{ code }}", code)
+    page = _show(repo, TRENCH_COMMIT, base + "code.html").replace("{{ code }}", code)
+    _save(
+        source="trench", template="email-code", lang="en", kind="saas-otp", code=code,
+        repository="merixstudio/django-trench", path=f"{base}code.txt; {base}code.html; "
+        "trench/settings.py; trench/backends/basic_mail.py", commit=TRENCH_COMMIT,
+        licence="MIT", rendered="SendMailMessageDispatcher: send_mail with the default "
+        "subject and the two templates ('{{ code }}' alone) rendered; TOTP now(), six digits",
+        sender="Fernway <no-reply@fernway.example>", subject="Your verification code",
+        text=text, html_part=page,
+        note="the whole body is the code; the de/pl catalogues leave the subject untranslated",
+    )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, required=True)
@@ -706,6 +814,8 @@ def main() -> None:
     authorizer(mirror("authorizerdev+authorizer"))
     kanidm(mirror("kanidm+kanidm"))
     appflowy(mirror("AppFlowy-IO+AppFlowy-Cloud"))
+    spatie_otp(mirror("spatie+laravel-one-time-passwords"), mirror("laravel+framework"))
+    trench(mirror("merixstudio+django-trench"))
     out = HERE / "round15" / "apps.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
