@@ -29,6 +29,38 @@ them at the commits named below, with fixed values, so each run writes the same 
   digits (``crypto.GenerateOtp``, ``MAILER_OTP_LENGTH`` default 6); the token hash is a
   sha224 hex as GoTrue makes it.
 
+- pallets-eco/flask-security (MIT), Flask-Security: the Jinja2 mail templates
+  ``flask_security/templates/security/email/<name>.txt`` and ``.html`` rendered with jinja2
+  (autoescape for ``.html`` as Flask does), ``_fsdomain`` being gettext over the locale's
+  ``flask_security/translations/<lang>/LC_MESSAGES/flask_security.po`` (read with babel; a
+  line the catalogue does not translate stays English, as it does for the sender), the
+  subject the ``core.py`` default ``EMAIL_SUBJECT_*`` / ``US_EMAIL_SUBJECT`` translated the
+  same way; Flask-Mail sends the text and the HTML part. The two-factor and unified sign-in
+  codes are passlib TOTP passwords (six digits); ``within`` is ``td_format`` in English.
+- authorizerdev/authorizer (Apache-2.0): the default subject and HTML constants of
+  ``internal/email/templates/*.go`` filled as html/template does (template comments dropped),
+  sent text/html only by gomail; the OTP is ``GenerateOTP`` (six of
+  ``ABCDEFGHJKLMNPQRSTUVWXYZ123456789``).
+- kanidm/kanidm (MPL-2.0): ``tools/mail_sender/src/main.rs`` ``to_email_content`` — the
+  ``format!`` subject and plain-text body of the test message and the credential-reset mail
+  (the reset token, ``readable_password_from_random``, only in the links).
+- AppFlowy-IO/AppFlowy-Cloud (AGPL-3.0): the GoTrue templates it ships
+  (``assets/mailer_templates/build_production/{magic_link,confirmation,recovery}.html``,
+  filled as html/template does, six-digit GoTrue OTP, subjects GoTrue's defaults) and the
+  handlebars notification templates ``src/mailer.rs`` sends (values escaped as
+  handlebars-rust does, subjects as it formats them); text/html only.
+- spatie/laravel-one-time-passwords (MIT): ``OneTimePasswordNotification`` — a Laravel
+  markdown mail (``resources/views/mail.blade.php``, strings of
+  ``resources/lang/<lang>/notifications.php``, six-digit numeric password) laid out with the
+  mail views of laravel/framework (MIT, commit ``LARAVEL_COMMIT``): the text part as
+  ``Markdown::renderText`` gives it, the HTML part ``html/layout.blade.php`` with header,
+  footer and the body's Markdown turned into HTML by hand (the theme CSS inlining is not
+  reproduced).
+- merixstudio/django-trench (MIT): the e-mail MFA backend sends the default subject and the
+  templates ``code.txt`` / ``code.html``, which are ``{{ code }}`` alone (TOTP, six digits).
+- hoppscotch/hoppscotch (MIT): the two Handlebars mails of its backend (magic-link sign-in
+  and team invitation), filled as Handlebars.js escapes values, HTML only.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -800,6 +832,40 @@ def trench(repo: Path) -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Hoppscotch
+
+HOPPSCOTCH_COMMIT = "afc2cf181c16e56647b099e5d18cfe55710c6cdd"
+
+
+def hoppscotch(repo: Path) -> None:
+    base = "packages/hoppscotch-backend/src/mailer/"
+    rows = [
+        ("user-invitation", "magic-link", "Sign in to Hoppscotch",
+         {"inviteeEmail": "noor.tester@example.com",
+          "magicLink": "https://hoppscotch.tidewater.example/enter?token="
+          "7Qm2xK9vR4pL8sZ1nB6cW3yT5hJ0dF"},
+         "sign-in by magic link: the token is only inside the link"),
+        ("team-invitation", "team-invite",
+         "A user has invited you to join a team workspace in Hoppscotch",
+         {"invitee": "Ines Alvarado", "invite_team_name": "Payments API",
+          "action_url": "https://hoppscotch.tidewater.example/join-team?id="
+          "c3b8e1f4-6a2d-4f90-b7e5-1d9c0a4e8f26"}, None),
+    ]  # fmt: skip
+    for name, template, subject, data, note in rows:
+        page = _show(repo, HOPPSCOTCH_COMMIT, f"{base}templates/{name}.hbs")
+        _save(
+            source="hoppscotch", template=template, lang="en", kind="notice", code=None,
+            repository="hoppscotch/hoppscotch", path=f"{base}templates/{name}.hbs; "
+            f"{base}mailer.service.ts", commit=HOPPSCOTCH_COMMIT, licence="MIT",
+            rendered="Handlebars template filled as Handlebars.js does (values escaped, '=' "
+            "as &#x3D;), subject from resolveSubjectForMailDesc; HTML only (the mailer "
+            "adapter's CSS inlining is not reproduced)",
+            sender="Hoppscotch <no-reply@hoppscotch.tidewater.example>", subject=subject,
+            text=None, html_part=_handlebars_html(page, data), note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, required=True)
@@ -816,6 +882,7 @@ def main() -> None:
     appflowy(mirror("AppFlowy-IO+AppFlowy-Cloud"))
     spatie_otp(mirror("spatie+laravel-one-time-passwords"), mirror("laravel+framework"))
     trench(mirror("merixstudio+django-trench"))
+    hoppscotch(mirror("hoppscotch+hoppscotch"))
     out = HERE / "round15" / "apps.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
