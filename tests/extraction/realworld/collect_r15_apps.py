@@ -60,6 +60,11 @@ them at the commits named below, with fixed values, so each run writes the same 
   templates ``code.txt`` / ``code.html``, which are ``{{ code }}`` alone (TOTP, six digits).
 - hoppscotch/hoppscotch (MIT): the two Handlebars mails of its backend (magic-link sign-in
   and team invitation), filled as Handlebars.js escapes values, HTML only.
+- LemmyNet/lemmy (AGPL-3.0): ``crates/email/src/account.rs`` — subject and HTML body from
+  the rosetta strings of its translations submodule (LemmyNet/lemmy-translations, AGPL-3.0,
+  ``backend/<lang>.json`` at ``LEMMY_TR_COMMIT``; a string a language lacks falls back to
+  English), sent by ``send.rs`` as plain + HTML alternatives, the plain part html2text's
+  (approximated here: headings, line breaks, links as footnotes).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -866,6 +871,79 @@ def hoppscotch(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Lemmy
+
+LEMMY_COMMIT = "439734dd638a2c06a2f907beab7dcf4646e88f86"
+LEMMY_TR_COMMIT = "38ec882e588ebacb08b96ac1b1ad3847f48b2b45"  # crates/email/translations
+
+
+def _html2text(markup: str) -> str:
+    """An approximation of html2text's plain rendering: h1 as '# ', <br> as a line break,
+    links as [text][n] with the footnotes after the text."""
+    notes: list[str] = []
+
+    def link(m: re.Match[str]) -> str:
+        notes.append(m.group(1))
+        return f"[{m.group(2)}][{len(notes)}]"
+
+    text = re.sub(r"<a href=[\"']([^\"']*)[\"']>(.*?)</a>", link, markup)
+    text = re.sub(r"<h1>(.*?)</h1>", r"# \1\n\n", text)
+    text = re.sub(r"<br\s*/?>", "\n", text)
+    text = html.unescape(re.sub(r"<[^>]+>", "", text)).strip("\n")
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    if notes:
+        text += "\n\n" + "\n".join(f"[{i}]: {u}" for i, u in enumerate(notes, 1))
+    return text + "\n"
+
+
+def lemmy(tr_repo: Path) -> None:
+    en = json.loads(_show(tr_repo, LEMMY_TR_COMMIT, "backend/en.json"))
+    host = "lemmy.fjord.example"
+    values = {
+        "username": "noor", "hostname": host,
+        "reset_link": f"https://{host}/password_change/9b3f6e2a-51c7-4d8e-a0f4-7c2d9e1b6a35",
+        "verify_link": f"https://{host}/verify_email/2e7c4a91-b6d3-4f58-9e0a-1d5b8c3f7a62",
+    }  # fmt: skip
+    plan = [
+        ("password-reset", "password_reset", "account.rs send_password_reset_email",
+         ["en", "de", "fr", "ja", "pl", "zh_Hans"]),
+        ("verify-email", "verify_email", "account.rs send_verification_email",
+         ["en", "es", "it", "nl", "ru", "uk"]),
+        ("verify-email-application", "verify_email", "account.rs send_verification_email "
+         "(registration mode RequireApplication)", ["en", "pl"]),
+        ("registration-approved", "registration_approved", "account.rs "
+         "send_application_approved_email", ["en", "es", "fi"]),
+        ("registration-denied", "registration_denied", "account.rs "
+         "send_application_denied_email (no reason)", ["en", "nl"]),
+        ("email-verified", "email_verified", "account.rs send_email_verified_email",
+         ["en", "ko", "pt"]),
+    ]  # fmt: skip
+    for template, key, how, langs in plan:
+        body_key = key + "_body" + ("_with_application" if template.endswith("application") else "")
+        for lang in langs:
+            tr = {**en, **json.loads(_show(tr_repo, LEMMY_TR_COMMIT, f"backend/{lang}.json"))}
+            fill = lambda s: re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], s)  # noqa: E731
+            subject = fill(tr[key + "_subject"])
+            body = fill(tr[body_key])
+            note = None
+            if lang != "en" and body_key not in json.loads(
+                _show(tr_repo, LEMMY_TR_COMMIT, f"backend/{lang}.json")
+            ):
+                note = "the language has no body string: rosetta falls back to English"
+            _save(
+                source="lemmy", template=template, lang=lang.replace("_", "-"), kind="notice",
+                code=None, repository="LemmyNet/lemmy",
+                path=f"crates/email/src/account.rs; crates/email/src/send.rs; "
+                f"LemmyNet/lemmy-translations@{LEMMY_TR_COMMIT}:backend/{lang}.json",
+                commit=LEMMY_COMMIT, licence="AGPL-3.0",
+                rendered=f"{how}: the rosetta strings (translations submodule) filled; lettre "
+                "alternative_plain_html, the plain part an approximation of html2text",
+                sender=f"Fjord Lemmy <noreply@{host}>", subject=subject,
+                text=_html2text(body), html_part=body, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, required=True)
@@ -883,6 +961,7 @@ def main() -> None:
     spatie_otp(mirror("spatie+laravel-one-time-passwords"), mirror("laravel+framework"))
     trench(mirror("merixstudio+django-trench"))
     hoppscotch(mirror("hoppscotch+hoppscotch"))
+    lemmy(mirror("LemmyNet+lemmy-translations"))
     out = HERE / "round15" / "apps.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
