@@ -491,9 +491,8 @@ def flask_security(repo: Path) -> None:
                 "username": "noor.tester@example.com",
                 "security": {"confirmable": True, "recoverable": True},
                 "_fsdomain": fsdomain,
-                "url_for_security": lambda endpoint, **kw: (
-                    "https://tools.quayside.example/" + endpoint.replace("_", "-")
-                ),
+                # the default SECURITY_RESET_URL of the forgot_password endpoint
+                "url_for_security": lambda endpoint, **kw: "https://tools.quayside.example/reset",
             }
             if template in ("two-factor", "us-code"):
                 code = "".join(RNG.choice("0123456789") for _ in range(6))
