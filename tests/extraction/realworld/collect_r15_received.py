@@ -33,6 +33,16 @@ added or changed the file (for a file since removed, the commit that still has i
   the second Southwest itinerary, the Apple, Booking.com and Steam receipts, the Lyft ride
   receipts and the Twitch Bits receipt.
 
+- ``xhos/arian-email-parser`` (GPL-3.0), a Go service that turns bank alert mails into
+  transactions. ``internal/email/rbc/testdata/*.decoded.eml`` are Royal Bank of Canada alert
+  mails its author received, made into test data by its ``cmd/prepare-testdata`` (the body
+  decoded, addresses replaced by ``Example <email@example.com>``, links by
+  ``https://example.com``, card numbers masked to ``************1001``): the direct alerts
+  keep the bank's HTML as the body of a message with no MIME headers, the ``fw-`` ones are
+  the same alerts forwarded by the account holder as Markdown-like quoted text. Seven
+  alerts (purchase, purchase without amount, credit, payment, deposit, withdrawal, credit
+  limit), each direct and forwarded; none gives a code.
+
 Labels are what a person reading the mail would type (``code``), else ``null``: an airline
 confirmation code (PNR) is a booking reference, not a code (as in earlier rounds).
 """
@@ -58,8 +68,11 @@ LM_SHOP = "13b5f6881d01e8d87396aa402ac8bdb44fd14ad7"
 LM_TWITCH = "1b474e0b3a0fc9f6df94e5b737bbf777e35332a4"
 LM_UBER = "4f063c4382efb2a4a169e067fe38fb085068f851"
 LM_DIR = "src/processors/"
-LICENCES = {RELAY: "MPL-2.0", LM: "MIT"}
-SOURCES = {RELAY: "fxrelay", LM: "lunchmoney"}
+ARIAN = "xhos/arian-email-parser"
+ARIAN_COMMIT = "66183a28188fcdd989712f3b11e333df717b0d3b"
+ARIAN_DIR = "internal/email/rbc/testdata/"
+LICENCES = {RELAY: "MPL-2.0", LM: "MIT", ARIAN: "GPL-3.0"}
+SOURCES = {RELAY: "fxrelay", LM: "lunchmoney", ARIAN: "arianrbc"}
 
 # (repository, commit, path, id suffix, group suffix, lang, kind, code, sha256, note)
 MAILS: list[tuple[str, str, str, str, str, str, str, str | None, str, str]] = [
@@ -246,6 +259,174 @@ MAILS: list[tuple[str, str, str, str, str, str, str, str | None, str, str]] = [
         None,
         "9109f87bfe445ef695a0982812c9b2cc64c77bc902bb4dce6d2cb84c01565663",
         "Uber trip summary that is not a payment receipt: fare lines, addresses, times",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "approaching-credit-limit.decoded.eml",
+        "approaching-credit-limit",
+        "rbc-credit-limit",
+        "en",
+        "notice",
+        None,
+        "52aeca4e234da559ca2b55315f57c46995574e4fb2afc8a643b9290c611f8794",
+        "RBC credit-card alert: available credit below the set limit ($800.00), masked card number, date, available credit; HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-approaching-credit-limit.decoded.eml",
+        "fw-approaching-credit-limit",
+        "rbc-credit-limit",
+        "en",
+        "notice",
+        None,
+        "7ba24879b7d94fd659333c4a0f75a5e674114a20400384fdabfff247e69f58cf",
+        "RBC credit-card alert: available credit below the set limit ($800.00), masked card number, date, available credit; forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "deposit-notice.decoded.eml",
+        "deposit-notice",
+        "rbc-deposit",
+        "en",
+        "notice",
+        None,
+        "aad22cedabbb06943a6ed87ede7bf2c6dbb9c814d1e350ac585ef98ea58ca857",
+        "RBC deposit notice: amount, account name, date; HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-deposit-notice.decoded.eml",
+        "fw-deposit-notice",
+        "rbc-deposit",
+        "en",
+        "notice",
+        None,
+        "9c9050f9c247e763517b489fda34938ca3fe70bed66b7341ff5d1943f59b8c52",
+        "RBC deposit notice: amount, account name, date; forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "payment-made.decoded.eml",
+        "payment-made",
+        "rbc-payment-made",
+        "en",
+        "notice",
+        None,
+        "fbe111055867b5f9966045461cdf62e65fa56ab275b81876733e3669fc1fd62c",
+        "RBC credit-card payment notice: masked card number, amount, date; HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-payment-made.decoded.eml",
+        "fw-payment-made",
+        "rbc-payment-made",
+        "en",
+        "notice",
+        None,
+        "8a9ceb239b5f8d07a2ca1226e758a7927baf2490c3e5d5d3212204b352325783",
+        "RBC credit-card payment notice: masked card number, amount, date; forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "withdrawal-warning.decoded.eml",
+        "withdrawal-warning",
+        "rbc-withdrawal",
+        "en",
+        "notice",
+        None,
+        "1d2f182fb9ad9a7469d5455026afab37e229e829fa923eebee253776f0f533ce",
+        "RBC withdrawal notice: amount, account name, date; HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-withdrawal-warning.decoded.eml",
+        "fw-withdrawal-warning",
+        "rbc-withdrawal",
+        "en",
+        "notice",
+        None,
+        "182af9fb53f5e34654a8b00860f647e34664100770065402a558365f993c0966",
+        "RBC withdrawal notice: amount, account name, date; forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "you-made-a-purchase.decoded.eml",
+        "you-made-a-purchase",
+        "rbc-purchase",
+        "en",
+        "notice",
+        None,
+        "ac84e63ce24275e91143079c3f433ecbffed906bbea1fc416e8526fe3ca8781e",
+        "RBC 'You made a purchase.': amount, masked card, merchant, the bank's phone number 1-800-769-2512 (non-breaking hyphens); HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-you-made-a-purchase.decoded.eml",
+        "fw-you-made-a-purchase",
+        "rbc-purchase",
+        "en",
+        "notice",
+        None,
+        "6fa443378a3283002fa2eb38844301d89b0304eb3e5e30945f918d2e04cdce4f",
+        "RBC 'You made a purchase.': amount, masked card, merchant, the bank's phone number 1-800-769-2512 (non-breaking hyphens); forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "you-made-a-purchase-no-account.decoded.eml",
+        "you-made-a-purchase-no-account",
+        "rbc-purchase",
+        "en",
+        "notice",
+        None,
+        "3afdc5d9062833ffbfa087076e87709ad275a296cbac82a85ce71e24b437ac23",
+        "RBC 'You made a purchase.' without the amount and card number in the sentence (empty fields as the bank sent them); phone number with non-breaking hyphens; HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-you-made-a-purchase-no-account.decoded.eml",
+        "fw-you-made-a-purchase-no-account",
+        "rbc-purchase",
+        "en",
+        "notice",
+        None,
+        "18ea595bd1cbd5ab6bc95c62439a1c294e56601472f228099d66bc1f0db21d03",
+        "RBC 'You made a purchase.' without the amount and card number in the sentence (empty fields as the bank sent them); phone number with non-breaking hyphens; forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "you-received-a-credit.decoded.eml",
+        "you-received-a-credit",
+        "rbc-credit",
+        "en",
+        "notice",
+        None,
+        "5b21abd9f53ca2e44b33cf382dadb20fe1852330c14ae8c0058df97727cacecc",
+        "RBC 'You received a credit.': masked card, amount, merchant, phone number; HTML body with no MIME headers (the project's decoded fixture)",
+    ),
+    (
+        ARIAN,
+        ARIAN_COMMIT,
+        ARIAN_DIR + "fw-you-received-a-credit.decoded.eml",
+        "fw-you-received-a-credit",
+        "rbc-credit",
+        "en",
+        "notice",
+        None,
+        "c92f8e8216fab8e6a2a673cca9142e156ff939bcda726407544fe6aa64bca911",
+        "RBC 'You received a credit.': masked card, amount, merchant, phone number; forwarded by the account holder as Markdown-like text under '------- Forwarded Message -------'",
     ),
 ]
 
