@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import binascii
 import hashlib
 import json
 import random
@@ -309,30 +310,27 @@ ADMISSIONS = ("Mr Tomasz Wojcik", "admissions@kestrelbay.example")
 HR = ("Ms Amara Okafor", "hr@kestrelbay.example")
 
 
-def _sql_rows(sql: str, table: str) -> list[list[str | None]]:
-    """The value tuples of ``INSERT INTO `table` ... VALUES (...), (...);`` (MySQL quoting)."""
-    start = sql.index(f"INSERT INTO `{table}`")
-    pos = sql.index("VALUES", start) + len("VALUES")
+def _sql_tuples(text: str, i: int = 0) -> list[list[str | None]]:
+    """The value tuples of a MySQL ``VALUES (...), (...)`` list from ``text[i:]`` up to ``;``."""
     rows: list[list[str | None]] = []
     row: list[str | None] = []
-    i = pos
     esc = {"n": "\n", "r": "\r", "t": "\t", "0": "\0", "'": "'", '"': '"', "\\": "\\"}
-    while i < len(sql):
-        ch = sql[i]
+    while i < len(text):
+        ch = text[i]
         if ch == "(":
             row = []
             i += 1
         elif ch == "'":
             buf, i = [], i + 1
-            while sql[i] != "'" or sql[i + 1 : i + 2] == "'":
-                if sql[i] == "\\":
-                    buf.append(esc.get(sql[i + 1], sql[i + 1]))
+            while text[i] != "'" or text[i + 1 : i + 2] == "'":
+                if text[i] == "\\":
+                    buf.append(esc.get(text[i + 1], text[i + 1]))
                     i += 2
-                elif sql[i] == "'":
+                elif text[i] == "'":
                     buf.append("'")
                     i += 2
                 else:
-                    buf.append(sql[i])
+                    buf.append(text[i])
                     i += 1
             row.append("".join(buf))
             i += 1
@@ -344,11 +342,17 @@ def _sql_rows(sql: str, table: str) -> list[list[str | None]]:
         elif ch in ", \r\n\t":
             i += 1
         else:
-            m = re.match(r"[^,)]+", sql[i:])
+            m = re.match(r"[^,)]+", text[i:])
             assert m
             row.append(m.group(0).strip())
             i += m.end()
     return rows
+
+
+def _sql_rows(sql: str, table: str) -> list[list[str | None]]:
+    """The value tuples of ``INSERT INTO `table` ... VALUES (...), (...);``."""
+    start = sql.index(f"INSERT INTO `{table}`")
+    return _sql_tuples(sql, sql.index("VALUES", start) + len("VALUES"))
 
 
 def _twig_layout(src: str) -> str:
@@ -725,12 +729,321 @@ def sormas(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Koha (library system): installer notices held inline
+
+KOHA = ("Koha-Community/Koha", "0031db5c172052296cb67dc50de59786ad1dc268")
+KOHA_LETTERS = ("C4/Letters.pm", "002a2dcb1f1faed12a24fd820dc5fdaad60f3512")
+
+KOHA_FILES = {
+    "de": "installer/data/mysql/de-DE/mandatory/sample_notices.sql",
+    "fr": "installer/data/mysql/fr-FR/1-Obligatoire/sample_notices.sql",
+    "it": "installer/data/mysql/it-IT/necessari/notices.sql",
+    "nb": "installer/data/mysql/nb-NO/1-Obligatorisk/sample_notices.sql",
+    "en": "installer/data/mysql/pl-PL/mandatory/sample_notices.sql",
+}
+C6 = ("module", "code", "name", "title", "content", "message_transport_type")
+C7 = ("module", "code", "branchcode", "name", "is_html", "title", "content")
+C8 = (
+    "module",
+    "code",
+    "branchcode",
+    "name",
+    "is_html",
+    "title",
+    "content",
+    "message_transport_type",
+)
+KOHA_ROWS = {
+    "de": [
+        (
+            C6,
+            r"""('members','ACCTDETAILS','Kontoinformationen - Standard','Ihr neues Benutzerkonto','Liebe/r <<borrowers.title>> <<borrowers.firstname>> <<borrowers.surname>>.\r\n\r\nDie Daten Ihres neuen Benutzerkontos sind:\r\n\r\nBenutzer:  <<borrowers.userid>>\r\nPasswort: <<borrowers.password>>\r\n\r\nWenn Sie Probleme in Hinsicht auf Ihr Benutzerkonto haben, wenden Sie sich bitte an die Bibliothek.\r\n\r\nVielen Dank,\r\nIhr Bibliotheksteam', 'email')""",
+        ),
+        (
+            C6,
+            r"""('circulation','PREDUE','Erinnerungsbenachrichtigung','Erinnerungsbenachrichtigung','Liebe/r <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nFolgende Ausleihe wird bald fällig:\r\n\r\n<<biblio.title>>, <<biblio.author>> (<<items.barcode>>)', 'email')""",
+        ),
+        (
+            C6,
+            r"""('reserves', 'HOLD', 'Vormerkbenachrichtigung', 'Vormerkung abholbereit in <<branches.branchname>>', 'Liebe/r <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nFür Sie liegt seit <<reserves.waitingdate>> eine Vormerkung zur Abholung bereit:\r\n\r\nTitel: <<biblio.title>>\r\nVerfasser: <<biblio.author>>\r\nExemplar: <<items.copynumber>>\r\nStandort: <<branches.branchname>>\r\n<<branches.branchaddress1>>\r\n<<branches.branchaddress2>>\r\n<<branches.branchaddress3>>\r\n<<branches.branchcity>> <<branches.branchzip>>', 'email')""",
+        ),
+        (
+            C7,
+            r"""(
+'members',  'OPAC_REG_VERIFY',  '',  'Bestätigung der Anmeldung zur Bibliotheksnutzung',  '1',  'E-Mail-Adresse für Benutzerkonto verifizieren',  'Guten Tag,
+
+Ihr Bibliothekskonto wurde angelegt. Bitte bestätigen Sie Ihre E-Mail-Adresse indem Sie auf folgenden Link klicken:
+
+<<OPACBaseURL>>/cgi-bin/koha/opac-registration-verify.pl?token=<<borrower_modifications.verification_token>>
+
+Wenn Sie keine Kontoanmeldung durchgeführt haben, können Sie diese Benachrichtigung ignorieren. Sie wird in Kürze ungültig.
+
+Vielen Dank,
+Ihr Bibliotheksteam'
+)""",
+        ),
+        (
+            C8,
+            r"""('members','PASSWORD_RESET','','Neues Passwort',1,'Neues Passwort','<html>\r\n<p>Liebe(r) <<borrowers.title>> <<borrowers.firstname>> <<borrowers.surname>>,</p>\r\n\r\n<p>Diese E-Mail wurde verschickt, da Sie ein neues Passwort für Ihr Bibliotheksbenutzerkonto angefordert haben: <strong><<user>></strong>.\r\n</p>\r\n<p>\r\nBitte klicken Sie auf den folgenden Link um Ihr neues Passwort zu erstellen:\r\n<br/><a href=\"<<passwordreseturl>>\"><<passwordreseturl>></a>\r\n</p>\r\n<p>Dieser Link ist von dieser E-Mail an für 2 Tage gültig. Wenn Sie bis dahin Ihr Passwort nicht geändert haben, müssen Sie die E-Mail erneut anfordern.</p>\r\n<p>Vielen Dank</p>\r\n</html>\r\n','email'
+)""",
+        ),
+    ],
+    "fr": [
+        (
+            C6,
+            r"""('members','ACCTDETAILS','Nouveau compte adhérent','Votre nouveau compte adhérent.','Bonjour <<borrowers.title>> <<borrowers.firstname>> <<borrowers.surname>>.\r\n\r\nLes informations de votre nouveau compte sont:\r\n\r\nIdentifiant:  <<borrowers.userid>>\r\nMot de passe: <<borrowers.password>>\r\n\r\nSi vous avez des questions au sujet de votre nouveau compte, merci de prendre contact à l\'acceuil de la Bibliothèque.\r\n\r\nMerci,\r\nLa Bibliothèque\r\nkohaadmin@yoursite.org', 'email')""",
+        ),
+        (
+            C6,
+            r"""('circulation','PREDUE','Document à rendre bientôt','Document à rendre bientôt','Cher(e) <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nLa date de retour du doucment suivant est proche:\r\n\r\n<<biblio.title>>, <<biblio.author>> (<<items.barcode>>)', 'email')""",
+        ),
+        (
+            C6,
+            r"""('reserves', 'HOLD', 'Réservation disponible pour retrait', 'Réservation disponible à la banque de retrait du site <<branches.branchname>>', 'Cher(e) <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nVous avez une réservation disponible pour retrait depuis le <<reserves.waitingdate>>:\r\n\r\nTitre: <<biblio.title>>\r\nAuteur: <<biblio.author>>\r\nNuméro de fascicule: <<items.copynumber>>\r\nSite: <<branches.branchname>>\r\n<<branches.branchaddress1>>\r\n<<branches.branchaddress2>>\r\n<<branches.branchaddress3>>', 'email')""",
+        ),
+        (
+            C7,
+            r"""(
+'members',  'OPAC_REG_VERIFY',  '',  'Vérification de l''email donné à l''auto-inscription OPAC',  '1',  'Vérification de votre compte',  'Bonjour,
+
+Votre compte de bibliothèque a été créé. Veuillez valider votre adresse email et le processus d''inscription en cliquant sur ce lien:
+
+<<OPACBaseURL>>/cgi-bin/koha/opac-registration-verify.pl?token=<<borrower_modifications.verification_token>>
+
+Si vous n''êtes pas à l''origine de cette inscription, vous pouvez ignorer ce message.'
+)""",
+        ),
+    ],
+    "it": [
+        (
+            C6,
+            r"""('members','ACCTDETAILS','Messaggio per i nuovi utenti registrati','Messaggio per i nuovi utenti registrati.','Salve <<borrowers.title>> <<borrowers.firstname>> <<borrowers.surname>>.\r\n\r\nI dettagli del tuo nuovo account per la biblioteca sono:\r\n\r\nLogin:  <<borrowers.userid>>\r\nPassword: <<borrowers.password>>\r\n\r\nSe hai domande o problemi sul tuo account, contattaci a questo indirizzo e-mail: youremailadmin@library.it.\r\nGrazie di tutto\r\n\r\nLo staff della biblioteca\r\n', 'email')""",
+        ),
+        (
+            C6,
+            r"""('circulation','PREDUE','Preavviso scadenza prestito','Preavviso scadenza prestito','Salve <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nQuesti prestiti stanno per scadere:\r\n\r\n<<biblio.title>>, <<biblio.author>> (<<items.barcode>>)', 'email')""",
+        ),
+        (
+            C6,
+            r"""('reserves', 'HOLD', 'Prenotazione disponibile per il ritiro', 'Prenotazione disponibile per il ritiro a <<branches.branchname>>', 'Salve <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nHai una prenotazione disponibile per il ritiro fino al <<reserves.waitingdate>>:\r\n\r\nTitolo: <<biblio.title>>\r\nAutore: <<biblio.author>>\r\nCopia n. : <<items.copynumber>>\r\nPresso: <<branches.branchname>>\r\n<<branches.branchaddress1>>\r\n<<branches.branchaddress2>>\r\n<<branches.branchaddress3>>\r\n<<branches.branchcity>> <<branches.branchzip>>', 'email')""",
+        ),
+        (
+            C7,
+            r"""(
+'members',  'OPAC_REG_VERIFY',  '',  'Email di verifica dell\'autoregistrazione',  '1',  'Verifica la tua autoregistrazione',  'Ciao!
+
+Sei stato registrato tra gli utenti della biblioteca. Per favore verifica il tuo email cliccando questo link per finire il processo.
+
+<<OPACBaseURL>>/cgi-bin/koha/opac-registration-verify.pl?token=<<borrower_modifications.verification_token>>
+
+Se non hai fatto tu la richiesta, puoi ignorare questo messaggio. La richciesta scadrà in posco tempo.'
+)""",
+        ),
+        (
+            C8,
+            r"""('members','PASSWORD_RESET','','Nuova password',1,'Nuova password','<html>\r\n<p>Questa email ti è stata mandata come risposta allaa tua richiesta di recupero pssword per l\'utente <strong><<user>></strong>.\r\n</p>\r\n<p>\r\nPuoi ora creare una nuova password usando questo link:\r\n<br/><a href=\"<<passwordreseturl>>\"><<passwordreseturl>></a>\r\n</p>\r\n<p>Queso link rimarrà valido per 2 giorni dalla ricezione dell\' email, successivamente dovrai rifare la procedura se non cambi la tua password.</p>\r\n<p>Grazie.</p>\r\n</html>\r\n','email'
+)""",
+        ),
+    ],
+    "nb": [
+        (
+            C6,
+            r"""('members','ACCTDETAILS','Mal for kontodetaljer - STANDARD','Dine nye kontodetaljer i Koha.','Hei <<borrowers.title>> <<borrowers.firstname>> <<borrowers.surname>>.\r\n\r\nDine nye detaljer er:\r\n\r\nBruker:  <<borrowers.userid>>\r\nPassord: <<borrowers.password>>\r\n\r\nDersom det oppstår problemer, vennligst kontakt biblioteket.\r\n\r\nVennlig hilsen,\r\nBiblioteket\r\nkohaadmin@yoursite.org', 'email')""",
+        ),
+        (
+            C6,
+            r"""('circulation','PREDUE','Forhåndspåminnelse','Forhåndspåminnelse','<<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nDette dokumentet må snart leveres:\r\n\r\n<<biblio.title>>, <<biblio.author>> (<<items.barcode>>)', 'email')""",
+        ),
+        (
+            C6,
+            r"""('reserves', 'HOLD', 'Hentemelding', 'Hentemelding fra <<branches.branchname>>', '<<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nEt reservert dokument er klart til henting fra <<reserves.waitingdate>>:\r\n\r\nTittel: <<biblio.title>>\r\nForfatter: <<biblio.author>>\r\nEksemplar: <<items.copynumber>>\r\nHentested: <<branches.branchname>>\r\n<<branches.branchaddress1>>\r\n<<branches.branchaddress2>>\r\n<<branches.branchaddress3>>\r\n<<branches.branchcity>> <<branches.branchzip>>', 'email')""",
+        ),
+        (
+            C7,
+            r"""(
+'members',  'OPAC_REG_VERIFY',  '',  'Verifikasjon av egenregistrering i publikumskatalogen',  '1',  'Verifiser registreringen din',  'Hei!
+
+D har blitt registrert som bruker av biblioteket. Verifiser epostadressen din ved å klikke på lenka nedenfor:
+
+<<OPACBaseURL>>/cgi-bin/koha/opac-registration-verify.pl?token=<<borrower_modifications.verification_token>>
+
+Dersom du ikke har bedt om å bli registret som bruker av biblioteket kan du se bort fra denne engangsmeldingen. Forespørselen vil snart gå ut på dato.'
+)""",
+        ),
+    ],
+    "en": [
+        (
+            C6,
+            r"""('members','ACCTDETAILS','Account Details Template - DEFAULT','Your new Koha account details.','Hello <<borrowers.title>> <<borrowers.firstname>> <<borrowers.surname>>.\r\n\r\nYour new Koha account details are:\r\n\r\nUser:  <<borrowers.userid>>\r\nPassword: <<borrowers.password>>\r\n\r\nIf you have any problems or questions regarding your account, please contact your Koha Administrator.\r\n\r\nThank you,\r\nKoha Administrator\r\nkohaadmin@yoursite.org', 'email')""",
+        ),
+        (
+            C6,
+            r"""('circulation','PREDUE','Advance Notice of Item Due','Advance Notice of Item Due','Dear <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nThe following item will be due soon:\r\n\r\n<<biblio.title>>, <<biblio.author>> (<<items.barcode>>)', 'email')""",
+        ),
+        (
+            C6,
+            r"""('reserves', 'HOLD', 'Hold Available for Pickup', 'Hold Available for Pickup at <<branches.branchname>>', 'Dear <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nYou have a hold available for pickup as of <<reserves.waitingdate>>:\r\n\r\nTitle: <<biblio.title>>\r\nAuthor: <<biblio.author>>\r\nCopy: <<items.copynumber>>\r\nLocation: <<branches.branchname>>\r\n<<branches.branchaddress1>>\r\n<<branches.branchaddress2>>\r\n<<branches.branchaddress3>>\r\n<<branches.branchcity>> <<branches.branchzip>>', 'email')""",
+        ),
+        (
+            C7,
+            r"""(
+'members',  'OPAC_REG_VERIFY',  '',  'Opac Self-Registration Verification Email',  '1',  'Verify Your Account',  'Hello!
+
+Your library account has been created. Please verify your email address by clicking this link to complete the signup process:
+
+<<OPACBaseURL>>/cgi-bin/koha/opac-registration-verify.pl?token=<<borrower_modifications.verification_token>>
+
+If you did not initiate this request, you may safely ignore this one-time message. The request will expire shortly.'
+)""",
+        ),
+        (
+            C8,
+            r"""('members','PASSWORD_RESET','','Online password reset',1,'Koha password recovery','<html>\r\n<p>This email has been sent in response to your password recovery request for the account <strong><<user>></strong>.\r\n</p>\r\n<p>\r\nYou can now create your new password using the following link:\r\n<br/><a href=\"<<passwordreseturl>>\"><<passwordreseturl>></a>\r\n</p>\r\n<p>This link will be valid for 2 days from this email\'s reception, then you must reapply if you do not change your password.</p>\r\n<p>Thank you.</p>\r\n</html>\r\n','email'
+)""",
+        ),
+    ],
+}
+
+
+KOHA_PEOPLE = {
+    "de": {"title": "Frau", "firstname": "Lena", "surname": "Vogt", "userid": "lvogt",
+           "branch": ("Stadtbibliothek Kornmarkt", "Kornmarkt 4", "Zweiter Stock", "", "Göttingen", "37073",
+                      "ausleihe@stadtbibliothek-kornmarkt.example"),
+           "title_b": "Die Vermessung der Welt", "author": "Kehlmann, Daniel", "date": "03.12.2026"},
+    "fr": {"title": "Mme", "firstname": "Camille", "surname": "Rousseau", "userid": "crousseau",
+           "branch": ("Médiathèque des Capucins", "12 rue des Capucins", "", "", "Brest", "29200",
+                      "pret@mediatheque-capucins.example"),
+           "title_b": "L'Élégance du hérisson", "author": "Barbery, Muriel", "date": "03/12/2026"},
+    "it": {"title": "Sig.ra", "firstname": "Giulia", "surname": "Ferri", "userid": "gferri",
+           "branch": ("Biblioteca civica Sormani", "Corso di Porta Vittoria 6", "", "", "Milano", "20122",
+                      "prestiti@biblioteca-sormani.example"),
+           "title_b": "Il nome della rosa", "author": "Eco, Umberto", "date": "03/12/2026"},
+    "nb": {"title": "", "firstname": "Ingrid", "surname": "Solberg", "userid": "isolberg",
+           "branch": ("Deichman Grünerløkka", "Schous plass 10", "", "", "Oslo", "0552",
+                      "utlan@deichman-grunerlokka.example"),
+           "title_b": "Sult", "author": "Hamsun, Knut", "date": "03.12.2026"},
+    "en": {"title": "Ms", "firstname": "Noor", "surname": "Tester", "userid": "ntester",
+           "branch": ("Riverside Branch Library", "221 Water Street", "Suite 2", "", "Hamilton", "3204",
+                      "circulation@riverside-library.example"),
+           "title_b": "The Luminaries", "author": "Catton, Eleanor", "date": "12/03/2026"},
+}  # fmt: skip
+
+
+def _koha_raw(sender: str, subject: str, content_type: str, body: str) -> bytes:
+    """A Mail::Sendmail message as Koha::Email->create_message_headers feeds it: one part,
+    the letter's content type, quoted-printable body (X-Mailer header left out)."""
+    from email.header import Header
+
+    norm = re.sub(r"\r\n|\r|\n", "\n", body)
+    qp = binascii.b2a_qp(norm.encode("utf-8"), istext=True).decode("ascii").replace("\n", "\r\n")
+    subj = subject if subject.isascii() else Header(subject, "utf-8").encode()
+    headers = [
+        f"From: {sender}",
+        "To: noor.tester@example.com",
+        f"Subject: {subj}",
+        "Date: " + format_datetime(SENT),
+        "Message-ID: <corpus@mail.example>",
+        "MIME-Version: 1.0",
+        f"Content-Type: {content_type}",
+        "Content-Transfer-Encoding: quoted-printable",
+    ]
+    return ("\r\n".join(headers) + "\r\n\r\n" + qp).encode("ascii")
+
+
+def _koha_wrap_html(content: str, title: str) -> str:
+    """C4::Letters::_wrap_html (NoticeCSS empty)."""
+    return (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"\n'
+        '    "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n'
+        '<html lang="en" xml:lang="en" xmlns="http://www.w3.org/1999/xhtml">\n<head>\n'
+        f'<title>{title}</title>\n<meta http-equiv="Content-Type" content="text/html; charset=utf-8" />\n\n'
+        f"</head>\n<body>\n{content}\n</body>\n</html>\n"
+    )
+
+
+def _koha_fill(t: str, values: dict[str, str]) -> str:
+    """C4::Letters::_parseletter's <<table.field>> substitution."""
+    for k, v in values.items():
+        t = t.replace(f"<<{k}>>", v)
+    return re.sub(r"<<\S*>>", "", t)  # GetPreparedLetter drops what is left
+
+
+def koha() -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    opac = "https://katalog.library.example"
+    for lang, rows in KOHA_ROWS.items():
+        who = KOHA_PEOPLE[lang]
+        br = who["branch"]
+        pw = "".join(
+            RNG.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+            for _ in range(10)
+        )
+        barcode = "3900" + "".join(str(RNG.randint(0, 9)) for _ in range(10))
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+        values = {
+            "borrowers.title": who["title"], "borrowers.firstname": who["firstname"],
+            "borrowers.surname": who["surname"], "borrowers.userid": who["userid"], "borrowers.password": pw,
+            "branches.branchname": br[0], "branches.branchaddress1": br[1], "branches.branchaddress2": br[2],
+            "branches.branchaddress3": br[3], "branches.branchcity": br[4], "branches.branchzip": br[5],
+            "biblio.title": who["title_b"], "biblio.author": who["author"], "items.barcode": barcode,
+            "items.copynumber": "2", "reserves.waitingdate": who["date"], "OPACBaseURL": opac,
+            "borrower_modifications.verification_token": token, "user": who["userid"],
+            "passwordreseturl": f"{opac}/cgi-bin/koha/opac-password-recovery.pl?uniqueKey={token[::-1]}",
+        }  # fmt: skip
+        for cols, text in rows:
+            (row,) = _sql_tuples(text)
+            rec = dict(zip(cols, row, strict=True))
+            code_name = str(rec["code"])
+
+            title, content = (
+                _koha_fill(str(rec["title"]), values),
+                _koha_fill(str(rec["content"]), values),
+            )
+            is_html = str(rec.get("is_html", "0")) == "1"
+            if code_name == "ACCTDETAILS":  # SendAlerts('members', ...)
+                ctype, body = 'text/plain; charset="utf-8"', content
+            elif is_html:  # queued; _send_message_by_email wraps it
+                ctype, body = 'text/html; charset="UTF-8"', _koha_wrap_html(content, title)
+            else:
+                ctype, body = 'text/plain; charset="UTF-8"', content
+            raw = _koha_raw(br[6], title, ctype, body)
+            tid = code_name.lower().replace("_", "-")
+            ident = f"koha-{tid}-{lang}"
+            rel, sha = _write("koha", ident, raw)
+            code = pw if code_name == "ACCTDETAILS" else None
+            kind = {"ACCTDETAILS": "other", "PREDUE": "notice", "HOLD": "notice", "OPAC_REG_VERIFY": "notice",
+                    "PASSWORD_RESET": "notice"}[code_name]  # fmt: skip
+            note = {
+                "ACCTDETAILS": "user name and the password the librarian set, given to log in to the catalogue",
+                "PREDUE": f"due-date reminder; item barcode {barcode} in brackets, not a code",
+                "HOLD": "hold ready for pickup: title, copy number, branch address; no pickup code",
+                "OPAC_REG_VERIFY": "verification link only (token inside the link)",
+                "PASSWORD_RESET": "reset link only",
+            }[code_name]
+            if lang == "en":
+                note += "; the pl-PL installer file ships these notices untranslated (English)"
+            items.append(_item(
+                id=ident, group=f"koha-{tid}", source="koha", lang=lang, kind=kind, code=code,
+                repository=KOHA[0], path=f"{KOHA_FILES[lang]}; {KOHA_LETTERS[0]} (at {KOHA_LETTERS[1]})",
+                commit=KOHA[1], licence="GPL-3.0",
+                rendered="installer notice row (held inline, copied verbatim) filled as C4::Letters::_parseletter "
+                "does; sent as _send_message_by_email / SendAlerts build it (one part, the letter's content type, "
+                "html wrapped by _wrap_html); quoted-printable as Mail::Sendmail sends",
+                file=rel, sha256=sha, note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = ap.parse_args()
     items = (
-        kazoo(args.mirrors) + gibbon(args.mirrors) + emoncms(args.mirrors) + sormas(args.mirrors)
+        kazoo(args.mirrors)
+        + gibbon(args.mirrors)
+        + emoncms(args.mirrors)
+        + sormas(args.mirrors)
+        + koha()
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
