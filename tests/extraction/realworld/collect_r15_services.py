@@ -1034,6 +1034,89 @@ def koha() -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Sequent (sequentech/iam + sequentech/admin-console), online voting: vote codes by e-mail
+
+SEQ_IAM = ("sequentech/iam", "f302f60b36b169eda2f9a3b165cb4e8e9bc3910b")
+SEQ_ADMIN = ("sequentech/admin-console", "358dbf7d0bbb91225a44a59c5bb215d90bcf26f7")
+
+
+def _seq_replace(templ: str, data: dict[str, str]) -> str:
+    """iam/utils.py template_replace_data: __KEY__ (upper case) replaced."""
+    for key, value in data.items():
+        templ = templ.replace(f"__{key.upper()}__", str(value))
+    return templ
+
+
+def sequent(mirrors: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    settings = _show(mirrors, SEQ_IAM, "iam/iam/settings.py")
+    base_body = (
+        re.search(r'^EMAIL_BASE_TEMPLATE = "(.*)"$', settings, re.M)
+        .group(1)
+        .encode()
+        .decode("unicode_escape")
+    )  # type: ignore[union-attr]
+    base_title = re.search(r'^EMAIL_BASE_TITLE_TEMPLATE = "(.*)"$', settings, re.M).group(1)  # type: ignore[union-attr]
+    auth_url = re.search(r'^EMAIL_AUTH_CODE_URL = "(.*)"$', settings, re.M).group(1)  # type: ignore[union-attr]
+    home_url = re.search(r'^HOME_URL = "(.*)"$', settings, re.M).group(1)  # type: ignore[union-attr]
+    size = int(re.search(r"^SIZE_CODE = (\d+)$", settings, re.M).group(1))  # type: ignore[union-attr]
+    host = "https://vota.ciudadana.example"
+    auth_url = auth_url.replace("https://sequent.example.com", host)
+    home_url = home_url.replace("https://sequent.example.com", host)
+    sender = "Sequent <noreply@vota.ciudadana.example>"
+    event_id = "4127"
+    receiver = "noor.tester@example.com"
+
+    def send(ident: str, group: str, lang: str, subject_cfg: str, msg_cfg: str, path: str, rendered: str,
+             note: str) -> None:  # fmt: skip
+        raw_code = "".join(
+            RNG.choice("2346789") for _ in range(size)
+        )  # generate_code: random_code(size, "2346789")
+        shown = "-".join(raw_code[i : i + 4] for i in range(0, len(raw_code), 4))  # format_code
+        url = _seq_replace(auth_url, {"event_id": event_id, "receiver": receiver})
+        tdict = {"event_id": event_id, "url": url, "home_url": _seq_replace(home_url, {"event_id": event_id}),
+                 "code": shown, "url2": url + "/" + raw_code}  # fmt: skip
+        subject = _seq_replace(_seq_replace(base_title, {"title": subject_cfg}), tdict)
+        body = _seq_replace(_seq_replace(base_body, {"message": msg_cfg}), tdict)
+        raw = message(sender=sender, subject=subject, text=body, html_part=None, sent=SENT)
+        rel, sha = _write("sequent", ident, raw)
+        items.append(_item(
+            id=ident, group=group, source="sequent", lang=lang, kind="gov-otp", code=raw_code,
+            repository=SEQ_IAM[0] if "iam/" in path.split(";")[0] else SEQ_ADMIN[0], path=path,
+            commit=SEQ_IAM[1] if "iam/" in path.split(";")[0] else SEQ_ADMIN[1], licence="AGPL-3.0",
+            rendered=rendered, file=rel, sha256=sha, note=note))  # fmt: skip
+
+    iam_paths = "iam/iam/settings.py; iam/utils.py (send_email_code, format_code, generate_code)"
+    for method, path in [
+        ("email", "iam/authmethods/m_email.py"),
+        ("email-otp", "iam/authmethods/m_email_otp.py"),
+    ]:
+        src = _show(mirrors, SEQ_IAM, path)
+        subj = re.search(r"'subject': '([^']*)'", src).group(1)  # type: ignore[union-attr]
+        msg = re.search(r"'msg': '([^']*)'", src).group(1)  # type: ignore[union-attr]
+        send(f"sequent-{method}-default-en", f"sequent-{method}-default", "en", subj, msg,
+             f"{path}; {iam_paths}",
+             "the auth method's default census config (subject, msg) through send_email_code: base title and body "
+             "templates of settings.py, __URL__/__CODE__ filled; Django EmailMultiAlternatives text only "
+             "(ALLOW_HTML_EMAILS False); From set by the deployer",
+             "8-digit vote code from digits 2-9, shown in two groups of four (format_code); the link has no code")  # fmt: skip
+    # the admin console's translated default e-mail templates (avAdmin.auth.emailsubdef / emaildef)
+    title = {"en": "Harbour District budget 2027", "es": "Presupuestos participativos del Distrito Puerto 2027",
+             "fr": "Budget participatif du quartier du Port 2027", "gl": "Orzamentos participativos do Porto 2027",
+             "it": "Bilancio partecipativo del quartiere Porto 2027"}  # fmt: skip
+    for lang in ("en", "es", "fr", "gl", "it"):
+        auth = json.loads(_show(mirrors, SEQ_ADMIN, f"locales/{lang}.json"))["avAdmin"]["auth"]
+        subj = auth["emailsubdef"].replace("__name__", title[lang])
+        send(f"sequent-census-email-{lang}", "sequent-census-email", lang, subj, auth["emaildef"],
+             f"locales/{lang}.json (avAdmin.auth.emailsubdef, emaildef); iam {iam_paths} at {SEQ_IAM[1]}",
+             "the admin console's default census e-mail subject and message in the election's language, as an "
+             "administrator sets them (__name__ filled by hand with the election title), sent through iam's "
+             "send_email_code (base templates, __URL__/__CODE__ filled); text only",
+             "8-digit vote code (digits 2-9) in two groups of four after the election link")  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1044,6 +1127,7 @@ def main() -> None:
         + emoncms(args.mirrors)
         + sormas(args.mirrors)
         + koha()
+        + sequent(args.mirrors)
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
