@@ -1117,6 +1117,84 @@ def sequent(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Sequent step (sequentech/step): the voting platform's Keycloak OTP / new-password e-mails
+
+SEQ_STEP = ("sequentech/step", "e2fd70ab07486abe7046aa8e3831536e82984c59")
+SEQ_KC = "packages/keycloak-extensions/message-otp-authenticator/src/main"
+
+
+def _message_format(pattern: str, *args: Any) -> str:
+    """java.text.MessageFormat for {n} arguments and '' (no quoted sections in these strings)."""
+    assert "'" not in pattern.replace("''", ""), pattern
+    out = re.sub(r"\{(\d+)\}", lambda m: str(args[int(m.group(1))]), pattern)
+    return out.replace("''", "'")
+
+
+def _kc_html(body: str) -> str:
+    """Keycloak's base theme email/html/template.ftl (emailLayout macro) around the body."""
+    return f"<html>\n<body>\n{body}\n</body>\n</html>\n"
+
+
+def sequent_step(mirrors: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    res = f"{SEQ_KC}/resources/theme-resources"
+    utils = _show(
+        mirrors,
+        SEQ_STEP,
+        f"{SEQ_KC}/java/sequent/keycloak/authenticator/forgot_password/Utils.java",
+    )
+    chars = re.search(r'PASSWORD_CHARS_DEFAULT =\s*"([^"]*)"', utils).group(1)  # type: ignore[union-attr]
+    plen = int(re.search(r'PASSWORD_LENGTH_DEFAULT = "(\d+)"', utils).group(1))  # type: ignore[union-attr]
+    base = _properties(_show(mirrors, SEQ_STEP, f"{res}/messages/messages_en.properties"))
+    realm = {"en": "Harbour District Elections", "es": "Elecciones del Distrito Puerto",
+             "eu": "Portu Barrutiko Hauteskundeak", "gl": "Eleccións do Distrito Porto",
+             "tl": "Halalan sa Distrito ng Daungan"}  # fmt: skip
+    sender = "Sequent Voting <no-reply@vota.ciudadana.example>"
+    for lang in ("en", "es", "eu", "gl", "tl"):
+        msgs = {
+            **base,
+            **_properties(_show(mirrors, SEQ_STEP, f"{res}/messages/messages_{lang}.properties")),
+        }
+        rn = realm[lang]
+        code = "".join(
+            RNG.choice("0123456789") for _ in range(6)
+        )  # SecretGenerator DIGITS, length 6
+        temp = "".join(RNG.choice(chars) for _ in range(plen))
+        link = f"https://vota.ciudadana.example/realms/harbour-2027/login-actions/action-token?key={RNG.getrandbits(96):024x}"
+        plan = [
+            ("send-code", "messageOtp.sendCode.email", (rn, code, 5), "send-code-email.ftl", "gov-otp", code,
+             "6-digit authentication code (Keycloak SecretGenerator digits, length 6, ttl 300 s shown as 5 minutes)"),
+            ("new-password", "newPassword.email", (rn, temp), "forgot-password-send-new-password.ftl", "gov-otp",
+             temp, "temporary password of 12 characters from the default set including punctuation, to log in with; "
+             "symbols are part of it"),
+            ("send-link", "messageOtp.sendLink.email", (rn, link, 5), "send-link-email.ftl", "notice", None,
+             "one-time link only"),
+        ]  # fmt: skip
+        for tid, key, args, ftl, kind, label, note in plan:
+            subject = _message_format(msgs[f"{key}.subject"], rn)
+            text = _message_format(msgs[f"{key}.textBody"], *args)
+            page = _kc_html(_message_format(msgs[f"{key}.htmlBody"], *args))
+            assert f'msg("{key}.textBody"' in _show(
+                mirrors, SEQ_STEP, f"{res}/templates/text/{ftl}"
+            )
+            ident = f"sequent-step-{tid}-{lang}"
+            raw = message(sender=sender, subject=subject, text=text, html_part=page, sent=SENT)
+            rel, sha = _write("sequent", ident, raw)
+            items.append(_item(
+                id=ident, group=f"sequent-step-{tid}", source="sequent", lang=lang, kind=kind, code=label,
+                repository=SEQ_STEP[0],
+                path=f"{res}/templates/text/{ftl}; {res}/templates/html/{ftl}; {res}/messages/messages_{lang}.properties; "
+                f"{SEQ_KC}/java/sequent/keycloak/authenticator/Utils.java; "
+                f"{SEQ_KC}/java/sequent/keycloak/authenticator/forgot_password/Utils.java",
+                commit=SEQ_STEP[1], licence="AGPL-3.0",
+                rendered="FreeMarker templates' msg() calls rendered as MessageFormat with the locale's properties "
+                "(English as fallback); html in Keycloak's base emailLayout; multipart/alternative as Keycloak's "
+                "email sender sends it; realm display name invented",
+                file=rel, sha256=sha, note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1128,6 +1206,7 @@ def main() -> None:
         + sormas(args.mirrors)
         + koha()
         + sequent(args.mirrors)
+        + sequent_step(args.mirrors)
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
