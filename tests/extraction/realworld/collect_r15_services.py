@@ -1195,6 +1195,75 @@ def sequent_step(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# FreePBX User Manager (FreePBX/userman), telephony: the welcome mail with login details
+
+USERMAN = ("FreePBX/userman", "1c71a98634f5ce4fa6d4b1ddf257716e82b3a636")
+
+
+def _po(src: str) -> dict[str, str]:
+    """msgid -> msgstr of a gettext .po file (single-line entries, as these are)."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r'^msgid "(.*)"\nmsgstr "(.*)"$', src, re.M):
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def freepbx(mirrors: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    tpl = _show(mirrors, USERMAN, "views/emails/welcome_text.tpl")
+    cls = _show(mirrors, USERMAN, "Userman.class.php")
+    assert "_('Your %brand% Account')" in cls and '_("Set by your administrator")' in cls
+    brand = "FreePBX"
+    for lang in ("en", "de"):
+        tr = (
+            _po(_show(mirrors, USERMAN, "i18n/de_DE/LC_MESSAGES/userman.po"))
+            if lang == "de"
+            else {}
+        )
+
+        def t(msgid: str, tr: dict[str, str] = tr) -> str:
+            return tr.get(msgid) or msgid  # gettext falls back to the msgid
+
+        cases = [("password", "".join(RNG.choice("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+                                        for _ in range(12)), "the password the administrator set when creating "
+                  "the user (invented), to log in to the listed services"),
+                 ("admin-set", None, "password line says it was set by the administrator; no credential"),
+                 ("obfuscated", None, "password line says it is obfuscated; no credential")]  # fmt: skip
+        for case, pw, note in cases:
+            if lang == "de" and case == "obfuscated":
+                continue  # no German msgstr for it: it would be the English mail again
+            user = {"fname": "Noor", "lname": "Tester", "username": "ntester", "brand": brand,
+                    "email": "noor.tester@example.com", "host": "https://pbx.lindqvist-dental.example",
+                    "services": ""}  # fmt: skip
+            if pw:
+                user["password"] = pw
+            elif case == "admin-set":
+                user["password"] = t("Set by your administrator")
+            else:
+                user["password"] = t("Obfuscated. To reset use the reset link in this email")
+            body = tpl
+            for match in re.findall(r"\$\{([\w|\d]*)\}", tpl):
+                body = body.replace("${" + match + "}", user.get(match) or "")
+            subject = t("Your %brand% Account").replace("%brand%", brand)
+            ident = f"freepbx-welcome-{case}-{lang}"
+            raw = message(sender=f"{brand} <freepbx@pbx.lindqvist-dental.example>", subject=subject, text=body,
+                          html_part=None, sent=SENT)  # fmt: skip
+            rel, sha = _write("freepbx", ident, raw)
+            if lang == "de":
+                note += "; the body template ships in English only, subject and password text translated"
+            items.append(_item(
+                id=ident, group=f"freepbx-welcome-{case}", source="freepbx", lang=lang,
+                kind="other" if pw else "notice", code=pw, repository=USERMAN[0],
+                path="views/emails/welcome_text.tpl; Userman.class.php (sendWelcomeEmail, sendEmail)"
+                + ("; i18n/de_DE/LC_MESSAGES/userman.po" if lang == "de" else ""),
+                commit=USERMAN[1], licence="AGPL-3.0",
+                rendered="welcome_text.tpl with ${...} filled as sendWelcomeEmail does (services from other modules' "
+                "hooks left empty); subject _('Your %brand% Account'); CodeIgniter CI_Email text mail",
+                file=rel, sha256=sha, note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1207,6 +1276,7 @@ def main() -> None:
         + koha()
         + sequent(args.mirrors)
         + sequent_step(args.mirrors)
+        + freepbx(args.mirrors)
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
