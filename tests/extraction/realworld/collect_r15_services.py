@@ -518,6 +518,20 @@ def gibbon(mirrors: Path) -> list[dict[str, Any]]:
              "the page's built-in English body (no custom notification message set) in email.twig.html; Subject set "
              "directly; AltBody as emailBodyStripTags; PHPMailer's base64 not reproduced",
              "generated password in brackets inside a sentence, next to the username in brackets")  # fmt: skip
+    # Legacy acceptance page: parent welcome (formats read from the PHP source)
+    m = re.search(r"\$body = sprintf\(__\('(Dear %1\$s,<br/><br/>Welcome to %2\$s.*?)'\), .*?\)\.sprintf\(__\('(Please feel "
+                  r"free.*?)'\), ", stu_php[stu_php.index("//SEND PARENTS EMAIL"):])  # fmt: skip
+    assert m
+    fmt1, fmt2 = (x.replace("\\'", "'") for x in m.groups())
+    pw = password()
+    body = _sprintf(fmt1, "Noor Haddad", GIBBON_SESSION["systemName"], short, GIBBON_SESSION["absoluteURL"],
+                    "noor.haddad", pw, GIBBON_SESSION["systemName"]) + _sprintf(fmt2, ADMISSIONS[0],
+                    GIBBON_SESSION["systemName"])  # fmt: skip
+    send("parent-accept", "other", pw, subj, ADMISSIONS, "mail/email.twig.html", subj, body, None,
+         "modules/Students/applicationForm_manage_accept.php",
+         "the page's built-in English parent body (no custom notification message) in email.twig.html; Subject set "
+         "directly; AltBody as emailBodyStripTags; PHPMailer's base64 not reproduced",
+         "generated password in brackets inside a sentence, next to the username and a docs URL")  # fmt: skip
     # Admissions access link
     link = (
         GIBBON_SESSION["absoluteURL"]
@@ -741,6 +755,7 @@ KOHA_FILES = {
     "it": "installer/data/mysql/it-IT/necessari/notices.sql",
     "nb": "installer/data/mysql/nb-NO/1-Obligatorisk/sample_notices.sql",
     "en": "installer/data/mysql/pl-PL/mandatory/sample_notices.sql",
+    "fr-CA": "installer/data/mysql/fr-CA/obligatoire/sample_notices.sql",
 }
 C6 = ("module", "code", "name", "title", "content", "message_transport_type")
 C7 = ("module", "code", "branchcode", "name", "is_html", "title", "content")
@@ -903,6 +918,24 @@ If you did not initiate this request, you may safely ignore this one-time messag
 )""",
         ),
     ],
+    "fr-CA": [
+        (
+            C8,
+            r"""('members','ACCTDETAILS','','Modèle de message pour les détails d\'un compte lecteur - DEFAULT',0,'Votre compte Koha','Bonjour <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nLes informations pour vous connecter à votre compte lecteur sont :\r\n\r\nIdentifiant :  <<borrowers.userid>>\r\nMot de passe: <<borrowers.password>>\r\n\r\nSi vous rencontrez des problèmes ou avez des questions concernant votre compte, veuillez contacter l\'administrateur de Koha.\r\n\r\nMerci, \r\nL\'administrateur de Koha\r\nkohaadmin@yoursite.org','email')""",
+        ),
+        (
+            C8,
+            r"""('circulation','PREDUE','','Document à rendre bientôt',0,'Document à rendre bientôt','Bonjour <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nNous souhaitons vous informer que le prêt de ce document arrive bientôt à expiration :\r\n\r\n<<biblio.title>>, <<biblio.author>> (<<items.barcode>>)\r\n\r\nMerci.\r\n\r\n<<branches.branchname>>','email')""",
+        ),
+        (
+            C8,
+            r"""('reserves','HOLD','','Réservation en attente de retrait',0,'Réservation en attente de retrait à <<branches.branchname>>','Bonjour <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nVotre réservation est disponible depuis le <<reserves.waitingdate>> :\r\n\r\nTitre : <<biblio.title>>\r\nAuteur : <<biblio.author>>\r\nCopie : <<items.copynumber>>\r\nLocalisation : <<branches.branchname>>\r\n<<branches.branchaddress1>>\r\n<<branches.branchaddress2>>\r\n<<branches.branchaddress3>>\r\n<<branches.branchcity>> <<branches.branchzip>>\r\n\r\nNous vous invitons à venir emprunter votre document rapidement.\r\n\r\nMerci.\r\n\r\n<<branches.branchname>>','email')""",
+        ),
+        (
+            C8,
+            r"""('members','OPAC_REG_VERIFY','','Courriel de vérification lors d\'une auto-inscription',1,'Vérification de votre compte','Bonjour <<borrowers.firstname>> <<borrowers.surname>>,\r\n\r\nVotre compte lecteur a été créé. Pour terminer votre inscription, veuillez confirmer votre courriel en cliquant sur ce lien : \r\n\r\nhttp://<<OPACBaseURL>>/cgi-bin/koha/opac-registration-verify.pl?token=<<borrower_modifications.verification_token>>\r\n\r\nSi vous n\'êtes pas à l\'origine de cette inscription, vous pouvez ignorer ce message. Le lien expirera sous peu.\r\n\r\nMerci.\r\n\r\n<<branches.branchname>>','email')""",
+        ),
+    ],
 }
 
 
@@ -923,6 +956,10 @@ KOHA_PEOPLE = {
            "branch": ("Deichman Grünerløkka", "Schous plass 10", "", "", "Oslo", "0552",
                       "utlan@deichman-grunerlokka.example"),
            "title_b": "Sult", "author": "Hamsun, Knut", "date": "03.12.2026"},
+    "fr-CA": {"title": "", "firstname": "Émilie", "surname": "Gagnon", "userid": "egagnon",
+              "branch": ("Bibliothèque du Boisé", "2727, boulevard Thimens", "", "", "Montréal", "H4R 1T4",
+                         "pret@biblio-boise.example"),
+              "title_b": "Kamouraska", "author": "Hébert, Anne", "date": "2026-12-03"},
     "en": {"title": "Ms", "firstname": "Noor", "surname": "Tester", "userid": "ntester",
            "branch": ("Riverside Branch Library", "221 Water Street", "Suite 2", "", "Hamilton", "3204",
                       "circulation@riverside-library.example"),
@@ -1009,7 +1046,7 @@ def koha() -> list[dict[str, Any]]:
                 ctype, body = 'text/plain; charset="UTF-8"', content
             raw = _koha_raw(br[6], title, ctype, body)
             tid = code_name.lower().replace("_", "-")
-            ident = f"koha-{tid}-{lang}"
+            ident = f"koha-{tid}-{lang.lower()}"
             rel, sha = _write("koha", ident, raw)
             code = pw if code_name == "ACCTDETAILS" else None
             kind = {"ACCTDETAILS": "other", "PREDUE": "notice", "HOLD": "notice", "OPAC_REG_VERIFY": "notice",
@@ -1023,6 +1060,8 @@ def koha() -> list[dict[str, Any]]:
             }[code_name]
             if lang == "en":
                 note += "; the pl-PL installer file ships these notices untranslated (English)"
+            if lang == "fr-CA" and code_name == "OPAC_REG_VERIFY":
+                note += "; the fr-CA template puts http:// before OPACBaseURL, which already holds the scheme"
             items.append(_item(
                 id=ident, group=f"koha-{tid}", source="koha", lang=lang, kind=kind, code=code,
                 repository=KOHA[0], path=f"{KOHA_FILES[lang]}; {KOHA_LETTERS[0]} (at {KOHA_LETTERS[1]})",
