@@ -1303,6 +1303,111 @@ def freepbx(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# BookCars (aelassas/bookcars), car rental: activation, booking confirmation, supplier notice
+
+BOOKCARS = ("aelassas/bookcars", "52cebb4906484c227ad1fa15cb29cd98a49a35a9")
+
+
+def _ts_strings(src: str, env: dict[str, str]) -> dict[str, str]:
+    """KEY: 'value' / "value" / `value with ${env.X}` entries of a backend/src/lang/<lang>.ts object."""
+    out: dict[str, str] = {}
+    for m in re.finditer(
+        r"^\s*([A-Z0-9_]+):\s*(?:\n\s*)?('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`),?\s*$",
+        src,
+        re.M,
+    ):
+        raw = m.group(2)
+        val = raw[1:-1]
+        if raw[0] == "`":
+            val = re.sub(r"\$\{env\.(\w+)\}", lambda e: env[e.group(1)], val)
+        else:
+            val = re.sub(r"\\(.)", r"\1", val)
+        out[m.group(1)] = val
+    return out
+
+
+def bookcars(mirrors: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    env = {"WEBSITE_NAME": "BookCars", "TIMEZONE": "Europe/Lisbon"}
+    frontend, admin = "https://rent.atlanticdrive.example", "https://admin.atlanticdrive.example"
+    sender = "Atlantic Drive <bookings@atlanticdrive.example>"
+    ctl = _show(mirrors, BOOKCARS, "backend/src/controllers/bookingController.ts")
+    assert (
+        "BOOKING_CONFIRMED_SUBJECT_PART1')} ${booking._id} ${i18n.t('BOOKING_CONFIRMED_SUBJECT_PART2')}"
+        in ctl
+    )
+    dates = {  # booking.from / booking.to .toLocaleString('fr-FR' if fr else 'en-US', {weekday, month long, ...})
+        "en": (
+            "Thursday, December 10, 2026 at 9:00\u202fAM",
+            "Monday, December 14, 2026 at 6:00\u202fPM",
+        ),
+        "es": (
+            "Thursday, December 10, 2026 at 9:00\u202fAM",
+            "Monday, December 14, 2026 at 6:00\u202fPM",
+        ),
+        "fr": ("jeudi 10 décembre 2026 à 09:00", "lundi 14 décembre 2026 à 18:00"),
+    }
+    place = {"en": "Lisbon Airport, Terminal 1", "es": "Aeropuerto de Lisboa, Terminal 1",
+             "fr": "Aéroport de Lisbonne, Terminal 1"}  # fmt: skip
+    for lang in ("en", "fr", "es"):
+        t = _ts_strings(_show(mirrors, BOOKCARS, f"backend/src/lang/{lang}.ts"), env)
+        booking_id = "".join(RNG.choice("0123456789abcdef") for _ in range(24))  # MongoDB ObjectId
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+        name = "Noor Tester"
+        supplier = "Atlantic Drive Rentals"
+        # user.signup: activation mail
+        link = f"{frontend}/api/confirm-email/noor.tester@example.com/{token}"
+        act = (
+            '<div style="font-family: Arial, sans-serif; max-width: 600px; margin: 0 auto; padding: 20px; border: 1px '
+            'solid #e0e0e0; border-radius: 5px;">\n          <p style="font-size: 16px; color: #555;">\n            '
+            f"{t['HELLO']} {name},<br><br>\n            {t['ACCOUNT_ACTIVATION_LINK']}<br><br>\n            "
+            f'<a href="{link}" target="_blank">{link}</a><br><br>\n            {t["REGARDS"]}<br>\n          </p>\n'
+            "        </div>"
+        )
+        # bookingController.confirm (paid now)
+        frm, to = dates[lang]
+        conf = (
+            f"<p>\n        {t['HELLO']}{name},<br><br>\n        "
+            f"{t['BOOKING_CONFIRMED_PART1']} {booking_id} {t['BOOKING_CONFIRMED_PART2']}<br><br>\n        "
+            f"{t['BOOKING_CONFIRMED_PART3']}{supplier}{t['BOOKING_CONFIRMED_PART4']}{place[lang]}"
+            f"{t['BOOKING_CONFIRMED_PART5']}{frm} {t['BOOKING_CONFIRMED_PART6']}Peugeot 208 1.2 PureTech"
+            f"{t['BOOKING_CONFIRMED_PART7']}<br><br>{t['BOOKING_CONFIRMED_PART8']}<br><br>"
+            f"{t['BOOKING_CONFIRMED_PART9']}{supplier}{t['BOOKING_CONFIRMED_PART10']}{place[lang]}"
+            f"{t['BOOKING_CONFIRMED_PART11']}{to} {t['BOOKING_CONFIRMED_PART12']}<br><br>"
+            f"{t['BOOKING_CONFIRMED_PART13']}<br><br>{t['BOOKING_CONFIRMED_PART14']}{frontend}<br><br>\n        "
+            f"{t['REGARDS']}<br>\n        </p>"
+        )
+        # bookingController.notify: the supplier is told the driver paid
+        msg = f"{name} {t['BOOKING_PAID_NOTIFICATION']} {booking_id}."
+        notif = (
+            f"<p>\n    {t['HELLO']}{supplier},<br><br>\n    {msg}<br><br>\n    "
+            f"{admin}/update-booking?b={booking_id}<br><br>\n    {t['REGARDS']}<br>\n    </p>"
+        )
+        plan = [
+            ("account-activation", t["ACCOUNT_ACTIVATION_SUBJECT"], act, "backend/src/controllers/userController.ts (signup)",
+             "activation link only (token inside the link)"),
+            ("booking-confirmed", f"{t['BOOKING_CONFIRMED_SUBJECT_PART1']} {booking_id} {t['BOOKING_CONFIRMED_SUBJECT_PART2']}",
+             conf, "backend/src/controllers/bookingController.ts (confirm)",
+             f"booking id {booking_id} (MongoDB ObjectId, 24 hex) in subject and body, pick-up and drop-off dates; no code"),
+            ("booking-paid-notification", msg, notif, "backend/src/controllers/bookingController.ts (notify)",
+             "supplier notification: booking id and admin link; no code"),
+        ]  # fmt: skip
+        for tid, subject, page, path, note in plan:
+            ident = f"bookcars-{tid}-{lang}"
+            raw = message(sender=sender, subject=subject, text=None, html_part=page, sent=SENT)
+            rel, sha = _write("bookcars", ident, raw)
+            items.append(_item(
+                id=ident, group=f"bookcars-{tid}", source="bookcars", lang=lang, kind="travel-booking",
+                code=None, repository=BOOKCARS[0], path=f"{path}; backend/src/lang/{lang}.ts; backend/src/utils/mailHelper.ts",
+                commit=BOOKCARS[1], licence="MIT",
+                rendered="the controller's template literal filled with the lang file's strings (env.WEBSITE_NAME, "
+                "env.TIMEZONE set by the deployer; dates as Node's toLocaleString gives them, en-US for es as the code "
+                "does); nodemailer html-only mail; the supplier's contract attachment left out",
+                file=rel, sha256=sha, note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1316,6 +1421,7 @@ def main() -> None:
         + sequent(args.mirrors)
         + sequent_step(args.mirrors)
         + freepbx(args.mirrors)
+        + bookcars(args.mirrors)
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
