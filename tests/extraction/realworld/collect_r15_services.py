@@ -1408,6 +1408,80 @@ def bookcars(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+def _json_object_at(text: str, key: str) -> dict[str, Any]:
+    """The JSON object that follows ``"key": `` in a (handlebars) JSON template."""
+    i = text.index(f'"{key}": ') + len(f'"{key}": ')
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "{":
+            depth += 1
+        elif text[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return json.loads(text[i : j + 1])
+    raise ValueError(key)
+
+
+def sequent_comelec(mirrors: Path) -> list[dict[str, Any]]:
+    """The COMELEC (Philippines) realm template of step's janitor: its localizationTexts override the
+    authenticator's theme messages (Keycloak realm localization), the rest falls back to the theme."""
+    items: list[dict[str, Any]] = []
+    path = "packages/windmill/external-bin/janitor/templates/COMELEC/keycloak.hbs"
+    texts = _json_object_at(_show(mirrors, SEQ_STEP, path), "localizationTexts")
+    res = f"{SEQ_KC}/resources/theme-resources"
+    base = _properties(_show(mirrors, SEQ_STEP, f"{res}/messages/messages_en.properties"))
+    sender = "Commission on Elections <no-reply@ov.comelec.example>"
+    realm = "2025 NLE Internet Voting"
+    for lang in ("en", "tl"):
+        theme = {
+            **base,
+            **_properties(_show(mirrors, SEQ_STEP, f"{res}/messages/messages_{lang}.properties")),
+        }
+        msgs = {**theme, **texts[lang]}
+        code = "".join(RNG.choice("0123456789") for _ in range(6))
+        key = "messageOtp.sendCode.email"
+        subject = _message_format(msgs[f"{key}.subject"], realm)
+        text = _message_format(msgs[f"{key}.textBody"], realm, code, 5)
+        page = _kc_html(_message_format(msgs[f"{key}.htmlBody"], realm, code, 5))
+        ident = f"sequent-comelec-otp-{lang}"
+        raw = message(sender=sender, subject=subject, text=text, html_part=page, sent=SENT)
+        rel, sha = _write("sequent", ident, raw)
+        note = "6-digit OTP in bold in the html part"
+        if lang == "en":
+            note += "; the realm's English text body holds \\n escaped twice, so the text part shows literal \\n"
+        else:
+            note += "; no Tagalog text body in the realm texts: the text part falls back to the theme's messages_tl"
+        items.append(_item(
+            id=ident, group="sequent-comelec-otp", source="sequent", lang=lang, kind="gov-otp", code=code,
+            repository=SEQ_STEP[0], path=f"{path} (localizationTexts); {res}/templates/text/send-code-email.ftl; "
+            f"{res}/templates/html/send-code-email.ftl; {res}/messages/messages_{lang}.properties",
+            commit=SEQ_STEP[1], licence="AGPL-3.0",
+            rendered="send-code-email templates with the realm's localization texts over the theme messages "
+            "(MessageFormat), Keycloak base emailLayout, multipart/alternative",
+            file=rel, sha256=sha, note=note))  # fmt: skip
+    # enrollment confirmation (success-email.ftl), English: every key is in the realm texts
+    msgs = {**base, **texts["en"]}
+    user = "nt" + "".join(RNG.choice("0123456789") for _ in range(8))
+    login = "https://ov.comelec.example/tenant/90505c8a/event/2025-nle/login"
+    enroll = "https://ov.comelec.example/tenant/90505c8a/event/2025-nle/enroll"
+    args = (realm, user, enroll, login)
+    text = _message_format(msgs["messageSuccessEmailTextBody"], *args)
+    page = _kc_html(_message_format(msgs["messageSuccessEmailHtmlBody"], *args))
+    raw = message(sender=sender, subject=_message_format(msgs["messageSuccessEmailSubject"], realm), text=text,
+                  html_part=page, sent=SENT)  # fmt: skip
+    rel, sha = _write("sequent", "sequent-comelec-enrollment-en", raw)
+    items.append(_item(
+        id="sequent-comelec-enrollment-en", group="sequent-comelec-enrollment", source="sequent", lang="en",
+        kind="notice", code=None, repository=SEQ_STEP[0],
+        path=f"{path} (localizationTexts); {res}/templates/text/success-email.ftl; {res}/templates/html/success-email.ftl",
+        commit=SEQ_STEP[1], licence="AGPL-3.0",
+        rendered="success-email templates with the realm's English texts (MessageFormat), Keycloak base emailLayout",
+        file=rel, sha256=sha,
+        note=f"enrollment confirmation: login link and the username {user} to log in with the password the voter "
+        "chose; no code (a user name is not a code)"))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1422,6 +1496,7 @@ def main() -> None:
         + sequent_step(args.mirrors)
         + freepbx(args.mirrors)
         + bookcars(args.mirrors)
+        + sequent_comelec(args.mirrors)
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
