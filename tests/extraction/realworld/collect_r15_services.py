@@ -1204,7 +1204,7 @@ def sequent_step(mirrors: Path) -> list[dict[str, Any]]:
         plan = [
             ("send-code", "messageOtp.sendCode.email", (rn, code, 5), "send-code-email.ftl", "gov-otp", code,
              "6-digit authentication code (Keycloak SecretGenerator digits, length 6, ttl 300 s shown as 5 minutes)"),
-            ("new-password", "newPassword.email", (rn, temp), "forgot-password-send-new-password.ftl", "gov-otp",
+            ("new-password", "newPassword.email", (rn, temp), "forgot-password-send-new-password.ftl", "other",
              temp, "temporary password of 12 characters from the default set including punctuation, to log in with; "
              "symbols are part of it"),
             ("send-link", "messageOtp.sendLink.email", (rn, link, 5), "send-link-email.ftl", "notice", None,
@@ -1254,12 +1254,17 @@ def freepbx(mirrors: Path) -> list[dict[str, Any]]:
     cls = _show(mirrors, USERMAN, "Userman.class.php")
     assert "_('Your %brand% Account')" in cls and '_("Set by your administrator")' in cls
     brand = "FreePBX"
-    for lang in ("en", "de"):
-        tr = (
-            _po(_show(mirrors, USERMAN, "i18n/de_DE/LC_MESSAGES/userman.po"))
-            if lang == "de"
-            else {}
-        )
+    locales = [
+        ("en", None),
+        ("de", "de_DE"),
+        ("es", "es_ES"),
+        ("pl", "pl"),
+        ("pt-BR", "pt_BR"),
+        ("ja", "ja_JP"),
+    ]
+    for lang, loc in locales:
+        po = f"i18n/{loc}/LC_MESSAGES/userman.po"
+        tr = _po(_show(mirrors, USERMAN, po)) if loc else {}
 
         def t(msgid: str, tr: dict[str, str] = tr) -> str:
             return tr.get(msgid) or msgid  # gettext falls back to the msgid
@@ -1270,8 +1275,8 @@ def freepbx(mirrors: Path) -> list[dict[str, Any]]:
                  ("admin-set", None, "password line says it was set by the administrator; no credential"),
                  ("obfuscated", None, "password line says it is obfuscated; no credential")]  # fmt: skip
         for case, pw, note in cases:
-            if lang == "de" and case == "obfuscated":
-                continue  # no German msgstr for it: it would be the English mail again
+            if loc and case == "obfuscated":
+                continue  # untranslated in these catalogues: it would be the English line again
             user = {"fname": "Noor", "lname": "Tester", "username": "ntester", "brand": brand,
                     "email": "noor.tester@example.com", "host": "https://pbx.lindqvist-dental.example",
                     "services": ""}  # fmt: skip
@@ -1282,24 +1287,32 @@ def freepbx(mirrors: Path) -> list[dict[str, Any]]:
             else:
                 user["password"] = t("Obfuscated. To reset use the reset link in this email")
             body = tpl
-            for match in re.findall(r"\$\{([\w|\d]*)\}", tpl):
+            for match in re.findall(r"\$\{([\w|\d]*)\}", tpl, re.ASCII):
                 body = body.replace("${" + match + "}", user.get(match) or "")
-            subject = t("Your %brand% Account").replace("%brand%", brand)
-            ident = f"freepbx-welcome-{case}-{lang}"
+            subject = t("Your %brand% Account")
+            for match in re.findall(
+                r"%([\w|\d]*)%", subject, re.ASCII
+            ):  # PCRE \w without /u: ASCII only
+                subject = subject.replace("%" + match + "%", user.get(match) or "")
+            ident = f"freepbx-welcome-{case}-{lang.lower()}"
             raw = message(sender=f"{brand} <freepbx@pbx.lindqvist-dental.example>", subject=subject, text=body,
                           html_part=None, sent=SENT)  # fmt: skip
             rel, sha = _write("freepbx", ident, raw)
-            if lang == "de":
-                note += "; the body template ships in English only, subject and password text translated"
+            n = note
+            if loc:
+                n += "; the body template ships in English only, the subject (and the password line) translated"
+            if subject.rstrip() != subject or "%" in subject:
+                n += f"; the catalogue's subject placeholder is not the one the code fills, so the subject reads {subject!r}"
             items.append(_item(
                 id=ident, group=f"freepbx-welcome-{case}", source="freepbx", lang=lang,
                 kind="other" if pw else "notice", code=pw, repository=USERMAN[0],
                 path="views/emails/welcome_text.tpl; Userman.class.php (sendWelcomeEmail, sendEmail)"
-                + ("; i18n/de_DE/LC_MESSAGES/userman.po" if lang == "de" else ""),
+                + (f"; {po}" if loc else ""),
                 commit=USERMAN[1], licence="AGPL-3.0",
                 rendered="welcome_text.tpl with ${...} filled as sendWelcomeEmail does (services from other modules' "
-                "hooks left empty); subject _('Your %brand% Account'); CodeIgniter CI_Email text mail",
-                file=rel, sha256=sha, note=note))  # fmt: skip
+                "hooks left empty); subject _('Your %brand% Account') with %...% filled the same way; CodeIgniter "
+                "CI_Email text mail",
+                file=rel, sha256=sha, note=n))  # fmt: skip
     return items
 
 
