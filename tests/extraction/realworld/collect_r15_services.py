@@ -1,52 +1,95 @@
-"""Round fifteen (``services``): codes and notices of telecom, school, health, energy and
-civic systems.
+"""Round fifteen (``services``): codes and notices of telecom, school, library, health, energy,
+voting and car-rental systems.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_services.py [--mirrors /work/.mirror]
 
 ``--mirrors`` holds the git snapshots fetched for this round: 2600hz+kazoo (MPL-2.0),
 GibbonEdu+core (GPL-3.0), emoncms+emoncms (AGPL-3.0), SORMAS-Foundation+SORMAS-Project
-(GPL-3.0). Everything is read from the snapshots at the commits below; nothing is inline.
+(GPL-3.0), sequentech+iam, sequentech+admin-console, sequentech+step (AGPL-3.0),
+FreePBX+userman (AGPL-3.0), aelassas+bookcars (MIT), btcpayserver+btcpayserver (MIT). Koha's notices
+are held inline (below).
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
-the mail would type (``code``) or ``null``.
+the mail would type (``code``) or ``null``. Passwords a mail gives to log in with count as
+codes (kind ``other``); user names, case / sample / booking / invoice / account ids,
+barcodes, phone numbers and links do not.
 
 - Kazoo (2600hz/kazoo), a telecom / VoIP carrier platform: the teletype notification
   templates ``applications/teletype/priv/templates/<name>.text`` and ``.html`` (erlydtl,
   Django syntax) rendered with Jinja2 after a mechanical translation of the Django syntax
   (``|f:arg`` filters as Jinja calls, ``firstof``, ``spaceless``, Django's ``date``,
-  ``floatformat``, ``default``, ``filesizeformat``, ``join`` filters re-implemented); the
+  ``floatformat``, ``default``, ``filesizeformat``, ``join``, ``wordwrap`` re-implemented); the
   subjects from ``applications/teletype/src/templates/teletype_<name>.erl`` (``subject()``
   or ``TEMPLATE_SUBJECT``), rendered the same way; From ``no_reply@<host>``
   (``teletype_util:default_from_address``); multipart/alternative text + html as
   ``teletype_util:email_body`` builds it (voicemail audio attachment left out: the box does
-  not include the message). English only (the snapshot ships no other language).
-  The new-user mail carries the password an administrator set for the user (invented).
+  not include the message). English only. The new-user mail carries the password an
+  administrator set for the user (invented).
 - Gibbon (GibbonEdu/core), a school management platform: the email templates of
   ``gibbon.sql`` (``gibbonEmailTemplate`` rows, Twig) and the legacy inline bodies of
-  ``modules/Students/applicationForm_manage_accept.php`` and
+  ``modules/Students/applicationForm_manage_accept.php`` (student and parent welcome),
   ``modules/Staff/applicationForm_manage_accept.php`` and ``passwordResetProcess.php``, put
   into ``resources/templates/mail/message.twig.html`` / ``email.twig.html`` with Jinja2 (the
   few Twig-only expressions of the layout rewritten as Jinja: the ternary of the button
   URL, ``replace({...})``, the footer's ``__()|format``). Subject as ``Mailer::setDefaultSender``
   makes it (``organisationNameShort - subject``) where the caller uses it; the text part as
-  ``Mailer::emailBodyStripTags`` makes ``AltBody``. Passwords as
-  ``Gibbon\\Data\\PasswordPolicy::generate`` makes them (eight characters of lower, upper
-  case letters and digits under the default policy). English only (the i18n submodule is
-  not part of the snapshot).
+  ``Mailer::emailBodyStripTags`` makes ``AltBody``; PHPMailer's base64 not reproduced.
+  Passwords as ``Gibbon\\Data\\PasswordPolicy::generate`` makes them (eight characters of
+  lower, upper case letters and digits under the default policy). English only (the i18n
+  submodule is not part of the snapshot).
 - emoncms (emoncms/emoncms), an energy-monitoring portal: the password-reset mail of
   ``Modules/user/user_model.php`` (``passwordreset``: a new password
   ``hash('sha256', generate_secure_key(32))``, 64 hex digits, given in the mail to log in
-  with) and the e-mail verification mail (link only), sent by ``Lib/email.php`` as one
-  ``text/html`` body. English only.
+  with) and the e-mail verification mail (link only), built as ``Lib/email.php`` builds the raw
+  message (one ``text/html`` 8bit body). English only.
 - SORMAS (SORMAS-Foundation/SORMAS-Project), a public-health surveillance system: the
   staff notifications of ``sormas-backend/.../common/messaging/MessagingService.java`` (subject
   ``MessageSubject.<X>`` of ``enum.properties``, body ``String.format`` of the
   ``strings.properties`` message, one ``text/plain; charset=utf-8`` body from
-  ``EmailService.sendEmailAsync``; From ``noreply@sormas.org`` as the schema's
-  ``EMAIL_SENDER_ADDRESS``). The case, contact and sample references are
-  ``DataHelper.getShortUuid`` (first six characters of a base32 uuid, upper case): not codes.
-  Languages: en and every locale whose ``strings_<lang>.properties`` really translates the
-  three messages (de-DE, fr-FR, it-IT, cs-CZ, ur-PK); subjects from ``enum_<lang>.properties``.
+  ``EmailService.sendEmailAsync``; From ``noreply@sormas.org`` / ``SORMAS Support`` as the
+  schema's defaults). The case, contact and sample references are ``DataHelper.getShortUuid``
+  (first six characters of a base32 uuid, upper case): not codes. Languages: en and every
+  locale whose ``strings_<lang>.properties`` translates the three messages (de-DE, fr-FR,
+  it-IT, cs-CZ, ur-PK); subjects from ``enum_<lang>.properties`` (English where the file
+  holds it).
+- Koha (Koha-Community/Koha, GPL-3.0-or-later), a library system: rows of the installer's
+  notice files at commit 0031db5c172052296cb67dc50de59786ad1dc268, copied verbatim into
+  ``KOHA_ROWS`` (``installer/data/mysql/de-DE/mandatory/sample_notices.sql``,
+  ``fr-FR/1-Obligatoire/sample_notices.sql``, ``fr-CA/obligatoire/sample_notices.sql``,
+  ``it-IT/necessari/notices.sql``, ``nb-NO/1-Obligatorisk/sample_notices.sql``, and
+  ``pl-PL/mandatory/sample_notices.sql``, which ships them in English), filled as
+  ``C4::Letters::_parseletter`` does and sent as ``C4/Letters.pm`` (read at
+  002a2dcb1f1faed12a24fd820dc5fdaad60f3512) sends them: ACCTDETAILS through ``SendAlerts``
+  with the password the librarian set (``substitute => {'borrowers.password' => ...}``),
+  the others queued and sent by ``_send_message_by_email`` (html letters wrapped by
+  ``_wrap_html``), one part, quoted-printable as Mail::Sendmail sends.
+- Sequent, online voting (AGPL-3.0): sequentech/iam's e-mail vote codes
+  (``send_email_code``: the auth method's default census config or the admin console's
+  translated defaults ``avAdmin.auth.emailsubdef`` / ``emaildef`` of
+  sequentech/admin-console ``locales/<lang>.json``, iam's base title and body templates of
+  ``iam/iam/settings.py``; codes of eight digits 2-9 shown as two groups of four by
+  ``format_code``); sequentech/step's Keycloak extension
+  ``packages/keycloak-extensions/message-otp-authenticator`` (FreeMarker ``send-code-email``,
+  ``forgot-password-send-new-password``, ``send-link-email`` with ``messages_<lang>.properties``
+  as MessageFormat, Keycloak's base html ``emailLayout``; 6-digit codes, 12-character
+  temporary passwords from the default set with punctuation) and the COMELEC realm template
+  of its janitor (``packages/windmill/external-bin/janitor/templates/COMELEC/keycloak.hbs``,
+  whose ``localizationTexts`` override the theme messages).
+- FreePBX User Manager (FreePBX/userman), telephony: ``views/emails/welcome_text.tpl`` filled
+  as ``Userman::sendWelcomeEmail`` does (with the administrator-set password, or the
+  translated "set by your administrator" / "obfuscated" text), subject
+  ``_('Your %brand% Account')`` from the ``i18n/<locale>/LC_MESSAGES/userman.po`` catalogues
+  (the body template is English in every locale), CodeIgniter text mail.
+- BookCars (aelassas/bookcars), car rental: the account-activation, booking-confirmed and
+  supplier booking-paid mails of ``backend/src/controllers/userController.ts`` and
+  ``bookingController.ts`` with ``backend/src/lang/<lang>.ts`` strings (en, fr, es), nodemailer
+  html-only; booking ids are MongoDB ObjectIds (not codes).
+- BTCPay Server (btcpayserver/btcpayserver), payment processor: the default email rules of
+  ``BTCPayServer/Plugins/Emails/EmailsPlugin.cs`` (server: password reset, email confirmation,
+  through ``CreateEmailBody`` / ``CallToAction``) and ``BTCPayServer/Plugins/Webhooks/WebhooksPlugin.cs``
+  (store: invoice settled / received payment / expired, payout created / approved), placeholders
+  filled, sent by ``EmailSettings.CreateMailMessage`` as one text/html part. Invoice ids are
+  base58 of 16 random bytes, payout and pull-payment ids of 20 (not codes). English only.
 """
 
 from __future__ import annotations
@@ -1495,6 +1538,108 @@ def sequent_comelec(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# BTCPay Server (btcpayserver/btcpayserver), payment processor: server and store email rules
+
+BTCPAY = ("btcpayserver/btcpayserver", "03345c2886a58ea4d2f603cb6554b2e3f5d690a4")
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _base58(data: bytes) -> str:
+    """NBitcoin's Encoders.Base58 (Bitcoin alphabet, leading zero bytes as '1')."""
+    n = int.from_bytes(data, "big")
+    out = ""
+    while n:
+        n, r = divmod(n, 58)
+        out = _B58[r] + out
+    return "1" * (len(data) - len(data.lstrip(b"\0"))) + out
+
+
+def _cs_string(src: str, anchor: str, field: str) -> str:
+    """The C# string literal of ``field = "..."`` after ``anchor`` in a source file."""
+    i = src.index(anchor)
+    if field == "Body" and src.startswith("Body = CreateEmailBody($", src.index("Body = ", i)):
+        m = re.compile(r'Body = CreateEmailBody\(\$"(.*)"\),\s*$', re.M).search(src, i)
+    else:
+        m = re.compile(field + r' = "((?:[^"\\]|\\.)*)"').search(src, i)
+    assert m
+    return m.group(1)
+
+
+def btcpay(mirrors: Path) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    plugin = _show(mirrors, BTCPAY, "BTCPayServer/Plugins/Emails/EmailsPlugin.cs")
+    hooks = _show(mirrors, BTCPAY, "BTCPayServer/Plugins/Webhooks/WebhooksPlugin.cs")
+    style = re.search(r'BODY_STYLE = "([^"]*)"', plugin).group(1)  # type: ignore[union-attr]
+    header = re.search(r'HEADER_HTML = "([^"]*)"', plugin).group(1)  # type: ignore[union-attr]
+    button = re.search(r'BUTTON_HTML = "([^"]*)"', plugin).group(1)  # type: ignore[union-attr]
+    server = "Harbour Pay"
+    sender = "Harbour Pay <payments@pay.harbourcoffee.example>"
+
+    def body(inner: str) -> str:  # EmailsPlugin.CreateEmailBody
+        return f"<html><body style='{style}'>{header}{inner}</body></html>"
+
+    def cta(name: str, link: str) -> str:  # EmailsPlugin.CallToAction
+        return button.replace("{button_description}", name).replace("{button_link}", link)
+
+    def fill(t: str, values: dict[str, str]) -> str:
+        for k, v in values.items():
+            t = t.replace("{" + k + "}", v)
+        return t
+
+    invoice = _base58(
+        bytes(RNG.getrandbits(8) for _ in range(16))
+    )  # InvoiceRepository: 16 random bytes
+    payout = _base58(
+        bytes(RNG.getrandbits(8) for _ in range(20))
+    )  # PullPaymentHostedService: 20 bytes
+    pull = _base58(bytes(RNG.getrandbits(8) for _ in range(20)))
+    values = {"Server.Name": server, "Invoice.Id": invoice, "Invoice.OrderId": "HC-2026-00418",
+              "Payout.Id": payout, "Payout.PullPaymentId": pull,
+              "ResetLink": "https://pay.harbourcoffee.example/login/set-password?code=CfDJ8Kx2&userId=4b1e",
+              "ConfirmLink": "https://pay.harbourcoffee.example/register/confirm-email?uid=4b1e&token=CfDJ8Nq7"}  # fmt: skip
+    plan = [
+        ("password-reset", "ServerMailTriggers.PasswordReset", plugin, "notice", "reset link (button) only"),
+        ("email-confirmation", "ServerMailTriggers.EmailConfirm", plugin, "notice", "confirmation link (button) only"),
+        ("invoice-settled", "WebhookEventType.InvoiceSettled,", hooks, "invoice",
+         f"invoice id {invoice} (base58 of 16 bytes) and the shop's order id; no code"),
+        ("invoice-received-payment", "WebhookEventType.InvoiceReceivedPayment,", hooks, "invoice",
+         "invoice and order ids; no code"),
+        ("invoice-expired", "WebhookEventType.InvoiceExpired,", hooks, "invoice", "invoice and order ids; no code"),
+        ("payout-approved", "WebhookEventType.PayoutApproved,", hooks, "notice",
+         f"payout id {payout} and pull payment id (base58 of 20 bytes); no code"),
+        ("payout-created", "WebhookEventType.PayoutCreated,", hooks, "notice", "payout and pull payment ids; no code"),
+    ]  # fmt: skip
+    for tid, anchor, src, kind, note in plan:
+        subject = fill(_cs_string(src, "Trigger = " + anchor, "Subject"), values)
+        raw_body = _cs_string(src, "Trigger = " + anchor, "Body")
+        if src is plugin:  # CreateEmailBody($"...{CallToAction("X", "{Link}")}") with {{ }} escapes
+            m = re.search(r'\{CallToAction\("([^"]*)", "\{(\w+)\}"\)\}', raw_body)
+            assert m
+            inner = (
+                raw_body.replace(m.group(0), cta(m.group(1), "{" + m.group(2) + "}"))
+                .replace("{{", "{")
+                .replace("}}", "}")
+            )
+            page = fill(body(inner), values)
+        else:
+            page = fill(raw_body, values)  # store rules: the body as given, sent as HTML
+        ident = f"btcpay-{tid}-en"
+        raw = message(sender=sender, subject=subject, text=None, html_part=page, sent=SENT)
+        rel, sha = _write("btcpay", ident, raw)
+        items.append(_item(
+            id=ident, group=f"btcpay-{tid}", source="btcpay", lang="en", kind=kind, code=None,
+            repository=BTCPAY[0],
+            path=("BTCPayServer/Plugins/Emails/EmailsPlugin.cs" if src is plugin else
+                  "BTCPayServer/Plugins/Webhooks/WebhooksPlugin.cs; BTCPayServer/Plugins/Emails/EmailsPlugin.cs")
+            + "; BTCPayServer/Plugins/Emails/Services/EmailSettings.cs; BTCPayServer/Services/Invoices/InvoiceRepository.cs",
+            commit=BTCPAY[1], licence="MIT",
+            rendered="the trigger's default email rule (subject, body) with its placeholders filled; server rules "
+            "through CreateEmailBody/CallToAction; CreateMailMessage with isHtml (one text/html part)",
+            file=rel, sha256=sha, note=note))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1510,6 +1655,7 @@ def main() -> None:
         + freepbx(args.mirrors)
         + bookcars(args.mirrors)
         + sequent_comelec(args.mirrors)
+        + btcpay(args.mirrors)
     )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
