@@ -1,5 +1,6 @@
-"""Round fifteen, plugins and extensions of CMS software: the mails WordPress and Joomla
-add-ons send (generated and chosen passwords, two-step codes, and their sibling notices).
+"""Round fifteen, plugins and extensions of CMS and forum software: the mails WordPress,
+Joomla, DokuWiki, MODX and phpBB add-ons send (generated and chosen passwords, two-step and
+one-time codes, and their sibling notices).
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_plugins.py \\
         --mirrors /work/.mirror
@@ -51,6 +52,23 @@ header WordPress sends as ``WordPress <wordpress@host>``.
   ``[#login_details#]`` HTML built in ``includes/class-forms.php``, the body through
   ``wpautop`` (approximated for these shapes) between the ``uwp-email-header.php`` and
   ``uwp-email-footer.php`` templates; the Emogrifier CSS inlining is not reproduced.
+- ``modxcms/twilio`` (MODX extra, GPL-2.0, ``LICENSE.MD``). The ``twilio.totp.code.email.*``
+  lexicon entries (English only) filled with the username and the six-digit TOTP of
+  ``Twilio::getCode``, sent by ``modUser::sendEmail`` (modMail, HTML).
+- ``Sterc/verifylogin`` (MODX extra, GPL-2.0, ``docs/license.txt``). The ``verifyLogin``
+  chunk with the ``verifylogin.mail.*`` lexicon of the user's manager language (en, de,
+  nl), its MODX tags resolved inside out as the parser does (placeholders, then the
+  lexicon tags, then the placeholders those bring), sent as HTML by modMail.
+- ``phpbb-extensions/teamsecurity`` (phpBB extension, GPL-2.0-only). Its e-mail templates
+  (``language/en/email/*.txt``) filled with ``send_message``'s variables and the messenger's
+  ``SITENAME`` and ``EMAIL_SIG`` (``"-- \n"`` + the default board signature), the
+  ``Subject:`` line taken out of the body as ``messenger::send`` does; text/plain.
+- ``pickplugins/user-verification`` (User Verification, WordPress, GPL-2.0-or-later per its
+  header). Its HTML templates (``templates/emails/*.php``) through ``wpautop``, ``{vars}``
+  replaced with ``strtr``, the subjects of ``class-emails.php``; the e-mail OTP is
+  ``user_verification_random_password`` with its defaults (six letters, both cases: the
+  settings are read after they are used). Its French catalogue leaves these strings
+  untranslated, so only English is sent.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -938,7 +956,7 @@ def _wpautop(text: str) -> str:
     become paragraphs, a chunk's own <p> blocks stay as they are (one a line), single line
     breaks inside a paragraph become <br />."""
     out = []
-    text = re.sub(r"\s*(<p>.*?</p>)\s*", r"\n\n\1\n\n", text.replace("\r\n", "\n"))
+    text = re.sub(r"\s*(<p>.*?</p>)\s*", r"\n\n\1\n\n", text.replace("\r\n", "\n"), flags=re.S)
     for chunk in re.split(r"\n\s*\n", text.strip()):
         chunk = chunk.strip()
         if not chunk:
@@ -1104,6 +1122,197 @@ def ultimate_member() -> None:
               note=notes.get(key))  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# MODX extras: twilio (2-step verification) and VerifyLogin
+
+MODX_TWILIO_REPO = "modxcms/twilio"
+MODX_TWILIO_COMMIT = "3af537570d2edf759e5e9989dfcdac23c7e1aec2"
+VERIFYLOGIN_REPO = "Sterc/verifylogin"
+VERIFYLOGIN_COMMIT = "7cd81972849807041fb36eaed6df4e8bb656ef3a"
+
+
+def _modx_lexicon(src: str) -> dict[str, str]:
+    """``$_lang['key'] = '...' . '...';`` entries of a MODX lexicon file."""
+    out = {}
+    for key, expr in re.findall(r"\$_lang\['([^']+)'\]\s*=\s*(.*?);\n", src, flags=re.S):
+        pieces = re.findall(r"'((?:[^'\\]|\\.)*)'", expr)
+        out[key] = "".join(pieces).replace("\\'", "'")
+    return out
+
+
+def _modx_placeholders(text: str, values: dict[str, str]) -> str:
+    """[[+name]] placeholders as MODX's parser resolves them (unknown ones to nothing)."""
+    for _ in range(3):
+        text = re.sub(r"\[\[\+([\w.]+)\]\]", lambda m: values.get(m.group(1), ""), text)
+    return text
+
+
+def modx_extras() -> None:
+    repo, c = MODX_TWILIO_REPO, MODX_TWILIO_COMMIT
+    lex_path = "core/components/twilio/lexicon/en/email.inc.php"
+    lex = _modx_lexicon(_show(repo, c, lex_path))
+    event = "core/components/twilio/src/Event/OnWebPagePrerender.php"
+    assert "twilio.totp.code.email.body" in _show(repo, c, event)
+    code = "%06d" % RNG.randint(0, 999999)  # noqa: UP031
+    values = {"username": "ines.moreau", "code": code}
+    _save(source="modxtwilio", template="totp-code", lang="en", kind="saas-otp", code=code,
+          repository=repo, path=f"{lex_path}; {event}; core/components/twilio/src/Twilio.php",
+          commit=c, licence="GPL-2.0-only",
+          rendered="twilio.totp.code.email.* lexicon with username and code (six-digit TOTP of"
+          " Twilio::getCode), sent by modUser::sendEmail (modMail, HTML) From site_name and"
+          " emailsender",
+          sender="Atelier Moreau <noreply@atelier-moreau.example>",
+          subject=lex["twilio.totp.code.email.subject"],
+          html_part=_modx_placeholders(lex["twilio.totp.code.email.body"], values),
+          note="the code stands alone in bold between two paragraphs")  # fmt: skip
+
+    repo, c = VERIFYLOGIN_REPO, VERIFYLOGIN_COMMIT
+    chunk_path = "core/components/verifylogin/elements/chunks/verifylogin.chunk.tpl"
+    chunk = _show(repo, c, chunk_path)
+    people = {
+        "en": ("Rachel Whitmore", "rachel@northgate-studio.example", "Northgate Studio",
+               "northgate-studio.example", "Chrome", "Windows"),
+        "de": ("Felix Baumann", "felix.baumann@tischlerei-baumann.example",
+               "Tischlerei Baumann", "tischlerei-baumann.example", "Firefox", "Ubuntu"),
+        "nl": ("Lotte Visser", "lotte@bakkerij-visser.example", "Bakkerij Visser",
+               "bakkerij-visser.example", "Safari", "OS X"),
+    }  # fmt: skip
+    for lang, (name, email_addr, site, host, browser, os_name) in people.items():
+        lex_path = f"core/components/verifylogin/lexicon/{lang}/default.inc.php"
+        lex = _modx_lexicon(_show(repo, c, lex_path))
+        params = {
+            "username": email_addr.split("@")[0], "fullname": name, "email": email_addr,
+            "date": "2026-11-24 15:12:41", "ip_address": "203.0.113.77", "browser": browser,
+            "os": os_name, "device_type": "desktop", "language": lang, "site_name": site,
+            "closure": site, "additional": "", "assets_url": "/assets/components/verifylogin/",
+            "site_url": f"https://{host}", "manager_url": f"https://{host}/manager/?a=security/profile",
+        }  # fmt: skip
+        # inner tags first (MODX parses nested tags inside out), then the lexicon tags, then
+        # the placeholders their text brings
+        body = _modx_placeholders(chunk, params)
+        body = re.sub(r"\[\[%(verifylogin\.mail\.\w+)\?[^\[\]]*\]\]",
+                      lambda m, lex=lex: lex[m.group(1)], body)  # fmt: skip
+        body = _modx_placeholders(body, params)
+        _save(source="verifylogin", template="new-login", lang=lang, kind="notice", code=None,
+              repository=repo,
+              path=f"{chunk_path}; {lex_path}; core/components/verifylogin/model/verifylogin/verifylogin.class.php",
+              commit=c, licence="GPL-2.0-only",
+              rendered="verifyLogin chunk with the verifylogin.mail.* lexicon of the user's"
+              " manager language, placeholders of VerifyLogin's parameters (date format"
+              " manager_date_format + H:i:s), modMail HTML",
+              sender=f"{site} <noreply@{host}>",
+              subject=_modx_placeholders(lex["verifylogin.mail.subject"], params),
+              html_part=body,
+              note="new-login notice: date, time and IP address, no code")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# phpBB Team Security Measures extension
+
+TS_REPO = "phpbb-extensions/teamsecurity"
+TS_COMMIT = "70c02302e82d7045441eedc23bbb1cea245e0437"
+
+
+def phpbb_teamsecurity() -> None:
+    repo, c = TS_REPO, TS_COMMIT
+    sitename = "Vintage Synth Forum"
+    sig = "-- \nThanks, The Management"  # messenger: "-- \n" . board_email_sig (default)
+    common = {"SITENAME": sitename, "EMAIL_SIG": sig, "USERNAME": "modular_mike",
+              "IP_ADDRESS": "198.51.100.144", "HOST_NAME": "198-51-100-144.dsl.example.net"}  # fmt: skip
+    specs = [
+        ("acp_login", {"LOGIN_TIME": "Tue Nov 24, 2026 3:12 pm"}, "ACP login notice: date and IP only"),
+        ("acp_logs", {"TIME": "Tue Nov 24, 2026 3:12 pm", "LOG_MODE": "admin",
+                      "LOGS_SELECTED": "Logs by ID: 18342, 18343, 18351"},
+         "log IDs are references, not codes"),
+        ("email_change", {"OLD_EMAIL": "mike.h@example.net", "NEW_EMAIL": "synthmike77@example.org",
+                          "CONTACT": "the board administrator or webmaster"}, None),
+    ]  # fmt: skip
+    for template, extra, note in specs:
+        path = f"language/en/email/{template}.txt"
+        msg = _show(repo, c, path)
+        for k, v in {**common, **extra}.items():
+            msg = msg.replace("{" + k + "}", v)
+        msg = msg.strip()
+        found = re.search(r"^(Subject:(.*?))$", msg, flags=re.M)
+        subject = found.group(2).strip()
+        body = msg.replace(found.group(1), "", 1).strip()
+        _save(source="phpbbteamsecurity", template=template.replace("_", "-"), lang="en",
+              kind="notice", code=None, repository=repo,
+              path=f"{path}; event/listener.php; language/en/info_acp_teamsecurity.php",
+              commit=c, licence="GPL-2.0-only",
+              rendered="the extension's e-mail template filled with send_message's variables"
+              " and phpBB messenger's SITENAME/EMAIL_SIG; Subject line taken out of the body as"
+              " messenger::send does; text/plain",
+              sender=f"{sitename} <board@vintagesynthforum.example>", subject=subject,
+              text=body, note=note)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# User Verification (WordPress, PickPlugins)
+
+UV_REPO = "pickplugins/user-verification"
+UV_COMMIT = "76f83f14f92f065f9741aa61e57d3052971fc269"
+
+
+def user_verification() -> None:
+    repo, c = UV_REPO, UV_COMMIT
+    hook = _show(repo, c, "templates/email-otp-login-form/hook.php")
+    # the settings variable is read before it is set: the defaults always apply
+    assert "['uppercase', 'lowercase']" in hook and "$length = isset(" in hook
+    emails_php = _show(repo, c, "includes/classes/class-emails.php")
+
+    def template(name: str) -> str:
+        src = _show(repo, c, f"templates/emails/{name}.php")
+        start = src.index("ob_start();\n?>\n") + len("ob_start();\n?>\n")
+        body = src[start : src.rindex("<?php", 0, src.index("$templates_data_html["))]
+        return body.replace(
+            "<?php echo __('Verify My Email', 'user-verification'); ?>", "Verify My Email"
+        )
+
+    def subject(name: str) -> str:
+        at = emails_php.index(f"'{name}' => array(")
+        return re.search(r"'subject' => __\('(.*?)'", emails_php[at:]).group(1)
+
+    host, blog, tagline = (
+        "harbourlights-choir.example",
+        "Harbour Lights Choir",
+        "Singing together since 1987",
+    )
+    site_url = f"https://{host}"
+    values = {"{site_name}": blog, "{site_description}": tagline, "{site_url}": site_url,
+              "{user_name}": "sofia-marquez"}  # fmt: skip
+    otp = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 6)
+    verify = (f"{site_url}/email-verification/?activation_key=7f3c9a1e5b2d8046c1e9"
+              "&amp;user_verification_action=email_verification&amp;_wpnonce=4b8e2d19c7")  # fmt: skip
+    magic = (
+        f"{site_url}/magic-login/?user_verification_magic_login=9e107d9d372bb6826bd81d3542a419d6"
+    )
+    specs = [
+        ("send_mail_otp", "otp", "saas-otp", otp, {"{otp_code}": otp},
+         "templates/email-otp-login-form/hook.php (user_verification_send_otp_via_mail)",
+         "six letters, upper and lower case (the default character source)"),
+        ("send_magic_login_url", "magic-login", "notice", None, {"{magic_login_url}": magic},
+         "templates/magic-login-form/hook.php", "login key only inside the link"),
+        ("user_registered", "verify-email", "notice", None, {"{ac_activaton_url}": verify},
+         "includes/functions.php", "activation key only inside the link"),
+        ("email_confirmed", "confirmed", "notice", None, {},
+         "includes/classes/class-manage-verification.php", None),
+    ]  # fmt: skip
+    for name, tpl_id, kind, code, extra, sender_path, note in specs:
+        vars_ = {**values, **extra}
+        body = _wpautop(template(name))
+        subj = subject(name)
+        for k, v in vars_.items():
+            body, subj = body.replace(k, v), subj.replace(k, v)
+        _save(source="userverification", template=tpl_id, lang="en", kind=kind, code=code,
+              repository=repo,
+              path=f"templates/emails/{name}.php; includes/classes/class-emails.php; {sender_path}",
+              commit=c, licence="GPL-2.0-or-later",
+              rendered="the template's HTML through wpautop (mail_wpautop yes), {vars} replaced"
+              " with strtr, subject of email_templates_data, sent as text/html by send_email",
+              sender=f"{blog} <admin@{host}>", subject=subj, html_part=body, note=note)  # fmt: skip
+
+
 def main() -> int:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -1118,6 +1327,9 @@ def main() -> int:
     dokuwiki_twofactor()
     userswp()
     ultimate_member()
+    modx_extras()
+    phpbb_teamsecurity()
+    user_verification()
     out = HERE / "round15" / "plugins.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
