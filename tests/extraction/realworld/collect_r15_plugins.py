@@ -1,5 +1,5 @@
 """Round fifteen, plugins and extensions of CMS and forum software: the mails WordPress,
-Joomla, DokuWiki, MODX and phpBB add-ons send (generated and chosen passwords, two-step and
+Joomla, DokuWiki, MODX, phpBB and Strapi add-ons send (generated and chosen passwords, two-step and
 one-time codes, and their sibling notices).
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_plugins.py \\
@@ -69,6 +69,14 @@ header WordPress sends as ``WordPress <wordpress@host>``.
   ``user_verification_random_password`` with its defaults (six letters, both cases: the
   settings are read after they are used). Its French catalogue leaves these strings
   untranslated, so only English is sent.
+- ``baytechc/strapi-plugin-email-verification`` (Strapi plugin, MIT per its package.json).
+  ``email-verification-subject`` / ``-body`` of its Fluent files (``locales/*.ftl``, formatted
+  as @fluent/bundle does for text without placeables; the English subject where a locale has
+  none), ``$CODE`` (``crypto.randomInt(100000, 1000000)``), ``$EMAIL``, ``$REASON`` filled. The
+  request's language is the bare Accept-Language code, so ``zh_Hans`` / ``zh_Hant`` are never
+  reached and are left out. It is sent through a separate ``md-email`` plugin that is not
+  available: the Markdown goes as the text part, and Python-Markdown's rendering of it as
+  the HTML part.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -87,6 +95,7 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+import markdown  # Python-Markdown, for the Strapi plugin's HTML part
 from collect import HERE, message
 
 SENT = datetime(2026, 11, 24, 15, 12, 41, tzinfo=UTC)
@@ -1313,6 +1322,72 @@ def user_verification() -> None:
               sender=f"{blog} <admin@{host}>", subject=subj, html_part=body, note=note)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Strapi plugin email-verification (baytechc)
+
+SEV_REPO = "baytechc/strapi-plugin-email-verification"
+SEV_COMMIT = "b3a3b3feb52c00a832ab7434e7db0f0167aa39e9"
+
+
+def _ftl(src: str) -> dict[str, str]:
+    """Messages of a Fluent file as @fluent/bundle formats them when they hold no
+    placeables: a block pattern loses its common indentation and its blank edges."""
+    out: dict[str, str] = {}
+    lines = src.splitlines()
+    i = 0
+    while i < len(lines):
+        found = re.match(r"^([a-zA-Z][\w-]*) =\s?(.*)$", lines[i])
+        i += 1
+        if not found:
+            continue
+        block = [found.group(2)] if found.group(2).strip() else []
+        while i < len(lines) and (lines[i].startswith(" ") or not lines[i].strip()):
+            block.append(lines[i])
+            i += 1
+        indents = [
+            len(x) - len(x.lstrip(" "))
+            for x in block[1 if found.group(2).strip() else 0 :]
+            if x.strip()
+        ]
+        cut = min(indents) if indents else 0
+        text = [block[0]] if found.group(2).strip() else []
+        text += [x[cut:] if x.strip() else "" for x in block[len(text) :]]
+        out[found.group(1)] = "\n".join(text).strip("\n")
+    return out
+
+
+def strapi_email_verification() -> None:
+    repo, c = SEV_REPO, SEV_COMMIT
+    service = _show(repo, c, "services/Verification.js")
+    assert "crypto.randomInt(100000,1000000)" in service
+    controller = _show(repo, c, "controllers/Verification.js")
+    assert "return acceptLang[0]?.code;" in controller
+    english = _ftl(_show(repo, c, "locales/en.ftl"))
+    # the request's language is the bare Accept-Language code ("zh", never "zh_Hans"), so
+    # only the catalogues named by a bare code are ever used
+    for lang in ("en", "es", "fa", "ja", "ko"):
+        path = f"locales/{lang}.ftl"
+        msgs = {**english, **_ftl(_show(repo, c, path))}
+        code = str(RNG.randint(100000, 999999))
+        values = {"$CODE": code, "$EMAIL": "noor.tester@example.com", "$REASON": "cfp"}
+        text = msgs["email-verification-body"]
+        for k, v in values.items():
+            text = text.replace(k, v)
+        _save(source="strapiemailverif", template="code", lang=lang, kind="saas-otp",
+              code=code, repository=repo,
+              path=f"{path}; services/Verification.js; controllers/Verification.js",
+              commit=c, licence="MIT",
+              rendered="email-verification-subject/-body of the locale's Fluent file (the"
+              " English subject where the locale has none), $CODE/$EMAIL/$REASON filled; the"
+              " md-email plugin that sends it is not available: the Markdown is sent as the"
+              " text part and rendered with Python-Markdown for the HTML part",
+              sender="RustFest Global <verify@rustfest.example>",
+              subject=msgs["email-verification-subject"], text=text + "\n",
+              html_part=markdown.markdown(text),
+              note="the code is between backticks written as \\` in the Fluent file (the"
+              " text part shows them with the backslashes)")  # fmt: skip
+
+
 def main() -> int:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -1330,6 +1405,7 @@ def main() -> int:
     modx_extras()
     phpbb_teamsecurity()
     user_verification()
+    strapi_email_verification()
     out = HERE / "round15" / "plugins.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
