@@ -132,10 +132,18 @@ def _show(repo: str, commit: str, path: str) -> str:
     return _show_bytes(repo, commit, path).decode("utf-8")
 
 
+class _WordPressMO(gettext.GNUTranslations):
+    """A catalogue read as WordPress's MO class reads it: a translation stored with plural
+    forms (NUL-separated) gives its first form for __()."""
+
+    def gettext(self, message: str) -> str:
+        return super().gettext(message).split("\x00")[0]
+
+
 def _mo(repo: str, commit: str, path: str | None) -> gettext.NullTranslations:
     if path is None:
         return gettext.NullTranslations()
-    return gettext.GNUTranslations(io.BytesIO(_show_bytes(repo, commit, path)))
+    return _WordPressMO(io.BytesIO(_show_bytes(repo, commit, path)))
 
 
 def _sprintf(fmt: str, *args: str) -> str:
