@@ -45,6 +45,7 @@ What a person sees decides each label (``code``, or ``null``).
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import io
@@ -602,6 +603,112 @@ def apitable() -> None:
          {"SPACE_NAME": "Q4 Launch Ops", "URL": "https://apitable.example/workbench"})  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Rhymix (rhymix/rhymix)
+
+RHYMIX_COMMIT = "8b62fb0eae24fc4acd1c6a0784ca282adc5eaef1"
+
+
+def _php_lang(text: str) -> dict[str, str]:
+    out = {}
+    for key, single, double in re.findall(
+        r"^\$lang->(\w+) = (?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\");", text, re.M
+    ):
+        value = single if single or not double else double
+        out[key] = re.sub(r"\\(['\\])", r"\1", value)
+    return out
+
+
+def _rhymix_password() -> str:
+    """Password::getRandomPassword(8): a window of base64(random 64 bytes) with
+    ``iIoOjl10/`` mapped to ``@#$%&*-!?`` holding lower, upper, digit and symbol."""
+    table = str.maketrans("iIoOjl10/", "@#$%&*-!?")
+    while True:
+        source = base64.b64encode(bytes(RNG.randrange(256) for _ in range(64))).decode()
+        source = source.translate(table)
+        for i in range(len(source) - 8):
+            cand = source[i : i + 8]
+            if (re.search("[a-z]", cand) and re.search("[A-Z]", cand)
+                    and re.search("[0-9]", cand) and re.search("[^a-zA-Z0-9]", cand)):  # fmt: skip
+                return cand
+
+
+def rhymix() -> None:
+    repo, c = "rhymix/rhymix", RHYMIX_COMMIT
+    skin = "modules/member/skins/default/"
+    find_tpl = _show(repo, c, skin + "find_member_account_mail.html")
+    confirm_tpl = _show(repo, c, skin + "confirm_member_account_mail.html")
+    en = {**_php_lang(_show(repo, c, "common/lang/en.php")),
+          **_php_lang(_show(repo, c, "modules/member/lang/en.php"))}  # fmt: skip
+    base = "https://www.daon-club.example/"
+    site_link = f'<a href="{base}" target="_blank">다온 클럽</a>'
+    langs = {"ko": "ko", "en": "en", "es": "es", "fr": "fr", "ja": "ja", "ru": "ru", "tr": "tr",
+             "vi": "vi", "zh-CN": "zh-CN", "zh-TW": "zh-TW"}  # fmt: skip
+    for code_name, lang in langs.items():
+        _rhymix_one(repo, c, skin, find_tpl, confirm_tpl, en, base, site_link, code_name, lang)
+
+
+def _rhymix_one(repo, c, skin, find_tpl, confirm_tpl, en, base, site_link, code_name, lang) -> None:  # fmt: skip
+    lg = dict(en)  # Rhymix falls back to English for a key the language lacks
+    for path in (f"common/lang/{code_name}.php", f"modules/member/lang/{code_name}.php"):
+        lg.update(_php_lang(_show(repo, c, path)))
+
+    def echo(template: str, values: dict[str, str]) -> str:
+        def one(m: re.Match) -> str:
+            expr = m.group(1)
+            if expr.startswith("$lang->"):
+                return lg[expr[7:]]
+            return values[expr]
+
+        return re.sub(r"\{(\$[^}]+|MemberController::generateSafeLink\(\))\}", one, template)
+
+    def save(template, kind, code, subject, body, note):  # fmt: skip
+        _save(source="rhymix", template=template, lang=lang, kind=kind, code=code,
+              repository=repo,
+              path=f"{skin}{template.split('-')[0]}_member_account_mail.html; modules/member/lang/{code_name}.php; common/lang/{code_name}.php; modules/member/member.controller.php",
+              commit=c, licence="GPL-2.0-or-later",
+              rendered="template v1 compiled by hand (echo, @if/@elseif, loop/cond; PHP eats the newline after a block tag), strings from the language files with the English fallback; one text/html part",
+              sender="다온 클럽 <webmaster@daon-club.example>", subject=subject,
+              html_part=body, note=note)  # fmt: skip
+
+    # find_member_account_mail: identifiers user_id (first branch of the @if)
+    head, rest = find_tpl.split("\t<!--@if($memberInfo[$lang->user_id])-->\n", 1)
+    first, rest = rest.split("\t<!--@elseif($memberInfo[$lang->email_address])-->\n", 1)
+    rest = rest.split("\t<!--@end-->\n", 1)[1]
+    tpl = head + first + rest
+    for method in (1, 2):
+        auth_key = "".join(RNG.choice("0123456789abcdef") for _ in range(40))
+        find_url = (f"{base}index.php?module=member&amp;act=procMemberAuthAccount"
+                    f"&amp;member_srl=2841&amp;auth_key={auth_key}")  # fmt: skip
+        if method == 1:
+            password = _rhymix_password()
+            comment = lg["msg_find_account_comment"]
+        else:
+            password = lg["msg_change_after_click"]
+            comment = lg["msg_find_account_comment_v2"]
+        values = {"$memberInfo[$lang->user_id]": "haneul_k", "$auth_args->new_password": password,
+                  "$find_url": find_url, "MemberController::generateSafeLink()": site_link}  # fmt: skip
+        body = echo(tpl.replace("{$lang->msg_find_account_comment}", comment), values)
+        if method == 1:
+            save("find-account", "saas-otp", password, lg["msg_find_account_title"], body,
+                 "password_reset_method 1: a new password (getRandomPassword(8)) that the link activates; the user id haneul_k is not the code")  # fmt: skip
+        else:
+            save("find-account-link", "notice", None, lg["msg_find_account_title"], body,
+                 "password_reset_method 2 (the default): no password, a reset link only")  # fmt: skip
+    info = {lg["user_id"]: "haneul_k", lg["user_name"]: "김하늘", lg["nick_name"]: "하늘빛",
+            lg["email_address"]: "haneul.kim@example.com"}  # fmt: skip
+    head, rest = confirm_tpl.split("    <li loop=", 1)
+    rest = rest.split("</li>\n", 1)[1]
+    items = "".join(f"<li>{k} : {v}</li>" for k, v in info.items())
+    auth_key = "".join(RNG.choice("0123456789abcdef") for _ in range(40))
+    auth_url = (f"{base}index.php?module=member&amp;act=procMemberAuthAccount"
+                f"&amp;member_srl=2841&amp;auth_key={auth_key}")  # fmt: skip
+    body = echo(head + "    " + items + rest,
+                {"$auth_url": auth_url, "MemberController::generateSafeLink()": site_link})  # fmt: skip
+    save("confirm-account", "notice", None, lg["msg_confirm_account_title"], body,
+         "sign-up activation link only")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -614,6 +721,7 @@ def main() -> None:
     mrdoc()
     gnuboard()
     apitable()
+    rhymix()
     out = HERE / "round15" / "world.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
