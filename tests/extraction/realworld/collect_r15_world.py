@@ -38,6 +38,31 @@ commit recorded below, so every run writes the same bytes.
   builds the password-reset code mail as a one-part ``MIMEText(..., 'html')`` with the
   subject and body strings of ``send_email``; the code is ``generate_vcode()``: six
   distinct digits from 3-9. The SMTP test mail is ``send_email_test``'s.
+- gnuboard/gnuboard5 (LGPL-2.1, per LICENSE.txt), the Korean board/community builder GNUBOARD.
+  Member mails are HTML strings or PHP views (``bbs/register_form_update_mail*.php``, run
+  here by a small echo/if interpreter that, like PHP, eats the newline after ``?>``) passed
+  to ``mailer()``, whose PHPMailer ``msgHTML`` also adds a text part from ``html2text``
+  (reproduced). The password-recovery mail gives a temporary password
+  ``get_random_token_string(5)`` (ten hex digits) that the link activates.
+- apitable/apitable (AGPL-3.0), the Chinese-founded APITable (its open-source edition ships
+  English mails only). Beetl templates ``templates/notification/*-{html,text}.btl`` with
+  ``{{VAR}}`` placeholders, subjects from ``subject.properties``; text and HTML parts. The
+  e-mail code is hutool ``RandomUtil.randomString(8)``: eight lower-case letters/digits.
+- rhymix/rhymix (GPL-2.0-or-later), the Korean CMS Rhymix. The member module's
+  ``find_member_account_mail`` / ``confirm_member_account_mail`` templates (template v1:
+  ``{$lang->...}``, ``<!--@if-->``, ``loop``/``cond``) are compiled by hand for ten of the
+  languages it ships (strings from ``modules/member/lang`` and ``common/lang``, falling back
+  to English for a missing key, as ``Lang::__get`` does), sent as one HTML part. With
+  ``password_reset_method`` 1 the mail gives a new password from
+  ``Password::getRandomPassword(8)``; with 2 (the default) only a link.
+- cedar2025/Xboard (MIT), a Chinese subscription panel forked from V2Board with its own
+  ``mail.default`` views (``MailService::sendEmail`` without a database template), filled
+  like V2Board's.
+- cozy/cozy-stack (AGPL-3.0), the French personal cloud (now Twake Workplace). The
+  ``assets/mails/*.text`` Go templates are filled with ``i18n.Translate`` strings from
+  ``assets/locales/<en|fr>.po`` (``consts.SupportedLocales``; English fallback), subjects
+  from ``mail_templates.go``; text part only (the HTML alternative compiled from MJML by
+  ``cozy-mjml`` is not reproduced). Codes are six-digit TOTP values.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -709,6 +734,163 @@ def _rhymix_one(repo, c, skin, find_tpl, confirm_tpl, en, base, site_link, code_
          "sign-up activation link only")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Xboard (cedar2025/Xboard)
+
+XBOARD_COMMIT = "ee2c12ed324fec4392176b30c56c349a0d467095"
+
+
+def xboard() -> None:
+    repo, c = "cedar2025/Xboard", XBOARD_COMMIT
+    zh = json.loads(_show(repo, c, "resources/lang/zh-CN.json"))
+    name, url = "云帆 Cloud", "https://yunfan.example"
+    sender = f"{name} <noreply@yunfan.example>"
+
+    def save(template, kind, code, subject, values, caller, note=None):  # fmt: skip
+        path = f"resources/views/mail/default/{template}.blade.php"
+        _save(source="xboard", template=template, lang="zh", kind=kind, code=code,
+              repository=repo, path=f"{path}; app/Services/MailService.php; {caller}", commit=c,
+              licence="MIT",
+              rendered=f"Blade view mail.default.{template} (MailService::sendEmail, no DB template) filled as {caller.rsplit('/', 1)[-1]} passes it; text/html",
+              sender=sender, subject=subject,
+              html_part=_blade(_show(repo, c, path), {"name": name, "url": url, **values}),
+              note=note)  # fmt: skip
+
+    code = str(RNG.randint(100000, 999999))
+    save("verify", "saas-otp", code, name + zh["Email verification code"], {"code": code},
+         "app/Http/Controllers/V1/Passport/CommController.php", "rand(100000, 999999), shown in a box")  # fmt: skip
+    token = _pick("0123456789abcdef", 32)
+    save("mailLogin", "notice", None, zh["Login to :name"].replace(":name", name),
+         {"link": f"{url}/#/login?verify={token}&redirect=dashboard"},
+         "app/Services/Auth/MailLinkService.php", "sign-in link only (the verify token is inside the link)")  # fmt: skip
+    save("remindExpire", "notice", None,
+         zh["The service in :app_name is about to expire"].replace(":app_name", name), {},
+         "app/Services/MailService.php")  # fmt: skip
+    save("remindTraffic", "notice", None,
+         zh["The traffic usage in :app_name has reached 80%"].replace(":app_name", name), {},
+         "app/Services/MailService.php")  # fmt: skip
+    content = "主题：账单重复扣费\r\n回复内容：已为您退回 ¥25.00 至余额，交易流水号 TX20261126083145，请查收。"
+    save("notify", "notice", None, f"您在{name}的工单得到了回复", {"content": content},
+         "app/Services/TicketService.php", "ticket reply; the transaction number is not a code")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Cozy / Twake (cozy/cozy-stack)
+
+COZY_COMMIT = "db1163854f06473082a541d20e97aeec0f080308"
+
+
+def _po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a gettext .po file (continuation lines joined, escapes decoded)."""
+    out: dict[str, str] = {}
+    field = None
+    parts: dict[str, list[str]] = {}
+
+    def flush() -> None:
+        if "msgid" in parts and "msgstr" in parts:
+            out["".join(parts["msgid"])] = "".join(parts["msgstr"])
+
+    def unquote(q: str) -> str:
+        return json.loads(q)
+
+    for line in text.splitlines():
+        found = re.match(r'^(msgid|msgstr|msgctxt) (".*")$', line)
+        if found:
+            if found.group(1) == "msgid":
+                flush()
+                parts = {}
+            field = found.group(1)
+            parts[field] = [unquote(found.group(2))]
+        elif line.startswith('"') and field:
+            parts[field].append(unquote(line))
+        elif not line.strip():
+            field = None
+    flush()
+    return out
+
+
+def _go_text(template: str, tr, data: dict) -> str:
+    """Go text/template for the mails' forms: {{t "key" .Var}}, {{.Var}}, {{if .X}}/{{else}}/{{end}}."""
+    out: list[str] = []
+    stack: list[bool] = []
+    pos = 0
+    for m in re.finditer(r"\{\{(.*?)\}\}", template):
+        if all(stack):
+            out.append(template[pos : m.start()])
+        pos = m.end()
+        action = m.group(1).strip()
+        if action.startswith("if "):
+            stack.append(bool(data.get(action[3:].strip().lstrip("."))))
+        elif action == "else":
+            stack[-1] = not stack[-1]
+        elif action == "end":
+            stack.pop()
+        elif all(stack):
+            if action.startswith("t "):
+                found = re.match(r't "([^"]+)"((?: \.\w+)*)$', action)
+                args = [data[v.lstrip(".")] for v in found.group(2).split()]
+                out.append(tr(found.group(1), *args))
+            else:
+                out.append(str(data[action.lstrip(".")]))
+    out.append(template[pos:])
+    return "".join(out)
+
+
+def cozy() -> None:
+    repo, c = "cozy/cozy-stack", COZY_COMMIT
+    en = _po(_show(repo, c, "assets/locales/en.po"))
+    domain = "claire-dubois.mytwake.example"
+    for lang in ("fr", "en"):  # consts.SupportedLocales
+        _cozy_one(repo, c, en, domain, lang)
+
+
+def _cozy_one(repo: str, c: str, en: dict, domain: str, lang: str) -> None:
+    po = _po(_show(repo, c, f"assets/locales/{lang}.po"))
+
+    def tr(key: str, *args: str) -> str:  # i18n.Translate: locale, then English, then the key
+        value = po.get(key) or en.get(key) or key
+        return value % args if args else value
+
+    def save(template, kind, code, subject_args, data, note=None):  # fmt: skip
+        key = {"two_factor": "Mail Two Factor Subject",
+               "two_factor_mail_confirmation": "Mail Two Factor Mail Confirmation Subject",
+               "confirm_flagship": "Mail Confirm Flagship Subject",
+               "passphrase_hint": "Mail Hint Subject",
+               "passphrase_reset": "Mail Reset Passphrase Subject",
+               "magic_link": "Mail Magic Link Subject"}[template]  # fmt: skip
+        data = {"Locale": lang, "InstanceURL": f"https://{domain}/", **data}
+        text = _go_text(_show(repo, c, f"assets/mails/{template}.text"), tr, data)
+        _save(source="cozy", template=template.replace("_", "-"), lang=lang, kind=kind, code=code,
+              repository=repo,
+              path=f"assets/mails/{template}.text; assets/locales/{lang}.po; worker/mails/mail_templates.go",
+              commit=c, licence="AGPL-3.0",
+              rendered="the .text Go template filled with i18n.Translate strings (locale, English fallback) as buildText does; text/plain only (the MJML HTML alternative, compiled by cozy-mjml, is not reproduced)",
+              sender=f"My Twake <noreply@{domain}>", subject=tr(key, *subject_args), text=text,
+              note=note)  # fmt: skip
+
+    code = f"{RNG.randint(0, 999999):06d}"
+    save("two_factor", "saas-otp", code, (), {"TwoFactorPasscode": code},
+         "six-digit TOTP passcode (GenerateTwoFactorSecrets)")  # fmt: skip
+    code = f"{RNG.randint(0, 999999):06d}"
+    save("two_factor_mail_confirmation", "saas-otp", code, ("Twake",),
+         {"TwoFactorActivationPasscode": code}, "six-digit code to enable 2FA")  # fmt: skip
+    code = f"{RNG.randint(0, 999999):06d}"
+    save("confirm_flagship", "saas-otp", code, (), {"Code": code, "PublicName": "Claire Dubois"},
+         "six-digit TOTP code to type in the mobile application (SendConfirmFlagshipCode)")  # fmt: skip
+    hint = {"fr": "le nom du chat de mamie + notre année de mariage",
+            "en": "grandma's cat + the year we got married"}[lang]  # fmt: skip
+    save("passphrase_hint", "notice", None, (), {"PublicName": "Claire Dubois", "CozyPass": False, "Hint": hint},
+         "the user's own password hint, not a password")  # fmt: skip
+    token = _pick("0123456789abcdef", 32)
+    save("passphrase_reset", "notice", None, (),
+         {"PublicName": "Claire Dubois", "CozyPass": False,
+          "PassphraseResetLink": f"https://{domain}/auth/passphrase_renew?token={token}"},
+         "reset link only")  # fmt: skip
+    token = _pick("abcdefghijklmnopqrstuvwxyz0123456789", 24)
+    save("magic_link", "notice", None, (), {"MagicLink": f"https://{domain}/auth/magic_link?code={token}"},
+         "sign-in link only (the code is inside the link)")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -722,6 +904,8 @@ def main() -> None:
     gnuboard()
     apitable()
     rhymix()
+    xboard()
+    cozy()
     out = HERE / "round15" / "world.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
