@@ -171,10 +171,13 @@ def _growi_one(repo, c, base, locale, lang, sites, people) -> None:  # fmt: skip
     sender = f"GROWI <growi@{domain}>"
 
     def save(template, path, kind, code, subject, variables, rendered, note=None):  # fmt: skip
+        source = _show(repo, c, path)
+        if lang != "en" and source.isascii():
+            english = f"GROWI's {locale} template for this mail is written in English"
+            note = f"{note}; {english}" if note else english
         _save(source="growi", template=template, lang=lang, kind=kind, code=code,
               repository=repo, path=path, commit=c, licence="MIT", rendered=rendered,
-              sender=sender, subject=subject,
-              text=_ejs(_show(repo, c, path), variables), note=note)  # fmt: skip
+              sender=sender, subject=subject, text=_ejs(source, variables), note=note)  # fmt: skip
 
     pw = _pick(GROWI_TEMP_PW, 12)
     save("invitation", f"{base}{locale}/admin/userInvitation.ejs", "saas-otp", pw,
