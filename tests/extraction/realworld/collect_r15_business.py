@@ -43,6 +43,7 @@ import hashlib
 import html
 import json
 import random
+import re
 import subprocess
 import tempfile
 import uuid
@@ -51,6 +52,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import markdown
 import yaml
 from collect import HERE, message
 
@@ -737,6 +739,205 @@ def gauzy(mirrors: Path, node_modules: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Snipe-IT
+
+SNIPE = ("snipe/snipe-it", "5aa5c48018f25ae5eb8671bc278469e85d0ac054")
+SNIPE_SITE = "Northwind IT Assets"
+SNIPE_URL = "https://assets.northwind.example"
+SNIPE_FROM = "Snipe-IT <assets@northwind.example>"
+SNIPE_LANGS = ("en-US", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL", "pl-PL", "pt-BR", "cs-CZ",
+               "sv-SE", "tr-TR", "ru-RU", "ja-JP", "ko-KR", "zh-CN")  # fmt: skip
+_PHP_PAIR = re.compile(r"""(['"])(\w+)\1\s*=>\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""")
+
+
+def _php_strings(text: str) -> dict[str, str]:
+    out = {}
+    for m in _PHP_PAIR.finditer(text):
+        value = m.group(3) if m.group(3) is not None else m.group(4)
+        out[m.group(2)] = re.sub(r"\\(.)", r"\1", value)
+    return out
+
+
+def _snipe_password() -> str:
+    # resources/views/users/edit.blade.php: pGenerator, length pwd_secure_min (8) + 5, upper,
+    # lower, numbers and special characters (here only specials that need no HTML escaping)
+    classes = [
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "abcdefghijklmnopqrstuvwxyz",
+        "0123456789",
+        "!#$%*-_=+?@",
+    ]
+    chars = [RNG.choice(c) for c in classes]
+    chars += [RNG.choice("".join(classes)) for _ in range(13 - len(chars))]
+    RNG.shuffle(chars)
+    return "".join(chars)
+
+
+def _snipe_button(url: str, label: str) -> str:
+    return (
+        '<table class="action" align="center" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td align="center">\n'
+        '<table width="100%" border="0" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td align="center">\n'
+        '<table border="0" cellpadding="0" cellspacing="0" role="presentation">\n'
+        "<tr>\n<td>\n"
+        f'<a href="{url}" class="button button-primary" target="_blank">{label}</a>\n'
+        "</td>\n</tr>\n</table>\n</td>\n</tr>\n</table>\n</td>\n</tr>\n</table>"
+    )
+
+
+def _snipe_html(body_md: str, footer_md: str) -> str:
+    body = markdown.markdown(body_md, extensions=["tables"])
+    footer = markdown.markdown(footer_md)
+    return (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" '
+        '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1.0" />\n'
+        '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />\n'
+        "</head>\n<body>\n"
+        '<table class="wrapper" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td align="center">\n'
+        '<table class="content" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n'
+        f'<tr>\n<td class="header">\n<a href="">\n{SNIPE_SITE}\n</a>\n</td>\n</tr>\n\n'
+        "<!-- Email Body -->\n<tr>\n"
+        '<td class="body" width="100%" cellpadding="0" cellspacing="0">\n'
+        '<table class="inner-body" align="center" width="570" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<!-- Body content -->\n<tr>\n<td class="content-cell">\n'
+        f"{body}\n\n\n</td>\n</tr>\n</table>\n</td>\n</tr>\n\n"
+        "<tr>\n<td>\n"
+        '<table class="footer" align="center" width="570" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td class="content-cell" align="center">\n'
+        f"{footer}\n</td>\n</tr>\n</table>\n</td>\n</tr>\n"
+        "</table>\n</td>\n</tr>\n</table>\n</body>\n</html>\n"
+    )
+
+
+def _snipe_text(body_md: str) -> str:
+    text = (
+        f"[Snipe-IT]({SNIPE_URL})\n\n"
+        + re.sub(r"<[^>]+>", "", body_md)
+        + "\n\n© 2026 Snipe-IT. All rights reserved.\n"
+    )
+    return html.unescape(re.sub(r"[\r\n]{2,}", "\n\n", text))
+
+
+def snipeit(mirrors: Path) -> list[dict[str, Any]]:
+    def show(path: str) -> str:
+        return _show(mirrors, *SNIPE, path)
+
+    people = {
+        "en-US": ("Rachel", "Dunmore", "rdunmore"), "de-DE": ("Lukas", "Hoffmann", "lhoffmann"),
+        "fr-FR": ("Camille", "Roux", "croux"), "es-ES": ("Javier", "Navarro", "jnavarro"),
+        "it-IT": ("Giulia", "Ferri", "gferri"), "nl-NL": ("Sanne", "Bakker", "sbakker"),
+        "pl-PL": ("Tomasz", "Wiśniewski", "twisniewski"), "pt-BR": ("Beatriz", "Almeida", "balmeida"),
+        "cs-CZ": ("Petra", "Dvořáková", "pdvorakova"), "sv-SE": ("Oskar", "Berg", "oberg"),
+        "tr-TR": ("Emre", "Demir", "edemir"), "ru-RU": ("Ольга", "Смирнова", "osmirnova"),
+        "ja-JP": ("美咲", "佐藤", "msato"), "ko-KR": ("민준", "박", "mjpark"),
+        "zh-CN": ("伟", "李", "liwei"),
+    }  # fmt: skip
+    footer_md = f"© 2026 {SNIPE_SITE}. All rights reserved.\n"
+    items = []
+    rendered = (
+        "Laravel markdown mail reduced by hand: Blade output of the view written out, "
+        "CommonMark by python-markdown inside resources/views/vendor/mail/html (layout, "
+        "header, button, footer; the theme CSS inlining left out); the text part as "
+        "Markdown::renderText does it (text components, tags stripped, entities decoded); "
+        "multipart/alternative"
+    )
+    for lang in SNIPE_LANGS:
+        tr = _php_strings(show(f"resources/lang/{lang}/mail.php"))
+        first, last, login = people[lang]
+        password = _snipe_password()
+        body_md = (
+            f"{tr['hello']} {first} {last},\n\n"
+            f"{tr['admin_has_created'].replace(':web', SNIPE_SITE)}\n\n"
+            f"{tr['login']}: {login} <br>\n"
+            f"{tr['password']}: {password}\n\n"
+            + _snipe_button(SNIPE_URL, f"Go To {SNIPE_SITE}")
+            + f"\n\n{tr['best_regards']} <br>\n<p>{SNIPE_SITE}</p>\n"
+        )
+        text_md = (
+            f"{tr['hello']} {first} {last},\n\n"
+            f"{tr['admin_has_created'].replace(':web', SNIPE_SITE)}\n\n"
+            f"{tr['login']}: {login} <br>\n"
+            f"{tr['password']}: {password}\n\n"
+            f"Go To {SNIPE_SITE}: {SNIPE_URL}\n\n"
+            f"{tr['best_regards']} <br>\n{SNIPE_SITE}\n"
+        )
+        raw = message(
+            sender=SNIPE_FROM,
+            subject=tr["welcome"].replace(":name", f"{first} {last}"),
+            text=_snipe_text(text_md),
+            html_part=_snipe_html(body_md, footer_md),
+            sent=SENT,
+        )
+        items.append(_item(
+            ident=f"snipeit-welcome-{lang.lower()}", group="snipeit-welcome", source="snipeit",
+            lang=lang, kind="saas-otp", code=password, repo=SNIPE,
+            path="resources/views/notifications/Welcome.blade.php ; "
+                 "app/Notifications/WelcomeNotification.php ; resources/views/vendor/mail/html/* ; "
+                 f"resources/views/vendor/mail/text/* ; resources/lang/{lang}/mail.php",
+            licence="AGPL-3.0-only", rendered=rendered, raw=raw,
+            note="asset-management account created by an administrator: login name and the "
+                 "password set for it (generated: 13 characters with symbols), to be typed to "
+                 "sign in",
+        ))  # fmt: skip
+
+    # checkout-asset: asset tag, serial, model number, dates: no code
+    for lang, (first, last), tag, serial in (
+        ("en-US", ("Rachel", "Dunmore"), "NW-004217", "C02ZK3XHMD6T"),
+        ("de-DE", ("Lukas", "Hoffmann"), "NW-003985", "5CG2147QZB"),
+        ("fr-FR", ("Camille", "Roux"), "NW-004402", "PF3A9KXW"),
+    ):  # fmt: skip
+        tr = _php_strings(show(f"resources/lang/{lang}/mail.php"))
+        gen = _php_strings(show(f"resources/lang/{lang}/general.php"))
+        rows = [
+            (tr["asset_name"], "MacBook Pro 14"),
+            (tr["asset_tag"], tag),
+            (gen["category"], "Laptops"),
+            (gen["manufacturer"], "Apple"),
+            (gen["asset_model"], "MacBook Pro 14 (2023)"),
+            (gen["model_no"], "A2779"),
+            (tr["serial"], serial),
+            (tr["checkout_date"], "2026-12-03 09:14"),
+            (gen["status"], "Deployed"),
+            (tr["expecting_checkin_date"], "2027-12-03"),
+            (gen["administrator"], "Helpdesk Team"),
+        ]
+        table = "|        |          |\n| ------------- | ------------- |\n" + "".join(
+            f"| **{k}** | {v} |\n" for k, v in rows
+        )
+        intro = tr["new_item_checked"]
+        body_md = (
+            f"# {tr['hello']} {first} {last},\n\n{intro}\n\n{table}\n\n"
+            f"{tr['best_regards']}\n\n{SNIPE_SITE}\n"
+        )
+        text_md = (
+            f"# {tr['hello']} {first} {last},\n\n{intro}\n\n{table}\n\n"
+            f"{tr['best_regards']}\n\n{SNIPE_SITE}\n"
+        )
+        raw = message(
+            sender=SNIPE_FROM,
+            subject=tr["Asset_Checkout_Notification"],
+            text=_snipe_text(text_md),
+            html_part=_snipe_html(body_md, footer_md),
+            sent=SENT,
+        )
+        items.append(_item(
+            ident=f"snipeit-checkout-asset-{lang.lower()}", group="snipeit-checkout-asset",
+            source="snipeit", lang=lang, kind="notice", code=None, repo=SNIPE,
+            path="resources/views/mail/markdown/checkout-asset.blade.php ; app/Mail/CheckoutAssetMail.php ; "
+                 f"resources/views/vendor/mail/html/* ; resources/lang/{lang}/mail.php ; "
+                 f"resources/lang/{lang}/general.php",
+            licence="AGPL-3.0-only", rendered=rendered, raw=raw,
+            note="asset checked out to the reader: asset tag, serial and model numbers, dates; "
+                 "no code",
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -744,6 +945,7 @@ def main() -> None:
     args = ap.parse_args()
     items = redmine(args.mirrors) + tryton(args.mirrors)
     items += gauzy(args.mirrors, args.gauzy_node_modules)
+    items += snipeit(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
