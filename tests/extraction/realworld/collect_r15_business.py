@@ -52,6 +52,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import jinja2
 import markdown
 import yaml
 from collect import HERE, message
@@ -938,6 +939,134 @@ def snipeit(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Taiga
+
+TAIGA = ("kaleidos-ventures/taiga-back", "b6eac2c503eaa955e5d81bc29b2e8a988b7cb36b")
+TAIGA_URL = "https://taiga.brightlane.example"
+TAIGA_FROM = "Taiga <no-reply@taiga.brightlane.example>"
+TAIGA_DIRS = ("taiga/users/templates", "taiga/projects/templates", "taiga/base/templates")
+TAIGA_SR = {
+    "taigaio_url": "https://taiga.io",
+    "social": {
+        "twitter_url": "https://twitter.com/taigaio",
+        "github_url": "https://github.com/kaleidos-ventures",
+    },
+    "support": {"url": "https://tree.taiga.io/support/", "email": "support@taiga.io"},
+    "signature": "The Taiga Team",
+    "product_name": "Taiga",
+}  # settings/common.py SR
+TAIGA_FRONT = {
+    "home": "/", "settings-mail-notifications": "/user-settings/mail-notifications",
+    "change-password": "/change-password/{0}", "change-email": "/change-email/{0}",
+    "verify-email": "/verify-email/{0}", "cancel-account": "/cancel-account/{0}",
+    "invitation": "/invitation/{0}",
+}  # taiga/front/urls.py  # fmt: skip
+
+
+class _TaigaUser:
+    def __init__(self, full_name: str, token: str, email_token: str) -> None:
+        self.full_name = full_name
+        self.token = token
+        self.email_token = email_token
+        self.verified_email = False
+
+    def get_full_name(self) -> str:
+        return self.full_name
+
+
+def _taiga_env(mirrors: Path, lang: str) -> jinja2.Environment:
+    def load(name: str) -> str:
+        for base in TAIGA_DIRS:
+            try:
+                return _show(mirrors, *TAIGA, f"{base}/{name}")
+            except subprocess.CalledProcessError:
+                continue
+        raise jinja2.TemplateNotFound(name)
+
+    po = {} if lang == "en" else parse_po(
+        _show(mirrors, *TAIGA, f"taiga/locale/{lang}/LC_MESSAGES/django.po")
+    )  # fmt: skip
+
+    def gettext(text: str) -> str:
+        return po.get(("", text)) or text
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return gettext(singular if n == 1 else plural)
+
+    def sr(name: str) -> Any:
+        node: Any = TAIGA_SR
+        for part in name.split("."):
+            node = node[part]
+        return node
+
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(load), autoescape=True, extensions=["jinja2.ext.i18n"]
+    )  # django_jinja defaults: autoescape, i18n with new-style gettext
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(
+        sr=sr,
+        resolve_front_url=lambda kind, *a: TAIGA_URL + TAIGA_FRONT[kind].format(*a),
+        static=lambda path: f"{TAIGA_URL}/static/{path}",
+    )
+    return env
+
+
+def taiga(mirrors: Path) -> list[dict[str, Any]]:
+    items = []
+    names = {
+        "en": "Harriet Lowe", "de": "Felix Schneider", "es": "Lucía Romero", "fr": "Hugo Lambert",
+        "it": "Chiara Bianchi", "ru": "Михаил Орлов", "ja": "高橋 結衣", "pt_BR": "Rafael Lima",
+        "zh_Hans": "张 敏", "pl": "Katarzyna Zielińska", "tr": "Zeynep Aydın",
+    }  # fmt: skip
+    plan = [
+        ("password_recovery", "taiga/users/templates", ("en", "es", "ru", "tr"),
+         "password recovery link (token only inside the link); no code"),
+        ("registered_user", "taiga/users/templates", ("en", "fr", "es"),
+         "welcome after sign-up with e-mail confirmation and account-cancel links; no code"),
+        ("membership_invitation", "taiga/projects/templates", ("en", "de", "fr", "ru"),
+         "invitation to join a project (link with a token); no code"),
+        ("change_email", "taiga/users/templates", ("en", "tr", "es"),
+         "confirm a new e-mail address (link only); no code"),
+    ]  # fmt: skip
+    for template, base, langs, note in plan:
+        for lang in langs:
+            env = _taiga_env(mirrors, lang)
+            user = _TaigaUser(names[lang], _uuid(), _uuid())
+            ctx: dict[str, Any] = {"user": user, "lang": lang}
+            if template == "registered_user":
+                ctx["cancel_token"] = _b64url(RNG.randbytes(30))
+            if template == "membership_invitation":
+                inviter = _TaigaUser("Harriet Lowe", "", "")
+                ctx["membership"] = type("Membership", (), {
+                    "invited_by": inviter, "project": "Harbour Logistics Portal",
+                    "token": _uuid(), "invitation_extra_text": "",
+                })()  # fmt: skip
+            parts = [
+                env.get_template(f"emails/{template}-{kind}.jinja").render(ctx)
+                for kind in ("subject", "body-text", "body-html")
+            ]
+            raw = message(
+                sender=TAIGA_FROM, subject=parts[0].strip(), text=parts[1], html_part=parts[2],
+                sent=SENT,
+            )  # fmt: skip
+            items.append(_item(
+                ident=f"taiga-{template.replace('_', '-')}-{lang.lower().replace('_', '-')}",
+                group=f"taiga-{template.replace('_', '-')}", source="taiga", lang=lang,
+                kind="notice", code=None, repo=TAIGA,
+                path=f"{base}/emails/{template}-subject.jinja ; {base}/emails/{template}-body-text.jinja ; "
+                     f"{base}/emails/{template}-body-html.jinja ; taiga/base/templates/emails/* ; "
+                     f"taiga/locale/{lang}/LC_MESSAGES/django.po ; settings/common.py (SR) ; taiga/front/urls.py",
+                licence="MPL-2.0",
+                rendered="Jinja2 (the sender's engine) with the i18n extension, new-style gettext "
+                         "from the .po catalogue, autoescape as django_jinja sets it, sr / "
+                         "resolve_front_url / static as Taiga defines them; subject stripped; "
+                         "multipart/alternative text/plain + text/html as djmail sends it",
+                raw=raw, note=note,
+            ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -946,6 +1075,7 @@ def main() -> None:
     items = redmine(args.mirrors) + tryton(args.mirrors)
     items += gauzy(args.mirrors, args.gauzy_node_modules)
     items += snipeit(args.mirrors)
+    items += taiga(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
