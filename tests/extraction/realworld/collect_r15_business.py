@@ -1067,6 +1067,129 @@ def taiga(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Firefly III
+
+FIREFLY = ("firefly-iii/firefly-iii", "a95b82b14cb01b6e40491f2a94c53b47b71766e7")
+FIREFLY_URL = "https://money.lowe-household.example"
+FIREFLY_FROM = "Firefly III <firefly@lowe-household.example>"
+
+
+def _firefly_html(body_md: str, footer_md: str) -> str:
+    return (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" '
+        '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1.0" />\n'
+        '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />\n'
+        '<meta name="color-scheme" content="light">\n'
+        '<meta name="supported-color-schemes" content="light">\n'
+        "</head>\n<body>\n\n"
+        '<table class="wrapper" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td align="center">\n'
+        '<table class="content" width="100%" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td class="header">\n<a href="#" style="display: inline-block;">\nFirefly III\n'
+        "</a>\n</td>\n</tr>\n\n<!-- Email Body -->\n<tr>\n"
+        '<td class="body" width="100%" cellpadding="0" cellspacing="0">\n'
+        '<table class="inner-body" align="center" width="570" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<!-- Body content -->\n<tr>\n<td class="content-cell">\n'
+        f"{markdown.markdown(body_md)}\n\n\n</td>\n</tr>\n</table>\n</td>\n</tr>\n\n"
+        "<tr>\n<td>\n"
+        '<table class="footer" align="center" width="570" cellpadding="0" cellspacing="0" role="presentation">\n'
+        '<tr>\n<td class="content-cell" align="center">\n'
+        f"{markdown.markdown(footer_md)}\n</td>\n</tr>\n</table>\n</td>\n</tr>\n"
+        "</table>\n</td>\n</tr>\n</table>\n</body>\n</html>\n"
+    )
+
+
+def firefly(mirrors: Path) -> list[dict[str, Any]]:
+    tr = _php_strings(_show(mirrors, *FIREFLY, "resources/lang/en_US/email.php"))
+
+    def t(key: str, **values: Any) -> str:
+        text = tr[key]
+        for name, value in values.items():
+            text = text.replace(f":{name}", str(value))
+        return text
+
+    email = "harriet.lowe@fastmail.example"
+    ua = (
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
+        "Chrome/142.0.7444.59 Safari/537.36"
+    )
+    when = "December 3rd, 2026, @ 16:04:31"  # config.date_time_js, isoFormat
+    ip, host = "198.51.100.74", "74-100-51-198.dsl.example-isp.net"
+
+    def facts(*, link: bool = False, order: str = "tihu") -> str:
+        rows = {
+            "t": f"- {t('date_time')}: {when}",
+            "i": f"- {t('ip_address')}: {ip}",
+            "h": f"- {t('host_name')}: {host}",
+            "u": f"- {t('user_agent')}: {ua}",
+        }
+        out = "\n".join(rows[k] for k in order)
+        if link:
+            out += f"\n- {t('firefly_iii_url')}: {FIREFLY_URL}"
+        return out + "\n"
+
+    reset = f"{FIREFLY_URL}/password/reset/{''.join(RNG.choice('0123456789abcdef') for _ in range(64))}?email=harriet.lowe%40fastmail.example"
+    mails = [
+        ("enabled-mfa", "security/enabled-mfa", t("enabled_mfa_subject"),
+         f"{t('have_enabled_mfa', email=email)}\n\n{t('enabled_mfa_warning')}\n\n{facts()}",
+         "multi-factor authentication was switched on; date, IP, host, browser; no code"),
+        ("used-backup-code", "security/used-backup-code", t("used_backup_code_subject"),
+         f"{t('used_backup_code_intro', email=email)}\n\n{t('used_backup_code_warning')}\n\n{facts()}",
+         "a back-up code was used to sign in (the code itself is not in the mail); no code"),
+        ("many-failed-attempts", "security/many-failed-attempts",
+         t("mfa_many_failed_subject", count=5),
+         f"{t('mfa_many_failed_attempts_intro', email=email, count=5)}\n\n"
+         f"{t('mfa_many_failed_attempts_warning')}\n\n{facts()}",
+         "five failed MFA attempts; no code"),
+        ("failed-login", "security/failed-login", t("failed_login_subject"),
+         f"{t('failed_login_body', email=email)}\n\n{t('failed_login_warning')}\n\n{facts(link=True)}\n",
+         "failed login attempt warning; no code"),
+        ("new-ip", "new-ip", t("login_from_new_ip"),
+         f"{t('new_ip_body')}\n\n{t('new_ip_warning')}\n\n{facts(link=True, order='ihtu')}\n",
+         "login from a new IP address; no code"),
+        ("password", "password", t("reset_pw_subject"),
+         f"{t('reset_pw_instructions')}\n\n{t('reset_pw_warning')}\n\n{reset}\n\n{facts(order='ihtu')}",
+         "password reset link (64-hex token only inside the link); no code"),
+        ("registered", "registered", t("registered_subject"),
+         f"{t('registered_welcome', address=FIREFLY_URL)}\n\n"
+         f"{t('registered_pw', address=FIREFLY_URL)} {t('registered_help')}\n\n"
+         f"{t('registered_closing')}\n\n"
+         f"* {t('registered_firefly_iii_link')} [{FIREFLY_URL}]({FIREFLY_URL})\n"
+         f"* {t('registered_pw_reset_link')} [{FIREFLY_URL}/password/reset]({FIREFLY_URL}/password/reset)\n"
+         f"* {t('registered_doc_link')} [https://docs.firefly-iii.org/](https://docs.firefly-iii.org/)\n",
+         "welcome after registration; no code"),
+    ]  # fmt: skip
+    items = []
+    for name, view, subject, slot, note in mails:
+        body_md = f"{t('greeting')}\n\n{slot}\n\n{t('closing')}\n\n{t('signature')}\n"
+        footer_md = t("footer_ps", ipAddress=ip) + "\n"
+        text = (
+            f"Firefly III: {FIREFLY_URL}\n\n{body_md}\n\n© 2026 Firefly III. All rights reserved.\n"
+        )
+        text = html.unescape(re.sub(r"[\r\n]{2,}", "\n\n", text))
+        raw = message(
+            sender=FIREFLY_FROM, subject=subject, text=text,
+            html_part=_firefly_html(body_md, footer_md), sent=SENT,
+        )  # fmt: skip
+        items.append(_item(
+            ident=f"firefly-{name}-en", group=f"firefly-{name}", source="fireflyiii", lang="en",
+            kind="notice", code=None, repo=FIREFLY,
+            path=f"resources/views/emails/{view}.blade.php ; resources/views/vendor/mail/html/* ; "
+                 "resources/lang/en_US/email.php ; app/Notifications/**",
+            licence="AGPL-3.0-or-later",
+            rendered="Laravel markdown mail reduced by hand: Blade output written out (greeting, "
+                     "closing, signature and footer_ps of vendor/mail/html/message), CommonMark by "
+                     "python-markdown inside vendor/mail/html/layout (CSS inlining left out); text "
+                     "part as Laravel's default text components give it; English (the snapshot "
+                     "ships en_US only); multipart/alternative",
+            raw=raw, note=note,
+        ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1076,6 +1199,7 @@ def main() -> None:
     items += gauzy(args.mirrors, args.gauzy_node_modules)
     items += snipeit(args.mirrors)
     items += taiga(args.mirrors)
+    items += firefly(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
