@@ -51,6 +51,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import jinja2
 import markdown
@@ -1190,6 +1191,114 @@ def firefly(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Kimai
+
+KIMAI = ("kimai/kimai", "1f421c276badbf9eeff40852de305a1e4c1e829f")
+KIMAI_URL = "https://time.brightlane.example"
+KIMAI_FROM = "Kimai <kimai@time.brightlane.example>"
+_XLIFF = "{urn:oasis:names:tc:xliff:document:1.2}"
+
+
+def _xliff(text: str) -> dict[str, str]:
+    out = {}
+    for unit in ElementTree.fromstring(text).iter(f"{_XLIFF}trans-unit"):
+        target = unit.find(f"{_XLIFF}target")
+        source = unit.find(f"{_XLIFF}source")
+        value = target.text if target is not None and target.text else source.text  # type: ignore[union-attr]
+        out[unit.get("resname") or ""] = value or ""
+    return out
+
+
+def _inky(fragment: str) -> str:
+    """The two Inky tags the Kimai mails use, as twig/inky-extra (Pinky) expands them."""
+    fragment = re.sub(
+        r'<spacer size="(\d+)"></spacer>',
+        lambda m: (
+            '<table class="spacer"><tbody><tr><td height="{0}px" style="font-size:{0}px;'
+            'line-height:{0}px;">&#xA0;</td></tr></tbody></table>'
+        ).format(m.group(1)),
+        fragment,
+    )
+    return re.sub(
+        r'<button class="([^"]*)" href="([^"]*)">(.*?)</button>',
+        lambda m: (
+            f'<table class="button {m.group(1)}"><tbody><tr><td><table><tbody><tr><td>'
+            f'<a href="{m.group(2)}">{m.group(3)}</a></td></tr></tbody></table></td></tr></tbody></table>'
+        ),
+        fragment,
+        flags=re.S,
+    )
+
+
+def kimai(mirrors: Path) -> list[dict[str, Any]]:
+    def load(name: str) -> str:
+        text = _show(mirrors, *KIMAI, f"templates/{name}")
+        # Twig's {% apply inky_to_html|inline_css(...) %} as a Jinja2 filter block
+        text = re.sub(
+            r"\{% apply inky_to_html\|inline_css\(.*?\) %\}", "{% filter inky_to_html %}", text
+        )
+        return text.replace("{% endapply %}", "{% endfilter %}")
+
+    items = []
+    plan = [
+        ("password-reset", "reset", ("en", "de", "fr", "es", "it", "nl", "pl", "ja", "pt_BR"),
+         "sign-in link sent from the password reset page (token only inside the link, valid "
+         "15 minutes); no code"),
+        ("confirmation", "registration", ("en", "de", "fr", "sv", "tr"),
+         "self-registration: account activation link; no code"),
+    ]  # fmt: skip
+    people = {"en": "Harriet Lowe", "de": "Jonas Weber", "fr": "Léa Fontaine", "es": "Pablo Ortega",
+              "it": "Francesca Galli", "nl": "Daan Visser", "pl": "Marta Kowalska",
+              "ja": "中村 陽菜", "pt_BR": "Gabriel Rocha", "sv": "Ingrid Nyström", "tr": "Mehmet Kaya"}  # fmt: skip
+    for template, prefix, langs, note in plan:
+        for lang in langs:
+            tr = _xliff(_show(mirrors, *KIMAI, f"translations/email.{lang}.xlf"))
+
+            def trans(
+                key: str, params: dict[str, str], _domain: str, tr: dict[str, str] = tr
+            ) -> str:
+                text = tr.get(key, key)
+                for name, value in params.items():
+                    text = text.replace(name, value)
+                return text
+
+            env = jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True)
+            env.filters["trans"] = trans
+            env.filters["inky_to_html"] = _inky
+            name = people[lang]
+            mail = name.split()[0].lower() + "@brightlane.example"
+            token = _b64url(RNG.randbytes(32))
+            url = (
+                f"{KIMAI_URL}/{lang}/resetting/reset/{token}" if prefix == "reset"
+                else f"{KIMAI_URL}/{lang}/register/confirm/{token}"
+            )  # fmt: skip
+            page = env.get_template(f"emails/{template}.html.twig").render(
+                user={"displayName": name, "email": mail}, username=name, confirmationUrl=url
+            )
+            text = re.sub(r"<(head|style)\b.*?</\1>", "", page, flags=re.S | re.I)
+            text = re.sub(r"<[^>]+>", "", text)
+            raw = message(
+                sender=KIMAI_FROM, subject=trans(f"{prefix}.subject", {"%username%": name}, "email"),
+                text=text, html_part=page, sent=SENT,
+            )  # fmt: skip
+            items.append(_item(
+                ident=f"kimai-{template}-{lang.lower().replace('_', '-')}", group=f"kimai-{template}",
+                source="kimai", lang=lang, kind="notice", code=None, repo=KIMAI,
+                path=f"templates/emails/{template}.html.twig ; templates/emails/layout.html.twig ; "
+                     f"translations/email.{lang}.xlf ; src/Controller/Security/"
+                     + ("PasswordResetController.php" if prefix == "reset" else "SelfRegistrationController.php"),
+                licence="AGPL-3.0-only",
+                rendered="Twig templates run with Jinja2 (same syntax here; the apply block as a "
+                         "filter block), trans from the XLIFF catalogue, Inky spacer/button expanded "
+                         "as Pinky does, CSS inlining left out; text part as Symfony's BodyRenderer "
+                         "makes it without html-to-markdown (head/style removed, tags stripped, entities left as they are); "
+                         "multipart/alternative",
+                raw=raw, note=note,
+            ))  # fmt: skip
+    return items
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1200,6 +1309,7 @@ def main() -> None:
     items += snipeit(args.mirrors)
     items += taiga(args.mirrors)
     items += firefly(args.mirrors)
+    items += kimai(args.mirrors)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
