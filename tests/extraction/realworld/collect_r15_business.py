@@ -1,9 +1,15 @@
-"""Round fifteen (``business``): passwords and notices that business software mails.
+"""Round fifteen (``business``): passwords, codes and notices that business software mails.
 
-    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_business.py [--mirrors /work/.mirror]
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r15_business.py \
+        [--mirrors /work/.mirror] [--gauzy-node-modules /tmp/gauzynm/node_modules]
 
 ``--mirrors`` holds the git snapshots fetched for this round: redmine+redmine (GPL-2.0),
-tryton+trytond (GPL-3.0), firefly-iii+firefly-iii (AGPL-3.0).
+tryton+trytond (GPL-3.0), ever-co+ever-gauzy (AGPL-3.0), snipe+snipe-it (AGPL-3.0),
+kaleidos-ventures+taiga-back (MPL-2.0), firefly-iii+firefly-iii (AGPL-3.0), kimai+kimai
+(AGPL-3.0). polonel/trudesk (Apache-2.0) is over the snapshot size limit: its three templates
+are held inline below. ``--gauzy-node-modules`` is a ``node_modules`` with mjml 4.18.0,
+handlebars 4.7.10 and email-templates 12.0.3 (``npm install mjml@4 handlebars@4
+email-templates@12``); ``node`` (20) runs the Ever Gauzy and Trudesk renderers with it.
 
 Collected blind: no extractor was run on these mails; each label is what a person reading
 the mail would type (``code``) or ``null``.
@@ -32,6 +38,23 @@ the mail would type (``code``) or ``null``.
   only a ``text/html`` part when html2text is not installed; here it is one ``text/html``
   part (the ``Content-Language`` headers are left out). Languages whose three strings are
   translated and not fuzzy: ca, de, es, fr, nl, ro, uk, and en.
+- Ever Gauzy (HR / ERP / time tracking): ``packages/core/src/lib/core/seeds/data/
+  default-email-templates/<template>/<lang>/{html.mjml,subject.hbs}`` turned into Handlebars
+  with mjml as the seed does, filled by Handlebars with the locals ``email.service.ts`` passes
+  (app integration defaults of ``packages/config``), through email-templates' ``renderAll``
+  with Gauzy's custom render (subject trimmed, text part by html-to-text). Codes
+  ``generateAlphaNumericCode()``: eight of A-Z0-9. Languages where the template is really
+  translated (en, bg, he, ru; several templates are English in every folder and are taken in
+  English only).
+- Snipe-IT (asset management): the welcome notification an administrator sends with the
+  login and password (``notifications/Welcome.blade.php``) in fifteen of the shipped
+  languages, and the asset checkout mail; Laravel markdown mail reduced by hand (see items).
+- Taiga (project management): ``*-subject/-body-text/-body-html.jinja`` rendered with Jinja2
+  and the ``django.po`` catalogue (languages whose e-mail strings are translated: en, es, fr,
+  ru, tr, de for the invitation).
+- Firefly III (personal finance): security and account notices, English only.
+- Kimai (time tracking): sign-in link and account activation, Twig run with Jinja2, XLIFF.
+- Trudesk (helpdesk): new password after a reset, reset and account-recovery links.
 """
 
 from __future__ import annotations
@@ -85,6 +108,9 @@ def _item(
     note: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     rel, digest = _write(source, ident, raw)
+    lang = lang.replace("_", "-")  # the senders' locale names as language tags
+    if lang not in ("pt-BR", "zh-CN", "zh-TW"):
+        lang = lang.split("-")[0]
     item: dict[str, Any] = {
         "id": ident,
         "group": group,
@@ -1201,12 +1227,12 @@ _XLIFF = "{urn:oasis:names:tc:xliff:document:1.2}"
 
 
 def _xliff(text: str) -> dict[str, str]:
+    """resname -> target of the units that have one (Symfony falls back to ``en`` otherwise)."""
     out = {}
     for unit in ElementTree.fromstring(text).iter(f"{_XLIFF}trans-unit"):
         target = unit.find(f"{_XLIFF}target")
-        source = unit.find(f"{_XLIFF}source")
-        value = target.text if target is not None and target.text else source.text  # type: ignore[union-attr]
-        out[unit.get("resname") or ""] = value or ""
+        if target is not None and target.text:
+            out[unit.get("resname") or ""] = target.text
     return out
 
 
@@ -1242,7 +1268,7 @@ def kimai(mirrors: Path) -> list[dict[str, Any]]:
 
     items = []
     plan = [
-        ("password-reset", "reset", ("en", "de", "fr", "es", "it", "nl", "pl", "ja", "pt_BR"),
+        ("password-reset", "reset", ("en", "de", "fr", "es", "it", "nl", "pl", "pt_BR"),
          "sign-in link sent from the password reset page (token only inside the link, valid "
          "15 minutes); no code"),
         ("confirmation", "registration", ("en", "de", "fr", "sv", "tr"),
@@ -1251,9 +1277,10 @@ def kimai(mirrors: Path) -> list[dict[str, Any]]:
     people = {"en": "Harriet Lowe", "de": "Jonas Weber", "fr": "Léa Fontaine", "es": "Pablo Ortega",
               "it": "Francesca Galli", "nl": "Daan Visser", "pl": "Marta Kowalska",
               "ja": "中村 陽菜", "pt_BR": "Gabriel Rocha", "sv": "Ingrid Nyström", "tr": "Mehmet Kaya"}  # fmt: skip
+    english = _xliff(_show(mirrors, *KIMAI, "translations/email.en.xlf"))
     for template, prefix, langs, note in plan:
         for lang in langs:
-            tr = _xliff(_show(mirrors, *KIMAI, f"translations/email.{lang}.xlf"))
+            tr = {**english, **_xliff(_show(mirrors, *KIMAI, f"translations/email.{lang}.xlf"))}
 
             def trans(
                 key: str, params: dict[str, str], _domain: str, tr: dict[str, str] = tr
