@@ -230,7 +230,7 @@ def redmine(mirrors: Path) -> list[dict[str, Any]]:
     rm = Redmine(mirrors)
     login_url = f"{RM_HOST}/login"
     items: list[dict[str, Any]] = []
-    base = dict(source="redmine", repo=REDMINE, licence="GPL-2.0-only", rendered=RM_RENDERED)
+    base = dict(source="redmine", repo=REDMINE, licence="GPL-2.0-or-later", rendered=RM_RENDERED)
 
     def paths(name: str) -> str:
         return (
@@ -892,7 +892,7 @@ def snipeit(mirrors: Path) -> list[dict[str, Any]]:
             path="resources/views/notifications/Welcome.blade.php ; "
                  "app/Notifications/WelcomeNotification.php ; resources/views/vendor/mail/html/* ; "
                  f"resources/views/vendor/mail/text/* ; resources/lang/{lang}/mail.php",
-            licence="AGPL-3.0-only", rendered=rendered, raw=raw,
+            licence="AGPL-3.0-or-later", rendered=rendered, raw=raw,
             note="asset-management account created by an administrator: login name and the "
                  "password set for it (generated: 13 characters with symbols), to be typed to "
                  "sign in",
@@ -944,7 +944,7 @@ def snipeit(mirrors: Path) -> list[dict[str, Any]]:
             path="resources/views/mail/markdown/checkout-asset.blade.php ; app/Mail/CheckoutAssetMail.php ; "
                  f"resources/views/vendor/mail/html/* ; resources/lang/{lang}/mail.php ; "
                  f"resources/lang/{lang}/general.php",
-            licence="AGPL-3.0-only", rendered=rendered, raw=raw,
+            licence="AGPL-3.0-or-later", rendered=rendered, raw=raw,
             note="asset checked out to the reader: asset tag, serial and model numbers, dates; "
                  "no code",
         ))  # fmt: skip
@@ -1300,7 +1300,7 @@ def kimai(mirrors: Path) -> list[dict[str, Any]]:
                 path=f"templates/emails/{template}.html.twig ; templates/emails/layout.html.twig ; "
                      f"translations/email.{lang}.xlf ; src/Controller/Security/"
                      + ("PasswordResetController.php" if prefix == "reset" else "SelfRegistrationController.php"),
-                licence="AGPL-3.0-only",
+                licence="AGPL-3.0-or-later",
                 rendered="Twig templates run with Jinja2 (same syntax here; the apply block as a "
                          "filter block), trans from the XLIFF catalogue, Inky spacer/button expanded "
                          "as Pinky does, CSS inlining left out; text part as Symfony's BodyRenderer "
