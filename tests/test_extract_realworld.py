@@ -855,6 +855,79 @@ def test_a_password_with_symbols_is_returned_whole(text: str, code: str) -> None
 
 
 @pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a password after its password word keeps its hyphens: it is typed as shown
+        (
+            "Ihr Benutzername ist: lukas und das Kennwort: Springer-e4-Rochade",
+            "Springer-e4-Rochade",
+        ),
+        (
+            "You have successfully reset your password to: Pier7-Sunrise-Tempo",
+            "Pier7-Sunrise-Tempo",
+        ),
+        ("您已经成功地将密码更改成:Guangquan-f18", "Guangquan-f18"),
+        # a password glued to other scripts, or to "is" and its colon
+        ("您的用户名是:wang.lei 密码是:Waitan1908sh", "Waitan1908sh"),
+        ("あなたのユーザ名はkenji、パスワードはBlueNote1959ykとなります。", "BlueNote1959yk"),
+        ("Adgangskoden er:Kajak2026Sommer", "Kajak2026Sommer"),
+        # a password that ends in a symbol, or holds a closing bracket
+        ("- 아이디 : haneul_k\n- 비밀번호 : Q7TdUdC$\n", "Q7TdUdC$"),
+        ("Your password has been reset to: mbW0!d]]", "mbW0!d]]"),
+        ("Login: jnavarro\nPassword: 5K55--bc%lCL%\n", "5K55--bc%lCL%"),
+        # "is" in more languages, with the password right after
+        (
+            "A túa contrasinal temporal é =9t&$)66;iJ:. Por favor, usa esta contrasinal.",
+            "=9t&$)66;iJ:",
+        ),
+        (
+            "Ang iyong pansamantalang password ay wBipahNTtfmv. Pakigamit ang password.",
+            "wBipahNTtfmv",
+        ),
+        # password words of more scripts
+        ("معلومات حسابك:\n* كلمة المرور: 6EoPexD8nA\n", "6EoPexD8nA"),
+        ("اطلاعات حساب شما:\n* گذرواژه: Uacf58HXrZ\n", "Uacf58HXrZ"),
+        # twelve random letters in both cases, under "lautet:"
+        (
+            "Hallo Lena,\ndein neues Passwort lautet:\nNIVMkjLRxzTD\nFalls du es vergisst",
+            "NIVMkjLRxzTD",
+        ),
+        # an abbreviation in brackets between the code word and "is:"
+        ("Your one-time password (OTP) is: CbcHQM\nThis code is valid for 10 minutes.", "CbcHQM"),
+        # capitals in groups made for reading, under a code word of any language
+        (
+            "Níže najdete váš ověřovací kód. Zadejte jej do okna prohlížeče.\n\nPJWV-BDLV\n",
+            "PJWVBDLV",
+        ),
+        # "the password is shown below": the code below is the code, not a password
+        (
+            "Votre code de réinitialisation du mot de passe est indiqué ci-dessous.\n\nKHQV-KMQG\n",
+            "KHQVKMQG",
+        ),
+    ],
+)
+def test_codes_round_fifteen_showed(text: str, code: str) -> None:
+    assert extract_code(received("Your account", text=text)) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a password word before words, and a changed-password notice with a date
+        "Your password is shown on the next page.\n",
+        "您的密码已于2026年12月3日更改。如果不是您本人操作，请联系我们。",
+        "パスワードは変更されました。\n",
+        # words in capitals joined by a hyphen are not a code without a code word
+        "The NATO-OTAN summit starts today.\n",
+        # CamelCase words where a code stands are not a long random code
+        "Your code:\nThisIsMyFavouriteBand\n",
+    ],
+)
+def test_what_round_fifteen_showed_is_not_a_code(text: str) -> None:
+    assert extract_code(received("Your account", text=text)) is None
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # words, links, hosts, addresses, handles, placeholders and run-on sentences with a
@@ -922,17 +995,23 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # password as every other round labels one). Round fourteen (120 mails, 20 new repositories,
 # held out whole), scored once at the end of a session: 0.771 (27/35) at 1.000; tuned on
 # since (a PIN code that "is", a table's password row, three words and "is", an address
-# change): 0.914 (32/35), its misses passwords with "@" and two hyphenated words. All are seen now and part of tuning, whose
+# change): 0.914 (32/35), its misses passwords with "@" and two hyphenated words. Round
+# fifteen (765 mails, 63 new repositories, held out whole), scored once: 0.776 (229/295) at
+# 0.996 (a Danish password glued to "er:"); tuned on since (passwords of words and hyphens
+# after a password word, passwords ending in a symbol, password words of more scripts,
+# grouped capitals, twelve random letters): 0.912 (269/295). All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.98  # 811/825: its misses lower-case, spaced or in links
-ROUNDS = {f"round{n}" for n in range(3, 15)}
+REALWORLD_TUNING_RECALL_FLOOR = 0.96  # 1081/1120: most misses over 32 characters, in a link,
+# in one case or with a currency or percent sign the scanner masks
+ROUNDS = {f"round{n}" for n in range(3, 16)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
-                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0", "ISC", "LGPL"}  # fmt: skip
+                   "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0", "ISC", "LGPL",
+                   "GPL-3.0-only", "LGPL-2.1"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -987,6 +1066,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (12, 100),
         (13, 100),
         (14, 100),
+        (15, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1032,6 +1112,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout12",
         "holdout13",
         "holdout14",
+        "holdout15",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -16,29 +16,33 @@ from otpmail._decoding._code_words import (
     _POSITIVE_CJK,
     _POSITIVE_SCRIPTS,
     _SECRET_IN_TABLE,
+    _SECRET_IS,
     _SECRET_WORDS,
 )
 from otpmail._decoding._lines import _alone_on_line, _line_bounds
 
 _TOKEN = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
-    r"|(?=[A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]{6,10}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
+    r"|(?=[A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]{6,32}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
 )
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
 _RIGHT_AFTER_LABEL = re.compile(
+    r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
     r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
     r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
     r"(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
-    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это)[ \t]*:?)|"
+    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|ay)[ \t]*:?)|"
     r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*"
 )
 """What may stand between a code word and the code: a word or two that qualify it, then a
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
-up to four words and a colon (``One-time password for current session: …``)."""
-_SECRET_IN_TABLE_RX = re.compile(f"(?i)\\b(?:{_SECRET_IN_TABLE})")
+up to four words and a colon (``One-time password for current session: …``); an
+abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
+_SECRET_BEFORE_ITS_VALUE = re.compile(f"(?i)\\b(?:{_SECRET_IN_TABLE}|{_SECRET_IS})")
+"""Password words that look ahead at their value, so are sought on the whole line."""
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
     r"(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
@@ -123,6 +127,7 @@ def _code_ish(token: str, sep: str) -> bool:
 _CAMEL_PART = re.compile(r"[A-Z]?[a-z]+")
 _CAPS_THEN_SMALL = re.compile(r"[A-Z]{2}[a-z]{2}")
 _VOWEL = re.compile(r"[aeiouy]")
+_ANY_VOWEL = re.compile(r"[aeiouyAEIOUY]")
 
 
 def _wordlike(value: str) -> bool:
@@ -137,12 +142,21 @@ def _random_shape(value: str) -> str | None:
     mixed case with at most one digit, and two lower-to-upper humps or one that does not
     join words: ``tXrrAkqAEb``, ``ybYbWP``, ``czKrqn``; not ``YouTube``), ``caps-small``
     (capitals, then small letters: ``BPJSeqxl``), ``long`` (11-32 characters with upper-
-    and lower-case letters and digits: ``9PazD2JMU5Fm7XwPgWRM``) or ``capitals`` (5-10
+    and lower-case letters and digits: ``9PazD2JMU5Fm7XwPgWRM``, or letters only with two
+    humps that do not join words: ``NIVMkjLRxzTD``) or ``capitals`` (5-10
     capitals with at most one vowel: ``RXJNTSGG``; not ``WARNING``)."""
     if len(value) > 10:
         has = (any(ch.isupper() for ch in value), any(ch.islower() for ch in value))
         digits = any(ch.isdigit() for ch in value)
-        return "long" if len(value) <= 32 and all(has) and digits else None
+        if len(value) > 32 or not all(has):
+            return None
+        if digits:
+            return "long"
+        # letters only: random when two humps or more, and not words run together
+        humps = len(_LOWER_UPPER.findall(value))
+        parts = _CAMEL_PART.findall(value)
+        words = "".join(parts) == value and all(_ANY_VOWEL.search(p) for p in parts)
+        return "long" if humps >= 2 and not words else None  # not "ThisIsMyBand"
     few_digits = sum(ch.isdigit() for ch in value) <= 1
     humps = len(_LOWER_UPPER.findall(value))
     if len(value) >= 6 and few_digits and (humps >= 2 or (humps == 1 and not _wordlike(value))):
@@ -166,8 +180,9 @@ def _right_after_label(seg: str, start: int) -> bool:
         for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
         for m in rx.finditer(head)
     ]
-    # a table's password word looks ahead at its value, so it is sought on the whole line
-    ends.extend(m.end() - lo for m in _SECRET_IN_TABLE_RX.finditer(seg, lo, le) if m.end() <= start)
+    ends.extend(
+        m.end() - lo for m in _SECRET_BEFORE_ITS_VALUE.finditer(seg, lo, le) if m.end() <= start
+    )
     ends.sort()
     return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
 
@@ -225,14 +240,22 @@ def _dashed_credentials(seg: str) -> list[_Candidate]:
     return out
 
 
-_INNER_SYMBOL = re.compile(r"[!#$%&*+/:;<=>?@\[\]^_{|}~.](?=[!-~])")
-"""A symbol with more printable text after it: where a value with symbols may be (not the
-full stop that ends a sentence)."""
+_INNER_SYMBOL = re.compile(
+    r"[!#$%&*+/:;<=>?@\[\]^_{|}~.-](?=[!-~])|[#$%&*+/<=>@\]^_{|}~)](?![!-~])"
+)
+"""A symbol with more printable text after it, or one that may end a password (``Q7TdUdC$``):
+where a value with symbols may be (not the full stop that ends a sentence)."""
+
+
+def _bounds_a_value(ch: str) -> bool:
+    """Whether ``ch`` can stand next to a value: a space, or a letter of a script written
+    without spaces (``パスワード:%$MjZHyX43p7R7qe``)."""
+    return ch.isspace() or ord(ch) > 0x7F
 
 
 def _spaced_runs(seg: str) -> list[tuple[int, int]]:
-    """The runs of 6-48 printable ASCII characters between spaces (or the ends of ``seg``)
-    that hold a symbol before their last character. Found from the symbols outwards: far
+    """The runs of 6-48 printable ASCII characters between spaces (or the ends of ``seg``, or
+    letters of other scripts) that hold a symbol. Found from the symbols outwards: far
     cheaper than trying every word."""
     runs: list[tuple[int, int]] = []
     reached, size = -1, len(seg)
@@ -245,7 +268,9 @@ def _spaced_runs(seg: str) -> list[tuple[int, int]]:
         while hi < size and "!" <= seg[hi] <= "~":
             hi += 1
         reached = hi
-        bounded = (lo == 0 or seg[lo - 1].isspace()) and (hi == size or seg[hi].isspace())
+        bounded = (lo == 0 or _bounds_a_value(seg[lo - 1])) and (
+            hi == size or _bounds_a_value(seg[hi])
+        )
         if bounded and 6 <= hi - lo <= 48:
             runs.append((lo, hi))
     return runs
@@ -255,22 +280,29 @@ _LABEL_PREFIX = re.compile(
     "(?i)(?:" + "|".join(_SECRET_WORDS) + r"|code|otp|pin|passcode|token)[:=]"
 )
 """``password:`` glued to its value (``password:Shl@9v64vf``)."""
+_GLUED_WORD = re.compile(r"[^\W\d_]{1,24}:(?=[!-~])")
+"""A word and its colon glued to the value (``er:Kajak2026Sommer``, "is:" in Danish)."""
+_SECRET_WORD = re.compile(
+    "(?i)(?:\\b(?:" + "|".join(_SECRET_WORDS) + ")|密码|密碼|パスワード|비밀번호)"
+)
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
     r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
-    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+)\b"
+    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+)\b|\]\(|^[(\[<]|[(\[<]$"
 )
 """A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
-or a sentence run on after a full stop (``301733.This``)."""
+a sentence run on after a full stop (``301733.This``), or bracketed text."""
 
 
-def _is_symbolic_secret(value: str) -> bool:
+def _is_symbolic_secret(value: str, *, hyphen: bool = False) -> bool:
     """Whether ``value`` reads as a generated password or code that holds symbols
-    (``Shl@9v64vf``, ``~lk:Shsi+{:W4YFS``, ``0r/9RMnL``): 6-32 characters, letters in both
-    cases with a digit or a lower-to-upper hump (not ``Thanks!``, not ``user_name1``),
-    mostly letters and digits, no label glued in; not a link, an address, a template
-    placeholder, a path or a handle (``@noor1985``, ``#A1B2C3``)."""
-    if not 6 <= len(value) <= 32 or not any(ch in _SYMBOLS for ch in value):
+    (``Shl@9v64vf``, ``~lk:Shsi+{:W4YFS``, ``0r/9RMnL``; hyphens too after a password word,
+    ``Pier7-Sunrise-Tempo``): 6-32 characters, letters in both cases with a digit or a
+    lower-to-upper hump (not ``Thanks!``, not ``user_name1``), mostly letters and digits, no
+    label glued in; not a link, an address, a template placeholder, a path or a handle
+    (``@noor1985``, ``#A1B2C3``)."""
+    symbols = _SYMBOLS | {"-"} if hyphen else _SYMBOLS
+    if not 6 <= len(value) <= 32 or not any(ch in symbols for ch in value):
         return False
     alnum = sum(ch.isalnum() for ch in value)
     letters = sum(ch.isalpha() for ch in value)
@@ -279,16 +311,23 @@ def _is_symbolic_secret(value: str) -> bool:
     humped = _LOWER_UPPER.search(value) is not None
     if letters < 2 or not (digit or humped) or not (upper and lower) or alnum * 2 < len(value):
         return False  # one case is an identifier or a path (user_name1, src/app1.py)
-    if _NOT_A_SECRET.search(value) or _LABEL_PREFIX.search(value):
+    if not value.isascii() or _NOT_A_SECRET.search(value) or _LABEL_PREFIX.search(value):
         return False
-    # quoted or bracketed text is not one value (a lone brace may be a password's own)
     if any(q in value for q in "\"'`"):
-        return False
-    if any(value.count(a) != value.count(b) for a, b in ("()", "[]", "<>")):
-        return False
-    symbols = [ch for ch in value if not ch.isalnum()]
+        return False  # quoted text is not one value
+    marks = [ch for ch in value if not ch.isalnum()]
     # one leading mark before a name or a number is a handle, a tag or a path
-    return not (len(symbols) == 1 and value[0] in "#@/" and not (upper and lower and digit))
+    return not (len(marks) == 1 and value[0] in "#@/" and not (upper and lower and digit))
+
+
+def _after_secret_word(seg: str, start: int) -> bool:
+    """Whether ``seg[start:]`` starts right after a password word (``Kennwort:``, ``password
+    to:``, ``密码更改成:``): what follows is typed as shown, hyphens and all."""
+    ls = _line_bounds(seg, start, start)[0]
+    lo = max(ls, start - 60)
+    head = seg[lo:start]
+    ends = [m.end() for m in _SECRET_WORD.finditer(head)]
+    return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
 
 
 def _symbolic_secrets(seg: str) -> list[_Candidate]:
@@ -297,17 +336,20 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
     candidate with its symbols, never a piece of it (``pq5Ep75L55`` of ``pq5Ep75L55!15``)."""
     out: list[_Candidate] = []
     for start, end in _spaced_runs(seg):
-        glued = _LABEL_PREFIX.match(seg, start, end)
+        glued = _LABEL_PREFIX.match(seg, start, end) or _GLUED_WORD.match(seg, start, end)
         if glued:
             start = glued.end()
-        while end - start > 6 and seg[start] in ":=":
-            start += 1
-        while end - start > 6 and seg[end - 1] in ".,;:":
+        elif seg[start] == ":":
+            start += 1  # "パスワード:%$MjZ…", "mot de passe :Ruelle#Verte19": the label's colon
+        if end - start > 6 and seg[end - 1] in ".,;:":
             end -= 1  # the end of a sentence
         if seg[start] in "\"'([<" and seg[end - 1] in "\"')]>":
             start, end = start + 1, end - 1
         value = seg[start:end]
-        if _is_symbolic_secret(value) and _stands_as_code(seg, start, end):
+        secret = _after_secret_word(seg, start)
+        if _is_symbolic_secret(value, hyphen=secret) and (
+            secret or _stands_as_code(seg, start, end)
+        ):
             out.append(_Candidate(value, start, end, True, True, True))
     return out
 
@@ -360,6 +402,8 @@ def _candidates(seg: str) -> list[_Candidate]:
             continue  # ".FCfu1uRahDE": the dot is part of it, and cannot be returned
         # glued to more of itself ("pq5Ep75L55!15", "1.5"), but not a sentence run on
         # ("is: 301733.This is")
+        if after == "-" and beyond in "-!#$%&*+/:;<=>?@[]^_{|}~":
+            continue  # "5K55--bc%lCL%": the start of something longer
         run_on = after == "." and value.isdigit() and beyond.isupper()
         if after in ".,-!?;:" and beyond.isalnum() and not run_on:
             continue
@@ -376,7 +420,8 @@ def _candidates(seg: str) -> list[_Candidate]:
             shape = "long"
         if len(value) > 10 and shape is None:
             continue
-        mixed = shape in ("mixed", "long")
+        # capitals in groups a sender made for reading ("PJWV-BDLV") are a code, not a word
+        mixed = shape in ("mixed", "long") or (len(run) > 1 and value.isalpha())
         if letters and shape is None:
             if not any(ch.isdigit() for ch in value):
                 if not (len(run) > 1 and value.isupper()):

@@ -68,6 +68,7 @@ _SECRET_WORDS = (
     r"hasł(?:o|em)", "parola", "lösenord", "adgangskode", "passord", "salasana", "heslo",
     "jelszó", "şifre", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
+    "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "סיסמה", "סיסמא",
     r"credenciale?s?",
 )  # fmt: skip
 _GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
@@ -78,8 +79,18 @@ _SECRET_IN_TABLE = "|".join(w + _SECRET_BEFORE_VALUE for w in _SECRET_WORDS)
 """A password word before one random value that ends its line: a table's row (``User Name
 ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a title
 (``Password Reset``). One alternative a word, as for :data:`_GIVEN_SECRET_WORDS`."""
+_SECRET_IS = "|".join(
+    w + r"(?=(?: [\w-]+){0,2}[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|ay)"
+    r"[ \t]+(?=\S*(?-i:[0-9]|[a-z][A-Z])|\S*[!#$%&*+/:;<=>?@^_{|}~]\S))"
+    for w in _SECRET_WORDS
+)
+"""A password word that the sentence says "is" a random value (``Your password is``, ``A
+túa contrasinal temporal é``, ``Ang iyong pansamantalang password ay``; not ``… mot de passe
+est indiqué ci-dessous``)."""
 _TEMPORARY_PASSWORD = r"temporary password\b|temp password\b|initial password\b"
-_GIVEN_SECRET = re.compile(f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_TABLE}|{_TEMPORARY_PASSWORD}")
+_GIVEN_SECRET = re.compile(
+    f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_TABLE}|{_SECRET_IS}|{_TEMPORARY_PASSWORD}"
+)
 """Such a label: what it gives is given to be used, in any kind of mail."""
 
 _PIN_CODE_IS = r"(?:[ \t]+(?:for|für|pour)\b[^\n.]{0,40})?[ \t]+(?:is|ist|lautet|est)\b"
@@ -115,6 +126,7 @@ _POSITIVE = _words(
     # "password changed" or "reset your password" is no label
     _GIVEN_SECRET_WORDS,
     _SECRET_IN_TABLE,
+    _SECRET_IS,
     _TEMPORARY_PASSWORD,
     r"confirmation (?:number|no\b\.?|#)|bestätigungsnummer\b|"
     r"n[úu]mero de (?:confirmaci[óo]n|confirma[çc][ãa]o)\b|num[ée]ro de confirmation\b|"
@@ -142,7 +154,8 @@ _POSITIVE_CJK = _phrases(
     r"動態碼|动态密码|動態密碼|一次性密码|一次性密碼|安全码|安全碼|确认码|確認碼|认证码|認證碼|"
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
     r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|토큰|トークン|令牌|"
-    r"(?:密码|密碼|パスワード|비밀번호)(?=\s?[:：])"
+    # with its colon, a few characters on ("密码更改成:"), or "is" ("パスワードは…")
+    r"(?:密码|密碼|パスワード|비밀번호)(?=[^\n:：]{0,6}[:：]|\s?(?:は|是|为|為|는|은))"
 )
 
 _NAMED_CODE = re.compile(
