@@ -899,6 +899,12 @@ def test_a_password_with_symbols_is_returned_whole(text: str, code: str) -> None
             "Níže najdete váš ověřovací kód. Zadejte jej do okna prohlížeče.\n\nPJWV-BDLV\n",
             "PJWVBDLV",
         ),
+        # a sign or a count glued into a password is not a price, a percentage or a colour
+        ("Логин: osmirnova\nПароль: aC0b$4bQviqN9\n", "aC0b$4bQviqN9"),
+        ("Iniciar sesión: jnavarro\nContraseña: 7x2E9KZT=%kh?\n", "7x2E9KZT=%kh?"),
+        ("- Contraseña : yE+RxR2%\n", "yE+RxR2%"),
+        ("Usted ha reseteado su contraseña a: Contralto#2026", "Contralto#2026"),
+        ("Vous avez réinitialisé votre mot de passe pour: Diaphragme-f2.8", "Diaphragme-f2.8"),
         # "the password is shown below": the code below is the code, not a password
         (
             "Votre code de réinitialisation du mot de passe est indiqué ci-dessous.\n\nKHQV-KMQG\n",
@@ -919,6 +925,9 @@ def test_codes_round_fifteen_showed(text: str, code: str) -> None:
         "パスワードは変更されました。\n",
         # words in capitals joined by a hyphen are not a code without a code word
         "The NATO-OTAN summit starts today.\n",
+        # prices, percentages, counts and versions stay numbers
+        "Order total: US$20.00, 15% off, 3x faster, version 2.8.1\nYour code: see the app",
+        "Paid 12.5% of USD1,200.50 on 03.12.2026",
         # CamelCase words where a code stands are not a long random code
         "Your code:\nThisIsMyFavouriteBand\n",
     ],
@@ -999,13 +1008,13 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # fifteen (765 mails, 63 new repositories, held out whole), scored once: 0.776 (229/295) at
 # 0.996 (a Danish password glued to "er:"); tuned on since (passwords of words and hyphens
 # after a password word, passwords ending in a symbol, password words of more scripts,
-# grouped capitals, twelve random letters): 0.912 (269/295). All are seen now and part of tuning, whose
+# grouped capitals, twelve random letters, a sign glued into a password): 0.932 (275/295). All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.96  # 1081/1120: most misses over 32 characters, in a link,
-# in one case or with a currency or percent sign the scanner masks
+REALWORLD_TUNING_RECALL_FLOOR = 0.965  # 1087/1120: most misses over 32 characters, in a
+# link, or in one case
 ROUNDS = {f"round{n}" for n in range(3, 16)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",

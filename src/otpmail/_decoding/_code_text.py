@@ -42,7 +42,7 @@ def _join_boxes(m: re.Match[str]) -> str:
 _URL_LIKE = re.compile(r"(?i)(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"'`]*")
 _EMAIL_ADDR = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _CSS_BLOCK = re.compile(r"\{[^{}\n]{0,400}\}")
-_HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{3,8}(?![0-9A-Za-z])")
+_HEX_COLOUR = re.compile(r"(?<![0-9A-Za-z])#[0-9A-Fa-f]{3,8}(?![0-9A-Za-z])")
 
 _MASK_NUMBER = "\x01"
 """Replaces masked numbers that are not codes but are numbers (amounts, dates, phones)."""
@@ -79,7 +79,7 @@ _UNITS_LATIN = _by_first_letter(
     r"minut\w*|minuut\w*|mínút\w*|minūt\w*|minuč\w*|nóiméad|dakika|perc|phút|menit|minit|"
     r"хвилин\w*|минут\w*|λεπτ\w*|timmar|timer|tunti\w*|hodin\w*|saat|jam|óra|"
     # a count ("3x", "10 times"); never after four digits: "5398x" ends a code
-    r"(?<![0-9]{4})(?<![0-9]{4}[ \t])x|(?<![0-9]{4})(?<![0-9]{4}[ \t])times"
+    r"(?<![0-9]{4})(?<![0-9]{4}[ \t])x(?![0-9])|(?<![0-9]{4})(?<![0-9]{4}[ \t])times"
 )
 _UNITS_UNSPACED = _by_first_letter(
     r"分钟|分鐘|分間|分|小时|小時|時間|秒|天|日間|분|시간|초|일|"
@@ -95,7 +95,8 @@ _CURRENCY_CODE = (
     r"|ZAR|SGD|HKD"
 )
 _CURRENCY = (
-    rf"[$€£¥₹₽₩₺₪฿₫円元원]|R\$|(?<![A-Za-z])(?:zł|kr|Kč|Ft|Rs\.?|{_CURRENCY_CODE})(?![A-Za-z])"
+    # a sign glued to letters or digits is part of a token (a password's "k$2v"), not a price
+    rf"(?<![0-9A-Za-z])[$€£¥₹₽₩₺₪฿₫円元원]|R\$|(?<![A-Za-z])(?:zł|kr|Kč|Ft|Rs\.?|{_CURRENCY_CODE})(?![A-Za-z])"
     r"|(?<![а-яё])(?:руб\.?|р\.)"
 )
 _AMOUNT = r"[0-9]{1,3}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9]+(?:[.,][0-9]{1,2})?"
@@ -105,14 +106,14 @@ _MONEY = re.compile(
     r"|[0-9](?<![0-9A-Za-z][0-9])(?:[0-9]{0,2}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     rf"|[0-9]*(?:[.,][0-9]{{1,2}})?)[ \t]?(?:{_CURRENCY})"
 )
-_PERCENT = re.compile(r"[0-9](?<![0-9][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?%")
+_PERCENT = re.compile(r"[0-9](?<![0-9A-Za-z][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?%")
 """A percentage (``12.5 %``): a number, never a code."""
 _PHONE = re.compile(
     r"\+[ \t]?[0-9][0-9 \t().-]{5,}[0-9]"
     r"|\([0-9]{2,5}\)[ \t]?[0-9][0-9 \t.-]{3,}[0-9]"
     r"|(?<![0-9])[0-9]{3}[-.][0-9]{3}[-.][0-9]{4}(?![0-9])"
 )
-_SEPARATED_NUMBER = re.compile(r"(?<![0-9])[0-9]+(?:[.,:/][0-9]+)+")
+_SEPARATED_NUMBER = re.compile(r"(?<![0-9A-Za-z])[0-9]+(?:[.,:/][0-9]+)+")
 
 
 def _normalize(text: str) -> str:
