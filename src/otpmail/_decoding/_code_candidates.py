@@ -15,6 +15,7 @@ from otpmail._decoding._code_words import (
     _POSITIVE_CASED,
     _POSITIVE_CJK,
     _POSITIVE_SCRIPTS,
+    _SECRET_IN_BRACKETS,
     _SECRET_IN_TABLE,
     _SECRET_IS,
     _SECRET_WORDS,
@@ -41,7 +42,9 @@ colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is 
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
 up to four words and a colon (``One-time password for current session: …``); an
 abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
-_SECRET_BEFORE_ITS_VALUE = re.compile(f"(?i)\\b(?:{_SECRET_IN_TABLE}|{_SECRET_IS})")
+_SECRET_BEFORE_ITS_VALUE = re.compile(
+    f"(?i)\\b(?:{_SECRET_IN_BRACKETS}|{_SECRET_IN_TABLE}|{_SECRET_IS})"
+)
 """Password words that look ahead at their value, so are sought on the whole line."""
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _DATE8 = re.compile(
@@ -427,7 +430,10 @@ def _candidates(seg: str) -> list[_Candidate]:
                 if not (len(run) > 1 and value.isupper()):
                     continue
             elif (
-                len(run) == 1 and (_UNIT_TOKEN.fullmatch(value) or _WORD_NUMBER.fullmatch(value))
+                len(run) == 1
+                and (_UNIT_TOKEN.fullmatch(value) or _WORD_NUMBER.fullmatch(value))
+                # "Password: 4783119c": random hex right after its word, not a house number
+                and not (len(value) >= 6 and _right_after_label(seg, start))
             ) or (
                 len(run) == 1
                 and not value.isupper()

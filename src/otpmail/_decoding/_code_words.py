@@ -65,7 +65,7 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 _SECRET_WORDS = (
     "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
-    r"hasł(?:o|em)", "parola", "lösenord", "adgangskode", "passord", "salasana", "heslo",
+    r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "passord", "salasana", "heslo",
     "jelszó", "şifre", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "סיסמה", "סיסמא",
@@ -87,9 +87,17 @@ _SECRET_IS = "|".join(
 """A password word that the sentence says "is" a random value (``Your password is``, ``A
 túa contrasinal temporal é``, ``Ang iyong pansamantalang password ay``; not ``… mot de passe
 est indiqué ci-dessous``)."""
-_TEMPORARY_PASSWORD = r"temporary password\b|temp password\b|initial password\b"
+_SECRET_IN_BRACKETS = "|".join(w + r"[ \t]*\((?=[^()\s]{4,32}\))" for w in _SECRET_WORDS)
+"""A password word and its value in brackets (``and password (1UWOlSDD)``)."""
+_TEMPORARY_PASSWORD = (
+    r"temporary password\b|temp password\b|initial password\b|"
+    # a temporary password is given to be typed, with or without a colon
+    r"tempor[äa]r\w* (?:passwort|kennwort)\b|tijdelijke? wachtwoord\b|"
+    r"тимчасов\w* парол\w*|временн\w* парол\w*|contraseña temporal\b|senha temporária\b"
+)
 _GIVEN_SECRET = re.compile(
-    f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_TABLE}|{_SECRET_IS}|{_TEMPORARY_PASSWORD}"
+    f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_BRACKETS}|{_SECRET_IN_TABLE}|{_SECRET_IS}|"
+    f"{_TEMPORARY_PASSWORD}"
 )
 """Such a label: what it gives is given to be used, in any kind of mail."""
 
@@ -125,6 +133,7 @@ _POSITIVE = _words(
     # "Passwort: mPCWVtvpju", "Your credential: 5itLQ-J6o2Kc-…"): only with its colon, so
     # "password changed" or "reset your password" is no label
     _GIVEN_SECRET_WORDS,
+    _SECRET_IN_BRACKETS,
     _SECRET_IN_TABLE,
     _SECRET_IS,
     _TEMPORARY_PASSWORD,

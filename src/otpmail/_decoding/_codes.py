@@ -420,6 +420,20 @@ def _named_by_subject(
     return [(CODE_WEIGHTS.subject_code_word, cand.value, cand, body, False)]
 
 
+def _under_a_label_line(seg: str, cand: _Candidate) -> bool:
+    """Whether ``cand`` stands alone on its line right under a line that ends in a code word
+    and its colon (``Verification code:`` over ``1973``): the code, even if it reads as a
+    year."""
+    if not _alone_on_line(seg, cand.start, cand.end):
+        return False
+    ls = _line_bounds(seg, cand.start, cand.end)[0]
+    above = _window_start(seg, ls, 1)
+    if above >= ls:
+        return False
+    line = seg[above : _line_end(seg, above)].rstrip()
+    return line.endswith((":", "：")) and _right_after_label(seg, above + len(line))
+
+
 def _is_whole_body(seg: str, cand: _Candidate) -> bool:
     """Whether the body is nothing but ``cand`` (a bank's challenge mailed bare)."""
     return seg.strip(_DECORATION + "\n") == seg[cand.start : cand.end]
@@ -521,7 +535,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         if (
             (len(value) == 4 and _YEAR.fullmatch(value))
             or (len(value) == 8 and _DATE8.fullmatch(value))
-        ) and not _right_after_label(seg, cand.start):
+        ) and not (_right_after_label(seg, cand.start) or _under_a_label_line(seg, cand)):
             score += weights.year_or_date
         if _is_stale(seg, cand):
             score += weights.stale
