@@ -63,6 +63,7 @@ ITEMS: list[dict] = []
 
 FRIENDICA_COMMIT = "a0a8aeb30488ee66717dc5ed3f98b71906037725"
 ELGG_COMMIT = "d70d20a20ecf8d087a2f59053d29e989f40e4b48"
+HUBZILLA_COMMIT = "c5f33baf27d80e2a7ad7307eacd3137609eeb089"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -202,23 +203,30 @@ FRIENDICA_NOEND = [
 ]
 
 
-def _friendica_password() -> str:
-    """User::generateNewPassword: ucfirst(Strings::getRandomName(8)) . random_int(1000, 9999)."""
+def _autoname(length: int) -> str:
+    """Strings::getRandomName (Friendica) / autoname (Hubzilla): the same pronounceable-word
+    generator, ported with Python's random in place of mt_rand."""
     vowels = list(FRIENDICA_VOWELS)
     if RNG.randint(0, 5) == 4:
         vowels.append("y")
-    first = RNG.randint(0, 1)
+    table = vowels if RNG.randint(0, 2) == 0 else FRIENDICA_CONS
     word = ""
-    for i in range(8):
-        pool = (
-            vowels
-            if (i + first) % 2
-            else (FRIENDICA_CONS if i < 2 else FRIENDICA_CONS + FRIENDICA_MIDCONS)
-        )
-        word += RNG.choice(pool)
-    word = word[:8]
-    if any(word.endswith(n) for n in FRIENDICA_NOEND):
-        word = word[:-1] + RNG.choice(vowels)[0]
+    for _ in range(length):
+        word += RNG.choice(table)
+        table = FRIENDICA_CONS + FRIENDICA_MIDCONS if table is vowels else vowels
+    word = word[:length]
+    for noe in FRIENDICA_NOEND:
+        if len(word) > 2 and word.endswith(noe):
+            word = word[:-1]
+            break
+    if word.endswith("q"):
+        word = word[:-1]
+    return word
+
+
+def _friendica_password() -> str:
+    """User::generateNewPassword: ucfirst(Strings::getRandomName(8)) . random_int(1000, 9999)."""
+    word = _autoname(8)
     return word[0].upper() + word[1:] + str(RNG.randint(1000, 9999))
 
 
@@ -571,12 +579,164 @@ def elgg(repo: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Hubzilla
+
+
+def _smarty_lite(text: str, values: dict) -> str:
+    """The Smarty forms these mail templates use: {{if $x}}…{{/if}}, {{$x}}, {{$x.0}}."""
+
+    def value(name: str) -> str:
+        parts = name.split(".")
+        v = values.get(parts[0], "")
+        for part in parts[1:]:
+            v = v[int(part)] if v else ""
+        return "" if v is None else str(v)
+
+    def cond(m: re.Match) -> str:
+        return m.group(2) if values.get(m.group(1)) else ""
+
+    text = re.sub(r"\{\{if \$(\w+)\}\}(.*?)\{\{/if\}\}", cond, text, flags=re.S)
+    return re.sub(r"\{\{\$([\w.]+)\}\}", lambda m: value(m.group(1)), text)
+
+
+def hubzilla(repo: Path) -> None:
+    source, repository, licence = "hubzilla", "zakwilson/hubzilla-core", "MIT"
+    commit = HUBZILLA_COMMIT
+    site, root, host = "Weltenhub", "https://weltenhub.example", "weltenhub.example"
+    names = subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "-r", "--name-only", commit, "view/"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    langs = [
+        "en",
+        "de-de",
+        "fr",
+        "es-es",
+        "it",
+        "nl",
+        "pl",
+        "ru",
+        "sv",
+        "he",
+        "ca",
+        "nb-no",
+        "pt-br",
+    ]
+    catalogues = {}
+    for lang in langs[1:]:
+        catalogues[lang] = read_po(
+            io.BytesIO(_show(repo, commit, f"view/{lang}/hmessages.po").encode())
+        )
+
+    def t(lang: str, msgid: str) -> str:
+        if lang == "en":
+            return msgid
+        m = catalogues[lang].get(msgid)
+        if m is not None and m.string and not m.fuzzy and isinstance(m.string, str):
+            return m.string
+        return msgid
+
+    emails = {"en": "maya.okafor", "de-de": "jens.kowalke", "fr": "elodie.marchand", "es-es": "pablo.iriarte",
+              "it": "giulia.benedetti", "nl": "sanne.bakker", "pl": "agnieszka.wilk", "ru": "dmitri.volkov",
+              "sv": "elin.lindqvist", "he": "noa.levi", "ca": "marc.puig", "nb-no": "ingrid.haugen",
+              "pt-br": "thiago.moreira"}  # fmt: skip
+    mails = [
+        # template file, id, subject msgid, sender module, has code
+        (
+            "register_verify_member.tpl",
+            "register-verify",
+            "Registration confirmation for %s",
+            "Zotlabs/Module/Register.php",
+            True,
+        ),
+        (
+            "passchanged_eml.tpl",
+            "passchanged",
+            "Your password has changed at %s",
+            "Zotlabs/Module/Lostpass.php",
+            True,
+        ),
+        (
+            "lostpass_eml.tpl",
+            "lostpass",
+            "Password reset requested at %s",
+            "Zotlabs/Module/Lostpass.php",
+            False,
+        ),
+        (
+            "register_open_eml.tpl",
+            "register-open",
+            "Registration details for %s",
+            "include/account.php",
+            False,
+        ),
+        (
+            "register_verify_eml.tpl",
+            "register-approve",
+            "Registration request at %s",
+            "include/account.php",
+            False,
+        ),
+    ]
+    for tpl_name, template, subject_id, module, has_code in mails:
+        for lang in langs:
+            path = f"view/{lang}/{tpl_name}"
+            if path not in names:
+                continue
+            tpl = _show(repo, commit, path)
+            email_addr = f"{emails[lang]}@posteo.example"
+            code = None
+            sender = f"{site} <admin@{host}>"
+            if template == "register-verify":
+                code = "".join(RNG.choice("0123456789abcdef") for _ in range(24))
+                values = {
+                    "sitename": site, "siteurl": root, "email": email_addr,
+                    "timeframe": ["2026-11-26 14:12:33", "2026-11-29 14:12:33"],
+                    "mail": email_addr.encode().hex() + "e", "ko": code[:4].encode().hex(), "hash": code,
+                }  # fmt: skip
+                sender = f"admin@{host}"
+                note = ("the 24-hex verification token (random_string(24)) the mail asks to enter when requested "
+                        "(the links carry the hex-encoded address and the ko part, not the token)")  # fmt: skip
+            elif template == "passchanged":
+                code = _autoname(6) + str(RNG.randint(100, 9999))
+                values = {"sitename": site, "siteurl": root, "username": _sprintf(t(lang, "Site Member (%s)"), [email_addr]),
+                          "email": email_addr, "new_password": code}  # fmt: skip
+                note = "the new password Hubzilla generated (autoname(6) and mt_rand(100, 9999)), to type at login"
+            elif template == "lostpass":
+                token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+                values = {"sitename": site, "siteurl": root, "username": _sprintf(t(lang, "Site Member (%s)"), [email_addr]),
+                          "email": email_addr, "reset_link": f"{root}/lostpass?verify={token}"}  # fmt: skip
+                note = "password-reset request: only a link"
+            elif template == "register-open":
+                values = {"sitename": site, "siteurl": root, "email": email_addr, "username": email_addr,
+                          "password": t(lang, "your registration password")}  # fmt: skip
+                note = (
+                    "account created; the password is the one chosen at registration and not shown"
+                )
+            else:
+                token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+                values = {"sitename": site, "siteurl": root, "email": email_addr, "hash": token,
+                          "details": "198.51.100.23 [dsl-198-51-100-23.kabel.example]"}  # fmt: skip
+                note = "registration request to the hub administrator: approve/deny links only"
+            text = _smarty_lite(tpl, values)
+            _save(
+                source=source, template=template, lang=lang, kind="saas-otp" if has_code else "notice",
+                code=code, repository=repository,
+                path=f"{module}; {path}; view/{lang}/hmessages.po" if lang != "en" else f"{module}; {path}",
+                commit=commit, licence=licence,
+                rendered="Hubzilla get_intltext_template mail template of the language filled as replace_macros does (Smarty {{$x}} and {{if}}), subject t() from the language's hmessages.po; z_mail sends text/plain only",
+                sender=sender, subject=_sprintf(t(lang, subject_id), [site]), text=text, html_part=None, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     friendica(args.mirrors / "friendica+friendica" / "repo")
     elgg(args.mirrors / "Elgg+Elgg" / "repo")
+    hubzilla(args.mirrors / "zakwilson+hubzilla-core" / "repo")
     out = HERE / "round16" / "social.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
