@@ -64,6 +64,8 @@ ITEMS: list[dict] = []
 FRIENDICA_COMMIT = "a0a8aeb30488ee66717dc5ed3f98b71906037725"
 ELGG_COMMIT = "d70d20a20ecf8d087a2f59053d29e989f40e4b48"
 HUBZILLA_COMMIT = "c5f33baf27d80e2a7ad7307eacd3137609eeb089"
+PHPBB_32_COMMIT = "585728bc230b3b26470ab4801c066f4e73a09cd0"
+PHPBB_33_COMMIT = "d46228d843609b8763ba1a11584083bf3ad52741"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -502,6 +504,24 @@ def elgg(repo: Path) -> None:
             False,
         ),
         (
+            "ban",
+            "user:notification:ban",
+            "engine/classes/Elgg/Notifications/Handlers/BanUser.php",
+            False,
+        ),
+        (
+            "unban",
+            "user:notification:unban",
+            "engine/classes/Elgg/Notifications/Handlers/UnbanUser.php",
+            False,
+        ),
+        (
+            "make-admin",
+            "admin:notification:make_admin:user",
+            "engine/classes/Elgg/Notifications/Handlers/MakeAdminUser.php",
+            False,
+        ),
+        (
             "changepassword",
             "email:changepassword",
             "engine/classes/Elgg/Notifications/Handlers/ChangeUserPassword.php",
@@ -538,6 +558,10 @@ def elgg(repo: Path) -> None:
                 ]
             elif template == "password-change":
                 args = [site, f"{url}forgotpassword", url]
+            elif template in ("ban", "unban"):
+                args = [site, url]
+            elif template == "make-admin":
+                args = ["Mateo Ruiz", site, url]
             elif template == "validate":
                 args = [site, url]
             elif template == "newfriend":
@@ -730,6 +754,64 @@ def hubzilla(repo: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# phpBB
+
+
+def phpbb(repo: Path) -> None:
+    source, repository, licence = "phpbb", "phpbb/phpbb", "GPL-2.0-only"
+    site, board = "Lakeside Anglers", "https://forum.lakeside-anglers.example"
+    sender = f'"{site}" <forum@lakeside-anglers.example>'
+    common = {"SITENAME": site, "U_BOARD": board, "EMAIL_SIG": "-- \nThanks, The Management"}
+    mails = [
+        # template, commit, values, note
+        ("user_activate_passwd", PHPBB_32_COMMIT, {
+            "USERNAME": "reel_rita", "PASSWORD": None,
+            "U_ACTIVATE": f"{board}/ucp.php?mode=activate&u=2817&k=",
+        }, "the new password (gen_rand_string_friendly, A-N P-Z 1-9) the mail gives for login once activated"),
+        ("user_welcome", PHPBB_33_COMMIT, {"USERNAME": "pike_hunter_ole", "WELCOME_MSG": f"Welcome to {site} forums"},
+         "welcome mail: username and board URL, no code"),
+        ("user_forgot_password", PHPBB_33_COMMIT, {"USERNAME": "carp_whisperer",
+         "U_RESET_PASSWORD": f"{board}/app.php/user/reset_password?u=1934&token=8f3e2a91c07d45b6e1f0a3b9c2d7e845"},
+         "password-reset link only"),
+        ("privmsg_notify", PHPBB_33_COMMIT, {"USERNAME": "reel_rita", "AUTHOR_NAME": "FlyTyer_Jonas",
+         "SUBJECT": "Boat trailer for sale - 450 EUR, pick-up 14 Dec",
+         "U_VIEW_MESSAGE": f"{board}/ucp.php?i=pm&mode=view&p=60431"},
+         "private-message notice; a price and a date in the subject, no code"),
+        ("quote", PHPBB_33_COMMIT, {"USERNAME": "pike_hunter_ole", "AUTHOR_NAME": "Marlene K.",
+         "TOPIC_TITLE": "Best lures for 2-4 kg zander?", "U_VIEW_POST": f"{board}/viewtopic.php?p=88213#p88213",
+         "U_TOPIC": f"{board}/viewtopic.php?t=7702", "U_FORUM": f"{board}/viewforum.php?f=12",
+         "U_NOTIFICATION_SETTINGS": f"{board}/ucp.php?i=ucp_notifications&mode=notification_options"},
+         "quote notification, no code"),
+        ("group_added", PHPBB_33_COMMIT, {"GROUP_NAME": "Club members 2027",
+         "U_GROUP": f"{board}/memberlist.php?mode=group&g=9"}, "group membership notice, no code"),
+        ("user_remind_inactive", PHPBB_33_COMMIT, {"USERNAME": "trout_tom", "REGISTER_DATE": "Sun Nov 08, 2026 7:42 pm",
+         "U_ACTIVATE": f"{board}/ucp.php?mode=activate&u=2990&k=7KQ2M9XW"}, "inactive-account reminder: link only"),
+    ]  # fmt: skip
+    for template, commit, values, note in mails:
+        path = f"phpBB/language/en/email/{template}.txt"
+        tpl = _show(repo, commit, path)
+        values = {**common, **values}
+        code = None
+        if template == "user_activate_passwd":
+            alphabet = "ABCDEFGHIJKLMNPQRSTUVWXYZ123456789"
+            code = "".join(RNG.choice(alphabet) for _ in range(8))
+            actkey = "".join(RNG.choice("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(8))
+            values["PASSWORD"] = code
+            values["U_ACTIVATE"] += actkey
+        body = re.sub(r"\{([A-Z_]+)\}", lambda m, values=values: values.get(m.group(1), ""), tpl)
+        body = body.replace("\r\n", "\n").strip()
+        first, rest = body.split("\n", 1)
+        subject = first[len("Subject: ") :]
+        _save(
+            source=source, template=template.replace("_", "-"), lang="en",
+            kind="saas-otp" if code else "notice", code=code, repository=repository,
+            path=path + "; phpBB/includes/functions_messenger.php", commit=commit, licence=licence,
+            rendered="phpBB messenger: the language's email/<template>.txt with its {VARS} filled (EMAIL_SIG from the default board_email_sig), the Subject: line taken out as the subject, the body trimmed; text/plain only",
+            sender=sender, subject=subject, text=rest.strip() + "\n", html_part=None, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -737,6 +819,7 @@ def main() -> None:
     friendica(args.mirrors / "friendica+friendica" / "repo")
     elgg(args.mirrors / "Elgg+Elgg" / "repo")
     hubzilla(args.mirrors / "zakwilson+hubzilla-core" / "repo")
+    phpbb(args.mirrors / "phpbb+phpbb" / "repo")
     out = HERE / "round16" / "social.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
