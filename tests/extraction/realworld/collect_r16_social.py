@@ -36,6 +36,33 @@ them at the commits named below, with fixed values, so each run writes the same 
   its inlining are not reproduced; paragraphs as ``<p>``, line breaks as ``<br />``).
   Generated passwords are 16 characters of upper and lower case letters and digits
   (``PasswordGeneratorService::generatePassword`` with the default length).
+- zakwilson/hubzilla-core (MIT), a GitHub copy of Hubzilla 7.2.2, commit ``HUBZILLA_COMMIT``:
+  the text templates ``get_intltext_template`` takes from ``view/<lang>/`` (a language is
+  taken for a template when it ships its own file): the registration e-mail check of
+  ``Zotlabs/Module/Register.php`` (``register_verify_member.tpl``, the 24-hex
+  ``random_string(24)`` token to enter, ``$timeframe`` the registration delay and the
+  default three-day expiry, ``$mail`` the hex-encoded address plus ``e``, ``$ko`` the token's
+  first four characters hex-encoded), the new password of ``Zotlabs/Module/Lostpass.php``
+  (``passchanged_eml.tpl``, ``autoname(6)`` and ``mt_rand(100, 9999)``), its reset request
+  (``lostpass_eml.tpl``), and ``include/account.php``'s ``register_open_eml.tpl`` and
+  administrator approval ``register_verify_eml.tpl``. The Smarty forms they use
+  (``{{$x}}``, ``{{$x.0}}``, ``{{if}}``) are filled by a small renderer; the subject is the
+  ``t()`` string of ``view/<lang>/hmessages.po`` (English where untranslated); ``z_mail``
+  sends text/plain only, From the site name (the registration mail sets a blank name, so it
+  is the bare address here).
+- phpbb/phpbb (GPL-2.0-only): the English mail templates ``phpBB/language/en/email/*.txt``
+  — ``user_activate_passwd`` from the 3.2.x branch (commit ``PHPBB_32_COMMIT``; sent by
+  ``ucp_remind.php`` with a new password of ``gen_rand_string_friendly``, eight of A–N, P–Z,
+  1–9, and an activation link) and six notices from the 3.3.x branch (``PHPBB_33_COMMIT``).
+  ``{VARS}`` are filled as the messenger assigns them (``EMAIL_SIG`` from the default
+  ``board_email_sig`` "Thanks, The Management"), the ``Subject:`` line becomes the subject,
+  and the trimmed body is sent text/plain from the board contact.
+- superseriousbusiness/gotosocial (AGPL-3.0-or-later), commit ``GOTOSOCIAL_COMMIT``: the
+  fediverse server's English text templates ``web/template/email_*.tmpl`` filled by a small
+  renderer of the text/template forms they use (comments, fields, if / else if / else, trim
+  markers; it reproduces the bodies ``internal/email/email_test.go`` expects), the subjects
+  the constants of ``internal/email/*.go``; ``assembleMessage`` sends text/plain only. All
+  notices: confirmation and reset links, sign-up and report notices.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -66,6 +93,7 @@ ELGG_COMMIT = "d70d20a20ecf8d087a2f59053d29e989f40e4b48"
 HUBZILLA_COMMIT = "c5f33baf27d80e2a7ad7307eacd3137609eeb089"
 PHPBB_32_COMMIT = "585728bc230b3b26470ab4801c066f4e73a09cd0"
 PHPBB_33_COMMIT = "d46228d843609b8763ba1a11584083bf3ad52741"
+GOTOSOCIAL_COMMIT = "57cb4fe7482962aa8e5a05874a343474d5a453e7"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -812,6 +840,110 @@ def phpbb(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# GoToSocial
+
+
+def _go_template(src: str, data: dict) -> str:
+    """The text/template subset of GoToSocial's mail templates: comments, {{ .Field }},
+    {{ if }} / {{ else if }} / {{ else }} / {{ end }}, and the {{- / -}} trim markers."""
+    pieces = re.split(r"(\{\{-?\s*.*?\s*-?\}\})", src, flags=re.S)
+    tokens: list[tuple[str, str]] = []
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:
+            tokens.append(("text", piece))
+            continue
+        if piece.startswith("{{-") and tokens and tokens[-1][0] == "text":
+            tokens[-1] = ("text", tokens[-1][1].rstrip(" \t\r\n"))
+        inner = piece[2:-2]
+        trim_after = inner.endswith("-") and inner[-2:-1].isspace()
+        inner = inner.removeprefix("-").removesuffix("-").strip()
+        tokens.append(("action", inner))
+        if trim_after and i + 1 < len(pieces):
+            pieces[i + 1] = pieces[i + 1].lstrip(" \t\r\n")
+
+    def field(expr: str) -> str:
+        return str(data.get(expr.removeprefix("."), "") or "")
+
+    out: list[str] = []
+    stack: list[list[bool]] = []  # [active, taken]
+    for kind, value in tokens:
+        active = all(frame[0] for frame in stack)
+        if kind == "text":
+            if active:
+                out.append(value)
+        elif value.startswith("/*"):
+            continue
+        elif value.startswith("if "):
+            cond = bool(field(value[3:].strip())) if active else False
+            stack.append([cond, cond])
+        elif value.startswith("else if "):
+            frame = stack[-1]
+            cond = not frame[1] and bool(field(value[8:].strip()))
+            frame[0], frame[1] = cond, frame[1] or cond
+        elif value == "else":
+            frame = stack[-1]
+            frame[0], frame[1] = not frame[1], True
+        elif value == "end":
+            stack.pop()
+        elif active:
+            out.append(field(value))
+    return "".join(out)
+
+
+def gotosocial(repo: Path) -> None:
+    source, repository, licence = (
+        "gotosocial",
+        "superseriousbusiness/gotosocial",
+        "AGPL-3.0-or-later",
+    )
+    commit = GOTOSOCIAL_COMMIT
+    url, name = "https://gts.moorland.example", "Moorland Social"
+    sender = "Moorland Social <notifications@moorland.example>"
+    mails = [
+        # template, subject (internal/email/*.go), data, note
+        ("email_confirm", "GoToSocial Email Confirmation", {
+            "Username": "heather_b", "InstanceURL": url, "InstanceName": name, "NewSignup": True,
+            "ConfirmLink": f"{url}/confirm_email?token=3f6c2b8e-91d4-4a7f-b0e2-5c8d17a9e463",
+        }, "email confirmation: link only"),
+        ("email_reset", "GoToSocial Password Reset", {
+            "Username": "heather_b", "InstanceURL": url, "InstanceName": name,
+            "ResetLink": f"{url}/reset_email?token=a9d04e71-2c5b-4f38-8e16-7b3f90c2d5aa",
+        }, "password reset: link only"),
+        ("email_signup_approved", "GoToSocial Sign-Up Approved", {
+            "Username": "fenwalker", "InstanceURL": url, "InstanceName": name,
+        }, "sign-up approved notice, no code"),
+        ("email_signup_rejected", "GoToSocial Sign-Up Rejected", {
+            "InstanceURL": url, "InstanceName": name,
+            "Message": "Sorry, we only accept members of the Moorland walking club (club no. 4471) for now.",
+        }, "sign-up rejected notice; a club number in the moderator's message, no code"),
+        ("email_report_closed", "GoToSocial Report Closed", {
+            "Username": "heather_b", "InstanceURL": url, "InstanceName": name,
+            "ReportTargetUsername": "spamcannon", "ReportTargetDomain": "bulk.example",
+            "ActionTakenComment": "Domain suspended on 2026-11-25. Thanks for the report!",
+        }, "report closed notice, no code"),
+        ("email_new_signup", "GoToSocial New Sign-Up", {
+            "InstanceURL": url, "InstanceName": name, "SignupEmail": "tamsin.rowe@fastmail.example",
+            "SignupUsername": "tamsin", "SignupReason": "I run the Saturday birding walks and want to post sightings.",
+            "SignupURL": f"{url}/settings/admin/accounts/01JDQ5M8X3T0V7K2ZC4W9YB6RN",
+        }, "new sign-up notice to moderators, no code"),
+        ("email_new_report", "GoToSocial New Report", {
+            "InstanceURL": url, "InstanceName": name, "ReportDomain": "bulk.example",
+            "ReportURL": f"{url}/settings/admin/reports/01JDQ6B2F5H8N3R7W1Y4C9XK0P",
+        }, "new report notice to moderators, no code"),
+    ]  # fmt: skip
+    for template, subject, data, note in mails:
+        path = f"web/template/{template}.tmpl"
+        body = _go_template(_show(repo, commit, path), data)
+        _save(
+            source=source, template=template.removeprefix("email_").replace("_", "-"), lang="en",
+            kind="notice", code=None, repository=repository,
+            path=f"{path}; internal/email/common.go", commit=commit, licence=licence,
+            rendered="GoToSocial text/template mail template filled by a small renderer of the template forms it uses (checked against internal/email/email_test.go), subject the Go constant; assembleMessage sends text/plain only",
+            sender=sender, subject=subject, text=body, html_part=None, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -820,6 +952,7 @@ def main() -> None:
     elgg(args.mirrors / "Elgg+Elgg" / "repo")
     hubzilla(args.mirrors / "zakwilson+hubzilla-core" / "repo")
     phpbb(args.mirrors / "phpbb+phpbb" / "repo")
+    gotosocial(args.mirrors / "superseriousbusiness+gotosocial" / "repo")
     out = HERE / "round16" / "social.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
