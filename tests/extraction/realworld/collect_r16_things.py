@@ -50,6 +50,19 @@ them at the commits named below, with fixed values, so each run writes the same 
   subject (the class name in title case), the text part as ``text/layout`` gives it, the HTML
   part ``html/layout`` with the Markdown body converted by hand (the theme CSS inlining is not
   reproduced). ``@lang('Regards,')`` and the subcopy stay English (no JSON lang file).
+- GladysAssistant/gladys-gateway (Apache-2.0), the Gladys Plus smart-home cloud:
+  ``core/common/email.js`` subjects and ``core/common/email-template/{en,fr}/*.ejs`` rendered
+  with the scopes of ``core/common/billing-email-scope.js`` (Intl dates and euro amounts of
+  en-GB / fr-FR written out) by a small EJS evaluator; nodemailer sends the HTML alone. No code.
+- elyby/emails-renderer (Apache-2.0) with elyby/accounts (Apache-2.0), the Ely.by Minecraft
+  account service: the register and forgot-password mails are the renderer's React templates
+  (``src/emails/*``, ``src/components/**``, strings of ``src/i18n/<lang>.json`` with the
+  English fallback react-intl applies) reproduced here as ``renderToStaticMarkup`` writes
+  them (inline style serialisation, react-intl 2 ``<span>``s; the text2png titles become
+  ``<img>`` tags whose PNG width/height are estimated and whose asset hash is left out); the
+  accounts app sends the HTML body alone with its English subject. The change-e-mail mails
+  are the accounts app's own Yii views and layouts (text and HTML). The key is
+  ``UserFriendlyRandomKey::make()``: eighteen of ``A-Z0-9``.
 - openhab/openhab-cloud (EPL-2.0): ``src/services/email.service.ts`` sends
   ``templates/{lostpassword,activation}-email/html.ejs`` through email-templates with the
   subjects given there; EJS ``<%= %>`` escaped; only the HTML part is reproduced.
@@ -63,6 +76,7 @@ import argparse
 import hashlib
 import html
 import json
+import math
 import random
 import re
 import subprocess
@@ -322,8 +336,8 @@ def myaac(repo: Path) -> None:
         "mail.password_changed.html.twig; system/functions.php _mail",
         rendered="Twig template filled by substitution, through _mail() (HTML + derived "
         "plain part)", subject=f"{MYAAC_SERVER} - Changed password", text=alt, html_part=page,
-        note="a password-changed warning that shows the new (chosen) password; hyphenated "
-        "groups shorter than five kept as the player typed them", **common,
+        note="a password-changed warning that shows the new (chosen) password; its hyphens "
+        "are part of the password, not separators the sender adds", **common,
     )  # fmt: skip
     # verify, welcome, resend verify: no code
     verify_url = MYAAC_URL + "account/confirm-email/" + hashlib.md5(b"r16-myaac").hexdigest()
@@ -722,6 +736,428 @@ def openhab(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Gladys Plus (gladys-gateway)
+
+GLADYS_COMMIT = "5768422c7c28a63fd2c5381ee33cdf88038c9d9d"
+GLADYS_REPO = "GladysAssistant/gladys-gateway"
+_EJS_TAG = re.compile(r"(<%[=-]?.*?%>)", re.S)
+
+
+def _ejs_escape(value: str) -> str:
+    """EJS ``escapeXML``: & < > " '."""
+    return (
+        value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace('"', "&#34;").replace("'", "&#39;")
+    )  # fmt: skip
+
+
+def _ejs(template: str, scope: dict) -> str:
+    """The EJS these templates use: <%= %>, <%- %>, if / else, forEach."""
+    tokens = _EJS_TAG.split(template)
+
+    def run(pos: int, local: dict, ends: tuple[str, ...]) -> tuple[str, int, str]:
+        out = []
+        while pos < len(tokens):
+            tok = tokens[pos]
+            pos += 1
+            if not tok.startswith("<%"):
+                out.append(tok)
+                continue
+            inner = tok[2:-2]
+            if inner.startswith("="):
+                out.append(_ejs_escape(str(local[inner[1:].strip()])))
+                continue
+            if inner.startswith("-"):
+                out.append(str(local[inner[1:].strip()]))
+                continue
+            code = inner.strip()
+            if code in ends:
+                return "".join(out), pos, code
+            m = re.fullmatch(r"if \((\w+)\) \{", code)
+            if m:
+                yes, pos, end = run(pos, local, ("} else {", "}"))
+                no = ""
+                if end == "} else {":
+                    no, pos, _ = run(pos, local, ("}",))
+                out.append(yes if local[m.group(1)] else no)
+                continue
+            m = re.fullmatch(r"(\w+)\.forEach\(function\((\w+)\) \{", code)
+            if m:
+                start = pos
+                for value in local[m.group(1)]:
+                    part, pos, _ = run(start, {**local, m.group(2): value}, ("});",))
+                    out.append(part)
+                continue
+            raise ValueError(code)
+        return "".join(out), pos, ""
+
+    return run(0, scope, ())[0]
+
+
+def gladys(repo: Path) -> None:
+    subjects = _show(repo, GLADYS_COMMIT, "core/common/email.js")
+    front = "https://plus.gladys-home.example"
+    back = "https://api.gladys-home.example"
+    benefits = {
+        "en": ["Daily encrypted backups", "Remote camera streaming",
+               "Advanced integrations (AI, Enedis, MCP)"],
+        "fr": ["Sauvegardes quotidiennes chiffrées", "Streaming caméra à distance",
+               "Intégrations avancées (IA, Enedis, MCP)"],
+    }  # fmt: skip
+    steps = {
+        "en": [
+            "Activate your Gladys Plus account using the button below.",
+            "Connect your local Gladys instance to Gladys Plus.",
+            "Try accessing your instance from your phone.",
+            "Verify your backups are working (Settings → Backups). You can trigger a manual "
+            "backup to test.",
+            'Try chatting with the AI agent in the chat, or use the "Ask AI" action in scenes to '
+            "automate your actions with AI.",
+            "Invite family members (Settings → Plus Users). As many users as you want, it's "
+            "included!",
+            'Set up OwnTracks on your phone for GPS scenes (<a href="https://gladysassistant.com/'
+            'docs/integrations/owntracks">read the docs</a>).',
+            'Explore the Gladys Plus OpenAPI (<a href="https://gladysassistant.com/docs/plus/'
+            'open-api">see the docs</a>).',
+        ],
+        "fr": [
+            "Active ton compte Gladys Plus avec le bouton ci-dessous.",
+            "Connecte ton instance Gladys locale à Gladys Plus.",
+            "Essaie d'accéder à ton instance depuis ton téléphone.",
+            "Vérifie que les sauvegardes fonctionnent (Paramètres → Sauvegardes). Tu peux lancer "
+            "une sauvegarde manuelle pour tester.",
+            "Essaie de discuter avec l'agent IA dans le chat, ou utilise l'action « Demander à "
+            "l'IA » dans les scènes pour automatiser tes actions avec l'IA.",
+            "Invite les membres de ta famille (Paramètres → Utilisateurs Plus). Autant "
+            "d'utilisateurs que tu veux, c'est inclus !",
+            'Configure OwnTracks sur ton téléphone pour les scènes GPS (<a href="https://'
+            'gladysassistant.com/fr/docs/integrations/owntracks">voir la doc</a>).',
+            "Découvre l'OpenAPI Gladys Plus (<a href=\"https://gladysassistant.com/fr/docs/plus/"
+            'open-api">voir la doc</a>).',
+        ],
+    }
+    # Intl.DateTimeFormat / NumberFormat of en-GB and fr-FR (billing-email-scope.js)
+    dates = {"en": ("4 December 2026", "27 November 2026", "2 December 2026"),
+             "fr": ("4 décembre 2026", "27 novembre 2026", "2 décembre 2026")}  # fmt: skip
+    monthly = {"en": "€9.99/month", "fr": "9,99\u00a0€/mois"}
+    due = {"en": "€9.99", "fr": "9,99\u00a0€"}
+    portal = f"{back}/accounts/stripe_customer_portal/" + _rand("0123456789abcdef", 40)
+    for template in ["confirmation", "invitation", "password_reset", "welcome", "welcome_back",
+                     "trial_will_end", "payment_failed"]:  # fmt: skip
+        for lang in ["en", "fr"]:
+            token = _rand("0123456789abcdef", 64)
+            scope = {
+                "confirmationUrlGladys4": f"{front}/signup-gateway?token={token}",
+                "invitationUrlGladys4": f"{front}/signup-gateway?token={token}",
+                "nameOfAdminInviting": "Noor Tester",
+                "resetPasswordUrlGladys4": f"{front}/reset-password?token={token}{token}",
+                "loginUrl": front,
+                "firstname": "Noor",
+                "planName": "Plus",
+                "planProductName": "Gladys Plus",
+                "welcomeSteps": steps[lang],
+                "hasTrial": True,
+                "trialEndDate": dates[lang][0],
+                "amount": monthly[lang] if template == "trial_will_end" else due[lang],
+                "planBenefits": benefits[lang],
+                "updateCardLink": portal,
+                "attemptDate": dates[lang][1],
+                "nextRetryDate": dates[lang][2],
+                "hostedInvoiceUrl": "https://invoice.stripe.example/i/acct_1Q8ZxT/test_"
+                + _rand(ALNUM, 24),
+            }
+            path = f"core/common/email-template/{lang}/{template}.ejs"
+            page = _ejs(_show(repo, GLADYS_COMMIT, path), scope)
+            m = re.search(
+                r"\b" + template + r": \{.*?" + lang + r": \{\s*subject: (['\"])(.*?)\1,",
+                subjects, re.S,
+            )  # fmt: skip
+            assert m, (template, lang)
+            kind = "invoice" if template == "payment_failed" else "notice"
+            _save(
+                source="gladys-plus", template=template.replace("_", "-"), lang=lang,
+                kind=kind, code=None, repository=GLADYS_REPO,
+                path=f"{path}; core/common/email.js; core/service/mail.js; "
+                "core/common/billing-email-scope.js", commit=GLADYS_COMMIT, licence="Apache-2.0",
+                rendered="EJS template rendered by a small EJS evaluator (escape, if/else, "
+                "forEach) with the scope the gateway builds; nodemailer html only",
+                sender="Gladys Plus <hello@gladys-home.example>", subject=m.group(2), text=None,
+                html_part=page,
+                note="amounts and dates, no code" if kind == "invoice" else None,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Ely.by Accounts (elyby/accounts + elyby/emails-renderer)
+
+ELY_COMMIT = "09c51c943f09b80d1d3cd684c3710998eb1adba6"
+ELY_REPO = "elyby/accounts"
+ELYR_COMMIT = "5dc8aae90c08cbcf211a91d13b60b49c816e3762"
+ELYR_REPO = "elyby/emails-renderer"
+ELY_PUBLIC = "https://account.ely.by/emails-images/"
+ELY_KEY = "ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890"  # common/components/UserFriendlyRandomKey.php
+ELY_LANGS = ["en", "ru", "be", "uk", "pl", "cs", "fr", "pt", "id", "vi", "zh", "sr", "eo",
+             "lt", "ro", "sl", "el"]  # fmt: skip
+# components/ui/colors.ts
+ELY_COLORS = {
+    "green": ("#207e5c", "#1a6449"),
+    "blue": ("#5b9aa9", "#568297"),
+    "lightViolet": ("#8b5d79", "#864567"),
+}
+
+
+def _react_attr(value: str) -> str:
+    return (
+        value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace('"', "&quot;").replace("'", "&#x27;")
+    )  # fmt: skip
+
+
+def _react_text(value: str) -> str:
+    return _react_attr(value)
+
+
+def _style(*parts: dict) -> str:
+    """React 16 style serialisation: camelCase to kebab-case, ``;`` between, values trimmed."""
+    merged: dict[str, str] = {}
+    for part in parts:
+        merged.update(part)
+    return ";".join(
+        re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), k) + ":" + v.strip()
+        for k, v in merged.items()
+    )
+
+
+def _el(tag: str, attrs: dict | None = None, *children: str) -> str:
+    out = "<" + tag
+    for key, value in (attrs or {}).items():
+        out += f' {key}="{_react_attr(value)}"'
+    if tag in ("img", "br", "meta"):
+        return out + "/>"
+    return out + ">" + "".join(children) + f"</{tag}>"
+
+
+ELY_TABLE = {"borderCollapse": "collapse", "msoTableLspace": "0pt", "msoTableRspace": "0pt",
+             "width": "100%"}  # fmt: skip
+
+
+def _ely_table(style: dict | None, *rows: str) -> str:
+    return _el("table", {"cellpadding": "0", "cellspacing": "0",
+                         "style": _style(ELY_TABLE, style or {})},
+               _el("tbody", None, *rows))  # fmt: skip
+
+
+def _ely_img_text(key: str, text: str, lang: str, size: int, color: str) -> str:
+    """extended-translations-loader: a text2png message becomes an <img> (its PNG size is
+    estimated here)."""
+    name = key.replace(".", "_") + f"_{lang}.png"
+    width = math.ceil(len(text) * size * 0.5)
+    height = math.ceil(size * 1.25)
+    return (
+        f'<img src="{ELY_PUBLIC}assets/{name}" alt="{text}" width="{width}" height="{height}" '
+        f'style="font-size: {size}px; color: {color}; vertical-align: middle" />'
+    )
+
+
+def _ely_page(repo: Path, template: str, lang: str, username: str, code: str, link: str) -> str:
+    en = json.loads(_show(repo, ELYR_COMMIT, "src/i18n/en.json"))
+    tr = json.loads(_show(repo, ELYR_COMMIT, f"src/i18n/{lang}.json"))
+
+    def msg(key: str) -> str:
+        return tr.get(key) or en[key]
+
+    def span(text: str) -> str:  # react-intl 2 FormattedMessage: a <span>
+        return _el("span", None, _react_text(text))
+
+    def html_msg(key: str, size: int, color: str) -> str:  # FormattedHTMLMessage
+        return _el("span", None, _ely_img_text(key, msg(key), lang, size, color))
+
+    paragraph = {"fontSize": "16px", "lineHeight": "125%"}
+    userbar = _ely_table(
+        {"background": "#207e5c", "height": "50px"},
+        _el("tr", None,
+            _el("td", {"style": _style({"width": "20px"})}),
+            _el("td", {"style": _style({"width": "1%", "verticalAlign": "middle",
+                                         "background": "#1a6449"})},
+                _el("a", {"href": "http://ely.by", "style": _style(
+                    {"padding": "0 13px", "display": "block", "lineHeight": "50px"})},
+                    _el("img", {"src": ELY_PUBLIC + "assets/logo.png", "alt": "Ely.by",
+                                "style": _style({"width": "65px",
+                                                 "verticalAlign": "middle"})}))),
+            _el("td", None, "\u00a0")),
+    )  # fmt: skip
+    if template == "register":
+        title = html_msg("emails.register.welcome_image", 32, "#fff")
+    else:
+        title = html_msg("emails.forgotPassword.forgot_the_password_image", 32, "#fff")
+    hello = msg("components.layout.header.hello_username").replace("{username}", username)
+    header = _ely_table(
+        {"height": "200px", "backgroundImage": f"url({ELY_PUBLIC}assets/background.jpg)"},
+        _el("tr", None,
+            _el("td", {"style": _style({"color": "#fff", "textAlign": "center",
+                                         "verticalAlign": "middle"})},
+                _el("div", {"style": _style({"fontSize": "20px"})}, span(hello)), title)),
+    )  # fmt: skip
+    color = "blue" if template == "register" else "lightViolet"
+    base, dark = ELY_COLORS[color]
+    if template == "register":
+        label = html_msg("emails.register.confirm_email_image", 18, "#fff")
+    else:
+        label = html_msg("emails.forgotPassword.continue_image", 18, "#fff")
+    code_block = _el(
+        "div", {"style": _style({"paddingTop": "20px", "textAlign": "center"})},
+        _el("div", None, _el("a", {"href": link}, _el("div", {"style": _style(
+            {"padding": "0 13px", "lineHeight": "50px", "display": "inline-block"},
+            {"backgroundColor": base}, {"paddingLeft": "50px", "paddingRight": "50px"})},
+            "\u200b", label))),
+        _el("div", {"style": _style({"fontSize": "12px", "paddingTop": "5px"})},
+            span(msg("components.blocks.code.or"))),
+        _el("div", {"style": _style({"paddingTop": "1px", "fontSize": "16px"})},
+            span(msg("components.blocks.code.pass_code_in_field"))),
+        _el("div", {"style": _style({"paddingTop": "5px"})},
+            _el("div", {"style": _style(
+                {"backgroundColor": "#fff", "padding": "0 30px", "lineHeight": "50px",
+                 "fontSize": "18px", "display": "inline-block",
+                 "border": "3px solid transparent", "color": "#444"},
+                {"borderColor": base, "color": dark})}, _react_text(code))),
+    )  # fmt: skip
+    if template == "register":
+        intro = msg("emails.register.we_glad_to_see_you")
+        rows = [
+            _el("tr", None, _el("td", None, _el("div", {"style": _style(paragraph)},
+                                                span(intro)))),
+            _el("tr", None, _el("td", None, code_block)),
+            _el("tr", None, _el("td", {"style": _style({"textAlign": "center"},
+                                                       {"paddingTop": "30px"})},
+                                html_msg("emails.register.whats_next_image", 32, "#444"))),
+        ]  # fmt: skip
+        for image, key, text, colour in [
+            ("violetMan.png", "choose_you_skin_image", "choose_you_skin_text", "#6b5a8d"),
+            ("orangeMan.png", "install_our_patch_image", "install_our_patch_text", "#df864a"),
+            ("darkBlueMan.png", "useTLLauncher", "useTLLauncherText", "#28555b"),
+        ]:
+            rows.append(_el("tr", None, _el("td", {"style": _style({"paddingTop": "30px"})},
+                _ely_table(None, _el("tr", None,
+                    _el("td", {"style": _style({"width": "46px", "verticalAlign": "top"})},
+                        _el("img", {"src": ELY_PUBLIC + "assets/" + image, "style": _style(
+                            {"width": "25px", "verticalAlign": "middle"})})),
+                    _el("td", {"style": _style({"verticalAlign": "top"})},
+                        html_msg("emails.register." + key, 24, colour),
+                        _el("div", {"style": _style(paragraph, {"paddingTop": "3px"})},
+                            span(msg("emails.register." + text)))))))))  # fmt: skip
+    else:
+        intro = msg("emails.forgotPassword.shit_happens")
+        rows = [
+            _el("tr", None, _el("td", None, _el("div", {"style": _style(paragraph)},
+                                                span(intro)))),
+            _el("tr", None, _el("td", None, code_block)),
+        ]  # fmt: skip
+    content = _el("div", {"style": _style({"background": "#fff", "padding": "50px"})},
+                  _ely_table(None, *rows))  # fmt: skip
+    footer_text = msg("components.layout.footer.footer")
+    before, after = footer_text.split("{serviceLink}")
+    link_el = _el("a", {"href": "https://account.ely.by", "style": _style(
+        {"color": "#7A7A7A", "textDecoration": "none", "borderBottom": "1px dashed #7A7A7A"})},
+        span(msg("components.layout.footer.service_name")))  # fmt: skip
+    footer = _ely_table(
+        {"borderTop": "10px solid #207e5c", "background": "#DDD8CE", "height": "135px"},
+        _el("tr", None,
+            _el("td", {"style": _style({"verticalAlign": "middle", "paddingLeft": "30px",
+                                         "fontSize": "13px", "color": "#7A7A7A"})},
+                _el("span", None, _react_text(before), link_el, _react_text(after))),
+            _el("td", {"style": _style({"padding": "0 30px", "textAlign": "center"})},
+                _el("a", {"href": "http://ely.by"},
+                    _el("img", {"src": ELY_PUBLIC + "assets/logo.png", "alt": "Ely.by",
+                                "width": "128", "height": "58"}),
+                    _el("br"),
+                    html_msg("components.layout.footer.alternativeMinecraftServices", 13,
+                             "#7a7a7a")))),
+    )  # fmt: skip
+    email = _el("div", None, userbar, header, content, footer)
+    body = _ely_table(
+        {"backgroundColor": "#EBE8E1", "width": "100%",
+         "fontFamily": "Roboto, Arial, sans-serif", "color": "#444"},
+        _el("tr", None, _el("td", None, "\u00a0"),
+            _el("td", {"style": _style({"width": "600px"})}, email),
+            _el("td", None, "\u00a0")),
+    )  # fmt: skip
+    return _el(
+        "html", None,
+        _el("head", None, _el("meta", {"name": "viewport", "content": "width=device-width"}),
+            _el("meta", {"http-equiv": "Content-Type", "content": "text/html; charset=UTF-8"})),
+        _el("body", {"style": _style({"margin": "0"})}, body),
+    )  # fmt: skip
+
+
+def _yii_view(source: str, values: dict[str, str]) -> str:
+    """A Yii PHP view: ``<?= $var ?>`` echoed, other PHP blocks dropped, the newline right
+    after ``?>`` eaten as PHP does."""
+
+    def sub(m: re.Match) -> str:
+        if m.group(1) == "=":
+            return values[m.group(2).strip()]
+        return ""
+
+    return re.sub(r"<\?(php|=)(.*?)\?>\n?", sub, source, flags=re.S)
+
+
+def ely(repo: Path, renderer: Path) -> None:
+    sender = "Ely.by Accounts <account@ely.by>"
+    for template, subject, path in [
+        ("register", "Ely.by Account registration", "/activation/"),
+        ("forgotPassword", "Ely.by Account forgot password", "/recover-password/"),
+    ]:
+        for lang in ELY_LANGS:
+            code = _rand(ELY_KEY, 18)
+            page = _ely_page(renderer, template, lang, "NoorBuilds", code,
+                             "https://account.ely.by" + path + code)  # fmt: skip
+            _save(
+                source="elyby", template=re.sub(r"([A-Z])", r"-\1", template).lower(),
+                lang=lang, kind="saas-otp", code=code, repository=ELYR_REPO,
+                path=f"src/emails/{template}/*; src/components/**; src/i18n/{lang}.json; "
+                f"{ELY_REPO}@{ELY_COMMIT}:common/emails/templates/"
+                f"{'RegistrationEmail' if template == 'register' else 'ForgotPasswordEmail'}"
+                ".php, common/components/UserFriendlyRandomKey.php", commit=ELYR_COMMIT,
+                licence="Apache-2.0",
+                rendered="the renderer's React tree reproduced as ReactDOMServer."
+                "renderToStaticMarkup gives it (react-intl 2 spans, inline styles, the locale's "
+                "strings with English fallback; text2png titles as <img> with estimated sizes "
+                "and without the asset hash); the accounts app sends it as the HTML body only, "
+                "with its English subject",
+                sender=sender, subject=subject, text=None, html_part=page,
+                note="the 18-character key is shown in a box to insert into the site's form "
+                "and is also the end of the link",
+            )  # fmt: skip
+    html_layout = _show(repo, ELY_COMMIT, "common/mail/layouts/html.php")
+    text_layout = _show(repo, ELY_COMMIT, "common/mail/layouts/text.php")
+    layout_values = {"Yii::$app->charset": "UTF-8", "Html::encode($this->title)": "",
+                     "$content": ""}  # fmt: skip
+    for template, subject, view, cls in [
+        ("change-email-current", "Ely.by Account change E-mail confirmation",
+         "current-email-confirmation", "ChangeEmail"),
+        ("change-email-new", "Ely.by Account new E-mail confirmation",
+         "new-email-confirmation", "ConfirmNewEmail"),
+    ]:  # fmt: skip
+        code = _rand(ELY_KEY, 18)
+        values = {"$key": code, "$username": "NoorBuilds"}
+        parts = []
+        for kind_, layout in [("html", html_layout), ("text", text_layout)]:
+            content = _yii_view(_show(repo, ELY_COMMIT, f"common/emails/views/{view}-{kind_}.php"),
+                                values)  # fmt: skip
+            parts.append(_yii_view(layout, {**layout_values, "$content": content}))
+        _save(
+            source="elyby", template=template, lang="en", kind="saas-otp", code=code,
+            repository=ELY_REPO, path=f"common/emails/templates/{cls}.php; common/emails/views/"
+            f"{view}-{{html,text}}.php; common/mail/layouts/{{html,text}}.php",
+            commit=ELY_COMMIT, licence="Apache-2.0",
+            rendered="Yii PHP views and layouts rendered (echo tags filled, PHP blocks and the "
+            "newline after them dropped); symfony mailer text and HTML parts",
+            sender=sender, subject=subject, text=parts[1], html_part=parts[0],
+            note="UserFriendlyRandomKey::make(): 18 of A-Z and digits",
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -735,6 +1171,8 @@ def main() -> None:
     nameless(m / "NamelessMC+Nameless/repo")
     pelican(m / "pelican-dev+panel/repo", m / "laravel+framework/repo")
     openhab(m / "openhab+openhab-cloud/repo")
+    gladys(m / "GladysAssistant+gladys-gateway/repo")
+    ely(m / "elyby+accounts/repo", m / "elyby+emails-renderer/repo/.git")
     out = HERE / "round16" / "things.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
