@@ -495,7 +495,7 @@ def thingspanel(repo: Path) -> None:
     fmt = re.search(r'Body:\s+fmt\.Sprintf\("([^"]+)", verificationCode\)', svc)
     subject = re.search(r'SetHeader\("Subject", "([^"]+)"\)', conf)
     assert fmt and subject
-    for template in ["verification-code", "reset-code"]:
+    for template in ["verification-code"]:
         code = _rand(DIGITS, 6)
         _save(
             source="thingspanel", template=template, lang="en", kind="saas-otp", code=code,
