@@ -50,6 +50,7 @@ Labels are what a person reading the mail would type (``code``), else ``null``.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import json
@@ -59,6 +60,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import jinja2
+import yaml
 from collect import HERE, message
 
 OUT = HERE / "round16" / "money.json"
@@ -70,6 +72,8 @@ SPLITPRO = "oss-apps/split-pro"
 SPLITPRO_COMMIT = "fd089df2af9b2f4c7110923932f3f7816909cd38"
 IHM = "spiral-project/ihatemoney"
 IHM_COMMIT = "52e5720ec78d32eab963cd7e73d4826ae3a16950"
+BLINK = "GaloyMoney/blink"
+BLINK_COMMIT = "29ea9fb0fe516995818a90b1c63d4a91df76a7e9"
 EZB = "mayswind/ezbookkeeping"
 EZB_COMMIT = "2e20df861c25a40253ceabbf91a9ee456fc4601b"
 
@@ -78,6 +82,7 @@ LICENCES = {
     SPLITPRO: "MIT",
     IHM: "BSD-3-Clause",
     EZB: "MIT",
+    BLINK: "MIT",
 }
 
 MIRRORS = Path("/work/.mirror")
@@ -594,6 +599,124 @@ def ihatemoney(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Blink (Kratos courier template from its kratos.yml; handlebars notification mails)
+
+
+def _hbs_escape(value: str) -> str:
+    """handlebars-rust's default HTML escape."""
+    out = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    out = out.replace('"', "&quot;").replace("'", "&#x27;").replace("`", "&#x60;")
+    return out.replace("=", "&#x3D;")
+
+
+def _hbs_lines(template: str, partials: dict[str, str], values: dict[str, str]) -> str:
+    """The constructs of Blink's three templates: standalone comments, partials and block
+    tags take their whole line; a standalone partial is indented as its tag is."""
+    out: list[str] = []
+    for line in template.splitlines(keepends=True):
+        stripped = line.strip()
+        if re.fullmatch(r"\{\{!--.*--\}\}", stripped):
+            continue
+        m = re.fullmatch(r"\{\{> ?([@\w-]+)\}\}", stripped)
+        if m:
+            indent = line[: len(line) - len(line.lstrip())]
+            body = partials[m.group(1)]
+            out.extend(indent + ln if ln.strip() else ln for ln in body.splitlines(True))
+            continue
+        out.append(re.sub(r"\{\{(\w+)\}\}", lambda v: _hbs_escape(values[v.group(1)]), line))
+    return "".join(out)
+
+
+def _rust_i18n(locale: str) -> dict[str, str]:
+    return {k: v for k, v in yaml.safe_load(locale).items() if isinstance(v, str)}
+
+
+def blink(c: Collector) -> None:
+    common = {"repository": BLINK, "commit": BLINK_COMMIT, "source": "blink"}
+    sender = "Blink <no-reply@blink.example>"
+    kratos = _show(BLINK, BLINK_COMMIT, "dev/config/ory/kratos.yml")
+    rec = kratos[kratos.index("recovery_code:") :]
+    subject_b64 = re.search(r"subject: base64://(\S+)", rec).group(1)  # type: ignore[union-attr]
+    plain_b64 = re.search(r"plaintext: base64://(\S+)", rec).group(1)  # type: ignore[union-attr]
+    html_b64 = re.search(r"html: base64://(\S+)", rec).group(1)  # type: ignore[union-attr]
+    subject = base64.b64decode(subject_b64).decode().strip()
+    plain = base64.b64decode(plain_b64).decode()
+    html_t = base64.b64decode(html_b64).decode()
+    for ident, code in [
+        ("email-code-1", "418263"),
+        ("email-code-2", "092741"),
+        ("email-code-3", "775310"),
+        ("email-code-4", "304958"),
+    ]:
+        c.add(
+            **common,
+            ident=ident,
+            group="email-code",
+            lang="en",
+            kind="fintech-otp",
+            code=code,
+            path="dev/config/ory/kratos.yml (courier.templates.recovery_code.valid.email)",
+            rendered="Ory Kratos recovery_code template that Blink sets in its kratos.yml "
+            "(base64 subject, plaintext and html bodies), {{ .RecoveryCode }} filled as Go "
+            "templates do; multipart/alternative text/plain + text/html as the Kratos courier "
+            "sends it; subject's trailing newline dropped",
+            sender=sender,
+            subject=subject,
+            text=plain.replace("{{ .RecoveryCode }}", code),
+            html_part=html_t.replace("{{ .RecoveryCode }}", code),
+            note="Blink (Lightning wallet) e-mail code: 'You can confirm access to your blink "
+            "account by entering the following code:' then six digits (Kratos recovery code) "
+            "alone on a line; subject 'your code'",
+        )
+    tdir = "core/notifications/templates/"
+    general = _show(BLINK, BLINK_COMMIT, tdir + "general.hbs")
+    base_t = _show(BLINK, BLINK_COMMIT, tdir + "layouts/base.hbs")
+    styles = _show(BLINK, BLINK_COMMIT, tdir + "partials/styles.hbs")
+    g_lines = general.splitlines(keepends=True)
+    assert g_lines[0].strip() == "{{#> base}}" and g_lines[-1].strip() == "{{/base}}"
+    block = "".join(g_lines[1:-1])
+    events = [
+        ("identity-approved", "identity_verification_approved", None, "KYC approved"),
+        (
+            "identity-declined",
+            "identity_verification_declined",
+            "documents_expired",
+            "KYC declined: documents expired",
+        ),
+        ("identity-review", "identity_verification_review_started", None, "KYC under review"),
+    ]
+    for lang in ("en", "ca", "el", "es", "ro", "sw"):
+        strings = _rust_i18n(_show(BLINK, BLINK_COMMIT, f"core/notifications/locales/{lang}.yml"))
+        for ident, key, reason, what in events:
+            title = strings[key + ".title"]
+            body = strings[key + ".body"]
+            if reason:
+                body = body.replace("%{reason}", strings[f"{key}.reason.{reason}"])
+            values = {"subject": title, "body": body}
+            partial_block = _hbs_lines(block, {}, values)
+            out = _hbs_lines(base_t, {"styles": styles, "@partial-block": partial_block}, values)
+            c.add(
+                **common,
+                ident=ident,
+                group=ident,
+                lang=lang,
+                kind="notice",
+                code=None,
+                path=f"{tdir}general.hbs ; {tdir}layouts/base.hbs ; {tdir}partials/styles.hbs ; "
+                f"core/notifications/locales/{lang}.yml ; "
+                f"core/notifications/src/notification_event/{key}.rs",
+                rendered="handlebars templates by a small renderer (standalone tags take their "
+                "line, partials indented, values HTML-escaped as handlebars-rust does), strings "
+                "from the rust-i18n locale; text/html only as lettre sends it, subject the title",
+                sender=sender,
+                subject=title,
+                text=None,
+                html_part=out,
+                note=f"identity verification notice ({what}); no code",
+            )
+
+
+# ---------------------------------------------------------------------------------------
 # ezBookkeeping (Go html/template)
 
 
@@ -714,6 +837,7 @@ def main() -> int:
     splitpro(c)
     ihatemoney(c)
     ezbookkeeping(c)
+    blink(c)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": c.items}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for item in c.items if item["code"])
