@@ -72,6 +72,10 @@ SPLITPRO = "oss-apps/split-pro"
 SPLITPRO_COMMIT = "fd089df2af9b2f4c7110923932f3f7816909cd38"
 IHM = "spiral-project/ihatemoney"
 IHM_COMMIT = "52e5720ec78d32eab963cd7e73d4826ae3a16950"
+# older releases that still put the project's private code (shared password) in the mail
+IHM_REMIND = "b4961f646a6e265451aa414df9fb0d58b552ffdf"  # password_reminder.<lang>
+IHM_INVITE = "2866c868d55d197de8c39c34debc878b38929d98"  # invitation_mail.<lang>
+IHM_CREATED = "0dfb9c5f948b10857ce5b55b6317c7773dab87b0"  # reminder_mail.<lang>
 BLINK = "GaloyMoney/blink"
 BLINK_COMMIT = "29ea9fb0fe516995818a90b1c63d4a91df76a7e9"
 EZB = "mayswind/ezbookkeeping"
@@ -447,7 +451,11 @@ def _po(text: str) -> dict[str, str]:
                 cur = None
                 continue
             if cur:
-                parts[cur].append(json.loads(ln))
+                m = re.match(r'\s*"(.*)"\s*$', ln)
+                if m:
+                    parts[cur].append(
+                        re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e[1], e[1]), m[1])
+                    )
         if parts["msgid"]:
             entries["".join(parts["msgid"])] = "".join(parts["msgstr"])
     return entries
@@ -716,6 +724,100 @@ def blink(c: Collector) -> None:
             )
 
 
+def ihatemoney_legacy(c: Collector) -> None:
+    """The 2017 releases: the creation, invitation and password-reminder mails gave the
+    project's private code (the shared password chosen at creation) in clear."""
+    site = "https://budget.example.org"
+    sender = "Budget manager <budget@notmyidea.org>"
+    env = jinja2.Environment(autoescape=False)
+    projects = [
+        ("en", "lakehouse", "Lake house 2017", "owen.price@example.com", "tartiflette74"),
+        ("en", "bristol-flat", "Bristol flat", "aisha.khan@example.com", "Gr33nDoor!"),
+        ("fr", "coloc-dupin", "Coloc rue Dupin", "claire.morel@example.com", "raclette2017"),
+        ("fr", "rando-gr20", "Rando GR20", "yann.le-goff@example.com", "Bivouac#Corse"),
+    ]
+    kinds = [
+        (
+            "password-reminder-legacy",
+            IHM_REMIND,
+            "password_reminder",
+            None,
+            "password reminder of the 2017 releases: link and 'the private code is \"…\"' "
+            "(le code d'accès est \"…\"): the project's shared password, to be typed",
+        ),
+        (
+            "invitation-legacy",
+            IHM_INVITE,
+            "invitation_mail",
+            "You have been invited to share your expenses for %(project)s",
+            "invitation of the 2017 releases: project link and 'the private code is \"…\"' "
+            '(le code est "…"): the shared password to type at the project\'s login',
+        ),
+        (
+            "project-created-legacy",
+            IHM_CREATED,
+            "reminder_mail",
+            "You have just created '%(project)s' to share your expenses",
+            "project created (late-2017 release): identifier and 'the shared password is "
+            '"…"\' (le code d\'accès "…"); the password is the one to type',
+        ),
+    ]
+    for ident, commit, name, msgid, note in kinds:
+        for n, (lang, pid, pname, email, password) in enumerate(projects):
+            path = f"ihatemoney/templates/{name}.{lang}"
+            t = env.from_string(_show(IHM, commit, path))
+
+            def url_for(endpoint: str, _pid: str = pid, **kw: object) -> str:
+                ep = endpoint.split(".")[-1]
+                root = site if kw.get("_external") else ""
+                if ep == "list_bills":
+                    return f"{root}/{_pid}/"
+                if ep == "invite":
+                    return f"{root}/{_pid}/invite"
+                raise KeyError(ep)
+
+            proj = type("P", (), {"id": pid, "name": pname, "contact_email": email})
+            proj.password = password  # type: ignore[attr-defined]
+            g = type("G", (), {"project": proj})
+            text = t.render(project=proj, g=g, url_for=url_for, config={"SITE_URL": site})
+            if msgid is None:
+                subject = "password recovery"
+            else:
+                title = msgid
+                if lang != "en":
+                    po = _po(
+                        _show(
+                            IHM, commit, f"ihatemoney/translations/{lang}/LC_MESSAGES/messages.po"
+                        )
+                    )
+                    title = po.get(msgid) or msgid
+                subject = title % {"project": pname}
+            c.add(
+                source="ihatemoney",
+                repository=IHM,
+                commit=commit,
+                ident=f"{ident}-{n % 2 + 1}",
+                group=ident,
+                lang=lang,
+                kind="fintech-otp",
+                code=password,
+                path=f"{path} ; ihatemoney/web.py"
+                + (
+                    ""
+                    if msgid is None
+                    else f" ; ihatemoney/translations/{lang}/LC_MESSAGES/messages.po"
+                ),
+                rendered="Jinja2 template of that release (render_template of "
+                "'<name>.<lang>', no autoescape), subject from web.py and the .po; "
+                "text/plain only (Flask-Mail)",
+                sender=sender,
+                subject=subject,
+                text=text,
+                html_part=None,
+                note=note + "; password chosen by the project's creator",
+            )
+
+
 # ---------------------------------------------------------------------------------------
 # ezBookkeeping (Go html/template)
 
@@ -836,6 +938,7 @@ def main() -> int:
     opencex(c)
     splitpro(c)
     ihatemoney(c)
+    ihatemoney_legacy(c)
     ezbookkeeping(c)
     blink(c)
     OUT.parent.mkdir(parents=True, exist_ok=True)
