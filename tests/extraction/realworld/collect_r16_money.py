@@ -37,12 +37,27 @@ sender's own code makes them.
   ``templates/<name>.<lang>.j2`` rendered with Jinja2 (English and French templates; other
   languages fall back to the English body, as ``render_localized_template`` does) and the
   subjects from ``translations/<lang>/LC_MESSAGES/messages.po`` (the reset subject is not
-  translated). None carries a code (links, the project identifier).
+  translated). None carries a code (links, the project identifier). And the same three
+  mails as the 2017 releases sent them, which gave the project's private code (the shared
+  password its creator chose) in clear: ``password_reminder.<lang>`` at b4961f64 ('the
+  private code is "…"'), ``invitation_mail.<lang>`` at 2866c868 and ``reminder_mail.<lang>``
+  at 0dfb9c5f ('the shared password is "…"'), English and French, each rendered from that
+  commit's template and ``.po``, sender ``MAIL_DEFAULT_SENDER`` of that release.
 - ``mayswind/ezbookkeeping`` (MIT), a self-hosted personal finance book (Go).
   ``templates/email/verify_email.tmpl`` and ``password_reset.tmpl`` (Go html/template,
   escaped here as it escapes text and attributes), strings from ``pkg/locales/<lang>.go``,
   as ``pkg/services/users.go`` and ``forget_passwords.go`` fill them (expiry 60 minutes,
   links carrying a JWT); text/html only, subject the localized title. No code.
+
+- ``GaloyMoney/blink`` (MIT), Blink, a Bitcoin/Lightning wallet. The e-mail code mail:
+  the Ory Kratos ``recovery_code`` courier template Blink sets in
+  ``dev/config/ory/kratos.yml`` (base64 subject "your code", plaintext and html bodies: "You
+  can confirm access to your blink account by entering the following code:"; six digits as
+  Kratos makes them), multipart/alternative; and the identity-verification notices of
+  ``core/notifications`` (approved, declined, under review) in every language its rust-i18n
+  locales translate them (en, ca, el, es, ro, sw), rendered through ``templates/general.hbs``,
+  ``layouts/base.hbs`` and ``partials/styles.hbs`` by a small handlebars renderer, text/html
+  only as its lettre mailer sends them.
 
 Labels are what a person reading the mail would type (``code``), else ``null``.
 """
@@ -212,6 +227,12 @@ def opencex(c: Collector) -> None:
             "190467",
             "confirmation mail sent again (resend-email-confirmation endpoint), same template",
         ),
+        (
+            "email-confirm-second",
+            "arash.karimi",
+            "862039",
+            "confirmation of another account's address, same template",
+        ),
     ]:
         body = _django(confirm, {"user_display": user, "site_name": site, "key": key}).strip()
         c.add(
@@ -244,6 +265,7 @@ def opencex(c: Collector) -> None:
         ),
         ("withdrawal-confirm-2", "057392", "withdrawal request, code with a leading zero"),
         ("withdrawal-confirm-3", "914766", "withdrawal request, another code"),
+        ("withdrawal-confirm-4", "300581", "withdrawal request, another code"),
     ]:
         c.add(
             **common,
@@ -381,6 +403,8 @@ def splitpro(c: Collector) -> None:
         ("sign-in-2", "split.flatmates.example", "tobi.adeyemi@example.com", "7fm2a"),
         ("sign-in-3", "splitpro.example", "sanna.virtanen@example.com", "qw0ze"),
         ("sign-in-4", "bills.hausgemeinschaft.example", "jonas.weber@example.com", "b8n4r"),
+        ("sign-in-5", "splitpro.example", "mei.chen@example.com", "3x0k7"),
+        ("sign-in-6", "split.flatmates.example", "diego.ramos@example.com", "vhqpt"),
     ]:
         url = (
             f"https://{host}/api/auth/callback/email?callbackUrl=https%3A%2F%2F{host}%2F"
@@ -655,6 +679,7 @@ def blink(c: Collector) -> None:
         ("email-code-2", "092741"),
         ("email-code-3", "775310"),
         ("email-code-4", "304958"),
+        ("email-code-5", "561027"),
     ]:
         c.add(
             **common,
@@ -735,6 +760,8 @@ def ihatemoney_legacy(c: Collector) -> None:
         ("en", "bristol-flat", "Bristol flat", "aisha.khan@example.com", "Gr33nDoor!"),
         ("fr", "coloc-dupin", "Coloc rue Dupin", "claire.morel@example.com", "raclette2017"),
         ("fr", "rando-gr20", "Rando GR20", "yann.le-goff@example.com", "Bivouac#Corse"),
+        ("en", "allotment-club", "Allotment club", "grace.okafor@example.com", "4417"),
+        ("fr", "mariage-lea", "Mariage de Léa", "lea.martin@example.com", "Champagne&Co"),
     ]
     kinds = [
         (
@@ -796,7 +823,7 @@ def ihatemoney_legacy(c: Collector) -> None:
                 source="ihatemoney",
                 repository=IHM,
                 commit=commit,
-                ident=f"{ident}-{n % 2 + 1}",
+                ident=f"{ident}-{[p[0] for p in projects[: n + 1]].count(lang)}",
                 group=ident,
                 lang=lang,
                 kind="fintech-otp",
