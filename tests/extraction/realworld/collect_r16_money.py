@@ -59,6 +59,14 @@ sender's own code makes them.
   ``layouts/base.hbs`` and ``partials/styles.hbs`` by a small handlebars renderer, text/html
   only as its lettre mailer sends them.
 
+- ``hpyhacking/peatio`` (MIT, as its README says at the commit read; the repository was later
+  emptied and given an Apache-2.0 LICENSE), Peatio, the open-source crypto exchange (Rails 4).
+  Commit 6fe7e960 (the last with the code): the activation and password-reset link mails,
+  the sign-in notice, the withdrawal-complete and deposit-credited notices, ERB views inside
+  ``layouts/mailers/application.html.erb`` rendered by hand, strings and subjects from
+  ``config/locales/server.<lang>.yml`` in every language that translates them (en, zh-CN,
+  cs, ko for the first three; en, zh-CN for the last two); text/html only. No code.
+
 Labels are what a person reading the mail would type (``code``), else ``null``.
 """
 
@@ -93,6 +101,8 @@ IHM_INVITE = "2866c868d55d197de8c39c34debc878b38929d98"  # invitation_mail.<lang
 IHM_CREATED = "0dfb9c5f948b10857ce5b55b6317c7773dab87b0"  # reminder_mail.<lang>
 BLINK = "GaloyMoney/blink"
 BLINK_COMMIT = "29ea9fb0fe516995818a90b1c63d4a91df76a7e9"
+PEATIO = "hpyhacking/peatio"
+PEATIO_COMMIT = "6fe7e960a12c40053370cb25cdd0968b67041aa0"
 EZB = "mayswind/ezbookkeeping"
 EZB_COMMIT = "2e20df861c25a40253ceabbf91a9ee456fc4601b"
 
@@ -102,6 +112,7 @@ LICENCES = {
     IHM: "BSD-3-Clause",
     EZB: "MIT",
     BLINK: "MIT",
+    PEATIO: "MIT",
 }
 
 MIRRORS = Path("/work/.mirror")
@@ -846,6 +857,128 @@ def ihatemoney_legacy(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Peatio (Rails 4 ERB, html only)
+
+
+def _erb(template: str, t: dict[str, str], values: dict[str, str]) -> str:
+    """The ERB of Peatio's mail views: ``<%= t(...) %>`` (escaped), ``<%= raw t(...) %>``,
+    ``<%= link_to url, url %>``, ``<%= yield %>``; Erubi keeps the newline after ``%>``."""
+
+    def _t(key: str, args: str) -> str:
+        text = t[key]
+        for name, var in re.findall(r"(\w+): ([@\w\[\]'.]+)", args):
+            text = text.replace("%{" + name + "}", values[var])
+        return text
+
+    def _tag(m: re.Match[str]) -> str:
+        code = m.group(1).strip()
+        tm = re.fullmatch(r"(raw )?t\(?[\"']([.\w]+)[\"'](?:, (.*?))?\)?", code)
+        if tm:
+            text = _t(tm.group(2), tm.group(3) or "")
+            return text if tm.group(1) else html.escape(text)
+        if code.startswith("link_to "):
+            url = html.escape(values["@token_url"])
+            return f'<a href="{url}">{url}</a>'
+        return values[code]
+
+    return re.sub(r"<%= (.*?) %>", _tag, template)
+
+
+def _flatten(d: dict[str, object], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in d.items():
+        if isinstance(v, dict):
+            out.update(_flatten(v, f"{prefix}{k}."))
+        elif isinstance(v, str):
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def peatio(c: Collector) -> None:
+    common = {"repository": PEATIO, "commit": PEATIO_COMMIT, "source": "peatio"}
+    sender = "Peatio <system@exchange.example>"
+    support = "support@exchange.example"
+    layout = _show(PEATIO, PEATIO_COMMIT, "app/views/layouts/mailers/application.html.erb")
+    mails = [
+        (
+            "activation",
+            "token_mailer/activation",
+            {
+                "@token_url": "https://exchange.example/activations/9f3c27d1a8b44e6c0d5e71f2b93a6c48/edit"
+            },
+            "account activation link (token in the link), expires in 30 minutes; no code",
+            ("en", "zh-CN", "cs", "ko"),
+        ),
+        (
+            "reset-password",
+            "token_mailer/reset_password",
+            {
+                "@token_url": "https://exchange.example/reset_passwords/4be81f0c79d2a365e0c1b7f9d84a2e51/edit"
+            },
+            "password reset link (token in the link); no code",
+            ("en", "zh-CN", "cs", "ko"),
+        ),
+        (
+            "notify-signin",
+            "member_mailer/notify_signin",
+            {},
+            "sign-in notice; no code",
+            ("en", "zh-CN", "cs", "ko"),
+        ),
+        (
+            "withdraw-done",
+            "withdraw_mailer/done",
+            {"@withdraw.currency_text": "BTC"},
+            "withdrawal complete notice (currency only); no code",
+            ("en", "zh-CN"),
+        ),
+        (
+            "deposit-accepted",
+            "deposit_mailer/accepted",
+            {"@deposit.currency_text": "CNY"},
+            "deposit credited notice (currency only); no code",
+            ("en", "zh-CN"),
+        ),
+    ]
+    for ident, view, vals, note, langs in mails:
+        view_t = _show(PEATIO, PEATIO_COMMIT, f"app/views/{view}.html.erb")
+        scope = view.replace("/", ".")
+        for lang in langs:
+            raw = yaml.safe_load(_show(PEATIO, PEATIO_COMMIT, f"config/locales/server.{lang}.yml"))
+            flat = _flatten(raw[lang])
+            t = dict(flat)
+            t.update(
+                {"." + k[len(scope) + 1 :]: v for k, v in flat.items() if k.startswith(scope + ".")}
+            )
+            values = {"ENV['SUPPORT_MAIL']": support, **vals}
+            body = _erb(view_t, t, values)
+            out = _erb(layout, t, {**values, "yield": body})
+            c.add(
+                **common,
+                ident=ident,
+                group=ident,
+                lang=lang,
+                kind="notice",
+                code=None,
+                path=f"app/views/{view}.html.erb ; app/views/layouts/mailers/application.html.erb ; "
+                f"config/locales/server.{lang}.yml ; app/mailers/",
+                rendered="ERB rendered by hand as Rails 4 does (t() escaped, raw t() not, "
+                "lazy '.key' lookups in the view's scope), inside the mailers/application "
+                "layout; text/html only; subject from the locale's <mailer>.<action>.subject",
+                sender=sender,
+                subject=flat[f"{scope}.subject"],
+                text=None,
+                html_part=out,
+                note=note
+                + (
+                    ""
+                    if lang == "en"
+                    else "; the deployment's default locale (I18n.default_locale)"
+                ),
+            )
+
+
+# ---------------------------------------------------------------------------------------
 # ezBookkeeping (Go html/template)
 
 
@@ -968,6 +1101,7 @@ def main() -> int:
     ihatemoney_legacy(c)
     ezbookkeeping(c)
     blink(c)
+    peatio(c)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": c.items}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for item in c.items if item["code"])
