@@ -860,6 +860,12 @@ def ihatemoney_legacy(c: Collector) -> None:
 # Peatio (Rails 4 ERB, html only)
 
 
+def _rails_escape(text: str) -> str:
+    """ERB::Util.html_escape of Rails 4."""
+    table = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+    return "".join(table.get(ch, ch) for ch in text)
+
+
 def _erb(template: str, t: dict[str, str], values: dict[str, str]) -> str:
     """The ERB of Peatio's mail views: ``<%= t(...) %>`` (escaped), ``<%= raw t(...) %>``,
     ``<%= link_to url, url %>``, ``<%= yield %>``; Erubi keeps the newline after ``%>``."""
@@ -875,9 +881,9 @@ def _erb(template: str, t: dict[str, str], values: dict[str, str]) -> str:
         tm = re.fullmatch(r"(raw )?t\(?[\"']([.\w]+)[\"'](?:, (.*?))?\)?", code)
         if tm:
             text = _t(tm.group(2), tm.group(3) or "")
-            return text if tm.group(1) else html.escape(text)
+            return text if tm.group(1) else _rails_escape(text)
         if code.startswith("link_to "):
-            url = html.escape(values["@token_url"])
+            url = _rails_escape(values["@token_url"])
             return f'<a href="{url}">{url}</a>'
         return values[code]
 
