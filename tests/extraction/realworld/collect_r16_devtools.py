@@ -1,0 +1,604 @@
+"""Round sixteen, developer and operations tools: generated passwords and confirmation codes
+they mail, and the same senders' notices without a code.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r16_devtools.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commits named below (or, for Keycloak, from the strings held inline, each cited),
+with fixed values, so each run writes the same bytes.
+
+- phpipam/phpipam (GPL-3.0), the IP address manager, commit ``PHPIPAM_COMMIT``: the account
+  mail an administrator sends when creating or editing a user
+  (``app/admin/users/edit-notify.php``), built as the PHP builds it: the HTML table of
+  ``$content`` wrapped by ``phpipam_mail::generate_message`` (``functions/classes/
+  class.Mail.php``: header, body start with the built-in logo of
+  ``app/admin/settings/logo/logo-builtin.php``, footer) and the plain ``AltBody``; PHPMailer's
+  ``msgHTML`` + ``AltBody`` make a text + HTML alternative. The strings go through ``_()``
+  with the admin's locale, looked up here in ``functions/locale/<locale>.UTF-8/LC_MESSAGES/
+  phpipam.po`` (babel; fuzzy or empty entries stay English, as msgfmt leaves them out). The
+  password is what the form's "random password" button fills in (``js/magic.js``
+  ``randomPass``: fifteen of ``a-zA-Z0-9#_-![]=~``); a domain (AD/LDAP) account's mail gives
+  no password. Also the SMTP test mail (``app/admin/mail/test-mail.php``), the CLI
+  admin-password reset notice (``functions/scripts/reset-admin-password.php``) and the
+  temporary-share mail (``app/tools/temp-shares/edit-result.php``), all English in the code.
+- healthchecks/healthchecks (BSD-3-Clause), commit ``HC_COMMIT``: ``hc/lib/emails.py``
+  ``make_message`` renders ``templates/emails/<name>-subject.html`` (stripped),
+  ``-body-text.html`` and ``-body-html.html`` with Django and sends text + HTML
+  alternatives. The Django templates are rendered here with jinja2 after replacing the
+  ``hc_extras`` tags (``site_name``, ``site_root``, ``absolute_site_logo_url``, ``url``,
+  ``now``) with their values; Django autoescapes every template, so jinja2 autoescape is
+  on for all three. The sudo-mode confirmation code is ``"%06d" % secrets.randbelow(10**6)``
+  (``hc/accounts/decorators.py``).
+- gogs/gogs (MIT), commit ``GOGS_COMMIT``: ``internal/email/email.go`` renders the
+  ``templates/mail/**.tmpl`` html/templates (text escaped, the e-mail query-escaped inside
+  the href) and sends them text/html only (the default ``USE_PLAIN_TEXT`` and
+  ``ADD_PLAIN_TEXT_ALT`` are off); the subject is ``[Gogs] `` (``SUBJECT_PREFIX``) and the
+  ``[mail]`` string of the user's ``conf/locale/locale_<lang>.ini``, the body English. The
+  activation and reset codes (``CreateTimeLimitCode``: a timestamp, the lifetime and a sha1
+  hex, then the hex of the user name) appear only in the links.
+- keycloak/keycloak (Apache-2.0): the e-mail theme's FreeMarker templates
+  ``themes/src/main/resources/theme/base/email/{text,html}/email-verification-with-code.ftl``
+  (the HTML wrapped by ``html/template.ftl``) and the message bundles
+  ``messages_<lang>.properties`` (English under ``resources``, the others under
+  ``resources-community``), held inline below with their commits; the message strings are
+  Java ``MessageFormat`` patterns (``''`` is a quote, ``{0}`` the code). ``FreeMarkerEmail
+  TemplateProvider`` sends text + HTML alternatives with the subject ``emailVerificationSubject``.
+  The code is ``SecretGenerator.randomString(8, DIGITS)``? no: see ``KC_CODE_NOTE``.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import io
+import json
+import random
+import re
+import subprocess
+import urllib.parse
+from datetime import UTC, datetime
+from pathlib import Path
+
+import jinja2
+from babel.messages.pofile import read_po
+from collect import HERE, message
+
+SENT = datetime(2026, 11, 24, 10, 17, 43, tzinfo=UTC)
+RNG = random.Random("r16-devtools")
+ITEMS: list[dict] = []
+
+
+def _show_bytes(repo: Path, commit: str, path: str) -> bytes:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return _show_bytes(repo, commit, path).decode("utf-8")
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# phpIPAM
+
+PHPIPAM_COMMIT = "6e11367e5f43eb9f50bde7f7b25bf65fc53d844d"
+PHPIPAM_REPO = "phpipam/phpipam"
+PHPIPAM_FROM = "IPAM Netops <ipam@netops.example>"
+PHPIPAM_LANGS = {
+    "en": "en_US", "cs": "cs_CZ", "de": "de_DE", "es": "es_ES", "fr": "fr_FR", "it": "it_IT",
+    "ja": "ja_JP", "nl": "nl_NL", "pt-BR": "pt_BR", "ru": "ru_RU", "sl": "sl_SI",
+    "zh-CN": "zh_CN", "zh-TW": "zh_TW",
+}  # fmt: skip
+FONT = "<font face='Helvetica, Verdana, Arial, sans-serif' style='font-size:12px;color:#333;'>"
+FONT_LIGHT = (
+    "<font face='Helvetica, Verdana, Arial, sans-serif' style='font-size:11px;color:#777;'>"
+)
+FONT_HREF = (
+    "<font face='Helvetica, Verdana, Arial, sans-serif' style='font-size:12px;color:#a0ce4e;'>"
+)
+IPAM_SITE = "https://ipam.netops.example/"
+IPAM_ADMIN = ("Netops IPAM admin", "ipam-admin@netops.example")
+IPAM_PEOPLE = [
+    ("Marta Kowalczyk", "mkowalczyk", "marta.kowalczyk@netops.example", "User"),
+    ("Jonas Albrecht", "jalbrecht", "jonas.albrecht@netops.example", "Operator"),
+    ("Inès Laurent", "ilaurent", "ines.laurent@netops.example", "User"),
+    ("Tomás Ibarra", "tibarra", "tomas.ibarra@netops.example", "Administrator"),
+    ("Hana Sato", "hsato", "hana.sato@netops.example", "User"),
+    ("Pieter de Wit", "pdewit", "pieter.dewit@netops.example", "User"),
+    ("Lucas Moreira", "lmoreira", "lucas.moreira@netops.example", "Operator"),
+    ("Dmitri Volkov", "dvolkov", "dmitri.volkov@netops.example", "User"),
+    ("Nejc Kranjc", "nkranjc", "nejc.kranjc@netops.example", "User"),
+    ("Wang Lei", "wanglei", "wang.lei@netops.example", "User"),
+    ("Chen Mei-ling", "mlchen", "meiling.chen@netops.example", "Operator"),
+    ("Petra Novotná", "pnovotna", "petra.novotna@netops.example", "User"),
+    ("Giulia Ferri", "gferri", "giulia.ferri@netops.example", "User"),
+]  # fmt: skip
+IPAM_SENDER = "Rafael Ortega"
+
+
+def _ipam_catalog(repo: Path, locale: str) -> dict[str, str]:
+    if locale == "en_US":
+        return {}
+    path = f"functions/locale/{locale}.UTF-8/LC_MESSAGES/phpipam.po"
+    cat = read_po(io.BytesIO(_show_bytes(repo, PHPIPAM_COMMIT, path)))
+    out = {}
+    for m in cat:
+        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy:
+            out[m.id] = m.string
+    return out
+
+
+def _random_pass(rng: random.Random) -> str:
+    chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890#_-![]=~"
+    return "".join(chars[rng.randrange(70)] for _ in range(15))
+
+
+def _ipam_logo(repo: Path) -> str:
+    php = _show(repo, PHPIPAM_COMMIT, "app/admin/settings/logo/logo-builtin.php")
+    first = re.search(r'\$img = "(.*?)";', php, re.S)
+    assert first
+    return first.group(1).replace('".$logo_width."', "220")
+
+
+def _ipam_wrap(repo: Path, body: str, tr) -> str:
+    head = [
+        "<!DOCTYPE HTML PUBLIC '-//W3C//DTD HTML 4.01 Transitional//EN' 'http://www.w3.org/TR/html4/loose.dtd'>",
+        "<html><head>",
+        "<meta http-equiv='Content-Type' content='text/html; charset=utf-8'>",
+        "<meta name='viewport' content='width=device-width, initial-scale=0.7, maximum-scale=1, user-scalable=no'>",
+        "</head>",
+    ]  # fmt: skip
+    start = [
+        "<body style='margin:0px;padding:0px;background:#f9f9f9;border-collapse:collapse;'>",
+        _ipam_logo(repo),
+    ]
+    footer = [
+        "<hr style='margin-left:10px;width:300px;height:0px;margin-top:40px;margin-left:0px;border-top:0px;border-bottom:1px solid #ddd;'>",
+        "<div class='padding-left:10px;'>",
+        f"&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; {FONT_LIGHT} "
+        + tr(
+            "This email was automatically generated. You can change your notification "
+            "settings in account details"
+        )
+        + "!</font><br>",
+        f"&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; <a href='{IPAM_SITE}' font-size:'11px;'>{FONT_HREF} "
+        f"{IPAM_SITE}</font></a><br>",
+        "</div>",
+    ]  # fmt: skip
+    return "\n".join(["\n".join(head), "\n".join(start), body, "\n".join(footer), "</body></html>"])
+
+
+def _ipam_account(repo, lang, locale, person, *, action, local, password, when):
+    cat = _ipam_catalog(repo, locale)
+
+    def tr(s: str) -> str:
+        return cat.get(s, s)
+
+    real_name, username, email, role = person
+    if action == "Add":
+        subject = tr("New ipam account created")
+    elif action == "Edit":
+        subject = tr("User ipam account updated")
+    else:
+        subject = tr("IPAM account details")
+    td_l = '<tr><td style="padding: 0px;padding-left:10px;line-height:18px;text-align:left;">'
+    td_r = '<td style="padding: 0px;padding-left:15px;line-height:18px;text-align:left;">'
+    c = ["<table style='margin-left:10px;margin-top:5px;width:auto;padding:0px;border-collapse:collapse;'>"]  # fmt: skip
+    c.append(
+        "<tr><td style='padding:5px;color:#333;font-size:16px;text-shadow:1px 1px 1px white;"
+        f"border-bottom:1px solid #eeeeee;' colspan='2'>{FONT} <strong>{subject}</font></td></tr>"
+    )
+    c.append(
+        '<tr><td style="padding: 0px;padding-left:10px;border-top:1px solid white;">'
+        + FONT + " &bull; " + tr("Name") + "</font></td>\t  \t"
+        '<td style="padding: 0px;padding-left:15px;line-height:18px;text-align:left;padding-top:10px;">'
+        + FONT + " " + real_name + "</font></td></tr>"
+    )  # fmt: skip
+    if local:
+        c.append(td_l + FONT + " &bull; " + tr("Username") + "</font></td>\t" + td_r + FONT + " " + username + "</font></td></tr>")  # fmt: skip
+        if password:
+            c.append(td_l + FONT + " &bull; " + tr("Password") + "</font></td>\t" + td_r + FONT + " " + password + "</font></td></tr>")  # fmt: skip
+    else:
+        c.append(td_l + FONT + " &bull; " + tr("Username") + "</font></td>\t" + td_r + FONT + " * " + tr("your domain username") + " (" + username + ")</font></td></tr>")  # fmt: skip
+        c.append(td_l + FONT + " &bull; " + tr("Password") + "</font></td>\t" + td_r + FONT + " * " + tr("your domain password") + "</font></td></tr>")  # fmt: skip
+    c.append(td_l + FONT + " &bull; " + tr("Email") + "</font></td>\t" + td_r + '<a href="mailto:' + email + '">' + FONT_HREF + email + "</font></a></td></tr>")  # fmt: skip
+    c.append(td_l + FONT + " &bull; " + tr("Role") + "</font></td>\t\t" + td_r + FONT + " " + role + "</font></td></tr>")  # fmt: skip
+    c.append(
+        '<tr><td style="padding: 0px;padding-left:10px;line-height:18px;text-align:left;border-bottom:1px solid #eeeeee;padding-bottom:10px;">'
+        + FONT + " &bull; " + tr("WebApp") + "</font></td>\t"
+        '<td style="padding: 0px;padding-left:15px;line-height:18px;text-align:left;border-bottom:1px solid #eeeeee;padding-bottom:10px;">'
+        '<a href="' + IPAM_SITE + '">' + FONT_HREF + IPAM_SITE + "</font></a><td></tr>"
+    )  # fmt: skip
+    c.append(
+        "<tr><td style='padding:5px;padding-left:15px;font-style:italic;padding-bottom:3px;"
+        f"text-align:right;' colspan='2'>{FONT_LIGHT} " + tr("Sent by user")
+        + f" {IPAM_SENDER} at {when}</font></td></tr>"
+    )  # fmt: skip
+    c.append("</table>")
+    p = [f"{subject}\r\n------------------------------\r\n", tr("Name") + ": " + real_name]
+    if local:
+        p.append(tr("Username") + ": " + username)
+        if password:
+            p.append(tr("Password") + ": " + password)
+    else:
+        p.append(tr("Username") + ": * your domain username(" + username)
+        p.append(tr("Password") + ": * your domain password")
+    p.append(tr("Email") + ": " + email)
+    p.append(tr("Role") + ": " + role)
+    p.append(tr("WebApp") + ": " + IPAM_SITE)
+    p.append("\r\n" + tr("Sent by user") + f" {IPAM_SENDER} at {when}")
+    return subject, "\r\n".join(p), _ipam_wrap(repo, "\r\n".join(c), tr)
+
+
+def phpipam(mirrors: Path) -> None:
+    repo = mirrors / "phpipam+phpipam" / "repo"
+    common = {
+        "source": "phpipam", "repository": PHPIPAM_REPO, "commit": PHPIPAM_COMMIT,
+        "licence": "GPL-3.0", "sender": PHPIPAM_FROM,
+    }  # fmt: skip
+    rendered = (
+        "the PHP of app/admin/users/edit-notify.php rebuilt in Python (HTML table wrapped by "
+        "phpipam_mail::generate_message, plain AltBody), strings through the locale's "
+        "phpipam.po; PHPMailer msgHTML + AltBody: text + HTML alternatives"
+    )
+    for n, (lang, locale) in enumerate(PHPIPAM_LANGS.items()):
+        person = IPAM_PEOPLE[n]
+        path = "app/admin/users/edit-notify.php; functions/classes/class.Mail.php"
+        if locale != "en_US":
+            path += f"; functions/locale/{locale}.UTF-8/LC_MESSAGES/phpipam.po"
+        pw = _random_pass(RNG)
+        when = f"2026/11/{10 + n:02d} {8 + n % 9:02d}:{(7 * n + 3) % 60:02d}"
+        subject, text, page = _ipam_account(
+            repo, lang, locale, person, action="Add", local=True, password=pw, when=when
+        )
+        _save(template="new-account", lang=lang, kind="saas-otp", code=pw, path=path,
+              rendered=rendered, subject=subject, text=text, html_part=page,
+              note="the generated password given for the new local account (the form's "
+              "random-password button: fifteen of a-zA-Z0-9#_-![]=~), labelled as shown",
+              **common)  # fmt: skip
+        if lang in ("en", "de", "fr", "ja", "ru", "es", "nl"):
+            pw2 = _random_pass(RNG)
+            subject, text, page = _ipam_account(
+                repo, lang, locale, IPAM_PEOPLE[(n + 5) % 13], action="Edit", local=True,
+                password=pw2, when=when.replace("/11/", "/12/"),
+            )  # fmt: skip
+            _save(template="account-updated", lang=lang, kind="saas-otp", code=pw2, path=path,
+                  rendered=rendered, subject=subject, text=text, html_part=page,
+                  note="the new password an administrator set and mailed with the updated "
+                  "account details", **common)  # fmt: skip
+        if lang in ("en", "de", "fr", "it", "pt-BR", "zh-CN", "cs", "sl"):
+            subject, text, page = _ipam_account(
+                repo, lang, locale, IPAM_PEOPLE[(n + 3) % 13], action="Add", local=False,
+                password=None, when=when.replace(" 0", " 1"),
+            )  # fmt: skip
+            _save(template="domain-account", lang=lang, kind="notice", code=None, path=path,
+                  rendered=rendered, subject=subject, text=text, html_part=page,
+                  note="a domain (LDAP/AD) account: the mail says to use the domain password, "
+                  "no password is given", **common)  # fmt: skip
+    identity = lambda s: s  # noqa: E731
+    page = _ipam_wrap(repo, "phpIPAM test HTML message", identity)
+    _save(template="test-mail", lang="en", kind="notice", code=None,
+          path="app/admin/mail/test-mail.php; functions/classes/class.Mail.php",
+          rendered="test-mail.php's subject and bodies, HTML wrapped by generate_message",
+          subject="phpIPAM localhost mail test", text="phpIPAM test text message",
+          html_part=page, **common)  # fmt: skip
+    body = "\r\n".join(
+        [
+            "<h3>phpIPAM Administrator password updated</h3>",
+            "<hr>",
+            "Administrator password was updated via cli script",
+        ]
+    )
+    text = "\r\n".join(
+        [
+            "phpIPAM Administrator password updated \r\n------------------------------",
+            "Administrator password was updated via cli script",
+        ]
+    )
+    _save(template="admin-password-reset", lang="en", kind="notice", code=None,
+          path="functions/scripts/reset-admin-password.php; functions/classes/class.Mail.php",
+          rendered="the CLI script's subject and bodies, HTML wrapped by generate_message",
+          subject="phpIPAM Administrator password updated", text=text,
+          html_part=_ipam_wrap(repo, body, identity),
+          note="a password-changed notice; the new password is not in the mail",
+          **common)  # fmt: skip
+    code = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(32))
+    url = f"{IPAM_SITE}temp_share/{code}/"
+    tmp = ["Share type: subnet", "\t10.42.16.0/22", "\tDatacentre B – storage VLAN 416"]
+    c = [
+        "<table style='margin-left:10px;margin-top:5px;width:auto;padding:0px;border-collapse:collapse;'>",
+        f"<tr><td>{FONT}<strong>New ipam share created</strong></font><br><br></td></tr>",
+        f"<tr><td colspan='2'>{FONT} Hi, new share was created on Netops IPAM, available on following address:</font></td></tr>",
+        f"<tr><td colspan='2'><a href='{url}'>{FONT_HREF} <xmp>{url}</xmp></font></a></td></tr>",
+        f"<tr><td colsapn='2' style='line-height:18px;'>{FONT} <strong>Details:</strong><br>"
+        + "<br> - ".join(tmp) + "</font><br></td></tr>",
+        f"<tr><td style='padding:5px;padding-left:15px;padding-top:20px;font-style:italic;'>{FONT_LIGHT} Sent by user {IPAM_SENDER} at 2026/11/23 16:05</font></td></tr>",
+    ]  # fmt: skip
+    p = [
+        "New ipam share created\r\n------------------------------\r\n",
+        "Hi, new share was created on Netops IPAM, available on following address:\r\n " + url,
+        "\r\nDetails: \r\n" + "\r\n".join(tmp) + "\r\n",
+        f"\r\n\r\nSent by user {IPAM_SENDER} at 2026/11/23 16:05",
+    ]
+    c.append("</table>")
+    _save(template="temp-share", lang="en", kind="notice", code=None,
+          path="app/tools/temp-shares/edit-result.php; functions/classes/class.Mail.php",
+          rendered="the PHP's HTML and plain bodies rebuilt, HTML wrapped by generate_message",
+          subject="New ipam share created", text="\r\n".join(p),
+          html_part=_ipam_wrap(repo, "\r\n".join(c), identity),
+          note="the share code is only inside the link", **common)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Healthchecks
+
+HC_COMMIT = "29b5ec251059034b79e0120e2ff0c3e35d7bd9f8"
+HC_REPO = "healthchecks/healthchecks"
+HC_FROM = "Cronwatch <noreply@cronwatch.example>"
+HC_SITE = {"name": "Cronwatch", "root": "https://cronwatch.example"}
+
+
+def _hc_django_to_jinja(src: str) -> str:
+    src = re.sub(r"\{% load [^%]*%\}", "", src)
+    src = re.sub(r"\{% site_name ?%\}", HC_SITE["name"], src)
+    src = src.replace("{% site_root %}", HC_SITE["root"])
+    src = src.replace("{% absolute_site_logo_url %}", HC_SITE["root"] + "/static/img/logo.png")
+    src = src.replace("{% url 'hc-docs' %}", "/docs/")
+    return src.replace("{% now 'Y' %}", "2026")
+
+
+class _HcLoader(jinja2.BaseLoader):
+    def __init__(self, repo: Path) -> None:
+        self.repo = repo
+
+    def get_source(self, environment, template):
+        src = _show(self.repo, HC_COMMIT, f"templates/{template}")
+        return _hc_django_to_jinja(src), template, lambda: True
+
+
+class _Project:
+    def __init__(self, name: str, owner_email: str) -> None:
+        self.name = name
+        self.owner = {"email": owner_email}
+
+    def __str__(self) -> str:
+        return self.name or self.owner["email"]
+
+
+def healthchecks(mirrors: Path) -> None:
+    repo = mirrors / "healthchecks+healthchecks" / "repo"
+    env = jinja2.Environment(loader=_HcLoader(repo), autoescape=True, keep_trailing_newline=True)
+
+    def render(name: str, ctx: dict) -> tuple[str, str, str]:
+        subject = env.get_template(f"emails/{name}-subject.html").render(ctx).strip()
+        text = env.get_template(f"emails/{name}-body-text.html").render(ctx).replace("\xa0", " ")
+        page = env.get_template(f"emails/{name}-body-html.html").render(ctx)
+        return subject, text, page
+
+    common = {
+        "source": "healthchecks", "repository": HC_REPO, "commit": HC_COMMIT,
+        "licence": "BSD-3-Clause", "sender": HC_FROM, "lang": "en",
+    }  # fmt: skip
+    rendered = (
+        "Django templates templates/emails/<name>-{subject,body-text,body-html}.html rendered "
+        "with jinja2 (hc_extras tags replaced by their values, autoescape on); text + HTML "
+        "alternatives as hc/lib/emails.py make_message sends them"
+    )
+
+    def path(name: str) -> str:
+        return (
+            f"templates/emails/{name}-subject.html; templates/emails/{name}-body-text.html; "
+            f"templates/emails/{name}-body-html.html; templates/emails/base.html; "
+            "hc/lib/emails.py"
+        )
+
+    code = f"{RNG.randrange(1000000):06d}"
+    s, t, h = render("sudo-code", {"sudo_code": code})
+    _save(template="sudo-code", kind="saas-otp", code=code, path=path("sudo-code"),
+          rendered=rendered, subject=s, text=t, html_part=h,
+          note="the confirmation code asked before a sensitive action (sudo mode); it is "
+          "also in the subject", **common)  # fmt: skip
+    link = HC_SITE["root"] + "/accounts/check_token/priya-n/2b7f1c9e-4d0a-4a8e-9f3b-61c2d8e5a7f4/"
+    s, t, h = render("login", {"button_text": "Sign In", "button_url": link, "membership": None})
+    _save(template="login-link", kind="notice", code=None, path=path("login"),
+          rendered=rendered, subject=s, text=t, html_part=h,
+          note="sign-in by link only", **common)  # fmt: skip
+    membership = {"project": _Project("Billing batch jobs", "sanjay.rao@fernhollow.example"),
+                  "role": "r"}  # fmt: skip
+    s, t, h = render(
+        "login", {"button_text": "Sign In", "button_url": link, "membership": membership}
+    )
+    _save(template="project-invite", kind="notice", code=None, path=path("login"),
+          rendered=rendered, subject=s, text=t, html_part=h,
+          note="project invitation with a sign-in link", **common)  # fmt: skip
+    verify = HC_SITE["root"] + "/integrations/4f1d2c3b-8a9e-4c7d-b6e5-0a1f2e3d4c5b/verify/5k2m9q7r/"
+    s, t, h = render("verify-email", {"verify_link": verify})
+    _save(template="verify-email", kind="notice", code=None, path=path("verify-email"),
+          rendered=rendered, subject=s, text=t, html_part=h,
+          note="the verification token is only inside the link", **common)  # fmt: skip
+    s, t, h = render(
+        "transfer-request",
+        {
+            "project": _Project("Edge nodes EU", "lena.hartmann@fernhollow.example"),
+            "button_text": "Project Settings",
+            "button_url": HC_SITE["root"] + "/projects/7c0e4b1a-2f3d-4e5a-9b8c-d1e2f3a4b5c6/settings/",
+        },
+    )  # fmt: skip
+    _save(template="transfer-request", kind="notice", code=None,
+          path=path("transfer-request"), rendered=rendered, subject=s, text=t, html_part=h,
+          **common)  # fmt: skip
+    s, t, h = render(
+        "deletion-notice",
+        {"email": "priya.nair@fernhollow.example", "support_email": "support@cronwatch.example"},
+    )
+    _save(template="deletion-notice", kind="notice", code=None, path=path("deletion-notice"),
+          rendered=rendered, subject=s, text=t, html_part=h, **common)  # fmt: skip
+    check = {
+        "name": "nightly-pg-backup",
+        "project": {"name": "Billing batch jobs"},
+        "cloaked_url": HC_SITE["root"] + "/cloaked/9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d/",
+    }
+    s, t, h = render(
+        "flapping-notice",
+        {"check": check, "num_flips": 14, "support_email": "support@cronwatch.example"},
+    )
+    _save(template="flapping-notice", kind="notice", code=None, path=path("flapping-notice"),
+          rendered=rendered, subject=s, text=t, html_part=h, **common)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Gogs
+
+GOGS_COMMIT = "eb1054e5432fc8397678372f08613429be233d7c"
+GOGS_REPO = "gogs/gogs"
+GOGS_FROM = "noreply@git.quarry.example"
+GOGS_URL = "https://git.quarry.example/"
+GOGS_LANGS = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "zh-CN": "zh-CN", "ru": "ru-RU",
+              "es": "es-ES", "ja": "ja-JP", "pt-BR": "pt-BR"}  # fmt: skip
+
+
+def _gogs_mail_strings(repo: Path, locale: str) -> dict[str, str]:
+    ini = _show(repo, GOGS_COMMIT, f"conf/locale/locale_{locale}.ini")
+    out: dict[str, str] = {}
+    section = ""
+    for line in ini.splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+        elif section == "mail" and "=" in line and not line.startswith(";"):
+            key, value = line.split("=", 1)
+            out[key.strip()] = value.strip()
+    return out
+
+
+def _gogs_code(seed: str, minutes: int, login: str) -> str:
+    digest = hashlib.sha1(seed.encode()).hexdigest()
+    return "202611241017" + f"{minutes:06d}" + digest + login.encode().hex()
+
+
+def gogs(mirrors: Path) -> None:
+    repo = mirrors / "gogs+gogs" / "repo"
+
+    def render(tpl: str, data: dict, *, href_query: dict | None = None) -> str:
+        src = _show(repo, GOGS_COMMIT, f"templates/mail/{tpl}.tmpl")
+        if href_query:
+            for key, value in href_query.items():
+                # html/template query-escapes a value inside a URL attribute
+                src = src.replace(
+                    f'href="{{{{AppURL}}}}user/activate_email?code={{{{.Code}}}}&{key}={{{{.{value[0]}}}}}"',
+                    f'href="{{{{AppURL}}}}user/activate_email?code={{{{.Code}}}}&{key}='
+                    + urllib.parse.quote(value[1], safe="")
+                    + '"',
+                )
+        src = src.replace("{{AppURL}}", GOGS_URL).replace("{{AppName}}", "Gogs")
+        src = src.replace("{{Year}}", "2026")
+        for key, value in data.items():
+            src = src.replace("{{." + key + "}}", html.escape(str(value)))
+        return src
+
+    common = {"source": "gogs", "repository": GOGS_REPO, "commit": GOGS_COMMIT,
+              "licence": "MIT", "kind": "notice", "code": None,
+              "sender": GOGS_FROM}  # fmt: skip
+    rendered = (
+        "html/template mail template filled as Go escapes it (text HTML-escaped, the e-mail "
+        "query-escaped in the href); subject '[Gogs] ' + the [mail] string of the user's "
+        "locale; text/html only as the default config sends it"
+    )
+    users = {"en": "harriet", "de": "kbauer", "fr": "amorel", "zh-CN": "zhangwei",
+             "ru": "ivanova", "es": "jgarcia", "ja": "tanaka", "pt-BR": "rsouza"}  # fmt: skip
+    plan = {
+        "auth/activate": ("activate_account", ["en", "de", "fr", "zh-CN", "ja"]),
+        "auth/reset_passwd": ("reset_password", ["en", "de", "ru", "es", "pt-BR"]),
+        "auth/activate_email": ("activate_email", ["en", "fr", "ru"]),
+        "auth/register_notify": ("register_notify", ["en", "de", "ja"]),
+    }
+    for tpl, (key, langs) in plan.items():
+        for lang in langs:
+            locale = GOGS_LANGS[lang]
+            strings = _gogs_mail_strings(repo, locale)
+            user = users[lang]
+            data = {"Username": user, "ActiveCodeLives": 3, "ResetPwdCodeLives": 3,
+                    "Code": _gogs_code(f"{tpl}{lang}", 180, user)}  # fmt: skip
+            query = None
+            if tpl == "auth/activate_email":
+                email = f"{user}@mail.quarry.example"
+                data["Email"] = email
+                query = {"email": ("Email", email)}
+            page = render(tpl, data, href_query=query)
+            name = tpl.split("/")[1].replace("_", "-")
+            _save(template=name, lang=lang,
+                  path=f"templates/mail/{tpl}.tmpl; conf/locale/locale_{locale}.ini; "
+                  "internal/email/email.go", rendered=rendered,
+                  subject="[Gogs] " + strings[key], text=None, html_part=page,
+                  note=None if tpl == "auth/register_notify"
+                  else "the code is only inside the link", **common)  # fmt: skip
+    subject = "marek added you to quarry/ansible-roles"
+    page = render(
+        "notify/collaborator",
+        {"Subject": subject, "RepoName": "quarry/ansible-roles",
+         "Link": GOGS_URL + "quarry/ansible-roles"},
+    )  # fmt: skip
+    _save(template="collaborator", lang="en",
+          path="templates/mail/notify/collaborator.tmpl; internal/email/email.go",
+          rendered=rendered.split("; subject")[0] + "; subject as SendCollaboratorMail formats it",
+          subject="[Gogs] " + subject, text=None, html_part=page, **common)  # fmt: skip
+    subject = "[quarry/ansible-roles] Role nginx fails on Debian 13 (#482)"
+    body = (
+        "<p>Reproduced on two hosts; the handler restarts before the config test. "
+        'Fix in <a href="https://git.quarry.example/quarry/ansible-roles/commit/4e1a9c2">'
+        "4e1a9c2</a>, tag v3.8.1 to follow.</p>\n"
+    )
+    src = _show(repo, GOGS_COMMIT, "templates/mail/issue/comment.tmpl")
+    page = (
+        src.replace("{{.Subject}}", html.escape(subject))
+        .replace("{{.Body | Str2HTML}}", body)
+        .replace("{{.Link}}", GOGS_URL + "quarry/ansible-roles/issues/482#issuecomment-9314")
+    )
+    _save(template="issue-comment", lang="en",
+          path="templates/mail/issue/comment.tmpl; internal/email/email.go",
+          rendered="html/template filled (Markdown body as sanitized HTML), From the commenter",
+          subject="[Gogs] " + subject, text=None, html_part=page,
+          note="issue and commit numbers, a version tag: no code",
+          **{**common, "sender": f"marek <{GOGS_FROM}>"})  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = parser.parse_args()
+    phpipam(args.mirrors)
+    healthchecks(args.mirrors)
+    gogs(args.mirrors)
+    out = HERE / "round16" / "devtools.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
+    codes = sum(1 for i in ITEMS if i["code"])
+    print(f"{len(ITEMS)} mails, {codes} codes")
+
+
+if __name__ == "__main__":
+    main()
