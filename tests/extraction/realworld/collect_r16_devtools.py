@@ -53,6 +53,34 @@ with fixed values, so each run writes the same bytes.
   the mail: ``SecretGenerator.getInstance().randomString(8)``, eight letters (both cases)
   and digits.
 
+- drakkan/sftpgo (AGPL-3.0), commit ``SFTPGO_COMMIT``: the password-reset mail
+  (``templates/email/reset-password.html``, html/template, text/html only as
+  ``smtp.SendEmail`` sends it, subject ``Email Verification Code for user|admin %q`` of
+  ``internal/httpd/api_utils.go``); the code is ``util.GenerateUniqueID``, a shortuuid (22
+  of ``23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz``). Also the event
+  manager's password-expiration notice (``templates/email/password-expiration.html``).
+- getredash/redash (BSD-2-Clause), commit ``REDASH_COMMIT``: the Flask Jinja2 mail
+  templates ``redash/templates/emails/*.{html,txt}`` rendered with jinja2 (``.html``
+  autoescaped as Flask does; ``url_for`` replaced by the account URL), subjects of
+  ``redash/authentication/account.py`` and ``redash/tasks/failure_report.py``; Flask-Mail
+  sends text + HTML alternatives. Invitation, verification and reset carry links only.
+- postfixadmin/postfixadmin (GPL-2.0-or-later), commit ``PFA_COMMIT``: the password
+  recovery mail of ``public/users/password-recover.php`` (``sendCodebyEmail``: subject
+  ``pPassword_welcome``, body ``pPassword_recovery_email_body`` of ``languages/<lang>.lang``
+  with the link, ``admin_name`` the ``config.inc.php`` default) and the new-mailbox welcome
+  (``MailboxHandler::send_welcome_mail``: ``pSendmail_subject_text``, default
+  ``welcome_text``), text/plain as ``smtp_mail`` sends them. The recovery code
+  (``generate_password``, twelve characters) is only in the link.
+- virtualmin/virtualmin-gpl (GPL-3.0), commit ``VM_COMMIT``: the default templates
+  ``domain-template``, ``user-template`` and ``update-template`` filled as Webmin's
+  ``substitute_template`` (``web-lib-funcs.pl`` of webmin/webmin, BSD-3-Clause, commit
+  ``WEBMIN_COMMIT``, reimplemented here: ``${KEY}``, ``${IF-KEY}``/``${ELSE-KEY}``/
+  ``${ENDIF-KEY}`` with the newline after each tag dropped) with the substitutions of
+  ``send_domain_email`` / ``send_user_email``; subjects ``mail_dsubject``,
+  ``mail_usubject``, ``mail_upsubject`` of the admin's ``lang/<lang>`` (the bodies stay the
+  English default templates); text/plain. The passwords are ``random_password``: 25 of
+  ``a-zA-Z0-9`` with each kind present.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -66,6 +94,7 @@ import io
 import json
 import random
 import re
+import string
 import subprocess
 import urllib.parse
 from datetime import UTC, datetime
@@ -879,6 +908,190 @@ def redash(mirrors: Path) -> None:
           **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# PostfixAdmin
+
+PFA_COMMIT = "65b10f7285524bc6753f604bd11ff3c3de5cbf97"
+PFA_REPO = "postfixadmin/postfixadmin"
+PFA_FROM = "Postmaster <postmaster@mail.kestrel.example>"
+PFA_SITE = "https://mailadmin.kestrel.example/users/"
+PFA_RECOVERY_LANGS = ["en", "de", "fr", "es", "nl", "ru", "ja", "cs", "tr"]
+
+
+def _pfa_lang(repo: Path, lang: str, key: str) -> str:
+    src = _show(repo, PFA_COMMIT, f"languages/{lang}.lang")
+    line = next(ln for ln in src.splitlines() if ln.startswith(f"$PALANG['{key}']"))
+    value = line.split("=", 1)[1].strip()
+    if value.startswith("'"):
+        m = re.match(r"'((?:[^'\\]|\\.)*)'", value)
+        assert m
+        out = m.group(1).replace("\\'", "'").replace("\\\\", "\\")
+    else:
+        m = re.match(r'"((?:[^"\\]|\\.)*)"', value)
+        assert m
+        out = re.sub(
+            r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), m.group(1)
+        )
+    if "$CONF['admin_name']" in value[m.end() :]:
+        out += "Postmaster"  # config.inc.php default admin_name
+    return out
+
+
+def postfixadmin(mirrors: Path) -> None:
+    repo = mirrors / "postfixadmin+postfixadmin" / "repo"
+    common = {"source": "postfixadmin", "repository": PFA_REPO, "commit": PFA_COMMIT,
+              "licence": "GPL-2.0-or-later", "sender": PFA_FROM}  # fmt: skip
+    possible = "2345678923456789abcdefghijkmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ"
+    users = ["j.okafor", "l.brandt", "c.roux", "m.vidal", "s.dekker", "a.smirnov",
+             "k.yamada", "p.dvorak", "e.yilmaz"]  # fmt: skip
+    for lang, user in zip(PFA_RECOVERY_LANGS, users, strict=True):
+        token = "".join(possible[RNG.randrange(len(possible))] for _ in range(12))
+        username = f"{user}@kestrel.example"
+        url = (
+            PFA_SITE + "password-change.php?username="
+            + urllib.parse.quote_plus(username) + "&code=" + token
+        )  # fmt: skip
+        body = _pfa_lang(repo, lang, "pPassword_recovery_email_body").replace("%s", url, 1)
+        _save(template="password-recovery", lang=lang, kind="notice", code=None,
+              path=f"public/users/password-recover.php; languages/{lang}.lang; "
+              "functions.inc.php", rendered="sendCodebyEmail: subject pPassword_welcome and "
+              "body pPassword_recovery_email_body (lang_f with the link) of the language file, "
+              "text/plain as smtp_mail sends it",
+              subject=_pfa_lang(repo, lang, "pPassword_welcome"), text=body,
+              html_part=None,
+              note="the recovery code (generate_password, twelve characters) is only inside "
+              "the link; the page asks for a 'code sent by email', but the mail shows it only "
+              "in the URL", **common)  # fmt: skip
+    config = _show(repo, PFA_COMMIT, "config.inc.php")
+    m = re.search(r"\$CONF\['welcome_text'\] = <<<EOM\n(.*?)\nEOM;", config, re.S)
+    assert m
+    for lang in ("en", "de", "ja"):
+        _save(template="welcome", lang=lang, kind="notice", code=None,
+              path=f"model/MailboxHandler.php; config.inc.php; languages/{lang}.lang",
+              rendered="send_welcome_mail: subject pSendmail_subject_text of the admin's "
+              "language, body the default welcome_text of config.inc.php; text/plain",
+              subject=_pfa_lang(repo, lang, "pSendmail_subject_text"), text=m.group(1),
+              html_part=None, note="welcome to a new mailbox, no credentials",
+              **common)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Virtualmin
+
+VM_COMMIT = "69a9c2af70eb5eb5d15b44fdef2fe343d7fb4b38"
+VM_REPO = "virtualmin/virtualmin-gpl"
+WEBMIN_COMMIT = "d16d9ea205a2b4ca4f5bdcd895de0236e15c0fa9"
+VM_HOST = "vps7.hostdeck.example"
+VM_FROM = f"root@{VM_HOST}"
+
+
+def _webmin_substitute(text: str, values: dict[str, str]) -> str:
+    """web-lib-funcs.pl substitute_template (webmin/webmin, WEBMIN_COMMIT): for each key,
+    ${KEY} and $KEY are replaced, then ${IF-KEY}..${ELSE-KEY}..${ENDIF-KEY} blocks kept or
+    dropped (with the newline after each tag); left-over IF blocks of unknown [A-Z]+ names
+    are false and unknown ${NAME}s vanish."""
+    rv = text
+    for key in sorted(values):
+        us, sv = key.upper(), values[key]
+        q = re.escape(us)
+        rv = re.sub(r"\$\{" + q + r"\}", lambda _m: sv, rv)
+        rv = re.sub(r"\$" + q, lambda _m: sv, rv)
+        keep = r"\2" if sv and sv != "0" else r"\4"
+        rv = re.sub(
+            r"\$\{IF-" + q + r"\}(\n?)([\s\S]*?)\$\{ELSE-" + q + r"\}(\n?)([\s\S]*?)\$\{ENDIF-"
+            + q + r"\}(\n?)", keep, rv,
+        )  # fmt: skip
+        rv = re.sub(
+            r"\$\{IF-" + q + r"\}(\n?)([\s\S]*?)\$\{ENDIF-" + q + r"\}(\n?)",
+            r"\2" if sv and sv != "0" else "", rv,
+        )  # fmt: skip
+    rv = re.sub(r"\$\{IF\-([A-Z]+)\}.*?\$\{ELSE\-\1\}(.*?)\$\{ENDIF\-\1\}", r"\2", rv, flags=re.S)
+    rv = re.sub(r"\$\{IF\-([A-Z]+)\}.*?\$\{ENDIF\-\1\}", "", rv, flags=re.S)
+    return re.sub(r"\$\{[A-Z]+\}", "", rv)
+
+
+def _vm_password(rng: random.Random) -> str:
+    """random_password with the default length 25 over useradmin's a-z A-Z 0-9, retried
+    until it has each kind (random_password_validate)."""
+    chars = string.ascii_lowercase + string.ascii_uppercase + string.digits
+    while True:
+        pw = "".join(rng.choice(chars) for _ in range(25))
+        if re.search("[a-z]", pw) and re.search("[A-Z]", pw) and re.search("[0-9]", pw):
+            return pw
+
+
+def _vm_subject(repo: Path, lang: str, key: str) -> str | None:
+    for line in _show(repo, VM_COMMIT, f"lang/{lang}").splitlines():
+        if line.startswith(key + "="):
+            return html.unescape(line.split("=", 1)[1])  # entities_to_ascii
+    return None
+
+
+def virtualmin(mirrors: Path) -> None:
+    repo = mirrors / "virtualmin+virtualmin-gpl" / "repo"
+    common = {"source": "virtualmin", "repository": VM_REPO, "commit": VM_COMMIT,
+              "licence": "GPL-3.0", "sender": VM_FROM}  # fmt: skip
+    rendered = (
+        "the default template file filled by web-lib-funcs.pl substitute_template (webmin/"
+        f"webmin {WEBMIN_COMMIT}, reimplemented) with the substitutions send_template_email "
+        "makes; subject the admin's language's lang/<lang> string (entities_to_ascii); "
+        "text/plain"
+    )
+    domains = [
+        ("en", "brightfern.example", "brightfern"), ("de", "holzwerk-seiler.example", "holzwerk"),
+        ("fr", "atelier-mauve.example", "ateliermauve"), ("es", "vinoteca-ruiz.example", "vinoteca"),
+        ("nl", "fietsmaker.example", "fietsmaker"), ("pl", "piekarnia-zorza.example", "piekarnia"),
+        ("ru", "severny-veter.example", "severny"),
+    ]  # fmt: skip
+    tmpl = _show(repo, VM_COMMIT, "domain-template")
+    for lang, dom, user in domains:
+        pw = _vm_password(RNG)
+        values = {
+            "dom": dom, "hostname": VM_HOST, "virt": "0", "ip": "203.0.113.47", "user": user,
+            "pass": pw, "webmin": "1", "webmin_proto": "https", "webmin_port": "10000",
+            "web": "1", "webalizer": "0", "virtualmin-awstats": "0", "mail": "1",
+            "mx_slaves": "", "dns": "1", "dns_server": f"ns1.{VM_HOST}", "dns_slave": "",
+            "mysql": "1", "mysql_type": "MariaDB", "db": user, "mysql_user": user,
+            "mysql_pass": "", "postgres": "0",
+        }  # fmt: skip
+        _save(template="server-created", lang=lang, kind="saas-otp", code=pw,
+              path=f"domain-template; lang/{lang}; virtual-server-lib-funcs.pl",
+              rendered=rendered, subject=_vm_subject(repo, lang, "mail_dsubject"),
+              text=_webmin_substitute(tmpl, values), html_part=None,
+              note="the new server's administration password (random_password: 25 letters "
+              "and digits), shown again as the MariaDB password; the body is the English "
+              "default template whatever the subject's language", **common)  # fmt: skip
+    tmpl = _show(repo, VM_COMMIT, "user-template")
+    for lang, dom, mailbox in (("en", "brightfern.example", "hello"),
+                               ("de", "holzwerk-seiler.example", "buero"),
+                               ("es", "vinoteca-ruiz.example", "pedidos"),
+                               ("it", "trattoria-sole.example", "prenotazioni")):  # fmt: skip
+        pw = _vm_password(RNG)
+        values = {"mailbox": mailbox, "dom": dom, "user": f"{mailbox}@{dom}", "plainpass": pw,
+                  "ftp": "0", "home": f"/home/{dom.split('.')[0]}/homes/{mailbox}"}  # fmt: skip
+        _save(template="mailbox-created", lang=lang, kind="saas-otp", code=pw,
+              path=f"user-template; lang/{lang}; virtual-server-lib-funcs.pl",
+              rendered=rendered, subject=_vm_subject(repo, lang, "mail_usubject"),
+              text=_webmin_substitute(tmpl, values), html_part=None,
+              note="the new mailbox's POP3 password", **common)  # fmt: skip
+    tmpl = _show(repo, VM_COMMIT, "update-template")
+    for lang, dom, mailbox, changed in (("en", "brightfern.example", "accounts", True),
+                                        ("pl", "piekarnia-zorza.example", "zamowienia", True),
+                                        ("nl", "fietsmaker.example", "werkplaats", False),
+                                        ("de", "holzwerk-seiler.example", "lager", False)):  # fmt: skip
+        pw = _vm_password(RNG) if changed else ""
+        values = {"mailbox": mailbox, "dom": dom, "user": f"{mailbox}@{dom}", "plainpass": pw,
+                  "ftp": "1", "home": f"/home/{dom.split('.')[0]}/homes/{mailbox}"}  # fmt: skip
+        _save(template="mailbox-updated" if changed else "mailbox-updated-nopass", lang=lang,
+              kind="saas-otp" if changed else "notice", code=pw or None,
+              path=f"update-template; lang/{lang}; virtual-server-lib-funcs.pl",
+              rendered=rendered, subject=_vm_subject(repo, lang, "mail_upsubject"),
+              text=_webmin_substitute(tmpl, values), html_part=None,
+              note="the mailbox's new POP3 password" if changed
+              else "mailbox details updated without a password change: no password shown",
+              **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -889,6 +1102,8 @@ def main() -> None:
     keycloak()
     sftpgo(args.mirrors)
     redash(args.mirrors)
+    postfixadmin(args.mirrors)
+    virtualmin(args.mirrors)
     out = HERE / "round16" / "devtools.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
