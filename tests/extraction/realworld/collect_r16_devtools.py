@@ -994,8 +994,7 @@ def _webmin_substitute(text: str, values: dict[str, str]) -> str:
     for key in sorted(values):
         us, sv = key.upper(), values[key]
         q = re.escape(us)
-        rv = re.sub(r"\$\{" + q + r"\}", lambda _m: sv, rv)
-        rv = re.sub(r"\$" + q, lambda _m: sv, rv)
+        rv = rv.replace("${" + us + "}", sv).replace("$" + us, sv)
         keep = r"\2" if sv and sv != "0" else r"\4"
         rv = re.sub(
             r"\$\{IF-" + q + r"\}(\n?)([\s\S]*?)\$\{ELSE-" + q + r"\}(\n?)([\s\S]*?)\$\{ENDIF-"
