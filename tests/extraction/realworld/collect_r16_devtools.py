@@ -81,12 +81,21 @@ with fixed values, so each run writes the same bytes.
   English default templates); text/plain. The passwords are ``random_password``: 25 of
   ``a-zA-Z0-9`` with each kind present.
 
+- mantisbt/mantisbt (GPL-2.0-or-later), commit ``MANTIS_COMMIT``: the account-created
+  (``email_signup`` with an admin name) and password-reset (``email_send_confirm_hash_url``)
+  mails of ``core/email_api.php``, their strings from ``lang/strings_<language>.txt``
+  (``lang_get`` falling back to English, ``sprintf`` for the ``%1$s`` placeholders), the
+  link ``string_get_confirm_hash_url`` builds (``auth_generate_confirm_hash``: 84 url-safe
+  base64 characters), subject ``[MantisBT] `` (``window_title``) + the string; text/plain.
+  Links, user names and IP addresses only, no code.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import hashlib
 import html
@@ -1091,6 +1100,101 @@ def virtualmin(mirrors: Path) -> None:
               **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# MantisBT
+
+MANTIS_COMMIT = "b50cdcfeb0d3b8baa6b0e8271ab1ed7a19b1bad4"
+MANTIS_REPO = "mantisbt/mantisbt"
+MANTIS_FROM = "Mantis Bug Tracker <noreply@bugs.tallgrass.example>"
+MANTIS_PATH = "https://bugs.tallgrass.example/"
+MANTIS_LANGS = {
+    "en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian",
+    "nl": "dutch", "pl": "polish", "ru": "russian", "ja": "japanese",
+    "zh-CN": "chinese_simplified", "pt-BR": "portuguese_brazil", "cs": "czech",
+    "tr": "turkish", "uk": "ukrainian", "sv": "swedish", "ko": "korean",
+}  # fmt: skip
+
+
+def _mantis_strings(repo: Path, name: str) -> dict[str, str]:
+    src = _show(repo, MANTIS_COMMIT, f"lang/strings_{name}.txt")
+    out = {}
+    single = r"'((?:[^'\\]|\\.)*)'"
+    double = r'"((?:[^"\\]|\\.)*)"'
+    for m in re.finditer(
+        r"^\$s_(\w+)\s*=\s*(?:" + single + "|" + double + r")\s*;", src, re.M | re.S
+    ):
+        if m.group(2) is not None:
+            value = re.sub(r"\\([\\'])", r"\1", m.group(2))
+        else:
+            value = re.sub(
+                r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), m.group(3)
+            )
+        out[m.group(1)] = value
+    return out
+
+
+def _php_sprintf(fmt: str, *args: str) -> str:
+    def sub(m: re.Match) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        index = int(m.group(1)) - 1 if m.group(1) else sub.n
+        sub.n += 0 if m.group(1) else 1
+        return args[index]
+
+    sub.n = 0
+    return re.sub(r"%%|%(?:(\d+)\$)?s", sub, fmt)
+
+
+def _mantis_hash(rng: random.Random) -> str:
+    raw = bytes(rng.randrange(256) for _ in range(63))
+    return base64.b64encode(raw).decode().translate(str.maketrans("+/", "-_"))
+
+
+def mantisbt(mirrors: Path) -> None:
+    repo = mirrors / "mantisbt+mantisbt" / "repo"
+    english = _mantis_strings(repo, "english")
+    common = {"source": "mantisbt", "repository": MANTIS_REPO, "commit": MANTIS_COMMIT,
+              "licence": "GPL-2.0-or-later", "sender": MANTIS_FROM, "kind": "notice",
+              "code": None}  # fmt: skip
+    rendered = (
+        "core/email_api.php's string building rebuilt in Python with the strings of "
+        "lang/strings_<language>.txt (lang_get falls back to English); text/plain"
+    )
+    people = ["hkrause", "mlefevre", "jnavarro", "rbianchi", "tvisser", "kwozniak",
+              "aorlova", "ysuzuki", "lijun", "fcosta", "jnovak", "ecelik", "opetrenko",
+              "lsvensson", "jhpark", "dmorgan"]  # fmt: skip
+    for n, (lang, name) in enumerate(MANTIS_LANGS.items()):
+        strings = {**english, **_mantis_strings(repo, name)}
+        user = people[n]
+        uid = 40 + 3 * n
+        url = f"{MANTIS_PATH}verify.php?id={uid}&confirm_hash={_mantis_hash(RNG)}"
+        path = f"core/email_api.php; lang/strings_{name}.txt; core/string_api.php"
+        if n % 2 == 0 or lang in ("de", "fr", "ja"):
+            intro = _php_sprintf(
+                strings["new_account_greeting_admincreated"], "administrator", user
+            )
+            body = (
+                intro + "\n\n" + url + "\n\n" + strings["new_account_message"] + "\n\n"
+                + strings["new_account_do_not_reply"]
+            )  # fmt: skip
+            _save(template="account-created", lang=lang, path=path, rendered=rendered,
+                  subject="[MantisBT] " + strings["new_account_subject"], text=body,
+                  html_part=None, note="set-password link only; the user name is given",
+                  **common)  # fmt: skip
+        if n % 2 == 1 or lang in ("de", "fr", "ja"):
+            url = f"{MANTIS_PATH}verify.php?id={uid}&confirm_hash={_mantis_hash(RNG)}"
+            body = (
+                strings["reset_request_msg"] + "\n\n" + url + "\n\n"
+                + strings["new_account_username"] + " " + user + "\n"
+                + strings["new_account_IP"] + " 198.51.100." + str(20 + n) + "\n\n"
+                + strings["new_account_do_not_reply"]
+            )  # fmt: skip
+            _save(template="password-reset", lang=lang, path=path, rendered=rendered,
+                  subject="[MantisBT] " + strings["lost_password_subject"], text=body,
+                  html_part=None, note="reset link only; an IP address, no code",
+                  **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1103,6 +1207,7 @@ def main() -> None:
     redash(args.mirrors)
     postfixadmin(args.mirrors)
     virtualmin(args.mirrors)
+    mantisbt(args.mirrors)
     out = HERE / "round16" / "devtools.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
