@@ -154,6 +154,7 @@ PEOPLE = {
     "nb_NO": ("Ingrid Solberg", "isolberg"), "nl": ("Sanne de Vries", "sdevries"),
     "da": ("Mette Kjær", "mkjaer"), "sl": ("Maja Novak", "mnovak"),
     "ca": ("Jordi Puig", "jpuig"), "es_AR": ("Martín Giménez", "mgimenez"),
+    "he": ("נועה לוי", "noa.levi"),
 }  # fmt: skip
 
 # ---------------------------------------------------------------------------------------
@@ -287,6 +288,280 @@ def ocs() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Mahara (MaharaProject/mahara)
+
+MAHARA = "MaharaProject/mahara"
+MAHARA_COMMIT = "0881d0f9c2fec773b2a7ac3f223499e42c00d805"
+MAHARA_LANG = "htdocs/lang/en.utf8/mahara.php"
+MAHARA_SITE = "Riverside College ePortfolio"
+MAHARA_WWW = "https://folio.riverside.example.ac.nz/"
+MAHARA_NOREPLY = "noreply@folio.riverside.example.ac.nz"
+
+
+def _php_strings(source: str) -> dict[str, str]:
+    """``$string['key'] = '...';`` (single- or double-quoted) of a Mahara language file."""
+    out = {}
+    pattern = r"\$string\['(\w+)'\]\s*=\s*(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")\s*;"
+    for m in re.finditer(pattern, source):
+        if m.group(2) is not None:
+            out[m.group(1)] = re.sub(r"\\([\\'])", r"\1", m.group(2))
+        else:
+            out[m.group(1)] = m.group(3).replace('\\"', '"').replace("\\n", "\n")
+    return out
+
+
+def _phpmailer_wrap(message: str, length: int = 79) -> str:
+    """PHPMailer::wrapText (not quoted-printable): words joined up to ``length`` bytes."""
+    message = message.replace("\r\n", "\n")
+    if message.endswith("\n"):
+        message = message[:-1]
+    out = ""
+    for line in message.split("\n"):
+        buf, first = "", True
+        for word in line.split(" "):
+            before = buf
+            if not first:
+                buf += " "
+            buf += word
+            if before != "" and len(buf.encode()) > length:
+                out += before + "\n"
+                buf = word
+            first = False
+        out += buf + "\n"
+    return out
+
+
+def mahara() -> None:
+    s = _php_strings(_show(MAHARA, MAHARA_COMMIT, MAHARA_LANG))
+    site, www = MAHARA_SITE, MAHARA_WWW
+    admin = ("Tama Ngata", "t.ngata@riverside.example.ac.nz")
+    key = "c1f0a8e77b9d42d3a5e06f4b8c21e9d7"
+    mails = [
+        # group, text key, html key, subject, text args, html args, code, from-user, note
+        ("account-created-admin", "accountcreatedchangepasswordtext",
+         "accountcreatedchangepasswordhtml", s["accountcreated"] % site,
+         ("Mereana", site, "mereana.walker", "Tui.Nest84", www, site),
+         ("Mereana", www, site, "mereana.walker", "Tui.Nest84", www, www, site),
+         "Tui.Nest84", admin, "htdocs/admin/users/add.php: the password the administrator set"),
+        ("account-created-csv", "accountcreatedtext", "accountcreatedhtml",
+         s["accountcreated"] % site,
+         ("Liam", site, "liam.fraser", "Kowhai#2026", www, site),
+         ("Liam", www, site, "liam.fraser", "Kowhai#2026", www, www, site),
+         "Kowhai#2026", None, "htdocs/admin/users/uploadcsv.php: the password of the CSV row"),
+        ("forgot-password", "forgotusernamepasswordemailmessagetext",
+         "forgotusernamepasswordemailmessagehtml", s["forgotusernamepasswordemailsubject"] % site,
+         ("Aroha Kingi", site, "aroha.kingi", f"{www}forgotpass.php?key={key}",
+          f"{www}contact.php", site),
+         ("Aroha Kingi", site, "aroha.kingi", f"{www}forgotpass.php?key={key}",
+          f"{www}forgotpass.php?key={key}", f"{www}contact.php", site),
+         None, None, "htdocs/forgotpass.php: the username and a reset link, no code"),
+        ("account-expiry", "accountexpirywarningtext1", "accountexpirywarninghtml1",
+         s["accountexpirywarning"],
+         ("Sione Tupou", site, "14 January 2027", f"{www}export/index.php", f"{www}contact.php",
+          site),
+         ("Sione Tupou", site, "14 January 2027", f"{www}export/index.php", f"{www}contact.php",
+          site),
+         None, None, "htdocs/auth/lib.php auth_handle_account_expiries"),
+        ("membership-ended", "noinstitutionsetpassemailmessagetext",
+         "noinstitutionsetpassemailmessagehtml",
+         s["noinstitutionsetpassemailsubject"] % (site, "School of Nursing"),
+         ("Hana Reweti", "School of Nursing", site, "hana.reweti", www, key, www, site, www,
+          key),
+         ("Hana Reweti", "School of Nursing", site, "hana.reweti", www, key, www, key, www, site,
+          www, key, www, key),
+         None, None, "htdocs/lib/institution.php: a reset link after leaving an institution"),
+    ]  # fmt: skip
+    for group, tkey, hkey, subject, targs, hargs, code, sender, note in mails:
+        text, body = s[tkey] % targs, s[hkey] % hargs
+        if sender is None:
+            sender_line = f"{site} <{MAHARA_NOREPLY}>"
+            text += "\n\n" + s["pleasedonotreplytothismessage"] + "\n"
+            body += "\n\n<p>" + s["pleasedonotreplytothismessage"] + "</p>\n"
+        else:
+            sender_line = f"{sender[0]} <{sender[1]}>"
+        _save(
+            source="mahara", template=group, lang="en", kind="saas-otp" if code else "notice",
+            code=code, repository=MAHARA, path=MAHARA_LANG, commit=MAHARA_COMMIT,
+            licence="GPL-3.0-or-later",
+            rendered=f"mahara.php {tkey}/{hkey} through get_string (sprintf) and email_user "
+            "(PHPMailer: text wrapped at 79 as wrapText does, html as is; 'please do not "
+            "reply' added when sent from no-reply); text and html parts",
+            sender=sender_line, subject=subject, text=_phpmailer_wrap(text), html_part=body,
+            note=(note + "; English is the language the repository ships (others are "
+            "separate language packs)") if code else note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# DSpace (DSpace/DSpace)
+
+DSPACE = "DSpace/DSpace"
+DSPACE_COMMIT = "3d8bdc92c0471fcc02946b526e1cd545ed8c5c88"
+DSPACE_CONFIG = {
+    "dspace.name": "Lakeshore University Digital Repository",
+    "dspace.shortname": "DSpace",
+    "mail.helpdesk": "repository-help@lib.lakeshore.example.edu",
+    "mail.message.helpdesk.telephone": "+1 (312) 555-0176",
+}
+DSPACE_UI = "https://repository.lakeshore.example.edu"
+
+
+def _velocity(template: str, params: list[str]) -> tuple[str, str]:
+    """The directives DSpace's mail templates use, with Velocity 2's 'lines' space gobbling
+    (a line holding only a directive or a ``##`` comment leaves no trace)."""
+    variables: dict[str, str | None] = {}
+
+    def value(expr: str) -> str | None:
+        m = re.fullmatch(r"config\.get\(['\"]([\w.]+)['\"]\)", expr)
+        if m:
+            return DSPACE_CONFIG.get(m.group(1))
+        m = re.fullmatch(r"params\[(\d+)\]", expr)
+        if m:
+            return params[int(m.group(1))] if int(m.group(1)) < len(params) else None
+        return variables.get(expr)
+
+    def subst(line: str) -> str:
+        def keep(m: re.Match) -> str:
+            found = value(m.group(1))
+            return m.group(0) if found is None else found
+
+        line = re.sub(r"\$\{([^}]+)\}", keep, line)
+        return re.sub(r"\$(params\[\d+\])", keep, line)
+
+    out, stack = [], [True]
+    for line in template.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("##"):
+            continue
+        m = re.fullmatch(r"#set\(\s*\$(\w+)\s*=\s*(.+)\)", stripped)
+        if m:
+            raw = m.group(2).strip()
+            if raw[0] in "'\"":
+                variables[m.group(1)] = subst(raw[1:-1])
+            else:
+                variables[m.group(1)] = value(raw.strip("${}"))
+            continue
+        m = re.fullmatch(r"#if\(\s*\$\{?([^)]+?)\}?\s*\)", stripped)
+        if m:
+            stack.append(stack[-1] and bool(value(m.group(1))))
+            continue
+        if stripped == "#end":
+            stack.pop()
+            continue
+        if stack[-1]:
+            out.append(subst(line))
+    return variables["subject"] or "", "\n".join(out)
+
+
+def dspace() -> None:
+    ui = DSPACE_UI
+    name = DSPACE_CONFIG["dspace.name"]
+    mails = [
+        ("register", [f"{ui}/register/4c2d91e8f6a04b7e9d3a51c0b8e27f61"], "account registration link"),
+        ("change_password", [f"{ui}/forgot/9e71b0c3a5d84f26b1e07c2d4a89f350"], "password link"),
+        ("welcome", [], "welcome after registering"),
+        ("submit_archive", ["Groundwater recharge in the Lake Michigan basin, 1990-2024",
+                            "Department of Earth Sciences: Theses",
+                            "https://hdl.handle.net/20.500.14212/8841"],
+         "item archived; a handle to cite"),
+        ("submit_task", ["Groundwater recharge in the Lake Michigan basin, 1990-2024",
+                         "Department of Earth Sciences: Theses", "Priya Raman (praman@lakeshore.example.edu)",
+                         "", f"{ui}/mydspace?configuration=workflow"],
+         "review task for an editor"),
+        ("request_item.author", ["Tomás Quiroga", "tquiroga@uni.example.cl", "Calumet_cores_data.xlsx",
+                                 "https://hdl.handle.net/20.500.14212/7319",
+                                 "Sediment cores from Calumet Harbor", "Could you share the "
+                                 "supplementary data tables? I am writing a review on harbour "
+                                 "sediments.", f"{ui}/request-a-copy/2bd4f0e9a7c1", "Dr. Helen Park",
+                                 "hpark@lakeshore.example.edu", name,
+                                 DSPACE_CONFIG["mail.helpdesk"]],
+         "request-a-copy to the author"),
+        ("request_item.granted_token", ["Tomás Quiroga", "https://hdl.handle.net/20.500.14212/7319",
+                                        "Sediment cores from Calumet Harbor", "Dr. Helen Park",
+                                        "hpark@lakeshore.example.edu", "Happy to help - the "
+                                        "tables are in the second file.",
+                                        f"{ui}/items/5f0c8a2e-71d4-4b9e-a3c6-0e2f9d18b7a4?accessToken=e3b0c44298fc1c149afbf4c8996fb924",
+                                        "2027-01-31"],
+         "access granted through a secure link (the token only in the link)"),
+    ]  # fmt: skip
+    for template, params, note in mails:
+        path = f"dspace/config/emails/{template}"
+        subject, body = _velocity(_show(DSPACE, DSPACE_COMMIT, path), params)
+        if template == "request_item.granted_token":
+            # RequestItemEmailNotifier.sendResponse sets the subject the grantor gave
+            subject = "Re: Request copy of document"
+        _save(
+            source="dspace", template=template.replace("_", "-").replace(".", "-"), lang="en",
+            kind="notice", code=None, repository=DSPACE, path=path, commit=DSPACE_COMMIT,
+            licence="BSD-3-Clause",
+            rendered="Velocity template filled as org.dspace.core.Email (params[], config.get, "
+            "#set/#if with 'lines' space gobbling); subject from $subject; one text/plain part",
+            sender=f"{name} <dspace-noreply@lib.lakeshore.example.edu>", subject=subject,
+            text=body, note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# CKAN (ckan/ckan)
+
+CKAN = "ckan/ckan"
+CKAN_COMMIT = "2dbe2c18f65ec75798c3667dd412c2320ac44ab0"
+CKAN_SITE = ("Open Research Data Portal", "https://data.nordhaven-univ.example.org")
+# i18n directory -> lang; the English mails are those every untranslated locale sends too
+CKAN_RESET = {"en": "en", "de": "de", "es": "es", "cs_CZ": "cs", "fa_IR": "fa",
+              "pt_BR": "pt_BR", "zh_Hant_TW": "zh_TW", "he": "he"}  # fmt: skip
+CKAN_INVITE = {"en": "en", "de": "de", "es": "es", "pt_BR": "pt_BR", "gl": "gl",
+               "cs_CZ": "cs"}  # fmt: skip
+
+
+def ckan() -> None:
+    import jinja2
+
+    title, url = CKAN_SITE
+    for template, langs in (("reset_password", CKAN_RESET), ("invite_user", CKAN_INVITE)):
+        for locale, lang in langs.items():
+            catalogue = {}
+            if locale != "en":
+                path_po = f"ckan/i18n/{locale}/LC_MESSAGES/ckan.po"
+                catalogue = parse_po(_show(CKAN, CKAN_COMMIT, path_po))
+
+            def gettext(msgid: str, **kw: str) -> str:
+                found = catalogue.get(msgid, msgid)
+                return found % kw if kw else found
+
+            # Flask-Babel installs new-style callables; flask_app.py sets i18n 'trimmed'
+            env = jinja2.Environment(extensions=["jinja2.ext.i18n"])
+            env.policies["ext.i18n.trimmed"] = True
+            env.install_gettext_callables(
+                gettext, lambda s, p, n, **kw: gettext(s if n == 1 else p, **kw), newstyle=True
+            )
+            name = PEOPLE[lang][1].replace(".", "_")
+            user_id = "7b1e4c90-2f3a-4d5e-9c8b-61a0f2d3e4b5"
+            values = {
+                "site_title": title, "site_url": url, "user_name": name,
+                "reset_link": f"{url}/user/reset/{user_id}?key=3f9a0c7e51d84b26a9e1c4f07d2b8e63",
+                "role_name": gettext("Editor"), "group_type": gettext("organization"),
+                "group_title": "Institute for Marine Biology",
+            }  # fmt: skip
+            body_src = _show(CKAN, CKAN_COMMIT, f"ckan/templates/emails/{template}.txt")
+            subj_src = _show(CKAN, CKAN_COMMIT, f"ckan/templates/emails/{template}_subject.txt")
+            body = env.from_string(body_src).render(values)
+            subject = env.from_string(subj_src).render(site_title=title).split("\n")[0]
+            _save(
+                source="ckan", template=template.replace("_", "-"), lang=lang, kind="notice",
+                code=None, repository=CKAN, commit=CKAN_COMMIT, licence="AGPL-3.0-or-later",
+                path=f"ckan/templates/emails/{template}.txt"
+                + ("" if locale == "en" else f", ckan/i18n/{locale}/LC_MESSAGES/ckan.po"),
+                rendered="jinja2 with the i18n extension, new-style gettext and the 'trimmed' "
+                "policy CKAN sets (the {% trans %} text collapses to one line); subject's first "
+                "line; mail_user: one text/plain part from the site title",
+                sender=f"{title} <noreply@data.nordhaven-univ.example.org>", subject=subject,
+                text=body, note="a link to reset the password (an invitation sets one through "
+                "it); no code",
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -294,6 +569,9 @@ def main() -> None:
     MIRRORS = ap.parse_args().mirrors
     ojs()
     ocs()
+    mahara()
+    dspace()
+    ckan()
     out = HERE / "round16" / "learning.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
