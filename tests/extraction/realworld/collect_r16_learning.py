@@ -28,13 +28,16 @@ What a person sees decides each label (``code``, or ``null``).
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
+import hmac
 import html
 import json
 import random
 import re
 import subprocess
 import xml.etree.ElementTree as ET
+import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -526,8 +529,8 @@ def ckan() -> None:
                 path_po = f"ckan/i18n/{locale}/LC_MESSAGES/ckan.po"
                 catalogue = parse_po(_show(CKAN, CKAN_COMMIT, path_po))
 
-            def gettext(msgid: str, **kw: str) -> str:
-                found = catalogue.get(msgid, msgid)
+            def gettext(msgid: str, _cat: dict = catalogue, **kw: str) -> str:
+                found = _cat.get(msgid, msgid)
                 return found % kw if kw else found
 
             # Flask-Babel installs new-style callables; flask_app.py sets i18n 'trimmed'
@@ -562,6 +565,85 @@ def ckan() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Hypothesis (hypothesis/h)
+
+H = "hypothesis/h"
+H_COMMIT = "24395ca438e3bd4b5c301e30ab81ca1d024ee840"
+H_URL = "https://hypothes.is"
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _itsdangerous_dumps(obj: object, secret: bytes, timestamp: int) -> str:
+    """itsdangerous ``URLSafeTimedSerializer(secret).dumps(obj)``: compact JSON, base64url
+    (not compressed when that is not shorter), a timestamp and an HMAC-SHA1 signature
+    under the key sha1(b"itsdangerous" + b"signer" + secret) ('django-concat')."""
+    payload = json.dumps(obj, separators=(",", ":")).encode()
+    compressed = zlib.compress(payload)
+    value = _b64(payload)
+    if len(compressed) < len(payload) - 1:
+        value = "." + _b64(compressed)
+    value += "." + _b64(timestamp.to_bytes(4, "big"))
+    key = hashlib.sha1(b"itsdangerous" + b"signer" + secret).digest()
+    return value + "." + _b64(hmac.new(key, value.encode(), hashlib.sha1).digest())
+
+
+def hypothesis() -> None:
+    import jinja2
+
+    env = jinja2.Environment(autoescape=True)  # pyramid_jinja2's default
+    env.filters["human_timestamp"] = lambda t: t.strftime("%d %B at %H:%M")
+    sender = '"Hypothesis" <no-reply@hypothes.is>'
+    code = _itsdangerous_dumps("maria_llorente", RNG.randbytes(32), 1796201534)
+    parent = {"created": datetime(2026, 11, 30, 15, 2), "text": "Is this figure from the "
+              "2019 survey or the 2023 one? The caption is unclear."}  # fmt: skip
+    reply = {"created": datetime(2026, 12, 2, 8, 37), "text": "<p>It is the 2023 survey, "
+             "see the methods section (p. 14).</p>"}  # fmt: skip
+    mails = [
+        ("reset_password", "Reset your password", "saas-otp", code,
+         {"username": "maria_llorente", "reset_code": code,
+          "reset_link": f"{H_URL}/account/reset/{code}"},
+         "the reset code is an itsdangerous URLSafeTimedSerializer token of the username "
+         "(payload.timestamp.signature), to paste into the reset form; kept whole with its "
+         "dots, hyphens and underscores"),
+        ("signup", "Please activate your account", "notice", None,
+         {"activate_link": f"{H_URL}/activate/4418207/6f1c93e0a5b24d7c8e19f3a0b2c4d6e8"},
+         "activation link only"),
+        ("reply_notification", "New activity on Climate Literacy in Secondary Schools (2026)",
+         "notice", None,
+         {"document_title": "Climate Literacy in Secondary Schools (2026)",
+          "document_url": "https://journals.example.org/cl/article/view/512",
+          "parent": parent, "parent_user_display_name": "Maria Llorente",
+          "parent_user_url": f"{H_URL}/users/maria_llorente",
+          "unsubscribe_url": f"{H_URL}/notification/unsubscribe/"
+          "eyJ0eXBlIjoicmVwbHkifQ.aZp3Rw.KzC1",
+          "reply": reply, "reply_url": "https://hyp.is/Vd9kQq3fEe-T0pvH2n5xXg/"
+          "journals.example.org/cl/article/view/512",
+          "reply_user_display_name": "Jamal Osei",
+          "reply_user_url": f"{H_URL}/users/jamal_osei"},
+         "reply notification from the stream"),
+        ("flag_notification", "An annotation has been flagged", "notice", None,
+         {"incontext_link": "https://hyp.is/Q2c8yq3gEe-4mW7jK1pZrA/"
+          "lms.example.edu/courses/2291/readings/7"},
+         "to a group's moderator"),
+    ]  # fmt: skip
+    for template, subject, kind, label, context, note in mails:
+        path = f"h/templates/emails/{template}"
+        text = env.from_string(_show(H, H_COMMIT, path + ".txt.jinja2")).render(context)
+        body = env.from_string(_show(H, H_COMMIT, path + ".html.jinja2")).render(context)
+        _save(
+            source="hypothesis", template=template.replace("_", "-"), lang="en", kind=kind,
+            code=label, repository=H, path=path + ".{txt,html}.jinja2", commit=H_COMMIT,
+            licence="BSD-2-Clause",
+            rendered="jinja2 (autoescape as pyramid_jinja2) with the context of "
+            f"h/emails/{template}.py; pyramid_mailer: text and html parts",
+            sender=sender, subject=subject, text=text, html_part=body, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -572,6 +654,7 @@ def main() -> None:
     mahara()
     dspace()
     ckan()
+    hypothesis()
     out = HERE / "round16" / "learning.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
