@@ -644,6 +644,101 @@ def hypothesis() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Claroline Connect (claroline/Claroline)
+
+CLARO = "claroline/Claroline"
+CLARO_COMMIT = "42687b76a72adce91a9ae07f6374aff6e183d4be"
+CLARO_URL = "https://campus.hautes-fagnes.example.be/"
+CLARO_NAME = "Campus Hautes Fagnes"
+
+
+def _claro_template(bundle: str, fixture: str, name: str, lang: str) -> tuple[str, str, str]:
+    """(title, content, twig path) of a system template, as its DataFixture installs it."""
+    php = _show(CLARO, CLARO_COMMIT, f"{bundle}/Installation/DataFixtures/Template/{fixture}.php")
+    block = php.split(f"'{lang}' => [", 1)[1]
+    title = re.search(r"'title' => '((?:[^'\\]|\\.)*)'", block).group(1).replace("\\'", "'")
+    path = f"{bundle}/Resources/views/template/{name}.{lang}.html.twig"
+    return title, _show(CLARO, CLARO_COMMIT, path), path
+
+
+def _claro_fill(text: str, values: dict[str, str]) -> str:
+    """PlaceholderManager::replacePlaceholders: str_replace of %key%."""
+    base = {"platform_name": CLARO_NAME, "platform_url": CLARO_URL.rstrip("/")}
+    for key, value in {**base, **values}.items():
+        text = text.replace(f"%{key}%", value)
+    return text
+
+
+def claroline() -> None:
+    import jinja2
+
+    external = _show(CLARO, CLARO_COMMIT, "src/main/app/Resources/views/external.html.twig")
+    # the Twig expressions of external.html.twig in Jinja spelling (the same output)
+    for twig, jinja in (
+        ("{{ locale is defined ? locale : app.request.locale }}", "{{ locale }}"),
+        ("{{ config.getParameter('theme') }}", "{{ theme }}"),
+        ("{% if title is not empty %}", "{% if title %}"),
+        ("{{ url('claro_index') }}", "{{ base_url }}"),
+        ("{{ themeAsset('bootstrap.css') }}", "{{ theme_css }}"),
+        ("{{ content | raw }}", "{{ content | safe }}"),
+    ):
+        external = external.replace(twig, jinja)
+    # Twig drops the first newline after a block or comment tag, as Jinja's trim_blocks does
+    page = jinja2.Environment(autoescape=True, trim_blocks=True).from_string(external)
+    core = "src/main/core"
+    people = {"en": ("Olivia", "Marchal", "omarchal", "Sunflower#88"),
+              "fr": ("Lucas", "Dubois", "ldubois", "Lavande#2026")}  # fmt: skip
+    mails = [
+        (core, "UserRegistrationData", "user_registration", "saas-otp"),
+        (core, "ForgottenPasswordData", "forgotten_password", "notice"),
+        (core, "PasswordInitializationData", "password_initialization", "notice"),
+        (core, "UserActivationData", "user_activation", "notice"),
+        (core, "UserEmailValidationData", "user_email_validation", "notice"),
+        ("src/plugin/cursus", "TrainingSessionConfirmationData", "training_session_confirmation",
+         "notice"),
+    ]  # fmt: skip
+    for bundle, fixture, name, kind in mails:
+        for lang in ("en", "fr"):
+            first, last, username, password = people[lang]
+            title, content, path = _claro_template(bundle, fixture, name, lang)
+            values = {
+                "first_name": first, "last_name": last, "username": username,
+                "password": password,
+                "validation_mail": f"{CLARO_URL}validate/email/7c0e5f3b9a21d4e8",
+                "password_reset_link": f"{CLARO_URL}#/newpassword/a41f09c7e2b35d86",
+                "password_initialization_link": f"{CLARO_URL}#/newpassword/5be8d02f7c9a1346",
+                "user_activation_link": f"{CLARO_URL}user/activate/e9d3b7a1c5f20486",
+                "session_name": "Premiers secours en milieu scolaire" if lang == "fr"
+                else "First aid in schools",
+                "session_start_date": "2027-01-18", "session_end_date": "2027-01-20",
+                "session_description": "<p>Trois demi-journées, salle B12.</p>" if lang == "fr"
+                else "<p>Three half-days, room B12.</p>",
+                "registration_confirmation_url": f"{CLARO_URL}cursus/session/confirm/3f7a9c1e",
+            }  # fmt: skip
+            subject = _claro_fill(title, values)
+            body = _claro_fill(content, values)
+            _, layout, _ = _claro_template(core, "EmailLayoutData", "email_layout", lang)
+            body = _claro_fill(layout, {"content": body})
+            html_part = page.render(
+                locale=lang, theme="claroline", title=subject, base_url=CLARO_URL, includeTheme=True,
+                content=body, theme_css=f"{CLARO_URL}themes/claroline/bootstrap.css",
+            )  # fmt: skip
+            code = password if name == "user_registration" else None
+            _save(
+                source="claroline", template=name.replace("_", "-"), lang=lang, kind=kind,
+                code=code, repository=CLARO, path=path, commit=CLARO_COMMIT,
+                licence="AGPL-3.0-or-later",
+                rendered="system template (title from its DataFixture) through "
+                "PlaceholderManager %placeholders%, wrapped in the email_layout template and "
+                "external.html.twig (MailManager::send); one text/html part",
+                sender=f"noreply@{CLARO_URL.split('/')[2]}", subject=subject,
+                html_part=html_part,
+                note="the password the account was created with (getPlainPassword), "
+                "username beside it" if code else None,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -655,6 +750,7 @@ def main() -> None:
     dspace()
     ckan()
     hypothesis()
+    claroline()
     out = HERE / "round16" / "learning.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
