@@ -739,6 +739,71 @@ def claroline() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# eLabFTW (elabftw/elabftw)
+
+ELAB = "elabftw/elabftw"
+ELAB_COMMIT = "205421ebdf2cecbdf6cbbe6dd7f263021b421827"
+ELAB_URL = "https://elab.biochem.example.ac.uk"
+# template, lang (gettext locale directory) list
+ELAB_MAILS = [
+    ("SelfIsValidated", "account-validated", ["en_GB", "de_DE", "ja_JP", "ko_KR", "pt_BR"]),
+    ("CommentCreated", "comment-created", ["en_GB", "fr_FR", "es_ES", "zh_CN", "ru_RU"]),
+    ("StepDeadline", "step-deadline", ["en_GB", "it_IT", "pl_PL", "nl_BE", "el_GR"]),
+    ("UserCreated", "user-created", ["en_GB", "sv_SE", "uk_UA", "id_ID"]),
+]  # fmt: skip
+
+
+def elabftw() -> None:
+    for klass, group, locales in ELAB_MAILS:
+        for locale in locales:
+            cat = {}
+            if locale != "en_GB":
+                cat = parse_po(
+                    _show(ELAB, ELAB_COMMIT, f"src/langs/{locale}/LC_MESSAGES/messages.po")
+                )
+
+            def _(msgid: str, _cat: dict = cat) -> str:
+                return _cat.get(msgid, msgid)
+
+            if klass == "SelfIsValidated":
+                subject = _("Account validated")
+                body = _("Hello. Your account on eLabFTW was validated by an admin. Follow this "
+                         "link to login: %s") % f"{ELAB_URL}/login.php"  # fmt: skip
+            elif klass == "CommentCreated":
+                subject = _("New comment posted")
+                body = _("Hi. %s left a comment. Have a look: %s") % (
+                    "Rosalind Achebe",
+                    f"{ELAB_URL}/experiments.php?mode=view&id=2318",
+                )
+            elif klass == "StepDeadline":
+                subject = _("A step deadline is approaching.")
+                body = (
+                    _("Hello. A step deadline is approaching: ")
+                    + f"{ELAB_URL}/experiments.php?mode=view&id=2318&highlightstep=9041"
+                    + "#step_view_9041"
+                )  # the sprintf of StepDeadline::getEmail
+            else:
+                subject = _("New user added to team: %s") % "Structural Biology Lab"
+                body = _("Hi. A new user registered an account on eLabFTW: %s (%s).") % (
+                    "Kenji Watanabe",
+                    "k.watanabe@biochem.example.ac.uk",
+                )
+            lang = locale[:2] if locale not in ("pt_BR", "zh_CN", "nl_BE") else locale
+            lang = {"zh_CN": "zh-Hans", "nl_BE": "nl-BE", "el": "el"}.get(lang, lang)
+            _save(
+                source="elabftw", template=group, lang=lang, kind="notice", code=None,
+                repository=ELAB, commit=ELAB_COMMIT, licence="AGPL-3.0-or-later",
+                path=f"src/Models/Notifications/{klass}.php"
+                + ("" if locale == "en_GB" else f", src/langs/{locale}/LC_MESSAGES/messages.po"),
+                rendered=f"{klass}::getEmail() with gettext in the recipient's language "
+                "(EmailNotifications::setLang), subject prefixed '[eLabFTW] '; Email::sendEmail: "
+                "one text/plain part",
+                sender="eLabFTW <elabftw@biochem.example.ac.uk>", subject="[eLabFTW] " + subject,
+                text=body, note="notification, no code",
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -751,6 +816,7 @@ def main() -> None:
     ckan()
     hypothesis()
     claroline()
+    elabftw()
     out = HERE / "round16" / "learning.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
