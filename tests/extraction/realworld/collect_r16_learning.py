@@ -1,6 +1,7 @@
 """Round sixteen, education and research software: journal and conference systems of the
-Public Knowledge Project, research-data portals and repositories, mailing passwords,
-confirmations and notices in the languages they ship.
+Public Knowledge Project, an ePortfolio and an LMS, repositories and data portals, an
+annotation service and a lab notebook, mailing passwords, codes and notices in the
+languages they ship.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r16_learning.py \\
         --mirrors /work/.mirror
@@ -15,12 +16,42 @@ commit recorded below, so every run writes the same bytes.
   REVIEWER_REGISTER (``ReviewerRegister``, an editor enrolling a reviewer) carry the
   password from ``Validation::generatePassword()``: the site's minimum length (8 here),
   each character a digit 2-9 with chance 1/4, else a letter without i, l, o, I, O.
-- pkp/ocs (GPL-2.0), Open Conference Systems 2.3, PKP's conference system.
+- pkp/ocs (GPL-2.0, "GNU GPL v2" in its headers), Open Conference Systems 2.3, PKP's
+  conference system.
   ``locale/<lang>/emailTemplates.xml`` holds the templates; the 2.x ``Mail`` class sends the
   filled body as one text/plain part. PASSWORD_RESET (new password after the confirmation
-  link) and USER_REGISTER (self-registration record) give a password from
+  link) and USER_REGISTER (the account record ``UserManagementForm`` sends when a director
+  creates an account with a generated password) give a password from
   ``Validation::generatePassword(8)`` (``classes/security/Validation.inc.php``, the same
   alphabet as above).
+- MaharaProject/mahara (GPL-3.0-or-later), the ePortfolio Mahara (English: other languages
+  are separate language packs). ``htdocs/lang/en.utf8/mahara.php`` strings through
+  ``get_string`` (sprintf) as ``admin/users/add.php``, ``uploadcsv.php``, ``forgotpass.php``,
+  ``auth/lib.php`` and ``lib/institution.php`` call them; ``email_user`` sends text and HTML
+  (PHPMailer ``WordWrap`` 79 wraps the text alternative, reproduced from ``wrapText``) and
+  adds "Please do not reply" when sent from the no-reply address. The account mails carry
+  the password an administrator set.
+- DSpace/DSpace (BSD-3-Clause), the repository platform. Velocity templates in
+  ``dspace/config/emails/`` filled by a small renderer of the directives they use
+  (``#set``, ``#if``, ``${params[n]}``, ``${config.get(..)}``, Velocity 2 line gobbling),
+  with the arguments ``RequestItemEmailNotifier`` and the workflow pass; one text/plain part.
+- ckan/ckan (AGPL-3.0-or-later), the open-data portal. ``ckan/templates/emails/*.txt`` are
+  rendered with jinja2's i18n extension, new-style gettext from ``ckan/i18n/<lang>`` and the
+  ``ext.i18n.trimmed`` policy CKAN sets (so each mail is one line); text part only.
+- hypothesis/h (BSD-2-Clause), the Hypothesis annotation service used in teaching. Jinja2
+  text and HTML templates with the contexts of ``h/emails/*.py``; the password-reset code
+  is an itsdangerous ``URLSafeTimedSerializer`` token of the username, reproduced with the
+  standard library.
+- claroline/Claroline (AGPL-3.0, as composer.json declares), the LMS Claroline Connect
+  (English and French).
+  System templates (titles from their DataFixtures), ``%placeholder%`` replacement as
+  ``PlaceholderManager`` does, wrapped in the ``email_layout`` template and
+  ``external.html.twig`` (its few Twig expressions spelled in Jinja); one text/html part.
+  The registration mail gives the password the account was created with.
+- elabftw/elabftw (AGPL-3.0-or-later), the electronic lab notebook. Notification
+  ``getEmail()`` strings with gettext in the recipient's language
+  (``src/langs/<locale>/LC_MESSAGES/messages.po``), subject prefixed ``[eLabFTW] ``; one
+  text/plain part.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -201,7 +232,7 @@ def ojs() -> None:
                 "recipientUsername": username, "password": html.escape(password or ""),
                 "signature": f"<p>{OJS_EDITOR[0]}<br />Managing Editor, {OJS_JOURNAL}</p>",
                 "contextSignature": f"<p>{OJS_EDITOR[0]}<br />{OJS_JOURNAL}</p>",
-                "siteTitle": OJS_JOURNAL, "siteContactName": OJS_EDITOR[0],
+                "siteTitle": OJS_JOURNAL, "contextUrl": OJS_URL, "siteContactName": OJS_EDITOR[0],
                 "passwordResetUrl": f"{OJS_URL}/login/resetPassword/{username}"
                 "?confirm=eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.a7f3c91e2b",
                 "activateUrl": f"{OJS_URL}/user/activateUser/{username}/0c8e4b29d1f7",
@@ -249,7 +280,7 @@ OCS_TEMPLATES = [
     ("PASSWORD_RESET_CONFIRM", "password-reset-confirm", "notice",
      ["en_US", "de_DE", "es_ES", "it_IT", "zh_TW"]),
     ("SUBMISSION_ACK", "submission-ack", "notice",
-     ["en_US", "fr_CA", "pt_BR", "cs_CZ", "eu_ES"]),
+     ["en_US", "fr_CA", "pt_BR", "cs_CZ", "it_IT"]),
     ("USER_VALIDATE", "validate-account", "notice", ["en_US", "es_ES", "zh_TW"]),
 ]  # fmt: skip
 
@@ -281,7 +312,7 @@ def ocs() -> None:
                 note = "password of the account (generated when the director creates it); username beside it"
             _save(
                 source="ocs", template=group, lang=lang, kind=kind, code=password,
-                repository=OCS, path=path, commit=OCS_COMMIT, licence="GPL-2.0-only",
+                repository=OCS, path=path, commit=OCS_COMMIT, licence="GPL-2.0",
                 rendered=f"emailTemplates.xml {key} filled as MailTemplate ({{$var}}, subject "
                 "prefixed with the scheduled conference's acronym); one text/plain part"
                 + ("; password Validation::generatePassword(8)" if password else ""),
@@ -728,7 +759,7 @@ def claroline() -> None:
             _save(
                 source="claroline", template=name.replace("_", "-"), lang=lang, kind=kind,
                 code=code, repository=CLARO, path=path, commit=CLARO_COMMIT,
-                licence="AGPL-3.0-or-later",
+                licence="AGPL-3.0",
                 rendered="system template (title from its DataFixture) through "
                 "PlaceholderManager %placeholders%, wrapped in the email_layout template and "
                 "external.html.twig (MailManager::send); one text/html part",
