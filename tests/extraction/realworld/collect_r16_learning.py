@@ -267,7 +267,7 @@ OCS = "pkp/ocs"
 OCS_COMMIT = "a5c069448da7314789c4e7b90d037f513649c740"
 OCS_LOCALES = {
     "en_US": "en", "de_DE": "de", "ca_ES": "ca", "cs_CZ": "cs", "es_AR": "es_AR",
-    "es_ES": "es", "eu_ES": "eu", "fr_CA": "fr", "it_IT": "it", "pt_BR": "pt_BR",
+    "es_ES": "es", "eu_ES": "eu", "fr_CA": "fr_CA", "it_IT": "it", "pt_BR": "pt_BR",
     "pt_PT": "pt_PT", "zh_TW": "zh_TW",
 }  # fmt: skip
 OCS_CONF = "International Conference on Marine Sensor Engineering"
@@ -293,7 +293,7 @@ def ocs() -> None:
             node = next(e for e in root.findall("email_text") if e.get("key") == key)
             body, subject = node.findtext("body"), node.findtext("subject")
             lang = OCS_LOCALES[locale]
-            name, username = PEOPLE[lang]
+            name, username = PEOPLE[lang if lang in PEOPLE else lang[:2]]
             password = _pkp_password() if "{$password}" in body else None
             values = {
                 "username": username, "password": password or "", "siteTitle": OCS_CONF,
