@@ -271,12 +271,247 @@ def odk() -> None:
               note="account token only inside a link" if "{{token}}" in body else None)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Primero (primeroIMS/primero)
+
+PRIMERO_REPO = "primeroIMS/primero"
+PRIMERO_COMMIT = "4b95bf947480e7cdd1fca197b1c7ef7188a9bd8e"
+PRIMERO_FALLBACK = {
+    "ar-IQ": "ar", "ar-LB": "ar", "ar-JO": "ar", "ar-SD": "ar", "ar-SY": "ar", "aeb": "ar",
+    "es-ES": "es", "es-GT": "es", "ku": "ar", "ku-IQ": "ku", "pt-AO": "pt", "pt-BR": "pt",
+    "pt-MZ": "pt",
+}  # fmt: skip  (config/initializers/locales_fallbacks.rb: the locale, its parent, en)
+PRIMERO_HOST = "https://cpims.mgcsw.example/"
+PRIMERO_ADMIN = "cpims-support@mgcsw.example"
+
+
+class _Primero:
+    def __init__(self) -> None:
+        self.yml: dict[str, dict] = {}
+
+    def _load(self, lang: str) -> dict:
+        if lang not in self.yml:
+            path = f"config/locales/{lang}.yml"
+            try:
+                self.yml[lang] = yaml.safe_load(_show(PRIMERO_REPO, PRIMERO_COMMIT, path))[lang]
+            except subprocess.CalledProcessError:
+                self.yml[lang] = {}
+        return self.yml[lang]
+
+    def t(self, key: str, lang: str, **values: str) -> str:
+        """I18n.t with Primero's fallbacks (locale, parent, en) and %{} interpolation."""
+        chain = [lang, PRIMERO_FALLBACK.get(lang), "en"]
+        for each in filter(None, chain):
+            value = self._load(each)
+            for part in key.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            if value:
+                return re.sub(r"%\{(\w+)\}", lambda m: str(values[m.group(1)]), value)
+        raise KeyError(key)
+
+
+def _erb(src: str, ev, escape: bool) -> str:
+    """ERB as Rails (Erubi, trim mode) runs it: a <% %> tag alone on its line takes its
+    indentation and line break with it; <%= %> is HTML-escaped in .html.erb unless the value
+    is marked safe (ev returns (value, safe)); if/else/end and (empty) each-loops only."""
+    parts: list[tuple[str, str]] = []
+    pos = 0
+    for m in re.finditer(r"<%(=?)(.*?)%>", src, flags=re.S):
+        text = src[pos : m.start()]
+        pos = m.end()
+        if m.group(1):
+            parts.append(("text", text))
+            parts.append(("expr", m.group(2)))
+            continue
+        line_start = text.rfind("\n") + 1
+        if not text[line_start:].strip() and src[pos : pos + 1] == "\n":
+            text = text[:line_start]
+            pos += 1
+        parts.append(("text", text))
+        parts.append(("stmt", m.group(2)))
+    parts.append(("text", src[pos:]))
+    out: list[str] = []
+    stack: list[bool] = []
+    for kind, body in parts:
+        active = all(stack)
+        code = " ".join(body.split())
+        if kind == "stmt":
+            if code.startswith("if "):
+                stack.append(bool(ev(code[3:])[0]) if active else False)
+            elif code == "else":
+                stack[-1] = not stack[-1] and all(stack[:-1])
+            elif code == "end":
+                stack.pop()
+            elif code.endswith("do") or "do |" in code:
+                stack.append(False)  # the loops here run over empty lists
+            elif active:
+                ev(code)
+        elif active and kind == "text":
+            out.append(body)
+        elif active:
+            value, safe = ev(code)
+            out.append(str(value) if safe or not escape else html.escape(str(value), quote=True))
+    return "".join(out)
+
+
+def primero() -> None:
+    pr = _Primero()
+    layout_html = _show(PRIMERO_REPO, PRIMERO_COMMIT, "app/views/layouts/mailer.html.erb")
+    layout_text = _show(PRIMERO_REPO, PRIMERO_COMMIT, "app/views/layouts/mailer.text.erb")
+    theme = {
+        "site_title": "Primero", "product_name": "Primero",
+        "email_closing": pr.t("email.email_closing", "en"),
+        "email_signature": pr.t("email.email_signature", "en"),
+        "email_disclaimer_pre": pr.t("email.email_disclaimer_pre", "en"),
+        "email_admin_name": pr.t("email.email_admin_name", "en"),
+        "email_welcome_greeting": pr.t("email.email_welcome_greeting", "en"),
+        "email_welcome_closing": pr.t("email.email_welcome_closing", "en"),
+        "email_disclaimer": "", "email_copyright": "", "email_warning": "",
+        "email_link_color": "#0093B8", "email_footer_background_color": "#F3F3F3",
+    }  # fmt: skip  (Theme::DEFAULT_THEME: English strings only, so Theme#t falls back to en)
+    full_name = "Grace Nakato"
+    mail_to_admin = (f'<a style="color: #0093B8" href="mailto:{PRIMERO_ADMIN}">'
+                     f'{pr.t("email.system_admin", "en")}</a>')  # fmt: skip
+
+    def layout_ev(lang: str, subject: str, body: str):
+        def ev(code: str):
+            if code.startswith("email = "):
+                return None, True
+            m = re.fullmatch(r"@theme\.t\('(\w+)', @(?:user\.)?locale\)", code)
+            if m:
+                return theme[m.group(1)], False
+            m = re.fullmatch(r"@theme\.get\('(\w+)'\)", code)
+            if m:
+                return theme[m.group(1)], False
+            table = {
+                "I18n.locale": ("en", False),
+                "@subject": (subject, False),
+                "@theme.logo.present?": (False, True),
+                "url_for_asset('primero-logo.png')": (PRIMERO_HOST + "primero-logo.png", False),
+                "t('email.greeting', locale: @locale, full_name: (@user&.full_name || @full_name))":
+                    (pr.t("email.greeting", lang, full_name=full_name), False),
+                "yield": (body, True),
+                "t('email.admin_closing', locale: @locale, sys_admin: @system_admin&.email ? mail_to(@system_admin&.email, t('email.system_admin'), style: \"color: #{@theme.get('email_link_color')}\") : t('email.system_admin') ).html_safe":
+                    (pr.t("email.admin_closing", lang, sys_admin=mail_to_admin), True),
+                "t('email.admin_closing', locale: @locale, sys_admin: email)":
+                    (pr.t("email.admin_closing", lang,
+                          sys_admin=f"{theme['email_admin_name']} ({PRIMERO_ADMIN})"), False),
+            }  # fmt: skip
+            return table[code]
+
+        return ev
+
+    def send(template, lang, kind, code, subject, views, values, rendered, note=None):  # fmt: skip
+        bodies = {}
+        for ext, escape, layout in (("text", False, layout_text), ("html", True, layout_html)):
+            view = _show(PRIMERO_REPO, PRIMERO_COMMIT, f"{views}.{ext}.erb")
+
+            def ev(code: str, ext: str = ext):
+                return values[ext][code]
+
+            inner = _erb(view, ev, escape)
+            bodies[ext] = _erb(layout, layout_ev(lang, subject, inner), escape)
+        _save(source="primero", template=template, lang=lang, kind=kind, code=code,
+              repository=PRIMERO_REPO,
+              path=f"{views}.text.erb; {views}.html.erb; app/views/layouts/mailer.*.erb; config/locales/{lang}.yml",
+              commit=PRIMERO_COMMIT, licence="AGPL-3.0-or-later",
+              sender="Primero <no-reply@cpims.mgcsw.example>", subject=subject,
+              text=bodies["text"], html_part=bodies["html"], rendered=rendered, note=note)  # fmt: skip
+
+    otps = {
+        "en": "Ruwo4823Kale", "ar": "Vd7qLm2tPx9e", "es": "Jq3vZ8wNc5Ra", "fr": "Tb6yHs2kMw4p",
+        "tr": "Kp9rXe3vGn7d", "it": "Wm2cFq8tLz5h", "mn": "Hn5sPd7xQa2w", "hy": "Ze8tRv3mKc6y",
+        "pt-AO": "Ls4wDk9pBn2q", "hi-IN": "Xa7mVc2rTe5k", "mr": "Gy3kWp8nSd6v", "ku": "Fc9vMh4sRt2z",
+        "hu": "Qe5nBt7wLy3m",
+    }  # fmt: skip
+    for lang, otp in otps.items():
+        views = "app/views/user_mailer/welcome"
+        system_admin = pr.t("email.system_admin", "en")
+        header = pr.t("user.welcome_email.otp.body", lang, role_name="Caseworker")
+        step1 = pr.t("user.welcome_email.otp.step1", lang, site_title="Primero")
+        step2 = pr.t("user.welcome_email.otp.step2", lang, otp=otp, host=PRIMERO_HOST)
+        common = {
+            "@email_body.is_a?(String)": (False, True),
+            "@email_body[:header]": (header, False),
+            "@email_body[:step2]": (step2, False),
+        }
+        values = {
+            "text": {
+                **common, "@email_body[:step1]": (step1, False),
+                "I18n.t('user.welcome_email.additional_support', admin_email: @system_admin&.email ? \"#{I18n.t('email.system_admin')} (#{@system_admin&.email})\" : I18n.t('email.system_admin'), locale: @user.locale )":
+                    (pr.t("user.welcome_email.additional_support", lang,
+                          admin_email=f"{system_admin} ({PRIMERO_ADMIN})"), False),
+            },
+            "html": {
+                **common, "@email_body[:step1].html_safe": (step1, True),
+                "I18n.t('user.welcome_email.additional_support', admin_email: @system_admin&.email ? mail_to(@system_admin&.email, I18n.t('email.system_admin'), style: \"color: #{@theme.get('email_link_color')}\") : I18n.t('email.system_admin'), locale: @user.locale ).html_safe":
+                    (pr.t("user.welcome_email.additional_support", lang, admin_email=mail_to_admin), True),
+            },
+        }  # fmt: skip
+        if otp in step2:
+            code, note = otp, ("one-time password the new user is to sign in with, in <b> tags that"
+                               " the HTML part escapes (I18n.t string printed with <%= %>), so the"
+                               " reader sees the tags around it")  # fmt: skip
+        else:
+            code, note = None, ("the Hungarian step2 is another sentence ('go to %{host} and click"
+                                " login'); the temporary password is in step3, which the mailer"
+                                " never uses, so this mail gives no password")  # fmt: skip
+        if lang == "mn":
+            note += "; the Mongolian string glues the password to the next word (%{otp}ашиглана)"
+        subject = pr.t("user.welcome_email.subject", lang, system="Primero")
+        send("welcome-otp", lang, "health-otp", code, subject, views, values,
+             "Rails ERB (Erubi trim) of welcome.{text,html}.erb in layouts/mailer, strings from"
+             " config/locales with Primero's fallbacks; email_body_otp (identity-provider user"
+             " with a one_time_password from the identity sync; its shape is the IdP's, invented"
+             " here: 12 letters and digits); theme defaults (English only)", note)  # fmt: skip
+
+    # hu is left out: its email_body1 wants %{host_href}, which the view does not pass, so
+    # I18n raises and ApplicationMailer rescues: Primero sends no Hungarian reset mail
+    for lang in ["en", "ar", "es", "fr", "hy", "it", "mn", "mr", "pt-AO", "hi-IN", "tr", "uk"]:
+        token = "zq3Kf8NwLbX2pRvT6sYd"
+        link = f"{PRIMERO_HOST}v2/password_reset?reset_password_token={token}"
+        request = f"{PRIMERO_HOST}v2/password_reset_request"
+        here = pr.t("user.password_reset.email_body_link", lang)
+        values = {
+            "text": {
+                "locale_email = @resource&.locale || I18n.locale": (None, True),
+                "t('user.password_reset.email_body1', system_name: @theme.get('site_title'), password_reset_link: password_reset_url(reset_password_token: @token), locale: locale_email).html_safe":
+                    (pr.t("user.password_reset.email_body1", lang, system_name="Primero", password_reset_link=link), True),
+                "hours = Devise.reset_password_within.to_i / 3600 reset_request_href = \"#{t('user.password_reset.email_body_link', locale: locale_email)} (#{url_for(password_reset_request_url)})\"":
+                    (None, True),
+                "t('user.password_reset.email_body2', hours: hours, locale: locale_email)":
+                    (pr.t("user.password_reset.email_body2", lang, hours=6), False),
+                "t('user.password_reset.email_body3', reset_request_href: reset_request_href, locale: locale_email)":
+                    (pr.t("user.password_reset.email_body3", lang, reset_request_href=f"{here} ({request})"), False),
+            },
+            "html": {
+                "locale_email = @resource&.locale || I18n.locale": (None, True),
+                "t('user.password_reset.email_body1', system_name: @theme.get('site_title'), password_reset_link: link_to(nil, password_reset_url(reset_password_token: @token)), locale: locale_email).html_safe":
+                    (pr.t("user.password_reset.email_body1", lang, system_name="Primero",
+                          password_reset_link=f'<a href="{link}">{link}</a>'), True),
+                "hours = Devise.reset_password_within.to_i / 3600 reset_request_href = link_to(t(\"user.password_reset.email_body_link\", locale: locale_email), password_reset_request_url)":
+                    (None, True),
+                "t('user.password_reset.email_body2', hours: hours, locale: locale_email).html_safe":
+                    (pr.t("user.password_reset.email_body2", lang, hours=6), True),
+                "t('user.password_reset.email_body3', reset_request_href: reset_request_href, locale: locale_email).html_safe":
+                    (pr.t("user.password_reset.email_body3", lang,
+                          reset_request_href=f'<a href="{request}">{html.escape(here)}</a>'), True),
+            },
+        }  # fmt: skip
+        send("password-reset", lang, "notice", None, pr.t("user.password_reset.subject", lang),
+             "app/views/devise/mailer/reset_password_instructions", values,
+             "Rails ERB (Erubi trim) of Devise's reset_password_instructions views in"
+             " layouts/mailer; DeviseMailer subject; reset_password_within 6 hours (invented)",
+             "password-reset link only")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = ap.parse_args().mirrors
     half_signup()
+    primero()
     kobo()
     odk()
     out = HERE / "round16" / "civic.json"
