@@ -505,6 +505,110 @@ def primero() -> None:
              "password-reset link only")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Sahana Eden (sahana/eden)
+
+EDEN_REPO = "sahana/eden"
+EDEN_COMMIT = "e1cbdd6b55ac30247049c72a6f416606fdc5267d"
+
+
+def eden() -> None:
+    import ast
+
+    def strings(lang: str) -> dict[str, str]:
+        if lang == "en":
+            return {}
+        return ast.literal_eval(_show(EDEN_REPO, EDEN_COMMIT, f"languages/{lang}.py"))
+
+    def send(template, lang, kind, code, subject, body, path, rendered, note=None, sender=None):  # fmt: skip
+        _save(source="sahanaeden", template=template, lang=lang, kind=kind, code=code,
+              repository=EDEN_REPO, path=f"{path}; languages/{lang}.py" if lang != "en" else path,
+              commit=EDEN_COMMIT, licence="MIT",
+              sender=sender or "Sahana Eden <eden-noreply@disaster-response.example>",
+              subject=subject, text=body, rendered=rendered, note=note)  # fmt: skip
+
+    aaa = _show(EDEN_REPO, EDEN_COMMIT, "modules/s3/s3aaa.py")
+    rms = _show(EDEN_REPO, EDEN_COMMIT, "modules/templates/RMS/config.py")
+
+    def message(src: str, name: str) -> str:
+        m = re.search(rf'messages\.{name} = (?:\\\n)?"""(.*?)"""|messages\.{name} = "(.*?)"', src,
+                      flags=re.S)  # fmt: skip
+        return m.group(1) if m.group(1) is not None else m.group(2)
+
+    welcome_subject = message(aaa, "welcome_email_subject")
+    bodies = re.findall(r'messages\.welcome_email = \\\n"""(.*?)"""', rms, flags=re.S)
+    parc, spanish, english, volunteer = bodies
+    assert "Panam" in parc and "redcross" in english and "%(password)s" in volunteer
+    # customise_auth_user_controller: a user registered by the Panamanian Red Cross (PARC)
+    # gets the Panama mail, a Spanish interface the Spanish one, else the English one; each
+    # gives the same fixed starting password
+    system = "Resource Management System"  # T(): no es/fr entry, stays English
+    rms_from = "RMS <rms-noreply@cruzroja.example>"
+    for template, lang, body, password in [
+        ("rms-welcome-parc", "es", parc, "cruzroja"),
+        ("rms-welcome", "es", spanish, "cruzroja"),
+        ("rms-welcome", "en", english, "redcross"),
+    ]:  # fmt: skip
+        tr = strings(lang)
+        subject = tr.get(welcome_subject, welcome_subject) % {"system_name": system}
+        text = tr.get(body, body) % {"system_name": system, "url": "https://rms.cruzroja.example",
+                                     "profile": "/eden/default/person", "password": None}  # fmt: skip
+        send(template, lang, "other", password, subject, text,
+             "modules/templates/RMS/config.py (customise_auth_user_controller); modules/s3/s3aaa.py",
+             "web2py Messages (T) % values as s3_send_welcome_email composes it; plain text",
+             "the fixed starting password every new RMS account gets ('can be changed by you at"
+             " any time'); the user name is the e-mail address", sender=rms_from)  # fmt: skip
+
+    # a volunteer account an administrator makes from an HR record gets a generated password
+    # (languages of RMS: en, fr, pt-br, es; pt-br has no translation of this message)
+    passwords = {"en": "q7RfK2mZ", "es": "Bx4nTw9p", "fr": "hL3vYs8D"}
+    for lang, password in passwords.items():
+        tr = strings(lang)
+        body = tr.get(volunteer, volunteer) % {
+            "system_name": system, "url": "https://rms.cruzroja.example",
+            "profile": "/eden/default/person", "password": password,
+        }  # fmt: skip
+        send("rms-volunteer-password", lang, "other", password,
+             tr.get(welcome_subject, welcome_subject) % {"system_name": system}, body,
+             "modules/templates/RMS/config.py (hrm_human_resource onaccept); modules/s3/s3aaa.py",
+             "web2py Messages (T-translated through languages/<lang>.py) % values, as"
+             " s3_send_welcome_email composes it after T.force(user language); plain text;"
+             " password auth.s3_password(8): 8 over ascii_letters+digits",
+             "password generated for a volunteer account an RMS administrator creates",
+             sender=rms_from)  # fmt: skip
+
+    welcome = message(aaa, "welcome_email")
+    verify_subject = message(aaa, "verify_email_subject")
+    verify = message(aaa, "verify_email")
+    reset = message(aaa, "reset_password")
+    for lang in ["en", "es", "fr", "de", "cs", "vi", "ua"]:
+        tr = strings(lang)
+
+        def t(text: str, tr: dict = tr) -> str:
+            return tr.get(text, text)
+
+        system = t("Sahana Eden Humanitarian Management Platform")
+        base = "https://eden.flood-relief.example/eden"
+        send("welcome", lang, "notice", None, t(welcome_subject) % {"system_name": system},
+             t(welcome) % {"system_name": system, "url": base, "profile": "/default/person"},
+             "modules/s3/s3aaa.py; modules/s3cfg.py",
+             "web2py Messages (T) % values as s3_send_welcome_email; plain text")  # fmt: skip
+        key = "c1f0e9a2-77d4-4b1e-9a3c-5e8d2f6b7a10"
+        send("verify-email", lang, "notice", None, t(verify_subject) % {"system_name": system},
+             t(verify) % {"url": f"{base}/default/user/verify_email/{key}"},
+             "modules/s3/s3aaa.py; modules/s3cfg.py",
+             "web2py Messages (T) % values as S3Auth.register sends it; plain text",
+             "verification key only inside a link")  # fmt: skip
+        reset_key = f"1796207167-{key}"
+        send("reset-password", lang, "notice", None, t("Password reset"),
+             t(reset) % {"url": f"{base}/default/user/reset_password?key={reset_key}"},
+             "modules/s3/s3aaa.py",
+             "web2py Messages (T) as S3Auth.email_reset_password; the subject is web2py's default"
+             " reset_password_subject 'Password reset' (gluon/tools.py), translated where the"
+             " language file has it; plain text",
+             "reset key only inside a link")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -512,6 +616,7 @@ def main() -> None:
     MIRRORS = ap.parse_args().mirrors
     half_signup()
     primero()
+    eden()
     kobo()
     odk()
     out = HERE / "round16" / "civic.json"
