@@ -18,6 +18,38 @@ commit recorded below, so every run writes the same bytes.
   left-padded with zeros to ``auth_code_length`` (4). Decidim core's ``decidim/mailer``
   layout (organisation logo header and footer) lives in decidim-core, not in the module, so
   the view is wrapped in a bare html/body.
+- OpenSourcePolitics/decidim-module-friendly_signup (AGPL-3.0), which makes Decidim confirm a
+  new account with a four-digit code instead of a link. ``ConfirmationCodesMailer`` sends
+  ``confirmation_codes_mailer/confirmation_instructions.html.erb`` (text/html), subject
+  ``decidim.friendly_signup.confirmation_codes.mailer.subject``; strings from
+  ``config/locales/<lang>.yml`` (ca, de, en, es, eu, fr, lt; the Italian file repeats the
+  English strings and is left out). The ERB is run by the small Erubi-like ``_erb`` below;
+  ``confirm_within`` is 12 hours as the README asks, so the expiry line says "about 12
+  hours" in the module's own ``distance_in_words`` strings. The code is
+  ``FriendlySignup.confirmation_code``: the first four digits of an integer digest.
+- primeroIMS/primero (AGPL-3.0-or-later), the UNICEF-backed child-protection and GBV case
+  management system. ``UserMailer#welcome`` for an identity-provider user with a
+  ``one_time_password`` (``email_body_otp``), and Devise's ``reset_password_instructions``
+  (``DeviseMailer``), each as text and HTML in ``layouts/mailer.{text,html}.erb``, run by
+  ``_erb`` (Erubi trim; ``<%= %>`` escaped in HTML unless ``html_safe``; Rails does not
+  escape ``text/plain`` templates). Strings from ``config/locales/<lang>.yml`` with
+  Primero's fallbacks (``config/initializers/locales_fallbacks.rb``: locale, parent, en);
+  the theme is ``Theme::DEFAULT_THEME`` (English strings only, so ``Theme#t`` falls back to
+  English) and ``t('email.system_admin')`` without a locale is English (the mailer never
+  sets ``I18n.locale``). The one-time password comes from the identity provider's sync
+  service (``ApiConnector::AzureActiveDirectoryConnector``); its shape is invented (12
+  letters and digits). ``otp.step2`` wraps it in ``<b>`` inside the string, which the HTML
+  part escapes. The Hungarian ``step2`` is another sentence (the password is in an unused
+  ``step3``), so that mail has none. The Hungarian reset mail is never sent (its string
+  wants ``%{host_href}``, which raises) and is left out.
+- sahana/eden (MIT), Sahana Eden, the humanitarian / disaster-management platform (web2py).
+  Its mails are ``auth.messages`` strings (``modules/s3/s3aaa.py``) translated by ``T``
+  through ``languages/<lang>.py`` (read with ``ast.literal_eval``, as web2py does) and
+  ``%``-filled, sent as plain text: the welcome, e-mail verification and password-reset
+  mails (seven languages), and the RMS template's (the Red Cross Resource Management
+  System, ``modules/templates/RMS/config.py``) welcome mails: the fixed starting password
+  of ``customise_auth_user_controller`` (English, Spanish, Panamanian Red Cross) and the
+  volunteer welcome with ``auth.s3_password(8)`` (8 over ASCII letters and digits).
 - kobotoolbox/kpi (AGPL-3.0), KoboToolbox, the humanitarian field-survey platform. Its
   allauth mails are the text templates ``kobo/apps/accounts/templates/account/email/`` and
   the organisation invites ``kobo/apps/organizations/templates/emails/``; they use only
@@ -50,7 +82,6 @@ from pathlib import Path
 
 import yaml
 from babel.messages.pofile import read_po
-
 from collect import HERE, message
 
 SENT = datetime(2026, 12, 2, 10, 41, 7, tzinfo=UTC)
@@ -112,7 +143,7 @@ def half_signup() -> None:
 
         for n, code in enumerate(codes[lang], 1):
 
-            def erb(m: re.Match, code: str = code) -> str:
+            def erb(m: re.Match, code: str = code, ev: dict = ev) -> str:
                 expr = m.group(1).strip()
                 if expr == "@verification":
                     return html.escape(code)
@@ -277,8 +308,18 @@ def odk() -> None:
 PRIMERO_REPO = "primeroIMS/primero"
 PRIMERO_COMMIT = "4b95bf947480e7cdd1fca197b1c7ef7188a9bd8e"
 PRIMERO_FALLBACK = {
-    "ar-IQ": "ar", "ar-LB": "ar", "ar-JO": "ar", "ar-SD": "ar", "ar-SY": "ar", "aeb": "ar",
-    "es-ES": "es", "es-GT": "es", "ku": "ar", "ku-IQ": "ku", "pt-AO": "pt", "pt-BR": "pt",
+    "ar-IQ": "ar",
+    "ar-LB": "ar",
+    "ar-JO": "ar",
+    "ar-SD": "ar",
+    "ar-SY": "ar",
+    "aeb": "ar",
+    "es-ES": "es",
+    "es-GT": "es",
+    "ku": "ar",
+    "ku-IQ": "ku",
+    "pt-AO": "pt",
+    "pt-BR": "pt",
     "pt-MZ": "pt",
 }  # fmt: skip  (config/initializers/locales_fallbacks.rb: the locale, its parent, en)
 PRIMERO_HOST = "https://cpims.mgcsw.example/"
@@ -359,15 +400,19 @@ def primero() -> None:
     layout_html = _show(PRIMERO_REPO, PRIMERO_COMMIT, "app/views/layouts/mailer.html.erb")
     layout_text = _show(PRIMERO_REPO, PRIMERO_COMMIT, "app/views/layouts/mailer.text.erb")
     theme = {
-        "site_title": "Primero", "product_name": "Primero",
+        "site_title": "Primero",
+        "product_name": "Primero",
         "email_closing": pr.t("email.email_closing", "en"),
         "email_signature": pr.t("email.email_signature", "en"),
         "email_disclaimer_pre": pr.t("email.email_disclaimer_pre", "en"),
         "email_admin_name": pr.t("email.email_admin_name", "en"),
         "email_welcome_greeting": pr.t("email.email_welcome_greeting", "en"),
         "email_welcome_closing": pr.t("email.email_welcome_closing", "en"),
-        "email_disclaimer": "", "email_copyright": "", "email_warning": "",
-        "email_link_color": "#0093B8", "email_footer_background_color": "#F3F3F3",
+        "email_disclaimer": "",
+        "email_copyright": "",
+        "email_warning": "",
+        "email_link_color": "#0093B8",
+        "email_footer_background_color": "#F3F3F3",
     }  # fmt: skip  (Theme::DEFAULT_THEME: English strings only, so Theme#t falls back to en)
     full_name = "Grace Nakato"
     mail_to_admin = (f'<a style="color: #0093B8" href="mailto:{PRIMERO_ADMIN}">'
@@ -609,12 +654,71 @@ def eden() -> None:
              "reset key only inside a link")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Decidim friendly sign-up (OpenSourcePolitics/decidim-module-friendly_signup)
+
+FRIENDLY_REPO = "OpenSourcePolitics/decidim-module-friendly_signup"
+FRIENDLY_COMMIT = "91756c7324172f39375519ab957704359f21c2b6"
+FRIENDLY_VIEW = ("app/views/decidim/friendly_signup/confirmation_codes_mailer/"
+                 "confirmation_instructions.html.erb")  # fmt: skip
+
+
+def friendly_signup() -> None:
+    view = _show(FRIENDLY_REPO, FRIENDLY_COMMIT, FRIENDLY_VIEW)
+    orgs = {
+        "ca": ("Decidim Sabadell", "participa.sabadell.example", "6182"),
+        "de": ("Mitreden Winterthur", "mitreden.winterthur.example", "3907"),
+        "en": ("Have Your Say Leeds", "haveyoursay.leeds.example", "5274"),
+        "es": ("Participa Valladolid", "participa.valladolid.example", "8041"),
+        "eu": ("Gasteiz Parte Hartu", "partehartu.gasteiz.example", "2765"),
+        "fr": ("Je participe Nantes", "jeparticipe.nantes.example", "4490"),
+        "lt": ("Dalyvauk Vilnius", "dalyvauk.vilnius.example", "7316"),
+    }  # (the Italian catalogue repeats the English strings, so it is left out)
+    for lang, (org, host, code) in orgs.items():
+        path = f"config/locales/{lang}.yml"
+        root = yaml.safe_load(_show(FRIENDLY_REPO, FRIENDLY_COMMIT, path))[lang]["decidim"]
+        fs = root["friendly_signup"]
+        strings = fs["confirmation_codes_mailer"]["confirmation_instructions"]
+        token = "yQ3sK9vN2pXr7LtBzW4d"
+        url = f"https://{host}/friendly_signup/confirmation_codes?confirmation_token={token}"
+        # confirm_within 12.hours, as the README asks: distance_of_time_in_words gives
+        # about_x_hours with count 12 (the "other" form in all these languages)
+        hours = fs["datetime"]["distance_in_words"]["about_x_hours"]["other"].replace(
+            "%{count}", "12"
+        )
+        values = {
+            't(".title")': html.escape(strings["title"]),
+            't(".subtitle", organization: link_to(@organization.name, confirm_path_url)).html_safe':
+                strings["subtitle"].replace("%{organization}", f'<a href="{url}">{html.escape(org)}</a>'),
+            't(".copy")': html.escape(strings["copy"]),
+            "@code": code,
+            "@expires_at": True,
+            't(".expires_in", time: distance_of_time_in_words(Time.now, @expires_at, scope: "decidim.friendly_signup.datetime.distance_in_words"))':
+                html.escape(strings["expires_in"].replace("%{time}", hours)),
+            't(".ignore").html_safe': strings["ignore"],
+        }  # fmt: skip
+        body = _erb(view, lambda c, values=values: (values[c], True), escape=False)
+        page = f"<!DOCTYPE html>\n<html>\n<body>\n{body}</body>\n</html>\n"
+        subject = fs["confirmation_codes"]["mailer"]["subject"]
+        subject = subject.replace("%{code}", code).replace("%{organization}", org)
+        _save(source="friendlysignup", template="confirmation-code", lang=lang, kind="gov-otp",
+              code=code, repository=FRIENDLY_REPO, path=f"{FRIENDLY_VIEW}; {path}",
+              commit=FRIENDLY_COMMIT, licence="AGPL-3.0",
+              sender=f"{org} <no-reply@{host}>", subject=subject, html_part=page,
+              rendered="ERB (Erubi trim) with the module's locale YAML; code"
+              " FriendlySignup.confirmation_code: first 4 digits of an integer digest (no"
+              " leading zero); Decidim core's mailer layout not reproduced (bare html/body)",
+              note="four-digit e-mail confirmation code of a city participation platform; it"
+              " also opens the subject")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = ap.parse_args().mirrors
     half_signup()
+    friendly_signup()
     primero()
     eden()
     kobo()
