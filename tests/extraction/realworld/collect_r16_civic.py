@@ -62,6 +62,15 @@ commit recorded below, so every run writes the same bytes.
   ``ACCOUNT_EMAIL_SUBJECT_PREFIX`` is ``''`` and the sender ``DEFAULT_FROM_EMAIL``'s
   default ``help@kobotoolbox.org``. The password reset is rendered in every language whose
   catalogue translates it; no mail carries a code (links only).
+- grnet/zeus (GPL-3.0-or-later, per its README; no licence file), GRNET's Zeus e-voting
+  service (a Helios fork used by Greek universities). The voter invitation
+  (``helios/templates/email/vote_body.txt`` / ``vote_subject.txt``) and the voting-extension
+  notice, Django text templates rendered by ``_zeus_render``: ``{% trans %}`` and
+  ``{% blocktrans %}`` (not trimmed; ``with`` values) from the apps' ``django.po`` (en, el,
+  ro), ``{{ }}`` autoescaped, ``{% include "zeus/email_disclaimer.html" %}`` inlined, for a
+  poll with no custom message, forum or audit codes. ``EmailBackend`` sends the body as
+  plain text from ``SERVER_EMAIL`` with the subject's line breaks removed. The registration
+  ID is a voter number, not a code; the mails carry only the voting link.
 - getodk/central-backend (Apache-2.0), ODK Central, the server of Open Data Kit. All its
   mails are the mustache strings of ``lib/formats/mail.js`` (one text/html part), from the
   ``serviceAccount`` of ``config/default.json``; ``{{token}}`` and ``{{{domain}}}`` are
@@ -712,6 +721,117 @@ def friendly_signup() -> None:
               " also opens the subject")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Zeus (grnet/zeus)
+
+ZEUS_REPO = "grnet/zeus"
+ZEUS_COMMIT = "3a8cef354206913154dcc4e3920420525a269637"
+
+
+def _zeus_git(path: str) -> str:
+    git_dir = MIRRORS / "grnet+zeus" / "repo" / ".git"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{ZEUS_COMMIT}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _zeus_catalog(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for app in ("helios", "zeus", "heliosauth", "server_ui", "account_administration"):
+        try:
+            po = _zeus_git(f"{app}/locale/{lang}/LC_MESSAGES/django.po").encode("utf-8")
+        except subprocess.CalledProcessError:
+            continue
+        for msg in read_po(io.BytesIO(po)):
+            if msg.id and isinstance(msg.id, str) and msg.string and not msg.fuzzy:
+                out.setdefault(msg.id, msg.string)
+    return out
+
+
+def _zeus_render(src: str, cat: dict[str, str], ctx: dict[str, str]) -> str:
+    """The Django tags of Zeus's voter mail templates, for a poll without a custom message,
+    forum or audit codes (so those {% if %} blocks render nothing)."""
+    disclaimer = _zeus_git("helios/templates/zeus/email_disclaimer.html")
+    src = src.replace('{% include "zeus/email_disclaimer.html" %}', disclaimer)
+    src = re.sub(r"\{% block poll_name %\}(.*?)\{% endblock %\}", r"\1", src, flags=re.S)
+    src = re.sub(r"\{% block audit_codes %\}.*?\{% endblock %\}", "", src, flags=re.S)
+    src = re.sub(r"\{% if (custom_message|poll\.forum_enabled) %\}.*?\{% endif %\}", "", src,
+                 flags=re.S)  # fmt: skip
+    src = src.replace("{% load i18n %}", "")
+
+    def blocktrans(m: re.Match) -> str:
+        values = dict(ctx)
+        for pair in (m.group(1) or "").split():
+            name, _, source = pair.partition("=")
+            values[name] = ctx[source]
+        msgid = re.sub(r"\{\{\s*(\w+)\s*\}\}", r"%(\1)s", m.group(2))
+        return cat.get(msgid, msgid) % {k: html.escape(v) for k, v in values.items()}
+
+    src = re.sub(r"\{%\s*blocktrans(?:\s+with\s+(.*?))?\s*%\}(.*?)\{%\s*endblocktrans\s*%\}",
+                 blocktrans, src, flags=re.S)  # fmt: skip
+    src = re.sub(r'\{% trans "(.*?)"\s*%\}', lambda m: cat.get(m.group(1), m.group(1)), src)
+
+    def var(m: re.Match) -> str:
+        value = ctx[m.group(1)]
+        return value if m.group(2) else html.escape(value)
+
+    return re.sub(r"\{\{\s*([\w.]+)(\|safe)?\s*\}\}", var, src)
+
+
+def zeus() -> None:
+    host = "https://zeus.elections.example"
+    polls = {
+        "en": ("Board of Trustees Election 2026", "Staff representatives", "Dec. 8, 2026, 9 a.m.",
+               "Dec. 9, 2026, 7 p.m.", "Dec. 10, 2026, 7 p.m.", "Board of Trustees Election - your invitation to vote"),
+        "el": ("Εκλογή Πρυτάνεως 2026", "Ψηφοφορία μελών ΔΕΠ", "08/12/2026 9 π.μ.",
+               "09/12/2026 7 μ.μ.", "10/12/2026 7 μ.μ.", "Εκλογή Πρυτάνεως - πρόσκληση σε ψηφοφορία"),
+        "ro": ("Alegeri Senat universitar 2026", "Reprezentanții studenților", "8 decembrie 2026, 09:00",
+               "9 decembrie 2026, 19:00", "10 decembrie 2026, 19:00", "Alegeri Senat - invitație la vot"),
+    }  # fmt: skip
+    voters = {"en": ("Whitfield", "Amelia", "George"), "el": ("Παπαδοπούλου", "Ελένη", "Νικόλαος"),
+              "ro": ("Popescu", "Ioana", "Mihai")}  # fmt: skip
+    for lang, (election, poll, starts, ends, extended, custom_subject) in polls.items():
+        cat = _zeus_catalog(lang)
+        surname, name, father = voters[lang]
+        ctx = {
+            "voter.voter_surname": surname, "voter.voter_name": name,
+            "voter.voter_fathername": father, "voter.voter_login_id": "1047",
+            "voter.get_quick_login_url": f"{host}/zeus/elections/6f1c2e9a/polls/b27d4e10/l/"
+                                         "c93a51f7/Qm7vTz2KpX9rLw4e",
+            "election.name": election, "poll.name": poll, "election.voting_starts_at": starts,
+            "election.voting_ends_at": ends, "election.voting_extended_until": extended,
+            "election.help_phone": "+30 2610 996 123" if lang == "el" else "+40 232 201 000"
+                                   if lang == "ro" else "+44 20 7946 0321",
+            "election.help_email": "elections@university.example",
+            "custom_subject": custom_subject, "SECURE_URL_HOST": host,
+        }  # fmt: skip
+        for template, body_path, subject_path, note in [
+            ("vote-invitation", "helios/templates/email/vote_body.txt",
+             "helios/templates/email/vote_subject.txt",
+             "voting link only; the registration ID (1047) identifies the voter, nothing to type;"
+             " no audit codes in this poll"),
+            ("extension", "helios/templates/email/extension_body.txt",
+             "helios/templates/email/extension_subject.txt", None),
+        ]:  # fmt: skip
+            body = _zeus_render(_zeus_git(body_path), cat, ctx)
+            subject = _zeus_render(_zeus_git(subject_path), cat, ctx).replace("\n", "")
+            if template == "extension":
+                subject = cat.get("Voting end date extended", "Voting end date extended")
+            _save(source="zeusvoting", template=template, lang=lang, kind="notice", code=None,
+                  repository=ZEUS_REPO,
+                  path=f"{body_path}; {subject_path}; helios/templates/zeus/email_disclaimer.html;"
+                  f" helios/locale/{lang}/LC_MESSAGES/django.po",
+                  commit=ZEUS_COMMIT, licence="GPL-3.0-or-later",
+                  sender="Zeus Elections <elections@zeus.elections.example>",
+                  subject=subject, text=body, note=note,
+                  rendered="Django {% trans %}/{% blocktrans %} from the apps' django.po, {{ }}"
+                  " autoescaped; no custom message, forum or audit codes; dates in Django's"
+                  " DATETIME_FORMAT of the language (invented values); plain text as"
+                  " EmailMessage sends it; the extension subject is the admin form's default"
+                  " ('Voting end date extended')")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -723,6 +843,7 @@ def main() -> None:
     eden()
     kobo()
     odk()
+    zeus()
     out = HERE / "round16" / "civic.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
