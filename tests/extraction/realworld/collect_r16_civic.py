@@ -71,6 +71,11 @@ commit recorded below, so every run writes the same bytes.
   poll with no custom message, forum or audit codes. ``EmailBackend`` sends the body as
   plain text from ``SERVER_EMAIL`` with the subject's line breaks removed. The registration
   ID is a voter number, not a code; the mails carry only the voting link.
+- egovernments/DIVOC (MIT), the digital vaccination-certificate platform (India's CoWIN
+  stack, used for COVID-19 programmes). Its notification texts are the etcd default
+  ``default-configuration/etcd/NOTIFICATION_TEMPLATES.json`` (Go ``text/template``, no
+  escaping); ``notification-service`` ``SendEmail`` sends subject and ``message`` as a bare
+  plain-text mail. The pre-enrolment code is ``GenerateEnrollmentCode``'s random number.
 - getodk/central-backend (Apache-2.0), ODK Central, the server of Open Data Kit. All its
   mails are the mustache strings of ``lib/formats/mail.js`` (one text/html part), from the
   ``serviceAccount`` of ``config/default.json``; ``{{token}}`` and ``{{{domain}}}`` are
@@ -476,7 +481,7 @@ def primero() -> None:
         "en": "Ruwo4823Kale", "ar": "Vd7qLm2tPx9e", "es": "Jq3vZ8wNc5Ra", "fr": "Tb6yHs2kMw4p",
         "tr": "Kp9rXe3vGn7d", "it": "Wm2cFq8tLz5h", "mn": "Hn5sPd7xQa2w", "hy": "Ze8tRv3mKc6y",
         "pt-AO": "Ls4wDk9pBn2q", "hi-IN": "Xa7mVc2rTe5k", "mr": "Gy3kWp8nSd6v", "ku": "Fc9vMh4sRt2z",
-        "hu": "Qe5nBt7wLy3m",
+        "hu": "Qe5nBt7wLy3m", "ku-IQ": "Nd6pWr3xHs8b",
     }  # fmt: skip
     for lang, otp in otps.items():
         views = "app/views/user_mailer/welcome"
@@ -510,6 +515,10 @@ def primero() -> None:
             code, note = None, ("the Hungarian step2 is another sentence ('go to %{host} and click"
                                 " login'); the temporary password is in step3, which the mailer"
                                 " never uses, so this mail gives no password")  # fmt: skip
+        if lang == "ku":
+            note += "; Sorani subject and first line, the rest falls back to Arabic (ku, ar, en)"
+        if lang == "ku-IQ":
+            note += "; Badini subject and first line, the rest falls back to English"
         if lang == "mn":
             note += "; the Mongolian string glues the password to the next word (%{otp}ашиглана)"
         subject = pr.t("user.welcome_email.subject", lang, system="Primero")
@@ -832,6 +841,43 @@ def zeus() -> None:
                   " ('Voting end date extended')")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# DIVOC (egovernments/DIVOC)
+
+DIVOC_REPO = "egovernments/DIVOC"
+DIVOC_COMMIT = "1c74fb0c4a23dd26dd0998176ce7bea0a8d6f409"
+DIVOC_TEMPLATES = "default-configuration/etcd/NOTIFICATION_TEMPLATES.json"
+
+
+def divoc() -> None:
+    templates = json.loads(_show(DIVOC_REPO, DIVOC_COMMIT, DIVOC_TEMPLATES))
+    values = {
+        "preEnrollmentRegistered": {"Name": "Farida Rahman", "ProgramId": "C-19 Vaccination Drive",
+                                    "Code": "4827163950"},
+        "recipientCertified": {"Name": "Farida Rahman", "VaccineName": "COVISHIELD"},
+        "facilityRegistered": {"FacilityName": "Kalyani Urban PHC", "Admins": "9830012345, 9830067890"},
+        "facilityUpdate": {"field": "status", "value": "Active"},
+        "facilityPendingTasks": {},
+    }  # fmt: skip
+    for name, ctx in values.items():
+        entry = templates[name]
+        body = re.sub(r"\{\{\.(\w+)\}\}", lambda m, ctx=ctx: ctx[m.group(1)], entry["message"])
+        code = ctx.get("Code")
+        template = re.sub(r"(?<!^)([A-Z])", r"-\1", name).lower()
+        _save(source="divoc", template=template, lang="en", kind="other" if code else "notice",
+              code=code, repository=DIVOC_REPO,
+              path=f"{DIVOC_TEMPLATES}; backend/portal_api/pkg/services/enrollment_service.go;"
+              " backend/notification-service/pkg/services/mail_service.go",
+              commit=DIVOC_COMMIT, licence="MIT", sender="from@divoc.example", subject=entry["subject"],
+              text=body,
+              rendered="Go text/template {{.Field}} filled from the etcd NOTIFICATION_TEMPLATES"
+              " 'message'; notification-service SendEmail writes From/To/Subject and the body as"
+              " plain text (no MIME headers in the original; built here with message())",
+              note=("pre-enrolment code GenerateEnrollmentCode: rand.Intn(10**10 - 1), up to ten"
+                    " digits; the mail asks the recipient to show it at the vaccination centre,"
+                    " where it is entered (like a pickup code)") if code else None)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -844,6 +890,7 @@ def main() -> None:
     kobo()
     odk()
     zeus()
+    divoc()
     out = HERE / "round16" / "civic.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
