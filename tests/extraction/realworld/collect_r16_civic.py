@@ -76,6 +76,11 @@ commit recorded below, so every run writes the same bytes.
   ``default-configuration/etcd/NOTIFICATION_TEMPLATES.json`` (Go ``text/template``, no
   escaping); ``notification-service`` ``SendEmail`` sends subject and ``message`` as a bare
   plain-text mail. The pre-enrolment code is ``GenerateEnrollmentCode``'s random number.
+- IFRCGo/go-api (MIT), the IFRC's GO emergency-operations platform. ``send_notification``
+  mails an HTML string from ``render_to_string`` (the templates use only ``{{ }}`` and
+  ``{% include "includes/logo.html" %}``); over SMTP ``construct_msg`` makes a text part with
+  ``strip_tags(html)`` and the HTML part, ``From`` being ``EMAIL_USER.upper()``. Subjects from
+  ``api/views.py``.
 - getodk/central-backend (Apache-2.0), ODK Central, the server of Open Data Kit. All its
   mails are the mustache strings of ``lib/formats/mail.js`` (one text/html part), from the
   ``serviceAccount`` of ``config/default.json``; ``{{token}}`` and ``{{{domain}}}`` are
@@ -878,6 +883,46 @@ def divoc() -> None:
                     " where it is entered (like a pickup code)") if code else None)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# IFRC GO (IFRCGo/go-api)
+
+GO_REPO = "IFRCGo/go-api"
+GO_COMMIT = "038d7f86ab16ef23046c6d901f85d35643104318"
+
+
+def ifrc_go() -> None:
+    logo = _show(GO_REPO, GO_COMMIT, "notifications/templates/includes/logo.html")
+    logo = logo.replace("{% load custom_tags %}", "").replace(
+        "{{ 'images/logo/go-logo.png' | static_full_path }}",
+        "https://goadmin.ifrc.org/static/images/logo/go-logo.png",
+    )
+    username = "m.haddad.lrc"
+    token = "pX3qLw9ZfT2nVb7KcR4sYd8HgJ6mNa1e"
+    for template, path, subject, ctx, note in [
+        ("recover-password", "notifications/templates/email/recover_password.html",
+         "Reset your password",
+         {"frontend_url": "https://go.ifrc.org", "username": username, "token": token},
+         "username and reset token only inside the link"),
+        ("show-username", "notifications/templates/email/show_username.html",
+         "Showing your username", {"username": username},
+         "the username the reader asked for, in bold: a login name, not a code or password"),
+        ("verify-staff-email", "notifications/templates/email/registration/verify-staff-email.html",
+         "Validate your account",
+         {"confirmation_link": f"https://goadmin.ifrc.org/verify_email/?token={token}&user={username}"},
+         "validation token only inside a link"),
+    ]:  # fmt: skip
+        page = _show(GO_REPO, GO_COMMIT, path).replace('{% include "includes/logo.html" %}', logo)
+        page = re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m, ctx=ctx: html.escape(ctx[m.group(1)]), page)
+        text = re.sub(r"<[^>]*>", "", page)  # django.utils.html.strip_tags
+        _save(source="ifrcgo", template=template, lang="en", kind="notice", code=None,
+              repository=GO_REPO, path=f"{path}; notifications/templates/includes/logo.html;"
+              " notifications/notification.py; api/views.py", commit=GO_COMMIT, licence="MIT",
+              sender="GO-NOREPLY@IFRC.EXAMPLE", subject=subject, text=text, html_part=page,
+              note=note,
+              rendered="Django {{ }} (autoescaped) and {% include %} rendered; construct_msg:"
+              " text/plain strip_tags(html) + text/html, From EMAIL_USER.upper()")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -891,6 +936,7 @@ def main() -> None:
     odk()
     zeus()
     divoc()
+    ifrc_go()
     out = HERE / "round16" / "civic.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
