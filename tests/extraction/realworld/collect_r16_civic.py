@@ -81,6 +81,12 @@ commit recorded below, so every run writes the same bytes.
   ``{% include "includes/logo.html" %}``); over SMTP ``construct_msg`` makes a text part with
   ``strip_tags(html)`` and the HTML part, ``From`` being ``EMAIL_USER.upper()``. Subjects from
   ``api/views.py``.
+- citizenos/citizenos-api (Apache-2.0), Citizen OS, the Estonian e-participation platform.
+  ``libs/email.js`` picks ``views/emails/build/<template>_<lang>.html`` and
+  ``views/emails/languages/<lang>.json`` (subject ``<KEY>.SUBJECT``) and sends them through
+  campaign with campaign-mustache: the body, then ``layouts/default.html`` around it
+  (``{{{body}}}``), one text/html part; rendered by the small ``_mustache`` below. The inline
+  ``cid:`` images campaign attaches are left out. Languages whose strings are translated.
 - getodk/central-backend (Apache-2.0), ODK Central, the server of Open Data Kit. All its
   mails are the mustache strings of ``lib/formats/mail.js`` (one text/html part), from the
   ``serviceAccount`` of ``config/default.json``; ``{{token}}`` and ``{{{domain}}}`` are
@@ -923,6 +929,76 @@ def ifrc_go() -> None:
               " text/plain strip_tags(html) + text/html, From EMAIL_USER.upper()")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Citizen OS (citizenos/citizenos-api)
+
+COS_REPO = "citizenos/citizenos-api"
+COS_COMMIT = "8cf044a676e494aeabb9ef0306636087f4ebbd79"
+
+
+def _mustache(src: str, model: dict) -> str:
+    """Mustache (janl/mustache.js) for these templates: falsy sections drop out,
+    {{{x}}} is raw, {{x}} HTML-escaped the way mustache.js escapes; dotted lookups."""
+
+    def lookup(name: str):
+        value = model
+        for part in name.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+
+    def section(m: re.Match) -> str:
+        return m.group(2) if lookup(m.group(1)) else ""
+
+    src = re.sub(r"\{\{#([\w.]+)\}\}(.*?)\{\{/\1\}\}", section, src, flags=re.S)
+    esc = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "/": "&#x2F;",
+           "`": "&#x60;", "=": "&#x3D;"}  # fmt: skip
+    src = re.sub(r"\{\{\{\s*([\w.]+)\s*\}\}\}", lambda m: str(lookup(m.group(1)) or ""), src)
+    return re.sub(r"\{\{\s*([\w.]+)\s*\}\}",
+                  lambda m: "".join(esc.get(ch, ch) for ch in str(lookup(m.group(1)) or "")), src)  # fmt: skip
+
+
+def citizenos() -> None:
+    config = json.loads(_show(COS_REPO, COS_COMMIT, "config/default.json"))["email"]
+    layout = _show(COS_REPO, COS_COMMIT, "views/emails/layouts/default.html")
+    code = "4f1d2c7e-93ab-4c55-b0e1-7a2d9e6f8c31"
+    jobs = [
+        ("account-verification", "accountVerification", "ACCOUNT_VERIFICATION", "linkVerify",
+         f"https://api.citizenos.com/api/auth/verify/{code}?token=eyJhbGciOiJIUzI1NiJ9.eyJ1IjoiNzEifQ.Jq5w",
+         ["en", "de", "et", "ru", "uk", "bg", "mk", "lv", "zh"]),
+        ("password-reset", "passwordReset", "PASSWORD_RESET", "linkReset",
+         f"https://app.citizenos.com/account/password/reset/{code}?email=kadri.tamm%40example.ee",
+         ["en", "de", "et", "ru", "cs", "sk"]),
+    ]  # fmt: skip
+    names = {"en": "Sam Okoro", "de": "Jonas Weber", "et": "Kadri Tamm", "ru": "Ольга Смирнова",
+             "uk": "Олена Коваль", "bg": "Мария Иванова", "mk": "Ана Стојановска",
+             "lv": "Līga Bērziņa", "zh": "王芳", "cs": "Tereza Nováková", "sk": "Peter Horváth",
+             "pt": "Inês Costa"}  # fmt: skip
+    for template, name, key, link_key, link, langs in jobs:
+        for lang in langs:
+            body_path = f"views/emails/build/{name}_{lang}.html"
+            lang_path = f"views/emails/languages/{lang}.json"
+            translations = json.loads(_show(COS_REPO, COS_COMMIT, lang_path))
+            model = {
+                "subject": translations[key]["SUBJECT"],
+                "toUser": {"name": names[lang], "email": "kadri.tamm@example.ee"},
+                link_key: link, "styles": config["styles"],
+                "linkedData": {"footerLinks": {"linkToPlatform": "https://app.citizenos.com",
+                                               "linkToPrivacyPolicy": config["linkToPrivacyPolicy"]},
+                               "translations": translations},
+            }  # fmt: skip
+            body = _mustache(_show(COS_REPO, COS_COMMIT, body_path), model)
+            page = _mustache(layout, {**model, "body": body})
+            _save(source="citizenos", template=template, lang=lang, kind="notice", code=None,
+                  repository=COS_REPO,
+                  path=f"{body_path}; {lang_path}; views/emails/layouts/default.html; libs/email.js",
+                  commit=COS_COMMIT, licence="Apache-2.0", sender=config["from"],
+                  subject=model["subject"], html_part=page,
+                  note="verification / reset code only inside the link",
+                  rendered="mustache (campaign-mustache): the per-language build template, then"
+                  " layouts/default.html with {{{body}}}; the inline cid: images (logo, social"
+                  " icons) are not attached here")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -937,6 +1013,7 @@ def main() -> None:
     zeus()
     divoc()
     ifrc_go()
+    citizenos()
     out = HERE / "round16" / "civic.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
