@@ -595,7 +595,9 @@ def eden() -> None:
         return ast.literal_eval(_show(EDEN_REPO, EDEN_COMMIT, f"languages/{lang}.py"))
 
     def send(template, lang, kind, code, subject, body, path, rendered, note=None, sender=None):  # fmt: skip
-        _save(source="sahanaeden", template=template, lang=lang, kind=kind, code=code,
+        # Eden names its Ukrainian file "ua"; the mail's language is uk
+        _save(source="sahanaeden", template=template, lang={"ua": "uk"}.get(lang, lang),
+              kind=kind, code=code,
               repository=EDEN_REPO, path=f"{path}; languages/{lang}.py" if lang != "en" else path,
               commit=EDEN_COMMIT, licence="MIT",
               sender=sender or "Sahana Eden <eden-noreply@disaster-response.example>",
