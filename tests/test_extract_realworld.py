@@ -946,6 +946,68 @@ def test_what_round_fifteen_showed_is_not_a_code(text: str) -> None:
     assert extract_code(received("Your account", text=text)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a key of capitals and digits under a line that asks for it, or after "Code:"
+        (
+            "or\nInsert this code into form field of our site:\nNVZMBDNM75OEH17HBI\n",
+            "NVZMBDNM75OEH17HBI",
+        ),
+        (
+            "lub\nWprowadź ten kod w polu formularza na naszej stronie\n870AAGRX5WY6BNOEIA\n",
+            "870AAGRX5WY6BNOEIA",
+        ),
+        (
+            "So you must pass the code below into field on site.\n\nCode: U7AQ59IJU1S9K6J1PO\n",
+            "U7AQ59IJU1S9K6J1PO",
+        ),
+        # a lower-case hex token under "… token is"
+        (
+            "Your verification token is\n\nc8bdc0cbb0107e55efc634cc\n\nThis token is valid.",
+            "c8bdc0cbb0107e55efc634cc",
+        ),
+        # a password "to" its value, in quotes, glued to a symbol, words joined by a mark
+        (
+            "Use the following to reset your password to Ruwo4823Kale Please contact us.",
+            "Ruwo4823Kale",
+        ),
+        ('You can access it here and the private code is "Gr33nDoor!".', "Gr33nDoor!"),
+        ('You can access it here and the private code is "tartiflette74".', "tartiflette74"),
+        ('Vous pouvez accéder à la page ici et le code est "Champagne&Co".', "Champagne&Co"),
+        (
+            'Your verification code is "3gUKRF5yEqw6jD7qijGbXj", this code is valid.',
+            "3gUKRF5yEqw6jD7qijGbXj",
+        ),
+        # a protocol's name before a password word is not the code
+        (
+            "POP3 login: noor\nPOP3 password:    LnHjLC08KZFiEZURDJhsKDv2v\n",
+            "LnHjLC08KZFiEZURDJhsKDv2v",
+        ),
+        # more password words; a password that ends in an opening bracket
+        ("Nama pengguna: dlestari\nSandi: NLMgPj53\n", "NLMgPj53"),
+        ("Имя пользователя: jalbrecht\nПароль: wN[-ynzkCkTw3q[\nEmail: noor", "wN[-ynzkCkTw3q["),
+        ("New recovery key!\nRecovery key: L95HK139R9\n--\nSent by MyAAC", "L95HK139R9"),
+    ],
+)
+def test_codes_round_sixteen_showed(text: str, code: str) -> None:
+    assert extract_code(received("Your account", text=text)) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # capitals and digits after other words: a transaction id, a serial, a tracking code
+        "Transaction ID: 27M48461UW200541E\n\nConfirmation number: 27M48461UW200541E\n",
+        "The administrator performed the action /token/disable on your token PIEM1AD1445F.",
+        "Poți verifica locația acestuia cu codul JJD001181558270756731 de urmărire.",
+        "Your tracking number:\n1Z999AA10123456784\n",
+    ],
+)
+def test_what_round_sixteen_showed_is_not_a_code(text: str) -> None:
+    assert extract_code(received("Your receipt", text=text)) is None
+
+
 def test_a_tokens_serial_in_brackets_is_not_its_pin() -> None:
     text = "A new email token (LSEMe6b865d7) with pin 'ct8mWe' for Noor has been enrolled."
     assert extract_code(received("New email token", text=text)) in (None, "ct8mWe")
@@ -1024,14 +1086,18 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # 0.996 (a Danish password glued to "er:"); tuned on since (passwords of words and hyphens
 # after a password word, passwords ending in a symbol, password words of more scripts,
 # grouped capitals, twelve random letters, a sign glued into a password, a temporary
-# password without a colon, a password in brackets, a year under "code:"): 0.959 (283/295). All are seen now and part of tuning, whose
+# password without a colon, a password in brackets, a year under "code:"): 0.959 (283/295).
+# Round sixteen (834 mails, 49 new repositories, held out whole), scored once: 0.630
+# (177/281) at 0.983 (a password cut before its last "!"); tuned on since (keys of capitals
+# and digits under a line that asks for them, hex under "token is", quoted passwords,
+# "password to", a protocol's name before a password word): 0.868 (244/281). All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.975  # 1095/1120: most misses over 32 characters, in a
-# link, or in one case
-ROUNDS = {f"round{n}" for n in range(3, 16)}
+REALWORLD_TUNING_RECALL_FLOOR = 0.955  # 1342/1403: most misses over 32 characters, in a
+# link, in one case, or a word for a password
+ROUNDS = {f"round{n}" for n in range(3, 17)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -1092,6 +1158,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (13, 100),
         (14, 100),
         (15, 100),
+        (16, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1138,6 +1205,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout13",
         "holdout14",
         "holdout15",
+        "holdout16",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -19,8 +19,10 @@ from otpmail._decoding._code_words import (
     _SECRET_IN_TABLE,
     _SECRET_IS,
     _SECRET_WORDS,
+    _VERBS,
+    _VERBS_CJK,
 )
-from otpmail._decoding._lines import _alone_on_line, _line_bounds
+from otpmail._decoding._lines import _alone_on_line, _line_bounds, _line_end, _window_start
 
 _TOKEN = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
@@ -35,13 +37,17 @@ _RIGHT_AFTER_LABEL = re.compile(
     r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
     r"(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
     r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|ay)[ \t]*:?)|"
-    r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*"
+    r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
 )
 """What may stand between a code word and the code: a word or two that qualify it, then a
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
 up to four words and a colon (``One-time password for current session: …``); an
 abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
+_AFTER_CODE_COLON = re.compile(
+    r"(?i)\b(?:code|kod\w*|c[óo]digo|codice|код\w*|pin|otp|token|key)[ \t]*[:：][ \t]*$"
+)
+"""``Code:`` right before a value on its line."""
 _SECRET_BEFORE_ITS_VALUE = re.compile(
     f"(?i)\\b(?:{_SECRET_IN_BRACKETS}|{_SECRET_IN_TABLE}|{_SECRET_IS})"
 )
@@ -151,8 +157,14 @@ def _random_shape(value: str) -> str | None:
     if len(value) > 10:
         has = (any(ch.isupper() for ch in value), any(ch.islower() for ch in value))
         digits = any(ch.isdigit() for ch in value)
-        if len(value) > 32 or not all(has):
+        if len(value) > 32:
             return None
+        if not all(has):
+            # capitals and digits, at least three of each: a key to type
+            # (``NVZMBDNM75OEH17HBI``); the caller keeps it only alone on its line
+            caps = value.isupper() and value.isalnum()
+            count = sum(ch.isdigit() for ch in value)
+            return "caps-long" if caps and 3 <= count <= len(value) - 3 else None
         if digits:
             return "long"
         # letters only: random when two humps or more, and not words run together
@@ -196,14 +208,39 @@ def _stands_as_code(seg: str, start: int, end: int) -> bool:
     return _alone_on_line(seg, start, end) or _right_after_label(seg, start)
 
 
-def _long_plain(value: str, seg: str, start: int) -> bool:
+def _under_a_label_line(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` stands alone on its line right under a line that ends in a
+    code word and its colon or "is" (``Your verification token is`` over the token), or
+    that names a code and ends in a colon (``Insert this code into the form field:``) or
+    asks for it (``Wprowadź ten kod w polu formularza``)."""
+    if not _alone_on_line(seg, start, end):
+        return False
+    ls = _line_bounds(seg, start, end)[0]
+    above = _window_start(seg, ls, 1)
+    if above >= ls:
+        return False
+    line = seg[above : _line_end(seg, above)].rstrip()
+    if _right_after_label(seg, above + len(line)):
+        return True
+    if not any(
+        rx.search(line) for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
+    ):
+        return False
+    # "… code …:", or "Enter this code in the form on our site" over it
+    return line.endswith((":", "：")) or any(rx.search(line) for rx in (_VERBS, _VERBS_CJK))
+
+
+def _long_plain(value: str, seg: str, start: int, end: int) -> bool:
     """A long lower-case token (``bad16c1c627481f73a2d1409e524ea2d``, a reset token the mail
-    asks to be entered): 16-32 lower-case letters and digits, at least two of each, only
-    right after a code word (a serial or a tracking number is in capitals)."""
-    if not 16 <= len(value) <= 32 or not value.islower():
+    asks to be entered; ``tartiflette74``): 11-32 lower-case letters and digits, at least two
+    of each, only right after a code word or alone under one (a serial or a tracking number
+    is in capitals)."""
+    if not 11 <= len(value) <= 32 or not value.islower():
         return False
     digits = sum(ch.isdigit() for ch in value)
-    return 2 <= digits <= len(value) - 2 and _right_after_label(seg, start)
+    return 2 <= digits <= len(value) - 2 and (
+        _right_after_label(seg, start) or _under_a_label_line(seg, start, end)
+    )
 
 
 _DASHED_CREDENTIAL = re.compile(
@@ -291,13 +328,13 @@ _SECRET_WORD = re.compile(
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
     r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
-    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+)\b|\]\(|^[(\[<]|[(\[<]$"
+    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+)\b|\]\(|^[(\[<]|[(<]$"
 )
 """A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
 a sentence run on after a full stop (``301733.This``), or bracketed text."""
 
 
-def _is_symbolic_secret(value: str, *, hyphen: bool = False) -> bool:
+def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = False) -> bool:
     """Whether ``value`` reads as a generated password or code that holds symbols
     (``Shl@9v64vf``, ``~lk:Shsi+{:W4YFS``, ``0r/9RMnL``; hyphens too after a password word,
     ``Pier7-Sunrise-Tempo``): 6-32 characters, letters in both cases with a digit or a
@@ -312,8 +349,12 @@ def _is_symbolic_secret(value: str, *, hyphen: bool = False) -> bool:
     upper, lower = any(ch.isupper() for ch in value), any(ch.islower() for ch in value)
     digit = any(ch.isdigit() for ch in value)
     humped = _LOWER_UPPER.search(value) is not None
-    if letters < 2 or not (digit or humped) or not (upper and lower) or alnum * 2 < len(value):
+    # words joined by a mark inside (``Champagne&Co``) only right after a code word
+    joined = labelled and any(ch in symbols for ch in value[1:-1])
+    if letters < 2 or not (digit or humped or joined) or not (upper and lower):
         return False  # one case is an identifier or a path (user_name1, src/app1.py)
+    if alnum * 2 < len(value):
+        return False
     if not value.isascii() or _NOT_A_SECRET.search(value) or _LABEL_PREFIX.search(value):
         return False
     if any(q in value for q in "\"'`"):
@@ -350,8 +391,9 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
             start, end = start + 1, end - 1
         value = seg[start:end]
         secret = _after_secret_word(seg, start)
-        if _is_symbolic_secret(value, hyphen=secret) and (
-            secret or _stands_as_code(seg, start, end)
+        labelled = secret or _right_after_label(seg, start)
+        if _is_symbolic_secret(value, hyphen=secret, labelled=labelled) and (
+            labelled or _alone_on_line(seg, start, end)
         ):
             out.append(_Candidate(value, start, end, True, True, True))
     return out
@@ -414,12 +456,19 @@ def _candidates(seg: str) -> list[_Candidate]:
         if letters and _MASKED.fullmatch(value):
             continue
         shape = _random_shape(value) if len(run) == 1 else None
-        if shape == "caps-small":
+        if shape == "caps-long":
+            # alone under a line that asks for it, or after "Code:"; after other words it is
+            # a serial, a transaction or a tracking number as often as a key
+            keyed = _under_a_label_line(seg, start, end) or _AFTER_CODE_COLON.search(
+                seg, _line_bounds(seg, start, start)[0], start
+            )
+            shape = "long" if keyed else None
+        elif shape == "caps-small":
             # only right after a code word: alone on a line it may be a name ("HTTPServer")
             shape = "mixed" if _right_after_label(seg, start) else None
         elif shape is not None and not _stands_as_code(seg, start, end):
             shape = None
-        if shape is None and len(run) == 1 and _long_plain(value, seg, start):
+        if shape is None and len(run) == 1 and _long_plain(value, seg, start, end):
             shape = "long"
         if len(value) > 10 and shape is None:
             continue

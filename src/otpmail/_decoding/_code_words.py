@@ -68,7 +68,8 @@ _SECRET_WORDS = (
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "passord", "salasana", "heslo",
     "jelszó", "şifre", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
-    "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "סיסמה", "סיסמא",
+    "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא",
+    "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?",
 )  # fmt: skip
 _GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
@@ -80,7 +81,7 @@ _SECRET_IN_TABLE = "|".join(w + _SECRET_BEFORE_VALUE for w in _SECRET_WORDS)
 ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a title
 (``Password Reset``). One alternative a word, as for :data:`_GIVEN_SECRET_WORDS`."""
 _SECRET_IS = "|".join(
-    w + r"(?=(?: [\w-]+){0,2}[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|ay)"
+    w + r"(?=(?: [\w-]+){0,2}[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|ay|to|a|à)"
     r"[ \t]+(?=\S*(?-i:[0-9]|[a-z][A-Z])|\S*[!#$%&*+/:;<=>?@^_{|}~]\S))"
     for w in _SECRET_WORDS
 )

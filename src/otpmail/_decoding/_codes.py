@@ -23,6 +23,7 @@ from otpmail._decoding._code_candidates import (
     _Candidate,
     _candidates,
     _right_after_label,
+    _under_a_label_line,
 )
 from otpmail._decoding._code_text import _normalize
 from otpmail._decoding._code_words import (
@@ -337,6 +338,8 @@ def _link_after(
             return 0, None
         if lab.kind == _VERB:
             continue
+        if _is_given_secret(seg, lab):
+            return 0, None  # "POP3 password: …": the password word labels what follows it
         if lab.kind == _POS and cand.letters and _TITLE_SEPARATOR.search(gap):
             # "WSO2 - Email OTP Authentication": a name, then the title ("4830 — код для
             # входа" is a code)
@@ -418,20 +421,6 @@ def _named_by_subject(
         return []
     cand, body = unlinked[0]
     return [(CODE_WEIGHTS.subject_code_word, cand.value, cand, body, False)]
-
-
-def _under_a_label_line(seg: str, cand: _Candidate) -> bool:
-    """Whether ``cand`` stands alone on its line right under a line that ends in a code word
-    and its colon (``Verification code:`` over ``1973``): the code, even if it reads as a
-    year."""
-    if not _alone_on_line(seg, cand.start, cand.end):
-        return False
-    ls = _line_bounds(seg, cand.start, cand.end)[0]
-    above = _window_start(seg, ls, 1)
-    if above >= ls:
-        return False
-    line = seg[above : _line_end(seg, above)].rstrip()
-    return line.endswith((":", "：")) and _right_after_label(seg, above + len(line))
 
 
 def _is_whole_body(seg: str, cand: _Candidate) -> bool:
@@ -535,7 +524,9 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         if (
             (len(value) == 4 and _YEAR.fullmatch(value))
             or (len(value) == 8 and _DATE8.fullmatch(value))
-        ) and not (_right_after_label(seg, cand.start) or _under_a_label_line(seg, cand)):
+        ) and not (
+            _right_after_label(seg, cand.start) or _under_a_label_line(seg, cand.start, cand.end)
+        ):
             score += weights.year_or_date
         if _is_stale(seg, cand):
             score += weights.stale
