@@ -341,27 +341,27 @@ def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = Fa
     lower-to-upper hump (not ``Thanks!``, not ``user_name1``), mostly letters and digits, no
     label glued in; not a link, an address, a template placeholder, a path or a handle
     (``@noor1985``, ``#A1B2C3``)."""
+    if not 6 <= len(value) <= 32 or not value.isascii() or value.isalnum():
+        return False
+    marks = [ch for ch in value if not ch.isalnum()]
     symbols = _SYMBOLS | {"-"} if hyphen else _SYMBOLS
-    if not 6 <= len(value) <= 32 or not any(ch in symbols for ch in value):
-        return False
-    alnum = sum(ch.isalnum() for ch in value)
-    letters = sum(ch.isalpha() for ch in value)
-    upper, lower = any(ch.isupper() for ch in value), any(ch.islower() for ch in value)
-    digit = any(ch.isdigit() for ch in value)
-    humped = _LOWER_UPPER.search(value) is not None
-    # words joined by a mark inside (``Champagne&Co``) only right after a code word
-    joined = labelled and any(ch in symbols for ch in value[1:-1])
-    if letters < 2 or not (digit or humped or joined) or not (upper and lower):
+    if not any(ch in symbols for ch in marks) or len(marks) * 2 > len(value):
+        return False  # mostly letters and digits
+    if value.isupper() or value.islower() or sum(ch.isalpha() for ch in value) < 2:
         return False  # one case is an identifier or a path (user_name1, src/app1.py)
-    if alnum * 2 < len(value):
-        return False
-    if not value.isascii() or _NOT_A_SECRET.search(value) or _LABEL_PREFIX.search(value):
+    digit = any(ch.isdigit() for ch in value)
+    # words joined by a mark inside (``Champagne&Co``) only right after a code word
+    joined = labelled and any(ch in _SYMBOLS for ch in value[1:-1])
+    if not (digit or joined or _LOWER_UPPER.search(value)):
         return False
     if any(q in value for q in "\"'`"):
         return False  # quoted text is not one value
-    marks = [ch for ch in value if not ch.isalnum()]
+    if _NOT_A_SECRET.search(value) or (
+        (":" in value or "=" in value) and _LABEL_PREFIX.search(value)
+    ):
+        return False
     # one leading mark before a name or a number is a handle, a tag or a path
-    return not (len(marks) == 1 and value[0] in "#@/" and not (upper and lower and digit))
+    return not (len(marks) == 1 and value[0] in "#@/" and not digit)
 
 
 def _after_secret_word(seg: str, start: int) -> bool:
@@ -390,6 +390,8 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
         if seg[start] in "\"'([<" and seg[end - 1] in "\"')]>":
             start, end = start + 1, end - 1
         value = seg[start:end]
+        if not _is_symbolic_secret(value, hyphen=True, labelled=True):
+            continue  # not even where a label would allow the most (cheap, so first)
         secret = _after_secret_word(seg, start)
         labelled = secret or _right_after_label(seg, start)
         if _is_symbolic_secret(value, hyphen=secret, labelled=labelled) and (
