@@ -16,8 +16,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   that translates all the strings used; English is the source), ``%s`` / ``%1$s``
   replaced as Nextcloud's ``L10N::t`` does. ``formatEmailBodyHtml`` pieces are put into
   Nextcloud's ``EMailTemplate``: the text part as its plain body (heading and body texts
-  followed by two newlines, the button group as ``Label: url`` lines, the footer after
-  ``--``); the HTML part is reduced to the app's own body ``<div>``s (Nextcloud's table
+  followed by two newlines, the button group as a newline and ``Label: url`` lines, the
+  footer after ``\\n-- \\n``, as ``lib/private/Mail/EMailTemplate.php`` of nextcloud/server
+  at 03a08e3863dde0ac5231bbb7bbe3f3dcadbae918 writes them); the HTML part is reduced to the app's own body ``<div>``s (Nextcloud's table
   chrome is not reproduced). The date is ``getDateTimeString``: the locale's full date,
   ``", "``, its short time (babel's CLDR data here, as Nextcloud's IntlDateFormatter).
   The From is the organisation's name on ``appointments-noreply@`` (``setFromAddress``).
@@ -161,14 +162,14 @@ class _Template:
         )
 
     def buttons(self, left: str, url_left: str, right: str, url_right: str) -> None:
-        self.plain += f"{left}: {url_left}\n{right}: {url_right}\n\n"
+        self.plain += f"\n{left}: {url_left}\n{right}: {url_right}\n\n"
         self.html.append(
             f'<p><a href="{url_left}">{html.escape(left)}</a> '
             f'<a href="{url_right}">{html.escape(right)}</a></p>'
         )
 
     def footer(self, text: str) -> None:
-        self.plain += "--\n" + text
+        self.plain += "\n-- \n" + text.replace("<br>", "\n")
         self.html.append(f"<p>{html.escape(text)}</p>")
 
     def render_html(self) -> str:
