@@ -25,6 +25,16 @@ them at the commit named below, with fixed values, so each run writes the same b
   The Talk guest password is Nextcloud's password-policy ``Generator::generate()``:
   here ten characters of letters, digits and one symbol.
 
+- nextcloud/calendar (AGPL-3.0), the Nextcloud calendar's appointment booking:
+  ``lib/Service/Appointments/MailService.php`` — ``sendConfirmationEmail`` (a Confirm button
+  and the booking list) and ``sendBookingInformationEmail`` (accepted; its ``.ics``
+  attachment is not reproduced) with the strings of ``l10n/<lang>.json``, through the same
+  ``EMailTemplate`` plain body (list items as ``  * text (label)``, a single button as
+  ``Label: url``) and reduced HTML; the default footer (theming name and slogan, and the
+  server's "automatically sent" sentence, whose translations live in nextcloud/server and
+  are left in English). The date is the long date and short time with the time zone name.
+  No code in either.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -147,7 +157,7 @@ class _Template:
         self.html: list[str] = []
 
     def heading(self, title: str) -> None:
-        self.plain += title + "\n\n"
+        self.plain += title + "\n\n"  # the HTML heading escapes the title
         self.html.append(f"<h1>{html.escape(title)}</h1>")
 
     def body(self, html_text: str, plain: str | None = None) -> None:
@@ -167,6 +177,17 @@ class _Template:
             f'<p><a href="{url_left}">{html.escape(left)}</a> '
             f'<a href="{url_right}">{html.escape(right)}</a></p>'
         )
+
+    def list_item(self, text: str, meta: str, plain: str | None = None) -> None:
+        if plain is None:
+            plain = text
+            text = html.escape(text).replace("\n", "<br/>")
+        self.plain += "  * " + plain + " (" + meta + ")\n"
+        self.html.append(f'<p><em style="color:#777;">{html.escape(meta)}</em><br>{text}</p>')
+
+    def button(self, text: str, url: str) -> None:
+        self.plain += text + ": " + url + "\n"
+        self.html.append(f'<p><a href="{url}">{html.escape(text)}</a></p>')
 
     def footer(self, text: str) -> None:
         self.plain += "\n-- \n" + text.replace("<br>", "\n")
@@ -330,11 +351,112 @@ def appointments(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Nextcloud Calendar appointments
+
+NCAL_REPO = "nextcloud/calendar"
+NCAL_COMMIT = "cbe92dbc7ebe7dd573a1ced142dced1a72584cf5"
+NCAL_PATH = "lib/Service/Appointments/MailService.php"
+NCAL_LANGS = [
+    "en", "de", "fr", "es", "it", "nl", "pl", "pt_BR", "sv", "ja", "zh_CN", "ru", "tr", "ar",
+    "cs", "uk",
+]  # fmt: skip
+NCAL_ORGS = [
+    ("Front desk – Pension Alpenrose", "Airport transfer briefing"),
+    ("Reservations Desk", "Room viewing"),
+    ("Bike Share Service Point", "E-bike handover"),
+    ("Harbour Office", "Berth allocation"),
+]
+NCAL_FOOTER = "Nextcloud - a safe home for all your data<br>"
+NCAL_FOOTER += "This is an automatically sent email, please do not reply."
+
+
+def nextcloud_calendar(mirrors: Path) -> None:
+    repo = mirrors / "nextcloud+calendar" / "repo"
+    licence = "AGPL-3.0"
+    when = datetime(2026, 12, 14, 9, 15)
+    for n, lang in enumerate(NCAL_LANGS):
+        if lang == "en":
+            tr: dict[str, str] = {}
+        else:
+            tr = json.loads(_show(repo, NCAL_COMMIT, f"l10n/{lang}.json"))["translations"]
+
+        def t(key: str, args: list[str] | None = None, tr=tr) -> str:
+            s = tr.get(key) or key
+            return _fmt(s, args or [])
+
+        loc = _babel_locale(lang)
+        date_str = (
+            format_date(when, "long", locale=loc) + ", " + format_time(when, "short", locale=loc)
+        )
+        timestring = date_str + " (Europe/Vienna)"
+        organizer, appt = NCAL_ORGS[n % len(NCAL_ORGS)]
+        guest = GUESTS[(n + 3) % len(GUESTS)]
+        sender = f"{organizer} <noreply@cloud.example.org>"
+        paths = f"{NCAL_PATH}; l10n/{lang}.json" if lang != "en" else NCAL_PATH
+        rendered = (
+            "MailService.php strings through l10n JSON into Nextcloud EMailTemplate: text part"
+            " as its plain body, HTML reduced; date as long date and short time (babel CLDR)"
+        )
+        note = (
+            "the default footer's sentence comes from Nextcloud server's lib translations, "
+            "left in English; the theming name and slogan are the defaults"
+        )
+        location = "Rezeption, Hauptstraße 12, 6020 Innsbruck"
+
+        # the booking needs confirmation
+        tmpl = _Template()
+        tmpl.subject = t('Your appointment "%s" with %s needs confirmation', [appt, organizer])
+        tmpl.heading(t("Dear %s, please confirm your booking", [guest]))
+        token = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 32)
+        tmpl.button(
+            t("Confirm"),
+            f"https://cloud.example.org/index.php/apps/calendar/appointment/confirm/{token}",
+        )
+        tmpl.list_item(organizer, t("Appointment with:"))
+        tmpl.list_item(guest, t("Appointment for:"))
+        tmpl.list_item(timestring, t("Date:"))
+        tmpl.list_item(location, t("Where:"))
+        tmpl.body(html.escape(t("This confirmation link expires in %s hours.", ["24"])),
+                  t("This confirmation link expires in %s hours.", ["24"]))  # fmt: skip
+        cancel = t(
+            "If you wish to cancel the appointment after all, please contact your organizer by "
+            "replying to this email or by visiting their profile page."
+        )
+        tmpl.body(html.escape(cancel), cancel)
+        tmpl.footer(NCAL_FOOTER)
+        _save(
+            source="nccalendar", template="confirm-booking", lang=lang, kind="travel-booking",
+            code=None, repository=NCAL_REPO, path=paths, commit=NCAL_COMMIT, licence=licence,
+            rendered=rendered, sender=sender, subject=tmpl.subject, text=tmpl.plain,
+            html_part=tmpl.render_html(), note=note,
+        )  # fmt: skip
+
+        # the booking is accepted (the .ics attachment is left out)
+        tmpl = _Template()
+        tmpl.subject = t('Your appointment "%s" with %s has been accepted', [appt, organizer])
+        tmpl.heading(t("Dear %s, your booking has been accepted.", [guest]))
+        tmpl.list_item(organizer, t("Appointment with:"))
+        tmpl.list_item(guest, t("Appointment for:"))
+        tmpl.list_item(timestring, t("Date:"))
+        tmpl.list_item(location, t("Where:"))
+        tmpl.body(html.escape(cancel), cancel)
+        tmpl.footer(NCAL_FOOTER)
+        _save(
+            source="nccalendar", template="booking-accepted", lang=lang, kind="travel-booking",
+            code=None, repository=NCAL_REPO, path=paths, commit=NCAL_COMMIT, licence=licence,
+            rendered=rendered + "; the appointment.ics attachment is not reproduced",
+            sender=sender, subject=tmpl.subject, text=tmpl.plain,
+            html_part=tmpl.render_html(), note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     appointments(args.mirrors)
+    nextcloud_calendar(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
