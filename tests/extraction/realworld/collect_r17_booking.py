@@ -35,6 +35,14 @@ them at the commit named below, with fixed values, so each run writes the same b
   are left in English). The date is the long date and short time with the time zone name.
   No code in either.
 
+- aelassas/movinin (MIT), a property-rental booking platform: the nodemailer mails of
+  ``backend/src/controllers/bookingController.ts`` (booking confirmed and paid; booking
+  status updated; account activation at checkout) and ``userController.ts`` (password reset),
+  the controllers' template literals (whitespace as in the source) filled with
+  ``backend/src/lang/{en,fr}.ts``; HTML only, subjects as given. Dates are
+  ``toLocaleString`` of node 20 (en-US / fr-FR, long weekday and month). The booking
+  number is a MongoDB ObjectId; the tokens are only in links (nanoid ``-`` epoch ms).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -451,12 +459,147 @@ def nextcloud_calendar(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Movin' In
+
+MOV_REPO = "aelassas/movinin"
+MOV_COMMIT = "9ee929c672332c92cfe218c5a17bf61f5aeface7"
+MOV_BOOKING = "backend/src/controllers/bookingController.ts"
+MOV_USER = "backend/src/controllers/userController.ts"
+MOV_TZ = "Europe/Paris"
+# Date.prototype.toLocaleString(locale, {weekday, month, year, day: long/numeric, hour,
+# minute, timeZone}) as node 20 writes it for en-US and fr-FR
+MOV_DATES = {
+    "en": ("Monday, December 14, 2026 at 10:00 AM", "Monday, December 21, 2026 at 10:00 AM"),
+    "fr": ("lundi 14 décembre 2026 à 10:00", "lundi 21 décembre 2026 à 10:00"),
+}
+
+
+def _mov_strings(repo: Path, lang: str) -> dict[str, str]:
+    """The ``export const <lang> = { KEY: '...' }`` table, ``${env.X}`` filled."""
+    src = _show(repo, MOV_COMMIT, f"backend/src/lang/{lang}.ts")
+    env = {"env.WEBSITE_NAME": "Movin' In", "env.TIMEZONE": MOV_TZ}
+    out = {}
+    for m in re.finditer(r"^\s+([A-Z0-9_]+): (['\"`])(.*)\2,$", src, re.M):
+        value = m.group(3)
+        if m.group(2) == "`":
+            value = re.sub(r"\$\{([^}]*)\}", lambda v: env[v.group(1)], value)
+        else:
+            value = value.replace("\\'", "'")
+        out[m.group(1)] = value
+    return out
+
+
+def movinin(mirrors: Path) -> None:
+    repo = mirrors / "aelassas+movinin" / "repo"
+    licence = "MIT"
+    sender = "Movin' In <no-reply@movinin.example.com>"
+    front = "https://movinin.example.com"
+    rendered = (
+        "the controller's template literal with the backend/src/lang strings (i18n-js), "
+        "nodemailer html only"
+    )
+    people = {"en": "Grace Okafor", "fr": "Hélène Marchand"}
+    for lang in ("en", "fr"):
+        t = _mov_strings(repo, lang)
+        name = people[lang]
+        user_id = _rand("0123456789abcdef", 24)
+        booking_id = _rand("0123456789abcdef", 24)
+        email = "noor.tester@example.com"
+        frm, to = MOV_DATES[lang]
+        agency = "Riviera Lettings"
+        prop = "Villa Les Oliviers" if lang == "fr" else "Seaside Loft 3B"
+        address = "14 avenue des Pins, 06400 Cannes"
+        lat, lng = "43.5513", "7.0128"
+        paths = f"{MOV_BOOKING}; backend/src/lang/{lang}.ts"
+
+        # booking confirmed and paid (bookingController.confirm, payLater false)
+        subject = (
+            f"{t['BOOKING_CONFIRMED_SUBJECT_PART1']} {booking_id} "
+            f"{t['BOOKING_CONFIRMED_SUBJECT_PART2']}"
+        )
+        body = (
+            f"<p>{t['HELLO']}{name},<br><br>\n        "
+            + f"{t['BOOKING_CONFIRMED_PART1']} {booking_id} {t['BOOKING_CONFIRMED_PART2']}"
+            + "<br><br>\n        "
+            + f"{t['BOOKING_CONFIRMED_PART3']}{agency}{t['BOOKING_CONFIRMED_PART4']}"
+            + f"{t['BOOKING_CONFIRMED_PART5']}"
+            + f"{frm} {t['BOOKING_CONFIRMED_PART6']}"
+            + f"{prop}{t['BOOKING_CONFIRMED_PART7']}"
+            + f"<br><br>{t['BOOKING_CONFIRMED_ADDRESS']}{address}"
+            + f"<br><br>{t['BOOKING_CONFIRMED_MAP_PART1']}"
+            + f"<a href='https://maps.google.com/?q={lat},{lng}'>"
+            + f"{t['BOOKING_CONFIRMED_MAP_PART2']}</a>"
+            + f"<br><br>{t['BOOKING_CONFIRMED_PART8']}<br><br>"
+            + f"{t['BOOKING_CONFIRMED_PART9']}{agency}{t['BOOKING_CONFIRMED_PART10']}"
+            + f"{t['BOOKING_CONFIRMED_PART11']}"
+            + f"{to} {t['BOOKING_CONFIRMED_PART12']}"
+            + f"<br><br>{t['BOOKING_CONFIRMED_PART13']}<br><br>{t['BOOKING_CONFIRMED_PART14']}"
+            + f"{front}<br><br>\n        {t['REGARDS']}<br></p>"
+        )
+        _save(
+            source="movinin", template="booking-confirmed", lang=lang, kind="travel-booking",
+            code=None, repository=MOV_REPO, path=paths, commit=MOV_COMMIT, licence=licence,
+            rendered=rendered, sender=sender, subject=subject, text=None, html_part=body,
+            note="the booking number is a MongoDB ObjectId (24 hex), a reference, not a code",
+        )  # fmt: skip
+
+        # booking status updated (bookingController.update, to the renter)
+        message_ = (
+            f"{t['BOOKING_UPDATED_NOTIFICATION_PART1']} {booking_id} "
+            f"{t['BOOKING_UPDATED_NOTIFICATION_PART2']}"
+        )
+        body = (
+            f"<p>{t['HELLO']}{name},<br><br>\n    {message_}<br><br>\n    "
+            f"{front}/booking?b={booking_id}<br><br>\n    {t['REGARDS']}<br></p>"
+        )
+        _save(
+            source="movinin", template="booking-updated", lang=lang, kind="notice",
+            code=None, repository=MOV_REPO, path=f"{MOV_BOOKING}; backend/src/lang/{lang}.ts",
+            commit=MOV_COMMIT, licence=licence, rendered=rendered, sender=sender,
+            subject=message_, text=None, html_part=body,
+        )  # fmt: skip
+
+        # account activation at checkout (bookingController.checkout)
+        token = _rand(ALNUM_URL, 21) + "-1796378400000"
+        url = f"{front}/activate/?u={user_id}&e={email.replace('@', '%40')}&t={token}"
+        body = (
+            f"<p>{t['HELLO']}{name},<br><br>\n        {t['ACCOUNT_ACTIVATION_LINK']}<br><br>\n"
+            f"        {url}<br><br>\n        {t['REGARDS']}<br></p>"
+        )
+        _save(
+            source="movinin", template="checkout-activation", lang=lang, kind="notice",
+            code=None, repository=MOV_REPO, path=paths, commit=MOV_COMMIT, licence=licence,
+            rendered=rendered, sender=sender, subject=t["ACCOUNT_ACTIVATION_SUBJECT"],
+            text=None, html_part=body, note="the token is only inside the link",
+        )  # fmt: skip
+
+        # password reset (userController.resend, reset=true)
+        token = _rand(ALNUM_URL, 21) + "-1796378460000"
+        url = f"{front}/reset-password/?u={user_id}&e={email.replace('@', '%40')}&t={token}"
+        body = (
+            f"<p>{t['HELLO']}{name},<br><br>\n            {t['PASSWORD_RESET_LINK']}<br><br>\n"
+            f"            {url}<br><br>\n            {t['REGARDS']}<br></p>"
+        )
+        _save(
+            source="movinin", template="password-reset", lang=lang, kind="notice",
+            code=None, repository=MOV_REPO, path=f"{MOV_USER}; backend/src/lang/{lang}.ts",
+            commit=MOV_COMMIT, licence=licence, rendered=rendered, sender=sender,
+            subject=t["PASSWORD_RESET_SUBJECT"], text=None, html_part=body,
+            note="the token is only inside the link",
+        )  # fmt: skip
+
+
+ALNUM_URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     appointments(args.mirrors)
     nextcloud_calendar(args.mirrors)
+    movinin(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
