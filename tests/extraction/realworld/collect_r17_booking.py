@@ -78,6 +78,7 @@ def _show(repo: Path, commit: str, path: str) -> str:
 def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
           sender, subject, text, html_part, note=None):  # fmt: skip
     raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    lang = lang.replace("_", "-")  # BCP 47 tag (the l10n file names use "_")
     ident = f"{source}-{template}-{lang}"
     rel = f"mail/{source}/{ident}.eml"
     out = HERE / rel
