@@ -32,6 +32,21 @@ own code makes them.
   (``devise.mailer.<mail>.*``), ERB rendered by a small renderer (``t('.key', …)`` escaped as
   Rails escapes, ``link_to``, statement lines trimmed as Erubi does). Tokens (in links only)
   in the shape of ``Devise.friendly_token`` (20 url-safe characters). No code: all negatives.
+- ``for-keycloak/email-otp-authenticator`` (Unlicense), a Keycloak e-mail OTP authenticator
+  (Java). ``EmailOTPFormAuthenticator.sendGeneratedOtp``: Keycloak's ``EmailTemplateProvider``
+  sends ``otp-email.ftl`` (``templates/html`` and ``templates/text``, multipart/alternative)
+  with subject key ``emailOtpSubject``; strings from ``messages_<lang>.properties`` in every
+  language the extension ships, formatted by ``java.text.MessageFormat`` as Keycloak does (a
+  single apostrophe opens a quote and is dropped: the French and Catalan strings lose it);
+  the html inside Keycloak's base ``email/html/template.ftl`` layout (inline below, from
+  ``keycloak/keycloak`` at 4e671f13, Apache-2.0); FreeMarker's stripping of lines holding only
+  directives. The code: six characters of ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ`` (the default
+  alphabet and length), lifetime 600 s ("10 minutes").
+- ``mikker/passwordless`` (MIT), the Rails passwordless engine. ``Passwordless::Mailer#sign_in``
+  with ``app/views/passwordless/mailer/sign_in.text.erb`` (text/plain only, no layout from
+  ``ActionMailer::Base``), body and subject from ``config/locales/en.yml`` (English only): the
+  token from ``ShortTokenGenerator`` (six distinct characters of A-Z and 0-9) and the magic
+  link ``/users/sign_in/<session uuid>/<token>`` as ``passwordless_for :users`` routes it.
 - ``aaronn/django-rest-framework-passwordless`` (MIT), drfpasswordless. The default login
   and verification token mails as ``utils.send_email_with_callback_token`` sends them:
   Django ``send_mail`` with the plain-text message from ``settings.py`` (``"Enter this token
@@ -500,6 +515,241 @@ def collect_devise(col: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# for-keycloak/email-otp-authenticator (FreeMarker templates, Java MessageFormat)
+
+KCOTP = "for-keycloak/email-otp-authenticator"
+KCOTP_COMMIT = "02fea7a8e48262c5f3db32136db0d4b08ab38005"
+LICENCES[KCOTP] = "Unlicense"
+KCOTP_RES = "src/main/resources/theme-resources/"
+# keycloak/keycloak, themes/src/main/resources/theme/base/email/html/template.ftl at
+# 4e671f1306c7e7aca30a07856fc2c2b0bb33ef7d (Apache-2.0): the layout otp-email.ftl imports
+KEYCLOAK_EMAIL_LAYOUT = (
+    "<#macro emailLayout>\n"
+    "<html lang=\"${locale.language}\" dir=\"${(ltr)?then('ltr','rtl')}\">\n"
+    "<body>\n"
+    "    <#nested>\n"
+    "</body>\n"
+    "</html>\n"
+    "</#macro>\n"
+)
+KCOTP_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def _java_properties(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line[0] in "#!" or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), value)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _message_format(pattern: str, args: list[str]) -> str:
+    """java.text.MessageFormat: '' is an apostrophe, a single ' quotes up to the next one
+    (and is dropped), {n} outside quotes is the n-th argument."""
+    out: list[str] = []
+    i = 0
+    quoted = False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "'":
+            if i + 1 < len(pattern) and pattern[i + 1] == "'":
+                out.append("'")
+                i += 2
+                continue
+            quoted = not quoted
+            i += 1
+            continue
+        if ch == "{" and not quoted:
+            end = pattern.index("}", i)
+            out.append(args[int(pattern[i + 1 : end])])
+            i = end + 1
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _ftl_lines(template: str) -> list[str]:
+    """FreeMarker drops lines that hold only directives (and their white-space)."""
+    return [
+        line
+        for line in template.splitlines(keepends=True)
+        if not re.fullmatch(r"\s*(</?[#@][^>]*>\s*)+", line)
+    ]
+
+
+KCOTP_SENDERS = [
+    ("en", "Northwind Health SSO <sso@northwind-health.example>"),
+    ("ar", "بوابة الدخول الموحد <sso@baraka-bank.example>"),
+    ("ca", "Accés Ajuntament de Girona <sso@girona-portal.example>"),
+    ("cs", "Přihlášení VŠ Ostrava <sso@vs-ostrava.example>"),
+    ("da", "Login Aalborg Forsyning <sso@aalborg-forsyning.example>"),
+    ("de", "Anmeldung Klinikum Rhein <sso@klinikum-rhein.example>"),
+    ("el", "Σύνδεση Δήμος Πάτρας <sso@patra-portal.example>"),
+    ("es", "Acceso Universidad del Sur <sso@unisur.example>"),
+    ("fa", "ورود یکپارچه <sso@pardis-net.example>"),
+    ("fi", "Kirjautuminen Oulun Energia <sso@oulunenergia.example>"),
+    ("fr", "Connexion Crédit Mutuel Alpin <sso@cm-alpin.example>"),
+    ("hr", "Prijava Grad Rijeka <sso@rijeka-portal.example>"),
+    ("hu", "Belépés Pécsi Egyetem <sso@pecsi-egyetem.example>"),
+    ("it", "Accesso Comune di Lucca <sso@comune-lucca.example>"),
+    ("ja", "シングルサインオン <sso@hikari-denki.example>"),
+    ("ka", "ავტორიზაცია <sso@tbilisi-transit.example>"),
+    ("ko", "통합 로그인 <sso@hanbit-edu.example>"),
+    ("lt", "Prisijungimas Vilniaus vandenys <sso@vv-portal.example>"),
+    ("nl", "Inloggen Zorggroep Veluwe <sso@zorggroep-veluwe.example>"),
+    ("no", "Innlogging Bergen Kommune <sso@bergen-portal.example>"),
+    ("pl", "Logowanie Uniwersytet Gdański <sso@ug-portal.example>"),
+    ("pt", "Acesso Câmara de Braga <sso@cm-braga.example>"),
+    ("pt_BR", "Acesso Cooperativa Sicredi Sul <sso@coop-sul.example>"),
+    ("ro", "Autentificare Spitalul Județean <sso@spital-cluj.example>"),
+    ("ru", "Вход Сбер Лизинг Портал <sso@leasing-portal.example>"),
+    ("sk", "Prihlásenie Košice <sso@kosice-portal.example>"),
+    ("sl", "Prijava Mestna občina Kranj <sso@kranj-portal.example>"),
+    ("sv", "Inloggning Region Dalarna <sso@region-dalarna.example>"),
+    ("th", "เข้าสู่ระบบ <sso@siam-clinic.example>"),
+    ("tr", "Giriş İzmir Büyükşehir <sso@izmir-portal.example>"),
+    ("uk", "Вхід Київводоканал <sso@kyiv-water.example>"),
+    ("zh_CN", "统一登录 <sso@lanting-edu.example>"),
+    ("zh_TW", "單一登入 <sso@taipei-clinic.example>"),
+]
+KCOTP_CODES = [
+    "K7P2QX", "4HWN9R", "ZT38LM", "9BVX2E", "QF5DJ7", "M2R8YH", "7XKP4C", "GN6TZ3", "S9E2WB",
+    "3LQH8V", "DR47KN", "Y5MC2P", "8JTW6F", "HB3XQ9", "2VZN7L", "RK9P5G", "6EYD3T", "WQ4M8J",
+    "C8H2RZ", "5TGL9X", "NP7F3K", "JX2B6W", "U9DR4M", "4ZK8YE", "L3WQ7H", "V6NJ2S", "E8PX5D",
+    "TG2K9C", "9MHV3R", "B4ZY7Q", "X7RE2N", "P3CW8L", "F6KT4U",
+]  # fmt: skip
+
+
+def collect_kcotp(col: Collector) -> None:
+    html_tpl = _show(KCOTP, KCOTP_COMMIT, KCOTP_RES + "templates/html/otp-email.ftl")
+    text_tpl = _show(KCOTP, KCOTP_COMMIT, KCOTP_RES + "templates/text/otp-email.ftl")
+    for (lang, sender), code in zip(KCOTP_SENDERS, KCOTP_CODES, strict=True):
+        assert all(c in KCOTP_ALPHABET for c in code)
+        props_path = f"{KCOTP_RES}messages/messages_{lang}.properties"
+        props = _java_properties(_show(KCOTP, KCOTP_COMMIT, props_path))
+
+        def msg(key: str, *args: str, props: dict[str, str] = props) -> str:
+            return _message_format(props.get(key, key), list(args))
+
+        def fill(lines: list[str], msg=msg, code: str = code) -> str:
+            out = "".join(lines)
+            out = out.replace(
+                '${kcSanitize(msg("emailOtpYourAccessCode"))?no_esc}', msg("emailOtpYourAccessCode")
+            )
+            out = out.replace(
+                '${kcSanitize(msg("emailOtpYourAccessCode"))}', msg("emailOtpYourAccessCode")
+            )
+            out = out.replace(
+                '${kcSanitize(msg("emailOtpExpiration", ttlMinutes))?no_esc}',
+                msg("emailOtpExpiration", "10"),
+            )
+            out = out.replace(
+                '${kcSanitize(msg("emailOtpExpiration", ttlMinutes))}',
+                msg("emailOtpExpiration", "10"),
+            )
+            out = out.replace("${otp?no_esc}", code).replace("${otp}", code)
+            return out
+
+        body = fill(_ftl_lines(html_tpl))
+        language = lang.split("_")[0]
+        rtl = language in {"ar", "fa", "he"}
+        layout = "".join(_ftl_lines(KEYCLOAK_EMAIL_LAYOUT))
+        layout = layout.replace("${locale.language}", language)
+        layout = layout.replace("${(ltr)?then('ltr','rtl')}", "rtl" if rtl else "ltr")
+        html_part = layout.replace("<body>\n", "<body>\n" + body)
+        text = fill(_ftl_lines(text_tpl))
+        col.add(
+            source="kcemailotpauth",
+            ident="access-code",
+            group="access-code",
+            lang=lang.replace("_", "-"),
+            kind="saas-otp",
+            code=code,
+            repository=KCOTP,
+            commit=KCOTP_COMMIT,
+            path=(
+                f"{KCOTP_RES}templates/html/otp-email.ftl ; {KCOTP_RES}templates/text/otp-email.ftl ; "
+                f"{props_path} ; src/main/java/ch/jacem/for_keycloak/email_otp_authenticator/"
+                "EmailOTPFormAuthenticator.java ; …/EmailOTPFormAuthenticatorFactory.java"
+            ),
+            rendered=(
+                "FreeMarker templates by a small renderer (directive-only lines stripped), "
+                "strings through java.text.MessageFormat, Keycloak's base html layout; "
+                "multipart/alternative text + html as Keycloak's EmailTemplateProvider sends it"
+            ),
+            sender=sender,
+            subject=msg("emailOtpSubject"),
+            text=text,
+            html_part=html_part,
+            note=(
+                "e-mail OTP: six characters of the default alphabet (digits 2-9, capitals "
+                "without I and O), alone in an <h1> and on its own line"
+                + (
+                    "; MessageFormat drops the single apostrophe of the language's strings"
+                    if "'" in props.get("emailOtpSubject", "")
+                    else ""
+                )
+            ),
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# mikker/passwordless (Rails: a text view and the locale)
+
+PWLESS = "mikker/passwordless"
+PWLESS_COMMIT = "e08d721dd9584333387730861a7b942f237ea37d"
+LICENCES[PWLESS] = "MIT"
+
+
+def collect_pwless(col: Collector) -> None:
+    view = _show(PWLESS, PWLESS_COMMIT, "app/views/passwordless/mailer/sign_in.text.erb")
+    strings = yaml.safe_load(_show(PWLESS, PWLESS_COMMIT, "config/locales/en.yml"))
+    mailer = strings["en"]["passwordless"]["mailer"]["sign_in"]
+    cases = [
+        ("sign-in", "Q7XK2M", "3f2b8c1e-5d47-4a90-b6e2-91c0d8f4a7b3", "app.fieldnotes.example",
+         "Fieldnotes <hello@fieldnotes.example>"),
+        ("sign-in-shop", "8RWD4T", "a91e6c02-7f3b-4d58-8c1a-2e5b70f9d4c6", "shop.kettleandcrumb.example",
+         "Kettle & Crumb <orders@kettleandcrumb.example>"),
+    ]  # fmt: skip
+    for ident, token, session_id, host, sender in cases:
+        assert len(set(token)) == 6 and re.fullmatch(r"[A-Z0-9]{6}", token)
+        link = f"https://{host}/users/sign_in/{session_id}/{token}"
+        body = mailer["body"].replace("%{token}", token).replace("%{magic_link}", link)
+        text = view.replace(
+            '<%= t("passwordless.mailer.sign_in.body", token: @token, magic_link: @magic_link) %>',
+            html.escape(body),
+        )
+        col.add(
+            source="railspasswordless",
+            ident=ident,
+            group="sign-in",
+            lang="en",
+            kind="saas-otp",
+            code=token,
+            repository=PWLESS,
+            commit=PWLESS_COMMIT,
+            path=(
+                "app/views/passwordless/mailer/sign_in.text.erb ; config/locales/en.yml ; "
+                "app/mailers/passwordless/mailer.rb ; lib/passwordless/short_token_generator.rb"
+            ),
+            rendered="the ERB text view filled with the locale's body; text/plain only",
+            sender=sender,
+            subject=mailer["subject"],
+            text=text,
+            html_part=None,
+            note=(
+                "'Use this token to complete your sign in:' then six capitals/digits; the "
+                "same token also ends the magic link below"
+            ),
+        )
+
+
+# ---------------------------------------------------------------------------------------
 # drfpasswordless (Django send_mail: plain message + html template)
 
 
@@ -599,6 +849,8 @@ def main() -> None:
     col = Collector()
     collect_usuario(col)
     collect_devise(col)
+    collect_kcotp(col)
+    collect_pwless(col)
     collect_drfpl(col)
     collect_scheb(col)
     OUT.parent.mkdir(parents=True, exist_ok=True)
