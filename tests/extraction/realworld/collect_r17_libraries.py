@@ -21,7 +21,10 @@ own code makes them.
   language that translates its sentence; the welcome mail with a generated password
   (``SecurityHelper::generatePassword(8)``: letters without i/l/o, digits 1-9, at least one
   lower, upper and digit) and the welcome mail without one (a confirmation link), subject
-  ``Welcome to {0}``, in English and every language that translates the welcome sentence.
+  ``Welcome to {0}``, and the password-recovery link mail (subject ``Complete password reset
+  on {0}``), in English and every language that translates the welcome sentence; links in
+  the module's pretty-URL form (``/user/confirm/<id>/<code>``, ``/user/recover/…``,
+  ``/user/forgot``), tokens of 32 url-safe characters (``generateRandomString``).
   Languages whose catalogue translates the greeting or the closing line but not the code
   sentence are taken too (Yii sends the English source for empty translations, so those
   mails are partly English, as the module really sends them).
@@ -207,6 +210,7 @@ def _php_render(template: str, evaluate) -> str:
 
 def _usuario_evaluator(catalogue: dict[str, str], values: dict[str, object]):
     def evaluate(expr: str) -> object:
+        expr = re.sub(r"\s*\n\s*", " ", expr).replace("( ", "(").replace(" )", ")")
         m = re.fullmatch(r"Yii::t\('usuario', " + _PHP_STR + r"(?:, (.*))?\)", expr)
         if m:
             msg = _php_unescape(m.group(1))
@@ -339,8 +343,10 @@ def collect_usuario(col: Collector) -> None:
         if not translated_welcome:
             continue
         subject = _yii_t(catalogue, "Welcome to {0}", [app])
-        url = f"https://{sender.split('@')[1]}/user/recovery/request"
-        confirm = f"https://{sender.split('@')[1]}/user/registration/confirm/3187/xK2vQ9mTrL0pWn4YbHc7Zs1eFd8gJu5A"
+        host = sender.split("@")[1]
+        url = f"https://{host}/user/forgot"  # the module's pretty URL rules
+        confirm = f"https://{host}/user/confirm/3187/xK2vQ9mTrL0pWn4YbHc7Zs1eFd8gJu5A"
+        recover = f"https://{host}/user/recover/3187/Tq8-mZ2vKw5_LpX9nRc4Ye7HdJ3bGs6F"
         welcome_path = (
             f"{USUARIO_VIEWS}welcome.php ; {USUARIO_VIEWS}text/welcome.php ; "
             f"{USUARIO_VIEWS}layouts/html.php ; {USUARIO_VIEWS}layouts/text.php ; "
@@ -395,6 +401,37 @@ def collect_usuario(col: Collector) -> None:
                     else "welcome mail of a registration needing confirmation: a link, no code"
                 ),
             )
+        values = {
+            "app": app,
+            "Html::a(Html::encode($token->url), $token->url);": f'<a href="{recover}">{recover}</a>',
+            "$token->url": recover,
+        }
+        text, body = _usuario_mail("recovery", lang, values)
+        col.add(
+            source="yii2usuario",
+            ident="recovery",
+            group="recovery",
+            lang=lang,
+            kind="notice",
+            code=None,
+            repository=USUARIO,
+            commit=USUARIO_COMMIT,
+            path=(
+                f"{USUARIO_VIEWS}recovery.php ; {USUARIO_VIEWS}text/recovery.php ; "
+                f"{USUARIO_VIEWS}layouts/html.php ; {USUARIO_VIEWS}layouts/text.php ; "
+                f"src/User/Bootstrap.php ; {USUARIO_I18N}{lang}/usuario.php"
+            ),
+            rendered=(
+                "PHP views by a small renderer (Yii::t from the language's usuario.php, "
+                "empty translations fall back to English); multipart/alternative "
+                "text + html as MailService composes it"
+            ),
+            sender=sender,
+            subject=_yii_t(catalogue, "Complete password reset on {0}", [app]),
+            text=text,
+            html_part=body,
+            note="password-reset mail: a link carrying a 32-character token, no code",
+        )
 
 
 # ---------------------------------------------------------------------------------------
