@@ -33,12 +33,17 @@ from __future__ import annotations
 import argparse
 import hashlib
 import html
+import io
 import json
 import random
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+
+from babel import Locale, dates
+from babel.messages.pofile import read_po
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -187,7 +192,7 @@ def mt_ag() -> None:
         msgs = properties(show(MT_REPO, MT_COMMIT, bundle))
         code = "".join(RNG.choice("1234567890ABCDEF") for _ in range(6))
 
-        def fill(src: str, escape) -> str:
+        def fill(src: str, escape, code: str = code, msgs: dict = msgs) -> str:
             out = src.replace("${code}", code)
             out = out.replace(
                 '${msg("email.2fa.mail.ttl", ttl)}',
@@ -216,6 +221,101 @@ def mt_ag() -> None:
              "shows the configured ttl default 300 as the template does")  # fmt: skip
 
 
+PB_REPO = "passbolt/passbolt_api"
+PB_COMMIT = "e3aa15fea3f88661d7a732ccb7fbb40d7ae685d3"
+PB_BASE = "https://vault.harbor-logistik.example"
+PB_LOCALES = ("cs_CZ", "de_DE", "es_ES", "fr_FR", "it_IT", "ja_JP", "ko_KR", "lt_LT", "nl_NL",
+              "pl_PL", "pt_BR", "ro_RO", "ru_RU", "sl_SI", "sv_SE", "uk_UA")  # fmt: skip
+PB_LAYOUT = "templates/layout/email/html/default.php"
+PB_ELEMENT = "templates/element/Email/module/{}.php"
+
+
+def php(src: str, values: dict[str, str]) -> str:
+    """The PHP blocks of a CakePHP view replaced by their values: the opening docblock/use
+    block prints nothing, and PHP eats the one newline right after a closing tag."""
+
+    def value(m: re.Match) -> str:
+        code = m.group(1).strip()
+        return "" if "/**" in code else values[code]
+
+    return re.sub(r"<\?(?:php|=)(.*?)\?>\n?", value, src, flags=re.S)
+
+
+def passbolt() -> None:
+    layout = show(PB_REPO, PB_COMMIT, PB_LAYOUT).decode()
+    element = {e: show(PB_REPO, PB_COMMIT, PB_ELEMENT.format(e)).decode()
+               for e in ("avatar", "avatar_text", "text", "button")}  # fmt: skip
+    template = (
+        "plugins/PassboltCe/MultiFactorAuthentication/templates/email/html/LU/"
+        "mfa_user_settings_reset_self.php"
+    )
+    redactor = (
+        "plugins/PassboltCe/MultiFactorAuthentication/src/Notification/Email/"
+        "MfaUserSettingsResetEmailRedactor.php"
+    )
+    users = [("Ilse", "Vandersteen"), ("Tomás", "Okafor"), ("Mirela", "Dunca")]
+    for n, locale in enumerate(("en", *PB_LOCALES)):
+        if locale == "en":
+            catalog, po = None, "(msgids)"
+        else:
+            po = f"resources/locales/{locale}/default.po"
+            catalog = read_po(io.BytesIO(show(PB_REPO, PB_COMMIT, po)))
+
+        def tr(msgid: str, catalog=catalog) -> str:
+            msg = catalog.get(msgid) if catalog else None
+            return msg.string if msg is not None and msg.string else msgid
+
+        first, last = users[n % len(users)]
+        username = f"{first.lower().replace('á', 'a')}.{last.lower()}@harbor-logistik.example"
+        loc = Locale.parse(locale if locale != "en" else "en_US")
+        when = SENT.replace(tzinfo=None)
+        nice = loc.datetime_formats["medium"].format(
+            dates.format_time(when, "short", locale=loc),
+            dates.format_date(when, "medium", locale=loc),
+        )
+        avatar_text = php(element["avatar_text"], {
+            "Purifier::clean($user['profile']['first_name']);": first,
+            "Purifier::clean($user['profile']['last_name']);": last,
+            "Purifier::clean($user['username']);": username,
+            "$text": tr("Your multi-factor authentication is disabled."),
+            "echo DateTime::parse($datetime)->nice() . ' (' . date_default_timezone_get() . ')';":
+                f"{nice} (UTC)",
+        })  # fmt: skip
+        content = (
+            php(element["avatar"], {"Purifier::clean($url);": f"{PB_BASE}/img/avatar/user.png",
+                                    "$text": avatar_text})
+            + php(element["text"], {"$text;": tr("Multi-factor authentication settings were reset.")
+                                    + tr("Please contact your administrator if you didn't "
+                                         "request this action.")})
+            + php(element["button"], {"Purifier::clean($url);": f"{PB_BASE}/",
+                                      "$text;": tr("Log in passbolt")})
+        )  # fmt: skip
+        page = php(layout, {
+            "echo Purifier::clean($title);": tr("Multi-factor authentication settings were reset."),
+            "echo Purifier::clean($fullBaseUrl) . '/img/logo/logo.png'": f"{PB_BASE}/img/logo/logo.png",
+            "echo $this->fetch('content');": content,
+            "__('This email is an automatic notification sent by');":
+                tr("This email is an automatic notification sent by"),
+            "echo Purifier::clean($fullBaseUrl)": PB_BASE,
+            "__('To disable these notifications, contact an administrator.');":
+                tr("To disable these notifications, contact an administrator."),
+        })  # fmt: skip
+        save(source="passbolt", template="mfa-reset-self", lang=locale.replace("_", "-"),
+             kind="notice", code=None, repository=PB_REPO,
+             path=f"{template}; {redactor}; {PB_LAYOUT}; templates/element/Email/module/"
+             f"{{avatar,avatar_text,text,button}}.php; {po}", commit=PB_COMMIT,
+             licence="AGPL-3.0-or-later",
+             rendered="the CakePHP view and its elements rebuilt in Python (each PHP block "
+             "replaced by its value, PHP eating the newline after a closing tag) inside the "
+             "layout email/html/default.php; __() through the locale's default.po (babel; "
+             "empty entries stay English); nice() as ICU medium date + short time (babel); "
+             "text/html only (EmailSender format html)",
+             sender="Passbolt <no-reply@harbor-logistik.example>",
+             subject=tr("Your multi-factor authentication settings were reset by you."),
+             text=None, html_part=page,
+             note="notice that the user's own MFA settings were reset; no code")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser()
@@ -223,6 +323,7 @@ def main() -> None:
     MIRRORS = parser.parse_args().mirrors
     for_keycloak()
     mt_ag()
+    passbolt()
     out = HERE / "round17" / "security.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
