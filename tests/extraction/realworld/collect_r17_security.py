@@ -245,16 +245,26 @@ def passbolt() -> None:
     layout = show(PB_REPO, PB_COMMIT, PB_LAYOUT).decode()
     element = {e: show(PB_REPO, PB_COMMIT, PB_ELEMENT.format(e)).decode()
                for e in ("avatar", "avatar_text", "text", "button")}  # fmt: skip
-    template = (
-        "plugins/PassboltCe/MultiFactorAuthentication/templates/email/html/LU/"
-        "mfa_user_settings_reset_self.php"
-    )
+    variants = [
+        ("self", "Your multi-factor authentication settings were reset by you.",
+         "Multi-factor authentication settings were reset.",
+         "notice that the user's own MFA settings were reset; no code"),
+        ("admin", "Your multi-factor authentication settings were reset by an administrator.",
+         "Multi-factor authentication settings were reset for your account by an "
+         "administrator.",
+         "notice that an administrator reset the user's MFA settings; no code"),
+    ]  # fmt: skip
     redactor = (
         "plugins/PassboltCe/MultiFactorAuthentication/src/Notification/Email/"
         "MfaUserSettingsResetEmailRedactor.php"
     )
     users = [("Ilse", "Vandersteen"), ("Tomás", "Okafor"), ("Mirela", "Dunca")]
-    for n, locale in enumerate(("en", *PB_LOCALES)):
+    pairs = [(v, loc) for v in variants for loc in ("en", *PB_LOCALES)]
+    for n, ((who, subject_id, first_line, note), locale) in enumerate(pairs):
+        template = (
+            "plugins/PassboltCe/MultiFactorAuthentication/templates/email/html/LU/"
+            f"mfa_user_settings_reset_{who}.php"
+        )
         if locale == "en":
             catalog, po = None, "(msgids)"
         else:
@@ -284,7 +294,7 @@ def passbolt() -> None:
         content = (
             php(element["avatar"], {"Purifier::clean($url);": f"{PB_BASE}/img/avatar/user.png",
                                     "$text": avatar_text})
-            + php(element["text"], {"$text;": tr("Multi-factor authentication settings were reset.")
+            + php(element["text"], {"$text;": tr(first_line)
                                     + tr("Please contact your administrator if you didn't "
                                          "request this action.")})
             + php(element["button"], {"Purifier::clean($url);": f"{PB_BASE}/",
@@ -300,7 +310,7 @@ def passbolt() -> None:
             "__('To disable these notifications, contact an administrator.');":
                 tr("To disable these notifications, contact an administrator."),
         })  # fmt: skip
-        save(source="passbolt", template="mfa-reset-self", lang=locale.replace("_", "-"),
+        save(source="passbolt", template=f"mfa-reset-{who}", lang=locale.replace("_", "-"),
              kind="notice", code=None, repository=PB_REPO,
              path=f"{template}; {redactor}; {PB_LAYOUT}; templates/element/Email/module/"
              f"{{avatar,avatar_text,text,button}}.php; {po}", commit=PB_COMMIT,
@@ -311,9 +321,60 @@ def passbolt() -> None:
              "empty entries stay English); nice() as ICU medium date + short time (babel); "
              "text/html only (EmailSender format html)",
              sender="Passbolt <no-reply@harbor-logistik.example>",
-             subject=tr("Your multi-factor authentication settings were reset by you."),
+             subject=tr(subject_id),
              text=None, html_part=page,
-             note="notice that the user's own MFA settings were reset; no code")  # fmt: skip
+             note=note)  # fmt: skip
+
+
+KC_PLAIN = [
+    # repository, commit, licence, source, bundle folder, java, code length, ttl s, From
+    ("netzbegruenung/keycloak-mfa-plugins", "99c1e42584fd47823abe1b2aa435443b7beee778",
+     "Apache-2.0", "netzbegruenung-keycloak-email",
+     "email-authenticator/src/main/resources/theme-resources/messages",
+     "email-authenticator/src/main/java/netzbegruenung/keycloak/authenticator/"
+     "EmailAuthenticator.java", 6, 300, "Grüne Anmeldung <login@gruene-kv.example>"),
+    ("patsbin/keycloak-otp-email", "31aac72b396880060d32d27b2a69f9809929ec44",
+     "Apache-2.0", "patsbin-keycloak-otp",
+     "src/main/resources/theme-resources/messages",
+     "src/main/java/com/github/patsbin/keycloak/authenticator/EmailAuthenticator.java",
+     6, 600, "Summit Portal <auth@summit-events.example>"),
+]  # fmt: skip
+
+
+def keycloak_plain() -> None:
+    """Extensions that format one sentence with String.format and hand it to Keycloak's
+    EmailSenderProvider as both the text and the HTML body (no template)."""
+    for repo, commit, licence, source, folder, java, length, ttl, sender in KC_PLAIN:
+        names = subprocess.run(
+            ["git", "--git-dir", str(MIRRORS / repo.replace("/", "+") / "repo"), "ls-tree",
+             "--name-only", f"{commit}:{folder}"],
+            capture_output=True, check=True, text=True,
+        ).stdout.split()  # fmt: skip
+        for name in sorted(names):
+            lang = name.removeprefix("messages_").removesuffix(".properties").replace("_", "-")
+            msgs = properties(show(repo, commit, f"{folder}/{name}"))
+            if "emailAuthText" not in msgs:
+                continue
+            code = "".join(RNG.choice("0123456789") for _ in range(length))
+            body = msgs["emailAuthText"].replace("%1$s", code).replace("%2$d", str(ttl // 60))
+            if "emailAuthSubject" in msgs:
+                subject = msgs["emailAuthSubject"].replace("%1$s", code)
+                subject = subject.replace("%2$d", str(ttl // 60))
+                how = "subject emailAuthSubject of the bundle"
+            else:
+                subject = "Summit 2FA Code"
+                how = (
+                    "subject the authenticator's default 'Summit 2FA Code' (no subject configured)"
+                )
+            save(source=source, template="login-code", lang=lang, kind="saas-otp", code=code,
+                 repository=repo, path=f"{folder}/{name}; {java}", commit=commit,
+                 licence=licence,
+                 rendered="String.format of the bundle's emailAuthText (code, ttl minutes) "
+                 f"as the Java does; {how}; EmailSenderProvider.send(subject, body, body): the "
+                 "same sentence as text and HTML alternatives",
+                 sender=sender, subject=subject, text=body, html_part=body,
+                 note=f"{length} digits inside the sentence (SecretGenerator DIGITS / "
+                 "RandomString.randomCode)")  # fmt: skip
 
 
 def main() -> None:
@@ -324,6 +385,7 @@ def main() -> None:
     for_keycloak()
     mt_ag()
     passbolt()
+    keycloak_plain()
     out = HERE / "round17" / "security.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
