@@ -377,6 +377,92 @@ def keycloak_plain() -> None:
                  "RandomString.randomCode)")  # fmt: skip
 
 
+PF_REPO = "inverse-inc/packetfence"
+PF_COMMIT = "40ec83b1bd260d1325c34fe4262431e00ee284ea"
+PF_EMAILS = "html/captive-portal/templates/emails/emails-{}.html"
+PF_LOCALES = ("de", "es", "fr", "it", "nb_NO", "nl", "pl_PL", "pt_BR")
+PF_DOMAIN = "campus.hochschule-nord.example"
+
+
+def _pf_catalog(locale: str):
+    if locale == "en":
+        return None
+    raw = show(PF_REPO, PF_COMMIT, f"conf/locale/{locale}/LC_MESSAGES/packetfence.po")
+    # the template header's placeholder dates trip babel; they carry no message
+    raw = re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', b"", raw)
+    return read_po(io.BytesIO(raw))
+
+
+def _pf_word(size: int = 8) -> str:
+    """Crypt::GeneratePassword::word(8, 8): a pronounceable word of lowercase letters."""
+    consonants, vowels = "bcdfghjklmnprstvwz", "aeiou"
+    return "".join(RNG.choice(vowels if i % 2 else consonants) for i in range(size))
+
+
+def packetfence() -> None:
+    """The captive portal's guest mails: TT templates (compiled MJML) rendered with
+    gettext under the portal locale; MIME::Lite::TT, text/html only."""
+    templates = [
+        ("guest_local_account_creation", "%s: Account creation information",
+         "lib/pf/config/util.pm; html/captive-portal/lib/captiveportal/PacketFence/"
+         "DynamicRouting/Module/Authentication.pm; lib/pf/password.pm", "code"),
+        ("guest_password_of_the_day", "New password of the day",
+         "lib/pf/config/util.pm; lib/pf/pfcron/task/password_of_the_day.pm; lib/pf/password.pm",
+         "code"),
+        ("guest_sponsor_confirmed", "%s: Guest access request accepted",
+         "lib/pf/config/util.pm; html/captive-portal/lib/captiveportal/PacketFence/Controller/"
+         "Activate/Email.pm", None),
+    ]  # fmt: skip
+    guests = ["j.moreau@gmail.example", "k.lindqvist@outlook.example", "p.nowak@proton.example"]
+    for n, locale in enumerate(("en", *PF_LOCALES)):
+        catalog = _pf_catalog(locale)
+
+        def gettext(msgid: str, catalog=catalog) -> str:
+            msg = catalog.get(msgid) if catalog else None
+            ok = msg is not None and msg.string and not msg.fuzzy
+            return msg.string if ok else msgid
+
+        for name, subject_id, code_path, has_code in templates:
+            src = show(PF_REPO, PF_COMMIT, PF_EMAILS.format(name)).decode()
+            password = _pf_word() if has_code else None
+            pid = "guest-pod" if name == "guest_password_of_the_day" else guests[n % 3]
+            values = {"pid": pid, "password": password, "expiration": "2026-12-03 08:41:17"}
+
+            def tag(m: re.Match, values=values, gettext=gettext) -> str:
+                inner = m.group(1).strip()
+                call = re.fullmatch(r'i18n\(\s*"(.*)"\s*\)', inner, re.S)
+                return gettext(call.group(1)) if call else values[inner]
+
+            page = re.sub(r"\[%(.*?)%\]", tag, src, flags=re.S)
+            assert "[%" not in page, name
+            subject = gettext(subject_id)
+            if "%s" in subject:
+                subject = subject.replace("%s", PF_DOMAIN)
+            po = "(msgids)" if locale == "en" else (
+                f"conf/locale/{locale}/LC_MESSAGES/packetfence.po")  # fmt: skip
+            save(source="packetfence", template=name.replace("_", "-"),
+                 lang=locale.replace("_", "-"),
+                 kind="other" if has_code else "notice", code=password, repository=PF_REPO,
+                 path=f"{PF_EMAILS.format(name)}; {code_path}; {po}", commit=PF_COMMIT,
+                 licence="GPL-2.0-or-later",
+                 rendered="the compiled Template Toolkit template filled as MIME::Lite::TT "
+                 "does (i18n = gettext of the locale's packetfence.po, read with babel; "
+                 "fuzzy or empty entries stay English as msgfmt leaves them out); subject "
+                 "i18n_format of the caller's msgid with the domain; text/html only",
+                 sender=f"PacketFence <packetfence@{PF_DOMAIN}>", subject=subject,
+                 text=None, html_part=page,
+                 note={
+                     "guest_local_account_creation": "the captive portal's guest account: "
+                     "the password to type at the portal (Crypt::GeneratePassword::word(8, "
+                     "8), lowercase letters), given under 'Password' after the username",
+                     "guest_password_of_the_day": "the rotated password of the day the "
+                     "portal asks for (lowercase word of eight letters), given under "
+                     "'Password' between the username and its expiry date",
+                     "guest_sponsor_confirmed": "the sponsor approved the guest's network "
+                     "access; the generated password is not in this mail",
+                 }[name])  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser()
@@ -386,6 +472,7 @@ def main() -> None:
     mt_ag()
     passbolt()
     keycloak_plain()
+    packetfence()
     out = HERE / "round17" / "security.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
