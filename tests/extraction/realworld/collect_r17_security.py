@@ -1,5 +1,6 @@
-"""Round seventeen, identity and access tools: Keycloak e-mail one-time-code extensions, in
-every language they ship.
+"""Round seventeen, identity, access and security tools: Keycloak e-mail one-time-code
+extensions, a password manager's notices and a network-access-control captive portal's guest
+mails, in every language they ship.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r17_security.py \\
         --mirrors /work/.mirror
@@ -26,6 +27,29 @@ them at the commits named below, with fixed values, so each run writes the same 
   sent as written (no layout). The German bundle holds raw Latin-1 bytes, so Keycloak reads
   it as ISO-8859-1 (here too). Code: six of ``1234567890ABCDEF`` (``AuthFactory`` defaults);
   ``ttl`` is the configured default ``300``, shown as the template shows it.
+- netzbegruenung/keycloak-mfa-plugins (Apache-2.0) ``email-authenticator`` and
+  patsbin/keycloak-otp-email (Apache-2.0), commits ``KC_PLAIN``: no template; the Java
+  ``String.format``s the bundle's ``emailAuthText`` (``%1$s`` the code, ``%2$d`` the minutes)
+  and hands it to ``EmailSenderProvider.send(subject, body, body)``, so the same sentence is the
+  text and the HTML alternative. Codes: digits (``SecretGenerator ... DIGITS``,
+  ``RandomString.randomCode``), six. netzbegruenung's subject is ``emailAuthSubject``;
+  patsbin's is the authenticator's default ``Summit 2FA Code``.
+- passbolt/passbolt_api (AGPL-3.0-or-later), commit ``PB_COMMIT``: the multi-factor reset
+  notices (``mfa_user_settings_reset_{self,admin}.php`` of the MultiFactorAuthentication
+  plugin, subjects from ``MfaUserSettingsResetEmailRedactor``): the CakePHP view, its elements
+  (``templates/element/Email/module/{avatar,avatar_text,text,button}.php``) and the layout
+  ``templates/layout/email/html/default.php`` rebuilt by replacing each PHP block with its
+  value (PHP eats the newline after ``?>``); ``__()`` through ``resources/locales/<locale>/
+  default.po``; ``DateTime::nice()`` as ICU medium date + short time (babel). Passbolt sends
+  text/html only. No codes.
+- inverse-inc/packetfence (GPL-2.0-or-later), commit ``PF_COMMIT``: the captive portal's
+  guest mails, compiled Template Toolkit templates ``html/captive-portal/templates/emails/
+  emails-<name>.html`` filled as ``pf::config::util::build_email`` (MIME::Lite::TT, text/html
+  only) does: ``i18n`` is gettext over ``conf/locale/<lang>/LC_MESSAGES/packetfence.po``
+  (fuzzy/empty entries stay English), the languages with translated strings. The guest
+  account and password-of-the-day mails give the password the guest types at the portal
+  (``pf::password::_generate_password``: ``Crypt::GeneratePassword::word(8, 8)``, a
+  pronounceable lowercase word); the sponsor-approved and security-event mails carry none.
 """
 
 from __future__ import annotations
@@ -412,6 +436,8 @@ def packetfence() -> None:
         ("guest_sponsor_confirmed", "%s: Guest access request accepted",
          "lib/pf/config/util.pm; html/captive-portal/lib/captiveportal/PacketFence/Controller/"
          "Activate/Email.pm", None),
+        ("security_event-triggered", "Lost or Stolen detection on a4:83:e7:5c:19:2f",
+         "lib/pf/action.pm; conf/security_events.conf.defaults", None),
     ]  # fmt: skip
     guests = ["j.moreau@gmail.example", "k.lindqvist@outlook.example", "p.nowak@proton.example"]
     for n, locale in enumerate(("en", *PF_LOCALES)):
@@ -426,16 +452,25 @@ def packetfence() -> None:
             src = show(PF_REPO, PF_COMMIT, PF_EMAILS.format(name)).decode()
             password = _pf_word() if has_code else None
             pid = "guest-pod" if name == "guest_password_of_the_day" else guests[n % 3]
-            values = {"pid": pid, "password": password, "expiration": "2026-12-03 08:41:17"}
+            mac = "a4:83:e7:5c:19:2f"
+            values = {"pid": pid, "password": password, "expiration": "2026-12-03 08:41:17",
+                      "mac": mac, "os": "Apple iOS", "hostname": "Lenas-iPhone",
+                      # security event 1300005's user_mail_message, TT-evaluated
+                      "additionnal_message | eval": f"Your device {mac} as been declared as "
+                      "lost or stolen. Please contact your system administrator to be able "
+                      "to use this device again on the network."}  # fmt: skip
 
             def tag(m: re.Match, values=values, gettext=gettext) -> str:
                 inner = m.group(1).strip()
                 call = re.fullmatch(r'i18n\(\s*"(.*)"\s*\)', inner, re.S)
+                fmt = re.fullmatch(r'i18n_format\("(.*)", description\)', inner, re.S)
+                if fmt:  # sprintf of the translation with the event's description
+                    return gettext(fmt.group(1)).replace("%s", "Lost or Stolen")
                 return gettext(call.group(1)) if call else values[inner]
 
             page = re.sub(r"\[%(.*?)%\]", tag, src, flags=re.S)
             assert "[%" not in page, name
-            subject = gettext(subject_id)
+            subject = subject_id if name.startswith("security") else gettext(subject_id)
             if "%s" in subject:
                 subject = subject.replace("%s", PF_DOMAIN)
             po = "(msgids)" if locale == "en" else (
@@ -460,6 +495,8 @@ def packetfence() -> None:
                      "'Password' between the username and its expiry date",
                      "guest_sponsor_confirmed": "the sponsor approved the guest's network "
                      "access; the generated password is not in this mail",
+                     "security_event-triggered": "security-event notice (the default 'Lost or "
+                     "Stolen' event, its user_mail_message); subject English in the code",
                  }[name])  # fmt: skip
 
 
