@@ -50,6 +50,12 @@ them at the commits named below, with fixed values, so each run writes the same 
   account and password-of-the-day mails give the password the guest types at the portal
   (``pf::password::_generate_password``: ``Crypt::GeneratePassword::word(8, 8)``, a
   pronounceable lowercase word); the sponsor-approved and security-event mails carry none.
+- eduMFA/eduMFA (AGPL-3.0-or-later), commit ``EM_COMMIT``: the built-in default texts (no
+  policy text set), English only, text/plain as ``smtpserver.send_email`` sends them: the
+  e-mail token's challenge (body ``<otp>``: the six-digit value alone; subject ``Your OTP``),
+  the self-registration mail (``api/register.py`` ``DEFAULT_BODY`` with the 24-character
+  registration key), the user-notification handler's default and the password-recovery mail
+  (its code only in the link).
 """
 
 from __future__ import annotations
@@ -500,6 +506,69 @@ def packetfence() -> None:
                  }[name])  # fmt: skip
 
 
+EM_REPO = "eduMFA/eduMFA"
+EM_COMMIT = "2dc21652ba39065d1585d42c3020c397ac5172fc"
+
+
+def _py_string(path: str, name: str) -> str:
+    """A module-level triple-quoted string constant of an eduMFA source file."""
+    src = show(EM_REPO, EM_COMMIT, path).decode()
+    return re.search(rf'^{name} = """(.*?)"""', src, re.S | re.M).group(1)
+
+
+def edumfa() -> None:
+    """eduMFA's built-in mails with their default texts (no policy text configured):
+    smtpserver.send_email sends each as one MIMEText part, text/plain."""
+    sender = "eduMFA <mfa@rz.uni-nordheim.example>"
+    common = {"source": "edumfa", "lang": "en", "repository": EM_REPO, "commit": EM_COMMIT,
+              "licence": "AGPL-3.0-or-later", "sender": sender, "html_part": None}  # fmt: skip
+    # 1. the e-mail token's challenge: default text "<otp>", subject "Your OTP"
+    otp = "".join(RNG.choice("0123456789") for _ in range(6))
+    save(template="email-token-otp", kind="saas-otp", code=otp,
+         path="edumfa/lib/tokens/emailtoken.py; edumfa/lib/smtpserver.py",
+         rendered="_compose_email with the defaults of _get_email_text_or_subject: body "
+         "'<otp>' replaced and str.format-ed, subject 'Your OTP'; text/plain",
+         subject="Your OTP", text=otp,
+         note="the e-mail token's default mail is the six-digit HOTP value alone, nothing "
+         "else in the body", **common)  # fmt: skip
+    # 2. self-registration: the registration token's key (24 of letters and digits, 'cn')
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    regkey = "".join(RNG.choice(alnum) for _ in range(24))
+    body = _py_string("edumfa/api/register.py", "DEFAULT_BODY").format(regkey=regkey)
+    save(template="registration", kind="saas-otp", code=regkey,
+         path="edumfa/api/register.py; edumfa/lib/tokens/registrationtoken.py; "
+         "edumfa/lib/smtpserver.py",
+         rendered="register.py's DEFAULT_BODY formatted with the registration key, subject "
+         "'Your eduMFA registration'; text/plain",
+         subject="Your eduMFA registration", text=body,
+         note="the registration code the new user logs in with once (registration token, "
+         "DEFAULT_LENGTH 24, contents 'cn': letters and digits)", **common)  # fmt: skip
+    # 3. the user-notification event handler's default mail (an admin disabled a token)
+    body = _py_string("edumfa/lib/eventhandler/usernotification.py", "DEFAULT_BODY").format(
+        user="Lena", admin="helpdesk", realm="admins", action="/token/disable",
+        serial="TOTP00A41C7E", url="https://mfa.uni-nordheim.example/",
+    )  # fmt: skip
+    save(template="token-notification", kind="notice", code=None,
+         path="edumfa/lib/eventhandler/usernotification.py; edumfa/lib/utils/__init__.py",
+         rendered="the handler's DEFAULT_BODY and default subject formatted with "
+         "create_tag_dict's tags (user = given name, action = request path, url = url_root); "
+         "text/plain", subject="An action was performed on your token.", text=body,
+         note="notice of an administrator's action on the user's token; the token serial "
+         "is not a code", **common)  # fmt: skip
+    # 4. password recovery: the code only inside the link
+    code = "".join(RNG.choice(alnum) for _ in range(24))
+    body = _py_string("edumfa/lib/passwordreset.py", "BODY").format(
+        "https://mfa.uni-nordheim.example/#!", "lberg", "uni-nordheim", code
+    )
+    save(template="password-reset", kind="notice", code=None,
+         path="edumfa/lib/passwordreset.py; edumfa/lib/smtpserver.py",
+         rendered="passwordreset.py's BODY formatted as create_recoverycode does (base URL "
+         "with '#!', login, realm, recovery code), subject 'Your password reset'; text/plain",
+         subject="Your password reset", text=body,
+         note="the 24-character recovery code appears only inside the reset link",
+         **common)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser()
@@ -510,6 +579,7 @@ def main() -> None:
     passbolt()
     keycloak_plain()
     packetfence()
+    edumfa()
     out = HERE / "round17" / "security.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
