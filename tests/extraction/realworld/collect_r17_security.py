@@ -82,6 +82,10 @@ from collect import message  # noqa: E402
 SENT = datetime(2026, 12, 2, 8, 41, 17, tzinfo=UTC)
 RNG = random.Random(1717)
 ITEMS: list[dict] = []
+DROPPED = {"for-keycloak-email-otp"}
+"""Senders another collector of this round renders too (``collect_r17_libraries.py``,
+source ``kcemailotpauth``: the same templates at the same commit): kept there once. Their
+codes are still drawn here, so every other mail keeps its bytes."""
 MIRRORS = Path("/work/.mirror")
 
 FK_REPO = "for-keycloak/email-otp-authenticator"
@@ -147,6 +151,8 @@ def message_format(pattern: str, *args: str) -> str:
 def save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
          sender, subject, text, html_part, note=None) -> None:  # fmt: skip
     ident = f"{source}-{template}-{lang}"
+    if source in DROPPED:
+        return  # rendered for its random draws only (see main)
     raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
     rel = f"mail/{source}/{ident}.eml"
     out = HERE / rel
