@@ -23,16 +23,39 @@ commit recorded below, so every run writes the same bytes.
   service address for the form service, invented. The security code is
   ``generateTokenCode(5)`` (``lib/auth/tokenGenerator.ts``): five characters over the
   easy-to-read alphabet ``2346789bdfghjmnpqrtBDFGHJLMNPQRT``, so codes mix case.
+- opengovsg/FormSG (MIT, with GovTech's exclusion of logos and Singapore law; LICENSE.md),
+  Form.gov.sg, the Singapore Government's form builder from Open Government Products. The
+  login one-time password is ``otp-email.server.view.html`` (EJS, via ``generateLoginOtpHtml``)
+  and the submission one-time password is ``generateVerificationOtpHtml``'s ``dedent``
+  template literal (``src/app/services/mail/mail.utils.ts``); the notices are the EJS views
+  ``bounce-notification-permanent``, ``issue-reported-notification``,
+  ``payment-confirmation``, ``sms-verification-disabled-collab`` and
+  ``sms-verification-warning-collab``. The EJS here uses only ``<%= expr %>`` (escaped as EJS
+  does), filled by ``_ejs``. Subjects and sender (``${appName} <${senderMail}>``, ``FormSG`` and
+  ``donotreply@mail.form.gov.sg``, the config defaults) from
+  ``src/app/services/mail/mail.service.ts``; every mail is a single text/html part
+  (nodemailer with ``html`` only). The OTP is ``generateOtp`` (six digits) shown after
+  ``generateOtpPrefix``'s three capitals and a hyphen (``ABC-<strong>123456</strong>``): the
+  login screen shows the prefix and the person types the six digits.
+- opengovsg/GoGovSG (MIT, with GovTech's exclusion of logos; LICENSE.md), go.gov.sg, the
+  Singapore Government's official link shortener. ``MailerNode.mailOTP``,
+  ``mailJobSuccess`` and ``mailJobFailure`` (``src/server/services/email.ts``) build HTML
+  strings sent by nodemailer as ``html`` from ``${senderDomain} <donotreply@mail.${senderDomain}>``
+  with ``domainVariant`` ``go.gov.sg``; the template literals are read from the snapshot and
+  filled by ``_js_literal``. The OTP is ``generateOTP`` (``src/server/util/otp.ts``, six
+  digits); ``OTP_EXPIRY`` defaults to five minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import re
 import subprocess
 import sys
+import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -199,12 +222,285 @@ def gcforms(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+FSG_REPO = "opengovsg/FormSG"
+FSG_COMMIT = "d315f88e8be2a7af4656ccdeb152475cd954e6f8"
+FSG_FROM = "FormSG <donotreply@mail.form.gov.sg>"
+FSG_LICENCE = "MIT"
+FSG_RENDERED_EJS = "EJS view filled by a small <%= %> renderer (EJS escaping), text/html only"
+TPL = "src/app/views/templates/"
+
+
+def _ejs(template: str, values: dict) -> str:
+    def fill(m: re.Match) -> str:
+        value = values
+        for part in m.group(1).split("."):
+            value = value[part]
+        return (
+            html.escape(str(value), quote=True)
+            .replace("&#x27;", "&#39;")
+            .replace("&quot;", "&#34;")
+        )
+
+    return re.sub(r"<%=\s*([A-Za-z_.]+)\s*%>", fill, template)
+
+
+def _dedent_js(body: str) -> str:
+    """dedent-js on a template literal: drop the first and last line breaks, strip the
+    common indentation."""
+    return textwrap.dedent(body).strip("\n")
+
+
+def formsg(mirrors: Path) -> list[tuple[dict, bytes]]:
+    def show(path: str) -> str:
+        return _git_show(mirrors, FSG_REPO, FSG_COMMIT, path)
+
+    mails = []  # (id, group, subject, kind, code, path, html, rendered, note)
+    app_url = "https://form.gov.sg"
+    otp_tpl = show(TPL + "otp-email.server.view.html")
+    for n, (prefix, otp, ip) in enumerate(
+        [("KDW", "418275", "203.116.54.12"), ("QJT", "062913", "116.87.201.44")], 1
+    ):
+        body = _ejs(
+            otp_tpl,
+            {
+                "otpPrefix": prefix,
+                "otp": otp,
+                "appName": "FormSG",
+                "appUrl": app_url,
+                "ipAddress": ip,
+            },
+        )
+        mails.append(
+            (
+                f"formsg-login-otp-en-{n}",
+                "formsg-login-otp",
+                "One-Time Password (OTP) for FormSG",
+                "gov-otp",
+                otp,
+                TPL + "otp-email.server.view.html",
+                body,
+                FSG_RENDERED_EJS,
+                f"login OTP shown as {prefix}-<strong>{otp}</strong>: the three capitals are "
+                "a session prefix the login screen already shows, the person types the six "
+                "digits; an IP address follows",
+            )
+        )
+    utils = show("src/app/services/mail/mail.utils.ts")
+    for n, (prefix, otp) in enumerate([("MHV", "730461"), ("BZE", "925038")], 1):
+        body = _dedent_js(
+            _js_literal(
+                utils,
+                "return dedent`",
+                {"appName": "FormSG", "otpPrefix": prefix, "otp": otp, "minutesToExpiry": "10"},
+            )
+        )
+        mails.append(
+            (
+                f"formsg-submission-otp-en-{n}",
+                "formsg-submission-otp",
+                "Your OTP for submitting a form on FormSG",
+                "gov-otp",
+                otp,
+                "src/app/services/mail/mail.utils.ts",
+                body,
+                "generateVerificationOtpHtml's dedent template literal filled (HASH_EXPIRE_"
+                "AFTER_SECONDS 600 s = 10 minutes), text/html only",
+                f"verified e-mail field of a public form: {prefix}-<b>{otp}</b>; the person "
+                "types the six digits (the form shows the prefix)",
+            )
+        )
+    form_id = "66f1b2c3d4e5f60718293a4b"
+    notices = [
+        (
+            "bounce-notification-permanent.server.view.html",
+            "formsg-bounce",
+            "[Urgent] FormSG Response Delivery Failure / Bounce",
+            {
+                "formTitle": "HDB Season Parking Appeal 2026",
+                "formLink": f"{app_url}/{form_id}",
+                "bouncedRecipients": "parking.appeals@hdb.gov.sg",
+                "appName": "FormSG",
+            },
+            None,
+        ),
+        (
+            "issue-reported-notification.view.html",
+            "formsg-issue-reported",
+            "Respondents are facing issues on HDB Season Parking Appeal 2026",
+            {
+                "formTitle": "HDB Season Parking Appeal 2026",
+                "formResultUrl": f"{app_url}/admin/form/{form_id}/results/feedback",
+                "appName": "FormSG",
+            },
+            None,
+        ),
+        (
+            "payment-confirmation.view.html",
+            "formsg-payment-confirmation",
+            "Your payment on FormSG was successful",
+            {
+                "formTitle": "Community Club Badminton Court Booking",
+                "submissionId": "67a9c4e1f0b2d35a8c417e20",
+                "amountPaid": "12.84",
+                "invoiceUrl": f"{app_url}/api/v3/payments/{form_id}/67a9c4e1f0b2d35a8c417e21"
+                "/invoice/download",
+                "appName": "FormSG",
+            },
+            "payment receipt: response ID and amount S$12.84, no code",
+        ),
+        (
+            "sms-verification-disabled-collab.server.view.html",
+            "formsg-sms-disabled",
+            "Free Mobile Number Verification Disabled",
+            {
+                "form": {"link": f"{app_url}/{form_id}", "title": "NEA Dengue Cluster Feedback"},
+                "smsVerificationLimit": "10000",
+            },
+            None,
+        ),
+        (
+            "sms-verification-warning-collab.view.html",
+            "formsg-sms-warning",
+            "Mobile Number Verification - Free Tier Limit Alert",
+            {
+                "form": {"link": f"{app_url}/{form_id}", "title": "NEA Dengue Cluster Feedback"},
+                "percentageUsed": "75%",
+                "smsVerificationLimit": "10000",
+            },
+            "about SMS OTP limits; carries no code",
+        ),
+    ]
+    for fname, group, subject, values, note in notices:
+        body = _ejs(show(TPL + fname), values)
+        mails.append(
+            (
+                f"{group}-en",
+                group,
+                subject,
+                "notice",
+                None,
+                TPL + fname,
+                body,
+                FSG_RENDERED_EJS,
+                note,
+            )
+        )
+    out = []
+    for item_id, group, subject, kind, code, path, body, rendered, note in mails:
+        raw = message(sender=FSG_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": "formsg",
+            "lang": "en",
+            "kind": kind,
+            "code": code,
+            "repository": FSG_REPO,
+            "path": path,
+            "commit": FSG_COMMIT,
+            "licence": FSG_LICENCE,
+            "rendered": rendered,
+        }
+        if note:
+            item["note"] = note
+        out.append((item, raw))
+    return out
+
+
+GGS_REPO = "opengovsg/GoGovSG"
+GGS_COMMIT = "1e1f53bdbc4f992517fdc90f1bab86183878ca0c"
+GGS_FROM = "go.gov.sg <donotreply@mail.go.gov.sg>"
+GGS_RENDERED = "MailerNode's HTML template literal filled (${} only), text/html only"
+
+
+def gogovsg(mirrors: Path) -> list[tuple[dict, bytes]]:
+    src = _git_show(mirrors, GGS_REPO, GGS_COMMIT, "src/server/services/email.ts")
+    path = "src/server/services/email.ts; src/server/util/otp.ts"
+    mails = []
+    for n, (otp, ip) in enumerate([("580374", "202.156.9.31"), ("004129", "118.189.77.205")], 1):
+        body = src[src.index("const emailHTML = `") :]
+        body = body.replace("${Math.floor(\n      otpExpiry / 60,\n    )}", "${minutes}", 1)
+        body = _js_literal(
+            body,
+            "const emailHTML",
+            {"otp": otp, "minutes": "5", "ogUrl": "https://go.gov.sg", "ip": ip},
+        )
+        mails.append(
+            (
+                f"gogovsg-login-otp-en-{n}",
+                "gogovsg-login-otp",
+                "One-Time Password (OTP) for go.gov.sg",
+                "gov-otp",
+                otp,
+                body,
+                "six-digit login OTP in <b>, followed by the requesting IP address",
+            )
+        )
+    links = ["https://go.gov.sg/api/qrcode/bulk/3f7a9c21-0b6e-4d58-a1c2-7e9f04b3d812"]
+    success = src[src.index("const body = `Your links") :]
+    success = re.sub(
+        r"\$\{downloadLinks\.map\([^`]*`<a href=\"\$\{downloadLink\}/\$\{\s*"
+        r"BULK_QR_DOWNLOAD_MAPPINGS\[BULK_QR_DOWNLOAD_FORMATS\.(PNG|SVG)\]\s*\}"
+        r"([^`]*)`,\s*\)\}",
+        lambda m: ",".join(
+            f'<a href="{link}/{m.group(1).lower()}.zip{m.group(2)}' for link in links
+        ),
+        success,
+    )
+    body = _js_literal(success, "const body", {})
+    mails.append(
+        (
+            "gogovsg-bulk-qr-success-en",
+            "gogovsg-bulk-qr-success",
+            "[go.gov.sg] QR code generation for your links is successful",
+            "notice",
+            None,
+            body,
+            "download links for bulk QR codes; BULK_QR_DOWNLOAD_MAPPINGS file names invented "
+            "(png.zip, svg.zip)",
+        )
+    )
+    failure = src[src.index("const body = `Bulk") :]
+    body = _js_literal(failure, "const body", {"domainVariant": "go.gov.sg"})
+    mails.append(
+        (
+            "gogovsg-bulk-qr-failure-en",
+            "gogovsg-bulk-qr-failure",
+            "[go.gov.sg] QR code generation for your links has failed",
+            "notice",
+            None,
+            body,
+            None,
+        )
+    )
+    out = []
+    for item_id, group, subject, kind, code, body, note in mails:
+        raw = message(sender=GGS_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": "gogovsg",
+            "lang": "en",
+            "kind": kind,
+            "code": code,
+            "repository": GGS_REPO,
+            "path": path,
+            "commit": GGS_COMMIT,
+            "licence": "MIT",
+            "rendered": GGS_RENDERED,
+        }
+        if note:
+            item["note"] = note
+        out.append((item, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     items = []
-    for item, raw in gcforms(args.mirrors):
+    for item, raw in gcforms(args.mirrors) + formsg(args.mirrors) + gogovsg(args.mirrors):
         rel = f"mail/{item['source']}/{item['id']}.eml"
         target = HERE / rel
         target.parent.mkdir(parents=True, exist_ok=True)
