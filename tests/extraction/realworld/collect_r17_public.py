@@ -44,6 +44,16 @@ commit recorded below, so every run writes the same bytes.
   with ``domainVariant`` ``go.gov.sg``; the template literals are read from the snapshot and
   filled by ``_js_literal``. The OTP is ``generateOTP`` (``src/server/util/otp.ts``, six
   digits); ``OTP_EXPIRY`` defaults to five minutes.
+- opengovsg/postmangovsg (MIT, with GovTech's exclusion of logos; docs/LICENSE.md),
+  Postman.gov.sg, the Singapore Government's mass-messaging service. The login OTP mail
+  (``sendOtp`` in ``backend/src/core/services/auth.service.ts``) and the From-address
+  validation notice (``sendValidationMessage`` in
+  ``backend/src/email/services/custom-domain.service.ts``): HTML template literals sent as
+  nodemailer ``html`` (``shared/src/clients/mail-client.class``), filled by ``_js_literal``.
+  ``APP_NAME`` is ``Postman.gov.sg`` and ``otp.expiry`` 600 s (config defaults); ``mailFrom``
+  has no default, so the sender ``Postman.gov.sg <donotreply@mail.postman.gov.sg>`` (the
+  address go.gov.sg's Postman fallback uses) is taken. The OTP is
+  ``customAlphabet('234567ABCDEFGHIJKLMNOPQRSTUVWXYZ', 6)``, also in the subject.
 """
 
 from __future__ import annotations
@@ -495,12 +505,85 @@ def gogovsg(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+PMG_REPO = "opengovsg/postmangovsg"
+PMG_COMMIT = "dfaf212b818e06880039af438088820722dc03ef"
+PMG_FROM = "Postman.gov.sg <donotreply@mail.postman.gov.sg>"
+PMG_RENDERED = "the service's HTML template literal filled (${} only), text/html only"
+
+
+def postman(mirrors: Path) -> list[tuple[dict, bytes]]:
+    app = "Postman.gov.sg"
+    path = "backend/src/core/services/auth.service.ts"
+    src = _git_show(mirrors, PMG_REPO, PMG_COMMIT, path)
+    src = re.sub(r"\$\{Math\.floor\(\s*OTP_EXPIRY / 60\s*\)\}", "${minutes}", src)
+    mails = []
+    for n, (otp, ip) in enumerate(
+        [("K7QX4M", "203.127.88.14"), ("2HZR5B", "165.21.42.97"), ("WD3JN6", "119.74.3.180")], 1
+    ):
+        values = {"appName": app, "otp": otp, "minutes": "10", "ipAddress": ip}
+        subject = _js_literal(src, "subject: `One-Time", values)
+        body = _js_literal(src, "body: `Your OTP", values)
+        mails.append(
+            (
+                f"postman-login-otp-en-{n}",
+                "postman-login-otp",
+                subject,
+                "gov-otp",
+                otp,
+                path,
+                body,
+                "six capitals and digits (2-7, A-Z) in <b> and at the end of the subject",
+            )
+        )
+    path = "backend/src/email/services/custom-domain.service.ts"
+    src = _git_show(mirrors, PMG_REPO, PMG_COMMIT, path)
+    src = re.sub(r"\$\{escapeHTML\(\s*fromAddress\s*\)\}", "${fromAddress}", src)
+    values = {
+        "appName": app,
+        "fromAddress": "MOH Vaccination Reminders &lt;vaccination@moh.gov.sg&gt;",
+    }
+    mails.append(
+        (
+            "postman-from-validated-en",
+            "postman-from-validated",
+            _js_literal(src, "subject: `Your From", values),
+            "notice",
+            None,
+            path,
+            _js_literal(src, "body: `<p>Congrat", values),
+            None,
+        )
+    )
+    out = []
+    for item_id, group, subject, kind, code, path, body, note in mails:
+        raw = message(sender=PMG_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": "postmangovsg",
+            "lang": "en",
+            "kind": kind,
+            "code": code,
+            "repository": PMG_REPO,
+            "path": path,
+            "commit": PMG_COMMIT,
+            "licence": "MIT",
+            "rendered": PMG_RENDERED,
+        }
+        if note:
+            item["note"] = note
+        out.append((item, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     items = []
-    for item, raw in gcforms(args.mirrors) + formsg(args.mirrors) + gogovsg(args.mirrors):
+    for item, raw in (
+        gcforms(args.mirrors) + formsg(args.mirrors) + gogovsg(args.mirrors) + postman(args.mirrors)
+    ):
         rel = f"mail/{item['source']}/{item['id']}.eml"
         target = HERE / rel
         target.parent.mkdir(parents=True, exist_ok=True)
