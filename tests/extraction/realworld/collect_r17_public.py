@@ -54,11 +54,29 @@ commit recorded below, so every run writes the same bytes.
   has no default, so the sender ``Postman.gov.sg <donotreply@mail.postman.gov.sg>`` (the
   address go.gov.sg's Postman fallback uses) is taken. The OTP is
   ``customAlphabet('234567ABCDEFGHIJKLMNOPQRSTUVWXYZ', 6)``, also in the subject.
+- City-of-Helsinki/tilavarauspalvelu-core (MIT), Varaamo, the City of Helsinki's booking
+  service for its premises (libraries, youth centres, sports halls), with keyless entry: a
+  booking of a space with a door keypad carries the door code (Pindora) the customer types at
+  the door. ``EmailService`` renders ``backend/templates/email/text/<type>.jinja`` (Jinja,
+  django_jinja defaults: autoescape on, no trim_blocks, ``render_text`` strips the result) and
+  an MJML HTML part; the subject is the context's ``title`` and the sender
+  ``DEFAULT_FROM_EMAIL``. The contexts are those the project's own email tests assert for
+  each language (``LANGUAGE_CONTEXT`` of
+  ``backend/tests/test_integrations/test_email/test_email_types/test_<type>.py`` built from
+  ``helpers.py``, i.e. the strings its ``fi``/``sv`` catalogues give), read with ``ast`` and
+  their module-level literal assignments evaluated; their placeholders (``[VARAUSYKSIKÖN
+  NIMI]``…) are replaced by invented values and ``fake.varaamo.hel.fi`` by
+  ``varaamo.hel.fi``. The ``sentence`` and ``currency`` filters are copied from
+  ``tilavarauspalvelu/templatetags/tilavarauspalvelu.py``. The MJML HTML part (python-mjml)
+  is not reproduced: each mail is the text/plain part alone. ``DEFAULT_FROM_EMAIL``'s default
+  is ``tilavarauspalvelu@localhost``; the production-like ``Varaamo <noreply@varaamo.hel.fi>``
+  is invented. The door code shape (six digits) is the tests' ``123456``.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import html
 import json
@@ -67,7 +85,10 @@ import subprocess
 import sys
 import textwrap
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
+
+import jinja2
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -576,14 +597,197 @@ def postman(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+TVP_REPO = "City-of-Helsinki/tilavarauspalvelu-core"
+TVP_COMMIT = "79f937a4de47187cbc5175f98b69f64b80bf2ac1"
+TVP_FROM = "Varaamo <noreply@varaamo.hel.fi>"
+TVP_TESTS = "backend/tests/test_integrations/test_email/"
+TVP_RENDERED = (
+    "the repository's Jinja text template rendered with jinja2 (autoescape, sentence/currency "
+    "filters) from the context its email tests assert for the language, placeholders replaced; "
+    "text/plain only (the MJML HTML part is not reproduced)"
+)
+TVP_VALUES = {
+    "[SÄHKÖPOSTIN VASTAANOTTAJAN NIMI]": "Aino Virtanen",
+    "[VARAUSYKSIKÖN NIMI]": "Studio 2 (bänditila)",
+    "[TOIMIPISTEEN NIMI]": "Nuorisotalo Kipinä",
+    "[TOIMIPISTEEN OSOITE], [KAUPUNKI]": "Sturenkatu 23, Helsinki",
+}
+TVP_INSTRUCTIONS = {
+    "fi": "Studion avain ei ole käytössä. Sammuta vahvistimet ja valot lähtiessäsi.",
+    "sv": "Studion har ingen nyckel. Stäng av förstärkarna och ljuset när du går.",
+    "en": "The studio has no key. Please switch off the amplifiers and lights when you leave.",
+}
+
+
+def _tvp_sentence(text: str) -> str:
+    text = text.strip()
+    if text[-1] in {".", "!", "?", ":"}:
+        return text
+    return f"{text}."
+
+
+def _tvp_currency(price) -> str:
+    price = Decimal(price).quantize(Decimal("0.01"))
+    return f"{price:,.2f}".replace(",", " ").replace(".", ",")
+
+
+def _literal_assignments(source: str, namespace: dict) -> dict:
+    """Evaluate a test module's upper-case module-level assignments of literal data (dicts,
+    strings, ``|`` merges, ``Decimal(...)``) in ``namespace``; others are skipped."""
+    for node in ast.parse(source).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target = node.targets[0]
+        if not (isinstance(target, ast.Name) and target.id.isupper()):
+            continue
+        try:
+            value = eval(  # literal data of the snapshot, no builtins
+                compile(ast.Expression(node.value), "<tests>", "eval"),
+                {"__builtins__": {}, "Decimal": Decimal},
+                namespace,
+            )
+        except Exception:  # not literal data
+            continue
+        namespace[target.id] = value
+    return namespace
+
+
+def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
+    def show(path: str) -> str:
+        return _git_show(mirrors, TVP_REPO, TVP_COMMIT, path)
+
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: show(f"backend/templates/{name}")),
+        autoescape=True,
+    )
+    env.filters["sentence"] = _tvp_sentence
+    env.filters["currency"] = _tvp_currency
+    helpers = _literal_assignments(show(TVP_TESTS + "helpers.py"), {})
+
+    def fix(value):
+        if isinstance(value, str):
+            for old, new in TVP_VALUES.items():
+                value = value.replace(old, new)
+            value = value.replace("1.1.2024 11:00", "13.4.2026 17:00")
+            return value.replace("fake.varaamo.hel.fi", "varaamo.hel.fi")
+        return value
+
+    # (test module, template, group, kind, codes by language or None, note)
+    kinds = [
+        (
+            "test_reservation_approved.py",
+            "reservation_confirmed",
+            "varaamo-confirmed-door-code",
+            "other",
+            {"fi": "204817", "sv": "593160", "en": "871452"},
+            "booking confirmation of a city youth-centre studio with the door code (keypad) the "
+            "customer types at the door, next to a booking number and a price",
+        ),
+        (
+            "test_reservation_access_code_changed.py",
+            "reservation_access_code_changed",
+            "varaamo-door-code-changed",
+            "other",
+            {"fi": "730294", "sv": "418605", "en": "066381"},
+            "the door code of a booking has changed: the new code follows the booking number",
+        ),
+        (
+            "test_reservation_approved.py",
+            "reservation_confirmed",
+            "varaamo-confirmed",
+            "notice",
+            None,
+            "booking confirmation without keyless entry: booking number and price only",
+        ),
+        (
+            "test_reservation_cancelled.py",
+            "reservation_cancelled",
+            "varaamo-cancelled",
+            "notice",
+            None,
+            None,
+        ),
+        (
+            "test_reservation_denied.py",
+            "reservation_denied",
+            "varaamo-denied",
+            "notice",
+            None,
+            None,
+        ),
+    ]
+    out = []
+    for module, template, group, kind, codes, note in kinds:
+        ns = _literal_assignments(show(TVP_TESTS + "test_email_types/" + module), dict(helpers))
+        for lang in ("fi", "sv", "en"):
+            context = {key: fix(value) for key, value in ns["LANGUAGE_CONTEXT"][lang].items()}
+            context.update(
+                begin_date="14.4.2026",
+                begin_time="17:00",
+                end_date="14.4.2026",
+                end_time="19:00",
+                price=Decimal("18.00"),
+                subsidised_price=Decimal("18.00"),
+                reservation_id="48213",
+                instructions_confirmed_text=TVP_INSTRUCTIONS[lang],
+                instructions_confirmed_html=TVP_INSTRUCTIONS[lang],
+            )
+            for key in ("instructions_cancelled_text", "instructions_rejected_text"):
+                if key in context:
+                    context[key] = {
+                        "fi": "Lisätietoja: nuorisotalo.kipina@hel.fi, puh. 09 310 71234",
+                        "sv": "Mer information: nuorisotalo.kipina@hel.fi, tfn 09 310 71234",
+                        "en": "More information: nuorisotalo.kipina@hel.fi, tel. 09 310 71234",
+                    }[lang]
+            for key in ("cancel_reason", "rejection_reason"):
+                if key in context:
+                    context[key] = {
+                        "fi": "Tila on varattu kaupungin omaan käyttöön",
+                        "sv": "Lokalen är reserverad för stadens eget bruk",
+                        "en": "The space is reserved for use by the city",
+                    }[lang]
+            code = codes[lang] if codes else None
+            if codes:
+                context.update(
+                    access_code_is_used=True,
+                    access_code=code,
+                    access_code_validity_period="16:55-19:05",
+                )
+            else:
+                context.update(
+                    access_code_is_used=False, access_code="", access_code_validity_period=""
+                )
+            text = env.get_template(f"email/text/{template}.jinja").render(context).strip()
+            raw = message(
+                sender=TVP_FROM, subject=context["title"], text=text, html_part=None, sent=SENT
+            )
+            item = {
+                "id": f"{group}-{lang}",
+                "group": group,
+                "source": "varaamo",
+                "lang": lang,
+                "kind": kind,
+                "code": code,
+                "repository": TVP_REPO,
+                "path": f"backend/templates/email/text/{template}.jinja; "
+                f"{TVP_TESTS}test_email_types/{module}; {TVP_TESTS}helpers.py",
+                "commit": TVP_COMMIT,
+                "licence": "MIT",
+                "rendered": TVP_RENDERED,
+            }
+            if note:
+                item["note"] = note
+            out.append((item, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     items = []
-    for item, raw in (
-        gcforms(args.mirrors) + formsg(args.mirrors) + gogovsg(args.mirrors) + postman(args.mirrors)
-    ):
+    senders = (gcforms, formsg, gogovsg, postman, tilavaraus)
+    for item, raw in [pair for sender in senders for pair in sender(args.mirrors)]:
         rel = f"mail/{item['source']}/{item['id']}.eml"
         target = HERE / rel
         target.parent.mkdir(parents=True, exist_ok=True)
