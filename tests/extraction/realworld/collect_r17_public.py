@@ -611,6 +611,9 @@ TVP_VALUES = {
     "[VARAUSYKSIKÖN NIMI]": "Studio 2 (bänditila)",
     "[TOIMIPISTEEN NIMI]": "Nuorisotalo Kipinä",
     "[TOIMIPISTEEN OSOITE], [KAUPUNKI]": "Sturenkatu 23, Helsinki",
+    "[HAKEMUKSEN OSAN NIMI]": "Bänditreenit kevät 2026",
+    "[KAUSIVARAUSKIERROKSEN NIMI]": "Nuorisotilojen kausivaraus 2026",
+    "/reservations/1234": "/reservations/48213",
 }
 TVP_INSTRUCTIONS = {
     "fi": "Studion avain ei ole käytössä. Sammuta vahvistimet ja valot lähtiessäsi.",
@@ -631,9 +634,16 @@ def _tvp_currency(price) -> str:
     return f"{price:,.2f}".replace(",", " ").replace(".", ",")
 
 
+def _tvp_anchor(*, link: str, text: str | None = None) -> str:
+    """``create_anchor_tag`` of ``template_context/common.py``."""
+    if text is None:
+        text = link
+    return f'<a href="{link}">{text}</a>'
+
+
 def _literal_assignments(source: str, namespace: dict) -> dict:
     """Evaluate a test module's upper-case module-level assignments of literal data (dicts,
-    strings, ``|`` merges, ``Decimal(...)``) in ``namespace``; others are skipped."""
+    strings, ``|`` merges, ``Decimal(...)``, ``create_anchor_tag(...)``) in ``namespace``; others are skipped."""
     for node in ast.parse(source).body:
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
@@ -643,7 +653,7 @@ def _literal_assignments(source: str, namespace: dict) -> dict:
         try:
             value = eval(  # literal data of the snapshot, no builtins
                 compile(ast.Expression(node.value), "<tests>", "eval"),
-                {"__builtins__": {}, "Decimal": Decimal},
+                {"__builtins__": {}, "Decimal": Decimal, "create_anchor_tag": _tvp_anchor},
                 namespace,
             )
         except Exception:  # not literal data
@@ -665,6 +675,10 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
     helpers = _literal_assignments(show(TVP_TESTS + "helpers.py"), {})
 
     def fix(value):
+        if isinstance(value, list):
+            return [fix(v) for v in value]
+        if isinstance(value, dict):
+            return {k: fix(v) for k, v in value.items()}
         if isinstance(value, str):
             for old, new in TVP_VALUES.items():
                 value = value.replace(old, new)
@@ -698,6 +712,39 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
             "notice",
             None,
             "booking confirmation without keyless entry: booking number and price only",
+        ),
+        (
+            "test_seasonal_booking_access_code_changed.py",
+            "seasonal_booking_access_code_changed",
+            "varaamo-seasonal-door-code-changed",
+            "other",
+            {"fi": "512908", "sv": "947231", "en": "385064"},
+            "seasonal (weekly) booking: the new door code, then each weekly slot with its "
+            "weekday, time and code validity",
+        ),
+        (
+            "test_reservation_requires_payment.py",
+            "reservation_requires_payment",
+            "varaamo-requires-payment",
+            "notice",
+            None,
+            "payment request: price, booking number and a due date, no code",
+        ),
+        (
+            "test_reservation_rescheduled.py",
+            "reservation_rescheduled",
+            "varaamo-rescheduled",
+            "notice",
+            None,
+            None,
+        ),
+        (
+            "test_seasonal_booking_application_received.py",
+            "seasonal_booking_application_received",
+            "varaamo-application-received",
+            "notice",
+            None,
+            None,
         ),
         (
             "test_reservation_cancelled.py",
