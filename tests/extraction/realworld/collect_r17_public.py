@@ -71,6 +71,13 @@ commit recorded below, so every run writes the same bytes.
   is not reproduced: each mail is the text/plain part alone. ``DEFAULT_FROM_EMAIL``'s default
   is ``tilavarauspalvelu@localhost``; the production-like ``Varaamo <noreply@varaamo.hel.fi>``
   is invented. The door code shape (six digits) is the tests' ``123456``.
+- opengovsg/plumber (AGPL-3.0, with GovTech's exclusion of logos; LICENSE.md and
+  LICENSE.agpl), Plumber, the Singapore public service's no-code workflow tool. The login OTP
+  (``packages/backend/src/graphql/mutations/request-otp.ts``) and the pipe-error alert
+  (``createBodyErrorMessage`` in ``packages/backend/src/helpers/generate-error-email.ts``),
+  template literals sent through Postman's transactional API as an HTML body from
+  ``Plumber <donotreply@plumber.gov.sg>`` (``postman.fromAddress``'s default); Postman sends
+  the body as the text/html part. The OTP is six of ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ``.
 """
 
 from __future__ import annotations
@@ -828,12 +835,83 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+PLB_REPO = "opengovsg/plumber"
+PLB_COMMIT = "b39bea4d19a281c0a8772cac003efe660fbe7ee7"
+PLB_FROM = "Plumber <donotreply@plumber.gov.sg>"
+
+
+def plumber(mirrors: Path) -> list[tuple[dict, bytes]]:
+    mails = []
+    path = "packages/backend/src/graphql/mutations/request-otp.ts"
+    src = _git_show(mirrors, PLB_REPO, PLB_COMMIT, path)
+    src = re.sub(r"\$\{\s*OTP_VALIDITY_IN_MS / 1000 / 60\s*\}", "${minutes}", src)
+    for n, otp in enumerate(["Q7MZ4K", "H3W9PD", "58TNXB"], 1):
+        body = _js_literal(src, "body: `", {"otp": otp, "minutes": "15"})
+        mails.append(
+            (
+                f"plumber-login-otp-en-{n}",
+                "plumber-login-otp",
+                "Your OTP for Plumber",
+                "gov-otp",
+                otp,
+                path,
+                body,
+                "one sentence: six capitals and digits (no 0, 1, I, O)",
+            )
+        )
+    path = "packages/backend/src/helpers/generate-error-email.ts"
+    src = _git_show(mirrors, PLB_REPO, PLB_COMMIT, path)
+    flow = "MOE school bus claims to Google Sheets"
+    url = (
+        "https://plumber.gov.sg/executions?status=failure&input=MOE+school+bus+claims+to+"
+        "Google+Sheets"
+    )
+    body = _js_literal(
+        src,
+        "const bodyMessage = `",
+        {"flowName": flow, "currDateTime": "Mar 17 2026, 05:40 PM", "formattedUrl": url},
+    )
+    mails.append(
+        (
+            "plumber-pipe-error-en",
+            "plumber-pipe-error",
+            f"Plumber: Possible error on {flow}",
+            "notice",
+            None,
+            path,
+            body,
+            None,
+        )
+    )
+    out = []
+    for item_id, group, subject, kind, code, path, body, note in mails:
+        raw = message(sender=PLB_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": "plumber",
+            "lang": "en",
+            "kind": kind,
+            "code": code,
+            "repository": PLB_REPO,
+            "path": path,
+            "commit": PLB_COMMIT,
+            "licence": "AGPL-3.0",
+            "rendered": "the app's template literal filled (${} only), sent by Postman as the "
+            "text/html part",
+        }
+        if note:
+            item["note"] = note
+        out.append((item, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     items = []
-    senders = (gcforms, formsg, gogovsg, postman, tilavaraus)
+    senders = (gcforms, formsg, gogovsg, postman, plumber, tilavaraus)
     for item, raw in [pair for sender in senders for pair in sender(args.mirrors)]:
         rel = f"mail/{item['source']}/{item['id']}.eml"
         target = HERE / rel
