@@ -690,6 +690,7 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
             for old, new in TVP_VALUES.items():
                 value = value.replace(old, new)
             value = value.replace("1.1.2024 11:00", "13.4.2026 17:00")
+            value = value.replace(".2023", ".2026")
             return value.replace("fake.varaamo.hel.fi", "varaamo.hel.fi")
         return value
 
@@ -728,6 +729,47 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
             {"fi": "512908", "sv": "947231", "en": "385064"},
             "seasonal (weekly) booking: the new door code, then each weekly slot with its "
             "weekday, time and code validity",
+        ),
+        (
+            "test_reservation_created.py",
+            "reservation_created",
+            "varaamo-created-door-code",
+            "other",
+            {"fi": "619043", "sv": "280517", "en": "954726"},
+            "booking made (confirmed at once): the opening line mentions the door code, which "
+            "follows the booking number",
+        ),
+        (
+            "test_seasonal_booking_access_type_changed.py",
+            "seasonal_booking_access_type_changed",
+            "varaamo-seasonal-access-type-changed",
+            "other",
+            {"fi": "803152", "sv": "164398", "en": "527019"},
+            "seasonal booking moved to keyless entry: the door code, then the weekly slots",
+        ),
+        (
+            "test_seasonal_booking_cancelled_single.py",
+            "seasonal_booking_cancelled_single",
+            "varaamo-seasonal-cancelled-single",
+            "notice",
+            None,
+            None,
+        ),
+        (
+            "test_seasonal_booking_application_round_handled.py",
+            "seasonal_booking_application_round_handled",
+            "varaamo-application-handled",
+            "notice",
+            None,
+            None,
+        ),
+        (
+            "test_user_anonymization.py",
+            "user_anonymization",
+            "varaamo-user-anonymization",
+            "notice",
+            None,
+            None,
         ),
         (
             "test_reservation_requires_payment.py",
