@@ -78,6 +78,16 @@ commit recorded below, so every run writes the same bytes.
   template literals sent through Postman's transactional API as an HTML body from
   ``Plumber <donotreply@plumber.gov.sg>`` (``postman.fromAddress``'s default); Postman sends
   the body as the text/html part. The OTP is six of ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ``.
+- opengovsg/isomer (MIT, with GovTech's exclusion of logos and Singapore law; LICENSE),
+  Isomer Studio, the CMS behind Singapore government websites. The sign-in OTP
+  (``apps/studio/src/server/modules/auth/email/email.router.ts``) and the notices
+  ``loginAlertTemplate`` and ``accountDeactivationWarningTemplate``
+  (``apps/studio/src/features/mail/templates/templates.ts``): template literals sent through
+  Postman's transactional API (``apps/studio/src/lib/mail.ts``) with no ``from``, so from
+  Postman's default sender; the body is the text/html part. ``constructStudioRedirect()`` is
+  the link it builds for ``NEXT_PUBLIC_APP_URL`` ``https://studio.isomer.gov.sg``; the site
+  list is joined as the code does. The OTP is six of ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ``
+  after a three-capital prefix (``ABC-<b>7K2QXM</b>``); ``OTP_EXPIRY`` defaults to 600 s.
 """
 
 from __future__ import annotations
@@ -948,12 +958,96 @@ def plumber(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+ISO_REPO = "opengovsg/isomer"
+ISO_COMMIT = "d30d097ef2556357ae14f0b6ffdb0a7ec3e44afc"
+ISO_FROM = "Postman.gov.sg <donotreply@mail.postman.gov.sg>"
+
+
+def isomer(mirrors: Path) -> list[tuple[dict, bytes]]:
+    mails = []
+    path = "apps/studio/src/server/modules/auth/email/email.router.ts"
+    src = _git_show(mirrors, ISO_REPO, ISO_COMMIT, path)
+    for n, (prefix, token) in enumerate(
+        [("RWF", "7K2QXM"), ("JTB", "D9H4NP"), ("MEZ", "5VY8CG")], 1
+    ):
+        body = _js_literal(
+            src, "body: `Your OTP", {"otpPrefix": prefix, "token": token, "expiryMinutes": "10"}
+        )
+        mails.append(
+            (
+                f"isomer-signin-otp-en-{n}",
+                "isomer-signin-otp",
+                "Sign in to studio.isomer.gov.sg",
+                "gov-otp",
+                token,
+                path,
+                body,
+                f"{prefix}-<b>{token}</b>: the three capitals are the session prefix the sign-in "
+                "screen shows; the person types the six characters in bold",
+            )
+        )
+    path = "apps/studio/src/features/mail/templates/templates.ts"
+    src = _git_show(mirrors, ISO_REPO, ISO_COMMIT, path)
+    app = "https://studio.isomer.gov.sg"
+    redirect = f'<a target="_blank" href="{app}">studio.isomer.gov.sg</a>'
+    src = src.replace("${constructStudioRedirect()}", redirect)
+    sites = ["Ministry of Sustainability and the Environment", "Singapore Heritage Festival"]
+    src = src.replace(
+        '${siteNames.map((site) => `<li>${site}</li>`).join("")}',
+        "".join(f"<li>{site}</li>" for site in sites),
+    )
+    consts = {
+        "recipientEmail": "tan_wei_ling@mse.gov.sg",
+        "ISOMER_SUPPORT_LINK": "mailto:support@isomer.gov.sg",
+        "ISOMER_SUPPORT_EMAIL": "support@isomer.gov.sg",
+        "inHowManyDays": "14",
+    }
+    for anchor, group, subject, note in (
+        (
+            "const loginAlertTemplate",
+            "isomer-login-alert",
+            "[Isomer Studio] Successful Login to Your Account",
+            None,
+        ),
+        (
+            "const accountDeactivationWarningTemplate",
+            "isomer-deactivation-warning",
+            "[Isomer Studio] Account deactivation warning - 14 days remaining",
+            None,
+        ),
+    ):
+        start = src.index(anchor)
+        body = _js_literal(src[src.index("body: `", start) :], "body: `", consts)
+        mails.append((f"{group}-en", group, subject, "notice", None, path, body, note))
+    out = []
+    for item_id, group, subject, kind, code, path, body, note in mails:
+        raw = message(sender=ISO_FROM, subject=subject, text=None, html_part=body, sent=SENT)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": "isomer",
+            "lang": "en",
+            "kind": kind,
+            "code": code,
+            "repository": ISO_REPO,
+            "path": path,
+            "commit": ISO_COMMIT,
+            "licence": "MIT",
+            "rendered": "the app's template literal filled (${} only), sent by Postman as the "
+            "text/html part",
+        }
+        if note:
+            item["note"] = note
+        out.append((item, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     items = []
-    senders = (gcforms, formsg, gogovsg, postman, plumber, tilavaraus)
+    senders = (gcforms, formsg, gogovsg, postman, plumber, isomer, tilavaraus)
     for item, raw in [pair for sender in senders for pair in sender(args.mirrors)]:
         rel = f"mail/{item['source']}/{item['id']}.eml"
         target = HERE / rel
