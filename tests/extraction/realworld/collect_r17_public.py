@@ -14,11 +14,12 @@ commit recorded below, so every run writes the same bytes.
   both, bilingual (English then French) in one mail. Bodies are the JavaScript template
   literals of ``lib/auth/2fa.ts`` (security code), ``lib/auth/passwordReset.ts``,
   ``lib/deactivate.ts`` (both reasons) and
-  ``lib/invitations/emailTemplates/inviteToFormsEmailTemplate.ts``, read from the snapshot
+  ``lib/invitations/emailTemplates/`` (register and collaborate invitations, access
+  removed, owner added; ``${a || b}`` of the form titles taken as ``a``), read from the snapshot
   and filled by ``_js_literal`` (``${name}`` only). GC Notify turns the Markdown body into
   its plain-text part: done here by ``_notify_plain`` (``**bold**`` loses its marks, a link
-  becomes ``text: url`` (the bare URL when the text is the URL), a ``---``/``****`` rule a line of ``=``), an approximation of
-  notification-utils' plain-text renderer; GC Notify's HTML part (its FIP-branded layout) is
+  becomes ``text: url``, or the bare URL when the text is the URL, a ``---``/``****`` rule
+  a line of ``=``), an approximation of notification-utils' plain-text renderer; GC Notify's HTML part (its FIP-branded layout) is
   not reproduced, so each mail is text/plain only. The From address is GC Notify's
   service address for the form service, invented. The security code is
   ``generateTokenCode(5)`` (``lib/auth/tokenGenerator.ts``): five characters over the
@@ -246,6 +247,57 @@ def gcforms(mirrors: Path) -> list[tuple[dict, bytes]]:
             None,
         )
     )
+    titles = {
+        "formTitleEn": "Application for a firearms licence renewal",
+        "formTitleFr": "Demande de renouvellement de permis d'armes à feu",
+    }
+
+    def or_titles(src: str) -> str:
+        return src.replace("${formTitleEn || formTitleFr}", "${formTitleEn}").replace(
+            "${formTitleFr || formTitleEn}", "${formTitleFr}"
+        )
+
+    path = "lib/invitations/emailTemplates/inviteToCollaborateEmailTemplate.ts"
+    body = _js_literal(
+        or_titles(show(path)),
+        "): string =>",
+        {
+            "senderName": "Amélie Tremblay",
+            "message": "Please review the French version before we publish.",
+            "formUrlEn": f"{GCF_HOST}/en/forms",
+            "formUrlFr": f"{GCF_HOST}/fr/forms",
+            **titles,
+        },
+    )
+    mails.append(
+        (
+            "gcforms-invite-collaborate-en-fr",
+            "gcforms-invite-collaborate",
+            "Invitation to access form | Invitation pour accéder au formulaire",
+            "notice",
+            None,
+            path,
+            body,
+            None,
+        )
+    )
+    for name, group, subject, values in (
+        (
+            "youHaveBeenRemovedEmailTemplate",
+            "gcforms-access-removed",
+            "Form access removed | Accès au formulaire supprimé",
+            titles,
+        ),
+        (
+            "ownerAddedEmailTemplate",
+            "gcforms-owner-added",
+            "Ownership change notification | Notification de changement de propriété",
+            {**titles, "formOwner": "Marc-André Gagnon"},
+        ),
+    ):
+        path = f"lib/invitations/emailTemplates/{name}.ts"
+        body = _js_literal(or_titles(show(path)), "): string =>", values)
+        mails.append((f"{group}-en-fr", group, subject, "notice", None, path, body, None))
     out = []
     for item_id, group, subject, kind, code, path, body, note in mails:
         raw = message(
