@@ -844,6 +844,23 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
         (
             "test_reservation_rescheduled.py",
             "reservation_rescheduled",
+            "varaamo-rescheduled-door-code",
+            "other",
+            {"fi": "472805", "sv": "639120", "en": "218734"},
+            "booking moved to a new time: the door code for the new slot follows the booking "
+            "number and price",
+        ),
+        (
+            "test_reservation_requires_handling.py",
+            "reservation_requires_handling",
+            "varaamo-requires-handling",
+            "notice",
+            None,
+            "booking awaiting staff handling: price range and booking number, no code",
+        ),
+        (
+            "test_reservation_rescheduled.py",
+            "reservation_rescheduled",
             "varaamo-rescheduled",
             "notice",
             None,
@@ -890,6 +907,13 @@ def tilavaraus(mirrors: Path) -> list[tuple[dict, bytes]]:
                 instructions_confirmed_text=TVP_INSTRUCTIONS[lang],
                 instructions_confirmed_html=TVP_INSTRUCTIONS[lang],
             )
+            for key in ("instructions_pending_text", "instructions_pending_html"):
+                if key in context:
+                    context[key] = {
+                        "fi": "Käsittelemme varauspyynnöt arkisin kahden päivän kuluessa.",
+                        "sv": "Vi behandlar bokningsförfrågningar inom två vardagar.",
+                        "en": "We handle booking requests within two working days.",
+                    }[lang]
             for key in ("instructions_cancelled_text", "instructions_rejected_text"):
                 if key in context:
                     context[key] = {
