@@ -1,0 +1,384 @@
+"""Round seventeen, backend frameworks and admin-panel plugins: the login codes their mails
+give, and the same senders' account notices without a code.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r17_backends.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commits named below, with fixed values, so each run writes the same bytes.
+
+- chiiya/filament-access-control (MIT), the Filament admin access-control plugin, at the last
+  commit that still sends the e-mail two-factor code (``CHIIYA_COMMIT``):
+  ``src/Notifications/TwoFactorCode.php`` (six ``random_int(0, 9)`` digits) and
+  ``src/Notifications/SetPassword.php`` as ``MailMessage::markdown`` mails of
+  ``resources/views/emails/{two-factor,password-set}.blade.php`` with the strings of
+  ``resources/lang/<lang>/default.php`` (ar, de, en, id, ja; Laravel's ``:host`` / ``:count``
+  / ``:url`` replacement), subject ``notifications.*.title``. The Markdown mail is laid out
+  with the ``mail::message`` component of laravel/framework (MIT, ``LARAVEL_COMMIT``): the
+  text part as ``text/layout`` gives it (header ``app: url``, the Markdown source with tags
+  stripped, footer), the HTML part ``html/layout`` with the Markdown converted by hand
+  (``#`` headings, paragraphs, the button table, links); the theme CSS inlining is not
+  reproduced. ``filament()->getBrandName()`` is the app name.
+- afsakar/filament-otp-login (MIT), the Filament OTP-login plugin:
+  ``src/Notifications/SendOtpCode.php`` (greeting, three lines, salutation) with
+  ``resources/lang/{en,tr}/translations.php``, in the framework's notification view
+  (``Notifications/resources/views/email.blade.php``) laid out as above; the code is
+  ``str_pad(rand(0, 10 ** 6 - 1), 6, '0', STR_PAD_LEFT)`` (``src/Filament/Pages/Login.php``),
+  valid ``otp_code.expires`` (120) seconds.
+- jeremyevans/rodauth (MIT), the Ruby authentication framework: every ``templates/*-email.str``
+  body (``#{...}`` filled as the features do: ``token_link`` ``<account id>_<urlsafe base64
+  HMAC>`` links, logins, the WebAuthn count) with the default subject of each ``email``
+  declaration in ``lib/rodauth/features/*.rb`` and ``email_from`` ``webmaster@<domain>``;
+  the mail gem sends the body alone as text/plain. No code in any of them (TOTP codes come
+  from an app, the links carry the keys).
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 2, 8, 41, 17, tzinfo=UTC)
+RNG = random.Random("r17-backends")
+ITEMS: list[dict] = []
+DIGITS = "0123456789"
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _rand(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+# ---------------------------------------------------------------------------------------
+# Laravel Markdown mail (shared by the Filament plugins)
+
+LARAVEL_COMMIT = "bd71b45fbb7e672957bf6ff61baddefe15fbca6a"
+LARAVEL_VIEWS = (
+    f"laravel/framework@{LARAVEL_COMMIT}:src/Illuminate/Mail/resources/views/"
+    "{html,text}/{layout,message,header,footer,button}.blade.php"
+)
+
+
+def _php_lang(source: str) -> dict[str, str]:
+    """The nested 'key' => 'value' strings of a Laravel lang file, as dotted keys."""
+    out: dict[str, str] = {}
+    stack: list[str] = []
+    for line in source.splitlines():
+        m = re.match(r"\s*'(\w+)' => \[$", line)
+        if m:
+            stack.append(m.group(1))
+            continue
+        if re.match(r"\s*\],?$", line) and stack:
+            stack.pop()
+            continue
+        m = re.match(r"""\s*'(\w+)' => (['"])(.*)\2,$""", line)
+        if m:
+            value = m.group(3).replace("\\'", "'") if m.group(2) == "'" else m.group(3)
+            out[".".join([*stack, m.group(1)])] = value
+    return out
+
+
+def _trans(value: str, repl: dict[str, str]) -> str:
+    """Laravel makeReplacements: longest key first, :key / :Key / :KEY."""
+    for key in sorted(repl, key=len, reverse=True):
+        value = value.replace(":" + key, repl[key])
+        value = value.replace(":" + key.capitalize(), repl[key].capitalize())
+        value = value.replace(":" + key.upper(), repl[key].upper())
+    return value
+
+
+def _e(value: str) -> str:
+    """Blade ``{{ }}``: htmlspecialchars with ENT_QUOTES."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#039;")
+
+
+def _md_inline(value: str) -> str:
+    """Markdown inline links of an (already escaped) paragraph."""
+    return re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r'<a href="\2">\1</a>', value)
+
+
+def _laravel_mail(laravel: Path, *, app: str, url: str, lang: str, blocks: list[tuple],
+                  subcopy: str | None = None) -> tuple[str, str]:  # fmt: skip
+    """Text and HTML parts of a ``mail::message`` whose slot is ``blocks``: ("h1", text),
+    ("p", text; ``<br>`` kept as Blade leaves it) or ("button", text, url, color)."""
+    layout = _show(
+        laravel, LARAVEL_COMMIT, "src/Illuminate/Mail/resources/views/html/layout.blade.php"
+    )
+    md: list[str] = []
+    body: list[str] = []
+    for block in blocks:
+        if block[0] == "h1":
+            md.append(f"# {_e(block[1])}")
+            body.append(f"<h1>{_md_inline(_e(block[1]))}</h1>\n")
+        elif block[0] == "p":
+            md.append(block[1])
+            body.append(f"<p>{_md_inline(block[1])}</p>\n")
+        else:
+            _, label, href, color = block
+            md.append(f"{_e(label)}: {href}")
+            body.append(
+                '<table class="action" align="center" width="100%" cellpadding="0" '
+                'cellspacing="0" role="presentation">\n<tr>\n<td align="center">\n<table '
+                'width="100%" border="0" cellpadding="0" cellspacing="0" role="presentation">\n'
+                '<tr>\n<td align="center">\n<table border="0" cellpadding="0" cellspacing="0" '
+                f'role="presentation">\n<tr>\n<td>\n<a href="{html.escape(href)}" '
+                f'class="button button-{color}" target="_blank" rel="noopener">'
+                f"{_e(label)}</a>\n</td>\n</tr>\n</table>\n</td>\n</tr>\n"
+                "</table>\n</td>\n</tr>\n</table>\n"
+            )
+    footer = f"© {SENT.year} {app}. All rights reserved."
+    slot = "\n\n".join(md)
+    text = f"{app}: {url}\n\n{re.sub(r'<[^>]*>', '', slot)}\n"
+    if subcopy:
+        text += f"\n{re.sub(r'<[^>]*>', '', subcopy)}\n"
+    text = html.unescape(text + f"\n{footer}\n")
+    sub = ""
+    if subcopy:
+        sub = (
+            '<table class="subcopy" width="100%" cellpadding="0" cellspacing="0" '
+            f'role="presentation">\n<tr>\n<td>\n<p>{_md_inline(subcopy)}</p>\n'
+            "\n</td>\n</tr>\n</table>"
+        )
+    header = (
+        f'<tr>\n<td class="header">\n<a href="{url}" style="display: inline-block;">\n'
+        f"{app}\n</a>\n</td>\n</tr>"
+    )
+    foot = (
+        '<tr>\n<td>\n<table class="footer" align="center" width="570" cellpadding="0" '
+        'cellspacing="0" role="presentation">\n<tr>\n<td class="content-cell" '
+        f'align="center">\n<p>{html.escape(footer, quote=False)}</p>\n\n</td>\n</tr>\n'
+        "</table>\n</td>\n</tr>"
+    )
+    page = (
+        layout.replace("{{ str_replace('_', '-', app()->getLocale()) }}", lang.replace("_", "-"))
+        .replace("{{ config('app.name') }}", app)
+        .replace("{!! $head ?? '' !!}\n", "")
+        .replace("{!! $header ?? '' !!}", header)
+        .replace("{!! Illuminate\\Mail\\Markdown::parse($slot) !!}", "".join(body))
+        .replace("{!! $subcopy ?? '' !!}", sub)
+        .replace("{!! $footer ?? '' !!}", foot)
+    )
+    assert "{{" not in page and "{!!" not in page, page
+    return text, page
+
+
+# ---------------------------------------------------------------------------------------
+# chiiya/filament-access-control
+
+CHIIYA_REPO = "chiiya/filament-access-control"
+CHIIYA_COMMIT = "8af3a8d57334f443130550ac4b8b9aa16f3b4dcf"
+CHIIYA_LANGS = ["en", "de", "ar", "id", "ja"]
+
+
+def chiiya(repo: Path, laravel: Path) -> None:
+    app, url = "Harbourline Freight", "https://admin.harbourline.example"
+    host = "admin.harbourline.example"
+    sender = f"{app} <no-reply@harbourline.example>"
+    for lang in CHIIYA_LANGS:
+        s = _php_lang(_show(repo, CHIIYA_COMMIT, f"resources/lang/{lang}/default.php"))
+
+        def t(key: str, repl: dict[str, str] | None = None, s=s) -> str:
+            return _trans(s[f"notifications.{key}"], repl or {})
+
+        regards = f"{_e(t('salutation'))},<br>\n{_e(app)}"
+        code = _rand(DIGITS, 6)
+        text, page = _laravel_mail(laravel, app=app, url=url, lang=lang, blocks=[
+            ("h1", t("two_factor.title", {"host": host})),
+            ("p", _e(t("two_factor.message"))),
+            ("h1", code),
+            ("p", regards),
+        ])  # fmt: skip
+        common = dict(
+            source="filamentaccess", lang=lang, repository=CHIIYA_REPO, commit=CHIIYA_COMMIT,
+            licence="MIT", sender=sender,
+            rendered="MailMessage::markdown of the plugin's Blade view with its lang strings, "
+            "laid out with laravel/framework's mail::message (text part as text/layout gives "
+            "it, HTML part html/layout with the Markdown converted by hand)",
+        )  # fmt: skip
+        _save(
+            template="two-factor", kind="saas-otp", code=code,
+            path="src/Notifications/TwoFactorCode.php; resources/views/emails/two-factor.blade"
+            f".php; resources/lang/{lang}/default.php; {LARAVEL_VIEWS}",
+            subject=t("two_factor.title", {"host": host}), text=text, html_part=page,
+            note="six random_int(0, 9) digits shown as a Markdown # heading", **common,
+        )  # fmt: skip
+        token = hashlib.sha256(f"chiiya-{lang}".encode()).hexdigest()
+        set_url = f"{url}/admin/password/set/{token}?email=noor.tester%40example.com"
+        request_url = f"{url}/admin/password/request"
+        text, page = _laravel_mail(laravel, app=app, url=url, lang=lang, blocks=[
+            ("h1", t("password_set.title", {"host": host})),
+            ("p", _e(t("password_set.message", {"host": host}))),
+            ("button", t("password_set.button"), set_url, "primary"),
+            ("p", _e(t("password_set.expiry", {"count": "60", "url": request_url}))),
+            ("p", regards),
+        ])  # fmt: skip
+        _save(
+            template="password-set", kind="notice", code=None,
+            path="src/Notifications/SetPassword.php; resources/views/emails/password-set.blade"
+            f".php; resources/lang/{lang}/default.php; {LARAVEL_VIEWS}",
+            subject=t("password_set.title", {"host": host}), text=text, html_part=page,
+            note="a set-password link only", **common,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# afsakar/filament-otp-login
+
+AFSAKAR_REPO = "afsakar/filament-otp-login"
+AFSAKAR_COMMIT = "e24e99b9b5198e309170617df7e0434b5854d018"
+
+
+def afsakar(repo: Path, laravel: Path) -> None:
+    app, url = "Kestrel Clinic Portal", "https://portal.kestrelclinic.example"
+    for lang in ["en", "tr"]:
+        s = _php_lang(_show(repo, AFSAKAR_COMMIT, f"resources/lang/{lang}/translations.php"))
+        code = _rand(DIGITS, 6)
+        lines = [
+            _trans(s["mail.line1"], {"code": code}),
+            _trans(s["mail.line2"], {"seconds": "120"}),
+            s["mail.line3"],
+        ]
+        text, page = _laravel_mail(laravel, app=app, url=url, lang=lang, blocks=[
+            ("h1", s["mail.greeting"]),
+            *[("p", _e(x)) for x in lines],
+            ("p", _e(_trans(s["mail.salutation"], {"app_name": app}))),
+        ])  # fmt: skip
+        _save(
+            source="filamentotplogin", template="otp-code", lang=lang, kind="saas-otp",
+            code=code, repository=AFSAKAR_REPO, commit=AFSAKAR_COMMIT, licence="MIT",
+            path="src/Notifications/SendOtpCode.php; src/Filament/Pages/Login.php; "
+            f"resources/lang/{lang}/translations.php; laravel/framework@{LARAVEL_COMMIT}:"
+            "src/Illuminate/Notifications/resources/views/email.blade.php; " + LARAVEL_VIEWS,
+            rendered="Laravel MailMessage (greeting, lines, salutation) in the framework's "
+            "notification view, laid out as text/layout and html/layout (Markdown converted "
+            "by hand)",
+            sender=f"{app} <no-reply@kestrelclinic.example>", subject=s["mail.subject"],
+            text=text, html_part=page,
+            note="six digits zero-padded, after 'Your OTP code is:'; 120 is the validity in "
+            "seconds",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# jeremyevans/rodauth
+
+RODAUTH_REPO = "jeremyevans/rodauth"
+RODAUTH_COMMIT = "8471e32e232294313d8545dcfa6b7c0ce21266c7"
+RODAUTH_MAILS = [
+    # template, default subject, feature file, link route (None: no link)
+    ("email-auth", "Login Link", "email_auth", "email-auth"),
+    ("reset-password", "Reset Password", "reset_password", "reset-password"),
+    ("reset-password-notify", "Password Reset Completed", "reset_password_notify", None),
+    ("unlock-account", "Unlock Account", "lockout", "unlock-account"),
+    ("verify-account", "Verify Account", "verify_account", "verify-account"),
+    ("verify-login-change", "Verify Login Change", "verify_login_change",
+     "verify-login-change"),
+    ("password-changed", "Password Changed", "change_password_notify", None),
+    ("otp-setup", "TOTP Authentication Setup", "otp_modify_email", None),
+    ("otp-disabled", "TOTP Authentication Disabled", "otp_modify_email", None),
+    ("otp-locked-out", "TOTP Authentication Locked Out", "otp_lockout_email", None),
+    ("otp-unlocked", "TOTP Authentication Unlocked", "otp_lockout_email", None),
+    ("otp-unlock-failed", "TOTP Authentication Unlocking Failed", "otp_lockout_email", None),
+    ("webauthn-authenticator-added", "WebAuthn Authenticator Added", "webauthn_modify_email",
+     None),
+    ("webauthn-authenticator-removed", "WebAuthn Authenticator Removed",
+     "webauthn_modify_email", None),
+]  # fmt: skip
+
+
+def rodauth(repo: Path) -> None:
+    base = "https://accounts.tallowmere.example"
+    account_id = "4187"
+    for template, subject, feature, route in RODAUTH_MAILS:
+        path = f"templates/{template}-email.str"
+        body = _show(repo, RODAUTH_COMMIT, path)
+        declared = _show(repo, RODAUTH_COMMIT, f"lib/rodauth/features/{feature}.rb")
+        assert f"'{subject}'" in declared, (feature, subject)
+        values = {
+            "rodauth.verify_login_change_old_login": "noor.tester@example.com",
+            "rodauth.verify_login_change_new_login": "noor.tester@example.com",
+            "rodauth.account_webauthn_ids.length": "2"
+            if template.endswith("added") else "1",
+        }  # fmt: skip
+        if route:
+            hmac = (
+                base64.urlsafe_b64encode(hashlib.sha256(f"rodauth-{template}".encode()).digest())
+                .decode()
+                .rstrip("=")
+            )
+            key = "key"
+            values[f"rodauth.{route.replace('-', '_')}_email_link"] = (
+                f"{base}/{route}?{key}={account_id}_{hmac}"
+            )
+
+        def fill(m: re.Match, values=values) -> str:
+            return values[m.group(1)]
+
+        body = re.sub(r"#\{([^}]+)\}", fill, body)
+        _save(
+            source="rodauth", template=template, lang="en", kind="notice", code=None,
+            repository=RODAUTH_REPO, path=f"{path}; lib/rodauth/features/{feature}.rb; "
+            "lib/rodauth/features/email_base.rb", commit=RODAUTH_COMMIT, licence="MIT",
+            rendered="the .str template with #{...} filled as the feature does; mail gem, "
+            "the body alone as text/plain, default subject and email_from",
+            sender="webmaster@accounts.tallowmere.example", subject=subject, text=body,
+            html_part=None,
+            note="the key is only inside the link" if route else None,
+        )  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = parser.parse_args()
+    m = args.mirrors
+    laravel = m / "laravel+framework/repo"
+    chiiya(m / "chiiya+filament-access-control/repo", laravel)
+    afsakar(m / "afsakar+filament-otp-login/repo", laravel)
+    rodauth(m / "jeremyevans+rodauth/repo")
+    out = HERE / "round17" / "backends.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
+    codes = sum(1 for i in ITEMS if i["code"])
+    print(f"{len(ITEMS)} mails, {codes} codes")
+
+
+if __name__ == "__main__":
+    main()
