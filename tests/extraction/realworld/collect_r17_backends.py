@@ -31,6 +31,15 @@ them at the commits named below, with fixed values, so each run writes the same 
   declaration in ``lib/rodauth/features/*.rb`` and ``email_from`` ``webmaster@<domain>``;
   the mail gem sends the body alone as text/plain. No code in any of them (TOTP codes come
   from an app, the links carry the keys).
+- instantdb/instant (Apache-2.0), the Instant backend-as-a-service (Clojure server): the app
+  users' default magic-code mail (``runtime/magic_code_auth.clj`` ``default-email-params``:
+  subject ``<code> is your verification code for <app>``, the app title as sender name,
+  ``friendly-expiration`` of the app's setting), the dashboard's own magic code
+  (``dash/routes.clj``), the custom-sender verification code
+  (``model/app_email_verification_code.clj``) and the team and transfer invitations
+  (``dash/routes.clj``, ``superadmin/routes.clj``); hiccup2 bodies written out inside
+  ``util/email.clj`` ``standard-body``; Postmark sends the HTML body alone. Codes are
+  ``rand-num-str 6`` (``(rand-nth (range 0 9))``: digits 0-8).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -364,6 +373,150 @@ def rodauth(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# instantdb/instant
+
+INSTANT_REPO = "instantdb/instant"
+INSTANT_COMMIT = "a4d2ef33b60f281a437191006e4541d4780f9e4a"
+INSTANT_DIGITS = "012345678"  # rand-num-str: (rand-nth (range 0 9))
+
+
+def _hiccup(*forms) -> str:
+    """hiccup2 ``h/html`` (2.0.0-RC3, xhtml mode): elements as (tag, attrs or None,
+    *children); strings escaped by ``escape-html`` (& < > " and ' as ``&apos;``)."""
+
+    def one(form) -> str:
+        if isinstance(form, str):
+            return html.escape(form, quote=True).replace("&#x27;", "&apos;")
+        tag, attrs, *children = form
+        attr = "".join(f' {k}="{one(v)}"' for k, v in (attrs or {}).items())
+        return f"<{tag}{attr}>" + "".join(one(c) for c in children) + f"</{tag}>"
+
+    return "".join(one(f) for f in forms)
+
+
+def instant(repo: Path) -> None:
+    util = _show(repo, INSTANT_COMMIT, "server/src/instant/util/email.clj")
+    m = re.search(r'\(defn standard-body \[& body\]\s*\(str\s*"([^"]*)"\s*"([^"]*)"', util)
+    assert m
+    head, tail = m.group(1) + m.group(2), "</div></div>"
+    assert '"</div>"\n   "</div>"' in util
+
+    def standard(body: str) -> str:
+        return head + body + tail
+
+    runtime = _show(repo, INSTANT_COMMIT, "server/src/instant/runtime/magic_code_auth.clj")
+    dash = _show(repo, INSTANT_COMMIT, "server/src/instant/dash/routes.clj")
+    verification = _show(
+        repo, INSTANT_COMMIT, "server/src/instant/model/app_email_verification_code.clj"
+    )
+    strings = _show(repo, INSTANT_COMMIT, "server/src/instant/util/string.clj")
+    assert "(rand-nth (range 0 9))" in strings
+    common = dict(
+        source="instantdb", lang="en", repository=INSTANT_REPO, commit=INSTANT_COMMIT,
+        licence="Apache-2.0", text=None,
+        rendered="the hiccup2 body written out (strings escaped) inside util/email.clj "
+        "standard-body; Postmark HTMLBody only, no TextBody",
+    )  # fmt: skip
+    code_note = (
+        "six of rand-num-str (digits 0-8 only); the code is also at the start of the subject"
+    )
+
+    def magic_body(title: str, code: str, expiration: str) -> str:
+        return standard(_hiccup(
+            ("p", None, ("strong", None, "Welcome,")),
+            ("p", None, "You asked to join ", title, ". To complete your registration, use "
+             "this ", "verification code:"),
+            ("h2", {"style": "text-align: center"}, ("strong", None, code)),
+            ("p", None, "Copy and paste this into the confirmation box, and you'll be on your "
+             "way."),
+            ("p", None, "Note: This code will expire in ", expiration, ", and can only be used "
+             "once. If you ", "didn't request this code, please reply to this email."),
+        ))  # fmt: skip
+
+    assert '"You asked to join " app_title' in runtime
+    for template, title, expiration in [
+        ("app-magic-code", "Fernhill Allotments", "24 hours"),
+        ("app-magic-code-short", "Quayside Bikes & Repairs", "15 minutes"),
+    ]:
+        code = _rand(INSTANT_DIGITS, 6)
+        _save(
+            template=template, kind="saas-otp", code=code,
+            path="server/src/instant/runtime/magic_code_auth.clj; server/src/instant/util/"
+            "email.clj; server/src/instant/model/app_user_magic_code.clj",
+            sender=f"{title} <verify@auth-pm.instantdb.com>",
+            subject=f"{code} is your verification code for {title}",
+            html_part=magic_body(title, code, expiration),
+            note=code_note + "; the app's default magic-code mail (friendly-expiration "
+            f"{expiration})", **common,
+        )  # fmt: skip
+    assert "This code will expire in 10 minutes" in dash
+    code = _rand(INSTANT_DIGITS, 6)
+    body = magic_body("Instant", code, "10 minutes")
+    _save(
+        template="dashboard-magic-code", kind="saas-otp", code=code,
+        path="server/src/instant/dash/routes.clj; server/src/instant/config.clj; "
+        "server/src/instant/model/instant_user_magic_code.clj",
+        sender="Instant <verify@dash-pm.instantdb.com>",
+        subject=f"{code} is your verification code for Instant", html_part=body,
+        note=code_note + "; the Instant dashboard's own sign-in", **common,
+    )  # fmt: skip
+    assert "is your Instant sender verification code for app: " in verification
+    code = _rand(INSTANT_DIGITS, 6)
+    title = "Fernhill Allotments"
+    _save(
+        template="sender-verification", kind="saas-otp", code=code,
+        path="server/src/instant/model/app_email_verification_code.clj; "
+        "server/src/instant/dash/routes.clj",
+        sender="Instant <verify@dash-pm.instantdb.com>",
+        subject=f"{code} is your Instant sender verification code for app: {title}",
+        html_part=_hiccup(
+            ("p", None, "Use this code to verify your custom sender email address on Instant "
+             "for the app: ", ("strong", None, title)),
+            ("h2", {"style": "text-align: center"}, code),
+            ("p", None, "This code can only be used once."),
+        ),
+        note=code_note + "; sent without standard-body", **common,
+    )  # fmt: skip
+    assert '" invited you to collaborate on their "' in dash
+    for kind_, title in [("app", "Fernhill Allotments"), ("org", "Quayside Cooperative")]:
+        body = standard(_hiccup(
+            ("p", None, ("strong", None, "Hey there!")),
+            ("p", None, "mara.oyelaran@example.org", " invited you to collaborate on their ",
+             {"app": "app", "org": "organization"}[kind_], " ", title, "."),
+            ("p", None, "Navigate to ", ("a", {"href": "https://instantdb.com/dash?s=invites"},
+             "Instant"), " to accept the invite."),
+            ("p", None, "Note: this invite will expire in 3 days. ", "If you don't know the "
+             "user inviting you, please reply to this email."),
+        ))  # fmt: skip
+        _save(
+            template=f"team-invite-{kind_}", kind="notice", code=None,
+            path="server/src/instant/dash/routes.clj; server/src/instant/config.clj",
+            sender="Instant <teams@pm.instantdb.com>",
+            subject=f"[Instant] You've been invited to collaborate on {title}",
+            html_part=body, **common,
+        )  # fmt: skip
+    superadmin = _show(repo, INSTANT_COMMIT, "server/src/instant/superadmin/routes.clj")
+    assert '" invited you to become the new owner of "' in superadmin
+    title = "Fernhill Allotments"
+    body = standard(_hiccup(
+        ("p", None, ("strong", None, "Hey there!")),
+        ("p", None, "mara.oyelaran@example.org", " invited you to become the new owner of ",
+         title, "."),
+        ("p", None, "Navigate to ", ("a", {"href": "https://instantdb.com/dash?s=invites"},
+         "Instant"), " to accept the invite."),
+        ("p", None, "Note: This invite will expire in 3 days. If you ", "don't know the user "
+         "inviting you, please reply to this email."),
+    ))  # fmt: skip
+    _save(
+        template="transfer-invite", kind="notice", code=None,
+        path="server/src/instant/superadmin/routes.clj; server/src/instant/util/email.clj",
+        sender="Instant <teams@pm.instantdb.com>",
+        subject=f"[Instant] You've been asked to take ownership of {title}", html_part=body,
+        **common,
+    )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -373,6 +526,7 @@ def main() -> None:
     chiiya(m / "chiiya+filament-access-control/repo", laravel)
     afsakar(m / "afsakar+filament-otp-login/repo", laravel)
     rodauth(m / "jeremyevans+rodauth/repo")
+    instant(m / "instantdb+instant/repo")
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
