@@ -40,6 +40,11 @@ them at the commits named below, with fixed values, so each run writes the same 
   (``dash/routes.clj``, ``superadmin/routes.clj``); hiccup2 bodies written out inside
   ``util/email.clj`` ``standard-body``; Postmark sends the HTML body alone. Codes are
   ``rand-num-str 6`` (``(rand-nth (range 0 9))``: digits 0-8).
+- q23/mfa-email (GPL-2.0-or-later), a TYPO3 extension for e-mail codes at frontend login:
+  ``Classes/Service/MailService.php`` ``sendCode`` as written (text lines joined, HTML
+  ``sprintf``) with ``Resources/Private/Language/{,de.}locallang.xlf`` (``vsprintf``), subject
+  prefix ``Login`` (``ext_conf_template.txt``), once with a configured site name and signature
+  and once with the defaults; TYPO3 ``MailMessage`` sends text and HTML.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -517,6 +522,80 @@ def instant(repo: Path) -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# q23/mfa-email (TYPO3)
+
+Q23_REPO = "q23/mfa-email"
+Q23_COMMIT = "8f8db3f7a079abddf04364cbffa87886fe8a60d2"
+
+
+def _xlf(source: str) -> dict[str, str]:
+    """trans-unit id -> target (or source) of a TYPO3 XLIFF file."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r'<trans-unit id="([^"]+)"[^>]*>(.*?)</trans-unit>', source, re.S):
+        target = re.search(r"<target>(.*?)</target>", m.group(2), re.S)
+        src = re.search(r"<source>(.*?)</source>", m.group(2), re.S)
+        out[m.group(1)] = html.unescape((target or src).group(1))
+    return out
+
+
+def _php_e(value: str) -> str:
+    """htmlspecialchars (ENT_QUOTES | ENT_SUBSTITUTE, PHP 8.1 default)."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#039;")
+
+
+def q23(repo: Path) -> None:
+    service = _show(repo, Q23_COMMIT, "Classes/Service/MailService.php")
+    m = re.search(r"\$htmlBody = sprintf\(\s*(.*?),\s*htmlspecialchars\(\$htmlLanguage\)", service,
+                  re.S)  # fmt: skip
+    assert m
+    html_format = "".join(re.findall(r"'([^']*)'", m.group(1)))
+    assert "CODE_VALIDITY_SECONDS = 360;" in _show(
+        repo, Q23_COMMIT, "Classes/Service/CodeService.php"
+    )
+    minutes = 6
+    for lang, path in [("en", "locallang.xlf"), ("de", "de.locallang.xlf")]:
+        s = _xlf(_show(repo, Q23_COMMIT, f"Resources/Private/Language/{path}"))
+        for variant, site, name, signature, sender in [
+            ("configured", "Stadtwerke Lindenau Kundenportal", "Noor Tester",
+             "Stadtwerke Lindenau GmbH · Kundenservice 0341 555 0190",
+             "Stadtwerke Lindenau <portal@stadtwerke-lindenau.example>"),
+            ("defaults", None, "", "", "noreply@typo3-site.example"),
+        ]:  # fmt: skip
+            site_name = site or s["defaults.siteName"]
+            code = f"{RNG.randrange(0, 1000000):06d}"
+            subject = s["mail.subject.withPrefix"] % "Login"
+            greeting = s["mail.greeting.named"] % name if name else s["mail.greeting.unnamed"]
+            validity = s["mail.body.validity"] % minutes
+            sig_line = f"\n\n{signature}" if signature else ""
+            text = (
+                "\n\n".join([greeting, s["mail.body.intro"] % site_name, "    " + code,
+                             validity, s["mail.body.security"]]) + sig_line
+            )  # fmt: skip
+            sig_html = (
+                f'<p style="color: #888; font-size: 12px; margin-top: 20px;">{_php_e(signature)}</p>'
+                if signature else ""
+            )  # fmt: skip
+            page = html_format % (
+                lang, _php_e(site_name), _php_e(greeting), _php_e(s["mail.body.lead"]),
+                _php_e(code), _php_e(validity), _php_e(s["mail.body.security"]), sig_html,
+            )  # fmt: skip
+            _save(
+                source="q23mfaemail", template=f"login-code-{variant}", lang=lang,
+                kind="saas-otp", code=code, repository=Q23_REPO, commit=Q23_COMMIT,
+                licence="GPL-2.0-or-later",
+                path=f"Classes/Service/MailService.php; Classes/Service/CodeService.php; "
+                f"Resources/Private/Language/{path}; ext_conf_template.txt",
+                rendered="MailService::sendCode as written (implode of the text lines, sprintf "
+                "of the HTML) with the XLIFF strings (vsprintf) of the request language; TYPO3 "
+                "MailMessage text and HTML parts",
+                sender=sender, subject=subject, text=text, html_part=page,
+                note="str_pad(random_int(0, 999999), 6, '0'): six digits, indented in the text "
+                "part and letter-spaced in a box in the HTML; 6 is the validity in minutes"
+                + ("" if site else "; site name and greeting left at the extension defaults"),
+            )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -527,6 +606,7 @@ def main() -> None:
     afsakar(m / "afsakar+filament-otp-login/repo", laravel)
     rodauth(m / "jeremyevans+rodauth/repo")
     instant(m / "instantdb+instant/repo")
+    q23(m / "q23+mfa-email/repo")
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
