@@ -45,6 +45,11 @@ them at the commits named below, with fixed values, so each run writes the same 
   ``sprintf``) with ``Resources/Private/Language/{,de.}locallang.xlf`` (``vsprintf``), subject
   prefix ``Login`` (``ext_conf_template.txt``), once with a configured site name and signature
   and once with the defaults; TYPO3 ``MailMessage`` sends text and HTML.
+- payloadcms/payload (MIT), the headless CMS: the default forgot-password
+  (``auth/operations/forgotPassword.ts``) and verification (``auth/sendVerificationEmail.ts``)
+  mails with the ``authentication:*`` strings of ``packages/translations/src/languages/<lang>.ts``
+  (twelve of its languages; ``replaceVars`` fills ``{{serverURL}}`` / ``{{verificationURL}}``),
+  ``sendEmail`` with the HTML alone. Link mails, no code.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -596,6 +601,75 @@ def q23(repo: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# payloadcms/payload
+
+PAYLOAD_REPO = "payloadcms/payload"
+PAYLOAD_COMMIT = "db7543c2121f0b672e33436447122b5e09ea4f2b"
+PAYLOAD_LANGS = ["en", "de", "fr", "es", "it", "pl", "tr", "uk", "ar", "ja", "ko", "zh"]
+
+
+def _ts_strings(source: str, keys: list[str]) -> dict[str, str]:
+    """``key: 'value'`` (or double-quoted, possibly on the next line) of a Payload
+    language file."""
+    out: dict[str, str] = {}
+    for key in keys:
+        m = re.search(r"\n\s+" + key + r""":\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"),""",
+                      source)  # fmt: skip
+        assert m, key
+        value = m.group(1) if m.group(1) is not None else m.group(2)
+        out[key] = re.sub(r"\\(.)", r"\1", value)
+    return out
+
+
+def payload(repo: Path) -> None:
+    forgot = _show(repo, PAYLOAD_COMMIT, "packages/payload/src/auth/operations/forgotPassword.ts")
+    m = re.search(r"let html = `(.*?)`", forgot, re.S)
+    assert m
+    forgot_tpl = m.group(1)
+    verify = _show(repo, PAYLOAD_COMMIT, "packages/payload/src/auth/sendVerificationEmail.ts")
+    assert "req.t('authentication:newAccountCreated'" in verify
+    server = "https://cms.harbourmuseum.example"
+    sender = '"Harbour Museum CMS" <cms@harbourmuseum.example>'
+    keys = ["youAreReceivingResetPassword", "youDidNotRequestPassword", "resetYourPassword",
+            "newAccountCreated", "verifyYourEmail"]  # fmt: skip
+    for lang in PAYLOAD_LANGS:
+        path = f"packages/translations/src/languages/{lang}.ts"
+        t = _ts_strings(_show(repo, PAYLOAD_COMMIT, path), keys)
+        token = hashlib.sha1(f"payload-reset-{lang}".encode()).hexdigest()
+        forgot_url = f"{server}/admin/reset/{token}"
+        body = (
+            forgot_tpl.replace(
+                "${req.t('authentication:youAreReceivingResetPassword')}",
+                t["youAreReceivingResetPassword"],
+            )
+            .replace("${forgotURL}", forgot_url)
+            .replace(
+                "${req.t('authentication:youDidNotRequestPassword')}", t["youDidNotRequestPassword"]
+            )
+        )
+        assert "${" not in body
+        common = dict(
+            source="payloadcms", lang=lang, kind="notice", code=None, repository=PAYLOAD_REPO,
+            commit=PAYLOAD_COMMIT, licence="MIT", sender=sender, text=None,
+            rendered="the operation's default html and subject with req.t strings of the "
+            "language file ({{var}} replaced unescaped); sendEmail sends the HTML alone",
+        )  # fmt: skip
+        _save(
+            template="forgot-password", subject=t["resetYourPassword"], html_part=body,
+            path=f"packages/payload/src/auth/operations/forgotPassword.ts; {path}",
+            note="the 40-hex reset token is only in the link", **common,
+        )  # fmt: skip
+        token = hashlib.sha1(f"payload-verify-{lang}".encode()).hexdigest()
+        body = t["newAccountCreated"].replace("{{serverURL}}", server)
+        body = body.replace("{{verificationURL}}", f"{server}/admin/users/verify/{token}")
+        _save(
+            template="verify-email", subject=t["verifyYourEmail"], html_part=body,
+            path=f"packages/payload/src/auth/sendVerificationEmail.ts; {path}",
+            note="the 40-hex verification token is only in the link", **common,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -607,6 +681,7 @@ def main() -> None:
     rodauth(m / "jeremyevans+rodauth/repo")
     instant(m / "instantdb+instant/repo")
     q23(m / "q23+mfa-email/repo")
+    payload(m / "payloadcms+payload/repo")
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
