@@ -50,6 +50,10 @@ them at the commits named below, with fixed values, so each run writes the same 
   mails with the ``authentication:*`` strings of ``packages/translations/src/languages/<lang>.ts``
   (twelve of its languages; ``replaceVars`` fills ``{{serverURL}}`` / ``{{verificationURL}}``),
   ``sendEmail`` with the HTML alone. Link mails, no code.
+- mkalioby/django-mfa2 (MIT), the Django multi-factor app: the e-mail token
+  (``mfa/Email.py`` ``sendEmail``, ``templates/Email/mfa_email_token_template.html``, subject
+  ``MFA_OTP_EMAIL_SUBJECT`` default ``OTP``, once with ``MFA_SHOW_OTP_IN_EMAIL_SUBJECT``) and
+  the trusted-device link (``mfa/TrustedDevice.py``); ``Common.send`` sends the HTML alone.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -670,6 +674,52 @@ def payload(repo: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# mkalioby/django-mfa2
+
+MFA2_REPO = "mkalioby/django-mfa2"
+MFA2_COMMIT = "32aeda41020b74018699c904eeaca5f60259b8cf"
+
+
+def mfa2(repo: Path) -> None:
+    email_py = _show(repo, MFA2_COMMIT, "mfa/Email.py")
+    assert "str(randint(0, 1000000)).zfill(6)" in email_py
+    assert 'getattr(settings, "MFA_OTP_EMAIL_SUBJECT", "OTP")' in email_py
+    assert 'subject = secret + " " + subject' in email_py
+    token_tpl = _show(repo, MFA2_COMMIT, "mfa/templates/Email/mfa_email_token_template.html")
+    sender = "Lakeside Physio Bookings <bookings@lakesidephysio.example>"
+    common = dict(
+        source="djangomfa2", lang="en", repository=MFA2_REPO, commit=MFA2_COMMIT,
+        licence="MIT", sender=sender, text=None,
+        rendered="the Django template rendered (variables substituted, autoescaped); "
+        "Common.send: EmailMessage with content_subtype html, From EMAIL_FROM <address>",
+    )  # fmt: skip
+    for template, username, subject_in in [("email-otp", "noor.tester", False),
+                                           ("email-otp-subject", "ntester", True)]:  # fmt: skip
+        code = f"{RNG.randrange(0, 1000000):06d}"
+        body = token_tpl.replace("{{ user.get_username }}", username).replace("{{ otp }}", code)
+        subject = f"{code} OTP" if subject_in else "OTP"
+        _save(
+            template=template, kind="saas-otp", code=code, subject=subject, html_part=body,
+            path="mfa/Email.py; mfa/Common.py; mfa/templates/Email/mfa_email_token_template.html",
+            note="str(randint(0, 1000000)).zfill(6); default subject 'OTP'"
+            + ("; MFA_SHOW_OTP_IN_EMAIL_SUBJECT puts the code before it" if subject_in else ""),
+            **common,
+        )  # fmt: skip
+    td = _show(repo, MFA2_COMMIT, "mfa/templates/TrustedDevices/email.html")
+    assert '"Add Trusted Device Link"' in _show(repo, MFA2_COMMIT, "mfa/TrustedDevice.py")
+    body = td.replace("{{ user.get_full_name }}", "Noor Tester").replace(
+        "{{ HOST }}{% url 'add_td' %}", "/mfa/td/add"
+    )
+    assert "{" not in body
+    _save(
+        template="trusted-device-link", kind="notice", code=None,
+        subject="Add Trusted Device Link", html_part=body,
+        path="mfa/TrustedDevice.py; mfa/Common.py; mfa/templates/TrustedDevices/email.html",
+        note="HOST is not in the render context, so the link is the bare path", **common,
+    )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -682,6 +732,7 @@ def main() -> None:
     instant(m / "instantdb+instant/repo")
     q23(m / "q23+mfa-email/repo")
     payload(m / "payloadcms+payload/repo")
+    mfa2(m / "mkalioby+django-mfa2/repo")
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
