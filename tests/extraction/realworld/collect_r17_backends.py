@@ -2,7 +2,7 @@
 give, and the same senders' account notices without a code.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r17_backends.py \\
-        --mirrors /work/.mirror
+        --mirrors /work/.mirror [--node-modules /tmp/gauzynm/node_modules]
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commits named below, with fixed values, so each run writes the same bytes.
@@ -54,6 +54,12 @@ them at the commits named below, with fixed values, so each run writes the same 
   (``mfa/Email.py`` ``sendEmail``, ``templates/Email/mfa_email_token_template.html``, subject
   ``MFA_OTP_EMAIL_SUBJECT`` default ``OTP``, once with ``MFA_SHOW_OTP_IN_EMAIL_SUBJECT``) and
   the trusted-device link (``mfa/TrustedDevice.py``); ``Common.send`` sends the HTML alone.
+- afonsofigs/vendure-plugin-email-otp (MIT), a Vendure storefront sign-in by e-mailed code:
+  ``src/email-handler.ts`` (subject, ``{{ fromAddress }}``) and
+  ``src/template/onetimecode-requested/body.hbs`` rendered with Handlebars and ``mjml2html``
+  in node (``--node-modules``: a ``node_modules`` with mjml 4.18.0 and handlebars, as the
+  Vendure e-mail plugin's ``HandlebarsMjmlGenerator`` does); the code as
+  ``simple-auth.service.ts`` makes it, with the default options and with ``includeAlphabet``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -68,6 +74,7 @@ import json
 import random
 import re
 import subprocess
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -720,9 +727,83 @@ def mfa2(repo: Path) -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# afonsofigs/vendure-plugin-email-otp (Vendure)
+
+VENDURE_OTP_REPO = "afonsofigs/vendure-plugin-email-otp"
+VENDURE_OTP_COMMIT = "db76285559b24025b5b8c45050b03bd56bd9ac5c"
+_VENDURE_JS = r"""
+// Vendure email-plugin HandlebarsMjmlGenerator.generate: from (noEscape), subject and body
+// compiled with Handlebars, the body then given to mjml2html.
+const Handlebars = require('handlebars');
+const mjml2html = require('mjml');
+let input = '';
+process.stdin.on('data', (d) => (input += d));
+process.stdin.on('end', () => {
+  const out = JSON.parse(input).map((job) => {
+    const opts = { allowProtoPropertiesByDefault: true };
+    const from = Handlebars.compile(job.from, { noEscape: true })(job.vars, opts);
+    const subject = Handlebars.compile(job.subject)(job.vars, opts);
+    const mjml = Handlebars.compile(job.body)(job.vars, opts);
+    return { from, subject, body: mjml2html(mjml).html };
+  });
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+
+def _node_render(node_modules: Path, script: str, jobs: list[dict]) -> list[dict]:
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "node_modules").symlink_to(node_modules)
+        (work / "render.js").write_text(script)
+        out = subprocess.run(
+            ["node", "render.js"], input=json.dumps(jobs), capture_output=True, text=True,
+            check=True, cwd=work,
+        ).stdout  # fmt: skip
+    return json.loads(out)
+
+
+def vendure_otp(repo: Path, node_modules: Path) -> None:
+    handler = _show(repo, VENDURE_OTP_COMMIT, "src/email-handler.ts")
+    subject = re.search(r"\.setSubject\('([^']*)'\)", handler).group(1)
+    from_tpl = re.search(r"\.setFrom\('([^']*)'\)", handler).group(1)
+    body_path = "src/template/onetimecode-requested/body.hbs"
+    body = _show(repo, VENDURE_OTP_COMMIT, body_path)
+    service = _show(repo, VENDURE_OTP_COMMIT, "src/simple-auth.service.ts")
+    assert "const alphabets = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';" in service
+    from_address = '"Ashgrove Tea Co." <orders@ashgrovetea.example>'
+    variants = [
+        ("one-time-code", _rand(DIGITS, 6), "the default options: length 6, digits only"),
+        ("one-time-code-alpha", _rand(DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 8),
+         "includeAlphabet and length 8: capitals and digits"),
+    ]  # fmt: skip
+    jobs = [
+        {"from": from_tpl, "subject": subject, "body": body,
+         "vars": {"fromAddress": from_address, "code": code}}
+        for _, code, _ in variants
+    ]  # fmt: skip
+    for (template, code, note), out in zip(variants, _node_render(node_modules, _VENDURE_JS, jobs),
+                                           strict=True):  # fmt: skip
+        _save(
+            source="vendureotp", template=template, lang="en", kind="shop-otp", code=code,
+            repository=VENDURE_OTP_REPO, commit=VENDURE_OTP_COMMIT, licence="MIT",
+            path=f"src/email-handler.ts; src/simple-auth.service.ts; src/constants.ts; {body_path}",
+            rendered="Handlebars then mjml2html (mjml 4.18.0) as Vendure's "
+            "HandlebarsMjmlGenerator does; the e-mail plugin sends the HTML alone",
+            sender=out["from"], subject=out["subject"], text=None, html_part=out["body"],
+            note="the storefront's one-time sign-in code (crypto.randomInt over the alphabet); "
+            + note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    parser.add_argument(
+        "--node-modules", type=Path, default=Path("/tmp/gauzynm/node_modules"),
+        help="a node_modules with mjml 4.18.0 and handlebars",
+    )  # fmt: skip
     args = parser.parse_args()
     m = args.mirrors
     laravel = m / "laravel+framework/repo"
@@ -733,6 +814,7 @@ def main() -> None:
     q23(m / "q23+mfa-email/repo")
     payload(m / "payloadcms+payload/repo")
     mfa2(m / "mkalioby+django-mfa2/repo")
+    vendure_otp(m / "afonsofigs+vendure-plugin-email-otp/repo", args.node_modules)
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
