@@ -60,6 +60,13 @@ them at the commits named below, with fixed values, so each run writes the same 
   in node (``--node-modules``: a ``node_modules`` with mjml 4.18.0 and handlebars, as the
   Vendure e-mail plugin's ``HandlebarsMjmlGenerator`` does); the code as
   ``simple-auth.service.ts`` makes it, with the default options and with ``includeAlphabet``.
+- 2amigos/yii2-usuario (BSD-3-Clause), the Yii 2 user module: ``MailFactory`` mails (subjects
+  of ``Bootstrap.php`` ``mailParams``) rendered from ``src/User/resources/views/mail/{,text/}
+  *.php`` in ``layouts/{html,text}.php`` by a small PHP-view runner (echo tags, ``if``/``endif``
+  blocks, the newline after ``?>`` eaten), ``Yii::t`` from ``i18n/<lang>/usuario.php`` (an
+  empty translation falls back to the English source): the e-mail 2FA code, the welcome mail
+  with a generated password (``generatePasswords``, ``SecurityHelper::generatePassword(8)``),
+  the welcome mail with a confirmation link and the recovery mail.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -797,6 +804,180 @@ def vendure_otp(repo: Path, node_modules: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# 2amigos/yii2-usuario
+
+USUARIO_REPO = "2amigos/yii2-usuario"
+USUARIO_COMMIT = "2a95a8d4d267adcf1dcf252ce226f66a48c6ec70"
+USUARIO_MAIL = "src/User/resources/views/mail"
+
+
+def _php_strings(source: str) -> dict[str, str]:
+    """'message' => 'translation' pairs of a Yii PHP message file (empty: untranslated)."""
+    out: dict[str, str] = {}
+    q = r"'((?:[^'\\]|\\.)*)'"
+    for m in re.finditer(r"^\s*" + q + r"\s*=>\s*" + q + r",?\s*$", source, re.M):
+        out[re.sub(r"\\(.)", r"\1", m.group(1))] = re.sub(r"\\(.)", r"\1", m.group(2))
+    return out
+
+
+def _php_view(source: str, expr, cond) -> str:
+    """A PHP view run as PHP does: ``<?php ... ?>`` blocks output nothing but their ``if
+    (...):`` / ``endif`` steer the output, ``<?= ... ?>`` prints ``expr(code)``, and the one
+    newline right after ``?>`` is eaten."""
+    out: list[str] = []
+    stack: list[bool] = []
+    pos = 0
+    for m in re.finditer(r"<\?(php|=)(.*?)\?>\n?", source, re.S):
+        if all(stack):
+            out.append(source[pos : m.start()])
+        pos = m.end()
+        code = m.group(2).strip()
+        if m.group(1) == "=":
+            if all(stack):
+                out.append(expr(code))
+        elif code.startswith("if ("):
+            stack.append(cond(code[4 : code.rindex(")")]))
+        elif code == "endif":
+            stack.pop()
+    out.append(source[pos:])
+    return "".join(out)
+
+
+def usuario(repo: Path) -> None:
+    app = "Ostara Coworking"
+    base = "https://members.ostara-cowork.example"
+    sender = "no-reply@ostara-cowork.example"
+    bootstrap = _show(repo, USUARIO_COMMIT, "src/User/Bootstrap.php")
+    subjects = dict(re.findall(r"'(\w+MailSubject)' => Yii::t\('usuario', '([^']*)'", bootstrap))
+    helper = _show(repo, USUARIO_COMMIT, "src/User/Helper/SecurityHelper.php")
+    sets = dict(re.findall(r"'(lower|upper|digit|special)' => '([^']*)'", helper))
+    assert "random_int(0, 999999)" in _show(
+        repo, USUARIO_COMMIT, "src/User/Service/TwoFactorEmailCodeGeneratorService.php"
+    )
+
+    def password() -> str:  # generatePassword(8, lower/digit/upper 1 each)
+        chars = [RNG.choice(sets["lower"]), RNG.choice(sets["digit"]), RNG.choice(sets["upper"])]
+        every = "".join(sets[k] for k in ["lower", "upper", "digit", "special"])
+        chars += [RNG.choice(every) for _ in range(5)]
+        RNG.shuffle(chars)
+        return "".join(chars)
+
+    def html_a(text: str, url: str) -> str:
+        return f'<a href="{_php_e(url)}">{text}</a>'
+
+    mails = [
+        # template, view, subject key, languages, token route, generatePasswords, kind
+        ("two-factor-code", "twofactorcode", "twoFactorMailSubject",
+         ["en", "fr", "it", "nl", "pl"], None, False),
+        ("welcome-password", "welcome", "welcomeMailSubject",
+         ["en", "de", "es", "fr", "it", "nl", "pl", "ru", "uk", "pt-BR"], None, True),
+        ("welcome-confirm", "welcome", "welcomeMailSubject", ["en", "de", "hu"], "confirm",
+         False),
+        ("recovery", "recovery", "recoveryMailSubject", ["en", "de", "es", "ro"], "recover",
+         False),
+    ]  # fmt: skip
+    layouts = {k: _show(repo, USUARIO_COMMIT, f"{USUARIO_MAIL}/layouts/{k}.php")
+               for k in ["html", "text"]}  # fmt: skip
+    for template, view, subject_key, langs, route, generate in mails:
+        for lang in langs:
+            msgs = {} if lang == "en" else _php_strings(
+                _show(repo, USUARIO_COMMIT, f"src/User/resources/i18n/{lang}/usuario.php")
+            )  # fmt: skip
+
+            missed: list[str] = []
+
+            def t(message: str, params: dict[str, str] | None = None, msgs=msgs,
+                  missed=missed, lang=lang) -> str:  # fmt: skip
+                value = msgs.get(message) or message
+                if lang != "en" and not msgs.get(message):
+                    missed.append(message)
+                for k, v in (params or {}).items():
+                    value = value.replace("{" + k + "}", v)
+                return value
+
+            code = f"{RNG.randrange(0, 1000000):06d}" if view == "twofactorcode" else None
+            pw = password() if generate else None
+            token_url = None
+            if route:
+                key = hashlib.sha256(f"usuario-{template}-{lang}".encode()).hexdigest()[:32]
+                token_url = f"{base}/user/{route}/4187/{key}"
+            recovery_url = f"{base}/user/recovery/request"
+
+            def expr(code_: str, escape: bool, t=t, code=code, pw=pw, token_url=token_url,
+                     recovery_url=recovery_url) -> str:  # fmt: skip
+                m = re.fullmatch(r"Yii::t\(\s*'usuario',\s*'((?:[^'\\]|\\.)*)'\s*(?:,\s*(.*?))?\s*\)",
+                                 code_, re.S)  # fmt: skip
+                if m:
+                    message = re.sub(r"\\(.)", r"\1", m.group(1))
+                    arg = m.group(2)
+                    if arg is None:
+                        return t(message)
+                    if arg == "Yii::$app->name":
+                        return t(message, {"0": app})
+                    assert arg == "['app_name' => Yii::$app->name]", arg
+                    return t(message, {"app_name": app})
+                values = {
+                    "$code": code,
+                    "Html::encode($user->password)": _php_e(pw or ""),
+                    "$user->password": pw,
+                    "Url::to(['/user/recovery/request'], true)": recovery_url,
+                    "Html::a(Html::encode(Url::to(['/user/recovery/request'], true)), "
+                    "Url::to(['/user/recovery/request'], true))":
+                        html_a(_php_e(recovery_url), recovery_url),
+                    "Html::a(Html::encode($token->url), $token->url);":
+                        html_a(_php_e(token_url or ""), token_url or ""),
+                    "Html::a(Html::encode($token->url), $token->url)":
+                        html_a(_php_e(token_url or ""), token_url or ""),
+                    "$token->url": token_url,
+                    "Yii::$app->name": app,
+                    "date('Y')": str(SENT.year),
+                }  # fmt: skip
+                return values[code_]
+
+            def cond(c: str, token_url=token_url, generate=generate) -> bool:
+                return {
+                    "$showPassword || $module->generatePasswords": generate,
+                    "$module->allowPasswordRecovery": True,
+                    "$token !== null": token_url is not None,
+                }[c]
+
+            parts = {}
+            for kind_, vpath in [("html", view), ("text", f"text/{view}")]:
+                body = _php_view(_show(repo, USUARIO_COMMIT, f"{USUARIO_MAIL}/{vpath}.php"),
+                                 lambda c, k=kind_: expr(c, k == "html"), cond)  # fmt: skip
+                parts[kind_] = _php_view(
+                    layouts[kind_], lambda c, body=body: body if c == "$content" else expr(c, True),
+                    cond,
+                )  # fmt: skip
+            subject = t(subjects[subject_key], {"0": app})
+            label = code or pw
+            if view == "twofactorcode":
+                note = "random_int(0, 999999) padded to six digits, to enable e-mail 2FA"
+            elif generate:
+                note = ("generatePasswords: the generated password (8 of the four sets, at least "
+                        "one lower, upper and digit) is the credential to type; the recovery "
+                        "link is not")  # fmt: skip
+            else:
+                note = "link mail: the token is only in the link"
+            if missed:
+                note += f"; {len(set(missed))} strings untranslated in {lang} (English fallback)"
+            _save(
+                source="yii2usuario", template=template, lang=lang,
+                kind="saas-otp" if label else "notice", code=label,
+                repository=USUARIO_REPO, commit=USUARIO_COMMIT, licence="BSD-3-Clause",
+                path=f"{USUARIO_MAIL}/{{,text/}}{view}.php; {USUARIO_MAIL}/layouts/{{html,text}}"
+                f".php; src/User/Factory/MailFactory.php; src/User/Bootstrap.php; "
+                f"src/User/resources/i18n/{lang}/usuario.php",
+                rendered="the Yii PHP views and layouts run as PHP does (echo tags filled, "
+                "control blocks followed, the newline after ?> eaten); Yii::t with strtr "
+                "placeholders and the source message where the translation is empty; text and "
+                "HTML parts",
+                sender=sender, subject=subject, text=parts["text"], html_part=parts["html"],
+                note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -815,6 +996,7 @@ def main() -> None:
     payload(m / "payloadcms+payload/repo")
     mfa2(m / "mkalioby+django-mfa2/repo")
     vendure_otp(m / "afonsofigs+vendure-plugin-email-otp/repo", args.node_modules)
+    usuario(m / "2amigos+yii2-usuario/repo")
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
