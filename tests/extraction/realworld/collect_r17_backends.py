@@ -67,6 +67,11 @@ them at the commits named below, with fixed values, so each run writes the same 
   empty translation falls back to the English source): the e-mail 2FA code, the welcome mail
   with a generated password (``generatePasswords``, ``SecurityHelper::generatePassword(8)``),
   the welcome mail with a confirmation link and the recovery mail.
+- vendure-ecommerce/vendure (GPL-3.0-or-later), the headless commerce framework: the e-mail
+  plugin's default templates (``packages/email-plugin/templates/*/body.hbs`` with the header and
+  footer partials, subjects of ``default-email-handlers.ts``) rendered in node as its
+  ``HandlebarsMjmlGenerator`` does (its ``formatMoney``; ``formatDate`` with dateformat's
+  default mask, in UTC); an order confirmation and three link mails, no code.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -759,7 +764,7 @@ process.stdin.on('end', () => {
 """
 
 
-def _node_render(node_modules: Path, script: str, jobs: list[dict]) -> list[dict]:
+def _node_render(node_modules: Path, script: str, jobs: list[dict] | dict) -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         (work / "node_modules").symlink_to(node_modules)
@@ -978,6 +983,115 @@ def usuario(repo: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# vendure-ecommerce/vendure (the e-mail plugin's default templates)
+
+VENDURE_REPO = "vendure-ecommerce/vendure"
+VENDURE_COMMIT = "1633446f4ee203e5e3fbca628bee952893bffa5b"
+VENDURE_TPL = "packages/email-plugin/templates"
+_VENDURE_CORE_JS = r"""
+// HandlebarsMjmlGenerator: partials registered, the formatMoney helper as written there,
+// formatDate with dateformat's 'default' mask (ddd mmm dd yyyy HH:MM:ss; UTC here).
+const Handlebars = require('handlebars');
+const mjml2html = require('mjml');
+const D = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const M = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const p = (n) => String(n).padStart(2, '0');
+Handlebars.registerHelper('formatDate', (date, format) => {
+  if (!date) return date;
+  const d = new Date(date);
+  return `${D[d.getUTCDay()]} ${M[d.getUTCMonth()]} ${p(d.getUTCDate())} ${d.getUTCFullYear()} ` +
+    `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+});
+Handlebars.registerHelper('formatMoney', (amount, currencyCode, locale) => {
+  if (amount == null) return amount;
+  if (!currencyCode || typeof currencyCode === 'object') {
+    return new Intl.NumberFormat(typeof locale === 'object' ? undefined : locale,
+      { style: 'decimal' }).format(amount / 100);
+  }
+  return new Intl.NumberFormat(typeof locale === 'object' ? undefined : locale,
+    { style: 'currency', currency: currencyCode }).format(amount / 100);
+});
+let input = '';
+process.stdin.on('data', (d) => (input += d));
+process.stdin.on('end', () => {
+  const { partials, jobs } = JSON.parse(input);
+  for (const [name, content] of Object.entries(partials)) Handlebars.registerPartial(name, content);
+  const out = jobs.map((job) => {
+    const opts = { allowProtoPropertiesByDefault: true };
+    const from = Handlebars.compile(job.from, { noEscape: true })(job.vars, opts);
+    const subject = Handlebars.compile(job.subject)(job.vars, opts);
+    const mjml = Handlebars.compile(job.body)(job.vars, opts);
+    return { from, subject, body: mjml2html(mjml).html };
+  });
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+
+def vendure(repo: Path, node_modules: Path) -> None:
+    handlers = _show(
+        repo, VENDURE_COMMIT, "packages/email-plugin/src/handler/default-email-handlers.ts"
+    )
+    subjects = dict(re.findall(
+        r"new EmailEventListener\('([\w-]+)'\).*?\.setSubject\('([^']*)'\)", handlers, re.S))  # fmt: skip
+    partials = {n: _show(repo, VENDURE_COMMIT, f"{VENDURE_TPL}/partials/{n}.hbs")
+                for n in ["header", "footer"]}  # fmt: skip
+    shop = "https://shop.fellside-outdoor.example"
+    base_vars = {"fromAddress": '"Fellside Outdoor" <noreply@fellside-outdoor.example>'}
+    order = {
+        "code": "W4K7QZP2M9XB3D6T", "orderPlacedAt": "2026-12-02T08:39:51.000Z",
+        "currencyCode": "GBP", "total": 15875, "totalWithTax": 19050, "subTotalWithTax": 17555,
+        "customer": {"firstName": "Noor", "lastName": "Tester"},
+        "shippingAddress": {"fullName": "Noor Tester", "streetLine1": "14 Larch Terrace",
+                            "city": "Keswick", "province": "Cumbria", "postalCode": "CA12 5DJ",
+                            "country": "United Kingdom", "phoneNumber": "+44 17687 55019"},
+        "lines": [
+            {"quantity": 1, "discountedLinePriceWithTax": 12999,
+             "productVariant": {"name": "Borrowdale 2-Person Tent"},
+             "featuredAsset": {"preview": f"{shop}/assets/preview/2f/borrowdale-tent__preview.jpg"}},
+            {"quantity": 2, "discountedLinePriceWithTax": 4556,
+             "productVariant": {"name": "Merino Hiking Socks (L)"},
+             "featuredAsset": {"preview": f"{shop}/assets/preview/a1/merino-socks__preview.jpg"}},
+        ],
+        "discounts": [],
+    }  # fmt: skip
+    shipping = [{"priceWithTax": 1495, "shippingMethod": {"name": "Standard Shipping"}}]
+    mails = [
+        ("order-confirmation", "shop-order", {"order": order, "shippingLines": shipping},
+         "the 16-character order code is an order number, not a code to type"),
+        ("email-verification", "notice",
+         {"verifyEmailAddressUrl": f"{shop}/verify", "verificationToken":
+          "MTc5NjM3NDU2NzAxNg==_8QZ2KXPV7RMJD4NE"}, "the token is only in the button link"),
+        ("password-reset", "notice",
+         {"passwordResetUrl": f"{shop}/password-reset", "passwordResetToken":
+          "MTc5NjM3NDU3MTIwNw==_3HWT9CLBQ6YAUF2S"}, "the token is only in the button link"),
+        ("email-address-change", "notice",
+         {"changeEmailAddressUrl": f"{shop}/verify-email-address-change",
+          "identifierChangeToken": "MTc5NjM3NDU4MDQ0Mg==_J5NR8GEMV2KTX7PD"},
+         "the token is only in the button link"),
+    ]  # fmt: skip
+    jobs = [
+        {"from": "{{ fromAddress }}", "subject": subjects[name],
+         "body": _show(repo, VENDURE_COMMIT, f"{VENDURE_TPL}/{name}/body.hbs"),
+         "vars": {**base_vars, **vars_}}
+        for name, _, vars_, _ in mails
+    ]  # fmt: skip
+    outs = _node_render(node_modules, _VENDURE_CORE_JS, {"partials": partials, "jobs": jobs})
+    for (name, kind, _, note), out in zip(mails, outs, strict=True):
+        _save(
+            source="vendure", template=name, lang="en", kind=kind, code=None,
+            repository=VENDURE_REPO, commit=VENDURE_COMMIT, licence="GPL-3.0-or-later",
+            path=f"packages/email-plugin/src/handler/default-email-handlers.ts; "
+            f"packages/email-plugin/src/generator/handlebars-mjml-generator.ts; "
+            f"{VENDURE_TPL}/{name}/body.hbs; {VENDURE_TPL}/partials/{{header,footer}}.hbs",
+            rendered="Handlebars (partials, the generator's formatMoney and formatDate helpers) "
+            "then mjml2html (mjml 4.18.0) in node; the e-mail plugin sends the HTML alone",
+            sender=out["from"], subject=out["subject"], text=None, html_part=out["body"],
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -997,6 +1111,7 @@ def main() -> None:
     mfa2(m / "mkalioby+django-mfa2/repo")
     vendure_otp(m / "afonsofigs+vendure-plugin-email-otp/repo", args.node_modules)
     usuario(m / "2amigos+yii2-usuario/repo")
+    vendure(m / "vendure-ecommerce+vendure/repo", args.node_modules)
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
