@@ -21,7 +21,8 @@ them at the commits named below, with fixed values, so each run writes the same 
   reproduced. ``filament()->getBrandName()`` is the app name.
 - afsakar/filament-otp-login (MIT), the Filament OTP-login plugin:
   ``src/Notifications/SendOtpCode.php`` (greeting, three lines, salutation) with
-  ``resources/lang/{en,tr}/translations.php``, in the framework's notification view
+  ``resources/lang/{en,tr}/translations.php`` (and ``fa`` at ``AFSAKAR_FA_COMMIT``, before it was
+  dropped), in the framework's notification view
   (``Notifications/resources/views/email.blade.php``) laid out as above; the code is
   ``str_pad(rand(0, 10 ** 6 - 1), 6, '0', STR_PAD_LEFT)`` (``src/Filament/Pages/Login.php``),
   valid ``otp_code.expires`` (120) seconds.
@@ -305,12 +306,16 @@ def chiiya(repo: Path, laravel: Path) -> None:
 
 AFSAKAR_REPO = "afsakar/filament-otp-login"
 AFSAKAR_COMMIT = "e24e99b9b5198e309170617df7e0434b5854d018"
+AFSAKAR_FA_COMMIT = "7ccfe01c68a293c58d1809e1d089bc6f45adb2d8"
 
 
 def afsakar(repo: Path, laravel: Path) -> None:
     app, url = "Kestrel Clinic Portal", "https://portal.kestrelclinic.example"
-    for lang in ["en", "tr"]:
-        s = _php_lang(_show(repo, AFSAKAR_COMMIT, f"resources/lang/{lang}/translations.php"))
+    # fa was shipped until a later commit dropped it: taken from AFSAKAR_FA_COMMIT (the same
+    # notification and code generator)
+    for lang, commit in [("en", AFSAKAR_COMMIT), ("tr", AFSAKAR_COMMIT),
+                         ("fa", AFSAKAR_FA_COMMIT)]:  # fmt: skip
+        s = _php_lang(_show(repo, commit, f"resources/lang/{lang}/translations.php"))
         code = _rand(DIGITS, 6)
         lines = [
             _trans(s["mail.line1"], {"code": code}),
@@ -324,7 +329,7 @@ def afsakar(repo: Path, laravel: Path) -> None:
         ])  # fmt: skip
         _save(
             source="filamentotplogin", template="otp-code", lang=lang, kind="saas-otp",
-            code=code, repository=AFSAKAR_REPO, commit=AFSAKAR_COMMIT, licence="MIT",
+            code=code, repository=AFSAKAR_REPO, commit=commit, licence="MIT",
             path="src/Notifications/SendOtpCode.php; src/Filament/Pages/Login.php; "
             f"resources/lang/{lang}/translations.php; laravel/framework@{LARAVEL_COMMIT}:"
             "src/Illuminate/Notifications/resources/views/email.blade.php; " + LARAVEL_VIEWS,
