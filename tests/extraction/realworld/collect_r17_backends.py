@@ -73,6 +73,9 @@ them at the commits named below, with fixed values, so each run writes the same 
   footer partials, subjects of ``default-email-handlers.ts``) rendered in node as its
   ``HandlebarsMjmlGenerator`` does (its ``formatMoney``; ``formatDate`` with dateformat's
   default mask, in UTC); an order confirmation and three link mails, no code.
+- phoenixframework/phoenix (MIT): the ``phx.gen.auth`` notifier template
+  (``priv/templates/phx.gen.auth/notifier.ex.eex``) as generated for ``Accounts``/``User`` in
+  an app ``Tidewater``: its three heredoc mails with Swoosh ``text_body`` only. No code.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -1097,6 +1100,45 @@ def vendure(repo: Path, node_modules: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# phoenixframework/phoenix (phx.gen.auth)
+
+PHOENIX_REPO = "phoenixframework/phoenix"
+PHOENIX_COMMIT = "167c46950cf53aef363d672687cc653267c20aa6"
+PHOENIX_NOTIFIER = "priv/templates/phx.gen.auth/notifier.ex.eex"
+
+
+def phoenix(repo: Path) -> None:
+    src = _show(repo, PHOENIX_COMMIT, PHOENIX_NOTIFIER)
+    # the generator run for ``mix phx.gen.auth Accounts User users`` in an app Tidewater
+    src = src.replace("<%= schema.singular %>", "user")
+    assert '{"<%= inspect context.base_module %>", "contact@example.com"}' in src
+    base = "https://tidewater-rowing.example"
+    urls = {
+        "Update email instructions": "/users/settings/confirm-email/",
+        "Log in instructions": "/users/log-in/",
+        "Confirmation instructions": "/users/log-in/",
+    }
+    for m in re.finditer(r'deliver\(user\.email, "([^"]+)", """\n(.*?)\n( *)"""\)', src, re.S):
+        subject, body, indent = m.group(1), m.group(2), len(m.group(3))
+        # Elixir heredoc: the closing delimiter's indentation is stripped from every line
+        text = "\n".join(line[indent:] for line in body.split("\n")) + "\n"
+        token = base64.urlsafe_b64encode(hashlib.sha256(subject.encode()).digest()).decode()
+        text = text.replace("#{user.email}", "noor.tester@example.com")
+        text = text.replace("#{url}", base + urls[subject] + token.rstrip("="))
+        assert "#{" not in text
+        template = subject.lower().replace(" ", "-")
+        _save(
+            source="phxgenauth", template=template, lang="en", kind="notice", code=None,
+            repository=PHOENIX_REPO, commit=PHOENIX_COMMIT, licence="MIT",
+            path=PHOENIX_NOTIFIER,
+            rendered="the generated UserNotifier's heredoc (closing indentation stripped, "
+            "#{...} filled); Swoosh text_body only, from {app, contact@example.com}",
+            sender='"Tidewater" <contact@example.com>', subject=subject, text=text,
+            html_part=None, note="the token is only inside the URL",
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1117,6 +1159,7 @@ def main() -> None:
     vendure_otp(m / "afonsofigs+vendure-plugin-email-otp/repo", args.node_modules)
     usuario(m / "2amigos+yii2-usuario/repo")
     vendure(m / "vendure-ecommerce+vendure/repo", args.node_modules)
+    phoenix(m / "phoenixframework+phoenix/repo")
     out = HERE / "round17" / "backends.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
