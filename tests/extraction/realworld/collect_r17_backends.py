@@ -13,9 +13,10 @@ them at the commits named below, with fixed values, so each run writes the same 
   ``src/Notifications/SetPassword.php`` as ``MailMessage::markdown`` mails of
   ``resources/views/emails/{two-factor,password-set}.blade.php`` with the strings of
   ``resources/lang/<lang>/default.php`` (ar, de, en, id, ja; Laravel's ``:host`` / ``:count``
-  / ``:url`` replacement), subject ``notifications.*.title``. The Markdown mail is laid out
-  with the ``mail::message`` component of laravel/framework (MIT, ``LARAVEL_COMMIT``): the
-  text part as ``text/layout`` gives it (header ``app: url``, the Markdown source with tags
+  / ``:url`` replacement), subject ``notifications.*.title``; the set-password mail also in
+  es, fr, nl and pl at ``CHIIYA_HEAD`` (the view and notification unchanged there). The
+  Markdown mail is laid out with the ``mail::message`` component of laravel/framework (MIT,
+  ``LARAVEL_COMMIT``): the text part as ``text/layout`` gives it (header ``app: url``, the Markdown source with tags
   stripped, footer), the HTML part ``html/layout`` with the Markdown converted by hand
   (``#`` headings, paragraphs, the button table, links); the theme CSS inlining is not
   reproduced. ``filament()->getBrandName()`` is the app name.
@@ -250,6 +251,7 @@ def _laravel_mail(laravel: Path, *, app: str, url: str, lang: str, blocks: list[
 
 CHIIYA_REPO = "chiiya/filament-access-control"
 CHIIYA_COMMIT = "8af3a8d57334f443130550ac4b8b9aa16f3b4dcf"
+CHIIYA_HEAD = "b9a9fc174994c2f6613bf24a39159c1ab546382c"
 CHIIYA_LANGS = ["en", "de", "ar", "id", "ja"]
 
 
@@ -257,34 +259,43 @@ def chiiya(repo: Path, laravel: Path) -> None:
     app, url = "Harbourline Freight", "https://admin.harbourline.example"
     host = "admin.harbourline.example"
     sender = f"{app} <no-reply@harbourline.example>"
-    for lang in CHIIYA_LANGS:
-        s = _php_lang(_show(repo, CHIIYA_COMMIT, f"resources/lang/{lang}/default.php"))
+    # es, fr, nl and pl came after the e-mail code was dropped: their set-password mail (view
+    # and notification unchanged) is taken at CHIIYA_HEAD
+    runs = [(lang, CHIIYA_COMMIT) for lang in CHIIYA_LANGS]
+    runs += [(lang, CHIIYA_HEAD) for lang in ["es", "fr", "nl", "pl"]]
+    for lang, commit in runs:
+        s = _php_lang(_show(repo, commit, f"resources/lang/{lang}/default.php"))
 
         def t(key: str, repl: dict[str, str] | None = None, s=s) -> str:
             return _trans(s[f"notifications.{key}"], repl or {})
 
         regards = f"{_e(t('salutation'))},<br>\n{_e(app)}"
-        code = _rand(DIGITS, 6)
-        text, page = _laravel_mail(laravel, app=app, url=url, lang=lang, blocks=[
-            ("h1", t("two_factor.title", {"host": host})),
-            ("p", _e(t("two_factor.message"))),
-            ("h1", code),
-            ("p", regards),
-        ])  # fmt: skip
         common = dict(
-            source="filamentaccess", lang=lang, repository=CHIIYA_REPO, commit=CHIIYA_COMMIT,
+            source="filamentaccess", lang=lang, repository=CHIIYA_REPO, commit=commit,
             licence="MIT", sender=sender,
             rendered="MailMessage::markdown of the plugin's Blade view with its lang strings, "
             "laid out with laravel/framework's mail::message (text part as text/layout gives "
             "it, HTML part html/layout with the Markdown converted by hand)",
         )  # fmt: skip
-        _save(
-            template="two-factor", kind="saas-otp", code=code,
-            path="src/Notifications/TwoFactorCode.php; resources/views/emails/two-factor.blade"
-            f".php; resources/lang/{lang}/default.php; {LARAVEL_VIEWS}",
-            subject=t("two_factor.title", {"host": host}), text=text, html_part=page,
-            note="six random_int(0, 9) digits shown as a Markdown # heading", **common,
-        )  # fmt: skip
+        if commit == CHIIYA_COMMIT:
+            code = _rand(DIGITS, 6)
+            text, page = _laravel_mail(laravel, app=app, url=url, lang=lang, blocks=[
+                ("h1", t("two_factor.title", {"host": host})),
+                ("p", _e(t("two_factor.message"))),
+                ("h1", code),
+                ("p", regards),
+            ])  # fmt: skip
+            _save(
+                template="two-factor", kind="saas-otp", code=code,
+                path="src/Notifications/TwoFactorCode.php; resources/views/emails/two-factor"
+                f".blade.php; resources/lang/{lang}/default.php; {LARAVEL_VIEWS}",
+                subject=t("two_factor.title", {"host": host}), text=text, html_part=page,
+                note="six random_int(0, 9) digits shown as a Markdown # heading", **common,
+            )  # fmt: skip
+        else:
+            for path in ["src/Notifications/SetPassword.php",
+                         "resources/views/emails/password-set.blade.php"]:  # fmt: skip
+                assert _show(repo, commit, path) == _show(repo, CHIIYA_COMMIT, path), path
         token = hashlib.sha256(f"chiiya-{lang}".encode()).hexdigest()
         set_url = f"{url}/admin/password/set/{token}?email=noor.tester%40example.com"
         request_url = f"{url}/admin/password/request"
