@@ -100,10 +100,11 @@ from collect import HERE, message
 SENT = datetime(2026, 12, 2, 8, 41, 17, tzinfo=UTC)
 RNG = random.Random("r17-backends")
 ITEMS: list[dict] = []
-DROPPED = {"yii2usuario"}
-"""Senders another collector of this round renders too (``collect_r17_libraries.py``: the
-same module at the same commit, in more languages): kept there once. Their codes are still
-drawn here, so every other mail keeps its bytes."""
+DROPPED = {"yii2usuario", "q23mfaemail"}
+"""Senders kept out: yii2-usuario, which another collector of this round renders too
+(``collect_r17_libraries.py``: the same module at the same commit, in more languages), and
+q23/mfa-email, which round ten already holds (``typo3mfaemail``, the same commit), so it
+is seen. Their codes are still drawn here, so every other mail keeps its bytes."""
 DIGITS = "0123456789"
 
 
