@@ -1008,6 +1008,48 @@ def test_what_round_sixteen_showed_is_not_a_code(text: str) -> None:
     assert extract_code(received("Your receipt", text=text)) is None
 
 
+@pytest.mark.parametrize(
+    ("subject", "text", "code"),
+    [
+        # a door code in a booking mail with a price and a booking number
+        (
+            "Your booking is confirmed",
+            "Price: 40,00 € (incl. VAT 24 %)\nBooking number: 48213\n\n"
+            "You can access the space with the door code.\nDoor code: 871452\n",
+            "871452",
+        ),
+        # a session's three-letter prefix before the digits
+        (
+            "One-Time Password (OTP) for FormSG",
+            "Your OTP is KDW-418275. Please use this to log in.",
+            "418275",
+        ),
+        # a password that holds a colon, after its word
+        (
+            "Termin bestätigt",
+            "Besprechungslink: https://cloud.example/call/x\nPasswort: kLGEH:xK5n\n",
+            "kLGEH:xK5n",
+        ),
+        # a password word with its suffix ("your password" in Turkish)
+        ("Tek Kullanımlık Şifre", "Merhaba!\n\nTek Kullanımlık Şifreniz: 011947\n", "011947"),
+    ],
+)
+def test_codes_round_seventeen_showed(subject: str, text: str, code: str) -> None:
+    assert extract_code(received(subject, text=text)) == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a three-letter prefix before an invoice's or an order's number stays a reference
+        "Invoice: INV-123456\nTotal: 40,00 €\n",
+        "Your order ORD-482913 has shipped.\n",
+    ],
+)
+def test_what_round_seventeen_showed_is_not_a_code(text: str) -> None:
+    assert extract_code(received("Your order", text=text)) is None
+
+
 def test_a_tokens_serial_in_brackets_is_not_its_pin() -> None:
     text = "A new email token (LSEMe6b865d7) with pin 'ct8mWe' for Noor has been enrolled."
     assert extract_code(received("New email token", text=text)) in (None, "ct8mWe")
@@ -1090,14 +1132,17 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round sixteen (834 mails, 49 new repositories, held out whole), scored once: 0.630
 # (177/281) at 0.983 (a password cut before its last "!"); tuned on since (keys of capitals
 # and digits under a line that asks for them, hex under "token is", quoted passwords,
-# "password to", a protocol's name before a password word): 0.868 (244/281). All are seen now and part of tuning, whose
+# "password to", a protocol's name before a password word): 0.868 (244/281).
+# Round seventeen (519 mails, 31 new repositories, held out whole), scored once: 0.620
+# (116/187) at 1.000; tuned on since (a door code, a session prefix, a password holding a
+# colon, a Turkish password word with its suffix): 0.733 (137/187). All are seen now and part of tuning, whose
 # misses are codes extract_code cannot return (a passphrase, a slash, `#_-@$+!`,
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.955  # 1342/1403: most misses over 32 characters, in a
-# link, in one case, or a word for a password
-ROUNDS = {f"round{n}" for n in range(3, 17)}
+REALWORLD_TUNING_RECALL_FLOOR = 0.93  # 1479/1590: most misses over 32 characters, in a
+# link, in one case, a word for a password, or a password run into the next word
+ROUNDS = {f"round{n}" for n in range(3, 18)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -1159,6 +1204,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (14, 100),
         (15, 100),
         (16, 100),
+        (17, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1206,6 +1252,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout14",
         "holdout15",
         "holdout16",
+        "holdout17",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -95,13 +95,14 @@ def _joined(tokens: list[str], seps: list[str]) -> str | None:
         return None
     sep = seps[0]
     first, rest = tokens[0], tokens[1:]
-    # "G-482913", "FB-12345": a sender prefix before the digits
+    # "G-482913", "FB-12345", "KDW-418275": a sender's or a session's prefix before the
+    # digits
     if (
         len(tokens) == 2
         and sep == "-"
         and first.isalpha()
         and first.isupper()
-        and len(first) <= 2
+        and len(first) <= 3
         and rest[0].isdigit()
         and 5 <= len(rest[0]) <= 8
     ):
@@ -380,7 +381,11 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
     candidate with its symbols, never a piece of it (``pq5Ep75L55`` of ``pq5Ep75L55!15``)."""
     out: list[_Candidate] = []
     for start, end in _spaced_runs(seg):
-        glued = _LABEL_PREFIX.match(seg, start, end) or _GLUED_WORD.match(seg, start, end)
+        glued = _LABEL_PREFIX.match(seg, start, end)
+        if glued is None:
+            glued = _GLUED_WORD.match(seg, start, end)
+            if glued and not seg[start : glued.end() - 1].islower():
+                glued = None  # "kLGEH:xK5n" is one password, not a word and its colon
         if glued:
             start = glued.end()
         elif seg[start] == ":":

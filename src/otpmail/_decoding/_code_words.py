@@ -66,7 +66,7 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _SECRET_WORDS = (
     "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "passord", "salasana", "heslo",
-    "jelszó", "şifre", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
+    "jelszó", r"şifre\w*", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
@@ -186,7 +186,9 @@ _CONFIRMATION = re.compile(
     r"confirmation (?:code|number|no\b\.?|#)|bestätigungs(?:code|nummer)\b|"
     r"c[óo]digo de confirma(?:ci[óo]n|[çc][ãa]o)|n[úu]mero de confirma(?:ci[óo]n|[çc][ãa]o)|"
     r"(?:code|num[ée]ro) de confirmation|(?:codice|numero) di conferma|"
-    r"bevestigings(?:code|nummer)\b|kod potwierdz\w*|numer potwierdzenia|код подтверждения"
+    r"bevestigings(?:code|nummer)\b|kod potwierdz\w*|numer potwierdzenia|код подтверждения|"
+    # a door's or a gate's code is given to be typed at it, in a booking mail too
+    r"(?:door|gate|entry|keypad|access) code|ovikoodi|dörrkod|türcode|code (?:de la )?porte"
 )
 """What a mail calls its confirmation code or number, or its pickup code: given to the
 reader to use, so it is the code even in an order, booking or parcel mail (what the mail
