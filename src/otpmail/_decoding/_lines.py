@@ -61,9 +61,13 @@ def _window_start(seg: str, line_start: int, lines: int) -> int:
 
 
 def _alone_on_line(seg: str, start: int, end: int) -> bool:
-    """Whether ``seg[start:end]`` is all its line holds, besides decoration."""
+    """Whether ``seg[start:end]`` is all its line holds, besides decoration, or all its first
+    cell holds: it starts the line and a wide gap follows (``    q7RtVw3k    If you…``, a
+    text part whose next line was run on after the value)."""
     ls, le = _line_bounds(seg, start, end)
-    return not seg[ls:start].strip(_DECORATION) and not seg[end:le].strip(_DECORATION)
+    if seg[ls:start].strip(_DECORATION):
+        return False
+    return not seg[end:le].strip(_DECORATION) or seg.startswith("   ", end)
 
 
 def _label_ranges(seg: str, spans: list[tuple[int, int]], lines: int) -> list[tuple[int, int]]:
