@@ -140,11 +140,12 @@ _VOWEL = re.compile(r"[aeiouy]")
 _ANY_VOWEL = re.compile(r"[aeiouyAEIOUY]")
 
 
-def _wordlike(value: str) -> bool:
+def _wordlike(value: str, vowel: re.Pattern[str] = _VOWEL) -> bool:
     """Whether ``value`` reads as words run together (``NoorTester``, ``iPhone``, ``GitHub``),
-    each part with a lower-case vowel; ``czKrqn``, ``UwnplwSu`` and ``mPCWVtvpju`` do not."""
+    each part with a lower-case vowel (or with any ``vowel``: ``ThisIsMyBand``); ``czKrqn``,
+    ``UwnplwSu`` and ``mPCWVtvpju`` do not."""
     parts = _CAMEL_PART.findall(value)
-    return "".join(parts) == value and all(_VOWEL.search(p) for p in parts)
+    return "".join(parts) == value and all(vowel.search(p) for p in parts)
 
 
 def _random_shape(value: str) -> str | None:
@@ -170,9 +171,7 @@ def _random_shape(value: str) -> str | None:
             return "long"
         # letters only: random when two humps or more, and not words run together
         humps = len(_LOWER_UPPER.findall(value))
-        parts = _CAMEL_PART.findall(value)
-        words = "".join(parts) == value and all(_ANY_VOWEL.search(p) for p in parts)
-        return "long" if humps >= 2 and not words else None  # not "ThisIsMyBand"
+        return "long" if humps >= 2 and not _wordlike(value, _ANY_VOWEL) else None
     few_digits = sum(ch.isdigit() for ch in value) <= 1
     humps = len(_LOWER_UPPER.findall(value))
     if len(value) >= 6 and few_digits and (humps >= 2 or (humps == 1 and not _wordlike(value))):
@@ -185,22 +184,30 @@ def _random_shape(value: str) -> str | None:
     return None
 
 
-def _right_after_label(seg: str, start: int) -> bool:
-    """Whether ``seg[start:]`` starts right after a code word on its line (``Cód fíoraithe:
-    …``, ``Verification Code: …``, ``Your credential: …``)."""
+_CODE_WORDS = (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
+
+
+def _right_after(
+    seg: str, start: int, words: tuple[re.Pattern[str], ...], *, looking_ahead: bool = False
+) -> bool:
+    """Whether ``seg[start:]`` starts right after one of ``words`` on its line, with at most
+    what :data:`_RIGHT_AFTER_LABEL` allows between (``looking_ahead``: also the password
+    words that look ahead at their value, sought on the whole line)."""
     ls, le = _line_bounds(seg, start, start)
     lo = max(ls, start - 60)
     head = seg[lo:start]
-    ends = [
-        m.end()
-        for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
-        for m in rx.finditer(head)
-    ]
-    ends.extend(
-        m.end() - lo for m in _SECRET_BEFORE_ITS_VALUE.finditer(seg, lo, le) if m.end() <= start
-    )
-    ends.sort()
-    return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
+    last = max((m.end() for rx in words for m in rx.finditer(head)), default=-1)
+    if looking_ahead:
+        for m in _SECRET_BEFORE_ITS_VALUE.finditer(seg, lo, le):
+            if m.end() <= start:
+                last = max(last, m.end() - lo)
+    return last >= 0 and _RIGHT_AFTER_LABEL.fullmatch(head, last) is not None
+
+
+def _right_after_label(seg: str, start: int) -> bool:
+    """Whether ``seg[start:]`` starts right after a code word on its line (``Cód fíoraithe:
+    …``, ``Verification Code: …``, ``Your credential: …``)."""
+    return _right_after(seg, start, _CODE_WORDS, looking_ahead=True)
 
 
 def _stands_as_code(seg: str, start: int, end: int) -> bool:
@@ -223,9 +230,7 @@ def _under_a_label_line(seg: str, start: int, end: int) -> bool:
     line = seg[above : _line_end(seg, above)].rstrip()
     if _right_after_label(seg, above + len(line)):
         return True
-    if not any(
-        rx.search(line) for rx in (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
-    ):
+    if not any(rx.search(line) for rx in _CODE_WORDS):
         return False
     # "… code …:", or "Enter this code in the form on our site" over it
     return line.endswith((":", "：")) or any(rx.search(line) for rx in (_VERBS, _VERBS_CJK))
@@ -368,11 +373,7 @@ def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = Fa
 def _after_secret_word(seg: str, start: int) -> bool:
     """Whether ``seg[start:]`` starts right after a password word (``Kennwort:``, ``password
     to:``, ``密码更改成:``): what follows is typed as shown, hyphens and all."""
-    ls = _line_bounds(seg, start, start)[0]
-    lo = max(ls, start - 60)
-    head = seg[lo:start]
-    ends = [m.end() for m in _SECRET_WORD.finditer(head)]
-    return bool(ends) and _RIGHT_AFTER_LABEL.fullmatch(head, ends[-1]) is not None
+    return _right_after(seg, start, (_SECRET_WORD,))
 
 
 def _symbolic_secrets(seg: str) -> list[_Candidate]:
