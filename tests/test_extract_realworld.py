@@ -501,6 +501,11 @@ _END_TO_END = {
     "ncregistration-verify-ga": "a mixed-case code in Irish",
     "grafana-signup-started-en": "a 20-character sign-up code",
     "docuseal-submitter-otp-fr": "a code under a title that ends in a year",
+    "hestiacp-accountready-en": "a generated password with a symbol (pq5Ep75L55!15)",
+    "phpipam-new-account-en": "a password ending in a symbol, once cut short (a wrong pick)",
+    "elyby-register-en": "a key of capitals and digits under a line that asks for it",
+    "varaamo-confirmed-door-code-en": "a door code in a booking mail with a price",
+    "barong-new-beneficiary-en": "a pin-code the mail says is the code",
 }
 
 
