@@ -22,7 +22,13 @@ from otpmail._decoding._code_words import (
     _VERBS,
     _VERBS_CJK,
 )
-from otpmail._decoding._lines import _alone_on_line, _line_bounds, _line_end, _window_start
+from otpmail._decoding._lines import (
+    _DECORATION,
+    _alone_on_line,
+    _line_bounds,
+    _line_end,
+    _window_start,
+)
 
 _TOKEN = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
@@ -35,7 +41,7 @@ _RIGHT_AFTER_LABEL = re.compile(
     r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
     r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
     r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
-    r"(?:[ \t]*[^\W\d]+){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
+    r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
     r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|ay)[ \t]*:?)|"
     r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
 )
@@ -77,6 +83,9 @@ class _Candidate(NamedTuple):
     symbolic: bool = False
     """A generated password or code with symbols (``Shl@9v64vf``): the code only where a
     label gives it, never as a lone value."""
+    given: bool = False
+    """Given by a password word right before it, on its line or alone on the line above
+    (``Password`` / ``pitiwuna``): linked to that word even where no code label is."""
 
 
 _DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
@@ -407,6 +416,81 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
     return out
 
 
+_LABELLED_VALUE = re.compile(
+    r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay))[ \t]*(?P<q>[\"“«„]?)"
+    r"(?P<v>[0-9A-Za-z]{4,32})(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
+    re.M,
+)
+"""A value that ends its line (or its clause, before a bracketed remark) right after a colon,
+a tab or "is" (``New password: moss7harbor``, ``Password: redcross (can be changed…)``, ``le
+code d'accès est "raclette2017"``): where a password word would give it."""
+_TIGHT_SECRET = re.compile(
+    r"(?:(?:new|your|temporary|initial|generated|neues|nouveau|nuevo|nova|nuova)[ \t]+){0,2}(?:"
+    + "|".join(_SECRET_WORDS)
+    + r")(?:[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay))?[ \t]*[:：\t]?[ \t]*[\"“«„]?",
+    re.I,
+)
+"""A password word right before its value, with at most a colon, a tab or "is" between
+(``Password:``, ``New password``, ``Wachtwoord is``): what gives a plain word as a password,
+and, alone on its line, a table's row laid out in a column (``Password`` / ``pitiwuna``)."""
+_QUOTED_VALUE = re.compile(
+    r"\"(?P<v1>[!-~]{4,32}?)\"|'(?P<v2>[!-~]{4,32}?)'|“(?P<v3>[!-~]{4,32}?)[”“]"
+    r"|«(?P<v4>[!-~]{4,32}?)»|„(?P<v5>[!-~]{4,32}?)[“”]|「(?P<v6>[!-~]{4,32}?)」"
+)
+"""A value in quotes (``dem Passwort "aQCZQAyp8F"``, ``with pin 'ct8mWe'``)."""
+_ALONE_VALUE = re.compile(r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32})[ \t]*$", re.M)
+
+
+def _tightly_after_secret_word(seg: str, start: int) -> bool:
+    """Whether ``seg[start:]`` follows a password word that starts its line, with at most a
+    colon, a tab or "is" between (not ``Forgot Password: Canvas``)."""
+    ls = _line_bounds(seg, start, start)[0]
+    head = seg[ls:start].lstrip(_DECORATION)
+    return len(head) <= 60 and _TIGHT_SECRET.fullmatch(head) is not None
+
+
+def _labelled_values(seg: str, taken: list[tuple[int, int]]) -> list[_Candidate]:
+    """Values of any shape a password word gives, on its line (``New password:
+    moss7harbor``) or alone on the next (``Password`` / ``pitiwuna``): typed as shown, so
+    kept only there, never as lone values. A plain word (``redcross``) only right after the
+    password word, not after more words (``password for your account: obrady`` gives a
+    login)."""
+    out: list[_Candidate] = []
+    found: list[tuple[int, int, bool]] = []
+    for m in _LABELLED_VALUE.finditer(seg):
+        start, end = m.span("v")
+        if _after_secret_word(seg, start):
+            found.append((start, end, _tightly_after_secret_word(seg, start)))
+    for m in _QUOTED_VALUE.finditer(seg):
+        start, end = m.span(m.lastindex or 0)
+        secret = _after_secret_word(seg, m.start())
+        if secret or _right_after_label(seg, m.start()):
+            found.append((start, end, secret))
+    for m in _ALONE_VALUE.finditer(seg):
+        start, end = m.span("v")
+        ls = _line_bounds(seg, start, end)[0]
+        above = _window_start(seg, ls, 1)
+        if above < ls and _TIGHT_SECRET.fullmatch(seg.rstrip(), above, _line_end(seg, above)):
+            found.append((start, end, True))
+    for start, end, tight in found:
+        if any(lo < end and start < hi for lo, hi in taken):
+            continue
+        value = seg[start:end]
+        if value.isdigit():
+            continue  # digits are candidates already
+        if not value.isalnum() and not _is_symbolic_secret(value, hyphen=True, labelled=True):
+            continue
+        if value.isalpha() and not value.islower() and _wordlike(value):
+            continue  # words run together ("Password: NoorTester") are a name
+        plain = value.isalpha() and value.islower()
+        if plain and _SECRET_WORD.fullmatch(value):
+            continue  # "Wachtwoord: 'wachtwoord'": the template's placeholder
+        if tight or not plain:
+            out.append(_Candidate(value, start, end, True, True, True, given=True))
+            taken.append((start, end))
+    return out
+
+
 def _candidates(seg: str) -> list[_Candidate]:
     out = _dashed_credentials(seg) if "-" in seg else []
     out += _symbolic_secrets(seg)
@@ -501,4 +585,5 @@ def _candidates(seg: str) -> list[_Candidate]:
             ):
                 continue
         out.append(_Candidate(value, start, end, letters, mixed))
+    out += _labelled_values(seg, [(c.start, c.end) for c in out])
     return sorted(out, key=lambda c: c.start)

@@ -472,6 +472,8 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             score = max(before, after)
             if after > before:
                 label = label_after
+            if score <= 0 and cand.given:  # "Password" alone over it: a table's column
+                score = CODE_WEIGHTS.label_before + CODE_WEIGHTS.password_label
             if score > 0:
                 named = label is not None and _names_a_code(seg, label, cand)
                 if label is not None and _is_given_secret(seg, label):
