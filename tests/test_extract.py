@@ -1118,3 +1118,23 @@ def test_a_random_token_after_a_code_word_and_is_stands_as_a_code() -> None:
     # words in capitals are not random: two or more vowels
     assert extract_code("Your code is VALID for 10 minutes.") is None
     assert extract_code("Your token is EXPIRED. Ask for a new one.") is None
+
+
+def test_a_password_word_gives_a_value_of_any_shape_where_it_ends_the_line() -> None:
+    # round seventeen's and earlier rounds' shapes: a plain word, letters and digits in one
+    # case, a value in quotes, and a table's row laid out in a column
+    assert extract_code("Account name: noorvale\nNew password: moss7harbor\n") == "moss7harbor"
+    assert extract_code("Password: redcross (can be changed by you)\n") == "redcross"
+    mail = 'Sie können mit dem Benutzernamen "noor" und dem Passwort "aQCZQAyp8F" zugreifen.'
+    assert extract_code(mail) == "aQCZQAyp8F"
+    assert extract_code("Username\nj.moreau@example.com\nPassword\npitiwuna\nBye.") == "pitiwuna"
+    assert extract_code('le code d\'accès est "Bivouac#Corse".') == "Bivouac#Corse"
+
+
+def test_a_plain_word_after_a_password_word_is_not_always_a_password() -> None:
+    # a login after more words, a title, the word as a placeholder, a name
+    assert extract_code("You asked to reset your password for your account: obrady\n") is None
+    assert extract_code({"subject": "Forgot Password: Canvas", "body": "Click below."}) is None
+    assert extract_code("Gebruikersnaam: 'gebruikersnaam'\nWachtwoord: 'wachtwoord'\n") is None
+    assert extract_code("Password\nchanged\n") is None
+    assert extract_code("Password: NoorTester") is None

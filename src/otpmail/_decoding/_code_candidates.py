@@ -27,6 +27,7 @@ from otpmail._decoding._lines import (
     _alone_on_line,
     _line_bounds,
     _line_end,
+    _line_start,
     _window_start,
 )
 
@@ -449,6 +450,36 @@ def _tightly_after_secret_word(seg: str, start: int) -> bool:
     return len(head) <= 60 and _TIGHT_SECRET.fullmatch(head) is not None
 
 
+def _lines_above(seg: str, line_start: int, count: int) -> list[str]:
+    """Up to ``count`` non-blank lines above ``line_start``, nearest first, stripped (a
+    blanked address, ``\x03``, counts as a line)."""
+    out: list[str] = []
+    pos = line_start
+    while pos > 0 and len(out) < count and line_start - pos < 400:
+        prev = _line_start(seg, pos - 1)
+        line = seg[prev : pos - 1].strip()
+        if line:
+            out.append(line)
+        pos = prev
+    return out
+
+
+def _row_above(seg: str, line_start: int) -> bool:
+    """Whether the two lines above ``line_start`` are a row of the same column layout: a
+    short label (``Username``) over one value (``j.moreau@example.com``)."""
+    lines = _lines_above(seg, line_start, 2)
+    if len(lines) < 2:
+        return False
+    value, label = lines[0], lines[1].rstrip(":：")
+    return (
+        len(value) <= 64
+        and " " not in value
+        and 0 < len(label) <= 32
+        and len(label.split()) <= 3
+        and not label.endswith((".", "!", "?", ","))
+    )
+
+
 def _labelled_values(seg: str, taken: list[tuple[int, int]]) -> list[_Candidate]:
     """Values of any shape a password word gives, on its line (``New password:
     moss7harbor``) or alone on the next (``Password`` / ``pitiwuna``): typed as shown, so
@@ -470,8 +501,9 @@ def _labelled_values(seg: str, taken: list[tuple[int, int]]) -> list[_Candidate]
         start, end = m.span("v")
         ls = _line_bounds(seg, start, end)[0]
         above = _window_start(seg, ls, 1)
-        if above < ls and _TIGHT_SECRET.fullmatch(seg.rstrip(), above, _line_end(seg, above)):
-            found.append((start, end, True))
+        if above < ls and _TIGHT_SECRET.fullmatch(seg, above, _line_end(seg, above)):
+            # a plain word only in a table of such rows: a login's row above it
+            found.append((start, end, _row_above(seg, above)))
     for start, end, tight in found:
         if any(lo < end and start < hi for lo, hi in taken):
             continue
