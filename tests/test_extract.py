@@ -1138,3 +1138,17 @@ def test_a_plain_word_after_a_password_word_is_not_always_a_password() -> None:
     assert extract_code("Gebruikersnaam: 'gebruikersnaam'\nWachtwoord: 'wachtwoord'\n") is None
     assert extract_code("Password\nchanged\n") is None
     assert extract_code("Password: NoorTester") is None
+
+
+def test_bold_written_into_a_text_part_keeps_its_lines() -> None:
+    # Primero's text part carries <b>…</b>; the lines around it stay lines
+    mail = (
+        "Usted ha sido agregado(a) como Caseworker.\n\n"
+        "Utilice lo siguiente para restablecer su contraseña a <b>Jq3vZ8wNc5Ra</b>\n\n"
+        "Por favor contacte su System Administrator si requiere apoyo."
+    )
+    assert extract_code(mail) == "Jq3vZ8wNc5Ra"
+    # after a code word "a" is a preposition, not "set to"
+    assert extract_code("Inserisci questo codice per accedere a EspoCRM.\n\nCodice: 0559002") == (
+        "0559002"
+    )

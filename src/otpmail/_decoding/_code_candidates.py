@@ -51,6 +51,10 @@ colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is 
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
 up to four words and a colon (``One-time password for current session: …``); an
 abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
+_RIGHT_AFTER_SECRET = re.compile(_RIGHT_AFTER_LABEL.pattern.replace("|это|ay)", "|это|ay|a|à|إلى)"))
+"""The same after a password word, which may also be set "to" a value (``restablecer su
+contraseña a …``, ``كلمة المرور … إلى …``); after a code word "a" is a preposition
+(``codice per accedere a EspoCRM``)."""
 _AFTER_CODE_COLON = re.compile(
     r"(?i)\b(?:code|kod\w*|c[óo]digo|codice|код\w*|pin|otp|token|key)[ \t]*[:：][ \t]*$"
 )
@@ -198,7 +202,12 @@ _CODE_WORDS = (_POSITIVE, _POSITIVE_CASED, _POSITIVE_SCRIPTS, _POSITIVE_CJK)
 
 
 def _right_after(
-    seg: str, start: int, words: tuple[re.Pattern[str], ...], *, looking_ahead: bool = False
+    seg: str,
+    start: int,
+    words: tuple[re.Pattern[str], ...],
+    *,
+    looking_ahead: bool = False,
+    between: re.Pattern[str] = _RIGHT_AFTER_LABEL,
 ) -> bool:
     """Whether ``seg[start:]`` starts right after one of ``words`` on its line, with at most
     what :data:`_RIGHT_AFTER_LABEL` allows between (``looking_ahead``: also the password
@@ -211,7 +220,7 @@ def _right_after(
         for m in _SECRET_BEFORE_ITS_VALUE.finditer(seg, lo, le):
             if m.end() <= start:
                 last = max(last, m.end() - lo)
-    return last >= 0 and _RIGHT_AFTER_LABEL.fullmatch(head, last) is not None
+    return last >= 0 and between.fullmatch(head, last) is not None
 
 
 def _right_after_label(seg: str, start: int) -> bool:
@@ -383,7 +392,7 @@ def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = Fa
 def _after_secret_word(seg: str, start: int) -> bool:
     """Whether ``seg[start:]`` starts right after a password word (``Kennwort:``, ``password
     to:``, ``密码更改成:``): what follows is typed as shown, hyphens and all."""
-    return _right_after(seg, start, (_SECRET_WORD,))
+    return _right_after(seg, start, (_SECRET_WORD,), between=_RIGHT_AFTER_SECRET)
 
 
 def _symbolic_secrets(seg: str) -> list[_Candidate]:
@@ -418,7 +427,7 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
 
 
 _LABELLED_VALUE = re.compile(
-    r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay))[ \t]*(?P<q>[\"“«„]?)"
+    r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
     r"(?P<v>[0-9A-Za-z]{4,32})(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
     re.M,
 )

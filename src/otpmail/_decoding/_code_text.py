@@ -116,11 +116,21 @@ _PHONE = re.compile(
 _SEPARATED_NUMBER = re.compile(r"(?<![0-9A-Za-z])[0-9]+(?:[.,:/][0-9]+)+")
 
 
+_BLOCK_TAG = re.compile(
+    r"<(?:!doctype|html|head|body|div|p|table|tr|td|br|center|h[1-6]|ul|ol|li)\b", re.I
+)
+_INLINE_TAG = re.compile(r"</?(?:b|strong|i|em|u|span|font|a)\b[^<>\n]{0,300}>", re.I)
+"""Inline markup a template wrote into its text part (``<b>Jq3vZ8wNc5Ra</b>``): what a
+person reads is the text between."""
+
+
 def _normalize(text: str) -> str:
     """The copy of ``text`` the code scanner reads (``docs/code-scoring.md``, step 1)."""
     text = text[:_MAX_SCAN]
     if "<" in text and _HTMLISH.search(text, 0, 5000):
-        text = _strip_html(text)
+        # a text part with bold or a link written in keeps its lines
+        block = _BLOCK_TAG.search(text, 0, 5000)
+        text = _strip_html(text) if block else _INLINE_TAG.sub("", text)
     text = _INVISIBLE.sub("", text)
     if not text.isascii():
         # a full-width comma would become "," and glue "582604，5分钟" into one number
