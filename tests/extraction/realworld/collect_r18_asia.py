@@ -1,0 +1,299 @@
+"""Round eighteen, Asia: the account and shop mails of projects whose first language is
+Vietnamese or Japanese — a Vietnamese portal/shop CMS and a Japanese shop system — with the
+codes and passwords they give a person to type, and the same senders' notices.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_asia.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- nukeviet/nukeviet (GPL-2.0), the Vietnamese CMS (portal, shop and community sites): the
+  mails of its ``users`` module — password recovery with a verification code
+  (``funcs/lostpass.php``: ``strtoupper(nv_genpass(10))``), the new password confirmed
+  (``edit_mail_content`` with the password the person chose), the new-email verifykey and
+  the safe-mode verifykey (``funcs/editinfo.php``: an md5 of ``nv_genpass``, 32 hex digits),
+  the re-sent activation with a new generated password (``funcs/lostactivelink.php``:
+  ``nv_genpass(rand(nv_upassmin, nv_upassmax))``, letters and digits), and the notices
+  (account activation link, account created, username changed, email changed) — with the
+  strings of ``modules/users/language/{vi,en,fr}.php`` and ``includes/language/*/global.php``
+  (PHP ``sprintf``). ``nv_sendmail`` (``includes/functions.php``) sends the message through
+  the theme's ``nv_mailHTML`` (``themes/default/system/mail.tpl``, XTemplate blocks and
+  ``{VARS}`` filled here) as the HTML part, and ``strip_tags`` of the raw message as the
+  text part, wrapped at 70 columns (PHPMailer ``WordWrap``; a greedy word wrap here). The
+  embedded site logo (``cid:sitelogo``) and NukeViet's HTML optimizer pass are not
+  reproduced. Dates are ``nv_date('H:i d/m/Y')`` in Asia/Ho_Chi_Minh.
+
+- EC-CUBE/ec-cube (GPL-2.0-only; dual-licensed, the GPL copy taken), the Japanese
+  shopping-cart system: the customer mails of ``src/Eccube/Service/MailService.php`` from
+  the Twig templates of ``src/Eccube/Resource/template/default/Mail/`` (text, and the
+  ``.html.twig`` HTML part where the template has one), rendered with Jinja2 (the templates
+  use only ``{{ }}``, ``{% if/for %}`` and EC-CUBE's ``price``/``date`` filters, given here
+  as the shop's yen and ``Y/m/d H:i`` forms), subjects ``[shop] `` + ``dtb_mail_template``
+  (``import_csv/ja``), From the shop name and ``email01``. The new password of the
+  password reminder is ``StringUtil::random(8)`` (base64 letters and digits).
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+import textwrap
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 2, 17, 44, tzinfo=UTC)
+RNG = random.Random("r18-asia")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round18" / "asia.json"
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    lang = lang.replace("_", "-")
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _rand(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def _fmt(s: str, args: list[str]) -> str | None:
+    """PHP sprintf for the ``%s`` / ``%n$s`` / ``%d`` placeholders the strings use; ``None``
+    where the string asks for more arguments than the code gives (PHP 8 throws
+    ArgumentCountError, and no mail is sent)."""
+    out, i, pos = [], 0, 0
+    while pos < len(s):
+        if s[pos] == "%" and pos + 1 < len(s):
+            if s[pos + 1] in "sd":
+                if i >= len(args):
+                    return None
+                out.append(args[i])
+                i += 1
+                pos += 2
+                continue
+            m = re.match(r"%(\d)\$[sd]", s[pos:])
+            if m:
+                if int(m.group(1)) > len(args):
+                    return None
+                out.append(args[int(m.group(1)) - 1])
+                pos += len(m.group(0))
+                continue
+            if s[pos + 1] == "%":
+                out.append("%")
+                pos += 2
+                continue
+        out.append(s[pos])
+        pos += 1
+    return "".join(out)
+
+
+def _php_strings(src: str, var: str) -> dict[str, str]:
+    """``$var['key'] = '...';`` lines of a PHP language file (single-quoted strings)."""
+    out = {}
+    pat = re.compile(r"\$" + var + r"\['([^']+)'\]\s*=\s*'((?:[^'\\]|\\.)*)';")
+    for m in pat.finditer(src):
+        out[m.group(1)] = re.sub(r"\\(['\\])", r"\1", m.group(2))
+    return out
+
+
+def _strip_tags(s: str) -> str:
+    return re.sub(r"<[^>]*>", "", s)
+
+
+def _wrap70(s: str) -> str:
+    lines = []
+    for line in s.split("\n"):
+        lines.append(
+            textwrap.fill(line, 70, break_long_words=False, break_on_hyphens=False) or ""
+        )
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------
+# NukeViet
+
+NV_REPO = "nukeviet/nukeviet"
+NV_COMMIT = "acd4de4fde1da863d63a83b6bdf7668c370ee700"
+NV_LICENCE = "GPL-2.0"
+NV_LANGS = ["vi", "en", "fr"]
+NV_SITE = {
+    "site_name": "Chợ Nông Sản Đà Lạt",
+    "site_description": "Rau, hoa và cà phê Lâm Đồng giao tận nhà",
+    "site_email": "hotro@chonongsandalat.vn",
+    "site_phone": "0263 3821 947",
+}
+NV_DOMAIN = "https://chonongsandalat.vn"
+NV_USERS = {
+    "vi": ("Trần", "Thị Ngọc Hân", "ngochan.tran"),
+    "en": ("Nguyễn", "Minh Khoa", "khoa.nguyen88"),
+    "fr": ("Lê", "Bảo Anh", "baoanh.le"),
+}
+NV_CHOSEN = {"vi": "HoaDaQuy#2026", "en": "LangBiang!1987", "fr": "CaPheSua_Da42"}
+NV_NEWMAIL = {
+    "vi": "ngochan.tran@gmail.com",
+    "en": "minhkhoa.ng@outlook.com",
+    "fr": "baoanh.le@yahoo.fr",
+}
+
+
+def _nv_genpass(length: int) -> str:
+    """``nv_genpass($length, 0)``: a lower-case letter, a digit, then letters (lower or upper)
+    and digits."""
+    sets = ["abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"]
+    kinds = [0, 2, RNG.randint(0, 2), RNG.randint(0, 2)]
+    kinds += [RNG.randint(0, 2) for _ in range(length - 4)]
+    return "".join(RNG.choice(sets[k]) for k in kinds)
+
+
+def _nv_mail_html(tpl: str, title: str, content: str, lang_global: dict[str, str]) -> str:
+    body = tpl.split("<!-- BEGIN: main -->\n", 1)[1].split("<!-- END: main -->", 1)[0]
+    body = re.sub(r"<!-- BEGIN: phonenumber -->(.*?)<!-- END: phonenumber -->", r"\1", body,
+                  flags=re.S)  # fmt: skip
+    values = {
+        "SITE_URL": NV_DOMAIN,
+        "MESSAGE_TITLE": title,
+        "MESSAGE_CONTENT": content,
+        "MESSAGE_FOOTER": "",
+    }
+    for key, value in NV_SITE.items():
+        values["GCONFIG." + key] = value
+    for key, value in lang_global.items():
+        values["LANG." + key] = value
+
+    def sub(m: re.Match) -> str:
+        return values.get(m.group(1), "")
+
+    return re.sub(r"\{([A-Z_]+(?:\.[a-z_]+)?)\}", sub, body)
+
+
+def nukeviet(mirrors: Path) -> None:
+    repo = mirrors / "nukeviet+nukeviet" / "repo"
+    tpl = _show(repo, NV_COMMIT, "themes/default/system/mail.tpl")
+    sender = f'"{NV_SITE["site_name"]}" <{NV_SITE["site_email"]}>'
+    sitename = f'<a href="{NV_DOMAIN}/">{NV_SITE["site_name"]}</a>'
+    hour = {"vi": "21:04 03/12/2026", "en": "10:31 04/12/2026", "fr": "16:52 04/12/2026"}
+    for lang in NV_LANGS:
+        mod = _php_strings(_show(repo, NV_COMMIT, f"modules/users/language/{lang}.php"),
+                           "lang_module")  # fmt: skip
+        glob = _php_strings(_show(repo, NV_COMMIT, f"includes/language/{lang}/global.php"),
+                            "lang_global")  # fmt: skip
+        last, first, username = NV_USERS[lang]
+        name = f"{last} {first}"  # name_show = 0: last name, first name
+        email = username.replace(".", "") + "@gmail.com"
+        exp = hour[lang]
+
+        def send(template, kind, code, path, subject, content, note=None, lang=lang, glob=glob):
+            if content is None:  # a stale translation: PHP throws, nothing is sent
+                return
+            _save(
+                source="nukeviet", template=template, lang=lang, kind=kind, code=code,
+                repository=NV_REPO, path=path + "; themes/default/system/mail.tpl; "
+                f"modules/users/language/{lang}.php", commit=NV_COMMIT, licence=NV_LICENCE,
+                rendered="nv_sendmail: the language strings through PHP sprintf, mail.tpl "
+                "filled as XTemplate does (HTML); strip_tags of the message wrapped at 70 "
+                "(text)",
+                sender=sender, subject=html.unescape(subject),
+                text=_wrap70(html.unescape(_strip_tags(content))),
+                html_part=_nv_mail_html(tpl, subject, content, glob), note=note,
+            )  # fmt: skip
+
+        key = _nv_genpass(10).upper()
+        send("lostpass-code", "shop-otp", key, "modules/users/funcs/lostpass.php",
+             _fmt(mod["lostpass_email_subject"], [NV_DOMAIN.split("//")[1]]),
+             _fmt(mod["lostpass_email_content"], [name, sitename, key, exp]))  # fmt: skip
+        chosen = NV_CHOSEN[lang]
+        send("newpass-done", "notice", chosen, "modules/users/funcs/lostpass.php",
+             mod["edit_mail_subject"],
+             _fmt(mod["edit_mail_content"], [name, sitename, glob["password"], chosen]),
+             note="after recovery the mail repeats the new password the person chose, in "
+             "bold; a password the mail gives to be typed counts")  # fmt: skip
+        verikey = hashlib.md5(_nv_genpass(12).encode()).hexdigest()
+        send("email-verifykey", "shop-otp", verikey, "modules/users/funcs/editinfo.php",
+             mod["email_active"],
+             _fmt(mod["email_active_info"], [name, sitename, verikey, exp]),
+             note="the verifykey is an md5 (32 hex digits) typed into the Edit Account form")  # fmt: skip
+        safekey = hashlib.md5(_nv_genpass(14).encode()).hexdigest()
+        send("safemode-key", "shop-otp", safekey, "modules/users/funcs/editinfo.php",
+             mod["safe_send_subject"],
+             _fmt(mod["safe_send_content"], [name, sitename, safekey]),
+             note="the safe-mode verification code is an md5 (32 hex digits)")  # fmt: skip
+        newpw = _nv_genpass(RNG.randint(8, 12))
+        url = (f"{NV_DOMAIN}/index.php?language={lang}&nv=users&op=active&userid="
+               f"{RNG.randint(120, 9800)}&checknum={hashlib.md5(newpw.encode()).hexdigest()}")  # fmt: skip
+        send("lostactive-password", "shop-otp", newpw, "modules/users/funcs/lostactivelink.php",
+             mod["lostactive_mailtitle"],
+             _fmt(mod["lostactive_active_info"],
+                  [first, NV_SITE["site_name"], url, username, email, newpw, exp]),
+             note="a new activation link, and the new generated password to sign in with "
+             "after activating")  # fmt: skip
+        url = (f"{NV_DOMAIN}/index.php?language={lang}&nv=users&op=active&userid="
+               f"{RNG.randint(120, 9800)}&checknum={_rand('0123456789abcdef', 32)}")
+        send("activate-link", "notice", None, "modules/users/funcs/register.php",
+             mod["account_active"],
+             _fmt(mod["account_active_info"],
+                  [name, NV_SITE["site_name"], url, username, email, exp]),
+             note="activation by link only")  # fmt: skip
+        send("registered", "notice", None, "modules/users/funcs/register.php",
+             mod["account_register"],
+             _fmt(mod["account_register_info"],
+                  [first, NV_SITE["site_name"], f"{NV_DOMAIN}/index.php?language={lang}"
+                   "&nv=users", username]))  # fmt: skip
+        newname = username.replace(".", "_") + "_dl"
+        send("username-changed", "notice", None, "modules/users/funcs/editinfo.php",
+             mod["edit_mail_subject"],
+             _fmt(mod["edit_mail_content"], [name, sitename, glob["username"], newname]),
+             note="the bold value is the new username, not a code")  # fmt: skip
+        send("email-changed", "notice", None, "modules/users/funcs/editinfo.php",
+             mod["edit_mail_subject"],
+             _fmt(mod["edit_mail_content"], [name, sitename, glob["email"], NV_NEWMAIL[lang]]))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = parser.parse_args()
+    nukeviet(args.mirrors)
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(
+        json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    codes = sum(1 for i in ITEMS if i["code"])
+    print(f"{len(ITEMS)} mails, {codes} with a code -> {OUT_JSON}")
+
+
+if __name__ == "__main__":
+    main()
