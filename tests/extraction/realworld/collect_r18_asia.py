@@ -278,6 +278,152 @@ def nukeviet(mirrors: Path) -> None:
              mod["edit_mail_subject"],
              _fmt(mod["edit_mail_content"], [name, sitename, glob["email"], NV_NEWMAIL[lang]]))  # fmt: skip
 
+# ---------------------------------------------------------------------------------------
+# EC-CUBE
+
+EC_REPO = "EC-CUBE/ec-cube"
+EC_COMMIT = "778652134dab71f601a0f6b0031a356306ef3d6d"
+EC_LICENCE = "GPL-2.0-only"
+EC_DIR = "src/Eccube/Resource/template/default/Mail/"
+EC_SHOP = {
+    "shop_name": "京都いろは茶舗 オンラインショップ",
+    "email01": "shop@iroha-chaho.jp",
+    "email02": "support@iroha-chaho.jp",
+    "isOptionPoint": True,
+}
+EC_HOME = "https://iroha-chaho.jp/"
+EC_PREFS = {"kyoto": {"name": "京都府"}, "tokyo": {"name": "東京都"}}
+
+
+def _ec_env(autoescape: bool):
+    import jinja2
+
+    env = jinja2.Environment(trim_blocks=True, keep_trailing_newline=True,
+                             autoescape=autoescape, undefined=jinja2.ChainableUndefined)  # fmt: skip
+    env.filters["price"] = lambda n: f"￥{int(n):,}"
+    env.filters["number_format"] = lambda n: f"{int(n):,}"
+    env.filters["date_sec"] = lambda d: d.strftime("%Y/%m/%d %H:%M:%S")
+    env.filters["date_day"] = lambda d: d.strftime("%Y/%m/%d")
+    env.filters["nl2br"] = lambda t: jinja2.filters.Markup(
+        str(jinja2.filters.escape(t)).replace("\n", "<br />\n")
+    )
+    env.tests["null"] = lambda v: v is None
+    env.tests["empty"] = lambda v: not v
+    env.globals["url"] = lambda name: EC_HOME
+    env.globals["date"] = lambda: datetime(2026, 12, 3, 11, 17, 44)
+    env.globals["is_reduced_tax_rate"] = lambda item: False
+    return env
+
+
+def _ec_twig(src: str) -> str:
+    """The few Twig forms the templates use that Jinja spells otherwise."""
+    src = re.sub(r"\{% autoescape 'safe_textmail' %\}", "{% autoescape false %}", src)
+    src = re.sub(r"\{% endautoescape\s+%\}", "{% endautoescape %}", src)
+    src = re.sub(r"(\S+) is empty \? ('[^']*') : (\S+)", r"\2 if \1 is empty else \3", src)
+    src = src.replace("in Order.total_by_tax_rate %}", "in Order.total_by_tax_rate.items() %}")
+    return src
+
+
+def eccube(mirrors: Path) -> None:
+    repo = mirrors / "EC-CUBE+ec-cube" / "repo"
+    names = subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "--name-only", EC_COMMIT, EC_DIR],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    subjects = {}
+    csv = _show(repo, EC_COMMIT, "src/Eccube/Resource/doctrine/import_csv/ja/dtb_mail_template.csv")
+    for line in csv.splitlines()[1:]:
+        cols = [c.strip('"') for c in line.split(",")]
+        subjects[cols[3]] = cols[4]
+    text_env, html_env = _ec_env(False), _ec_env(True)
+    sender = f'"{EC_SHOP["shop_name"]}" <{EC_SHOP["email01"]}>'
+    customer = {"name01": "山本", "name02": "彩花", "kana01": "ヤマモト", "kana02": "アヤカ",
+                "email": "ayaka.yamamoto@example.jp"}  # fmt: skip
+    address = {
+        "postal_code": "6048152", "Pref": EC_PREFS["kyoto"],
+        "addr01": "京都市中京区烏丸通蛸薬師上る", "addr02": "三条ハイツ402",
+        "phone_number": "09034187265", "company_name": None,
+    }  # fmt: skip
+    items = [
+        {"product_code": "MC-UJI-030", "product_name": "宇治抹茶 雅（みやび）",
+         "classcategory_name1": "30g缶", "classcategory_name2": "", "price_inctax": 2916,
+         "quantity": 2},
+        {"product_code": "GY-0100", "product_name": "玉露 翠香", "classcategory_name1": "100g",
+         "classcategory_name2": "", "price_inctax": 3780, "quantity": 1},
+    ]  # fmt: skip
+    shipping = dict(
+        address, name01="山本", name02="彩花", kana01="ヤマモト", kana02="アヤカ",
+        shipping_delivery_name="ヤマト運輸 宅急便", shipping_delivery_date=datetime(2026, 12, 6),
+        shipping_delivery_time="14時～16時", productOrderItems=items,
+        tracking_number="4471-2093-8856",
+        Delivery={"confirm_url": "https://toi.kuronekoyamato.co.jp/cgi-bin/tneko"},
+    )  # fmt: skip
+    order = dict(
+        customer, **address, order_no="20261203-0417", order_date=datetime(2026, 12, 3, 11, 9, 2),
+        payment_total=10312, payment_method="クレジットカード決済", Customer=customer,
+        usePoint=300, addPoint=96, message="のし紙（御歳暮）をお願いします。",
+        MergedProductOrderItems=items, subtotal=9612, charge=0, delivery_fee_total=1000,
+        taxable_discount=0, taxable_total=10612,
+        tax_free_discount_items=[{"product_name": "ポイント値引き", "total_price": -300}],
+        total_by_tax_rate={8: 9612, 10: 1000}, tax_by_tax_rate={8: 712, 10: 91},
+        Shippings=[shipping], multiple=False, complete_mail_message=None,
+    )  # fmt: skip
+    password = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 8)
+    mails = [
+        ("reset-complete", "shop-otp", password, {"Customer": customer, "password": password},
+         "the new password (StringUtil::random(8)) the customer signs in with"),
+        ("forgot", "notice", None, {"Customer": customer, "expire": 10,
+         "reset_url": EC_HOME + "forgot/reset/" + _rand("abcdefghijklmnopqrstuvwxyz0123456789", 20)},
+         "password reset by link only"),
+        ("entry-confirm", "notice", None, {"Customer": customer,
+         "activateUrl": EC_HOME + "entry/activate/" + _rand("abcdefghijklmnopqrstuvwxyz0123456789", 40)},
+         "registration confirmed by link only"),
+        ("entry-complete", "notice", None, {"Customer": customer}, None),
+        ("order", "shop-order", None, {"Order": order},
+         "order number 20261203-0417, prices, product codes, a postcode and a phone number; no "
+         "code"),
+        ("shipping-notify", "shop-order", None, {"Order": order, "Shipping": shipping},
+         "the tracking number (お問い合わせ番号) is not a code"),
+        ("contact", "notice", None, {"data": dict(
+            address, name01="山本", name02="彩花", kana01="ヤマモト", kana02="アヤカ",
+            pref=EC_PREFS["kyoto"], email=customer["email"],
+            contents="注文番号20261203-0417の玉露の賞味期限を教えてください。\n贈答用です。")},
+         "an inquiry receipt quoting an order number"),
+        ("customer-change-notify", "notice", None, {"Customer": customer,
+         "eventName": "会員情報編集", "ipAddress": "203.0.113.58",
+         "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+                      "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"},
+         "account-change alert with date, IP address and user agent"),
+        ("withdraw", "notice", None, {"Customer": customer}, None),
+    ]  # fmt: skip
+    files = {
+        "reset-complete": "reset_complete_mail", "forgot": "forgot_mail",
+        "entry-confirm": "entry_confirm", "entry-complete": "entry_complete", "order": "order",
+        "shipping-notify": "shipping_notify", "contact": "contact_mail",
+        "customer-change-notify": "customer_change_notify", "withdraw": "customer_withdraw_mail",
+    }  # fmt: skip
+    for template, kind, code, ctx, note in mails:
+        base = files[template]
+        ctx = dict(ctx, BaseInfo=EC_SHOP)
+        text = text_env.from_string(_ec_twig(_show(repo, EC_COMMIT, EC_DIR + base + ".twig")))
+        text = text.render(ctx)
+        path = EC_DIR + base + ".twig"
+        html_part = None
+        if base + ".html.twig" in [n.rsplit("/", 1)[-1] for n in names]:
+            src = _show(repo, EC_COMMIT, EC_DIR + base + ".html.twig")
+            html_part = html_env.from_string(_ec_twig(src)).render(ctx)
+            path += "; " + EC_DIR + base + ".html.twig"
+        _save(
+            source="eccube", template=template, lang="ja", kind=kind, code=code,
+            repository=EC_REPO, path=path + "; src/Eccube/Service/MailService.php",
+            commit=EC_COMMIT, licence=EC_LICENCE,
+            rendered="MailService: the Twig templates rendered with Jinja2 (Twig-only forms "
+            "rewritten; EC-CUBE's price/date filters as the ja shop shows them); subject "
+            "'[shop] ' + dtb_mail_template (ja)",
+            sender=sender, subject=f"[{EC_SHOP['shop_name']}] {subjects['Mail/' + base + '.twig']}",
+            text=text, html_part=html_part, note=note,
+        )  # fmt: skip
+
 
 # ---------------------------------------------------------------------------------------
 
@@ -287,6 +433,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     nukeviet(args.mirrors)
+    eccube(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
