@@ -134,9 +134,7 @@ def _strip_tags(s: str) -> str:
 def _wrap70(s: str) -> str:
     lines = []
     for line in s.split("\n"):
-        lines.append(
-            textwrap.fill(line, 70, break_long_words=False, break_on_hyphens=False) or ""
-        )
+        lines.append(textwrap.fill(line, 70, break_long_words=False, break_on_hyphens=False) or "")
     return "\n".join(lines)
 
 
@@ -257,8 +255,10 @@ def nukeviet(mirrors: Path) -> None:
                   [first, NV_SITE["site_name"], url, username, email, newpw, exp]),
              note="a new activation link, and the new generated password to sign in with "
              "after activating")  # fmt: skip
-        url = (f"{NV_DOMAIN}/index.php?language={lang}&nv=users&op=active&userid="
-               f"{RNG.randint(120, 9800)}&checknum={_rand('0123456789abcdef', 32)}")
+        url = (
+            f"{NV_DOMAIN}/index.php?language={lang}&nv=users&op=active&userid="
+            f"{RNG.randint(120, 9800)}&checknum={_rand('0123456789abcdef', 32)}"
+        )
         send("activate-link", "notice", None, "modules/users/funcs/register.php",
              mod["account_active"],
              _fmt(mod["account_active_info"],
@@ -277,6 +277,7 @@ def nukeviet(mirrors: Path) -> None:
         send("email-changed", "notice", None, "modules/users/funcs/editinfo.php",
              mod["edit_mail_subject"],
              _fmt(mod["edit_mail_content"], [name, sitename, glob["email"], NV_NEWMAIL[lang]]))  # fmt: skip
+
 
 # ---------------------------------------------------------------------------------------
 # EC-CUBE
@@ -426,6 +427,75 @@ def eccube(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# bbs-go
+
+BBS_REPO = "mlogclub/bbs-go"
+BBS_COMMIT = "35f4190d73eb6d0d1a899a912b2fda51eeda51e8"
+BBS_LICENCE = "GPL-3.0"
+BBS_SITE = {"zh-CN": "码农驿站社区", "en-US": "Harbour Makers Forum"}
+BBS_HOST = {"zh-CN": "https://bbs.manong-yizhan.cn", "en-US": "https://forum.harbourmakers.sg"}
+
+
+def _go_template(tpl: str, data: dict) -> str:
+    """The ``{{if .X}}...{{end}}`` and ``{{.X.Y}}`` forms of the bbs-go mail template
+    (text/template, no escaping)."""
+
+    def value(path: str):
+        cur = data
+        for part in path.split("."):
+            cur = cur.get(part) if isinstance(cur, dict) else None
+        return cur
+
+    def cond(m: re.Match) -> str:
+        return m.group(2) if value(m.group(1)) else ""
+
+    while True:
+        new = re.sub(r"\{\{if \.([\w.]+)\}\}((?:(?!\{\{if ).)*?)\{\{end\}\}", cond, tpl, flags=re.S)
+        if new == tpl:
+            break
+        tpl = new
+    return re.sub(r"\{\{\.([\w.]+)\}\}", lambda m: str(value(m.group(1)) or ""), tpl)
+
+
+def _yaml_section(src: str, section: str) -> dict[str, str]:
+    import yaml
+
+    return yaml.safe_load(src)[section]
+
+
+def bbsgo(mirrors: Path) -> None:
+    repo = mirrors / "mlogclub+bbs-go" / "repo"
+    go = _show(repo, BBS_COMMIT, "internal/services/email_service.go")
+    tpl = go.split("templateStr := `", 1)[1].split("`", 1)[0]
+    for lang in ["zh-CN", "en-US"]:
+        strings = _yaml_section(_show(repo, BBS_COMMIT, f"locales/{lang}.yml"), "user")
+        site, host = BBS_SITE[lang], BBS_HOST[lang]
+        sender = "noreply@" + host.split("//")[1].split(".", 1)[1]
+        for template, key, path, hours, note in [
+            ("email-verify", "email_verify", "/user/email/verify?token=", 24,
+             "email verification by link only (the token is only in the link)"),
+            ("password-reset", "password_reset", "/user/password/reset?token=", 1,
+             "password reset by link only"),
+        ]:  # fmt: skip
+            url = host + path + _rand("0123456789abcdef", 32)
+            title = _fmt(strings[key + "_title"], [site])
+            content = _fmt(strings[key + "_content"], [site, str(hours), url])
+            body = _go_template(tpl, {
+                "From": None, "Title": title, "Content": content, "QuoteContent": "",
+                "link": {"Title": strings[key + "_link"], "Url": url},
+            })  # fmt: skip
+            _save(
+                source="bbsgo", template=template, lang=lang, kind="notice", code=None,
+                repository=BBS_REPO, path="internal/services/user_service.go; "
+                f"internal/services/email_service.go; locales/{lang}.yml", commit=BBS_COMMIT,
+                licence=BBS_LICENCE,
+                rendered="EmailService.SendTemplateEmail: the Go text/template of "
+                "email_service.go filled with the locale's strings (fmt.Sprintf); HTML only",
+                sender=sender, subject=title, text=None, html_part=body, note=note,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -434,6 +504,7 @@ def main() -> None:
     args = parser.parse_args()
     nukeviet(args.mirrors)
     eccube(args.mirrors)
+    bbsgo(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
