@@ -496,6 +496,157 @@ def bbsgo(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# PPanel (perfect-panel/server)
+
+PP_REPO = "perfect-panel/server"
+PP_COMMIT = "4e49bab1e1ed4028a97bfe4568ca5ae89e2e8581"
+PP_LICENCE = "GPL-3.0"
+PP_SITE = {"SiteName": "云帆加速", "SiteLogo": "https://cdn.yunfan-jiasu.com/static/logo.png"}
+
+
+def _pp_const(go: str, name: str) -> str:
+    return go.split(name + " = `", 1)[1].split("`", 1)[0]
+
+
+def _pp_render(tpl: str, data: dict) -> str:
+    """Go text/template for the forms these templates use: ``{{if eq .Type 1}}…{{else}}…
+    {{end}}`` and ``{{.Name}}``."""
+
+    def cond(m: re.Match) -> str:
+        return m.group(3) if data.get(m.group(1)) == int(m.group(2)) else m.group(4)
+
+    tpl = re.sub(r"\{\{if eq \.(\w+) (\d+)\}\}(.*?)\{\{else\}\}(.*?)\{\{end\}\}", cond, tpl,
+                 flags=re.S)  # fmt: skip
+    return re.sub(r"\{\{\.(\w+)\}\}", lambda m: str(data[m.group(1)]), tpl)
+
+
+def ppanel(mirrors: Path) -> None:
+    repo = mirrors / "perfect-panel+server" / "repo"
+    go = _show(repo, PP_COMMIT, "pkg/email/template.go")
+    sender = f"{PP_SITE['SiteName']} <no-reply@yunfan-jiasu.com>"
+    common = dict(source="ppanel", repository=PP_REPO, commit=PP_COMMIT, licence=PP_LICENCE,
+                  lang="zh", sender=sender, text=None,
+                  rendered="queue SendEmailLogic: the default template of pkg/email/template.go "
+                  "(Go text/template: if eq/else/end and fields) filled with the task's content "
+                  "map; HTML only (gomail SetBody text/html), From the site name")  # fmt: skip
+    for vtype, template, note in [
+        (1, "register-code", "registration code; the mail is bilingual (Chinese, then English)"),
+        (2, "security-code", "password-reset (security) code; bilingual Chinese/English"),
+    ]:
+        code = "".join(RNG.choice("0123456789") for _ in range(6))  # random.Key(6, 0)
+        body = _pp_render(_pp_const(go, "DefaultEmailVerifyTemplate"),
+                          dict(PP_SITE, Type=vtype, Expire=5, Code=code))  # fmt: skip
+        _save(template=template, kind="saas-otp", code=code,
+              path="internal/logic/common/sendEmailCodeLogic.go; pkg/email/template.go; "
+              "queue/logic/email/sendEmailLogic.go", subject="Verification code",
+              html_part=body, note=note, **common)  # fmt: skip
+    body = _pp_render(
+        _pp_const(go, "DefaultExpirationEmailTemplate"),
+        dict(PP_SITE, ExpireDate="2026-12-10 23:59:59"),
+    )
+    _save(template="expiration", kind="notice", code=None,
+          path="queue/logic/subscription/checkSubscriptionLogic.go; pkg/email/template.go",
+          subject="Subscription Expired", html_part=body,
+          note="subscription expiry notice with a date; bilingual", **common)  # fmt: skip
+    body = _pp_render(_pp_const(go, "DefaultTrafficExceedEmailTemplate"), dict(PP_SITE))
+    _save(template="traffic-exceed", kind="notice", code=None,
+          path="queue/logic/subscription/checkSubscriptionLogic.go; pkg/email/template.go",
+          subject="Subscription Traffic Exceed", html_part=body,
+          note="traffic-exhausted notice; bilingual", **common)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# dujiaoka
+
+DJK_REPO = "assimon/dujiaoka"
+DJK_COMMIT = "9f5467ad21f245b895640bf2cfced099f41a84d0"
+DJK_LICENCE = "MIT"
+
+
+def _php_sql_string(s: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"r": "\r", "n": "\n"}.get(m.group(1), m.group(1)), s)
+
+
+def dujiaoka(mirrors: Path) -> None:
+    repo = mirrors / "assimon+dujiaoka" / "repo"
+    sql = _show(repo, DJK_COMMIT, "database/sql/install.sql")
+    tpls = {}
+    for m in re.finditer(r"INSERT INTO `emailtpls` VALUES \(\d+, '((?:[^'\\]|\\.)*)', "
+                         r"'((?:[^'\\]|\\.)*)', '(\w+)'", sql):  # fmt: skip
+        tpls[m.group(3)] = (_php_sql_string(m.group(1)), _php_sql_string(m.group(2)))
+    webname, weburl = "星河数卡铺", "https://shop.xinghe-shuka.com"
+    sender = f"{webname} <notice@xinghe-shuka.com>"
+    order_sn = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyz", 16).upper()
+    cards = ["-".join(_rand("ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 5) for _ in range(3))
+             for _ in range(2)]  # fmt: skip
+    manual_sn = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 16)
+
+    def send(token, template, kind, data, note, path, to_admin=False):
+        title, content = tpls[token]
+        for key, val in data.items():  # replace_mail_tpl, in the array's order
+            title = title.replace("{" + key + "}", str(val))
+            content = content.replace("{" + key + "}", str(val))
+        _save(source="dujiaoka", template=template, lang="zh-CN", kind=kind, code=None,
+              repository=DJK_REPO, path=path + "; database/sql/install.sql (emailtpls); "
+              "app/Helpers/functions.php; app/Jobs/MailSend.php", commit=DJK_COMMIT,
+              licence=DJK_LICENCE,
+              rendered="replace_mail_tpl (str_replace of {key} in the array's order) on the "
+              "emailtpls row of install.sql; resources/views/email/mail.blade.php is {!! $body !!}; "
+              "HTML only", sender=sender, subject=title, text=None, html_part=content,
+              note=note)  # fmt: skip
+
+    # processAuto: 'created_at' => $order->create_at (no such attribute: empty)
+    send("card_send_user_email", "card-delivery", "shop-order", {
+        "created_at": "", "product_name": "Steam 钱包充值码 ¥100", "webname": webname,
+        "weburl": weburl, "ord_info": "<br/>".join(cards),
+        "ord_title": "Steam 钱包充值码 ¥100 x 2", "order_id": order_sn, "buy_amount": 2,
+        "ord_price": "196.00",
+    }, "automatic delivery of two purchased Steam wallet codes (卡密, the goods bought: "
+       "gift-card codes, not a code to sign in with) next to a 16-character order number; "
+       "the date is empty as processAuto sends it", "app/Service/OrderProcessService.php")  # fmt: skip
+    order = {
+        "created_at": "2026-12-03 10:42",
+        "ord_title": "王者荣耀 点券代充 600点 x 1",
+        "webname": webname,
+        "weburl": weburl,
+        "order_id": manual_sn,
+        "ord_price": "58.80",
+    }
+    send(
+        "pending_order",
+        "order-pending",
+        "shop-order",
+        dict(order, ord_info=""),
+        "manual (top-up) order received; order number only",
+        "app/Listeners/OrderUpdated.php",
+    )
+    send(
+        "completed_order",
+        "order-completed",
+        "shop-order",
+        dict(order, ord_info="已为 QQ 号 2894****17 充值 600 点券，请登录游戏查收。"),
+        "manual order completed with the staff's note",
+        "app/Listeners/OrderUpdated.php",
+    )
+    send(
+        "failed_order",
+        "order-failed",
+        "shop-order",
+        dict(order, ord_info=""),
+        "manual order failed; order number only",
+        "app/Listeners/OrderUpdated.php",
+    )
+    send("manual_send_manage_mail", "manage-new-order", "notice", {
+        "created_at": None, "product_name": "王者荣耀 点券代充 600点", "webname": webname,
+        "weburl": weburl, "ord_info": "充值QQ号：2894736517<br/>区服：微信区", "ord_title":
+        "王者荣耀 点券代充 600点 x 1", "order_id": manual_sn, "buy_amount": 1,
+        "ord_price": "58.80",
+    } | {"created_at": "2026-12-03 10:42:19"},
+         "to the shop's manager: a paid manual order with the customer's account number",
+         "app/Service/OrderProcessService.php")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -505,6 +656,8 @@ def main() -> None:
     nukeviet(args.mirrors)
     eccube(args.mirrors)
     bbsgo(args.mirrors)
+    ppanel(args.mirrors)
+    dujiaoka(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
