@@ -647,6 +647,137 @@ def dujiaoka(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# mirelplatform
+
+MIREL_REPO = "vemikrs/mirelplatform"
+MIREL_COMMIT = "f48e3e797abd4389668aec49ffdc6a3b85f354f5"
+MIREL_LICENCE = "Apache-2.0"
+MIREL_DIR = "backend/src/main/resources/templates/email/"
+MIREL_BASE = "https://portal.kotobuki-shoji.co.jp"
+
+
+def mirel(mirrors: Path) -> None:
+    repo = mirrors / "vemikrs+mirelplatform" / "repo"
+    common = dict(source="mirel", lang="ja", repository=MIREL_REPO, commit=MIREL_COMMIT,
+                  licence=MIREL_LICENCE, sender="noreply@mirelplatform.local", text=None,
+                  rendered="EmailTemplateService: the FreeMarker .ftl (${name} only, no "
+                  "escaping) filled with the service's variables; SmtpEmailServiceImpl "
+                  "sendHtmlEmail (HTML only, From noreply@mirelplatform.local)")  # fmt: skip
+
+    def ftl(name: str, values: dict) -> str:
+        src = _show(repo, MIREL_COMMIT, MIREL_DIR + name + ".ftl")
+        return re.sub(r"\$\{(\w+)\}", lambda m: str(values[m.group(1)]), src)
+
+    for purpose, name, subject in [
+        ("login", "otp-login", "ログイン認証コード"),
+        ("email-verify", "otp-email-verification", "メールアドレス検証コード"),
+        ("password-reset", "otp-password-reset", "パスワードリセット認証コード"),
+    ]:
+        code = f"{RNG.randrange(1000000):06d}"  # secureRandom.nextInt(1000000), %06d
+        body = ftl(name, {
+            "otpCode": code, "expirationMinutes": 5, "domain": "portal.kotobuki-shoji.co.jp",
+            "magicLink": f"{MIREL_BASE}/auth/magic-verify?token={_rand('0123456789abcdef', 64)}",
+        })  # fmt: skip
+        _save(template=purpose + "-otp", kind="saas-otp", code=code,
+              path=MIREL_DIR + name + ".ftl; backend/src/main/java/jp/vemi/mirel/foundation/"
+              "service/OtpService.java", subject=subject, html_part=body,
+              note="a six-digit code and a magic-link button that does the same", **common)  # fmt: skip
+    body = ftl("password-reset-link", {
+        "resetLink": f"{MIREL_BASE}/auth/password-reset?token={_rand('0123456789abcdef', 64)}",
+        "expirationHours": 1,
+    })  # fmt: skip
+    _save(template="password-reset-link", kind="notice", code=None,
+          path=MIREL_DIR + "password-reset-link.ftl; backend/src/main/java/jp/vemi/mirel/"
+          "foundation/web/api/auth/service/PasswordResetService.java",
+          subject="パスワードリセットのリクエスト - mirelplatform", html_part=body,
+          note="password reset by link only", **common)  # fmt: skip
+    body = ftl("account-setup", {
+        "displayName": "佐々木 健太", "username": "k.sasaki", "email": "k.sasaki@kotobuki-shoji.co.jp",
+        "setupLink": f"{MIREL_BASE}/auth/setup-account?token={_rand('0123456789abcdef', 64)}",
+    })  # fmt: skip
+    _save(template="account-setup", kind="notice", code=None,
+          path=MIREL_DIR + "account-setup.ftl; backend/src/main/java/jp/vemi/mirel/foundation/"
+          "web/api/admin/service/AdminUserService.java",
+          subject="アカウント作成完了 - パスワード設定のご案内", html_part=body,
+          note="an account made by an admin: the username and email, a link to set the "
+          "password; no code", **common)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# soga-panel
+
+SOGA_REPO = "bgwvimsm-stack/soga-panel"
+SOGA_COMMIT = "a31ec24e0b7a6e68e25be80079eb3b1c9c36e2f8"
+SOGA_LICENCE = "MIT"
+
+
+def _soga_html(subject, site_name, site_url, code, text, expire, title) -> str:
+    """``buildVerificationHtml`` of worker/src/api/auth.ts (a template literal)."""
+    esc = lambda v: html.escape(str(v), quote=True).replace("&#x27;", "&#39;")  # noqa: E731
+    paragraphs = "".join(
+        f'<p style="margin:0 0 12px;">{esc(line.strip())}</p>'
+        for line in re.split(r"\n+", text)
+        if line.strip()
+    )
+    footer = (
+        '<p style="margin:0;color:#94a3b8;font-size:12px;text-align:center;">访问 <a href="'
+        f'{esc(site_url)}" style="color:#2563eb;text-decoration:none;">{esc(site_url)}</a> '
+        "获取更多信息。</p>"
+        if site_url
+        else ""
+    )
+    return f"""
+      <div style="background:#f1f5f9;padding:24px;">
+        <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;box-shadow:0 16px 32px rgba(15,23,42,0.15);font-family:'Segoe UI',Helvetica,Arial,sans-serif;color:#0f172a;">
+          <div style="text-align:center;margin-bottom:24px;">
+            <div style="font-size:28px;font-weight:700;color:#2563eb;">{esc(site_name)}</div>
+            <div style="font-size:14px;color:#64748b;margin-top:6px;">{esc(subject)}</div>
+          </div>
+          <div style="text-align:center;margin-bottom:24px;">
+            <div style="font-size:14px;color:#475569;margin-bottom:8px;">{esc(title)}</div>
+            <div style="display:inline-block;padding:16px 24px;border-radius:14px;background:#1d4ed8;color:#ffffff;font-size:36px;font-weight:700;letter-spacing:10px;">{esc(code)}</div>
+            <div style="font-size:13px;color:#64748b;margin-top:12px;">验证码将在 {expire} 分钟后失效</div>
+          </div>
+          <div style="font-size:14px;line-height:1.7;color:#334155;margin-bottom:24px;">
+            {paragraphs}
+          </div>
+          <div style="font-size:12px;color:#94a3b8;text-align:center;margin-top:32px;">
+            如果这不是您的操作，请忽略此邮件。{footer}
+          </div>
+        </div>
+      </div>
+    """
+
+
+def soga(mirrors: Path) -> None:
+    repo = mirrors / "bgwvimsm-stack+soga-panel" / "repo"
+    ts = _show(repo, SOGA_COMMIT, "worker/src/api/email/templates.ts")
+    consts = dict(re.findall(r"export const (\w+) =\s*\"([^\"]*)\";", ts))
+    site, url = "极光云", "https://jiguang-cloud.net"
+    for purpose, prefix, title in [
+        ("register", "defaultRegister", "您的注册验证码"),
+        ("password-reset", "defaultPasswordReset", "您的密码重置验证码"),
+    ]:
+        code = f"{RNG.randrange(1000000):06d}"
+        values = {"code": code, "site_name": site, "site_url": url, "expire_minutes": "10"}
+
+        def render(t: str, values=values) -> str:
+            return re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m: values.get(m.group(1).lower(), ""), t)
+
+        subject = render(consts[prefix + "EmailSubject"])
+        text = render(consts[prefix + "EmailTemplate"])
+        _save(source="soga", template=purpose + "-code", lang="zh-CN", kind="saas-otp",
+              code=code, repository=SOGA_REPO,
+              path="worker/src/api/email/templates.ts; worker/src/api/auth.ts; "
+              "worker/src/services/email.ts", commit=SOGA_COMMIT, licence=SOGA_LICENCE,
+              rendered="renderTemplate ({{key}}) of the default subject and body; "
+              "buildVerificationHtml as the HTML part and the body as the text part; From "
+              "the site name", sender=f"{site} <noreply@jiguang-cloud.net>", subject=subject,
+              text=text, html_part=_soga_html(subject, site, url, code, text, 10, title),
+              note="six-digit code shown in a spaced box and repeated in the sentence")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -658,6 +789,8 @@ def main() -> None:
     bbsgo(args.mirrors)
     ppanel(args.mirrors)
     dujiaoka(args.mirrors)
+    mirel(args.mirrors)
+    soga(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
