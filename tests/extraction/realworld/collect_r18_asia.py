@@ -778,11 +778,145 @@ def soga(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# api-web-store-apps (react-email)
+
+WS_REPO = "LeVanAnhDuc/api-web-store-apps"
+WS_COMMIT = "b7310fb9a9776990d75eb7b5cf7a60a2736782dc"
+WS_LICENCE = "ISC"
+WS_FILES = [
+    "src/services/email/email.helper.ts",
+    "src/i18n/locales/en/sendEmail.json",
+    "src/i18n/locales/vi/sendEmail.json",
+    "src/services/email/templates/components/email-layout.tsx",
+    "src/services/email/templates/components/otp-block.tsx",
+    "src/services/email/templates/components/cta-button.tsx",
+    "src/services/email/templates/components/info-box.tsx",
+    "src/services/email/templates/login-otp.tsx",
+    "src/services/email/templates/signup-otp.tsx",
+    "src/services/email/templates/forgot-password-otp.tsx",
+    "src/services/email/templates/magic-link.tsx",
+    "src/services/email/templates/unlock-temp-password.tsx",
+    "src/services/email/templates/password-changed.tsx",
+    "src/services/email/templates/admin-reset-password.tsx",
+]
+WS_NODE = r"""
+const path = require("path");
+const fs = require("fs");
+const esbuild = require("esbuild");
+const root = process.argv[2];
+const jobs = JSON.parse(fs.readFileSync(path.join(root, "jobs.json"), "utf8"));
+const entry = `
+import { render } from "@react-email/render";
+import { LoginOtpEmail } from "@/services/email/templates/login-otp";
+import { SignupOtpEmail } from "@/services/email/templates/signup-otp";
+import { ForgotPasswordOtpEmail } from "@/services/email/templates/forgot-password-otp";
+import { MagicLinkEmail } from "@/services/email/templates/magic-link";
+import { UnlockTempPasswordEmail } from "@/services/email/templates/unlock-temp-password";
+import { PasswordChangedEmail } from "@/services/email/templates/password-changed";
+import { AdminResetPasswordEmail } from "@/services/email/templates/admin-reset-password";
+const T = { LoginOtpEmail, SignupOtpEmail, ForgotPasswordOtpEmail, MagicLinkEmail,
+  UnlockTempPasswordEmail, PasswordChangedEmail, AdminResetPasswordEmail };
+export async function run(jobs) {
+  const out = [];
+  for (const j of jobs) out.push(await render(T[j.template](j.data, j.locale)));
+  return out;
+}
+`;
+fs.writeFileSync(path.join(root, "entry.tsx"), entry);
+esbuild.buildSync({
+  entryPoints: [path.join(root, "entry.tsx")], bundle: true, platform: "node",
+  format: "cjs", outfile: path.join(root, "bundle.js"), jsx: "automatic",
+  alias: { "@": path.join(root, "src") }, nodePaths: [process.env.NODE_PATH],
+  logLevel: "error",
+});
+require(path.join(root, "bundle.js")).run(jobs).then((html) => {
+  process.stdout.write(JSON.stringify(html));
+});
+"""
+
+
+def webstore(mirrors: Path, node_modules: Path) -> None:
+    import os
+    import tempfile
+
+    repo = mirrors / "LeVanAnhDuc+api-web-store-apps" / "repo"
+    strings = {
+        lang: json.loads(_show(repo, WS_COMMIT, f"src/i18n/locales/{lang}/sendEmail.json"))
+        for lang in ("en", "vi")
+    }
+    login = "https://shop.nhaxanh.vn/login"
+    jobs = []
+    # (template, component, key, kind, languages, data maker, code, note)
+    for lang in ("vi", "en"):
+        for template, comp, key in [
+            ("login-otp", "LoginOtpEmail", "loginOtp"),
+            ("signup-otp", "SignupOtpEmail", "signupOtp"),
+            ("forgot-password-otp", "ForgotPasswordOtpEmail", "forgotPasswordOtp"),
+        ]:
+            otp = str(RNG.randrange(100000, 1000000))  # generateOtp(6)
+            jobs.append((template, comp, key, lang, {"otp": otp, "expiryMinutes": 5}, otp,
+                         "six-digit code in a dashed box"))  # fmt: skip
+        url = f"https://shop.nhaxanh.vn/auth/magic-link?token={_rand('0123456789abcdef', 128)}"
+        jobs.append(("magic-link", "MagicLinkEmail", "magicLink", lang,
+                     {"magicLinkUrl": url, "expiryMinutes": 15}, None,
+                     "sign-in by link only"))  # fmt: skip
+        upper, lower, digit, special = (
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789", "!@#$%^&*"
+        )  # fmt: skip
+        chars = [RNG.choice(upper), RNG.choice(lower), RNG.choice(digit), RNG.choice(special)]
+        chars += [RNG.choice(upper + lower + digit + special) for _ in range(12)]
+        RNG.shuffle(chars)
+        temp = "".join(chars)  # generateTempPassword(16)
+        jobs.append(("unlock-temp-password", "UnlockTempPasswordEmail", "unlockTempPassword",
+                     lang, {"tempPassword": temp, "loginUrl": login}, temp,
+                     "a 16-character temporary password with symbols, to log in with"))  # fmt: skip
+    # sent without a locale: getEmailT falls back to Vietnamese
+    chars = [RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), RNG.choice("abcdefghijklmnopqrstuvwxyz"),
+             RNG.choice("0123456789"), RNG.choice("!@#$%^&*")]  # fmt: skip
+    chars += [RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*")
+              for _ in range(12)]  # fmt: skip
+    RNG.shuffle(chars)
+    temp = "".join(chars)
+    jobs.append(("admin-reset-password", "AdminResetPasswordEmail", "adminResetPassword", "vi",
+                 {"tempPassword": temp, "loginUrl": login}, temp,
+                 "an administrator reset the password: the temporary password to log in with; "
+                 "sent without a locale, so in Vietnamese"))  # fmt: skip
+    jobs.append(("password-changed", "PasswordChangedEmail", "passwordChanged", "vi",
+                 {"changedAt": "2026-12-03T02:17:40.512Z", "ipAddress": "113.161.72.14"}, None,
+                 "password-changed alert with an ISO time and an IP address; sent without a "
+                 "locale, so in Vietnamese"))  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for f in WS_FILES:
+            out = root / f
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(_show(repo, WS_COMMIT, f), encoding="utf-8")
+        (root / "jobs.json").write_text(json.dumps(
+            [{"template": j[1], "data": j[4], "locale": j[3]} for j in jobs]), encoding="utf-8")  # fmt: skip
+        (root / "render.js").write_text(WS_NODE, encoding="utf-8")
+        res = subprocess.run(["node", str(root / "render.js"), str(root)], capture_output=True,
+                             check=True, env=dict(os.environ, NODE_PATH=str(node_modules)))  # fmt: skip
+        pages = json.loads(res.stdout.decode("utf-8"))
+    for (template, _comp, key, lang, _data, code, note), page in zip(jobs, pages, strict=True):
+        _save(source="webstore", template=template, lang=lang,
+              kind="shop-otp" if code else "notice", code=code, repository=WS_REPO,
+              path=f"src/services/email/templates/{template}.tsx; "
+              "src/services/email/email.service.ts; src/i18n/locales/"
+              f"{lang}/sendEmail.json", commit=WS_COMMIT, licence=WS_LICENCE,
+              rendered="the repository's react-email components bundled with esbuild and "
+              "rendered by @react-email/render 2.0.4 (react 19.2.4, @react-email/components "
+              "1.0.8) in node 20; subject the locale's title; HTML only (nodemailer html)",
+              sender="noreply@nhaxanh.vn", subject=strings[lang][key]["title"], text=None,
+              html_part=page, note=note)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    parser.add_argument("--node-modules", type=Path, default=Path("/tmp/r18asia-node/node_modules"))
     args = parser.parse_args()
     nukeviet(args.mirrors)
     eccube(args.mirrors)
@@ -791,6 +925,7 @@ def main() -> None:
     dujiaoka(args.mirrors)
     mirel(args.mirrors)
     soga(args.mirrors)
+    webstore(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
