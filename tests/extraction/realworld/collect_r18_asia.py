@@ -17,7 +17,13 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``nv_genpass(rand(nv_upassmin, nv_upassmax))``, letters and digits), and the notices
   (account activation link, account created, username changed, email changed) — with the
   strings of ``modules/users/language/{vi,en,fr}.php`` and ``includes/language/*/global.php``
-  (PHP ``sprintf``). ``nv_sendmail`` (``includes/functions.php``) sends the message through
+  (PHP ``sprintf``); also the administrator's account-created / account-updated mails
+  (``admin/user_add.php``, ``admin/edit.php``, ``language/admin_*.php``: the password the
+  administrator typed) and the two-step-verification module's security notices
+  (``modules/two-step-verification``: turned on, turned off, backup codes renewed). A
+  translation that asks ``sprintf`` for more arguments than the code passes (French
+  activation and account-created mails) makes PHP 8 throw, so those are not sent.
+  ``nv_sendmail`` (``includes/functions.php``) sends the message through
   the theme's ``nv_mailHTML`` (``themes/default/system/mail.tpl``, XTemplate blocks and
   ``{VARS}`` filled here) as the HTML part, and ``strip_tags`` of the raw message as the
   text part, wrapped at 70 columns (PHPMailer ``WordWrap``; a greedy word wrap here). The
@@ -128,7 +134,8 @@ def _php_strings(src: str, var: str) -> dict[str, str]:
 
 
 def _strip_tags(s: str) -> str:
-    return re.sub(r"<[^>]*>", "", s)
+    """PHP strip_tags: a ``<`` followed by a space is text, not a tag."""
+    return re.sub(r"<[A-Za-z/!?][^>]*>", "", s)
 
 
 def _wrap70(s: str) -> str:
@@ -222,7 +229,7 @@ def nukeviet(mirrors: Path) -> None:
                 "filled as XTemplate does (HTML); strip_tags of the message wrapped at 70 "
                 "(text)",
                 sender=sender, subject=html.unescape(subject),
-                text=_wrap70(html.unescape(_strip_tags(content))),
+                text=_wrap70(_strip_tags(content)),
                 html_part=_nv_mail_html(tpl, subject, content, glob), note=note,
             )  # fmt: skip
 
@@ -269,6 +276,47 @@ def nukeviet(mirrors: Path) -> None:
              _fmt(mod["account_register_info"],
                   [first, NV_SITE["site_name"], f"{NV_DOMAIN}/index.php?language={lang}"
                    "&nv=users", username]))  # fmt: skip
+        adm = _php_strings(_show(repo, NV_COMMIT, f"modules/users/language/admin_{lang}.php"),
+                           "lang_module")  # fmt: skip
+        home = f"{NV_DOMAIN}/index.php?language={lang}&nv=users"
+        chosen = {"vi": "DaLat@2026moi", "en": "Welcome-Hoa2026", "fr": "Bienvenue!DL26"}[lang]
+        send("admin-added", "notice", chosen, "modules/users/admin/user_add.php",
+             adm["adduser_register"],
+             _fmt(adm["adduser_register_info1"], [name, NV_SITE["site_name"], home, username,
+                                                  chosen]),
+             note="an administrator made the account: the username and the password the "
+             "administrator chose, to sign in with (in the text part strip_tags runs the "
+             "password into the next sentence, as PHP sends it)")  # fmt: skip
+        chosen = {"vi": "Ngoc.Han#0312", "en": "MinhKhoa*Reset9", "fr": "BaoAnh+Nouveau7"}[lang]
+        send("admin-updated", "notice", chosen, "modules/users/admin/edit.php",
+             adm["adduser_register1"],
+             _fmt(adm["adduser_register_info2"], [name, NV_SITE["site_name"], home, username])
+             + _fmt(adm["adduser_register_info3"], [chosen])
+             + _fmt(adm["adduser_register_info4"], [NV_SITE["site_name"]]),
+             note="an administrator changed the account: the new password given in the mail")  # fmt: skip
+        tsv = _php_strings(
+            _show(repo, NV_COMMIT, f"modules/two-step-verification/language/{lang}.php"),
+            "lang_module",
+        )
+        when = {"vi": "20:48:31 03/12/2026", "en": "09:12:05 04/12/2026",
+                "fr": "17:30:44 04/12/2026"}[lang]  # fmt: skip
+        ip, ua = "14.232.188.61", ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 "
+                                   "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36")  # fmt: skip
+        site_link = f"{NV_DOMAIN}/index.php?language={lang}"
+        manager = f"{NV_DOMAIN}/index.php?language={lang}&amp;nv=two-step-verification"
+        tsv_path = "modules/two-step-verification/funcs/"
+        send("2step-on", "notice", None, tsv_path + "setup.php", tsv["email_subject"],
+             _fmt(tsv["email_2step_on"], [when, ip, ua, username, site_link,
+                                          NV_SITE["site_name"]]),
+             note="security notice (two-factor turned on): time, IP and browser")  # fmt: skip
+        send("2step-off", "notice", None, tsv_path + "main.php", tsv["email_subject"],
+             _fmt(tsv["email_2step_off"], [when, ip, ua, manager, username, site_link,
+                                           NV_SITE["site_name"]]),
+             note="security notice (two-factor turned off)")  # fmt: skip
+        send("backup-codes-renewed", "notice", None, tsv_path + "main.php", tsv["email_subject"],
+             _fmt(tsv["email_code_renew"], [when, ip, ua, manager, username, site_link,
+                                            NV_SITE["site_name"]]),
+             note="security notice: backup codes were recreated (none are in the mail)")  # fmt: skip
         newname = username.replace(".", "_") + "_dl"
         send("username-changed", "notice", None, "modules/users/funcs/editinfo.php",
              mod["edit_mail_subject"],
