@@ -1013,6 +1013,100 @@ def webstore(mirrors: Path, node_modules: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# XpressEngine 3
+
+XE_REPO = "xpressengine/xpressengine"
+XE_COMMIT = "28788af64f99b66dbdfad4efcde0b7c50d1493c4"
+XE_LICENCE = "LGPL-3.0-or-later"
+XE_SITE = "한빛 공방 커뮤니티"
+XE_URL = "https://hanbit-gongbang.kr"
+
+
+def _xe_trans(common: str, key: str, lang: str) -> str:
+    """The ``'key' => ['ko' => ..., 'en' => ...]`` entry of resources/lang/common.php."""
+    block = re.search(r"\n    '" + re.escape(key) + r"' => \[(.*?)\n    \],", common, re.S)
+    m = re.search(r"'" + lang + r"' => '((?:[^'\\]|\\.)*)'", block.group(1))
+    return re.sub(r"\\(['\\])", r"\1", m.group(1))
+
+
+def _xe_blade(parent: str, child: str, values: dict[str, str]) -> str:
+    """Blade for these views: ``@extends('emails.common')`` with a ``content`` section,
+    ``{{ }}`` (escaped) and ``{!! !!}`` (raw) expressions looked up in ``values``."""
+    child = re.sub(r"\{\{--.*?--\}\}", "", child, flags=re.S)
+    content = child.split("@section('content')", 1)[1].split("@endsection", 1)[0]
+    page = parent.replace("@section('header')", "").replace(
+        "@section('content')\n                                            {!! $content ?? '' !!}\n"
+        "                                            @show",
+        content,
+    )
+    page = page.replace("@show", "")
+    page = re.sub(r"\{\{--.*?--\}\}", "", page, flags=re.S)
+    page = re.sub(r"\{!!\s*(.*?)\s*!!\}", lambda m: values[m.group(1)], page)
+    return re.sub(r"\{\{\s*(.*?)\s*\}\}", lambda m: html.escape(values[m.group(1)]), page)
+
+
+def xe(mirrors: Path) -> None:
+    repo = mirrors / "xpressengine+xpressengine" / "repo"
+    common = _show(repo, XE_COMMIT, "resources/lang/common.php")
+    parent = _show(repo, XE_COMMIT, "resources/views/emails/common.blade.php")
+    sender = f"{XE_SITE} <no-reply@hanbit-gongbang.kr>"
+    address, display = "minji.park@naver.com", "박민지"
+    site_expr = "xe_trans(app('xe.site')->getSiteConfig()->get('site_title'))"
+    for lang in ("ko", "en"):
+        t = lambda key, lang=lang: _xe_trans(common, key, lang)  # noqa: E731
+        base = {site_expr: XE_SITE, "url('/')": XE_URL}
+        for k in ("email", "display_name", "emailConfirm", "confirmCode", "confirmation",
+                  "resetPassword", "msgResetPassword", "registerEmailConfirmMessage",
+                  "continueRegister", "confirmEmailForAddEmailDescription"):  # fmt: skip
+            try:
+                base[f"xe_trans('xe::{k}')"] = t(k)
+            except AttributeError:  # no such key: makeUnknownSentence shows the key's body
+                base[f"xe_trans('xe::{k}')"] = k
+        mails = []
+        token = "-".join(_rand("0123456789abcdef", n) for n in (8, 4, 4, 4, 12))
+        code = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 16)
+        mails.append(("register-approve", "register_email_approve", "RegisterEmailApprove",
+                      f"[{XE_SITE}] {t('emailConfirm')}", None,
+                      {"route('auth.approve_email', ['token' => $token->id, 'code' => "
+                       "$mail->confirmation_code])": f"{XE_URL}/auth/approve_email?token="
+                       f"{token}&code={code}"},
+                      "sign-up email confirmation: the code is only inside the link"))  # fmt: skip
+        reset = _rand("0123456789abcdef", 64)
+        mails.append(("password-reset", "password", "ResetPassword",
+                      f"{XE_SITE} {t('linkForPasswordReset')}", None,
+                      {"route('auth.password', ['token' => $token, 'email' => "
+                       "$user->getEmailForPasswordReset()])": f"{XE_URL}/auth/password?token="
+                       f"{reset}&email=minji.park%40naver.com"},
+                      "password reset by link only"))  # fmt: skip
+        if lang == "ko":  # these two views are written in Korean (or have no English string)
+            code = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 16)
+            mails.append(("add-email", "add-email", "AddEmail", f"{XE_SITE} {t('emailConfirm')}",
+                          code, {"$mail->address": "minji.work@kakao.com",
+                                 "$mail->display_name": display,
+                                 "$mail->confirmation_code": code},
+                          "a 16-character confirmation code (str_random) to enter in personal "
+                          "settings, in a table under the email and display name; the button "
+                          "has an empty link; the display-name label has no translation and shows as "
+                          "'display_name'"))  # fmt: skip
+            mails.append(("register-welcome", "register", "RegisterConfirm",
+                          f"{XE_SITE} {t('emailConfirm')}", None,
+                          {"$mail->address": address, "$mail->display_name": display},
+                          "welcome after sign-up: email and display name; no code"))  # fmt: skip
+        for template, view, cls, subject, code, extra, note in mails:
+            child = _show(repo, XE_COMMIT, f"resources/views/emails/{view}.blade.php")
+            body = _xe_blade(parent, child, {**base, **extra})
+            _save(source="xe3", template=template, lang=lang,
+                  kind="saas-otp" if code else "notice", code=code, repository=XE_REPO,
+                  path=f"resources/views/emails/{view}.blade.php; resources/views/emails/"
+                  f"common.blade.php; core/src/Xpressengine/User/Notifications/{cls}.php; "
+                  "resources/lang/common.php", commit=XE_COMMIT, licence=XE_LICENCE,
+                  rendered="the notification's Blade view inside emails.common (@extends, "
+                  "@section, {{ }} / {!! !!}) filled by a small renderer with xe_trans strings "
+                  "of resources/lang/common.php; subject getDefaultSubject; HTML only",
+                  sender=sender, subject=subject, text=None, html_part=body, note=note)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -1028,6 +1122,7 @@ def main() -> None:
     mirel(args.mirrors)
     soga(args.mirrors)
     webstore(args.mirrors, args.node_modules)
+    xe(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
