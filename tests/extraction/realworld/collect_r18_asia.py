@@ -1,9 +1,10 @@
-"""Round eighteen, Asia: the account and shop mails of projects whose first language is
-Vietnamese or Japanese — a Vietnamese portal/shop CMS and a Japanese shop system — with the
-codes and passwords they give a person to type, and the same senders' notices.
+"""Round eighteen, Asia: account, sign-in, password and order mails of projects whose first
+language is Vietnamese, Japanese, Chinese or Korean — shops, a digital-goods shop, SaaS and
+proxy-service panels, a business platform and community apps — with the codes and passwords
+they give a person to type, and the same senders' notices, order mails and alerts.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_asia.py \\
-        --mirrors /work/.mirror
+        --mirrors /work/.mirror --node-modules /tmp/r18asia-node/node_modules
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
@@ -38,6 +39,56 @@ them at the commit named below, with fixed values, so each run writes the same b
   as the shop's yen and ``Y/m/d H:i`` forms), subjects ``[shop] `` + ``dtb_mail_template``
   (``import_csv/ja``), From the shop name and ``email01``. The new password of the
   password reminder is ``StringUtil::random(8)`` (base64 letters and digits).
+
+- mlogclub/bbs-go (GPL-3.0), a Chinese forum: ``EmailService.SendTemplateEmail``
+  (``internal/services/email_service.go``, a Go text/template) for email verification and
+  password reset (links only, ``user_service.go``) and the message notices of
+  ``message_service.go`` (reply, like, level-up, badge), strings of
+  ``locales/{zh-CN,en-US}.yml``; HTML only.
+
+- perfect-panel/server (GPL-3.0), the PPanel proxy-service panel: the default templates of
+  ``pkg/email/template.go`` (bilingual Chinese/English) as ``queue/logic/email/
+  sendEmailLogic.go`` fills them with text/template — the verification code
+  (``sendEmailCodeLogic.go``: ``random.Key(6, 0)``, six digits; type 1 registration, 2
+  security), and the subscription-expired and traffic-exhausted notices
+  (``checkSubscriptionLogic.go``); HTML only, subjects as the code sets them.
+
+- assimon/dujiaoka (MIT), a Chinese automatic card-delivery shop: the ``emailtpls`` rows of
+  ``database/sql/install.sql`` through ``replace_mail_tpl`` (``app/Helpers/functions.php``),
+  as ``OrderProcessService`` (automatic delivery of the purchased card codes, a paid manual
+  order to the manager) and ``OrderUpdated`` (pending, completed, failed) send them; HTML
+  only (``mail.blade.php`` is ``{!! $body !!}``). Order numbers are ``strtoupper(Str::
+  random(16))``.
+
+- vemikrs/mirelplatform (Apache-2.0), a Japanese business-application platform: the
+  FreeMarker templates of ``backend/src/main/resources/templates/email/`` — login,
+  email-verification and password-reset codes (``OtpService``: ``nextInt(1000000)``,
+  ``%06d``, with a magic link), the password-reset link and the admin-made account set-up
+  mail; HTML only from ``noreply@mirelplatform.local`` (``SmtpEmailServiceImpl``).
+
+- bgwvimsm-stack/soga-panel (MIT), a Chinese proxy-service panel on Cloudflare Workers:
+  the registration and password-reset code mails of ``worker/src/api/auth.ts`` (default
+  subject and body of ``worker/src/api/email/templates.ts`` through ``renderTemplate``, and
+  ``buildVerificationHtml``; text and HTML), six-digit codes, ten minutes.
+
+- LeVanAnhDuc/api-web-store-apps (ISC, from package.json), a Vietnamese web-store API: its
+  react-email components (``src/services/email/templates/*.tsx``) with the strings of
+  ``src/i18n/locales/{vi,en}/sendEmail.json``, bundled with esbuild and rendered by
+  ``@react-email/render`` in node 20 (``--node-modules``: a folder holding
+  ``react@19.2.4 react-dom@19.2.4 @react-email/components@1.0.8 @react-email/render@2.0.4
+  esbuild@0.25.0``) — login, sign-up and forgot-password codes (``generateOtp(6)``), the
+  magic link, the unlock mail with a temporary password and the administrator's reset with
+  one (``generateTempPassword(16)``: letters, digits and ``!@#$%^&*``), and the
+  password-changed alert. Mails sent without a locale fall back to Vietnamese; HTML only.
+
+- xpressengine/xpressengine (LGPL-3.0-or-later), XE3, the Korean CMS/community platform by
+  NAVER: the member notifications of ``core/src/Xpressengine/User/Notifications`` — the
+  add-email confirmation code (``str_random()``, 16 letters and digits), the sign-up
+  confirmation (code only in the link), the welcome mail and the password-reset link — in
+  their Blade views inside ``emails/common.blade.php`` (a small renderer for ``@extends`` /
+  ``@section`` and ``{{ }}`` / ``{!! !!}``) with the ko/en strings of
+  ``resources/lang/common.php``; HTML only. English only where the view and its strings
+  have English.
 
 What a person sees decides each label (``code``, or ``null``).
 """
