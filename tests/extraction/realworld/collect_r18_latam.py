@@ -60,6 +60,7 @@ What a person sees decides each label (``code``, or ``null``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import html
 import json
@@ -113,7 +114,8 @@ def _po(text: str) -> dict[str, str]:
     """msgid -> msgstr of a .po file (empty translations left out)."""
     import io
 
-    catalog = read_po(io.BytesIO(text.encode("utf-8")))
+    with contextlib.redirect_stdout(io.StringIO()):  # babel warns of obsolete "#|" lines
+        catalog = read_po(io.BytesIO(text.encode("utf-8")))
     out = {}
     for msg in catalog:
         if msg.id and isinstance(msg.id, str) and isinstance(msg.string, str) and msg.string:
@@ -350,6 +352,51 @@ def piwigo(mirrors: Path) -> None:
             repository=PWG_REPO, path=path_base, commit=PWG_COMMIT, licence=licence,
             rendered=rendered_base + " (no API key paragraph: the user has none)",
             sender=sender, subject=subject, text=text, html_part=page,
+        )  # fmt: skip
+        # password reset link (pwg_generate_reset_password_mail; the first <p> is
+        # overwritten by the next assignment in the source, so the content starts bare)
+        key = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 20)
+        link = f"{url}password.php?key={key}"
+        # sent from the admin web service (pwg.users.generatePasswordLink), where
+        # admin.lang.php is loaded over common.lang.php
+        admin = _php_lang(_show(repo, PWG_COMMIT, f"language/{lang}/admin.lang.php", "replace"))
+
+        merged = {**strings, **admin}
+
+        def l10n(key: str, *args: str, strings=merged) -> str:
+            s = strings.get(key, key)
+            for a in args:
+                s = s.replace("%s", a, 1)
+            return s
+
+        remaining = l10n("%d hour").replace("%d", "1")  # time_since of 3600 s
+        content = l10n(
+            "Someone requested that the password be reset for the following user account:"
+        )
+        content += " " + user + "</p>"
+        content += '<p style="margin: 20px 0">' + l10n(
+            "To reset your password, visit the following address:"
+        )
+        content += f' <a href="{link}">' + l10n("Change my password") + "</a></p>"
+        content += f'<p style="text-align: center; font-size: 70%;">{link}</p>'
+        content += '<p style="margin: 20px 0;">'
+        content += l10n(
+            "This link is valid for %s. After this time, you will need to request a new link.",
+            remaining,
+        )
+        content += " "
+        content += l10n("If this was a mistake, just ignore this email and nothing will happen.")
+        content += "</p>"
+        subject = f"[{title}] " + l10n("Password Reset")
+        text, page = wrap(subject, content, "text/html")
+        _save(
+            source="piwigo", template="reset-link", lang=lang, kind="notice", code=None,
+            repository=PWG_REPO, path=path_base
+            + f", language/{lang}/admin.lang.php (include/ws_functions/pwg.users.php)",
+            commit=PWG_COMMIT, licence=licence,
+            rendered=rendered_base + "; key generate_key(20); validity time_since of one hour",
+            sender=sender, subject=subject, text=text, html_part=page,
+            note="the reset key is only inside the link",
         )  # fmt: skip
 
 
@@ -743,7 +790,7 @@ def send_pn(mirrors: Path) -> None:
 # Trackdéchets
 
 
-def _mustache(tpl: str, ctx: dict) -> str:
+def _mustache(tpl: str, ctx: dict, *, php: bool = False) -> str:
     """Mustache (``{{x}}`` escaped, ``{{{x}}}`` raw, ``{{#x}}``/``{{^x}}`` sections over
     truthiness), with the spec's standalone rule: a line holding only one section tag and
     whitespace is removed whole."""
@@ -768,8 +815,10 @@ def _mustache(tpl: str, ctx: dict) -> str:
 
     def esc(v) -> str:
         s = "" if v is None else str(v)
-        for a, b in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"),
-                     ("'", "&#39;"), ("/", "&#x2F;"), ("`", "&#x60;"), ("=", "&#x3D;")):  # fmt: skip
+        table = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;")]
+        if not php:  # mustache.js escapes these too; PHP Mustache uses htmlspecialchars
+            table += [("'", "&#39;"), ("/", "&#x2F;"), ("`", "&#x60;"), ("=", "&#x3D;")]
+        for a, b in table:
             s = s.replace(a, b)
         return s
 
@@ -843,7 +892,70 @@ def trackdechets(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Mapas Culturais
+
+MC_REPO = "mapasculturais/mapasculturais"
+MC_COMMIT = "4a9592569ff9ebd9582496cf1ec687207880b379"
+MC_LICENCE = "AGPL-3.0-or-later"
+MC_DIR = "src/modules/MailNotification/templates/"
+MC_SITES = {
+    "pt_BR": ("Mapa Cultural de Pernambuco", "https://mapacultural.pe.example/",
+              "Edital Funcultura Audiovisual 2026", "Josué Cavalcanti"),
+    "es_ES": ("Cultura en Línea", "https://culturaenlinea.uy.example/",
+              "Fondos Concursables para la Cultura 2026", "Valentina Sosa"),
+}  # fmt: skip
+
+
+def mapas(mirrors: Path) -> None:
+    repo = mirrors / "mapasculturais+mapasculturais" / "repo"
+    titles_po = _po(_show(repo, MC_COMMIT, "src/translations/es_ES.po"))
+    for lang, (site, base, opportunity, user) in MC_SITES.items():
+        asset = base + "assets/img/mail-image.png"
+
+        def load(name: str, lang=lang, asset=asset) -> str:
+            return _show(repo, MC_COMMIT, f"{MC_DIR}{lang}/{name}").replace(
+                "{{asset:img/mail-image.png}}", asset
+            )
+
+        def title(s: str, lang=lang) -> str:
+            return titles_po.get(s, s) if lang == "es_ES" else s
+
+        reg_id = RNG.randint(1200000000, 1999999999)
+        mails = [
+            ("welcome", "welcome.html", "Bem-vindo(a) ao Mapas Culturais", {"name": user}, None),
+            ("last-login", "last_login.html", "Acesse a Mapas Culturais",
+             {"name": user, "last_login_timestamp": "14/08/2026 21:07"}, None),
+            ("registration-started", "start_registration.html", "Inscrição iniciada",
+             {"userName": user, "projectName": opportunity, "registrationId": reg_id,
+              "registrationNumber": f"on-{reg_id}", "statusNum": 0},
+             "the registration number (on-…) is a reference, not a code"),
+            ("registration-sent", "send_registration.html", "Inscrição enviada",
+             {"userName": user, "projectName": opportunity, "registrationId": reg_id,
+              "registrationNumber": f"on-{reg_id}", "statusNum": 1},
+             "the registration number (on-…) is a reference, not a code"),
+        ]  # fmt: skip
+        for template, file, subject, data, note in mails:
+            ctx = {"siteName": site, "siteUrl": base, "baseUrl": base, **data}
+            ctx["_header"] = _mustache(load("_header.html"), ctx, php=True)
+            ctx["_footer"] = _mustache(load("_footer.html"), ctx, php=True)
+            body = _mustache(load(file), ctx, php=True)
+            _save(
+                source="mapasculturais", template=template, lang=lang, kind="notice",
+                code=None, repository=MC_REPO,
+                path=f"{MC_DIR}{lang}/{file}, {MC_DIR}{lang}/_header.html, "
+                f"{MC_DIR}{lang}/_footer.html, config/mailer-templates.php"
+                + (", src/translations/es_ES.po" if lang == "es_ES" else ""),
+                commit=MC_COMMIT, licence=MC_LICENCE,
+                rendered="App::renderMustacheTemplate followed (header and footer rendered, "
+                "then the body) with Mustache rules; subject the template's title",
+                sender=f"{site} <suporte@{base.split('//')[1].rstrip('/')}>",
+                subject=title(subject), text=None, html_part=body, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
+
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
@@ -852,6 +964,7 @@ def main() -> None:
     noosfero(args.mirrors)
     send_pn(args.mirrors)
     trackdechets(args.mirrors)
+    mapas(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
