@@ -1,7 +1,8 @@
 """Round eighteen, projects whose first language is French, Portuguese (Brazil), Spanish or
 Italian: a French photo gallery and a French blog engine, a Brazilian social network for
 public and cultural networks, the Italian state's digital-notification service (SEND) and
-the French state's hazardous-waste tracking service (Trackdéchets) — their sign-in codes,
+the French state's hazardous-waste tracking service (Trackdéchets), a Brazilian culture
+portal (Mapas Culturais) and a French association manager (Galette) — their sign-in codes,
 new passwords, activation codes and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_latam.py \\
@@ -53,6 +54,21 @@ them at the commit named below, with fixed values, so each run writes the same b
   account activation and password-reset links, company verification, signature-code
   renewal (the code is not in the mail), a refused-waste notice with its waste code and
   BSD number, 2FA activated.
+- mapasculturais/mapasculturais (AGPL-3.0-or-later), the Brazilian culture-mapping portal
+  run by states and cities (and, in Spanish, by Uruguay's Cultura en Línea): the
+  MailNotification templates ``templates/{pt_BR,es_ES}/*.html`` (welcome, last login,
+  registration started and sent — with its registration number ``on-<id>``) rendered as
+  ``App::renderMustacheTemplate`` does (header and footer rendered first, PHP Mustache
+  escaping), subjects the titles of ``config/mailer-templates.php`` (Spanish from
+  ``src/translations/es_ES.po``).
+- galette/galette (GPL-3.0-or-later), the membership manager of French associations and
+  cooperatives: the default texts of ``galette/includes/fields_defs/texts_fields.php``
+  (lost password — a link —, account modified, membership expiring and expired) in the
+  language's ``galette/lang/galette_<lang>.utf8.po``, ``{BR}``/``{NEWLINE}`` and the
+  placeholders replaced as ``Entity/Texts.php`` does (a placeholder a translation misspells
+  stays as it is), the default signature (``-- `` then the association's name and site)
+  appended; plain text. Gettext rules everywhere: fuzzy and empty translations fall back
+  to the English msgid.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -111,13 +127,15 @@ def _rand(alphabet: str, n: int) -> str:
 
 
 def _po(text: str) -> dict[str, str]:
-    """msgid -> msgstr of a .po file (empty translations left out)."""
+    """msgid -> msgstr of a .po file (empty and fuzzy translations left out)."""
     import io
 
     with contextlib.redirect_stdout(io.StringIO()):  # babel warns of obsolete "#|" lines
         catalog = read_po(io.BytesIO(text.encode("utf-8")))
     out = {}
     for msg in catalog:
+        if msg.fuzzy:  # msgfmt leaves fuzzy entries out
+            continue
         if msg.id and isinstance(msg.id, str) and isinstance(msg.string, str) and msg.string:
             out[msg.id] = msg.string
     return out
@@ -954,6 +972,84 @@ def mapas(mirrors: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Galette
+
+GA_REPO = "galette/galette"
+GA_COMMIT = "6faa6f8821b7b7de872b3ac7ff640829df320c1e"
+GA_LICENCE = "GPL-3.0-or-later"
+GA_LANGS = ["en_US", "fr_FR", "es", "it_IT", "pt", "ca", "oc"]
+GA_ASSOS = {
+    "en_US": ("Riverside Allotment Society", "https://members.riverside-allotments.example",
+              "thomas.reed"),
+    "fr_FR": ("Amicale Laïque de Saint-Nazaire", "https://adherents.amicale-stnazaire.example",
+              "mlebreton"),
+    "es": ("Cooperativa de Consumo La Colmena", "https://socias.lacolmena-coop.example",
+           "rgarrido"),
+    "it_IT": ("Circolo ARCI Porta Nuova", "https://soci.arci-portanuova.example", "fbianchi"),
+    "pt": ("Associação Cultural Maré Alta", "https://socios.marealta.example", "acoutinho"),
+    "ca": ("Ateneu Popular de Gràcia", "https://socis.ateneugracia.example", "mpuig"),
+    "oc": ("Ostal d'Occitània de Tolosa", "https://sòcis.ostal-tolosa.example".replace("ò", "o"),
+           "jbaccou"),
+}  # fmt: skip
+
+
+def _php_date(fmt: str, when: datetime) -> str:
+    codes = {"d": "%d", "m": "%m", "Y": "%Y", "H": "%H", "i": "%M", "s": "%S"}
+    return "".join(when.strftime(codes[c]) if c in codes else c for c in fmt)
+
+
+def galette(mirrors: Path) -> None:
+    repo = mirrors / "galette+galette" / "repo"
+    fields = "galette/includes/fields_defs/texts_fields.php"
+    defs = _show(repo, GA_COMMIT, fields)
+    texts = {}
+    for m in re.finditer(
+        r"'tref'\s*=>\s*'(\w+)',\s*'tsubject'\s*=>\s*_T\('((?:\\.|[^'])*)'\),\s*"
+        r"'tbody'\s*=>\s*_T\(\"((?:\\.|[^\"])*)\"\)",
+        defs,
+    ):
+        texts[m[1]] = (m[2].replace("\\'", "'"), m[3].replace('\\"', '"'))
+    for lang in GA_LANGS:
+        po_path = f"galette/lang/galette_{lang}.utf8.po" if lang != "en_US" else None
+        po = _po(_show(repo, GA_COMMIT, po_path)) if po_path else {}
+        asso, site, login = GA_ASSOS[lang]
+        signature = "\r\n-- \r\n" + asso + "\r\n\r\n" + site  # pref_mail_sign default
+        validity = datetime(2026, 12, 1, 10, 14, 52)
+        values = {
+            "ASSO_NAME": asso, "LOGIN": login, "LOGIN_URI": site + "/login",
+            "CHG_PWD_URI": site + "/password-recovery/" + _rand("0123456789abcdef", 40),
+            "LINK_VALIDITY": _php_date(po.get("Y-m-d H:i:s", "Y-m-d H:i:s"), validity),
+            "DAYS_REMAINING": "14", "DAYS_EXPIRED": "9",
+        }  # fmt: skip
+        for tref, template, note in (
+            ("pwd", "lost-password", "the recovery hash is only inside the link"),
+            ("accountedited", "account-edited", None),
+            ("impendingduedate", "membership-expiring", None),
+            ("lateduedate", "membership-expired", None),
+        ):
+            subject, body = texts[tref]
+            subject, body = po.get(subject, subject), po.get(body, body)
+            body = body.replace("{BR}", "\r\n").replace("{NEWLINE}", "\r\n\r\n")
+            for key, value in values.items():
+                subject = subject.replace("{" + key + "}", value)
+                body = body.replace("{" + key + "}", value)
+            body = body.replace("\r\n", "\n") + signature.replace("\r\n", "\n")
+            _save(
+                source="galette", template=template, lang=lang, kind="notice", code=None,
+                repository=GA_REPO,
+                path=fields + (f", {po_path}" if po_path else "")
+                + ", galette/lib/Galette/Entity/Texts.php, galette/lib/Galette/Core/"
+                "GaletteMail.php",
+                commit=GA_COMMIT, licence=GA_LICENCE,
+                rendered="the default text of texts_fields.php in the language (as the "
+                "installer stores it), {BR}/{NEWLINE} and the placeholders replaced as "
+                "Texts and the replacements do, default signature appended; plain text",
+                sender=f"{asso} <galette@{site.split('//')[1]}>", subject=subject,
+                text=body, html_part=None, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
 
     parser = argparse.ArgumentParser()
@@ -965,6 +1061,7 @@ def main() -> None:
     send_pn(args.mirrors)
     trackdechets(args.mirrors)
     mapas(args.mirrors)
+    galette(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
