@@ -105,7 +105,7 @@ def _show(repo: Path, commit: str, path: str, errors: str = "strict") -> str:
 def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
           sender, subject, text, html_part, note=None):  # fmt: skip
     raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
-    lang = lang.replace("_", "-")
+    lang = {"en_UK": "en-GB"}.get(lang, lang).replace("_", "-")  # BCP 47 (Piwigo's en_UK)
     ident = f"{source}-{template}-{lang}"
     rel = f"mail/{source}/{ident}.eml"
     out = HERE / rel
@@ -915,7 +915,7 @@ def trackdechets(mirrors: Path) -> None:
 
 MC_REPO = "mapasculturais/mapasculturais"
 MC_COMMIT = "4a9592569ff9ebd9582496cf1ec687207880b379"
-MC_LICENCE = "AGPL-3.0-or-later"
+MC_LICENCE = "AGPL-3.0-only"  # LICENSE: AGPL-3.0 text, no "or later"
 MC_DIR = "src/modules/MailNotification/templates/"
 MC_SITES = {
     "pt_BR": ("Mapa Cultural de Pernambuco", "https://mapacultural.pe.example/",
