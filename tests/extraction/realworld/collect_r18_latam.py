@@ -22,7 +22,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``mail/text/html`` and ``mail/text/plain`` header and footer templates (Smarty tags
   filled here by hand; the mail CSS templates and Emogrifier's CSS inlining are left out);
   the plain part is ``strip_tags`` of an HTML content, the HTML part of a plain content is
-  ``nl2br(htmlspecialchars())`` with links made clickable. Subject ``[gallery] …``.
+  ``nl2br(htmlspecialchars())`` with links made clickable; the plain part is wrapped at 76
+  as PHPMailer's ``WordWrap`` does. Subject ``[gallery] …``.
 - dotclear/dotclear (AGPL-3.0), the blog engine (French): the two mails of
   ``src/Process/Backend/Auth.php`` — "Password reset" (a link holding the recover key) and
   "Your new password" (user name and the new password of ``Crypt::createPassword()``:
@@ -194,6 +195,24 @@ def _php_lang(text: str) -> dict[str, str]:
     return out
 
 
+def _phpmailer_wrap(text: str, length: int = 76) -> str:
+    """PHPMailer's ``wrapText`` outside quoted-printable mode, as ``setWordWrap`` applies it
+    to the text part (``WordWrap = 76``): words joined greedily while the line's byte
+    length stays within ``length``; a longer word stands alone."""
+    out = []
+    for line in text.replace("\r\n", "\n").removesuffix("\n").split("\n"):
+        buf, first = "", True
+        for word in line.split(" "):
+            before = buf
+            buf = word if first else buf + " " + word
+            if len(buf.encode()) > length and before != "":
+                out.append(before)
+                buf = word
+            first = False
+        out.append(buf)
+    return "\n".join(out) + "\n"
+
+
 def _totp_code() -> str:
     return f"{RNG.randrange(0, 1000000):06d}"
 
@@ -294,7 +313,7 @@ def piwigo(mirrors: Path) -> None:
                     + "</p>"
                 )
                 plain_content = content
-            return (plain_head + plain_content + plain_foot,
+            return (_phpmailer_wrap(plain_head + plain_content + plain_foot),
                     html_head + html_content + html_foot)  # fmt: skip
 
         sender = f"{title} <{webmaster}>"
