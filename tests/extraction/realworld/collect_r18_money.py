@@ -1,0 +1,782 @@
+"""Round eighteen, collector ``money``: a crypto exchange, a fiscal-sponsorship bank for
+student groups, a personal-finance app, a PSD2 sandbox bank and a donation platform — their
+sign-in, withdrawal, reset and TAN codes, and the same senders' receipts and notices.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_money.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commits named below, with fixed values (names, amounts, addresses and codes are
+invented in the shape the sender's own code makes them), so each run writes the same bytes.
+Writes ``mail/<source>/<id>.eml`` and ``round18/money.json``.
+
+- BuyOwnEx/BOEClient (MIT), the client site of the BuyOwnEx crypto exchange (Laravel). The
+  mobile API's password-reset mail (``app/Notifications/APIResetPassword.php``: subject and
+  lines through ``Lang::get``, so the strings ``lang/<lang>.json`` translates come out in the
+  user's language and the two it does not — "Your check code is: :token" and "This password
+  reset code will expire in :count minutes." — stay English; the token is
+  ``crc32(Hash::make(...))`` from ``MobileController::reset_password``, an unsigned 32-bit
+  number of up to ten digits, ``expire`` 60 from ``config/auth.php``) in all eleven languages
+  of ``lang/``; the API e-mail verification (``app/Notifications/ApiVerifyEmail.php``: the code
+  is ``substr(sha1(email), 0, 6)``, six lower-case hex characters, computed here from the
+  recipient address); and the withdrawal-request mail of 2021
+  (``app/Mail/WithdrawRequest.php``, ``resources/views/emails/withdraw/request.blade.php`` at
+  ``BOE_WITHDRAW``: a Markdown mailable with no subject, so Laravel's default subject from the
+  class name, "Withdraw Request"; the code comes from the exchange core's
+  ``withdraw_crypto_request`` answer, not in this repository: six digits assumed). Laid out
+  with laravel/framework (MIT) at the version each commit's ``composer.lock`` pins (10.49.1,
+  ``f857267b``; 7.30.4, ``9dd38140``): the notification view ``email.blade.php`` inside
+  ``mail::message``, the text part as ``text/layout`` gives it, the HTML part ``html/layout``
+  with the Markdown converted by hand (headings, paragraphs); the theme CSS inlining is not
+  reproduced. App name and sender as a deployment would set ``APP_NAME``/``MAIL_FROM_*``.
+- hackclub/hcb (AGPL-3.0), HCB, Hack Club's fiscal-sponsorship bank (Rails). The login code
+  (``app/mailers/login_code_mailer.rb``, ``app/views/login_code_mailer/send_code.html.erb``:
+  ``SecureRandom.random_number(999_999).to_s.ljust(6, "0")`` shown as ``LoginCode#pretty``
+  ``123-456``, also in the subject), and the same application's notices without a code: new
+  login, the three backup-code notices, the security-settings change, the e-mail-change
+  authorization and verification links, the donor receipt, a failed recurring donation, a
+  virtual card issued and a check deposited. Each view is filled by a small ERB evaluator
+  (``<%= %>`` from a table of the template's own expressions, ``if/elsif/else/unless``, Erubi's
+  trimming of statement lines) inside ``layouts/mailer/base.html.erb`` with the
+  ``_header``/``_footer`` partials, as ``layouts/mailer/default`` sets them. premailer-rails
+  (``config/initializers/premailer_rails.rb``) sends it multipart: the text part here is a port
+  of premailer's ``convert_to_text`` (the ``start text/html`` section dropped, links as
+  ``text ( url )``, ``<p>`` and ``<br>`` to line breaks, wrapped at 65); its CSS inlining of
+  ``stylesheet_link_tag "mailer"`` is not reproduced (the link tag is left out). English only.
+
+Labels are what a person reading the mail would type (``code``), else ``null``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from collect import HERE, message
+
+OUT = HERE / "round18" / "money.json"
+BASE_SENT = datetime(2026, 5, 18, 7, 41, 0, tzinfo=UTC)
+TO = "noor.tester@example.com"  # collect.message()'s recipient
+MIRRORS = Path("/work/.mirror")
+
+BOE = "BuyOwnEx/BOEClient"
+BOE_COMMIT = "fd87f59f05006a9ca51d084ce80398319fb1a1e1"
+BOE_WITHDRAW = "3fbf596a0bd5d9880e5326e1c5d12752903185b8"
+LARAVEL = "laravel/framework"
+LARAVEL_10 = "f857267b80789327cd3e6b077bcf6df5846cf71b"  # v10.49.1, BOE_COMMIT's lock
+LARAVEL_7 = "9dd38140dc2924daa1a020a3d7a45f9ceff03df3"  # v7.30.4, BOE_WITHDRAW's lock
+HCB = "hackclub/hcb"
+HCB_COMMIT = "c1c2006347f1175def973025767d5a0332a77462"
+
+LICENCES = {
+    BOE: "MIT",
+    HCB: "AGPL-3.0",
+}
+
+RNG = random.Random(1805)
+
+
+def _show(repository: str, commit: str, path: str) -> str:
+    repo = MIRRORS / repository.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8")
+
+
+def _ls(repository: str, commit: str, path: str) -> list[str]:
+    repo = MIRRORS / repository.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "--name-only", commit, path],
+        capture_output=True,
+        check=True,
+        text=True,
+    ).stdout.split()
+
+
+def _digits(n: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(n))
+
+
+class Collector:
+    def __init__(self) -> None:
+        self.items: list[dict[str, object]] = []
+        self.n = 0
+
+    def add(
+        self,
+        *,
+        source: str,
+        ident: str,
+        lang: str,
+        kind: str,
+        code: str | None,
+        repository: str,
+        commit: str,
+        path: str,
+        rendered: str,
+        sender: str,
+        subject: str,
+        text: str | None,
+        html_part: str | None,
+        note: str = "",
+        group: str | None = None,
+    ) -> None:
+        sent = BASE_SENT + timedelta(minutes=53 * self.n)
+        self.n += 1
+        raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=sent)
+        item_id = f"{source}-{ident}-{lang}"
+        rel = f"mail/{source}/{item_id}.eml"
+        (HERE / rel).parent.mkdir(parents=True, exist_ok=True)
+        (HERE / rel).write_bytes(raw)
+        item: dict[str, object] = {
+            "id": item_id,
+            "group": f"{source}-{group or ident}",
+            "source": source,
+            "lang": lang,
+            "kind": kind,
+            "code": code,
+            "repository": repository,
+            "path": path,
+            "commit": commit,
+            "licence": LICENCES[repository],
+            "rendered": rendered,
+            "file": rel,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+        }
+        if note:
+            item["note"] = note
+        self.items.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Laravel Markdown mail (laravel/framework views, Markdown converted by hand)
+
+
+def _e(value: str) -> str:
+    """Blade ``{{ }}``: htmlspecialchars with ENT_QUOTES."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#039;")
+
+
+def _trans(value: str, repl: dict[str, str]) -> str:
+    """Laravel makeReplacements: longest key first, :key / :Key / :KEY."""
+    for key in sorted(repl, key=len, reverse=True):
+        value = value.replace(":" + key, repl[key])
+        value = value.replace(":" + key.capitalize(), repl[key].capitalize())
+        value = value.replace(":" + key.upper(), repl[key].upper())
+    return value
+
+
+def _laravel_mail(
+    laravel_commit: str, *, app: str, url: str, blocks: list[tuple[str, str]], footer: str
+) -> tuple[str, str]:
+    """Text and HTML parts of a ``mail::message`` whose Markdown slot is ``blocks``:
+    ("h1", text) or ("p", Blade-escaped text, ``<br>`` kept as Blade leaves it)."""
+    layout = _show(
+        LARAVEL, laravel_commit, "src/Illuminate/Mail/resources/views/html/layout.blade.php"
+    )
+    text_header = _show(
+        LARAVEL, laravel_commit, "src/Illuminate/Mail/resources/views/text/header.blade.php"
+    ).strip()
+    md: list[str] = []
+    body: list[str] = []
+    for tag, value in blocks:
+        if tag == "h1":
+            md.append(f"# {value}")
+            body.append(f"<h1>{value}</h1>\n")
+        else:
+            md.append(value)
+            body.append(f"<p>{value}</p>\n")
+    slot = "\n\n".join(md)
+    head = text_header.replace("{{ $slot }}", app).replace("{{ $url }}", url)
+    text = f"{head}\n\n{re.sub(r'<[^>]*>', '', slot)}\n\n{footer}\n"
+    text = html.unescape(text)
+    header = (
+        f'<tr>\n<td class="header">\n<a href="{url}" style="display: inline-block;">\n'
+        f"{app}\n</a>\n</td>\n</tr>"
+    )
+    foot = (
+        '<tr>\n<td>\n<table class="footer" align="center" width="570" cellpadding="0" '
+        'cellspacing="0" role="presentation">\n<tr>\n<td class="content-cell" '
+        f'align="center">\n<p>{footer}</p>\n\n</td>\n</tr>\n</table>\n</td>\n</tr>'
+    )
+    page = (
+        layout.replace("{{ config('app.name') }}", app)
+        .replace("{{ $header ?? '' }}", header)
+        .replace("{{ Illuminate\\Mail\\Markdown::parse($slot) }}", "".join(body))
+        .replace("{{ $subcopy ?? '' }}", "")
+        .replace("{{ $footer ?? '' }}", foot)
+    )
+    assert "{{" not in page and "{!!" not in page, page
+    return text, page
+
+
+# ---------------------------------------------------------------------------------------
+# BuyOwnEx/BOEClient
+
+
+def boe(c: Collector) -> None:
+    app, url = "BuyOwnEx", "https://exchange.buyownex.example"
+    sender = f"{app} <hello@buyownex.example>"
+    langs = sorted(p.rsplit("/", 1)[1].removesuffix(".json")
+                   for p in _ls(BOE, BOE_COMMIT, "lang/") if p.endswith(".json"))  # fmt: skip
+    assert len(langs) == 11, langs
+    notif = _show(BOE, BOE_COMMIT, "app/Notifications/APIResetPassword.php")
+    lines = re.findall(r"->line\(Lang::get\('([^']*)'", notif)
+    assert len(lines) == 4, lines
+    views = (
+        f"laravel/framework@{LARAVEL_10}:src/Illuminate/Notifications/resources/views/"
+        "email.blade.php, src/Illuminate/Mail/resources/views/{html,text}/*"
+    )
+    rendered = (
+        "Laravel MailMessage in the framework's notification view (v10.49.1, the lock's), "
+        "strings through lang/<lang>.json; text part as text/layout gives it, HTML part "
+        "html/layout with the Markdown converted by hand (no CSS inlining)"
+    )
+    for lang in langs:
+        strings = json.loads(_show(BOE, BOE_COMMIT, f"lang/{lang}.json"))
+
+        def t(key: str, strings: dict[str, str] = strings) -> str:
+            return strings.get(key, key)
+
+        token = str(RNG.randrange(0, 2**32))
+        body = [
+            t(lines[0]),
+            _trans(t(lines[1]), {"token": token}),
+            _trans(t(lines[2]), {"count": "60"}),
+            t(lines[3]),
+        ]
+        footer = f"© {BASE_SENT.year} {app}. {_e(t('All rights reserved.'))}"
+        text, page = _laravel_mail(
+            LARAVEL_10,
+            app=app,
+            url=url,
+            blocks=[
+                ("h1", _e(t("Hello!"))),
+                *[("p", _e(x)) for x in body],
+                ("p", f"{_e(t('Regards'))},<br>\n{app}"),
+            ],
+            footer=footer,
+        )
+        c.add(
+            source="boeclient", ident="reset-code", lang=lang.replace("_", "-"),
+            kind="fintech-otp", code=token, repository=BOE, commit=BOE_COMMIT,
+            path=f"app/Notifications/APIResetPassword.php; app/Http/Controllers/"
+            f"MobileController.php; lang/{lang}.json; {views}",
+            rendered=rendered, sender=sender, subject=t("Reset Password Notification"),
+            text=text, html_part=page,
+            note="crc32 of the stored hash: an unsigned 32-bit number (up to ten digits) "
+            "after 'Your check code is:'; that line and the expiry line have no translation "
+            "in lang/*.json and stay English; 60 is minutes"
+            if lang != "en" else "crc32 of the stored hash: an unsigned 32-bit number (up "
+            "to ten digits) after 'Your check code is:'; 60 is minutes",
+        )  # fmt: skip
+
+    # API e-mail verification (not translated: plain strings)
+    verify = _show(BOE, BOE_COMMIT, "app/Notifications/ApiVerifyEmail.php")
+    vlines = re.findall(r"->line\('([^']*)'\)", verify)
+    assert len(vlines) == 2, vlines
+    code = hashlib.sha1(TO.encode()).hexdigest()[:6]
+    en = json.loads(_show(BOE, BOE_COMMIT, "lang/en.json"))
+    footer = f"© {BASE_SENT.year} {app}. {_e(en['All rights reserved.'])}"
+    text, page = _laravel_mail(
+        LARAVEL_10,
+        app=app,
+        url=url,
+        blocks=[
+            ("h1", _e(en["Hello!"])),
+            ("p", _e(vlines[0])),
+            ("p", code),
+            ("p", _e(vlines[1])),
+            ("p", f"{_e(en['Regards'])},<br>\n{app}"),
+        ],
+        footer=footer,
+    )
+    c.add(
+        source="boeclient", ident="verify-code", lang="en", kind="fintech-otp", code=code,
+        repository=BOE, commit=BOE_COMMIT,
+        path=f"app/Notifications/ApiVerifyEmail.php; app/Listeners/"
+        f"SendEmailVerificationCodeNotification.php; {views}",
+        rendered=rendered, sender=sender, subject="Verify Email Address", text=text,
+        html_part=page,
+        note="substr(sha1(email), 0, 6) of the recipient address: six lower-case hex "
+        "characters alone on their line",
+    )  # fmt: skip
+
+    # the withdrawal request of 2021: a Markdown mailable (Laravel 7 layout)
+    view = _show(BOE, BOE_WITHDRAW, "resources/views/emails/withdraw/request.blade.php")
+    m = re.search(r"# (.*)\n\n(.*)\{\{\$code\}\}(.*)\n\n(Thanks,)<br>\n", view)
+    assert m, view
+    code = _digits(6)
+    footer = f"© {BASE_SENT.year} {app}. All rights reserved."
+    text, page = _laravel_mail(
+        LARAVEL_7,
+        app=app,
+        url=url,
+        blocks=[
+            ("h1", m.group(1)),
+            ("p", f"{m.group(2)}{code}{m.group(3)}"),
+            ("p", f"{m.group(4)}<br>\n{app}"),
+        ],
+        footer=footer,
+    )
+    c.add(
+        source="boeclient", ident="withdraw-code", lang="en", kind="fintech-otp", code=code,
+        repository=BOE, commit=BOE_WITHDRAW,
+        path="app/Mail/WithdrawRequest.php; resources/views/emails/withdraw/request.blade.php; "
+        "app/Library/BuyOwnExClientAPI.php; laravel/framework@"
+        f"{LARAVEL_7}:src/Illuminate/Mail/resources/views/{{html,text}}/*",
+        rendered="Markdown mailable in mail::message of laravel/framework v7.30.4 (the "
+        "lock's); text part as text/layout gives it (header '[app](url)'), HTML part "
+        "html/layout with the Markdown converted by hand (no CSS inlining)",
+        sender=sender, subject="Withdraw Request", text=text, html_part=page,
+        note="the code comes from the exchange core's withdraw_crypto_request answer (not in "
+        "this repository): six digits assumed; followed by a full stop",
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# ERB (a small evaluator for the views of hackclub/hcb) and premailer's text part
+
+_ERB_TAG = re.compile(r"<%(=|#|-)?(.*?)-?%>", re.DOTALL)
+
+
+def _erb(template: str, values: dict[str, object]) -> str:
+    """``<%= expr %>`` from ``values[expr]`` (already HTML), ``<% if/elsif/unless expr %>``
+    from ``values[expr]`` (a bool), ``else``/``end``; other statements and comments are
+    dropped. Statement lines are trimmed as Erubi does (leading blanks and newline)."""
+
+    def trim(m: re.Match[str]) -> str:
+        return m.group(2)
+
+    # Erubi trim: a statement or comment tag alone on its line takes the line with it
+    template = re.sub(
+        r"(?m)^[ \t]*(<%(?:#|-|(?!=))(?:.*?)-?%>)[ \t]*\n",
+        lambda m: m.group(1) + "\x00",
+        template,
+    )
+    out: list[str] = []
+    stack: list[tuple[bool, bool]] = []  # (emitting, some branch taken)
+    pos = 0
+
+    def emitting() -> bool:
+        return all(e for e, _ in stack)
+
+    for m in _ERB_TAG.finditer(template):
+        if emitting():
+            out.append(template[pos : m.start()])
+        pos = m.end()
+        kind, expr = m.group(1), m.group(2).strip()
+        if kind == "#":
+            continue
+        if kind == "=":
+            if emitting():
+                out.append(str(values[expr]))
+            continue
+        word, _, cond = expr.partition(" ")
+        if word in ("if", "unless"):
+            parent = emitting()
+            value = bool(values[cond]) if parent else False
+            if word == "unless":
+                value = not value
+            stack.append((parent and value, value))
+        elif word == "elsif":
+            _, taken = stack.pop()
+            parent = emitting()
+            value = (not taken) and parent and bool(values[cond])
+            stack.append((value, taken or value))
+        elif word == "else":
+            _, taken = stack.pop()
+            stack.append((emitting() and not taken, True))
+        elif word == "end":
+            stack.pop()
+        # assignments and other statements: no output
+    out.append(template[pos:])
+    assert not stack
+    return "".join(out).replace("\x00", "")
+
+
+def _premailer_text(page: str, line_length: int = 65) -> str:
+    """premailer's ``to_plain_text``: ``convert_to_text`` of the body's inner HTML."""
+    m = re.search(r"<body[^>]*>(.*)</body>", page, re.DOTALL | re.IGNORECASE)
+    txt = m.group(1) if m else page
+    txt = re.sub(r"<!-- start text/html -->.*?<!-- end text/html -->", "", txt, flags=re.DOTALL)
+    txt = re.sub(r'<img.+?alt="([^"]*)"[^>]*>', r"\1", txt, flags=re.IGNORECASE)
+    txt = re.sub(r"<img.+?alt='([^']*)'[^>]*>", r"\1", txt, flags=re.IGNORECASE)
+
+    def link(m: re.Match[str]) -> str:
+        href, label = m.group(2), m.group(3)
+        if not label:
+            return ""
+        if label.strip().lower() == href.strip().lower():
+            return label.strip()
+        return f"{label.strip()} ( {href.strip()} )"
+
+    txt = re.sub(
+        r"<a\s[^\n]*?href=[\"'](mailto:)?([^\"']*)[\"'][^>]*>(.*?)</a>",
+        link,
+        txt,
+        flags=re.IGNORECASE | re.DOTALL,
+    )
+    txt = re.sub(r"(</span>)\s+(<span)", r"\1 \2", txt, flags=re.IGNORECASE)
+    txt = re.sub(r"\s*(<li[^>]*>)\s*", "* ", txt, flags=re.IGNORECASE)
+    txt = re.sub(r"</li>\s*(?!\n)", "\n", txt, flags=re.IGNORECASE)
+    txt = re.sub(r"</p>", "\n\n", txt, flags=re.IGNORECASE)
+    txt = re.sub(r"<br[/ ]*>", "\n", txt, flags=re.IGNORECASE)
+    txt = re.sub(r"</?[^>]*>", "", txt)
+    txt = html.unescape(txt)
+    wrapped = []
+    for line in txt.split("\n"):
+        if len(line) > line_length:
+            line = re.sub(rf"(.{{1,{line_length}}})(\s+|$)", "\\1\n", line).strip()
+        wrapped.append(line)
+    txt = "\n".join(wrapped)
+    txt = re.sub(r"\r\n?", "\n", txt)
+    txt = re.sub(r"[ \t]*\u00a0+[ \t]*", " ", txt)
+    txt = re.sub(r"\n[ \t]+", "\n", txt)
+    txt = re.sub(r"[ \t]+\n", "\n", txt)
+    txt = re.sub(r"\n{3,}", "\n\n", txt)
+    return txt.strip()
+
+
+# ---------------------------------------------------------------------------------------
+# hackclub/hcb
+
+HCB_ROOT = "https://hcb.hackclub.com/"
+HCB_LOGO = (
+    "https://hcb.hackclub.com/rails/active_storage/representations/redirect/"
+    "eyJfcmFpbHMiOnsiZGF0YSI6MzE4LCJwdXIiOiJibG9iX2lkIn19--7d1c0e5b2a/hcb-logo.png"
+)
+
+
+def _link(label: str, href: str) -> str:
+    return f'<a href="{html.escape(href)}">{html.escape(label, quote=False)}</a>'
+
+
+def _mail_to(address: str, label: str | None = None, subject: str | None = None) -> str:
+    href = f"mailto:{address}"
+    if subject:
+        href += "?subject=" + subject.replace(" ", "%20")
+    return f'<a href="{html.escape(href)}">{html.escape(label or address, quote=False)}</a>'
+
+
+def _hcb_page(body: str) -> str:
+    header = _erb(
+        _show(HCB, HCB_COMMIT, "app/views/layouts/mailer/_header.html.erb"),
+        {
+            "@announcement.present?": False,
+            "Rails.application.routes.url_helpers.root_url": HCB_ROOT,
+            "hcb_logo_variant_url": HCB_LOGO,
+        },
+    )
+    footer = _erb(
+        _show(HCB, HCB_COMMIT, "app/views/layouts/mailer/_footer.html.erb"),
+        {
+            "Rails.application.routes.url_helpers.root_url": HCB_ROOT,
+            "help_email": '<a class="nowrap" href="mailto:hcb@hackclub.com">hcb@hackclub.com</a>',
+            "help_phone": '<a class="nowrap" href="tel:+18442372290">+1 (844) 237 2290</a>',
+        },
+    )
+    base = _show(HCB, HCB_COMMIT, "app/views/layouts/mailer/base.html.erb")
+    # premailer inlines the stylesheet and drops its link: the link line is left out here
+    base = base.replace('  <%= stylesheet_link_tag "mailer" %>\n', "")
+    return _erb(
+        base,
+        {
+            "content_for?(:header) || content_for?(:default_header)": True,
+            "content_for?(:footer) || content_for?(:default_footer)": True,
+            "content_for(:before_header)": "",
+            "content_for(:header) || content_for(:default_header)": header,
+            "content_for(:after_header)": "",
+            "content_for(:before_footer)": "",
+            "content_for(:footer) || content_for(:default_footer)": footer,
+            "content_for(:after_footer)": "",
+            "yield": body,
+        },
+    )
+
+
+def hcb(c: Collector) -> None:
+    sender = "HCB <hcb@hackclub.com>"
+    first = "Noor"
+    settings = "https://hcb.hackclub.com/my/settings/security"
+    event = "Lakeview Robotics Club"
+    mails: list[tuple[str, str, str, str, str | None, dict[str, object], str]] = []
+    # (ident, view, mailer, subject, code, values, note)
+    raw = _digits(6)
+    pretty = f"{raw[:3]}-{raw[3:]}"
+    mails.append(
+        (
+            "login-code",
+            "login_code_mailer/send_code",
+            "login_code_mailer.rb",
+            f"HCB Login Code: {pretty}",
+            raw,
+            {"@pretty_login_code": pretty},
+            "LoginCode#pretty: six digits as 123-456 in a <pre> box and in the subject; "
+            "the mail says to copy it 'including the dash', the dash is a separator",
+        )
+    )
+    mails.append(
+        (
+            "new-login",
+            "user/session_mailer/new_login",
+            "user/session_mailer.rb",
+            "New login to your HCB account",
+            None,
+            {
+                "@user.first_name": first,
+                "@session.device_info.present?": True,
+                "@session.device_info": "Firefox 131",
+                "@session.os_info.present?": True,
+                "@session.os_info": "macOS 14.6",
+                "@session.ip.present?": True,
+                "@session.ip": "198.51.100.73",
+                "@session.latitude": False,
+                'link_to "your HCB account\'s security settings", '
+                '"https://hcb.hackclub.com/my/settings/security"': _link(
+                    "your HCB account's security settings", settings
+                ),
+                'link_to "hcb@hackclub.com", "mailto:hcb@hackclub.com"': _link(
+                    "hcb@hackclub.com", "mailto:hcb@hackclub.com"
+                ),
+            },
+            "sign-in notice: device, OS and IP address",
+        )
+    )
+    user_settings = "https://hcb.hackclub.com/users/usr_8kTq3v/security"
+    mails.append(
+        (
+            "backup-codes-new",
+            "user/backup_code_mailer/new_codes_activated",
+            "user/backup_code_mailer.rb",
+            "You've generated new backup codes for HCB",
+            None,
+            {
+                "@user.first_name": first,
+                'mail_to "hcb@hackclub.com", "contact us", subject: "Unauthorized backup '
+                'codes generated"': _mail_to(
+                    "hcb@hackclub.com", "contact us", "Unauthorized backup codes generated"
+                ),
+            },
+            "backup codes generated; the codes themselves are not in the mail",
+        )
+    )
+    mails.append(
+        (
+            "backup-code-used",
+            "user/backup_code_mailer/code_used",
+            "user/backup_code_mailer.rb",
+            "[Action Requested] You've almost used all your backup codes for HCB",
+            None,
+            {
+                "@user.first_name": first,
+                "@user.backup_codes.active.size == 0": False,
+                "@user.backup_codes.active.size <= 3": True,
+                "@user.backup_codes.active.size": "2",
+                'link_to "user settings", security_user_url(@user)': _link(
+                    "user settings", user_settings
+                ),
+                'mail_to "hcb@hackclub.com", "contact us", subject: "Unauthorized access '
+                'with backup code"': _mail_to(
+                    "hcb@hackclub.com", "contact us", "Unauthorized access with backup code"
+                ),
+            },
+            "a backup code was used (two left); no code in the mail",
+        )
+    )
+    mails.append(
+        (
+            "backup-codes-disabled",
+            "user/backup_code_mailer/backup_codes_disabled",
+            "user/backup_code_mailer.rb",
+            "You've disabled your HCB backup codes",
+            None,
+            {
+                "@user.first_name": first,
+                'mail_to "hcb@hackclub.com", "contact us", subject: "My backup codes were '
+                'disabled and it was not me"': _mail_to(
+                    "hcb@hackclub.com",
+                    "contact us",
+                    "My backup codes were disabled and it was not me",
+                ),
+            },
+            "",
+        )
+    )
+    mails.append(
+        (
+            "security-changed",
+            "user/security_mailer/security_configuration_changed",
+            "user/security_mailer.rb",
+            "Security settings changed on your HCB account",
+            None,
+            {
+                "@user.first_name": first,
+                "@change": "Phone number was changed to +1 (415) 555-0142",
+                'link_to "your HCB account\'s security settings", settings_security_url': _link(
+                    "your HCB account's security settings", settings
+                ),
+                'mail_to "hcb@hackclub.com"': _mail_to("hcb@hackclub.com"),
+            },
+            "the change string as app/models/user.rb makes it, with a phone number",
+        )
+    )
+    mails.append(
+        (
+            "email-authorize",
+            "user/email_update_mailer/authorization",
+            "user/email_update_mailer.rb",
+            "Authorize your new email address for HCB",
+            None,
+            {
+                "@request.user.first_name": first,
+                "@request.original": TO,
+                "@request.replacement": "noor.t@lakeviewrobotics.example",
+                'link_to "Click here to authorize that change.", authorize_email_updates_'
+                "url(authorization_token: @request.authorization_token)": _link(
+                    "Click here to authorize that change.",
+                    "https://hcb.hackclub.com/email_updates/authorize?authorization_token"
+                    "=Xp2s9QwL7vRk4tYb",
+                ),
+            },
+            "the token is only inside the link",
+        )
+    )
+    mails.append(
+        (
+            "email-verify",
+            "user/email_update_mailer/verification",
+            "user/email_update_mailer.rb",
+            "Verify your new email address for HCB",
+            None,
+            {
+                "@request.user.first_name": first,
+                "@request.original": "noor.t@lakeviewrobotics.example",
+                "@request.replacement": TO,
+                'link_to "Click here to verify that change.", verify_email_updates_url('
+                "verification_token: @request.verification_token)": _link(
+                    "Click here to verify that change.",
+                    "https://hcb.hackclub.com/email_updates/verify?verification_token="
+                    "Hb8mZ3cN5pQe1wVa",
+                ),
+            },
+            "the token is only inside the link",
+        )
+    )
+    mails.append(
+        (
+            "donor-receipt",
+            "donation_mailer/donor_receipt",
+            "donation_mailer.rb",
+            f"Receipt for your donation to {event}",
+            None,
+            {
+                "@donation.name(show_anonymous: true)": "Noor Tester",
+                "@donation.recurring?": False,
+                '"anonymous " if @donation.anonymous?': "",
+                "payment_term": "donation",
+                "secondary_payment_term": "gift",
+                "render_money @donation.amount": "$250.00",
+                "@donation.event.name": event,
+                "@donation.event.donation_thank_you_message.present?": False,
+                "@donation.tax_deductible": True,
+            },
+            "a receipt: amount, the sponsor's EIN 81-2908499",
+        )
+    )
+    mails.append(
+        (
+            "donation-failed",
+            "recurring_donation_mailer/payment_failed",
+            "recurring_donation_mailer.rb",
+            f"[{event}] Donation payment failed",
+            None,
+            {
+                "@recurring_donation.name": "Noor Tester",
+                "@recurring_donation.last4": "4417",
+                "@recurring_donation.event.name": event,
+                'link_to "this page", recurring_donation_url(@recurring_donation.url_hash)': _link(
+                    "this page", "https://hcb.hackclub.com/recurring/rd_5JwQ8nTc"
+                ),
+            },
+            "the card's last four digits in bold",
+        )
+    )
+    mails.append(
+        (
+            "virtual-card",
+            "stripe_card_mailer/virtual_card_ordered",
+            "stripe_card_mailer.rb",
+            f"New virtual HCB card (ending in 8302) for {event}",
+            None,
+            {
+                "@event.name": event,
+            },
+            "the card's last four digits in the subject",
+        )
+    )
+    mails.append(
+        (
+            "check-deposited",
+            "check_deposit_mailer/deposited",
+            "check_deposit_mailer.rb",
+            "Your check has deposited!",
+            None,
+            {
+                'link_to "your #{render_money @check_deposit.amount_cents} check", '
+                "hcb_code_url(@check_deposit.local_hcb_code)": _link(
+                    "your $1,480.00 check", "https://hcb.hackclub.com/hcb/hcb_7QmZ2xWp"
+                ),
+                "link_to @check_deposit.event.name, @check_deposit.event": _link(
+                    event, "https://hcb.hackclub.com/lakeview-robotics"
+                ),
+            },
+            "",
+        )
+    )
+    for ident, view, mailer, subject, code, values, note in mails:
+        body = _erb(_show(HCB, HCB_COMMIT, f"app/views/{view}.html.erb"), values)
+        page = _hcb_page(body)
+        text = _premailer_text(page)
+        c.add(
+            source="hcb", ident=ident, lang="en",
+            kind="fintech-otp" if code else ("invoice" if "receipt" in ident else "notice"),
+            code=code, repository=HCB, commit=HCB_COMMIT,
+            path=f"app/mailers/{mailer}; app/views/{view}.html.erb; app/views/layouts/mailer/"
+            "{default,base,_header,_footer}.html.erb",
+            rendered="ERB view filled by a small evaluator inside layouts/mailer/base with the "
+            "header and footer partials; text part a port of premailer's convert_to_text "
+            "(premailer-rails); CSS inlining not reproduced",
+            sender=sender, subject=subject, text=text, html_part=page, note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    args = parser.parse_args()
+    MIRRORS = args.mirrors
+    c = Collector()
+    boe(c)
+    hcb(c)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": c.items}, indent=1, ensure_ascii=False) + "\n")
+    codes = sum(1 for i in c.items if i["code"])
+    print(f"{len(c.items)} mails, {codes} with a code -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
