@@ -74,10 +74,16 @@ LARAVEL_10 = "f857267b80789327cd3e6b077bcf6df5846cf71b"  # v10.49.1, BOE_COMMIT'
 LARAVEL_7 = "9dd38140dc2924daa1a020a3d7a45f9ceff03df3"  # v7.30.4, BOE_WITHDRAW's lock
 HCB = "hackclub/hcb"
 HCB_COMMIT = "c1c2006347f1175def973025767d5a0332a77462"
+LEDGERS = "adorsys/ledgers"
+LEDGERS_COMMIT = "3cee3357a568ca9e91c1d6acb82b8842342f10c7"  # the last with LICENSE.md
+BITCART = "bitcart/bitcart"
+BITCART_COMMIT = "065c842107218459e0b1f3ba3c8cfeda3e5c8edf"
 
 LICENCES = {
     BOE: "MIT",
     HCB: "AGPL-3.0",
+    LEDGERS: "Apache-2.0",
+    BITCART: "MIT",
 }
 
 RNG = random.Random(1805)
@@ -761,6 +767,153 @@ def hcb(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# adorsys/ledgers
+
+
+def ledgers(c: Collector) -> None:
+    import yaml
+
+    # the first document is the default profile
+    conf = next(
+        yaml.safe_load_all(
+            _show(LEDGERS, LEDGERS_COMMIT, "ledgers-app/src/main/resources/application.yml")
+        )
+    )
+    sca = conf["ledgers"]["sca"]["authCode"]["email"]
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    tan = "".join(RNG.choice(alnum) for _ in range(6))
+    c.add(
+        source="ledgersbank", ident="tan", lang="en", kind="bank-tan", code=tan,
+        repository=LEDGERS, commit=LEDGERS_COMMIT,
+        path="ledgers-app/src/main/resources/application.yml; ledgers-sca/ledgers-sca-service-"
+        "impl/src/main/java/de/adorsys/ledgers/sca/service/impl/message/EmailOtpMessageHandler"
+        ".java; .../sender/EmailSender.java; .../AuthCodeGeneratorImpl.java",
+        rendered="String.format of ledgers.sca.authCode.email.body; Spring SimpleMailMessage "
+        "(text/plain alone)",
+        sender=sca["from"], subject=sca["subject"], text=sca["body"] % tan, html_part=None,
+        note="RandomUtils.randomString(6, letters, numbers): six mixed-case letters and "
+        "digits after 'TAN: ', the whole body",
+    )  # fmt: skip
+    verify = conf["ledgers"]["verify"]
+    token = "".join(RNG.choice(alnum + "-_") for _ in range(22))
+    url = verify["ext_base_path"].replace(
+        "http://localhost:8088", "https://ledgers.mockbank.example"
+    )
+    link = f"{url}{verify['endpoint']}?verificationToken={token}"
+    expiry = BASE_SENT + timedelta(weeks=1)
+    # formatMessage: getMonth() + " " + day + ", " + year + " " + hour + ":" + minute
+    when = (
+        f"{expiry.strftime('%B').upper()} {expiry.day}, {expiry.year} {expiry.hour}:{expiry.minute}"
+    )
+    c.add(
+        source="ledgersbank", ident="verify-email", lang="en", kind="notice", code=None,
+        repository=LEDGERS, commit=LEDGERS_COMMIT,
+        path="ledgers-app/src/main/resources/application.yml; ledgers-middleware/ledgers-"
+        "middleware-service-impl/.../EmailVerificationServiceImpl.java; ledgers-user-management"
+        "/ledgers-user-management-service-api/.../EmailVerificationBO.java; .../UserMailSender"
+        ".java",
+        rendered="EmailVerificationBO.formatMessage (String.format of ledgers.verify.template."
+        "message, the YAML's folded double-quoted string); SimpleMailMessage (text/plain)",
+        sender=verify["template"]["from"], subject=verify["template"]["subject"],
+        text=verify["template"]["message"] % (link, when), html_part=None,
+        note="the token is only inside the link; the expiry printed as Java's Month name, "
+        "unpadded minute",
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# bitcart/bitcart
+
+
+def bitcart(c: Collector) -> None:
+    import jinja2.sandbox
+
+    env = jinja2.sandbox.SandboxedEnvironment(trim_blocks=True)
+
+    def tpl(name: str) -> jinja2.Template:
+        return env.from_string(_show(BITCART, BITCART_COMMIT, f"api/templates/{name}.j2").strip())
+
+    admin = "https://admin.satsbazaar.example"
+    sender = "SatsBazaar Pay <pay@satsbazaar.example>"
+    alphabet = "23456789BCDFGHJKMNPQRTVWXY".lower()
+    code = "-".join("".join(RNG.choice(alphabet) for _ in range(4)) for _ in range(2)).upper()
+    path = "api/templates/{}.j2; api/services/crud/users.py; api/utils/email.py"
+    rendered = (
+        "Jinja2 SandboxedEnvironment(trim_blocks=True) of the stripped template, as api/"
+        "templates.py loads it; sent as text (Email.send_mail wraps the one MIMEText part in "
+        "multipart/mixed, here a text/plain mail)"
+    )
+    text = tpl("verifyemail").render(email=TO, link=f"{admin}/login/email?code={code}", code=code)
+    c.add(
+        source="bitcart", ident="verify-email", lang="en", kind="fintech-otp",
+        code=code.replace("-", ""), repository=BITCART, commit=BITCART_COMMIT,
+        path=path.format("verifyemail") + "; api/utils/authorization.py; api/utils/common.py",
+        rendered=rendered, sender=sender, subject="Verify email", text=text, html_part=None,
+        note="generate_hyphenated_code(4, upper=True): two groups of four from "
+        "23456789BCDFGHJKMNPQRTVWXY joined by a hyphen (a separator: groups under five); the "
+        "same code is in the link's query",
+    )  # fmt: skip
+    token = "".join(
+        RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for _ in range(43)
+    )
+    text = tpl("forgotpassword").render(
+        email=TO, link=f"{admin}/forgotpassword?code={token}", code=token
+    )
+    c.add(
+        source="bitcart", ident="forgot-password", lang="en", kind="notice", code=None,
+        repository=BITCART, commit=BITCART_COMMIT, path=path.format("forgotpassword"),
+        rendered=rendered, sender=sender, subject="Password reset", text=text, html_part=None,
+        note="secrets.token_urlsafe(32) only inside the link",
+    )  # fmt: skip
+
+    class Obj:
+        def __init__(self, **kw: object) -> None:
+            self.__dict__.update(kw)
+
+        def __str__(self) -> str:
+            return str(self.__dict__.get("name", ""))
+
+    store = Obj(name="SatsBazaar", email="help@satsbazaar.example")
+    products = [
+        tpl("product").render(
+            store=store,
+            product=Obj(name="Hardware wallet sleeve", download_url=None, price="24.00"),
+            quantity=2,
+        ),
+        tpl("product").render(
+            store=store,
+            product=Obj(name="Lightning node setup guide (PDF)",
+                        download_url="https://files.satsbazaar.example/d/7Q2mX9", price="12.50"),
+            quantity=1,
+        ),
+    ]  # fmt: skip
+    text = tpl("shop").render(store=store, products=products)
+    c.add(
+        source="bitcart", ident="order", lang="en", kind="shop-order", code=None,
+        repository=BITCART, commit=BITCART_COMMIT,
+        path=path.format("shop") + "; api/templates/product.j2; api/services/crud/invoices.py",
+        rendered=rendered.replace("the stripped template", "each product template inside the "
+                                  "shop template"),
+        sender=sender, subject="Thank you for your order", text=text, html_part=None,
+        note="the buyer's mail when an invoice completes: product lines, a download link",
+    )  # fmt: skip
+    invoice = Obj(id="01JV8Q3K7W2MZ5R9T4X6B1N0CE", buyer_email=TO)
+    refund = Obj(id="01JVA2D9P4H7K3M8Q5W1Z6Y0TR", amount="36.500000", currency="USD")
+    refund_url = f"{admin}/refunds/{refund.id}"
+    text = tpl("customer_refund").render(
+        store=store, invoice=invoice, refund=refund, refund_url=refund_url
+    )
+    c.add(
+        source="bitcart", ident="customer-refund", lang="en", kind="notice", code=None,
+        repository=BITCART, commit=BITCART_COMMIT,
+        path=path.format("customer_refund") + "; api/services/crud/refunds.py",
+        rendered=rendered, sender=sender, subject=f"Refund for invoice {invoice.id}", text=text,
+        html_part=None, note="invoice and refund ids (ULIDs), an amount",
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -772,6 +925,8 @@ def main() -> None:
     c = Collector()
     boe(c)
     hcb(c)
+    ledgers(c)
+    bitcart(c)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": c.items}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in c.items if i["code"])
