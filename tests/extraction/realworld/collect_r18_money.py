@@ -76,6 +76,12 @@ HCB = "hackclub/hcb"
 HCB_COMMIT = "c1c2006347f1175def973025767d5a0332a77462"
 LEDGERS = "adorsys/ledgers"
 LEDGERS_COMMIT = "3cee3357a568ca9e91c1d6acb82b8842342f10c7"  # the last with LICENSE.md
+LEDGERS_RESET = "1f03c32c63aded4646eb1d0b7f8aafdc1d572bb9"  # 2020, the e-mailed reset code
+PAY = "pay-rails/pay"
+PAY_COMMIT = "5b018bc1a4e82df56227f51b49b642cb360e3b64"
+ILP = "interledger/testnet"
+ILP_COMMIT = "23e00b07c4a3325d1366b6b23abadd4ca6f12feb"
+HCB_2023 = "62ceb10935"  # resolved in hcb(): the "Hack Club Login Code" version
 BITCART = "bitcart/bitcart"
 BITCART_COMMIT = "065c842107218459e0b1f3ba3c8cfeda3e5c8edf"
 
@@ -84,6 +90,8 @@ LICENCES = {
     HCB: "AGPL-3.0",
     LEDGERS: "Apache-2.0",
     BITCART: "MIT",
+    PAY: "MIT",
+    ILP: "Apache-2.0",
 }
 
 RNG = random.Random(1805)
@@ -794,6 +802,28 @@ def ledgers(c: Collector) -> None:
         note="RandomUtils.randomString(6, letters, numbers): six mixed-case letters and "
         "digits after 'TAN: ', the whole body",
     )  # fmt: skip
+    old = next(
+        yaml.safe_load_all(
+            _show(LEDGERS, LEDGERS_RESET, "ledgers-app/src/main/resources/application.yml")
+        )
+    )["ledgers"]["reset-password"]
+    uuid = "-".join(
+        "".join(RNG.choice("0123456789abcdef") for _ in range(n)) for n in (8, 4, 4, 4, 12)
+    )
+    uuid = uuid[:14] + "4" + uuid[15:19] + RNG.choice("89ab") + uuid[20:]  # version 4
+    c.add(
+        source="ledgersbank", ident="reset-code", lang="en", kind="bank-tan", code=uuid,
+        repository=LEDGERS, commit=LEDGERS_RESET,
+        path="ledgers-app/src/main/resources/application.yml; ledgers-user-management/ledgers-"
+        "user-management-service-impl/.../password/ResetPasswordEmailCodeSenderImpl.java; "
+        ".../password/ResetPasswordEmailCodeGeneratorImpl.java; .../UserMailSender.java",
+        rendered="String.format of ledgers.reset-password.email.template-message; "
+        "SimpleMailMessage (text/plain alone)",
+        sender=old["email"]["from"], subject=old["email"]["subject"],
+        text=old["email"]["template-message"] % uuid, html_part=None,
+        note="the code is UUID.randomUUID().toString(), typed whole: kept with its hyphens "
+        "(a UUID's own form, not a reading separator); valid 5 minutes",
+    )  # fmt: skip
     verify = conf["ledgers"]["verify"]
     token = "".join(RNG.choice(alnum + "-_") for _ in range(22))
     url = verify["ext_base_path"].replace(
@@ -914,6 +944,133 @@ def bitcart(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# pay-rails/pay
+
+
+def pay(c: Collector) -> None:
+    import yaml
+
+    app = "Tallowline"
+    root = "https://app.tallowline.example/"
+    sender = "Tallowline Billing <billing@tallowline.example>"
+    subjects = yaml.safe_load(_show(PAY, PAY_COMMIT, "config/locales/en.yml"))["en"]["pay"][
+        "user_mailer"
+    ]
+    layout_html = _show(PAY, PAY_COMMIT, "test/dummy/app/views/layouts/mailer.html.erb")
+    layout_text = _show(PAY, PAY_COMMIT, "test/dummy/app/views/layouts/mailer.text.erb")
+    business = ("Tallowline Software Ltd", "48 Quayside Road, Leith, Edinburgh EH6 6QH")
+    created = "Mon, 18 May 2026 07:41:12 +0000"  # l(created_at): time.formats.default
+    common: dict[str, object] = {
+        "Pay.application_name": app,
+        "link_to Pay.application_name, root_url": _link(app, root),
+        "root_url": root,
+        "params[:pay_charge].amount_with_currency": "$49.00",
+        "params[:pay_charge].amount_refunded_with_currency": "$49.00",
+        "params[:pay_charge].charged_to": "Visa (**** **** **** 4242)",
+        "params[:pay_charge].id": "5183",
+        "l params[:pay_charge].created_at": created,
+        "params[:pay_charge].customer.owner.try(:extra_billing_info?)": False,
+        'simple_format [Pay.business_name, Pay.business_address].join("\\n")':
+        f"<p>{business[0]}\n<br />{business[1]}</p>",
+        "Pay.business_name": business[0],
+        "Pay.business_address": business[1],
+        'link_to "Confirm your payment", pay.payment_url(params[:payment_intent_id])': _link(
+            "Confirm your payment", "https://app.tallowline.example/pay/payments/"
+            "pi_3PqR7sLk2Xw9Vb1T0aJ4mN8c"),
+        "pay.payment_url(params[:payment_intent_id])":
+        "https://app.tallowline.example/pay/payments/pi_3PqR7sLk2Xw9Vb1T0aJ4mN8c",
+        "l params[:date].to_date, format: :long": "June 01, 2026",
+        'link_to "manage your subscription", root_url': _link("manage your subscription", root),
+        'link_to "Update billing information", root_url': _link(
+            "Update billing information", root),
+    }  # fmt: skip
+    mails = [
+        ("payment-action-required", "payment-3ds", "the 3-D Secure confirmation link; no code"),
+        ("receipt", "invoice", "a receipt: amount, card's last four, transaction id, date"),
+        ("refund", "invoice", "a refund receipt: amount, card's last four, transaction id"),
+        ("subscription-renewing", "notice", "renewal date"),
+        ("payment-failed", "notice", ""),
+        ("subscription-trial-will-end", "notice", ""),
+    ]
+    for ident, kind, note in mails:
+        view = ident.replace("-", "_")
+        page = _erb(
+            layout_html,
+            {
+                "yield": _erb(
+                    _show(PAY, PAY_COMMIT, f"app/views/pay/user_mailer/{view}.html.erb"), common
+                )
+            },
+        )
+        text = _erb(
+            layout_text,
+            {
+                "yield": _erb(
+                    _show(PAY, PAY_COMMIT, f"app/views/pay/user_mailer/{view}.text.erb"), common
+                )
+            },
+        )
+        subject = subjects[view]["subject"].replace("%{application}", app)
+        c.add(
+            source="payrails", ident=ident, lang="en", kind=kind, code=None, repository=PAY,
+            commit=PAY_COMMIT,
+            path=f"app/mailers/pay/user_mailer.rb; app/views/pay/user_mailer/{view}.html.erb; "
+            f"app/views/pay/user_mailer/{view}.text.erb; config/locales/en.yml; lib/pay.rb; "
+            "test/dummy/app/views/layouts/mailer.{html,text}.erb",
+            rendered="ERB views (text and HTML) filled by a small evaluator inside the dummy "
+            "app's mailer layouts; subject default_i18n_subject from config/locales/en.yml",
+            sender=sender, subject=subject, text=text, html_part=page, note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# interledger/testnet (the Interledger Test Wallet)
+
+
+def _ts_template(source: str) -> tuple[list[str], str]:
+    """Parameters and body of ``export const f = (a: string, ...): string => { return `...` }``."""
+    m = re.search(r"= \(\s*(.*?)\s*\): string => \{\s*return `(.*)`\s*\}\s*$", source, re.S)
+    assert m, source[:200]
+    params = [p.split(":")[0].strip() for p in m.group(1).split(",") if p.strip()]
+    return params, m.group(2)
+
+
+def ilp(c: Collector) -> None:
+    base = "https://wallet.interledger-test.dev"
+    image = (
+        "https://raw.githubusercontent.com/interledger/testnet/main/packages/wallet/backend/"
+        "src/email/templates/images/InterledgerTestWallet.png"
+    )
+    app = "Interledger Test Wallet"
+    sender = "Tech Interledger <noreply@interledger-test.dev>"
+    token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+    mails = [
+        ("forgot-password", "forgotPassword", "Reset your password",
+         {"url": f"{base}/auth/reset/{token}", "imageSrc": image},
+         "getRandomToken() (32 random bytes in hex) only inside the link"),
+        ("verify-email", "verifyEmail", "Verify your account",
+         {"url": f"{base}/auth/verify/{token[::-1]}", "imageSrc": image, "appName": app},
+         "the token is only inside the link"),
+        ("kyc-verified", "kycVerifiedEmail", "You are verified",
+         {"loginUrl": f"{base}/auth/login", "imageSrc": image, "appName": app}, ""),
+    ]  # fmt: skip
+    for ident, name, subject, values, note in mails:
+        path = f"packages/wallet/backend/src/email/templates/{name}.ts"
+        params, body = _ts_template(_show(ILP, ILP_COMMIT, path))
+        assert set(params) == set(values), (params, values)
+        page = re.sub(r"\$\{(\w+)\}", lambda m, v=values: v[m.group(1)], body)
+        c.add(
+            source="ilpwallet", ident=ident, lang="en", kind="notice", code=None,
+            repository=ILP, commit=ILP_COMMIT,
+            path=f"{path}; packages/wallet/backend/src/email/service.ts",
+            rendered="the template literal filled as EmailService does (test-wallet subject "
+            "prefix and image); SendGrid sends the HTML alone",
+            sender=sender, subject=f"[Test.Wallet] {subject}", text=None, html_part=page,
+            note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -927,6 +1084,8 @@ def main() -> None:
     hcb(c)
     ledgers(c)
     bitcart(c)
+    pay(c)
+    ilp(c)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": c.items}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in c.items if i["code"])
