@@ -81,7 +81,7 @@ PAY = "pay-rails/pay"
 PAY_COMMIT = "5b018bc1a4e82df56227f51b49b642cb360e3b64"
 ILP = "interledger/testnet"
 ILP_COMMIT = "23e00b07c4a3325d1366b6b23abadd4ca6f12feb"
-HCB_2023 = "62ceb10935"  # resolved in hcb(): the "Hack Club Login Code" version
+HCB_2023_FULL = "62ceb10935c7bcfb7b3aefa42fe73f1f60694123"  # "Hack Club Login Code"
 BITCART = "bitcart/bitcart"
 BITCART_COMMIT = "065c842107218459e0b1f3ba3c8cfeda3e5c8edf"
 
@@ -482,24 +482,24 @@ def _mail_to(address: str, label: str | None = None, subject: str | None = None)
     return f'<a href="{html.escape(href)}">{html.escape(label or address, quote=False)}</a>'
 
 
-def _hcb_page(body: str) -> str:
+def _hcb_page(body: str, commit: str = HCB_COMMIT, root: str = HCB_ROOT) -> str:
     header = _erb(
-        _show(HCB, HCB_COMMIT, "app/views/layouts/mailer/_header.html.erb"),
+        _show(HCB, commit, "app/views/layouts/mailer/_header.html.erb"),
         {
             "@announcement.present?": False,
-            "Rails.application.routes.url_helpers.root_url": HCB_ROOT,
+            "Rails.application.routes.url_helpers.root_url": root,
             "hcb_logo_variant_url": HCB_LOGO,
         },
     )
     footer = _erb(
-        _show(HCB, HCB_COMMIT, "app/views/layouts/mailer/_footer.html.erb"),
+        _show(HCB, commit, "app/views/layouts/mailer/_footer.html.erb"),
         {
-            "Rails.application.routes.url_helpers.root_url": HCB_ROOT,
+            "Rails.application.routes.url_helpers.root_url": root,
             "help_email": '<a class="nowrap" href="mailto:hcb@hackclub.com">hcb@hackclub.com</a>',
             "help_phone": '<a class="nowrap" href="tel:+18442372290">+1 (844) 237 2290</a>',
         },
     )
-    base = _show(HCB, HCB_COMMIT, "app/views/layouts/mailer/base.html.erb")
+    base = _show(HCB, commit, "app/views/layouts/mailer/base.html.erb")
     # premailer inlines the stylesheet and drops its link: the link line is left out here
     base = base.replace('  <%= stylesheet_link_tag "mailer" %>\n', "")
     return _erb(
@@ -757,6 +757,38 @@ def hcb(c: Collector) -> None:
             "",
         )
     )
+    address = "noor@lakeviewrobotics.example"
+    gs_pw = "".join(RNG.choice("0123456789abcdef") for _ in range(12))
+    mails.append(
+        (
+            "gsuite-ready",
+            "g_suite_account_mailer/notify_user_of_activation",
+            "g_suite_account_mailer.rb",
+            "Your Google Workspace account via HCB is ready!",
+            gs_pw,
+            {
+                "@event": event,
+                "@address": address,
+                "@password": gs_pw,
+                "CGI.escape @address": address.replace("@", "%40"),
+            },
+            "SecureRandom.hex(6): a twelve-character lower-case hex password after "
+            "'password:' in a <pre> block, under the username (an e-mail address)",
+        )
+    )
+    gs_pw2 = "".join(RNG.choice("0123456789abcdef") for _ in range(12))
+    mails.append(
+        (
+            "gsuite-reset",
+            "g_suite_account_mailer/notify_user_of_reset",
+            "g_suite_account_mailer.rb",
+            "Your HCB Google Workspace password was reset",
+            gs_pw2,
+            {"@address": address, "@password": gs_pw2},
+            "GSuiteAccount#reset_password!: SecureRandom.hex(6), twelve hex characters "
+            "after 'password:' in a <pre> block",
+        )
+    )
     for ident, view, mailer, subject, code, values, note in mails:
         body = _erb(_show(HCB, HCB_COMMIT, f"app/views/{view}.html.erb"), values)
         page = _hcb_page(body)
@@ -772,6 +804,30 @@ def hcb(c: Collector) -> None:
             "(premailer-rails); CSS inlining not reproduced",
             sender=sender, subject=subject, text=text, html_part=page, note=note,
         )  # fmt: skip
+
+    # the 2023 version, from the Hack Club Bank days (its own subject, sender, layout)
+    commit = HCB_2023_FULL
+    mailer = _show(HCB, commit, "app/mailers/login_code_mailer.rb")
+    subject_tpl = re.search(r'subject: "(.*?)#\{@pretty_login_code\}"', mailer).group(1)
+    sender_2023 = re.search(r'from: "(.*?)"', mailer).group(1)
+    raw = _digits(6)
+    pretty = f"{raw[:3]}-{raw[3:]}"
+    body = _erb(_show(HCB, commit, "app/views/login_code_mailer/send_code.html.erb"),
+                {"@pretty_login_code": pretty})  # fmt: skip
+    page = _hcb_page(body, commit, "https://bank.hackclub.com/")
+    c.add(
+        source="hcb", ident="login-code-2023", lang="en", kind="fintech-otp", code=raw,
+        repository=HCB, commit=commit,
+        path="app/mailers/login_code_mailer.rb; app/views/login_code_mailer/send_code.html.erb; "
+        "app/views/layouts/mailer/{default,base,_header,_footer}.html.erb",
+        rendered="ERB view filled by a small evaluator inside that commit's layouts/mailer/base "
+        "(Hack Club Bank header and footer); text part a port of premailer's convert_to_text; "
+        "CSS inlining not reproduced",
+        sender=sender_2023, subject=f"{subject_tpl}{pretty}", text=_premailer_text(page),
+        html_part=page,
+        note="the 2023 login-code mail (subject 'Hack Club Login Code', sent from "
+        "login@hackclub.com, signed '- Hack Club'); six digits shown as 123-456",
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
