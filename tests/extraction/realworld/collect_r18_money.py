@@ -82,6 +82,8 @@ PAY_COMMIT = "5b018bc1a4e82df56227f51b49b642cb360e3b64"
 ILP = "interledger/testnet"
 ILP_COMMIT = "23e00b07c4a3325d1366b6b23abadd4ca6f12feb"
 HCB_2023_FULL = "62ceb10935c7bcfb7b3aefa42fe73f1f60694123"  # "Hack Club Login Code"
+CYCLOS = "mateli/OpenCyclos"
+CYCLOS_COMMIT = "556fdcafa99c63eb352f3c3f0a7fdc5baad9a1a7"
 BITCART = "bitcart/bitcart"
 BITCART_COMMIT = "065c842107218459e0b1f3ba3c8cfeda3e5c8edf"
 
@@ -92,6 +94,7 @@ LICENCES = {
     BITCART: "MIT",
     PAY: "MIT",
     ILP: "Apache-2.0",
+    CYCLOS: "GPL-2.0-only",
 }
 
 RNG = random.Random(1805)
@@ -1127,6 +1130,130 @@ def ilp(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# mateli/OpenCyclos (Cyclos 3, banking software for community currencies)
+
+
+def _java_properties(source: str) -> dict[str, str]:
+    """A Java .properties file (UTF-8 here): continuations, ``\\x`` escapes, ``\\uXXXX``."""
+    out: dict[str, str] = {}
+    lines = source.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].lstrip()
+        i += 1
+        if not line or line[0] in "#!":
+            continue
+        while line.endswith("\\") and not line.endswith("\\\\") and i < len(lines):
+            line = line[:-1] + lines[i].lstrip()
+            i += 1
+        m = re.match(r"((?:[^=:\s\\]|\\.)+)\s*[=:]?\s*(.*)$", line)
+        if not m:
+            continue
+
+        def unescape(value: str) -> str:
+            def one(e: re.Match[str]) -> str:
+                ch = e.group(1)
+                if ch.startswith("u"):
+                    return chr(int(ch[1:], 16))
+                return {"n": "\n", "t": "\t", "r": "\r"}.get(ch, ch)
+
+            return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, value)
+
+        out[unescape(m.group(1))] = unescape(m.group(2))
+    return out
+
+
+def _cyclos_vars(template: str, values: dict[str, str]) -> str:
+    """MessageProcessingHelper.processVariables: ``#name#`` replaced, unknown names kept."""
+    return re.sub(r"#(\w+)#", lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def cyclos(c: Collector) -> None:
+    setup = "src/main/resources/nl/strohalm/cyclos/setup/"
+    files = [p for p in _ls(CYCLOS, CYCLOS_COMMIT, setup) if "/CyclosSetup" in p]
+    system = "Riverside Pound"
+    base = "https://exchange.riversidepound.example"
+    sender = f"{system} <noreply@riversidepound.example>"
+    alnum = "abcdefghijklmnopqrstuvwxyz0123456789"
+    for path in sorted(files):
+        m = re.search(r"CyclosSetup(?:_(\w+))?\.properties$", path)
+        assert m, path
+        locale = m.group(1) or "en_US"
+        lang = locale.split("_")[0]
+        props = _java_properties(_show(CYCLOS, CYCLOS_COMMIT, path))
+        resources = f"src/main/resources/ApplicationResources_{locale}.properties"
+        label = _java_properties(_show(CYCLOS, CYCLOS_COMMIT, resources))["message.link.label"]
+        member = {"login": "noortester", "name": "Noor Tester", "email": TO,
+                  "member": "Noor Tester", "system_name": system}  # fmt: skip
+        root = f"{base}/"
+        common = dict(
+            source="opencyclos", lang=lang, repository=CYCLOS, commit=CYCLOS_COMMIT,
+            sender=sender, text=None,
+            rendered="the setup bundle's mail translation (a Java .properties file) as "
+            "CreateBasicData stores it, #variables# filled as MailHandler does "
+            "(MessageProcessingHelper.processVariables); MimeMessageHelper sends the HTML alone",
+        )  # fmt: skip
+        java = "src/main/java/nl/strohalm/cyclos/"
+
+        def send(ident: str, kind: str, code: str | None, mail: str, subject_key: str,
+                 values: dict[str, str], path: str, note: str, props: dict[str, str] = props,
+                 common: dict[str, object] = common) -> None:  # fmt: skip
+            body = props[f"settings.mail.{mail}.message"]
+            if not body.strip():
+                return  # left untranslated (empty): fr_FR leaves all of them, it_IT some
+            c.add(
+                ident=ident, kind=kind, code=code, path=path, note=note,
+                subject=_cyclos_vars(props[f"settings.mail.{subject_key}.subject"], values),
+                html_part=_cyclos_vars(body, values), **common,
+            )  # fmt: skip
+
+        # activation with a generated password: RandomStringUtils.random(min 4, letters,
+        # numbers).toLowerCase() (AccessServiceImpl.generatePassword, group default 4-12)
+        pw = "".join(RNG.choice(alnum) for _ in range(4))
+        values = {**member, "password": pw,
+                  "link": f'<a class="default" href="{root}">{label}</a>', "url": root}  # fmt: skip
+        send(
+            "activation-password",
+            "fintech-otp",
+            pw,
+            "activationWithPassword",
+            "activation",
+            values,
+            f"{path}; {resources}; {java}utils/MailHandler.java; {java}services/access/"
+            "AccessServiceImpl.java",
+            "a temporary login password: four lower-case letters or digits (the default "
+            "minimum length 4 of a group's password), given with the login name",
+        )
+        pw = "".join(RNG.choice(alnum) for _ in range(4))
+        values = {**member, "password": pw, "link": f"<a href='{root}'>{root}</a>"}
+        send(
+            "reset-password",
+            "fintech-otp",
+            pw,
+            "reset-password",
+            "reset-password",
+            values,
+            f"{path}; {java}utils/MailHandler.java; {java}services/access/AccessServiceImpl.java",
+            "the new password the administration's reset generates: four lower-case letters "
+            "or digits, given with the login name",
+        )
+        key = "".join(RNG.choice(alnum) for _ in range(32))
+        url = f"{base}/do/validateRegistration?key={key}"
+        values = {**member, "link": f'<a class="default" href="{url}">{label}</a>', "url": url}
+        send(
+            "mail-validation",
+            "notice",
+            None,
+            "mail-validation",
+            "mail-validation",
+            values,
+            f"{path}; {resources}; {java}utils/MailHandler.java; {java}utils/LinkGeneratorImpl"
+            ".java",
+            "the validation key is only inside the link",
+        )
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -1142,6 +1269,12 @@ def main() -> None:
     bitcart(c)
     pay(c)
     ilp(c)
+    cyclos(c)
+    written = {HERE / str(i["file"]) for i in c.items}
+    for folder in {(HERE / str(i["file"])).parent for i in c.items}:
+        for stale in folder.glob("*.eml"):
+            if stale not in written:
+                stale.unlink()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": c.items}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in c.items if i["code"])
