@@ -84,6 +84,8 @@ ILP_COMMIT = "23e00b07c4a3325d1366b6b23abadd4ca6f12feb"
 HCB_2023_FULL = "62ceb10935c7bcfb7b3aefa42fe73f1f60694123"  # "Hack Club Login Code"
 CYCLOS = "mateli/OpenCyclos"
 CYCLOS_COMMIT = "556fdcafa99c63eb352f3c3f0a7fdc5baad9a1a7"
+SURE = "we-promise/sure"
+SURE_COMMIT = "0252787dc014f790074c7ff9c2ac6c2b283be2cf"
 BITCART = "bitcart/bitcart"
 BITCART_COMMIT = "065c842107218459e0b1f3ba3c8cfeda3e5c8edf"
 
@@ -95,6 +97,7 @@ LICENCES = {
     PAY: "MIT",
     ILP: "Apache-2.0",
     CYCLOS: "GPL-2.0-only",
+    SURE: "AGPL-3.0",
 }
 
 RNG = random.Random(1805)
@@ -1254,6 +1257,112 @@ def cyclos(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# we-promise/sure (Sure, the community fork of Maybe Finance)
+
+
+def _rails_escape(value: str) -> str:
+    """ERB::Util.html_escape (also applied in .text.erb views)."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#39;")
+
+
+def sure(c: Collector) -> None:
+    import yaml
+
+    app = "https://sure.lakeviewhousehold.example"
+    sender = "FOSS Sure <noreply@lakeviewhousehold.example>"
+    product = "Sure"  # config/initializers/brand.rb defaults (product Sure, brand FOSS)
+    layout_html = _show(SURE, SURE_COMMIT, "app/views/layouts/mailer.html.erb")
+    layout_text = _show(SURE, SURE_COMMIT, "app/views/layouts/mailer.text.erb")
+
+    def strings(folder: str, lang: str) -> dict[str, str]:
+        en = yaml.safe_load(_show(SURE, SURE_COMMIT, f"{folder}/en.yml"))["en"]
+        own = yaml.safe_load(_show(SURE, SURE_COMMIT, f"{folder}/{lang}.yml"))[lang]
+        key = next(iter(en))
+        view = next(iter(en[key]))
+        return {**en[key][view], **own[key][view]}  # config.i18n.fallbacks = true
+
+    def t(s: dict[str, str], key: str, **kw: str) -> str:
+        value = s[key]
+        for k, v in kw.items():
+            value = value.replace("%{" + k + "}", v)
+        return value
+
+    folder = "config/locales/views/password_mailer"
+    langs = sorted(
+        p.rsplit("/", 1)[1].removesuffix(".yml") for p in _ls(SURE, SURE_COMMIT, folder + "/")
+    )
+    for lang in langs:
+        s = strings(folder, lang)
+        token = "".join(
+            RNG.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            for _ in range(24)
+        )
+        body = _erb(
+            _show(SURE, SURE_COMMIT, "app/views/password_mailer/password_reset.html.erb"),
+            {
+                't(".request_made", product_name: product_name)': _rails_escape(
+                    t(s, "request_made", product_name=product)
+                ),
+                'link_to t(".cta"), edit_password_reset_url(token: params[:token])': _link(
+                    t(s, "cta"), f"{app}/password_reset/edit?token={token}"
+                ),
+                't(".ignore_if_not_requested")': _rails_escape(t(s, "ignore_if_not_requested")),
+            },
+        )
+        c.add(
+            source="sure", ident="password-reset", lang=lang, kind="notice", code=None,
+            repository=SURE, commit=SURE_COMMIT,
+            path=f"app/mailers/password_mailer.rb; app/views/password_mailer/password_reset.html"
+            f".erb; app/views/layouts/mailer.html.erb; {folder}/{lang}.yml",
+            rendered="ERB view filled by a small evaluator inside the app's mailer layout, "
+            "strings from the view's locale file (I18n fallbacks to en); HTML alone (no text "
+            "view)",
+            sender=sender, subject=t(s, "subject", product_name=product), text=None,
+            html_part=_erb(layout_html, {"yield": body}),
+            note="the reset token is only inside the link",
+        )  # fmt: skip
+    folder = "config/locales/views/email_confirmation_mailer"
+    langs = sorted(
+        p.rsplit("/", 1)[1].removesuffix(".yml") for p in _ls(SURE, SURE_COMMIT, folder + "/")
+    )
+    for lang in langs:
+        s = strings(folder, lang)
+        token = (
+            "eyJfcmFpbHMiOnsiZGF0YSI6WzQ4MTcsIm5vb3IudGVzdGVyQGV4YW1wbGUuY29tIl19fQ--"
+            + "".join(RNG.choice("0123456789abcdef") for _ in range(40))
+        )
+        url = f"{app}/email_confirmation/new?token={token}"
+        values = {
+            't(".greeting")': _rails_escape(t(s, "greeting")),
+            't(".body")': _rails_escape(t(s, "body")),
+            'link_to @cta, @confirmation_url, class: "button"': f'<a class="button" href="{url}">'
+            f"{_rails_escape(t(s, 'cta'))}</a>",
+            't(".expiry_notice", hours: 24)': _rails_escape(t(s, "expiry_notice", hours="24")),
+            't(".cta")': _rails_escape(t(s, "cta")),
+            "@confirmation_url": url,
+        }
+        view = "app/views/email_confirmation_mailer/confirmation_email"
+        page = _erb(
+            layout_html, {"yield": _erb(_show(SURE, SURE_COMMIT, view + ".html.erb"), values)}
+        )
+        text = _erb(
+            layout_text, {"yield": _erb(_show(SURE, SURE_COMMIT, view + ".text.erb"), values)}
+        )
+        c.add(
+            source="sure", ident="email-confirmation", lang=lang, kind="notice", code=None,
+            repository=SURE, commit=SURE_COMMIT,
+            path=f"app/mailers/email_confirmation_mailer.rb; {view}.html.erb; {view}.text.erb; "
+            f"app/views/layouts/mailer.{{html,text}}.erb; {folder}/{lang}.yml",
+            rendered="ERB views (text and HTML) filled by a small evaluator inside the app's "
+            "mailer layouts, strings from the view's locale file (I18n fallbacks to en)",
+            sender=sender, subject=t(s, "subject", product_name=product), text=text,
+            html_part=page,
+            note="the text part starts with the generator's leftover heading "
+            "'EmailConfirmation#confirmation_email'; the token is only inside the link",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -1270,6 +1379,7 @@ def main() -> None:
     pay(c)
     ilp(c)
     cyclos(c)
+    sure(c)
     written = {HERE / str(i["file"]) for i in c.items}
     for folder in {(HERE / str(i["file"])).parent for i in c.items}:
         for stale in folder.glob("*.eml"):
