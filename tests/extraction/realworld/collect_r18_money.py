@@ -1,14 +1,16 @@
 """Round eighteen, collector ``money``: a crypto exchange, a fiscal-sponsorship bank for
-student groups, a personal-finance app, a PSD2 sandbox bank and a donation platform — their
-sign-in, withdrawal, reset and TAN codes, and the same senders' receipts and notices.
+student groups, a PSD2 sandbox bank, community-currency banking software, a crypto payment
+processor, a Rails payments engine, an Interledger test wallet and a personal-finance app —
+their sign-in, withdrawal, reset and TAN codes and generated passwords, and the same senders'
+receipts and notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_money.py \\
         --mirrors /work/.mirror
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commits named below, with fixed values (names, amounts, addresses and codes are
-invented in the shape the sender's own code makes them), so each run writes the same bytes.
-Writes ``mail/<source>/<id>.eml`` and ``round18/money.json``.
+invented in the shape the sender's own code makes them, from a seeded generator), so each run
+writes the same bytes. Writes ``mail/<source>/<id>.eml`` and ``round18/money.json``.
 
 - BuyOwnEx/BOEClient (MIT), the client site of the BuyOwnEx crypto exchange (Laravel). The
   mobile API's password-reset mail (``app/Notifications/APIResetPassword.php``: subject and
@@ -35,7 +37,11 @@ Writes ``mail/<source>/<id>.eml`` and ``round18/money.json``.
   ``123-456``, also in the subject), and the same application's notices without a code: new
   login, the three backup-code notices, the security-settings change, the e-mail-change
   authorization and verification links, the donor receipt, a failed recurring donation, a
-  virtual card issued and a check deposited. Each view is filled by a small ERB evaluator
+  virtual card issued and a check deposited; the two Google Workspace account mails that give
+  a generated password (``g_suite_account_mailer``: ``SecureRandom.hex(6)``, twelve hex
+  characters, under the username); and, at ``HCB_2023_FULL``, the login-code mail of the Hack
+  Club Bank days (subject "Hack Club Login Code: …", sender ``login@hackclub.com``, that
+  commit's layout and partials). Each view is filled by a small ERB evaluator
   (``<%= %>`` from a table of the template's own expressions, ``if/elsif/else/unless``, Erubi's
   trimming of statement lines) inside ``layouts/mailer/base.html.erb`` with the
   ``_header``/``_footer`` partials, as ``layouts/mailer/default`` sets them. premailer-rails
@@ -43,6 +49,53 @@ Writes ``mail/<source>/<id>.eml`` and ``round18/money.json``.
   of premailer's ``convert_to_text`` (the ``start text/html`` section dropped, links as
   ``text ( url )``, ``<p>`` and ``<br>`` to line breaks, wrapped at 65); its CSS inlining of
   ``stylesheet_link_tag "mailer"`` is not reproduced (the link tag is left out). English only.
+- adorsys/ledgers (Apache-2.0, at the last commits that ship its LICENSE.md; later commits
+  drop it), the ModelBank PSD2 sandbox's core banking. The SCA TAN mail
+  (``ledgers.sca.authCode.email`` in ``ledgers-app/src/main/resources/application.yml``:
+  subject "Your TAN from MockBank", body "TAN: %s"; ``AuthCodeGeneratorImpl``:
+  ``RandomUtils.randomString(6, letters, numbers)``, six mixed-case letters and digits), the
+  e-mail verification (``ledgers.verify.template``, ``EmailVerificationBO.formatMessage``:
+  link and a Java-formatted expiry) and, at ``LEDGERS_RESET`` (2020), the password-reset code
+  (``ledgers.reset-password.email``: "Please use this code %s to reset your password", the code
+  a ``UUID.randomUUID()``). Spring ``SimpleMailMessage``: text/plain alone.
+- bitcart/bitcart (MIT), the Bitcart crypto payment processor (FastAPI). The Jinja2 templates
+  of ``api/templates`` (``SandboxedEnvironment(trim_blocks=True)``, the file stripped as
+  ``api/templates.py`` loads it): the e-mail verification with its code
+  (``generate_hyphenated_code(4, upper=True)``: ``XXXX-XXXX`` from
+  ``23456789BCDFGHJKMNPQRTVWXY``), the password-reset link, the buyer's order mail (``shop``
+  with ``product`` lines) and the customer refund mail; subjects from
+  ``api/services/crud/users.py``, ``refunds.py`` and ``constants.DEFAULT_SENDMAIL_SUBJECT``.
+  ``Email.send_mail`` wraps one text part in multipart/mixed; here a text/plain mail.
+- pay-rails/pay (MIT), the Pay payments engine for Rails (Stripe, Braintree, Paddle, Lemon
+  Squeezy). ``Pay::UserMailer``: payment action required (the 3-D Secure confirmation link),
+  receipt, refund, subscription renewing, payment failed and trial ending, each from its
+  ``.html.erb`` and ``.text.erb`` view (small ERB evaluator) inside the dummy app's mailer
+  layouts (``test/dummy/app/views/layouts``), subjects ``default_i18n_subject`` from
+  ``config/locales/en.yml``; ``l`` of times and dates in Rails' default English formats.
+  No code.
+- interledger/testnet (Apache-2.0), the Interledger Test Wallet (Rafiki Money): the
+  reset-password, verify-account and KYC-verified templates
+  (``packages/wallet/backend/src/email/templates/*.ts`` template literals, filled as
+  ``email/service.ts`` does with its test-wallet subject prefix ``[Test.Wallet]`` and image);
+  SendGrid sends the HTML alone. No code.
+- mateli/OpenCyclos (GPL-2.0-only), the open-source Cyclos 3 banking software for community
+  currencies and microfinance. The mail translations of every setup bundle
+  (``src/main/resources/nl/strohalm/cyclos/setup/CyclosSetup[_<locale>].properties``, which
+  ``CreateBasicData`` stores as the installation's ``MailTranslation``): the activation with a
+  generated password and the password reset (``AccessServiceImpl.generatePassword``:
+  ``RandomStringUtils.random(min, letters, numbers).toLowerCase()``, the group's default
+  minimum 4, so four lower-case letters or digits), and the e-mail validation link
+  (``LinkGeneratorImpl``, its label ``message.link.label`` from
+  ``ApplicationResources_<locale>.properties``), ``#variables#`` filled as ``MailHandler``
+  does; ``MimeMessageHelper`` sends the HTML alone. A bundle that leaves a translation empty
+  sends no such mail here (fr_FR leaves them all empty, it_IT all but the reset).
+- we-promise/sure (AGPL-3.0), Sure, the community fork of the Maybe personal-finance app
+  (Rails). The password-reset mail (HTML view only) and the e-mail-change confirmation (HTML
+  and text views; the text view still opens with the generator's
+  ``EmailConfirmation#confirmation_email``) in every language of
+  ``config/locales/views/{password_mailer,email_confirmation_mailer}`` (I18n fallbacks to en),
+  inside ``layouts/mailer``, product and brand names as ``config/initializers/brand.rb``
+  defaults them. No code.
 
 Labels are what a person reading the mail would type (``code``), else ``null``.
 """
