@@ -1,6 +1,7 @@
 """Round eighteen, collector ``money``: a crypto exchange, a fiscal-sponsorship bank for
 student groups, a PSD2 sandbox bank, community-currency banking software, a crypto payment
-processor, a Rails payments engine, an Interledger test wallet and a personal-finance app —
+processor, a Rails payments engine, an Interledger test wallet, a personal-finance app and a
+donation platform —
 their sign-in, withdrawal, reset and TAN codes and generated passwords, and the same senders'
 receipts and notices.
 
@@ -97,6 +98,17 @@ writes the same bytes. Writes ``mail/<source>/<id>.eml`` and ``round18/money.jso
   inside ``layouts/mailer``, product and brand names as ``config/initializers/brand.rb``
   defaults them. No code.
 
+- liberapay/liberapay.com (CC0-1.0, as its README states; no licence file), the Liberapay
+  recurrent-donation platform. The log-in link mail (``emails/login_link.spt`` inside
+  ``emails/base.spt``, subject page and both text and HTML pages) as
+  ``Participant.render_email`` renders it: Jinja2 with liberapay's options (``%`` line
+  statements, trim and lstrip blocks; autoescape on the HTML page), ``_()`` from
+  ``i18n/core/<lang>.po`` with ``Locale.format`` (the link validity, ``SESSION_TIMEOUT`` six
+  hours, through babel's ``format_timedelta``), ``Participant.url`` with the e-mail session's
+  log-in parameters; sender ``Liberapay Support``. Every language whose catalogue translates
+  all of the mail's strings (a partly translated mail is re-rendered in English by
+  ``send_email``, so those languages are left out). No code.
+
 Labels are what a person reading the mail would type (``code``), else ``null``.
 """
 
@@ -139,6 +151,8 @@ CYCLOS = "mateli/OpenCyclos"
 CYCLOS_COMMIT = "556fdcafa99c63eb352f3c3f0a7fdc5baad9a1a7"
 SURE = "we-promise/sure"
 SURE_COMMIT = "0252787dc014f790074c7ff9c2ac6c2b283be2cf"
+LIBERAPAY = "liberapay/liberapay.com"
+LIBERAPAY_COMMIT = "cc5be724ecae6c2605711b42063c465bb2dd6438"
 BITCART = "bitcart/bitcart"
 BITCART_COMMIT = "065c842107218459e0b1f3ba3c8cfeda3e5c8edf"
 
@@ -151,6 +165,7 @@ LICENCES = {
     ILP: "Apache-2.0",
     CYCLOS: "GPL-2.0-only",
     SURE: "AGPL-3.0",
+    LIBERAPAY: "CC0-1.0",
 }
 
 RNG = random.Random(1805)
@@ -1416,6 +1431,115 @@ def sure(c: Collector) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# liberapay/liberapay.com (the Liberapay donation platform)
+
+
+def liberapay(c: Collector) -> None:
+    import io
+
+    import babel
+    import jinja2
+    import markupsafe
+    from babel.dates import format_timedelta
+    from babel.messages.pofile import read_po
+
+    def pages(spt: str) -> dict[str, str]:
+        """The pages of a simplate: ``[---] <content type>`` lines split them."""
+        out: dict[str, str] = {}
+        for chunk in re.split(r"^\[---\] ?", spt, flags=re.M)[1:]:
+            head, _, body = chunk.partition("\n")
+            out[head.strip()] = body
+        return out
+
+    options = dict(
+        trim_blocks=True,
+        lstrip_blocks=True,
+        line_statement_prefix="%",
+        extensions=["jinja2.ext.do"],
+    )  # fmt: skip  (liberapay/i18n/extract.py JINJA_BASE_OPTIONS)
+    env_text = jinja2.Environment(**options)
+    env_html = jinja2.Environment(autoescape=True, **options)
+    spt = pages(_show(LIBERAPAY, LIBERAPAY_COMMIT, "emails/login_link.spt"))
+    base = pages(_show(LIBERAPAY, LIBERAPAY_COMMIT, "emails/base.spt"))
+    host = "https://liberapay.com"
+    username = "noor-tester"
+    participant_id = 1874205
+    session = (1003, "".join(RNG.choice("0123456789abcdef") for _ in range(32)) + ".em")
+
+    class Participant:
+        def url(self, path: str = "", query: str = "", log_in: str = "auto") -> str:
+            # Participant.url inside an e-mail: log-in parameters for the primary address
+            q = f"?log-in.id={participant_id}&log-in.key={session[0]}&log-in.token={session[1]}"
+            if log_in != "required":
+                q += "&log-in.required=no"
+            return f"{host}/{username}/{path}{q}"
+
+    def render(lang: str) -> tuple[str, str, str, bool]:
+        catalog = None
+        if lang != "en":
+            po = _show(LIBERAPAY, LIBERAPAY_COMMIT, f"i18n/core/{lang}.po")
+            catalog = read_po(io.StringIO(po))
+        locale = babel.Locale.parse(lang)
+        state = {"partial": False}
+
+        def make(escape):
+            def _(s: str, *a: object, **kw: object) -> str:
+                msg = catalog.get(s) if catalog else None
+                s2 = msg.string if msg and msg.string else None
+                if isinstance(s2, tuple):
+                    s2 = s2[0]
+                if not s2:
+                    s2 = s
+                    if lang != "en":
+                        state["partial"] = True
+                fa = [format_timedelta(x, locale=locale) if isinstance(x, timedelta) else x
+                      for x in a]  # fmt: skip
+                return escape(s2).format(*fa, **kw) if (a or kw) else escape(s2)
+
+            return _
+
+        ctx = {
+            "participant": Participant(), "username": username,
+            "link_validity": timedelta(hours=6),  # constants.SESSION_TIMEOUT
+        }  # fmt: skip
+        html_ctx = {**ctx, "_": make(markupsafe.escape)}
+        text_ctx = {**ctx, "_": make(lambda s: s)}
+        subject = env_text.from_string(spt["-/subject"]).render(text_ctx).strip()
+        parts = []
+        for ctype, env, cx in (("text/html", env_html, html_ctx), ("text/plain", env_text,
+                                                                     text_ctx)):  # fmt: skip
+            body = env.from_string(spt[ctype]).render(cx).strip()
+            frame = env.from_string(base[ctype]).render(cx).strip()
+            parts.append(frame.replace("$body", body))
+        return subject, parts[0], parts[1], state["partial"]
+
+    langs = ["en"] + [
+        p.rsplit("/", 1)[1].removesuffix(".po")
+        for p in _ls(LIBERAPAY, LIBERAPAY_COMMIT, "i18n/core/")
+        if p.endswith(".po")
+    ]
+    for lang in langs:
+        subject, page, text, partial = render(lang)
+        if partial:
+            continue  # send_email re-renders a partly translated mail in English
+        c.add(
+            source="liberapay", ident="login-link", lang=lang.replace("_", "-"), kind="notice",
+            code=None, repository=LIBERAPAY, commit=LIBERAPAY_COMMIT,
+            path=f"emails/login_link.spt; emails/base.spt; i18n/core/{lang}.po; liberapay/"
+            "models/participant.py; liberapay/i18n/base.py; liberapay/security/authentication.py",
+            rendered="the simplate's pages rendered with Jinja2 under liberapay's options (line "
+            "statements, trim/lstrip blocks; autoescape for the HTML page) inside base.spt, _() "
+            "from the language's .po catalog with Locale.format's timedelta formatting (babel), "
+            "as Participant.render_email does; text and HTML parts",
+            sender="Liberapay Support <support@liberapay.com>", subject=subject, text=text,
+            html_part=page,
+            note="a log-in link (session id and token only inside it); languages whose "
+            "catalogue lacks one of the mail's strings are left out (Liberapay sends those in "
+            "English)",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -1433,6 +1557,7 @@ def main() -> None:
     ilp(c)
     cyclos(c)
     sure(c)
+    liberapay(c)
     written = {HERE / str(i["file"]) for i in c.items}
     for folder in {(HERE / str(i["file"])).parent for i in c.items}:
         for stale in folder.glob("*.eml"):
