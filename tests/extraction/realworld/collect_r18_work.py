@@ -372,12 +372,170 @@ def condo(mirrors: Path) -> None:
             code=None)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# IceHrm
+
+ICE_REPO = "gamonoid/icehrm"
+ICE_COMMIT = "ef8c23501031f6f9c0bb9b69da22b5260d06454a"
+ICE_SENDER = "hr-noreply@harbourline-logistics.example"
+ICE_URL = "https://hr.harbourline-logistics.example/"
+ICE_ADMIN = "people.ops@harbourline-logistics.example"
+
+
+def _ice_wrap(repo: Path, body: str, params: dict[str, str]) -> str:
+    """EmailSender::sendEmail: fill the body, put it into emailBody.html, fill again."""
+    for key, value in params.items():
+        body = body.replace(f"#_{key}_#", value)
+    page = _show(repo, ICE_COMMIT, "core/templates/email/emailBody.html")
+    page = page.replace("#_adminEmail_#", ICE_ADMIN)
+    reason = (
+        'You are receiving this email because your <a href="#_url_#"><strong><font '
+        'color="405A6A">organization</font></strong></a> has added you as an employee. '
+    )
+    page = page.replace("#_emailReason_#", reason)
+    page = page.replace("#_emailBody_#", body)
+    params = dict(params, adminEmail=ICE_ADMIN, emailReason=reason, year="2026",
+                  icehrm_url="https://icehrm.com", company_name="Harbourline Logistics",
+                  logourl=ICE_URL + "data/logo.png")  # fmt: skip
+    params.setdefault("url", ICE_URL)
+    for key, value in params.items():
+        page = page.replace(f"#_{key}_#", value)
+    return page
+
+
+def _ice_string(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def icehrm(mirrors: Path) -> None:
+    repo = mirrors / "gamonoid+icehrm" / "repo"
+    common = {"repository": ICE_REPO, "commit": ICE_COMMIT, "licence": "GPL-3.0-or-later",
+              "source": "icehrm", "sender": ICE_SENDER, "text": None}  # fmt: skip
+    welcome = "core/admin/users/emailTemplates/welcomeUser.html"
+    digits_letters = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    letters_digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    for template, password, name, user, note in (
+        ("welcome-user", _ice_string(digits_letters, 6), "Priya Natarajan", "priya.n",
+         "the temporary password UsersActionManager::generateRandomString(6) made when an "
+         "admin adds a user"),
+        ("welcome-invited", _ice_string(letters_digits, 9), "Declan Byrne", "declan.byrne",
+         "the temporary password StringUtils::randomString(9) made when an invited employee's "
+         "user is created"),
+    ):  # fmt: skip
+        params = {"name": name, "url": ICE_URL, "password": password,
+                  "email": f"{user}@harbourline-logistics.example", "username": user}  # fmt: skip
+        page = _ice_wrap(repo, _show(repo, ICE_COMMIT, welcome), params)
+        _save(**common, template=template, lang="en", kind="saas-otp", code=password,
+              path=welcome, rendered="UsersEmailSender::sendWelcomeUserEmail through "
+              "EmailSender::sendEmail (#_key_# str_replace, emailBody.html wrapper); HTML only",
+              subject="Your IceHrm account is ready", html_part=page, note=note)  # fmt: skip
+
+    path = "core/admin/users/emailTemplates/inviteUser.html"
+    params = {"name": "Marta Kowalczyk", "url": ICE_URL, "inviter": "Harbourline Logistics",
+              "hash": f"{RNG.getrandbits(128):032x}"}  # fmt: skip
+    _save(**common, template="invite-user", lang="en", kind="notice", code=None, path=path,
+          rendered="UsersEmailSender::sendInviteUserEmail through EmailSender::sendEmail; "
+          "HTML only", subject="Harbourline Logistics invites you to IceHrm",
+          html_part=_ice_wrap(repo, _show(repo, ICE_COMMIT, path), params),
+          note="the invitation hash is only inside the link")  # fmt: skip
+
+    path = "core/templates/email/passwordReset.html"
+    key = f"{RNG.getrandbits(256):064x}"
+    params = {"url": ICE_URL, "passurl": f"{ICE_URL}service.php?a=rsp&key={key}"}
+    _save(**common, template="password-change-request", lang="en", kind="notice", code=None,
+          path=path, rendered="EmailSender::sendResetPasswordEmail through sendEmail; HTML only",
+          subject="[IceHrm] Password Change Request",
+          html_part=_ice_wrap(repo, _show(repo, ICE_COMMIT, path), params),
+          note="the reset key is only inside the link")  # fmt: skip
+
+    path = "core/admin/documents/emailTemplates/documentExpireEmailTemplate.html"
+    row = (
+        '<p style="background-color: #EEE;padding: 5px;font-size: 0.9em;font-weight: bold;">'
+        '<span style="font-size: 1em;font-weight: bold;">'
+        '#_name_#</span> - Expire in #_days_# day(s)</p><br/><span style="font-size: 0.8em;'
+        'font-weight: bold;">#_description_#</span><hr/>'
+    )
+    docs = ""
+    for doc, days, details in (("Forklift Operator Licence", "14", "Licence no. FLT-2291-0457"),
+                               ("Passport", "30", "P7782910, renewal needed for travel")):  # fmt: skip
+        docs += row.replace("#_name_#", doc).replace("#_days_#", days).replace(
+            "#_description_#", details)  # fmt: skip
+    body = _show(repo, ICE_COMMIT, path).replace("#_employee_#", "Marta")
+    body = body.replace("#_documents_#", docs)
+    _save(**common, template="document-expiry", lang="en", kind="notice", code=None,
+          path=path, rendered="DocumentExpiryNotificationTask: rows as getExpireDocumentHTML"
+          "ByEmployee builds them, sent through EmailSender::sendEmail; HTML only",
+          subject="IceHrm Employee Document Expiry Reminder",
+          html_part=_ice_wrap(repo, body, {"url": ICE_URL}),
+          note="licence and passport numbers are document numbers, not codes")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Horilla
+
+HOR_REPO = "horilla-opensource/horilla"
+HOR_COMMIT = "72e7198fa42220e704579d23db071cf902fc20d9"
+HOR_SENDER = "Brightwater HR <hr@brightwater-foods.example>"
+
+
+def _django_leave_mail(src: str, ctx: dict) -> str:
+    """The leave mail template as Django renders it (its few tags done by hand)."""
+    src = src.replace("{% load static %}", "").replace('{% now "Y" as current_year %}', "")
+    src = src.replace("{% static '/images/ui/leave.svg' %}", "/static/images/ui/leave.svg")
+    env = jinja2.Environment(autoescape=True, keep_trailing_newline=True,
+                             undefined=jinja2.ChainableUndefined)  # fmt: skip
+    return env.from_string(src).render(ctx)
+
+
+def horilla(mirrors: Path) -> None:
+    repo = mirrors / "horilla-opensource+horilla" / "repo"
+    common = {"repository": HOR_REPO, "commit": HOR_COMMIT, "licence": "LGPL-2.1",
+              "source": "horilla", "sender": HOR_SENDER, "lang": "en"}  # fmt: skip
+    otp = str(RNG.randint(100000, 999999))
+    _save(**common, template="two-factor-otp", kind="saas-otp", code=otp,
+          path="base/views.py", rendered="base/views.py::send_otp: EmailMessage subject and "
+          "body as written (plain text)", subject="Your OTP Code",
+          text=f"Your OTP code is {otp}", html_part=None,
+          note="the sign-in OTP (generate_otp: six digits)")  # fmt: skip
+    path = "base/templates/base/mail_templates/leave_request_template.html"
+    src = _show(repo, HOR_COMMIT, path)
+    owner, manager = "Rahul Menon", "Grace Okafor"
+    for template, subject, content in (
+        ("leave-created", "Leave request created successfully",
+         "This is to inform you that the leave request you created has been successfully "
+         "logged into our system. The manager will now take the necessary actions to address "
+         "leave request. Should you have any additional information or updates, please feel "
+         f"free to communicate directly with the {manager}."),
+        ("leave-approved", "The Leave request has been successfully approved",
+         "This is to inform you that the leave request has been approved. If you have any "
+         "questions or require further information, feel free to reach out to the "
+         f"{manager}."),
+        ("leave-rejected", "The Leave request has been rejected",
+         "This is to inform you that the leave request has been rejected. If you have any "
+         "questions or require further information, feel free to reach out to the "
+         f"{manager}."),
+    ):  # fmt: skip
+        ctx = {"link": 4187, "protocol": "https", "host": "hr.brightwater-foods.example",
+               "subject": subject, "content": content, "current_year": "2026",
+               "white_label_company_name": "Horilla",
+               "instance": {"get_full_name": owner, "get_company": {"icon": {
+                   "url": "/media/base/icon/brightwater.png"}}}}  # fmt: skip
+        _save(**common, template=template, kind="notice", code=None, path=path,
+              rendered="leave/threading.py::LeaveMailSendThread: subject and content as "
+              "written, the Django template (load/now/static done by hand, the rest "
+              "through jinja2 with autoescape); HTML only", subject=subject, text=None,
+              html_part=_django_leave_mail(src, ctx),
+              note="4187 is the leave request's id in the link only")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     jorani(args.mirrors)
     condo(args.mirrors)
+    icehrm(args.mirrors)
+    horilla(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
