@@ -528,6 +528,76 @@ def horilla(mirrors: Path) -> None:
               note="4187 is the leave request's id in the link only")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# NOSH ChartingSystem
+
+NOSH_REPO = "shihjay2/nosh2"
+NOSH_COMMIT = "397584dfa9a61e32d088fdd7ae920acaae91977f"
+NOSH_SENDER = "Cedar Hollow Family Medicine <frontdesk@cedarhollow-fm.example>"
+
+
+def _blade(src: str, data: dict) -> str:
+    """Blade's {{ $x }} (htmlspecialchars, ENT_QUOTES) and its @if/@else/@endif."""
+
+    def esc(value: str) -> str:
+        return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace('"', "&quot;").replace("'", "&#039;"))  # fmt: skip
+
+    src = re.sub(r"@if \(\$(\w+) == false\)\n(.*?)@else\n(.*?)@endif\n?",
+                 lambda m: m.group(3) if data[m.group(1)] else m.group(2), src, flags=re.S)  # fmt: skip
+    return re.sub(r"\{\{ \$(\w+) \}\}", lambda m: esc(str(data[m.group(1)])), src)
+
+
+def nosh(mirrors: Path) -> None:
+    repo = mirrors / "shihjay2+nosh2" / "repo"
+    common = {"repository": NOSH_REPO, "commit": NOSH_COMMIT, "licence": "AGPL-3.0",
+              "source": "nosh", "sender": NOSH_SENDER, "lang": "en", "text": None}  # fmt: skip
+    practice = "Cedar Hollow Family Medicine"
+    portal = "https://portal.cedarhollow-fm.example"
+    chars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    token = "".join(RNG.choice(chars) for _ in range(6))
+    mails = [
+        ("registration-code", "loginregistrationcode", "Patient Portal Registration Code",
+         {"practicename": practice, "url": portal + "/dashboard", "token": token},
+         "ChartController::register_patient", "health-otp", token,
+         "the patient-portal registration code (six letters and digits) the patient types "
+         "to register"),
+        ("registration-confirm", "loginregistrationconfirm",
+         "Patient Portal Registration Confirmation",
+         {"practicename": practice, "url": portal, "username": "lpereira84"},
+         "LoginController (registration done)", "notice", None,
+         "only the chosen username, not a code"),
+        ("already-registered", "loginregistration", "Patient Portal Registration Message",
+         {"practicename": practice, "url": portal, "username": "lpereira84"},
+         "LoginController (account exists)", "notice", None,
+         "only the existing username, not a code"),
+        ("appointment-reminder", "reminder", "Appointment Reminder",
+         {"displayname": "Dr. Hannah Lindqvist, MD", "startdate": "December 9, 2026, 2:40 pm",
+          "phone": "(541) 555-0187", "email": "frontdesk@cedarhollow-fm.example",
+          "additional_message": "Please arrive 15 minutes early and bring your insurance "
+          "card. Suite 210, 4410 Alder Ridge Road."},
+         "ReminderController (date as PHP date('F j, Y, g:i a'))", "notice", None, None),
+        ("continuing-care", "appointmentreminder", "Continuing Care Reminder",
+         {"patientname": "Luisa", "doctor": practice, "phone": "(541) 555-0187",
+          "patient_portal": portal, "appointment_message": "Annual physicals are covered "
+          "once every 12 months by most plans.", "email": "frontdesk@cedarhollow-fm.example"},
+         "Controller (continuing care reminder)", "notice", None, None),
+        ("new-message", "newmessage", "New Message in your Patient Portal",
+         {"patient_portal": portal}, "Controller (portal message alert)", "notice", None, None),
+        ("new-result", "newresult", "Test Results Available",
+         {"portal": True, "displayname": "Dr. Hannah Lindqvist, MD", "email":
+          "frontdesk@cedarhollow-fm.example", "patient_portal": portal},
+         "ChartController (results; noshform.test_results_available)", "notice", None, None),
+    ]  # fmt: skip
+    for template, view, subject, data, where, kind, code, note in mails:
+        path = f"resources/views/emails/{view}.blade.php"
+        body = _blade(_show(repo, NOSH_COMMIT, path), data)
+        _save(**common, template=template, kind=kind, code=code, path=path,
+              rendered=f"{where} through Controller::send_mail (Mail::send of the Blade view, "
+              "From the practice's name and email); HTML only", subject=subject,
+              html_part=body, note=note)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -536,6 +606,7 @@ def main() -> None:
     condo(args.mirrors)
     icehrm(args.mirrors)
     horilla(args.mirrors)
+    nosh(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
