@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import random
 import re
@@ -598,6 +599,88 @@ def nosh(mirrors: Path) -> None:
               html_part=body, note=note)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Frappe HR
+
+HRMS_REPO = "frappe/hrms"
+HRMS_COMMIT = "80f17c99aee38116c0bd4b794845ebe5290d083c"
+HRMS_SENDER = "Nordlicht HR <hr@nordlicht-werkzeuge.example>"
+# the languages whose hrms/locale/<lang>.po translates every string these mails use
+HRMS_LANGS = ["en", "de", "fr", "sv", "tr", "fa"]
+
+
+def hrms(mirrors: Path) -> None:
+    from babel.messages.pofile import read_po
+
+    repo = mirrors / "frappe+hrms" / "repo"
+    env = jinja2.Environment(keep_trailing_newline=True)
+    env.filters["len"] = len
+    frappe_ns = {
+        "utils": {"get_abbr": lambda name: "".join(p[0] for p in name.split(" ") if p)[:2]},
+        "format": lambda value, kind: value.strftime("%d-%m-%Y"),
+    }
+    holidays = [
+        {"holiday_date": date(2026, 12, 24), "description": "Christmas Eve"},
+        {"holiday_date": date(2026, 12, 25), "description": "Christmas Day"},
+        {"holiday_date": date(2026, 12, 26), "description": "Boxing Day"},
+    ]
+    persons = [
+        {"name": "Lena Hoffmann", "image": None},
+        {"name": "Yusuf Demir", "image": "/files/yusuf-demir.jpg"},
+    ]
+    for lang in HRMS_LANGS:
+        catalog = None
+        if lang != "en":
+            po = subprocess.run(
+                ["git", "--git-dir", str(repo), "show", f"{HRMS_COMMIT}:hrms/locale/{lang}.po"],
+                capture_output=True, check=True,
+            ).stdout  # fmt: skip
+            catalog = read_po(io.BytesIO(po))
+
+        def _(msgid: str, catalog=catalog) -> str:
+            if catalog is None:
+                return msgid
+            msg = catalog.get(msgid)
+            return msg.string if msg and msg.string else msgid
+
+        # advance holiday reminder (weekly)
+        path = "hrms/templates/emails/holiday_reminder.html"
+        body = env.from_string(_show(repo, HRMS_COMMIT, path)).render(
+            frappe=frappe_ns,
+            reminder_text=_("Hey {}! This email is to remind you about the upcoming "
+                            "holidays.").format("Jonas"),
+            message=_("Below is the list of upcoming holidays for you:"),
+            advance_holiday_reminder=True, holidays=holidays, frequency="Week",
+        )  # fmt: skip
+        _save(source="frappehr", template="holiday-reminder", lang=lang, kind="notice",
+              code=None, repository=HRMS_REPO, path=path + ", hrms/controllers/"
+              "employee_reminders.py", commit=HRMS_COMMIT, licence="GPL-3.0",
+              rendered="employee_reminders.py::send_holidays_reminder_in_advance: the body "
+              "template with jinja2, strings through hrms/locale/<lang>.po, dates in Frappe's "
+              "default dd-mm-yyyy; Frappe's standard mail wrapper (frappe/frappe) not "
+              "reproduced; HTML only", sender=HRMS_SENDER,
+              subject=_("Upcoming Holidays Reminder"), text=None, html_part=body,
+              note="dates only, no code")  # fmt: skip
+
+        # birthday reminder (two people share the day)
+        names = _("{0} & {1}").format(persons[0]["name"], persons[1]["name"])
+        message = _("A friendly reminder of an important date for our team.") + "<br>"
+        message += _("Everyone, let’s congratulate {0} on their birthday.").format(names)
+        path = "hrms/templates/emails/birthday_reminder.html"
+        body = env.from_string(_show(repo, HRMS_COMMIT, path)).render(
+            frappe=frappe_ns, birthday_persons=persons, css_style=None,
+            reminder_text=_("Today is {0}'s birthday 🎉").format(names), message=message,
+        )  # fmt: skip
+        _save(source="frappehr", template="birthday-reminder", lang=lang, kind="notice",
+              code=None, repository=HRMS_REPO, path=path + ", hrms/controllers/"
+              "employee_reminders.py", commit=HRMS_COMMIT, licence="GPL-3.0",
+              rendered="employee_reminders.py::send_birthday_reminder: the body template "
+              "with jinja2, strings through hrms/locale/<lang>.po (comma_sep with '{0} & "
+              "{1}'); Frappe's standard mail wrapper not reproduced; HTML only",
+              sender=HRMS_SENDER, subject=_("Birthday Reminder"), text=None,
+              html_part=body)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -607,6 +690,7 @@ def main() -> None:
     icehrm(args.mirrors)
     horilla(args.mirrors)
     nosh(args.mirrors)
+    hrms(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
