@@ -681,6 +681,52 @@ def hrms(mirrors: Path) -> None:
               html_part=body)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# OrangeHRM
+
+OHRM_REPO = "orangehrm/orangehrm"
+OHRM_COMMIT = "194a751e23977d76374386f2e405ac68eeed6904"
+OHRM_SENDER = "OrangeHRM <hr-notifications@tallgrass-engineering.example>"
+
+
+def orangehrm(mirrors: Path) -> None:
+    repo = mirrors / "orangehrm+orangehrm" / "repo"
+    # Twig: autoescape html, the first newline after a tag removed (trim_blocks)
+    env = jinja2.Environment(autoescape=True, trim_blocks=True, keep_trailing_newline=True)
+    base = "src/plugins/orangehrmLeavePlugin/Mail/templates/en_US/"
+    details = [
+        {"date": "2027-01-18", "duration": "8.00"},
+        {"date": "2027-01-19", "duration": "8.00"},
+        {"date": "2027-01-20 (09:00 - 13:00) Half Day", "duration": "4.00"},
+    ]
+    comments = [{"name": "Aiko Brandt", "date": "2026-12-02", "time": "16:48",
+                 "comment": "Covering handover with Sam before I go."}]  # fmt: skip
+    mails = [
+        ("leave-approved", "approve/leaveApproval", {
+            "recipientFirstName": "Aiko", "performerFullName": "Martin Oduya",
+            "leaveDetails": details, "leaveType": "Annual", "leaveRequestComments": comments}),
+        ("leave-rejected", "reject/leaveRejection", {
+            "recipientFirstName": "Aiko", "performerFullName": "Martin Oduya",
+            "leaveDetails": details, "leaveType": "Annual", "leaveRequestComments": []}),
+        ("leave-applied", "apply/leaveApplication", {
+            "recipientFirstName": "Martin", "performerFullName": "Aiko Brandt",
+            "performerFirstName": "Aiko", "leaveDetails": details, "leaveType": "Annual",
+            "numberOfDays": "2.50", "leaveRequestComments": comments}),
+    ]  # fmt: skip
+    for template, stem, ctx in mails:
+        body = env.from_string(_show(repo, OHRM_COMMIT, base + stem + "Body.html.twig"))
+        subject = env.from_string(_show(repo, OHRM_COMMIT, base + stem + "Subject.txt.twig"))
+        _save(source="orangehrm", template=template, lang="en", kind="notice", code=None,
+              repository=OHRM_REPO, path=f"{base}{stem}Body.html.twig, "
+              f"{base}{stem}Subject.txt.twig", commit=OHRM_COMMIT, licence="GPL-3.0",
+              rendered="EmailService::queueEmailNotifications: the Twig body and subject "
+              "(jinja2 with autoescape and trim_blocks, as Twig does), replacements as "
+              "AbstractLeaveEmailProcessor makes them; the subject's final newline dropped; "
+              "HTML only", sender=OHRM_SENDER, subject=subject.render(ctx).strip(),
+              text=None, html_part=body.render(ctx),
+              note="dates, hours and day counts only, no code")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -691,6 +737,7 @@ def main() -> None:
     horilla(args.mirrors)
     nosh(args.mirrors)
     hrms(args.mirrors)
+    orangehrm(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
