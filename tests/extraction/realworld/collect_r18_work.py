@@ -1,5 +1,6 @@
-"""Round eighteen, organisations' software: the mails of a leave-management (HR) system and
-of a property-management platform — the passwords and codes they send, and their notices.
+"""Round eighteen, organisations' software: the mails of HR and leave-management systems, a
+property-management platform and a clinic's patient portal — the passwords and codes they send,
+and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_work.py \\
         --mirrors /work/.mirror
@@ -18,7 +19,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``application/language/<language>/{email,global}_lang.php`` (``Polyglot::code2language``);
   ``pl`` is left out (its views exist but no ``polish`` language folder does, so the
   mail cannot be built). Subjects as the controllers make them with the shipped
-  ``subject_prefix`` ``'[Jorani] '`` (``sendMailByWrapper`` adds one more space); From is the
+  ``subject_prefix`` ``'[Jorani] '`` (``sendMailByWrapper``, used by the forgotten-password and
+  leave mails, adds one more space); From is the
   shipped ``from_name`` / ``from_mail``. HTML only (``mailtype`` html). The admin's password
   is the create form's ``password_generator(8)`` (a letter, maybe capitalised, a digit and one
   of ``!@?/=``, repeated; ``charAt`` past the end gives nothing); the forgotten password is
@@ -36,6 +38,40 @@ them at the commit named below, with fixed values, so each run writes the same b
   running number), BANK_ACCOUNT_CREATION_REQUEST, METER_VERIFICATION_DATE_REMINDER and
   DIRTY_INVITE_NEW_EMPLOYEE_EMAIL. The From is the deployment's (not in the source):
   ``Doma <noreply@doma.ai>`` here.
+
+- gamonoid/icehrm (GPL-3.0-or-later), an HR system: ``UsersEmailSender`` (the welcome mail
+  with a temporary password — ``UsersActionManager::generateRandomString(6)`` when an admin
+  adds a user, ``StringUtils::randomString(9)`` when an invited employee's user is created —
+  and the invitation), ``EmailSender::sendResetPasswordEmail`` and the document-expiry task;
+  each body's ``#_key_#`` filled with ``str_replace`` and put into
+  ``core/templates/email/emailBody.html`` as ``EmailSender::sendEmail`` does. HTML only
+  (``SMTPEmailSender``: ``Content-type: text/html``); From the ``Email: Email From`` setting.
+
+- horilla-opensource/horilla (LGPL-2.1), an HRMS: the sign-in OTP mail of
+  ``base/views.py::send_otp`` (plain text as written; ``generate_otp`` six digits) and the
+  leave mails of ``leave/threading.py`` through
+  ``base/templates/base/mail_templates/leave_request_template.html`` (Django template: its
+  ``load``/``now``/``static`` tags done by hand, the rest through jinja2 with autoescape).
+  From the configured mail server's display name and address.
+
+- shihjay2/nosh2 (AGPL-3.0), NOSH ChartingSystem, a clinic's electronic health record with a
+  patient portal: the Blade views ``resources/views/emails/*.blade.php`` sent by
+  ``Controller::send_mail`` (``Mail::send``, HTML only, From the practice's name and email) —
+  the portal registration code (``ChartController::register_patient``: six letters and
+  digits), registration confirmations, appointment and continuing-care reminders, message and
+  result alerts; subjects as the controllers give them.
+
+- frappe/hrms (GPL-3.0), Frappe HR: the weekly holiday reminder and the birthday reminder of
+  ``hrms/controllers/employee_reminders.py`` — the body templates
+  ``hrms/templates/emails/*.html`` with jinja2, the strings through ``hrms/locale/<lang>.po``
+  (the languages that translate every string used). Frappe's standard mail wrapper lives in
+  frappe/frappe and is not reproduced: the HTML part is the app's own body.
+
+- orangehrm/orangehrm (GPL-3.0): the leave mails (applied, approved, rejected) of
+  ``src/plugins/orangehrmLeavePlugin/Mail/templates/en_US/`` rendered as
+  ``EmailService`` renders them with Twig (jinja2 with autoescape and trim_blocks), the
+  replacements as ``AbstractLeaveEmailProcessor`` makes them; HTML only, From ``OrangeHRM``
+  and the configured address; the subject template's final newline dropped.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -147,6 +183,14 @@ def _run_view(src: str, data: dict[str, str]) -> str:
     return src
 
 
+def _left_over(body: str) -> str | None:
+    left = sorted(set(re.findall(r"\{[A-Z]\w+\}", body)))
+    if not left:
+        return None
+    return (f"the view writes {', '.join(left)}, a pseudo-variable the controller does not "
+            "fill, so CodeIgniter's parser leaves it as written")  # fmt: skip
+
+
 def _php_date(d: date, fmt: str) -> str:
     table = {"d": f"{d.day:02d}", "m": f"{d.month:02d}", "Y": f"{d.year:04d}",
              "j": str(d.day), "n": str(d.month), "y": f"{d.year % 100:02d}"}  # fmt: skip
@@ -226,7 +270,7 @@ def jorani(mirrors: Path) -> None:
         })  # fmt: skip
         _save(**common, template="password-reset", lang=code, kind="notice", code=None,
               path=view, rendered="Users.php::reset: the view, parser {Key}s, email_lang.php; "
-              "HTML only", subject="[Jorani]  " + email["email_password_reset_subject"],
+              "HTML only", subject="[Jorani] " + email["email_password_reset_subject"],
               text=None, html_part=body)  # fmt: skip
 
         start = date(2027, 1, 4 + i % 10)
@@ -248,7 +292,7 @@ def jorani(mirrors: Path) -> None:
                   code=None, path=view, rendered="Requests.php::sendMail: the view, parser "
                   "{Key}s, dates in global_date_format, half-day names of global_lang.php; "
                   "HTML only", subject="[Jorani]  " + email[subject_key], text=None,
-                  html_part=body)  # fmt: skip
+                  html_part=body, note=_left_over(body))  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
