@@ -1,6 +1,6 @@
-"""Round eighteen, organisations' software: the mails of HR and leave-management systems, a
-property-management platform and a clinic's patient portal — the passwords and codes they send,
-and the same senders' notices.
+"""Round eighteen, organisations' software: the mails of HR and leave-management systems and
+of a property-management platform — the passwords and codes they send, and the same senders'
+notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_work.py \\
         --mirrors /work/.mirror
@@ -53,13 +53,6 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``base/templates/base/mail_templates/leave_request_template.html`` (Django template: its
   ``load``/``now``/``static`` tags done by hand, the rest through jinja2 with autoescape).
   From the configured mail server's display name and address.
-
-- shihjay2/nosh2 (AGPL-3.0), NOSH ChartingSystem, a clinic's electronic health record with a
-  patient portal: the Blade views ``resources/views/emails/*.blade.php`` sent by
-  ``Controller::send_mail`` (``Mail::send``, HTML only, From the practice's name and email) —
-  the portal registration code (``ChartController::register_patient``: six letters and
-  digits), registration confirmations, appointment and continuing-care reminders, message and
-  result alerts; subjects as the controllers give them.
 
 - frappe/hrms (GPL-3.0), Frappe HR: the weekly holiday reminder and the birthday reminder of
   ``hrms/controllers/employee_reminders.py`` — the body templates
@@ -574,76 +567,6 @@ def horilla(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# NOSH ChartingSystem
-
-NOSH_REPO = "shihjay2/nosh2"
-NOSH_COMMIT = "397584dfa9a61e32d088fdd7ae920acaae91977f"
-NOSH_SENDER = "Cedar Hollow Family Medicine <frontdesk@cedarhollow-fm.example>"
-
-
-def _blade(src: str, data: dict) -> str:
-    """Blade's {{ $x }} (htmlspecialchars, ENT_QUOTES) and its @if/@else/@endif."""
-
-    def esc(value: str) -> str:
-        return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace('"', "&quot;").replace("'", "&#039;"))  # fmt: skip
-
-    src = re.sub(r"@if \(\$(\w+) == false\)\n(.*?)@else\n(.*?)@endif\n?",
-                 lambda m: m.group(3) if data[m.group(1)] else m.group(2), src, flags=re.S)  # fmt: skip
-    return re.sub(r"\{\{ \$(\w+) \}\}", lambda m: esc(str(data[m.group(1)])), src)
-
-
-def nosh(mirrors: Path) -> None:
-    repo = mirrors / "shihjay2+nosh2" / "repo"
-    common = {"repository": NOSH_REPO, "commit": NOSH_COMMIT, "licence": "AGPL-3.0",
-              "source": "nosh", "sender": NOSH_SENDER, "lang": "en", "text": None}  # fmt: skip
-    practice = "Cedar Hollow Family Medicine"
-    portal = "https://portal.cedarhollow-fm.example"
-    chars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    token = "".join(RNG.choice(chars) for _ in range(6))
-    mails = [
-        ("registration-code", "loginregistrationcode", "Patient Portal Registration Code",
-         {"practicename": practice, "url": portal + "/dashboard", "token": token},
-         "ChartController::register_patient", "health-otp", token,
-         "the patient-portal registration code (six letters and digits) the patient types "
-         "to register"),
-        ("registration-confirm", "loginregistrationconfirm",
-         "Patient Portal Registration Confirmation",
-         {"practicename": practice, "url": portal, "username": "lpereira84"},
-         "LoginController (registration done)", "notice", None,
-         "only the chosen username, not a code"),
-        ("already-registered", "loginregistration", "Patient Portal Registration Message",
-         {"practicename": practice, "url": portal, "username": "lpereira84"},
-         "LoginController (account exists)", "notice", None,
-         "only the existing username, not a code"),
-        ("appointment-reminder", "reminder", "Appointment Reminder",
-         {"displayname": "Dr. Hannah Lindqvist, MD", "startdate": "December 9, 2026, 2:40 pm",
-          "phone": "(541) 555-0187", "email": "frontdesk@cedarhollow-fm.example",
-          "additional_message": "Please arrive 15 minutes early and bring your insurance "
-          "card. Suite 210, 4410 Alder Ridge Road."},
-         "ReminderController (date as PHP date('F j, Y, g:i a'))", "notice", None, None),
-        ("continuing-care", "appointmentreminder", "Continuing Care Reminder",
-         {"patientname": "Luisa", "doctor": practice, "phone": "(541) 555-0187",
-          "patient_portal": portal, "appointment_message": "Annual physicals are covered "
-          "once every 12 months by most plans.", "email": "frontdesk@cedarhollow-fm.example"},
-         "Controller (continuing care reminder)", "notice", None, None),
-        ("new-message", "newmessage", "New Message in your Patient Portal",
-         {"patient_portal": portal}, "Controller (portal message alert)", "notice", None, None),
-        ("new-result", "newresult", "Test Results Available",
-         {"portal": True, "displayname": "Dr. Hannah Lindqvist, MD", "email":
-          "frontdesk@cedarhollow-fm.example", "patient_portal": portal},
-         "ChartController (results; noshform.test_results_available)", "notice", None, None),
-    ]  # fmt: skip
-    for template, view, subject, data, where, kind, code, note in mails:
-        path = f"resources/views/emails/{view}.blade.php"
-        body = _blade(_show(repo, NOSH_COMMIT, path), data)
-        _save(**common, template=template, kind=kind, code=code, path=path,
-              rendered=f"{where} through Controller::send_mail (Mail::send of the Blade view, "
-              "From the practice's name and email); HTML only", subject=subject,
-              html_part=body, note=note)  # fmt: skip
-
-
-# ---------------------------------------------------------------------------------------
 # Frappe HR
 
 HRMS_REPO = "frappe/hrms"
@@ -779,7 +702,6 @@ def main() -> None:
     condo(args.mirrors)
     icehrm(args.mirrors)
     horilla(args.mirrors)
-    nosh(args.mirrors)
     hrms(args.mirrors)
     orangehrm(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
