@@ -516,10 +516,10 @@ HOR_COMMIT = "72e7198fa42220e704579d23db071cf902fc20d9"
 HOR_SENDER = "Brightwater HR <hr@brightwater-foods.example>"
 
 
-def _django_leave_mail(src: str, ctx: dict) -> str:
-    """The leave mail template as Django renders it (its few tags done by hand)."""
+def _django_mail(src: str, ctx: dict) -> str:
+    """A mail template as Django renders it (its load/now/static tags done by hand)."""
     src = src.replace("{% load static %}", "").replace('{% now "Y" as current_year %}', "")
-    src = src.replace("{% static '/images/ui/leave.svg' %}", "/static/images/ui/leave.svg")
+    src = re.sub(r"\{% static '/?([^']+)' %\}", r"/static/\1", src)
     env = jinja2.Environment(autoescape=True, keep_trailing_newline=True,
                              undefined=jinja2.ChainableUndefined)  # fmt: skip
     return env.from_string(src).render(ctx)
@@ -562,8 +562,22 @@ def horilla(mirrors: Path) -> None:
               rendered="leave/threading.py::LeaveMailSendThread: subject and content as "
               "written, the Django template (load/now/static done by hand, the rest "
               "through jinja2 with autoescape); HTML only", subject=subject, text=None,
-              html_part=_django_leave_mail(src, ctx),
+              html_part=_django_mail(src, ctx),
               note="4187 is the leave request's id in the link only")  # fmt: skip
+    path = "onboarding/templates/onboarding/mail_templates/default.html"
+    token = f"{RNG.getrandbits(120):030x}"
+    ctx = {"portal": f"https://hr.brightwater-foods.example/onboarding/user-creation/{token}",
+           "protocol": "https", "host": "hr.brightwater-foods.example",
+           "white_label_company_name": "Horilla",
+           "instance": {"name": "Sipho Dlamini", "recruitment_id": {"company_id": {
+               "company": "Brightwater Foods"}}}}  # fmt: skip
+    _save(**common, template="onboarding-portal", kind="notice", code=None, path=path,
+          rendered="onboarding/views.py (candidate to onboarding): the Django template "
+          "(load/static done by hand, the rest through jinja2 with autoescape), subject as "
+          "written; HTML only (the offer documents attached as PDF are left out)",
+          subject="Hello Sipho Dlamini, Congratulations on your selection!", text=None,
+          html_part=_django_mail(_show(repo, HOR_COMMIT, path), ctx),
+          note="the portal token (secrets.token_hex(15)) is only inside the link")  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
