@@ -1,0 +1,537 @@
+"""Round eighteen, SaaS starter kits and boilerplates: the sign-in, verification and
+password-reset codes their mails give, and the same kits' welcome, invitation, billing and
+link mails without a code.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r18_starters.py \\
+        --mirrors /work/.mirror --node-modules /tmp/r18starters-nm
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commits named below, with fixed values, so each run writes the same bytes.
+``--node-modules`` is a folder holding one npm install per React Email version the kits pin
+(each a ``package.json`` and ``node_modules``), plus esbuild 0.24.0 and handlebars 4.7.8 in
+its own ``node_modules``:
+
+- ``v19``: ``@react-email/components@1.0.6 react@19.2.4 react-dom@19.2.4`` (epic-stack);
+- ``v18``: ``@react-email/components@0.0.31 @react-email/render@1.0.3 react@18.3.1
+  react-dom@18.3.1`` (remix-saas);
+- ``boxy``: ``@react-email/components@1.0.12 @react-email/render@2.0.8 react@18.3.1
+  react-dom@18.3.1`` (saas-starter-kit);
+- ``v020``: ``@react-email/components@0.0.20 react@18.3.1 react-dom@18.3.1`` (convex-auth).
+
+React Email templates are rendered in node 20 from the kits' own ``.tsx`` source: the
+template functions are cut out of the file as written, their imports replaced by the
+components package, compiled with esbuild (``jsx: transform``) and rendered with the
+``render`` the kit calls (``plainText`` too where the kit sends a text part), with
+``Date.now`` fixed to the mail's date. Handlebars templates are compiled with handlebars in
+node as the kit does.
+
+- epicweb-dev/epic-stack (MIT), Kent C. Dodds's full-stack Remix / React Router starter
+  ("Epic Notes"): the ``SignupEmail`` (``app/routes/_auth/signup.tsx``), ``ForgotPasswordEmail``
+  (``forgot-password.tsx``), ``EmailChangeEmail`` and ``EmailChangeNoticeEmail`` (``settings/profile/change-email.server.tsx``,
+  sent from ``change-email.tsx`` and the server file) components with the subjects of
+  their ``sendEmail`` calls; ``app/utils/email.server.ts`` sends ``render`` and
+  ``render(..., {plainText: true})`` as html and text from ``hello@epicstack.dev``. The code is
+  ``generateTOTP`` of ``verify.server.ts``: six characters of
+  ``ABCDEFGHJKLMNPQRSTUVWXYZ123456789`` (@epic-web/totp's six digits), also set as ``code`` in
+  the ``/verify`` link (``getRedirectToUrl``).
+- dev-xo/remix-saas (MIT), a Remix SaaS starter: ``app/modules/email/templates/auth-email.tsx``
+  (``AuthEmail``, with and without the magic link) and ``subscription-email.tsx`` (success and
+  error), subject strings of their senders, ``onboarding@resend.dev``, HTML alone
+  (``email.server.ts``). The code is remix-auth-totp 3.4.2's default: six characters of
+  ``abcdefghijklmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ123456789`` (mixed case).
+- boxyhq/saas-starter-kit (Apache-2.0), the BoxyHQ Next.js enterprise SaaS starter: the six
+  ``components/emailTemplates/*.tsx`` in ``EmailLayout`` (Tailwind), with the subjects and
+  links of ``lib/email/send*.ts`` and ``lib/accountLock.ts`` (``app.name`` BoxyHQ,
+  ``APP_URL`` of ``.env.example``); nodemailer sends the HTML alone. Link mails, no code.
+- get-convex/convex-auth (Apache-2.0), Convex Auth's example apps that the Convex starters
+  copy: ``test/convex/otp/VerificationCodeEmail.tsx`` (``ResendOTP``, ``maxAge`` 20 minutes)
+  and ``test/convex/passwordReset/PasswordResetEmail.tsx`` (``ResendOTPPasswordReset``, the
+  provider's default 24 hours), sent through Resend 3.2.0 (HTML alone) from
+  ``My App <onboarding@resend.dev>``; the code is ``generateRandomString`` of eight digits.
+  The validity line is computed by the template (``Math.floor`` of hours: "0 hours" for the
+  20-minute code, as the example really sends it).
+- brocoders/nestjs-boilerplate (MIT), the NestJS REST API boilerplate: ``MailService``
+  (``src/mail/mail.service.ts``) sign-up, forgot-password and confirm-new-email mails,
+  ``src/mail/mail-templates/*.hbs`` compiled with Handlebars (``strict``) and the strings of
+  ``src/i18n/<lang>/*.json`` in all seven of its languages; ``MailerService`` sends
+  ``text`` (``<url> <title>``) and the HTML, From ``"<MAIL_DEFAULT_NAME>"
+  <MAIL_DEFAULT_EMAIL>``. Link mails, no code.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import re
+import subprocess
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 9, 14, 52, tzinfo=UTC)
+NOW_MS = int(SENT.timestamp() * 1000)
+RNG = random.Random("r18-starters")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round18" / "starters.json"
+
+EPIC = "epicweb-dev/epic-stack"
+EPIC_COMMIT = "f64d690722d8260a055bb63b042de877ab3f6a18"
+REMIXSAAS = "dev-xo/remix-saas"
+REMIXSAAS_COMMIT = "2f2656bb0e0de4e21a249e2ea04503ca2dc6e63d"
+BOXY = "boxyhq/saas-starter-kit"
+BOXY_COMMIT = "abc9b686823cbfb4973c79bc36fea37a3244be6c"
+CONVEX = "get-convex/convex-auth"
+CONVEX_COMMIT = "b58a384ced62e771275d27c7d2649d49de2db8ec"
+NEST = "brocoders/nestjs-boilerplate"
+NEST_COMMIT = "9620f159eefe38f47747d02ab162852367c5472c"
+
+
+def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None, variant=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    ident = f"{source}-{template}-{lang}" + (f"-{variant}" if variant else "")
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _rand(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+# ---------------------------------------------------------------------------------------
+# React Email in node
+
+RUNNER = r"""
+const fs = require('fs');
+const esbuild = require('esbuild');
+const input = JSON.parse(fs.readFileSync(0, 'utf8'));
+Date.now = () => input.now;
+const React = require('react');
+const E = require('@react-email/components');
+const renderModule = require(input.renderModule);
+const render = renderModule.render;
+(async () => {
+  const out = [];
+  for (const job of input.jobs) {
+    const code = esbuild.transformSync(job.source, {
+      loader: 'tsx', format: 'cjs', jsx: 'transform', target: 'node20',
+    }).code;
+    const mod = { exports: {} };
+    new Function('require', 'module', 'exports', 'React', 'E', code)(
+      require, mod, mod.exports, React, E);
+    const props = job.props;
+    for (const key of job.dateProps || []) props[key] = new Date(props[key]);
+    const el = job.call
+      ? mod.exports[job.component](props)
+      : React.createElement(mod.exports[job.component], props);
+    const html = await render(el);
+    const text = job.plainText ? await render(el, { plainText: true }) : null;
+    out.push({ html, text });
+  }
+  process.stdout.write(JSON.stringify(out));
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+COMPONENT_NAMES = (
+    "Body Button CodeInline Container Head Heading Hr Html Img Link Preview Section Tailwind "
+    "Text"
+).split()
+
+
+def _strip_module(src: str) -> str:
+    """A template file without its imports and exports (the components come from E)."""
+    src = re.sub(r"^import\s[\s\S]*?from\s+['\"][^'\"]+['\"];?[ \t]*\n", "", src, flags=re.M)
+    src = re.sub(r"^export default \w+;?[ \t]*\n?", "", src, flags=re.M)
+    src = re.sub(r"^export (const|function) ", r"\1 ", src, flags=re.M)
+    return src
+
+
+def _cut_function(src: str, name: str) -> str:
+    """``function name(...) { ... }`` as written, up to its closing brace at column 0."""
+    m = re.search(rf"^(?:export )?function {name}\(", src, flags=re.M)
+    assert m, name
+    end = re.compile(r"^\}\n", flags=re.M).search(src, m.start())
+    assert end
+    return src[m.start() : end.end()].removeprefix("export ")
+
+
+def _module(body: str, exports: list[str], prelude: str = "") -> str:
+    names = ", ".join(COMPONENT_NAMES)
+    return (
+        f"const {{ {names} }} = E;\n{prelude}{body}\n"
+        f"module.exports = {{ {', '.join(exports)} }};\n"
+    )
+
+
+def _react(node_modules: Path, flavour: str, render_module: str, jobs: list[dict]):
+    env = dict(os.environ)
+    env["NODE_PATH"] = f"{node_modules / flavour / 'node_modules'}:{node_modules / 'node_modules'}"
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "runner.js"
+        runner.write_text(RUNNER)
+        payload = json.dumps({"now": NOW_MS, "renderModule": render_module, "jobs": jobs})
+        done = subprocess.run(
+            ["node", str(runner)], input=payload.encode(), capture_output=True, env=env,
+            check=True,
+        )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def _handlebars(node_modules: Path, jobs: list[dict]) -> list[str]:
+    script = r"""
+const fs = require('fs');
+const Handlebars = require('handlebars');
+const jobs = JSON.parse(fs.readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify(jobs.map((j) =>
+  Handlebars.compile(j.template, { strict: true })(j.context))));
+"""
+    env = dict(os.environ)
+    env["NODE_PATH"] = str(node_modules / "node_modules")
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "hbs.js"
+        runner.write_text(script)
+        done = subprocess.run(
+            ["node", str(runner)], input=json.dumps(jobs).encode(), capture_output=True,
+            env=env, check=True,
+        )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+# ---------------------------------------------------------------------------------------
+# epicweb-dev/epic-stack
+
+EPIC_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ123456789"
+
+
+def _verify_url(origin: str, kind: str, target: str, code: str) -> str:
+    from urllib.parse import urlencode
+
+    return f"{origin}/verify?" + urlencode({"type": kind, "target": target, "code": code})
+
+
+def epic(mirrors: Path, node_modules: Path) -> None:
+    files = {
+        "signup": "app/routes/_auth/signup.tsx",
+        "forgot": "app/routes/_auth/forgot-password.tsx",
+        "change": "app/routes/settings/profile/change-email.tsx",
+        "notice": "app/routes/settings/profile/change-email.server.tsx",
+    }
+    src = {k: _show(mirrors, EPIC, EPIC_COMMIT, p) for k, p in files.items()}
+    sources = {
+        "SignupEmail": _module(_cut_function(src["signup"], "SignupEmail"), ["SignupEmail"]),
+        "ForgotPasswordEmail": _module(
+            _cut_function(src["forgot"], "ForgotPasswordEmail"), ["ForgotPasswordEmail"]
+        ),
+        "EmailChangeEmail": _module(
+            _cut_function(src["notice"], "EmailChangeEmail"), ["EmailChangeEmail"]
+        ),
+        "EmailChangeNoticeEmail": _module(
+            _cut_function(src["notice"], "EmailChangeNoticeEmail"), ["EmailChangeNoticeEmail"]
+        ),
+    }
+    origins = ["https://notes.kestrelworks.io", "https://epic-notes-7f3a.fly.dev",
+               "https://app.plumtree-notes.com", "https://notes.harbourline.dev"]  # fmt: skip
+    people = [("maren.holt@example.org", "maren_h"), ("t.okafor@example.net", "tobiokafor"),
+              ("lucie.brandt@example.com", "luciebrandt"), ("dev@quillmark.io", "quill")]  # fmt: skip
+    jobs: list[dict] = []
+    meta: list[dict] = []
+    for i, origin in enumerate(origins):
+        email, username = people[i]
+        code = _rand(EPIC_ALPHABET, 6)
+        url = _verify_url(origin, "onboarding", email, code)
+        jobs.append({"source": sources["SignupEmail"], "component": "SignupEmail",
+                     "props": {"onboardingUrl": url, "otp": code}, "plainText": True})  # fmt: skip
+        meta.append({"template": "signup", "subject": "Welcome to Epic Notes!", "code": code,
+                     "path": files["signup"], "kind": "saas-otp"})  # fmt: skip
+        code = _rand(EPIC_ALPHABET, 6)
+        target = username if i % 2 else email
+        url = _verify_url(origin, "reset-password", target, code)
+        jobs.append({"source": sources["ForgotPasswordEmail"], "component": "ForgotPasswordEmail",
+                     "props": {"onboardingUrl": url, "otp": code}, "plainText": True})  # fmt: skip
+        meta.append({"template": "forgot-password", "subject": "Epic Notes Password Reset",
+                     "code": code, "path": files["forgot"], "kind": "saas-otp"})  # fmt: skip
+        code = _rand(EPIC_ALPHABET, 6)
+        user_id = "c" + _rand("abcdefghijklmnopqrstuvwxyz0123456789", 24)
+        url = _verify_url(origin, "change-email", user_id, code)
+        jobs.append({"source": sources["EmailChangeEmail"], "component": "EmailChangeEmail",
+                     "props": {"verifyUrl": url, "otp": code}, "plainText": True})  # fmt: skip
+        meta.append({"template": "change-email", "code": code,
+                     "path": files["notice"] + "; " + files["change"],
+                     "subject": "Epic Notes Email Change Verification", "kind": "saas-otp"})  # fmt: skip
+        if i < 2:
+            jobs.append({"source": sources["EmailChangeNoticeEmail"],
+                         "component": "EmailChangeNoticeEmail", "props": {"userId": user_id},
+                         "plainText": True})  # fmt: skip
+            meta.append({"template": "email-changed", "subject": "Epic Stack email changed",
+                         "code": None, "path": files["notice"], "kind": "notice"})  # fmt: skip
+    rendered = _react(node_modules, "v19", "@react-email/components", jobs)
+    counts: dict[str, int] = {}
+    for m, r in zip(meta, rendered, strict=True):
+        counts[m["template"]] = counts.get(m["template"], 0) + 1
+        note = None
+        if m["code"]:
+            note = ("six characters of ABCDEFGHJKLMNPQRSTUVWXYZ123456789 (generateTOTP in "
+                    "verify.server.ts) in <strong>, also as code= in the /verify link below")  # fmt: skip
+        else:
+            note = "the account ID shown is a cuid, not a code to type"
+        _save(source="epicstack", template=m["template"], lang="en", kind=m["kind"],
+              code=m["code"], repository=EPIC,
+              path=f"{m['path']}; app/utils/email.server.ts; app/routes/_auth/verify.server.ts",
+              commit=EPIC_COMMIT, licence="MIT",
+              rendered="the template component cut from the route file, rendered in node with "
+                       "@react-email/components 1.0.6 render (HTML) and render plainText (text), "
+                       "as email.server.ts renderReactEmail does",
+              sender="hello@epicstack.dev", subject=m["subject"], text=r["text"],
+              html_part=r["html"], note=note, variant=str(counts[m["template"]]))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# dev-xo/remix-saas
+
+TOTP_ALPHABET = "abcdefghijklmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ123456789"
+
+
+def remixsaas(mirrors: Path, node_modules: Path) -> None:
+    auth_path = "app/modules/email/templates/auth-email.tsx"
+    sub_path = "app/modules/email/templates/subscription-email.tsx"
+    auth = _show(mirrors, REMIXSAAS, REMIXSAAS_COMMIT, auth_path)
+    sub = _show(mirrors, REMIXSAAS, REMIXSAAS_COMMIT, sub_path)
+    auth_src = _module(_cut_function(auth, "AuthEmail"), ["AuthEmail"])
+    sub_src = _module(
+        _cut_function(sub, "SubscriptionSuccessEmail")
+        + _cut_function(sub, "SubscriptionErrorEmail"),
+        ["SubscriptionSuccessEmail", "SubscriptionErrorEmail"],
+    )
+    jobs: list[dict] = []
+    meta: list[dict] = []
+    hosts = ["https://remix-saas.fly.dev", "https://app.ledgerlight.io",
+             "https://tally-board.fly.dev", "https://app.fernpost.com"]  # fmt: skip
+    emails = ["ingrid.solberg@example.com", "kwame.mensah@example.net",
+              "hana.novak@example.org", "felix.arnaud@example.com"]  # fmt: skip
+    for i, host in enumerate(hosts):
+        code = _rand(TOTP_ALPHABET, 6)
+        link = None
+        if i != 2:
+            token = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", 171)
+            link = f"{host}/auth/magic-link?t={token}"
+        jobs.append({"source": auth_src, "component": "AuthEmail",
+                     "props": {"email": emails[i], "code": code, "magicLink": link}})  # fmt: skip
+        meta.append({"template": "login-code", "subject": "Your login code for Remix Auth TOTP",
+                     "code": code, "kind": "saas-otp", "path": auth_path,
+                     "note": "six characters of remix-auth-totp 3.4.2's default charSet "
+                             "(mixed case, no O or 0) in a <code> element"
+                     + ("" if link else "; sent without a magic link")})  # fmt: skip
+    for i, (component, subject) in enumerate([
+        ("SubscriptionSuccessEmail", "Successfully Subscribed to PRO"),
+        ("SubscriptionErrorEmail", "Subscription Issue - Customer Support"),
+    ]):  # fmt: skip
+        jobs.append({"source": sub_src, "component": component,
+                     "props": {"email": emails[i], "subscriptionId": "sub_1QX" + _rand(
+                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 21)}})  # fmt: skip
+        meta.append({"template": "subscription-" + ("success" if i == 0 else "error"),
+                     "subject": subject, "code": None, "kind": "invoice" if i == 0 else "notice",
+                     "path": sub_path, "note": None})  # fmt: skip
+    rendered = _react(node_modules, "v18", "@react-email/render", jobs)
+    counts: dict[str, int] = {}
+    for m, r in zip(meta, rendered, strict=True):
+        counts[m["template"]] = counts.get(m["template"], 0) + 1
+        many = m["template"] == "login-code"
+        _save(source="remixsaas", template=m["template"], lang="en", kind=m["kind"],
+              code=m["code"], repository=REMIXSAAS,
+              path=f"{m['path']}; app/modules/email/email.server.ts; app/modules/auth/auth.server.ts",
+              commit=REMIXSAAS_COMMIT, licence="MIT",
+              rendered="the template component cut from the file, rendered in node with "
+                       "@react-email/render 1.0.3 (components 0.0.31); Resend gets the HTML alone",
+              sender="onboarding@resend.dev", subject=m["subject"], text=None,
+              html_part=r["html"], note=m["note"],
+              variant=str(counts[m["template"]]) if many else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# boxyhq/saas-starter-kit
+
+
+def boxyhq(mirrors: Path, node_modules: Path) -> None:
+    base = "components/emailTemplates/"
+    layout = _strip_module(_show(mirrors, BOXY, BOXY_COMMIT, base + "EmailLayout.tsx"))
+    prelude = (
+        "const app = { version: '1.6.0', name: 'BoxyHQ', logoUrl: "
+        "'https://boxyhq.com/img/logo.png', url: 'https://app.northwind-crm.com' };\n"
+        "const env = { appUrl: 'https://app.northwind-crm.com' };\n" + layout
+    )
+    origin = "https://app.northwind-crm.com"
+    tok = lambda n: _rand("abcdef0123456789", n)  # noqa: E731
+    mails = [
+        ("VerificationEmail", "verify-account", "Confirm your BoxyHQ account",
+         {"verificationLink": f"{origin}/auth/verify-email-token?token={tok(64)}"},
+         "lib/email/sendVerificationEmail.ts", "notice"),
+        ("WelcomeEmail", "welcome", "Welcome to BoxyHQ",
+         {"name": "Priya Raman", "team": "Northwind Ops"}, "lib/email/sendWelcomeEmail.ts",
+         "notice"),
+        ("TeamInvite", "team-invite", "You've been invited to join Northwind Ops on BoxyHQ",
+         {"team": {"name": "Northwind Ops", "slug": "northwind-ops"},
+          "invitationLink": f"{origin}/invitations/{tok(64)}"},
+         "lib/email/sendTeamInviteEmail.ts", "other"),
+        ("MagicLink", "magic-link", "Sign in to BoxyHQ",
+         {"url": f"{origin}/api/auth/callback/email?callbackUrl=%2Fdashboard&token={tok(64)}"
+                 "&email=priya.raman%40example.com"},
+         "lib/email/sendMagicLink.ts", "notice"),
+        ("ResetPassword", "reset-password", "Reset your BoxyHQ password",
+         {"url": f"{origin}/auth/reset-password/{tok(64)}", "email": "priya.raman@example.com"},
+         "lib/email/sendPasswordResetEmail.ts", "notice"),
+        ("AccountLocked", "account-locked", "Your BoxyHQ account has been locked",
+         {"url": f"{origin}/auth/unlock-account?token={tok(64)}"}, "lib/accountLock.ts",
+         "notice"),
+    ]  # fmt: skip
+    names = {"TeamInvite": "TeamInviteEmail", "ResetPassword": "ResetPasswordEmail"}
+    jobs = []
+    for file, _t, subject, props, _p, _k in mails:
+        body = _strip_module(_show(mirrors, BOXY, BOXY_COMMIT, base + file + ".tsx"))
+        comp = names.get(file, file)
+        jobs.append({"source": _module(body, [comp], prelude), "component": comp,
+                     "props": {"subject": subject, **props}, "call": True})  # fmt: skip
+    rendered = _react(node_modules, "boxy", "@react-email/components", jobs)
+    for (file, template, subject, _props, path, kind), r in zip(mails, rendered, strict=True):
+        _save(source="boxyhqstarter", template=template, lang="en", kind=kind, code=None,
+              repository=BOXY,
+              path=f"{base}{file}.tsx; {base}EmailLayout.tsx; {path}; lib/app.ts",
+              commit=BOXY_COMMIT, licence="Apache-2.0",
+              rendered="the template and EmailLayout (Tailwind) rendered in node with "
+                       "@react-email/components 1.0.12 render; nodemailer sends the HTML alone",
+              sender="BoxyHQ <no-reply@northwind-crm.com>", subject=subject, text=None,
+              html_part=r["html"],
+              note="the token is only inside the link" if "token" in str(_props) else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# get-convex/convex-auth
+
+
+def convex(mirrors: Path, node_modules: Path) -> None:
+    otp_path = "test/convex/otp/VerificationCodeEmail.tsx"
+    reset_path = "test/convex/passwordReset/PasswordResetEmail.tsx"
+    otp = _strip_module(_show(mirrors, CONVEX, CONVEX_COMMIT, otp_path))
+    reset = _strip_module(_show(mirrors, CONVEX, CONVEX_COMMIT, reset_path))
+    jobs, meta = [], []
+    for i in range(4):
+        code = _rand("0123456789", 8)
+        jobs.append({"source": _module(otp, ["VerificationCodeEmail"]),
+                     "component": "VerificationCodeEmail", "call": True,
+                     "props": {"code": code, "expires": NOW_MS + 20 * 60 * 1000},
+                     "dateProps": ["expires"]})  # fmt: skip
+        meta.append(("sign-in-code", "Sign in to My App", code,
+                     f"{otp_path}; test/convex/otp/ResendOTP.ts"))  # fmt: skip
+        code = _rand("0123456789", 8)
+        jobs.append({"source": _module(reset, ["PasswordResetEmail"]),
+                     "component": "PasswordResetEmail", "call": True,
+                     "props": {"code": code, "expires": NOW_MS + 24 * 3600 * 1000 - 1500},
+                     "dateProps": ["expires"]})  # fmt: skip
+        meta.append(("password-reset-code", "Reset password in My App", code,
+                     f"{reset_path}; test/convex/passwordReset/ResendOTPPasswordReset.ts"))  # fmt: skip
+    rendered = _react(node_modules, "v020", "@react-email/components", jobs)
+    counts: dict[str, int] = {}
+    for (template, subject, code, path), r in zip(meta, rendered, strict=True):
+        counts[template] = counts.get(template, 0) + 1
+        _save(source="convexauth", template=template, lang="en", kind="saas-otp", code=code,
+              repository=CONVEX, path=path, commit=CONVEX_COMMIT, licence="Apache-2.0",
+              rendered="the example template rendered in node with @react-email/components "
+                       "0.0.20 render, as Resend 3.2.0 does with react:; HTML alone",
+              sender="My App <onboarding@resend.dev>", subject=subject, text=None,
+              html_part=r["html"],
+              note="eight digits (generateRandomString of 0-9) under 'Verification code'",
+              variant=str(counts[template]))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# brocoders/nestjs-boilerplate
+
+
+def nestjs(mirrors: Path, node_modules: Path) -> None:
+    langs = ["ar", "en", "es", "fr", "hi", "uk", "zh"]
+    mails = [
+        ("activation", "confirm-email", "confirmEmail", "/confirm-email", 3),
+        ("reset-password", "reset-password", "resetPassword", "/password-change", 4),
+        ("confirm-new-email", "confirm-new-email", "confirmEmail", "/confirm-new-email", 3),
+    ]
+    frontend = "https://app.tallyforge.io"
+    app_name = "Tallyforge API"
+    jobs, meta = [], []
+    for tpl, strings, title_key, route, n in mails:
+        template = _show(mirrors, NEST, NEST_COMMIT, f"src/mail/mail-templates/{tpl}.hbs")
+        for lang in langs:
+            common = json.loads(_show(mirrors, NEST, NEST_COMMIT, f"src/i18n/{lang}/common.json"))
+            texts = json.loads(
+                _show(mirrors, NEST, NEST_COMMIT, f"src/i18n/{lang}/{strings}.json")
+            )
+            title = common[title_key]
+            url = f"{frontend}{route}?hash={_rand('0123456789abcdef', 64)}"
+            if tpl == "reset-password":
+                url += f"&expires={NOW_MS + 30 * 60 * 1000}"
+            context = {"title": title, "url": url, "actionTitle": title, "app_name": app_name}
+            for k in range(1, n + 1):
+                context[f"text{k}"] = texts[f"text{k}"]
+            jobs.append({"template": template, "context": context})
+            meta.append((tpl, lang, title, url, strings))
+    htmls = _handlebars(node_modules, jobs)
+    for (tpl, lang, title, url, strings), html_part in zip(meta, htmls, strict=True):
+        _save(source="nestjsboilerplate", template=tpl, lang=lang, kind="notice", code=None,
+              repository=NEST,
+              path=f"src/mail/mail-templates/{tpl}.hbs; src/i18n/{lang}/common.json; "
+                   f"src/i18n/{lang}/{strings}.json; src/mail/mail.service.ts; "
+                   "src/mailer/mailer.service.ts",
+              commit=NEST_COMMIT, licence="MIT",
+              rendered="Handlebars.compile(template, {strict: true}) in node (handlebars 4.7.8) "
+                       "with the nestjs-i18n strings; nodemailer sends text '<url> <title>' and "
+                       "the HTML",
+              sender='"Tallyforge" <noreply@tallyforge.io>', subject=title,
+              text=f"{url} {title}", html_part=html_part,
+              note="the hash is only inside the link")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    parser.add_argument("--node-modules", type=Path, default=Path("/tmp/r18starters-nm"))
+    args = parser.parse_args()
+    epic(args.mirrors, args.node_modules)
+    remixsaas(args.mirrors, args.node_modules)
+    boxyhq(args.mirrors, args.node_modules)
+    convex(args.mirrors, args.node_modules)
+    nestjs(args.mirrors, args.node_modules)
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    codes = sum(1 for i in ITEMS if i["code"])
+    print(f"{len(ITEMS)} mails, {codes} with a code -> {OUT_JSON.relative_to(HERE)}")
+
+
+if __name__ == "__main__":
+    main()
