@@ -91,6 +91,8 @@ CONVEX = "get-convex/convex-auth"
 CONVEX_COMMIT = "b58a384ced62e771275d27c7d2649d49de2db8ec"
 NEST = "brocoders/nestjs-boilerplate"
 NEST_COMMIT = "9620f159eefe38f47747d02ab162852367c5472c"
+HACK = "sahat/hackathon-starter"
+HACK_COMMIT = "dbcac7a7b159bf6b8e93eb071a6f066c0b0ab6c8"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -515,6 +517,76 @@ def nestjs(mirrors: Path, node_modules: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# sahat/hackathon-starter
+
+LITERALS = r"""
+const fs = require('fs');
+const jobs = JSON.parse(fs.readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify(jobs.map((j) =>
+  new Function('process', 'token', 'user', 'req', 'code', 'email', 'return ' + j.literal)(
+    { env: j.env }, j.token, j.user, { user: j.user }, j.code, j.user.email))));
+"""
+
+
+def _js_literals(jobs: list[dict]) -> list[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "literals.js"
+        runner.write_text(LITERALS)
+        done = subprocess.run(
+            ["node", str(runner)], input=json.dumps(jobs).encode(), capture_output=True,
+            check=True,
+        )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def hackathon(mirrors: Path) -> None:
+    path = "controllers/user.js"
+    src = _show(mirrors, HACK, HACK_COMMIT, path)
+    found = [
+        (m.group(1), m.group(2))
+        for m in re.finditer(r"subject: '([^']+)',\s*text: (`(?:[^`\\]|\\.)*`)", src)
+    ]
+    wanted = [
+        # (subject, occurrence, template, function, kind)
+        ("Login Link", 0, "login-link", "postLogin (loginByEmailLink)", "notice"),
+        ("Login Link", 1, "existing-account-link", "sendPasswordlessLoginLinkIfUserExists",
+         "notice"),
+        ("Please verify your email address", 0, "verify-email", "getVerifyEmail", "notice"),
+        ("Your password has been changed", 0, "password-changed", "postReset", "notice"),
+        ("Reset your password", 0, "reset-password", "postForgot", "notice"),
+        ("Two-Factor Authentication Code", 0, "two-factor-code", "sendTwoFactorEmail",
+         "saas-otp"),
+    ]  # fmt: skip
+    env = {"BASE_URL": "https://hackhub.ravenmoor.dev",
+           "SITE_CONTACT_EMAIL": "team@ravenmoor.dev"}  # fmt: skip
+    users = [{"email": "sanna.lindqvist@example.com"}, {"email": "marco.bellini@example.net"},
+             {"email": "ade.okonjo@example.org"}, {"email": "yuki.tanabe@example.com"}]  # fmt: skip
+    jobs, meta = [], []
+    for subject, nth, template, func, kind in wanted:
+        literal = [lit for subj, lit in found if subj == subject][nth]
+        repeats = 4 if kind == "saas-otp" else 1
+        for i in range(repeats):
+            code = str(RNG.randrange(100000, 1000000)) if kind == "saas-otp" else None
+            jobs.append({"literal": literal, "env": env, "token": _rand("0123456789abcdef", 64),
+                         "user": users[i], "code": code})  # fmt: skip
+            meta.append((subject, template, func, kind, code, repeats > 1, i + 1))
+    texts = _js_literals(jobs)
+    for (subject, template, func, kind, code, many, n), text in zip(meta, texts, strict=True):
+        _save(source="hackathonstarter", template=template, lang="en", kind=kind, code=code,
+              repository=HACK, path=f"{path} ({func}); models/User.js; config/nodemailer.js",
+              commit=HACK_COMMIT, licence="MIT",
+              rendered="the mailOptions template literal of the controller evaluated in node "
+                       "(process.env of .env.example's keys with invented values); nodemailer "
+                       "sends the text alone",
+              sender=env["SITE_CONTACT_EMAIL"], subject=subject, text=text, html_part=None,
+              note=("six digits of crypto.randomInt(100000, 1000000) (User.generateCode) on "
+                    "a line of their own" if code else "the token is only inside the link"
+                    if "token" in template or "link" in template or template in (
+                        "verify-email", "reset-password") else None),
+              variant=str(n) if many else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -527,6 +599,7 @@ def main() -> None:
     boxyhq(args.mirrors, args.node_modules)
     convex(args.mirrors, args.node_modules)
     nestjs(args.mirrors, args.node_modules)
+    hackathon(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
