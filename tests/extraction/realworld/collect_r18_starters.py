@@ -93,6 +93,8 @@ NEST = "brocoders/nestjs-boilerplate"
 NEST_COMMIT = "9620f159eefe38f47747d02ab162852367c5472c"
 HACK = "sahat/hackathon-starter"
 HACK_COMMIT = "dbcac7a7b159bf6b8e93eb071a6f066c0b0ab6c8"
+TUGA = "tugascript/nestjs-graphql-fastity-template"
+TUGA_COMMIT = "dc402dd3dd38bcf7644383bba74feeb735274655"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -587,6 +589,53 @@ def hackathon(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# tugascript/nestjs-graphql-fastity-template
+
+
+def _jwt() -> str:
+    b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    return "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _rand(b64, 118) + "." + _rand(b64, 43)
+
+
+def tuga(mirrors: Path, node_modules: Path) -> None:
+    base = "src/email/templates/"
+    domain = "api.corvidlabs.app"
+    names = ["Aoife Brennan", "Rafael Quintero", "Mei Lindgren", "Oskar Nowak"]
+    jobs, meta = [], []
+    for name in names[:1]:
+        jobs.append({"template": _show(mirrors, TUGA, TUGA_COMMIT, base + "confirmation.hbs"),
+                     "context": {"name": name,
+                                 "link": f"https://{domain}/auth/confirm/{_jwt()}"}})  # fmt: skip
+        meta.append(("confirmation", "Confirm your email", None, "notice", False, 1))
+        jobs.append({"template": _show(mirrors, TUGA, TUGA_COMMIT, base + "reset-password.hbs"),
+                     "context": {"name": name,
+                                 "link": f"https://{domain}/auth/reset-password/{_jwt()}"}})  # fmt: skip
+        meta.append(("reset-password", "Reset your password", None, "notice", False, 1))
+    for n, name in enumerate(names, 1):
+        code = _rand("0123456789abcdef", 6).upper()
+        jobs.append({"template": _show(mirrors, TUGA, TUGA_COMMIT, base + "login-confirmation.hbs"),
+                     "context": {"name": name, "code": code}})  # fmt: skip
+        meta.append(("login-confirmation", f"Your access code {name}", code, "saas-otp", True, n))
+    htmls = _handlebars(node_modules, jobs)
+    for (template, subject, code, kind, many, n), html_part in zip(meta, htmls, strict=True):
+        _save(source="nestgqltemplate", template=template, lang="en", kind=kind, code=code,
+              repository=TUGA,
+              path=f"{base}{template}.hbs; src/email/email.service.ts; src/auth/auth.service.ts",
+              commit=TUGA_COMMIT, licence="MPL-2.0 OR GPL-3.0-only",
+              rendered="Handlebars.compile(template, {strict: true}) in node (handlebars 4.7.8) "
+                       "as EmailService does; nodemailer sends the HTML alone from "
+                       "'\"My App\" <EMAIL_USER>'",
+              sender='"My App" <corvidlabs.mailer@gmail.com>', subject=subject, text=None,
+              html_part=html_part,
+              note=("randomBytes(3).toString('hex').toUpperCase(): six capitals and digits "
+                    "in <b> after 'Your access code is:'" if code else
+                    "the JWT is only inside the link" + (
+                        "; the template prints a stray '$' before the bare link"
+                        if template == "reset-password" else "")),
+              variant=str(n) if many else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -600,6 +649,7 @@ def main() -> None:
     convex(args.mirrors, args.node_modules)
     nestjs(args.mirrors, args.node_modules)
     hackathon(args.mirrors)
+    tuga(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
