@@ -95,6 +95,8 @@ HACK = "sahat/hackathon-starter"
 HACK_COMMIT = "dbcac7a7b159bf6b8e93eb071a6f066c0b0ab6c8"
 TUGA = "tugascript/nestjs-graphql-fastity-template"
 TUGA_COMMIT = "dc402dd3dd38bcf7644383bba74feeb735274655"
+JHIPSTER = "jhipster/generator-jhipster"
+JHIPSTER_COMMIT = "b622d1ac167506a771a5ece5c739b0b8e0525c79"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -636,6 +638,130 @@ def tuga(mirrors: Path, node_modules: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# jhipster/generator-jhipster
+
+
+def _ejs(text: str, base_name: str) -> str:
+    """The generator's EJS as it runs for a monolith with user management: comments and
+    ``<%_ ... _%>`` control lines dropped (every condition here is true), ``<%- baseName %>``."""
+    text = re.sub(r"<%#[\s\S]*?-%>\n?", "", text)
+    text = re.sub(r"^[ \t]*<%_.*?_%>[ \t]*\n", "", text, flags=re.M)
+    return text.replace("<%- baseName %>", base_name)
+
+
+def _properties(text: str) -> dict[str, str]:
+    out = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        value = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), value)
+        out[key.strip()] = value
+    return out
+
+
+def _th_escape(value: str) -> str:
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))  # fmt: skip
+
+
+def _thymeleaf(template: str, messages: dict[str, str], lang: str, variables: dict) -> str:
+    """The few Thymeleaf standard-dialect forms the mail templates use: ``th:lang``,
+    ``th:href`` of ``@{|...|}`` / ``${url}``, ``th:with`` of one url, ``th:text`` of a
+    message ``#{key}`` / ``#{key(${user.login})}`` (MessageFormat {0}) or ``${url}``; the
+    ``xmlns:th`` declaration removed."""
+
+    def literal(expr: str) -> str:
+        m = re.fullmatch(r"\(?@\{\|(.*)\|\}\)?", expr)
+        assert m, expr
+        return re.sub(r"\$\{([\w.]+)\}", lambda v: str(variables[v.group(1)]), m.group(1))
+
+    def value(expr: str, scope: dict) -> str:
+        if expr.startswith("#{"):
+            m = re.fullmatch(r"#\{([\w.]+)(?:\(\$\{([\w.]+)\}\))?\}", expr)
+            assert m, expr
+            text = messages[m.group(1)]
+            if m.group(2):
+                text = text.replace("{0}", str(variables[m.group(2)]))
+            return text
+        if expr.startswith("${"):
+            return scope[expr[2:-1]]
+        return literal(expr)
+
+    def element(m: re.Match) -> str:
+        tag, attrs, inner, close = m.group(1), m.group(2), m.group(3), m.group(4)
+        scope: dict[str, str] = {}
+        w = re.search(r' th:with="(\w+)=(.*?)"', attrs)
+        if w:
+            scope[w.group(1)] = literal(w.group(2))
+            attrs = attrs.replace(w.group(0), "")
+        h = re.search(r' th:href="(.*?)"', attrs)
+        if h:
+            attrs = attrs.replace(h.group(0), f' href="{_th_escape(value(h.group(1), scope))}"')
+        t = re.search(r' th:text="(.*?)"', attrs)
+        if t:
+            attrs = attrs.replace(t.group(0), "")
+            inner = _th_escape(value(t.group(1), scope))
+        return f"<{tag}{attrs}>{inner}{close}" if close is not None else f"<{tag}{attrs}>"
+
+    template = template.replace(' xmlns:th="http://www.thymeleaf.org"', "")
+    template = template.replace(' th:lang="${#locale.language}" lang="en"', f' lang="{lang}"')
+    template = re.sub(
+        r'<(\w+)((?:\s+[\w:-]+="[^"]*")*\s*th:(?:text|href|with)="[^"]*"(?:\s+[\w:-]+="[^"]*")*)'
+        r"\s*(?:/>|>([\s\S]*?)(</\1>))",
+        lambda m: element(m) if m.group(4) else _void(m, value),
+        template,
+    )
+    return template
+
+
+def _void(m: re.Match, value) -> str:
+    attrs = m.group(2)
+    h = re.search(r' th:href="(.*?)"', attrs)
+    if h:
+        attrs = attrs.replace(h.group(0), f' href="{_th_escape(value(h.group(1), {}))}"')
+    return f"<{m.group(1)}{attrs} />"
+
+
+def jhipster(mirrors: Path) -> None:
+    base_name = "Fjordline"
+    tpl_dir = "generators/spring-boot/templates/src/main/resources/templates/mail/"
+    i18n = "generators/java/generators/i18n/templates/src/main/resources/i18n/"
+    mails = [
+        ("activationEmail", "activation", "email.activation.title", "sendActivationEmail"),
+        ("creationEmail", "creation", "email.activation.title", "sendCreationEmail"),
+        ("passwordResetEmail", "password-reset", "email.reset.title", "sendPasswordResetMail"),
+    ]
+    logins = {"en": "hwalker", "de": "jschuster", "fr": "cmoreau", "nl": "pjanssen",
+              "pl": "mkowalska", "ru": "aivanova", "sv": "elundgren", "tr": "mdemir"}  # fmt: skip
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    for file, template, title_key, method in mails:
+        raw = _show(mirrors, JHIPSTER, JHIPSTER_COMMIT, f"{tpl_dir}{file}.html.ejs")
+        for lang, login in logins.items():
+            messages = _properties(
+                _ejs(_show(mirrors, JHIPSTER, JHIPSTER_COMMIT,
+                           f"{i18n}messages_{lang}.properties.ejs"), base_name)  # fmt: skip
+            )
+            variables = {"baseUrl": "https://app.fjordline.no", "user.login": login,
+                         "user.activationKey": _rand(alnum, 20),
+                         "user.resetKey": _rand(alnum, 20)}  # fmt: skip
+            html_part = _thymeleaf(_ejs(raw, base_name), messages, lang, variables)
+            _save(source="jhipster", template=template, lang=lang, kind="notice", code=None,
+                  repository=JHIPSTER,
+                  path=f"{tpl_dir}{file}.html.ejs; {i18n}messages_{lang}.properties.ejs; "
+                       "generators/spring-boot/templates/src/main/java/_package_/service/"
+                       f"MailService.java.ejs ({method})",
+                  commit=JHIPSTER_COMMIT, licence="Apache-2.0",
+                  rendered="the generator's EJS as generated for a monolith 'Fjordline' with "
+                           "user management, then its Thymeleaf template and messages rendered "
+                           "by a small renderer of the th:* forms it uses; MailService sends "
+                           "the HTML alone with the title message as subject",
+                  sender="noreply@fjordline.no", subject=messages[title_key], text=None,
+                  html_part=html_part,
+                  note="the 20-character key (RandomUtil) is only inside the link")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -650,6 +776,7 @@ def main() -> None:
     nestjs(args.mirrors, args.node_modules)
     hackathon(args.mirrors)
     tuga(args.mirrors, args.node_modules)
+    jhipster(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
