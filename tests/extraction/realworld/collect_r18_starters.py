@@ -97,6 +97,8 @@ TUGA = "tugascript/nestjs-graphql-fastity-template"
 TUGA_COMMIT = "dc402dd3dd38bcf7644383bba74feeb735274655"
 JHIPSTER = "jhipster/generator-jhipster"
 JHIPSTER_COMMIT = "b622d1ac167506a771a5ece5c739b0b8e0525c79"
+USESEND = "unsend-dev/unsend"
+USESEND_COMMIT = "ef76711fe09128bbd41e0043192c9fb864462e6f"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -139,7 +141,7 @@ const esbuild = require('esbuild');
 const input = JSON.parse(fs.readFileSync(0, 'utf8'));
 Date.now = () => input.now;
 const React = require('react');
-const E = require('@react-email/components');
+const E = require(input.componentsModule || '@react-email/components');
 const renderModule = require(input.renderModule);
 const render = renderModule.render;
 (async () => {
@@ -165,8 +167,8 @@ const render = renderModule.render;
 """
 
 COMPONENT_NAMES = (
-    "Body Button CodeInline Container Head Heading Hr Html Img Link Preview Section Tailwind "
-    "Text"
+    "Body Button CodeInline Container Font Head Heading Hr Html Img Link Preview Section "
+    "Tailwind Text"
 ).split()
 
 
@@ -195,13 +197,15 @@ def _module(body: str, exports: list[str], prelude: str = "") -> str:
     )
 
 
-def _react(node_modules: Path, flavour: str, render_module: str, jobs: list[dict]):
+def _react(node_modules: Path, flavour: str, render_module: str, jobs: list[dict],
+           components: str = "@react-email/components"):
     env = dict(os.environ)
     env["NODE_PATH"] = f"{node_modules / flavour / 'node_modules'}:{node_modules / 'node_modules'}"
     with tempfile.TemporaryDirectory() as tmp:
         runner = Path(tmp) / "runner.js"
         runner.write_text(RUNNER)
-        payload = json.dumps({"now": NOW_MS, "renderModule": render_module, "jobs": jobs})
+        payload = json.dumps({"now": NOW_MS, "renderModule": render_module, "jobs": jobs,
+                              "componentsModule": components})
         done = subprocess.run(
             ["node", str(runner)], input=payload.encode(), capture_output=True, env=env,
             check=True,
@@ -762,6 +766,58 @@ def jhipster(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# unsend-dev/unsend (useSend)
+
+
+def usesend(mirrors: Path, node_modules: Path) -> None:
+    base = "apps/web/src/server/email-templates/"
+    parts = ["components/EmailButton", "components/EmailFooter", "components/EmailHeader",
+             "components/EmailLayout", "OtpEmail", "TeamInviteEmail"]  # fmt: skip
+    body = "".join(_strip_module(_show(mirrors, USESEND, USESEND_COMMIT, f"{base}{p}.tsx"))
+                   for p in parts)  # fmt: skip
+    source = _module(body, ["OtpEmail", "TeamInviteEmail"])
+    origin = "https://app.usesend.com"
+    people = ["lena.fischer@example.com", "omar.haddad@example.net",
+              "grace.obi@example.org", "jonas.berg@example.com"]  # fmt: skip
+    jobs, meta = [], []
+    for n, email in enumerate(people, 1):
+        token = _rand("0123456789abcdefghijklmnopqrstuvwxyz", 5)
+        from urllib.parse import quote
+
+        url = (f"{origin}/api/auth/callback/email?callbackUrl={quote(origin + '/login', safe='')}"
+               f"&token={token}&email={quote(email, safe='')}")  # fmt: skip
+        text = (f"Hey,\n\nYou can sign in to useSend by clicking the below URL:\n{url}\n\n"
+                f"You can also use this OTP: {token}\n\nThanks,\nuseSend Team")  # fmt: skip
+        jobs.append({"source": source, "component": "OtpEmail",
+                     "props": {"otpCode": token.upper(), "loginUrl": url,
+                               "hostName": "app.usesend.com"}})  # fmt: skip
+        meta.append(("sign-in", "Sign in to useSend", token.upper(), "saas-otp", text, n, True))
+    invite = f"{origin}/join-team?inviteId=cm" + _rand("abcdefghijklmnopqrstuvwxyz0123456789", 23)
+    jobs.append({"source": source, "component": "TeamInviteEmail",
+                 "props": {"teamName": "Larkspur Labs", "inviteUrl": invite}})  # fmt: skip
+    text = (f"Hey,\n\nYou have been invited to join the team Larkspur Labs on useSend.\n\n"
+            f"You can accept the invitation by clicking the below URL:\n{invite}\n\n"
+            "Thanks,\nuseSend Team")  # fmt: skip
+    meta.append(("team-invite", "You have been invited to join useSend", None, "other", text, 1,
+                 False))  # fmt: skip
+    rendered = _react(node_modules, "jsx", "jsx-email", jobs, components="jsx-email")
+    for (template, subject, code, kind, text, n, many), r in zip(meta, rendered, strict=True):
+        _save(source="usesend", template=template, lang="en", kind=kind, code=code,
+              repository=USESEND,
+              path=f"apps/web/src/server/mailer.ts; {base}{'OtpEmail' if code else 'TeamInviteEmail'}"
+                   f".tsx; {base}components/*.tsx; apps/web/src/server/auth.ts",
+              commit=USESEND_COMMIT, licence="AGPL-3.0",
+              rendered="the jsx-email templates rendered in node with jsx-email 2.7.1 render "
+                       "(React 19.1.0); mailer.ts's fallback text part written as it builds it",
+              sender="hello@usesend.com", subject=subject, text=text, html_part=r["html"],
+              note=("five base-36 characters (Math.random().toString(36).substring(2, 7)); the "
+                    "HTML shows them upper-cased (token.toUpperCase()), the text part and the "
+                    "link lower-case; labelled as the HTML shows it" if code else
+                    "the invitation id is only inside the link"),
+              variant=str(n) if many else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -777,6 +833,7 @@ def main() -> None:
     hackathon(args.mirrors)
     tuga(args.mirrors, args.node_modules)
     jhipster(args.mirrors)
+    usesend(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
