@@ -99,6 +99,8 @@ JHIPSTER = "jhipster/generator-jhipster"
 JHIPSTER_COMMIT = "b622d1ac167506a771a5ece5c739b0b8e0525c79"
 USESEND = "unsend-dev/unsend"
 USESEND_COMMIT = "ef76711fe09128bbd41e0043192c9fb864462e6f"
+AUTHJS = "nextauthjs/next-auth"
+AUTHJS_COMMIT = "a1a16a5a7780488c7449feece410033f445d0b31"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -818,6 +820,69 @@ def usesend(mirrors: Path, node_modules: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# nextauthjs/next-auth (Auth.js)
+
+TS_CALL = r"""
+const fs = require('fs');
+const esbuild = require('esbuild');
+const input = JSON.parse(fs.readFileSync(0, 'utf8'));
+const code = esbuild.transformSync(input.source, { loader: 'ts', format: 'cjs' }).code;
+const mod = { exports: {} };
+new Function('require', 'module', 'exports', code)(require, mod, mod.exports);
+process.stdout.write(JSON.stringify(input.calls.map(([name, arg]) => mod.exports[name](arg))));
+"""
+
+
+def _ts_call(node_modules: Path, source: str, calls: list) -> list:
+    env = dict(os.environ)
+    env["NODE_PATH"] = str(node_modules / "node_modules")
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "tscall.js"
+        runner.write_text(TS_CALL)
+        done = subprocess.run(
+            ["node", str(runner)], input=json.dumps({"source": source, "calls": calls}).encode(),
+            capture_output=True, env=env, check=True,
+        )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def authjs(mirrors: Path, node_modules: Path) -> None:
+    path = "packages/core/src/lib/utils/email.ts"
+    source = _show(mirrors, AUTHJS, AUTHJS_COMMIT, path)
+    from urllib.parse import quote
+
+    mails = [
+        # host, theme, provider file, From
+        ("app.driftwood.so", {}, "packages/core/src/providers/resend.ts",
+         "Auth.js <no-reply@authjs.dev>", "resend"),
+        ("studio.pinecast.dev", {"brandColor": "#111827", "buttonText": "#f9fafb"},
+         "packages/core/src/providers/nodemailer.ts", "Pinecast <login@pinecast.dev>",
+         "nodemailer"),
+    ]  # fmt: skip
+    calls, meta = [], []
+    for host, theme, provider, sender, variant in mails:
+        email = "ruth.adeyemi@example.com" if variant == "resend" else "pablo.ibarra@example.net"
+        url = (f"https://{host}/api/auth/callback/{variant}?callbackUrl="
+               f"{quote(f'https://{host}/dashboard', safe='')}&token={_rand('0123456789abcdef', 64)}"
+               f"&email={quote(email, safe='')}")  # fmt: skip
+        calls += [["html", {"url": url, "host": host, "theme": theme}],
+                  ["text", {"url": url, "host": host}]]  # fmt: skip
+        meta.append((host, provider, sender, variant))
+    out = _ts_call(node_modules, source, calls)
+    for i, (host, provider, sender, variant) in enumerate(meta):
+        _save(source="authjs", template="sign-in-link", lang="en", kind="notice", code=None,
+              repository=AUTHJS, path=f"{path}; {provider}", commit=AUTHJS_COMMIT,
+              licence="ISC",
+              rendered="the default html() and text() of the e-mail providers, compiled with "
+                       "esbuild and called in node; the provider sends both"
+                       + (" (theme.brandColor and buttonText set)" if variant == "nodemailer"
+                          else ""),
+              sender=sender, subject=f"Sign in to {host}", text=out[2 * i + 1],
+              html_part=out[2 * i], note="the token is only inside the link",
+              variant=variant)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -834,6 +899,7 @@ def main() -> None:
     tuga(args.mirrors, args.node_modules)
     jhipster(args.mirrors)
     usesend(args.mirrors, args.node_modules)
+    authjs(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
