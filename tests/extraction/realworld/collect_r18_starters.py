@@ -72,6 +72,7 @@ import subprocess
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import quote, urlencode
 
 from collect import HERE, message
 
@@ -168,10 +169,8 @@ const render = renderModule.render;
 })().catch((e) => { console.error(e); process.exit(1); });
 """
 
-COMPONENT_NAMES = (
-    "Body Button CodeInline Container Font Head Heading Hr Html Img Link Preview Section "
-    "Tailwind Text"
-).split()
+COMPONENT_NAMES = ["Body", "Button", "CodeInline", "Container", "Font", "Head", "Heading", "Hr",
+                   "Html", "Img", "Link", "Preview", "Section", "Tailwind", "Text"]  # fmt: skip
 
 
 def _strip_module(src: str) -> str:
@@ -194,20 +193,30 @@ def _cut_function(src: str, name: str) -> str:
 def _module(body: str, exports: list[str], prelude: str = "") -> str:
     names = ", ".join(COMPONENT_NAMES)
     return (
-        f"const {{ {names} }} = E;\n{prelude}{body}\n"
-        f"module.exports = {{ {', '.join(exports)} }};\n"
+        f"const {{ {names} }} = E;\n{prelude}{body}\nmodule.exports = {{ {', '.join(exports)} }};\n"
     )
 
 
-def _react(node_modules: Path, flavour: str, render_module: str, jobs: list[dict],
-           components: str = "@react-email/components"):
+def _react(
+    node_modules: Path,
+    flavour: str,
+    render_module: str,
+    jobs: list[dict],
+    components: str = "@react-email/components",
+):
     env = dict(os.environ)
     env["NODE_PATH"] = f"{node_modules / flavour / 'node_modules'}:{node_modules / 'node_modules'}"
     with tempfile.TemporaryDirectory() as tmp:
         runner = Path(tmp) / "runner.js"
         runner.write_text(RUNNER)
-        payload = json.dumps({"now": NOW_MS, "renderModule": render_module, "jobs": jobs,
-                              "componentsModule": components})
+        payload = json.dumps(
+            {
+                "now": NOW_MS,
+                "renderModule": render_module,
+                "jobs": jobs,
+                "componentsModule": components,
+            }
+        )
         done = subprocess.run(
             ["node", str(runner)], input=payload.encode(), capture_output=True, env=env,
             check=True,
@@ -242,8 +251,6 @@ EPIC_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ123456789"
 
 
 def _verify_url(origin: str, kind: str, target: str, code: str) -> str:
-    from urllib.parse import urlencode
-
     return f"{origin}/verify?" + urlencode({"type": kind, "target": target, "code": code})
 
 
@@ -451,7 +458,7 @@ def convex(mirrors: Path, node_modules: Path) -> None:
     otp = _strip_module(_show(mirrors, CONVEX, CONVEX_COMMIT, otp_path))
     reset = _strip_module(_show(mirrors, CONVEX, CONVEX_COMMIT, reset_path))
     jobs, meta = [], []
-    for i in range(4):
+    for _ in range(4):
         code = _rand("0123456789", 8)
         jobs.append({"source": _module(otp, ["VerificationCodeEmail"]),
                      "component": "VerificationCodeEmail", "call": True,
@@ -498,9 +505,7 @@ def nestjs(mirrors: Path, node_modules: Path) -> None:
         template = _show(mirrors, NEST, NEST_COMMIT, f"src/mail/mail-templates/{tpl}.hbs")
         for lang in langs:
             common = json.loads(_show(mirrors, NEST, NEST_COMMIT, f"src/i18n/{lang}/common.json"))
-            texts = json.loads(
-                _show(mirrors, NEST, NEST_COMMIT, f"src/i18n/{lang}/{strings}.json")
-            )
+            texts = json.loads(_show(mirrors, NEST, NEST_COMMIT, f"src/i18n/{lang}/{strings}.json"))
             title = common[title_key]
             url = f"{frontend}{route}?hash={_rand('0123456789abcdef', 64)}"
             if tpl == "reset-password":
@@ -745,8 +750,12 @@ def jhipster(mirrors: Path) -> None:
         raw = _show(mirrors, JHIPSTER, JHIPSTER_COMMIT, f"{tpl_dir}{file}.html.ejs")
         for lang, login in logins.items():
             messages = _properties(
-                _ejs(_show(mirrors, JHIPSTER, JHIPSTER_COMMIT,
-                           f"{i18n}messages_{lang}.properties.ejs"), base_name)  # fmt: skip
+                _ejs(
+                    _show(
+                        mirrors, JHIPSTER, JHIPSTER_COMMIT, f"{i18n}messages_{lang}.properties.ejs"
+                    ),
+                    base_name,
+                )
             )
             variables = {"baseUrl": "https://app.fjordline.no", "user.login": login,
                          "user.activationKey": _rand(alnum, 20),
@@ -784,8 +793,6 @@ def usesend(mirrors: Path, node_modules: Path) -> None:
     jobs, meta = [], []
     for n, email in enumerate(people, 1):
         token = _rand("0123456789abcdefghijklmnopqrstuvwxyz", 5)
-        from urllib.parse import quote
-
         url = (f"{origin}/api/auth/callback/email?callbackUrl={quote(origin + '/login', safe='')}"
                f"&token={token}&email={quote(email, safe='')}")  # fmt: skip
         text = (f"Hey,\n\nYou can sign in to useSend by clicking the below URL:\n{url}\n\n"
@@ -849,8 +856,6 @@ def _ts_call(node_modules: Path, source: str, calls: list) -> list:
 def authjs(mirrors: Path, node_modules: Path) -> None:
     path = "packages/core/src/lib/utils/email.ts"
     source = _show(mirrors, AUTHJS, AUTHJS_COMMIT, path)
-    from urllib.parse import quote
-
     mails = [
         # host, theme, provider file, From
         ("app.driftwood.so", {}, "packages/core/src/providers/resend.ts",
