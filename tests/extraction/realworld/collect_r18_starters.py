@@ -102,6 +102,8 @@ USESEND = "unsend-dev/unsend"
 USESEND_COMMIT = "ef76711fe09128bbd41e0043192c9fb864462e6f"
 AUTHJS = "nextauthjs/next-auth"
 AUTHJS_COMMIT = "a1a16a5a7780488c7449feece410033f445d0b31"
+RSK = "kriasoft/react-starter-kit"
+RSK_COMMIT = "3c5132eb3d0a02dc8090eb6248f8959744e18d12"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -161,7 +163,7 @@ const render = renderModule.render;
     const el = job.call
       ? mod.exports[job.component](props)
       : React.createElement(mod.exports[job.component], props);
-    const html = await render(el);
+    const html = await render(el, job.renderOptions);
     const text = job.plainText ? await render(el, { plainText: true }) : null;
     out.push({ html, text });
   }
@@ -888,6 +890,70 @@ def authjs(mirrors: Path, node_modules: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# kriasoft/react-starter-kit
+
+
+def _scoped(src: str, name: str) -> str:
+    """A template file in its own scope (the files reuse style names), giving its component."""
+    return f"const {name} = (() => {{\n{_strip_module(src)}\nreturn {name};\n}})();\n"
+
+
+def reactstarterkit(mirrors: Path, node_modules: Path) -> None:
+    base = "apps/email/"
+    layout = _strip_module(_show(mirrors, RSK, RSK_COMMIT, base + "components/BaseTemplate.tsx"))
+    layout = re.sub(r"^export \{ colors \};\n?", "", layout, flags=re.M)
+    body = layout + "".join(
+        _scoped(_show(mirrors, RSK, RSK_COMMIT, f"{base}templates/{f}.tsx"), n)
+        for f, n in [("otp-email", "OTPEmail"), ("email-verification", "EmailVerification"),
+                     ("password-reset", "PasswordReset")]
+    )  # fmt: skip
+    source = _module(body, ["OTPEmail", "EmailVerification", "PasswordReset"])
+    app = {"appName": "Quarry Notes", "appUrl": "https://quarrynotes.app"}
+    labels = {"sign-in": "Sign In", "email-verification": "Email Verification",
+              "forget-password": "Password Reset"}  # fmt: skip
+    jobs, meta = [], []
+    for n in (1, 2):
+        for kind in labels:
+            otp = _rand("0123456789", 6)
+            props = {"otp": otp, "type": kind, **app}
+            for opts in ({"pretty": True}, {"plainText": True}):
+                jobs.append({"source": source, "component": "OTPEmail", "call": True,
+                             "props": props, "renderOptions": opts})  # fmt: skip
+            meta.append((f"otp-{kind}", f"Your {labels[kind]} code", otp, "saas-otp", n))
+    token = _jwt()
+    links = [
+        ("EmailVerification", "email-verification", "Verify your email address",
+         {"userName": "Idris Kane", "verificationUrl":
+          f"{app['appUrl']}/api/auth/verify-email?token={token}&callbackURL=%2F"}),
+        ("PasswordReset", "password-reset", "Reset your password",
+         {"userName": "Idris Kane", "resetUrl":
+          f"{app['appUrl']}/api/auth/reset-password/{_rand('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', 24)}"
+          f"?callbackURL={quote(app['appUrl'] + '/reset-password', safe='')}"}),
+    ]  # fmt: skip
+    for component, template, subject, props in links:
+        for opts in ({"pretty": True}, {"plainText": True}):
+            jobs.append({"source": source, "component": component, "call": True,
+                         "props": {**props, **app}, "renderOptions": opts})  # fmt: skip
+        meta.append((template, subject, None, "notice", 0))
+    rendered = _react(node_modules, "rsk", "@react-email/render", jobs)
+    for i, (template, subject, code, kind, n) in enumerate(meta):
+        html_part, text = rendered[2 * i]["html"], rendered[2 * i + 1]["html"]
+        name = "otp-email" if code else template
+        _save(source="reactstarterkit", template=template, lang="en", kind=kind, code=code,
+              repository=RSK,
+              path=f"{base}templates/{name}.tsx; {base}components/BaseTemplate.tsx; "
+                   f"{base}utils/render.ts; apps/api/lib/email.ts; apps/api/lib/auth.ts",
+              commit=RSK_COMMIT, licence="MIT",
+              rendered="the template in BaseTemplate rendered in node with @react-email/render "
+                       "2.0.4 (components 1.0.8, React 19.2.4): renderEmailToHtml (pretty) and "
+                       "renderEmailToText (plainText), both sent through Resend",
+              sender="onboarding@resend.dev", subject=subject, text=text, html_part=html_part,
+              note=("better-auth emailOTP code, otpLength 6 (digits), in its own box"
+                    if code else "the token is only inside the link"),
+              variant=str(n) if code else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -905,6 +971,7 @@ def main() -> None:
     jhipster(args.mirrors)
     usesend(args.mirrors, args.node_modules)
     authjs(args.mirrors, args.node_modules)
+    reactstarterkit(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
