@@ -16,7 +16,10 @@ its own ``node_modules``:
   react-dom@18.3.1`` (remix-saas);
 - ``boxy``: ``@react-email/components@1.0.12 @react-email/render@2.0.8 react@18.3.1
   react-dom@18.3.1`` (saas-starter-kit);
-- ``v020``: ``@react-email/components@0.0.20 react@18.3.1 react-dom@18.3.1`` (convex-auth).
+- ``v020``: ``@react-email/components@0.0.20 react@18.3.1 react-dom@18.3.1`` (convex-auth);
+- ``jsx``: ``jsx-email@2.7.1 react@19.1.0 react-dom@19.1.0`` (useSend);
+- ``rsk``: ``@react-email/components@1.0.8 @react-email/render@2.0.4 react@19.2.4
+  react-dom@19.2.4`` (react-starter-kit).
 
 React Email templates are rendered in node 20 from the kits' own ``.tsx`` source: the
 template functions are cut out of the file as written, their imports replaced by the
@@ -56,6 +59,38 @@ node as the kit does.
   ``src/i18n/<lang>/*.json`` in all seven of its languages; ``MailerService`` sends
   ``text`` (``<url> <title>``) and the HTML, From ``"<MAIL_DEFAULT_NAME>"
   <MAIL_DEFAULT_EMAIL>``. Link mails, no code.
+- sahat/hackathon-starter (MIT), the Node/Express starter: the ``mailOptions`` of
+  ``controllers/user.js`` (the e-mailed two-factor code of ``sendTwoFactorEmail``, six digits of
+  ``User.generateCode``: ``crypto.randomInt(100000, 1000000)``; the login-link, existing-account,
+  verify-email, reset-password and password-changed mails), their template literals evaluated
+  in node with ``BASE_URL`` / ``SITE_CONTACT_EMAIL`` set; nodemailer sends the text alone.
+- tugascript/nestjs-graphql-fastity-template (MPL-2.0 OR GPL-3.0-only), a NestJS GraphQL
+  boilerplate: ``src/email/templates/*.hbs`` compiled with Handlebars (``strict``) as
+  ``EmailService`` does, From ``"My App" <EMAIL_USER>``, HTML alone; the two-factor access code
+  is ``randomBytes(3).toString('hex').toUpperCase()`` (``auth.service.ts``), subject ``Your
+  access code <name>``.
+- jhipster/generator-jhipster (Apache-2.0), the Spring Boot application generator: the
+  generated ``templates/mail/{activation,creation,passwordReset}Email.html`` with the generated
+  ``messages_<lang>.properties`` (eight of its languages), for an app ``Fjordline`` with user
+  management; the generator's EJS applied (comments and control lines dropped,
+  ``baseName``), then the Thymeleaf forms these templates use rendered by a small renderer
+  (``th:text`` of messages with MessageFormat ``{0}``, ``th:href`` / ``th:with`` link
+  expressions, ``th:lang``; the ``xmlns:th`` declaration dropped); ``MailService`` sends the
+  HTML alone with the title message as subject. Link mails, no code.
+- unsend-dev/unsend (AGPL-3.0), useSend, an open e-mail platform built on create-t3-app:
+  ``apps/web/src/server/mailer.ts`` (``sendSignUpEmail``: the jsx-email ``OtpEmail`` with
+  ``token.toUpperCase()`` and a text part with the token as it is; ``sendTeamInviteEmail``) and
+  ``email-templates/*.tsx`` rendered with jsx-email in node; the next-auth token is
+  ``Math.random().toString(36).substring(2, 7)`` (``server/auth.ts``).
+- nextauthjs/next-auth (ISC), Auth.js, which most Next.js starters sign in with: the default
+  ``html()`` / ``text()`` of ``packages/core/src/lib/utils/email.ts`` as the Resend and
+  Nodemailer providers send them (``Sign in to <host>``), once with the default theme and once
+  with a brand colour. Link mails, no code.
+- kriasoft/react-starter-kit (MIT): ``apps/email/templates/{otp-email,email-verification,
+  password-reset}.tsx`` in ``components/BaseTemplate.tsx``, sent by ``apps/api/lib/email.ts``
+  (subjects there; ``renderEmailToHtml`` with ``pretty`` and ``renderEmailToText``) from
+  ``onboarding@resend.dev``; the code is better-auth's emailOTP with ``otpLength: 6``
+  (``apps/api/lib/auth.ts``), for sign-in, e-mail verification and password reset.
 
 What a person sees decides each label (``code``, or ``null``).
 """
