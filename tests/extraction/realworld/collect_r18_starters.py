@@ -9,7 +9,7 @@ link mails without a code.
 them at the commits named below, with fixed values, so each run writes the same bytes.
 ``--node-modules`` is a folder holding one npm install per React Email version the kits pin
 (each a ``package.json`` and ``node_modules``), plus esbuild 0.24.0 and handlebars 4.7.8 in
-its own ``node_modules``:
+its own ``node_modules`` (and @css-inline/css-inline 0.14.1 there):
 
 - ``v19``: ``@react-email/components@1.0.6 react@19.2.4 react-dom@19.2.4`` (epic-stack);
 - ``v18``: ``@react-email/components@0.0.31 @react-email/render@1.0.3 react@18.3.1
@@ -86,6 +86,13 @@ node as the kit does.
   ``html()`` / ``text()`` of ``packages/core/src/lib/utils/email.ts`` as the Resend and
   Nodemailer providers send them (``Sign in to <host>``), once with the default theme and once
   with a brand colour. Link mails, no code.
+- robertlinde/next-nest-turbo-boilerplate (MIT), a Next.js + NestJS Turborepo boilerplate, at
+  the last commit that still sent its mails (``NNT_COMMIT``, the parent of 63316f1 which
+  removed them): ``apps/nestjs-backend/src/email/templates/<name>_{de,en}.hbs`` with the
+  subjects of ``email.service.ts``, rendered as ``email.module.ts`` configures
+  @nestjs-modules/mailer 2.0.2 (handlebars ``strict``, then its default CSS inlining with
+  @css-inline/css-inline 0.14.1); the 2FA code is six digits of
+  ``CryptoService.generateRandomCode``.
 - kriasoft/react-starter-kit (MIT): ``apps/email/templates/{otp-email,email-verification,
   password-reset}.tsx`` in ``components/BaseTemplate.tsx``, sent by ``apps/api/lib/email.ts``
   (subjects there; ``renderEmailToHtml`` with ``pretty`` and ``renderEmailToText``) from
@@ -139,6 +146,8 @@ AUTHJS = "nextauthjs/next-auth"
 AUTHJS_COMMIT = "a1a16a5a7780488c7449feece410033f445d0b31"
 RSK = "kriasoft/react-starter-kit"
 RSK_COMMIT = "3c5132eb3d0a02dc8090eb6248f8959744e18d12"
+NNT = "robertlinde/next-nest-turbo-boilerplate"
+NNT_COMMIT = "f02f23c98ccb9c1ee6864eb7817031bf61c69257"
 
 
 def _show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -266,8 +275,10 @@ def _handlebars(node_modules: Path, jobs: list[dict]) -> list[str]:
 const fs = require('fs');
 const Handlebars = require('handlebars');
 const jobs = JSON.parse(fs.readFileSync(0, 'utf8'));
-process.stdout.write(JSON.stringify(jobs.map((j) =>
-  Handlebars.compile(j.template, { strict: true })(j.context))));
+process.stdout.write(JSON.stringify(jobs.map((j) => {
+  const html = Handlebars.compile(j.template, { strict: true })(j.context);
+  return j.inlineCss ? require('@css-inline/css-inline').inline(html, {}) : html;
+})));
 """
     env = dict(os.environ)
     env["NODE_PATH"] = str(node_modules / "node_modules")
@@ -989,6 +1000,64 @@ def reactstarterkit(mirrors: Path, node_modules: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# robertlinde/next-nest-turbo-boilerplate
+
+
+def nextnestturbo(mirrors: Path, node_modules: Path) -> None:
+    import base64
+
+    base = "apps/nestjs-backend/src/email/"
+    subjects = {
+        "confirm-user": {"de": "Bitte bestätigen Sie Ihre E-Mail-Adresse",
+                         "en": "Please confirm your email address"},
+        "request-password-reset": {"de": "Passwort zurücksetzen", "en": "Reset Your Password"},
+        "two-factor-auth-code": {"de": "Ihr 2FA Code", "en": "Your 2FA Code"},
+    }  # fmt: skip
+    front = "https://app.brightkiln.com"
+    users = {"de": "katrin.vogel", "en": "dmurphy"}
+
+    def token() -> str:
+        digest = "$argon2id$v=19$m=65536,t=3,p=4$" + _rand(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 65
+        )
+        return base64.urlsafe_b64encode(digest.encode()).decode().rstrip("=")
+
+    jobs, meta = [], []
+    for template, by_lang in subjects.items():
+        for lang, subject in by_lang.items():
+            raw = _show(mirrors, NNT, NNT_COMMIT, f"{base}templates/{template}_{lang}.hbs")
+            repeats = 3 if template == "two-factor-auth-code" else 1
+            for n in range(1, repeats + 1):
+                code = None
+                if template == "confirm-user":
+                    context = {"username": users[lang],
+                               "confirmationLink": f"{front}/confirm?token={token()}"}  # fmt: skip
+                elif template == "request-password-reset":
+                    context = {"username": users[lang],
+                               "passwordResetLink": f"{front}/reset-password?token={token()}"}  # fmt: skip
+                else:
+                    code = _rand("0123456789", 6)
+                    context = {"code": code}
+                jobs.append({"template": raw, "context": context, "inlineCss": True})
+                meta.append((template, lang, subject, code, n if repeats > 1 else None))
+    htmls = _handlebars(node_modules, jobs)
+    for (template, lang, subject, code, n), html_part in zip(meta, htmls, strict=True):
+        _save(source="nextnestturbo", template=template, lang=lang,
+              kind="saas-otp" if code else "notice", code=code, repository=NNT,
+              path=f"{base}templates/{template}_{lang}.hbs; {base}email.service.ts; "
+                   f"{base}email.module.ts; apps/nestjs-backend/src/crypto/crypto.service.ts",
+              commit=NNT_COMMIT, licence="MIT",
+              rendered="@nestjs-modules/mailer 2.0.2's HandlebarsAdapter as configured "
+                       "(handlebars 4.7.8 with strict, then @css-inline/css-inline 0.14.1 inline, "
+                       "which wraps the fragment in html/head/body); nodemailer sends the HTML "
+                       "alone; MailerModule sets no From, the SMTP user stands in",
+              sender="no-reply@brightkiln.com", subject=subject, text=None, html_part=html_part,
+              note=("six digits (CryptoService.generateRandomCode) in <strong>" if code
+                    else "the token is only inside the link"),
+              variant=str(n) if n else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -1007,6 +1076,7 @@ def main() -> None:
     usesend(args.mirrors, args.node_modules)
     authjs(args.mirrors, args.node_modules)
     reactstarterkit(args.mirrors, args.node_modules)
+    nextnestturbo(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
