@@ -38,7 +38,8 @@ node as the kit does.
   ``ABCDEFGHJKLMNPQRSTUVWXYZ123456789`` (@epic-web/totp's six digits), also set as ``code`` in
   the ``/verify`` link (``getRedirectToUrl``).
 - dev-xo/remix-saas (MIT), a Remix SaaS starter: ``app/modules/email/templates/auth-email.tsx``
-  (``AuthEmail``, with and without the magic link) and ``subscription-email.tsx`` (success and
+  (``AuthEmail``, with the magic link remix-auth-totp's ``generateMagicLink`` makes:
+  ``/auth/magic-link?code=<code>``) and ``subscription-email.tsx`` (success and
   error), subject strings of their senders, ``onboarding@resend.dev``, HTML alone
   (``email.server.ts``). The code is remix-auth-totp 3.4.2's default: six characters of
   ``abcdefghijklmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ123456789`` (mixed case).
@@ -403,17 +404,14 @@ def remixsaas(mirrors: Path, node_modules: Path) -> None:
               "hana.novak@example.org", "felix.arnaud@example.com"]  # fmt: skip
     for i, host in enumerate(hosts):
         code = _rand(TOTP_ALPHABET, 6)
-        link = None
-        if i != 2:
-            token = _rand("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", 171)
-            link = f"{host}/auth/magic-link?t={token}"
+        link = f"{host}/auth/magic-link?code={code}"  # generateMagicLink: path ?code=<code>
         jobs.append({"source": auth_src, "component": "AuthEmail",
                      "props": {"email": emails[i], "code": code, "magicLink": link}})  # fmt: skip
         meta.append({"template": "login-code", "subject": "Your login code for Remix Auth TOTP",
                      "code": code, "kind": "saas-otp", "path": auth_path,
                      "note": "six characters of remix-auth-totp 3.4.2's default charSet "
-                             "(mixed case, no O or 0) in a <code> element"
-                     + ("" if link else "; sent without a magic link")})  # fmt: skip
+                             "(mixed case, no O or 0) in a <code> element, also as code= in the "
+                             "magic link button"})  # fmt: skip
     for i, (component, subject) in enumerate([
         ("SubscriptionSuccessEmail", "Successfully Subscribed to PRO"),
         ("SubscriptionErrorEmail", "Subscription Issue - Customer Support"),
