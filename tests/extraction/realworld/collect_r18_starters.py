@@ -47,8 +47,9 @@ node as the kit does.
   ``components/emailTemplates/*.tsx`` in ``EmailLayout`` (Tailwind), with the subjects and
   links of ``lib/email/send*.ts`` and ``lib/accountLock.ts`` (``app.name`` BoxyHQ,
   ``APP_URL`` of ``.env.example``); nodemailer sends the HTML alone. Link mails, no code.
-- get-convex/convex-auth (Apache-2.0), Convex Auth's example apps that the Convex starters
-  copy: ``test/convex/otp/VerificationCodeEmail.tsx`` (``ResendOTP``, ``maxAge`` 20 minutes)
+- get-convex/convex-auth (Apache-2.0: ``package.json``; the licence text copied from
+  ``test-nextjs/LICENSE.txt``, the repository has none at its root), Convex Auth's example
+  apps that the Convex starters copy: ``test/convex/otp/VerificationCodeEmail.tsx`` (``ResendOTP``, ``maxAge`` 20 minutes)
   and ``test/convex/passwordReset/PasswordResetEmail.tsx`` (``ResendOTPPasswordReset``, the
   provider's default 24 hours), sent through Resend 3.2.0 (HTML alone) from
   ``My App <onboarding@resend.dev>``; the code is ``generateRandomString`` of eight digits.
