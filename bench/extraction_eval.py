@@ -249,7 +249,7 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
+LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
 ROUND_NAMES = {
     3: "three",
@@ -267,6 +267,7 @@ ROUND_NAMES = {
     15: "fifteen",
     16: "sixteen",
     17: "seventeen",
+    18: "eighteen",
 }
 
 
