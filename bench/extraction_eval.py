@@ -105,6 +105,9 @@ class Case:
     template: str = ""
     holdout: bool = False
     also_right: tuple[str, ...] = ()
+    also_code: tuple[str, ...] = ()
+    """Other forms of the code the sender's server accepts (``also_code`` in the manifest,
+    each cited in the item's note)."""
     """Other answers that are as right (the visible direct URL of a tracked link)."""
 
 
@@ -173,13 +176,19 @@ def load_cases(directory: Path = CASES_DIR, *, with_html: bool = False) -> list[
     return cases
 
 
-def _tally(tally: Tally, case_id: str, expected: str | None, got: str | None) -> None:
+def _tally(
+    tally: Tally,
+    case_id: str,
+    expected: str | None,
+    got: str | None,
+    also: tuple[str, ...] = (),
+) -> None:
     if expected is not None:
         tally.expected += 1
     if got is None:
         if expected is not None:
             tally.missed.append((case_id, expected))
-    elif got == expected:
+    elif got == expected or (expected is not None and got in also):
         tally.correct += 1
     else:
         tally.wrong.append((case_id, expected, got))
@@ -189,7 +198,7 @@ def evaluate(cases: list[Case], *, repeat: int = 20) -> Report:
     """Score ``cases``; ``repeat`` passes are timed (0 skips timing)."""
     codes, links = Tally(), Tally()
     for case in cases:
-        _tally(codes, case.id, case.code, extract_code(case.email))
+        _tally(codes, case.id, case.code, extract_code(case.email), case.also_code)
         picked = pick_action_link(case.email)
         _tally(links, case.id, case.action_link, None if picked is None else picked["url"])
     # timing: the best of ``repeat`` passes, as timeit does (other load only adds noise)
@@ -318,6 +327,7 @@ def load_realworld(which: str = "all", directory: Path = REALWORLD_DIR) -> list[
                 style=str(item["kind"]),
                 template=str(item["group"]),
                 holdout=any(part.startswith("holdout") for part in parts),
+                also_code=tuple(str(v) for v in item.get("also_code", ())),
             )
         )
     return cases
@@ -327,7 +337,7 @@ def evaluate_codes(cases: list[Case]) -> Tally:
     """The code tally of ``cases`` (no timing)."""
     tally = Tally()
     for case in cases:
-        _tally(tally, case.id, case.code, extract_code(case.email))
+        _tally(tally, case.id, case.code, extract_code(case.email), case.also_code)
     return tally
 
 
@@ -419,7 +429,7 @@ def evaluate_corpus(cases: list[Case]) -> CorpusReport:
     codes = Tally()
     misses = []
     for case in cases:
-        _tally(codes, case.id, case.code, extract_code(case.email))
+        _tally(codes, case.id, case.code, extract_code(case.email), case.also_code)
         found = pick_action_link(case.email)
         picked = None if found is None else found["url"]
         listed = any(

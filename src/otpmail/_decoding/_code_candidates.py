@@ -95,6 +95,29 @@ class _Candidate(NamedTuple):
 
 _DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
 """Digits run into a capitalised word (``346624Dies``): the code, then the next sentence."""
+_LOWER = "a-zß-ÿ\u0100-\u024f"
+_SENTENCE_GOES_ON = re.compile(rf"(?:['’]?[{_LOWER}]+)?[ \t]+[{_LOWER}]")
+"""The rest of a capitalised word, then a lower-case word: a sentence going on."""
+
+
+def _run_on_end(seg: str, start: int, end: int) -> int | None:
+    """Where a value ends that ran into the next sentence (``975376S'il s'agit``,
+    ``572425If this``, ``F4UL86740KThis was``, ``d9I2Wa7nY3PActivate expired``): a text part
+    made by stripping the HTML's tags joins the lines. The value ends before the capitalised
+    word that a lower-case word follows; at least four characters with a digit stay."""
+    if end - start > 48:
+        return None
+    cut = end
+    while cut > start and "a" <= seg[cut - 1] <= "z":
+        cut -= 1
+    cut -= 1  # the capital the word starts with
+    if cut - start < 4 or not "A" <= seg[cut] <= "Z":
+        return None
+    if cut == end - 1 and seg[end : end + 1].isascii():
+        return None  # "K7P2QX and": a code's last capital, unless the word goes on ("Mã")
+    if not any(ch.isdigit() for ch in seg[start:cut]) or not _SENTENCE_GOES_ON.match(seg, end):
+        return None
+    return cut
 
 
 def _is_latin_alnum(ch: str) -> bool:
@@ -372,9 +395,14 @@ def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = Fa
     symbols = _SYMBOLS | {"-"} if hyphen else _SYMBOLS
     if not any(ch in symbols for ch in marks) or len(marks) * 2 > len(value):
         return False  # mostly letters and digits
-    if value.isupper() or value.islower() or sum(ch.isalpha() for ch in value) < 2:
-        return False  # one case is an identifier or a path (user_name1, src/app1.py)
     digit = any(ch.isdigit() for ch in value)
+    # one case is an identifier or a path (user_name1, src/app1.py), except a password a
+    # password word gives, with digits and symbols an identifier does not hold (M8W5!!C$)
+    given = hyphen and labelled and digit and any(ch in "!#$%&*+=?@^~" for ch in marks)
+    if ((value.isupper() or value.islower()) and not given) or sum(
+        ch.isalpha() for ch in value
+    ) < 2:
+        return False
     # words joined by a mark inside (``Champagne&Co``) only right after a code word
     joined = labelled and any(ch in _SYMBOLS for ch in value[1:-1])
     if not (digit or joined or _LOWER_UPPER.search(value)):
@@ -393,6 +421,9 @@ def _after_secret_word(seg: str, start: int) -> bool:
     """Whether ``seg[start:]`` starts right after a password word (``Kennwort:``, ``password
     to:``, ``密码更改成:``): what follows is typed as shown, hyphens and all."""
     return _right_after(seg, start, (_SECRET_WORD,), between=_RIGHT_AFTER_SECRET)
+
+
+_TAIL_WORD = re.compile(r"(?<=[0-9])[A-Z][a-z]*$")
 
 
 def _symbolic_secrets(seg: str) -> list[_Candidate]:
@@ -414,6 +445,9 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
             end -= 1  # the end of a sentence
         if seg[start] in "\"'([<" and seg[end - 1] in "\"')]>":
             start, end = start + 1, end - 1
+        run_on = _TAIL_WORD.search(seg, start, end)
+        if run_on and _SENTENCE_GOES_ON.match(seg, end):
+            end = run_on.start()  # "Welcome-Hoa2026We recommend": the next sentence's word
         value = seg[start:end]
         if not _is_symbolic_secret(value, hyphen=True, labelled=True):
             continue  # not even where a label would allow the most (cheap, so first)
@@ -428,7 +462,7 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
 
 _LABELLED_VALUE = re.compile(
     r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
-    r"(?P<v>[0-9A-Za-z]{4,32})(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
+    r"(?P<v>[0-9A-Za-z]{4,32}(?:[!?]{1,2}(?=[ \t]*$))?)(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
     re.M,
 )
 """A value that ends its line (or its clause, before a bracketed remark) right after a colon,
@@ -489,7 +523,7 @@ def _row_above(seg: str, line_start: int) -> bool:
     )
 
 
-def _labelled_values(seg: str, taken: list[tuple[int, int]]) -> list[_Candidate]:
+def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidate]:
     """Values of any shape a password word gives, on its line (``New password:
     moss7harbor``) or alone on the next (``Password`` / ``pitiwuna``): typed as shown, so
     kept only there, never as lone values. A plain word (``redcross``) only right after the
@@ -513,12 +547,19 @@ def _labelled_values(seg: str, taken: list[tuple[int, int]]) -> list[_Candidate]
         if above < ls and _TIGHT_SECRET.fullmatch(seg, above, _line_end(seg, above)):
             # a plain word only in a table of such rows: a login's row above it
             found.append((start, end, _row_above(seg, above)))
+    taken = [(c.start, c.end) for c in found_before]
     for start, end, tight in found:
         if any(lo < end and start < hi for lo, hi in taken):
-            continue
+            # a password that ends its line in "!" after its word: the mark is its own
+            # ("Mot de passe : KTWfuxQ!"), not the sentence's
+            if not (seg[end - 1] in "!?" and (start, end - 1) in taken):
+                continue
+            found_before[:] = [c for c in found_before if (c.start, c.end) != (start, end - 1)]
         value = seg[start:end]
         if value.isdigit():
             continue  # digits are candidates already
+        if value[-1] in "!?" and not _after_secret_word(seg, start):
+            continue
         if not value.isalnum() and not _is_symbolic_secret(value, hyphen=True, labelled=True):
             continue
         if value.isalpha() and not value.islower() and _wordlike(value):
@@ -561,9 +602,15 @@ def _candidates(seg: str) -> list[_Candidate]:
         start, end = run[0].start(), run[-1].end()
         texts = [m.group() for m in run]
         value = _joined(texts, seps)
-        glued = _DIGITS_THEN_WORD.fullmatch(value) if len(run) == 1 and value else None
-        if glued:  # "lautet: 346624Dies ist …": a text part whose lines ran together
-            value, end = glued.group(1), start + len(glued.group(1))
+        # "lautet: 346624Dies ist …", "572425If this": a text part whose lines ran together
+        digits_then_word = _DIGITS_THEN_WORD.fullmatch(value) if len(run) == 1 and value else None
+        if digits_then_word:
+            cut: int | None = start + len(digits_then_word.group(1))
+        else:
+            cut = _run_on_end(seg, start, end) if len(run) == 1 and value else None
+        glued = cut is not None
+        if cut is not None:
+            value, end = seg[start:cut], cut
         if value is None or not 4 <= len(value) <= 32:
             continue
         before = seg[start - 1] if start else " "
@@ -626,5 +673,5 @@ def _candidates(seg: str) -> list[_Candidate]:
             ):
                 continue
         out.append(_Candidate(value, start, end, letters, mixed))
-    out += _labelled_values(seg, [(c.start, c.end) for c in out])
+    out += _labelled_values(seg, out)
     return sorted(out, key=lambda c: c.start)

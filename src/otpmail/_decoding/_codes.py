@@ -400,6 +400,8 @@ def _lone_code(values: set[str], lone: list[tuple[_Candidate, str]]) -> list[_Li
     if len(values) != 1 or not lone:
         return []
     cand, seg = lone[0]
+    if cand.value.isalpha() and seg.count(cand.value) > 1:
+        return []  # letters the mail also writes in its prose are a name ("BoxyHQ")
     return [(CODE_WEIGHTS.lone_code, cand.value, cand, seg, False)]
 
 
