@@ -1152,3 +1152,32 @@ def test_bold_written_into_a_text_part_keeps_its_lines() -> None:
     assert extract_code("Inserisci questo codice per accedere a EspoCRM.\n\nCodice: 0559002") == (
         "0559002"
     )
+
+
+def test_a_value_run_into_the_next_sentence_ends_before_it() -> None:
+    # round eighteen: text parts made by stripping the HTML's tags join the lines
+    assert extract_code("Voici votre code de vérification : 975376S'il s'agit d'une erreur") == (
+        "975376"
+    )
+    assert extract_code("Your verification code: 572425If this was not you, ignore it.") == (
+        "572425"
+    )
+    assert extract_code("Mã xác minh: S8XVM10JWSMã này chỉ được sử dụng một lần") == ("S8XVM10JWS")
+    # a code's own last capital before a lower-case word stays
+    assert extract_code("Your verification code is K7P2QX and it expires soon.") == "K7P2QX"
+
+
+def test_round_eighteen_passwords_and_codes() -> None:
+    assert extract_code("Nazwa użytkownika: bartek\nHasło: M8W5!!C$\n") == "M8W5!!C$"
+    assert extract_code("Nom d'utilisateur : solene\nMot de passe : KTWfuxQ!\n") == "KTWfuxQ!"
+    assert extract_code("Sie können sich nun als noor mit dem Kennwort b401 anmelden.") == "b401"
+    assert extract_code("Sign in with the link above.\n\nYou can also use this OTP: fh1zl\n") == (
+        "fh1zl"
+    )
+    # an identifier under "User code:" without a verb is not asked for
+    assert extract_code("User code:u0041\nEmail address: x\nPassword:6dC$hvqWUvYRZ4yZ\n") == (
+        "6dC$hvqWUvYRZ4yZ"
+    )
+    # a brand's name that signs the mail and is written in its prose is not a lone code
+    mail = "Thank you for signing up for BoxyHQ. Please click the button below.\nBoxyHQ"
+    assert extract_code(mail) is None

@@ -113,8 +113,9 @@ def _run_on_end(seg: str, start: int, end: int) -> int | None:
     cut -= 1  # the capital the word starts with
     if cut - start < 4 or not "A" <= seg[cut] <= "Z":
         return None
-    if cut == end - 1 and seg[end : end + 1].isascii():
-        return None  # "K7P2QX and": a code's last capital, unless the word goes on ("Mã")
+    if cut == end - 1 and seg[end : end + 1].isascii() and seg[end : end + 1] not in "'’":
+        # "K7P2QX and": a code's last capital, unless the word goes on ("Mã", "S'il")
+        return None
     if not any(ch.isdigit() for ch in seg[start:cut]) or not _SENTENCE_GOES_ON.match(seg, end):
         return None
     return cut
@@ -376,7 +377,7 @@ _SECRET_WORD = re.compile(
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
     r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
-    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+)\b|\]\(|^[(\[<]|[(<]$"
+    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
 )
 """A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
 a sentence run on after a full stop (``301733.This``), or bracketed text."""
@@ -523,6 +524,25 @@ def _row_above(seg: str, line_start: int) -> bool:
     )
 
 
+_INLINE_SECRET = re.compile(
+    r"[ \t]+(?P<v>(?=[0-9a-z]*[0-9])(?=[0-9a-z]*[a-z])[0-9a-z]{4,32})(?=[.,;]?(?:[ \t]|$))",
+    re.M,
+)
+"""A value of lower-case letters and digits right after a password word in a sentence."""
+
+
+def _asked_for(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]``, letters and digits ending its line, follows a code word
+    and its colon on a line that asks for it (``You can also use this OTP: fh1zl``)."""
+    value = seg[start:end]
+    if len(value) < 5 or value.isalpha() or not value.isalnum():
+        return False
+    if not _right_after_label(seg, start):
+        return False
+    ls = _line_bounds(seg, start, end)[0]
+    return _VERBS.search(seg, ls, start) is not None
+
+
 def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidate]:
     """Values of any shape a password word gives, on its line (``New password:
     moss7harbor``) or alone on the next (``Password`` / ``pitiwuna``): typed as shown, so
@@ -535,6 +555,12 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         start, end = m.span("v")
         if _after_secret_word(seg, start):
             found.append((start, end, _tightly_after_secret_word(seg, start)))
+        elif _asked_for(seg, start, end):
+            found.append((start, end, False))
+    for m in _SECRET_WORD.finditer(seg):
+        inline = _INLINE_SECRET.match(seg, m.end())
+        if inline:  # "mit dem Kennwort b401 anmelden", "and the password 91ok."
+            found.append((*inline.span("v"), False))
     for m in _QUOTED_VALUE.finditer(seg):
         start, end = m.span(m.lastindex or 0)
         secret = _after_secret_word(seg, m.start())
