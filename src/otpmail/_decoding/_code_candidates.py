@@ -524,11 +524,13 @@ def _row_above(seg: str, line_start: int) -> bool:
     )
 
 
-_INLINE_SECRET = re.compile(
-    r"[ \t]+(?P<v>(?=[0-9a-z]*[0-9])(?=[0-9a-z]*[a-z])[0-9a-z]{4,32})(?=[.,;]?(?:[ \t]|$))",
+_INLINE_VALUE = re.compile(
+    r"(?<=[^\W\d_])[ \t]+(?P<v>(?=[0-9a-z]*[0-9])(?=[0-9a-z]*[a-z])[0-9a-z]{4,32})"
+    r"(?=[.,;]?(?:[ \t]|$))",
     re.M,
 )
-"""A value of lower-case letters and digits right after a password word in a sentence."""
+"""A value of lower-case letters and digits after a word, in a sentence: given where the
+word is a password word."""
 
 
 def _asked_for(seg: str, start: int, end: int) -> bool:
@@ -557,10 +559,13 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, _tightly_after_secret_word(seg, start)))
         elif _asked_for(seg, start, end):
             found.append((start, end, False))
-    for m in _SECRET_WORD.finditer(seg):
-        inline = _INLINE_SECRET.match(seg, m.end())
-        if inline:  # "mit dem Kennwort b401 anmelden", "and the password 91ok."
-            found.append((*inline.span("v"), False))
+    for m in _INLINE_VALUE.finditer(seg):
+        # "mit dem Kennwort b401 anmelden", "and the password 91ok."
+        word = _SECRET_WORD.search(seg, max(0, m.start() - 40), m.start())
+        while word and word.end() < m.start():
+            word = _SECRET_WORD.search(seg, word.end(), m.start())
+        if word:
+            found.append((*m.span("v"), False))
     for m in _QUOTED_VALUE.finditer(seg):
         start, end = m.span(m.lastindex or 0)
         secret = _after_secret_word(seg, m.start())
