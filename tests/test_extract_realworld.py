@@ -1155,8 +1155,11 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # lower-case letters only), a lower-case "pin", invite codes (a negative), a credential under a word no rule
 # has, a code under a line that is only a handle, and a Korean mail its catalogue garbles.
 # The recall floor is what the tuning part reaches; precision is 1.0 on every part.
-REALWORLD_TUNING_RECALL_FLOOR = 0.935  # 1495/1590: most misses over 32 characters, in a
-# link, in one case, a word for a password, or a password run into the next word
+# Round eighteen (640 mails, 48 new repositories, held out whole), scored once: 0.731
+# (160/219) at 0.899; tuned on since (a value run into the next sentence, a brand that signs
+# the mail, passwords a password word gives in any shape): 0.854 (187/219) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.945  # 1711/1809: most misses over 32 characters, in a
+# link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 19)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
