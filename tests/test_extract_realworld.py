@@ -506,6 +506,11 @@ _END_TO_END = {
     "elyby-register-en": "a key of capitals and digits under a line that asks for it",
     "varaamo-confirmed-door-code-en": "a door code in a booking mail with a price",
     "barong-new-beneficiary-en": "a pin-code the mail says is the code",
+    "piwigo-verification-code-en-GB": "a code its text part runs into the next sentence",
+    "nukeviet-lostpass-code-en": "a key of capitals and digits run into 'This'",
+    "packetfence-guest-local-account-creation-en": "a plain-word password under 'Password'",
+    "myaac-lost-your-password-en": "a lower-case password after 'New password:'",
+    "dotclear-new-password-pl": "a password in capitals with symbols after 'Hasło:'",
 }
 
 
