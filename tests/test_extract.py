@@ -1163,8 +1163,10 @@ def test_a_value_run_into_the_next_sentence_ends_before_it() -> None:
         "572425"
     )
     assert extract_code("Mã xác minh: S8XVM10JWSMã này chỉ được sử dụng một lần") == ("S8XVM10JWS")
-    # a code's own last capital before a lower-case word stays
+    # a code's own last capital before a lower-case word stays, and so does a mixed-case
+    # code's short ending (a regression the first form of this rule had)
     assert extract_code("Your verification code is K7P2QX and it expires soon.") == "K7P2QX"
+    assert extract_code("Your temporary login code is cQ5jAb and is valid.") == "cQ5jAb"
 
 
 def test_round_eighteen_passwords_and_codes() -> None:
@@ -1181,3 +1183,12 @@ def test_round_eighteen_passwords_and_codes() -> None:
     # a brand's name that signs the mail and is written in its prose is not a lone code
     mail = "Thank you for signing up for BoxyHQ. Please click the button below.\nBoxyHQ"
     assert extract_code(mail) is None
+
+
+def test_a_session_prefix_before_capitals_and_digits_and_a_cjk_password_word() -> None:
+    assert extract_code("Your OTP is RWF-7K2QXM. It expires in 10 minutes.") == "7K2QXM"
+    # a device's model is not a code
+    assert extract_code("Your account was used on a new device:\n\nSM-S911B\n\nIf not…") is None
+    # a password given with a CJK password word stays the code in a booking mail
+    mail = "2026年12月9日の予約が承認されました。\n\nミーテイングURL: https://x.example/\nパスワード:&7VZVZsHoe\n"
+    assert extract_code(mail) == "&7VZVZsHoe"

@@ -116,7 +116,11 @@ def _run_on_end(seg: str, start: int, end: int) -> int | None:
     if cut == end - 1 and seg[end : end + 1].isascii() and seg[end : end + 1] not in "'’":
         # "K7P2QX and": a code's last capital, unless the word goes on ("Mã", "S'il")
         return None
-    if not any(ch.isdigit() for ch in seg[start:cut]) or not _SENTENCE_GOES_ON.match(seg, end):
+    head = seg[start:cut]
+    if not any(ch.isdigit() for ch in head) or not _SENTENCE_GOES_ON.match(seg, end):
+        return None
+    # a short word ("If", "Se", "Mã") only after a value in one case: "cQ5jAb and" is a code
+    if end - cut < 3 and seg[end : end + 1] not in "'’" and head.upper() != head:
         return None
     return cut
 
@@ -141,8 +145,15 @@ def _joined(tokens: list[str], seps: list[str]) -> str | None:
         and first.isalpha()
         and first.isupper()
         and len(first) <= 3
-        and rest[0].isdigit()
         and 5 <= len(rest[0]) <= 8
+        and (
+            rest[0].isdigit()
+            # "RWF-7K2QXM": six or more capitals and digits (two at least) after the
+            # prefix; a device's model is shorter ("SM-S911B")
+            or (
+                len(rest[0]) >= 6 and rest[0].isupper() and sum(ch.isdigit() for ch in rest[0]) >= 2
+            )
+        )
     ):
         return rest[0]
     lengths = {len(t) for t in tokens}

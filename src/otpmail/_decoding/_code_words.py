@@ -98,7 +98,7 @@ _TEMPORARY_PASSWORD = (
 )
 _GIVEN_SECRET = re.compile(
     f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_BRACKETS}|{_SECRET_IN_TABLE}|{_SECRET_IS}|"
-    f"{_TEMPORARY_PASSWORD}"
+    f"{_TEMPORARY_PASSWORD}|(?:密码|密碼|パスワード|비밀번호)(?=[ \t]*[:：])"
 )
 """Such a label: what it gives is given to be used, in any kind of mail."""
 
