@@ -1192,3 +1192,11 @@ def test_a_session_prefix_before_capitals_and_digits_and_a_cjk_password_word() -
     # a password given with a CJK password word stays the code in a booking mail
     mail = "2026年12月9日の予約が承認されました。\n\nミーテイングURL: https://x.example/\nパスワード:&7VZVZsHoe\n"
     assert extract_code(mail) == "&7VZVZsHoe"
+
+
+def test_password_words_of_more_languages_give_their_password() -> None:
+    # Nextcloud Talk's room passwords, seen in rounds sixteen and seventeen
+    assert extract_code("Pasfhocal: OAxZuYc88+\n\nGo raibh maith agat") == "OAxZuYc88+"
+    assert extract_code("Lykilorð: TeJ=Viy5AL\n\nBestu þakkir") == "TeJ=Viy5AL"
+    assert extract_code("암호: RAGTI!KZWj\n\n감사합니다.") == "RAGTI!KZWj"
+    assert extract_code("Συνθηματικό: ylHoH-9bBe\n\nΣας ευχαριστούμε") == "ylHoH-9bBe"

@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 from otpmail._decoding._code_words import (
+    _CJK_SECRET_WORDS,
     _POSITIVE,
     _POSITIVE_CASED,
     _POSITIVE_CJK,
@@ -383,7 +384,7 @@ _LABEL_PREFIX = re.compile(
 _GLUED_WORD = re.compile(r"[^\W\d_]{1,24}:(?=[!-~])")
 """A word and its colon glued to the value (``er:Kajak2026Sommer``, "is:" in Danish)."""
 _SECRET_WORD = re.compile(
-    "(?i)(?:\\b(?:" + "|".join(_SECRET_WORDS) + ")|密码|密碼|パスワード|비밀번호)"
+    "(?i)(?:\\b(?:" + "|".join(_SECRET_WORDS) + ")|" + _CJK_SECRET_WORDS + ")"
 )
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(

@@ -70,8 +70,12 @@ _SECRET_WORDS = (
     "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
-    r"credenciale?s?",
+    r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
+    "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", r"fjalëkalim\w*",
+    "kata laluan", "cyfrinair", "şifrə", "құпиясөз",
 )  # fmt: skip
+_CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
+"""Password words of scripts written without spaces between words (no word boundary)."""
 _GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
 """A password or credential word followed by its colon (up to four words between): one
 alternative a word, so that :func:`_words` groups them by their first letter."""
@@ -98,7 +102,7 @@ _TEMPORARY_PASSWORD = (
 )
 _GIVEN_SECRET = re.compile(
     f"(?i){_GIVEN_SECRET_WORDS}|{_SECRET_IN_BRACKETS}|{_SECRET_IN_TABLE}|{_SECRET_IS}|"
-    f"{_TEMPORARY_PASSWORD}|(?:密码|密碼|パスワード|비밀번호)(?=[ \t]*[:：])"
+    f"{_TEMPORARY_PASSWORD}|(?:{_CJK_SECRET_WORDS})(?=[ \t]*[:：])"
 )
 """Such a label: what it gives is given to be used, in any kind of mail."""
 
@@ -165,7 +169,7 @@ _POSITIVE_CJK = _phrases(
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
     r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|토큰|トークン|令牌|"
     # with its colon, a few characters on ("密码更改成:"), or "is" ("パスワードは…")
-    r"(?:密码|密碼|パスワード|비밀번호)(?=[^\n:：]{0,6}[:：]|\s?(?:は|是|为|為|는|은))"
+    rf"(?:{_CJK_SECRET_WORDS})(?=[^\n:：]{{0,6}}[:：]|\s?(?:は|是|为|為|는|은))"
 )
 
 _NAMED_CODE = re.compile(
