@@ -1,6 +1,7 @@
 """Round nineteen, games and communities: private-server account sites (World of Warcraft,
-Open Tibia), a browser game and forum software — the passwords, keys and codes they mail to
-players and members, and the same senders' notices.
+Open Tibia), a browser game, a Minetest two-factor service, an esports bracket platform and
+forum software — the passwords, keys and codes they mail to players and members, and the same
+senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_games.py \\
         --mirrors /work/.mirror
@@ -29,6 +30,29 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``admin_name`` / ``admin_email``; subjects ``<game_title>: …`` as the actions write them. The
   new password is ``createRandomPassword()`` (base64 of 16 bytes without ``+``/``/``, 12
   characters).
+
+- elkarte/Elkarte (BSD-3-Clause), forum software: the templates of
+  ``sources/ElkArte/Languages/EmailTemplates/English.php`` filled as
+  ``sources/subs/Mail.subs.php::loadEmailTemplate`` fills them (its default replacements and
+  ``regards_team`` of ``Languages/Index/English.php``), sent as plain text from the forum name
+  and webmaster address. Activation codes, reset passwords and the secret-question password
+  are ``generateValidationCode(14)`` (letters and digits); the activation link is
+  ``index.php?action=register;sa=activate;u=…;code=…``. English only (other languages are
+  separate packages).
+
+- sofar/mt2fa-server (ISC, in its readme), the e-mail two-factor service of Minetest servers:
+  the four inline messages of ``main.go`` sent by ``do_email`` (gomail, text/plain, the one
+  subject it writes); the token is ``make_token`` (base32 of 24 random bytes, last character
+  dropped), only inside the confirmation link.
+
+- TourneyForge/Tournament_Bracket_Generator (MIT), an esports/tournament bracket platform on
+  CodeIgniter 4 and Shield: the views of ``app/Views/email/`` run as PHP would run them (each
+  ``<?= ?>`` expression evaluated with the values the controllers pass, the newline after
+  ``?>`` dropped), subjects from ``app/Language/en/{Auth,Emails,Profile}.php``; the two Shield
+  strings the app does not override (``Auth.emailActivateMailBody``, ``Auth.login``) as
+  Shield's English ships them. HTML only (``mailType`` html), From ``Email.fromEmail`` /
+  ``fromName``. The activation code is Shield's ``random_string('nozero', 6)``; the new-address
+  code ``random_int(100000, 999999)``.
 
 - fluxbb/fluxbb (GPL-2.0), forum software: ``lang/English/mail_templates/*.tpl`` read as
   ``login.php`` / ``register.php`` / ``post.php`` read them (first line ``Subject:``, the rest
@@ -328,6 +352,373 @@ def blm2(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# ElkArte
+
+EK_REPO = "elkarte/Elkarte"
+EK_COMMIT = "f9d3d6a0a3ce2025a48c301e9e29579a0e1aa636"
+EK_PATH = "sources/ElkArte/Languages/EmailTemplates/English.php"
+
+
+def _php_txt(src: str) -> dict[str, str]:
+    out = {}
+    for m in re.finditer(r"\$txt\['([^']+)'\]\s*=\s*'((?:\\.|[^'\\])*)';", src, re.S):
+        out[m.group(1)] = m.group(2).replace("\\'", "'").replace("\\\\", "\\")
+    for m in re.finditer(r'\$txt\[\'([^\']+)\'\]\s*=\s*"((?:\\.|[^"\\])*)";', src, re.S):
+        out[m.group(1)] = m.group(2).replace("\\n", "\n").replace('\\"', '"')
+    return out
+
+
+def elkarte(mirrors: Path) -> None:
+    repo = mirrors / "elkarte+Elkarte" / "repo"
+    txt = _php_txt(_show(repo, EK_COMMIT, EK_PATH))
+    index = _php_txt(_show(repo, EK_COMMIT, "sources/ElkArte/Languages/Index/English.php"))
+    forum, board = "Arcade Cabinet Collectors", "https://forum.arcadecabinets.example"
+    script = board + "/index.php"
+    sender = f'"{forum}" <noreply@arcadecabinets.example>'
+    regards = index["regards_team"].replace("{forum_name_html_unsafe}", forum)
+    common = dict(source="elkarte", lang="en", repository=EK_REPO, commit=EK_COMMIT,
+                  licence="BSD-3-Clause", path=EK_PATH)  # fmt: skip
+
+    def code14() -> str:
+        return _rand("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 14)
+
+    def send(tpl, repl, *, kind, code, note, why):
+        base = {"FORUMNAME": forum, "FORUMNAMESHORT": forum, "EMAILREGARDS": "",
+                "FORUMURL": board, "SCRIPTURL": script, "REGARDS": regards,
+                "FORGOTPASSWORDLINK": script + "?action=reminder"}  # fmt: skip
+        subject, body = txt[tpl + "_subject"], txt[tpl + "_body"]
+        for key, value in {**repl, **base}.items():
+            subject = subject.replace("{" + key + "}", value)
+            body = body.replace("{" + key + "}", value)
+        assert not re.search(r"\{[A-Z_]+\}", subject + body), tpl
+        _save(**common, ident=tpl.replace("_", "-"), group=tpl.replace("_", "-"), kind=kind,
+              code=code, rendered=f"{why}: loadEmailTemplate's replacements (the default ones "
+              "and regards_team of Languages/Index/English.php), sent as plain text, From the "
+              "forum name and webmaster address", sender=sender, subject=subject,
+              text=body + "\n", html_part=None, note=note)  # fmt: skip
+
+    def act(uid: int, code: str) -> dict[str, str]:
+        return {"ACTIVATIONLINK": f"{script}?action=register;sa=activate;u={uid};code={code}",
+                "ACTIVATIONLINKWITHOUTCODE": f"{script}?action=register;sa=activate;u={uid}",
+                "ACTIVATIONCODE": code}  # fmt: skip
+
+    fallback = (
+        "the 14-character activation code (generateValidationCode(14)) the mail asks to "
+        "enter on the activation page if the link fails; it is also in the link"
+    )
+    c = code14()
+    send("register_activate", {"REALNAME": "Dale Hutchins", "USERNAME": "galaga_dale", **act(1204, c)},
+         kind="saas-otp", code=c, why="Register.php (registration, activation by e-mail)",
+         note=fallback)  # fmt: skip
+    c = code14()
+    send("resend_activate_message", {"REALNAME": "Marisol Vega", "USERNAME": "joust_queen",
+         **act(1211, c)}, kind="saas-otp", code=c, why="Register.php (resend activation)",
+         note=fallback)  # fmt: skip
+    c = code14()
+    send("admin_approve_activation", {"USERNAME": "pinball_wiz", **act(1187, c)},
+         kind="saas-otp", code=c, why="ManageMembers.php (approved, then activation)",
+         note=fallback)  # fmt: skip
+    c = code14()
+    send(
+        "admin_approve_remind",
+        {"USERNAME": "crt_restorer", **act(1190, c)},
+        kind="saas-otp",
+        code=c,
+        why="ManageMembers.php (activation reminder)",
+        note=fallback,
+    )
+    c = code14()
+    send(
+        "activate_reactivate",
+        {**act(1033, c)},
+        kind="saas-otp",
+        code=c,
+        why="ProfileFields.php (e-mail changed, account to re-activate)",
+        note=fallback,
+    )
+    pw, c = "Q*bert1982!", code14()
+    send("admin_register_activate", {"USERNAME": "qbert_fan", "PASSWORD": pw, **act(1215, c)},
+         kind="saas-otp", code=pw, why="Members.subs.php (registered by an admin, activation on)",
+         note="two codes: the password the admin set, given first with the username, and the "
+         f"activation code {c} for the activation page (also in the link); labelled the "
+         "password, the first the mail gives to type")  # fmt: skip
+    pw = _rand("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 10)
+    send("admin_register_immediate", {"USERNAME": "tempest_tom", "PASSWORD": pw},
+         kind="saas-otp", code=pw, why="Members.subs.php (registered by an admin, no activation)",
+         note="the account's password, given with the username to log in")  # fmt: skip
+    pw = code14()
+    send("change_password", {"USERNAME": "marble_madness", "PASSWORD": pw}, kind="saas-otp",
+         code=pw, why="Reminder.php (secret-question reset: generateValidationCode(14))",
+         note="the new password, given in quotes with the username")  # fmt: skip
+    send("forgot_password", {"REALNAME": "Dale Hutchins", "MEMBERNAME": "galaga_dale",
+         "IP": "98.207.14.66", "REMINDLINK": f"{script}?action=reminder;sa=setpassword;u=1204;code={code14()}"},
+         kind="notice", code=None, why="Reminder.php (forgotten password)",
+         note="a reset link only; the IP and username are not codes")  # fmt: skip
+    send(
+        "register_immediate",
+        {"REALNAME": "Ken Ito", "USERNAME": "kenito_sf2"},
+        kind="notice",
+        code=None,
+        why="Register.php (no activation)",
+        note="a welcome, no code",
+    )
+    send("register_pending", {"REALNAME": "Ruth Abernathy", "USERNAME": "centipede_ruth"},
+         kind="notice", code=None, why="Register.php (admin approval)",
+         note="a pending-registration notice")  # fmt: skip
+    send("admin_approve_accept", {"NAME": "Ruth Abernathy", "USERNAME": "centipede_ruth",
+         "PROFILELINK": f"{script}?action=profile;u=1222"}, kind="notice", code=None,
+         why="ManageMembers.php (approved)", note="an approval notice, no code")  # fmt: skip
+    send(
+        "admin_approve_reject",
+        {"USERNAME": "spambot9000"},
+        kind="notice",
+        code=None,
+        why="ManageMembers.php (rejected)",
+        note="a rejection notice",
+    )
+    send(
+        "admin_approve_delete",
+        {"USERNAME": "defender_dan"},
+        kind="notice",
+        code=None,
+        why="ManageMembers.php (deleted)",
+        note="an account-deleted notice",
+    )
+    send("mc_group_approve", {"USERNAME": "pinball_wiz", "GROUPNAME": "Restoration Experts"},
+         kind="notice", code=None, why="Groups.subs.php (membership approved)",
+         note="a group notice")  # fmt: skip
+    send("paid_subscription_reminder", {"REALNAME": "Marisol Vega", "SUBSCRIPTION": "Gold Token Supporter",
+         "PROFILE_LINK": f"{script}?action=profile;area=subscriptions;u=1211", "END_DATE": "December 17, 2026"},
+         kind="notice", code=None, why="ScheduledTasks (paid subscription reminder)",
+         note="a subscription reminder with a date")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# mt2fa-server (Minetest two-factor service)
+
+MT_REPO = "sofar/mt2fa-server"
+MT_COMMIT = "3900d7f89108b9a5300b2072db87a28a839b1b81"
+
+
+def mt2fa(mirrors: Path) -> None:
+    _ = mirrors  # the bodies are written inline in main.go
+    import base64
+
+    base = "https://2fa.voxelheim.example/"
+    sender = "Voxelheim 2FA <2fa@voxelheim.example>"
+    common = dict(source="mt2fa", lang="en", repository=MT_REPO, commit=MT_COMMIT,
+                  licence="ISC", path="main.go")  # fmt: skip
+
+    def token() -> str:
+        s = base64.b32encode(bytes(RNG.randrange(256) for _ in range(24))).decode()
+        return s[:-1]
+
+    texts = [
+        ("register", "registered this email\naddress on a minetest server at \"Voxelheim Survival\".",
+         "confirm your registration", "REG request"),
+        ("auth", "wants to authenticate\nusing this email address on a minetest server at \"Voxelheim Survival\".",
+         "confirm your authentication", "AUTH request"),
+        ("server", "wants to register\na server using this email address at \"203.0.113.58\".",
+         "confirm your server registration", "SERVER request"),
+        ("server-ip", "wants to change the IP\naddress of a server using this email address at \"198.51.100.23\".",
+         "confirm your server IP change", "SERVERIP request"),
+    ]  # fmt: skip
+    for ident, what, confirm, why in texts:
+        body = ("\nHello,\n\n"
+                f"You've received this request because you or someone {what}\n\n"
+                "If this wasn't you, you can safely ignore this email. If it was you, please\n"
+                f"click the following link to {confirm}:\n\n"
+                f"  {base}confirm?t={token()}\n\n")  # fmt: skip
+        _save(**common, ident=ident, group=ident, kind="notice", code=None,
+              rendered=f"main.go, the {why}: the inline message, do_email (gomail, text/plain, "
+              "subject as written, From email_sender)", sender=sender,
+              subject="Minetest 2-factor confirmation request", text=body, html_part=None,
+              note="a confirmation link only; its base32 token is inside it")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Tourney Forge (Tournament Bracket Generator)
+
+TF_REPO = "TourneyForge/Tournament_Bracket_Generator"
+TF_COMMIT = "cb5696e6e5a03bf48811c402eaa298c807cb4d52"
+TF_BASE = "https://tourneyforge.com/"
+# two strings of the CodeIgniter Shield package (vendor, src/Language/en/Auth.php), which the
+# app's app/Language/en/Auth.php does not override
+SHIELD_EN = {
+    "Auth.emailActivateMailBody": "Please use the code below to activate your account and start using the site.",
+    "Auth.login": "Login",
+}  # fmt: skip
+
+
+def tourneyforge(mirrors: Path) -> None:
+    repo = mirrors / "TourneyForge+Tournament_Bracket_Generator" / "repo"
+    lang = {}
+    for name in ("Auth", "Emails", "Profile"):
+        src = _show(repo, TF_COMMIT, f"app/Language/en/{name}.php")
+        for m in re.finditer(r"'(\w+)'\s*=>\s*(['\"])((?:\\.|(?!\2).)*)\2", src):
+            value = m.group(3)
+            value = value.replace("\\'", "'") if m.group(2) == "'" else value.replace('\\"', '"')
+            lang[f"{name}.{m.group(1)}"] = value
+    lang.update(SHIELD_EN)
+    sender = "Tourney Forge <info@tourneyforge.com>"
+    common = dict(source="tourneyforge", lang="en", repository=TF_REPO, commit=TF_COMMIT,
+                  licence="MIT")  # fmt: skip
+
+    def esc(v: str) -> str:
+        return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#039;")  # fmt: skip
+
+    def render(view: str, env: dict[str, str]) -> str:
+        src = _show(repo, TF_COMMIT, f"app/Views/email/{view}.php")
+
+        def expr(m: re.Match) -> str:
+            e = m.group(1).strip()
+            if m.group(0).startswith("<?php") and e.startswith("$user ="):
+                return ""
+            if e in env:
+                return env[e]
+            if mm := re.fullmatch(r"lang\('([\w.]+)'\)", e):
+                return lang[mm.group(1)]
+            if e == "setting('Email.fromName')":
+                return "Tourney Forge"
+            if mm := re.fullmatch(r"base_url\((?:'([^']*)')?\)", e):
+                return TF_BASE + (mm.group(1) or "")
+            if mm := re.fullmatch(r"url_to\('([^']*)'\)", e):
+                return TF_BASE + {"verify-magic-link": "login/verify-magic-link"}.get(
+                    mm.group(1), mm.group(1)
+                )
+            if mm := re.fullmatch(r"esc\(\$(\w+)\)", e):
+                return esc(env["$" + mm.group(1)])
+            raise KeyError(e)
+
+        return re.sub(r"<\?(?:=|php)\s*(.*?)\s*\?>\n?", expr, src, flags=re.S)
+
+    def send(view, subject, env, *, kind, code, note, why):
+        _save(**common, ident=view.replace("_", "-"), group=view.replace("_", "-"), kind=kind,
+              code=code, path=f"app/Views/email/{view}.php",
+              rendered=f"{why}: the CodeIgniter view run as PHP would run it (its <?= ?> "
+              "expressions filled, the newline after ?> dropped); CodeIgniter Email mailType "
+              "html, From Email.fromEmail / fromName (app/Config/Email.php)",
+              sender=sender, subject=subject, text=None, html_part=render(view, env), note=note)  # fmt: skip
+
+    t = {"name": "Valorant Spring Cup 2027", "id": "418"}
+    tenv = {"$tournament->name": t["name"], "base_url(\"tournaments/$tournament->id/view\")":
+            f"{TF_BASE}tournaments/{t['id']}/view", "$tournamentCreatorName": "Tourney Forge",
+            "$user ? \"$user->username ($user->email)\" : \"Guest User\"": "shadowcaster (shadowcaster@mailbox.example)",
+            "$creator ? \"$creator->username ($creator->email)\" : 'Guest'": "shadowcaster (shadowcaster@mailbox.example)",
+            "$creator ? \"$creator->name ($creator->email)\" : 'Guest'": "Shadow Caster (shadowcaster@mailbox.example)",
+            "$creator ? \"($creator->email)\" : ''": "(shadowcaster@mailbox.example)",
+            '$groupName ?? "None (Individual Participant)"': "None (Individual Participant)"}  # fmt: skip
+
+    code = "".join(RNG.choice("123456789") for _ in range(6))
+    send(
+        "email_activate_email",
+        lang["Auth.emailActivateSubject"],
+        {"$code": code},
+        kind="saas-otp",
+        code=code,
+        why="Shield EmailActivator::show (random_string('nozero', 6))",
+        note="the six-digit activation code (digits 1-9) to paste on the activation page",
+    )
+    code = str(RNG.randint(100000, 999999))
+    send("new-email-verification", lang["Auth.emailUpdateVerificationSubject"],
+         {"$username": "fragqueen", "$sendername": "Tourney Forge", "$code": code,
+          "$newEmail": "fragqueen.new@mailbox.example"}, kind="saas-otp", code=code,
+         why="ProfileController (EmailVerificationModel::generateCode: random_int(100000, 999999))",
+         note="the six-digit code to enter to confirm the new address")  # fmt: skip
+    send("magic_link_email", lang["Auth.magicLinkSubject"],
+         {"$username": "fragqueen", "$sendername": "Tourney Forge", "$token": _rand(
+             "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 20)},
+         kind="notice", code=None, why="CustomMagicLinkController (random_string('crypto', 20))",
+         note="a login link only; the token is inside the button's link")  # fmt: skip
+    send(
+        "welcome_email",
+        lang["Auth.welcomeEmailSubject"].replace("{0}", "Tourney Forge"),
+        {"auth()->user()->username": "fragqueen"},
+        kind="notice",
+        code=None,
+        why="EmailActivator::sendWelcomeEmail",
+        note="a welcome, no code",
+    )
+    send(
+        "password_changed",
+        lang["Auth.passwordChangeEmailSubject"],
+        {"$username": "clutchking", "$sendername": "Tourney Forge"},
+        kind="notice",
+        code=None,
+        why="ProfileController (password changed)",
+        note="a password-changed notice",
+    )
+    send("old-email-notification", lang["Auth.emailUpdateNotificationSubject"].replace("{0}", "Tourney Forge"),
+         {"$username": "fragqueen", "$sendername": "Tourney Forge",
+          "$oldEmail": "fragqueen@mailbox.example", "$newEmail": "fragqueen.new@mailbox.example"},
+         kind="notice", code=None, why="ProfileController (mail to the old address)",
+         note="an address-changed notice")  # fmt: skip
+    send("close-account-email", lang["Profile.closeAccountEmailSubject"].replace("{0}", "Tourney Forge"),
+         {"$username": "lowping_larry", "$sendername": "Tourney Forge"}, kind="notice", code=None,
+         why="ProfileController (account closed)", note="an account-deleted notice")  # fmt: skip
+    send(
+        "invite-to-tournament",
+        lang["Emails.inviteToTournamentEmailSubject"],
+        {
+            "$username": "clutchking",
+            **tenv,
+            '$groupName ?? "None (Individual Participant)"': "Individual Participant",
+        },
+        kind="notice",
+        code=None,
+        why="Api/BracketsController (participant added)",
+        note="an invitation, no code",
+    )
+    send(
+        "removed-from-tournament",
+        lang["Emails.removedFromTournamentEmailSubject"],
+        {"$username": "lowping_larry", **tenv},
+        kind="notice",
+        code=None,
+        why="Api/BracketsController (participant removed)",
+        note="a removal notice",
+    )
+    send("tournament-started", lang["Emails.tournamentStartedEmailSubject"].replace("{0}", t["name"]),
+         {"$username": "clutchking", "$role": "Participant", **tenv}, kind="notice", code=None,
+         why="Commands/RunScheduledTask (start time reached)", note="a tournament notice")  # fmt: skip
+    send("tournament-completed", lang["Emails.tournamentCompletedEmailSubject"].replace("{0}", t["name"]),
+         {"$username": "fragqueen", **tenv}, kind="notice", code=None,
+         why="Commands/RunScheduledTask (end time reached)", note="a tournament notice")  # fmt: skip
+    send(
+        "tournament-champion-won",
+        lang["Emails.tournamentChampionWonEmailSubject"],
+        {"$username": "clutchking", **tenv},
+        kind="notice",
+        code=None,
+        why="Api/BracketsController (final won)",
+        note="a champion notice",
+    )
+    send("tournament-availability-update", lang["Emails.tournamentAvailabilityUpdateEmailSubject"],
+         {"$username": "fragqueen", "$startTime": "2027-03-06 18:00", "$endTime": "2027-03-07 23:00",
+          **tenv}, kind="notice", code=None, why="Api/TournamentController (availability changed)",
+         note="dates and times, no code")  # fmt: skip
+    share = {"base_url(\"tournaments/shared/{$share['token']}\")":
+             TF_BASE + "tournaments/shared/" + _rand("0123456789abcdef", 32)}  # fmt: skip
+    send("tournament-share", lang["Emails.tournamentShareEmailSubject"],
+         {"$username": "caster_mo", "$role": "Editor", **tenv, **share}, kind="notice", code=None,
+         why="Api/TournamentController (tournament shared)",
+         note="a share notice; the share token is only in the link")  # fmt: skip
+    send(
+        "tournament-delete",
+        lang["Emails.tournamentDeleteEmailSubject"],
+        {"$username": "clutchking", **tenv},
+        kind="notice",
+        code=None,
+        why="Libraries/TournamentLibrary (tournament deleted)",
+        note="a deletion notice",
+    )
+    send("inactivity-30", lang["Emails.inactive30DaysNotifyEmailSubject"],
+         {"$username": "lowping_larry", "$tournamentCreatorName": "Tourney Forge"}, kind="notice",
+         code=None, why="Commands/RunScheduledTask (30 days inactive)",
+         note="a come-back newsletter")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # FluxBB
 
 FX_REPO = "fluxbb/fluxbb"
@@ -458,6 +849,9 @@ def main() -> None:
     wowsr(args.mirrors)
     znote(args.mirrors)
     blm2(args.mirrors)
+    elkarte(args.mirrors)
+    mt2fa(args.mirrors)
+    tourneyforge(args.mirrors)
     fluxbb(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
