@@ -1,7 +1,7 @@
 """Round nineteen, games and communities: private-server account sites (World of Warcraft,
-Open Tibia), a browser game, a Minetest two-factor service, an esports bracket platform and
-forum software — the passwords, keys and codes they mail to players and members, and the same
-senders' notices.
+Open Tibia), a browser game, a Minetest two-factor service, an esports bracket platform, an
+OGame-like browser game and forum software — the passwords, keys and codes they mail to
+players and members, and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_games.py \\
         --mirrors /work/.mirror
@@ -53,6 +53,17 @@ them at the commit named below, with fixed values, so each run writes the same b
   Shield's English ships them. HTML only (``mailType`` html), From ``Email.fromEmail`` /
   ``fromName``. The activation code is Shield's ``random_string('nozero', 6)``; the new-address
   code ``random_int(100000, 999999)``.
+
+- jkroepke/2Moons (MIT), an OGame-like browser space-strategy game: the plain-text templates of
+  ``language/<lang>/templates/`` (every shipped language: cn de en es fr pl pt ru tr) filled as
+  ``includes/pages/login/ShowLostPasswordPage``, ``ShowRegisterPage``, ``ShowVertifyPage`` and
+  ``cronjob/InactiveMailCronjob`` fill them, subjects from each language's ``PUBLIC.php`` /
+  ``INGAME.php``; sent by ``includes/classes/Mail.class.php`` (PHPMailer, plain text, From
+  ``smtp_sendmail`` / ``game_name``). The new password is PHP's ``uniqid()`` (13 hex
+  digits); the registration mail repeats the password the player chose. A template's own byte
+  order mark (pt) is kept, as ``getTemplate`` reads the file whole; the Spanish
+  ``email_lost_password_changed.txt`` is Latin-1 (sent as UTF-8 it would be broken) and is left
+  out.
 
 - fluxbb/fluxbb (GPL-2.0), forum software: ``lang/English/mail_templates/*.tpl`` read as
   ``login.php`` / ``register.php`` / ``post.php`` read them (first line ``Subject:``, the rest
@@ -719,6 +730,107 @@ def tourneyforge(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# 2Moons
+
+TM_REPO = "jkroepke/2Moons"
+TM_COMMIT = "b45cbc11d0a99e25058ab3ff1a63076cb7b93a72"
+TM_LANGS = {"en": "en", "de": "de", "fr": "fr", "es": "es", "pl": "pl", "pt": "pt", "ru": "ru",
+            "tr": "tr", "zh": "cn"}  # fmt: skip
+
+
+def _php_lng(src: str) -> dict[str, str]:
+    out = {}
+    for m in re.finditer(r"\$LNG\['([^']+)'\]\s*=\s*'((?:\\.|[^'\\])*)';", src):
+        out[m.group(1)] = m.group(2).replace("\\'", "'").replace("\\\\", "\\")
+    return out
+
+
+def twomoons(mirrors: Path) -> None:
+    repo = mirrors / "jkroepke+2Moons" / "repo"
+    game, uni, http = "Nebula Wars", "Andromeda", "https://nebulawars.example/"
+    sender = f"{game} <noreply@nebulawars.example>"
+    gamename = f"{game} - {uni}"
+    common = dict(source="2moons", repository=TM_REPO, commit=TM_COMMIT, licence="MIT")
+    tail = (
+        "; Mail::send: PHPMailer, the template's text as the plain-text Body, From "
+        "smtp_sendmail / game_name"
+    )
+    players = ["Zephyr", "Kassandra", "DarkNova", "Orion77", "Valkyrie", "Mercator", "Sokol",
+               "Yildiz", "LongWei"]  # fmt: skip
+
+    def tpl(code: str, name: str) -> str:
+        return _show(repo, TM_COMMIT, f"language/{code}/templates/{name}.txt")
+
+    def fill(text: str, repl: dict[str, str]) -> str:
+        for key, value in repl.items():
+            text = text.replace("{" + key + "}", value)
+        assert not re.search(r"\{[A-Z]+\}", text), text
+        return text
+
+    for (lang, code), player in zip(TM_LANGS.items(), players, strict=True):
+        lng = _php_lng(_show(repo, TM_COMMIT, f"language/{code}/PUBLIC.php"))
+        pw = f"{0x6578A3F1 + RNG.randint(0, 9999999):08x}{RNG.randint(0, 0xFFFFF):05x}"
+        try:
+            changed = tpl(code, "email_lost_password_changed")
+        except UnicodeDecodeError:  # es: a Latin-1 file sent as UTF-8, left out
+            changed = None
+        if changed is not None:
+            _save(**common, ident="lost-password-changed", group="lost-password-changed",
+              lang=lang, kind="saas-otp", code=pw,
+              path=f"language/{code}/templates/email_lost_password_changed.txt",
+              rendered="ShowLostPasswordPage (newPassword): the template str_replace'd, subject "
+              f"passwordChangedMailTitle of language/{code}/PUBLIC.php" + tail, sender=sender,
+              subject=lng["passwordChangedMailTitle"] % game,
+              text=fill(changed, {"USERNAME": player,
+                        "GAMENAME": gamename, "GAMEMAIL": "noreply@nebulawars.example", "PASSWORD": pw}),
+              html_part=None, note="the new password uniqid() made (13 hex digits from the "
+              "time), on its own line")  # fmt: skip
+        pw = ["Sternenstaub!7", "orbit-runner-42", "Kx9#polaris", "Andromeda2027", "ZielonaGwiazda8",
+              "Estrela_Nova5", "Kosmos-1961", "Yildizlar77", "Xingyun888"][players.index(player)]  # fmt: skip
+        vid, vkey = RNG.randint(1000, 9999), hashlib.md5(f"{player}v".encode()).hexdigest()
+        _save(**common, ident="vaild-reg", group="vaild-reg", lang=lang, kind="saas-otp",
+              code=pw, path=f"language/{code}/templates/email_vaild_reg.txt",
+              rendered="ShowRegisterPage (user_valid on): the template str_replace'd, subject "
+              f"registerMailVertifyTitle of language/{code}/PUBLIC.php" + tail, sender=sender,
+              subject=lng["registerMailVertifyTitle"] % game,
+              text=fill(tpl(code, "email_vaild_reg"), {"USERNAME": player, "PASSWORD": pw,
+                        "GAMENAME": gamename, "GAMEMAIL": "noreply@nebulawars.example",
+                        "VERTIFYURL": f"{http}index.php?page=vertify&i={vid}&k={vkey}"}),
+              html_part=None, note="the login data: the password the player chose at "
+              "registration, under the username; the activation key is only in the link")  # fmt: skip
+        vkey = hashlib.md5(f"{player}l".encode()).hexdigest()
+        _save(**common, ident="lost-password-validation", group="lost-password-validation",
+              lang=lang, kind="notice", code=None,
+              path=f"language/{code}/templates/email_lost_password_validation.txt",
+              rendered="ShowLostPasswordPage (request): the template str_replace'd, subject "
+              f"passwordValidMailTitle of language/{code}/PUBLIC.php" + tail, sender=sender,
+              subject=lng["passwordValidMailTitle"] % game,
+              text=fill(tpl(code, "email_lost_password_validation"), {"USERNAME": player,
+                        "GAMENAME": gamename,
+                        "VALIDURL": f"{http}index.php?page=lostPassword&mode=newPassword&u={vid}&k={vkey}"}),
+              html_part=None, note="a link only; the key is inside it")  # fmt: skip
+        if lang in ("en", "de", "fr", "es"):
+            _save(**common, ident="reg-done", group="reg-done", lang=lang, kind="notice",
+                  code=None, path=f"language/{code}/templates/email_reg_done.txt",
+                  rendered="ShowVertifyPage (mail_active): the template str_replace'd, subject "
+                  f"registerMailCompleteTitle of language/{code}/PUBLIC.php" + tail,
+                  sender=sender, subject=lng["registerMailCompleteTitle"] % game,
+                  text=fill(tpl(code, "email_reg_done"), {"USERNAME": player, "GAMENAME": gamename,
+                            "GAMEMAIL": "noreply@nebulawars.example"}),
+                  html_part=None, note="a welcome, no code")  # fmt: skip
+            ingame = _php_lng(_show(repo, TM_COMMIT, f"language/{code}/INGAME.php"))
+            _save(**common, ident="inactive", group="inactive", lang=lang, kind="notice",
+                  code=None, path=f"language/{code}/templates/email_inactive.txt",
+                  rendered="InactiveMailCronjob: the template str_replace'd (LASTDATE in "
+                  "php_tdformat 'd. M Y, H:i:s'), subject spec_mail_inactive_title of "
+                  f"language/{code}/INGAME.php" + tail, sender=sender,
+                  subject=ingame["spec_mail_inactive_title"] % gamename,
+                  text=fill(tpl(code, "email_inactive"), {"USERNAME": player, "GAMENAME": gamename,
+                            "LASTDATE": "14. Sep 2026, 21:07:33", "HTTPPATH": http}),
+                  html_part=None, note="an inactivity reminder with a date, no code")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # FluxBB
 
 FX_REPO = "fluxbb/fluxbb"
@@ -852,6 +964,7 @@ def main() -> None:
     elkarte(args.mirrors)
     mt2fa(args.mirrors)
     tourneyforge(args.mirrors)
+    twomoons(args.mirrors)
     fluxbb(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
