@@ -1,7 +1,7 @@
 """Round nineteen, games and communities: private-server account sites (World of Warcraft,
-Open Tibia), a browser game, a Minetest two-factor service, an esports bracket platform, an
-OGame-like browser game and forum software — the passwords, keys and codes they mail to
-players and members, and the same senders' notices.
+Open Tibia), browser games (a German shop game, OGame- and Travian-like strategy games), a
+Minetest two-factor service, an esports bracket platform and forum software — the passwords,
+keys and codes they mail to players and members, and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_games.py \\
         --mirrors /work/.mirror
@@ -64,6 +64,12 @@ them at the commit named below, with fixed values, so each run writes the same b
   order mark (pt) is kept, as ``getTemplate`` reads the file whole; the Spanish
   ``email_lost_password_changed.txt`` is Latin-1 (sent as UTF-8 it would be broken) and is left
   out.
+
+- Shadowss/TravianZ (GPL-3.0, the repository's LICENSE), a Travian-like browser strategy game:
+  the inline messages of ``GameEngine/Mailer.php`` (``sendActivate``, ``sendPassword``,
+  ``sendInvite``) sent with PHP ``mail()`` and only a From header (``ADMIN_EMAIL``), plain
+  text. The activation code is ``generateRandStr(10)``, the new password
+  ``generateRandStr(7)`` ([0-9A-Za-z]).
 
 - fluxbb/fluxbb (GPL-2.0), forum software: ``lang/English/mail_templates/*.tpl`` read as
   ``login.php`` / ``register.php`` / ``post.php`` read them (first line ``Subject:``, the rest
@@ -831,6 +837,61 @@ def twomoons(mirrors: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# TravianZ
+
+TZ_REPO = "Shadowss/TravianZ"
+TZ_COMMIT = "0f58d238f19370bbf8586c749fcc3180462229ed"
+
+
+def travianz(mirrors: Path) -> None:
+    _ = mirrors  # the bodies are written inline in GameEngine/Mailer.php
+    server_name, server = "TravianZ Speed x3", "https://s3.travianz-speed.example/"
+    sender = "admin@travianz-speed.example"
+    alnum = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    common = dict(source="travianz", lang="en", repository=TZ_REPO, commit=TZ_COMMIT,
+                  licence="GPL-3.0", path="GameEngine/Mailer.php")  # fmt: skip
+    tail = "; PHP mail() with only a From header (ADMIN_EMAIL): plain text"
+
+    pw, act = "Gaul-Druid-77", _rand(alnum, 10)
+    text = ("Hello Ambiorix\n\nThank you for your registration.\n\n----------------------------\n"
+            f"Name: Ambiorix\nPassword: {pw}\nActivation code: {act}\n"
+            "----------------------------\n\n"
+            "Click the following link in order to activate your account:\n"
+            f"{server}activate.php?code={act}\n\nGreetings,\nTravian administration")  # fmt: skip
+    _save(**common, ident="activate", group="activate", kind="saas-otp", code=pw,
+          rendered="Mailer::sendActivate (Account.php, registration with activation): the "
+          "inline message" + tail, sender=sender, subject=f"Welcome to {server_name}",
+          text=text, html_part=None,
+          note="two codes in a box: the password the player chose, listed first, and the "
+          f"activation code {act} (generateRandStr(10), also in the link); labelled the "
+          "password, the first the mail gives")  # fmt: skip
+    npw, cpw = _rand(alnum, 7), _rand(alnum, 10)
+    text = ("Hello Vercingetorix\n\nYou have requested a new password for Travian.\n\n"
+            "----------------------------\nName: Vercingetorix\n"
+            f"Password: {npw}\n----------------------------\n\n"
+            "Please click this link to activate your new password. The old password then "
+            "becomes invalid:\n\n"
+            f"http://s3.travianz-speed.example/password.php?cpw={cpw}&npw=2841\n\n"
+            "If you want to change your new password, you can enter a new one in your profile\n"
+            "on tab \"account\".\n\nIn case you did not request a new password you may ignore "
+            "this email.\n\nTravian")  # fmt: skip
+    _save(**common, ident="password", group="password", kind="saas-otp", code=npw,
+          rendered="Mailer::sendPassword (password.php): the inline message, the link's host "
+          "HTTP_HOST" + tail, sender=sender, subject="Password forgotten", text=text,
+          html_part=None, note="the new password generateRandStr(7) made; it becomes valid "
+          "once the link is followed (the link's cpw key is not typed)")  # fmt: skip
+    text = ("Hello User\n\n" f"Try the new {server_name}!\n\n\n"
+            f"Link: {server}anmelden.php?id=ref1375\n\n"
+            "Hey, we're starting a Teuton wing on the new speed server, join my alliance "
+            "[SPQR] — coords (-42|17).\n\n\nGreetings,\nTravian")  # fmt: skip
+    _save(**common, ident="invite", group="invite", kind="notice", code=None,
+          rendered="Mailer::sendInvite (plus.php, a player's invitation text)" + tail,
+          sender=sender, subject=f"{server_name} registration", text=text, html_part=None,
+          note="a referral invitation; the ref id is only in the link, the alliance tag and "
+          "coordinates are not codes")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # FluxBB
 
 FX_REPO = "fluxbb/fluxbb"
@@ -965,6 +1026,7 @@ def main() -> None:
     mt2fa(args.mirrors)
     tourneyforge(args.mirrors)
     twomoons(args.mirrors)
+    travianz(args.mirrors)
     fluxbb(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
