@@ -843,6 +843,12 @@ TZ_REPO = "Shadowss/TravianZ"
 TZ_COMMIT = "0f58d238f19370bbf8586c749fcc3180462229ed"
 
 
+def _twomoons_cn_note() -> None:
+    for item in ITEMS:
+        if item["source"] == "2moons" and item["lang"] == "zh":
+            item["note"] += "; language/cn ships the English body text, only the subject is Chinese"
+
+
 def travianz(mirrors: Path) -> None:
     _ = mirrors  # the bodies are written inline in GameEngine/Mailer.php
     server_name, server = "TravianZ Speed x3", "https://s3.travianz-speed.example/"
@@ -1026,6 +1032,7 @@ def main() -> None:
     mt2fa(args.mirrors)
     tourneyforge(args.mirrors)
     twomoons(args.mirrors)
+    _twomoons_cn_note()
     travianz(args.mirrors)
     fluxbb(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
