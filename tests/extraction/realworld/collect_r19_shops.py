@@ -308,6 +308,8 @@ class Smarty:
 
     def url(self, args: dict) -> str:
         path = args.pop("path")
+        for key in [k for k in args if "%" + k in path]:  # UrlGenerator::resolvePath
+            path = path.replace("%" + key, html.escape(args.pop(key)))
         base = TH_CONFIG["url_site"].rstrip("/") + "/" + path.lstrip("/")
         query = "&".join(f"{quote_plus(k)}={quote_plus(v)}" for k, v in args.items())
         return base + ("?" + query if query else "")
@@ -406,6 +408,7 @@ TH_MAILS = [
      'A {config key="store_name"} account has been created for you', "shop-otp"),
     ("account_changed_by_admin", "customer_account_changed",
      'Your account information on {config key="store_name"} has been changed.', "shop-otp"),
+    ("customer_confirmation", "customer_confirmation", "Confirm your %store account", "notice"),
     ("newsletter_subscription_confirmation", "newsletter_subscription_confirmation",
      "Your subscription to %store newsletter", "notice"),
 ]  # fmt: skip
@@ -448,6 +451,10 @@ def thelia(mirrors: Path) -> None:
             elif template == "account_changed_by_admin":
                 code = variables["password"] = TH_ADMIN_PASSWORDS[locale]
                 note = "the new password an administrator typed into the customer form"
+            elif template == "customer_confirmation":
+                token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+                variables["customer"]["CONFIRMATION_TOKEN"] = token
+                note = "the account-confirmation link (a 64-hex token only in the URL), no code"
             else:
                 variables.update(email=email, firstname=first, lastname=last)
                 note = "a newsletter confirmation with an unsubscribe link, no code"
@@ -473,11 +480,267 @@ def thelia(mirrors: Path) -> None:
                   note=note)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Shopizer
+
+SZ_REPO = "shopizer-ecommerce/shopizer"
+SZ_COMMIT = "7460ceb86cb7c5feac5f0b057632655ae1cc9e5b"
+SZ_TPL = "sm-core/src/main/resources/templates/email/"
+SZ_BUNDLES = "sm-shop/src/main/resources/bundles/"
+SZ_STORE = "Northwoods Outfitters"
+SZ_STORE_EMAIL = "orders@northwoods-outfitters.example"
+SZ_DOMAIN = "www.northwoods-outfitters.example"
+SZ_SENDER = f"{SZ_STORE} <{SZ_STORE_EMAIL}>"
+
+
+_PROP_ESC = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
+
+
+def _prop_unescape(v: str) -> str:
+    def one(e: re.Match) -> str:
+        s = e.group(1)
+        if s[0] == "u" and len(s) == 5:
+            return chr(int(s[1:], 16))
+        return _PROP_ESC.get(s, s)
+
+    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, v)
+
+
+def _properties(text: str) -> dict[str, str]:
+    """A Java .properties file (read as UTF-8, as the shop's message source does)."""
+    out: dict[str, str] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].lstrip()
+        i += 1
+        if not line or line[0] in "#!":
+            continue
+        while re.search(r"(?<!\\)(\\\\)*\\$", line) and i < len(lines):
+            line = line[:-1] + lines[i].lstrip()
+            i += 1
+        m = re.match(r"((?:\\.|[^=:\s\\])*)\s*[=:\s]\s*(.*)", line, re.S)
+        if not m:
+            out[line] = ""
+            continue
+        key, value = m.group(1), m.group(2)
+        out.setdefault(_prop_unescape(key), _prop_unescape(value))
+    return out
+
+
+def _message_format(pattern: str, args: list[str]) -> str:
+    """java.text.MessageFormat with string arguments: '' is a quote, '...' is literal."""
+    out, i, quoted = [], 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "'":
+            if i + 1 < len(pattern) and pattern[i + 1] == "'":
+                out.append("'")
+                i += 2
+                continue
+            quoted = not quoted
+            i += 1
+            continue
+        if c == "{" and not quoted:
+            end = pattern.index("}", i)
+            out.append(args[int(pattern[i + 1 : end].split(",")[0])])
+            i = end + 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+class Labels:
+    """LabelUtils over Spring's message source: bundles shopizer, messages, shipping, payment,
+    each basename's locale file, then its base file; MessageFormat only when there are args."""
+
+    def __init__(self, repo: Path, lang: str):
+        self.files = []
+        for base in ("shopizer", "messages", "shipping", "payment"):
+            names = ([f"{base}_{lang}.properties"] if lang != "en" else []) + [f"{base}.properties"]
+            self.files.append([_properties(_show(repo, SZ_COMMIT, SZ_BUNDLES + n)) for n in names])
+
+    def __call__(self, key: str, args: list[str] | None = None) -> str:
+        value = None
+        for chain in self.files:  # each basename: the locale's file, then the base file
+            value = next((props[key] for props in chain if key in props), None)
+            if value is not None:
+                break
+        if value is None:
+            raise KeyError(key)
+        return _message_format(value, args) if args else value
+
+
+def _ftl(template: str, tokens: dict[str, str]) -> str:
+    return re.sub(r"\$\{(\w+)\}", lambda m: tokens[m.group(1)], template)
+
+
+def _sz_common(labels: Labels) -> dict[str, str]:
+    """EmailUtils.createEmailObjectsMap (no store logo: LOGOPATH is the store's name)."""
+    return {
+        "EMAIL_ADMIN_LABEL": labels("email.message.from", [SZ_STORE]),
+        "EMAIL_STORE_NAME": SZ_STORE,
+        "EMAIL_FOOTER_COPYRIGHT": labels("email.copyright", [SZ_STORE, str(SENT.year)]),
+        "EMAIL_DISCLAIMER": labels("email.disclaimer", [SZ_STORE_EMAIL]),
+        "EMAIL_SPAM_DISCLAIMER": labels("email.spam.disclaimer"),
+        "LOGOPATH": SZ_STORE,
+    }
+
+
+SZ_PEOPLE = {
+    "en": ("Dana", "Whitaker", "dana.whitaker@example.ca", "ON", "Ontario", "Toronto",
+           "88 Queen Street East", "M5C 1S1", "whitakerd", "Cedar&Pine2027"),
+    "fr": ("Étienne", "Gagnon", "etienne.gagnon@example.ca", "QC", "Québec", "Montréal",
+           "2150 rue Saint-Denis", "H2X 3K8", "egagnon", "Erable!Rouge58"),
+}  # fmt: skip
+
+
+def shopizer(mirrors: Path) -> None:
+    repo = mirrors / "shopizer-ecommerce+shopizer" / "repo"
+    for lang in ("en", "fr"):
+        labels = Labels(repo, lang)
+        first, last, _email, _zc, zone, city, street, postal, user, pw = SZ_PEOPLE[lang]
+        base = {
+            "LABEL_HI": labels("label.generic.hi"),
+            "EMAIL_CUSTOMER_FIRSTNAME": first,
+            "EMAIL_CUSTOMER_LASTNAME": last,
+        }
+        common = dict(source="shopizer", lang=lang, repository=SZ_REPO, commit=SZ_COMMIT,
+                      licence="Apache-2.0", sender=SZ_SENDER)  # fmt: skip
+
+        def send(template, ftl, subject, tokens, kind, code, note, rendered, common=common):
+            body = _ftl(_show(repo, SZ_COMMIT, SZ_TPL + ftl), tokens)
+            # DefaultEmailSenderImpl: a text/plain part and a text/html part, both the
+            # rendered template (the HTML one inside multipart/related, left out here)
+            _save(template=template, kind=kind, code=code, path=SZ_TPL + ftl,
+                  rendered=rendered, subject=subject, text=body, html_part=body, note=note,
+                  **common)  # fmt: skip
+
+        # the registration mail
+        tokens = _sz_common(labels) | base
+        tokens |= {
+            "EMAIL_CUSTOMER_GREETING": labels(
+                "email.customer.greeting", [SZ_STORE, "http", SZ_STORE_EMAIL]
+            ),
+            "EMAIL_USERNAME_LABEL": labels("label.generic.username"),
+            "EMAIL_PASSWORD_LABEL": labels("label.generic.password"),
+            "CUSTOMER_ACCESS_LABEL": labels("label.customer.accessportal"),
+            "ACCESS_NOW_LABEL": labels("label.customer.accessnow"),
+            "EMAIL_USER_NAME": user,
+            "EMAIL_CUSTOMER_PASSWORD": pw,
+            "CUSTOMER_ACCESS_URL": "http",
+        }
+        send("registration", "email_template_customer.ftl", labels("email.newuser.title"),
+             tokens, "shop-otp", pw,
+             "the password the customer chose at registration, repeated under the user name "
+             "(customer.getPassword()); the customer-section link is the SHOP_SCHEME value "
+             "'http' that sendRegistrationEmail passes as its context path",
+             "EmailTemplatesUtils.sendRegistrationEmail: the FreeMarker ${TOKEN}s filled, "
+             "bundle strings through MessageFormat; text/plain and text/html both the HTML")  # fmt: skip
+
+        # the order confirmation
+        order_id = "10482" if lang == "en" else "10517"
+        day = SENT.strftime("%Y-%m-%d")
+        items = [("Merino Trail Hoodie", "NW-HD-2207", "1", "$119.00"),
+                 ("Waxed Canvas Daypack", "NW-BP-0419", "1", "$89.50"),
+                 ("Wool Hiking Socks (3 pack)", "NW-SK-1130", "2", "$24.00")]  # fmt: skip
+        tax = ("HST", "$33.80") if lang == "en" else ("TPS + TVQ", "$38.99")
+        totals = [(labels("order.total.subtotal") + ": ", "$256.50"),
+                  (labels("order.total.shipping") + ": ", "$18.00"),
+                  (tax[0] + ": ", tax[1]),
+                  (labels("order.total.total") + ": ",
+                   "$308.30" if lang == "en" else "$313.49")]  # fmt: skip
+        table = ['<table width="100%">']
+        for name, sku, qty, price in items:
+            table.append(
+                f'<tr><td valign="top">{name} - {sku}</td><td valign="top">'
+                f'{labels("label.quantity")}: {qty}</td><td valign="top">{price}</td></tr>'
+            )
+        for label, amount in totals:
+            table.append(
+                '<tr class="border"><td valign="top"></td><td valign="top"><strong>'
+                f'{label}</strong></td><td valign="top"><strong>{amount}</strong></td></tr>'
+            )
+        table.append("</table>")
+        billing = f"{first} {last}<br/>{street}<br/>{city}, {zone}<br/>Canada {postal}"
+        status = labels("label.order.ORDERED")
+        tokens = _sz_common(labels) | base
+        tokens |= {
+            "EMAIL_ORDER_NUMBER": labels("email.order.confirmation", [order_id]),
+            "EMAIL_ORDER_DATE": labels("email.order.ordered", [day]),
+            "EMAIL_ORDER_THANKS": labels("email.order.thanks"),
+            "ADDRESS_BILLING": billing,
+            "ORDER_PRODUCTS_DETAILS": "".join(table),
+            "EMAIL_ORDER_DETAILS_TITLE": labels("label.order.details"),
+            "ADDRESS_BILLING_TITLE": labels("label.customer.billinginformation"),
+            "PAYMENT_METHOD_TITLE": labels("label.order.paymentmode"),
+            "PAYMENT_METHOD_DETAILS": labels("payment.type.CREDITCARD"),
+            "SHIPPING_METHOD_DETAILS": labels("module.shipping.canadapost", [SZ_STORE]),
+            "ADDRESS_SHIPPING_TITLE": labels("label.order.shippingmethod"),
+            "ADDRESS_DELIVERY_TITLE": labels("label.customer.shippinginformation"),
+            "SHIPPING_METHOD_TITLE": labels("label.customer.shippinginformation"),
+            "ADDRESS_DELIVERY": billing,
+            "ORDER_STATUS": labels("email.order.status", [day, status]),
+        }
+        send("order-confirmation", "email_template_checkout.ftl",
+             labels("email.order.title", [SZ_STORE, order_id]), tokens, "shop-order", None,
+             "an order confirmation: order number, SKUs, quantities, prices and totals, no code",
+             "EmailTemplatesUtils.sendOrderEmail: the product and totals table and addresses "
+             "built as the method builds them, the FreeMarker ${TOKEN}s filled; prices as "
+             "NumberFormat.getCurrencyInstance(en_CA) formats CAD; text/plain and text/html "
+             "both the HTML")  # fmt: skip
+
+        # the password-reset link
+        token = "1f0c9e52-7a4b-4d8e-b6f3-2c5a91e07d34" if lang == "en" else (
+            "8b3d27f4-05e1-4c9a-9f62-d4a7e1b3c580")  # fmt: skip
+        link = f"https://{SZ_DOMAIN}/customer/DEFAULT/reset/{token}"
+        tokens = _sz_common(labels) | base
+        tokens |= {
+            "RESET_PASSWORD_LINK": link,
+            "RESET_PASSWORD_TEXT": labels("email.reset.password.text", [SZ_STORE]),
+            "LABEL_LINK_TITLE": labels("email.link.reset.password.title"),
+            "LABEL_LINK": labels("email.link"),
+            "EMAIL_CONTACT_OWNER": labels("email.contactowner", [SZ_STORE_EMAIL]),
+        }
+        send("password-reset-link", "email_template_password_reset_request_customer.ftl",
+             labels("email.link.reset.password.title"), tokens, "notice", None,
+             "a password-reset link (a UUID only in the URL), no code",
+             "store/facade/customer/CustomerFacadeImpl.resetPasswordRequest: the FreeMarker "
+             "${TOKEN}s filled, MessageFormat as Spring runs it (the French text's apostrophes "
+             "quote its {0}); text/plain and text/html both the HTML")  # fmt: skip
+
+        # the contact-form mail to the store
+        contact = {
+            "en": ("Priya Raman", "priya.raman@example.com", "Sizing on the Merino Trail Hoodie",
+                   "Hi, does the hoodie run true to size? I'm usually a medium in your jackets."),
+            "fr": ("Louis Tremblay", "louis.tremblay@example.ca", "Retour d'un sac à dos",
+                   "Bonjour, est-ce possible d'échanger le sac à dos contre la version 28 L ?"),
+        }[lang]  # fmt: skip
+        tokens = _sz_common(labels) | {
+            "EMAIL_CONTACT_NAME": contact[0],
+            "EMAIL_CONTACT_EMAIL": contact[1],
+            "EMAIL_CONTACT_CONTENT": contact[3],
+            "EMAIL_CUSTOMER_CONTACT": labels("email.contact", [contact[2]]),
+            "EMAIL_CONTACT_NAME_LABEL": labels("label.entity.name"),
+            "EMAIL_CONTACT_EMAIL_LABEL": labels("label.generic.email"),
+        }
+        body = _ftl(_show(repo, SZ_COMMIT, SZ_TPL + "email_template_contact.ftl"), tokens)
+        _save(template="contact-form", kind="notice", code=None,
+              path=SZ_TPL + "email_template_contact.ftl",
+              rendered="EmailTemplatesUtils.sendContactEmail: the FreeMarker ${TOKEN}s filled; "
+              "From the visitor's name with the store's address; text/plain and text/html "
+              "both the HTML", subject=labels("email.contact.title"), text=body,
+              html_part=body, note="a contact-form message relayed to the store, no code",
+              **(common | {"sender": f"{contact[0]} <{SZ_STORE_EMAIL}>"}))  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     thelia(args.mirrors)
+    shopizer(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
