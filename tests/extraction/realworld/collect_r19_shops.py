@@ -73,6 +73,13 @@ def _show(repo: Path, commit: str, path: str) -> str:
     ).stdout.decode("utf-8")  # fmt: skip
 
 
+def _show_bytes(repo: Path, commit: str, path: str) -> bytes:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+
+
 def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
           sender, subject, text, html_part, note=None):  # fmt: skip
     raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
@@ -735,12 +742,195 @@ def shopizer(mirrors: Path) -> None:
               **(common | {"sender": f"{contact[0]} <{SZ_STORE_EMAIL}>"}))  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# osCommerce 2.2
+
+OSC_REPO = "osCommerce/oscommerce2"
+OSC_COMMIT = "8ecc4d92f68c7afd3534c59c6e3dc6f1ca5e3b14"
+OSC_LANG = "catalog/includes/languages/"
+OSC_SHOP = {
+    "english": ("en", "Harbor Street Books", "Maggie Doyle", "orders@harborstreetbooks.example",
+                "https://www.harborstreetbooks.example/catalog/"),
+    "german": ("de", "Buchhandlung am Kanal", "Jörg Lindner", "bestellung@buch-am-kanal.example",
+               "https://www.buch-am-kanal.example/catalog/"),
+    "espanol": ("es", "Librería del Puerto", "Inés Calderón", "pedidos@libreria-puerto.example",
+                "https://www.libreria-puerto.example/catalog/"),
+}  # fmt: skip
+_OSC_TOKEN = re.compile(
+    r"""\s*(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|(stripslashes\(\$HTTP_POST_VARS\['(\w+)'\]\))"""
+    r"""|\$(\w+)|(\w+))\s*(\.|$)""",
+    re.S,
+)
+
+
+_PHP_DQ = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "$": "$"}
+
+
+def _php_dq_escape(e: re.Match) -> str:
+    return _PHP_DQ.get(e.group(1), e.group(0))
+
+
+def _osc_defines(text: str, consts: dict[str, str]) -> dict[str, str]:
+    """The define('NAME', <concatenation>) lines of an osCommerce language file, evaluated:
+    quoted strings, constants already defined, and the request values in ``consts``."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r"define\('(\w+)',\s*(.*?)\);\s*(?://.*)?$", text, re.M):
+        expr, pos, parts = m.group(2), 0, []
+        while pos < len(expr):
+            t = _OSC_TOKEN.match(expr, pos)
+            if not t:
+                raise ValueError(expr[pos:])
+            if t.group(1) is not None:
+                parts.append(re.sub(r"\\([\\'])", r"\1", t.group(1)))
+            elif t.group(2) is not None:
+                parts.append(re.sub(r"\\(.)", _php_dq_escape, t.group(2)))
+            elif t.group(3):
+                parts.append(consts["post:" + t.group(4)])
+            elif t.group(5):
+                parts.append(consts.get("$" + t.group(5), ""))
+            else:
+                parts.append(out.get(t.group(6), consts.get(t.group(6), t.group(6))))
+            pos = t.end()
+        out[m.group(1)] = "".join(parts)
+    return out
+
+
+def _strip_tags(text: str) -> str:
+    return re.sub(r"<[^>]*>", "", text)
+
+
+OSC_DAYS = {
+    "english": ("Thursday", "December", "{a} {d} {b}, {y}"),
+    "german": ("Donnerstag", "Dezember", "{a}, {d}. {b} {y}"),
+    "espanol": ("jueves", "diciembre", "{a} {d} {b}, {y}"),
+}  # fmt: skip
+
+OSC_PEOPLE = {
+    "english": ("Rebecca", "Lindqvist", "rebecca.lindqvist@example.com",
+                "Rebecca Lindqvist\n410 Brickell Avenue\nMiami, FL    33131\nUnited States"),
+    "german": ("Matthias", "Brandt", "matthias.brandt@example.de",
+               "Matthias Brandt\nTorstraße 118\n10119 Berlin\nGermany"),
+    "espanol": ("Alba", "Serrano", "alba.serrano@example.es",
+                "Alba Serrano\nCalle de Atocha 54\nMadrid\n28012 - Madrid, Spain"),
+}  # fmt: skip
+
+
+def oscommerce(mirrors: Path) -> None:
+    repo = mirrors / "osCommerce+oscommerce2" / "repo"
+    for folder, (lang, store, owner, owner_email, base_url) in OSC_SHOP.items():
+        first, last, _email, address = OSC_PEOPLE[folder]
+        consts = {
+            "STORE_NAME": store, "STORE_OWNER": owner,
+            "STORE_OWNER_EMAIL_ADDRESS": owner_email,
+            "post:firstname": first, "post:lastname": last,
+        }  # fmt: skip
+
+        def load(name: str, consts=consts, folder=folder) -> dict[str, str]:
+            raw = _show_bytes(repo, OSC_COMMIT, f"{OSC_LANG}{folder}/{name}.php")
+            return _osc_defines(raw.decode("iso-8859-1"), consts)
+
+        sender = f"{owner} <{owner_email}>"
+        common = dict(source="oscommerce", lang=lang, repository=OSC_REPO, commit=OSC_COMMIT,
+                      licence="GPL-2.0-only", sender=sender, html_part=None)  # fmt: skip
+        how = ("tep_mail with EMAIL_USE_HTML false (the shipped setting): strip_tags of the "
+               "body, text only; the language file's defines evaluated")  # fmt: skip
+
+        # password_forgotten.php: a new tep_create_random_value(ENTRY_PASSWORD_MIN_LENGTH)
+        d = load("password_forgotten")
+        alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+        password = "".join(RNG.choice(alphabet) for _ in range(5))
+        body = d["EMAIL_PASSWORD_REMINDER_BODY"].replace("%s", password, 1)
+        _save(template="password-forgotten", kind="shop-otp", code=password,
+              path=f"catalog/password_forgotten.php, {OSC_LANG}{folder}/password_forgotten.php",
+              rendered="password_forgotten.php: " + how + "; $REMOTE_ADDR is empty with "
+              "register_globals off, so the sentence ends in ' .'",
+              subject=d["EMAIL_PASSWORD_REMINDER_SUBJECT"], text=_strip_tags(body),
+              note="the new password (tep_create_random_value of ENTRY_PASSWORD_MIN_LENGTH, "
+              "5 by default: letters and digits), indented under the sentence, to log in with",
+              **common)  # fmt: skip
+
+        # create_account.php: the welcome mail (gender on, so Mr/Ms by the form)
+        d = load("create_account")
+        greet = d["EMAIL_GREET_MR"]
+        body = (greet.replace("%s", last, 1) if "%s" in greet else greet) + d["EMAIL_WELCOME"]
+        body += d["EMAIL_TEXT"] + d["EMAIL_CONTACT"] + d["EMAIL_WARNING"]
+        _save(template="welcome", kind="notice", code=None,
+              path=f"catalog/create_account.php, {OSC_LANG}{folder}/create_account.php",
+              rendered="create_account.php: " + how, subject=d["EMAIL_SUBJECT"],
+              text=_strip_tags(body), note="a welcome mail listing the shop's services, no code",
+              **common)  # fmt: skip
+
+        # checkout_process.php: the order mail
+        d = load("checkout_process")
+        mod = {}
+        for name in ("order_total/ot_subtotal", "order_total/ot_shipping", "order_total/ot_tax",
+                     "order_total/ot_total", "shipping/flat", "payment/cod"):  # fmt: skip
+            mod |= load("modules/" + name)
+        order_id = {"english": "1187", "german": "2204", "espanol": "1352"}[folder]
+        day, month, fmt = OSC_DAYS[folder]
+        date_long = fmt.format(a=day, d=SENT.strftime("%d"), b=month, y=SENT.year)
+        ship = f"{mod['MODULE_SHIPPING_FLAT_TEXT_TITLE']} ({mod['MODULE_SHIPPING_FLAT_TEXT_WAY']})"
+        if folder == "english":
+            money = "${}".format
+            lines = [
+                ("2", "The Shipping News", "BK-PROU-1993", "31.98"),
+                ("1", "A Field Guide to the Atlantic Coast", "BK-FG-0427", "24.50"),
+            ]
+            totals = [
+                (mod["MODULE_ORDER_TOTAL_SUBTOTAL_TITLE"] + ":", "56.48"),
+                (ship + ":", "5.00"),
+                ("FL TAX 7.0%:", "3.95"),
+                (mod["MODULE_ORDER_TOTAL_TOTAL_TITLE"] + ":", "65.43"),
+            ]
+        else:
+            money = "{}EUR".format
+            lines = [
+                (
+                    "1",
+                    "Die Vermessung der Welt" if folder == "german" else "La sombra del viento",
+                    "BK-KEHL-2005" if folder == "german" else "BK-RZ-2001",
+                    "22.05",
+                ),
+                (
+                    "3",
+                    "Notizbuch A5, liniert" if folder == "german" else "Cuaderno A5 rayado",
+                    "NB-A5-L",
+                    "13.20",
+                ),
+            ]
+            totals = [(mod["MODULE_ORDER_TOTAL_SUBTOTAL_TITLE"] + ":", "35.25"),
+                      (ship + ":", "5.52"),
+                      (mod["MODULE_ORDER_TOTAL_TOTAL_TITLE"] + ":", "40.77")]  # fmt: skip
+        products = "".join(f"{q} x {n} ({m}) = {money(p)}\n" for q, n, m, p in lines)
+        sep = d["EMAIL_SEPARATOR"]
+        body = (f"{store}\n{sep}\n{d['EMAIL_TEXT_ORDER_NUMBER']} {order_id}\n"
+                f"{d['EMAIL_TEXT_INVOICE_URL']} {base_url}account_history_info.php?order_id="
+                f"{order_id}\n{d['EMAIL_TEXT_DATE_ORDERED']} {date_long}\n\n"
+                f"{d['EMAIL_TEXT_PRODUCTS']}\n{sep}\n{products}{sep}\n")  # fmt: skip
+        for title, value in totals:
+            body += f"{_strip_tags(title)} {money(value)}\n"
+        body += f"\n{d['EMAIL_TEXT_DELIVERY_ADDRESS']}\n{sep}\n{address}\n"
+        body += f"\n{d['EMAIL_TEXT_BILLING_ADDRESS']}\n{sep}\n{address}\n\n"
+        body += (
+            f"{d['EMAIL_TEXT_PAYMENT_METHOD']}\n{sep}\n{mod['MODULE_PAYMENT_COD_TEXT_TITLE']}\n\n"
+        )
+        _save(template="order", kind="shop-order", code=None,
+              path=f"catalog/checkout_process.php, {OSC_LANG}{folder}/checkout_process.php",
+              rendered="checkout_process.php: the order text as it concatenates it (order "
+              "totals ot_subtotal, ot_shipping with the flat-rate module, ot_tax where the "
+              "Florida tax applies, ot_total; cash on delivery; the shipped currencies USD and "
+              "EUR), then " + how, subject=d["EMAIL_TEXT_SUBJECT"], text=_strip_tags(body),
+              note="an order mail: order number, invoice link, products with models, totals "
+              "and addresses, no code", **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     thelia(args.mirrors)
     shopizer(args.mirrors)
+    oscommerce(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
