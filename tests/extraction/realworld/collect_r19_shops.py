@@ -13,23 +13,27 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``a-zA-Z0-9`` — given to type), ``account_created_by_admin`` (``customer_account_created``:
   the admin's ``CustomerController::getCreationEvent`` makes the password with
   ``generateRandom(8)``), ``account_changed_by_admin`` (``customer_account_changed``: the new
-  password an administrator typed into the customer form) and
-  ``newsletter_subscription_confirmation`` (notice). Each is rendered as
-  ``Message::buildMessage`` does: the subject is the ``message_i18n`` subject that
-  ``setup/insert.sql.tpl`` writes at install (translated through ``setup/I18n/<locale>.php``,
-  then rendered as a Smarty string), the HTML part is the ``.html`` template (extending
-  ``email-layout.tpl``, its blocks replaced by the child's), the text part the ``.txt``
-  template with ``<br>`` made a newline; both through SmartyParser's ``trimWhitespaces``
-  output filter at level 1 (the shipped ``html_output_trim_level``). The Smarty is run by a
-  small renderer below that knows the tags these files use (``intl`` with the
-  ``templates/email/default/I18n/<locale>.php`` strings, falling back to the English source
-  string as Thelia's translator does; ``config``, ``url``, ``loop`` customer/country,
-  ``local_media``, ``hook``/``elsehook``, ``if``, ``assign``, auto-escaped variables). The
-  languages are the installed ones the template translates: en_US, fr_FR, de_DE, es_ES,
-  cs_CZ, ru_RU (it_IT translates only three strings and is left out). Store name, address,
-  e-mail and URL are an invented shop's; the logo is the store's uploaded logo
-  (``local_media`` gives its URL). From is ``ConfigQuery::getStoreName()`` and
-  ``getStoreEmail()``.
+  password an administrator typed into the customer form), ``customer_confirmation`` and
+  ``newsletter_subscription_confirmation`` (notices). Each is rendered as
+  ``Message::buildMessage`` does. The subject is the ``message_i18n`` subject that the
+  shipped ``setup/insert.sql`` installs for the locale, rendered as a Smarty string: a NULL
+  one (every it_IT and cs_CZ subject, and some de_DE, es_ES and ru_RU ones) gives an empty
+  Subject, a ``%store`` left in one stays; the es_ES subjects of ``lost_password`` and
+  ``customer_account_changed`` hold ``{tecla config = ...}``, a machine translation of the
+  tag that Smarty cannot compile, so those two mails are never sent and are left out. The
+  HTML part is the ``.html`` template (extending ``email-layout.tpl``, its blocks replaced by
+  the child's), the text part the ``.txt`` template with ``<br>`` made a newline; both
+  through SmartyParser's ``trimWhitespaces`` output filter at level 1 (the shipped
+  ``html_output_trim_level``). The Smarty is run by a small renderer below that knows the
+  tags these files use (``intl`` with the ``templates/email/default/I18n/<locale>.php``
+  strings, falling back to the English source string as Thelia's translator does;
+  ``config``, ``url`` with ``resolvePath``, ``loop`` customer/country, ``local_media``,
+  ``hook``/``elsehook``, ``if``, ``assign``, auto-escaped variables). The languages are those
+  ``insert.sql`` installs that the template translates: en_US, fr_FR, de_DE, es_ES, it_IT
+  (which translates only three of the strings; the rest falls back to English), cs_CZ,
+  ru_RU (nl_NL is installed but has no translation file). Store name, address, e-mail and
+  URL are an invented shop's; the logo is the store's uploaded logo (``local_media`` gives
+  its URL). From is ``ConfigQuery::getStoreName()`` and ``getStoreEmail()``.
 
 - shopizer-ecommerce/shopizer (Apache-2.0), a Java e-commerce platform: the FreeMarker mail
   templates ``sm-core/src/main/resources/templates/email/*.ftl`` filled with the tokens that
@@ -41,6 +45,18 @@ them at the commit named below, with fixed values, so each run writes the same b
   password the customer chose), the order confirmation (``sendOrderEmail``), the order status
   update, the password-reset-link mail (``store/facade/customer/CustomerFacadeImpl``) and the
   contact-form mail to the store. English and French (the bundles it ships).
+
+- osCommerce/oscommerce2 (GPL-2.0), osCommerce 2.2 (RC2a), at the last commit before the
+  German and Spanish language files were removed: ``catalog/password_forgotten.php`` (a new
+  password, ``tep_create_random_value(ENTRY_PASSWORD_MIN_LENGTH)`` — five letters and digits
+  with the shipped minimum — mailed to log in with), ``create_account.php`` (the welcome
+  mail) and ``checkout_process.php`` (the order mail, its text concatenated as the file does:
+  products, order totals, addresses, payment method). The ``define``s of
+  ``catalog/includes/languages/<english|german|espanol>/*.php`` (ISO-8859-1) are evaluated
+  by a small reader below; ``$REMOTE_ADDR`` is empty, as it is with register_globals off.
+  ``tep_mail`` with the shipped ``EMAIL_USE_HTML`` false: ``strip_tags`` of the body, text
+  only (entities such as ``&uuml;`` in a language string stay as they are). From is the
+  store owner's name and address.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -111,7 +127,7 @@ def _alnum(n: int) -> str:
 TH_REPO = "thelia/thelia"
 TH_COMMIT = "e01e80553986730f90392693f723074762df1d80"
 TH_DIR = "templates/email/default/"
-TH_LOCALES = ["en_US", "fr_FR", "de_DE", "es_ES", "cs_CZ", "ru_RU"]
+TH_LOCALES = ["en_US", "fr_FR", "de_DE", "es_ES", "it_IT", "cs_CZ", "ru_RU"]
 TH_CONFIG = {
     "store_name": "Maison Lumière",
     "store_email": "boutique@maison-lumiere.example",
@@ -125,7 +141,7 @@ TH_CONFIG = {
 }
 # the country table's title of France (id 64) in each locale
 TH_COUNTRY = {
-    "en_US": "France", "fr_FR": "France", "de_DE": "Frankreich", "es_ES": "Francia",
+    "en_US": "France", "fr_FR": "France", "de_DE": "Frankreich", "es_ES": "Francia", "it_IT": "Francia",
     "cs_CZ": "Francie", "ru_RU": "Франция",
 }  # fmt: skip
 TH_LOGO = "https://www.maison-lumiere.example/cache/images/store/logo-maison-lumiere.png"
@@ -409,22 +425,36 @@ def _trim_whitespaces(source: str) -> str:
 
 
 TH_MAILS = [
-    # template, message id (setup/insert.sql.tpl), subject source string, kind
-    ("password", "lost_password", 'Your new password for {config key="store_name"}', "shop-otp"),
-    ("account_created_by_admin", "customer_account_created",
-     'A {config key="store_name"} account has been created for you', "shop-otp"),
-    ("account_changed_by_admin", "customer_account_changed",
-     'Your account information on {config key="store_name"} has been changed.', "shop-otp"),
-    ("customer_confirmation", "customer_confirmation", "Confirm your %store account", "notice"),
-    ("newsletter_subscription_confirmation", "newsletter_subscription_confirmation",
-     "Your subscription to %store newsletter", "notice"),
-]  # fmt: skip
+    # template, message name and id in setup/insert.sql, kind
+    ("password", "lost_password", 2, "shop-otp"),
+    ("account_created_by_admin", "customer_account_created", 5, "shop-otp"),
+    ("account_changed_by_admin", "customer_account_changed", 4, "shop-otp"),
+    ("customer_confirmation", "customer_confirmation", 8, "notice"),
+    ("newsletter_subscription_confirmation", "newsletter_subscription_confirmation", 7, "notice"),
+]
+_SQL_STR = r"NULL|'(?:\\.|[^'\\])*'"
+_TH_ROW = re.compile(rf"\(\s*(\d+),\s*'(\w+)',\s*({_SQL_STR}),\s*({_SQL_STR}),")
+
+
+def _th_subjects(sql: str) -> dict[tuple[int, str], str | None]:
+    """The message_i18n subjects that setup/insert.sql installs (None for NULL)."""
+    block = sql[sql.index("INSERT INTO `message_i18n`") :]
+    block = block[: block.index(";\n")]
+    out = {}
+    for m in _TH_ROW.finditer(block):
+        raw = m.group(4)
+        out[int(m.group(1)), m.group(2)] = (
+            None if raw == "NULL" else re.sub(r"\\(.)", r"\1", raw[1:-1])
+        )
+    return out
+
 
 TH_PEOPLE = {
     "en_US": ("Megan", "Holloway", "megan.holloway@example.net"),
     "fr_FR": ("Camille", "Roux", "camille.roux@example.fr"),
     "de_DE": ("Jana", "Kessler", "jana.kessler@example.de"),
     "es_ES": ("Lucía", "Ortega", "lucia.ortega@example.es"),
+    "it_IT": ("Giulia", "Bernardi", "giulia.bernardi@example.it"),
     "cs_CZ": ("Tereza", "Dvořáková", "tereza.dvorakova@example.cz"),
     "ru_RU": ("Ирина", "Соколова", "irina.sokolova@example.ru"),
 }  # fmt: skip
@@ -432,17 +462,22 @@ TH_PEOPLE = {
 # the new passwords administrators typed in the customer form (account_changed_by_admin)
 TH_ADMIN_PASSWORDS = {
     "en_US": "Harbour7lights", "fr_FR": "Tilleul2027", "de_DE": "Sommerwiese42",
-    "es_ES": "Naranjo-58", "cs_CZ": "Vltava2026", "ru_RU": "Zarya1984",
+    "es_ES": "Naranjo-58", "it_IT": "Girasole31", "cs_CZ": "Vltava2026", "ru_RU": "Zarya1984",
 }  # fmt: skip
 
 
 def thelia(mirrors: Path) -> None:
     repo = mirrors / "thelia+thelia" / "repo"
     sender = f"{TH_CONFIG['store_name']} <{TH_CONFIG['store_email']}>"
+    subjects = _th_subjects(_show(repo, TH_COMMIT, "setup/insert.sql"))
     for locale in TH_LOCALES:
-        setup = _php_array(_show(repo, TH_COMMIT, f"setup/I18n/{locale}.php"))
         first, last, email = TH_PEOPLE[locale]
-        for template, msg, subject_src, kind in TH_MAILS:
+        for template, msg, msg_id, kind in TH_MAILS:
+            stored = subjects[msg_id, locale]
+            if stored is not None and "{tecla" in stored:
+                # es_ES: the machine-translated subject's {tecla config = ...} is no Smarty
+                # tag; rendering it throws, sendEmailMessage logs the error, nothing is sent
+                continue
             variables = {
                 "customer_id": "31",
                 "customer": {"EMAIL": email, "FIRSTNAME": first, "LASTNAME": last},
@@ -467,11 +502,7 @@ def thelia(mirrors: Path) -> None:
                 note = "a newsletter confirmation with an unsubscribe link, no code"
             # the subject stored at install: translated with setup/I18n, then rendered
             sm = Smarty(repo, locale, variables)
-            subject_text = setup.get(subject_src) or subject_src
-            if "%store" in subject_text:
-                # insert.sql.tpl gives no store parameter here: the placeholder stays
-                pass
-            subject = sm.render_string(subject_text)
+            subject = "" if stored is None else sm.render_string(stored)
             html_part = Smarty(repo, locale, variables).render_file(template + ".html")
             text = Smarty(repo, locale, variables).render_file(template + ".txt")
             text = re.sub(r"<br>", "\n", text, flags=re.I)
@@ -479,7 +510,7 @@ def thelia(mirrors: Path) -> None:
                   kind=kind, code=code, repository=TH_REPO,
                   path=f"{TH_DIR}{template}.html, {TH_DIR}{template}.txt, "
                   f"{TH_DIR}email-layout.tpl, {TH_DIR}I18n/{locale}.php, "
-                  f"setup/insert.sql.tpl, setup/I18n/{locale}.php",
+                  "setup/insert.sql",
                   commit=TH_COMMIT, licence="GPL-3.0-or-later",
                   rendered=f"Message::buildMessage ({msg}): the Smarty templates by a small "
                   "renderer of their tags, trimWhitespaces level 1; text and HTML",
