@@ -58,6 +58,24 @@ them at the commit named below, with fixed values, so each run writes the same b
   only (entities such as ``&uuml;`` in a language string stay as they are). From is the
   store owner's name and address.
 
+- modified-shop/modified-shop (GPL-2.0), "modified eCommerce", the German shop software
+  descended from xt:Commerce, with its default template ``tpl_modified_nova``: the
+  account an administrator creates (``admin/create_account.php``; the form's default
+  password is ``xtc_RandomString(8)``, letters and digits), the confirmation link for a new
+  password (``password_double_opt.php``) and a gift voucher the admin sends
+  (``admin/gv_mail.php``: a ``create_coupon_code`` of ten hex characters — a voucher code,
+  null). The Smarty mail files (ISO-8859-15) are filled by a small renderer of the
+  constructs they use (``if``/``elseif``/``else``, variables, the logo's ``versioning``
+  modifier, which appends the file's mtime), then put together as ``inc/xtc_php_mail.inc.php``
+  does: ``[SIGNATUR]`` replaced by ``signatur.html`` / ``signatur.txt`` filled with the
+  shipped e-mail signature content (content group 11 of ``_installer/includes/sql/
+  modified.sql``), the text part's ``<br />`` made `` \n``, tags stripped, entities decoded,
+  and wrapped at the shipped ``EMAIL_WORD_WRAP`` of 50 as PHPMailer's ``wrapText`` does;
+  both parts (``EMAIL_USE_HTML`` true). From, subjects and sender names are the shipped
+  multi-language configuration values (``EMAIL_SUPPORT_*``, ``EMAIL_BILLING_*``) and
+  language constants; the voucher's subject and message are what an admin would type.
+  German and English.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -955,6 +973,181 @@ def oscommerce(mirrors: Path) -> None:
               "and addresses, no code", **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# modified eCommerce
+
+MOD_REPO = "modified-shop/modified-shop"
+MOD_COMMIT = "0a4cacee916322327703e92e9caad0ef4cbb6b98"
+MOD_TPL = "templates/tpl_modified_nova/"
+MOD_SHOP = "https://www.teehaus-elbufer.example/"
+MOD_LOGO_MTIME = "1764581220"  # filemtime of the template's img/logo.gif on the shop
+# the content_manager signature rows (group 11) that _installer/includes/sql/modified.sql adds
+MOD_SIGNATURE = {
+    "english": "<b>Company</b><br />Address<br />Location<br />Homepage<br />E-mail:<br />"
+    "Phone:<br />Fax:<br />CEO:<br />VAT Reg No:",
+    "german": "Firma<br />Adresse<br />Ort<br />Homepage<br />E-Mail:<br />Fon:<br />Fax:<br />"
+    "USt-IdNr.:<br />Handelsregister<br />Geschäftsführer:",
+}
+
+
+def _mod_smarty(src: str, variables: dict[str, str]) -> str:
+    """The Smarty of these mail files: {if}/{elseif}/{else} chains (not nested) comparing a
+    variable with a string or testing it, variables, the logo's versioning modifier."""
+
+    def cond(expr: str) -> bool:
+        m = re.fullmatch(r"\s*\$(\w+)\s*==\s*'([^']*)'\s*", expr)
+        if m:
+            return variables.get(m.group(1), "") == m.group(2)
+        m = re.fullmatch(r"\s*\$(\w+)\s*(?:==\s*true\s*)?", expr)
+        if m:
+            return bool(variables.get(m.group(1)))
+        raise ValueError(expr)
+
+    def chain(m: re.Match) -> str:
+        parts = re.split(r"\{(elseif [^}]*|else)\}", m.group(2))
+        tests = [m.group(1), *parts[1::2]]
+        for test, body in zip(tests, parts[0::2], strict=True):
+            if test == "else" or cond(test.removeprefix("elseif ")):
+                return body
+        return ""
+
+    src = re.sub(r"\{if ([^}]*)\}(.*?)\{/if\}", chain, src, flags=re.S)
+    src = src.replace("{'logo.gif'|versioning}", f"logo.gif?v={MOD_LOGO_MTIME}")
+    return re.sub(r"\{\$(\w+)\}", lambda m: variables[m.group(1)], src)
+
+
+def _phpmailer_wrap(message: str, length: int) -> str:
+    """PHPMailer::wrapText outside quoted-printable mode (line ends as \n here)."""
+    message = re.sub(r"\r\n|\r", "\n", message)
+    message = message.removesuffix("\n")
+    out = []
+    for line in message.split("\n"):
+        buf, first = "", True
+        for word in line.split(" "):
+            buf_o = buf
+            if not first:
+                buf += " "
+            buf += word
+            if buf_o != "" and len(buf.encode("iso8859_15")) > length:
+                out.append(buf_o + "\n")
+                buf = word
+            first = False
+        out.append(buf + "\n")
+    return "".join(out)
+
+
+def _php_entity_decode(text: str) -> str:
+    return html.unescape(text)
+
+
+def modified(mirrors: Path) -> None:
+    repo = mirrors / "modified-shop+modified-shop" / "repo"
+
+    def tpl(path: str) -> str:
+        return _show_bytes(repo, MOD_COMMIT, MOD_TPL + path).decode("iso8859_15")
+
+    for folder, lang in (("german", "de"), ("english", "en")):
+        sig_vars = {"SIGNATURE_HTML": MOD_SIGNATURE[folder], "SIGNATURE_TXT": MOD_SIGNATURE[folder]}
+        sig_html = _mod_smarty(tpl(f"mail/{folder}/signatur.html"), sig_vars)
+        sig_txt = _mod_smarty(tpl(f"mail/{folder}/signatur.txt"), sig_vars)
+        common_vars = {
+            "logo_path": MOD_SHOP + MOD_TPL + "img/",
+            "tpl_path": MOD_SHOP + MOD_TPL,
+            "language": folder,
+        }
+
+        def mail(html_src: str, txt_src: str, variables: dict, strip_first: bool = False,
+                 common_vars=common_vars, sig_html=sig_html, sig_txt=sig_txt):  # fmt: skip
+            """xtc_php_mail: [SIGNATUR] replaced, the text part's <br> made " \n", tags
+            stripped, entities decoded, wrapped at EMAIL_WORD_WRAP 50 (AltBody)."""
+            variables = common_vars | variables
+            body_html = _mod_smarty(html_src, variables).replace("[SIGNATUR]", sig_html)
+            txt = _mod_smarty(txt_src, variables)
+            if strip_first:
+                txt = _strip_tags(txt)
+            txt = txt.replace("[SIGNATUR]", sig_txt)
+            for br in ("<br />", "<br/>", "<br>"):
+                txt = txt.replace(br, " \n")
+            txt = _php_entity_decode(_strip_tags(txt))
+            body_html = re.sub(r"\r\n|\r", "\n", body_html)
+            return _phpmailer_wrap(txt, 50), body_html
+
+        common = dict(source="modified", lang=lang, repository=MOD_REPO, commit=MOD_COMMIT,
+                      licence="GPL-2.0-only")  # fmt: skip
+        support = "Support System <support@teehaus-elbufer.example>"
+        billing = ("Verrechnungssystem" if lang == "de" else "Billingsystem") + (
+            " <billing@teehaus-elbufer.example>")  # fmt: skip
+        person = {"de": ("f", "Henrike", "Albers", "henrike.albers@example.de"),
+                  "en": ("m", "Oliver", "Pratt", "oliver.pratt@example.co.uk")}[lang]  # fmt: skip
+
+        # admin/create_account.php: the account an admin created, with its password
+        password = "".join(
+            RNG.choice("aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ1234567890")
+            for _ in range(8)
+        )
+        text, body = mail(
+            tpl(f"admin/mail/{folder}/create_account_mail.html"),
+            tpl(f"admin/mail/{folder}/create_account_mail.txt"),
+            {"GENDER": person[0], "FIRSTNAME": person[1], "LASTNAME": person[2],
+             "NAME": f"{person[1]} {person[2]}", "EMAIL": person[3], "COMMENTS": "",
+             "PASSWORD": password},
+        )  # fmt: skip
+        _save(template="account-created-by-admin", kind="shop-otp", code=password,
+              path=f"admin/create_account.php, {MOD_TPL}admin/mail/{folder}/"
+              "create_account_mail.html, .txt, inc/xtc_php_mail.inc.php",
+              rendered="admin/create_account.php then xtc_php_mail: the Smarty mail files "
+              "filled, [SIGNATUR] from signatur.html/.txt with the shipped signature content; "
+              "text part as xtc_php_mail makes it, wrapped at 50 by PHPMailer; text and HTML "
+              "(EMAIL_USE_HTML true); ISO-8859-15 files decoded",
+              sender=support, subject="Ihr Kundenkonto" if lang == "de" else
+              "Your customer account", text=text, html_part=body,
+              note="the password of the account the shop's admin created (the form's default, "
+              "xtc_RandomString(8): letters and digits), given with the e-mail to log in",
+              **common)  # fmt: skip
+
+        # password_double_opt.php: the confirmation link for a new password
+        key = "".join(RNG.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(32))
+        link = f"{MOD_SHOP}password_double_opt.php?action=verified&customers_id=57&key={key}"
+        text, body = mail(
+            tpl(f"mail/{folder}/new_password_mail.html"),
+            tpl(f"mail/{folder}/new_password_mail.txt"),
+            {"EMAIL": person[3], "LINK": link, "VALID_REQUEST_TIME": "60"},
+        )
+        subject = ("Bestätigungs-E-Mail für Passwortänderung" if lang == "de"
+                   else "Confirmation mail for password renewal")  # fmt: skip
+        _save(template="new-password-link", kind="notice", code=None,
+              path=f"password_double_opt.php, {MOD_TPL}mail/{folder}/new_password_mail.html, "
+              ".txt, lang/*/*.php (TEXT_EMAIL_PASSWORD_FORGOTTEN)",
+              rendered="password_double_opt.php then xtc_php_mail as above; the subject's "
+              "entities decoded (encode_utf8)", sender=support, subject=subject, text=text,
+              html_part=body, note="a confirmation link for a new password (its key only in "
+              "the URL), no code", **common)  # fmt: skip
+
+        # admin/gv_mail.php: a gift voucher sent by the admin
+        voucher = "".join(RNG.choice("0123456789abcdef") for _ in range(10))
+        msg = ("Vielen Dank für Ihre Treue! Als kleines Dankeschön schenken wir Ihnen einen "
+               "Gutschein für Ihren nächsten Einkauf." if lang == "de" else
+               "Thank you for being a loyal customer! Here is a small gift towards your next "
+               "order.")  # fmt: skip
+        text, body = mail(
+            tpl(f"admin/mail/{folder}/send_gift.html"),
+            tpl(f"admin/mail/{folder}/send_gift.txt"),
+            {"MESSAGE": msg, "WEBSITE": MOD_SHOP,
+             "AMMOUNT": "15,00 EUR" if lang == "de" else "15.00 EUR",
+             "GIFT_ID": voucher, "GIFT_LINK": f"{MOD_SHOP}gv_redeem.php?gv_no={voucher}"},
+            strip_first=True,
+        )  # fmt: skip
+        _save(template="gift-voucher", kind="notice", code=None,
+              path=f"admin/gv_mail.php, {MOD_TPL}admin/mail/{folder}/send_gift.html, .txt",
+              rendered="admin/gv_mail.php send_gv_mail then xtc_php_mail as above; subject and "
+              "message as an admin types them; From the billing address",
+              sender=billing, subject="Ein Gutschein für Sie" if lang == "de" else
+              "A gift voucher for you", text=text, html_part=body,
+              note="a gift voucher: its code (create_coupon_code, ten hex characters) is a "
+              "voucher code to redeem at checkout, not a code to sign in: null by the rules",
+              **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -962,6 +1155,7 @@ def main() -> None:
     thelia(args.mirrors)
     shopizer(args.mirrors)
     oscommerce(args.mirrors)
+    modified(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
