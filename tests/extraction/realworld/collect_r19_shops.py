@@ -62,9 +62,10 @@ them at the commit named below, with fixed values, so each run writes the same b
   descended from xt:Commerce, with its default template ``tpl_modified_nova``: the
   account an administrator creates (``admin/create_account.php``; the form's default
   password is ``xtc_RandomString(8)``, letters and digits), the confirmation link for a new
-  password (``password_double_opt.php``) and a gift voucher the admin sends
-  (``admin/gv_mail.php``: a ``create_coupon_code`` of ten hex characters — a voucher code,
-  null). The Smarty mail files (ISO-8859-15) are filled by a small renderer of the
+  password (``password_double_opt.php``), a gift voucher and a discount coupon the admin
+  sends (``admin/gv_mail.php``: a ``create_coupon_code`` of ten hex characters, and the
+  coupon's code — voucher and promotion codes, null) and the customer's welcome mail with
+  the sign-up voucher and coupon (``create_account.php``, null). The Smarty mail files (ISO-8859-15) are filled by a small renderer of the
   constructs they use (``if``/``elseif``/``else``, variables, the logo's ``versioning``
   modifier, which appends the file's mtime), then put together as ``inc/xtc_php_mail.inc.php``
   does: ``[SIGNATUR]`` replaced by ``signatur.html`` / ``signatur.txt`` filled with the
@@ -1013,7 +1014,7 @@ def _mod_smarty(src: str, variables: dict[str, str]) -> str:
 
     src = re.sub(r"\{if ([^}]*)\}(.*?)\{/if\}", chain, src, flags=re.S)
     src = src.replace("{'logo.gif'|versioning}", f"logo.gif?v={MOD_LOGO_MTIME}")
-    return re.sub(r"\{\$(\w+)\}", lambda m: variables[m.group(1)], src)
+    return re.sub(r"\{\$([\w.]+)\}", lambda m: variables[m.group(1)], src)
 
 
 def _phpmailer_wrap(message: str, length: int) -> str:
@@ -1133,7 +1134,7 @@ def modified(mirrors: Path) -> None:
             tpl(f"admin/mail/{folder}/send_gift.html"),
             tpl(f"admin/mail/{folder}/send_gift.txt"),
             {"MESSAGE": msg, "WEBSITE": MOD_SHOP,
-             "AMMOUNT": "15,00 EUR" if lang == "de" else "15.00 EUR",
+             "AMMOUNT": "15,00 EUR",
              "GIFT_ID": voucher, "GIFT_LINK": f"{MOD_SHOP}gv_redeem.php?gv_no={voucher}"},
             strip_first=True,
         )  # fmt: skip
@@ -1145,6 +1146,51 @@ def modified(mirrors: Path) -> None:
               "A gift voucher for you", text=text, html_part=body,
               note="a gift voucher: its code (create_coupon_code, ten hex characters) is a "
               "voucher code to redeem at checkout, not a code to sign in: null by the rules",
+              **common)  # fmt: skip
+
+        # create_account.php: the customer's welcome mail with the sign-up gift voucher and
+        # the sign-up discount coupon (NEW_SIGNUP_GIFT_VOUCHER_AMOUNT, NEW_SIGNUP_DISCOUNT_COUPON)
+        gift = "".join(RNG.choice("0123456789abcdef") for _ in range(10))
+        coupon = "WILLKOMMEN10" if lang == "de" else "WELCOME10"
+        text, body = mail(
+            tpl(f"mail/{folder}/create_account_mail.html"),
+            tpl(f"mail/{folder}/create_account_mail.txt"),
+            {"GENDER": person[0], "FIRSTNAME": person[1], "LASTNAME": person[2],
+             "NAME": f"{person[1]} {person[2]}", "EMAIL": person[3],
+             "content.MAIL_REPLY_ADDRESS": "service@teehaus-elbufer.example",
+             "SEND_GIFT": "true", "GIFT_AMMOUNT": "5,00 EUR", "GIFT_CODE": gift,
+             "GIFT_LINK": f"{MOD_SHOP}gv_redeem.php?gv_no={gift}",
+             "SEND_COUPON": "true", "COUPON_CODE": coupon,
+             "COUPON_DESC": "10 % Rabatt auf Ihre erste Bestellung" if lang == "de"
+             else "10% off your first order"},
+        )  # fmt: skip
+        _save(template="welcome-voucher", kind="notice", code=None,
+              path=f"create_account.php, {MOD_TPL}mail/{folder}/create_account_mail.html, .txt",
+              rendered="create_account.php with a sign-up gift voucher and a sign-up coupon "
+              "configured, then xtc_php_mail as above", sender=support,
+              subject="Ihr Kundenkonto" if lang == "de" else "Your customer account",
+              text=text, html_part=body,
+              note="a welcome mail carrying a gift-voucher code (create_coupon_code) and a "
+              "discount-coupon code: voucher and promotion codes, null by the rules",
+              **common)  # fmt: skip
+
+        # admin/gv_mail.php with a coupon: the admin sends a discount coupon
+        text, body = mail(
+            tpl(f"admin/mail/{folder}/send_coupon.html"),
+            tpl(f"admin/mail/{folder}/send_coupon.txt"),
+            {"MESSAGE": "Unser Sommerangebot: 25 % auf alle Grüntees bis Ende August."
+             if lang == "de" else "Our summer offer: 25% off all green teas until the end "
+             "of August.", "WEBSITE": MOD_SHOP, "COUPON_ID": "SOMMERTEE25",
+             "COUPON_AMOUNT": "25%"},
+            strip_first=True,
+        )  # fmt: skip
+        _save(template="coupon", kind="notice", code=None,
+              path=f"admin/gv_mail.php, {MOD_TPL}admin/mail/{folder}/send_coupon.html, .txt",
+              rendered="admin/gv_mail.php send_gv_mail (a coupon id given) then xtc_php_mail "
+              "as above; subject and message as an admin types them", sender=billing,
+              subject="Sommerangebot im Teehaus" if lang == "de" else "Summer offer",
+              text=text, html_part=body,
+              note="a discount coupon code sent by the shop: a promotion code, null",
               **common)  # fmt: skip
 
 
