@@ -14,7 +14,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   the admin's ``CustomerController::getCreationEvent`` makes the password with
   ``generateRandom(8)``), ``account_changed_by_admin`` (``customer_account_changed``: the new
   password an administrator typed into the customer form), ``customer_confirmation`` and
-  ``newsletter_subscription_confirmation`` (notices). Each is rendered as
+  ``newsletter_subscription_confirmation`` (notices), and ``admin_password``
+  (``new_admin_password``, a renewal link; sent in the shop's default language, here
+  en_US or fr_FR). Each is rendered as
   ``Message::buildMessage`` does. The subject is the ``message_i18n`` subject that the
   shipped ``setup/insert.sql`` installs for the locale, rendered as a Smarty string: a NULL
   one (every it_IT and cs_CZ subject, and some de_DE, es_ES and ru_RU ones) gives an empty
@@ -317,7 +319,9 @@ class Smarty:
     def value(self, raw: str) -> str:
         if raw.startswith('"'):
             inner = re.sub(r'\\(["\\])', r"\1", raw[1:-1])
-            if "{" in inner or "$" in inner:
+            # a double-quoted string interpolates its $variables and {tags}
+            inner = re.sub(r"\$(\w+)", lambda m: str(self.vars.get(m.group(1), "")), inner)
+            if "{" in inner:
                 return self.render_string(inner, escape=False)
             return inner
         if raw.startswith("'"):
@@ -1194,11 +1198,36 @@ def modified(mirrors: Path) -> None:
               **common)  # fmt: skip
 
 
+def thelia_admin(mirrors: Path) -> None:
+    """new_admin_password: sent in the shop's default language (Lang::getDefaultLanguage)."""
+    repo = mirrors / "thelia+thelia" / "repo"
+    sender = f"{TH_CONFIG['store_name']} <{TH_CONFIG['store_email']}>"
+    subjects = _th_subjects(_show(repo, TH_COMMIT, "setup/insert.sql"))
+    for locale in ("en_US", "fr_FR"):
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(32))  # md5(random_bytes)
+        variables = {"token": token}
+        subject = Smarty(repo, locale, variables).render_string(subjects[6, locale])
+        html_part = Smarty(repo, locale, variables).render_file("admin_password.html")
+        text = Smarty(repo, locale, variables).render_file("admin_password.txt")
+        text = re.sub(r"<br>", "\n", text, flags=re.I)
+        _save(source="thelia", template="admin-password", lang=locale, kind="notice",
+              code=None, repository=TH_REPO,
+              path=f"{TH_DIR}admin_password.html, {TH_DIR}admin_password.txt, "
+              f"{TH_DIR}email-layout.tpl, {TH_DIR}I18n/{locale}.php, setup/insert.sql",
+              commit=TH_COMMIT, licence="GPL-3.0-or-later",
+              rendered="Action/Administrator (new_admin_password) in the shop's default "
+              "language, then Message::buildMessage as the customer mails; text and HTML",
+              sender=sender, subject=subject, text=text, html_part=html_part,
+              note="an administrator's password-renewal link (an md5 token only in the URL), "
+              "no code")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     thelia(args.mirrors)
+    thelia_admin(args.mirrors)
     shopizer(args.mirrors)
     oscommerce(args.mirrors)
     modified(args.mirrors)
