@@ -79,6 +79,17 @@ them at the commit named below, with fixed values, so each run writes the same b
   language constants; the voucher's subject and message are what an admin would type.
   German and English.
 
+- cubecart/v6 (GPL-3.0), CubeCart 6: the shipped English mail contents of
+  ``language/email_en-GB.xml`` — ``cart.gift_certificate`` (a gift card whose claim code,
+  ``Order::_createCertificate``, is five groups of four hex characters joined by hyphens:
+  a gift-card code, null), ``cart.order_complete`` (with a carrier tracking number),
+  ``cart.order_cancelled``, ``cart.payment_received`` and ``account.password_recovery``
+  (a link) — filled as ``Mailer::loadContent`` / ``sendEmail`` do: the content's Smarty
+  (``{$DATA.x}``, ``|capitalize``, ``{if !empty(...)}``) by a small renderer, then placed
+  into ``{$EMAIL_CONTENT}`` of the default e-mail template that
+  ``setup/db/install/email.sql`` installs, with its ``DATA`` macros (logo, store name and
+  URL); HTML body and text AltBody. CubeCart order numbers are its ``ymd-His-NNNN`` form.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -1222,6 +1233,115 @@ def thelia_admin(mirrors: Path) -> None:
               "no code")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# CubeCart
+
+CC_REPO = "cubecart/v6"
+CC_COMMIT = "21cd944181aafda4c74aad958ea5e44dd2c500d8"
+CC_STORE = "Cedar and Salt Provisions"
+CC_URL = "https://shop.cedarandsalt.example"
+CC_SENDER = f"{CC_STORE} <hello@cedarandsalt.example>"
+
+
+def _cc_smarty(src: str, data: dict[str, str], extra: dict[str, str] | None = None) -> str:
+    """The Smarty of CubeCart's mail contents: {if !empty($DATA.x)} blocks, {$DATA.x} with
+    an optional |capitalize, and the wrapper's {$EMAIL_CONTENT}."""
+    extra = extra or {}
+
+    def block(m: re.Match) -> str:
+        return m.group(2) if data.get(m.group(1)) else ""
+
+    src = re.sub(r"\{if !empty\(\$DATA\.(\w+)\)\}(.*?)\{/if\}", block, src, flags=re.S)
+
+    def var(m: re.Match) -> str:
+        value = data[m.group(1)]
+        if m.group(2):  # smarty capitalize: the first letter of each word
+            value = re.sub(r"\b([a-z])", lambda c: c.group(1).upper(), value)
+        return value
+
+    src = re.sub(r"\{\$DATA\.(\w+)(\|capitalize)?\}", var, src)
+    return re.sub(r"\{\$(\w+)\}", lambda m: extra[m.group(1)], src)
+
+
+def _cc_contents(xml: str) -> dict[str, dict[str, str]]:
+    out = {}
+    for m in re.finditer(r'<email name="([\w.]+)">(.*?)</email>', xml, re.S):
+        body = m.group(2)
+        out[m.group(1)] = {
+            "subject": re.search(r"<subject><!\[CDATA\[(.*?)\]\]></subject>", body, re.S)[1],
+            "content_html": re.search(
+                r'<content type="html"><!\[CDATA\[(.*?)\]\]></content>', body, re.S)[1],
+            "content_text": re.search(
+                r'<content type="text"><!\[CDATA\[(.*?)\]\]></content>', body, re.S)[1],
+        }  # fmt: skip
+    return out
+
+
+def _cc_wrapper(sql: str) -> tuple[str, str]:
+    """The default e-mail template (id 1) that setup/db/install/email.sql installs."""
+    line = sql.splitlines()[0]
+    strings = re.findall(r"'((?:\\.|[^'\\])*)'", line)
+    table = {"r": "\r", "n": "\n", "t": "\t", "'": "'", '"': '"', "\\": "\\"}
+
+    def unq(v: str) -> str:
+        return re.sub(r"\\(.)", lambda e: table.get(e.group(1), e.group(1)), v)
+
+    return unq(strings[2]), unq(strings[3])
+
+
+def cubecart(mirrors: Path) -> None:
+    repo = mirrors / "cubecart+v6" / "repo"
+    contents = _cc_contents(_show(repo, CC_COMMIT, "language/email_en-GB.xml"))
+    wrap_html, wrap_text = _cc_wrapper(_show(repo, CC_COMMIT, "setup/db/install/email.sql"))
+    macros = {"logoURL": f"{CC_URL}/images/logos/cedar-and-salt-email.png",
+              "store_name": CC_STORE, "storeName": CC_STORE, "storeURL": CC_URL}  # fmt: skip
+    order = {"first_name": "hannah", "last_name": "okafor", "cart_order_id": "261203-104107-4821",
+             "total": "$86.40", "ship_tracking": "1Z 999 AA1 01 2345 6784"}  # fmt: skip
+    gift_code = "-".join(
+        "".join(RNG.choice("0123456789ABCDEF") for _ in range(4)) for _ in range(5)
+    )
+    validation = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+    mails = [
+        ("gift-card", "cart.gift_certificate",
+         {"name": "Lena Fischer", "first_name": "hannah", "last_name": "okafor",
+          "value": "$50.00", "code": gift_code,
+          "message": "Happy birthday! Treat yourself to something from the pantry."},
+         "a gift card: its claim code (Order::_createCertificate, five groups of four hex "
+         "characters) is a gift-card code to enter at checkout, null by the rules",
+         "Order::_sendCoupon"),
+        ("order-complete", "cart.order_complete", order,
+         "an order-complete notice with the order number and a tracking number, no code",
+         "Order::_manageStock/orderStatus (status complete)"),
+        ("order-cancelled", "cart.order_cancelled", order,
+         "an order-cancelled notice with the order number, no code", "Order::orderStatus"),
+        ("payment-received", "cart.payment_received", order,
+         "a payment receipt with the amount and order number, no code", "Order::paymentStatus"),
+        ("password-recovery", "account.password_recovery",
+         {"first_name": "hannah", "last_name": "okafor",
+          "reset_link": f"{CC_URL}/index.php?_a=recovery&validate={validation}"},
+         "a password-reset link (the validation key only in the URL), no code",
+         "User::passwordRequest"),
+    ]  # fmt: skip
+    for template, name, data, note, where in mails:
+        c = contents[name]
+        subject = re.sub(r"<[^>]*>", "", _cc_smarty(c["subject"], data))
+        inner_html = _cc_smarty(c["content_html"], data)
+        inner_text = _cc_smarty(c["content_text"], data)
+        html_part = _cc_smarty(wrap_html, macros, {"EMAIL_CONTENT": inner_html})
+        text = _cc_smarty(wrap_text, macros, {"EMAIL_CONTENT": inner_text})
+        html_part = html_part.replace("\r\n", "\n")
+        text = text.replace("\r\n", "\n")
+        _save(source="cubecart", template=template, lang="en", kind="notice", code=None,
+              repository=CC_REPO, path=f"language/email_en-GB.xml ({name}), "
+              "setup/db/install/email.sql, classes/mailer.class.php", commit=CC_COMMIT,
+              licence="GPL-3.0-only",
+              rendered=f"{where} then Mailer::loadContent/sendEmail: the content's Smarty "
+              "(DATA, capitalize, if) filled, then put into the default e-mail template's "
+              "{$EMAIL_CONTENT} with its DATA macros; subject strip_tags; text and HTML",
+              sender=CC_SENDER, subject=subject, text=text, html_part=html_part,
+              note=note)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1231,6 +1351,7 @@ def main() -> None:
     shopizer(args.mirrors)
     oscommerce(args.mirrors)
     modified(args.mirrors)
+    cubecart(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
