@@ -33,7 +33,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``hook``/``elsehook``, ``if``, ``assign``, auto-escaped variables). The languages are those
   ``insert.sql`` installs that the template translates: en_US, fr_FR, de_DE, es_ES, it_IT
   (which translates only three of the strings; the rest falls back to English), cs_CZ,
-  ru_RU (nl_NL is installed but has no translation file). Store name, address, e-mail and
+  ru_RU (nl_NL is installed but has no translation file), and four the template also
+  translates that an administrator adds as shop languages — pt_BR, hu_HU, sk_SK, pl_PL —
+  for which ``insert.sql`` has no ``message_i18n`` row, so the Subject is empty. Store name, address, e-mail and
   URL are an invented shop's; the logo is the store's uploaded logo (``local_media`` gives
   its URL). From is ``ConfigQuery::getStoreName()`` and ``getStoreEmail()``.
 
@@ -160,6 +162,9 @@ TH_REPO = "thelia/thelia"
 TH_COMMIT = "e01e80553986730f90392693f723074762df1d80"
 TH_DIR = "templates/email/default/"
 TH_LOCALES = ["en_US", "fr_FR", "de_DE", "es_ES", "it_IT", "cs_CZ", "ru_RU"]
+# languages an administrator adds in the back office: the template translates them, but
+# insert.sql has no message_i18n row for them, so their subject is empty
+TH_ADDED_LOCALES = ["pt_BR", "hu_HU", "sk_SK", "pl_PL"]
 TH_CONFIG = {
     "store_name": "Maison Lumière",
     "store_email": "boutique@maison-lumiere.example",
@@ -174,7 +179,8 @@ TH_CONFIG = {
 # the country table's title of France (id 64) in each locale
 TH_COUNTRY = {
     "en_US": "France", "fr_FR": "France", "de_DE": "Frankreich", "es_ES": "Francia", "it_IT": "Francia",
-    "cs_CZ": "Francie", "ru_RU": "Франция",
+    "cs_CZ": "Francie", "ru_RU": "Франция", "pt_BR": "França", "hu_HU": "Franciaország",
+    "sk_SK": "Francúzsko", "pl_PL": "Francja",
 }  # fmt: skip
 TH_LOGO = "https://www.maison-lumiere.example/cache/images/store/logo-maison-lumiere.png"
 
@@ -491,12 +497,17 @@ TH_PEOPLE = {
     "it_IT": ("Giulia", "Bernardi", "giulia.bernardi@example.it"),
     "cs_CZ": ("Tereza", "Dvořáková", "tereza.dvorakova@example.cz"),
     "ru_RU": ("Ирина", "Соколова", "irina.sokolova@example.ru"),
+    "pt_BR": ("Mariana", "Albuquerque", "mariana.albuquerque@example.com.br"),
+    "hu_HU": ("Zsófia", "Kovács", "zsofia.kovacs@example.hu"),
+    "sk_SK": ("Lucia", "Horváthová", "lucia.horvathova@example.sk"),
+    "pl_PL": ("Agnieszka", "Wróbel", "agnieszka.wrobel@example.pl"),
 }  # fmt: skip
 
 # the new passwords administrators typed in the customer form (account_changed_by_admin)
 TH_ADMIN_PASSWORDS = {
     "en_US": "Harbour7lights", "fr_FR": "Tilleul2027", "de_DE": "Sommerwiese42",
     "es_ES": "Naranjo-58", "it_IT": "Girasole31", "cs_CZ": "Vltava2026", "ru_RU": "Zarya1984",
+    "pt_BR": "Ipe-Amarelo7", "hu_HU": "Balaton2026", "sk_SK": "Tatry-1955", "pl_PL": "Wisla2027",
 }  # fmt: skip
 
 
@@ -504,10 +515,10 @@ def thelia(mirrors: Path) -> None:
     repo = mirrors / "thelia+thelia" / "repo"
     sender = f"{TH_CONFIG['store_name']} <{TH_CONFIG['store_email']}>"
     subjects = _th_subjects(_show(repo, TH_COMMIT, "setup/insert.sql"))
-    for locale in TH_LOCALES:
+    for locale in TH_LOCALES + TH_ADDED_LOCALES:
         first, last, email = TH_PEOPLE[locale]
         for template, msg, msg_id, kind in TH_MAILS:
-            stored = subjects[msg_id, locale]
+            stored = subjects.get((msg_id, locale))
             if stored is not None and "{tecla" in stored:
                 # es_ES: the machine-translated subject's {tecla config = ...} is no Smarty
                 # tag; rendering it throws, sendEmailMessage logs the error, nothing is sent
