@@ -537,7 +537,10 @@ def thelia(mirrors: Path) -> None:
                         "given with the login e-mail")  # fmt: skip
             elif template == "account_changed_by_admin":
                 code = variables["password"] = TH_ADMIN_PASSWORDS[locale]
-                note = "the new password an administrator typed into the customer form"
+                note = (
+                    "the new password an administrator typed into the customer form; a hyphen "
+                    "in it is part of the password, not a separator"
+                )
             elif template == "customer_confirmation":
                 token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
                 variables["customer"]["CONFIRMATION_TOKEN"] = token
@@ -716,7 +719,8 @@ def shopizer(mirrors: Path) -> None:
         }
         send("registration", "email_template_customer.ftl", labels("email.newuser.title"),
              tokens, "shop-otp", pw,
-             "the password the customer chose at registration, repeated under the user name "
+             "the password the customer chose at registration (its symbols are part of it), "
+             "given under the user name "
              "(customer.getPassword()); the customer-section link is the SHOP_SCHEME value "
              "'http' that sendRegistrationEmail passes as its context path",
              "EmailTemplatesUtils.sendRegistrationEmail: the FreeMarker ${TOKEN}s filled, "
