@@ -35,19 +35,22 @@ them at the commit named below, with fixed values, so each run writes the same b
   (which translates only three of the strings; the rest falls back to English), cs_CZ,
   ru_RU (nl_NL is installed but has no translation file), and four the template also
   translates that an administrator adds as shop languages — pt_BR, hu_HU, sk_SK, pl_PL —
-  for which ``insert.sql`` has no ``message_i18n`` row, so the Subject is empty. Store name, address, e-mail and
-  URL are an invented shop's; the logo is the store's uploaded logo (``local_media`` gives
-  its URL). From is ``ConfigQuery::getStoreName()`` and ``getStoreEmail()``.
+  for which ``insert.sql`` has no ``message_i18n`` row, so the Subject is empty. Store
+  name, address, e-mail and URL are an invented shop's; the logo is the store's uploaded
+  logo (``local_media`` gives its URL). From is ``ConfigQuery::getStoreName()`` and ``getStoreEmail()``.
 
 - shopizer-ecommerce/shopizer (Apache-2.0), a Java e-commerce platform: the FreeMarker mail
   templates ``sm-core/src/main/resources/templates/email/*.ftl`` filled with the tokens that
   ``EmailTemplatesUtils`` / ``CustomerFacadeImpl`` / ``EmailUtils.createEmailObjectsMap`` put
   in (the strings from ``sm-shop/src/main/resources/bundles/shopizer[_fr].properties``, run
   through Java's ``MessageFormat`` when they take arguments, as Spring's message source does —
-  so a lone apostrophe starts a quoted run); HTML only (``sendHtmlEmail``), From the store's
-  name and address. Mails: the registration mail (``sendRegistrationEmail``: user name and the
-  password the customer chose), the order confirmation (``sendOrderEmail``), the order status
-  update, the password-reset-link mail (``store/facade/customer/CustomerFacadeImpl``) and the
+  so a lone apostrophe starts a quoted run). ``DefaultEmailSenderImpl`` sends a
+  multipart/alternative whose text/plain part is the rendered template itself (HTML
+  source) and whose text/html part (inside multipart/related, left out here) is the same;
+  From the store's name and address. Mails: the registration mail
+  (``sendRegistrationEmail``: user name and the password the customer chose), the order
+  confirmation (``sendOrderEmail``), the password-reset-link mail
+  (``store/facade/customer/CustomerFacadeImpl``) and the
   contact-form mail to the store. English and French (the bundles it ships).
 
 - osCommerce/oscommerce2 (GPL-2.0), osCommerce 2.2 (RC2a), at the last commit before the
@@ -69,12 +72,12 @@ them at the commit named below, with fixed values, so each run writes the same b
   password (``password_double_opt.php``), a gift voucher and a discount coupon the admin
   sends (``admin/gv_mail.php``: a ``create_coupon_code`` of ten hex characters, and the
   coupon's code — voucher and promotion codes, null) and the customer's welcome mail with
-  the sign-up voucher and coupon (``create_account.php``, null). The Smarty mail files (ISO-8859-15) are filled by a small renderer of the
-  constructs they use (``if``/``elseif``/``else``, variables, the logo's ``versioning``
+  the sign-up voucher and coupon (``create_account.php``, null). The Smarty mail files
+  (ISO-8859-15) are filled by a small renderer of the constructs they use (``if``/``elseif``/``else``, variables, the logo's ``versioning``
   modifier, which appends the file's mtime), then put together as ``inc/xtc_php_mail.inc.php``
   does: ``[SIGNATUR]`` replaced by ``signatur.html`` / ``signatur.txt`` filled with the
   shipped e-mail signature content (content group 11 of ``_installer/includes/sql/
-  modified.sql``), the text part's ``<br />`` made `` \n``, tags stripped, entities decoded,
+  modified.sql``), the text part's ``<br />`` made a space and a newline, tags stripped, entities decoded,
   and wrapped at the shipped ``EMAIL_WORD_WRAP`` of 50 as PHPMailer's ``wrapText`` does;
   both parts (``EMAIL_USE_HTML`` true). From, subjects and sender names are the shipped
   multi-language configuration values (``EMAIL_SUPPORT_*``, ``EMAIL_BILLING_*``) and
