@@ -1,0 +1,343 @@
+"""Round nineteen, self-hosted software: the mails of an IoT platform, a hosting control panel
+and a self-hosted RSS reader — the passwords and codes they send, and the same senders'
+notices.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_selfhosted.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- thingsboard/thingsboard (Apache-2.0), an IoT platform: the FreeMarker templates
+  ``application/src/main/resources/templates/*.ftl`` as ``DefaultMailService`` fills them —
+  the e-mail 2FA code (``OtpBasedTwoFaProvider``: ``StringUtils.randomNumeric(6)``), the
+  activation, account-activated, password-reset, password-was-reset, account-lockout and
+  test mails, and the API-limit state mails (enabled / warning / disabled, their labels as
+  ``toEnabledValueLabel`` etc. and ``ApiUsageRecordState.valueAsString`` make them). Only
+  ``${x}`` interpolations occur; the licence comment (a comment-only block, which FreeMarker's
+  white-space stripping removes with its line) is dropped. Subjects from
+  ``i18n/messages.properties`` (``Locale.US``); HTML only (``helper.setText(message, true)``);
+  From the system's ``mailFrom`` setting.
+
+- virtualmin/virtualmin-gpl (GPL-3.0), a hosting control panel: the password-recovery mail
+  of ``recovery.cgi`` (``recovery_body2`` with a new ``random_password()`` of the default 25
+  letters and digits, or ``recovery_body1`` with the mailbox's stored password), in every
+  language whose ``lang/<l>`` or ``lang/<l>.auto`` file carries the strings (Webmin reads both),
+  wrapped by ``mailboxes::wrap_lines(msg, 75)``; and the default templates ``user-template``
+  (mailbox created), ``update-template`` (mailbox updated, with and without a new password),
+  ``reseller-template``, ``domain-template``, ``subdomain-template``, ``bw-template`` and
+  ``warnbw-template``, filled as Webmin's ``substitute_template`` does (``${KEY}``/``$KEY``,
+  ``${IF-KEY}``…``${ELSE-KEY}``…``${ENDIF-KEY}`` blocks with the newline after each marker
+  taken, unknown keys false), subjects ``mail_usubject`` etc. in the panel's language.
+  ``send_template_email`` sends text/plain; From is the configured ``from_addr``.
+
+- tt-rss/tt-rss (GPL-3.0), Tiny Tiny RSS: ``templates/*_template.txt`` through its
+  ``MiniTemplator`` (``${VAR}`` filled, the ``$BeginBlock``/``$EndBlock`` lines dropped): the
+  password-reset link, e-mail-change, OTP-disabled and password-changed notices; subjects as
+  ``Handler_Public.php`` / ``Pref_Prefs.php`` write them; text/plain (``Mailer::mail``),
+  From the default ``SMTP_FROM_NAME`` / ``SMTP_FROM_ADDRESS``.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 10, 41, 7, tzinfo=UTC)
+RNG = random.Random("r19-selfhosted")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round19" / "selfhosted.json"
+MIRRORS = Path("/work/.mirror")
+
+
+def _show_bytes(repo: str, commit: str, path: str) -> bytes:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    return _show_bytes(repo, commit, path).decode("utf-8")
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    lang = lang.replace("_", "-")
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Vesta Control Panel
+
+VE_REPO = "serghey-rodin/vesta"
+VE_COMMIT = "bba7400b8a01d462dae4b2f805866c2ac5efbf00"
+VE_HOST = "srv1.lindenhof-hosting.example"
+PW_CHARS = (
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXTZabcdefghiklmnopqrstuvwxyz"  # the forms' randomString
+)
+RKEY_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # generate_password
+_PHP_ENTRY = re.compile(
+    r"'((?:\\.|[^'\\])*)'\s*=>\s*(?:\"((?:\\.|[^\"\\])*)\"|'((?:\\.|[^'\\])*)')", re.S
+)
+_DQ_ESC = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "$": "$", "'": "\\'"}
+
+
+def _php_strings(src: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for m in _PHP_ENTRY.finditer(src):
+        key = m.group(1).replace("\\'", "'").replace("\\\\", "\\")
+        if m.group(2) is not None:
+            value = re.sub(r"\\(.)", lambda e: _DQ_ESC.get(e.group(1), "\\" + e.group(1)),
+                           m.group(2))  # fmt: skip
+        else:
+            value = m.group(3).replace("\\'", "'").replace("\\\\", "\\")
+        out.setdefault(key, value)
+    return out
+
+
+def _sprintf(fmt: str, *args: str) -> str:
+    """PHP sprintf for the %s, %d, %n$s and %% the strings use."""
+    it = iter(args)
+
+    def one(m: re.Match) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        if m.group(1):
+            return str(args[int(m.group(1)) - 1])
+        return str(next(it))
+
+    return re.sub(r"%%|%(?:(\d+)\$)?[sd]", one, fmt)
+
+
+def _ve_lang(lang: str) -> dict[str, str]:
+    return _php_strings(_show(VE_REPO, VE_COMMIT, f"web/inc/i18n/{lang}.php"))
+
+
+def _pick(chars: str, n: int) -> str:
+    return "".join(RNG.choice(chars) for _ in range(n))
+
+
+VE_SENDER = f"Vesta Control Panel <noreply@{VE_HOST}>"
+# (lang, first name, last name, user) — every language the panel ships
+VE_PEOPLE = {
+    "en": ("Harriet", "Cole", "hcole"), "de": ("Jonas", "Petersen", "jpetersen"),
+    "fr": ("Claire", "Dubois", "cdubois"), "es": ("Tomás", "Rivera", "trivera"),
+    "it": ("Sofia", "Marchetti", "smarchetti"), "nl": ("Pieter", "de Vries", "pdevries"),
+    "pl": ("Olga", "Nowak", "onowak"), "cz": ("Petr", "Horák", "phorak"),
+    "ja": ("Kenji", "Watanabe", "kwatanabe"), "cn": ("Mei", "Lin", "meilin"),
+    "tw": ("Yu-ting", "Chen", "ytchen"), "pt-BR": ("Lucas", "Ferreira", "lferreira"),
+    "pt": ("Inês", "Carvalho", "icarvalho"), "se": ("Ingrid", "Lindqvist", "ilindqvist"),
+    "no": ("Ola", "Nordmann", "onordmann"), "da": ("Mette", "Jensen", "mjensen"),
+    "fi": ("Aino", "Virtanen", "avirtanen"), "hu": ("Bence", "Nagy", "bnagy"),
+    "ro": ("Andrei", "Popescu", "apopescu"), "el": ("Eleni", "Papadaki", "epapadaki"),
+    "bg": ("Ivan", "Petrov", "ipetrov"), "id": ("Dewi", "Lestari", "dlestari"),
+    "vi": ("Minh", "Nguyen", "mnguyen"), "ko": ("Jiwoo", "Park", "jpark"),
+    "th": ("Somchai", "Srisuk", "ssrisuk"), "ka": ("Nino", "Beridze", "nberidze"),
+    "sr": ("Marko", "Jovanović", "mjovanovic"), "bs": ("Amra", "Hadžić", "ahadzic"),
+    "az": ("Leyla", "Aliyeva", "laliyeva"),
+}  # fmt: skip
+
+
+def vesta() -> None:
+    en = _ve_lang("en")
+    port = "8083"
+    sent_php = SENT.strftime("%Y-%m-%d %H:%M:%S")
+    # the password-reset code: web/reset/index.php, in every language that translates it
+    for lang, (fname, lname, user) in VE_PEOPLE.items():
+        strings = _ve_lang(lang)
+        if lang != "en" and strings["PASSWORD_RESET_REQUEST"] == en["PASSWORD_RESET_REQUEST"]:
+            continue
+        rkey = _pick(RKEY_CHARS, 10)
+        host = f"{VE_HOST}:{port}"
+        text = _sprintf(strings["GREETINGS_GORDON_FREEMAN"], fname, lname)
+        text += _sprintf(strings["PASSWORD_RESET_REQUEST"], host, user, rkey, host, user, rkey)
+        _save(
+            source="vestacp", template="reset-code", lang=lang, kind="saas-otp", code=rkey,
+            repository=VE_REPO, path=f"web/reset/index.php; web/inc/i18n/{lang}.php",
+            commit=VE_COMMIT, licence="GPL-3.0",
+            rendered="reset/index.php: GREETINGS_GORDON_FREEMAN + PASSWORD_RESET_REQUEST "
+            "through _translate (sprintf), subject MAIL_RESET_SUBJECT with date('Y-m-d "
+            "H:i:s'), From MAIL_FROM; send_email text/plain",
+            sender=_sprintf(strings["MAIL_FROM"], VE_HOST),
+            subject=_sprintf(strings["MAIL_RESET_SUBJECT"], sent_php), text=text,
+            html_part=None,
+            note="the reset code (the user's RKEY, generate_password: 10 letters and digits) "
+            "the mail asks to enter on the reset page; the same value is also inside the "
+            "confirm link above it",
+        )  # fmt: skip
+
+    # account created (add/user), in the language chosen for the new user
+    for lang in ["en", "de", "fr", "es", "nl", "pl", "ja", "pt-BR", "it", "cz"]:
+        strings = _ve_lang(lang)
+        fname, lname, user = VE_PEOPLE[lang]
+        pw = _pick(PW_CHARS, 10)
+        text = _sprintf(strings["GREETINGS_GORDON_FREEMAN"], fname, lname)
+        text += _sprintf(strings["ACCOUNT_READY"], f"{VE_HOST}:{port}", user, pw)
+        _save(
+            source="vestacp", template="account-ready", lang=lang, kind="saas-otp", code=pw,
+            repository=VE_REPO, path=f"web/add/user/index.php; web/inc/i18n/{lang}.php",
+            commit=VE_COMMIT, licence="GPL-3.0",
+            rendered="add/user/index.php: _translate(v_language, GREETINGS_GORDON_FREEMAN / "
+            "ACCOUNT_READY), subject 'Welcome to Vesta Control Panel' translated; text/plain",
+            sender=_sprintf(strings["MAIL_FROM"], VE_HOST),
+            subject=strings["Welcome to Vesta Control Panel"], text=text, html_part=None,
+            note="the panel password under the username (the add-user form's randomString: "
+            "10 characters)",
+        )  # fmt: skip
+
+    # database and FTP credentials (the admin's session language)
+    for lang in ["en", "de", "fr", "es", "it", "nl"]:
+        strings = _ve_lang(lang)
+        _, _, user = VE_PEOPLE[lang]
+        pw = _pick(PW_CHARS, 10)
+        text = _sprintf(strings["DATABASE_READY"], f"{user}_shop", f"{user}_shopadm", pw,
+                        f"http://{VE_HOST}/phpmyadmin/")  # fmt: skip
+        _save(
+            source="vestacp", template="database-credentials", lang=lang, kind="saas-otp",
+            code=pw, repository=VE_REPO,
+            path=f"web/add/db/index.php; web/inc/i18n/{lang}.php", commit=VE_COMMIT,
+            licence="GPL-3.0",
+            rendered="add/db/index.php: __('DATABASE_READY', db, dbuser, password, "
+            "phpMyAdmin link), subject __('Database Credentials'); text/plain",
+            sender=_sprintf(strings["MAIL_FROM"], VE_HOST),
+            subject=strings["Database Credentials"], text=text, html_part=None,
+            note="the database user's password (add-db form's randomString, 10 characters)",
+        )  # fmt: skip
+        ftp_pw = _pick(PW_CHARS, 10)
+        dom = f"{user}-atelier.example"
+        text = _sprintf(strings["FTP_ACCOUNT_READY"], dom, user, "deploy", ftp_pw)
+        _save(
+            source="vestacp", template="ftp-credentials", lang=lang, kind="saas-otp",
+            code=ftp_pw, repository=VE_REPO,
+            path=f"web/add/web/index.php; web/inc/i18n/{lang}.php", commit=VE_COMMIT,
+            licence="GPL-3.0",
+            rendered="add/web/index.php: __('FTP_ACCOUNT_READY', domain, user, ftp user, "
+            "password), subject __('FTP login credentials'), From MAIL_FROM of the domain; "
+            "text/plain",
+            sender=_sprintf(strings["MAIL_FROM"], dom),
+            subject=strings["FTP login credentials"], text=text, html_part=None,
+            note="the FTP password (the form's generated or typed password)",
+        )  # fmt: skip
+
+    # the system's notices through mail-wrapper.php (From vesta@hostname, subject as given)
+    wrapper_from = f"Vesta Control Panel <vesta@{VE_HOST}>"
+    day = "2026-12-03"
+    log = "\n".join([
+        "-- SYSTEM --", f"{day} 03:10:02 hcole.conf", f"{day} 03:10:02 stats.log",
+        f"{day} 03:10:02 history.log", f"{day} 03:10:02 backup-excludes.conf",
+        f"{day} 03:10:02 pam", "", "-- WEB --", f"{day} 03:10:03 hcole-atelier.example",
+        f"{day} 03:10:09 shop.hcole-atelier.example", f"{day} 03:10:11 *** 2 domains ***",
+        "", "-- DNS --", f"{day} 03:10:11 hcole-atelier.example",
+        f"{day} 03:10:11 *** 1 domain ***", "", "-- MAIL --",
+        f"{day} 03:10:11 hcole-atelier.example", f"{day} 03:10:14 *** 1 domain ***", "",
+        "-- DB --", f"{day} 03:10:14 hcole_shop (mysql)", f"{day} 03:10:16 *** 1 database ***",
+        "", "-- CRON --", f"{day} 03:10:16 cron.conf", "", "-- User Dir --",
+        f"{day} 03:10:16 adding .bash_logout", f"{day} 03:10:16 adding .profile",
+        f"{day} 03:10:16 adding tmp", "", "-- SUMMARY --",
+        f"{day} 03:10:21 Local: /backup/hcole.{day}_03-10-02.tar", f"{day} 03:10:21 Size: 412 MB",
+        f"{day} 03:10:21 Runtime: 1 minute", "",
+    ])  # fmt: skip
+    for template, subject, body, path, note in (
+        ("backup-completed", "hcole → backup has been completed", log, "bin/v-backup-user",
+         "the backup log (dates, times, a 412 MB size), no code; the log as v-backup-user's "
+         "echo lines write it for a user with two web domains, one mail domain and one "
+         "database"),
+        ("backup-failed", "hcole → backup failed", "Not enough disk space\n",
+         "bin/v-backup-user", None),
+        ("sshd-restart-failed", "OpenSSH restart failed",
+         "OpenSSH can not be restarted. Please check config:\n            \n\n"
+         "/etc/ssh/sshd_config line 121: Subsystem 'sftp' already defined.\n",
+         "bin/v-add-sys-sftp-jail", "echo -e of mail_text with sshd -t's output"),
+    ):  # fmt: skip
+        _save(
+            source="vestacp", template=template, lang="en", kind="notice", code=None,
+            repository=VE_REPO, path=path + "; web/inc/mail-wrapper.php", commit=VE_COMMIT,
+            licence="GPL-3.0",
+            rendered="$SENDMAIL (mail-wrapper.php -s SUBJECT): stdin as the body, From "
+            "vesta@hostname; text/plain",
+            sender=wrapper_from, subject=subject, text=body, html_part=None, note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Tiny Tiny RSS
+
+TT_REPO = "tt-rss/tt-rss"
+TT_COMMIT = "b72ea11798a3f37a6a837b51f9453729faf43b4f"
+TT_SENDER = "Tiny Tiny RSS <noreply@localhost>"
+TT_HOST = "https://news.lindqvist.example/tt-rss"
+
+
+def _minitemplator(src: str, values: dict[str, str]) -> str:
+    lines = [ln for ln in src.split("\n") if not re.match(r"\s*<!-- \$(Begin|End)Block", ln)]
+    out = "\n".join(lines)
+    return re.sub(r"\$\{(\w+)\}", lambda m: values[m.group(1)], out)
+
+
+def ttrss() -> None:
+    login = "ingrid"
+    mails = [
+        ("password-reset", "resetpass_link_template.txt", "[tt-rss] Password reset request",
+         {"RESETPASS_LINK": TT_HOST + "/public.php?op=forgotpass&hash="
+          "3f9a61c2e07b4d58a9e1f6c3b27d0e8a4c5b9f12&login=ingrid"},
+         "a reset link only (sha1 token inside the link)"),
+        ("mail-change", "mail_change_template.txt", "[tt-rss] Email address change notification",
+         {"NEWMAIL": "ingrid.solberg@fjordpost.example"}, None),
+        ("otp-disabled", "otp_disabled_template.txt", "[tt-rss] OTP change notification", {},
+         None),
+    ]  # fmt: skip
+    for template, name, subject, values, note in mails:
+        body = _minitemplator(
+            _show(TT_REPO, TT_COMMIT, "templates/" + name),
+            {"LOGIN": login, "TTRSS_HOST": TT_HOST, **values},
+        )
+        _save(
+            source="ttrss", template=template, lang="en", kind="notice", code=None,
+            repository=TT_REPO, path="templates/" + name, commit=TT_COMMIT, licence="GPL-3.0",
+            rendered="Templator (MiniTemplator): ${VAR} filled, block lines dropped; "
+            "Mailer::mail text/plain",
+            sender=TT_SENDER, subject=subject, text=body, html_part=None, note=note,
+        )  # fmt: skip
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    MIRRORS = parser.parse_args().mirrors
+    vesta()
+    ttrss()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    codes = sum(1 for it in ITEMS if it["code"])
+    print(f"{len(ITEMS)} mails, {codes} codes -> {OUT_JSON}")
+
+
+if __name__ == "__main__":
+    main()
