@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import random
 import re
@@ -286,6 +287,87 @@ def vesta() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Traccar
+
+TC_REPO = "traccar/traccar"
+TC_COMMIT = "9e5c458ad0bf44ceaddf72534bf6874787f41b6c"
+TC_SENDER = "Nordhafen Fleet <fleet-alerts@nordhafen-logistik.example>"
+TC_WEB = "https://track.nordhafen-logistik.example"
+TC_LANGS = ["en", "de", "el", "es", "fr", "it", "pl", "pt_BR"]
+TC_TEMPLATES = ["deviceOnline", "deviceOffline", "geofenceEnter", "ignitionOn", "maintenance",
+                "passwordReset"]  # fmt: skip
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_TC_IF = re.compile(r"#\{if\}\(\$([\w.]+)\)(.*?)#\{else\}(.*?)#\{end\}", re.S)
+_TC_DATE = re.compile(r"\$dateTool\.format\('([^']*)', \$event\.eventTime, \$locale, \$timezone\)")
+
+
+def _java_date(fmt: str, when: datetime) -> str:
+    table = {"yyyy": f"{when.year:04d}", "MM": f"{when.month:02d}", "dd": f"{when.day:02d}",
+             "HH": f"{when.hour:02d}", "mm": f"{when.minute:02d}", "ss": f"{when.second:02d}"}  # fmt: skip
+    return re.sub(r"yyyy|MM|dd|HH|mm|ss", lambda m: table[m.group(0)], fmt)
+
+
+def _velocity(src: str, ctx: dict[str, str], when: datetime) -> tuple[str, str]:
+    """The notification template as Velocity 2 runs it (space gobbling 'lines': a line
+    holding only #set is dropped); returns (subject, body)."""
+
+    def value(name: str) -> str:
+        return ctx.get(name, "")
+
+    def expand(text: str) -> str:
+        text = _TC_IF.sub(lambda m: m.group(2) if value(m.group(1)) else m.group(3), text)
+        text = _TC_DATE.sub(lambda m: _java_date(m.group(1), when), text)
+        text = re.sub(r"\$esc\.html\(\$([\w.]+)\)", lambda m: html.escape(value(m.group(1))),
+                      text)  # fmt: skip
+        return re.sub(r"\$([a-zA-Z][\w]*(?:\.[a-zA-Z]\w*)?)",
+                      lambda m: value(m.group(1)), text)  # fmt: skip
+
+    subject = ""
+    body_lines = []
+    for line in src.split("\n"):
+        m = re.match(r'^#set\(\$(\w+) = "(.*)"\)$', line)
+        if m:
+            if m.group(1) == "subject":
+                subject = expand(m.group(2))
+            continue
+        body_lines.append(line)
+    return subject, expand("\n".join(body_lines))
+
+
+def traccar() -> None:
+    when = datetime(2026, 12, 3, 7, 48, 16)
+    devices = [
+        ("HH-NL 417 Sprinter", "Depot Hamburg-Waltershof", "Köhlbrandbrücke 1, 21129 Hamburg"),
+        ("Kühlkoffer 12", "Lager Bremen Nord", "Am Waller Freihafen 8, 28217 Bremen"),
+        ("Trailer TR-2291", "Customer yard Rotterdam", ""),
+    ]  # fmt: skip
+    for t_index, template in enumerate(TC_TEMPLATES):
+        for l_index, lang in enumerate(TC_LANGS):
+            device, geofence, address = devices[(t_index + l_index) % len(devices)]
+            token = "".join(RNG.choice(B64URL) for _ in range(142))
+            ctx = {
+                "device.name": device, "geofence.name": geofence,
+                "maintenance.name": "Ölwechsel / oil service 60 000 km",
+                "position.address": address, "position.latitude": "53.5412",
+                "position.longitude": "9.9325", "event.id": str(8_731_204 + t_index * 10 + l_index),
+                "webUrl": TC_WEB, "token": token,
+            }  # fmt: skip
+            path = f"templates/notifications/{lang}/{template}.vm"
+            subject, body = _velocity(_show(TC_REPO, TC_COMMIT, path), ctx, when)
+            kebab = re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), template)
+            _save(
+                source="traccar", template=kebab, lang=lang, kind="notice", code=None,
+                repository=TC_REPO, path=path, commit=TC_COMMIT, licence="Apache-2.0",
+                rendered="NotificationFormatter: the Velocity template (#set lines gobbled, "
+                "$subject taken), $esc.html, $dateTool.format in the template's pattern, "
+                "#{if} on the position address; SmtpMailManager sends it as text/html",
+                sender=TC_SENDER, subject=subject, text=None, html_part=body,
+                note=("a reset link only (the signed token inside it)"
+                      if template == "passwordReset" else None),
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # Tiny Tiny RSS
 
 TT_REPO = "tt-rss/tt-rss"
@@ -332,6 +414,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = parser.parse_args().mirrors
     vesta()
+    traccar()
     ttrss()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
