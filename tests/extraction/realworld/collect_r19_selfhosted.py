@@ -43,8 +43,11 @@ What a person sees decides each label (``code``, or ``null``).
 from __future__ import annotations
 
 import argparse
+import base64
+import gettext
 import hashlib
 import html
+import io
 import json
 import random
 import re
@@ -368,6 +371,126 @@ def traccar() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Ampache
+
+AM_REPO = "ampache/ampache"
+AM_COMMIT = "58503596dd60238958baf19e62a07baaa703a932"
+AM_SENDER = "Ampache <info@music.hartmann-home.example>"
+AM_WEB = "https://music.hartmann-home.example"
+AM_TITLE = "Ampache :: Pour l'Amour de la Musique"  # the default site_title (docs)
+AM_PEOPLE = {
+    "en": ("rcole", "Rosa Cole"), "de_DE": ("jhartmann", "Jana Hartmann"),
+    "es_ES": ("trivera", "Tomás Rivera"), "fr_FR": ("cdubois", "Claire Dubois"),
+    "hu_HU": ("bnagy", "Bence Nagy"), "id_ID": ("dlestari", "Dewi Lestari"),
+    "it_IT": ("smarchetti", "Sofia Marchetti"), "ja_JP": ("kwatanabe", "渡辺 健二"),
+    "ko_KR": ("jpark", "박지우"), "pl_PL": ("onowak", "Olga Nowak"),
+    "pt_BR": ("lferreira", "Lucas Ferreira"), "sv_SE": ("ilindqvist", "Ingrid Lindqvist"),
+    "nl_NL": ("pdevries", "Pieter de Vries"), "zh_CN": ("meilin", "林美"),
+    "zh_TW": ("ytchen", "陳雨婷"),
+}  # fmt: skip
+
+
+class _NoTranslation:
+    def gettext(self, text: str) -> str:
+        return text
+
+
+def _am_t(lang: str):
+    if lang == "en":
+        return _NoTranslation()
+    path = f"locale/{lang}/LC_MESSAGES/messages.mo"
+    return gettext.GNUTranslations(io.BytesIO(_show_bytes(AM_REPO, AM_COMMIT, path)))
+
+
+def _am_password() -> str:
+    """PasswordGenerator::generate(): mt_rand(14, 20) as length, ceil(length * 0.67) random
+    bytes, base64 without '=', '+' and '/' made '^' and '*'."""
+    length = RNG.randint(14, 20)
+    raw = bytes(RNG.randrange(256) for _ in range(-(-length * 67 // 100)))
+    return base64.b64encode(raw).decode().replace("=", "").translate(str.maketrans("+/", "^*"))
+
+
+def _am_save(template, lang, code, path, subject, text, note=None, kind=None):
+    _save(
+        source="ampache", template=template, lang=lang.split("_")[0] if lang != "pt_BR"
+        and lang not in ("zh_CN", "zh_TW") else lang, kind=kind or ("saas-otp" if code else "notice"),
+        code=code, repository=AM_REPO,
+        path=path + ("" if lang == "en" else f"; locale/{lang}/LC_MESSAGES/messages.mo"),
+        commit=AM_COMMIT, licence="AGPL-3.0",
+        rendered="the message built as the PHP builds it, T_() through the locale's compiled "
+        "messages.mo (Python gettext), PHP sprintf; Mailer: PHPMailer text/plain, From "
+        "mail_name <mail_user@mail_domain>",
+        sender=AM_SENDER, subject=subject, text=text, html_part=None, note=note,
+    )  # fmt: skip
+
+
+def ampache() -> None:
+    for i, (lang, (username, _fullname)) in enumerate(AM_PEOPLE.items()):
+        t = _am_t(lang)
+        pw = _am_password()
+        ip = f"198.51.100.{23 + i * 7}"
+        message = _sprintf(t.gettext('A user from "%1$s" has requested a password reset for '
+                                     '"%2$s"'), ip, username)  # fmt: skip
+        message += "\n" + _sprintf(t.gettext("The password has been set to: %s"), pw)
+        _am_save("lost-password", lang, pw, "src/Module/User/NewPasswordSender.php",
+                 t.gettext("Lost Password"), message,
+                 note="the new password PasswordGenerator::generate() made (base64 with + and / "
+                 "as ^ and *), given to log in with; the IP address before it is not a code")  # fmt: skip
+
+    for lang in ["en", "de_DE", "es_ES", "fr_FR", "it_IT", "pl_PL", "pt_BR", "sv_SE", "ja_JP"]:
+        t = _am_t(lang)
+        username, _fullname = AM_PEOPLE[lang]
+        validation = hashlib.md5(f"{username}-validation".encode()).hexdigest()
+        message = t.gettext("Thank you for registering") + "\n"
+        message += t.gettext("Please keep this e-mail for your records. Your account information "
+                             "is as follows:") + "\n"  # fmt: skip
+        message += "----------------------\n"
+        message += t.gettext("Username") + ": " + username + "\n"
+        message += "----------------------\n"
+        message += t.gettext("To begin using your account, you must verify your e-mail address "
+                             "by vising the following link:") + "\n\n"  # fmt: skip
+        message += f"{AM_WEB}/register.php?action=validate&username={username}&auth={validation}"
+        _am_save("registration", lang, None, "src/Module/User/Registration.php",
+                 _sprintf(t.gettext("New User Registration at %s"), AM_TITLE), message,
+                 note="a validation link only (the auth token inside it); the username is not a "
+                 "code")  # fmt: skip
+
+    for lang in ["en", "de_DE", "fr_FR"]:
+        t = _am_t(lang)
+        username, fullname = AM_PEOPLE[lang]
+        message = t.gettext("A new user has registered, the following values were entered:")
+        message += "\n\n" + t.gettext("Username") + f": {username}\n"
+        message += t.gettext("Fullname") + f": {fullname}\n"
+        message += t.gettext("E-mail") + f": {username}@mailbox.example\n"
+        _am_save("registration-admin", lang, None, "src/Module/User/Registration.php",
+                 _sprintf(t.gettext("New User Registration at %s"), AM_TITLE), message)  # fmt: skip
+
+    for lang in ["en", "de_DE", "es_ES", "hu_HU", "ko_KR"]:
+        t = _am_t(lang)
+        username, _fullname = AM_PEOPLE[lang]
+        message = _sprintf(t.gettext("A new user has been enabled. %s"), username)
+        message += "\n\n" + _sprintf(t.gettext("You can log in at the following address %s"),
+                                     AM_WEB)  # fmt: skip
+        _am_save("account-enabled", lang, None, "src/Module/User/UserStateToggler.php",
+                 _sprintf(t.gettext("Account enabled at %s"), AM_TITLE), message)  # fmt: skip
+
+    for n, lang in enumerate(["en", "de_DE", "fr_FR", "it_IT"]):
+        t = _am_t(lang)
+        message = _sprintf(t.gettext("You just received a new shout from %1$s on your content "
+                                     "%2$s"), "Lucas Ferreira", "Kind of Blue - Miles Davis")  # fmt: skip
+        message += "\n\n----------------------\n\n"
+        message += ["Track 3 at 2:41 still gives me chills.", "Klingt live noch besser!",
+                    "Superbe remasterisation de 2026.", "Che bel disco, grazie per la condivisione."][n]  # fmt: skip
+        message += "\n\n----------------------\n\n"
+        message += (
+            f"{AM_WEB}/shout.php?action=show_add_shout&type=album&id={1842 + n}#shout{507 + n}"
+        )
+        _am_save("new-shout", lang, None, "src/Module/Shout/ShoutCreator.php",
+                 t.gettext("New shout on your content"), message,
+                 note="a comment notice; album and shout ids are only in the link")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # Tiny Tiny RSS
 
 TT_REPO = "tt-rss/tt-rss"
@@ -415,6 +538,7 @@ def main() -> None:
     MIRRORS = parser.parse_args().mirrors
     vesta()
     traccar()
+    ampache()
     ttrss()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
