@@ -1,6 +1,6 @@
-"""Round nineteen, self-hosted software: the mails of an IoT platform, a hosting control panel
-and a self-hosted RSS reader — the passwords and codes they send, and the same senders'
-notices.
+"""Round nineteen, self-hosted software: the mails of a hosting control panel, a GPS/IoT
+tracking server, a music server, a mail-server suite and an RSS reader — the passwords and
+codes they send, and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_selfhosted.py \\
         --mirrors /work/.mirror
@@ -8,34 +8,39 @@ notices.
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
 
-- thingsboard/thingsboard (Apache-2.0), an IoT platform: the FreeMarker templates
-  ``application/src/main/resources/templates/*.ftl`` as ``DefaultMailService`` fills them —
-  the e-mail 2FA code (``OtpBasedTwoFaProvider``: ``StringUtils.randomNumeric(6)``), the
-  activation, account-activated, password-reset, password-was-reset, account-lockout and
-  test mails, and the API-limit state mails (enabled / warning / disabled, their labels as
-  ``toEnabledValueLabel`` etc. and ``ApiUsageRecordState.valueAsString`` make them). Only
-  ``${x}`` interpolations occur; the licence comment (a comment-only block, which FreeMarker's
-  white-space stripping removes with its line) is dropped. Subjects from
-  ``i18n/messages.properties`` (``Locale.US``); HTML only (``helper.setText(message, true)``);
-  From the system's ``mailFrom`` setting.
+- serghey-rodin/vesta (GPL-3.0), Vesta Control Panel: the password-reset mail of
+  ``web/reset/index.php`` (``GREETINGS_GORDON_FREEMAN`` + ``PASSWORD_RESET_REQUEST`` with the
+  user's ``RKEY``, ``generate_password``: ten letters and digits), in every language of
+  ``web/inc/i18n/<l>.php`` that translates it; the new-account mail of ``web/add/user``
+  (``ACCOUNT_READY``, the form's ``randomString`` password), the database and FTP credential
+  mails of ``web/add/db`` and ``web/add/web``, and three system notices sent through
+  ``web/inc/mail-wrapper.php`` (backup done with its log, backup failed, OpenSSH restart
+  failed). The PHP arrays are read as PHP reads them and ``_translate``'s ``sprintf`` done;
+  ``send_email`` sends text/plain, From ``MAIL_FROM``.
 
-- virtualmin/virtualmin-gpl (GPL-3.0), a hosting control panel: the password-recovery mail
-  of ``recovery.cgi`` (``recovery_body2`` with a new ``random_password()`` of the default 25
-  letters and digits, or ``recovery_body1`` with the mailbox's stored password), in every
-  language whose ``lang/<l>`` or ``lang/<l>.auto`` file carries the strings (Webmin reads both),
-  wrapped by ``mailboxes::wrap_lines(msg, 75)``; and the default templates ``user-template``
-  (mailbox created), ``update-template`` (mailbox updated, with and without a new password),
-  ``reseller-template``, ``domain-template``, ``subdomain-template``, ``bw-template`` and
-  ``warnbw-template``, filled as Webmin's ``substitute_template`` does (``${KEY}``/``$KEY``,
-  ``${IF-KEY}``…``${ELSE-KEY}``…``${ENDIF-KEY}`` blocks with the newline after each marker
-  taken, unknown keys false), subjects ``mail_usubject`` etc. in the panel's language.
-  ``send_template_email`` sends text/plain; From is the configured ``from_addr``.
+- traccar/traccar (Apache-2.0), a GPS tracking server: the Velocity templates
+  ``templates/notifications/<lang>/*.vm`` (device online/offline, geofence entered, ignition
+  on, maintenance due, password reset) in eight languages, rendered by a small Velocity
+  subset (``#set`` lines gobbled, ``$subject`` taken from its ``#set``, ``$esc.html``,
+  ``$dateTool.format`` with the template's Java pattern, ``#{if}``/``#{else}``/``#{end}`` on
+  the address); HTML only, as ``SmtpMailManager`` sends it.
+
+- ampache/ampache (AGPL-3.0), a music streaming server: the lost-password mail of
+  ``NewPasswordSender`` (the new password of ``PasswordGenerator::generate``), the
+  registration mails of ``Registration.php``, ``UserStateToggler``'s account-enabled mail and
+  ``ShoutCreator``'s comment notice, each message built as the PHP builds it with ``T_()``
+  through the locale's compiled ``messages.mo`` (Python's gettext) — the languages that
+  translate the strings; text/plain (PHPMailer), From the default sender with a site domain.
+
+- mailcow/mailcow-dockerized (GPL-3.0), a mail-server suite: the password-reset mail of
+  ``reset_password('issue')`` — the default ``pw_reset_text.tpl`` and ``pw_reset_html.tpl``
+  with ``str_replace`` of each ``{{var}}``; the token is only inside the link.
 
 - tt-rss/tt-rss (GPL-3.0), Tiny Tiny RSS: ``templates/*_template.txt`` through its
   ``MiniTemplator`` (``${VAR}`` filled, the ``$BeginBlock``/``$EndBlock`` lines dropped): the
-  password-reset link, e-mail-change, OTP-disabled and password-changed notices; subjects as
-  ``Handler_Public.php`` / ``Pref_Prefs.php`` write them; text/plain (``Mailer::mail``),
-  From the default ``SMTP_FROM_NAME`` / ``SMTP_FROM_ADDRESS``.
+  password-reset link, e-mail-change and OTP-disabled notices and the daily digest (its
+  blocks repeated per headline); subjects as the PHP writes them; text/plain
+  (``Mailer::mail``), From the default ``SMTP_FROM_NAME`` / ``SMTP_FROM_ADDRESS``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -491,6 +496,47 @@ def ampache() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# mailcow
+
+MC_REPO = "mailcow/mailcow-dockerized"
+MC_COMMIT = "06424670fa5d60fee851f58bfc49f66086d5f0a6"
+
+
+def mailcow() -> None:
+    """reset_password('issue'): the default templates with str_replace of each {{var}}."""
+    hexu = "0123456789ABCDEF"
+    user, recovery = "amira@bluefern.example", "amira.haddad@fastpost.example"
+    date_text = "Thursday, December 3, 2026 at 10:41:07 AM Coordinated Universal Time"
+    if True:
+        token = "-".join("".join(RNG.choice(hexu) for _ in range(6)) for _ in range(5))
+        link = "https://mail.bluefern.example/reset-password?token=" + token
+        values = {"hostname": "mail.bluefern.example", "link": link, "username": user,
+                  "username2": recovery, "date": date_text, "token_lifetime": "15"}  # fmt: skip
+        parts = []
+        for tpl in ("pw_reset_text.tpl", "pw_reset_html.tpl"):
+            body = _show(MC_REPO, MC_COMMIT, "data/assets/templates/" + tpl)
+            for key in ("hostname", "link", "username", "username2", "date", "token_lifetime"):
+                body = body.replace("{{" + key + "}}", values[key])
+            parts.append(body)
+        _save(
+            source="mailcow", template="password-reset", lang="en",
+            kind="notice", code=None, repository=MC_REPO,
+            path="data/assets/templates/pw_reset_text.tpl; data/assets/templates/"
+            "pw_reset_html.tpl; data/web/inc/functions.inc.php",
+            commit=MC_COMMIT, licence="GPL-3.0",
+            rendered="functions.inc.php reset_password('issue'): str_replace of {{hostname}}, "
+            "{{link}}, {{username}}, {{username2}}, {{date}} (IntlDateFormatter FULL, en_US), "
+            "{{token_lifetime}} (PW_RESET_TOKEN_LIFETIME 15); text and HTML parts; From and "
+            "subject are the admin's settings (no default)",
+            sender="mailcow <noreply@mail.bluefern.example>",
+            subject=f"Password reset for {user}",
+            text=parts[0], html_part=parts[1],
+            note="the reset token (five groups of six hex capitals) is only inside the link, "
+            "so no code to type",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # Tiny Tiny RSS
 
 TT_REPO = "tt-rss/tt-rss"
@@ -517,6 +563,47 @@ def ttrss() -> None:
         ("otp-disabled", "otp_disabled_template.txt", "[tt-rss] OTP change notification", {},
          None),
     ]  # fmt: skip
+    # the daily digest (Digest::prepare_headlines_digest, text part only: Mailer::mail
+    # leaves message_html unused); times as TimeHelper::smart_date_time writes them (GMT)
+    articles = [
+        ("LWN.net", "Kernel prepatch 6.19-rc8", "https://lwn.net/Articles/1049911/", "5:41"),
+        ("LWN.net", "Security updates for Thursday", "https://lwn.net/Articles/1049936/",
+         "Dec 02, 21:40"),
+        ("Selfhosted Weekly", "Issue #212: backups you actually test",
+         "https://selfhosted.example/issues/212", "4:15"),
+    ]  # fmt: skip
+    src = _show(TT_REPO, TT_COMMIT, "templates/digest_template.txt")
+    lines = src.split("\n")
+    head = "\n".join(lines[1:3]) + "\n"
+    feed_head = lines[4] + "\n\n"
+    article = "\n".join(lines[7:9]) + "\n"
+    tail = "\n".join(lines[11:14]) + "\n"
+    if not (
+        lines[0].endswith("digest -->")
+        and lines[6].endswith("article -->")
+        and lines[14].endswith("digest -->")
+    ):
+        raise ValueError("digest template changed")
+    values = {"CUR_DATE": "2026/12/03", "CUR_TIME": "6:02", "TTRSS_HOST": TT_HOST}
+    body = head
+    for n, (feed, title, link, updated) in enumerate(articles):
+        if n == 0 or articles[n - 1][0] != feed:
+            body += feed_head.replace("${FEED_TITLE}", feed)
+        body += (article.replace("${ARTICLE_TITLE}", title)
+                 .replace("${ARTICLE_UPDATED}", updated).replace("${ARTICLE_LINK}", link))  # fmt: skip
+    body += tail
+    body = re.sub(r"\$\{(\w+)\}", lambda m: values[m.group(1)], body)
+    _save(
+        source="ttrss", template="digest", lang="en", kind="notice", code=None,
+        repository=TT_REPO, path="templates/digest_template.txt; classes/Digest.php",
+        commit=TT_COMMIT, licence="GPL-3.0",
+        rendered="Digest::prepare_headlines_digest: MiniTemplator blocks digest/feed/article "
+        "repeated per headline, block lines dropped; subject DIGEST_SUBJECT default; "
+        "text/plain",
+        sender=TT_SENDER, subject="[tt-rss] New headlines for last 24 hours", text=body,
+        html_part=None, note="headlines with times and an issue number, no code",
+    )  # fmt: skip
+
     for template, name, subject, values, note in mails:
         body = _minitemplator(
             _show(TT_REPO, TT_COMMIT, "templates/" + name),
@@ -539,6 +626,7 @@ def main() -> None:
     vesta()
     traccar()
     ampache()
+    mailcow()
     ttrss()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
