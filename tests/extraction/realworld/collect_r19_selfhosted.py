@@ -537,6 +537,74 @@ def mailcow() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Webmin
+
+WM_REPO = "webmin/webmin"
+WM_COMMIT = "d16d9ea205a2b4ca4f5bdcd895de0236e15c0fa9"
+
+
+def _webmin_lang(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for raw in _show_bytes(WM_REPO, WM_COMMIT, f"lang/{lang}").split(b"\n"):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        m = re.match(r"^([^=]*)=(.*)$", line.rstrip("\r"))
+        if m:
+            out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+def _perl_text(template: str, *args: str) -> str:
+    return re.sub(r"\$(\d+)", lambda m: args[int(m.group(1)) - 1], template)
+
+
+def _wrap_lines(text: str, width: int) -> list[str]:
+    """mailboxes/boxes-lib.pl wrap_lines: each line cut into pieces of up to ``width``
+    characters plus the rest of a word, the spaces at a cut dropped; Perl's split drops
+    trailing empty fields."""
+    lines = text.split("\n")
+    while lines and lines[-1] == "":
+        lines.pop()
+    out = []
+    pattern = re.compile(r"^(.{1," + str(width) + r"}\S*)\s*(.*)$", re.S)
+    for rest in lines:
+        if re.search(r"\S", rest):
+            while m := pattern.match(rest):
+                out.append(m.group(1))
+                rest = m.group(2)
+        else:
+            out.append(rest)
+    return out
+
+
+def webmin() -> None:
+    base = "https://nas01.fjordnet.example:10000"
+    for lang, user, remote in (
+        ("en", "admin", "203.0.113.77"),
+        ("de", "jpetersen", "198.51.100.14"),
+    ):
+        strings = _webmin_lang(lang)
+        link_id = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+        url = f"{base}/forgot.cgi?id={link_id}"
+        msg = _perl_text(strings["forgot_msg"], user, url, remote, base)
+        msg = msg.replace("\\n", "\n")
+        msg = "\n".join(_wrap_lines(msg, 75)) + "\n"
+        _save(
+            source="webmin", template="forgot-password", lang=lang, kind="notice", code=None,
+            repository=WM_REPO, path=f"forgot_send.cgi; lang/{lang}", commit=WM_COMMIT,
+            licence="BSD-3-Clause",
+            rendered="forgot_send.cgi: &text(forgot_msg, user, url, REMOTE_HOST, base URL), "
+            "literal \\n made newlines, mailboxes::wrap_lines(75); subject forgot_subject; "
+            "send_text_mail text/plain, From get_from_address",
+            sender="webmin@nas01.fjordnet.example",
+            subject=_perl_text(strings["forgot_subject"], user), text=msg, html_part=None,
+            note="a reset link only (a 32-hex id inside it); the IP address is not a code",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # Tiny Tiny RSS
 
 TT_REPO = "tt-rss/tt-rss"
@@ -627,6 +695,7 @@ def main() -> None:
     traccar()
     ampache()
     mailcow()
+    webmin()
     ttrss()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
