@@ -1,5 +1,5 @@
 """Round nineteen, self-hosted software: the mails of a hosting control panel, a GPS/IoT
-tracking server, a music server, a mail-server suite and an RSS reader — the passwords and
+tracking server, two music servers, a mail-server suite, Webmin and an RSS reader — the passwords and
 codes they send, and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_selfhosted.py \\
@@ -35,6 +35,17 @@ them at the commit named below, with fixed values, so each run writes the same b
 - mailcow/mailcow-dockerized (GPL-3.0), a mail-server suite: the password-reset mail of
   ``reset_password('issue')`` — the default ``pw_reset_text.tpl`` and ``pw_reset_html.tpl``
   with ``str_replace`` of each ``{{var}}``; the token is only inside the link.
+
+- webmin/webmin (BSD-3-Clause): the forgotten-password mail of ``forgot_send.cgi`` in the
+  two languages whose ``lang/<l>`` carries ``forgot_msg`` (en, de): ``&text`` filled, the
+  literal ``\\n`` made newlines, ``mailboxes::wrap_lines(msg, 75)`` (boxes-lib.pl) as Perl
+  runs it; a link only.
+
+- tesshucom/jpsonic (GPL-3.0), a music server: the password-recovery mail of
+  ``RecoverService`` at two commits — before 7fa21fd3 it gives the new 32-character password
+  (``RecoverController``: ``SYMBOLS``, ``PASSWORD_LENGTH``), after it the password is
+  masked as ``******``; the Java text is checked to be in the source and built as Java
+  builds it (concatenation; a text block with its indentation stripped).
 
 - tt-rss/tt-rss (GPL-3.0), Tiny Tiny RSS: ``templates/*_template.txt`` through its
   ``MiniTemplator`` (``${VAR}`` filled, the ``$BeginBlock``/``$EndBlock`` lines dropped): the
@@ -153,6 +164,7 @@ def _pick(chars: str, n: int) -> str:
 
 
 VE_SENDER = f"Vesta Control Panel <noreply@{VE_HOST}>"
+VE_BCP47 = {"cz": "cs", "cn": "zh-CN", "tw": "zh-TW", "se": "sv"}  # Vesta's file names
 # (lang, first name, last name, user) — every language the panel ships
 VE_PEOPLE = {
     "en": ("Harriet", "Cole", "hcole"), "de": ("Jonas", "Petersen", "jpetersen"),
@@ -187,7 +199,7 @@ def vesta() -> None:
         text = _sprintf(strings["GREETINGS_GORDON_FREEMAN"], fname, lname)
         text += _sprintf(strings["PASSWORD_RESET_REQUEST"], host, user, rkey, host, user, rkey)
         _save(
-            source="vestacp", template="reset-code", lang=lang, kind="saas-otp", code=rkey,
+            source="vestacp", template="reset-code", lang=VE_BCP47.get(lang, lang), kind="saas-otp", code=rkey,
             repository=VE_REPO, path=f"web/reset/index.php; web/inc/i18n/{lang}.php",
             commit=VE_COMMIT, licence="GPL-3.0",
             rendered="reset/index.php: GREETINGS_GORDON_FREEMAN + PASSWORD_RESET_REQUEST "
@@ -209,7 +221,7 @@ def vesta() -> None:
         text = _sprintf(strings["GREETINGS_GORDON_FREEMAN"], fname, lname)
         text += _sprintf(strings["ACCOUNT_READY"], f"{VE_HOST}:{port}", user, pw)
         _save(
-            source="vestacp", template="account-ready", lang=lang, kind="saas-otp", code=pw,
+            source="vestacp", template="account-ready", lang=VE_BCP47.get(lang, lang), kind="saas-otp", code=pw,
             repository=VE_REPO, path=f"web/add/user/index.php; web/inc/i18n/{lang}.php",
             commit=VE_COMMIT, licence="GPL-3.0",
             rendered="add/user/index.php: _translate(v_language, GREETINGS_GORDON_FREEMAN / "
@@ -507,33 +519,32 @@ def mailcow() -> None:
     hexu = "0123456789ABCDEF"
     user, recovery = "amira@bluefern.example", "amira.haddad@fastpost.example"
     date_text = "Thursday, December 3, 2026 at 10:41:07 AM Coordinated Universal Time"
-    if True:
-        token = "-".join("".join(RNG.choice(hexu) for _ in range(6)) for _ in range(5))
-        link = "https://mail.bluefern.example/reset-password?token=" + token
-        values = {"hostname": "mail.bluefern.example", "link": link, "username": user,
-                  "username2": recovery, "date": date_text, "token_lifetime": "15"}  # fmt: skip
-        parts = []
-        for tpl in ("pw_reset_text.tpl", "pw_reset_html.tpl"):
-            body = _show(MC_REPO, MC_COMMIT, "data/assets/templates/" + tpl)
-            for key in ("hostname", "link", "username", "username2", "date", "token_lifetime"):
-                body = body.replace("{{" + key + "}}", values[key])
-            parts.append(body)
-        _save(
-            source="mailcow", template="password-reset", lang="en",
-            kind="notice", code=None, repository=MC_REPO,
-            path="data/assets/templates/pw_reset_text.tpl; data/assets/templates/"
-            "pw_reset_html.tpl; data/web/inc/functions.inc.php",
-            commit=MC_COMMIT, licence="GPL-3.0",
-            rendered="functions.inc.php reset_password('issue'): str_replace of {{hostname}}, "
-            "{{link}}, {{username}}, {{username2}}, {{date}} (IntlDateFormatter FULL, en_US), "
-            "{{token_lifetime}} (PW_RESET_TOKEN_LIFETIME 15); text and HTML parts; From and "
-            "subject are the admin's settings (no default)",
-            sender="mailcow <noreply@mail.bluefern.example>",
-            subject=f"Password reset for {user}",
-            text=parts[0], html_part=parts[1],
-            note="the reset token (five groups of six hex capitals) is only inside the link, "
-            "so no code to type",
-        )  # fmt: skip
+    token = "-".join("".join(RNG.choice(hexu) for _ in range(6)) for _ in range(5))
+    link = "https://mail.bluefern.example/reset-password?token=" + token
+    values = {"hostname": "mail.bluefern.example", "link": link, "username": user,
+              "username2": recovery, "date": date_text, "token_lifetime": "15"}  # fmt: skip
+    parts = []
+    for tpl in ("pw_reset_text.tpl", "pw_reset_html.tpl"):
+        body = _show(MC_REPO, MC_COMMIT, "data/assets/templates/" + tpl)
+        for key in ("hostname", "link", "username", "username2", "date", "token_lifetime"):
+            body = body.replace("{{" + key + "}}", values[key])
+        parts.append(body)
+    _save(
+        source="mailcow", template="password-reset", lang="en",
+        kind="notice", code=None, repository=MC_REPO,
+        path="data/assets/templates/pw_reset_text.tpl; data/assets/templates/"
+        "pw_reset_html.tpl; data/web/inc/functions.inc.php",
+        commit=MC_COMMIT, licence="GPL-3.0",
+        rendered="functions.inc.php reset_password('issue'): str_replace of {{hostname}}, "
+        "{{link}}, {{username}}, {{username2}}, {{date}} (IntlDateFormatter FULL, en_US), "
+        "{{token_lifetime}} (PW_RESET_TOKEN_LIFETIME 15); text and HTML parts; From and "
+        "subject are the admin's settings (no default)",
+        sender="mailcow <noreply@mail.bluefern.example>",
+        subject=f"Password reset for {user}",
+        text=parts[0], html_part=parts[1],
+        note="the reset token (five groups of six hex capitals) is only inside the link, "
+        "so no code to type",
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
