@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import json
 import random
 import re
@@ -632,12 +633,121 @@ def libresign(mirrors: Path) -> None:
                   **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Esup OTP API (ESUP-Portail, the French universities' MFA server)
+
+ESUP_REPO = "EsupPortail/esup-otp-api"
+ESUP_COMMIT = "da6aacc4b22d63a073b6434a778f0b98b187992c"
+# properties/esup.json ships sender_name "Université" and sender_mail "auth-api" (no domain);
+# a university fills in its own
+ESUP_SENDER = "Université de Bourgogne-Lorient <auth-api@univ-bl.example.fr>"
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # crypto-random-string
+
+
+def _eta(src: str, values: dict[str, str]) -> str:
+    """Eta 3 as these templates use it: <%= x %> escaped, <%~ x %> raw, and the default
+    autoTrim [false, 'nl'] (one newline after a tag dropped)."""
+
+    def rep(m: re.Match[str]) -> str:
+        value = values[m.group(2).strip()]
+        return html.escape(value, quote=True).replace("&#x27;", "&#39;") if m.group(1) == "=" else value
+
+    return re.sub(r"<%([=~])(.*?)%>\n?", rep, src)
+
+
+def _cover(s: str, start: int, end: int) -> str:
+    """utils.js cover_string (substr(len - (end + 1)) keeps end + 1 characters)."""
+    if len(s) <= start + end:
+        return s
+    return s[:start] + "*" * (len(s) - (start + end)) + s[len(s) - (end + 1):]
+
+
+def esup(mirrors: Path) -> None:
+    repo = mirrors / "EsupPortail+esup-otp-api" / "repo"
+    msgs = json.loads(_show(repo, ESUP_COMMIT, "properties/messages.json"))
+    code_html = _show(repo, ESUP_COMMIT, "transports/email_templates/random_code_mail/html.eta")
+    base = "services/userChangesNotifier/email_templates/userChangesNotifier/"
+    ch_text = _show(repo, ESUP_COMMIT, base + "text.eta")
+    ch_html = _show(repo, ESUP_COMMIT, base + "html.eta")
+    common = dict(source="esupotp", lang="fr", repository=ESUP_REPO, commit=ESUP_COMMIT,
+                  licence="Apache-2.0", sender=ESUP_SENDER)  # fmt: skip
+    mail = msgs["transport"]["code"]["mail"]
+    subject = msgs["transport"]["code"]["object"]
+    note_from = ("From as a university configures mailer.sender_name / sender_mail; nodemailer "
+                 "also adds Auto-Submitted: auto-generated, left out here")
+    # random_code_mail, use_templates false (the shipped esup.json): text only
+    code = _digits(6)
+    _save(template="code", kind="saas-otp", code=code,
+          path="methods/random_code_mail.js; controllers/api.js; transports/mailer.js; "
+               "properties/messages.json; properties/esup.json",
+          rendered="transport_code: transport.code.mail pre + code + post, subject "
+                   "transport.code.object; use_templates false, so text only; code "
+                   "generate_code_of_type(6, 'digit')",
+          subject=subject, text=mail["pre"] + code + mail["post"], html_part=None,
+          note=note_from, **common)  # fmt: skip
+    # the same with mailer.use_templates true: the html.eta part as well
+    code = _digits(6)
+    values = {"it.code": code}
+    _save(template="code-html", kind="saas-otp", code=code,
+          path="methods/random_code_mail.js; controllers/api.js; transports/mailer.js; "
+               "transports/email_templates/random_code_mail/html.eta; properties/messages.json",
+          rendered="transport_code with mailer.use_templates true: text as above, HTML from "
+                   "random_code_mail/html.eta (Eta 3 rules by hand)",
+          subject=subject, text=mail["pre"] + code + mail["post"],
+          html_part=_eta(code_html, values), note=note_from, **common)  # fmt: skip
+    # random_code_mail with code_type other than 'digit' and code_length 8
+    code = "".join(RNG.choice(ALNUM) for _ in range(8))
+    _save(template="code-alphanumeric", kind="saas-otp", code=code,
+          path="methods/random_code_mail.js; services/utils.js; controllers/api.js; "
+               "properties/messages.json",
+          rendered="transport_code with random_code_mail.code_type 'string' and code_length 8 "
+                   "(generate_string_code: crypto-random-string alphanumeric); text only",
+          subject=subject, text=mail["pre"] + code + mail["post"], html_part=None,
+          note="mixed-case letters and digits, the code as the mail writes it (the check is "
+               "stringTimingSafeEqual, case-sensitive)", **common)  # fmt: skip
+    # transport_test
+    test = msgs["transport"]["test"]
+    _save(template="transport-test", kind="notice", code=None,
+          path="controllers/api.js; transports/mailer.js; properties/messages.json",
+          rendered="transport_test: transport.test.mail pre + uid + post; text only",
+          subject=test["object"], text=test["mail"]["pre"] + "cmartin4" + test["mail"]["post"],
+          html_part=None, **common)  # fmt: skip
+    # userChangesNotifier: method and transport changes (text.eta + html.eta)
+    changes = [
+        ("methods-activated", "Camille Martin",
+         "L’authentification par codes TOTP, et par facteur physique (WebAuthn) a été activée "
+         "pour votre compte."),
+        ("method-deactivated", "Hugo Lefèvre",
+         "L’authentification par codes par SMS a été désactivée pour votre compte."),
+        ("mail-transport-changed", "Inès Bouchard",
+         "Vous recevrez vos codes d’authentification par mail à l’adresse "
+         + _cover("ines.bouchard@etu.univ-bl.example.fr", 4, 5) + " (au lieu de "
+         + _cover("ines.b@gmail.example.com", 4, 5) + " précédemment)"),
+        ("sms-transport-created", "Théo Garnier",
+         "Vous recevrez vos codes d’authentification par SMS au numéro "
+         + _cover("0612457893", 2, 2)),
+    ]  # fmt: skip
+    for template, name, content in changes:
+        values = {"it.displayName || it.user.uid": name, "it.mainContent": content,
+                  'it.mainContent.replace("\\n", "<br />")': content.replace("\n", "<br />", 1)}  # fmt: skip
+        _save(template=template, kind="notice", code=None,
+              path="services/userChangesNotifier/userChangesNotifier.js, mailer.js, "
+                   "emailMainContent.js, email_templates/userChangesNotifier/{text,html}.eta",
+              rendered="userChangesNotifier send_email: text.eta and html.eta (Eta 3 rules by "
+                       "hand), the sentence as emailMainContent.js builds it",
+              subject="Mise à jours de vos paramètres d'authentification renforcée",
+              text=_eta(ch_text, values), html_part=_eta(ch_html, values),
+              note="addresses and numbers masked by cover_string as the sender does",
+              **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     ssp(args.mirrors)
     libresign(args.mirrors)
+    esup(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
