@@ -46,6 +46,7 @@ import argparse
 import base64
 import hashlib
 import html
+import io
 import json
 import random
 import re
@@ -54,6 +55,7 @@ import urllib.parse
 from datetime import UTC, datetime
 from pathlib import Path
 
+import jinja2
 from collect import HERE, message
 
 SENT = datetime(2026, 12, 3, 19, 41, 7, tzinfo=UTC)
@@ -741,6 +743,92 @@ def esup(mirrors: Path) -> None:
               **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# OpenWISP RADIUS (Wi-Fi hotspot / captive-portal accounts)
+
+OW_REPO = "openwisp/openwisp-radius"
+OW_COMMIT = "d7d74bdf49f379cc42df33debbe016971feb6f47"
+OWU_REPO = "openwisp/openwisp-utils"
+OWU_COMMIT = "efb5b5a08fe970a5c8d72a9a0d3135a665289094"
+OW_SENDER = "CityNet WiFi <noreply@wifi.citynet.example>"  # the deployment's DEFAULT_FROM_EMAIL
+OW_SITE_NAME, OW_DOMAIN = "CityNet WiFi", "wifi.citynet.example"
+OW_LOGO = ("https://raw.githubusercontent.com/openwisp/openwisp-utils/master/openwisp_utils/"
+           "static/openwisp-utils/images/openwisp-logo.png")  # fmt: skip
+DJANGO_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def _po(src: str) -> dict[str, str]:
+    """msgid -> msgstr of a .po file, fuzzy entries left out (as compilemessages does)."""
+    from babel.messages.pofile import read_po
+
+    cat = read_po(io.BytesIO(src.encode("utf-8")))
+    return {m.id: m.string for m in cat if m.id and m.string and not m.fuzzy}
+
+
+def _django_tpl(src: str) -> str:
+    """The Django tags these templates use, turned into jinja2."""
+    src = re.sub(r"\{% load [^%]*%\}", "", src)
+    src = src.replace("{% url 'admin:index' %}", "/admin/")
+    src = re.sub(r"\{% static \"([^\"]+)\" %\}", r"/static/\1", src)
+    src = re.sub(r"\{% trans \"([^\"]+)\" %\}", lambda m: "{{ _(" + json.dumps(m.group(1)) + ") }}",
+                 src)  # fmt: skip
+    return src.replace("| safe", "|safe")
+
+
+def openwisp(mirrors: Path) -> None:
+    repo = mirrors / "openwisp+openwisp-radius" / "repo"
+    urepo = mirrors / "openwisp+openwisp-utils" / "repo"
+    common = dict(source="openwispradius", repository=OW_REPO, commit=OW_COMMIT,
+                  licence="GPL-3.0", sender=OW_SENDER)  # fmt: skip
+    # RadiusBatch.add (csv strategy): a generated password mailed with the shipped settings
+    user, pw = "guest.kiosk07", "".join(RNG.choice(DJANGO_CHARS) for _ in range(8))
+    _save(template="batch-credentials", lang="en", kind="saas-otp", code=pw,
+          path="openwisp_radius/base/models.py (RadiusBatch.add); openwisp_radius/settings.py",
+          rendered="django send_mail(BATCH_MAIL_SUBJECT, BATCH_MAIL_MESSAGE.format(username, "
+                   "password)) with the default settings; text only; the password "
+                   "get_random_string(BATCH_DEFAULT_PASSWORD_LENGTH 8)",
+          subject="Credentials", text=f"username: {user}, password: {pw}", html_part=None,
+          note="a CSV batch row without a password: the Wi-Fi (RADIUS) password is generated "
+               "and mailed; the person types it on the captive portal", **common)  # fmt: skip
+    # tasks.send_login_email: the accounting-start mail, in the user's language
+    body_src = _django_tpl(_show(repo, OW_COMMIT, "openwisp_radius/templates/radius_accounting_start.html"))
+    # no SESAME_MAX_AGE setting: the {% if sesame_max_age %} paragraph renders nothing
+    body_src = re.sub(r"\{% if sesame_max_age %\}.*?\{% endif %\}", "", body_src, flags=re.S)
+    page_src = _django_tpl(_show(urepo, OWU_COMMIT,
+                                 "openwisp_utils/admin_theme/templates/openwisp_utils/email_template.html"))  # fmt: skip
+    people = {"en": "ahaddad", "de": "jonas.petersen", "it": "s.marchetti", "sl": "mkovac",
+              "fur": "dpetris"}  # fmt: skip
+    for lang, username in people.items():
+        tr = {} if lang == "en" else _po(_show(repo, OW_COMMIT,
+                                                f"openwisp_radius/locale/{lang}/LC_MESSAGES/django.po"))  # fmt: skip
+        env = jinja2.Environment(autoescape=True)
+        env.globals["_"] = lambda s, tr=tr: tr.get(s, s)
+        subject = tr.get("New WiFi session started", "New WiFi session started")
+        token = "".join(RNG.choice(DJANGO_CHARS) for _ in range(27))
+        url = f"https://{OW_DOMAIN}/radius/login/citynet/?sesame={token}"
+        ctx = {"user": {"get_username": username}, "subject": subject,
+               "call_to_action_url": url,
+               "call_to_action_text": tr.get("Manage Session", "Manage Session")}  # fmt: skip
+        body_html = env.from_string(body_src).render(**ctx)
+        page = env.from_string(page_src).render(
+            title=subject, message=body_html, site_name=OW_SITE_NAME,
+            site_url=f"https://{OW_DOMAIN}", logo_url=OW_LOGO,
+            recipients=f"{username}@mail.example", **ctx)  # fmt: skip
+        text = re.sub(r"<[^>]*>", "", body_html)  # django.utils.html.strip_tags
+        _save(template="session-started", lang=lang, kind="notice", code=None,
+              path="openwisp_radius/tasks.py (send_login_email); "
+                   "openwisp_radius/templates/radius_accounting_start.html; "
+                   f"openwisp_radius/locale/{lang}/LC_MESSAGES/django.po; openwisp/openwisp-utils@"
+                   f"{OWU_COMMIT}:openwisp_utils/admin_theme/email.py, "
+                   "openwisp_utils/admin_theme/templates/openwisp_utils/email_template.html",
+              rendered="send_email of openwisp-utils: text part strip_tags of the body, HTML "
+                       "part email_template.html; Django templates run with jinja2 ({% load %} "
+                       "dropped, {% url %} / {% static %} / {% trans %} by hand); no "
+                       "SESAME_MAX_AGE",
+              subject=subject, text=text, html_part=page,
+              note="the one-time login is only inside the link", **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -748,6 +836,7 @@ def main() -> None:
     ssp(args.mirrors)
     libresign(args.mirrors)
     esup(args.mirrors)
+    openwisp(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
