@@ -829,6 +829,138 @@ def openwisp(mirrors: Path) -> None:
               note="the one-time login is only inside the link", **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# UniFi Voucher Site (guest Wi-Fi vouchers for a UniFi controller)
+
+UV_REPO = "glenndehaan/unifi-voucher-site"
+UV_COMMIT = "0759ff05e8a243dc3afb605c599a59a5594bb97c"
+# language, SMTP_FROM, UNIFI_SSID, UNIFI_SSID_PASSWORD, authorizedGuestLimit,
+# timeLimitMinutes, dataUsageLimitMBytes, rxRateLimitKbps, txRateLimitKbps
+UV_CASES = [
+    ("en", "Harbour Hotel WiFi <wifi@harbourhotel.example>", "Harbour-Guest", "SeaBreeze2026",
+     1, 1440, 0, 0, 0),
+    ("de", "Gasthof Lindenhof <wlan@lindenhof.example>", "Lindenhof-Gast", "Kastanie!47",
+     None, 4320, 5000, 10000, 2000),
+    ("nl", "Bibliotheek Zuid <wifi@bibliotheekzuid.example>", "Bieb-Zuid", "leesplank88",
+     1, 120, 0, 0, 0),
+    ("fr", "Camping Les Pins <wifi@campinglespins.example>", "LesPins_Invites", "Cigale-2026",
+     3, 10080, 20000, 0, 0),
+    ("br", "Pousada Maré Alta <wifi@marealta.example>", "MareAlta-Hospedes", "coqueiro#19",
+     1, 480, 0, 5000, 1000),
+    ("es", "Coworking Aldea <wifi@aldeacowork.example>", "Aldea-Visitas", "", 1, 90, 0, 0, 0),
+    ("it", "Agriturismo Il Noce <wifi@ilnoce.example>", "IlNoce-Ospiti", "", None, 2880, 0,
+     0, 0),
+    ("pl", "Hostel Stare Miasto <wifi@staremiasto.example>", "StareMiasto-Goscie", "", 1, 30,
+     500, 0, 0),
+    ("fi", "Kahvila Kuura <wifi@kuura.example>", "Kuura-Vieras", "", 2, 60, 0, 2000, 0),
+    ("cs", "Penzion U Mostu <wifi@umostu.example>", "", "", 1, 720, 0, 0, 0),
+    ("da", "Kro & Kaffe <wifi@krokaffe.example>", "", "", None, 1440, 1000, 0, 0),
+    ("pt", "Hostel Ribeira <wifi@hostelribeira.example>", "", "", 1, 45, 0, 0, 0),
+    ("sr", "Hotel Dunav <wifi@hoteldunav.example>", "", "", 1, 1440, 0, 0, 0),
+]  # fmt: skip
+
+
+UV_COUPON = {
+    "br": "a discount coupon (Cupom de desconto)", "cs": "a discount coupon (slevový kupón)",
+    "da": "a discount code (rabatkode)", "fr": "a discount voucher (bon de réduction)",
+}  # fmt: skip
+
+
+def _ejs_escape(v: object) -> str:
+    return (str(v).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&#34;").replace("'", "&#39;"))  # fmt: skip
+
+
+def _ejs(src: str, expr: dict[str, object], cond: dict[str, bool]) -> str:
+    """EJS for this template: <%= e %> escaped from ``expr``; <% if(c) { %>, <% } else { %>
+    and <% } %> decided from ``cond``; the text around scriptlets kept as it is."""
+    out, keep = [], [True]
+    for part in re.split(r"(<%[=]?.*?%>)", src, flags=re.S):
+        if part.startswith("<%="):
+            if all(keep):
+                out.append(_ejs_escape(expr[part[3:-2].strip()]))
+        elif part.startswith("<%"):
+            code = part[2:-2].strip()
+            if m := re.fullmatch(r"if\((.*)\) \{", code):
+                keep.append(cond[m.group(1)])
+            elif code == "} else {":
+                keep[-1] = not keep[-1]
+            elif code == "}":
+                keep.pop()
+            else:
+                raise ValueError(code)
+        elif all(keep):
+            out.append(part)
+    return "".join(out)
+
+
+def _uv_time(minutes: int, t: dict[str, str]) -> str:
+    if minutes < 60:
+        return f"{minutes} {t['minutes'] if minutes > 1 else t['minute']}"
+    hours = minutes / 60
+    if hours < 24:
+        shown = int(hours) if hours % 1 == 0 else f"{hours:.2f}"
+        return f"{shown} {t['hours'] if hours > 1 else t['hour']}"
+    days = minutes / 60 / 24
+    shown = int(days) if days % 1 == 0 else days
+    return f"{shown} {t['days'] if days > 1 else t['day']}"
+
+
+def _uv_bytes(value: int, kind: int, per_second: bool = False) -> str:
+    import math
+
+    sizes = ["Bytes", "Kb", "Mb", "Gb", "Tb", "Pb", "Eb", "Zb", "Yb"][kind:]
+    i = math.floor(math.log(value) / math.log(1000))
+    suffix = sizes[i] + "ps" if per_second else sizes[i].upper()
+    number = float(f"{value / 1000**i:.2f}")
+    return f"{int(number) if number.is_integer() else number} {suffix}"
+
+
+def unifi_voucher(mirrors: Path) -> None:
+    repo = mirrors / "glenndehaan+unifi-voucher-site" / "repo"
+    tpl = _show(repo, UV_COMMIT, "template/email/voucher.ejs")
+    for lang, sender, ssid, ssid_pw, guests, minutes, data_mb, rx, tx in UV_CASES:
+        t = json.loads(_show(repo, UV_COMMIT, f"locales/{lang}/email.json"))
+        tt = json.loads(_show(repo, UV_COMMIT, f"locales/{lang}/time.json"))
+        code = _digits(10)
+        a, b = code[:5], code[5:]
+        voucher_type = t["multiUse"] if not guests else t["singleUse"] if guests == 1 else t["multiUse"]
+        expr: dict[str, object] = {f"t('{k}')": v for k, v in t.items()}
+        expr.update({
+            "voucher.code.slice(0, 5)": a, "voucher.code.slice(5)": b, "unifiSsid": ssid,
+            "unifiSsidPassword": ssid_pw,
+            "!voucher.authorizedGuestLimit ? t('multiUse') : voucher.authorizedGuestLimit === 1 "
+            "? t('singleUse') : t('multiUse')": voucher_type,
+            "timeConvert(voucher.timeLimitMinutes, language)": _uv_time(minutes, tt),
+            "bytesConvert(voucher.dataUsageLimitMBytes, 2)": _uv_bytes(data_mb, 2) if data_mb else "",
+            "bytesConvert(voucher.rxRateLimitKbps, 1, true)": _uv_bytes(rx, 1, True) if rx else "",
+            "bytesConvert(voucher.txRateLimitKbps, 1, true)": _uv_bytes(tx, 1, True) if tx else "",
+        })  # fmt: skip
+        cond = {"unifiSsid !== ''": ssid != "", "unifiSsidPassword !== ''": ssid_pw != "",
+                "voucher.dataUsageLimitMBytes": bool(data_mb),
+                "voucher.rxRateLimitKbps": bool(rx), "voucher.txRateLimitKbps": bool(tx)}  # fmt: skip
+        text = f"{t['greeting']},\n\n{t['intro']}:\n\n{a}-{b}"
+        note = ("the controller's ten-digit voucher code, shown as five digits, a hyphen and "
+                "five; typed on the guest portal. The logo and QR images nodemailer attaches "
+                "(cid:) are left out")
+        if lang in UV_COUPON:
+            note += (f"; this translation calls it {UV_COUPON[lang]}, but the mail asks for it "
+                     "when connecting: it is the Wi-Fi access code, not a discount")
+        if ssid_pw:
+            note += (f"; the HTML part also gives the network's password ({ssid_pw}) after the "
+                     "voucher code — the code is what the mail asks for first")
+        _save(source="unifivoucher", template="voucher", lang="pt-BR" if lang == "br" else lang,
+              kind="utility-otp", code=code, repository=UV_REPO, commit=UV_COMMIT,
+              licence="MIT",
+              path=f"modules/mail.js; template/email/voucher.ejs; locales/{lang}/email.json, "
+                   "time.json; utils/time.js; utils/bytes.js",
+              rendered="mail.send: the text part as its template string, the HTML part "
+                       "voucher.ejs with EJS rules by hand (escape, if / else); SMTP_FROM, "
+                       "UNIFI_SSID and UNIFI_SSID_PASSWORD as a site sets them",
+              sender=sender, subject=t["title"], text=text,
+              html_part=_ejs(tpl, expr, cond), note=note)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -837,6 +969,7 @@ def main() -> None:
     libresign(args.mirrors)
     esup(args.mirrors)
     openwisp(args.mirrors)
+    unifi_voucher(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
