@@ -1,5 +1,6 @@
-"""Round nineteen, identity and access: an LDAP self-service password tool and an
-electronic-signature app — their reset tokens and signing codes, and the same senders'
+"""Round nineteen, identity and access: LDAP self-service and help-desk password tools, an
+electronic-signature app, a universities' MFA server, a Wi-Fi RADIUS manager and a guest Wi-Fi
+voucher site — their tokens, signing codes, credentials and vouchers, and the same senders'
 notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_identity.py \\
@@ -23,6 +24,11 @@ pieces of nextcloud/server that LibreSign's mails go through are held inline (ci
   ``htdocs/changesshkey.php``. Strings from ``lang/<lang>.inc.php`` (PHP double-quoted
   strings; where a file sets a key twice the last one wins, as in PHP).
 
+- ltb-project/service-desk (GPL-3.0), LDAP Tool Box's help-desk tool: the two notices of
+  ``htdocs/resetpassword.php`` (to the user and to the admin list), strings from
+  ``lang/<lang>.inc.php``, the same ``{key}`` replacement, the shipped From
+  ``Service Desk <admin@example.com>``; text only.
+
 - LibreSign/libresign (AGPL-3.0-or-later), the Nextcloud app for digital signatures:
   ``lib/Service/MailService.php`` — ``sendCodeToSign`` (the e-mail token identify method,
   ``TokenService::TOKEN_LENGTH`` six digits from ``ISecureRandom::CHAR_DIGITS``),
@@ -33,9 +39,35 @@ pieces of nextcloud/server that LibreSign's mails go through are held inline (ci
   (``collect_r12_files.py``, nextcloud/server ``lib/private/Mail/EMailTemplate.php`` @
   03a08e3863dde0ac5231bbb7bbe3f3dcadbae918), the footer added by ``renderHtml``/``renderText``
   (theming name and slogan, then ``lib/l10n/<lang>.json``'s "This is an automatically sent
-  email, please do not reply.", the translations read with ``read_file`` at the commits
-  noted). Text and HTML parts; From the instance's ``mail_from_address`` with the theming
-  name.
+  email, please do not reply.", the translations as rounds three and five read them, commits
+  noted). Text and HTML parts; From the instance's default address with the theming name.
+
+- EsupPortail/esup-otp-api (Apache-2.0), the ESUP-Portail multi-factor server of French
+  universities: ``controllers/api.js::transport_code`` through ``transports/mailer.js``
+  (subject ``transport.code.object``, text ``pre + code + post`` of
+  ``properties/messages.json``; with ``mailer.use_templates`` the HTML part
+  ``transports/email_templates/random_code_mail/html.eta``) — six digits as shipped, and
+  eight letters and digits with ``code_type`` other than ``digit``; the transport test mail;
+  and ``services/userChangesNotifier`` (``text.eta`` / ``html.eta``, the sentence of
+  ``emailMainContent.js``). Eta 3's rules done by hand (``<%= %>`` escaped, ``<%~ %>`` raw,
+  one newline after a tag trimmed). French only (the shipped ``messages.json``).
+
+- openwisp/openwisp-radius (GPL-3.0), a RADIUS manager for Wi-Fi hotspots: the batch-user
+  credentials mail of ``RadiusBatch.add`` (``BATCH_MAIL_SUBJECT`` / ``BATCH_MAIL_MESSAGE`` of
+  ``openwisp_radius/settings.py``, the password ``get_random_string(8)``) and the
+  accounting-start mail of ``tasks.py::send_login_email`` (``radius_accounting_start.html``
+  strings through ``locale/<lang>/LC_MESSAGES/django.po``, non-fuzzy entries) sent through
+  openwisp/openwisp-utils (BSD-3-Clause) ``admin_theme/email.py::send_email``: text part
+  ``strip_tags`` of the body, HTML ``openwisp_utils/email_template.html`` (Django templates run
+  with jinja2; ``{% load %}`` dropped, ``{% url %}``, ``{% static %}``, ``{% trans %}`` by
+  hand).
+
+- glenndehaan/unifi-voucher-site (MIT), a guest Wi-Fi voucher site for UniFi controllers:
+  ``modules/mail.js::send`` — the text part as its template string, the HTML part
+  ``template/email/voucher.ejs`` (EJS by hand: escaping, ``if`` / ``else``) with
+  ``locales/<lang>/email.json`` and ``time.json``, ``utils/time.js`` and ``utils/bytes.js``;
+  the voucher code ten digits as a UniFi controller makes them; SSID and network password
+  set for some sites and not others. The inline logo and QR images are left out.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -206,6 +238,43 @@ def ssp(mirrors: Path) -> None:
                      "changesshkeymessage; text/plain",
             subject=subject, text=body, **common,
         )  # fmt: skip
+
+
+SD_REPO = "ltb-project/service-desk"
+SD_COMMIT = "60e747f840c221aac053a7578e9e1241c25001cc"
+SD_SENDER = "Service Desk <admin@example.com>"
+
+
+def service_desk(mirrors: Path) -> None:
+    """LTB Service Desk: the notices of htdocs/resetpassword.php after a help-desk operator
+    resets a password ($notify_on_change; the admin copy to $notify_admin_by_mail_list)."""
+    repo = mirrors / "ltb-project+service-desk" / "repo"
+    common = dict(source="ltbservicedesk", repository=SD_REPO, commit=SD_COMMIT,
+                  licence="GPL-3.0", sender=SD_SENDER, html_part=None)  # fmt: skip
+    users = {"en": "Amira Haddad", "fr": "Camille Dubois", "ja": "tanaka.yuki",
+             "no": "Ingrid Solberg"}  # fmt: skip
+    for lang, name in users.items():
+        m = _ssp_lang(_show(repo, SD_COMMIT, f"lang/{lang}.inc.php"))
+        login = name.lower().replace(" ", ".")
+        data = {"name": name, "mail": f"{login}@example.com", "password": "Fjord-Lantern-73"}
+        subject, body = _ssp_send(m["changesubject"], m["changemessage"], data)
+        _save(template="password-changed", lang=lang, kind="notice", code=None,
+              path=f"htdocs/resetpassword.php; conf/config.inc.php; lang/{lang}.inc.php",
+              rendered="resetpassword.php ($notify_on_change): changesubject / changemessage "
+                       "with name and mail, {key} replaced as ltb-common's send_mail does; "
+                       "text/plain",
+              subject=subject, text=body,
+              note="the new password is passed to the mail's data but the message does not "
+                   "write it", **common)  # fmt: skip
+        dn = f"uid={login},ou=users,dc=example,dc=com"
+        subject, body = _ssp_send(m["changesubjectforadmin"], m["changemessageforadmin"],
+                                  {"dn": dn})  # fmt: skip
+        _save(template="password-changed-admin", lang=lang, kind="notice", code=None,
+              path=f"htdocs/resetpassword.php; conf/config.inc.php; lang/{lang}.inc.php",
+              rendered="resetpassword.php: changesubjectforadmin / changemessageforadmin to the "
+                       "$notify_admin_by_mail_list addresses; text/plain",
+              subject=subject, text=body, **common)  # fmt: skip
+
 
 # ---------------------------------------------------------------------------------------
 # LibreSign, through nextcloud/server's EMailTemplate. The heredocs below are those of
@@ -401,6 +470,7 @@ NC_FOOTER = """<table class="spacer float-center" style="Margin:0 auto;border-co
 \t</tr>
 </table>"""
 
+
 def _php_hsc(v: str) -> str:
     """PHP 8 htmlspecialchars (ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML401)."""
     return (v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -481,7 +551,6 @@ class _NcMail:
         self.plain += "\n-- \n" + text.replace("<br>", "\n")
 
 
-
 NC_NAME, NC_SLOGAN = "Ledgerline Cloud", "Contracts and files for Ledgerline staff"  # theming
 NC_BASE = "https://cloud.ledgerline.example"
 NC_PRIMARY, NC_TEXT_PRIMARY = "#00679e", "#ffffff"
@@ -547,7 +616,11 @@ def _uuid() -> str:
 def libresign(mirrors: Path) -> None:
     repo = mirrors / "LibreSign+libresign" / "repo"
     for lang, fname in LS_FILES.items():
-        cat = {} if lang == "en" else json.loads(_show(repo, LS_COMMIT, f"l10n/{lang}.json"))["translations"]
+        cat = (
+            {}
+            if lang == "en"
+            else json.loads(_show(repo, LS_COMMIT, f"l10n/{lang}.json"))["translations"]
+        )
 
         def t(key: str, *args: str, cat=cat) -> str:
             eng = LS_KEYS[key]
@@ -561,8 +634,10 @@ def libresign(mirrors: Path) -> None:
         paths = (f"lib/Service/MailService.php; l10n/{lang}.json; nextcloud/server "
                  f"lib/private/Mail/EMailTemplate.php@03a08e3863dde0ac5231bbb7bbe3f3dcadbae918, "
                  f"lib/l10n/{lang}.json@{nc_commit}")  # fmt: skip
-        how = ("MailService::{fn} replayed through EMailTemplate (heredocs transcribed in "
-               "round twelve); renderText / renderHtml add the default footer; text+HTML")
+        how = (
+            "MailService::{fn} replayed through EMailTemplate (heredocs transcribed in "
+            "round twelve); renderText / renderHtml add the default footer; text+HTML"
+        )
         # sendCodeToSign
         code = "".join(RNG.choice("0123456789") for _ in range(6))
         m = _NcMail()
@@ -652,7 +727,11 @@ def _eta(src: str, values: dict[str, str]) -> str:
 
     def rep(m: re.Match[str]) -> str:
         value = values[m.group(2).strip()]
-        return html.escape(value, quote=True).replace("&#x27;", "&#39;") if m.group(1) == "=" else value
+        return (
+            html.escape(value, quote=True).replace("&#x27;", "&#39;")
+            if m.group(1) == "="
+            else value
+        )
 
     return re.sub(r"<%([=~])(.*?)%>\n?", rep, src)
 
@@ -661,7 +740,7 @@ def _cover(s: str, start: int, end: int) -> str:
     """utils.js cover_string (substr(len - (end + 1)) keeps end + 1 characters)."""
     if len(s) <= start + end:
         return s
-    return s[:start] + "*" * (len(s) - (start + end)) + s[len(s) - (end + 1):]
+    return s[:start] + "*" * (len(s) - (start + end)) + s[len(s) - (end + 1) :]
 
 
 def esup(mirrors: Path) -> None:
@@ -675,8 +754,10 @@ def esup(mirrors: Path) -> None:
                   licence="Apache-2.0", sender=ESUP_SENDER)  # fmt: skip
     mail = msgs["transport"]["code"]["mail"]
     subject = msgs["transport"]["code"]["object"]
-    note_from = ("From as a university configures mailer.sender_name / sender_mail; nodemailer "
-                 "also adds Auto-Submitted: auto-generated, left out here")
+    note_from = (
+        "From as a university configures mailer.sender_name / sender_mail; nodemailer "
+        "also adds Auto-Submitted: auto-generated, left out here"
+    )
     # random_code_mail, use_templates false (the shipped esup.json): text only
     code = _digits(6)
     _save(template="code", kind="saas-otp", code=code,
@@ -791,7 +872,9 @@ def openwisp(mirrors: Path) -> None:
           note="a CSV batch row without a password: the Wi-Fi (RADIUS) password is generated "
                "and mailed; the person types it on the captive portal", **common)  # fmt: skip
     # tasks.send_login_email: the accounting-start mail, in the user's language
-    body_src = _django_tpl(_show(repo, OW_COMMIT, "openwisp_radius/templates/radius_accounting_start.html"))
+    body_src = _django_tpl(
+        _show(repo, OW_COMMIT, "openwisp_radius/templates/radius_accounting_start.html")
+    )
     # no SESAME_MAX_AGE setting: the {% if sesame_max_age %} paragraph renders nothing
     body_src = re.sub(r"\{% if sesame_max_age %\}.*?\{% endif %\}", "", body_src, flags=re.S)
     page_src = _django_tpl(_show(urepo, OWU_COMMIT,
@@ -924,7 +1007,9 @@ def unifi_voucher(mirrors: Path) -> None:
         tt = json.loads(_show(repo, UV_COMMIT, f"locales/{lang}/time.json"))
         code = _digits(10)
         a, b = code[:5], code[5:]
-        voucher_type = t["multiUse"] if not guests else t["singleUse"] if guests == 1 else t["multiUse"]
+        voucher_type = (
+            t["multiUse"] if not guests else t["singleUse"] if guests == 1 else t["multiUse"]
+        )
         expr: dict[str, object] = {f"t('{k}')": v for k, v in t.items()}
         expr.update({
             "voucher.code.slice(0, 5)": a, "voucher.code.slice(5)": b, "unifiSsid": ssid,
@@ -940,15 +1025,21 @@ def unifi_voucher(mirrors: Path) -> None:
                 "voucher.dataUsageLimitMBytes": bool(data_mb),
                 "voucher.rxRateLimitKbps": bool(rx), "voucher.txRateLimitKbps": bool(tx)}  # fmt: skip
         text = f"{t['greeting']},\n\n{t['intro']}:\n\n{a}-{b}"
-        note = ("the controller's ten-digit voucher code, shown as five digits, a hyphen and "
-                "five; typed on the guest portal. The logo and QR images nodemailer attaches "
-                "(cid:) are left out")
+        note = (
+            "the controller's ten-digit voucher code, shown as five digits, a hyphen and "
+            "five; typed on the guest portal. The logo and QR images nodemailer attaches "
+            "(cid:) are left out"
+        )
         if lang in UV_COUPON:
-            note += (f"; this translation calls it {UV_COUPON[lang]}, but the mail asks for it "
-                     "when connecting: it is the Wi-Fi access code, not a discount")
+            note += (
+                f"; this translation calls it {UV_COUPON[lang]}, but the mail asks for it "
+                "when connecting: it is the Wi-Fi access code, not a discount"
+            )
         if ssid_pw:
-            note += (f"; the HTML part also gives the network's password ({ssid_pw}) after the "
-                     "voucher code — the code is what the mail asks for first")
+            note += (
+                f"; the HTML part also gives the network's password ({ssid_pw}) after the "
+                "voucher code — the code is what the mail asks for first"
+            )
         _save(source="unifivoucher", template="voucher", lang="pt-BR" if lang == "br" else lang,
               kind="utility-otp", code=code, repository=UV_REPO, commit=UV_COMMIT,
               licence="MIT",
@@ -966,6 +1057,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     ssp(args.mirrors)
+    service_desk(args.mirrors)
     libresign(args.mirrors)
     esup(args.mirrors)
     openwisp(args.mirrors)
