@@ -69,6 +69,18 @@ pieces of nextcloud/server that LibreSign's mails go through are held inline (ci
   the voucher code ten digits as a UniFi controller makes them; SSID and network password
   set for some sites and not others. The inline logo and QR images are left out.
 
+- gitpan/Lemonldap-NG-Portal (GPL-2.0-or-later, as its README states; the CPAN release
+  1.4.3 of LemonLDAP::NG, the SSO / web access-management portal): the password-reset mails
+  of ``MailReset.pm`` (the confirmation link; the new password when the user asks for a
+  generated one, ``RESET`` true; the changed notice when the user chose it) and the
+  self-registration mails of ``Register.pm`` (confirmation link; the account with login and
+  temporary password), each skin template ``example/skins/common/mail_*.tpl`` run as
+  HTML::Template does with ``translate_template`` of gitpan/Lemonldap-NG-Common (the
+  ``<lang en=… fr=…/>`` tags, English and French browsers), then the ``$variables`` replaced
+  and ``_SMTP.pm``'s ``cid:`` rewriting. Subjects and ``randomPasswordRegexp``
+  (``[A-Z]{3}[a-z]{5}.\\d{2}``, String::Random) are the Common 1.4.3 defaults; HTML only
+  (the images of the multipart/related left out).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -1052,6 +1064,135 @@ def unifi_voucher(mirrors: Path) -> None:
               html_part=_ejs(tpl, expr, cond), note=note)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# LemonLDAP::NG 1.4 (the SSO portal's password reset and self-registration mails)
+
+LL_REPO = "gitpan/Lemonldap-NG-Portal"
+LL_COMMIT = "96441946a654f078b23fcfe77b3887fe151db819"
+LLC_REPO = "gitpan/Lemonldap-NG-Common"
+LLC_COMMIT = "0ec76478b96580020d0e8bfce8a24ad9e2497d4b"
+LL_SENDER = "noreply@sso.ville-exemple.fr"  # mailFrom's default: noreply@ + the SSO domain
+# String::Random randregex: '.' is any upper, lower, digit or punctuation character
+LL_DOT = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+          + "".join(chr(c) for c in [*range(33, 48), *range(58, 65), *range(91, 97),
+                                      *range(123, 127)]))  # fmt: skip
+
+
+def _ll_password() -> str:
+    """randomPasswordRegexp's default [A-Z]{3}[a-z]{5}.\\d{2} through String::Random."""
+    upper, lower = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"
+    return ("".join(RNG.choice(upper) for _ in range(3))
+            + "".join(RNG.choice(lower) for _ in range(5)) + RNG.choice(LL_DOT)
+            + "".join(RNG.choice("0123456789") for _ in range(2)))  # fmt: skip
+
+
+def _ll_translate(text: str, lang: str) -> str:
+    """Lemonldap::NG::Common::CGI::translate_template for one browser language."""
+    if re.search(lang + r"=\"(.*?)\"", text):
+        return re.sub(r"<lang.*" + lang + r"=\"(.*?)\".*?/>", r"\1", text)
+    return re.sub(r"<lang\s+\w+=\"(.*?)\".*?/>", r"\1", text)
+
+
+def _ll_template(repo: Path, name: str, lang: str, reset: bool = False) -> str:
+    """HTML::Template with the translate filter: includes, then TMPL_IF / TMPL_ELSE (tags
+    removed, the text around them kept)."""
+    base = "example/skins/common/"
+    src = _ll_translate(_show(repo, LL_COMMIT, base + name), lang)
+    src = re.sub(r"<TMPL_INCLUDE NAME=\"([^\"]+)\">",
+                 lambda m: _ll_translate(_show(repo, LL_COMMIT, base + m.group(1)), lang), src)  # fmt: skip
+    m = re.search(r"<TMPL_IF NAME=\"RESET\">(.*?)<TMPL_ELSE>(.*?)</TMPL_IF>", src, re.S)
+    if m:
+        src = src[: m.start()] + (m.group(1) if reset else m.group(2)) + src[m.end() :]
+    return src
+
+
+def _ll_vars(body: str, values: dict[str, str]) -> str:
+    """The module's $variables, then _SMTP.pm's send_mail rewriting "cid:id:path" to "cid:id"."""
+    body = re.sub(r"\$(\w+)", lambda m: values.get(m.group(1), ""), body)
+    return re.sub(r"\"cid:([^:]+):([^\"]+)\"", r'"cid:\1"', body)
+
+
+def lemonldap(mirrors: Path) -> None:
+    repo = mirrors / "gitpan+Lemonldap-NG-Portal" / "repo"
+    common = dict(source="lemonldapng", repository=LL_REPO, commit=LL_COMMIT,
+                  licence="GPL-2.0-or-later", sender=LL_SENDER, text=None)  # fmt: skip
+    subjects = {  # Lemonldap::NG::Common::Conf::Attributes defaults
+        "confirm": "[LemonLDAP::NG] Password reset confirmation",
+        "password": "[LemonLDAP::NG] Your new password",
+        "register_confirm": "[LemonLDAP::NG] Account register confirmation",
+        "register_done": "[LemonLDAP::NG] Your new account",
+    }
+    people = {"en": ("Olivia", "Grant", "ogrant", "198.51.100.23"),
+              "fr": ("Mathilde", "Rousseau", "mrousseau", "203.0.113.87")}  # fmt: skip
+    portal = "https://auth.ville-exemple.fr/"
+    rendered = (
+        "{fn}: the skin's common/{tpl} through HTML::Template with translate_template "
+        "for the browser language (by hand), then the $variables replaced as the "
+        "module does; HTML only (the multipart/related cid images left out); subject "
+        "the Lemonldap-NG-Common 1.4.3 default (" + LLC_REPO + "@" + LLC_COMMIT + ")"
+    )
+    for lang, (first, last, login, ip) in people.items():
+        cn = f"{first} {last}"
+        path = (
+            f"lib/Lemonldap/NG/Portal/{{pm}}; lib/Lemonldap/NG/Portal/_SMTP.pm; "
+            f"example/skins/common/{{tpl}}, mail_header.tpl, mail_footer.tpl"
+        )
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+        url = portal + "mail.pl?mail_token=" + token
+        body = _ll_template(repo, "mail_confirm.tpl", lang)
+        body = body.replace("$url", url)
+        body = _ll_vars(body, {"cn": cn, "ipAddr": ip})
+        _save(template="reset-confirm", lang=lang, kind="notice", code=None,
+              path=path.format(pm="MailReset.pm (sendConfirmationMail)", tpl="mail_confirm.tpl"),
+              rendered=rendered.format(fn="MailReset.pm", tpl="mail_confirm.tpl"),
+              subject=subjects["confirm"], html_part=body,
+              note="the reset token is only inside the link", **common)  # fmt: skip
+        pw = _ll_password()
+        body = _ll_template(repo, "mail_password.tpl", lang, reset=True)
+        body = body.replace("$password", pw)
+        body = _ll_vars(body, {"cn": cn, "ipAddr": ip})
+        _save(template="new-password", lang=lang, kind="saas-otp", code=pw,
+              path=path.format(pm="MailReset.pm (changePassword, sendPasswordMail)",
+                               tpl="mail_password.tpl"),
+              rendered=rendered.format(fn="MailReset.pm", tpl="mail_password.tpl")
+              + "; RESET true (the user asked for a generated password), the password "
+                "randomPasswordRegexp's default through String::Random",
+              subject=subjects["password"], html_part=body, **common)  # fmt: skip
+        body = _ll_template(repo, "mail_password.tpl", lang, reset=False)
+        body = body.replace("$password", "")
+        body = _ll_vars(body, {"cn": cn, "ipAddr": ip})
+        _save(template="password-changed", lang=lang, kind="notice", code=None,
+              path=path.format(pm="MailReset.pm (sendPasswordMail)", tpl="mail_password.tpl"),
+              rendered=rendered.format(fn="MailReset.pm", tpl="mail_password.tpl")
+              + "; RESET false (the user chose the password)",
+              subject=subjects["password"], html_part=body, **common)  # fmt: skip
+        first2, last2, login2 = {"en": ("Daniel", "Okafor", "dokafor"),
+                                 "fr": ("Léa", "Fontaine", "lfontaine")}[lang]  # fmt: skip
+        info = {"firstname": first2, "lastname": last2, "ipAddr": ip,
+                "mail": f"{login2}@mail.example"}  # fmt: skip
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+        body = _ll_template(repo, "mail_register_confirm.tpl", lang)
+        body = body.replace("$url", portal + "register.pl?register_token=" + token)
+        body = _ll_vars(body, info)
+        _save(template="register-confirm", lang=lang, kind="notice", code=None,
+              path=path.format(pm="Register.pm (sendConfirmationMail)",
+                               tpl="mail_register_confirm.tpl"),
+              rendered=rendered.format(fn="Register.pm", tpl="mail_register_confirm.tpl"),
+              subject=subjects["register_confirm"], html_part=body,
+              note="the registration token is only inside the link", **common)  # fmt: skip
+        pw = _ll_password()
+        body = _ll_template(repo, "mail_register_done.tpl", lang)
+        body = _ll_vars(body, {**info, "login": login2, "password": pw})
+        _save(template="register-done", lang=lang, kind="saas-otp", code=pw,
+              path=path.format(pm="Register.pm (sendRegisterMail)",
+                               tpl="mail_register_done.tpl"),
+              rendered=rendered.format(fn="Register.pm", tpl="mail_register_done.tpl")
+              + "; the temporary password randomPasswordRegexp's default",
+              subject=subjects["register_done"], html_part=body,
+              note=f"the mail gives the login ({login2}) and then the temporary password; "
+                   "the password is the credential labelled", **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1062,6 +1203,7 @@ def main() -> None:
     esup(args.mirrors)
     openwisp(args.mirrors)
     unifi_voucher(args.mirrors)
+    lemonldap(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
