@@ -1131,11 +1131,11 @@ def lemonldap(mirrors: Path) -> None:
         "module does; HTML only (the multipart/related cid images left out); subject "
         "the Lemonldap-NG-Common 1.4.3 default (" + LLC_REPO + "@" + LLC_COMMIT + ")"
     )
-    for lang, (first, last, login, ip) in people.items():
+    for lang, (first, last, _login, ip) in people.items():
         cn = f"{first} {last}"
         path = (
-            f"lib/Lemonldap/NG/Portal/{{pm}}; lib/Lemonldap/NG/Portal/_SMTP.pm; "
-            f"example/skins/common/{{tpl}}, mail_header.tpl, mail_footer.tpl"
+            "lib/Lemonldap/NG/Portal/{pm}; lib/Lemonldap/NG/Portal/_SMTP.pm; "
+            "example/skins/common/{tpl}, mail_header.tpl, mail_footer.tpl"
         )
         token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
         url = portal + "mail.pl?mail_token=" + token
