@@ -81,6 +81,17 @@ pieces of nextcloud/server that LibreSign's mails go through are held inline (ci
   (``[A-Z]{3}[a-z]{5}.\\d{2}``, String::Random) are the Common 1.4.3 defaults; HTML only
   (the images of the multipart/related left out).
 
+- pglombardo/PasswordPusher (Apache-2.0), self-destructing secret links: the push
+  notification of ``app/mailers/push_created_mailer.rb`` (``notify.html.erb`` in the mailer
+  layout, and ``notify.text.erb``, i.e. ``share_message_helper.rb``'s text) and Devise's
+  reset-password, confirmation, unlock and password-changed mails (the app's
+  ``app/views/devise/mailer/*.html.erb`` with ``shared/_email_footer``; HTML only; subjects
+  from ``config/locales/devise.en.yml``, the only locale that has them). The ERB views done by
+  hand as Rails runs them (``<%= %>`` html-escaped, in the text part too; ``link_to``), the
+  strings through ``config/locales/gettext/<lang>/app.po`` (non-fuzzy; plural by the
+  catalogue's Plural-Forms); the settings' brand title and tagline; From as an instance sets
+  ``mail.mailer_sender``.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -1193,6 +1204,177 @@ def lemonldap(mirrors: Path) -> None:
                    "the password is the credential labelled", **common)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Password Pusher (self-destructing secret links)
+
+PP_REPO = "pglombardo/PasswordPusher"
+PP_COMMIT = "df07d894b0dc854c778100bb638e458d9fc29e4a"
+PP_SENDER = '"Password Pusher" <pwpush@acme-it.example>'  # Settings.mail.mailer_sender
+PP_ROOT = "https://pwpush.acme-it.example/"
+PP_TITLE, PP_TAGLINE = "Password Pusher", "Go Ahead.  Email Another Password."  # settings.yml
+
+
+def _rails_escape(v: str) -> str:
+    """ERB::Util.html_escape, which Rails applies to <%= %> in .text.erb as well."""
+    return (v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))  # fmt: skip
+
+
+class _PpL10n:
+    """config/locales/gettext/<lang>/app.po as fast_gettext reads it (non-fuzzy)."""
+
+    def __init__(self, src: str | None) -> None:
+        from babel.messages.pofile import read_po
+
+        self.cat = None if src is None else read_po(io.BytesIO(src.encode("utf-8")))
+
+    def _(self, key: str) -> str:
+        m = self.cat.get(key) if self.cat is not None else None
+        return m.string if m is not None and m.string and not m.fuzzy else key
+
+    def n_(self, one: str, many: str, n: int) -> str:
+        m = self.cat.get((one, many)) if self.cat is not None else None
+        if m is None or m.fuzzy or not all(m.string):
+            return one if n == 1 else many
+        index = int(n > 1) if self.cat.plural_expr == "(n > 1)" else int(n != 1)
+        return m.string[index]
+
+
+def _pp_footer() -> str:
+    return (
+        f'\n<p>\n--\n<br>\n<a href="{PP_ROOT}">{PP_TITLE}</a>\n<br>\n'
+        f'<span class="fs-6 text-muted">{_rails_escape(PP_TAGLINE)}</span>\n'
+        "\n"
+    )  # fmt: skip  (the partial, then the newline after the view's render tag)
+
+
+def _pp_layout(body: str, lang: str) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n  <head>\n'
+            '    <meta http-equiv="Content-Type" content="text/html; charset=utf-8">\n'
+            "    <style>\n      /* Email styles need to be inline */\n    </style>\n"
+            f"  </head>\n\n  <body>\n    {body}\n  </body>\n</html>\n")  # fmt: skip
+
+
+def _pp_token(n: int) -> str:
+    raw = bytes(RNG.randrange(256) for _ in range(n))
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def pwpush(mirrors: Path) -> None:
+    repo = mirrors / "pglombardo+PasswordPusher" / "repo"
+    e = _rails_escape
+    common = dict(source="pwpush", repository=PP_REPO, commit=PP_COMMIT, licence="Apache-2.0",
+                  sender=PP_SENDER)  # fmt: skip
+    po = "config/locales/gettext/{}/app.po"
+    senders = {"en": "maria.keller@acme-it.example", "de": "jonas.petersen@acme-it.example",
+               "fr": "", "es": "lucia.navarro@acme-it.example", "it": "",
+               "nl": "pieter.devries@acme-it.example", "da": "", "pt_BR": "rafael@acme-it.example"}  # fmt: skip
+    for lang, sender_mail in senders.items():
+        t = _PpL10n(None if lang == "en" else _show(repo, PP_COMMIT, po.format(lang)))
+        days, views, retrieval = RNG.choice(
+            [(7, 5, False), (3, 1, True), (1, 10, False), (14, 2, True)]
+        )
+        token = _pp_token(RNG.randrange(8, 15)).lower()
+        url = f"{PP_ROOT}p/{token}" + ("/r" if retrieval else "")
+        if lang != "en":
+            url += f"?locale={lang}"
+        who = sender_mail or t._("Someone")
+        subject = t._("You have received a push")
+        remaining = f"{days} {t.n_('day', 'days', days)}"
+        html_body = (
+            '<h1 style="font-weight:400;line-height: 1.25; text-align: center;">\n'
+            f"  {e(t._('%{sender} has sent you a push').replace('%{sender}', who))}\n</h1>\n\n"
+            f"<p>\n  {e(t._('Please find the secret link below to access the sensitive information.'))}\n</p>\n\n"
+            f'<p>{e(t._("Secret link:"))} <a href="{e(url)}">{e(url)}</a></p>\n\n'
+            f'<h4 style="font-weight: bold; margin-top: 40px;">{e(t._("Important Notes:"))}</h4>\n'
+            '<ul style="padding: 0px; list-style-position: inside">\n'
+            "  <li>" + e(t._("This link is valid for %{remaining}, or until %{views} views, whichever occurs first.")
+                         .replace("%{remaining}", remaining).replace("%{views}", str(views))) + "</li>\n"
+            "  <li>" + e(t._("For added security, you may be prompted to enter a passphrase (provided separately) to access the content.")) + "</li>\n"
+            "  <li>" + e(t._("Upon expiration, this secret link and all content are permanently deleted.")) + "</li>\n"
+            "</ul>\n"
+        )  # fmt: skip
+        days_label = remaining
+        views_label = f"{views} {t.n_('view', 'views', views)}"
+        notes = [
+            t._("This link is valid for %{days}, or %{views}, whichever occurs first.")
+            .replace("%{days}", days_label).replace("%{views}", views_label),
+            t._("The link and content will be deleted upon expiration."),
+        ]  # fmt: skip
+        share = "\n".join([
+            t._("A secure link has been shared with you."), "",
+            t._("Please find the secret link below to access the sensitive information."), "",
+            f"{t._('Secret link')}: {url}", "", t._("IMPORTANT NOTES:"),
+            *[f"* {n}" for n in notes],
+        ])  # fmt: skip
+        text = e(share) + "\n"
+        _save(template="push-notify", lang=lang, kind="notice", code=None,
+              path="app/mailers/push_created_mailer.rb; app/views/push_created_mailer/notify."
+                   "{html,text}.erb; app/helpers/share_message_helper.rb, pushes_helper.rb; "
+                   f"app/views/layouts/mailer.{{html,text}}.erb; {po.format(lang)}",
+              rendered="PushCreatedMailer#notify: the ERB views by hand (<%= %> html_escape'd in "
+                       "both parts, as Rails does), strings through the gettext catalogue "
+                       "(fast_gettext, plural by the catalogue's Plural-Forms); push without a "
+                       "passphrase",
+              subject=subject, text=text, html_part=_pp_layout(html_body, lang),
+              note="a link to a secret; the passphrase the mail mentions is sent separately "
+                   "and is not in the mail", **common)  # fmt: skip
+    # Devise's mails (HTML only: the app ships only .html.erb views); subjects from
+    # config/locales/devise.en.yml (no other locale file has them)
+    devise = [
+        ("reset-password", "Reset password instructions", ["en", "de", "fr"]),
+        ("confirmation", "Confirmation instructions", ["en", "es"]),
+        ("unlock", "Unlock instructions", ["en", "it"]),
+        ("password-changed", "Password Changed", ["en", "nl"]),
+    ]
+    for template, subject, langs in devise:
+        for lang in langs:
+            t = _PpL10n(None if lang == "en" else _show(repo, PP_COMMIT, po.format(lang)))
+            tok = _pp_token(15)
+            if template == "reset-password":
+                url = f"{PP_ROOT}users/password/edit?reset_password_token={tok}"
+                body = (f"<h1>{e(t._('Password Change Request'))}</h1>\n<p>\n"
+                        f"{e(t._('Someone has requested a link to change your password. You can proceed with this action'))}\n"
+                        f'<a href="{e(url)}">{e(t._("by clicking this link"))}</a>\n'
+                        f"{e(t._('or by copying and pasting the following URL into your browser:'))}\n</p>\n\n"
+                        f'<pre class="chroma">\n{e(url)}\n</pre>\n\n<p>\n'
+                        f"{e(t._('If you didn' + chr(39) + 't request this change, you can safely delete this email.'))}\n"
+                        f"{e(t._('Your password won' + chr(39) + 't change until you access the link above and create a new one.'))}\n"
+                        "</p>\n" + _pp_footer())  # fmt: skip
+            elif template == "confirmation":
+                url = f"{PP_ROOT}users/confirmation?confirmation_token={tok}"
+                body = (f"<h1>{e(t._('Confirm your new account'))}</h1>\n"
+                        f"<p>{e(t._('Your account has been created but you must confirm that you own this email address.'))}</p>\n\n<p>\n"
+                        f"{e(t._('You can confirm your account email by'))}\n"
+                        f'<a href="{e(url)}">{e(t._("by clicking this link"))}</a>\n'
+                        f"{e(t._('or by copying and pasting the following URL into your browser:'))}\n</p>\n\n"
+                        f'<pre class="chroma">\n{e(url)}\n</pre>\n\n'
+                        f"<p>{e(t._('If you didn' + chr(39) + 't create an account, no action is required.'))}</p>\n\n"
+                        + _pp_footer())  # fmt: skip
+            elif template == "unlock":
+                url = f"{PP_ROOT}users/unlock?unlock_token={tok}"
+                body = (f"<h1>{e(t._('Unlock Your Account'))}</h1>\n\n<p>\n"
+                        f"{e(t._('Your account has been locked due to an excessive number of unsuccessful sign in attempts.'))}\n"
+                        "</p>\n\n<p>\n"
+                        f'<a href="{e(url)}">{e(t._("Click this link"))}</a>\n'
+                        f"{e(t._('to unlock your account or by copying and pasting the following URL into your browser:'))}\n"
+                        f'</p>\n\n<pre class="chroma">\n{e(url)}\n</pre>\n</p>\n' + _pp_footer())  # fmt: skip
+            else:
+                body = (f"<h1>{e(t._('Password Change'))}</h1>\n<p>\n"
+                        f"  {e(t._('We' + chr(39) + 're contacting you to notify you that your password has been changed on'))}\n"
+                        f'  <a href="{PP_ROOT}">{PP_TITLE}</a>.\n</p>\n'
+                        f"<p>{e(t._('If you didn' + chr(39) + 't initiate this and it wasn' + chr(39) + 't your intention, please contact us as soon as possible.'))}</p>\n"
+                        + _pp_footer())  # fmt: skip
+            _save(template=template, lang=lang, kind="notice", code=None,
+                  path=f"app/views/devise/mailer/*.html.erb; app/views/shared/_email_footer.html.erb; "
+                       f"app/views/layouts/mailer.html.erb; config/locales/devise.en.yml; {po.format(lang)}",
+                  rendered="Devise mailer view by hand (ERB, html_escape, link_to), in the mailer "
+                           "layout; strings through the gettext catalogue; HTML only",
+                  subject=subject, text=None, html_part=_pp_layout(body, lang),
+                  note="the token is only inside the link" if template != "password-changed" else None,
+                  **common)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1204,6 +1386,7 @@ def main() -> None:
     openwisp(args.mirrors)
     unifi_voucher(args.mirrors)
     lemonldap(args.mirrors)
+    pwpush(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
