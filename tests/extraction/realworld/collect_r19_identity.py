@@ -207,7 +207,7 @@ def ssp(mirrors: Path) -> None:
         data = {"sms_attribute": phone, "smsresetmessage": m["smsresetmessage"], "smstoken": token}
         subject, body = _ssp_send("Provider code", "{smsresetmessage} {smstoken}", data)
         _save(
-            template="sms-token", lang=lang, kind="saas-otp", code=token,
+            template="sms-token", lang="sr-Latn" if lang == "rs" else lang, kind="saas-otp", code=token,
             path="htdocs/sendsms.php; lib/functions.inc.php; conf/config.inc.php; "
                  f"lang/{lang}.inc.php",
             rendered="send_mail of sendsms.php ($sms_method 'mail'): $sms_message with "
@@ -227,7 +227,7 @@ def ssp(mirrors: Path) -> None:
         data = {"login": login, "mail": f"{login}@example.com", "url": url}
         subject, body = _ssp_send(m["resetsubject"], m["resetmessage"], data)
         _save(
-            template="reset-link", lang=lang, kind="notice", code=None,
+            template="reset-link", lang="sr-Latn" if lang == "rs" else lang, kind="notice", code=None,
             path="htdocs/sendtoken.php; lib/functions.inc.php; conf/config.inc.php; "
                  f"lang/{lang}.inc.php",
             rendered="send_mail of sendtoken.php: resetsubject / resetmessage with login, mail "
@@ -241,7 +241,7 @@ def ssp(mirrors: Path) -> None:
         data = {"login": login, "mail": f"{login}@example.com", "password": "Vesper-Kite-2026"}
         subject, body = _ssp_send(m["changesubject"], m["changemessage"], data)
         _save(
-            template="password-changed", lang=lang, kind="notice", code=None,
+            template="password-changed", lang="sr-Latn" if lang == "rs" else lang, kind="notice", code=None,
             path="htdocs/change.php; lib/functions.inc.php; conf/config.inc.php; "
                  f"lang/{lang}.inc.php",
             rendered="send_mail of change.php ($notify_on_change): changesubject / "
@@ -254,7 +254,7 @@ def ssp(mirrors: Path) -> None:
         data = {"login": login, "mail": f"{login}@example.com", "sshkey": "ssh-ed25519 AAAA"}
         subject, body = _ssp_send(m["changesshkeysubject"], m["changesshkeymessage"], data)
         _save(
-            template="sshkey-changed", lang=lang, kind="notice", code=None,
+            template="sshkey-changed", lang="sr-Latn" if lang == "rs" else lang, kind="notice", code=None,
             path="htdocs/changesshkey.php; lib/functions.inc.php; conf/config.inc.php; "
                  f"lang/{lang}.inc.php",
             rendered="send_mail of changesshkey.php: changesshkeysubject / "
