@@ -1,0 +1,294 @@
+"""Round nineteen, mobile: the mail that the backends of mobile and consumer apps send — a
+dating app, a note-taking app, a fitness tracker — with the one-time codes they give a person
+to type, and the same senders' notices (new messages, profile hidden, sign-up and password
+links, failed-login alerts, data exports, e-mail changes).
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_mobile.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- duolicious/duolicious-backend (AGPL-3.0), the open-source dating app (React Native client,
+  Python backend): the sign-in one-time password (``backend/person/__init__.py::_send_otp``
+  with ``person/template::otp_template``; the code is ``LPAD(FLOOR(RANDOM() * (10e5 + 1))
+  ::TEXT, 6, '0')`` in ``person/sql``, six digits), the new-message notice of
+  ``service/cron/notifications`` (intro, chat, both; ``emailtemplate(email, has_intro,
+  has_chat)`` with its unsubscribe links) and the profile-hidden notice of
+  ``service/cron/autodeactivate2``. The template modules are the sender's own Python,
+  executed here as they are; ``smtp/__init__.py`` sends one ``text/html`` part, From
+  ``Duolicious <noreply-otp@duolicious.app>`` for the code and ``no-reply@duolicious.app``
+  otherwise. English only.
+
+- streetwriters/notesnook-sync-server (AGPL-3.0), the sync and identity server of the
+  Notesnook note-taking apps (mobile and desktop): ``Streetwriters.Identity/Services/
+  TemplatedEmailSender.cs`` — the e-mail 2FA code (``GenerateTwoFactorTokenAsync`` with the
+  phone-number token provider: six digits), the change-e-mail verification code (the same
+  provider, ``Startup.cs``: ``ChangeEmailTokenProvider = DefaultPhoneProvider``), the account
+  confirmation and password-reset links, and the failed-login alert (``GetClientInfo``'s
+  lines, ``\\n`` made ``<br>``). Scriban ``{{name}}`` fills of ``Templates/*.txt`` (text part)
+  and ``Templates/*.html`` (HTML part; the server minifies the HTML with WebMarkupMin, which
+  is not reproduced: the file is sent as it is), subjects as the class sets them, From
+  ``Notesnook <noreply@notesnook.com>`` (``Streetwriters.Common/Clients.cs``). English only.
+
+- SamR1/FitTrackee (AGPL-3.0), the workout-tracking app: ``fittrackee/emails`` — account
+  confirmation, password-reset request, password changed, e-mail change (to the new address)
+  and data export ready, rendered with the sender's own engine (``fittrackee/templates.py``:
+  Jinja2 with the ``i18n`` extension and Babel ``Translations`` loaded from the snapshot's
+  ``fittrackee/translations/<lang>/LC_MESSAGES/messages.mo``), subject, text and HTML parts as
+  ``EmailTemplate.get_message`` builds them. ``expiration_delay`` is ``humanize.naturaldelta``
+  of one hour in the reader's language (written here as the values humanize gives). Links
+  only: no code to type.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import subprocess
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 9, 41, 17, tzinfo=UTC)
+RNG = random.Random("r19-mobile")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round19" / "mobile.json"
+
+
+def _show_bytes(repo: Path, commit: str, path: str) -> bytes:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return _show_bytes(repo, commit, path).decode("utf-8")
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None, variant=""):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    lang = lang.replace("_", "-")
+    ident = f"{source}-{template}-{lang}{variant}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _digits(n: int) -> str:
+    return "".join(RNG.choice("0123456789") for _ in range(n))
+
+
+def _module(src: str) -> dict:
+    """Run one of the sender's own template modules (plain Python, stdlib imports only)."""
+    ns: dict = {"__name__": "sender_template"}
+    exec(compile(src, "<sender template>", "exec"), ns)  # noqa: S102
+    return ns
+
+
+# ---------------------------------------------------------------------------------------
+# Duolicious
+
+DUO_REPO = "duolicious/duolicious-backend"
+DUO_COMMIT = "0cf4173db85b708b5c71ec647d2c521838415237"
+
+
+def duolicious(mirrors: Path) -> None:
+    repo = mirrors / "duolicious+duolicious-backend" / "repo"
+    common = dict(source="duolicious", repository=DUO_REPO, commit=DUO_COMMIT,
+                  licence="AGPL-3.0", lang="en")  # fmt: skip
+    otp_path = "backend/person/template/__init__.py"
+    otp = _module(_show(repo, DUO_COMMIT, otp_path))["otp_template"]
+    for variant, code in (("", _digits(6)), ("-2", "0" + _digits(5))):
+        _save(
+            **common, template="otp", kind="saas-otp", code=code, path=otp_path,
+            rendered="person/__init__.py::_send_otp: otp_template(otp) run as it is; "
+            "smtp/__init__.py: one text/html part",
+            sender="Duolicious <noreply-otp@duolicious.app>", subject="Sign in to Duolicious",
+            text=None, html_part=otp(code), variant=variant,
+            note="the sign-in one-time password (six digits, LPAD of a random number)"
+            + ("; a code with a leading zero" if variant else ""),
+        )  # fmt: skip
+    notif_path = "backend/service/cron/notifications/template/__init__.py"
+    notif = _module(_show(repo, DUO_COMMIT, notif_path))["emailtemplate"]
+    for name, has_intro, has_chat in (("intro", True, False), ("chat", False, True),
+                                      ("intro-chat", True, True)):  # fmt: skip
+        _save(
+            **common, template=f"notify-{name}", kind="notice", code=None, path=notif_path,
+            rendered="service/cron/notifications::send_email_notification: "
+            "emailtemplate(email, has_intro, has_chat) run as it is; one text/html part",
+            sender="Duolicious <no-reply@duolicious.app>", subject="You have a new message 😍",
+            text=None, html_part=notif(email="noor.tester@example.com", has_intro=has_intro,
+                                       has_chat=has_chat),
+        )  # fmt: skip
+    deact_path = "backend/service/cron/autodeactivate2/template/__init__.py"
+    deact = _module(_show(repo, DUO_COMMIT, deact_path))["emailtemplate"]
+    _save(
+        **common, template="profile-hidden", kind="notice", code=None, path=deact_path,
+        rendered="service/cron/autodeactivate2::maybe_send_email: emailtemplate() run as it "
+        "is; one text/html part",
+        sender="Duolicious <no-reply@duolicious.app>", subject="Your profile is invisible 👻",
+        text=None, html_part=deact(),
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Notesnook
+
+NN_REPO = "streetwriters/notesnook-sync-server"
+NN_COMMIT = "8b610e0952a0b23134a581a5e8787d98bb693600"
+
+
+def _scriban(template: str, data: dict[str, str]) -> str:
+    for key, value in data.items():
+        template = template.replace("{{" + key + "}}", value)
+    return template
+
+
+def notesnook(mirrors: Path) -> None:
+    repo = mirrors / "streetwriters+notesnook-sync-server" / "repo"
+    base = "Streetwriters.Identity/Templates/"
+    device = (
+        "Date: 2026-12-03 09:40:52\nIP: 198.51.100.23\nCountry: NL\n"
+        "Browser: Firefox 133.0\nPlatform: Android\n"
+    ).replace("\n", "<br>")
+    mails = [
+        ("2fa-code", "Email2FACode", "Your {{app_name}} account 2FA code",
+         {"code": _digits(6)}, "saas-otp",
+         "the e-mail 2FA code (phone-number token provider: six digits)"),
+        ("change-email", "EmailChangeConfirmation", "Change {{app_name}} account email address",
+         {"code": _digits(6)}, "saas-otp",
+         "the verification code to change the account e-mail (six digits)"),
+        ("confirm-email", "ConfirmEmail", "Confirm your {{app_name}} account",
+         {"confirm_link": "https://app.notesnook.com/account/verified?userId="
+          "6751a3c2e4b0f91d2c7e88a1&code=CfDJ8Kx3wq%2BpZ1mT0vQ&clientId=notesnook"},
+         "notice", None),
+        ("reset-password", "ResetAccountPassword", "Reset {{app_name}} account password",
+         {"reset_link": "https://app.notesnook.com/account/recovery?userId="
+          "6751a3c2e4b0f91d2c7e88a1&code=CfDJ8Pq7Lr0aYw4sN2bE&clientId=notesnook"},
+         "notice", None),
+        ("failed-login", "FailedLoginAlert", "Failed login attempt on your {{app_name}} account",
+         {"device_info": device}, "notice", None),
+    ]  # fmt: skip
+    for name, tpl, subject, data, kind, note in mails:
+        data = {"app_name": "Notesnook", **data}
+        _save(
+            source="notesnook", template=name, lang="en", kind=kind,
+            code=data.get("code"), repository=NN_REPO, path=f"{base}{tpl}.html",
+            commit=NN_COMMIT, licence="AGPL-3.0",
+            rendered=f"TemplatedEmailSender.cs: Scriban {{{{name}}}} fills of {tpl}.txt (text) "
+            f"and {tpl}.html (HTML, not minified here); subject from the class",
+            sender="Notesnook <noreply@notesnook.com>", subject=_scriban(subject, data),
+            text=_scriban(_show(repo, NN_COMMIT, f"{base}{tpl}.txt"), data),
+            html_part=_scriban(_show(repo, NN_COMMIT, f"{base}{tpl}.html"), data),
+            note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# FitTrackee
+
+FT_REPO = "SamR1/FitTrackee"
+FT_COMMIT = "80c19816b7a41919dea63979c299944da833b5d1"
+FT_LANGS = ["en", "fr", "de", "es", "it", "nl"]
+# humanize.naturaldelta(timedelta(hours=1)) with humanize.i18n.activate(lang)
+FT_HOUR = {"en": "an hour", "fr": "une heure", "de": "eine Stunde", "es": "una hora",
+           "it": "un'ora", "nl": "een uur"}  # fmt: skip
+
+
+def fittrackee(mirrors: Path) -> None:
+    from babel.support import Translations
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    repo = mirrors / "SamR1+FitTrackee" / "repo"
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        listing = subprocess.run(
+            ["git", "--git-dir", str(repo), "ls-tree", "-r", "--name-only", FT_COMMIT,
+             "fittrackee/emails/templates", "fittrackee/translations"],
+            capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        for name in listing:
+            if name.endswith((".html", ".txt", ".mo")):
+                dest = tmpdir / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_bytes(_show_bytes(repo, FT_COMMIT, name))
+        env = Environment(
+            autoescape=select_autoescape(["html", "htm", "xml"]),
+            loader=FileSystemLoader(str(tmpdir / "fittrackee/emails/templates")),
+            extensions=["jinja2.ext.i18n"],
+        )
+        url = "https://fit.example.org"
+        user = "noor_runs"
+        mails = [
+            ("account_confirmation", {
+                "operating_system": "Android", "browser_name": "Chrome",
+                "account_confirmation_url": f"{url}/account-confirmation?token="
+                "x7Qm2LpV9sKd4RtB8wYz1NcE6hJa3UfG"}),
+            ("password_reset_request", {
+                "operating_system": "Linux", "browser_name": "Firefox",
+                "password_reset_url": f"{url}/password-reset?token=eyJhbGciOiJIUzI1NiJ9."
+                "eyJzdWIiOjQyfQ.3kP9xWq2vL7mZs0RtY8bNcJ4hDa6UfGe1oQiT5wEr2M"}),
+            ("password_change", {"operating_system": "iOS", "browser_name": "Safari"}),
+            ("email_update_to_new_email", {
+                "email_confirmation_url": f"{url}/email-update?token="
+                "Pz4Wn8KcR2tYb6Lq0VmX3sHj9DfA5gUe"}),
+            ("data_export_ready", {"account_url": f"{url}/profile/edit/account"}),
+        ]  # fmt: skip
+        for lang in FT_LANGS:
+            trans = Translations.load(dirname=str(tmpdir / "fittrackee/translations"),
+                                      locales=[lang])  # fmt: skip
+            env.install_gettext_translations(trans, newstyle=True)
+            for tpl, extra in mails:
+                data = {"username": user, "fittrackee_url": url, **extra}
+                if tpl == "password_reset_request":
+                    data["expiration_delay"] = FT_HOUR[lang]
+                out = {
+                    part: env.get_template(f"{tpl}/{part}").render(data)
+                    for part in ("subject.txt", "body.txt", "body.html")
+                }
+                _save(
+                    source="fittrackee", template=tpl.replace("_", "-"), lang=lang,
+                    kind="notice", code=None, repository=FT_REPO,
+                    path=f"fittrackee/emails/templates/{tpl}/body.html", commit=FT_COMMIT,
+                    licence="AGPL-3.0",
+                    rendered="fittrackee/templates.py I18nTemplate (Jinja2 + i18n, Babel "
+                    f"Translations of translations/{lang}/messages.mo): subject.txt, "
+                    "body.txt (text), body.html (HTML)",
+                    sender="fittrackee@fit.example.org", subject=out["subject.txt"],
+                    text=out["body.txt"], html_part=out["body.html"],
+                )  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = ap.parse_args()
+    duolicious(args.mirrors)
+    notesnook(args.mirrors)
+    fittrackee(args.mirrors)
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
+
+
+if __name__ == "__main__":
+    main()
