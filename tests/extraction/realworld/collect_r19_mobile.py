@@ -278,6 +278,109 @@ def fittrackee(mirrors: Path) -> None:
                 )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Endurain
+
+EN_REPO = "joaovitoriasilva/endurain"
+EN_COMMIT = "b0bc916c44a8d4fc8cb485569f427853d7dff581"
+
+
+def endurain(mirrors: Path) -> None:
+    import sys
+    import types
+
+    repo = mirrors / "joaovitoriasilva+endurain" / "repo"
+    host = "https://endurain.example.org"
+    core = types.ModuleType("core")
+    core.apprise = types.ModuleType("core.apprise")  # type: ignore[attr-defined]
+    core.apprise.AppriseService = object  # type: ignore[attr-defined]
+    sys.modules.setdefault("core", core)
+    sys.modules.setdefault("core.apprise", core.apprise)  # type: ignore[attr-defined]
+    service = types.SimpleNamespace(frontend_host=host)
+    pr_path = "backend/app/password_reset_tokens/email_messages.py"
+    su_path = "backend/app/sign_up_tokens/email_messages.py"
+    pr = _module(_show(repo, EN_COMMIT, pr_path))
+    su = _module(_show(repo, EN_COMMIT, su_path))
+    mails = [
+        ("password-reset", pr_path, pr["get_password_reset_email_en"](
+            "Noor Haddad", f"{host}/reset-password?token=Hk3vQ9pLmX2rT7wZc5NbY1sD8fGj4KaE",
+            service)),
+        ("signup-confirmation", su_path, su["get_signup_confirmation_email_en"](
+            "Noor Haddad", f"{host}/verify-email?token=Wq8mZr2TxV5nLc9Bk3HsJ7dYp1GfA6uE",
+            service)),
+        ("admin-signup-notification", su_path, su["get_admin_signup_notification_email_en"](
+            "Tomas Berg", "Noor Haddad", "noor_runs", service)),
+        ("signup-approved", su_path, su["get_user_signup_approved_email_en"](
+            "Noor Haddad", "noor_runs", service)),
+    ]  # fmt: skip
+    for name, path, (subject, html_content, _text) in mails:
+        _save(
+            source="endurain", template=name, lang="en", kind="notice", code=None,
+            repository=EN_REPO, path=path, commit=EN_COMMIT, licence="AGPL-3.0",
+            rendered="the sender's email_messages.py run as it is (get_*_email_en with its "
+            "frontend_host); core/apprise.py sends the HTML content (body_format html), so "
+            "only the HTML part is kept",
+            sender="Endurain <endurain@endurain.example.org>", subject=subject, text=None,
+            html_part=html_content,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Hylo
+
+HY_REPO = "Hylozoic/hylo"
+HY_COMMIT = "386ae3241d2bee29693604735eff1519af9c32e8"
+
+
+def hylo(mirrors: Path) -> None:
+    import re
+
+    from jinja2 import Environment
+
+    repo = mirrors / "Hylozoic+hylo" / "repo"
+    env = Environment(autoescape=False, extensions=["jinja2.ext.i18n"])
+    env.install_null_translations(newstyle=False)
+    base = "scripts/i18n/i18n-templates/"
+    jwt = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJub29yLnRlc3RlckBleGFtcGxlLmNvbSIs"
+           "ImlhdCI6MTc5NjI5MDg3N30.q3Lk9vWm2XbR7tNc4YpZs8Hd1JfGa6UeKo0iTw5rEyQ")  # fmt: skip
+
+    def render(tpl: str, part: str, data: dict) -> str:
+        src = _show(repo, HY_COMMIT, f"{base}{tpl}/{part}")
+        # SendWithUs snippets (hosted header/footer) are not in the repository
+        src = re.sub(r"\{% snippet [^%]*%\}", "", src)
+        return env.from_string(src).render(data)
+
+    code = str(RNG.randrange(2**24))[:6]
+    data = {"code": code, "verify_url": "https://www.hylo.com/signup/verify-email?email="
+            f"noor.tester%40example.com&token={jwt}"}  # fmt: skip
+    _save(
+        source="hylo", template="email-verification", lang="en", kind="saas-otp", code=code,
+        repository=HY_REPO, path=f"{base}Email_Verification_i18n/html.liquid", commit=HY_COMMIT,
+        licence="Apache-2.0",
+        rendered="SendWithUs template (Jinja2 syntax with {% trans %}) rendered with Jinja2's "
+        "i18n extension, en-US (sendEmailVerification passes no locale); the hosted "
+        "header_redesign/footer_redesign snippets are not in the repository and are left out; "
+        "HTML only",
+        sender="The Team at Hylo <team@hylo.com>",
+        subject=render("Email_Verification_i18n", "subject.liquid", data).strip(),
+        text=None, html_part=render("Email_Verification_i18n", "html.liquid", data),
+        note="the e-mail verification access code (UserVerificationCode.create: the first six "
+        "decimal digits of three random bytes), with a confirm link beside it",
+    )  # fmt: skip
+    data = {"login_url": "https://www.hylo.com/noo/login/jwt?u=48213&token="
+            f"{jwt}&n=%2Fsettings%2Faccount"}  # fmt: skip
+    _save(
+        source="hylo", template="password-reset", lang="en", kind="notice", code=None,
+        repository=HY_REPO, path=f"{base}Password_Reset_i18n/html.liquid", commit=HY_COMMIT,
+        licence="Apache-2.0",
+        rendered="SendWithUs template rendered with Jinja2's i18n extension, en-US "
+        "(sendPasswordReset passes no locale); hosted snippets left out; HTML only",
+        sender="The Team at Hylo <team@hylo.com>",
+        subject=render("Password_Reset_i18n", "subject.liquid", data).strip(),
+        text=None, html_part=render("Password_Reset_i18n", "html.liquid", data),
+    )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -285,6 +388,8 @@ def main() -> None:
     duolicious(args.mirrors)
     notesnook(args.mirrors)
     fittrackee(args.mirrors)
+    endurain(args.mirrors)
+    hylo(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
