@@ -381,15 +381,165 @@ def hylo(mirrors: Path) -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Node senders (nodemailer template literals), run in node 20 with a capturing transport
+
+NODE_HARNESS = r"""
+const fs = require('fs');
+const path = require('path');
+const FIXED = Date.parse(process.env.FIXED_NOW);
+const RealDate = Date;
+class FixedDate extends RealDate {
+  constructor(...a) { if (a.length === 0) { super(FIXED); } else { super(...a); } }
+  static now() { return FIXED; }
+}
+global.Date = FixedDate;
+const captured = [];
+const Module = require('module');
+const origLoad = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === 'nodemailer') {
+    return { createTransport: () => ({
+      sendMail: async (o) => { captured.push(o); return { messageId: 'x' }; },
+      verify: async () => true,
+    }) };
+  }
+  if (request === 'dotenv') { return { config: () => ({}) }; }
+  return origLoad.apply(this, arguments);
+};
+const console_log = console.log;
+console.log = () => {}; console.warn = () => {}; console.error = () => {};
+const mod = require(path.resolve(process.argv[2]));
+const calls = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
+(async () => {
+  for (const [fn, args] of calls) { await mod[fn](...args); }
+  process.stdout.write(JSON.stringify(captured));
+})();
+"""
+
+
+def _run_node(source: str, calls: list, env: dict, node_modules: Path, *, ts: bool) -> list:
+    import os
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        src = tmpdir / ("src.ts" if ts else "src.js")
+        src.write_text(source)
+        mod = src
+        if ts:
+            mod = tmpdir / "src.cjs"
+            subprocess.run(
+                [str(node_modules / ".bin" / "esbuild"), str(src), "--format=cjs",
+                 "--platform=node", f"--outfile={mod}", "--log-level=warning"],
+                check=True,
+            )  # fmt: skip
+        (tmpdir / "harness.js").write_text(NODE_HARNESS)
+        (tmpdir / "calls.json").write_text(json.dumps(calls))
+        out = subprocess.run(
+            ["node", str(tmpdir / "harness.js"), str(mod), str(tmpdir / "calls.json")],
+            capture_output=True, text=True, check=True,
+            env={"PATH": os.environ["PATH"], "TZ": env.pop("TZ", "UTC"), **env},
+        ).stdout  # fmt: skip
+    return json.loads(out)
+
+
+def _from(value) -> str:
+    if isinstance(value, dict):
+        return f"{value['name']} <{value['address']}>"
+    return value
+
+
+BR_REPO = "kishore0000123/bike-ride-booking"
+BR_COMMIT = "93985884bf5a7f63db996e72c7b94b93f809730d"
+
+
+def bikeride(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "kishore0000123+bike-ride-booking" / "repo"
+    path = "backend/services/emailService.js"
+    name = "Aarav Mehta"
+    rides = ["64f1c2a9e3b7d5a0c19a3f2e", "64f1c8d04b2e9f71a6c05b17", "64f1d3376c8a2b54e90d4c81"]
+    otp = [str(RNG.randint(1000, 9999)) for _ in range(2)]
+    calls = [
+        ["sendOTPEmail", ["noor.tester@example.com", name, otp[0], {
+            "pickup": "MG Road Metro Station, Bengaluru",
+            "drop": "Koramangala 5th Block, Bengaluru", "rideId": rides[0][-6:]}]],
+        ["sendOTPEmail", ["noor.tester@example.com", name, otp[1], {
+            "pickup": "Indiranagar 100 Feet Road, Bengaluru",
+            "drop": "Kempegowda Bus Station, Bengaluru", "rideId": rides[1][-6:]}]],
+        ["sendRideStatusEmail", ["noor.tester@example.com", name, "accepted",
+                                 {"rideId": rides[0][-6:]}]],
+        ["sendRideStatusEmail", ["noor.tester@example.com", name, "ongoing",
+                                 {"rideId": rides[0][-6:]}]],
+        ["sendRideStatusEmail", ["noor.tester@example.com", name, "completed",
+                                 {"rideId": rides[0][-6:], "fare": 86}]],
+        ["sendRideStatusEmail", ["noor.tester@example.com", name, "cancelled",
+                                 {"rideId": rides[2][-6:]}]],
+    ]  # fmt: skip
+    env = {"EMAIL_USER": "bikeride.bookings@gmail.com", "TZ": "Asia/Kolkata",
+           "FIXED_NOW": "2026-12-03T09:41:17Z"}  # fmt: skip
+    mails = _run_node(_show(repo, BR_COMMIT, path), calls, env, node_modules, ts=False)
+    names = ["ride-otp", "ride-otp", "ride-accepted", "ride-ongoing", "ride-completed",
+             "ride-cancelled"]  # fmt: skip
+    for i, (tpl, mail) in enumerate(zip(names, mails, strict=True)):
+        code = otp[i] if i < 2 else None
+        _save(
+            source="bikeride", template=tpl, lang="en",
+            kind="travel-otp" if code else "travel-booking", code=code, repository=BR_REPO,
+            path=path, commit=BR_COMMIT, licence="MIT",
+            rendered="emailService.js run as it is in node 20 (nodemailer replaced by a "
+            "transport that keeps the mailOptions; Date fixed, TZ Asia/Kolkata); HTML only",
+            sender=_from(mail["from"]), subject=mail["subject"], text=mail.get("text"),
+            html_part=mail["html"], variant="-2" if i == 1 else "",
+            note=("the ride OTP (Ride.js: Math.floor(1000 + Math.random() * 9000), four "
+                  "digits) the rider gives to start the ride, also in the subject; the Ride ID "
+                  "beside it is the last six hex digits of the ride's ObjectId") if code else None,
+        )  # fmt: skip
+
+
+RTM_REPO = "joebadi/rtmbackend"
+RTM_COMMIT = "0592e1b2b01832065ce537562410f4b5970f7481"
+
+
+def rtm(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "joebadi+rtmbackend" / "repo"
+    path = "backend/src/utils/email.util.ts"
+    otp = str(RNG.randint(100000, 999999))
+    token = "f3a9c1e07b5d4e2a8c6b91d0e4f7a235c8b1d9e6"
+    calls = [
+        ["sendOTPEmail", ["noor.tester@example.com", otp]],
+        ["sendWelcomeEmail", ["noor.tester@example.com", "Noor"]],
+        ["sendPasswordResetEmail", ["noor.tester@example.com", token]],
+    ]
+    env = {"SMTP_USER": "hello@rtmdating.app", "SMTP_PASSWORD": "x",
+           "API_URL": "https://api.rtmdating.app/api", "FIXED_NOW": "2026-12-03T09:41:17Z"}  # fmt: skip
+    mails = _run_node(_show(repo, RTM_COMMIT, path), calls, env, node_modules, ts=True)
+    for tpl, mail in zip(["otp", "welcome", "password-reset"], mails, strict=True):
+        code = otp if tpl == "otp" else None
+        _save(
+            source="rtmdating", template=tpl, lang="en", kind="saas-otp" if code else "notice",
+            code=code, repository=RTM_REPO, path=path, commit=RTM_COMMIT, licence="ISC",
+            rendered="email.util.ts compiled with esbuild and run in node 20 (nodemailer "
+            "replaced by a transport that keeps the mailOptions; Date fixed); text and HTML "
+            "parts as the mailOptions give them",
+            sender=_from(mail["from"]), subject=mail["subject"], text=mail.get("text"),
+            html_part=mail["html"],
+            note="the e-mail verification OTP (auth.service.ts generateOTP: six digits)"
+            if code else None,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    ap.add_argument("--node-modules", type=Path, default=Path("/tmp/r19mobile-node/node_modules"))
     args = ap.parse_args()
     duolicious(args.mirrors)
     notesnook(args.mirrors)
     fittrackee(args.mirrors)
     endurain(args.mirrors)
     hylo(args.mirrors)
+    bikeride(args.mirrors, args.node_modules)
+    rtm(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
