@@ -635,6 +635,75 @@ def _rand_hex(n: int) -> str:
     return "".join(RNG.choice("0123456789abcdef") for _ in range(n))
 
 
+MT_REPO = "meteor/meteor"
+MT_COMMIT = "024061123a49ff1d4b89d69453ec9263ef8599e1"
+
+METEOR_HARNESS = r"""
+const fs = require('fs');
+global.Meteor = { absoluteUrl: (p) => 'https://trailmate.app/' + (p || '').replace(/^\//, '') };
+global.Accounts = {};
+for (const f of process.argv.slice(2, 4)) { eval(fs.readFileSync(f, 'utf8')); }
+const base = (path) => Meteor.absoluteUrl(path);
+const urls = {
+  resetPassword: (t) => base(`#/reset-password/${t}`),
+  verifyEmail: (t) => base(`#/verify-email/${t}`),
+  enrollAccount: (t) => base(`#/enroll-account/${t}`),
+  loginToken: (selector, token) => base(`/?loginToken=${token}&selector=${selector}`),
+};
+const T = Accounts.emailTemplates;
+const calls = JSON.parse(process.argv[4]);
+const out = [];
+for (const [reason, user, urlArgs, extra] of calls) {
+  const key = reason === 'sendLoginToken' ? 'loginToken' : reason;
+  const url = urls[key](...urlArgs);
+  const o = { from: T[reason].from ? T[reason].from(user) : T.from,
+              subject: T[reason].subject(user, url, extra) };
+  if (typeof T[reason].text === 'function') o.text = T[reason].text(user, url, extra);
+  if (typeof T[reason].html === 'function') o.html = T[reason].html(user, url, extra);
+  out.push(o);
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def meteor(mirrors: Path) -> None:
+    repo = mirrors / "meteor+meteor" / "repo"
+    pw = "packages/accounts-password/email_templates.js"
+    pl = "packages/accounts-passwordless/email_templates.js"
+    seq = _rand_hex(6).upper()
+    user = {"profile": {"name": "Noor Haddad"}}
+    calls = [
+        ["sendLoginToken", user, ["noor.tester@example.com", seq], {"sequence": seq}],
+        ["resetPassword", user, ["Xk3v9QpLmT2rW7zc5NbY1sD8fGj4KaEhRt6uVw0yBn"], {}],
+        ["verifyEmail", user, ["Pz4Wn8KcR2tYb6Lq0VmX3sHj9DfA5gUeCi7oMa1xQl"], {}],
+        ["enrollAccount", {}, ["Hd2Jm6Tq9Vx3Bn7Lc1Zr5Pw8Ks4Fg0Ye"], {}],
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        (tmpdir / "pw.js").write_text(_show(repo, MT_COMMIT, pw))
+        (tmpdir / "pl.js").write_text(_show(repo, MT_COMMIT, pl))
+        (tmpdir / "h.js").write_text(METEOR_HARNESS)
+        mails = json.loads(subprocess.run(
+            ["node", str(tmpdir / "h.js"), str(tmpdir / "pw.js"), str(tmpdir / "pl.js"),
+             json.dumps(calls)], capture_output=True, text=True, check=True).stdout)  # fmt: skip
+    names = ["login-token", "reset-password", "verify-email", "enroll-account"]
+    for i, (name, mail) in enumerate(zip(names, mails, strict=True)):
+        code = seq if i == 0 else None
+        _save(
+            source="meteor-accounts", template=name, lang="en",
+            kind="saas-otp" if code else "notice", code=code, repository=MT_REPO,
+            path=pl if code else pw, commit=MT_COMMIT, licence="MIT",
+            rendered="the default Accounts.emailTemplates of accounts-password and "
+            "accounts-passwordless evaluated in node with Meteor.absoluteUrl "
+            "https://trailmate.app/; options as Accounts.generateOptionsForEmail builds them "
+            "(from, subject, text, and html where the template has one)",
+            sender=mail["from"], subject=mail["subject"], text=mail.get("text"),
+            html_part=mail.get("html"),
+            note="the passwordless login token (generateSequence: Random.hexString(6)"
+            ".toUpperCase(), letters and digits); it is also inside the link" if code else None,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -648,6 +717,7 @@ def main() -> None:
     bikeride(args.mirrors, args.node_modules)
     rtm(args.mirrors, args.node_modules)
     airbnb(args.mirrors, args.node_modules)
+    meteor(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
