@@ -704,6 +704,43 @@ def meteor(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+QV_REPO = "PriyanshuSoni01/QuoteVerse"
+QV_COMMIT = "71156aeb478ddb757e78ccabcee3537a1b30ad0c"
+
+
+def _node_call(source: str, fn: str, args: list, node_modules: Path) -> str:
+    """Call an exported function of an ES module (compiled to CommonJS with esbuild)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        (tmpdir / "src.mjs").write_text(source)
+        subprocess.run(
+            [str(node_modules / ".bin" / "esbuild"), str(tmpdir / "src.mjs"), "--format=cjs",
+             "--platform=node", f"--outfile={tmpdir / 'src.cjs'}", "--log-level=warning"],
+            check=True,
+        )  # fmt: skip
+        script = (f"const m = require({str(tmpdir / 'src.cjs')!r});"
+                  f"process.stdout.write(JSON.stringify(m.{fn}(...{json.dumps(args)})))")  # fmt: skip
+        out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def quoteverse(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "PriyanshuSoni01+QuoteVerse" / "repo"
+    path = "Backend/utils/EmailTemplate.js"
+    otp = str(RNG.randint(100000, 998999))
+    html_part = _node_call(_show(repo, QV_COMMIT, path), "otpEmailTemplate", [otp, "noor.h"],
+                           node_modules)  # fmt: skip
+    _save(
+        source="quoteverse", template="otp", lang="en", kind="saas-otp", code=otp,
+        repository=QV_REPO, path=path, commit=QV_COMMIT, licence="ISC",
+        rendered="user.controller.js: otpEmailTemplate(otp, user.username) run in node "
+        "(esbuild to CommonJS); From and subject as the controller sets them; HTML only",
+        sender="QuoteVerse Auth <quoteverse.auth@gmail.com>",
+        subject="Your OTP for Verification 🔐", text=None, html_part=html_part,
+        note="the verification OTP (crypto.randomInt(100000, 999999): six digits)",
+    )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -718,6 +755,7 @@ def main() -> None:
     rtm(args.mirrors, args.node_modules)
     airbnb(args.mirrors, args.node_modules)
     meteor(args.mirrors)
+    quoteverse(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
