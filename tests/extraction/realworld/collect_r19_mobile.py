@@ -741,6 +741,49 @@ def quoteverse(mirrors: Path, node_modules: Path) -> None:
     )  # fmt: skip
 
 
+BH_REPO = "fabbo-repo/balance-home-app"
+BH_COMMIT = "27a2d926519db77bd5201767af5ad81d4a770bdf"
+
+
+def balancehome(mirrors: Path) -> None:
+    from jinja2 import Environment
+
+    repo = mirrors / "fabbo-repo+balance-home-app" / "repo"
+    env = Environment(autoescape=True)
+    base = "backend-djangorest/api/src/"
+    for lang in ("en", "es"):
+        mails = [
+            ("email-code", "custom_auth/templates/auth/notifications/{}/email_code",
+             {"code": _rand_hex(6)}, "the e-mail verification code (os.urandom(3).hex(): six "
+             "lower-case hex digits)"),
+            ("password-code", "custom_auth/templates/auth/notifications/{}/password_code",
+             {"code": _rand_hex(6)}, "the code to change the password (os.urandom(3).hex())"),
+            ("monthly-balance", "balance/templates/balance/notifications/{}/monthly_balance",
+             {"month": "November", "year": "2026", "monthly_balance": "412.37",
+              "expected_monthly_balance": "350.0"}, None),
+            ("annual-balance", "balance/templates/balance/notifications/{}/annual_balance",
+             {"year": "2025", "annual_balance": "3918.64",
+              "expected_annual_balance": "4200.0"}, None),
+        ]  # fmt: skip
+        for name, stem, data, note in mails:
+            stem = stem.format(lang)
+            subject = env.from_string(_show(repo, BH_COMMIT, base + stem + "_subject.txt"))
+            body = env.from_string(_show(repo, BH_COMMIT, base + stem + "_body.html"))
+            code = data.get("code")
+            _save(
+                source="balancehome", template=name, lang=lang,
+                kind="fintech-otp" if code else "notice", code=code, repository=BH_REPO,
+                path=base + stem + "_body.html", commit=BH_COMMIT, licence="Apache-2.0",
+                rendered="custom_auth/notifications.py and balance/notifications.py: "
+                "render_to_string of the language's subject and body templates (only {{ }} "
+                "variables; rendered with Jinja2), send_mail(subject, None, ..., html_message="
+                "body): an empty text/plain part and the HTML; month names are the module's "
+                "English MONTHS in every language",
+                sender="balhom.notifications@gmail.com", subject=subject.render(data),
+                text="", html_part=body.render(data), note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -756,6 +799,7 @@ def main() -> None:
     airbnb(args.mirrors, args.node_modules)
     meteor(args.mirrors)
     quoteverse(args.mirrors, args.node_modules)
+    balancehome(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
