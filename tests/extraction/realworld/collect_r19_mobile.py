@@ -783,6 +783,26 @@ def balancehome(mirrors: Path) -> None:
                 text="", html_part=body.render(data), note=note,
             )  # fmt: skip
 
+    # the earlier plain-text version of the same code mails (2022)
+    old = "4f57cdc76463fb369ae24b5620f56e98a3beebeb"
+    for lang in ("en", "es"):
+        for name, stem in (("email-code-text", "email_code"), ("password-code-text",
+                                                               "password_code")):  # fmt: skip
+            path = f"djangorest/custom_auth/templates/auth/notifications/{lang}/{stem}"
+            code = _rand_hex(6)
+            _save(
+                source="balancehome", template=name, lang=lang, kind="fintech-otp", code=code,
+                repository=BH_REPO, path=path + "_body.txt", commit=old, licence="Apache-2.0",
+                rendered="the 2022 custom_auth/notifications.py: render_to_string of the "
+                "language's subject and one-line text body, send_mail(subject, body, ...): "
+                "text/plain only",
+                sender="balhom.notifications@gmail.com",
+                subject=env.from_string(_show(repo, old, path + "_subject.txt")).render(),
+                text=env.from_string(_show(repo, old, path + "_body.txt")).render(code=code),
+                html_part=None,
+                note="the code after a colon on the mail's one line (os.urandom(3).hex())",
+            )  # fmt: skip
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
