@@ -1,13 +1,18 @@
 """Round nineteen, mobile: the mail that the backends of mobile and consumer apps send — a
-dating app, a note-taking app, a fitness tracker — with the one-time codes they give a person
-to type, and the same senders' notices (new messages, profile hidden, sign-up and password
-links, failed-login alerts, data exports, e-mail changes).
+dating app, note-taking and social apps, fitness trackers, a gym app, a ride-booking app, a
+holiday-rental (Airbnb-like) app, a money-tracking Flutter app and the Meteor app framework's
+account mails — with the one-time codes they give a person to type, and the same senders'
+notices (new messages, profile hidden, sign-up and password links, failed-login alerts, data
+exports, ride status, reservations, receipts and refunds, balance summaries).
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r19_mobile.py \\
-        --mirrors /work/.mirror
+        --mirrors /work/.mirror --node-modules /tmp/r19mobile-node/node_modules
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
+``--node-modules`` is a folder holding ``esbuild@0.25.0`` (only its ``.bin/esbuild`` is used,
+to turn TypeScript and ES modules into CommonJS); node 20 runs the senders' JavaScript with
+``nodemailer`` replaced by a transport that keeps the mail options and ``Date`` fixed.
 
 - duolicious/duolicious-backend (AGPL-3.0), the open-source dating app (React Native client,
   Python backend): the sign-in one-time password (``backend/person/__init__.py::_send_otp``
@@ -33,12 +38,62 @@ them at the commit named below, with fixed values, so each run writes the same b
 
 - SamR1/FitTrackee (AGPL-3.0), the workout-tracking app: ``fittrackee/emails`` — account
   confirmation, password-reset request, password changed, e-mail change (to the new address)
-  and data export ready, rendered with the sender's own engine (``fittrackee/templates.py``:
-  Jinja2 with the ``i18n`` extension and Babel ``Translations`` loaded from the snapshot's
-  ``fittrackee/translations/<lang>/LC_MESSAGES/messages.mo``), subject, text and HTML parts as
-  ``EmailTemplate.get_message`` builds them. ``expiration_delay`` is ``humanize.naturaldelta``
-  of one hour in the reader's language (written here as the values humanize gives). Links
-  only: no code to type.
+  and data export ready, in en, fr, de, es, it and nl, rendered with the sender's own engine
+  (``fittrackee/templates.py``: Jinja2 with the ``i18n`` extension and Babel
+  ``Translations`` loaded from the snapshot's ``translations/<lang>/LC_MESSAGES/
+  messages.mo``), subject, text and HTML parts as ``EmailTemplate.get_message`` builds them.
+  ``expiration_delay`` is ``humanize.naturaldelta`` of one hour in the reader's language
+  (written here as the values humanize gives). Links only: no code to type.
+
+- joaovitoriasilva/endurain (AGPL-3.0), the fitness-tracking app: the password-reset,
+  sign-up confirmation, new-sign-up (to the administrator) and sign-up approved mails of
+  ``backend/app/{password_reset_tokens,sign_up_tokens}/email_messages.py``, the sender's
+  Python run as it is; ``core/apprise.py`` sends the HTML content only. English only.
+
+- Hylozoic/hylo (Apache-2.0), the Hylo social-coordination app (web and React Native): the
+  SendWithUs templates kept in ``scripts/i18n/i18n-templates`` (Jinja2 syntax with
+  ``{% trans %}``) — the e-mail verification access code (``UserVerificationCode.create``:
+  the first six decimal digits of three random bytes) and the password-reset link, both sent
+  without a locale (``mutations/user.js``), so en-US; the hosted header/footer snippets are
+  not in the repository and are left out.
+
+- kishore0000123/bike-ride-booking (MIT, from backend/package.json), a bike-taxi booking app:
+  ``backend/services/emailService.js`` run in node — the ride OTP the rider is given
+  (``Ride.js``: four digits, also in the subject, beside a six-hex-digit Ride ID) and the
+  ride-status notices (rider assigned, ride started, completed, cancelled).
+
+- joebadi/rtmbackend (ISC, from backend/package.json), the RTM dating app's API:
+  ``backend/src/utils/email.util.ts`` (compiled with esbuild, run in node) — the e-mail OTP
+  (six digits), the welcome mail and the password-reset link; text and HTML.
+
+- mukuljibh/airbnb-backend (ISC, from package.json), a holiday-rental (Airbnb-like) app
+  backend: ``emailServices.utils.ts::sendEmail`` — each template's default replacements of
+  ``emailServices.constant.ts`` merged with the caller's and every ``{{key}}`` replaced in
+  ``public/template/**.html``: the sign-up, password-reset and contact-update OTPs (six
+  digits; the generator is commented out at this commit in favour of a fixed ``123456``, an
+  invented six-digit code is used), welcome, reservation confirmed / cancelled, receipt,
+  refunds, review request, account suspension, listing verified and KYC verified. HTML only.
+
+- meteor/meteor (MIT), the Meteor app framework (web and Cordova mobile apps): the default
+  ``Accounts.emailTemplates`` of ``accounts-passwordless`` (the login token,
+  ``Random.hexString(6).toUpperCase()``) and ``accounts-password`` (reset password, verify
+  e-mail, enrollment: links only), evaluated in node as ``generateOptionsForEmail`` uses them.
+
+- PriyanshuSoni01/QuoteVerse (ISC, from Backend/package.json), a social app for quotes and
+  poems: ``Backend/utils/EmailTemplate.js::otpEmailTemplate`` (``crypto.randomInt`` six
+  digits) as ``user.controller.js`` sends it.
+
+- fabbo-repo/balance-home-app (Apache-2.0), a Flutter money-tracking app with a Django REST
+  backend: ``custom_auth/notifications.py`` (e-mail verification and password-change codes,
+  ``os.urandom(3).hex()``: six lower-case hex digits) and ``balance/notifications.py``
+  (monthly and annual balance), en and es templates rendered with Jinja2 (only ``{{ }}``
+  variables), sent by ``send_mail`` with an empty text part and the HTML; also the 2022
+  plain-text one-line versions of the two code mails (commit 4f57cdc).
+
+- Emil-Stoychev/Online-Training-Schedule (ISC, from server/package.json), the GymBuddies
+  training-schedule app: ``server/Services/emailService.js`` with its template modules, run in
+  node — the e-mail verification code (``shortid.generate()``, mixed-case letters and
+  digits), verification complete, password changed and profile edited. HTML only.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -100,7 +155,7 @@ def _digits(n: int) -> str:
 def _module(src: str) -> dict:
     """Run one of the sender's own template modules (plain Python, stdlib imports only)."""
     ns: dict = {"__name__": "sender_template"}
-    exec(compile(src, "<sender template>", "exec"), ns)  # noqa: S102
+    exec(compile(src, "<sender template>", "exec"), ns)
     return ns
 
 
@@ -556,7 +611,9 @@ def _ts_export(source: str, name: str, node_modules: Path) -> dict:
              "--platform=node", f"--outfile={tmpdir / 'src.cjs'}", "--log-level=warning"],
             check=True,
         )  # fmt: skip
-        script = f"process.stdout.write(JSON.stringify(require({str(tmpdir / 'src.cjs')!r}).{name}))"
+        script = (
+            f"process.stdout.write(JSON.stringify(require({str(tmpdir / 'src.cjs')!r}).{name}))"
+        )
         out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
@@ -599,8 +656,8 @@ def airbnb(mirrors: Path, node_modules: Path) -> None:
             "reservationTitle": "Confirmed: Your reservation for Jan 16 - Jan 19, 2027",
             "reservationMessage": "Great news! Your reservation is confirmed. We've sent you a "
             "confirmation email with all the details."}, None,
-         "reservation code RES- and billing code INV- (uuid4 prefixes) are booking and invoice "
-         "numbers, not codes to type"),
+         "the RES- code, shown as 'Confirmation code', is the reservation's booking number "
+         "(reservation.ts: RES- and a uuid4 prefix), not a code to type; null"),
         ("reservation-cancelled", "RESERVATION_CANCELLATION", {
             **stay, "totalRefunded": "459.35", "cancelledAt": "Dec 5, 2026"}, None,
          "reservation code only (a booking number)"),
