@@ -464,6 +464,12 @@ Module._load = function (request, parent, isMain) {
     }) };
   }
   if (request === 'dotenv') { return { config: () => ({}) }; }
+  if (request === 'axios') {
+    return { post: async (url, body) => {
+      captured.push(body);
+      return { data: { success: true, data: { messageId: 'x' } } };
+    } };
+  }
   return origLoad.apply(this, arguments);
 };
 const console_log = console.log;
@@ -471,7 +477,7 @@ console.log = () => {}; console.warn = () => {}; console.error = () => {};
 const mod = require(path.resolve(process.argv[2]));
 const calls = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
 (async () => {
-  for (const [fn, args] of calls) { await mod[fn](...args); }
+  for (const [fn, args] of calls) { await (fn ? mod[fn] : mod)(...args); }
   process.stdout.write(JSON.stringify(captured));
 })();
 """
@@ -912,6 +918,33 @@ def gymbuddies(mirrors: Path, node_modules: Path) -> None:
         )  # fmt: skip
 
 
+CA_REPO = "krishnamohan645/chat-app"
+CA_COMMIT = "62ec17c8957579721778b43dbc778e764c497584"
+
+
+def chatapp(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "krishnamohan645+chat-app" / "repo"
+    path = "server/src/utils/sendEmailOtp.js"
+    otp = str(RNG.randint(100000, 999999))
+    mails = _run_node(
+        "", [["", ["noor.tester@example.com", otp]]],
+        {"FIXED_NOW": "2026-12-03T09:41:17Z", "PROMAILER_API_KEY": "x"}, node_modules,
+        ts=False, files={"server/src/utils/sendEmailOtp.js": _show(repo, CA_COMMIT, path)},
+    )  # fmt: skip
+    mail = mails[0]
+    _save(
+        source="chatapp", template="otp", lang="en", kind="saas-otp", code=otp,
+        repository=CA_REPO, path=path, commit=CA_COMMIT, licence="ISC",
+        rendered="sendEmailOtp.js run in node 20 (the mail API's axios.post replaced by one "
+        "that keeps the body): subject, text and HTML as it posts them; the From of the "
+        "mail service's SMTP connection is not in the repository and is invented",
+        sender="Chat App <no-reply@chatapp.example.com>", subject=mail["subject"],
+        text=mail["text"], html_part=mail["html"],
+        note="the sign-up / login OTP (auth.service.js: Math.floor(100000 + Math.random() * "
+        "900000), six digits)",
+    )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -929,6 +962,7 @@ def main() -> None:
     quoteverse(args.mirrors, args.node_modules)
     balancehome(args.mirrors)
     gymbuddies(args.mirrors, args.node_modules)
+    chatapp(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
