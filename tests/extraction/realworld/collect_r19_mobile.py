@@ -945,6 +945,36 @@ def chatapp(mirrors: Path, node_modules: Path) -> None:
     )  # fmt: skip
 
 
+CM_REPO = "Bablu-Verma/whatsappclone"
+CM_COMMIT = "577cea8d18e7ae09a021fa6bc8bc4669343389e3"
+
+
+def chatme(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "Bablu-Verma+whatsappclone" / "repo"
+    path = "server/middleware/verifyUser.js"
+    uses = [("forgot-password-otp", "Your Forgot Password  OTP is : ", "auth_controller.js"),
+            ("forgot-password-resend", "Your Forgot Password Resnd OTP is : ",
+             "auth_controller.js"),
+            ("account-delete-otp", "Your Account Delete OTP is : ", "user_controller.js")]  # fmt: skip
+    otps = [RNG.randint(1000, 9999) for _ in uses]
+    calls = [["sendOTPMiddleware", ["noor.tester@example.com", o, t]]
+             for o, (_n, t, _c) in zip(otps, uses, strict=True)]  # fmt: skip
+    mails = _run_node(_show(repo, CM_COMMIT, path), calls,
+                      {"FIXED_NOW": "2026-12-03T09:41:17Z"}, node_modules, ts=True)  # fmt: skip
+    for (name, _text, ctrl), otp, mail in zip(uses, otps, mails, strict=True):
+        _save(
+            source="chatme", template=name, lang="en", kind="saas-otp", code=str(otp),
+            repository=CM_REPO, path=path, commit=CM_COMMIT, licence="ISC",
+            rendered=f"middleware/verifyUser.js sendOTPMiddleware(email, otp, text_data) with "
+            f"the text_data of controllers/{ctrl}, compiled with esbuild and run in node "
+            "(nodemailer replaced by a transport that keeps the mailOptions); text only",
+            sender=mail["from"], subject=mail["subject"], text=mail["text"], html_part=None,
+            note="the OTP (config/small_function.js generateOTP: four digits) on its own "
+            "indented line under the sentence; the subject says 'Forgot Password OTP' for every "
+            "use, as the sender does",
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -963,6 +993,7 @@ def main() -> None:
     balancehome(args.mirrors)
     gymbuddies(args.mirrors, args.node_modules)
     chatapp(args.mirrors, args.node_modules)
+    chatme(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
