@@ -1,7 +1,7 @@
 """Round nineteen, mobile: the mail that the backends of mobile and consumer apps send — a
-dating app, note-taking and social apps, fitness trackers, a gym app, a ride-booking app, a
-holiday-rental (Airbnb-like) app, a money-tracking Flutter app and the Meteor app framework's
-account mails — with the one-time codes they give a person to type, and the same senders'
+dating app, note-taking, chat and social apps, fitness trackers, a gym app, a mental-health
+app, a ride-booking app, a holiday-rental (Airbnb-like) app, a money-tracking Flutter app and
+the Meteor app framework's account mails — with the one-time codes they give a person to type, and the same senders'
 notices (new messages, profile hidden, sign-up and password links, failed-login alerts, data
 exports, ride status, reservations, receipts and refunds, balance summaries).
 
@@ -94,6 +94,18 @@ to turn TypeScript and ES modules into CommonJS); node 20 runs the senders' Java
   training-schedule app: ``server/Services/emailService.js`` with its template modules, run in
   node — the e-mail verification code (``shortid.generate()``, mixed-case letters and
   digits), verification complete, password changed and profile edited. HTML only.
+
+- krishnamohan645/chat-app (ISC, from server/package.json), a chat app: the OTP mail of
+  ``server/src/utils/sendEmailOtp.js`` (posted to a mail API; the post's body kept), text and
+  HTML.
+
+- Bablu-Verma/whatsappclone (ISC, from server/package.json), the ChatMe messaging app:
+  ``server/middleware/verifyUser.js::sendOTPMiddleware`` with the three sentences its
+  controllers pass (forgot password, resend, account deletion; four-digit OTPs), text only.
+
+- payalporwal/backend-mobile-app (ISC, from package.json), the PACE mental-health mobile app's
+  API: the registration and password-reset OTP mails of ``utils/email/{register,reset}-mail.js``
+  sent by ``utils/email/send.js`` (text only; six digits from 1-9).
 
 What a person sees decides each label (``code``, or ``null``).
 """
