@@ -1,6 +1,6 @@
 """Round nineteen, mobile: the mail that the backends of mobile and consumer apps send — a
 dating app, note-taking, chat and social apps, fitness trackers, a gym app, a mental-health
-app, a ride-booking app, a holiday-rental (Airbnb-like) app, a money-tracking Flutter app and
+app, a therapy-booking app, a ride-booking app, a holiday-rental (Airbnb-like) app, a money-tracking Flutter app and
 the Meteor app framework's account mails — with the one-time codes they give a person to type, and the same senders'
 notices (new messages, profile hidden, sign-up and password links, failed-login alerts, data
 exports, ride status, reservations, receipts and refunds, balance summaries).
@@ -106,6 +106,12 @@ to turn TypeScript and ES modules into CommonJS); node 20 runs the senders' Java
 - payalporwal/backend-mobile-app (ISC, from package.json), the PACE mental-health mobile app's
   API: the registration and password-reset OTP mails of ``utils/email/{register,reset}-mail.js``
   sent by ``utils/email/send.js`` (text only; six digits from 1-9).
+
+- chetanchudasama2025/mental-health-app-backed- (ISC, from package.json), a therapy-booking
+  mental-health app's API: ``templates/{emailVerificationEmail,forgotPasswordEmail,
+  sessionReminderEmail}.ts`` (compiled with esbuild, run in node) as the auth controller and
+  the session-reminder service send them — the verification OTP (six digits), the
+  password-reset link and the one-hour session reminder. HTML only.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -796,19 +802,34 @@ QV_REPO = "PriyanshuSoni01/QuoteVerse"
 QV_COMMIT = "71156aeb478ddb757e78ccabcee3537a1b30ad0c"
 
 
-def _node_call(source: str, fn: str, args: list, node_modules: Path) -> str:
-    """Call an exported function of an ES module (compiled to CommonJS with esbuild)."""
+def _node_call(source: str, fn: str, args: list, node_modules: Path, *, ts: bool = False,
+               tz: str = "UTC") -> str:  # fmt: skip
+    """Call an exported function of an ES module (compiled to CommonJS with esbuild); an
+    argument ``{"$date": iso}`` is passed as a ``Date``, and ``Date()`` is fixed."""
+    import os
+
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
-        (tmpdir / "src.js").write_text(source)
+        name = "src.ts" if ts else "src.js"
+        (tmpdir / name).write_text(source)
         subprocess.run(
-            [str(node_modules / ".bin" / "esbuild"), str(tmpdir / "src.js"), "--format=cjs",
+            [str(node_modules / ".bin" / "esbuild"), str(tmpdir / name), "--format=cjs",
              "--platform=node", f"--outfile={tmpdir / 'src.cjs'}", "--log-level=warning"],
             check=True,
         )  # fmt: skip
-        script = (f"const m = require({str(tmpdir / 'src.cjs')!r});"
-                  f"process.stdout.write(JSON.stringify(m.{fn}(...{json.dumps(args)})))")  # fmt: skip
-        out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+        script = (
+            "const R = Date; const F = R.parse('2026-12-03T09:41:17Z');"
+            "global.Date = class extends R { constructor(...a) {"
+            " if (a.length === 0) { super(F); } else { super(...a); } } static now() { return F; } };"
+            f"const m = require({str(tmpdir / 'src.cjs')!r});"
+            f"const a = JSON.parse({json.dumps(json.dumps(args))},"
+            " (k, v) => (v && v.$date ? new Date(v.$date) : v));"
+            f"process.stdout.write(JSON.stringify(m.{fn}(...a)))"
+        )  # fmt: skip
+        out = subprocess.run(
+            ["node", "-e", script], capture_output=True, text=True, check=True,
+            env={"PATH": os.environ["PATH"], "TZ": tz},
+        )  # fmt: skip
     return json.loads(out.stdout)
 
 
@@ -1015,6 +1036,42 @@ def pace(mirrors: Path, node_modules: Path) -> None:
         )  # fmt: skip
 
 
+MH_REPO = "chetanchudasama2025/mental-health-app-backed-"
+MH_COMMIT = "3d6943327bfcbef74c7d6daf7d4ebb95c9bc5700"
+
+
+def mentalhealth(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "chetanchudasama2025+mental-health-app-backed-" / "repo"
+    sender = "mindcare.sessions@gmail.com"
+    otp = str(RNG.randint(100000, 999999))
+    token = _rand_hex(64)
+    mails = [
+        ("email-verification", "templates/emailVerificationEmail.ts",
+         "getEmailVerificationEmailTemplate", ["User", otp],
+         "Verify Your Email Address - Mental Health App", otp,
+         "the e-mail verification OTP (authController.ts generateOTP: six digits); the "
+         "controller greets every reader as 'User'"),
+        ("forgot-password", "templates/forgotPasswordEmail.ts",
+         "getForgotPasswordEmailTemplate",
+         ["Noor", f"https://app.mindcare.example/auth/forgotPassword?token={token}"],
+         "Password Reset Request", None, None),
+        ("session-reminder", "templates/sessionReminderEmail.ts",
+         "getSessionReminderEmailTemplate",
+         ["Noor Haddad", "Dr. Amara Okafor", {"$date": "2026-12-04T00:00:00Z"}, "10:30 AM", 50],
+         "Session Reminder: Your therapy session starts in 1 hour", None, None),
+    ]  # fmt: skip
+    for name, path, fn, args, subject, code, note in mails:
+        html_part = _node_call(_show(repo, MH_COMMIT, path), fn, args, node_modules, ts=True)
+        _save(
+            source="mindcare", template=name, lang="en", kind="health-otp" if code else "notice",
+            code=code, repository=MH_REPO, path=path, commit=MH_COMMIT, licence="ISC",
+            rendered=f"{fn} (compiled with esbuild, run in node, Date fixed) as "
+            "controllers/authController.ts or services/sessionReminderService.ts sends it; "
+            "From is GMAIL_USER (invented); HTML only",
+            sender=sender, subject=subject, text=None, html_part=html_part, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -1035,6 +1092,7 @@ def main() -> None:
     chatapp(args.mirrors, args.node_modules)
     chatme(args.mirrors, args.node_modules)
     pace(args.mirrors, args.node_modules)
+    mentalhealth(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
