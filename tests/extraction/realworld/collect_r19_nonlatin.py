@@ -58,6 +58,7 @@ import json
 import random
 import re
 import subprocess
+import urllib.parse
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -358,9 +359,7 @@ def vas3k(mirrors: Path) -> None:
     )
     env.filters["rupluralize"] = _rupluralize
     env.filters["date"] = _django_date
-    env.filters["urlencode"] = lambda s: re.sub(
-        r"[^A-Za-z0-9_.\-~/]", lambda m: "%%%02X" % ord(m.group(0)), s
-    )
+    env.filters["urlencode"] = lambda s: urllib.parse.quote(s, safe="/")
     user = {
         "slug": "ilya_sokolov", "email": "noor.tester@example.com",
         "is_banned_until": datetime(2026, 12, 10, 10, 27, tzinfo=UTC),
@@ -403,6 +402,159 @@ def vas3k(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# InstantCMS 2
+
+ICMS_REPO = "instantsoft/icms2"
+ICMS_COMMIT = "0a0dbd62e7dc882925e525a3d75d2a87de287ae5"
+
+
+def _icms_fill(text: str, data: dict[str, str]) -> str:
+    """``string_replace_keys_values_extended`` for plain ``{key}`` placeholders."""
+    return re.sub(r"\{(\w[^}\n]*)\}", lambda m: data.get(m.group(1), m.group(0)), text)
+
+
+def _php_nl2br(text: str) -> str:
+    return re.sub(r"(\r\n|\n)", r"<br />\1", text)
+
+
+def _phpmailer_html2text(page: str) -> str:
+    page = re.sub(r"<(head|title|style|script)[^>]*>.*?</\1>", "", page, flags=re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]*>", "", page).strip())
+
+
+def icms2(mirrors: Path) -> None:
+    repo = mirrors / "instantsoft+icms2" / "repo"
+    sites = {
+        "ru": ("Сообщество садоводов «Урожай»", "https://urozhai-sad.example", "Садовод_Петрович",
+               "Марина Лебедева"),
+        "en": ("Harbourside Makers", "https://harbourside-makers.example", "tinkerer_jo",
+               "Joanna Reeves"),
+    }  # fmt: skip
+    valid_html = (
+        '<time datetime="2026-12-05T13:27:00+03:00">05.12.2026</time> <span class="time">13:27'
+        "</span>"
+    )
+    for lang, (site, host, nick, other) in sites.items():
+        pass_token = hashlib.sha256(f"icms-reg-{lang}".encode()).hexdigest()
+        hash32 = hashlib.md5(f"icms-mail-{lang}".encode()).hexdigest()
+        reset_token = hashlib.sha256(f"icms-restore-{lang}".encode()).hexdigest()
+        plan = [
+            ("reg_verify", "saas-otp", pass_token, {
+                "nickname": nick, "page_url": f"{host}/auth/verify/{pass_token}",
+                "pass_token": pass_token, "valid_until": valid_html},
+             "the 64-hex confirmation code (sha256 pass_token) the mail offers to use instead "
+             "of the link, on the verify form"),
+            ("email_verify", "saas-otp", hash32, {
+                "nickname": nick,
+                "page_url": f"{host}/users/{nick}/edit/password?new_email_confirm_hash={hash32}",
+                "hash": hash32, "valid_until": valid_html},
+             "the 32-hex code (string_random) that confirms the new address, also in the link"),
+            ("reg_restore", "notice", None, {
+                "nickname": nick, "page_url": f"{host}/auth/reset/{reset_token}",
+                "valid_until": valid_html}, None),
+            ("email_verify_notice", "notice", None, {
+                "nickname": nick, "new_email": "noor.tester@example.com"}, None),
+            ("users_invite", "notice", None, {
+                "nickname": other, "code": "A7F3C9E2B1D4", "page_url": f"{host}/auth/register"},
+             "the invitation code is an invite code, which the rules do not count"),
+            ("billing_out", "notice", None, {
+                "amount": "1 500,00 ₽" if lang == "ru" else "$150.00",
+                "summ": "1 425,00 ₽" if lang == "ru" else "$142.50",
+                "system": "ЮMoney" if lang == "ru" else "PayPal",
+                "purse": "4100 1174 8820 3391" if lang == "ru" else "payouts@example.com",
+                "confirm_url": f"{host}/billing/out_confirm/{hash32[:16]}"}, None),
+            ("billing_transfer", "notice", None, {
+                "to_url": f"{host}/users/{other.split()[0].lower()}", "to_name": other,
+                "amount": "350 ₽" if lang == "ru" else "$35.00",
+                "description": "За семена томатов" if lang == "ru" else "For the laser cutter time",
+                "confirm_url": f"{host}/billing/transfer_confirm/{hash32[16:]}"}, None),
+            ("moderation_approved", "notice", None, {
+                "nickname": nick,
+                "page_title": "Обрезка яблонь весной" if lang == "ru" else "Building a CNC router",
+                "page_url": f"{host}/articles/4187.html"}, None),
+        ]  # fmt: skip
+        for name, kind, code, data, note in plan:
+            path = f"system/languages/{lang}/letters/{name}.txt"
+            text = _show(repo, ICMS_COMMIT, path)
+            data = {
+                "site": site,
+                "ip": "91.203.5.17",
+                "date": "03.12.2026",
+                "time": "13:27",
+                **data,
+            }
+            text = _icms_fill(text, data)
+            m = re.search(r"\[subject:(.+)\]", text)
+            subject = m.group(1).strip()
+            text = text.replace(m.group(0), "").strip()
+            page = _php_nl2br(text)
+            _save(
+                source="instantcms", template=name.replace("_", "-"), lang=lang, kind=kind,
+                code=code, repository=ICMS_REPO,
+                path=f"{path}; system/controllers/messages/frontend.php; system/core/mailer.php",
+                commit=ICMS_COMMIT, licence="GPL-2.0",
+                rendered="messages::sendEmail: {key} filled, [subject:] taken out, nl2br (no "
+                "email_template, the shipped default); PHPMailer msgHTML with html2text AltBody",
+                sender=f"{site} <noreply@{host.split('//')[1]}>", subject=subject,
+                text=_phpmailer_html2text(page), html_part=page, note=note,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Evolution CMS
+
+EVO_REPO = "evolution-cms/evolution"
+EVO_COMMIT = "d535966811bcb679d927a64ee4d460a8477914fb"
+EVO_ALPHA = "abcdefghjkmnpqrstuvxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def _evo_lang(src: str, key: str) -> str:
+    m = re.search(r'\$_lang\["' + key + r"\"\]\s*=\s*'((?:[^'\\]|\\.)*)';", src, flags=re.S)
+    return re.sub(r"\\([\\'])", r"\1", m.group(1))
+
+
+def evolution(mirrors: Path) -> None:
+    repo = mirrors / "evolution-cms+evolution" / "repo"
+    sites = {
+        "ru": ("Стройматериалы «Кирпичик»", "https://kirpichik.example/", "s.morozova"),
+        "uk": ("Пасіка «Медова долина»", "https://medova-dolyna.example/", "o.kravchenko"),
+        "pl": ("Hurtownia Papieru Wisła", "https://papier-wisla.example/", "k.zielinska"),
+        "cs": ("Pekárna U Mlýna", "https://pekarna-umlyna.example/", "j.dvorak"),
+        "fa": ("کتاب‌فروشی نیلوفر", "https://niloofar-books.example/", "m.rahimi"),
+        "en": ("Brookfield Allotments", "https://brookfield-allotments.example/", "p.hughes"),
+    }  # fmt: skip
+    for lang, (site_name, url, uid) in sites.items():
+        path = f"core/lang/{lang}/global.php"
+        src = _show(repo, EVO_COMMIT, path)
+        tpl = _evo_lang(src, "system_email_websignup")
+        subject = _evo_lang(src, "emailsubject_default")
+        pwd = "".join(RNG.choice(EVO_ALPHA) for _ in range(8))
+        sender_addr = "info@" + url.split("//")[1].rstrip("/")
+        body = tpl.replace("%s", "%s")  # sprintf($message, $uid, $pwd): no % in the texts
+        body = body.replace("[+uid+]", uid).replace("[+pwd+]", pwd).replace("[+ufn+]", "")
+        body = body.replace("[+sname+]", html.escape(site_name, quote=True))
+        body = body.replace("[+saddr+]", sender_addr).replace("[+semail+]", sender_addr)
+        body = body.replace("[+surl+]", url)
+        note = (
+            "the account an administrator created in the manager (generate_password(8)): "
+            "username and password; the password is what the mail gives to type"
+        )
+        if lang == "fa":
+            note += "; the Persian lexicon leaves emailsubject_default in English"
+        _save(
+            source="evolution-cms", template="websignup", lang=lang, kind="saas-otp",
+            code=pwd, repository=EVO_REPO,
+            path=f"{path}; core/functions/processors.php; core/src/Controllers/Users/"
+            "EditOrNewUser.php",
+            commit=EVO_COMMIT, licence="GPL-2.0-or-later",
+            rendered="sendMailMessageForUser: websignupemail_message (the lexicon's "
+            "system_email_websignup) with its [+placeholders+] replaced; plain text",
+            sender=f"{site_name} <{sender_addr}>", subject=subject, text=body, html_part=None,
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -410,6 +562,8 @@ def main() -> None:
     webasyst(args.mirrors)
     cotonti(args.mirrors)
     vas3k(args.mirrors)
+    icms2(args.mirrors)
+    evolution(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
