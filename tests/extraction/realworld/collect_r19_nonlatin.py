@@ -46,6 +46,37 @@ them at the commit named below, with fixed values, so each run writes the same b
   stay, ``keep_style_tags``), only its ``<!doctype html>`` prefix rule. From is the default
   ``DEFAULT_FROM_EMAIL``.
 
+- instantsoft/icms2 (GPL-2.0), InstantCMS 2, a Russian CMS for community sites:
+  ``system/languages/<ru|en>/letters/*.txt`` as ``messages::sendEmail`` sends them —
+  ``{key}`` filled (``string_replace_keys_values_extended``), the ``[subject:…]`` line taken
+  out (``cmsMailer::parseSubject``), ``nl2br`` (no ``email_template`` in the shipped
+  options), PHPMailer ``msgHTML`` with the ``html2text`` alternative (text + HTML).
+  reg_verify carries the 64-hex ``pass_token`` (sha256) "or use the verification code",
+  email_verify the 32-hex ``string_random()``; the rest are notices (reset link, e-mail
+  changed, an invitation with an invite code, the billing payout and transfer
+  confirmations by link, moderation approved). Dates as ``html_date`` with the installer's
+  ``d.m.Y``.
+
+- evolution-cms/evolution (GPL-2.0-or-later), Evolution CMS (the Russian-led MODX
+  Evolution fork): the web-user account mail ``sendMailMessageForUser`` sends when an
+  administrator creates a user with "send password by e-mail" — the lexicon's
+  ``system_email_websignup`` of ``core/lang/<lang>/global.php`` with ``[+uid+]``,
+  ``[+pwd+]``, ``[+sname+]``, ``[+surl+]`` replaced and ``emailsubject_default`` as subject;
+  plain text. The password is ``generate_password(8)`` (``EditOrNewUser``). Languages of the
+  theme that translate the text: ru, uk, pl, cs, fa (whose subject stays English), and en;
+  ``he`` is left out (its text is the English one).
+
+- CZ-NIC/fred-db (GPL-3.0-or-later), FRED, the registry system of the Czech .cz domain and
+  of mojeID: the mail templates of ``sql/_defaults/mail_archive/`` (subject and body of each
+  ``INSERT INTO mail_template``; ClearSilver ``var`` / ``if`` / ``elif`` / ``else`` done by a
+  small renderer; ``mail_template_default``'s defaults; footer 1 appended to the body, as
+  the template row names it; From of ``mail_header_default`` 1 or 2). Most are Czech then
+  English in one body (``lang`` cs). Codes: the domain transfer password (authinfo, sent on
+  a web or registrar request) and the mojeID / contact-verification PIN1s; their generators
+  live in fred-server, not in this repository, so they are invented here as eight letters
+  and digits. Negatives: PIN3 announced by post, domain expiry and cancellation, invoices,
+  a blocking request handled, a registry statement, mojeID validation, DNSSEC notice.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -159,6 +190,12 @@ def _wa_smarty(tpl: str, v: dict[str, str]) -> str:
     return re.sub(r"\{\$(\w+)\}", lambda m: v.get(m.group(1), ""), tpl)
 
 
+def _htmlentities(text: str) -> str:
+    """PHP htmlentities(ENT_QUOTES, utf-8) for the characters these values hold."""
+    text = html.escape(text, quote=True).replace("&#x27;", "&#039;")
+    return text.replace("«", "&laquo;").replace("»", "&raquo;")
+
+
 def webasyst(mirrors: Path) -> None:
     repo = mirrors / "webasyst+webasyst-framework" / "repo"
     sites = {
@@ -225,6 +262,41 @@ def webasyst(mirrors: Path) -> None:
                 sender=f"{short} <noreply@{site_url}>", subject=subject, text=None,
                 html_part=page, note=note,
             )  # fmt: skip
+
+    # the Team app's invitation (teamHelper::sendEmailSimpleTemplate, str_replace of {VARS})
+    team = {
+        "ru_RU": ("Команда", "72 часа", "Ирина Белова"),
+        "en_US": ("Team", "72 hours", "Grace Holloway"),
+    }
+    for lang, (app_name, hours, inviter) in team.items():
+        site_name, site_url, short = sites[lang]
+        path = f"wa-apps/team/templates/messages/welcome_invite.{lang}.html"
+        raw = _show(repo, WA_COMMIT, path)
+        subject_t, body_t = raw.split("{SEPARATOR}", 1)
+        token = hashlib.sha1(f"team-{lang}".encode()).hexdigest()[:32]
+        v = {
+            "{LOCALE}": lang,
+            "{CONTACT_NAME}": _htmlentities(inviter),
+            "{CONTACT_ID}": "41",
+            "{COMPANY_SUB}": site_name,
+            "{COMPANY}": _htmlentities(site_name),
+            "{LINK}": f"https://{site_url}/link.php/{token}/",
+            "{HOURS_LEFT}": hours,
+            "{WA_URL}": f"https://{site_url}/",
+            "{WA_APP_NAME}": app_name,
+        }
+        subject, body = subject_t.strip(), body_t.strip()
+        for key, val in v.items():
+            subject, body = subject.replace(key, val), body.replace(key, val)
+        _save(
+            source="webasyst", template="team-invite", lang=lang, kind="notice", code=None,
+            repository=WA_REPO, path=f"{path}; wa-apps/team/lib/classes/teamHelper.class.php; "
+            "wa-apps/team/lib/classes/invite/teamUserInvitingByEmail.class.php",
+            commit=WA_COMMIT, licence="LGPL-3.0",
+            rendered="teamHelper::sendEmailSimpleTemplate: subject{SEPARATOR}body trimmed, "
+            "{VARS} by str_replace (hours and app name from team.po); HTML only",
+            sender=f"{short} <noreply@{site_url}>", subject=subject, text=None, html_part=body,
+        )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
@@ -379,6 +451,8 @@ def vas3k(mirrors: Path) -> None:
         ("delete_account_confirm", "✌️ Ваш аккаунт в Клубе будет удалён", "notice", None, {},
          None),
         ("registration", "Ваша Клубная Карта 🪪", "notice", None, {}, None),
+        ("invited", "🚀 Вас пригласили в Клуб", "notice", None,
+         {"from_user": {"full_name": "Денис Ковалёв"}, "to_user": user}, None),
         ("renewal", "Ваша подписка стала еще длиннее!", "notice", None, {}, None),
         ("banned", "💩 Вас забанили", "notice", None,
          {"days": 7, "reason": "Переход на личности в комментариях к посту про ипотеку"},
@@ -555,6 +629,151 @@ def evolution(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# FRED (CZ.NIC)
+
+FRED_REPO = "CZ-NIC/fred-db"
+FRED_COMMIT = "17d4562d5006452ea71ecdf9757d4af99ecd69a5"
+FRED_DIR = "sql/_defaults/mail_archive"
+CS_TAG = re.compile(r"<\?cs\s*(.*?)\s*\?>", re.S)
+
+
+def _cs_cond(expr: str, data: dict) -> bool:
+    m = re.fullmatch(r"([\w.]+)\s*(==|!=)\s*(#\d+|\"[^\"]*\")", expr.strip())
+    if m:
+        val = str(data.get(m.group(1), ""))
+        lit = m.group(3)
+        lit = lit[1:] if lit.startswith("#") else lit[1:-1]
+        return (val == lit) if m.group(2) == "==" else (val != lit)
+    return bool(data.get(expr.strip()))
+
+
+def _clearsilver(tpl: str, data: dict) -> str:
+    """ClearSilver's var / if / elif / else of the FRED templates (no def, call, each)."""
+    parts = CS_TAG.split(tpl)
+    out: list[str] = []
+    # stack of (active_parent, branch_taken, active_now)
+    stack: list[list[bool]] = []
+
+    def active() -> bool:
+        return all(frame[2] for frame in stack)
+
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            if active():
+                out.append(part)
+            continue
+        cmd = part.strip()
+        if cmd.startswith("var:"):
+            if active():
+                out.append(str(data[cmd[4:].strip()]))
+        elif cmd.startswith("if:"):
+            ok = _cs_cond(cmd[3:], data)
+            stack.append([active(), ok, ok])
+        elif cmd.startswith("elif:"):
+            frame = stack[-1]
+            ok = not frame[1] and _cs_cond(cmd[5:], data)
+            frame[2] = ok
+            frame[1] = frame[1] or ok
+        elif cmd == "else":
+            frame = stack[-1]
+            frame[2] = not frame[1]
+            frame[1] = True
+        elif cmd == "/if":
+            stack.pop()
+        else:
+            raise ValueError(cmd)
+    return "".join(out)
+
+
+def _sql_strings(sql: str) -> list[str]:
+    return [m.replace("''", "'") for m in re.findall(r"'((?:[^']|'')*)'", sql)]
+
+
+def fred(mirrors: Path) -> None:
+    repo = mirrors / "CZ-NIC+fred-db" / "repo"
+    defaults = json.loads(
+        _sql_strings(_show(repo, FRED_COMMIT, f"{FRED_DIR}/mail_template_default.sql"))[0]
+    )
+    footer = _sql_strings(_show(repo, FRED_COMMIT, f"{FRED_DIR}/mail_template_footer.sql"))[0]
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    authinfo1 = "".join(RNG.choice(alnum) for _ in range(8))
+    authinfo2 = "".join(RNG.choice(alnum) for _ in range(8))
+    pins = ["".join(RNG.choice(alnum) for _ in range(8)) for _ in range(3)]
+    pin_change = "".join(RNG.choice(alnum) for _ in range(8))
+    person = {
+        "handle": "KUCEROVA-P", "firstname": "Petra", "lastname": "Kučerová",
+        "email": "noor.tester@example.com", "telephone": "+420.603123456",
+        "hostname": "mojeid.cz",
+    }  # fmt: skip
+    plan = [
+        ("sendauthinfo_pif", "saas-otp", authinfo1, 1, {
+            "reqdate": "02.12.2026", "reqid": "1736542", "type": "3", "handle": "pekarna-umlyna.cz",
+            "authinfo": authinfo1},
+         "the domain's transfer password (authinfo) the registry sends on request, to give "
+         "to the new registrar; Czech then English; the request id is a reference"),
+        ("sendauthinfo_epp", "saas-otp", authinfo2, 1, {
+            "registrar": "REG-WEBHOSTING-CZ", "registrar_url": "https://www.webhosting.example",
+            "type": "3", "handle": "kavarna-na-rohu.cz", "authinfo": authinfo2},
+         "the domain's transfer password (authinfo), requested through the registrar; Czech "
+         "then English"),
+        ("mojeid_identification", "gov-otp", pins[0], 2, {
+            **person, "passwd": pins[0], "identification": "9f2c41d7-6b1e-4a53-8d0e-2b7c5a1e3f90"},
+         "PIN1 of the mojeID account activation (PIN2 comes by SMS); also in the link"),
+        ("mojeid_verified_contact_transfer", "gov-otp", pins[1], 2, {
+            **person, "passwd": pins[1], "identification": "c3e8a215-0f4d-4b7a-9e62-7d1b8f4a2c06"},
+         "PIN1 of the mojeID account activation; also in the link"),
+        ("conditional_contact_identification", "gov-otp", pins[2], 1, {
+            **person, "passwd": pins[2], "identification": "5a7d9e31-2c48-4f0b-b6e1-93d0c2f7a814"},
+         "PIN1 of the registry's contact verification (PIN2 by SMS to the phone shown); also in "
+         "the link; Czech then English"),
+        ("mojeid_email_change", "gov-otp", pin_change, 2, {"pin": pin_change},
+         "the PIN1 to type to finish the mojeID e-mail change"),
+        ("contact_identification", "notice", None, 1, dict(person),
+         "PIN3 is only announced (it comes by post), not given"),
+        ("expiration_register_owner", "notice", None, 1, {"domain": "kavarna-na-rohu.cz"}, None),
+        ("expiration_register_tech", "notice", None, 1, {
+            "domain": "kavarna-na-rohu.cz", "exregdate": "2026-12-18", "nsset": "NSS:WEBHOST:1"},
+         None),
+        ("expiration_dns_tech", "notice", None, 1, {
+            "domain": "kavarna-na-rohu.cz", "nsset": "NSS:WEBHOST:1",
+            "statechangedate": "2026-12-03"}, None),
+        ("invoice_deposit", "invoice", None, 1, {"zone": "cz"}, None),
+        ("invoice_audit", "invoice", None, 1, {
+            "zone": "cz", "fromdate": "2026-11-01", "todate": "2026-11-30"}, None),
+        ("request_block", "notice", None, 1, {
+            "reqdate": "01.12.2026", "reqid": "1736129", "otype": "1", "rtype": "2", "type": "3",
+            "handle": "pekarna-umlyna.cz"},
+         "the request id is a reference number"),
+        ("record_statement", "notice", None, 1, {
+            "request_day": "2", "request_month": "12", "request_year": "2026"}, None),
+        ("mojeid_validation", "notice", None, 2, {
+            "status": "1", "reqid": "88214", "reqdate": "28.11.2026", "name": "Petra Kučerová",
+            "org": "", "ic": "", "birthdate": "14.03.1988",
+            "address": "Korunní 810/104, 101 00 Praha 10"}, None),
+        ("akm_candidate_state_ko", "notice", None, 1, {
+            "domain": "kavarna-na-rohu.cz", "datetime": "2026-12-03 04:12:55"}, None),
+    ]  # fmt: skip
+    senders = {1: "podpora@nic.cz", 2: "podpora@mojeid.cz"}
+    for name, kind, code, header, data, note in plan:
+        path = f"{FRED_DIR}/mail_template_{name}.sql"
+        strings = _sql_strings(_show(repo, FRED_COMMIT, path))
+        subject_t, body_t = strings[0], strings[1]
+        data = {**defaults, **data}
+        subject = _clearsilver(subject_t, data).strip()
+        body = _clearsilver(body_t, data) + _clearsilver(footer, data)
+        _save(
+            source="fred-cznic", template=name.replace("_", "-"), lang="cs", kind=kind, code=code,
+            repository=FRED_REPO,
+            path=f"{path}; {FRED_DIR}/mail_template_footer.sql; "
+            f"{FRED_DIR}/mail_template_default.sql; {FRED_DIR}/mail_header_default.sql",
+            commit=FRED_COMMIT, licence="GPL-3.0-or-later",
+            rendered="mail_template subject and body through a small ClearSilver (var, "
+            "if/elif/else) with mail_template_default's defaults, footer 1 appended; plain text",
+            sender=senders[header], subject=subject, text=body, html_part=None, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -564,6 +783,7 @@ def main() -> None:
     vas3k(args.mirrors)
     icms2(args.mirrors)
     evolution(args.mirrors)
+    fred(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
