@@ -77,6 +77,12 @@ them at the commit named below, with fixed values, so each run writes the same b
   and digits. Negatives: PIN3 announced by post, domain expiry and cancellation, invoices,
   a blocking request handled, a registry statement, mojeID validation, DNSSEC notice.
 
+- instantsoft/icms1 (GPL-2.0), InstantCMS 1 (the older line): ``languages/<ru|en>/letters``
+  as ``cmsCore::mailText`` sends them (``{key}`` by ``str_replace``, ``[subject:]`` when no
+  subject is given, PHPMailer ``MsgHTML(nl2br())`` and ``AltBody = strip_tags()``):
+  registration and activation (both repeat the login and the password chosen at sign-up),
+  e-mail change (link), new private message, invitation (invite code).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -774,6 +780,70 @@ def fred(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# InstantCMS 1
+
+ICMS1_REPO = "instantsoft/icms1"
+ICMS1_COMMIT = "89848ff51338e71618a678777517ffcf88a4730c"
+
+
+def icms1(mirrors: Path) -> None:
+    repo = mirrors / "instantsoft+icms1" / "repo"
+    sites = {
+        "ru": ("Клуб рыболовов Приладожья", "https://ladoga-fish.example", "Щукарь_Виктор",
+               "shchukar", "Ладожская2026", "Ольга Смирнова"),
+        "en": ("Cedar Valley Anglers", "https://cedar-anglers.example", "RiverFox",
+               "riverfox", "BrownTrout#88", "Tom Gallagher"),
+    }  # fmt: skip
+    for lang, (sitename, host, nick, login, password, friend) in sites.items():
+        langs = {}
+        for comp in ("components/registration", "components/users"):
+            langs.update(
+                _php_strings(_show(repo, ICMS1_COMMIT, f"languages/{lang}/{comp}.php"), "_LANG")
+            )
+        token = hashlib.md5(f"icms1-{lang}".encode()).hexdigest()
+        user = {"id": "2187", "login": login, "nickname": nick, "email": "noor.tester@example.com"}
+        plan = [
+            ("registration", langs["THANKS_FOR_REGISTERING"] + " - " + sitename, "saas-otp",
+             password, {**user, "password": password},
+             "components/registration/model.php",
+             "the registration notice repeats the login and the password the person chose"),
+            ("activation", langs["ACTIVATION_ACCOUNT"] + " - " + sitename, "saas-otp", password,
+             {**user, "password": password, "codelink": f"{host}/activate/{token}"},
+             "components/registration/model.php",
+             "the activation mail (a link) also repeats the login and the chosen password"),
+            ("change_email", "", "notice", None,
+             {"nickname": nick, "codelink": f"{host}/users/change_email/{token}/new@example.org"},
+             "components/users/frontend.php", None),
+            ("newmessage", langs["YOU_HAVE_NEW_MESS"] + "! - " + sitename, "notice", None,
+             {"answerlink": f"{host}/users/2187/messages.html", "date": "03/12/2026 13:27:41",
+              "from": friend}, "components/users/model.php", None),
+            ("invite", _sprintf(langs["INVITE_SUBJECT"], friend), "notice", None,
+             {"site_url": host, "invite_code": token[:10], "username": friend},
+             "components/users/model.php",
+             "the invitation code is an invite code, which the rules do not count"),
+        ]  # fmt: skip
+        for name, subject, kind, code, data, caller, note in plan:
+            path = f"languages/{lang}/letters/{name}.txt"
+            letter = _show(repo, ICMS1_COMMIT, path)
+            for key, val in {**data, "sitename": sitename}.items():
+                letter = letter.replace("{" + key + "}", val)
+            if not subject:
+                m = re.search(r"\[subject:(.+)\]", letter)
+                subject = m.group(1)
+                letter = letter.replace(m.group(0), "").strip()
+            _save(
+                source="instantcms1", template=name.replace("_", "-"), lang=lang, kind=kind,
+                code=code, repository=ICMS1_REPO,
+                path=f"{path}; {caller}; languages/{lang}/components/*.php; core/cms.php",
+                commit=ICMS1_COMMIT, licence="GPL-2.0",
+                rendered="cmsCore::mailText: {keys} by str_replace; PHPMailer MsgHTML(nl2br) "
+                "and AltBody strip_tags of the letter",
+                sender=f"{sitename} <robot@{host.split('//')[1]}>", subject=subject,
+                text=re.sub(r"<[^>]*>", "", letter), html_part=_php_nl2br(letter), note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -784,6 +854,7 @@ def main() -> None:
     icms2(args.mirrors)
     evolution(args.mirrors)
     fred(args.mirrors)
+    icms1(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for i in ITEMS if i["code"])
