@@ -28,7 +28,7 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``cot_randomstring()`` password: eight of ``A-Z a-z 0-9`` without Q, W, X, q, w, x),
   ``users.functions.php::cot_add_user`` (the activation mail, or the "registration request"
   mail and the administrator's notice when accounts need approval) and
-  ``users.edit.php`` (account activated). Strings from ``lang/<en|ru>/{main,users}.<l>.lang
+  ``users.edit.php`` (account activated) and ``users.profile.php`` (e-mail change link). Strings from ``lang/<en|ru>/{main,users}.<l>.lang
   .php`` (PHP sprintf ``%1$s``); ``cot_mail`` puts them into the shipped ``body_mail`` and
   ``subject_mail`` (``setup/install.sql``: ``{MAIL_BODY}\\n\\n{SITE_TITLE} - {SITE_URL}\\n
   {SITE_DESCRIPTION}`` and ``{SITE_TITLE} - {MAIL_SUBJECT}``); plain text; From the site
@@ -62,9 +62,11 @@ them at the commit named below, with fixed values, so each run writes the same b
   administrator creates a user with "send password by e-mail" — the lexicon's
   ``system_email_websignup`` of ``core/lang/<lang>/global.php`` with ``[+uid+]``,
   ``[+pwd+]``, ``[+sname+]``, ``[+surl+]`` replaced and ``emailsubject_default`` as subject;
-  plain text. The password is ``generate_password(8)`` (``EditOrNewUser``). Languages of the
-  theme that translate the text: ru, uk, pl, cs, fa (whose subject stays English), and en;
-  ``he`` is left out (its text is the English one).
+  plain text. The password is ``generate_password(8)`` (``EditOrNewUser``). Every language whose
+  lexicon translates the text: ru, uk, pl, cs, fa of the theme, and en, bg, da, de, es, fi,
+  fr, it, ja, nl, nn, pt, sv, zh that the project ships too (some keep the English subject;
+  fr and nn write ``\\n`` in single quotes, which PHP leaves as it is); ``he`` is left out
+  (its text is the English one).
 
 - CZ-NIC/fred-db (GPL-3.0-or-later), FRED, the registry system of the Czech .cz domain and
   of mojeID: the mail templates of ``sql/_defaults/mail_archive/`` (subject and body of each
@@ -371,6 +373,12 @@ def cotonti(mirrors: Path) -> None:
         )
         mails.append(("register-adminnotice", L["aut_regreqnoticetitle"], body, None, "notice",
                       "modules/users/inc/users.functions.php", None))  # fmt: skip
+        # e-mail address change (users.profile.php): a validation link
+        body = _sprintf(
+            L["aut_emailchange"], uname, f"{url}/index.php?e=users&m=register&a=validate&v={token}"
+        ) + "\n\n" + L["aut_contactadmin"]  # fmt: skip
+        mails.append(("email-change", L["aut_mailnoticetitle"], body, None, "notice",
+                      "modules/users/inc/users.profile.php", None))  # fmt: skip
         # account activated by an administrator
         body = L["Hi"] + " " + uname + ",\n\n" + L["useed_email"] + "\n\n" + L["aut_contactadmin"]
         mails.append(("account-activated", L["useed_accountactivated"], body, None, "notice",
@@ -603,6 +611,19 @@ def evolution(mirrors: Path) -> None:
         "cs": ("Pekárna U Mlýna", "https://pekarna-umlyna.example/", "j.dvorak"),
         "fa": ("کتاب‌فروشی نیلوفر", "https://niloofar-books.example/", "m.rahimi"),
         "en": ("Brookfield Allotments", "https://brookfield-allotments.example/", "p.hughes"),
+        "bg": ("Пекарна „Зора“", "https://pekarna-zora.example/", "i.petrova"),
+        "da": ("Fiskerhuset Skagen", "https://fiskerhuset.example/", "m.jensen"),
+        "de": ("Bäckerei Sonnenkorn", "https://sonnenkorn.example/", "l.becker"),
+        "es": ("Librería El Faro", "https://libreria-elfaro.example/", "a.ortega"),
+        "fi": ("Kahvila Kuura", "https://kahvila-kuura.example/", "e.virtanen"),
+        "fr": ("Fromagerie des Alpes", "https://fromagerie-alpes.example/", "c.moreau"),
+        "it": ("Enoteca Il Grappolo", "https://enoteca-grappolo.example/", "g.ricci"),
+        "ja": ("さくら書店", "https://sakura-shoten.example/", "y.tanaka"),
+        "nl": ("Fietsenmaker De Spaak", "https://despaak.example/", "s.dejong"),
+        "nn": ("Fjordbakeriet", "https://fjordbakeriet.example/", "k.haugen"),
+        "pt": ("Padaria Aurora", "https://padaria-aurora.example/", "r.silva"),
+        "sv": ("Cykelverkstan Norr", "https://cykelverkstan.example/", "a.lindqvist"),
+        "zh": ("青竹茶馆", "https://qingzhu-tea.example/", "wang.lei"),
     }  # fmt: skip
     for lang, (site_name, url, uid) in sites.items():
         path = f"core/lang/{lang}/global.php"
@@ -620,8 +641,13 @@ def evolution(mirrors: Path) -> None:
             "the account an administrator created in the manager (generate_password(8)): "
             "username and password; the password is what the mail gives to type"
         )
-        if lang == "fa":
-            note += "; the Persian lexicon leaves emailsubject_default in English"
+        if subject == "Your login details" and lang != "en":
+            note += "; this lexicon leaves emailsubject_default in English"
+        if "\\n" in tpl:
+            note += (
+                "; the lexicon writes its line breaks as \\n inside a single-quoted PHP "
+                "string, so the mail shows them literally"
+            )
         _save(
             source="evolution-cms", template="websignup", lang=lang, kind="saas-otp",
             code=pwd, repository=EVO_REPO,
