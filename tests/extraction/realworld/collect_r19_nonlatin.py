@@ -54,7 +54,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   reg_verify carries the 64-hex ``pass_token`` (sha256) "or use the verification code",
   email_verify the 32-hex ``string_random()``; the rest are notices (reset link, e-mail
   changed, an invitation with an invite code, the billing payout and transfer
-  confirmations by link, moderation approved). Dates as ``html_date`` with the installer's
+  confirmations by link, a subscription reminder, a new private message, a group
+  invitation, moderation approved and refused). Dates as ``html_date`` with the installer's
   ``d.m.Y``.
 
 - evolution-cms/evolution (GPL-2.0-or-later), Evolution CMS (the Russian-led MODX
@@ -557,6 +558,22 @@ def icms2(mirrors: Path) -> None:
                 "amount": "350 ₽" if lang == "ru" else "$35.00",
                 "description": "За семена томатов" if lang == "ru" else "For the laser cutter time",
                 "confirm_url": f"{host}/billing/transfer_confirm/{hash32[16:]}"}, None),
+            ("messages_new", "notice", None, {
+                "nickname": nick, "user_url": f"{host}/users/{other.split()[0].lower()}",
+                "user_nickname": other}, None),
+            ("groups_invite", "notice", None, {
+                "user_url": f"{host}/users/{other.split()[0].lower()}", "user_nickname": other,
+                "group_url": f"{host}/groups/312",
+                "group_title": "Томаты и перцы" if lang == "ru" else "3D printing guild"}, None),
+            ("moderation_refused", "notice", None, {
+                "nickname": nick,
+                "page_title": "Продам рассаду" if lang == "ru" else "Selling spare parts",
+                "reason": "Объявления размещаются в разделе «Барахолка»" if lang == "ru"
+                else "Adverts belong in the Marketplace section"}, None),
+            ("billing_remind", "notice", None, {
+                "plan": "Садовод+" if lang == "ru" else "Maker Pro",
+                "days": "3 дня" if lang == "ru" else "3 days", "date_until": "06.12.2026",
+                "plan_url": f"{host}/billing/plan"}, None),
             ("moderation_approved", "notice", None, {
                 "nickname": nick,
                 "page_title": "Обрезка яблонь весной" if lang == "ru" else "Building a CNC router",
