@@ -1163,9 +1163,9 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round eighteen (640 mails, 48 new repositories, held out whole), scored once: 0.731
 # (160/219) at 0.899; tuned on since (a value run into the next sentence, a brand that signs
 # the mail, passwords a password word gives in any shape): 0.854 (187/219) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.945  # 1711/1809: most misses over 32 characters, in a
+REALWORLD_TUNING_RECALL_FLOOR = 0.935  # 1936/2066: most misses over 32 characters, in a
 # link, plain words in a sentence, or a password word no rule has
-ROUNDS = {f"round{n}" for n in range(3, 19)}
+ROUNDS = {f"round{n}" for n in range(3, 20)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -1229,6 +1229,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (16, 100),
         (17, 100),
         (18, 100),
+        (19, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1278,6 +1279,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout16",
         "holdout17",
         "holdout18",
+        "holdout19",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

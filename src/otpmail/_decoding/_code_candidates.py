@@ -73,6 +73,8 @@ _UNIT_TOKEN = re.compile(
     r"(?i)[0-9]+(?:px|pt|em|rem|vh|vw|ms|kb|mb|gb|tb|mm|cm|km|kg|mg|ml|hz|khz|mhz|ghz|st|nd|rd|th|am|pm|h|m|s|x|k|p|d|g|l|w|v|mp|fps|dpi|gbps|mbps)"
 )
 _WORD_NUMBER = re.compile(r"[A-Za-z][a-z]{0,5}[0-9]+|[A-Z]{1,2}[0-9]{1,3}|[0-9]+[A-Za-z]")
+_CODE_NAME = re.compile(r"(?i)(?:pin|puk|tan|otp|code)[0-9]")
+"""A code's name and its number (``kód PIN1``, ``PIN3``): what the code is called."""
 _MASKED = re.compile(r"(?i)x{3,}[0-9]{1,6}|[0-9]{1,6}x{3,}")
 """A number shown masked (an account or identity number, ``XXXXXXXX01``): never a code."""
 _ATTACHED_BEFORE = set("#@/\\=&?_+$€£¥₹₽~^%'*")
@@ -146,15 +148,8 @@ def _joined(tokens: list[str], seps: list[str]) -> str | None:
         and first.isalpha()
         and first.isupper()
         and len(first) <= 3
+        and rest[0].isdigit()
         and 5 <= len(rest[0]) <= 8
-        and (
-            rest[0].isdigit()
-            # "RWF-7K2QXM": six or more capitals and digits (two at least) after the
-            # prefix; a device's model is shorter ("SM-S911B")
-            or (
-                len(rest[0]) >= 6 and rest[0].isupper() and sum(ch.isdigit() for ch in rest[0]) >= 2
-            )
-        )
     ):
         return rest[0]
     lengths = {len(t) for t in tokens}
@@ -676,7 +671,7 @@ def _candidates(seg: str) -> list[_Candidate]:
         if after in ".,-!?;:" and beyond.isalnum() and not run_on:
             continue
         letters = not value.isdigit()
-        if letters and _MASKED.fullmatch(value):
+        if letters and (_MASKED.fullmatch(value) or _CODE_NAME.fullmatch(value)):
             continue
         shape = _random_shape(value) if len(run) == 1 else None
         if shape == "caps-long":

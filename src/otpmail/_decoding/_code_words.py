@@ -241,7 +241,7 @@ _NEGATIVE = _words(
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"
     r"codice (?:fiscale|sconto|promozionale|postale|cliente|(?:dell')?ordine|di tracciamento|tracking|prodotto|articolo|a barre|coupon)\b|"
     r"kod(?:u|em)? (?:pocztow\w*|rabatow\w*|promocyjn\w*|kreskow\w*|qr|śledzenia|zamówienia|produktu)\b|"
-    r"код (?:товара|заказа|купона|скидки)|промокод\w*|почтовый индекс|индекс\b|трек-?номер\w*|"
+    r"код (?:товара|заказа|купона|скидки|приглашения)|пригласительн\w* код\w*|промокод\w*|почтовый индекс|индекс\b|трек-?номер\w*|"
     r"номер заказа|source\b|pull request\b|pr\b|issue\b|commit\b|merge request\b|"
     r"(?:on|since|until|till|before|after|dated|from|at|am|vom|seit|bis|le|depuis|el|desde|hasta|il|dal|em|op|sinds|dnia|od|от|до)(?= [0-9])|"
     r"(?<!in )order(?: (?:number|no\b\.?|id\b|#))?(?! to\b)|invoice(?: (?:number|no\b\.?|#))?|"
