@@ -1208,3 +1208,15 @@ def test_password_words_of_more_languages_give_their_password() -> None:
     assert extract_code("Lykilorð: TeJ=Viy5AL\n\nBestu þakkir") == "TeJ=Viy5AL"
     assert extract_code("암호: RAGTI!KZWj\n\n감사합니다.") == "RAGTI!KZWj"
     assert extract_code("Συνθηματικό: ylHoH-9bBe\n\nΣας ευχαριστούμε") == "ylHoH-9bBe"
+
+
+def test_round_nineteen_passwords() -> None:
+    assert extract_code("Username : Kassandra\nPasswort : orbit-runner-42\n") == "orbit-runner-42"
+    assert extract_code("Dein neues Kennwort für die Website lautet:\n65973d1d43de1\n") == (
+        "65973d1d43de1"
+    )
+    assert extract_code("Brugernavn: m.jensen\nKodeord: uDbRK8An\n") == "uDbRK8An"
+    assert extract_code("Új jelszót igényelt.\nÚj jelszava: fDsvY1iJ\n") == "fDsvY1iJ"
+    assert extract_code("Řetězec pro obnovu hesla je: 089609") == "089609"
+    # a path or a link after a password word is not a password
+    assert extract_code("Password : see /etc/app/secret-1.txt\n") is None

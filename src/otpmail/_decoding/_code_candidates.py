@@ -470,7 +470,8 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
 
 _LABELLED_VALUE = re.compile(
     r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
-    r"(?P<v>[0-9A-Za-z]{4,32}(?:[!?]{1,2}(?=[ \t]*$))?)(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
+    r"(?P<v>[0-9A-Za-z][0-9A-Za-z._~#$%&*+=@^-]{2,30}[0-9A-Za-z](?:[!?]{1,2}(?=[ \t]*$))?)"
+    r"(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
     re.M,
 )
 """A value that ends its line (or its clause, before a bracketed remark) right after a colon,
@@ -490,6 +491,7 @@ _QUOTED_VALUE = re.compile(
     r"|«(?P<v4>[!-~]{4,32}?)»|„(?P<v5>[!-~]{4,32}?)[“”]|「(?P<v6>[!-~]{4,32}?)」"
 )
 """A value in quotes (``dem Passwort "aQCZQAyp8F"``, ``with pin 'ct8mWe'``)."""
+_ENDS_IN_COLON = re.compile(r"[:：][ \t]*$", re.M)
 _ALONE_VALUE = re.compile(r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32})[ \t]*$", re.M)
 
 
@@ -552,6 +554,20 @@ def _asked_for(seg: str, start: int, end: int) -> bool:
     return _VERBS.search(seg, ls, start) is not None
 
 
+def _typed_as_shown(value: str) -> bool:
+    """Whether a value a password word gives at the start of its line, with marks in one
+    case (``Passwort : orbit-runner-42``), reads as a password: letters and a digit, mostly
+    letters and digits, not a link, an address, a path or a placeholder."""
+    marks = sum(not ch.isalnum() for ch in value)
+    return (
+        any(ch.isalpha() for ch in value)
+        and any(ch.isdigit() for ch in value)
+        and marks * 3 <= len(value)
+        and not _NOT_A_SECRET.search(value)
+        and "/" not in value
+    )
+
+
 def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidate]:
     """Values of any shape a password word gives, on its line (``New password:
     moss7harbor``) or alone on the next (``Password`` / ``pitiwuna``): typed as shown, so
@@ -585,6 +601,12 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         if above < ls and _TIGHT_SECRET.fullmatch(seg, above, _line_end(seg, above)):
             # a plain word only in a table of such rows: a login's row above it
             found.append((start, end, _row_above(seg, above)))
+        elif (
+            above < ls
+            and _ENDS_IN_COLON.search(seg, above, _line_end(seg, above))
+            and _after_secret_word(seg, _line_end(seg, above))
+        ):  # "dein neues Kennwort … lautet:" over it
+            found.append((start, end, False))
     taken = [(c.start, c.end) for c in found_before]
     for start, end, tight in found:
         if any(lo < end and start < hi for lo, hi in taken):
@@ -598,7 +620,10 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             continue  # digits are candidates already
         if value[-1] in "!?" and not _after_secret_word(seg, start):
             continue
-        if not value.isalnum() and not _is_symbolic_secret(value, hyphen=True, labelled=True):
+        if not value.isalnum() and not (
+            _is_symbolic_secret(value, hyphen=True, labelled=True)
+            or (tight and _typed_as_shown(value))
+        ):
             continue
         if value.isalpha() and not value.islower() and _wordlike(value):
             continue  # words run together ("Password: NoorTester") are a name
