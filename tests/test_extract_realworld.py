@@ -1163,7 +1163,9 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round eighteen (640 mails, 48 new repositories, held out whole), scored once: 0.731
 # (160/219) at 0.899; tuned on since (a value run into the next sentence, a brand that signs
 # the mail, passwords a password word gives in any shape): 0.854 (187/219) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.935  # 1936/2066: most misses over 32 characters, in a
+# Round nineteen (673 mails, 52 new repositories, held out whole), scored once: 0.821
+# (211/257) at 0.968; tuned on since: 0.856 (220/257) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.94  # 1944/2066: most misses over 32 characters, in a
 # link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 20)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
