@@ -1,0 +1,254 @@
+"""Round twenty, health software: a clinic-management system's patient e-mail verification
+codes and report mails, and a public-health EMR's password-reset mails.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r20_health.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- chris-khros/clinic-management-system (MIT, only as the ``license`` field of
+  ``composer.json``; no licence file), "HealWell", a Laravel clinic system: the patient
+  e-mail-verification mail of ``App\\Mail\\OtpVerificationMail`` (subject
+  ``'Email Verification - ' . config('app.name')``, view
+  ``resources/views/emails/otp-verification.blade.php``) with the code of
+  ``Otp::generateCode`` (``str_pad(random_int(0, 999999), 6, '0', STR_PAD_LEFT)``: six
+  digits, leading zeros kept), and the report mail of ``DashboardController``
+  (``Mail::send('emails.report', ...)``, subject ``config('app.name') . ' - Report'``) for
+  the report types the dashboard offers. The Blade views are rendered by a small faithful
+  renderer: ``{{ ... }}`` escaped as ``htmlspecialchars``, ``config('app.name')`` the
+  default ``HealWell`` of ``config/app.php``, ``date('Y')`` the year of ``SENT``,
+  ``$message->embed(...)`` a fixed ``cid:``; ``ucfirst(str_replace('_', ' ', ...))`` done
+  in Python. Laravel sends a view-only mailable as text/html; the report's PDF attachment is
+  left out (the body is what is read).
+
+- ohcnetwork/care (MIT), Open Healthcare Network's CARE EMR: the password-reset mail of
+  ``care/users/signals.py`` (``render_to_string("email/user_reset_password.html")`` through
+  Django's engine — here Jinja2, the template uses only ``{{var}}`` — subject
+  ``Password Reset for Care``, ``content_subtype = "html"``, From ``DEFAULT_FROM_EMAIL``'s
+  default), and the discharge-summary mail of ``email_discharge_summary`` (subject
+  ``Patient Discharge Summary``, body ``Please find the attached file`` as text/html; the
+  PDF left out). The token is only inside the link.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 9, 17, 42, tzinfo=UTC)
+RNG = random.Random("r20-health")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round20" / "health.json"
+MIRRORS = Path("/work/.mirror")
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, n, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    ident = f"{source}-{template}-{lang}-{n}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# HealWell (chris-khros/clinic-management-system)
+
+HW_REPO = "chris-khros/clinic-management-system"
+HW_COMMIT = "0dc1bdda98eaf9d37b2f61dfb562ab867e25323c"
+HW_APP = "HealWell"
+HW_FROM = "HealWell <no-reply@healwell-clinic.example>"
+HW_CID = "cid:3f9a1c0b7e2d4a6f8b5c1d0e9a7f6b2c@symfony"
+HW_NOTE = "licence only as the composer.json field (MIT), no licence file; "
+
+
+def _blade(tpl: str, values: dict[str, str]) -> str:
+    """The Blade subset these two views use: each ``{{ expr }}`` replaced by the escaped
+    value of that expression (``htmlspecialchars``, ENT_QUOTES, as ``e()`` does)."""
+
+    def sub(m: re.Match) -> str:
+        expr = m.group(1).strip()
+        if expr not in values:
+            raise KeyError(expr)
+        return html.escape(values[expr], quote=True).replace("&#x27;", "&#039;")
+
+    return re.sub(r"\{\{(.*?)\}\}", sub, tpl)
+
+
+PATIENTS = [
+    ("Amara", "Okafor"), ("Liam", "O'Brien"), ("Siti", "Rahmawati"), ("Mateo", "García"),
+    ("Hannah", "Kowalski"), ("Rahul", "Menon"), ("Chloé", "Dubois"), ("Kwame", "Mensah"),
+    ("Yuki", "Tanaka"), ("Fatima", "Al-Sayed"), ("Noah", "Schneider"), ("Grace", "Lee"),
+]  # fmt: skip
+
+
+def healwell() -> None:
+    path = "resources/views/emails/otp-verification.blade.php"
+    tpl = _show(HW_REPO, HW_COMMIT, path)
+    for n, (first, last) in enumerate(PATIENTS, 1):
+        code = f"{RNG.randint(0, 999999):06d}"
+        if n == 3:
+            code = "048215"  # a leading zero, as str_pad keeps it
+        body = _blade(tpl, {
+            "$message->embed(public_path('clinic-logo.png'))": HW_CID,
+            "config('app.name')": HW_APP, "date('Y')": str(SENT.year),
+            "$patient->first_name": first, "$patient->last_name": last, "$otpCode": code,
+        })  # fmt: skip
+        _save(
+            source="healwell",
+            template="otp",
+            lang="en",
+            n=n,
+            kind="health-otp",
+            code=code,
+            repository=HW_REPO,
+            commit=HW_COMMIT,
+            licence="MIT",
+            path=f"{path}; app/Mail/OtpVerificationMail.php; app/Models/Otp.php",
+            rendered="Blade view filled by a small Blade renderer (escaped {{ }}), subject of "
+            "OtpVerificationMail::envelope, text/html only (Laravel view mailable)",
+            sender=HW_FROM,
+            subject=f"Email Verification - {HW_APP}",
+            text=None,
+            html_part=body,
+            note=HW_NOTE + "the six-digit code in the big box the mail asks to enter",
+        )
+    path = "resources/views/emails/report.blade.php"
+    tpl = _show(HW_REPO, HW_COMMIT, path)
+    kinds = ["appointments", "patients", "revenue", "doctor_performance", "daily_summary",
+             "monthly_summary"]  # fmt: skip
+    for n, rtype in enumerate(kinds, 1):
+        spaced = rtype.replace("_", " ")
+        body = _blade(tpl, {
+            "$message->embed(public_path('clinic-logo.png'))": HW_CID,
+            "config('app.name')": HW_APP, "date('Y')": str(SENT.year),
+            "ucfirst(str_replace('_', ' ', $reportType))": spaced[:1].upper() + spaced[1:],
+            "str_replace('_', ' ', $reportType)": spaced,
+        })  # fmt: skip
+        _save(
+            source="healwell",
+            template="report",
+            lang="en",
+            n=n,
+            kind="notice",
+            code=None,
+            repository=HW_REPO,
+            commit=HW_COMMIT,
+            licence="MIT",
+            path=f"{path}; app/Http/Controllers/DashboardController.php",
+            rendered="Blade view filled by a small Blade renderer, subject as "
+            "DashboardController writes it, text/html; the PDF attachment left out",
+            sender=HW_FROM,
+            subject=f"{HW_APP} - Report",
+            text=None,
+            html_part=body,
+            note=HW_NOTE + "a report mail: no code",
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# CARE (ohcnetwork/care)
+
+CARE_REPO = "ohcnetwork/care"
+CARE_COMMIT = "69c2b831457ba1e47b68ada0eae9582d3c32b865"
+CARE_FROM = "Open Healthcare Network <ops@care.ohc.network>"
+CARE_USERS = ["dr.anjali.nair", "nurse_keralam42", "priya.shenoy", "district_admin_tvm",
+              "staff.ravi.k"]  # fmt: skip
+
+
+def care() -> None:
+    import jinja2
+
+    path = "care/templates/email/user_reset_password.html"
+    tpl = jinja2.Template(_show(CARE_REPO, CARE_COMMIT, path), keep_trailing_newline=True)
+    alphabet = "0123456789abcdef"
+    for n, user in enumerate(CARE_USERS, 1):
+        key = "".join(RNG.choice(alphabet) for _ in range(40))
+        body = tpl.render(
+            username=user, reset_password_url=f"https://care.ohc.network/password_reset/{key}"
+        )
+        _save(
+            source="ohccare",
+            template="reset",
+            lang="en",
+            n=n,
+            kind="notice",
+            code=None,
+            repository=CARE_REPO,
+            commit=CARE_COMMIT,
+            licence="MIT",
+            path=f"{path}; care/users/signals.py; config/settings/base.py",
+            rendered="render_to_string of the template ({{var}} only, rendered with Jinja2), "
+            "EmailMessage with content_subtype html, From DEFAULT_FROM_EMAIL's default",
+            sender=CARE_FROM,
+            subject="Password Reset for Care",
+            text=None,
+            html_part=body,
+            note="the reset token (django_rest_passwordreset) is only inside the link",
+        )
+    for n in range(1, 3):
+        _save(
+            source="ohccare",
+            template="discharge",
+            lang="en",
+            n=n,
+            kind="notice",
+            code=None,
+            repository=CARE_REPO,
+            commit=CARE_COMMIT,
+            licence="MIT",
+            path="care/facility/utils/reports/discharge_summary.py",
+            rendered="email_discharge_summary's EmailMessage body as text/html, the PDF left out",
+            sender=CARE_FROM,
+            subject="Patient Discharge Summary",
+            text=None,
+            html_part="Please find the attached file",
+            note="a discharge-summary mail: no code",
+        )
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    MIRRORS = parser.parse_args().mirrors
+    healwell()
+    care()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    codes = sum(1 for it in ITEMS if it["code"])
+    print(f"{len(ITEMS)} mails, {codes} codes -> {OUT_JSON}")
+
+
+if __name__ == "__main__":
+    main()
