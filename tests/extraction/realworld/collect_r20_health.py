@@ -30,6 +30,13 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``Patient Discharge Summary``, body ``Please find the attached file`` as text/html; the
   PDF left out). The token is only inside the link.
 
+- ruseltayongski/telemedicine (MIT, only as the ``license`` field of ``composer.json``; no
+  licence file), a Laravel telemedicine system: the sign-in code mail of
+  ``App\\Mail\\OtpCodeMail`` (From ``no-reply@telemedicine.com`` / ``Telemedicine Support``,
+  subject ``🔐 Your One-Time Password (OTP) Code``, view ``resources/views/emails/otp.blade.php``)
+  with the code of ``AuthenticatedSessionController`` (``str_pad(rand(0, 999999), 6, '0',
+  STR_PAD_LEFT)``), rendered by the same small Blade renderer; text/html only.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -237,6 +244,49 @@ def care() -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# Telemedicine (ruseltayongski/telemedicine)
+
+TM_REPO = "ruseltayongski/telemedicine"
+TM_COMMIT = "e1654ddd730aa9fdcbcd750ca14d8a739d1f9cec"
+TM_USERS = [
+    "Maria Santos", "Jose Dela Cruz", "Dr. Ana Reyes", "Ramon Villanueva", "Liza Bautista",
+    "Carlo Mendoza", "Grace Tan", "Paolo Garcia", "Rosa Lim", "Miguel Fernandez",
+    "Jasmine Aquino", "Noel Ramos",
+]  # fmt: skip
+
+
+def telemedicine() -> None:
+    path = "resources/views/emails/otp.blade.php"
+    tpl = _show(TM_REPO, TM_COMMIT, path)
+    for n, name in enumerate(TM_USERS, 1):
+        code = f"{RNG.randint(0, 999999):06d}"
+        if n == 5:
+            code = "007391"  # leading zeros, as str_pad keeps them
+        body = _blade(tpl, {"$name": name, "$otp": code, "date('Y')": str(SENT.year)})
+        _save(
+            source="telemedph",
+            template="otp",
+            lang="en",
+            n=n,
+            kind="health-otp",
+            code=code,
+            repository=TM_REPO,
+            commit=TM_COMMIT,
+            licence="MIT",
+            path=f"{path}; app/Mail/OtpCodeMail.php; "
+            "app/Http/Controllers/Auth/AuthenticatedSessionController.php",
+            rendered="Blade view filled by a small Blade renderer (escaped {{ }}), From and "
+            "subject of OtpCodeMail::build, text/html only",
+            sender="Telemedicine Support <no-reply@telemedicine.com>",
+            subject="🔐 Your One-Time Password (OTP) Code",
+            text=None,
+            html_part=body,
+            note="licence only as the composer.json field (MIT), no licence file; the "
+            "six-digit sign-in code the mail asks to use to complete the login",
+        )
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -244,6 +294,7 @@ def main() -> None:
     MIRRORS = parser.parse_args().mirrors
     healwell()
     care()
+    telemedicine()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
