@@ -37,6 +37,19 @@ them at the commit named below, with fixed values, so each run writes the same b
   with the code of ``AuthenticatedSessionController`` (``str_pad(rand(0, 999999), 6, '0',
   STR_PAD_LEFT)``), rendered by the same small Blade renderer; text/html only.
 
+- usamaJ17/med_api (MIT, only as the ``license`` field of ``composer.json``; no licence
+  file), "Deluxe Hospital", a Laravel API for patients and health professionals: the Blade
+  views of ``resources/views/emails/`` sent by the mailables of ``app/Mail/`` — the patient
+  and professional sign-up mails (``OtpMail``, ``ProfessionalOtpMail``: the OTP and a
+  verify link), ``ForgotPassword``, ``EmailVerification`` (``Email OTP``), the payout OTP
+  (``WithdrawalOrPayoutOtp``), and the notices: withdrawal method updated, appointment
+  booked (professional), appointment cancelled, payment receipt, appointment reminder and
+  booking confirmation (patient). Codes as ``AuthController`` / ``HelperController`` make
+  them (``random_int(111111, 999999)``, ``rand(111111,999999)``); ``asset()`` and ``url()``
+  on ``APP_URL`` ``https://deluxehospital.com``; ``date('Y-m-d')`` the date of ``SENT``;
+  the same small Blade renderer; text/html only; From the mailable's ``Address`` where it
+  sets one, else an invented ``MAIL_FROM_ADDRESS`` for the hospital.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -105,9 +118,14 @@ def _blade(tpl: str, values: dict[str, str]) -> str:
 
     def sub(m: re.Match) -> str:
         expr = m.group(1).strip()
-        if expr not in values:
+        asset = re.fullmatch(r"asset\('([^']*)'\)", expr)
+        if asset and "APP_URL" in values:
+            value = values["APP_URL"] + "/" + asset.group(1)
+        elif expr in values:
+            value = values[expr]
+        else:
             raise KeyError(expr)
-        return html.escape(values[expr], quote=True).replace("&#x27;", "&#039;")
+        return html.escape(value, quote=True).replace("&#x27;", "&#039;")
 
     return re.sub(r"\{\{(.*?)\}\}", sub, tpl)
 
@@ -287,6 +305,92 @@ def telemedicine() -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# Deluxe Hospital (usamaJ17/med_api)
+
+MA_REPO = "usamaJ17/med_api"
+MA_COMMIT = "c8713ec6c8e432b34cfb72944a3e83019833b5b3"
+MA_URL = "https://deluxehospital.com"
+MA_OTP_FROM = "Deluxe Hospital <otp@deluxehospital.com>"
+MA_FROM = "Deluxe Hospital <no-reply@deluxehospital.com>"
+MA_NOTE = "licence only as the composer.json field (MIT), no licence file; "
+MA_NAMES = [
+    "Kwabena Asante", "Efua Mensah", "Dr. Yaw Boateng", "Abena Owusu", "Kofi Adjei",
+    "Ama Serwaa", "Nana Agyeman", "Akosua Darko", "Dr. Esi Quaye", "Kojo Antwi",
+]  # fmt: skip
+
+# view, mailable, subject, from, kind of code (None: a notice), how many mails, note
+MA_MAILS = [
+    ("otp", "OtpMail", "Confirm Your Email - Welcome to Deluxe Hospital!", MA_OTP_FROM,
+     "otp", 4, "the OTP the mail asks to enter in the app (the link is the other option)"),
+    ("professional/professional_otp", "ProfessionalOtpMail",
+     "Welcome to Deluxe Hospital! Verify Your Email to Begin Your Exciting Journey!",
+     MA_OTP_FROM, "otp", 3, "the OTP the mail asks to enter (a verify link is the other option)"),
+    ("forgot-password", "ForgotPassword", "Forgot Password", MA_FROM, "otp", 3,
+     "the password-reset OTP"),
+    ("verification", "EmailVerification", "Email OTP", MA_FROM, "otp", 3,
+     "the e-mail verification OTP"),
+    ("professional/withdrawal_or_payout_otp", "professional/WithdrawalOrPayoutOtp",
+     "Confirm Your Withdrawal Request with OTP", MA_FROM, "otp", 2,
+     "the OTP that confirms a health professional's payout request"),
+    ("professional/withdrawal_method_update_confirmation_otp",
+     "professional/WithdrawalMethodUpdateConfirmationOtp",
+     "Withdrawal Method Updated Successfully", MA_FROM, None, 2,
+     "the view is named _otp but shows no code: a notice"),
+    ("professional/appointment_booking", "AppointmentBooking",
+     "Appointment Confirmed - Get Ready to Make a Difference!", MA_FROM, None, 3,
+     "an appointment notice to the professional: patient, age, date and time, no code"),
+    ("professional/appointment_cancel", "AppointmentCancel",
+     "Appointment Cancellation Notification", MA_FROM, None, 2, "a cancellation notice"),
+    ("patient/payment_receipt", "PaymentReceipt",
+     "Your Appointment is Booked! Payment Receipt Inside", MA_FROM, None, 3,
+     "a receipt: the transaction id and amount are not codes"),
+    ("patient/before_appointment", "BeforeAppointment", "Appointment Reminder - Your Consultation with {prof}",
+     MA_FROM, None, 2, "an appointment reminder (subject of AppointmentController's 24_hours_before)"),
+    ("patient/after_booking_appointment", "AfterBookingAppointment",
+     "Appointment Confirmation - Your Booking with {prof}", MA_FROM, None, 2, "a booking confirmation, no code"),
+]  # fmt: skip
+
+
+def med_api() -> None:
+    professionals = ["Dr. Yaw Boateng", "Dr. Esi Quaye", "Dr. Selorm Kpodo"]
+    ctypes = ["Video Consultation", "Audio Consultation", "Chat Consultation"]
+    k = 0
+    for view, mailable, subject, sender, what, count, note in MA_MAILS:
+        path = f"resources/views/emails/{view}.blade.php"
+        tpl = _show(MA_REPO, MA_COMMIT, path)
+        for n in range(1, count + 1):
+            k += 1
+            name = MA_NAMES[k % len(MA_NAMES)]
+            code = f"{RNG.randint(111111, 999999)}" if what else None
+            day = f"2026-12-{RNG.randint(8, 28):02d}"
+            values = {
+                "APP_URL": MA_URL, "date('Y-m-d')": SENT.strftime("%Y-%m-%d"), "$name": name,
+                "$otp": code or "",
+                "url('/verify-email/'.$verification_url)": MA_URL + "/verify-email/"
+                + "".join(RNG.choice("0123456789abcdef") for _ in range(40)),
+                "$p_name": MA_NAMES[(k + 3) % len(MA_NAMES)], "$age": str(RNG.randint(19, 78)),
+                "$appointment_date": day,
+                "$appointment_time": f"{RNG.randint(8, 17):02d}:{RNG.choice(['00', '30'])}",
+                "$professional": professionals[k % 3], "$consultation_type": ctypes[k % 3],
+                "$amount": f"{RNG.randint(8, 60) * 10}.00",
+                "$transaction_id": f"T{RNG.randint(10**11, 10**12 - 1)}",
+                "$payment_date": SENT.strftime("%Y-%m-%d"),
+            }  # fmt: skip
+            body = _blade(tpl, values)
+            source_tpl = view.split("/")[-1].replace("_", "-")
+            _save(
+                source="deluxehosp", template=source_tpl, lang="en", n=n,
+                kind="health-otp" if what else "notice", code=code,
+                repository=MA_REPO, commit=MA_COMMIT, licence="MIT",
+                path=f"{path}; app/Mail/{mailable}.php",
+                rendered="Blade view filled by a small Blade renderer (escaped {{ }}, asset/url "
+                "on APP_URL), subject and From of the mailable's envelope, text/html only",
+                sender=sender, subject=subject.replace("{prof}", values["$professional"]),
+                text=None, html_part=body, note=MA_NOTE + note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -295,6 +399,7 @@ def main() -> None:
     healwell()
     care()
     telemedicine()
+    med_api()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
