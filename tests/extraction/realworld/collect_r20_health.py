@@ -50,6 +50,16 @@ them at the commit named below, with fixed values, so each run writes the same b
   the same small Blade renderer; text/html only; From the mailable's ``Address`` where it
   sets one, else an invented ``MAIL_FROM_ADDRESS`` for the hospital.
 
+- satpal-sekhon/medcare (MIT, only as the ``license`` field of ``composer.json``; no licence
+  file), "HealDeal", a Laravel pharmacy / lab-test / doctor-consultation shop: the OTP mail
+  of ``App\\Mail\\VerifyEmail`` (view ``emails/verification``, ``User::sendOtp``:
+  ``rand(100000, 999999)``), ``ResetPasswordMail`` (a link only), and the order mails
+  ``DoctorConsultationOrderConfirmation``, ``OrderStatusUpdated`` (order numbers
+  ``DCONS-``/``LPODR-`` and five digits, as the models make them) and ``QuickOrderPlaced``
+  (a phone number). Mailables that set no subject get Laravel's default, the class name in
+  title case; ``getSetting('site_name')`` is the ``HealDeal`` of the views' footer;
+  ``url()`` on an invented ``APP_URL``; text/html only.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -391,6 +401,79 @@ def med_api() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# HealDeal (satpal-sekhon/medcare)
+
+MC_REPO = "satpal-sekhon/medcare"
+MC_COMMIT = "776c42c9e3e87a24a4916606b003f81307209a02"
+MC_URL = "https://healdeal.example"
+MC_FROM = "HealDeal <no-reply@healdeal.example>"
+MC_NOTE = "licence only as the composer.json field (MIT), no licence file; "
+MC_PEOPLE = [
+    ("Harpreet Kaur", "harpreet.kaur@example.com", "+91 98140 27735"),
+    ("Arjun Malhotra", "arjun.m@example.com", "+91 99887 10342"),
+    ("Simran Gill", "simran.gill@example.com", "+91 97795 66120"),
+    ("Vikram Sethi", "vikram.sethi@example.com", "+91 98555 03417"),
+    ("Neha Bansal", "neha.bansal@example.com", "+91 94170 88261"),
+]  # fmt: skip
+
+
+def medcare() -> None:
+    def send(view, mailable, subject, n, values, code, note):
+        path = f"resources/views/emails/{view}.blade.php"
+        body = _blade(_show(MC_REPO, MC_COMMIT, path), values)
+        _save(
+            source="healdeal", template=view, lang="en", n=n,
+            kind="health-otp" if code else ("shop-order" if "order" in view else "notice"),
+            code=code, repository=MC_REPO, commit=MC_COMMIT, licence="MIT",
+            path=f"{path}; app/Mail/{mailable}.php",
+            rendered="Blade view filled by a small Blade renderer (escaped {{ }}), subject as "
+            "the mailable sets it or Laravel's default from the class name, text/html only",
+            sender=MC_FROM, subject=subject, text=None, html_part=body, note=MC_NOTE + note,
+        )  # fmt: skip
+
+    year = str(SENT.year)
+    for n, (name, _email, _) in enumerate(MC_PEOPLE, 1):
+        code = str(RNG.randint(100000, 999999))
+        send("verification", "VerifyEmail", "Verify Email", n,
+             {"$name ?? $email": name, "$otp": code, "date('Y')": year}, code,
+             "the six-digit OTP the mail asks to use to verify the e-mail address")  # fmt: skip
+    for n in range(1, 3):
+        token = "".join(RNG.choice("0123456789abcdef") for _ in range(64))
+        send("reset-password", "ResetPasswordMail", "Reset Password Mail", n,
+             {"url('password/reset', $token)": f"{MC_URL}/password/reset/{token}"}, None,
+             "the reset token is only inside the link")  # fmt: skip
+    doctors = [
+        ("Dermatologist", "Dr. Ritu Arora", 700),
+        ("General Physician", "Dr. Manpreet Singh", 450),
+    ]
+    for n, (dtype, dname, fee) in enumerate(doctors, 1):
+        name = MC_PEOPLE[n][0]
+        send("doctor-consultation-order-confirmation", "DoctorConsultationOrderConfirmation",
+             "Doctor Consultation Order Confirmation", n,
+             {"$name": name, "$doctor_type": dtype, "$doctor_name": dname,
+              "number_format($amount_paid, 2)": f"{fee:,.2f}", "date('Y')": year}, None,
+             "a consultation order confirmation: the fee is not a code")  # fmt: skip
+    statuses = [("DCONS-00042", "Confirmed"), ("LPODR-00117", "Sample Collected"),
+                ("DCONS-00058", "Completed")]  # fmt: skip
+    for n, (number, status) in enumerate(statuses, 1):
+        send("order-status-updated", "OrderStatusUpdated", "Order Status Updated", n,
+             {"$customer_name": MC_PEOPLE[n + 1][0], "$order_number": number,
+              "$status": status, "getSetting('site_name') ?? ''": "HealDeal"}, None,
+             "an order-status notice: the order number is not a code")  # fmt: skip
+    instructions = [
+        "Please deliver after 6 pm, ring the bell twice.",
+        "Need the prescription medicines from the attached photo, 10 tablets each.",
+    ]
+    for n, text in enumerate(instructions, 1):
+        name, email, phone = MC_PEOPLE[n + 2]
+        send("quick-order-placed", "QuickOrderPlaced", "Order Confirmation", n,
+             {"$customer_name": name, "$email": email, "$phone_number": phone,
+              "$instructions": text, "date('Y')": year,
+              "getSetting('site_name') ?? ''": "HealDeal"}, None,
+             "a quick-order confirmation with the customer's phone number: no code")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -400,6 +483,7 @@ def main() -> None:
     care()
     telemedicine()
     med_api()
+    medcare()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
