@@ -60,6 +60,18 @@ them at the commit named below, with fixed values, so each run writes the same b
   title case; ``getSetting('site_name')`` is the ``HealDeal`` of the views' footer;
   ``url()`` on an invented ``APP_URL``; text/html only.
 
+- senaite/senaite.core (GPL-2.0), SENAITE LIMS, a laboratory information system: the
+  results-published mail of ``bika/lims/browser/publish/emailview.py`` — the default body
+  ``senaite/core/browser/setup/templates/email_body_sample_publication.pt`` (made once in
+  the site's language when the setup is created: each ``i18n:translate`` paragraph
+  replaced by its msgstr from ``senaite/core/locales/<l>/LC_MESSAGES/senaite.core.po``, the
+  English msgid where the msgstr is empty, as gettext falls back), then ``$client_name``,
+  ``$lab_name`` and ``$recipients`` put in by ``string.Template.safe_substitute`` as
+  ``email_body`` and ``send_email`` do; subject ``Analysis Results for {}`` translated;
+  From the bare publication address (``compose_email``); text/html. The real mail is
+  multipart/mixed with the report PDFs; the PDFs are left out. Languages: those whose
+  catalogue translates the subject and the first paragraph.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -474,6 +486,96 @@ def medcare() -> None:
              "a quick-order confirmation with the customer's phone number: no code")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# SENAITE LIMS (senaite/senaite.core)
+
+SN_REPO = "senaite/senaite.core"
+SN_COMMIT = "78a4d3d868ab2c74a6ca4c32fea55bc90df48a1f"
+SN_TPL = "src/senaite/core/browser/setup/templates/email_body_sample_publication.pt"
+SN_PO = "src/senaite/core/locales/{}/LC_MESSAGES/senaite.core.po"
+
+
+def _po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a .po file (single and continued quoted lines)."""
+    out: dict[str, str] = {}
+    key = None
+    cur: dict[str, list[str]] = {}
+
+    def flush():
+        if "msgid" in cur and "msgstr" in cur:
+            out["".join(cur["msgid"])] = "".join(cur["msgstr"])
+
+    for line in text.splitlines():
+        line = line.strip()
+        m = re.match(r'(msgid|msgstr|msgctxt) "(.*)"$', line)
+        if m:
+            if m.group(1) in ("msgid", "msgctxt") and "msgstr" in cur:
+                flush()
+                cur = {}
+            key = m.group(1)
+            cur[key] = [m.group(2)]
+        elif line.startswith('"') and key:
+            cur[key].append(line[1:-1])
+        elif not line:
+            key = None
+    flush()
+    return {k: v.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+            for k, v in out.items()}  # fmt: skip
+
+
+def senaite() -> None:
+    from string import Template
+
+    tpl = _show(SN_REPO, SN_COMMIT, SN_TPL)
+
+    def msgid(inner: str) -> str:
+        inner = re.sub(r"<tal:client i18n:name=\"(\w+)\"[^>]*>.*?</tal:client>", r"${\1}", inner)
+        return " ".join(inner.split())
+
+    paras = re.findall(r'<p i18n:translate="">(.*?)</p>', tpl, flags=re.S)
+    ids = [msgid(x) for x in paras]
+    subject_id = "Analysis Results for {}"
+    git_dir = MIRRORS / "senaite+senaite.core" / "repo"
+    langs = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "ls-tree", "--name-only", SN_COMMIT,
+         "src/senaite/core/locales/"], capture_output=True, check=True, text=True,
+    ).stdout.split()  # fmt: skip
+    labs = [
+        ("Laboratorio Analítico del Valle", "Clínica San Rafael"),
+        ("Institut für Labordiagnostik", "Praxis Dr. Weber"),
+    ]
+    n = 0
+    others = [x.rsplit("/", 1)[1] for x in langs]
+    for lang in ["en"] + [x for x in others if x != "en" and "." not in x]:
+        cat = {} if lang == "en" else _po(_show(SN_REPO, SN_COMMIT, SN_PO.format(lang)))
+        if lang != "en" and not (cat.get(subject_id) and cat.get(ids[0])):
+            continue
+        n += 1
+        out = tpl
+        for raw, mid in zip(paras, ids, strict=True):
+            text = cat.get(mid) or mid
+            text = text.replace("${client_name}", "$client_name")
+            out = out.replace(f'<p i18n:translate="">{raw}</p>', f"<p>{text}</p>", 1)
+        out = re.sub(r"^<tal:template[^>]*>\n", "", out, flags=re.S)
+        out = out.replace("</tal:template>\n", "")
+        lab, client = labs[n % 2]
+        body = Template(out).safe_substitute(client_name=client, lab_name=lab,
+                                             lab_address="")  # fmt: skip
+        recips = sorted(["ana.moreno@example.org", "m.weber@example.org"])
+        body = Template(body).safe_substitute(recipients="<br/>".join(recips))
+        subject = (cat.get(subject_id) or subject_id).format(client)
+        _save(
+            source="senaitelims", template="publish", lang=lang.replace("_", "-"), n=1,
+            kind="notice", code=None, repository=SN_REPO, commit=SN_COMMIT,
+            licence="GPL-2.0", path=f"{SN_TPL}; src/bika/lims/browser/publish/emailview.py; "
+            + SN_PO.format(lang), rendered="the page template's i18n paragraphs translated "
+            "from the .po (English fallback), string.Template safe_substitute as emailview "
+            "does, html body; the multipart/mixed wrapper and report PDFs left out",
+            sender="results@labdiagnostik.example", subject=subject, text=None,
+            html_part=body, note="a results-ready mail (report attached): no code",
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -484,6 +586,7 @@ def main() -> None:
     telemedicine()
     med_api()
     medcare()
+    senaite()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
