@@ -16,14 +16,28 @@ them at the commit named below, with fixed values, so each run writes the same b
   unescaped, ``link_to`` made an ``<a href>``); Decidim's mailer layout around the body is
   not reproduced; text/html only. No code: the invitation token is only inside the link.
 
+- Teplitsa/Leyka (GPL-2.0), the donations plugin for non-profits of Teplitsa (WordPress):
+  the donor mails whose default texts are the ``default`` of ``email_*`` options in
+  ``inc/options-meta/leyka-class-options-meta-controller.php`` (thanks for a donation, first
+  and ongoing recurring donation, recurring subscription cancelled, donor account created),
+  each through ``__()`` of the language's ``languages/leyka-<l>.mo`` (en, ru_RU, uk: the
+  languages that translate the text; ``leyka-bel.mo`` is left out, its texts are Russian
+  and Ukrainian), ``#PLACEHOLDER#`` replaced as
+  ``Leyka_Donation_Management::send_donor_thanking_email`` does (``str_replace``), then
+  ``wpautop`` (its main steps: double ``<br>`` made paragraphs, each wrapped in ``<p>``);
+  text/html (``leyka_set_html_content_type``), From ``email_from_name <email_from>``.
+  No code: the donor-account activation code is only inside the link.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
 from __future__ import annotations
 
 import argparse
+import gettext
 import hashlib
 import html
+import io
 import json
 import re
 import subprocess
@@ -132,12 +146,114 @@ def kids() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Leyka
+
+LE_REPO = "Teplitsa/Leyka"
+LE_COMMIT = "21594ceeb07865f29a49da19072bce75c090dd1d"
+LE_META = "inc/options-meta/leyka-class-options-meta-controller.php"
+LE_SITE = "https://teplydom-fond.example"
+LE_SENDER = "Благотворительный фонд «Тёплый дом» <donate@teplydom-fond.example>"
+LE_LANGS = {"en": None, "ru": "ru_RU", "uk": "uk"}  # leyka-bel.mo mixes ru and uk texts
+# (template id, option prefix, note)
+LE_MAILS = [
+    ("thanks", "email_thanks", "a donation's thank-you with its amount; no code"),
+    ("recurring-init", "email_recurring_init_thanks",
+     "first recurring donation with a personal-account link (the activation code is only in "
+     "the link); no code"),
+    ("recurring-ongoing", "email_recurring_ongoing_thanks", "a monthly rebill notice; no code"),
+    ("recurring-cancelled", "recurring_canceling_donor_notification_emails",
+     "recurring donations cancelled; no code"),
+    ("account-created", "non_init_recurring_donor_registration_emails",
+     "donor personal account created, login link only; no code"),
+]  # fmt: skip
+
+
+def _le_default(src: str, option: str) -> str:
+    m = re.search(
+        r"'" + re.escape(option) + r"' => \[.*?'default' => __\('((?:[^'\\]|\\.)*)', 'leyka'\)",
+        src,
+        re.S,
+    )
+    if not m:
+        raise ValueError(option)
+    return m.group(1).replace("\\'", "'").replace("\\\\", "\\")
+
+
+def _wpautop(text: str) -> str:
+    text = re.sub(r"<br\s*/?>\s*<br\s*/?>", "\n\n", text)
+    paras = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    return "".join("<p>" + p.replace("\n", "<br />\n") + "</p>\n" for p in paras)
+
+
+def leyka() -> None:
+    src = _show(LE_REPO, LE_COMMIT, LE_META)
+    code = "9f3c2a7be61d"
+    for lang, mo_lang in LE_LANGS.items():
+        if mo_lang:
+            mo = f"languages/leyka-{mo_lang}.mo"
+            cat = gettext.GNUTranslations(io.BytesIO(_show_bytes(LE_REPO, LE_COMMIT, mo)))
+        else:
+            mo, cat = None, gettext.NullTranslations()
+        tr = cat.gettext
+        account = tr(
+            'You may manage your donations in your <a href="%s" target="_blank">personal '
+            "account</a>."
+        ) % (f"{LE_SITE}/donor-account/login/?activate={code}")
+        cancel = tr('<a href="mailto:%s">write us a letter about it</a>') % (
+            "help@teplydom-fond.example"
+        )
+        values = {
+            "#DONOR_NAME#": "Анна Кузнецова" if lang != "en" else "Anna Kuznetsova",
+            "#SUM#": "500 ₽",
+            "#CAMPAIGN_NAME#": "Тёплая зима для подопечных" if lang != "en"
+            else "A Warm Winter for Our Wards",
+            "#PAYMENT_METHOD_NAME#": "CloudPayments",
+            "#ORG_NAME#": "Благотворительный фонд «Тёплый дом»",
+            "#DONOR_ACCOUNT_LOGIN_LINK#": account,
+            "#RECURRING_SUBSCRIPTION_CANCELLING_LINK#": cancel,
+            "#CAMPAIGN_URL#": f"{LE_SITE}/campaign/warm-winter/",
+            "#SITE_NAME#": "Тёплый дом",
+            "#SITE_EMAIL#": "info@teplydom-fond.example",
+            "#SITE_URL#": LE_SITE,
+            "#SITE_TECH_SUPPORT_EMAIL#": "help@teplydom-fond.example",
+            "#ORG_SHORT_NAME#": "БФ «Тёплый дом»",
+            "#DONATION_ID#": "18342",
+            "#DONOR_EMAIL#": "anna.kuznetsova@example.ru",
+            "#DONOR_COMMENT#": "",
+            "#PURPOSE#": "Пожертвование на уставную деятельность" if lang != "en"
+            else "Donation for statutory activities",
+            "#CAMPAIGN_TARGET#": "300 000 ₽",
+            "#DATE#": "03.12.2026",
+        }  # fmt: skip
+        for template, option, note in LE_MAILS:
+            title_id = _le_default(src, option + "_title")
+            text_id = _le_default(src, option + "_text")
+            title, text = tr(title_id), tr(text_id)
+            if mo_lang and text == text_id:
+                continue  # untranslated
+            for key, value in values.items():
+                text = text.replace(key, value)
+            _save(
+                source="leyka", template=template, lang=lang, kind="invoice"
+                if template != "account-created" and template != "recurring-cancelled"
+                else "notice", code=None, repository=LE_REPO,
+                path=LE_META + (f"; {mo}" if mo else ""), commit=LE_COMMIT,
+                licence="GPL-2.0",
+                rendered="default option text through __() (the language's leyka .mo, Python "
+                "gettext); #PLACEHOLDER# str_replace as Leyka_Donation_Management; wpautop "
+                "main steps; text/html",
+                sender=LE_SENDER, subject=title, text=None, html_part=_wpautop(text), note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = parser.parse_args().mirrors
     kids()
+    leyka()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
