@@ -1,5 +1,6 @@
 """Round twenty, civic and non-profit software: the mails of
-participatory-democracy platforms — their invitation, sign-in and account notices.
+participatory-democracy and participatory-budgeting platforms and a donations plugin —
+their voter-verification tokens, invitations, donor receipts and account notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r20_civic.py \\
         --mirrors /work/.mirror
@@ -27,6 +28,15 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``wpautop`` (its main steps: double ``<br>`` made paragraphs, each wrapped in ``<p>``);
   text/html (``leyka_set_html_content_type``), From ``email_from_name <email_from>``.
   No code: the donor-account activation code is only inside the link.
+
+- openbudgets/participatory-budgeting (AGPL-3.0), OpenBudgets.eu's participatory-budgeting
+  app: ``VoterMailer``'s verification, reminder and hint mails
+  (``app/views/voter_mailer/*.text.haml`` in the ``= yield`` layout), each ``_()`` through
+  the language's ``config/locales/gettext/<l>/LC_MESSAGES/app.mo`` (en, de, el, es, fr) and
+  the Haml read as Haml renders it (``= expr`` a line, ``\\`` an empty line); the token is
+  ``secure_token.to_i(16).to_s(36)`` (a UUID's 32 hex digits as a base-36 number) and
+  ``verify_voters_url`` is ``/voters/verification?token=``; text/plain, From the default
+  ``no-reply@openbudgets.eu``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -247,6 +257,86 @@ def leyka() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# OpenBudgets participatory budgeting
+
+OB_REPO = "openbudgets/participatory-budgeting"
+OB_COMMIT = "6981aa37ee8ea0347217e8c1aea29e79c7b2906a"
+OB_HOST = "https://pb.ajuntament-vilanova.example"
+OB_SENDER = "no-reply@openbudgets.eu"
+OB_LANGS = ["en", "de", "el", "es", "fr"]
+OB_UUIDS = {
+    "en": "5f0c2b8e9a7d4e61b3c0f2a9d8e17c44", "de": "a3e91d07c6b24f58a1d9e0c7b6f25e13",
+    "el": "0d7b4e2a9c1f46e8b5a3d0f9e2c74b61", "es": "c81f5a2e3b9d47c0a6e1f8d2b4c97a35",
+    "fr": "7e2d9c1b0a8f4356b9e7d1c3a5f08e62",
+}  # fmt: skip
+_OB_LINE = re.compile(r"^= _\('((?:[^'\\]|\\.)*)'\)$")
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while n:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+    return out or "0"
+
+
+def _ob_haml(src: str, tr, token: str) -> str:
+    out = []
+    for line in src.split("\n"):
+        if not line:
+            continue
+        if line == "\\":
+            out.append("")
+        elif m := _OB_LINE.match(line):
+            out.append(tr(m.group(1).replace("\\'", "'")))
+        elif line == "= @voter.verification_token":
+            out.append(token)
+        elif line == "= verify_voters_url(token: @voter.verification_token)":
+            out.append(f"{OB_HOST}/voters/verification?token={token}")
+        else:
+            raise ValueError(line)
+    return "\n".join(out) + "\n"
+
+
+def openbudgets() -> None:
+    mails = [
+        ("voter-verification", "voter_verification_email", "Voter verification token"),
+        ("voter-reminder", "voter_reminder_email", "Voter verification reminder"),
+        ("voter-hint", "voter_hint_email", "Voter verification hint"),
+    ]
+    for lang in OB_LANGS:
+        if lang == "en":
+            mo, tr = None, gettext.NullTranslations().gettext
+        else:
+            mo = f"config/locales/gettext/{lang}/LC_MESSAGES/app.mo"
+            tr = gettext.GNUTranslations(io.BytesIO(_show_bytes(OB_REPO, OB_COMMIT, mo))).gettext
+        token = _base36(int(OB_UUIDS[lang], 16))
+        for template, view, subject in mails:
+            path = f"app/views/voter_mailer/{view}.text.haml"
+            text = _ob_haml(_show(OB_REPO, OB_COMMIT, path), tr, token)
+            english = _ob_haml(_show(OB_REPO, OB_COMMIT, path), lambda x: x, token)
+            if lang != "en" and text == english:
+                continue  # not translated: the mail would be the English one
+            has_code = template != "voter-hint"
+            _save(
+                source="openbudgets-pb", template=template, lang=lang,
+                kind="gov-otp" if has_code else "notice", code=token if has_code else None,
+                repository=OB_REPO,
+                path=f"{path}; app/mailers/voter_mailer.rb" + (f"; {mo}" if mo else ""),
+                commit=OB_COMMIT, licence="AGPL-3.0",
+                rendered="Haml text view read as Haml renders it, _() through the language's "
+                "app.mo (Python gettext); layout '= yield'; subject _() of VoterMailer; "
+                "text/plain",
+                sender=OB_SENDER, subject=tr(subject), text=text, html_part=None,
+                note="the voter's verification token (a UUID as a base-36 number, 24-25 "
+                "lowercase letters and digits) the mail gives under 'This is your verification "
+                "token:'; the same token is in the verification link below it (the site has "
+                "no form to type it)" if has_code else "no code: census-data hint",
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -254,6 +344,7 @@ def main() -> None:
     MIRRORS = parser.parse_args().mirrors
     kids()
     leyka()
+    openbudgets()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
