@@ -38,6 +38,14 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``verify_voters_url`` is ``/voters/verification?token=``; text/plain, From the default
   ``no-reply@openbudgets.eu``.
 
+- halalaninitiative/halalan (GPL-3.0), Halalan, the UP Linux Users' Group's e-voting
+  system: the "Halalan Login Credentials" mail of ``admin/voters.php`` (a voter added or
+  edited) and ``admin/home.php`` (credentials regenerated) when
+  ``password_pin_generation`` is ``email``: the PHP string built as PHP builds it (each
+  literal checked to be in the source), the password and PIN of CodeIgniter's
+  ``random_string('alnum', n)`` (``halalan.php``: length 4 by default; one election set to
+  8 and 6); CodeIgniter ``Email`` text/plain, From the admin's name and address.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -49,6 +57,7 @@ import hashlib
 import html
 import io
 import json
+import random
 import re
 import subprocess
 from datetime import UTC, datetime
@@ -337,6 +346,70 @@ def openbudgets() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Halalan
+
+HA_REPO = "halalaninitiative/halalan"
+HA_COMMIT = "2f604ea0bc9b84787492cd7ced699d1d3d7a6ec5"
+HA_ALNUM = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+HA_RNG = random.Random("r20-civic-halalan")
+
+
+def _ha_random(n: int) -> str:
+    return "".join(HA_RNG.choice(HA_ALNUM) for _ in range(n))
+
+
+def halalan() -> None:
+    voters_php = "system/application/controllers/admin/voters.php"
+    home_php = "system/application/controllers/admin/home.php"
+    srcs = {p: _show(HA_REPO, HA_COMMIT, p) for p in (voters_php, home_php)}
+    for literal in (
+        '"Hello $voter[first_name] $voter[last_name],\\n\\nThe following are your login '
+        'credentials:\\nEmail: $voter[username]\\n"',
+        '"Password: $password\\n"', '"PIN: $pin\\n"', "'Halalan Administrator'",
+        "'Halalan Login Credentials'",
+    ):  # fmt: skip
+        for p, src in srcs.items():
+            if literal not in src:
+                raise ValueError(f"{literal} not in {p}")
+    admin = ("Ma. Theresa", "Dizon", "comelec@upd-studentcouncil.example")
+    sender = f'"{admin[0]} {admin[1]}" <{admin[2]}>'  # CI Email::from quotes the name
+    # (template, php, first, last, email, pw length or None, pin length or None, note)
+    mails = [
+        ("voter-added", voters_php, "Jose Miguel", "Reyes", "jmreyes@up-diliman.example", 4,
+         None, "the voter's generated password (random_string alnum, default length 4)"),
+        ("voter-added-pin", voters_php, "Andrea", "Villanueva", "avillanueva@up-diliman.example",
+         8, 6, "two codes: the password (asked first, 8 alnum) and a PIN (6 alnum); labelled "
+         "the password"),
+        ("voter-edited-pin", voters_php, "Carlo", "Bautista", "cbautista@up-diliman.example",
+         None, 4, "only the PIN was regenerated (voter edited with 'pin' ticked): the PIN"),
+        ("regenerated", home_php, "Patricia", "Mendoza", "pmendoza@up-diliman.example", 4, 4,
+         "two codes: password then PIN (4 alnum each); labelled the password, asked first"),
+        ("regenerated-password", home_php, "Ramon", "Santos", "rsantos@up-diliman.example", 4,
+         None, "the regenerated password (4 alnum), no PIN"),
+    ]  # fmt: skip
+    for template, php, first, last, mail, pw_len, pin_len, note in mails:
+        message = (f"Hello {first} {last},\n\nThe following are your login credentials:\n"
+                   f"Email: {mail}\n")  # fmt: skip
+        password = _ha_random(pw_len) if pw_len else None
+        pin = _ha_random(pin_len) if pin_len else None
+        if password:
+            message += f"Password: {password}\n"
+        if pin:
+            message += f"PIN: {pin}\n"
+        message += "\n" + f"{admin[0]} {admin[1]}" + "\n" + "Halalan Administrator"
+        _save(
+            source="halalan", template=template, lang="en", kind="gov-otp",
+            code=password or pin, repository=HA_REPO,
+            path=f"{php}; system/application/config/halalan.php", commit=HA_COMMIT,
+            licence="GPL-3.0",
+            rendered="the controller's PHP string concatenation (literals checked in the "
+            "source), random_string('alnum', n); CodeIgniter Email text/plain",
+            sender=sender, subject="Halalan Login Credentials", text=message, html_part=None,
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -345,6 +418,7 @@ def main() -> None:
     kids()
     leyka()
     openbudgets()
+    halalan()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
