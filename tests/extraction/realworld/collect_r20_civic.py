@@ -46,6 +46,15 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``random_string('alnum', n)`` (``halalan.php``: length 4 by default; one election set to
   8 and 6); CodeIgniter ``Email`` text/plain, From the admin's name and address.
 
+- svthalia/concrexit (AGPL-3.0), the membership-management site of Study Association
+  Thalia: the text parts of the welcome mail (``members/email/welcome.txt``, the password of
+  ``registrations/services.py``: 15 of ``_PASSWORD_CHARS``) and the G Suite account mail
+  (``activemembers/email/gsuite_info.txt``, the password of ``gsuite.py``
+  ``_generate_password``: 15 letters, digits and ``!@#$%^&*-_=+?``), rendered by a small
+  Django-template renderer (``{{ var }}`` and ``{% url %}`` resolved from the ``urls.py``
+  paths); subjects of ``emails.py``, From ``DEFAULT_FROM_EMAIL`` (noreply@thalia.nu); only
+  the text/plain part is reproduced (the HTML alternative, a base-template layout, is not).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -410,6 +419,75 @@ def halalan() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Thalia concrexit
+
+TH_REPO = "svthalia/concrexit"
+TH_COMMIT = "116602b1470b1d6404b6c5e182a21c44799ec67d"
+TH_BASE = "https://thalia.nu"
+TH_URLS = {
+    "members:edit-profile": "/user/edit-profile/",
+    "events:ical-help": "/events/ical/help/",
+    "facedetection:reference-faces": "/members/photos/facedetection/reference-faces/",
+}
+TH_RNG = random.Random("r20-civic-thalia")
+
+
+def _th_render(src: str, ctx: dict[str, str]) -> str:
+    src = re.sub(r"\{% url [\"'](.+?)[\"'] %\}", lambda m: TH_URLS[m.group(1)], src)
+    return re.sub(r"\{\{ (\w+) \}\}", lambda m: ctx[m.group(1)], src)
+
+
+def concrexit() -> None:
+    reg_chars = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    gs_chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%^&*-_=+?"
+    if f'_PASSWORD_CHARS = "{reg_chars}"' not in _show(
+        TH_REPO, TH_COMMIT, "website/registrations/services.py"
+    ):
+        raise ValueError("password alphabet changed")
+    people = [("Sanne de Vries", "svries"), ("Thijs Janssen", "tjanssen")]
+    sender = "noreply@thalia.nu"
+    for n, (full_name, username) in enumerate(people):
+        pw = "".join(TH_RNG.choice(reg_chars) for _ in range(15))
+        path = "website/members/templates/members/email/welcome.txt"
+        text = _th_render(
+            _show(TH_REPO, TH_COMMIT, path),
+            {"full_name": full_name, "username": username, "password": pw, "url": TH_BASE,
+             "base_url": TH_BASE},
+        )  # fmt: skip
+        _save(
+            source="concrexit", template=f"welcome-{n + 1}", lang="en", kind="saas-otp",
+            code=pw, repository=TH_REPO, path=f"{path}; website/members/emails.py; "
+            "website/registrations/services.py", commit=TH_COMMIT, licence="AGPL-3.0",
+            rendered="Django text template by a small renderer ({{ var }}, {% url %} from "
+            "urls.py); subject of send_welcome_message; text part only",
+            sender=sender, subject="Welcome to Study Association Thalia", text=text,
+            html_part=None, note="the new member's generated password (15 characters of "
+            "_PASSWORD_CHARS) under 'Your password is:'; the username is above it",
+        )  # fmt: skip
+        gpw = "".join(TH_RNG.choice(gs_chars) for _ in range(15))
+        path = "website/activemembers/templates/activemembers/email/gsuite_info.txt"
+        text = _th_render(
+            _show(TH_REPO, TH_COMMIT, path),
+            {"full_name": full_name, "username": f"{username}@thalia.nu", "password": gpw,
+             "url": TH_BASE},
+        )  # fmt: skip
+        subject = re.search(
+            r'subject="([^"]+)",\s*txt_template="activemembers/email/gsuite_info.txt"',
+            _show(TH_REPO, TH_COMMIT, "website/activemembers/emails.py"),
+        ).group(1)
+        _save(
+            source="concrexit", template=f"gsuite-info-{n + 1}", lang="en", kind="saas-otp",
+            code=gpw, repository=TH_REPO, path=f"{path}; website/activemembers/emails.py; "
+            "website/activemembers/gsuite.py", commit=TH_COMMIT, licence="AGPL-3.0",
+            rendered="Django text template by a small renderer ({{ var }}); subject of "
+            "send_gsuite_info; text part only",
+            sender=sender, subject=subject, text=text, html_part=None,
+            note="the G Suite account's generated password (15 letters, digits and symbols of "
+            "_generate_password, symbols kept)",
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -419,6 +497,7 @@ def main() -> None:
     leyka()
     openbudgets()
     halalan()
+    concrexit()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
