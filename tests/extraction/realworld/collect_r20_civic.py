@@ -54,6 +54,10 @@ them at the commit named below, with fixed values, so each run writes the same b
   Django-template renderer (``{{ var }}`` and ``{% url %}`` resolved from the ``urls.py``
   paths); subjects of ``emails.py``, From ``DEFAULT_FROM_EMAIL`` (noreply@thalia.nu); only
   the text/plain part is reproduced (the HTML alternative, a base-template layout, is not).
+  The same senders' notices without a code (e-mail change, registration accepted/rejected,
+  renewal complete, membership expiring, G Suite suspended) from the ``.txt`` templates
+  that use only ``{{ var }}``, each subject read from the ``subject=`` just before its
+  ``txt_template=`` in the app's ``emails.py``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -488,6 +492,57 @@ def concrexit() -> None:
         )  # fmt: skip
 
 
+TH_NOTICES = [
+    ("members", "email_change_confirm", "email-change-confirm", "link to confirm; no code"),
+    ("members", "email_change_verify", "email-change-verify", "link to verify; no code"),
+    ("members", "email_change_completed", "email-change-completed", None),
+    ("members", "expiration_announcement", "expiration-announcement", "renewal link and a "
+     "discount amount; no code"),
+    ("registrations", "registration_accepted", "registration-accepted", "membership fees "
+     "and a bank account number; no code"),
+    ("registrations", "registration_confirm_mail", "registration-confirm", "link only"),
+    ("registrations", "registration_rejected", "registration-rejected", None),
+    ("registrations", "renewal_complete", "renewal-complete", None),
+    ("activemembers", "gsuite_suspend", "gsuite-suspended", None),
+]  # fmt: skip
+TH_VALUES = {
+    "name": "Sanne de Vries",
+    "full_name": "Sanne de Vries",
+    "confirm_link": TH_BASE + "/user/change-email/confirm/3f6c1a2e-8b4d-4e7a-9c15-d2b7e0a4f981/",
+    "renewal_url": TH_BASE + "/association/renew/",
+    "membership_discount": "7.50",
+    "fees": "7.50",
+}
+
+
+def concrexit_notices() -> None:
+    for app, name, template, note in TH_NOTICES:
+        path = f"website/{app}/templates/{app}/email/{name}.txt"
+        emails = _show(TH_REPO, TH_COMMIT, f"website/{app}/emails.py")
+        m = re.search(
+            r'subject="([^"]+)",\s*(?:to=[^\n]*\n\s*)?txt_template="'
+            + re.escape(f"{app}/email/{name}.txt") + '"', emails,
+        )  # fmt: skip
+        if not m:
+            raise ValueError(f"no subject for {name}")
+        values = dict(TH_VALUES)
+        if name == "registration_confirm_mail":
+            values["confirm_link"] = (
+                TH_BASE
+                + "/association/register/confirm-email/9b2e7c41-5d8a-4f03-b6e2-1c7a9d3f0e58/"
+            )
+        text = _th_render(_show(TH_REPO, TH_COMMIT, path), values)
+        _save(
+            source="concrexit", template=template, lang="en", kind="notice", code=None,
+            repository=TH_REPO, path=f"{path}; website/{app}/emails.py", commit=TH_COMMIT,
+            licence="AGPL-3.0",
+            rendered="Django text template by a small renderer ({{ var }}); subject from "
+            "emails.py; text part only",
+            sender="noreply@thalia.nu", subject=m.group(1), text=text, html_part=None,
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -498,6 +553,7 @@ def main() -> None:
     openbudgets()
     halalan()
     concrexit()
+    concrexit_notices()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
