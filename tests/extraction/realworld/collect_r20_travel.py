@@ -1,0 +1,273 @@
+"""Round twenty, travel and hospitality (collected blind): a carpooling platform's account and
+trip mails, with the validation codes and the password a person types, and the same sender's
+notices.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r20_travel.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- Covivo/mobicoop (AGPL-3.0), the Mobicoop carpooling (ride-sharing) platform: the French
+  e-mail templates of ``api/templates/communication/fr/email/notification/<name>.html.twig``
+  (the platform ships its e-mails in French only; the English folder holds push texts),
+  each extending ``base.html.twig`` (banner, body block, FAQ / contact footer), the subject
+  the template of ``title/<name>.html.twig`` as ``NotificationManager`` renders it. The Twig
+  templates are rendered with Jinja2 (the constructs used are the same in both; ``is not
+  null`` is read as ``is not none``, ``elseif`` as ``elif``; Twig's ``date`` filter is the PHP ``date()`` format;
+  ``trans`` reads ``api/translations/messages+intl-icu.fr.yaml``; the first newline after a
+  tag is dropped as Twig's lexer does — Jinja's ``trim_blocks``; HTML autoescaping as Twig's
+  ``html`` strategy). ``api_env`` gives the colours and font of ``api/.env`` and an invented
+  platform name and URL. ``EmailManager`` sends the body as ``text/html`` only, From
+  ``MAILER_SENDER`` with ``MAILER_SENDER_NAME``. The e-mail validation code and the parental
+  consent code are ``UserManager::createShortToken`` (``rand(100000, 999999)``); the password
+  given to a user registered by a third party is ``randomPassword`` (ten letters and digits);
+  the password-reset token (a sha256 hex string) is only inside a link.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import jinja2
+import yaml
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 7, 18, 44, tzinfo=UTC)
+RNG = random.Random("r20-travel")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round20" / "travel.json"
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None, variant=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    ident = f"{source}-{template}" + (f"-{variant}" if variant else "") + f"-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _rand(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def _php_date(value: datetime | str, fmt: str) -> str:
+    """PHP ``date()`` for the format letters the templates use."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    table = {"d": "%d", "m": "%m", "Y": "%Y", "H": "%H", "i": "%M", "y": "%y"}
+    return "".join(value.strftime(table[c]) if c in table else c for c in fmt)
+
+
+# ---------------------------------------------------------------------------------------
+# Mobicoop
+
+MOB_REPO = "Covivo/mobicoop"
+MOB_COMMIT = "43afc69e2131ea8b312e27e755185d5d42548d24"
+MOB_DIR = "api/templates/communication/fr/email/notification"
+MOB_ENV = {
+    "EMAILS_PLATFORM_NAME": "Covoit-Vallée",
+    "EMAILS_PLATFORM_URL": "https://www.covoit-vallee.fr",
+    "EMAILS_MOBILE_PLATFORM_URL": "https://m.covoit-vallee.fr",
+    "EMAILS_BANNER_URL": "https://www.covoit-vallee.fr/images/email/banner.png",
+    "EMAILS_EXTERIOR_BACKGROUND_COLOR": "#F1F1F1",
+    "EMAILS_INTERIOR_BACKGROUND_COLOR": "#FFFFFF",
+    "EMAILS_COLOR_PRIMARY": "#00D28C",
+    "EMAILS_COLOR_SECONDARY": "#F045AB",
+    "EMAILS_COLOR_ACCENT": "#00BEF0",
+    "EMAILS_COLOR_PRIMARY_LIGHT": "#b9eeee",
+    "EMAILS_FONT": "Roboto",
+    "EMAILS_IMAGES_BASE_URL": "/images/email/",
+    "EMAILS_WAY_LOGO": "way.png",
+    "EMAILS_DAY_DARK": "emptyDayDark.png",
+    "EMAILS_DAY_LIGHT": "emptyDayLight.png",
+}
+MOB_SENDER = "Covoit-Vallée <ne-pas-repondre@covoit-vallee.fr>"
+MOB_PEOPLE = [
+    ("élodie", "m."), ("karim", "b."), ("jean-baptiste", "l."), ("amandine", "r."),
+    ("théo", "g."), ("nadia", "h."), ("pierre", "v."), ("sophie", "c."), ("yannick", "d."),
+    ("maëlle", "f."), ("hugo", "p."), ("léa", "t."), ("camille", "n."), ("bastien", "j."),
+    ("inès", "k."), ("lucas", "s."), ("chloé", "w."), ("mathis", "o."),
+]  # fmt: skip
+
+
+def _twig_env(mirrors: Path) -> jinja2.Environment:
+    repo = mirrors / "Covivo+mobicoop" / "repo"
+    trans = yaml.safe_load(_show(repo, MOB_COMMIT, "api/translations/messages+intl-icu.fr.yaml"))
+
+    def load(name: str) -> str:
+        src = _show(repo, MOB_COMMIT, f"api/templates/{name}")
+        src = src.replace("is not null", "is not none").replace("is null", "is none")
+        return re.sub(r"\{%(-?)\s*elseif\b", r"{%\1 elif", src)
+
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(load),
+        autoescape=True,
+        trim_blocks=True,
+        keep_trailing_newline=False,
+        undefined=jinja2.ChainableUndefined,
+    )
+    env.globals["api_env"] = lambda name: MOB_ENV.get(name, "")
+    env.globals["null"] = None
+    env.filters["date"] = _php_date
+    env.filters["trans"] = lambda key: trans.get(key, key)
+    return env
+
+
+def mobicoop(mirrors: Path) -> None:
+    env = _twig_env(mirrors)
+    licence = "AGPL-3.0"
+    people = iter(MOB_PEOPLE)
+
+    def user(**extra) -> dict:
+        given, short = next(people)
+        email = (
+            f"{given.replace('é', 'e').replace('ë', 'e').replace('è', 'e')}.{short[0]}@example.fr"
+        )
+        return {"givenName": given, "shortFamilyName": short, "email": email, **extra}
+
+    def send(name, *, ctx, kind, code, rendered_extra="", note=None, variant=None):
+        tpl = f"communication/fr/email/notification/{name}.html.twig"
+        body = env.get_template(tpl).render(context=ctx)
+        subject_tpl = f"communication/fr/email/notification/title/{name}.html.twig"
+        subject = " ".join(env.get_template(subject_tpl).render(context=ctx).split())
+        rendered = (
+            f"{MOB_DIR}/{name}.html.twig (extends base.html.twig) with Jinja2 as Twig; subject "
+            f"title/{name}.html.twig; HTML only, From MAILER_SENDER" + rendered_extra
+        )
+        _save(
+            source="mobicoop", template=name.replace("_", "-"), lang="fr", kind=kind,
+            code=code, repository=MOB_REPO,
+            path=f"{MOB_DIR}/{name}.html.twig; {MOB_DIR}/title/{name}.html.twig",
+            commit=MOB_COMMIT, licence=licence, rendered=rendered, sender=MOB_SENDER,
+            subject=subject, text=None, html_part=body, note=note, variant=variant,
+        )  # fmt: skip
+
+    def short() -> str:
+        return str(RNG.randint(100000, 999999))
+
+    # registration: three branches of the same template (web, mobile app, a partner's link)
+    for variant, extra in (
+        (None, {}),
+        ("mobile", {"mobileRegistration": 1}),
+        ("backlink", {"backLink": "https://www.mairie-saint-amand.fr/covoiturage/valider?t="}),
+    ):
+        token = short()
+        send(
+            "user_registered",
+            ctx={"user": user(emailToken=token, **extra), "signature": None},
+            kind="travel-otp",
+            code=token,
+            variant=variant,
+            rendered_extra=f"; branch {variant or 'web'}",
+            note="the validation code is shown after the link that carries it",
+        )
+
+    # registered by a third party (an operator): code, and the password by mail or by SMS
+    token, password = (
+        short(),
+        _rand("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890", 10),
+    )
+    send(
+        "user_registered_delegate",
+        ctx={"user": user(emailToken=token, passwordSendType=2, clearPassword=password)},
+        kind="travel-otp", code=token, variant="password",
+        note=f"two things to type: the validation code (asked first, labelled) and the "
+        f"password {password} for the first sign-in",
+    )  # fmt: skip
+    token = short()
+    send(
+        "user_registered_delegate",
+        ctx={"user": user(emailToken=token, passwordSendType=1)},
+        kind="travel-otp", code=token, variant="sms",
+        note="the password went by SMS; the validation code is the one to type",
+    )  # fmt: skip
+
+    # parental consent for a minor's account (a code copied into a form)
+    for variant, gender in (("daughter", 1), ("child", 3)):
+        token = short()
+        u = user(parentalConsentToken=token, gender=gender, familyName="Lemoine")
+        u["birthDate"] = "2011-05-14T00:00:00"
+        u["parentalConsentUuid"] = "3f9c1b2e-7a4d-4e21-9b6f-0c8d5e2a1f47"
+        send(
+            "ask_parental_consent", ctx={"user": u}, kind="travel-otp", code=token,
+            variant=variant, note="the parental consent code is typed into the consent form",
+        )  # fmt: skip
+
+    hex64 = "0123456789abcdef"
+    send(
+        "user_send_validation_email",
+        ctx={"user": user(emailToken=_rand(hex64, 64))},
+        kind="notice", code=None, note="the token is only inside the link",
+    )  # fmt: skip
+    send(
+        "user_password_change_asked",
+        ctx={"user": user(pwdToken=_rand(hex64, 64))},
+        kind="notice", code=None, note="the token is only inside the link",
+    )  # fmt: skip
+    send("user_password_changed", ctx={"user": user()}, kind="notice", code=None)
+    send(
+        "too_long_inactivity_1rst_warning",
+        ctx={
+            "user": user(), "signature": None,
+            "details": {"nbMonthsOfInactvity": 22, "autoDeleteDate": "2027-01-31T00:00:00"},
+        },
+        kind="notice", code=None,
+    )  # fmt: skip
+    sender_user = user(avatars=["/images/avatarsDefault/avatar.svg"])
+    send(
+        "carpool_ask_posted",
+        ctx={
+            "user": user(), "sender": sender_user,
+            "ad": {"results": [{"frequency": 1, "date": "2026-12-12T00:00:00", "seats": 2,
+                                "roundedPrice": "7,40"}]},
+            "result": {"outward": {"multipleTimes": False}, "return": None},
+            "outwardOrigin": {"address": {"displayLabel": ["Gare SNCF, Annecy"]},
+                              "time": "2026-12-12T07:45:00"},
+            "outwardDestination": {"address": {"displayLabel": ["Place du Marché, Rumilly"]},
+                                   "time": "2026-12-12T08:20:00"},
+        },
+        kind="travel-booking", code=None,
+        note="a ride request: date, times, seats and price, no code",
+    )  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = parser.parse_args()
+    mobicoop(args.mirrors)
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
+    print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
+
+
+if __name__ == "__main__":
+    main()
