@@ -1,6 +1,6 @@
-"""Round twenty, travel and hospitality (collected blind): a carpooling platform's account and
-trip mails, with the validation codes and the password a person types, and the same sender's
-notices.
+"""Round twenty, travel and hospitality (collected blind): a carpooling platform's and a
+hospitality exchange's account and trip mails, with the validation codes, passwords and keys
+a person types, and the same senders' notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r20_travel.py \\
         --mirrors /work/.mirror
@@ -24,19 +24,33 @@ them at the commit named below, with fixed values, so each run writes the same b
   given to a user registered by a third party is ``randomPassword`` (ten letters and digits);
   the password-reset token (a sha256 hex string) is only inside a link.
 
+- Couchers-org/couchers (MIT), the Couchers.org couch-surfing (hospitality exchange)
+  platform: ``notifications/background.py`` ``_send_email_notification`` — the plain template
+  ``app/backend/templates/v2/<name>.txt`` plus the unsubscribe section, and
+  ``generated_html/<name>.html`` with ``___UNSUB_SECTION___`` replaced, both rendered with
+  Jinja2 (``trim_blocks``) and the filters of ``couchers/templates/v2.py``; subjects and
+  arguments as ``notifications/render.py`` gives them (host request created / accepted /
+  declined / confirmed / cancelled, the security notices, the password reset and the API
+  key issued by an admin). English only. From ``Couchers.org <notify@couchers.org>``; the
+  logo the SMTP sender attaches inline stays as its path. Tokens are ``urlsafe_secure_token``
+  (32 random bytes, urlsafe base64); the unsubscribe links carry invented payloads.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
+import html
 import json
 import random
 import re
 import subprocess
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import jinja2
 import yaml
@@ -259,11 +273,164 @@ def mobicoop(mirrors: Path) -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Couchers.org
+
+CCH_REPO = "Couchers-org/couchers"
+CCH_COMMIT = "3e1b7a583d125acbd445130fc5f0edf6a6a568a5"
+CCH_DIR = "app/backend/templates/v2"
+CCH_BASE = "https://couchers.org"
+CCH_SENDER = "Couchers.org <notify@couchers.org>"
+
+
+class _Obj:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+def _b64token(n: int = 32) -> str:
+    return base64.urlsafe_b64encode(bytes(RNG.randrange(256) for _ in range(n))).decode("ascii")
+
+
+def couchers(mirrors: Path) -> None:
+    repo = mirrors / "Couchers-org+couchers" / "repo"
+    env = jinja2.Environment(trim_blocks=True)
+
+    # the filters of app/backend/src/couchers/templates/v2.py
+    def v2date(value, user):
+        return date.fromisoformat(value).strftime("%A %-d %B %Y")
+
+    def v2time(value, user):
+        return value.astimezone(tz=ZoneInfo(user.timezone)).strftime("%-I:%M %p (%H:%M)")
+
+    def v2timestamp(value, user):
+        tz = ZoneInfo(user.timezone)
+        return value.astimezone(tz=tz).strftime("%A %-d %B %Y at %-I:%M %p (%H:%M)")
+
+    env.filters.update(
+        v2esc=lambda v: html.escape(str(v)),
+        v2multiline=lambda v: "<br />".join(v.splitlines()),
+        v2sf=lambda v: v,
+        v2url=lambda v: v,
+        v2date=v2date,
+        v2time=v2time,
+        v2timestamp=v2timestamp,
+        v2avatar=lambda u: u.avatar_thumbnail_url or f"{CCH_BASE}/logo512.png",
+        v2quote=lambda v: "\n> ".join([""] + v.splitlines()),
+    )
+    licence = "MIT"
+    created = datetime(2026, 12, 3, 7, 18, 12, tzinfo=UTC)
+
+    def unsub() -> str:
+        payload = base64.urlsafe_b64encode(bytes(RNG.randrange(256) for _ in range(23)))
+        return f"{CCH_BASE}/unsubscribe?payload={payload.decode()}&sig={_b64token()}"
+
+    def send(template, name, *, user, subject, args, critical, unsub_text=None, kind="notice",
+             code=None, note=None, variant=None):  # fmt: skip
+        targs = {"user": user, "time": created, **args}
+        targs["_year"] = created.year
+        tzname = datetime(2026, 12, 3, tzinfo=ZoneInfo(user.timezone)).strftime("%Z/UTC%z")
+        targs["_timezone_display"] = tzname
+        plain_unsub = "\n\n---\n\n"
+        if critical:
+            plain_unsub += "This is a security email, you cannot unsubscribe from it."
+            html_unsub = "This is a security email, you cannot unsubscribe from it."
+        else:
+            manage = f"{CCH_BASE}/account-settings/notification-settings"
+            plain_unsub += f"Edit your notification settings at <{manage}>"
+            html_unsub = f'<a href="{manage}">Manage notification preferences</a>.'
+            ta_link, dne_link = unsub(), unsub()
+            plain_unsub += f"\n\nTurn off emails for {unsub_text}: <{ta_link}>"
+            html_unsub += f'<br />Turn off emails for: <a href="{ta_link}">{unsub_text}</a>.'
+            plain_unsub += f"\n\nDo not email me (disables hosting): <{dne_link}>"
+            html_unsub += f'<br /><a href="{dne_link}">Do not email me (disables hosting)</a>.'
+        plain_t = _show(repo, CCH_COMMIT, f"{CCH_DIR}/{template}.txt")
+        html_t = _show(repo, CCH_COMMIT, f"{CCH_DIR}/generated_html/{template}.html")
+        plain = env.from_string(plain_t + plain_unsub).render(targs)
+        body = env.from_string(html_t.replace("___UNSUB_SECTION___", html_unsub)).render(targs)
+        _save(
+            source="couchers", template=name, lang="en", kind=kind, code=code,
+            repository=CCH_REPO,
+            path=f"{CCH_DIR}/{template}.txt; {CCH_DIR}/generated_html/{template}.html; "
+            "app/backend/src/couchers/notifications/render.py",
+            commit=CCH_COMMIT, licence=licence,
+            rendered=f"notifications/background.py _send_email_notification: {template}.txt "
+            "and generated_html/{template}.html with Jinja2 (trim_blocks) and the v2 filters; "
+            "subject and arguments of render.py; text/plain and text/html (the inline logo "
+            "image is left as its path)",
+            sender=CCH_SENDER, subject=subject, text=plain, html_part=body, note=note,
+            variant=variant,
+        )  # fmt: skip
+
+    host = _Obj(name="Marta Kowalczyk", age=34, city="Kraków, Poland",
+                avatar_thumbnail_url=None, timezone="Europe/Warsaw")  # fmt: skip
+    surfer = _Obj(name="Diego Fernández", age=27, city="Valparaíso, Chile",
+                  avatar_thumbnail_url=None, timezone="America/Santiago")  # fmt: skip
+    hr = _Obj(from_date="2027-01-14", to_date="2027-01-17")
+    link = f"{CCH_BASE}/messages/request/48213"
+
+    # host request: created (with a message), then accepted / declined / confirmed / cancelled
+    text = (
+        "Hi Marta! I'm travelling through Poland by train in January and would love to stay "
+        "three nights.\nI can cook Chilean empanadas for you :)"
+    )
+    send(
+        "host_request__message", "host-request-create", user=host,
+        subject=f"{surfer.name} sent you a host request", critical=False,
+        unsub_text="new host requests", kind="travel-booking",
+        args={"view_link": link, "host_request": hr, "message":
+              f"{surfer.name} sent you a host request", "other": surfer, "text": text},
+    )  # fmt: skip
+    for action, actioned, rcpt, other, whose in (
+        ("accept", "accepted", surfer, host, "your"),
+        ("reject", "declined", surfer, host, "your"),
+        ("confirm", "confirmed", host, surfer, "their"),
+        ("cancel", "cancelled", host, surfer, "their"),
+    ):
+        msg = f"{other.name} {actioned} {whose} host request"
+        send(
+            "host_request__plain", f"host-request-{action}", user=rcpt, subject=msg,
+            critical=False, unsub_text=f"{actioned} host requests", kind="travel-booking",
+            args={"view_link": link, "host_request": hr, "message": msg, "other": other},
+        )  # fmt: skip
+
+    # security notices
+    for name, title, message_ in (
+        ("password-change", "Your password was changed",
+         "Your login password for Couchers.org was changed."),
+        ("password-reset-complete", "Your password was successfully reset",
+         "Your password on Couchers.org was changed. If that was you, then no further action "
+         "is needed."),
+        ("email-change", "An email change was initiated on your account",
+         "An email change to the email <b>diego.fernandez@example.cl</b> was initiated on "
+         "your account."),
+        ("email-verify", "Email change completed", "Your new email address has been verified."),
+    ):  # fmt: skip
+        send("security", name, user=surfer, subject=title, critical=True,
+             args={"title": title, "message": message_})  # fmt: skip
+    send(
+        "password_reset", "password-reset-start", user=surfer,
+        subject="Reset your Couchers.org password", critical=True,
+        args={"password_reset_link":
+              f"{CCH_BASE}/complete-password-reset?token={_b64token()}"},
+        note="the token is only inside the link",
+    )  # fmt: skip
+    key = _b64token()
+    send(
+        "api_key", "api-key", user=host, subject="Your API key for Couchers.org",
+        critical=True, kind="saas-otp", code=key,
+        args={"api_key": key, "expiry": datetime(2027, 12, 3, 7, 18, 12, tzinfo=UTC)},
+        note="an API key issued by an admin (urlsafe_secure_token: 32 random bytes, urlsafe "
+        "base64 with its padding): a credential the mail gives to be used",
+    )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     mobicoop(args.mirrors)
+    couchers(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
