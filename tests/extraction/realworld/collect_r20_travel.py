@@ -22,7 +22,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``MAILER_SENDER`` with ``MAILER_SENDER_NAME``. The e-mail validation code and the parental
   consent code are ``UserManager::createShortToken`` (``rand(100000, 999999)``); the password
   given to a user registered by a third party is ``randomPassword`` (ten letters and digits);
-  the password-reset token (a sha256 hex string) is only inside a link.
+  the password-reset token (a sha256 hex string) is only inside a link. The alternative
+  design of ``api/templates/communicationAlt/{en,fr}/email/notification/`` (chosen by
+  ``ALT_COMMUNICATION_FOLDER``; English and French) is rendered the same way, its own group.
 
 - Couchers-org/couchers (MIT), the Couchers.org couch-surfing (hospitality exchange)
   platform: ``notifications/background.py`` ``_send_email_notification`` — the plain template
@@ -128,7 +130,10 @@ MOB_PEOPLE = [
     ("élodie", "m."), ("karim", "b."), ("jean-baptiste", "l."), ("amandine", "r."),
     ("théo", "g."), ("nadia", "h."), ("pierre", "v."), ("sophie", "c."), ("yannick", "d."),
     ("maëlle", "f."), ("hugo", "p."), ("léa", "t."), ("camille", "n."), ("bastien", "j."),
-    ("inès", "k."), ("lucas", "s."), ("chloé", "w."), ("mathis", "o."),
+    ("inès", "k."), ("lucas", "s."), ("chloé", "w."), ("mathis", "o."), ("oliver", "a."),
+    ("grace", "e."), ("samuel", "i."), ("emma", "u."), ("noah", "y."), ("zoé", "x."),
+    ("arthur", "q."), ("manon", "z."), ("adam", "m."), ("jade", "b."), ("louis", "r."),
+    ("alice", "h."), ("gabriel", "k."), ("rose", "d."),
 ]  # fmt: skip
 
 
@@ -152,6 +157,7 @@ def _twig_env(mirrors: Path) -> jinja2.Environment:
     env.globals["null"] = None
     env.filters["date"] = _php_date
     env.filters["trans"] = lambda key: trans.get(key, key)
+    env.tests["empty"] = lambda value: value in ("", None, [], {})
     return env
 
 
@@ -167,19 +173,23 @@ def mobicoop(mirrors: Path) -> None:
         )
         return {"givenName": given, "shortFamilyName": short, "email": email, **extra}
 
-    def send(name, *, ctx, kind, code, rendered_extra="", note=None, variant=None):
-        tpl = f"communication/fr/email/notification/{name}.html.twig"
-        body = env.get_template(tpl).render(context=ctx)
-        subject_tpl = f"communication/fr/email/notification/title/{name}.html.twig"
-        subject = " ".join(env.get_template(subject_tpl).render(context=ctx).split())
-        rendered = (
-            f"{MOB_DIR}/{name}.html.twig (extends base.html.twig) with Jinja2 as Twig; subject "
-            f"title/{name}.html.twig; HTML only, From MAILER_SENDER" + rendered_extra
+    def send(name, *, ctx, kind, code, rendered_extra="", note=None, variant=None,
+             folder="communication", lang="fr"):  # fmt: skip
+        tdir = f"{folder}/{lang}/email/notification"
+        body = env.get_template(f"{tdir}/{name}.html.twig").render(context=ctx)
+        subject = " ".join(
+            env.get_template(f"{tdir}/title/{name}.html.twig").render(context=ctx).split()
         )
+        rendered = (
+            f"api/templates/{tdir}/{name}.html.twig (extends its base.html.twig) with Jinja2 "
+            f"as Twig; subject title/{name}.html.twig; HTML only, From MAILER_SENDER"
+            + rendered_extra
+        )
+        prefix = "alt-" if folder == "communicationAlt" else ""
         _save(
-            source="mobicoop", template=name.replace("_", "-"), lang="fr", kind=kind,
+            source="mobicoop", template=prefix + name.replace("_", "-"), lang=lang, kind=kind,
             code=code, repository=MOB_REPO,
-            path=f"{MOB_DIR}/{name}.html.twig; {MOB_DIR}/title/{name}.html.twig",
+            path=f"api/templates/{tdir}/{name}.html.twig; api/templates/{tdir}/title/{name}.html.twig",
             commit=MOB_COMMIT, licence=licence, rendered=rendered, sender=MOB_SENDER,
             subject=subject, text=None, html_part=body, note=note, variant=variant,
         )  # fmt: skip
@@ -272,6 +282,39 @@ def mobicoop(mirrors: Path) -> None:
         note="a ride request: date, times, seats and price, no code",
     )  # fmt: skip
 
+    # the alternative design (ALT_COMMUNICATION_FOLDER), shipped in English and French
+    for lang in ("en", "fr"):
+        alt = {"folder": "communicationAlt", "lang": lang}
+        for variant, extra in ((None, {}), ("mobile", {"mobileRegistration": 1})):
+            token = short()
+            send(
+                "user_registered",
+                ctx={"user": user(emailToken=token, **extra), "signature": None},
+                kind="travel-otp", code=token, variant=variant, **alt,
+                rendered_extra=f"; branch {variant or 'web'}",
+                note="the validation code is shown after the link that carries it",
+            )  # fmt: skip
+        token, password = (
+            short(),
+            _rand("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890", 10),
+        )
+        send(
+            "user_registered_delegate",
+            ctx={"user": user(emailToken=token, passwordSendType=2, clearPassword=password)},
+            kind="travel-otp", code=token, variant="password", **alt,
+            note=f"two things to type: the validation code (asked first, labelled) and the "
+            f"password {password}; the template's own '<pstyle=' typo is kept",
+        )  # fmt: skip
+        send(
+            "user_send_validation_email", ctx={"user": user(emailToken=_rand(hex64, 64))},
+            kind="notice", code=None, note="the token is only inside the link", **alt,
+        )  # fmt: skip
+        send(
+            "user_password_change_asked", ctx={"user": user(pwdToken=_rand(hex64, 64))},
+            kind="notice", code=None, note="the token is only inside the link", **alt,
+        )  # fmt: skip
+        send("user_password_changed", ctx={"user": user()}, kind="notice", code=None, **alt)
+
 
 # ---------------------------------------------------------------------------------------
 # Couchers.org
@@ -316,7 +359,7 @@ def couchers(mirrors: Path) -> None:
         v2time=v2time,
         v2timestamp=v2timestamp,
         v2avatar=lambda u: u.avatar_thumbnail_url or f"{CCH_BASE}/logo512.png",
-        v2quote=lambda v: "\n> ".join([""] + v.splitlines()),
+        v2quote=lambda v: "\n> ".join(["", *v.splitlines()]),
     )
     licence = "MIT"
     created = datetime(2026, 12, 3, 7, 18, 12, tzinfo=UTC)
