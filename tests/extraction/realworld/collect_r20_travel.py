@@ -37,6 +37,15 @@ them at the commit named below, with fixed values, so each run writes the same b
   logo the SMTP sender attaches inline stays as its path. Tokens are ``urlsafe_secure_token``
   (32 random bytes, urlsafe base64); the unsubscribe links carry invented payloads.
 
+- cciw-uk/cciw.co.uk (BSD-2-Clause), the booking site of CCiW's summer camps: the booking
+  mails of ``cciw/bookings/email.py`` (account verification link, places confirmed /
+  declined, place booked, booking expired, payment received) — plain-text Django templates
+  of ``templates/cciw/bookings/``, rendered with Jinja2 (``{% autoescape off %}`` as
+  ``false``; Django's ``date`` filter for the letters used), subjects and From
+  (``SERVER_EMAIL`` / ``WEBMASTER_FROM_EMAIL``) as given there; a camp is printed as its
+  ``__str__`` (``<year>-<slug> (<leaders>)``). The e-mail token is a ``TimestampSigner``
+  signature, urlsafe base64, only inside links. No code.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -468,12 +477,117 @@ def couchers(mirrors: Path) -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# CCiW (camp booking)
+
+CCIW_REPO = "cciw-uk/cciw.co.uk"
+CCIW_COMMIT = "24d225638f7e876b1d2a3b6d62d0e4555a2cbabb"
+CCIW_DOMAIN = "www.cciw.co.uk"
+
+
+def _django_date(value: date, fmt: str) -> str:
+    """Django's ``date`` filter for the format letters the templates use."""
+    out = []
+    for c in fmt:
+        if c == "d":
+            out.append(f"{value.day:02d}")
+        elif c == "j":
+            out.append(str(value.day))
+        elif c == "S":
+            d = value.day
+            out.append("th" if 11 <= d <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(d % 10, "th"))
+        elif c == "F":
+            out.append(value.strftime("%B"))
+        elif c == "Y":
+            out.append(str(value.year))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def cciw(mirrors: Path) -> None:
+    repo = mirrors / "cciw-uk+cciw.co.uk" / "repo"
+    env = jinja2.Environment(keep_trailing_newline=True)
+    env.filters["djdate"] = _django_date
+    licence = "BSD-2-Clause"
+
+    def load(path: str) -> str:
+        src = _show(repo, CCIW_COMMIT, path).replace(
+            "{% autoescape off %}", "{% autoescape false %}"
+        )
+        return re.sub(r'\|date:"([^"]*)"', r'|djdate("\1")', src)
+
+    def token(email: str) -> str:
+        ts = "".join(RNG.choice("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+                     for _ in range(6))  # fmt: skip
+        sig = _b64token()[:43]
+        signed = f"{email}:{ts}:{sig}"
+        return base64.urlsafe_b64encode(signed.encode()).decode().rstrip("=")
+
+    class Camp:
+        def __init__(self, year, slug, name, leaders, start, end):
+            self.year, self.slug, self.name = year, slug, name
+            self.leaders, self.start_date, self.end_date = leaders, start, end
+            self.nice_name = f"{name.title()} Camp, year {year}"
+
+        def __str__(self):
+            return f"{self.year}-{self.slug} ({', '.join(self.leaders)})"
+
+    blue = Camp(2027, "blue", "Blue", ["Tom Hughes", "Ruth Allen"], date(2027, 7, 24),
+                date(2027, 7, 31))  # fmt: skip
+    red = Camp(2027, "red", "Red", ["Gareth Price"], date(2027, 8, 7), date(2027, 8, 14))
+    email = "hannah.morgan@example.org.uk"
+    account = _Obj(name="Hannah Morgan", email=email)
+    bookings = [
+        _Obj(name="Eli Morgan", camp=blue, account=account),
+        _Obj(name="Poppy Morgan", camp=red, account=account),
+    ]
+    base = f"https://{CCIW_DOMAIN}"
+    webmaster = "webmaster@cciw.co.uk"
+    mails = [
+        ("verification_email", "verification", "[CCIW] Booking account",
+         "CCIW website <noreply@cciw.co.uk>",
+         {"verify_url": f"{base}/booking/v/?bt={token(email)}"},
+         "the verification token is only inside the link"),
+        ("places_confirmed_email", "places-confirmed", "[CCIW] Booking - places confirmed",
+         webmaster,
+         {"account": account, "bookings": bookings,
+          "booking_open_data": _Obj(payments_due_on=date(2027, 6, 1)),
+          "pay_url": f"{base}/booking/pay/?bt={token(email)}",
+          "contact_url": f"{base}/contact/?bookings"}, None),
+        ("places_declined_email", "places-declined", "[CCIW] Booking - places declined",
+         webmaster,
+         {"account": account, "bookings": bookings[:1],
+          "account_overview_url": f"{base}/booking/overview/?bt={token(email)}"}, None),
+        ("place_booked_email", "place-booked", "[CCIW] Booking - confirmed", webmaster,
+         {"account": account, "booking": bookings[1]}, None),
+        ("place_expired_email", "place-expired", "[CCIW] Booking expired", webmaster,
+         {"account": account, "booking": bookings[0]}, None),
+        ("payment_received_email", "payment-received", "[CCIW] Payment received", webmaster,
+         {"account": account, "ipn_obj": _Obj(mc_gross="245.00")}, None),
+    ]  # fmt: skip
+    for tname, name, subject, sender, ctx, note in mails:
+        path = f"templates/cciw/bookings/{tname}.txt"
+        body = env.from_string(load(path)).render(ctx)
+        _save(
+            source="cciw", template=name, lang="en",
+            kind="travel-booking" if "place" in name else "notice", code=None,
+            repository=CCIW_REPO, path=f"{path}; cciw/bookings/email.py", commit=CCIW_COMMIT,
+            licence=licence,
+            rendered="cciw/bookings/email.py: render_to_string of the template (Django syntax "
+            "rendered with Jinja2: autoescape off, the date filter's d/j/S/F/Y), "
+            "mail.send_mail: text/plain only, subject and From as given there",
+            sender=sender, subject=subject, text=body, html_part=None, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     mobicoop(args.mirrors)
     couchers(args.mirrors)
+    cciw(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
