@@ -46,6 +46,14 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``__str__`` (``<year>-<slug> (<leaders>)``). The e-mail token is a ``TimestampSigner``
   signature, urlsafe base64, only inside links. No code.
 
+- minical/minical (OSL-3.0), an open-source hotel property-management system: the e-mail
+  views of ``public/application/views/email/`` (plain PHP: ``echo``, ``site_url()``, one
+  ``strlen`` test, rendered by a small renderer that also drops the newline after ``?>``
+  as PHP does) — the two-factor set-up mail with the authenticator secret
+  (``auth.php _send_secret_qr_to_customer_email``, HTML only), the password reset and the
+  staff account activation (HTML with the ``-txt`` view as the alternative part), subjects
+  and From as the controllers set them. English only (the views are not translated).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -581,6 +589,126 @@ def cciw(mirrors: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Minical (hotel property management)
+
+MIN_REPO = "minical/minical"
+MIN_COMMIT = "19f0f2aa06f830555938d0aab70b08cb0a93e18b"
+MIN_DIR = "public/application/views/email"
+MIN_BASE = "https://pms.hotel-alpenrose.at"
+B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def _php_view(src: str, data: dict) -> str:
+    """The PHP of these views: ``echo`` (or ``<?=``) of a variable, an array item or ``site_url(...)``,
+    ``if (strlen($x) > 0) {`` ... ``}``; the newline right after ``?>`` is eaten as PHP does."""
+
+    def value(expr: str) -> str:
+        expr = expr.strip().rstrip(";").strip()
+        m = re.fullmatch(r"site_url\((.*)\)", expr)
+        if m:
+            return MIN_BASE + "".join(value(part) for part in m.group(1).split("."))
+        m = re.fullmatch(r"'([^']*)'", expr)
+        if m:
+            return m.group(1)
+        m = re.fullmatch(r"\$(\w+)\['(\w+)'\]", expr)
+        if m:
+            return str(data[m.group(1)][m.group(2)])
+        m = re.fullmatch(r"\$(\w+)", expr)
+        return str(data[m.group(1)])
+
+    out, skip = [], []
+    pos = 0
+    for m in re.finditer(r"<\?(php|=)(.*?)\?>\n?", src, flags=re.S):
+        if not any(skip):
+            out.append(src[pos : m.start()])
+        pos = m.end()
+        stmt = ("echo " if m.group(1) == "=" else "") + m.group(2).strip()
+        if stmt.startswith("echo "):
+            if not any(skip):
+                out.append(value(stmt[5:]))
+        elif stmt.startswith("if"):
+            cond = re.fullmatch(r"if \(strlen\(\$(\w+)\) > 0\) \{", stmt)
+            skip.append(len(str(data[cond.group(1)])) == 0)
+        elif stmt == "}":
+            skip.pop()
+        else:
+            raise ValueError(stmt)
+    if not any(skip):
+        out.append(src[pos:])
+    return "".join(out)
+
+
+def minical(mirrors: Path) -> None:
+    repo = mirrors / "minical+minical" / "repo"
+    licence = "OSL-3.0"
+
+    def view(name: str, data: dict) -> str:
+        return _php_view(_show(repo, MIN_COMMIT, f"{MIN_DIR}/{name}.php"), data)
+
+    # two-factor set-up: the authenticator secret (auth.php _send_secret_qr_to_customer_email)
+    for variant, email in ((None, "front.desk@hotel-alpenrose.at"),
+                           ("owner", "k.huber@hotel-alpenrose.at")):  # fmt: skip
+        secret = "".join(RNG.choice(B32) for _ in range(16))
+        label = f"pms.hotel-alpenrose.at:{email}".replace("@", "%40").replace(":", "%3A")
+        qr = (
+            "https://api.qrserver.com/v1/create-qr-code/?data=otpauth%3A%2F%2Ftotp%2F"
+            f"{label}%3Fsecret%3D{secret}%26issuer%3Dpms.hotel-alpenrose.at&size=200x200&ecc=M"
+        )
+        body = view(
+            "show_qr_code-html", {"secure_data": {"secret_code": secret, "qr_code_url": qr}}
+        )
+        _save(
+            source="minical", template="secret-qr-code", lang="en", kind="travel-otp",
+            code=secret, repository=MIN_REPO,
+            path=f"{MIN_DIR}/show_qr_code-html.php; public/application/controllers/auth.php; "
+            "public/application/libraries/Google_security.php",
+            commit=MIN_COMMIT, licence=licence,
+            rendered="auth.php _send_secret_qr_to_customer_email: the view show_qr_code-html "
+            "(PHP echo only), HTML only, subject 'Secret QR Code', From donotreply@minical.io; "
+            "the secret is GoogleAuthenticator::generateSecret (16 base32 characters), the QR "
+            "image URL GoogleQrUrl::generate",
+            sender="donotreply@minical.io", subject="Secret QR Code", text=None,
+            html_part=body, variant=variant,
+            note="the two-factor secret to type into an authenticator app when the QR code "
+            "cannot be scanned; the same secret is inside the QR image URL",
+        )  # fmt: skip
+
+    # password reset and staff account activation (tank_auth keys: md5 hex, only in links)
+    key = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+    data = {"username": "Katharina Huber", "user_id": 2417, "new_pass_key": key,
+            "site_name": "Minical", "support_email": "support@minical.io"}  # fmt: skip
+    _save(
+        source="minical", template="forgot-password", lang="en", kind="notice", code=None,
+        repository=MIN_REPO,
+        path=f"{MIN_DIR}/forgot_password-html.php; {MIN_DIR}/forgot_password-txt.php; "
+        "public/application/language/english/tank_auth_lang.php",
+        commit=MIN_COMMIT, licence=licence,
+        rendered="auth.php _send_email('forgot_password'): HTML view and its -txt view as the "
+        "alternative, subject sprintf(auth_subject_forgot_password, 'Minical'), From "
+        "Minical <donotreply@minical.io>",
+        sender="Minical <donotreply@minical.io>", subject="Forgot your password on Minical?",
+        text=view("forgot_password-txt", data), html_part=view("forgot_password-html", data),
+        note="the reset key is only inside the link",
+    )  # fmt: skip
+    key = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+    data = {"username": "Jonas Berger", "user_id": 2431, "new_pass_key": key, "partner_name": "Minical",
+            "site_name": "Minical", "support_email": "support@minical.io"}  # fmt: skip
+    _save(
+        source="minical", template="register-employee", lang="en", kind="notice", code=None,
+        repository=MIN_REPO,
+        path=f"{MIN_DIR}/register_employee-html.php; {MIN_DIR}/register_employee-txt.php; "
+        "public/application/controllers/settings/company.php",
+        commit=MIN_COMMIT, licence=licence,
+        rendered="settings/company.php _send_email('register_employee'): HTML view and its "
+        "-txt view as the alternative, subject 'Activate Your Minical Account', From the "
+        "tank_auth webmaster address",
+        sender="Minical <support@minical.io>", subject="Activate Your Minical Account",
+        text=view("register_employee-txt", data), html_part=view("register_employee-html", data),
+        note="a hotel staff account: the activation key is only inside the link",
+    )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -588,6 +716,7 @@ def main() -> None:
     mobicoop(args.mirrors)
     couchers(args.mirrors)
     cciw(args.mirrors)
+    minical(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), sum(1 for i in ITEMS if i["code"]))
