@@ -150,7 +150,8 @@ MOB_PEOPLE = [
     ("inès", "k."), ("lucas", "s."), ("chloé", "w."), ("mathis", "o."), ("oliver", "a."),
     ("grace", "e."), ("samuel", "i."), ("emma", "u."), ("noah", "y."), ("zoé", "x."),
     ("arthur", "q."), ("manon", "z."), ("adam", "m."), ("jade", "b."), ("louis", "r."),
-    ("alice", "h."), ("gabriel", "k."), ("rose", "d."),
+    ("alice", "h."), ("gabriel", "k."), ("rose", "d."), ("victor", "l."), ("lina", "c."),
+    ("raphaël", "t."), ("anna", "g."), ("jules", "f."), ("clara", "n."), ("tom", "p."),
 ]  # fmt: skip
 
 
@@ -185,9 +186,7 @@ def mobicoop(mirrors: Path) -> None:
 
     def user(**extra) -> dict:
         given, short = next(people)
-        email = (
-            f"{given.replace('é', 'e').replace('ë', 'e').replace('è', 'e')}.{short[0]}@example.fr"
-        )
+        email = f"{given.replace('é', 'e').replace('ë', 'e').replace('è', 'e').replace('ï', 'i')}.{short[0]}@example.fr"
         return {"givenName": given, "shortFamilyName": short, "email": email, **extra}
 
     def send(name, *, ctx, kind, code, rendered_extra="", note=None, variant=None,
@@ -252,7 +251,7 @@ def mobicoop(mirrors: Path) -> None:
     )  # fmt: skip
 
     # parental consent for a minor's account (a code copied into a form)
-    for variant, gender in (("daughter", 1), ("child", 3)):
+    for variant, gender in (("daughter", 1), ("son", 2), ("child", 3)):
         token = short()
         u = user(parentalConsentToken=token, gender=gender, familyName="Lemoine")
         u["birthDate"] = "2011-05-14T00:00:00"
@@ -302,7 +301,11 @@ def mobicoop(mirrors: Path) -> None:
     # the alternative design (ALT_COMMUNICATION_FOLDER), shipped in English and French
     for lang in ("en", "fr"):
         alt = {"folder": "communicationAlt", "lang": lang}
-        for variant, extra in ((None, {}), ("mobile", {"mobileRegistration": 1})):
+        for variant, extra in (
+            (None, {}),
+            ("mobile", {"mobileRegistration": 1}),
+            ("backlink", {"backLink": "https://www.mairie-saint-amand.fr/covoiturage/valider?t="}),
+        ):
             token = short()
             send(
                 "user_registered",
@@ -321,6 +324,13 @@ def mobicoop(mirrors: Path) -> None:
             kind="travel-otp", code=token, variant="password", **alt,
             note=f"two things to type: the validation code (asked first, labelled) and the "
             f"password {password}; the template's own '<pstyle=' typo is kept",
+        )  # fmt: skip
+        token = short()
+        send(
+            "user_registered_delegate",
+            ctx={"user": user(emailToken=token, passwordSendType=1)},
+            kind="travel-otp", code=token, variant="sms", **alt,
+            note="the password went by SMS; the validation code is the one to type",
         )  # fmt: skip
         send(
             "user_send_validation_email", ctx={"user": user(emailToken=_rand(hex64, 64))},
