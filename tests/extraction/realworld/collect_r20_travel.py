@@ -485,6 +485,25 @@ def couchers(mirrors: Path) -> None:
               f"{CCH_BASE}/complete-password-reset?token={_b64token()}"},
         note="the token is only inside the link",
     )  # fmt: skip
+    send(
+        "account_deletion_start", "account-deletion-start", user=surfer,
+        subject="Confirm your Couchers.org account deletion", critical=True,
+        args={"deletion_link": f"{CCH_BASE}/delete-account?token={_b64token()}"},
+        note="the token is only inside the link",
+    )  # fmt: skip
+    send(
+        "account_deletion_complete", "account-deletion-complete", user=surfer,
+        subject="Your Couchers.org account has been deleted", critical=True,
+        args={"undelete_link": f"{CCH_BASE}/recover-account?token={_b64token()}", "days": 7},
+        note="the token is only inside the link",
+    )  # fmt: skip
+    # tasks.py send_signup_email through send_simple_pretty_email (no user: UTC)
+    send(
+        "signup_verify", "signup-verify", user=_Obj(timezone="Etc/UTC"),
+        subject="Finish signing up for Couchers.org", critical=True,
+        args={"flow": _Obj(name="Aiyana"), "signup_link": f"{CCH_BASE}/signup?token={_b64token()}"},
+        note="the token is only inside the link",
+    )  # fmt: skip
     key = _b64token()
     send(
         "api_key", "api-key", user=host, subject="Your API key for Couchers.org",
