@@ -22,6 +22,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``MAILER_SENDER`` with ``MAILER_SENDER_NAME``. The e-mail validation code and the parental
   consent code are ``UserManager::createShortToken`` (``rand(100000, 999999)``); the password
   given to a user registered by a third party is ``randomPassword`` (ten letters and digits);
+  the temporary password of a person imported by a mass migration is
+  ``MassMigrateManager::randomPassword`` (the same shape);
   the password-reset token (a sha256 hex string) is only inside a link. The alternative
   design of ``api/templates/communicationAlt/{en,fr}/email/notification/`` (chosen by
   ``ALT_COMMUNICATION_FOLDER``; English and French) is rendered the same way, its own group.
@@ -152,6 +154,7 @@ MOB_PEOPLE = [
     ("arthur", "q."), ("manon", "z."), ("adam", "m."), ("jade", "b."), ("louis", "r."),
     ("alice", "h."), ("gabriel", "k."), ("rose", "d."), ("victor", "l."), ("lina", "c."),
     ("raphaël", "t."), ("anna", "g."), ("jules", "f."), ("clara", "n."), ("tom", "p."),
+    ("margaux", "v."), ("ethan", "s."), ("lou", "j."),
 ]  # fmt: skip
 
 
@@ -297,6 +300,18 @@ def mobicoop(mirrors: Path) -> None:
         kind="travel-booking", code=None,
         note="a ride request: date, times, seats and price, no code",
     )  # fmt: skip
+
+    # a person imported by a mass migration (MassMigrateManager): a temporary password
+    alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890"
+    for folder, lang in (("communication", "fr"), ("communicationAlt", "en"),
+                         ("communicationAlt", "fr")):  # fmt: skip
+        password = _rand(alnum, 10)
+        send(
+            "mass_migrate_user_migrated", ctx={"user": user(), "clearPassword": password},
+            kind="travel-otp", code=password, folder=folder, lang=lang,
+            rendered_extra="; MassMigrateManager::randomPassword (ten letters and digits)",
+            note="the temporary password given for the first sign-in",
+        )  # fmt: skip
 
     # the alternative design (ALT_COMMUNICATION_FOLDER), shipped in English and French
     for lang in ("en", "fr"):
