@@ -21,15 +21,31 @@ them at the commit named below, with fixed values, so each run writes the same b
   are all negatives (password, 2FA, recovery-code and e-mail notices, reset and verification
   links, an unrecognised-login link).
 
+- OneUptime/oneuptime (Apache-2.0), an observability, on-call and status-page platform: the
+  Handlebars templates of ``App/FeatureSet/Notification/Templates/*.hbs`` with the partials of
+  ``Templates/Partials/`` and the three helpers of ``App/FeatureSet/Notification/Utils/
+  Handlebars.ts`` (``ifCond``, ``ifNotCond``, ``concat`` as ``v1 + v2``), compiled with
+  handlebars 4.7.8 in node 20 (``--node-modules``: ``npm install handlebars@4.7.8`` into
+  ``/tmp/r20devops-nm``), the vars and subjects the services pass
+  (``Common/Server/Services/UserEmailService.ts::sendVerificationCode``,
+  ``App/FeatureSet/Identity/API/Authentication.ts``, ``Common/Server/Services/
+  TeamMemberService.ts``), ``year`` added by ``MailService.sendMail``. Sent as HTML only
+  (nodemailer ``html``), From ``SMTP_FROM_NAME <SMTP_FROM_EMAIL>`` (here ``OneUptime
+  <notifications@oneuptime.example.com>``). The e-mail verification code is
+  ``Common/Server/Utils/VerificationCode.ts::generate`` (six ``crypto.randomInt(0, 10)``
+  digits). English only.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import io
 import json
+import random
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,10 +54,10 @@ import jinja2
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-
 from collect import HERE, message
 
 SENT = datetime(2026, 12, 3, 20, 14, 52, tzinfo=UTC)
+RNG = random.Random("r20-devops")
 ITEMS: list[dict] = []
 OUT_JSON = HERE / "round20" / "devops.json"
 
@@ -125,7 +141,8 @@ def _pypi_env(repo: Path, lang: str) -> jinja2.Environment:
         env.install_gettext_translations(Translations(), newstyle=True)
     else:
         po = _show_bytes(repo, PYPI_COMMIT, f"warehouse/locale/{lang}/LC_MESSAGES/messages.po")
-        catalog = read_po(io.BytesIO(po), locale=lang)
+        with contextlib.redirect_stdout(io.StringIO()):  # babel's "#|" comment warnings
+            catalog = read_po(io.BytesIO(po), locale=lang)
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
         buf.seek(0)
@@ -189,11 +206,122 @@ def pypi(mirrors: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# OneUptime/oneuptime
+
+OU_REPO = "OneUptime/oneuptime"
+OU_COMMIT = "ab6f40993700e5d472c23e52913ef2fe5d117f66"
+OU_TPL = "App/FeatureSet/Notification/Templates"
+OU_FROM = "OneUptime <notifications@oneuptime.example.com>"
+
+OU_JS = r"""
+const Handlebars = require("handlebars");
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+for (const [name, src] of Object.entries(input.partials))
+  Handlebars.registerPartial(name, Handlebars.compile(src));
+Handlebars.registerHelper("ifCond", function (v1, v2, options) {
+  if (v1 === v2) return options.fn(this);
+  return options.inverse(this);
+});
+Handlebars.registerHelper("concat", (v1, v2) => v1 + v2);
+Handlebars.registerHelper("ifNotCond", function (v1, v2, options) {
+  if (v1 !== v2) return options.fn(this);
+  return options.inverse(this);
+});
+const out = input.jobs.map((j) => ({
+  body: Handlebars.compile(j.template)(j.vars).toString(),
+  subject: Handlebars.compile(j.subject)(j.vars).toString(),
+}));
+process.stdout.write(JSON.stringify(out));
+"""
+
+OU_HOME = "https://oneuptime.example.com/"
+
+
+def _ou_code() -> str:
+    return "".join(str(RNG.randrange(10)) for _ in range(6))
+
+
+def oneuptime(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "OneUptime+oneuptime" / "repo"
+    listing = subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "--name-only", f"{OU_COMMIT}:{OU_TPL}/Partials"],
+        capture_output=True, check=True, text=True,
+    ).stdout.split()  # fmt: skip
+    partials = {
+        f[:-4]: _show_bytes(repo, OU_COMMIT, f"{OU_TPL}/Partials/{f}").decode("utf-8")
+        for f in listing
+        if f.endswith(".hbs")
+    }
+    verify_subject = "Verify this email address"
+    jobs = []
+    # (ident, template, subject, vars, kind, code, why, note)
+    for n, who in enumerate(["priya", "jonas", "amara", "felix", "yuki", "santiago", "ines",
+                             "tomasz"]):  # fmt: skip
+        code = _ou_code()
+        jobs.append((f"verify-code-{n + 1}", "VerificationCode", verify_subject,
+                     {"code": code, "subject": verify_subject}, "saas-otp", code,
+                     "UserEmailService.ts::sendVerificationCode",
+                     f"the code to verify an alert e-mail address ({who}'s); the template "
+                     "also passes the code to SupportBlock, which does not show it"))  # fmt: skip
+    reset = f"{OU_HOME}accounts/reset-password/7c0f2e9a41b84d3c9e57a1d06b2f83c4"
+    jobs += [
+        ("forgot-password", "ForgotPassword", "Password Reset Request for OneUptime",
+         {"homeURL": OU_HOME, "tokenVerifyUrl": reset}, "notice", None,
+         "Authentication.ts /forgot-password", "a reset link (the token is only inside it)"),
+        ("password-changed", "PasswordChanged", "Password Changed.", {"homeURL": OU_HOME},
+         "notice", None, "Authentication.ts /reset-password", "a password-changed notice"),
+        ("email-verified", "EmailVerified", "Email Verified.", {"homeURL": OU_HOME},
+         "notice", None, "Authentication.ts /verify-email", "an e-mail-verified notice"),
+        ("invite-member", "InviteMember", "You have been invited to Northwind Checkout",
+         {"signInLink": f"{OU_HOME}accounts", "registerLink":
+          f"{OU_HOME}accounts/register?email=dana.whitfield%40example.com",
+          "isNewUser": "true", "isInvitationAccepted": "false",
+          "projectName": "Northwind Checkout", "homeUrl": OU_HOME}, "notice", None,
+         "TeamMemberService.ts (invitation)", "a project invitation; no code"),
+        ("added-member", "InviteMember", "You have been added to Northwind Checkout",
+         {"signInLink": f"{OU_HOME}accounts", "registerLink":
+          f"{OU_HOME}accounts/register?email=r.okafor%40example.com",
+          "isNewUser": "false", "isInvitationAccepted": "true",
+          "projectName": "Northwind Checkout", "homeUrl": OU_HOME}, "notice", None,
+         "TeamMemberService.ts (auto-accepted member)", "an added-to-project notice"),
+    ]  # fmt: skip
+    payload = {
+        "partials": partials,
+        "jobs": [
+            {
+                "template": _show_bytes(repo, OU_COMMIT, f"{OU_TPL}/{t}.hbs").decode("utf-8"),
+                "subject": subj,
+                "vars": dict(v, year="2026"),
+            }
+            for _, t, subj, v, *_ in jobs
+        ],
+    }
+    out = subprocess.run(
+        ["node", "-e", OU_JS], input=json.dumps(payload), capture_output=True, check=True,
+        text=True, env={"NODE_PATH": str(node_modules / "node_modules"), "PATH": "/usr/bin:/bin:/usr/local/bin"},
+    ).stdout  # fmt: skip
+    for (ident, t, _s, _v, kind, code, why, note), res in zip(jobs, json.loads(out), strict=True):
+        _save(
+            source="oneuptime", ident=ident, group=ident.rstrip("0123456789-") if
+            ident.startswith("verify-code") else ident, lang="en", kind=kind, code=code,
+            repository=OU_REPO, path=f"{OU_TPL}/{t}.hbs", commit=OU_COMMIT,
+            licence="Apache-2.0",
+            rendered=f"handlebars 4.7.8 (node 20): {t}.hbs with Partials/*.hbs and the "
+            f"helpers of Utils/Handlebars.ts; vars and subject as {why} passes them; HTML "
+            "only (nodemailer html)",
+            sender=OU_FROM, subject=res["subject"], text=None, html_part=res["body"],
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    parser.add_argument("--node-modules", type=Path, default=Path("/tmp/r20devops-nm"))
     args = parser.parse_args()
     pypi(args.mirrors)
+    oneuptime(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for item in ITEMS if item["code"])
