@@ -285,6 +285,23 @@ def oneuptime(mirrors: Path, node_modules: Path) -> None:
           "isNewUser": "false", "isInvitationAccepted": "true",
           "projectName": "Northwind Checkout", "homeUrl": OU_HOME}, "notice", None,
          "TeamMemberService.ts (auto-accepted member)", "an added-to-project notice"),
+        ("subscribed-status-page", "SubscribedToStatusPage",
+         "You have been subscribed to Brightline Status",
+         {"statusPageName": "Brightline Status", "logoUrl": "",
+          "statusPageUrl": "https://status.brightline.example.com",
+          "isPublicStatusPage": "true", "homeURL": OU_HOME,
+          "unsubscribeUrl": "https://status.brightline.example.com/update-subscription/"
+          "5e1c0a7f-93d2-4b6e-8f40-2a9c7d11e385"}, "notice", None,
+         "StatusPageSubscriberService.ts (subscription confirmed)",
+         "a status-page subscription notice"),
+        ("subscription-overdue", "ProjectSubscriptionOverdue",
+         "[Action Required] OneUptime subscription is past due.",
+         {"projectName": "Brightline Payments", "projectId":
+          "9b2f61c4-07ad-4e38-b5d1-c3e8a04f7216", "dashboardLink":
+          f"{OU_HOME}dashboard/9b2f61c4-07ad-4e38-b5d1-c3e8a04f7216/settings/billing",
+          "homeURL": OU_HOME}, "invoice", None,
+         "SendDailyEmailsToOwnersIfSubscriptionIsOverdue.ts",
+         "a billing notice; the project ID (a UUID) is not a code"),
     ]  # fmt: skip
     payload = {
         "partials": partials,
