@@ -35,6 +35,17 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``Common/Server/Utils/VerificationCode.ts::generate`` (six ``crypto.randomInt(0, 10)``
   digits). English only.
 
+- idcos/cloudiac (Apache-2.0), CloudIaC, an infrastructure-as-code / DevOps deployment
+  platform (Chinese only): the user-invitation template ``IacUserInvitationsTpl`` of
+  ``portal/consts/notification_template.go`` and the inline create-user and reset-password
+  bodies of ``portal/apps/user.go``, filled as ``utils.SprintTemplate`` fills them (Go
+  ``text/template``: ``{{.Field}}`` unescaped, ``{{if}}…{{else}}…{{end}}``; a small faithful
+  renderer here), subjects from ``portal/apps/{user,organization}.go``. ``utils/mail/mail.go``
+  sends every body as ``text/html`` (gomail ``SetBody("text/html", …)``), so the two inline
+  bodies' ``\n`` and ``\t`` reach the reader as collapsed spaces; From ``SMTP_FROM_NAME <SMTP_FROM>``
+  (here ``CloudIaC <noreply@cloudiac.example.com>``). The initial / new password is
+  ``utils.GenPasswd(6, "mix")``: 1–5 digits then letters, six characters.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -46,6 +57,8 @@ import hashlib
 import io
 import json
 import random
+import re
+import string
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -332,6 +345,95 @@ def oneuptime(mirrors: Path, node_modules: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# idcos/cloudiac
+
+CI_REPO = "idcos/cloudiac"
+CI_COMMIT = "93b84acc43f653e316c4868fda664872c78f8364"
+CI_FROM = "CloudIaC <noreply@cloudiac.example.com>"
+CI_ADDR = "https://iac.cloudiac.example.com"
+
+
+def _ci_passwd() -> str:
+    """utils.GenPasswd(6, "mix"): rand.Intn(6) digits (at least one), then letters."""
+    n = RNG.randrange(6) or 1
+    digits = "".join(RNG.choice("0123456789") for _ in range(n))
+    letters = string.ascii_uppercase + string.ascii_lowercase
+    return digits + "".join(RNG.choice(letters) for _ in range(6 - n))
+
+
+def _go_text_template(tpl: str, data: dict) -> str:
+    """Go text/template for the forms these templates use: {{.F}} and one-level
+    {{if .F}}…{{else}}…{{end}}."""
+
+    def cond(m: re.Match) -> str:
+        return m.group(2) if data[m.group(1)] else (m.group(3) or "")
+
+    tpl = re.sub(r"\{\{if \.(\w+)\}\}(.*?)(?:\{\{else\}\}(.*?))?\{\{end\}\}", cond, tpl,
+                 flags=re.S)  # fmt: skip
+    return re.sub(r"\{\{\.(\w+)\}\}", lambda m: str(data[m.group(1)]), tpl)
+
+
+def _go_string_literal(src: str, name: str) -> str:
+    m = re.search(name + r'\s*=\s*"((?:[^"\\]|\\.)*)"', src)
+    return m.group(1).encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+
+def cloudiac(mirrors: Path) -> None:
+    repo = mirrors / "idcos+cloudiac" / "repo"
+    consts = _show_bytes(repo, CI_COMMIT, "portal/consts/notification_template.go").decode()
+    invite_tpl = re.search(r"var IacUserInvitationsTpl = `(.*?)`", consts, re.S).group(1)
+    user_go = _show_bytes(repo, CI_COMMIT, "portal/apps/user.go").decode()
+    org_go = _show_bytes(repo, CI_COMMIT, "portal/apps/organization.go").decode()
+    subj_create = _go_string_literal(user_go, "emailSubjectCreateUser")
+    body_create = _go_string_literal(user_go, "emailBodyCreateUser")
+    subj_reset = _go_string_literal(user_go, "emailSubjectResetPassword")
+    body_reset = _go_string_literal(user_go, "emailBodyResetPassword")
+    subj_invite = _go_string_literal(org_go, "emailSubjectInviteUser")
+    people = [("王晓明", "wang.xiaoming@example.cn"), ("李佳怡", "li.jiayi@example.cn"),
+              ("陈志强", "chen.zhiqiang@example.cn"), ("刘芳", "liu.fang@example.cn"),
+              ("张伟", "zhang.wei@example.cn"), ("赵敏", "zhao.min@example.cn"),
+              ("孙浩然", "sun.haoran@example.cn"), ("周婷", "zhou.ting@example.cn")]  # fmt: skip
+    orgs = ["平台研发部", "支付中台", "运维保障组", "数据平台"]
+
+    def save(ident, group, path, subject, html_part, code, note, why):
+        _save(
+            source="cloudiac", ident=ident, group=group, lang="zh", kind="saas-otp" if code
+            else "notice", code=code, repository=CI_REPO, path=path, commit=CI_COMMIT,
+            licence="Apache-2.0",
+            rendered=f"{why}; Go text/template as utils.SprintTemplate (small renderer); "
+            "gomail text/html only; From SMTP_FROM_NAME <SMTP_FROM>",
+            sender=CI_FROM, subject=subject, text=None, html_part=html_part, note=note,
+        )  # fmt: skip
+
+    for n, (name, email) in enumerate(people[:4]):
+        pw = _ci_passwd()
+        body = _go_text_template(body_create, {"Name": name, "Email": email, "InitPass": pw})
+        save(f"create-user-{n + 1}", "create-user", "portal/apps/user.go", subj_create, body,
+             pw, "the initial password to log in with (sent as HTML, so the lines run "
+             "together); the mail asks to change it after logging in",
+             "user.go::CreateUser emailBodyCreateUser")  # fmt: skip
+    for n, (name, email) in enumerate(people[4:]):
+        pw = _ci_passwd()
+        body = _go_text_template(body_reset, {"Name": name, "Email": email, "InitPass": pw})
+        save(f"reset-password-{n + 1}", "reset-password", "portal/apps/user.go", subj_reset,
+             body, pw, "the new password set by an administrator's reset",
+             "user.go::UserPassReset emailBodyResetPassword")  # fmt: skip
+    for n, (name, email) in enumerate(people[1:7]):
+        new = n % 3 != 2
+        pw = _ci_passwd() if new else ""
+        body = _go_text_template(invite_tpl, {
+            "Name": name, "Email": email, "InitPass": pw, "IsNewUser": new,
+            "Inviter": people[0][0] if n % 2 else "admin", "Organization": orgs[n % 4],
+            "Addr": CI_ADDR})  # fmt: skip
+        save(f"invite-{'new' if new else 'existing'}-{n + 1}",
+             "invite-new" if new else "invite-existing",
+             "portal/consts/notification_template.go", subj_invite, body, pw or None,
+             "an organisation invitation with the new account's initial password"
+             if new else "an organisation invitation for an existing user: no password",
+             "organization.go::sendInviteUserNotify IacUserInvitationsTpl")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -339,6 +441,7 @@ def main() -> None:
     args = parser.parse_args()
     pypi(args.mirrors)
     oneuptime(args.mirrors, args.node_modules)
+    cloudiac(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for item in ITEMS if item["code"])
