@@ -46,6 +46,16 @@ them at the commit named below, with fixed values, so each run writes the same b
   (here ``CloudIaC <noreply@cloudiac.example.com>``). The initial / new password is
   ``utils.GenPasswd(6, "mix")``: 1–5 digits then letters, six characters.
 
+- dployr-io/dployr-base (Apache-2.0), the control plane of dployr, a self-hosted deployment
+  platform: the template functions of ``src/lib/templates/emails/index.ts`` (TypeScript
+  template literals), transpiled with typescript 5.6.3 (``transpileModule``, CommonJS) and
+  called in node 20 with the data the routes pass (``--node-modules``: ``npm install
+  typescript@5.6.3`` into ``/tmp/r20devops-nm``); ``new Date()`` in the session alert is fixed
+  to the sending time. ``src/services/notifications/email/zepto.ts`` sends ``htmlbody`` only,
+  From ``EMAIL_FROM`` with no name (here ``no-reply@dployr.example.io``). The login / 2FA code
+  is ``KVStore.generateOTP`` of ``src/lib/db/store/kv/session.ts``: six characters of
+  ``[A-Z0-9]``; the greeting name is the address's local part (``routes/twofa.ts``).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -434,6 +444,90 @@ def cloudiac(mirrors: Path) -> None:
              "organization.go::sendInviteUserNotify IacUserInvitationsTpl")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# dployr-io/dployr-base
+
+DP_REPO = "dployr-io/dployr-base"
+DP_COMMIT = "05f89defe8e342beb1b0d8041c0c8ace39e36056"
+DP_PATH = "src/lib/templates/emails/index.ts"
+DP_FROM = "no-reply@dployr.example.io"
+
+DP_JS = r"""
+const ts = require("typescript");
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const fixed = Date.parse(input.now);
+const RealDate = Date;
+global.Date = class extends RealDate {
+  constructor(...a) { if (a.length) super(...a); else super(fixed); }
+  static now() { return fixed; }
+};
+const js = ts.transpileModule(input.source, {
+  compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+}).outputText;
+const mod = { exports: {} };
+new Function("module", "exports", "require", js)(mod, mod.exports, require);
+const out = input.jobs.map((j) => mod.exports[j.fn](j.data));
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def _dp_code() -> str:
+    return "".join(RNG.choice(string.ascii_uppercase + string.digits) for _ in range(6))
+
+
+def dployr(mirrors: Path, node_modules: Path) -> None:
+    repo = mirrors / "dployr-io+dployr-base" / "repo"
+    source = _show_bytes(repo, DP_COMMIT, DP_PATH).decode("utf-8")
+    cl = {"clusterName": "acme-prod", "clusterId": "cl_7f3k2m9q4x"}
+    jobs = []
+    for n, local in enumerate(["tunde.bakare", "mei.lin", "oskar", "fatima.zahra", "dev-ops",
+                               "lucas.moreau", "ana-paula", "hiro.t", "njeri", "bram"]):  # fmt: skip
+        code = _dp_code()
+        jobs.append((f"login-code-{n + 1}", "otpEmail", {"name": local, "code": code},
+                     "saas-otp", code, "routes/twofa.ts and the login route (KVStore OTP)",
+                     "the login code, letter-spaced in a box"))  # fmt: skip
+    jobs += [
+        ("invite", "inviteEmail", cl, "notice", None, "cluster invitation",
+         "an invitation (accept link only)"),
+        ("member-joined", "memberJoinedEmail", dict(cl, memberEmail="priya.n@example.com"),
+         "notice", None, "member joined", "a notice"),
+        ("session-alert", "sessionAlertEmail", dict(cl, userEmail="mei.lin@example.com",
+         ipAddress="198.51.100.23"), "notice", None, "new sign-in alert",
+         "a sign-in alert with IP address and time; no code"),
+        ("instance-created", "instanceCreatedEmail", dict(cl, instanceId="in_4q8r2t6w"),
+         "notice", None, "instance created", "the instance id is not a code"),
+        ("service-unhealthy", "serviceUnhealthyEmail", dict(cl, serviceName="billing-api"),
+         "notice", None, "service unhealthy alert", "an alert"),
+        ("role-changed", "roleChangedEmail", dict(cl, memberEmail="oskar@example.com",
+         oldRole="viewer", newRole="developer"), "notice", None, "role changed",
+         "a role-change notice"),
+        ("payment-failed", "paymentFailedEmail", dict(cl, plan="Pro"), "invoice", None,
+         "payment failed", "a billing notice"),
+        ("payment-success", "paymentSuccessEmail", dict(cl, plan="Pro"), "invoice", None,
+         "payment succeeded", "a billing receipt notice"),
+    ]  # fmt: skip
+    payload = {
+        "source": source, "now": "2026-12-03T20:14:52Z",
+        "jobs": [{"fn": fn, "data": data} for _, fn, data, *_ in jobs],
+    }  # fmt: skip
+    out = subprocess.run(
+        ["node", "-e", DP_JS], input=json.dumps(payload), capture_output=True, check=True,
+        text=True, env={"NODE_PATH": str(node_modules / "node_modules"),
+                        "PATH": "/usr/bin:/bin:/usr/local/bin"},
+    ).stdout  # fmt: skip
+    for (ident, fn, _d, kind, code, why, note), res in zip(jobs, json.loads(out), strict=True):
+        _save(
+            source="dployr", ident=ident,
+            group="login-code" if ident.startswith("login-code") else ident, lang="en",
+            kind=kind, code=code, repository=DP_REPO, path=DP_PATH, commit=DP_COMMIT,
+            licence="Apache-2.0",
+            rendered=f"{fn} ({why}) of index.ts, transpiled by typescript 5.6.3 and run in "
+            "node 20; ZeptoMail htmlbody only, From EMAIL_FROM",
+            sender=DP_FROM, subject=res["subject"], text=None, html_part=res["html"],
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -442,6 +536,7 @@ def main() -> None:
     pypi(args.mirrors)
     oneuptime(args.mirrors, args.node_modules)
     cloudiac(args.mirrors)
+    dployr(args.mirrors, args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     codes = sum(1 for item in ITEMS if item["code"])
