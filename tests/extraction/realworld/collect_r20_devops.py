@@ -173,7 +173,7 @@ def _pypi_env(repo: Path, lang: str) -> jinja2.Environment:
     return env
 
 
-PYPI_LANGS = ["en", "fr", "es", "pt_BR", "ru"]
+PYPI_LANGS = ["en", "fr", "es", "pt_BR", "ru", "de", "ja", "zh_Hans"]
 
 PYPI_MAILS = [
     # (template, context, note)
