@@ -12,7 +12,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   every ``{% trans %}`` trimmed as ``warehouse.i18n.extensions.TrimmedTranslatableTagsExtension``
   makes them, autoescape on) with the translations of ``warehouse/locale/<lang>/LC_MESSAGES/
   messages.po`` (compiled with babel, fuzzy entries left out, so an untranslated string stays
-  English as on the site). The request's locale is the reader's chosen language; the subject
+  English as on the site; a locale's mail left wholly English is skipped as a duplicate).
+  Locales: en fr es pt_BR ru de ja zh_Hans of ``KNOWN_LOCALES``. The request's locale is the reader's chosen language; the subject
   has its newlines removed as ``warehouse/email/services.py::EmailMessage.from_template`` does.
   Warehouse passes the HTML through ``premailer`` (inlining its one ``<style>`` block); that
   step is not run here, the HTML is Jinja's output. From ``PyPI <noreply@pypi.org>``
@@ -206,6 +207,7 @@ PYPI_MAILS = [
 
 def pypi(mirrors: Path) -> None:
     repo = mirrors / "pypi+warehouse" / "repo"
+    english: dict[str, tuple] = {}
     for lang in PYPI_LANGS:
         env = _pypi_env(repo, lang)
         for name, ctx, note in PYPI_MAILS:
@@ -216,6 +218,10 @@ def pypi(mirrors: Path) -> None:
             subject = env.get_template(f"{base}/subject.txt").render(ctx).replace("\n", "")
             text = env.get_template(f"{base}/body.txt").render(ctx)
             html_part = env.get_template(f"{base}/body.html").render(ctx)
+            if lang == "en":
+                english[name] = (subject, text, html_part)
+            elif english[name] == (subject, text, html_part):
+                continue  # nothing of this mail is translated in this locale: a duplicate
             _save(
                 source="pypi", ident=name, group=name, lang=lang.replace("_", "-"),
                 kind="notice", code=None, repository=PYPI_REPO,
