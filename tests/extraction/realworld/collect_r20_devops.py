@@ -1,7 +1,13 @@
-"""Round twenty, developer platforms: a package registry's account and security mails.
+"""Round twenty, developer platforms: a package registry (PyPI), an observability and
+status-page platform (OneUptime), an infrastructure-as-code platform (CloudIaC) and a
+deployment platform (dployr) — their sign-in and verification codes, initial passwords, and
+the same senders' security, invitation, alert and billing notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r20_devops.py \\
-        --mirrors /work/.mirror
+        --mirrors /work/.mirror --node-modules /tmp/r20devops-nm
+
+``--node-modules`` is a folder holding ``node_modules`` with handlebars 4.7.8 and typescript
+5.6.3 (``npm install handlebars@4.7.8 typescript@5.6.3``), run by node 20 (v20.20.2).
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
@@ -13,8 +19,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   makes them, autoescape on) with the translations of ``warehouse/locale/<lang>/LC_MESSAGES/
   messages.po`` (compiled with babel, fuzzy entries left out, so an untranslated string stays
   English as on the site; a locale's mail left wholly English is skipped as a duplicate).
-  Locales: en fr es pt_BR ru de ja zh_Hans of ``KNOWN_LOCALES``. The request's locale is the reader's chosen language; the subject
-  has its newlines removed as ``warehouse/email/services.py::EmailMessage.from_template`` does.
+  Locales: en fr es pt_BR ru de ja zh_Hans of ``KNOWN_LOCALES``. The request's locale is the
+  reader's chosen language; the subject has its newlines removed as ``warehouse/email/services.py::EmailMessage.from_template`` does.
   Warehouse passes the HTML through ``premailer`` (inlining its one ``<style>`` block); that
   step is not run here, the HTML is Jinja's output. From ``PyPI <noreply@pypi.org>``
   (``site.name`` / ``mail.sender``), a text/plain part and the HTML alternative. Links carry
@@ -43,8 +49,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``text/template``: ``{{.Field}}`` unescaped, ``{{if}}…{{else}}…{{end}}``; a small faithful
   renderer here), subjects from ``portal/apps/{user,organization}.go``. ``utils/mail/mail.go``
   sends every body as ``text/html`` (gomail ``SetBody("text/html", …)``), so the two inline
-  bodies' ``\n`` and ``\t`` reach the reader as collapsed spaces; From ``SMTP_FROM_NAME <SMTP_FROM>``
-  (here ``CloudIaC <noreply@cloudiac.example.com>``). The initial / new password is
+  bodies' newlines and tabs reach the reader as collapsed spaces; From
+  ``SMTP_FROM_NAME <SMTP_FROM>`` (here ``CloudIaC <noreply@cloudiac.example.com>``). The initial / new password is
   ``utils.GenPasswd(6, "mix")``: 1–5 digits then letters, six characters.
 
 - dployr-io/dployr-base (Apache-2.0), the control plane of dployr, a self-hosted deployment
