@@ -50,8 +50,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   renderer here), subjects from ``portal/apps/{user,organization}.go``. ``utils/mail/mail.go``
   sends every body as ``text/html`` (gomail ``SetBody("text/html", …)``), so the two inline
   bodies' newlines and tabs reach the reader as collapsed spaces; From
-  ``SMTP_FROM_NAME <SMTP_FROM>`` (here ``CloudIaC <noreply@cloudiac.example.com>``). The initial / new password is
-  ``utils.GenPasswd(6, "mix")``: 1–5 digits then letters, six characters.
+  ``SMTP_FROM_NAME <SMTP_FROM>`` (here ``CloudIaC <noreply@cloudiac.example.com>``). The
+  initial / new password is ``utils.GenPasswd(6, "mix")``: 1–5 digits then letters, six
+  characters.
 
 - dployr-io/dployr-base (Apache-2.0), the control plane of dployr, a self-hosted deployment
   platform: the template functions of ``src/lib/templates/emails/index.ts`` (TypeScript
