@@ -20,7 +20,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   messages.po`` (compiled with babel, fuzzy entries left out, so an untranslated string stays
   English as on the site; a locale's mail left wholly English is skipped as a duplicate).
   Locales: en fr es pt_BR ru de ja zh_Hans of ``KNOWN_LOCALES``. The request's locale is the
-  reader's chosen language; the subject has its newlines removed as ``warehouse/email/services.py::EmailMessage.from_template`` does.
+  reader's chosen language; the subject has its newlines removed as
+  ``warehouse/email/services.py::EmailMessage.from_template`` does.
   Warehouse passes the HTML through ``premailer`` (inlining its one ``<style>`` block); that
   step is not run here, the HTML is Jinja's output. From ``PyPI <noreply@pypi.org>``
   (``site.name`` / ``mail.sender``), a text/plain part and the HTML alternative. Links carry
