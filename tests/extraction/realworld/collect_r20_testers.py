@@ -13,6 +13,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``REPLACED_DURING_TEST`` replaced by ``getRandomString(7)`` (letters), Subject
   ``<random> subject``, From ``<random> <random> <random@mailosaur.net>``; the two inline
   images it attaches are left out (no text in them).
+- bahmutov/cypress-email-example (ISC, package.json only), a Cypress e-mail testing example:
+  ``pages/api/register.js`` sends ``emails/confirmation-code.html`` through nodemailer with the
+  literal From, Subject and text it writes (the code is fixed in source).
 - rnwood/smtp4dev (BSD-3-Clause), a local SMTP server for testing: ``Rnwood.Smtp4dev/example.eml``,
   a real received marketing mail kept as the server's example message, taken byte for byte.
 - axllent/mailpit (MIT), a mail catcher for tests: the received mails of
@@ -109,6 +112,32 @@ def mailosaur() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Gleb Bahmutov's Cypress e-mail example
+
+BA_REPO = "bahmutov/cypress-email-example"
+BA_COMMIT = "6ce0804b958d6f881c7cc7c0877e27baee3988bd"
+
+
+def bahmutov() -> None:
+    html_src = _show(BA_REPO, BA_COMMIT, "emails/confirmation-code.html")
+    _save(
+        source="cypress-email-example", template="confirmation-code", lang="en",
+        kind="saas-otp", code="654agc", repository=BA_REPO,
+        path="pages/api/register.js, emails/confirmation-code.html", commit=BA_COMMIT,
+        licence="ISC",
+        rendered="pages/api/register.js's sendMail as written: From, Subject and text "
+        "literal, the HTML file sent unchanged",
+        sender='"Registration system" <reg@company.co>',
+        subject="Confirmation code 1\ufe0f\u20e32\ufe0f\u20e33\ufe0f\u20e3",
+        text="Your confirmation code is 654agc", html_part=html_src,
+        note="The repository's only licence statement is package.json's 'license': 'ISC' "
+        "(no better-licensed sender of a Cypress-tested confirmation mail was at hand). The "
+        "code is fixed in the source, lower-case letters and digits; the keycap emoji in "
+        "the Subject are decoration.",
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 # Received mails kept by SMTP catchers, byte for byte
 
 RAW = [
@@ -141,6 +170,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = parser.parse_args().mirrors
     mailosaur()
+    bahmutov()
     raw_fixtures()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
