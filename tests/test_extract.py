@@ -1220,3 +1220,18 @@ def test_round_nineteen_passwords() -> None:
     assert extract_code("Řetězec pro obnovu hesla je: 089609") == "089609"
     # a path or a link after a password word is not a password
     assert extract_code("Password : see /etc/app/secret-1.txt\n") is None
+
+
+def test_round_twenty_validation_code_and_credentials() -> None:
+    mail = (
+        "Your registration has been completed.\n"
+        "Please click on this link to confirm your email : https://m.example.fr/confirm?token=160594\n"
+        "Or use the validation code directly on the site : 160594\n"
+        "Pour gérer vos alertes, abonnement et newsletter, rendez-vous sur votre profil."
+    )
+    assert extract_code({"subject": "Your subscription", "body": mail}) == "160594"
+    # a PIN listed with a password is a credential too: two of them, no guess
+    creds = "The following are your login credentials:\nPassword: 9mRpNoN8\nPIN: rRXaYF\n"
+    assert extract_code(creds) is None
+    # a PIN alone keeps being the code
+    assert extract_code("The following are your login credentials:\nPIN: 482913\n") == "482913"

@@ -307,7 +307,9 @@ _OTP_DOC = _words(
     r"inicio de sesi[óo]n|iniciar sess[ãa]o|connexion|anmeldung|aanmeld|giriş|oturum|"
     r"[a-zäöü]*(?:bestätigungs|sicherheits|verifizierungs|anmelde|einmal|zugangs|verificatie|beveiligings|inlog)code|"
     # a code to confirm a new address is a verification code, whatever the footer sells
-    r"e-?mail address change|change (?:of )?(?:your )?e-?mail address"
+    r"e-?mail address change|change (?:of )?(?:your )?e-?mail address|"
+    # a validation code the mail gives to confirm an address or an account
+    r"validation code|code de validation|confirm your e-?mail|confirmer votre (?:adresse )?e-?mail"
 )
 _OTP_DOC_CASED = _words(r"PIN\b|TAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|pushTAN\b", cased=True)
 _OTP_DOC_CJK = _phrases(r"認証|確認コード|ログイン|验证|驗證|登录|登入|인증|로그인")

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from otpmail._decoding._code_candidates import (
     _DATE8,
+    _SECRET_WORD,
     _TOKEN,
     _YEAR,
     _Candidate,
@@ -353,9 +354,24 @@ def _link_after(
     return 0, None
 
 
+_PIN_LABEL = re.compile(r"(?i)pin[ \t]*[:：]")
+
+
 def _is_given_secret(seg: str, label: _Label) -> bool:
-    """Whether ``label`` is a password or credential word with its colon."""
-    return label.kind == _POS and _GIVEN_SECRET.match(seg, label.start, label.end + 80) is not None
+    """Whether ``label`` is a password or credential word with its colon, or a ``PIN:``
+    listed with a password (``Password: 9mRpNoN8`` / ``PIN: rRXaYF``: login credentials,
+    not a one-time code that would outrank the password)."""
+    if label.kind != _POS:
+        return False
+    if _GIVEN_SECRET.match(seg, label.start, label.end + 80) is not None:
+        return True
+    if not _PIN_LABEL.match(seg, label.start, label.end + 4):
+        return False
+    ls, le = _line_bounds(seg, label.start, label.end)
+    near = seg[max(0, ls - 120) : min(len(seg), le + 120)]
+    return any(
+        _GIVEN_SECRET.search(line) for line in near.splitlines() if _SECRET_WORD.search(line)
+    )
 
 
 def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
