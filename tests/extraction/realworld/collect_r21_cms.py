@@ -1,0 +1,379 @@
+"""Round twenty-one, content management and publishing: a WordPress two-factor plugin and a
+self-hosted comment engine for static sites — their sign-in codes, setup codes, backup
+codes, subscription tokens and account notices.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_cms.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- Melapress/wp-2fa (GPL-3.0-or-later; ``license.txt`` GPL v3), WP 2FA, a WordPress plugin:
+  ``includes/classes/class-wp2fa.php``'s default e-mail templates (login code, 2FA setup
+  code, account locked, account unlocked, backup codes), each string translated through
+  ``languages/wp-2fa-de_DE.mo`` for de (untranslated strings stay English, as WordPress
+  sends them), ``esc_html__`` escaping as PHP's ``esc_html``; ``replace_email_strings``'s
+  placeholders filled; a small faithful ``wpautop`` (each ``<p>`` block on its own line,
+  a newline inside a paragraph made ``<br />``); ``Settings_Page::send_email``'s headers
+  (text/html only, From ``WP 2FA from Melapress <wp2fa@host>``). The codes are the shape
+  ``Authentication::get_code`` makes: six digits (login/setup token) and ten of sixteen
+  digits (``Backup_Codes::generate_codes``), posted back as ``N: code`` lines joined by
+  ``<br>``.
+- umputun/remark42 (MIT), a comment engine for static sites: the Go html/templates
+  ``backend/app/templates/static/email_confirmation_login.html.tmpl`` (subject ``remark42
+  confirmation``, the default of ``--auth.email.subj``) and
+  ``email_confirmation_subscription.html.tmpl`` (subject ``Email verification``, the
+  default ``defaultVerificationSubject`` of ``backend/app/notify/email.go``), rendered by a
+  small renderer of the constructs they use (``{{.X}}``, ``{{- if .X}}…{{- end }}``); the
+  token is a JWT (HS256) as go-pkgz/auth and ``rest_private.go`` sign it (audience the
+  site id, handshake id ``user::address``), made here with hmac and a fixed secret.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gettext
+import hashlib
+import hmac
+import io
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 21, 5, 17, tzinfo=UTC)
+RNG = random.Random("r21-cms")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round21" / "cms.json"
+MIRRORS = Path("/work/.mirror")
+
+WP2FA = "Melapress/wp-2fa"
+WP2FA_COMMIT = "8241ce88f31f9139dfa0a2d034d0cb11167b54a2"
+REMARK = "umputun/remark42"
+REMARK_COMMIT = "4793c1cd2c41f3b3c4fcc9a1bb610752eddf9410"
+
+
+def _show_bytes(repo: str, commit: str, path: str) -> bytes:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    return _show_bytes(repo, commit, path).decode("utf-8")
+
+
+def _item(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          raw, note=None):  # fmt: skip
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _digits(n: int) -> str:
+    return "".join(RNG.choice("1234567890") for _ in range(n))
+
+
+# ---------------------------------------------------------------------------------------
+# WP 2FA (WordPress plugin)
+
+
+def _esc_html(s: str) -> str:
+    s = re.sub(r"&(?!#?\w+;)", "&amp;", s)
+    return s.replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#039;")
+
+
+def _wpautop(pee: str) -> str:
+    """wpautop for what these templates hold: paragraphs already in <p>, newlines inside."""
+    blocks = re.findall(r"<p>(.*?)</p>", pee, flags=re.S)
+    out = []
+    for block in blocks:
+        block = re.sub(r"\s*\n", "<br />\n", block.strip("\n"))
+        out.append(f"<p>{block}</p>\n")
+    return "".join(out)
+
+
+def _wp2fa_templates(tr) -> dict[str, tuple[str, str]]:
+    __ = tr.gettext
+
+    def e(s: str) -> str:
+        return _esc_html(__(s))
+
+    login_s = __("Your login confirmation code for {site_name}")
+    login = "<p>" + e("Hello {user_display_name},") + "</p>"
+    login += "<p>" + e(
+        "You are trying to log in to {site_name} using the username {user_login_name}. "
+        "To complete your login, please enter the following one-time 2FA code:"
+    ) + "</p>"  # fmt: skip
+    login += "<p>" + e("{login_code}") + "</p>"
+    login += "<p>" + e(
+        "Enter this code on the login page to finish the authentication process and access "
+        "your account."
+    ) + "</p>"  # fmt: skip
+    ip_line = (
+        "This request was made from IP address {user_ip_address}. If you did not request "
+        "this, please contact the site administrator at {admin_email}."
+    )
+    login += "<p>" + e(ip_line) + "</p>"
+    login += "<p>" + e(
+        "If you encounter any other issues logging in, feel free to contact us at {admin_email}."
+    ) + "</p>"  # fmt: skip
+    login += "<p>" + e("Kind regards,\n\t\t\t\tThe {site_name} Team") + "</p>"
+
+    setup_s = __("Your 2FA Setup Verification Code for {site_name}")
+    setup = "<p>" + e("Hello {user_display_name},") + "</p>"
+    setup += "<p>" + e(
+        "You have requested to set up two-factor authentication for your user "
+        "{user_login_name} on the website {site_name} ({site_url})."
+    ) + "</p>"  # fmt: skip
+    setup += "<p>" + e("Please enter the following code to complete your setup: %1$1s").replace(
+        "%1$1s", "<strong>{login_code}</strong>"
+    )
+    setup += "</p>"
+    setup += "<p>" + e(ip_line) + "</p>"
+    setup += "<p>" + e("Thank you.") + "</p>"
+    setup += "<p>" + e("The {site_name} Team") + "</p>"
+
+    locked_s = __("Your user on {site_name} has been locked")
+    locked = "<p>" + e("Hello.") + "</p>"
+    locked += "<p>" + e(
+        "Since you have not enabled two-factor authentication for the user %1$1s on the "
+        "website %2$2s within the grace period, your account has been locked."
+    ).replace("%1$1s", "{user_login_name}").replace("%2$2s", "{site_name}")  # fmt: skip
+    locked += "</p>"
+    locked += "<p>" + e("Contact your website administrator to unlock your account.") + "</p>"
+    locked += "<p>" + e("Thank you.") + "</p>"
+
+    unlocked_s = __("Your user on {site_name} has been unlocked")
+    unlocked = "<p>" + __("Hello,") + "</p><p>" + e("Your user") + " <strong>{user_login_name}"
+    unlocked += "</strong> " + e("on the website") + " {site_url} " + __(
+        "has been unlocked. Please configure two-factor authentication within the grace "
+        "period, otherwise your account will be locked again."
+    ) + "</p>"  # fmt: skip
+    unlocked += "<p>" + __("You can configure 2FA from this page:") + ' <a href="'
+    unlocked += '{2fa_settings_page_url}" target="_blank">{2fa_settings_page_url}.</a></p>'
+    unlocked += "<p>" + __("Thank you.") + "</p>"
+
+    backup_s = __("2FA backup codes for user {user_login_name} on {site_name}")
+    backup = "<p>" + __("Hello,") + "</p><p>" + e(
+        "Below please find the 2FA backup codes for your user"
+    ) + " <strong>{user_login_name}</strong> " + e("on the website") + " <strong>"  # fmt: skip
+    backup += "{site_name}</strong>. " + __("The website's URL is") + " {site_url} </p>"
+    backup += "{backup_codes}"
+    backup += "<p>" + __(
+        "Thank you for enabling 2FA on your account and helping us keeping the website secure."
+    ) + "</p>"  # fmt: skip
+    return {
+        "login-code": (login_s, login),
+        "setup-code": (setup_s, setup),
+        "account-locked": (locked_s, locked),
+        "account-unlocked": (unlocked_s, unlocked),
+        "backup-codes": (backup_s, backup),
+    }
+
+
+WP_SITES = {
+    "en": {
+        "{site_url}": "https://harborlightquarterly.example",
+        "{site_name}": "Harbor Light Quarterly",
+        "{user_login_name}": "mara.ellison",
+        "{user_display_name}": "Mara Ellison",
+        "{user_ip_address}": "203.0.113.48",
+        "{admin_email}": "wp2fa@harborlightquarterly.example",
+        "{2fa_settings_page_url}": "https://harborlightquarterly.example/2fa-settings/",
+    },
+    "de": {
+        "{site_url}": "https://gartenbrief-rheinau.example",
+        "{site_name}": "Gartenbrief Rheinau",
+        "{user_login_name}": "jbrenneke",
+        "{user_display_name}": "Jonas Brenneke",
+        "{user_ip_address}": "198.51.100.207",
+        "{admin_email}": "wp2fa@gartenbrief-rheinau.example",
+        "{2fa_settings_page_url}": "https://gartenbrief-rheinau.example/zwei-faktor/",
+    },
+}
+
+
+def _html_only(*, sender: str, subject: str, body: str) -> bytes:
+    # wp_mail with 'Content-type: text/html;charset=utf-8': one text/html part.
+    return message(sender=sender, subject=subject, text=None, html_part=body, sent=SENT)
+
+
+def wp2fa() -> None:
+    path = "includes/classes/class-wp2fa.php"
+    _show(WP2FA, WP2FA_COMMIT, path)  # the templates below are its defaults, read there
+    langs = {
+        "en": gettext.NullTranslations(),
+        "de": gettext.GNUTranslations(
+            io.BytesIO(_show_bytes(WP2FA, WP2FA_COMMIT, "languages/wp-2fa-de_DE.mo"))
+        ),
+    }
+    kinds = {
+        "login-code": "saas-otp",
+        "setup-code": "saas-otp",
+        "account-locked": "notice",
+        "account-unlocked": "notice",
+        "backup-codes": "saas-otp",
+    }
+    for lang, tr in langs.items():
+        repl = dict(WP_SITES[lang])
+        host = repl["{site_url}"].split("//")[1]
+        sender = f"WP 2FA from Melapress <wp2fa@{host}>"
+        for name, (subj, body) in _wp2fa_templates(tr).items():
+            code = None
+            note = None
+            r = dict(repl)
+            if name in ("login-code", "setup-code"):
+                code = _digits(6)
+                r["{login_code}"] = code
+            else:
+                r["{login_code}"] = ""
+            subject = subj
+            for k, v in r.items():
+                subject = subject.replace(k, v)
+            text = body
+            for k, v in r.items():
+                text = text.replace(k, v)
+            text = _wpautop(text)
+            if name == "backup-codes":
+                codes = [_digits(16) for _ in range(10)]
+                text = text.replace(
+                    "{backup_codes}", "<br>".join(f"{i}: {c}" for i, c in enumerate(codes, 1))
+                )
+                code = codes[0]
+                note = (
+                    "Ten backup codes of sixteen digits, each usable once in place of a 2FA "
+                    "code; labelled by the first listed. The list numbers (1:, 2:) are not "
+                    "part of the codes."
+                )
+            if lang == "de":
+                extra = (
+                    "The de_DE catalogue translates only some of these strings; the rest "
+                    "go out in English, as WordPress sends them."
+                )
+                note = f"{note} {extra}" if note else extra
+            _item(
+                source="wp-2fa", template=name, lang=lang, kind=kinds[name], code=code,
+                repository=WP2FA, path=f"{path}, languages/wp-2fa-de_DE.mo", commit=WP2FA_COMMIT,
+                licence="GPL-3.0-or-later",
+                rendered="default template of WP2FA::get_wp2fa_email_templates translated by "
+                "the plugin's .mo, replace_email_strings placeholders, wpautop, "
+                "Settings_Page::send_email headers",
+                raw=_html_only(sender=sender, subject=subject, body=text), note=note,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Remark42 (comment engine)
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _jwt(claims: dict) -> str:
+    head = _b64(json.dumps({"alg": "HS256", "typ": "JWT"}, separators=(",", ":")).encode())
+    body = _b64(json.dumps(claims, separators=(",", ":")).encode())
+    sig = hmac.new(b"r21-cms-fixed-secret", f"{head}.{body}".encode(), hashlib.sha256).digest()
+    return f"{head}.{body}.{_b64(sig)}"
+
+
+def _go_render(tmpl: str, data: dict[str, str]) -> str:
+    tmpl = re.sub(r"\s*\{\{-", "{{", tmpl)
+
+    def _if(m: re.Match) -> str:
+        return m.group(2) if data.get(m.group(1)) else ""
+
+    tmpl = re.sub(r"\{\{ ?if \.(\w+) ?\}\}(.*?)\{\{ ?end ?\}\}", _if, tmpl, flags=re.S)
+    return re.sub(r"\{\{\.(\w+)\}\}", lambda m: data[m.group(1)], tmpl)
+
+
+def remark42() -> None:
+    base = "backend/app/templates/static/"
+    exp = int(SENT.timestamp()) + 30 * 60
+    sender = "Remark42 <remark42@notes-from-the-ridge.example>"
+    # login confirmation: go-pkgz/auth's email verify provider
+    login_token = _jwt({
+        "aud": ["ridge"], "exp": exp, "nbf": exp - 1830, "iss": "remark42",
+        "handshake": {"id": "hollis.tran::noor.tester@example.com"},
+    })  # fmt: skip
+    body = _go_render(
+        _show(REMARK, REMARK_COMMIT, base + "email_confirmation_login.html.tmpl"),
+        {
+            "User": "hollis.tran", "Site": "ridge", "Token": login_token,
+            "Address": "noor.tester@example.com",
+        },
+    )  # fmt: skip
+    _item(
+        source="remark42", template="login-confirmation", lang="en", kind="saas-otp",
+        code=login_token, repository=REMARK, path=base + "email_confirmation_login.html.tmpl",
+        commit=REMARK_COMMIT, licence="MIT",
+        rendered="Go template filled by a small renderer; subject the default of --auth.email.subj",
+        raw=message(sender=sender, subject="remark42 confirmation", text=None, html_part=body,
+                    sent=SENT),
+        note="The token is a JWT the mail asks to 'copy and paste ... into \u201ctoken\u201d "
+        "field on comments page to login'; labelled by the whole token (pasted, not typed).",
+    )  # fmt: skip
+    # subscription: rest_private.go's emailSubscribe token, signed some minutes later
+    sub_token = _jwt({
+        "aud": ["ridge"], "exp": exp + 540, "nbf": exp + 540 - 1830, "iss": "remark42",
+        "handshake": {"id": "hollis.tran::noor.tester@example.com"},
+    })  # fmt: skip
+    body = _go_render(
+        _show(REMARK, REMARK_COMMIT, base + "email_confirmation_subscription.html.tmpl"),
+        {
+            "User": "hollis.tran", "Site": "ridge", "Token": sub_token,
+            "Email": "noor.tester@example.com",
+            "SubscribeURL": "https://notes-from-the-ridge.example/web/email-subscribe.html"
+            "?site=ridge&amp;tkn=",
+        },
+    )  # fmt: skip
+    _item(
+        source="remark42", template="subscription-confirmation", lang="en", kind="saas-otp",
+        code=sub_token, repository=REMARK,
+        path=base + "email_confirmation_subscription.html.tmpl, backend/app/notify/email.go",
+        commit=REMARK_COMMIT, licence="MIT",
+        rendered="Go template filled by a small renderer with SubscribeURL set; subject "
+        "defaultVerificationSubject",
+        raw=message(sender=sender, subject="Email verification", text=None, html_part=body,
+                    sent=SENT),
+        note="The subscription token (a JWT) is in the link and shown as text to 'copy and "
+        "paste ... into \u201ctoken\u201d field on comments page to confirm subscription'; "
+        "labelled by the whole token.",
+    )  # fmt: skip
+
+
+def main() -> None:
+    global MIRRORS
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--mirrors", type=Path, default=MIRRORS)
+    MIRRORS = ap.parse_args().mirrors
+    wp2fa()
+    remark42()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
+
+
+if __name__ == "__main__":
+    main()
