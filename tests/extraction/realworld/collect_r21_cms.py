@@ -363,6 +363,175 @@ def remark42() -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# GetSimple CMS Community Edition (flat-file CMS)
+
+GSCE = "GetSimpleCMS-CE/GetSimpleCMS-CE"
+GSCE_COMMIT = "866233efb0639e0cd466cf81619ac3e27171a266"
+GSCE_LANGS = {
+    "ar": "ar_SA", "da": "da_DK", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR",
+    "it": "it_IT", "ja": "ja_JP", "nb": "nb_NO", "nl": "nl_NL", "pl": "pl_PL", "pt": "pt_PT",
+    "ru": "ru_RU", "sv": "sv_SE", "uk": "uk_UK",
+}  # fmt: skip
+GSCE_SITES = [
+    ("Atelier Brume", "https://atelier-brume.example/", "lea.morvan"),
+    ("Fjord Kayak Club", "https://fjordkayak.example/", "admin"),
+    ("Casa Olivar", "https://casaolivar.example/", "mfuentes"),
+]
+
+
+def _php_string(body: str, quote: str) -> str:
+    if quote == "'":
+        return body.replace("\\'", "'").replace("\\\\", "\\")
+    return body.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+
+
+def _gs_lang(code: str) -> dict[str, str]:
+    src = _show(GSCE, GSCE_COMMIT, f"admin/lang/{code}.php")
+    out = {}
+    for m in re.finditer(r"""['"](\w+)['"]\s*=>\s*(['"])((?:\\.|(?!\2).)*)\2""", src, re.S):
+        out[m.group(1)] = _php_string(m.group(3), m.group(2))
+    return out
+
+
+def _gs_password() -> str:
+    # createRandomPassword: six characters, rand() % 33 over the first 33 of $chars
+    chars = _show(GSCE, GSCE_COMMIT, "admin/inc/template_functions.php")
+    chars = re.search(r'\$chars = "([^"]+)";', chars).group(1)[:33]
+    return "".join(RNG.choice(chars) for _ in range(6))
+
+
+def _gs_email_template(message: str) -> str:
+    src = _show(GSCE, GSCE_COMMIT, "admin/inc/basic.php")
+    body = re.search(r"function email_template\(\$message\) \{\n\t\$data = '(.*?)';\n\treturn \$data;",
+                     src, re.S).group(1)  # fmt: skip
+    body = body.replace("'.$message.'", "\x00MESSAGE\x00").replace("'.date('Y').'", "\x00YEAR\x00")
+    assert "'." not in body.replace("\\'", ""), "unhandled PHP concatenation"
+    body = _php_string(body, "'")
+    return body.replace("\x00MESSAGE\x00", message).replace("\x00YEAR\x00", str(SENT.year))
+
+
+def getsimple() -> None:
+    site_full_name = "GetSimple CE"  # admin/inc/configuration.php
+    for n, (lang, code) in enumerate(GSCE_LANGS.items()):
+        t = _gs_lang(code)
+        sitename, siteurl, user = GSCE_SITES[n % len(GSCE_SITES)]
+        host = siteurl.split("//")[1].rstrip("/")
+        sender = f"noreply@{host}"
+        login = f'<a href="{siteurl}admin/">{siteurl}admin/</a></p>'
+        # admin/resetpassword.php
+        pw = _gs_password()
+        subject = f"{site_full_name} {t['RESET_PASSWORD']} {t['ATTEMPT']}"
+        msg = f"<h2>{sitename} {t['RESET_PASSWORD']} {t['ATTEMPT']}</h2>"
+        msg += f"<p>{t['LABEL_USERNAME']}: <strong>{user}</strong>"
+        msg += f"<br>{t['NEW_PASSWORD']}: <strong>{pw}</strong>"
+        msg += f"<br>{t['EMAIL_LOGIN']}: {login}"
+        _item(
+            source="getsimple-ce", template="reset-password", lang=lang, kind="saas-otp", code=pw,
+            repository=GSCE, commit=GSCE_COMMIT, licence="GPL-3.0-only",
+            path=f"admin/resetpassword.php, admin/inc/basic.php, admin/lang/{code}.php",
+            rendered="resetpassword.php's message in sendmail's email_template (PHP string "
+            "read from basic.php), the language file's strings; text/html only",
+            raw=message(sender=sender, subject=subject, text=None,
+                        html_part=_gs_email_template(msg), sent=SENT),
+            note="A new password createRandomPassword made (six of 'Ayz23mFGHBxPQefgnopRScdqrTU4"
+            "CXYZa', mixed case) given to log in with: a credential to type.",
+        )  # fmt: skip
+        # admin/setup.php (install: the first administrator's password)
+        pw = _gs_password()
+        subject = f"{site_full_name} {t['EMAIL_COMPLETE']}"
+        msg = f"<h2>{sitename} {t['EMAIL_COMPLETE']}</h2>"
+        msg += f"<p>{t['EMAIL_USERNAME']}: <strong>{user}</strong>"
+        msg += f"<br>{t['EMAIL_PASSWORD']}: <strong>{pw}</strong>"
+        msg += f"<br>{t['EMAIL_LOGIN']}: {login}"
+        msg += f"<p><em>{t['EMAIL_THANKYOU']} {site_full_name}!</em></p>"
+        _item(
+            source="getsimple-ce", template="setup-complete", lang=lang, kind="saas-otp", code=pw,
+            repository=GSCE, commit=GSCE_COMMIT, licence="GPL-3.0-only",
+            path=f"admin/setup.php, admin/inc/basic.php, admin/lang/{code}.php",
+            rendered="setup.php's message in sendmail's email_template, the language file's "
+            "strings; text/html only",
+            raw=message(sender=sender, subject=subject, text=None,
+                        html_part=_gs_email_template(msg), sent=SENT),
+            note="The install mail gives the administrator's generated password to log in with.",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Chyrp Lite (blog engine)
+
+CHYRP = "xenocrat/chyrp-lite"
+CHYRP_COMMIT = "3f5e0b1e4295496bfaa8fab616deeb655c7e5bf4"
+CHYRP_LANGS = {
+    "ar": "ar_LY", "de": "de_DE", "en": "en_US", "fr": "fr_FR", "it": "it_IT", "ko": "ko_KR",
+    "nl": "nl_NL", "pl": "pl_PL", "zh": "zh_CN",
+}  # fmt: skip
+CHYRP_SITES = [
+    ("Lantern Notes", "https://lanternnotes.example", "blog@lanternnotes.example", "ivo_k"),
+    ("Kleine Werkbank", "https://werkbank.example", "post@werkbank.example", "tessa"),
+    ("Petit Verger", "https://petitverger.example", "contact@petitverger.example", "amelie.r"),
+]
+
+
+def chyrp() -> None:
+    for n, (lang, code) in enumerate(CHYRP_LANGS.items()):
+        if lang == "en":
+            tr = gettext.NullTranslations()
+        else:
+            mo = _show_bytes(CHYRP, CHYRP_COMMIT, f"includes/locale/{code}/LC_MESSAGES/chyrp.mo")
+            tr = gettext.GNUTranslations(io.BytesIO(mo))
+        __ = tr.gettext
+        name, url, email, login = CHYRP_SITES[n % len(CHYRP_SITES)]
+        key = hashlib.sha1(f"{name}-key".encode()).hexdigest()
+        created = int(SENT.timestamp()) - 45
+
+        def tok(*items: object, key: str = key) -> str:
+            return hashlib.sha1(("".join(map(str, items)) + key).encode()).hexdigest()
+
+        mails = {
+            "activate-account": (
+                __("Activate your account at %s") % name,
+                __("Hello, %s.") % login,
+                __("You are receiving this message because you registered a new account."),
+                __("Visit this link to activate your account:"),
+                f"{url}/?action=activate&login={login}&token={tok(login)}",
+            ),
+            "reset-password": (
+                __("Reset your password at %s") % name,
+                __("Hello, %s.") % login,
+                __("You are receiving this message because you requested a new password."),
+                __("Visit this link to reset your password:"),
+                f"{url}/?action=reset_password&login={login}&token={created:x}-"
+                f"{tok(created, login)}",
+            ),
+            "acknowledge-user": (
+                __("Welcome to %s") % name,
+                __("Hello, %s.") % login,
+                __("You are receiving this message because you registered a new account."),
+                __("Visit this link to log in:"),
+                f"{url}/login/",
+            ),
+            "admin-activation": (
+                __("New user at %s") % name,
+                __("Hello, administrator."),
+                __("You are receiving this message because a new user account was registered."),
+                __("Visit this link to activate the user account:"),
+                f"{url}/admin/?action=edit_user&id=7",
+            ),
+        }
+        for template, (subject, hello, why, visit, link) in mails.items():
+            text = f"{hello}\r\n\r\n{why}\r\n\r\n{visit}\r\n{link}"
+            _item(
+                source="chyrp-lite", template=template, lang=lang, kind="notice", code=None,
+                repository=CHYRP, commit=CHYRP_COMMIT, licence="BSD-3-Clause",
+                path=f"includes/helpers.php, includes/locale/{code}/LC_MESSAGES/chyrp.mo",
+                rendered="the email_* function of helpers.php (text/plain, From the site's "
+                "address; X-Mailer left out), strings through the locale's chyrp.mo",
+                raw=message(sender=email, subject=subject, text=text, html_part=None, sent=SENT),
+                note="The token is only inside the link." if "token=" in link else None,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser(description=__doc__)
@@ -370,6 +539,8 @@ def main() -> None:
     MIRRORS = ap.parse_args().mirrors
     wp2fa()
     remark42()
+    getsimple()
+    chyrp()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
