@@ -586,6 +586,80 @@ def pluxml() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# GetSimple CMS 3.4 (the original project; English only)
+
+GS = "GetSimpleCMS/GetSimpleCMS"
+GS_COMMIT = "7d2709ab3eb7c40db3bd6ae0226643d4dfbf525d"
+
+
+def _gs34_password() -> str:
+    # createRandomPassword(8, 'luds'): one of each set, the rest drawn without reuse, shuffled
+    sets = ["abcdefghjkmnpqrstuvwxyz", "ABCDEFGHJKMNPQRSTUVWXYZ", "23456789", "!@#$%&*?"]
+    pw, pool = [], []
+    for chars in sets:
+        chars = list(chars)
+        pw.append(chars.pop(RNG.randrange(len(chars))))
+        pool += chars
+    for _ in range(8 - len(sets)):
+        pw.append(pool.pop(RNG.randrange(len(pool))))
+    RNG.shuffle(pw)
+    return "".join(pw)
+
+
+def getsimple34() -> None:
+    src = _show(GS, GS_COMMIT, "admin/inc/basic.php")
+    body = re.search(r"\t\$data = '(.*?)';\n\treturn exec_filter\('email_template'", src, re.S)
+    body = body.group(1)
+    link = "http://get-simple.info/"  # $site_link_back_url, admin/inc/configuration.php
+    for php, value in {
+        "'.$message.'": "\x00MESSAGE\x00", "'.$linkurl.'": link,
+        "'.$site_link_back_url.'": link, "'.date('Y').'": str(SENT.year),
+    }.items():  # fmt: skip
+        body = body.replace(php, value)
+    assert "'." not in body.replace("\\'", ""), "unhandled PHP concatenation"
+    body = _php_string(body, "'")
+    t: dict[str, str] = {}
+    for m in re.finditer(
+        r'"(\w+)"\s*=>\s*"((?:\\.|[^"])*)"', _show(GS, GS_COMMIT, "admin/lang/en_US.php")
+    ):
+        t[m.group(1)] = _php_string(m.group(2), '"')
+    siteurl, user, sitename = "https://mossbank-allotments.example/", "rhona", "Mossbank Allotments"
+    login = f'<a href="{siteurl}admin/">{siteurl}admin/</a></p>'
+    sender = "noreply@mossbank-allotments.example"
+    pw = _gs34_password()
+    msg = f"<p>{sitename} {t['RESET_PASSWORD']} {t['ATTEMPT']}</p>"
+    msg += f"<p>{t['LABEL_USERNAME']}: <strong>{user}</strong>"
+    msg += f"<br>{t['NEW_PASSWORD']}: <strong>{pw}</strong>"
+    msg += f"<br>{t['EMAIL_LOGIN']}: {login}"
+    _item(
+        source="getsimple", template="reset-password", lang="en", kind="saas-otp", code=pw,
+        repository=GS, commit=GS_COMMIT, licence="GPL-3.0-only",
+        path="admin/resetpassword.php, admin/inc/basic.php, admin/lang/en_US.php",
+        rendered="resetpassword.php's message in sendmail's email_template (PHP string read "
+        "from basic.php); text/html only",
+        raw=message(sender=sender, subject=f"GetSimple {t['RESET_PASSWORD']} {t['ATTEMPT']}",
+                    text=None, html_part=body.replace("\x00MESSAGE\x00", msg), sent=SENT),
+        note="createRandomPassword(8, 'luds') includes a symbol (!@#$%&*?), kept: the "
+        "password is typed as shown.",
+    )  # fmt: skip
+    pw = _gs34_password()
+    msg = f"<p>{t['EMAIL_USERNAME']}: <strong>{user}</strong>"
+    msg += f"<br>{t['EMAIL_PASSWORD']}: <strong>{pw}</strong>"
+    msg += f"<br>{t['EMAIL_LOGIN']}: {login}"
+    msg += f"<p><em>{t['EMAIL_THANKYOU']} GetSimple!</em></p>"
+    _item(
+        source="getsimple", template="setup-complete", lang="en", kind="saas-otp", code=pw,
+        repository=GS, commit=GS_COMMIT, licence="GPL-3.0-only",
+        path="admin/setup.php, admin/inc/basic.php, admin/lang/en_US.php",
+        rendered="setup.php's message in sendmail's email_template; text/html only",
+        raw=message(sender=sender, subject=f"GetSimple {t['EMAIL_COMPLETE']}", text=None,
+                    html_part=body.replace("\x00MESSAGE\x00", msg), sent=SENT),
+        note="The install mail gives the administrator's generated password (with a symbol, "
+        "kept).",
+    )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser(description=__doc__)
@@ -596,6 +670,7 @@ def main() -> None:
     getsimple()
     chyrp()
     pluxml()
+    getsimple34()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
