@@ -660,6 +660,102 @@ def getsimple34() -> None:
     )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# MODX Revolution (CMS): manager mails
+
+MODX = "modxcms/revolution"
+MODX_COMMIT = "e3b6da2b25da3543164e60ebf4cad352a4787e00"
+MODX_SITES = [
+    (
+        "Heronsgate Theatre",
+        "theatre.heronsgate.example",
+        "box.office@heronsgate.example",
+        "pwhitlow",
+    ),
+    ("Vinhos da Serra", "vinhosdaserra.example", "site@vinhosdaserra.example", "rcosta"),
+    ("Studio Kaleva", "studiokaleva.example", "info@studiokaleva.example", "eveliina"),
+]
+
+
+def _modx_lexicon(lang: str) -> dict[str, str]:
+    try:
+        src = _show(MODX, MODX_COMMIT, f"core/lexicon/{lang}/login.inc.php")
+    except subprocess.CalledProcessError:
+        return {}
+    return {
+        m.group(1): _php_string(m.group(2), "'")
+        for m in re.finditer(r"\$_lang\['(\w+)'\]\s*=\s*'((?:\\.|[^'])*)';", src)
+    }
+
+
+def _modx_tags(text: str, ph: dict[str, str]) -> str:
+    def cond(m: re.Match) -> str:
+        return m.group(3) if ph[m.group(1)] == m.group(2) else m.group(4)
+
+    text = re.sub(r"\[\[\+\+(\w+):is=`([^`]*)`:then=`([^`]*)`:else=`([^`]*)`\]\]", cond, text)
+    return re.sub(r"\[\[\+\+?(\w+)\]\]", lambda m: ph[m.group(1)], text)
+
+
+def _modx_smarty(content: str, config: dict[str, str]) -> str:
+    tpl = _show(MODX, MODX_COMMIT, "manager/templates/default/email/default.tpl")
+    # {if $_config.login_logo} is empty by default: the {else} branch is shown
+    tpl = re.sub(r"\{if \$_config\.login_logo\}.*?\{else\}(.*?)\{/if\}", r"\1", tpl, flags=re.S)
+    tpl = tpl.replace('{block "content"}', "").replace("{/block}", "")
+    tpl = tpl.replace("{$content}", "\x00CONTENT\x00")
+    tpl = re.sub(r"\{\$_config\.(\w+)\}", lambda m: config[m.group(1)], tpl)
+    assert "{" not in tpl.split("<style")[0] + tpl.split("</style>")[1], "unrendered Smarty tag"
+    return tpl.replace("\x00CONTENT\x00", content)
+
+
+def _modx_note(template: str, lang: str, english: bool) -> str | None:
+    notes = []
+    if template == "forgot-password":
+        notes.append("The reset hash is only inside the button's link.")
+    if english and lang != "en":
+        notes.append(f"The {lang} lexicon ships this string in English; sent as is.")
+    return " ".join(notes) or None
+
+
+def modx() -> None:
+    langs = [
+        name
+        for name in subprocess.run(
+            ["git", "--git-dir", str(MIRRORS / "modxcms+revolution" / "repo"), "ls-tree",
+             "--name-only", f"{MODX_COMMIT}:core/lexicon/"],
+            capture_output=True, text=True, check=True,
+        ).stdout.split()
+        if name not in ("country", "index.html")
+    ]  # fmt: skip
+    en = _modx_lexicon("en")
+    for n, lang in enumerate(langs):
+        lex = {**en, **_modx_lexicon(lang)}  # a key a language lacks falls back to English
+        site, host, sender_addr, user = MODX_SITES[n % len(MODX_SITES)]
+        config = {
+            "site_name": site, "site_url": f"https://{host}/", "url_scheme": "https://",
+            "http_host": host, "manager_url": "/manager/", "mail_charset": "UTF-8",
+            "allow_manager_login_forgot_password": "1", "username": user,
+            "hash": hashlib.md5(f"{site}{user}".encode()).hexdigest(),
+        }  # fmt: skip
+        sender = f"{site} <{sender_addr}>"
+        for template, key in (("forgot-password", "login_forgot_email"),
+                              ("signup", "login_signup_email")):  # fmt: skip
+            body = _modx_smarty(_modx_tags(lex[key], config), config)
+            _item(
+                source="modx", template=template, lang=lang, kind="notice", code=None,
+                repository=MODX, commit=MODX_COMMIT, licence="GPL-2.0-or-later",
+                path=f"core/lexicon/{lang}/login.inc.php, manager/templates/default/email/"
+                "default.tpl, manager/controllers/default/security/login.class.php, "
+                "core/src/Revolution/Processors/Security/User/Create.php",
+                rendered=f"lexicon {key} (English where the language lacks it) with its "
+                "[[+placeholders]] and the is/then/else filter filled, in the manager's "
+                "email/default.tpl (Smarty, rendered by a small renderer); subject "
+                "login_email_subject; From site_name <emailsender>; text/html only",
+                raw=message(sender=sender, subject=lex["login_email_subject"], text=None,
+                            html_part=body, sent=SENT),
+                note=_modx_note(template, lang, lex[key] == en[key]),
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser(description=__doc__)
@@ -671,6 +767,7 @@ def main() -> None:
     chyrp()
     pluxml()
     getsimple34()
+    modx()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
