@@ -707,15 +707,6 @@ def _modx_smarty(content: str, config: dict[str, str]) -> str:
     return tpl.replace("\x00CONTENT\x00", content)
 
 
-def _modx_note(template: str, lang: str, english: bool) -> str | None:
-    notes = []
-    if template == "forgot-password":
-        notes.append("The reset hash is only inside the button's link.")
-    if english and lang != "en":
-        notes.append(f"The {lang} lexicon ships this string in English; sent as is.")
-    return " ".join(notes) or None
-
-
 def modx() -> None:
     langs = [
         name
@@ -739,6 +730,8 @@ def modx() -> None:
         sender = f"{site} <{sender_addr}>"
         for template, key in (("forgot-password", "login_forgot_email"),
                               ("signup", "login_signup_email")):  # fmt: skip
+            if lang != "en" and lex[key] == en[key]:
+                continue  # this language ships the string untranslated: nothing new to take
             body = _modx_smarty(_modx_tags(lex[key], config), config)
             _item(
                 source="modx", template=template, lang=lang, kind="notice", code=None,
@@ -752,7 +745,9 @@ def modx() -> None:
                 "login_email_subject; From site_name <emailsender>; text/html only",
                 raw=message(sender=sender, subject=lex["login_email_subject"], text=None,
                             html_part=body, sent=SENT),
-                note=_modx_note(template, lang, lex[key] == en[key]),
+                note="The reset hash is only inside the button's link."
+                if template == "forgot-password"
+                else None,
             )  # fmt: skip
 
 
