@@ -1,6 +1,7 @@
-"""Round twenty-one, content management and publishing: a WordPress two-factor plugin and a
-self-hosted comment engine for static sites — their sign-in codes, setup codes, backup
-codes, subscription tokens and account notices.
+"""Round twenty-one, content management and publishing: a WordPress two-factor plugin, a
+self-hosted comment engine for static sites, two flat-file CMSs (GetSimple and its Community
+Edition), two blog engines (Chyrp Lite, PluXml) and MODX Revolution — their sign-in codes,
+setup codes, backup codes, subscription tokens, generated passwords and account notices.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_cms.py \\
         --mirrors /work/.mirror
@@ -27,6 +28,34 @@ them at the commit named below, with fixed values, so each run writes the same b
   small renderer of the constructs they use (``{{.X}}``, ``{{- if .X}}…{{- end }}``); the
   token is a JWT (HS256) as go-pkgz/auth and ``rest_private.go`` sign it (audience the
   site id, handshake id ``user::address``), made here with hmac and a fixed secret.
+- GetSimpleCMS-CE/GetSimpleCMS-CE (GPL-3.0, ``LICENSE``), GetSimple CMS Community Edition:
+  ``admin/resetpassword.php`` (new password) and ``admin/setup.php`` (install: the
+  administrator's password) messages, each language's strings read from
+  ``admin/lang/<xx_YY>.php`` (fifteen; ``ja_JP.UTF-8.php``, a copy, left out), wrapped in
+  ``email_template`` (the PHP single-quoted string read from ``admin/inc/basic.php``, its
+  ``'.$message.'`` and ``'.date('Y').'`` filled), text/html only, From ``noreply@<host>``;
+  the password is ``createRandomPassword``'s shape (six of the first 33 of its ``$chars``).
+- GetSimpleCMS/GetSimpleCMS (GPL-3.0, ``LICENSE.txt``), GetSimple 3.4, the same two mails in
+  its own ``email_template`` and ``admin/lang/en_US.php`` (the only language it ships); its
+  ``createRandomPassword(8, 'luds')`` passwords carry a symbol.
+- xenocrat/chyrp-lite (BSD-3-Clause), a blog engine: the four ``email_*`` functions of
+  ``includes/helpers.php`` (account activation, password reset, welcome, new user for the
+  administrator), text/plain, strings through each ``includes/locale/*/LC_MESSAGES/chyrp.mo``
+  (nine locales); tokens ``sha1(items . secure_hashkey)`` with an invented key; the
+  ``X-Mailer`` header left out.
+- pluxml/PluXml (GPL-3.0, ``LICENSE``), a blog engine: ``sendLostPasswordEmail`` of
+  ``core/lib/class.plx.admin.php`` with each ``core/templates/email-lostpassword-<xx>.xml``
+  (eleven; the language-less default left out), the PHPMailer path (From the site title and
+  the template's ``emailfrom``, text/plain), a 32-character token as ``plxToken`` makes it.
+- modxcms/revolution (GPL-2.0, ``LICENSE``), MODX Revolution 3: the manager's forgot-password
+  mail (``login.class.php``) and new-user mail (``Security/User/Create.php``): the lexicon
+  strings ``login_forgot_email`` / ``login_signup_email`` and ``login_email_subject`` of
+  ``core/lexicon/<xx>/login.inc.php`` with their ``[[+placeholders]]`` and ``is/then/else``
+  filter filled (``allow_manager_login_forgot_password`` true, its default), in
+  ``manager/templates/default/email/default.tpl`` (Smarty, a small renderer: variables,
+  the ``login_logo`` if/else, the content block); From ``site_name <emailsender>``,
+  text/html. Only languages whose lexicon translates the string are taken (the others ship
+  it in English).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -105,7 +134,12 @@ def _esc_html(s: str) -> str:
 
 def _wpautop(pee: str) -> str:
     """wpautop for what these templates hold: paragraphs already in <p>, newlines inside."""
-    blocks = re.findall(r"<p>(.*?)</p>", pee, flags=re.S)
+    # text between the <p> blocks (the {backup_codes} placeholder) becomes a paragraph too
+    blocks = [
+        m.group(1) if m.group(1) is not None else m.group(2)
+        for m in re.finditer(r"<p>(.*?)</p>|([^<]+)", pee, flags=re.S)
+        if (m.group(1) or m.group(2) or "").strip()
+    ]
     out = []
     for block in blocks:
         block = re.sub(r"\s*\n", "<br />\n", block.strip("\n"))
