@@ -1,0 +1,290 @@
+"""Round twenty-one, education software: an AI course platform's sign-in code, a live-quiz
+platform's account mails and a computer-based exam system's registration and result mails.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_learn.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- zoonk/zoonk (MIT), Zoonk, a learning platform of AI-made courses: the sign-in code mail of
+  ``packages/auth/src/plugins/otp.ts`` (Better Auth's ``emailOTP`` plugin, its default code
+  of six digits), the HTML body built as the template literal builds it from
+  ``packages/auth/src/translations/<l>.json`` (de, en, es, fr, pt: every language it ships);
+  sent through ``packages/mailer/src/client.ts`` (ZeptoMail, ``htmlBody`` only, From
+  ``Zoonk <hello@zoonk.com>``): text/html only.
+
+- mawoka-myblock/ClassQuiz (MPL-2.0), an open-source quiz platform for classrooms (a Kahoot
+  alternative): ``send_register_email`` and ``send_forgotten_password_email`` of
+  ``classquiz/emails/__init__.py``, each Jinja2 template of ``classquiz/emails/templates``
+  rendered with Jinja2 as the code does (the token ``os.urandom(16).hex()`` /
+  ``os.urandom(32).hex()``), text/html only (``MIMEText(template, "html")``); English only.
+  No code: the tokens are only inside the links.
+
+- tecnickcom/tcexam (AGPL-3.0), TCExam, computer-based assessment (exam) software: the
+  registration-verification mail of ``shared/code/tce_functions_user_registration.php``
+  (Subject ``w_registration_verification``, HTML body ``m_email_registration`` with
+  ``#EMAIL#``, ``#USERIP#``, ``#SUBSCRIBEURL#``, ``#TCEXAMURL#`` replaced by ``str_replace``),
+  in each language of ``shared/config.default/lang/language_tmx.xml`` whose body is
+  translated (the ones still in English are left out); only the HTML part is reproduced (its
+  PHPMailer AltBody, made by ``F_html_to_text``, is not). And the result mail of
+  ``admin/code/tce_functions_email_reports.php`` (``F_send_report_emails`` with mode 1, no PDF
+  attached, display mode 1): its AltBody built line by line as the PHP does it and the HTML
+  body ``MsgHeader`` + AltBody with ``<br />`` + ``MsgFooter`` of
+  ``shared/config.default/tce_email_config.php``, in a set of the translated languages; From
+  ``TCExam <exam@school.example>`` (``FromName`` of the config). No code in either: the
+  registration's verification code is only inside the link, the result mail gives scores.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import subprocess
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+from pathlib import Path
+
+import jinja2
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 16, 41, 7, tzinfo=UTC)
+RNG = random.Random("r21-learn")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round21" / "learn.json"
+MIRRORS = Path("/work/.mirror")
+
+
+def _show_bytes(repo: str, commit: str, path: str) -> bytes:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    return _show_bytes(repo, commit, path).decode("utf-8")
+
+
+def _item(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          raw, note=None):  # fmt: skip
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _save(*, sender, subject, text, html_part, **kw):
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    _item(raw=raw, **kw)
+
+
+def _chars(n: int, alphabet: str) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+# ---------------------------------------------------------------------------------------
+# Zoonk
+
+ZO_REPO = "zoonk/zoonk"
+ZO_COMMIT = "67f7097e5bd1405c0dc19277c804e3f4d70e9cf3"
+
+
+def zoonk() -> None:
+    for lang in ("en", "de", "es", "fr", "pt"):
+        path = f"packages/auth/src/translations/{lang}.json"
+        t = json.loads(_show(ZO_REPO, ZO_COMMIT, path))
+        otp = _chars(6, "0123456789")
+        body = f"""
+      <p>{t["otpIntro"]}</p>
+      <h2>{otp}</h2>
+      <p>{t["otpExpiry"]}</p>
+      <p>{t["otpDisclaimer"]}</p>
+    """
+        _save(
+            source="zoonk", template="sign-in-otp", lang=lang, kind="saas-otp", code=otp,
+            repository=ZO_REPO, path=f"packages/auth/src/plugins/otp.ts, {path}",
+            commit=ZO_COMMIT, licence="MIT",
+            rendered="otp.ts's htmlBody template literal filled from the locale's JSON; "
+            "Better Auth emailOTP's default six-digit code; From of packages/mailer/src/"
+            "client.ts; text/html only (htmlBody)",
+            sender="Zoonk <hello@zoonk.com>", subject=t["otpSubject"], text=None,
+            html_part=body,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# ClassQuiz
+
+CQ_REPO = "mawoka-myblock/ClassQuiz"
+CQ_COMMIT = "4d1f1d31653752718cd41b13ca7820621f5626a7"
+
+
+def classquiz() -> None:
+    templates = {
+        name: _show(CQ_REPO, CQ_COMMIT, f"classquiz/emails/templates/{name}.jinja2")
+        for name in ("footer", "register", "forgotten_password")
+    }
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader({f"{k}.jinja2": v for k, v in templates.items()}),
+        autoescape=jinja2.select_autoescape(["html", "xml"]),
+    )
+    for name, subject, nbytes, template in (
+        ("register", "Verify your email", 16, "register"),
+        ("forgotten_password", "Reset your password", 32, "password-reset"),
+    ):
+        token = _chars(2 * nbytes, "0123456789abcdef")
+        body = env.get_template(f"{name}.jinja2").render(
+            base_url="https://classquiz.school.example", token=token
+        )
+        _save(
+            source="classquiz", template=template, lang="en", kind="notice", code=None,
+            repository=CQ_REPO,
+            path=f"classquiz/emails/__init__.py, classquiz/emails/templates/{name}.jinja2, "
+            "classquiz/emails/templates/footer.jinja2",
+            commit=CQ_COMMIT, licence="MPL-2.0",
+            rendered=f"Jinja2 as classquiz/emails/__init__.py renders it (select_autoescape), "
+            f"token os.urandom({nbytes}).hex(); text/html only",
+            sender="ClassQuiz <noreply@classquiz.school.example>", subject=subject, text=None,
+            html_part=body,
+            note="The token is only inside the link (the button); nothing to type.",
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# TCExam
+
+TC_REPO = "tecnickcom/tcexam"
+TC_COMMIT = "36640d7886bdd1ff12e9500d4973ee3f1a343199"
+TC_TMX = "shared/config.default/lang/language_tmx.xml"
+TC_HOST = "https://exam.school.example"
+TC_RESULT_LANGS = ("EN", "DE", "FR", "IT", "ES", "BR", "RU", "PL", "AR", "CN", "HU", "EL")
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def _tmx() -> dict[str, dict[str, str]]:
+    root = ET.fromstring(_show_bytes(TC_REPO, TC_COMMIT, TC_TMX))
+    out: dict[str, dict[str, str]] = {}
+    for tu in root.iter("tu"):
+        for tuv in tu.iter("tuv"):
+            out.setdefault(tu.get("tuid"), {})[tuv.get(XML_LANG)] = tuv.find("seg").text or ""
+    return out
+
+
+def _lang(code: str) -> str:
+    return {"BR": "pt-BR", "CN": "zh", "JP": "ja", "VN": "vi", "EL": "el"}.get(code, code.lower())
+
+
+def tcexam() -> None:
+    tmx = _tmx()
+
+    def lk(key: str, lang: str) -> str:
+        return tmx[key].get(lang) or tmx[key]["EN"]
+
+    # registration verification, in each language whose body is translated
+    for lang in sorted(tmx["m_email_registration"]):
+        body = tmx["m_email_registration"][lang]
+        if lang != "EN" and "This is an automated response" in body:
+            continue
+        email = f"{_chars(6, 'abcdefghijklmnopqrstuvwxyz')}@students.example"
+        verifycode = _chars(32, "0123456789abcdef")  # md5 hex of the registration
+        user_id = RNG.randint(20, 900)
+        url = (f"{TC_HOST}/tcexam/public/code/tce_user_verification.php?a={email}"
+               f"&amp;b={verifycode}&amp;c={user_id}")  # fmt: skip
+        body = body.replace("#EMAIL#", email).replace("#USERIP#", "203.0.113.57")
+        body = body.replace("#SUBSCRIBEURL#", url).replace("#TCEXAMURL#", f"{TC_HOST}/tcexam/")
+        _save(
+            source="tcexam", template="registration", lang=_lang(lang), kind="notice",
+            code=None, repository=TC_REPO,
+            path=f"shared/code/tce_functions_user_registration.php, {TC_TMX}",
+            commit=TC_COMMIT, licence="AGPL-3.0",
+            rendered="F_send_user_reg_email: the language's m_email_registration with "
+            "str_replace of its four placeholders; only the HTML part (PHPMailer's AltBody "
+            "from F_html_to_text is not reproduced)",
+            sender="TCExam <exam@school.example>",
+            subject=lk("w_registration_verification", lang), text=None, html_part=body,
+            note="The verification code is only inside the confirmation link; nothing to type.",
+        )  # fmt: skip
+
+    header = (
+        "\n<!DOCTYPE html>\n<html lang=\"#LANG#\" dir=\"#LANGDIR#\">\n<head>\n"
+        "<meta charset=\"#CHARSET#\" />\n</head>\n<body>\n"
+    )  # fmt: skip
+    footer = "</body></html>"
+    tests = ["Biology 2B - Cell structure", "Mathematics Year 10 - Quadratics",
+             "Chemistry midterm", "History: the Industrial Revolution"]  # fmt: skip
+    for lang in TC_RESULT_LANGS:
+        test_name = RNG.choice(tests)
+        threshold = RNG.choice([20, 24, 28])  # of a 40-point test
+        total = RNG.randint(12, 40)
+        right = RNG.randint(6, 20)
+        wrong = RNG.randint(1, 8)
+        unanswered = RNG.randint(0, 3)
+        undisplayed = RNG.randint(0, 2)
+        n = right + wrong + unanswered + undisplayed
+        perc = 100 * total / 40
+        created = f"2026-12-0{RNG.randint(1, 3)} {RNG.randint(8, 15):02d}:{RNG.randint(0, 59):02d}:{RNG.randint(0, 59):02d}"  # noqa: E501
+
+        def pct(x: float) -> str:
+            return "(" + f"{round(x):3d}".replace(" ", "&nbsp;") + "%)"
+
+        nl = "\n"
+        alt = f"{lk('t_result_user', lang)} [{created}]{nl}"
+        alt += f"{lk('w_test', lang)}: {test_name}{nl}"
+        alt += f"{lk('w_test_score_threshold', lang)}: {threshold}"
+        passmsg = " - " + lk("w_passed" if total >= threshold else "w_not_passed", lang)
+        alt += nl
+        alt += f"{lk('w_score', lang)}: {total:.3f} {pct(perc)}{passmsg}{nl}"
+        for key, val in (("w_answers_right", right), ("w_answers_wrong", wrong),
+                         ("w_questions_unanswered", unanswered),
+                         ("w_questions_undisplayed", undisplayed)):  # fmt: skip
+            alt += f"{lk(key, lang)}: {val}&nbsp;{pct(100 * val / n)}{nl}"
+        body = header + alt.replace(nl, "<br />" + nl) + footer
+        body = body.replace("#CHARSET#", lk("a_meta_charset", lang))
+        body = body.replace("#LANG#", lk("a_meta_language", lang))
+        body = body.replace("#LANGDIR#", lk("a_meta_dir", lang))
+        _save(
+            source="tcexam", template="test-result", lang=_lang(lang), kind="notice",
+            code=None, repository=TC_REPO,
+            path="admin/code/tce_functions_email_reports.php, "
+            f"shared/config.default/tce_email_config.php, {TC_TMX}",
+            commit=TC_COMMIT, licence="AGPL-3.0",
+            rendered="F_send_report_emails (mode 1: no PDF; display mode 1): AltBody built "
+            "line by line, HTML = MsgHeader + AltBody with <br /> + MsgFooter, placeholders "
+            "replaced; F_formatFloat / F_formatPercentage as in tce_functions_general.php",
+            sender="TCExam <exam@school.example>", subject=lk("t_result_user", lang),
+            text=alt, html_part=body,
+            note="A test-result notice: scores, counts and percentages, no code.",
+        )  # fmt: skip
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    MIRRORS = parser.parse_args().mirrors
+    zoonk()
+    classquiz()
+    tcexam()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
+
+
+if __name__ == "__main__":
+    main()
