@@ -45,6 +45,7 @@ import hashlib
 import json
 import random
 import subprocess
+import tempfile
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
@@ -383,6 +384,89 @@ def classroomio() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# StudyNotion (LearnSphere)
+
+SN_REPO = "Aaryan120/StudyNotion-An-Online-Education-Platform"
+SN_COMMIT = "8e9d45d76e4438d082ae873729e192812ba2b7f4"
+SN_T = "server/mail/templates"
+SN_FROM = '"StudyNotion - by Raj Aryan" <learnsphere.mailer@gmail.example>'
+
+
+def _sn_git_dir() -> Path:
+    base = MIRRORS / SN_REPO.replace("/", "+") / "repo"
+    return base / ".git" if (base / ".git").is_dir() else base
+
+
+def studynotion() -> None:
+    files = ("emailVerificationTemplate", "courseEnrollmentEmail", "passwordUpdate",
+             "paymentSuccessEmail", "contactFormRes")  # fmt: skip
+    otp = _chars(6, "0123456789")  # otpGenerator.generate(6, digits only)
+    order = "order_" + _chars(14, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    pay = "pay_" + _chars(14, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    token = _chars(40, "0123456789abcdef")  # crypto.randomBytes(20).toString("hex")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in files:
+            src = subprocess.run(
+                ["git", "--git-dir", str(_sn_git_dir()), "show", f"{SN_COMMIT}:{SN_T}/{name}.js"],
+                capture_output=True, check=True,
+            ).stdout  # fmt: skip
+            (Path(tmp) / f"{name}.js").write_bytes(src)
+        script = f"""
+const t = (n) => require({json.dumps(tmp)} + '/' + n + '.js');
+console.log(JSON.stringify([
+  t('emailVerificationTemplate')({json.dumps(otp)}),
+  t('courseEnrollmentEmail').courseEnrollmentEmail('Data Structures in Java', 'Priya Nair'),
+  t('passwordUpdate').passwordUpdated('priya.nair@example.com',
+    'Password updated successfully for Priya Nair'),
+  t('paymentSuccessEmail').paymentSuccessEmail('Priya Nair', 349900 / 100,
+    {json.dumps(order)}, {json.dumps(pay)}),
+  t('contactFormRes').contactUsEmail('priya.nair@example.com', 'Priya', 'Nair',
+    'Is there a student discount for the Java course?', '9876543210', '+91'),
+]));
+"""
+        out = json.loads(
+            subprocess.run(
+                ["node", "-e", script], capture_output=True, text=True, check=True
+            ).stdout
+        )
+    reset_url = (
+        "https://study-notion-an-online-education-platform-8gei.vercel.app/update-password/" + token
+    )
+    mails = [
+        # template, subject, body, kind, code, path, note
+        ("otp", "Verification OTP from Learn-Sphere", out[0], "saas-otp", otp,
+         f"server/models/OTP.js, server/controllers/Auth.js, {SN_T}/emailVerificationTemplate.js",
+         None),
+        ("course-enrolled", "Successfully Enrolled into Data Structures in Java", out[1],
+         "notice", None, f"server/controllers/Payment.js, {SN_T}/courseEnrollmentEmail.js",
+         "An enrolment confirmation; no code."),
+        ("password-updated", "Password for your account has been updated", out[2], "notice",
+         None, f"server/controllers/Auth.js, {SN_T}/passwordUpdate.js",
+         "A password-changed notice; no code."),
+        ("payment-received", "Payment Received", out[3], "shop-order", None,
+         f"server/controllers/Payment.js, {SN_T}/paymentSuccessEmail.js",
+         "A Razorpay payment receipt: the Payment ID and Order ID are references, not codes."),
+        ("contact-received", "Your Data is Sent Successfully", out[4], "notice", None,
+         f"server/controllers/ContactUs.js, {SN_T}/contactFormRes.js",
+         "A contact-form copy with a phone number; no code."),
+        ("reset-link", "Reset Password link",
+         f"Your Link for email verification is {reset_url}. Please click this url to reset your "
+         "password", "notice", None, "server/controllers/ResetPassword.js",
+         "The reset token is only inside the link."),
+    ]  # fmt: skip
+    for template, subject, body, kind, code, path, note in mails:
+        _save(
+            source="studynotion-learnsphere", template=template, lang="en", kind=kind,
+            code=code, repository=SN_REPO, path=f"{path}, server/utils/mailSender.js",
+            commit=SN_COMMIT, licence="MIT",
+            rendered="the template module run in node 20 with the controller's arguments; "
+            "mailSender's nodemailer html only; From 'StudyNotion - by Raj Aryan' (an invented "
+            "address added, as the SMTP account would supply)",
+            sender=SN_FROM, subject=subject, text=None, html_part=body, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -392,6 +476,7 @@ def main() -> None:
     classquiz()
     tcexam()
     classroomio()
+    studynotion()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
