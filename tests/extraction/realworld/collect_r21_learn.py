@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import random
+import re
 import subprocess
 import tempfile
 import xml.etree.ElementTree as ET
@@ -51,6 +53,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import jinja2
+import yaml
 from collect import HERE, message
 
 SENT = datetime(2026, 12, 3, 16, 41, 7, tzinfo=UTC)
@@ -467,6 +470,137 @@ console.log(JSON.stringify([
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Pupilfirst
+
+PF_REPO = "pupilfirst/pupilfirst"
+PF_COMMIT = "001ec461da8042f94d31288931a434898fc29a2a"
+PF_LANGS = ("en", "ar", "pt-br", "ru", "zh-cn")
+PF_HOST = "learn.riverbend-academy.example"
+PF_SCHOOL = "Riverbend Academy"
+PF_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _pf_t(locales: dict, lang: str, key: str, **kw: str) -> tuple[str, str]:
+    """Rails ``t``: the key in the locale, else (fallbacks on) in en; %{var} filled. Returns
+    (text, locale it came from)."""
+    for loc in (lang, "en"):
+        node = locales[loc][loc]
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, str):
+            for k, v in kw.items():
+                node = node.replace("%{" + k + "}", v)
+            return node, loc
+    raise KeyError(key)
+
+
+def _pf_layout(salutation: str, body: str, thanks: str) -> str:
+    layout = _show(PF_REPO, PF_COMMIT, "app/views/layouts/mail/school.html.erb")
+    lines = []
+    for line in layout.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("<%") and not stripped.startswith("<%=") and stripped.endswith("%>"):
+            continue  # Erubi trims a statement tag alone on its line
+        lines.append(line)
+    out = "\n".join(lines)
+    out = out.replace("<%= yield :salutation %>", salutation)
+    out = out.replace("<%= yield :body %>", body)
+    out = re.sub(r"\n\s*<%= yield :signature %>", "", out)
+    out = out.replace('<%= t("mailers.layouts.mail.thanks") %>', thanks)
+    return out.replace(
+        "<%= link_to presenter.school_name, presenter.school_url %>",
+        f'<a href="https://{PF_HOST}">{PF_SCHOOL}</a>',
+    )
+
+
+def pupilfirst() -> None:
+    locales = {
+        lang: yaml.safe_load(_show(PF_REPO, PF_COMMIT, f"config/locales/{lang}.yml"))
+        for lang in PF_LANGS
+    }
+    names = {"en": "Daniel Mensah", "ar": "ليلى حداد", "pt-br": "Beatriz Almeida",
+             "ru": "Ирина Соколова", "zh-cn": "王晓明"}  # fmt: skip
+    for lang in PF_LANGS:
+
+        def t(key: str, lang: str = lang, **kw: str) -> tuple[str, str]:
+            return _pf_t(locales, lang, key, **kw)
+
+        fallback = sorted({loc for loc in (t("shared.salutation_name", name="x")[1],
+                                           t("mailers.layouts.mail.thanks")[1]) if loc != lang})  # fmt: skip
+        name = html.escape(names[lang])
+        salutation = "  " + t("shared.salutation_name", name=name)[0] + "\n"
+        thanks = t("mailers.layouts.mail.thanks")[0]
+
+        fb_text = t("mailers.link_fallback.link_fallback")[0]
+
+        def fallback_p(url: str, fb_text: str = fb_text) -> str:
+            u = html.escape(url)
+            return (f"<p>\n  {fb_text}\n</p>\n\n"
+                    f'<p><a href="{u}">{u}</a></p>')  # fmt: skip
+
+        # sign-in code
+        code = str(RNG.randint(100_000, 999_999))  # SecureRandom.random_number(100_000..999_999)
+        token = _chars(22, PF_B64)
+        login_url = f"https://{PF_HOST}/users/token?shared_device=false&token={token}"
+        link = t("mailers.user_session.send_login_token.body.link_to")[0]
+        stamp = f"December 3, 2026 at {RNG.randint(1, 11)}:{RNG.randint(10, 59)} PM"
+        body = (
+            "  <p>\n    "
+            + t("mailers.user_session.send_login_token.body.input_token_html",
+                input_token=code, school_name=PF_SCHOOL)[0]
+            + "\n  </p>\n  <p>\n    "
+            + t("mailers.user_session.send_login_token.body.verification_code_html",
+                link_to=f'<a href="{html.escape(login_url)}">{link}</a>',
+                school_name=PF_SCHOOL)[0]
+            + "\n  </p>\n  " + fallback_p(login_url) + "\n  <p>\n    "
+            + t("shared.login_token_expiration_warning_html", timestamp=stamp,
+                login_url=f"https://{PF_HOST}/users/sign_in")[0]
+            + "\n  </p>\n"
+        )  # fmt: skip
+        subject = t("mailers.user_session.send_login_token.subject", school_name=PF_SCHOOL)[0]
+        note = (
+            f"Lines not translated in {lang} come from en (i18n fallbacks)." if fallback else None
+        )
+        _save(
+            source="pupilfirst", template="sign-in-code", lang=lang, kind="saas-otp", code=code,
+            repository=PF_REPO,
+            path="app/mailers/user_session_mailer.rb, app/services/mail_login_token_service.rb, "
+            "app/views/user_session_mailer/send_login_token.html.erb, "
+            "app/views/layouts/mail/school.html.erb, app/views/mailers/_link_fallback.html.erb, "
+            f"config/locales/{lang}.yml",
+            commit=PF_COMMIT, licence="MIT",
+            rendered="the ERB view in the mail/school layout read as Erubi renders it (statement "
+            "lines trimmed, t() from the locale YAML, _html keys unescaped, link_to an <a>); the "
+            "input token of AuthenticationToken.generate_input_token (six digits); text/html "
+            "only; From sender_signature (school name <default sender>)",
+            sender=f"{PF_SCHOOL} <noreply@pupilfirst.example>", subject=subject, text=None,
+            html_part=_pf_layout(salutation, body, thanks), note=note,
+        )  # fmt: skip
+
+        # password reset (a link only)
+        reset_url = f"https://{PF_HOST}/users/reset_password?token={_chars(22, PF_B64)}"
+        main = t("mailers.user_session.send_reset_password_token.body.main_html",
+                 school_name=PF_SCHOOL,
+                 link_to=f'<a href="{html.escape(reset_url)}">'
+                 f'{t("mailers.user_session.send_reset_password_token.body.link_to")[0]}</a>')[0]  # fmt: skip
+        body = "  " + main + "\n\n  " + fallback_p(reset_url) + "\n\n"
+        subject = f"{PF_SCHOOL} " + t("mailers.user_session.send_reset_password_token.subject")[0]
+        _save(
+            source="pupilfirst", template="reset-password", lang=lang, kind="notice", code=None,
+            repository=PF_REPO,
+            path="app/mailers/user_session_mailer.rb, "
+            "app/views/user_session_mailer/send_reset_password_token.html.erb, "
+            "app/views/layouts/mail/school.html.erb, app/views/mailers/_link_fallback.html.erb, "
+            f"config/locales/{lang}.yml",
+            commit=PF_COMMIT, licence="MIT",
+            rendered="as the sign-in code mail (same renderer and layout)",
+            sender=f"{PF_SCHOOL} <noreply@pupilfirst.example>", subject=subject, text=None,
+            html_part=_pf_layout(salutation, body, thanks),
+            note="The reset token is only inside the link.",
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -477,6 +611,7 @@ def main() -> None:
     tcexam()
     classroomio()
     studynotion()
+    pupilfirst()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
