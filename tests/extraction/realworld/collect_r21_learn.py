@@ -601,6 +601,159 @@ def pupilfirst() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# OpenStax Accounts
+
+OS_REPO = "openstax/accounts"
+OS_COMMIT = "f29b1947d42f4c27c1d9fd19c6377b74b1b52447"
+OS_HOST = "https://accounts.openstax.org"
+OS_FROM = "OpenStax Accounts <noreply@openstax.org>"
+ERB_TAG = re.compile(r"<%(=?)(.*?)%>", re.S)
+
+
+def _erb(src: str, exprs: dict[str, str], conds: dict[str, bool]) -> str:
+    """A small Erubi: statement tags alone on their line are trimmed with their line, ``if`` /
+    ``else`` / ``end`` are followed, output tags take the value given for their expression."""
+    out: list[str] = []
+    keep = [True]
+    pos = 0
+    for m in ERB_TAG.finditer(src):
+        start, end = m.start(), m.end()
+        text = src[pos:start]
+        if not m.group(1):
+            line_start = text.rfind("\n") + 1
+            if not text[line_start:].strip() and src[end : end + 1] == "\n":
+                text = text[:line_start]  # trim the indent before and the newline after
+                end += 1
+        if all(keep):
+            out.append(text)
+        body = " ".join(m.group(2).split())
+        if m.group(1):
+            if all(keep):
+                out.append(exprs[body])
+        elif body.startswith("if "):
+            keep.append(conds[body[3:]])
+        elif body == "else":
+            keep[-1] = not keep[-1]
+        elif body == "end":
+            keep.pop()
+        pos = end
+    if all(keep):
+        out.append(src[pos:])
+    return "".join(out)
+
+
+def openstax() -> None:
+    closing = _erb(
+        _show(OS_REPO, OS_COMMIT, "app/views/shared/_email_closing.html.erb"),
+        {"TEAM_NAME": "OpenStax"}, {},
+    )  # fmt: skip
+    render_closing = "render :partial => 'shared/email_closing'"
+    email = "maria.gonzalez@students.example.edu"
+    mails = []
+    for show in (True, False):
+        pin = f"{RNG.randrange(1_000_000):06d}"  # TokenMaker.contact_info_confirmation_pin
+        code = _chars(64, "0123456789abcdef")  # SecureRandom.hex(32)
+        url = f"{OS_HOST}/i/verify_email_by_code/{code}"
+        exprs = {
+            "@confirmation_url": url, "@confirmation_pin": pin, "@email_value": email,
+            "attachments['openstax-logo.png'].url": "cid:openstax-logo.png",
+            "attachments['rice-logo.png'].url": "cid:rice-logo.png",
+        }  # fmt: skip
+        subject = (
+            f"Your OpenStax account PIN has arrived: {pin}"
+            if show
+            else "Confirm your email address"
+        )
+        mails.append((
+            "signup-pin" if show else "signup-link", "newflow_mailer/signup_email_confirmation",
+            "app/mailers/newflow_mailer.rb", subject, exprs, {"@should_show_pin": show},
+            pin if show else None,
+            "The PIN is in the subject and the body; the confirmation code is only in the links."
+            if show else "No PIN shown (show_pin false after failed attempts): the code is only "
+            "in the links.",
+        ))  # fmt: skip
+    for show in (True, False):
+        pin = f"{RNG.randrange(1_000_000):06d}"
+        url = f"{OS_HOST}/confirm?code={_chars(64, '0123456789abcdef')}"
+        exprs = {
+            "@email_address.user.casual_name": "Maria", "@email_address.confirmation_pin": pin,
+            "link_to token_url, token_url": f'<a href="{url}">{url}</a>',
+            "@email_address.value": "maria.gonzalez@alumni.example.org",
+            render_closing: closing,
+        }  # fmt: skip
+        subject = (f"Use PIN {pin} to confirm your email address" if show
+                   else "Confirm your email address")  # fmt: skip
+        mails.append((
+            "add-email-pin" if show else "add-email-link", "confirmation_mailer/instructions",
+            "app/mailers/confirmation_mailer.rb", subject, exprs, {"@show_pin": show},
+            pin if show else None,
+            "The PIN is in the subject and the body." if show
+            else "No PIN: the confirmation code is only in the link.",
+        ))  # fmt: skip
+    pin = f"{RNG.randrange(1_000_000):06d}"
+    url = f"{OS_HOST}/signup/verify_by_token?code={_chars(64, '0123456789abcdef')}"
+    mails.append((
+        "legacy-signup-pin", "signup_confirmation_mailer/instructions",
+        "app/mailers/signup_confirmation_mailer.rb",
+        f"Use PIN {pin} to confirm your email address",
+        {"@pre_auth_state.confirmation_pin": pin,
+         "link_to token_url, token_url": f'<a href="{url}">{url}</a>',
+         "@pre_auth_state.contact_info_value": email, render_closing: closing},
+        {"@show_pin": True}, pin, "The PIN is in the subject and the body.",
+    ))  # fmt: skip
+    mails.append((
+        "usernames", "sign_in_help_mailer/multiple_accounts", "app/mailers/sign_in_help_mailer.rb",
+        "Your OpenStax usernames",
+        {"@email_address": email,
+         '@usernames.map{|un| "<b>#{un}</b>"}.to_sentence.html_safe':
+         "<b>mgonzalez</b> and <b>maria_g_2019</b>", render_closing: closing},
+        {}, None, "Lists the account's usernames to sign in with; a username is not a secret "
+        "code or password, labelled null.",
+    ))  # fmt: skip
+    token = _chars(32, "0123456789abcdef")  # SecureRandom.hex(16)
+    for template, view, mailer, subject, link_expr, url in (
+        ("reset-password", "sign_in_help_mailer/reset_password", "sign_in_help_mailer.rb",
+         "Reset your OpenStax password",
+         'link_to "Click here to reset your OpenStax password", password_reset_url(token: '
+         "@user.login_token)", f"{OS_HOST}/password/reset?token={token}"),
+        ("add-password", "sign_in_help_mailer/add_password", "sign_in_help_mailer.rb",
+         "Add a password to your OpenStax account",
+         'link_to "Click here to add a password to your OpenStax account", password_add_url('
+         "token: @user.login_token)", f"{OS_HOST}/password/add?token={token}"),
+        ("newflow-reset-password", "newflow_mailer/reset_password_email", "newflow_mailer.rb",
+         "Reset your OpenStax password",
+         'link_to "Reset my password", change_password_form_url(token: @user.login_token)',
+         f"{OS_HOST}/i/change_password_form?token={token}"),
+        ("newflow-create-password", "newflow_mailer/create_password_email", "newflow_mailer.rb",
+         "Set up a password for your OpenStax account",
+         'link_to "Set up your password", create_password_form_url(token: @user.login_token)',
+         f"{OS_HOST}/i/create_password_form?token={token}"),
+    ):  # fmt: skip
+        label = re.search(r'link_to "([^"]*)"', link_expr).group(1)
+        mails.append((
+            template, view, f"app/mailers/{mailer}", subject,
+            {"@user.casual_name": "Maria", link_expr: f'<a href="{url}">{label}</a>',
+             render_closing: closing},
+            {}, None, "The login token is only inside the link.",
+        ))  # fmt: skip
+    for template, view, mailer, subject, exprs, conds, code, note in mails:
+        path = f"app/views/{view}.html.erb"
+        body = _erb(_show(OS_REPO, OS_COMMIT, path), exprs, conds)
+        _save(
+            source="openstax-accounts", template=template, lang="en",
+            kind="saas-otp" if code else "notice", code=code, repository=OS_REPO,
+            path=f"{mailer}, {path}, app/mailers/application_mailer.rb, lib/token_maker.rb",
+            commit=OS_COMMIT, licence="AGPL-3.0-or-later",
+            rendered="the view through a small Erubi renderer (statement lines trimmed, if/else "
+            "followed, link_to an <a>, shared/_email_closing rendered with TEAM_NAME); subject "
+            "prefixed '[OpenStax] ' by ApplicationMailer#mail; From its default; text/html "
+            "only (no mailer layout); the newflow mail's two inline logo images are left out, "
+            "their cid: references kept",
+            sender=OS_FROM, subject=f"[OpenStax] {subject}", text=None, html_part=body, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -612,6 +765,7 @@ def main() -> None:
     classroomio()
     studynotion()
     pupilfirst()
+    openstax()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
