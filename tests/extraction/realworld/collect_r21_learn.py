@@ -821,6 +821,21 @@ def learnhouse() -> None:
             note="An eight-character reset code of mixed-case letters and digits, shown in a "
             "code box and also inside the button's link.",
         )  # fmt: skip
+    for lang in ("en", "fr", "es", "pt", "de", "it"):
+        user = _LhUser(RNG.choice(users), f"user_{_chars(8, '0123456789abcdef')}")
+        code = _chars(8, LH_ALNUM)
+        subject, body = mod["send_password_reset_email_platform"](
+            code, user, "learner@example.com", "https://www.learnhouse.app", lang
+        )
+        _save(
+            source="learnhouse", template="platform-password-reset-code", lang=lang,
+            kind="saas-otp", code=code, repository=LH_REPO,
+            path=f"{LH_DIR}/users/password_reset.py, {path_common}", commit=LH_COMMIT,
+            licence="AGPL-3.0", rendered=rendered, sender=sender, subject=subject, text=None,
+            html_part=body,
+            note="The platform (no organisation) variant: the same eight-character code box, "
+            "another link and footer.",
+        )  # fmt: skip
     for lang in langs[:10]:
         invite = _chars(8, LH_ALNUM)
         subject, body = mod["send_invitation_email"](
