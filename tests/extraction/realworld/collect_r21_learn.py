@@ -1,5 +1,7 @@
-"""Round twenty-one, education software: an AI course platform's sign-in code, a live-quiz
-platform's account mails and a computer-based exam system's registration and result mails.
+"""Round twenty-one, education software: sign-in codes, PINs and reset codes of course
+platforms, LMSs and an open-textbook publisher's accounts, and the same senders' notices (a
+live-quiz platform's account mails, an exam system's registration and result mails, course
+enrolment, grading, session and payment notices).
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_learn.py \\
         --mirrors /work/.mirror
@@ -34,6 +36,43 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``shared/config.default/tce_email_config.php``, in a set of the translated languages; From
   ``TCExam <exam@school.example>`` (``FromName`` of the config). No code in either: the
   registration's verification code is only inside the link, the result mail gives scores.
+
+- classroomio/classroomio (AGPL-3.0), ClassroomIO, an LMS for bootcamps and companies: nine
+  mails of ``packages/email/src/emails/*.ts`` (sign-up and e-mail-change verification, password
+  reset and reset done, quiz assigned, submission graded, course welcome, live-session reminder
+  and update), each ``render()`` run in node 20 (v20.20.2, no packages: imports dropped, zod and
+  ``defineEmail`` stubbed, the three type annotations of ``templates/default.ts`` removed,
+  ``Date`` fixed), subject through ``sanitizeEmailSubject``; nodemailer ``html`` only, From
+  ``DEFAULT_EMAIL_FROM``. No code: links only.
+
+- Aaryan120/StudyNotion-An-Online-Education-Platform (MIT), a course-marketplace (StudyNotion /
+  LearnSphere) MERN app: the sign-up OTP mail of ``server/models/OTP.js`` (six digits of
+  ``otp-generator``) and the enrolment, password-updated, payment-received (Razorpay order and
+  payment ids), contact-form and reset-link mails of its controllers, each template module of
+  ``server/mail/templates`` run in node 20 with the controller's arguments; ``mailSender``'s
+  nodemailer ``html`` only, From its display name with an invented address.
+
+- pupilfirst/pupilfirst (MIT), the Pupilfirst LMS: ``UserSessionMailer#send_login_token``
+  (six-digit input token of ``AuthenticationToken.generate_input_token`` plus a sign-in link)
+  and ``#send_reset_password_token``, each view in the ``mail/school`` layout read as Erubi
+  renders it, ``t()`` from ``config/locales/<l>.yml`` (en, ar, pt-br, ru, zh-cn: every locale
+  it ships, missing keys falling back to en); text/html only, From the school's sender
+  signature.
+
+- openstax/accounts (AGPL-3.0-or-later), OpenStax Accounts (Rice University's open-textbook
+  sign-in): the e-mail confirmation mails with and without the six-digit PIN
+  (``NewflowMailer#signup_email_confirmation``, ``ConfirmationMailer#instructions``,
+  ``SignupConfirmationMailer#instructions``; PIN of ``TokenMaker``), the usernames reminder and
+  four password-link mails, each view through a small Erubi renderer, subject prefixed
+  ``[OpenStax]`` by ``ApplicationMailer``; text/html only, the two inline logo images left out.
+
+- learnhouse/learnhouse (AGPL-3.0), LearnHouse, an open-source course platform: the password
+  reset mail with its eight-character code (``generate_secure_reset_code``) in all 20 languages
+  of ``apps/api/src/services/email/translations.py``, the platform variant in six, the
+  organisation invitation with an invite code (ten languages), e-mail verification and
+  role-changed notices (five each): ``users/emails.py`` executed as it is with ``t()`` of the
+  translations module and a ``send_email`` that returns the mail; Resend ``html`` only, From
+  ``LearnHouse <system address>``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
