@@ -1,0 +1,184 @@
+"""Round twenty-one, projects first written in German, Dutch or the Nordic languages: the
+mails a food cooperative's member software sends (password links, welcome and invitation
+mails, a negative-balance notice) — negatives all, in the languages the project ships.
+
+    /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_nordic.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- foodcoops/foodsoft (AGPL-3.0-or-later), web software for non-profit food co-ops, first
+  written in German (Berlin) and developed with Dutch co-ops: ``app/mailers/mailer.rb`` sends
+  ``app/views/mailer/<name>.text.haml`` inside ``app/views/layouts/email.text.haml`` as a
+  single text/plain part (no HTML view exists for these mails). A small faithful renderer
+  replaces Haml's ``= raw t('.text', ...)`` by the locale string from
+  ``config/locales/<lang>.yml`` with its ``%{…}`` filled, then the layout's blank line,
+  ``--`` separator and footer; Subject ``[<foodcoop name>] <mailer.<name>.subject>``, From
+  ``Foodsoft <email_sender>``. ``I18n.l`` dates use rails-i18n's ``time.formats.default`` of
+  each language (written out below: that gem is not in the repository).
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import yaml
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 3, 21, 31, 7, tzinfo=UTC)
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round21" / "nordic.json"
+MIRRORS = Path("/work/.mirror")
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _item(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          raw, note=None):  # fmt: skip
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Foodsoft (food cooperatives)
+
+FS_REPO = "foodcoops/foodsoft"
+FS_COMMIT = "f15f30fd4a3bdcf243e88de3713a02b462c080e1"
+FS_NAME = "Foodcoop Kornblume"
+FS_HOST = "https://foodsoft.kornblume-coop.example"
+FS_SENDER = "Foodsoft <noreply@kornblume-coop.example>"
+FS_EXPIRES = datetime(2026, 12, 5, 21, 31, 7, tzinfo=UTC)
+FS_WHEN = datetime(2026, 12, 3, 18, 4, 0, tzinfo=UTC)
+# rails-i18n time.formats.default, written out for the fixed dates above
+FS_DATES = {
+    "de": ("Sa, 05. Dez 2026, 21:31 Uhr", "03.12.2026 18:04"),
+    "nl": ("za 05 dec 2026 21:31:07 UTC", "03-12-2026 18:04"),
+    "en": ("Sat, 05 Dec 2026 21:31:07 +0000", "2026-12-03 18:04"),
+}
+FS_MONEY = {"de": ("-12,40 €", "38,90 €"), "nl": ("€ -12,40", "€ 38,90"),
+            "en": ("€-12.40", "€38.90")}  # fmt: skip
+FS_TOKEN = "Xq3vR8tLm2PzK7wN"  # reset_password_token / invite token (a 16-char random token)
+
+
+def _fill(text: str, params: dict[str, str]) -> str:
+    for key, value in params.items():
+        text = text.replace("%{" + key + "}", value)
+    return text
+
+
+def foodsoft() -> None:
+    for lang in ("de", "nl", "en"):
+        loc = yaml.safe_load(_show(FS_REPO, FS_COMMIT, f"config/locales/{lang}.yml"))[lang]
+        en = yaml.safe_load(_show(FS_REPO, FS_COMMIT, "config/locales/en.yml"))["en"]
+        m, lay = loc["mailer"], loc["layouts"]["email"]
+        expires, when = FS_DATES[lang]
+        footer = (
+            "\n" + lay["footer_1_separator"] + "\n"
+            + _fill(lay["footer_2_foodsoft"], {"url": FS_HOST + "/f/"}) + "\n"
+        )  # fmt: skip
+        link = f"{FS_HOST}/f/login/new_password?id=214&token={FS_TOKEN}"
+        invite_link = f"{FS_HOST}/f/login/accept_invitation/{FS_TOKEN}"
+        bodies = {
+            "reset-password": (
+                _fill(m["reset_password"]["subject"], {"username": "Jonas Becker"}),
+                _fill(m["reset_password"]["text"],
+                      {"user": "Jonas Becker", "link": link, "expires": expires}) + "\n",
+                "fs-reset_password",
+            ),
+            "welcome": (
+                m["welcome"]["subject"],
+                _fill(m["welcome"]["text0"], {"user": "Jonas Becker"}) + "\n\n"
+                + _fill(m["welcome"]["text1"], {"link": link, "expires": expires,
+                                                "foodcoop": FS_NAME}) + "\n",
+                "fs-welcome",
+            ),
+            "invite": (
+                m["invite"]["subject"],
+                _fill(m["invite"]["text"], {"user": "Maartje de Vries",
+                      "mail": "maartje@example.org", "group": "WG Lindenstraße",
+                      "link": invite_link, "expires": expires}) + "\n"
+                + ("" if lang == "en" else "=======\n\n" + _fill(en["mailer"]["invite"]["text"],
+                   {"user": "Maartje de Vries", "mail": "maartje@example.org",
+                    "group": "WG Lindenstraße", "link": invite_link,
+                    "expires": FS_DATES["en"][0]}) + "\n"),
+                "fs-invite",
+            ),
+            "negative-balance": (
+                m["negative_balance"]["subject"],
+                _fill(m["negative_balance"]["text"], {"group": "WG Lindenstraße",
+                      "when": when, "balance": FS_MONEY[lang][0], "amount": FS_MONEY[lang][1],
+                      "note": "Bestellung Gemüsekiste #1187", "user": "Maartje de Vries",
+                      "foodcoop": FS_NAME}) + "\n",
+                "fs-negative_balance",
+            ),
+        }  # fmt: skip
+        for template, (subject, body, view) in bodies.items():
+            raw = message(
+                sender=FS_SENDER,
+                subject=f"[{FS_NAME}] {subject}",
+                text=body + footer,
+                html_part=None,
+                sent=SENT,
+            )
+            note = None
+            if template == "negative-balance":
+                note = (
+                    "A notice of a negative balance with amounts and an order note "
+                    "('#1187'); nothing to type."
+                )
+            elif template == "invite" and lang != "en":
+                note = "The view appends the English text after '=======' for other locales."
+            _item(
+                source="foodsoft", template=template, lang=lang,
+                kind="notice" if template == "negative-balance" else "other", code=None,
+                repository=FS_REPO,
+                path=f"app/mailers/mailer.rb, app/views/mailer/{view[3:]}.text.haml, "
+                f"app/views/layouts/email.text.haml, config/locales/{lang}.yml",
+                commit=FS_COMMIT, licence="AGPL-3.0-or-later",
+                rendered="locale strings filled into the Haml view and text layout by a "
+                "small renderer (raw t(...) then blank line, '--', 'Foodsoft: <url>'); "
+                "rails-i18n default date format written out",
+                raw=raw, note=note,
+            )  # fmt: skip
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    MIRRORS = parser.parse_args().mirrors
+    foodsoft()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
+
+
+if __name__ == "__main__":
+    main()
