@@ -24,6 +24,7 @@ What a person sees decides each label (``code``, or ``null``).
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import subprocess
@@ -31,8 +32,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import yaml
-
 from collect import HERE, message
+from jinja2 import StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
 
 SENT = datetime(2026, 12, 3, 21, 31, 7, tzinfo=UTC)
 ITEMS: list[dict] = []
@@ -169,12 +171,90 @@ def foodsoft() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Respa / Varaamo (City of Helsinki's booking of rooms, saunas and equipment)
+
+RE_REPO = "City-of-Helsinki/respa"
+RE_COMMIT = "58421a24cc999e630e3d6b364e435610b322bd5e"
+RE_MIGRATION = "notifications/migrations/0002_create_existing_notifications.py"
+RE_SENDER = "noreply@varaamo.example.fi"  # RESPA_MAILS_FROM_ADDRESS (env MAIL_DEFAULT_FROM)
+# Django's DATETIME_FORMAT of each language for 2026-12-12 14:00 and 16:30 Europe/Helsinki
+RE_DATES = {
+    "fi": ("12. joulukuuta 2026 kello 14.00", "12. joulukuuta 2026 kello 16.30"),
+    "en": ("Dec. 12, 2026, 2 p.m.", "Dec. 12, 2026, 4:30 p.m."),
+}
+RE_PLACES = {
+    "fi": ("Kokoushuone Aurora", "Kallion kirjasto"),
+    "en": ("Meeting room Aurora", "Kallio Library"),
+}
+# generate_access_code: get_random_string(4 or 6, '0123456789') for PIN4 / PIN6 resources
+RE_CODES = {"fi": "4071", "en": "839264"}
+RE_TYPES = (
+    ("reservation_requested", "travel-booking"),
+    ("reservation_requested_official", "notice"),
+    ("reservation_cancelled", "notice"),
+    ("reservation_confirmed", "travel-booking"),
+    ("reservation_denied", "notice"),
+    ("reservation_created_with_access_code", "travel-booking"),
+)
+
+
+def respa() -> None:
+    module = ast.parse(_show(RE_REPO, RE_COMMIT, RE_MIGRATION))
+    consts = {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in module.body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Constant)
+    }  # fmt: skip
+    env = SandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, undefined=StrictUndefined)
+    for ntype, kind in RE_TYPES:
+        for lang in ("fi", "en"):
+            subject = consts[f"{ntype}_subject_{lang}".upper()]
+            body = consts[f"{ntype}_body_{lang}".upper()]
+            up = lang.upper()
+            body = consts[f"BODY_HEADER_{up}"] + body + consts[f"BODY_FOOTER_{up}"]
+            resource, unit = RE_PLACES[lang]
+            context = {"resource": resource, "unit": unit, "begin": RE_DATES[lang][0],
+                       "end": RE_DATES[lang][1]}  # fmt: skip
+            code = None
+            if ntype == "reservation_created_with_access_code":
+                context["access_code"] = code = RE_CODES[lang]
+            text = env.from_string(body).render(context)
+            raw = message(
+                sender=RE_SENDER,
+                subject=env.from_string(subject).render(context),
+                text=text,
+                html_part=None,
+                sent=SENT,
+            )
+            note = None
+            if code:
+                note = (
+                    f"The access code ({len(code)}-digit PIN of a PIN{len(code)} resource) is "
+                    "typed on the door keypad of the booked room; labelled."
+                )
+            _item(
+                source="respa", template=ntype.replace("_", "-"), lang=lang, kind=kind,
+                code=code, repository=RE_REPO,
+                path=f"{RE_MIGRATION}, notifications/models.py, resources/models/reservation.py",
+                commit=RE_COMMIT, licence="MIT",
+                rendered="the seeded NotificationTemplate (header + body + footer as the "
+                "migration joins them) rendered with jinja2's SandboxedEnvironment(trim_blocks, "
+                "lstrip_blocks, StrictUndefined) as NotificationTemplate.render does; empty "
+                "html_body, so send_respa_mail sends text/plain only; begin/end in Django's "
+                "DATETIME_FORMAT (Europe/Helsinki) written out",
+                raw=raw, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = parser.parse_args().mirrors
     foodsoft()
+    respa()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
