@@ -27,6 +27,7 @@ import argparse
 import ast
 import hashlib
 import json
+import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -248,6 +249,78 @@ def respa() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Tietokilta ry's member registry (a Finnish student guild)
+
+RK_REPO = "Tietokilta/rekisteri"
+RK_COMMIT = "a10afdf5c495e3a9e3d6592bd5c68e5afe893b08"
+RK_SENDER = "TiK-Rekisteri <noreply@rekisteri.tietokilta.fi>"  # .env.example SMTP_FROM
+RK_ORG = "Tietokilta ry"
+RK_DOMAIN = "rekisteri.tietokilta.fi"  # env.RP_ID
+# generateRandomOTP: 5 random bytes, encodeBase32UpperCaseNoPadding -> 8 of A-Z2-7
+RK_CODES = {"fi": "K7QD3MZA", "en": "WX4NB2RJ"}
+# Intl.NumberFormat / DateTimeFormat(`${locale}-FI`) in node 20, for 25 EUR, 1.1.-31.12.2027
+RK_FORMATS = {
+    "fi": ("25,00\u00a0€", "1. tammikuuta 2027", "31. joulukuuta 2027"),
+    "en": ("€25.00", "1 January 2027", "31 December 2027"),
+}
+
+
+def _rk_strings(lang: str) -> dict[str, dict[str, str]]:
+    """The ``emails`` block of src/lib/i18n/<lang>/index.ts (typesafe-i18n strings)."""
+    src = _show(RK_REPO, RK_COMMIT, f"src/lib/i18n/{lang}/index.ts")
+    block = src[src.index("\n  emails: {\n") : src.index("\n  // User\n")]
+    out: dict[str, dict[str, str]] = {}
+    for name, body in re.findall(r"\n    (\w+): \{\n(.*?)\n    \},", block, re.S):
+        fields = {}
+        for key, quoted in re.findall(r'(subject|body): ("[^"]*"|`[^`]*`)', body):
+            fields[key] = quoted[1:-1]
+        out[name] = fields
+    return out
+
+
+def _rk_fill(text: str, params: dict[str, str]) -> str:
+    return re.sub(r"\{(\w+)(?::string)?\}", lambda m: params[m.group(1)], text)
+
+
+def rekisteri() -> None:
+    for lang in ("fi", "en"):
+        strings = _rk_strings(lang)
+        amount, start, end = RK_FORMATS[lang]
+        params = {"organizationName": RK_ORG, "code": RK_CODES[lang], "domain": RK_DOMAIN,
+                  "membershipName": "Varsinainen" if lang == "fi" else "Full member",
+                  "amount": amount, "firstName": "Aino", "startDate": start, "endDate": end}  # fmt: skip
+        for name, template, kind in (
+            ("otp", "otp", "saas-otp"),
+            ("paymentSuccess", "payment-success", "invoice"),
+            ("membershipApproved", "membership-approved", "notice"),
+            ("membershipRenewed", "membership-renewed", "notice"),
+        ):
+            raw = message(
+                sender=RK_SENDER, subject=_rk_fill(strings[name]["subject"], params),
+                text=_rk_fill(strings[name]["body"], params), html_part=None, sent=SENT,
+            )  # fmt: skip
+            code = RK_CODES[lang] if name == "otp" else None
+            note = None
+            if code:
+                note = (
+                    "The code is base32 (A-Z, 2-7), eight characters; it is shown twice, the "
+                    "second time in the '@domain #code' line for domain-bound autofill. The "
+                    "X-Apple-DBC and X-Entity-Ref-ID headers sendOTPEmail adds are left out."
+                )
+            _item(
+                source="rekisteri", template=template, lang=lang, kind=kind, code=code,
+                repository=RK_REPO,
+                path=f"src/lib/server/emails/templates/{template}.ts, "
+                f"src/lib/server/emails/index.ts, src/lib/i18n/{lang}/index.ts",
+                commit=RK_COMMIT, licence="MIT",
+                rendered="the template's LL.emails.<name> strings (typesafe-i18n {param} "
+                "filled) as subject and text; nodemailer sends text/plain only (no html); "
+                "amounts and dates as Intl formats them in node 20 for <locale>-FI",
+                raw=raw, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -255,6 +328,7 @@ def main() -> None:
     MIRRORS = parser.parse_args().mirrors
     foodsoft()
     respa()
+    rekisteri()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
