@@ -1,12 +1,15 @@
-"""Round twenty-one, projects first written in German, Dutch or the Nordic languages: the
-mails a food cooperative's member software sends (password links, welcome and invitation
-mails, a negative-balance notice) — negatives all, in the languages the project ships.
+"""Round twenty-one, projects first written in German, Dutch or the Nordic languages: a food
+cooperative's member software, the City of Helsinki's room booking, and a Finnish student
+guild's member registry and event sign-up — sign-in codes, door access codes, generated
+passwords, and the same senders' notices, in the languages they ship.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_nordic.py \\
-        --mirrors /work/.mirror
+        --mirrors /work/.mirror --node-modules /tmp/r21nordic-nm/node_modules
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
+``--node-modules`` holds email-templates 11.1.1 (with its pug 3.0.3 and juice 9.1.0;
+``npm install email-templates@11.1.1 pug@3.0.3`` under /tmp/r21nordic-nm), run by node 20.
 
 - foodcoops/foodsoft (AGPL-3.0-or-later), web software for non-profit food co-ops, first
   written in German (Berlin) and developed with Dutch co-ops: ``app/mailers/mailer.rb`` sends
@@ -17,6 +20,19 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``--`` separator and footer; Subject ``[<foodcoop name>] <mailer.<name>.subject>``, From
   ``Foodsoft <email_sender>``. ``I18n.l`` dates use rails-i18n's ``time.formats.default`` of
   each language (written out below: that gem is not in the repository).
+- City-of-Helsinki/respa (MIT), the booking backend of Helsinki's Varaamo: the notification
+  templates its migration ``0002_create_existing_notifications`` seeds (Finnish and English,
+  header + body + footer), rendered with jinja2's SandboxedEnvironment as
+  ``NotificationTemplate.render`` does; text/plain only. The reservation mail of a resource
+  with a door PIN (``generate_access_code``: 4 or 6 digits) carries the access code.
+- Tietokilta/rekisteri (MIT), the member registry of Tietokilta ry: its four mail templates
+  (sign-in OTP, payment received, membership approved, renewed) with the typesafe-i18n
+  strings of ``src/lib/i18n/{fi,en}/index.ts``; text/plain only. The OTP is
+  ``generateRandomOTP``: 5 random bytes in upper-case base32, eight characters.
+- Tietokilta/ilmomasiina (MIT), the event sign-up system of Finnish guilds: its pug mails
+  (sign-up confirmation, promoted from queue, admin user created, password reset) rendered by
+  email-templates with the source's options and sent as one text/html part; the admin mails
+  give a generated 24-character password (``generatePassword``).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -321,14 +337,156 @@ def rekisteri() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Ilmomasiina (event sign-up system of Finnish student guilds)
+
+IM_REPO = "Tietokilta/ilmomasiina"
+IM_COMMIT = "cf0a1fd003f235b1ed0128c38dd0de18e7f03940"
+IM_DIR = "packages/ilmomasiina-backend/emails"
+IM_SENDER = "Ilmomasiina <ilmo@tietokilta.fi>"  # MAIL_FROM
+IM_BRANDING = {"footerText": "Tietokilta ry", "footerLink": "https://tietokilta.fi"}
+IM_ADMIN = "https://ilmo.tietokilta.fi/admin"  # ADMIN_URL default `${BASE_URL}/admin`
+# generatePassword: 24 characters from "abcdefghijklmnopqrstuvwxyzåäö0123456789"
+IM_PASSWORDS = {
+    ("new-user", "fi"): "k4äw9rmt2öxq7bzn0ceå5hjy",
+    ("new-user", "en"): "p8vjs3åqn6ywe1öcz0fmk4tx",
+    ("reset-password", "fi"): "ö2hbz7nqa5vxkt9wåm3rjc0e",
+    ("reset-password", "en"): "t6gäy1cmw8ksqö4znb0hxpr3",
+}
+IM_SUBJECTS = {
+    "confirmation": "emails.confirmation.subject",
+    "promoted-from-queue": "emails.promotedFromQueue.subject",
+    "new-user": "emails.newUser.subject",
+    "reset-password": "emails.resetPassword.subject",
+}
+IM_VIEWS = {"confirmation": "confirmation", "promoted-from-queue": "queueMail",
+            "new-user": "newUser", "reset-password": "resetPassword"}  # fmt: skip
+IM_EVENT = {
+    "fi": {"title": "Pikkujoulusitsit 2026", "location": "Otaniemi, Dipoli",
+           "verificationEmail": "Kiitos ilmoittautumisesta! Maksa osallistumismaksu 18 € "
+           "9.12.2026 mennessä tilille FI21 1234 5600 0007 85, viitenumero 13579."},
+    "en": {"title": "Christmas Sitsit 2026", "location": "Otaniemi, Dipoli",
+           "verificationEmail": "Thanks for signing up! Please pay the 18 € fee by "
+           "9.12.2026 to FI21 1234 5600 0007 85, reference 13579."},
+}  # fmt: skip
+IM_RENDER_JS = """
+// no network while rendering: the layout's Google Fonts <link> fails to resolve, as offline
+require("dns").lookup = (host, opts, cb) =>
+  (typeof opts === "function" ? opts : cb)(Object.assign(new Error("offline"), { code: "ENOTFOUND" }));
+const Email = require("email-templates");
+const path = require("path");
+const [dir, jobsJson] = process.argv.slice(1);  // node -e: no script path in argv
+const TEMPLATE_OPTIONS = {
+  juice: true,
+  juiceResources: {
+    preserveImportant: true,
+    webResources: { relativeTo: path.join(dir, "css") },
+  },
+};
+(async () => {
+  const out = [];
+  for (const job of JSON.parse(jobsJson)) {
+    const email = new Email(TEMPLATE_OPTIONS);
+    out.push(await email.render(path.join(dir, job.lang, job.view + ".pug"), job.params));
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+"""
+
+
+def ilmomasiina(node_modules: Path) -> None:
+    import tempfile
+
+    git_dir = MIRRORS / IM_REPO.replace("/", "+") / "repo"
+    with tempfile.TemporaryDirectory() as tmp:
+        tar = subprocess.run(
+            ["git", "--git-dir", str(git_dir), "archive", IM_COMMIT, IM_DIR],
+            capture_output=True, check=True,
+        ).stdout  # fmt: skip
+        subprocess.run(["tar", "-x", "-C", tmp], input=tar, check=True)
+        emails_dir = Path(tmp) / IM_DIR
+        jobs, meta = [], []
+        for template in IM_VIEWS:
+            for lang in ("fi", "en"):
+                event = IM_EVENT[lang]
+                params: dict = {"branding": IM_BRANDING}
+                if template == "confirmation":
+                    params |= {
+                        "name": "Aino Virtanen", "email": "aino.virtanen@example.fi",
+                        "quota": "Tietokiltalaiset",
+                        "answers": [{"label": "Ruokavalio" if lang == "fi" else "Diet",
+                                     "answer": "Vegaani" if lang == "fi" else "Vegan"}],
+                        "queuePosition": None, "edited": False, "date": "12.12.2026 18:00",
+                        "event": event,
+                        "cancelLink": "https://ilmo.tietokilta.fi/signup/"
+                        "k3v9x2m8qz/5d1c0e7a9b3f4a62",
+                    }  # fmt: skip
+                elif template == "promoted-from-queue":
+                    params |= {"event": event, "date": "12.12.2026 18:00",
+                               "cancelLink": "https://ilmo.tietokilta.fi/signup/"
+                               "k3v9x2m8qz/5d1c0e7a9b3f4a62"}  # fmt: skip
+                else:
+                    params |= {"email": "aino.virtanen@example.fi",
+                               "password": IM_PASSWORDS[(template, lang)],
+                               "siteUrl": IM_ADMIN}  # fmt: skip
+                jobs.append({"lang": lang, "view": IM_VIEWS[template], "params": params})
+                meta.append((template, lang, event))
+        run = subprocess.run(
+            ["node", "-e", IM_RENDER_JS, str(emails_dir), json.dumps(jobs)],
+            capture_output=True, env={"NODE_PATH": str(node_modules), "PATH": "/usr/bin:/bin"},
+        )  # fmt: skip
+        if run.returncode:
+            raise SystemExit(run.stderr.decode())
+        htmls = json.loads(run.stdout)
+    for (template, lang, event), html_part in zip(meta, htmls, strict=True):
+        locale = json.loads(
+            _show(IM_REPO, IM_COMMIT, f"packages/ilmomasiina-backend/src/locales/{lang}.json")
+        )["translation"]
+        subject = locale[IM_SUBJECTS[template]].replace("{{event}}", event["title"])
+        code = IM_PASSWORDS.get((template, lang))
+        note = None
+        if code:
+            note = (
+                "The mail gives a generated 24-character password (letters a-z, å, ä, ö and "
+                "digits) to type at the admin sign-in; labelled."
+            )
+            if template == "reset-password" and lang == "fi":
+                note += " The 'fi' view's text is in English (as the repository has it)."
+        elif template == "confirmation":
+            note = (
+                "The organiser's event text gives an IBAN and a payment reference number "
+                "(13579): a reference number, not a code."
+            )
+        kind = {"confirmation": "travel-booking", "promoted-from-queue": "notice"}.get(
+            template, "saas-otp"
+        )
+        _item(
+            source="ilmomasiina", template=template, lang=lang, kind=kind, code=code,
+            repository=IM_REPO,
+            path=f"{IM_DIR}/{lang}/{IM_VIEWS[template]}.pug, {IM_DIR}/layout.pug, "
+            "packages/ilmomasiina-backend/src/mail/index.ts, "
+            f"packages/ilmomasiina-backend/src/locales/{lang}.json",
+            commit=IM_COMMIT, licence="MIT",
+            rendered="email-templates 11.1.1 render() of the pug view with the source's "
+            "TEMPLATE_OPTIONS (juice CSS inlining from emails/css), in node 20; sent as a "
+            "single text/html part as EmailService.send does; subject from the locale JSON",
+            raw=message(sender=IM_SENDER, subject=subject, text=None, html_part=html_part,
+                        sent=SENT),
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
-    MIRRORS = parser.parse_args().mirrors
+    parser.add_argument("--node-modules", type=Path, default=Path("/tmp/r21nordic-nm/node_modules"))
+    args = parser.parse_args()
+    MIRRORS = args.mirrors
     foodsoft()
     respa()
     rekisteri()
+    ilmomasiina(args.node_modules)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
