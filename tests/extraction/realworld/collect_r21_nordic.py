@@ -33,6 +33,10 @@ them at the commit named below, with fixed values, so each run writes the same b
   (sign-up confirmation, promoted from queue, admin user created, password reset) rendered by
   email-templates with the source's options and sent as one text/html part; the admin mails
   give a generated 24-character password (``generatePassword``).
+- hitobito/hitobito (AGPL-3.0-or-later), membership and event software of Swiss associations
+  (first written in German): the German bodies ``db/seeds/custom_contents.rb`` seeds for
+  seven system mails, placeholders filled, in the ``application_mailer`` layout written out;
+  text/html only. No codes (links and notices).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -42,6 +46,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import html
 import json
 import re
 import subprocess
@@ -476,6 +481,76 @@ def ilmomasiina(node_modules: Path) -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# hitobito (Swiss-German membership and event software of associations and youth clubs)
+
+HB_REPO = "hitobito/hitobito"
+HB_COMMIT = "f040bafbe064cc52dc85903a80330ac4d9d55874"
+HB_SEEDS = "db/seeds/custom_contents.rb"
+HB_SENDER = "hitobito <noreply@db.pfadi-aarau.example.ch>"  # Settings.email.sender
+HB_LAYOUT = (
+    "<!DOCTYPE html>\n<html lang='de'>\n<head>\n<meta charset='utf-8'>\n"
+    "<meta content='width=device-width, initial-scale=1' name='viewport'>\n</head>\n<body>\n"
+    "<div id='content'>{body}</div>\n</body>\n</html>\n"
+)
+HB_VALUES = {
+    "recipient-name": "Lea Meier", "recipient-names": "Lea Meier",
+    "sender-name": "Jonas Brunner",
+    "login-url": "https://db.pfadi-aarau.example.ch/users/password/edit?"
+    "reset_password_token=q7Zx2LmP9aKd4WnR8tYc",
+    "taker-name": "Jonas Brunner", "warn-after-days": "540", "block-after-days": "180",
+    "event-name": "Sommerlager 2027", "event-url": "https://db.pfadi-aarau.example.ch/groups/"
+    "214/public_events/3187",
+    "person-name": "Lea Meier", "group-name": "Pfadi Aarau – Wölfe",
+    "person-url": "https://db.pfadi-aarau.example.ch/groups/214/people/90412",
+    "assignment-title": "Lagerbrief Sommerlager 2027",
+}  # fmt: skip
+HB_TEMPLATES = (
+    # seed variable, template, kind
+    ("send_login_id", "send-login", "other"),
+    ("user_impersonation_id", "user-impersonation", "notice"),
+    ("user_password_override_id", "user-password-override", "notice"),
+    ("inactivity_block_warning_id", "inactivity-block-warning", "notice"),
+    ("temp_login_id", "event-temp-login", "other"),
+    ("self_registration_notification_id", "self-registration-notification", "notice"),
+    ("assignment_assignee_notification_id", "assignment-notification", "notice"),
+)
+
+
+def _hb_field(block: str, name: str) -> str:
+    """A seed field written as Ruby string literals (joined by ``\\`` line continuations)."""
+    m = re.search(name + r""": ((?:(?:"(?:[^"\\]|\\.)*"|'[^']*')\s*\\?\s*)+)""", block)
+    parts = re.findall(r""""((?:[^"\\]|\\.)*)"|'([^']*)'""", m.group(1))
+    text = "".join(a.replace('\\"', '"') if a else b for a, b in parts)
+    return text.replace("#{Settings.application.name}", "hitobito")
+
+
+def hitobito() -> None:
+    seeds = _show(HB_REPO, HB_COMMIT, HB_SEEDS)
+    for var, template, kind in HB_TEMPLATES:
+        start = seeds.index("{custom_content_id: " + var + ",\n   locale: 'de',")
+        block = seeds[start : seeds.index("},\n", start)]
+        subject = _hb_field(block, "subject")
+        body = _hb_field(block, "body")
+        for key, value in HB_VALUES.items():
+            subject = subject.replace("{" + key + "}", value)
+            body = body.replace("{" + key + "}", html.escape(value, quote=False))
+        _item(
+            source="hitobito", template=template, lang="de", kind=kind, code=None,
+            repository=HB_REPO,
+            path=f"{HB_SEEDS}, app/mailers/application_mailer.rb, "
+            "app/views/layouts/application_mailer.html.haml",
+            commit=HB_COMMIT, licence="AGPL-3.0-or-later",
+            rendered="the German CustomContent seeded for the mail, placeholders replaced as "
+            "body_with_values does, in the mailer layout written out (no layout extensions "
+            "in core); sent as one text/html part (custom_content_mail renders html only)",
+            raw=message(sender=HB_SENDER, subject=subject, text=None,
+                        html_part=HB_LAYOUT.format(body=body), sent=SENT),
+            note="The password-reset link (token only inside the URL) is not a code."
+            if template == "send-login" else None,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -487,6 +562,7 @@ def main() -> None:
     respa()
     rekisteri()
     ilmomasiina(args.node_modules)
+    hitobito()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
