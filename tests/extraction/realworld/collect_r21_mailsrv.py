@@ -1,5 +1,6 @@
-"""Round twenty-one, mail-centred software: helpdesks and ticketing — the password-reset code
-and ticket notices they mail to agents and customers.
+"""Round twenty-one, mail-centred software: a helpdesk's password-reset code and ticket
+notices, and a mailing-list manager's welcome, password-reminder and moderation mails in
+twelve languages.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_mailsrv.py \\
         --mirrors /work/.mirror
@@ -15,6 +16,19 @@ them at the commit named below, with fixed values, so each run writes the same b
   HTML templates that ``prisma/seed.js`` stores (handlebars, ``{{var}}`` escaped — the values
   used need no escaping) and send them with the literal Subject and text each file writes.
   ``from`` is the configured reply address (invented here).
+- terencehonles/mailman (GPL-2.0-or-later), a git mirror of GNU Mailman; read at the 2.1.6
+  back-port commit (Mailman 2.1/2.2a0 with its language packs). Three mails per language
+  (en, de, es, fr, it, pt_BR, ca, pl, cs, hu, ru, ja): ``templates/<lang>/subscribeack.txt``
+  (Deliverer.SendSubscribeAck, From the -request address), ``userpass.txt``
+  (Deliverer.MailUserPassword, From -bounces) and ``postheld.txt``
+  (Handlers/Hold.py, a non-member post held, From -bounces). Each template is ``%``-filled
+  and wrapped by ``Utils.maketext()``/``Utils.wrap()`` (ported below, run on the template's
+  bytes as Python 2 did), the Subject and the hold reason translated from
+  ``messages/<lang>/LC_MESSAGES/mailman.po`` (non-fuzzy entries; untranslated ones stay
+  English, as gettext does). Passwords come from ``UserFriendly_MakeRandomPassword(8)``
+  (USER_FRIENDLY_PASSWORDS, MEMBER_PASSWORD_LENGTH = 8 in Defaults.py.in): four random
+  consonant-vowel syllables; the confirmation cookie is 40 hex digits. Mailman sends each
+  mail in its language's charset; ``collect.message()`` writes UTF-8.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -41,6 +55,8 @@ MIRRORS = Path("/work/.mirror")
 
 def _show_bytes(repo: str, commit: str, path: str) -> bytes:
     git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    if (git_dir / ".git").is_dir():  # a snapshot kept with a work-tree layout
+        git_dir = git_dir / ".git"
     return subprocess.run(
         ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
         capture_output=True, check=True,
@@ -177,12 +193,226 @@ def peppermint() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# GNU Mailman 2.1 (mailing-list manager)
+
+MM_REPO = "terencehonles/mailman"
+MM_COMMIT = "af4b7fb495e31da774caa2e55edec75470e9b704"
+MM_LANGS = {
+    # lang: charset of Mailman/Defaults.py.in's add_language()
+    "en": "us-ascii", "de": "iso-8859-1", "es": "iso-8859-1", "fr": "iso-8859-1",
+    "it": "iso-8859-1", "pt_BR": "iso-8859-1", "ca": "iso-8859-1", "pl": "iso-8859-2",
+    "cs": "iso-8859-2", "hu": "iso-8859-2", "ru": "koi8-r", "ja": "euc-jp",
+}  # fmt: skip
+MM_SYLLABLES = [
+    s
+    for v in "aeiou"
+    for c in ("b", "c", "d", "f", "g", "h", "k", "m", "n", "p", "r", "s", "t", "v", "w", "x", "z")
+    for s in (c + v, v + c)
+]
+MM_LIST, MM_HOST = "Hikers", "lists.ridgeway.example"
+MM_WS = " \t\n\r\x0b\x0c"
+
+
+def _mm_wrap(text: str, column: int = 70) -> str:
+    """Mailman/Utils.py's wrap() (honor_leading_ws=True), ported line for line; it runs on
+    the template's bytes (here each byte one latin-1 character), as Python 2 did."""
+    wrapped = ""
+    for para in re.split("\n\n", text):
+        lines: list[str] = []
+        fillprev = False
+        for line in para.split("\n"):
+            if not line:
+                lines.append(line)
+                continue
+            fillthis = line[0] not in MM_WS
+            if fillprev and fillthis:
+                lines[-1] = lines[-1].rstrip() + " " + line
+            else:
+                lines.append(line)
+            fillprev = fillthis
+        for text in lines:
+            while text:
+                if len(text) <= column:
+                    line = text
+                    text = ""
+                else:
+                    bol = column
+                    while bol > 0 and text[bol] not in MM_WS:
+                        bol -= 1
+                    eol = bol
+                    while eol > 0 and text[eol] in MM_WS:
+                        eol -= 1
+                    if eol == 0:
+                        eol = column
+                        while eol < len(text) and text[eol] not in MM_WS:
+                            eol += 1
+                        bol = eol
+                        while bol < len(text) and text[bol] in MM_WS:
+                            bol += 1
+                        bol -= 1
+                    line = text[: eol + 1] + "\n"
+                    bol += 1
+                    while bol < len(text) and text[bol] in MM_WS:
+                        bol += 1
+                    text = text[bol:]
+                wrapped += line
+            wrapped += "\n"
+        wrapped += "\n"
+    return wrapped[:-2]
+
+
+def _mm_catalog(lang: str) -> dict[str, str]:
+    """The language's messages/<lang>/LC_MESSAGES/mailman.po, without fuzzy entries (as the
+    compiled .mo that Mailman reads); a minimal .po reader."""
+    if lang == "en":
+        return {}
+    raw = _show_bytes(MM_REPO, MM_COMMIT, f"messages/{lang}/LC_MESSAGES/mailman.po")
+    cat: dict[str, str] = {}
+    entry: dict[str, list[str]] = {}
+    fuzzy = False
+    field = ""
+
+    def flush() -> None:
+        msgid = "".join(entry.get("msgid", []))
+        msgstr = "".join(entry.get("msgstr", []))
+        if msgid and msgstr and not fuzzy:
+            cat[msgid] = msgstr
+
+    def unquote(s: str) -> str:
+        body = s.strip()[1:-1]
+        return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+
+    for line in raw.decode(MM_LANGS[lang]).splitlines():
+        if line.startswith("#,") and "fuzzy" in line:
+            if "msgstr" in entry:
+                flush()
+                entry, field = {}, ""
+            fuzzy = True
+        elif line.startswith("msgid "):
+            if "msgstr" in entry:
+                flush()
+                entry, fuzzy = {}, False
+            field = "msgid"
+            entry["msgid"] = [unquote(line[6:])]
+        elif line.startswith("msgstr "):
+            field = "msgstr"
+            entry["msgstr"] = [unquote(line[7:])]
+        elif line.startswith('"') and field:
+            entry[field].append(unquote(line))
+        elif not line.strip():
+            flush()
+            entry, fuzzy, field = {}, False, ""
+    flush()
+    return cat
+
+
+def _mm_text(lang: str, name: str, values: dict[str, str]) -> str:
+    """Utils.maketext(): the template in the member's language, ``%`` filled, wrapped."""
+    charset = MM_LANGS[lang]
+    raw = _show_bytes(MM_REPO, MM_COMMIT, f"templates/{lang}/{name}")
+    filled = raw.decode("latin-1") % {k: v for k, v in values.items()}
+    return _mm_wrap(filled).encode("latin-1").decode(charset)
+
+
+def mailman() -> None:
+    lname = MM_LIST.lower()
+    listaddr = f"{lname}@{MM_HOST}"
+    request = f"{lname}-request@{MM_HOST}"
+    bounces = f"{lname}-bounces@{MM_HOST}"
+    common = {
+        "source": "mailman2", "repository": MM_REPO, "commit": MM_COMMIT,
+        "licence": "GPL-2.0-or-later",
+    }  # fmt: skip
+    users = [
+        "ana.moreau@example.com", "jonas.keller@example.net", "lucia.ferrer@example.org",
+        "claire.dubois@example.fr", "marco.bianchi@example.it", "rafael.souza@example.com.br",
+        "jordi.puig@example.cat", "kasia.nowak@example.pl", "petr.dvorak@example.cz",
+        "zsofia.nagy@example.hu", "olga.smirnova@example.ru", "haruto.sato@example.jp",
+    ]  # fmt: skip
+    for (lang, charset), user in zip(MM_LANGS.items(), users, strict=True):
+        cat = _mm_catalog(lang)
+
+        def tr(msgid: str, cat: dict[str, str] = cat) -> str:
+            # untranslated ids fall back to English, as gettext does; a line break inside a
+            # translated Subject (pl) is sent as a space
+            return cat.get(msgid, msgid).replace("\n", " ")
+
+        opts = f"http://{MM_HOST}/mailman/options/{lname}/{user.replace('@', '--at--')}"
+        info = f"http://{MM_HOST}/mailman/listinfo/{lname}"
+        conv = (
+            f"Rendered from templates/{lang}/*.txt (charset {charset}) with Mailman/Utils.py's "
+            "maketext() and wrap() (ported), the Subject from the language's mailman.po "
+            "(the list's preferred language taken to be the member's); the mail is "
+            "re-encoded to UTF-8 by collect.message()."
+        )
+        # subscribeack: welcome mail with the member's (generated) password
+        password = "".join(RNG.choice(MM_SYLLABLES) for _ in range(4))[:8]
+        text = _mm_text(lang, "subscribeack.txt", {
+            "real_name": MM_LIST, "host_name": MM_HOST, "welcome": "", "umbrella": "",
+            "emailaddr": listaddr, "listinfo_url": info, "optionsurl": opts,
+            "password": password, "user": user,
+        })  # fmt: skip
+        subject = tr('Welcome to the "%(realname)s" mailing list%(digmode)s') % {
+            "realname": MM_LIST, "digmode": ""}  # fmt: skip
+        _save(
+            template="subscribeack", lang=lang, kind="other", code=password,
+            path=f"templates/{lang}/subscribeack.txt, Mailman/Deliverer.py, Mailman/Utils.py",
+            rendered="Deliverer.SendSubscribeAck(): " + conv,
+            sender=request, subject=subject, text=text, html_part=None,
+            note="The welcome mail gives the member's list password (Mailman's user-friendly "
+            "8-letter MakeRandomPassword, as when a subscriber leaves the password empty), "
+            "needed to change options or unsubscribe: a credential to type.",
+            **common,
+        )  # fmt: skip
+        # userpass: password reminder
+        password = "".join(RNG.choice(MM_SYLLABLES) for _ in range(4))[:8]
+        text = _mm_text(lang, "userpass.txt", {
+            "user": user, "listname": MM_LIST, "fqdn_lname": listaddr, "password": password,
+            "options_url": opts, "requestaddr": request,
+            "owneraddr": f"{lname}-owner@{MM_HOST}",
+        })  # fmt: skip
+        subject = tr("%(listfullname)s mailing list reminder") % {
+            "listfullname": f"{MM_LIST}@{MM_HOST}"}  # fmt: skip
+        _save(
+            template="userpass", lang=lang, kind="saas-otp", code=password,
+            path=f"templates/{lang}/userpass.txt, Mailman/Deliverer.py, Mailman/Utils.py",
+            rendered="Deliverer.MailUserPassword(): " + conv,
+            sender=bounces, subject=subject, text=text, html_part=None,
+            note="A password reminder: the list password is given to be typed on the options "
+            "page.",
+            **common,
+        )  # fmt: skip
+        # postheld: a post held for moderation (cookie only in the confirm URL)
+        cookie = "".join(RNG.choice("0123456789abcdef") for _ in range(40))
+        reason = tr("Post by non-member to a members-only list")
+        text = _mm_text(lang, "postheld.txt", {
+            "listname": MM_LIST, "hostname": MM_HOST,
+            "reason": reason.encode(charset).decode("latin-1"),
+            "sender": user, "subject": "Route change for the 12 December ridge walk",
+            "admindb_url": f"http://{MM_HOST}/mailman/admindb/{lname}",
+            "confirmurl": f"http://{MM_HOST}/mailman/confirm/{lname}/{cookie}",
+        })  # fmt: skip
+        subject = tr("Your message to %(listname)s awaits moderator approval") % {
+            "listname": MM_LIST}  # fmt: skip
+        _save(
+            template="postheld", lang=lang, kind="notice", code=None,
+            path=f"templates/{lang}/postheld.txt, Mailman/Handlers/Hold.py, Mailman/Utils.py",
+            rendered="Hold.hold_for_approval(): " + conv + " Reason: NonMemberPost.",
+            sender=bounces, subject=subject, text=text, html_part=None,
+            note="Moderation notice; the confirmation cookie (40 hex) is only in the "
+            "cancel link.",
+            **common,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = parser.parse_args().mirrors
     peppermint()
+    mailman()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
