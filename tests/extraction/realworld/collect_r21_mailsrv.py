@@ -1,6 +1,6 @@
 """Round twenty-one, mail-centred software: a helpdesk's password-reset code and ticket
 notices, and a mailing-list manager's welcome, password-reminder and moderation mails in
-twelve languages.
+twenty-five languages.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_mailsrv.py \\
         --mirrors /work/.mirror
@@ -18,10 +18,12 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``from`` is the configured reply address (invented here).
 - terencehonles/mailman (GPL-2.0-or-later), a git mirror of GNU Mailman; read at the 2.1.6
   back-port commit (Mailman 2.1/2.2a0 with its language packs). Three mails per language
-  (en, de, es, fr, it, pt_BR, ca, pl, cs, hu, ru, ja): ``templates/<lang>/subscribeack.txt``
+  (en, de, es, fr, it, pt_BR, ca, pl, cs, hu, ru, ja, da, et, eu, fi, lt, nl, no, pt, sl,
+  sr, sv, uk, ko: every language shipped with the three templates and a catalogue):
+  ``templates/<lang>/subscribeack.txt``
   (Deliverer.SendSubscribeAck, From the -request address), ``userpass.txt``
   (Deliverer.MailUserPassword, From -bounces) and ``postheld.txt``
-  (Handlers/Hold.py, a non-member post held, From -bounces). Each template is ``%``-filled
+  (Handlers/Hold.py, a non-member post held, From -bounces). Each template is ``%``-filled through ``SafeDict``
   and wrapped by ``Utils.maketext()``/``Utils.wrap()`` (ported below, run on the template's
   bytes as Python 2 did), the Subject and the hold reason translated from
   ``messages/<lang>/LC_MESSAGES/mailman.po`` (non-fuzzy entries; untranslated ones stay
@@ -203,6 +205,9 @@ MM_LANGS = {
     "en": "us-ascii", "de": "iso-8859-1", "es": "iso-8859-1", "fr": "iso-8859-1",
     "it": "iso-8859-1", "pt_BR": "iso-8859-1", "ca": "iso-8859-1", "pl": "iso-8859-2",
     "cs": "iso-8859-2", "hu": "iso-8859-2", "ru": "koi8-r", "ja": "euc-jp",
+    "da": "iso-8859-1", "et": "iso-8859-15", "eu": "iso-8859-15", "fi": "iso-8859-1",
+    "lt": "iso-8859-13", "nl": "iso-8859-1", "no": "iso-8859-1", "pt": "iso-8859-1",
+    "sl": "iso-8859-2", "sr": "utf-8", "sv": "iso-8859-1", "uk": "utf-8", "ko": "euc-kr",
 }  # fmt: skip
 MM_SYLLABLES = [
     s
@@ -307,11 +312,22 @@ def _mm_catalog(lang: str) -> dict[str, str]:
     return cat
 
 
+class _MMSafeDict(dict):
+    """Mailman/SafeDict.py: an unknown key is left in the text as ``%(key)s``."""
+
+    def __missing__(self, key: str) -> str:
+        return "%(" + key + ")s"
+
+
 def _mm_text(lang: str, name: str, values: dict[str, str]) -> str:
     """Utils.maketext(): the template in the member's language, ``%`` filled, wrapped."""
     charset = MM_LANGS[lang]
     raw = _show_bytes(MM_REPO, MM_COMMIT, f"templates/{lang}/{name}")
-    filled = raw.decode("latin-1") % {k: v for k, v in values.items()}
+    template = raw.decode("latin-1")
+    try:
+        filled = template % _MMSafeDict(values)
+    except (TypeError, ValueError):  # "the template is really screwed up": sent unfilled
+        filled = template
     return _mm_wrap(filled).encode("latin-1").decode(charset)
 
 
@@ -329,6 +345,11 @@ def mailman() -> None:
         "claire.dubois@example.fr", "marco.bianchi@example.it", "rafael.souza@example.com.br",
         "jordi.puig@example.cat", "kasia.nowak@example.pl", "petr.dvorak@example.cz",
         "zsofia.nagy@example.hu", "olga.smirnova@example.ru", "haruto.sato@example.jp",
+        "freja.holm@example.dk", "kadri.tamm@example.ee", "ane.etxeberria@example.eus",
+        "aino.virtanen@example.fi", "ruta.kazlauskiene@example.lt", "sanne.devries@example.nl",
+        "ingrid.berg@example.no", "tiago.matos@example.pt", "ana.novak@example.si",
+        "milan.petrovic@example.rs", "elsa.lindqvist@example.se", "taras.bondar@example.ua",
+        "jiwoo.kim@example.kr",
     ]  # fmt: skip
     for (lang, charset), user in zip(MM_LANGS.items(), users, strict=True):
         cat = _mm_catalog(lang)
