@@ -31,6 +31,9 @@ them at the commit named below, with fixed values, so each run writes the same b
   (USER_FRIENDLY_PASSWORDS, MEMBER_PASSWORD_LENGTH = 8 in Defaults.py.in): four random
   consonant-vowel syllables; the confirmation cookie is 40 hex digits. Mailman sends each
   mail in its language's charset; ``collect.message()`` writes UTF-8.
+- chatmail/core (MPL-2.0), Delta Chat's core: received mail-server reports of
+  ``test-data/message`` (bounces from Gmail, GMX, Posteo, Tiscali, Yahoo and Postfix, a
+  delivery report, an SMTP TLS report, an Exchange read receipt), taken byte for byte.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -427,6 +430,40 @@ def mailman() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Received mail-server reports kept by Delta Chat's core (chatmail/core) test data
+
+DC_REPO = "chatmail/core"
+DC_COMMIT = "48888898ee148ed7b70fa825acffa6829c56c5cf"
+DC_RAW = [
+    # file stem, lang, note
+    ("gmail_ndn", "de", "Gmail's bounce in German (550 5.1.1, an SMTP status, not a code)."),
+    ("gmx_ndn", "en", "GMX's Exim bounce quoting Gmail's 550-5.1.1 reply."),
+    ("posteo_ndn", "en", "Posteo's Postfix bounce; queue ids in Received headers."),
+    ("tiscali_ndn", "en", "Tiscali's delivery status notification."),
+    ("yahoo_ndn", "en", "Yahoo's failure notice (554 delivery error)."),
+    ("testrun_ndn", "en", "A Postfix bounce (550 5.1.1 user unknown)."),
+    ("testrun_ndn_2", "en", "A Postfix bounce (5.4.4 host not found)."),
+    ("ndn_with_attachment", "en", "A Postfix bounce (552 5.2.2) with the returned mail."),
+    ("dsn_relayed", "en", "Posteo's successful-delivery report; 'id=1M9ohD-1lvXys2NFd-005r3O' "
+     "is the receiving server's queue id."),
+    ("tlsrpt", "en", "Google's aggregate SMTP TLS report (Report-ID in the Subject)."),
+    ("ms_exchange_report_disposition_notification", "de",
+     "Exchange's read receipt ('Gelesen: Test message')."),
+]  # fmt: skip
+
+
+def chatmail() -> None:
+    for stem, lang, note in DC_RAW:
+        path = f"test-data/message/{stem}.eml"
+        _item(
+            source="chatmail-core", template=stem.replace("_", "-"), lang=lang, kind="notice",
+            code=None, repository=DC_REPO, path=path, commit=DC_COMMIT, licence="MPL-2.0",
+            rendered="taken byte for byte", raw=_show_bytes(DC_REPO, DC_COMMIT, path),
+            note="A real received mail-server report kept as Delta Chat core test data. " + note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -434,6 +471,7 @@ def main() -> None:
     MIRRORS = parser.parse_args().mirrors
     peppermint()
     mailman()
+    chatmail()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
