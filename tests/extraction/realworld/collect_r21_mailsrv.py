@@ -34,6 +34,12 @@ them at the commit named below, with fixed values, so each run writes the same b
 - chatmail/core (MPL-2.0), Delta Chat's core: received mail-server reports of
   ``test-data/message`` (bounces from Gmail, GMX, Posteo, Tiscali, Yahoo and Postfix, a
   delivery report, an SMTP TLS report, an Exchange read receipt), taken byte for byte.
+- abhinavxd/libredesk (AGPL-3.0), a helpdesk: the AI agent's e-mail verification
+  (``internal/aiagent/tools.go``: six digits of ``stringutil.RandomNumeric(6)``, Subject and
+  body from ``i18n/en-US.json``, sent by the notification mailer as an HTML part only; only
+  en-US carries these strings), and the agent welcome and reset-password mails
+  (``static/email-templates/*.html`` with ``base.html``'s header and footer, Go templates;
+  the few constructs they use are rendered by a small evaluator below).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -464,6 +470,129 @@ def chatmail() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Libredesk (helpdesk): the AI agent's verification-code mail, welcome and reset mails
+
+LD_REPO = "abhinavxd/libredesk"
+LD_COMMIT = "948ffd8cda71fe4fae820a4da7f17db745d15c09"
+LD_FROM = "Northwind Support <support@northwind-outdoor.example>"
+LD_FUNCS = {"RootURL": "https://help.northwind-outdoor.example", "LogoURL": "",
+            "SiteName": "Northwind Support"}  # fmt: skip
+LD_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+LD_ACTION = re.compile(r"\{\{\s*(.*?)\s*\}\}", re.S)
+
+
+def _ld_defines(src: str) -> dict[str, str]:
+    """The bodies of ``{{ define "x" }} ... {{ end }}`` (the define's own matching end)."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r'\{\{ define "([\w-]+)" \}\}', src):
+        depth = 1
+        for a in LD_ACTION.finditer(src, m.end()):
+            word = a.group(1).split(" ")[0]
+            if word in ("if", "range", "with", "define"):
+                depth += 1
+            elif word == "end":
+                depth -= 1
+                if depth == 0:
+                    out[m.group(1)] = src[m.end() : a.start()]
+                    break
+    return out
+
+
+def _ld_value(expr: str, data: dict[str, str]) -> str:
+    if expr.startswith("."):
+        return data[expr[1:]]
+    return LD_FUNCS[expr]
+
+
+def _ld_cond(expr: str, data: dict[str, str]) -> bool:
+    m = re.fullmatch(r'ne (\.?\w+) ""', expr)
+    assert m, expr
+    return _ld_value(m.group(1), data) != ""
+
+
+def _ld_exec(body: str, defs: dict[str, str], data: dict[str, str]) -> str:
+    """Go text/template for the subset these templates use: {{ template "x" . }}, values,
+    functions without arguments, and if / else if / else / end with ``ne X ""``; the text
+    between actions is kept as it is (no trim markers are used)."""
+    out: list[str] = []
+    stack: list[list[bool]] = []  # per if: [this branch on, some branch taken]
+    pos = 0
+
+    def on() -> bool:
+        return all(frame[0] for frame in stack)
+
+    for a in LD_ACTION.finditer(body):
+        if on():
+            out.append(body[pos : a.start()])
+        pos = a.end()
+        act = a.group(1)
+        if act.startswith("if "):
+            cond = on() and _ld_cond(act[3:], data)
+            stack.append([cond, cond])
+        elif act.startswith("else if "):
+            frame = stack.pop()
+            cond = (not frame[1]) and on() and _ld_cond(act[8:], data)
+            stack.append([cond, frame[1] or cond])
+        elif act == "else":
+            frame = stack.pop()
+            stack.append([not frame[1], True])
+        elif act == "end":
+            stack.pop()
+        elif act.startswith("template "):
+            name = re.match(r'template "([\w-]+)"', act).group(1)
+            if on():
+                out.append(_ld_exec(defs[name], defs, data))
+        elif on():
+            out.append(_ld_value(act, data))
+    if on():
+        out.append(body[pos:])
+    return "".join(out)
+
+
+def libredesk() -> None:
+    common = {
+        "source": "libredesk", "lang": "en", "repository": LD_REPO, "commit": LD_COMMIT,
+        "licence": "AGPL-3.0",
+    }  # fmt: skip
+    i18n = json.loads(_show(LD_REPO, LD_COMMIT, "i18n/en-US.json"))
+    # the AI agent's e-mail verification (livechat inbox: through the notification mailer)
+    code = "".join(RNG.choice("0123456789") for _ in range(6))
+    body = i18n["ai.agent.verificationEmailBody"].replace("{code}", code)
+    _save(
+        template="agent-verification-code", kind="saas-otp", code=code,
+        path="internal/aiagent/tools.go, internal/aiagent/otp.go, "
+        "internal/notification/providers/email/email.go, i18n/en-US.json",
+        rendered="sendEmailVerificationTool.Execute(), livechat branch: Subject and body from "
+        "i18n en-US (Ts with {code}), stringutil.RandomNumeric(6); the notifier sends the "
+        "content as the HTML part only (no AltContent)",
+        sender=LD_FROM, subject=i18n["ai.agent.verificationEmailSubject"], text=None,
+        html_part=body,
+        note="The customer replies with the code in the chat. The Reply-To no-reply header "
+        "the code adds is not reproduced by collect.message().",
+        **common,
+    )  # fmt: skip
+    base = _show(LD_REPO, LD_COMMIT, "static/email-templates/base.html")
+    for name, subject, data, note in (
+        ("welcome", i18n["globals.messages.welcomeToLibredesk"],
+         {"Email": "dana.okafor@northwind-outdoor.example"}, "A new agent's welcome mail."),
+        ("reset-password", "Reset Password", {}, "The reset token is only in the link."),
+    ):  # fmt: skip
+        data["ResetToken"] = "".join(RNG.choice(LD_ALNUM) for _ in range(32))
+        src = _show(LD_REPO, LD_COMMIT, f"static/email-templates/{name}.html")
+        defs = _ld_defines(base) | _ld_defines(src)
+        _save(
+            template=name, kind="notice", code=None,
+            path=f"static/email-templates/{name}.html, static/email-templates/base.html, "
+            "cmd/users.go, cmd/init.go",
+            rendered="RenderInMemoryTemplate() of the template (Go template subset rendered "
+            "here: header/footer of base.html, SiteName set, no logo), reset token "
+            "stringutil.RandomAlphanumeric(32); sent by the notifier as HTML only",
+            sender=LD_FROM, subject=subject, text=None,
+            html_part=_ld_exec(defs[name], defs, data), note=note, **common,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -472,6 +601,7 @@ def main() -> None:
     peppermint()
     mailman()
     chatmail()
+    libredesk()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
