@@ -1,6 +1,7 @@
-"""Round twenty-one, mail-centred software: a helpdesk's password-reset code and ticket
-notices, and a mailing-list manager's welcome, password-reminder and moderation mails in
-twenty-five languages.
+"""Round twenty-one, mail-centred software: two helpdesks' codes and notices (Peppermint,
+Libredesk), a mailing-list manager's welcome, password-reminder and moderation mails in
+twenty-five languages (GNU Mailman 2.1), and mail servers' own reports (bounces, delivery
+and TLS reports, a read receipt) kept by Delta Chat's core.
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_mailsrv.py \\
         --mirrors /work/.mirror
@@ -363,6 +364,14 @@ def mailman() -> None:
     for (lang, charset), user in zip(MM_LANGS.items(), users, strict=True):
         cat = _mm_catalog(lang)
 
+        def extra(text: str, msgid: str, cat: dict[str, str] = cat, lang: str = lang) -> str:
+            out = ""
+            if lang != "en" and msgid not in cat:
+                out += " The Subject is English: the language's catalogue leaves it untranslated."
+            if "%(" in text:
+                out += " A '%(...)s' the template names but Mailman does not fill is left as is."
+            return out
+
         def tr(msgid: str, cat: dict[str, str] = cat) -> str:
             # untranslated ids fall back to English, as gettext does; a line break inside a
             # translated Subject (pl) is sent as a space
@@ -392,7 +401,8 @@ def mailman() -> None:
             sender=request, subject=subject, text=text, html_part=None,
             note="The welcome mail gives the member's list password (Mailman's user-friendly "
             "8-letter MakeRandomPassword, as when a subscriber leaves the password empty), "
-            "needed to change options or unsubscribe: a credential to type.",
+            "needed to change options or unsubscribe: a credential to type."
+            + extra(text, 'Welcome to the "%(realname)s" mailing list%(digmode)s'),
             **common,
         )  # fmt: skip
         # userpass: password reminder
@@ -410,7 +420,7 @@ def mailman() -> None:
             rendered="Deliverer.MailUserPassword(): " + conv,
             sender=bounces, subject=subject, text=text, html_part=None,
             note="A password reminder: the list password is given to be typed on the options "
-            "page.",
+            "page." + extra(text, "%(listfullname)s mailing list reminder"),
             **common,
         )  # fmt: skip
         # postheld: a post held for moderation (cookie only in the confirm URL)
@@ -431,7 +441,8 @@ def mailman() -> None:
             rendered="Hold.hold_for_approval(): " + conv + " Reason: NonMemberPost.",
             sender=bounces, subject=subject, text=text, html_part=None,
             note="Moderation notice; the confirmation cookie (40 hex) is only in the "
-            "cancel link.",
+            "cancel link."
+            + extra(text, "Your message to %(listname)s awaits moderator approval"),
             **common,
         )  # fmt: skip
 
