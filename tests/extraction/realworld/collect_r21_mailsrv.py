@@ -41,6 +41,11 @@ them at the commit named below, with fixed values, so each run writes the same b
   en-US carries these strings), and the agent welcome and reset-password mails
   (``static/email-templates/*.html`` with ``base.html``'s header and footer, Go templates;
   the few constructs they use are rendered by a small evaluator below).
+- django-helpdesk/django-helpdesk (BSD-3-Clause): the submitter's new-ticket, update,
+  resolved and closed mails of ``src/helpdesk/fixtures/emailtemplate.json`` in the eight
+  locales that ship an ``email_html_base.html`` and ``email_text_footer.txt`` (en, de, es,
+  fr, it, pl, cs, ru), assembled as ``templated_email.send_templated_mail()`` does (Jinja2
+  standing in for Django's engine on these simple templates).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -604,6 +609,73 @@ def libredesk() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# django-helpdesk: the submitter's ticket mails in the eight languages it ships a base for
+
+DH_REPO = "django-helpdesk/django-helpdesk"
+DH_COMMIT = "360bace463c78314adb07d6b8bffc4676b73be29"
+DH_LANGS = ("en", "de", "es", "fr", "it", "pl", "cs", "ru")
+DH_TEMPLATES = ("newticket_submitter", "updated_submitter", "resolved_submitter",
+                "closed_submitter")  # fmt: skip
+DH_SUBJECT = "{{ ticket.ticket }} {{ ticket.title|safe }} %(subject)s"  # settings.py default
+
+
+def helpdesk() -> None:
+    import jinja2
+
+    env = jinja2.Environment(autoescape=True, keep_trailing_newline=True)
+    fixture = json.loads(_show(DH_REPO, DH_COMMIT, "src/helpdesk/fixtures/emailtemplate.json"))
+    rows = {(r["fields"]["template_name"], r["fields"]["locale"]): r["fields"] for r in fixture}
+    sender = "Riverside Library IT <it-help@riverside-library.example>"
+    queue = {"title": "Riverside Library IT", "email_address": "it-help@riverside-library.example"}
+    for number, lang in enumerate(DH_LANGS, start=301):
+        base = _show(
+            DH_REPO, DH_COMMIT, f"src/helpdesk/templates/helpdesk/{lang}/email_html_base.html"
+        )
+        footer = _show(
+            DH_REPO, DH_COMMIT, f"src/helpdesk/templates/helpdesk/{lang}/email_text_footer.txt"
+        )
+        key = "".join(RNG.choice("0123456789abcdef") for _ in range(32))
+        secret = f"{key[:8]}-{key[8:12]}-4{key[13:16]}-a{key[17:20]}-{key[20:]}"
+        email = "sam.ortega@example.org"
+        ticket = {
+            "ticket": f"[it-{number}]", "title": "Self-checkout kiosk 3 rejects library cards",
+            "ticket_url": f"https://help.riverside-library.example/helpdesk/view/?ticket=it-{number}"
+            f"&email={email}&key={secret}",
+            "resolution": "Card reader firmware updated to 4.2.1; kiosk restarted.",
+        }  # fmt: skip
+        ctx = {
+            "ticket": ticket, "queue": queue, "resolution": ticket["resolution"],
+            "comment": "A technician will visit on Tuesday between 9:00 and 11:00.",
+            "private": False,
+        }  # fmt: skip
+        for name in DH_TEMPLATES:
+            t = rows[(name, lang)]
+            subject = env.from_string(DH_SUBJECT % {"subject": t["subject"]}).render(ctx)
+            subject = subject.replace("\n", "").replace("\r", "")
+            text = env.from_string(t["plain_text"] + "\n\n" + footer).render(ctx)
+            # {% extends %}: the base has no "title" block, so the heading is dropped and
+            # the header block keeps its default; the content block takes the html
+            page = base.replace("{% block header %}Helpdesk{% endblock %}", "Helpdesk")
+            page = page.replace("{% block content %}{% endblock %}", t["html"])
+            html_part = env.from_string(page).render(ctx)
+            _save(
+                source="django-helpdesk", template=name.replace("_", "-"), lang=lang,
+                kind="notice", code=None, repository=DH_REPO,
+                path=f"src/helpdesk/fixtures/emailtemplate.json, src/helpdesk/templated_email.py, "
+                f"src/helpdesk/templates/helpdesk/{lang}/email_html_base.html, "
+                f"src/helpdesk/templates/helpdesk/{lang}/email_text_footer.txt",
+                commit=DH_COMMIT, licence="BSD-3-Clause",
+                rendered="send_templated_mail(): the fixture's template for the queue's locale, "
+                "Subject by HELPDESK_EMAIL_SUBJECT_TEMPLATE, text + footer include, html in "
+                "the locale's email_html_base.html; Django's template engine stood in for by "
+                "Jinja2 with autoescape (the values used need no escaping)",
+                sender=sender, subject=subject, text=text, html_part=html_part,
+                note="A ticket mail to the submitter; '[it-N]' is the ticket id and the secret "
+                "key is only in the ticket link. No code.",
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -613,6 +685,7 @@ def main() -> None:
     mailman()
     chatmail()
     libredesk()
+    helpdesk()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
