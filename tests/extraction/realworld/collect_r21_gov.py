@@ -1,5 +1,6 @@
-"""Round twenty-one, government and public-sector software: the sign-in mails of Open
-Government Products' (Singapore) starter kit for public-sector web apps.
+"""Round twenty-one, government and public-sector software: sign-in, subscription and
+notice mails of public-sector platforms (Singapore's Open Government Products, British
+Columbia's NotifyBC, ...).
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_gov.py \\
         --mirrors /work/.mirror
@@ -19,6 +20,20 @@ them at the commit named below, with fixed values, so each run writes the same b
   date-fns ``dd MMM yyyy, h:mmaaa`` (Singapore time). text/html only; From is Postman's
   sender address as an app would configure it (invented). Several apps built on the kit are
   shown, each its own host and values (one group, the same template).
+
+- bcgov/NotifyBC (Apache-2.0), the Province of British Columbia's notification service for
+  government sites (subscriptions to road-closure, wildfire, tender and other public
+  notices): the e-mails of ``src/config.ts``'s defaults (``subscription.confirmationRequest
+  .email``: the confirmation code of ``\\d{5}`` made by ``RandExp``;
+  ``duplicatedSubscriptionNotification.email``; ``anonymousUnsubscription.acknowledgements
+  .notification.email``) and the duplicate-subscription text ``docs/docs/config/
+  subscription.md`` gives for replacing a subscription; each ``{token}`` filled as
+  ``CommonService.mailMerge`` (``src/common/common.service.ts``) fills it (service names
+  ``pluralize('service', n) + ' ' + toSentence(names)``; URLs ``httpHost + restApiRoot
+  ('/api') + '/subscriptions/' + id + ...``); text/plain, and text/plain with text/html for
+  the acknowledgement (nodemailer sends both); From the configured default
+  ``no_reply@invalid.local`` replaced by an invented provincial address (a deployment sets
+  its own), subjects from the config. Every literal is checked to be in the source.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -121,12 +136,117 @@ def starter_kit() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# NotifyBC
+
+NB_REPO = "bcgov/NotifyBC"
+NB_COMMIT = "24343c02cff5eb37cc32afcc78b75a0b556dc9b6"
+NB_HOST = "https://notify.example.gov.bc.ca"
+NB_SENDER = "Government of B.C. Notifications <no_reply@notify.example.gov.bc.ca>"
+NB_CONFIRM = "Enter {subscription_confirmation_code} on screen"
+NB_DUP = (
+    "A duplicated subscription was submitted and rejected. You will continue receiving "
+    "notifications. If the request was not created by you, please ignore this message."
+)
+NB_DUP_REPLACE = (
+    "A duplicated subscription was submitted. If the request is not submitted by you, please "
+    "ignore this message. Otherwise if you want to replace existing subscription with this "
+    "one, click {subscription_confirmation_url}&replace=true."
+)
+NB_UNSUB_TEXT = (
+    "This is to acknowledge you have been un-subscribed from receiving notification for "
+    "{unsubscription_service_names}. If you did not authorize this change or if you changed "
+    "your mind, open {unsubscription_reversion_url} to revert."
+)
+NB_UNSUB_HTML = (
+    "This is to acknowledge you have been un-subscribed from receiving notification for "
+    "{unsubscription_service_names}. If you did not authorize this change or if you changed "
+    'your mind, click <a href="{unsubscription_reversion_url}">here</a> to revert.'
+)
+
+
+def _nb_merge(text: str, sub: dict) -> str:
+    names = [sub["service"], *sub.get("more", [])]
+    sentence = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    base = f"{NB_HOST}/api/subscriptions/{sub['id']}"
+    values = {
+        "subscription_confirmation_code": sub.get("code", ""),
+        "unsubscription_service_names": ("service " if len(names) == 1 else "services ") + sentence,
+        "subscription_confirmation_url": f"{base}/verify?confirmationCode={sub.get('code')}",
+        "unsubscription_reversion_url": f"{base}/unsubscribe/undo?unsubscriptionCode="
+        f"{sub['unsub']}",
+    }
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    assert "{" not in text.replace("{}", "")
+    return text
+
+
+def notifybc() -> None:
+    config = _show(NB_REPO, NB_COMMIT, "src/config.ts")
+    docs = _show(NB_REPO, NB_COMMIT, "docs/docs/config/subscription.md")
+    for literal in (NB_CONFIRM, NB_DUP, NB_UNSUB_TEXT, NB_UNSUB_HTML):
+        assert literal in re.sub(r"'\s*\+?\s*\n\s*'?", "", config), literal[:40]
+    assert NB_DUP_REPLACE in docs
+    common = dict(source="notifybc", lang="en", repository=NB_REPO, commit=NB_COMMIT,
+                  licence="Apache-2.0", sender=NB_SENDER)  # fmt: skip
+    merge = "tokens filled as CommonService.mailMerge fills them"
+    subs = [
+        {"id": "6571c3e2a9f04b1d8e2c7a15", "service": "Highway 1 Road Closures",
+         "code": "40718", "unsub": "93152"},
+        {"id": "6571c8f0b2e14c7a9d3e5b20", "service": "BC Bid Tender Notices",
+         "code": "58236", "unsub": "27409"},
+        {"id": "6571d104c6a24e9b8f1a3c47", "service": "Wildfire Evacuation Alerts",
+         "code": "09514", "unsub": "61873"},
+    ]  # fmt: skip
+    for i, sub in enumerate(subs, 1):
+        _save(
+            template=f"confirmation-{i}", kind="gov-otp", code=sub["code"],
+            path="src/config.ts (subscription.confirmationRequest.email); "
+            "src/common/common.service.ts; src/api/subscriptions/subscriptions.controller.ts",
+            rendered=f"config default text; {merge}; text/plain",
+            subject="Subscription confirmation", text=_nb_merge(NB_CONFIRM, sub),
+            html_part=None, sent=SENT + timedelta(hours=i),
+            note="the 5-digit subscription confirmation code (RandExp of \\d{5}) to enter "
+            "on screen; it can start with 0",
+            **common,
+        )  # fmt: skip
+    _save(
+        template="duplicated", kind="notice", code=None,
+        path="src/config.ts (subscription.duplicatedSubscriptionNotification.email)",
+        rendered="config default text; text/plain", subject="Duplicated Subscription",
+        text=NB_DUP, html_part=None, sent=SENT + timedelta(hours=4),
+        note="a duplicated subscription rejected; no code", **common,
+    )  # fmt: skip
+    _save(
+        template="duplicated-replace", kind="notice", code=None,
+        path="docs/docs/config/subscription.md (duplicatedSubscriptionNotification example)",
+        rendered=f"the documented configuration text; {merge}; text/plain",
+        subject="Duplicated Subscription", text=_nb_merge(NB_DUP_REPLACE, subs[1]),
+        html_part=None, sent=SENT + timedelta(hours=5),
+        note="a duplicated subscription that can replace the existing one; the confirmation "
+        "code 58236 is only inside the link, so no code", **common,
+    )  # fmt: skip
+    unsubs = [subs[0], {**subs[2], "more": ["Air Quality Advisories", "Flood Warnings"]}]
+    for i, sub in enumerate(unsubs, 1):
+        _save(
+            template=f"unsubscribed-{i}", kind="notice", code=None,
+            path="src/config.ts (anonymousUnsubscription.acknowledgements.notification.email)",
+            rendered=f"config default text and html; {merge}; text/plain and text/html",
+            subject="Un-subscription acknowledgement", text=_nb_merge(NB_UNSUB_TEXT, sub),
+            html_part=_nb_merge(NB_UNSUB_HTML, sub), sent=SENT + timedelta(hours=5 + i),
+            note="un-subscription acknowledged; the un-subscription code is only inside the "
+            "revert link; no code", **common,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirrors", type=Path, default=MIRRORS)
     MIRRORS = ap.parse_args().mirrors
     starter_kit()
+    notifybc()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
