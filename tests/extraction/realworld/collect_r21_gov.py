@@ -1,6 +1,6 @@
 """Round twenty-one, government and public-sector software: sign-in, subscription and
 notice mails of public-sector platforms (Singapore's Open Government Products, British
-Columbia's NotifyBC, ...).
+Columbia's NotifyBC, Argentina's Mi Argentina, ...).
 
     /work/wt/r15venv/bin/python tests/extraction/realworld/collect_r21_gov.py \\
         --mirrors /work/.mirror
@@ -34,6 +34,18 @@ them at the commit named below, with fixed values, so each run writes the same b
   the acknowledgement (nodemailer sends both); From the configured default
   ``no_reply@invalid.local`` replaced by an invented provincial address (a deployment sets
   its own), subjects from the config. Every literal is checked to be in the source.
+
+- argob/id-mi-argentina-distro (MIT), the public distribution of the sign-in system (OpenID
+  Connect) of Mi Argentina, the Argentine national government's citizen portal: the mails of
+  ``id/models.py`` and ``id/modules/api/accounts/views.py`` (account activation, activation
+  re-sent, e-mail changed, password reset, account deleted), each ``render_to_string`` of its
+  ``id/templates/emails/<name>.html`` by a small Django-template renderer (``{% extends %}``
+  with ``{% block %}`` put into ``emails/base.html``, ``{% load %}`` empty, ``{% trans %}``
+  literals kept unescaped as Django keeps them (the project ships no translations: Spanish
+  only), ``{% get_setting %}`` of a deployment's ``SITE_URL``/``MIAR_URL``, ``{{ var }}``
+  escaped); the tokens are ``uuid4().hex.upper()`` inside ``/activar-email/?token=`` or
+  ``/password/reset/?token=``; subjects of the ``send_email`` calls; text/html only
+  (``content_subtype = 'html'``), From ``SERVER_EMAIL`` of ``id/settings.py``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -240,6 +252,81 @@ def notifybc() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Mi Argentina (ID)
+
+AR_REPO = "argob/id-mi-argentina-distro"
+AR_COMMIT = "ba013f8a06d4b68464a599a1bfaad917e801eeef"
+AR_SENDER = "Mi Argentina <contacto@mailsender.com>"
+AR_SETTINGS = {"SITE_URL": "https://id.argentina.gob.ar", "MIAR_URL": "https://mi.argentina.gob.ar"}
+
+
+def _dj_escape(value: str) -> str:
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))  # fmt: skip
+
+
+def _dj_render(name: str, context: dict) -> str:
+    child = _show(AR_REPO, AR_COMMIT, f"id/templates/emails/{name}")
+    base = _show(AR_REPO, AR_COMMIT, "id/templates/emails/base.html")
+    assert child.startswith('{% extends "emails/base.html" %}')
+    blocks = dict(re.findall(r"{% block (\w+) %}(.*?){% endblock %}", child, flags=re.S))
+    out = re.sub(r"{% block (\w+) %}{% endblock %}", lambda m: blocks.get(m.group(1), ""), base)
+    out = re.sub(r"{% load [\w ]+ %}", "", out)
+    out = re.sub(r"{% trans '([^']*)' %}", lambda m: m.group(1), out)
+    out = re.sub(r"{% get_setting '(\w+)' %}", lambda m: _dj_escape(AR_SETTINGS[m.group(1)]), out)
+    out = re.sub(r"{{ (\w+) }}", lambda m: _dj_escape(context[m.group(1)]), out)
+    assert "{%" not in out and "{{" not in out, name
+    return out
+
+
+def mi_argentina() -> None:
+    email = "juana.gimenez@example.com.ar"
+    site = AR_SETTINGS["SITE_URL"]
+    tokens = ["9F2C41A7E05B4D8C93A6B1E07D5F2C48", "3B7E90D2C64A4F1E8A05D9C2B7163E4F",
+              "C05A8E13F7294B6D9E2A41C8F3B0D75E", "71D4B8E2A9C34F05B6E1D0A7C3F2984B"]  # fmt: skip
+    mails = [
+        ("activation", "email_activation.html", "Activá tu cuenta.", "id/models.py "
+         "(send_activation_email)",
+         {"first_name": "Juana", "id_number": email,
+          "activation_url": f"/activar-email/?token={tokens[0]}",
+          "next": AR_SETTINGS["MIAR_URL"]},
+         "account activation; the activation token is only inside the link; the bold "
+         "'número de' value is the account's username, which create_id_user sets to the "
+         "e-mail address; no code"),
+        ("activation-resent", "resend_email_activation.html",
+         "Activá tu cuenta de Mi Argentina.", "id/models.py (resend_activation_email)",
+         {"activation_url": f"/activar-email/?token={tokens[1]}",
+          "next": AR_SETTINGS["MIAR_URL"]},
+         "activation mail re-sent; the token is only inside the link; no code"),
+        ("email-changed", "send_email_changed.html", "Activá tu cuenta de Mi Argentina.",
+         "id/models.py (send_email_changed)",
+         {"activation_url": f"/activar-email/?token={tokens[2]}",
+          "next": AR_SETTINGS["MIAR_URL"]},
+         "confirm the changed e-mail address; the token is only inside the link; no code"),
+        ("password-reset", "password_reset.html", "Cambiá tu contraseña",
+         "id/models.py (reset_password)",
+         {"first_name": "Juana", "reset_url": f"/password/reset/?token={tokens[3]}"},
+         "password reset; the token is only inside the link; no code"),
+        ("account-deleted", "account_deleted.html", "Borraste tu cuenta de Mi Argentina.",
+         "id/modules/api/accounts/views.py (MeViewSet.delete)", {},
+         "account deleted; no code"),
+    ]  # fmt: skip
+    for i, (template, name, subject, caller, context, note) in enumerate(mails):
+        body = _dj_render(name, context)
+        assert site in body or template == "account-deleted"
+        _save(
+            source="mi-argentina-id", template=template, lang="es", kind="notice", code=None,
+            repository=AR_REPO, path=f"id/templates/emails/{name}; id/templates/emails/"
+            f"base.html; {caller}; id/utils/emails.py", commit=AR_COMMIT, licence="MIT",
+            rendered="Django template by a small renderer (extends/block into base.html, "
+            "trans literals unescaped, get_setting of a deployment's URLs, variables "
+            "escaped); text/html only",
+            sender=AR_SENDER, subject=subject, text=None, html_part=body,
+            sent=SENT + timedelta(hours=8 + i), note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -247,6 +334,7 @@ def main() -> None:
     MIRRORS = ap.parse_args().mirrors
     starter_kit()
     notifybc()
+    mi_argentina()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
