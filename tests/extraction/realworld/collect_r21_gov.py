@@ -47,6 +47,22 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``/password/reset/?token=``; subjects of the ``send_email`` calls; text/html only
   (``content_subtype = 'html'``), From ``SERVER_EMAIL`` of ``id/settings.py``.
 
+- Five more apps of Open Government Products (GovTech Singapore), each MIT (GovTech's MIT
+  text with a Singapore-law clause): opengovsg/askgovsg (AskGov, public servants answering
+  citizens' questions), opengovsg/checkfirst (CheckFirst, eligibility checkers for
+  government schemes), opengovsg/letters (Letters, official letters issued by agencies),
+  opengovsg/memos (Memos) and opengovsg/spotlightsg (Spotlight): each app's sign-in OTP
+  mail, its HTML body the template literal read from the app's source (JavaScript's
+  backslash-newline continuation removed as JavaScript removes it) and its ``${...}`` filled:
+  AskGov's ``generateRandomDigits(6)`` and the requester's IP; the others' ``otplib``
+  ``totp`` (6 digits) and ``timeLeft`` = ``floor(step / 60)`` (the config's default
+  ``OTP_EXPIRY`` 300 s; CheckFirst's step is half of it), CheckFirst's ``appHost``
+  (``checkfirst.gov.sg``) and IP; subjects and From as the code sets them (config defaults
+  where it reads config: Letters' ``otp.sender_name``/``otp.email``, Memos' ``mailFrom``);
+  text/html only. AskGov's other mail, ``sendEnquiry`` (a citizen's enquiry forwarded to
+  the agency: subject the question title, text/plain the description, From ``Enquiry via
+  AskGov <MAIL_FROM>``), is shown with invented enquiries that carry reference numbers.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -327,6 +343,97 @@ def mi_argentina() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Open Government Products apps (AskGov, CheckFirst, Letters, Memos, Spotlight)
+
+# source, repo, commit, path, start of the template literal, subject, From, values, codes
+OGP_APPS = [
+    ("askgov", "opengovsg/askgovsg", "03b4ca8727cc8b0a5393f1b45a6f822a74f62a02",
+     "server/src/modules/mail/mail.util.ts", "Your OTP for AskGov is",
+     "One-Time Password for AskGov", "donotreply@mail.ask.gov.sg",
+     [{"otp": "418207", "ip": "116.86.14.203"}, {"otp": "093561", "ip": "203.127.50.38"},
+      {"otp": "775140", "ip": "2406:3003:2007:1b4f::7a2"}]),
+    ("checkfirst", "opengovsg/checkfirst", "9671b26fa77a715b1f551430d8a86f7658d4040c",
+     "src/server/auth/AuthService.ts", "Your OTP is",
+     "One-Time Password (OTP) for CheckFirst",
+     "CheckFirst.gov.sg <donotreply@mail.checkfirst.gov.sg>",
+     [{"otp": "602918", "timeLeft": "2", "this.appHost": "checkfirst.gov.sg",
+       "ip": "175.156.201.77"},
+      {"otp": "051374", "timeLeft": "2", "this.appHost": "checkfirst.gov.sg",
+       "ip": "8.29.231.14"}]),
+    ("ogp-letters", "opengovsg/letters", "8997a8c7183cbe3773a776c49c7dd6ca85e2870e",
+     "backend/src/auth/auth.service.ts", "Your OTP is",
+     "One-Time Password (OTP) for Letters", "Letters <donotreply@mail.postman.gov.sg>",
+     [{"token": "284630", "timeLeft": "5"}, {"token": "917402", "timeLeft": "5"}]),
+    ("ogp-memos", "opengovsg/memos", "b78dc1c771af4aa59345b7a6e345ad536aaafec2",
+     "backend/src/auth/auth.service.ts", "Your OTP is", "One-Time Password (OTP) for Memo",
+     "donotreply@memo.hack.gov.sg", [{"token": "530817", "timeLeft": "5"}]),
+    ("spotlightsg", "opengovsg/spotlightsg", "ffeb369af78bbba3efdaac259d92f52d489cfdb5",
+     "backend/src/auth/auth.service.ts", "Your OTP is",
+     "One-Time Password (OTP) for Spotlight", "Spotlight <donotreply@spotlight.hack.gov.sg>",
+     [{"token": "746095", "timeLeft": "5"}]),
+]  # fmt: skip
+
+
+def _template_literal(src: str, start: str) -> str:
+    i = src.index("`" + start) + 1
+    return src[i : src.index("`", i)].replace("\\\n", "")
+
+
+def ogp_apps() -> None:
+    hour = 10
+    for source, repo, commit, path, start, subject, sender, fills in OGP_APPS:
+        src = _show(repo, commit, path)
+        where = src if source != "askgov" else _show(repo, commit, path.replace("util", "service"))
+        assert subject in where or "sender_name" in where, source
+        tpl = _template_literal(src, start)
+        for i, values in enumerate(fills, 1):
+            body = re.sub(r"\$\{([\w.]+)\}", lambda m, v=values: v[m.group(1)], tpl)
+            assert "${" not in body
+            code = values.get("otp") or values["token"]
+            hour += 1
+            _save(
+                source=source, template=f"login-otp-{i}", lang="en", kind="gov-otp",
+                code=code, repository=repo, commit=commit, licence="MIT",
+                path=path + ("; server/src/modules/mail/mail.service.ts (sendLoginOtp)"
+                             if source == "askgov" else ""),
+                rendered="the HTML template literal read from the source with its ${...} "
+                "filled; subject and From as the code sets them; text/html only",
+                sender=sender, subject=subject, text=None, html_part=body,
+                sent=SENT + timedelta(hours=hour, minutes=7 * i),
+                note="the 6-digit sign-in OTP in bold"
+                + ("; an IP address follows it" if "ip" in values else ""),
+            )  # fmt: skip
+    # AskGov's forwarded enquiry
+    repo, commit = "opengovsg/askgovsg", "03b4ca8727cc8b0a5393f1b45a6f822a74f62a02"
+    svc = _show(repo, commit, "server/src/modules/mail/mail.service.ts")
+    assert "from: `Enquiry via AskGov <${this.mailFromEmail}>`" in svc
+    enquiries = [
+        ("Baby Bonus cash gift not credited",
+         "Hello, I applied for the Baby Bonus for my son born on 14 Sep 2026 (application "
+         "ref BB-2026-0918-4471). The first cash gift of $3,000 was supposed to be credited "
+         "by 15 Nov but I have not received it in my DBS account ending 6620. Could you check "
+         "the status? My contact number is 9123 4587.\n\nThank you,\nSiti Rahmah"),
+        ("Renewal of hawker stall licence - stall 01-245",
+         "Dear Sir/Madam,\n\nMy hawker stall licence (licence no. PH/24/018832) at Block 85 "
+         "Bedok North Road, stall 01-245, expires on 31 Jan 2027. The renewal page says to "
+         "enter a GIRO reference but I only have the payment advice number 7043 1186 52. "
+         "Which one should I use?\n\nRegards,\nTan Boon Huat"),
+    ]  # fmt: skip
+    for i, (title, description) in enumerate(enquiries, 1):
+        _save(
+            source="askgov", template=f"enquiry-{i}", lang="en", kind="notice", code=None,
+            repository=repo, path="server/src/modules/mail/mail.service.ts (sendEnquiry)",
+            commit=commit, licence="MIT",
+            rendered="sendEnquiry's mail: subject the question title, text/plain the "
+            "description (invented enquiry); From as the code sets it",
+            sender="Enquiry via AskGov <donotreply@mail.ask.gov.sg>", subject=title,
+            text=description, html_part=None, sent=SENT + timedelta(hours=20, minutes=i),
+            note="a citizen's enquiry forwarded to the agency; its application, licence and "
+            "payment numbers are references, no code",
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -335,6 +442,7 @@ def main() -> None:
     starter_kit()
     notifybc()
     mi_argentina()
+    ogp_apps()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
