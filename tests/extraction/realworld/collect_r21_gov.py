@@ -63,6 +63,28 @@ them at the commit named below, with fixed values, so each run writes the same b
   the agency: subject the question title, text/plain the description, From ``Enquiry via
   AskGov <MAIL_FROM>``), is shown with invented enquiries that carry reference numbers.
 
+- hmrc/hmrc-email-renderer (Apache-2.0), the service that renders HM Revenue & Customs'
+  (UK tax authority) e-mails: the confirmation-code mails of its GOV.UK forms (``eeitt``:
+  Alternative Dispute Resolution, Challenge a Childcare decision, Coronavirus Job Retention
+  Scheme, Corporation Tax dormancy, Import One-Stop Shop, the dynamic code template, CDS,
+  P11D, Corporation Tax...), the Government Gateway e-mail verification passcode (``gg``),
+  and notices without a code (application and registration confirmations, the Capital Gains
+  Tax on UK property verification link), each in English and, where the repository has one,
+  Welsh (``_cy``/``Welsh`` templates). Each mail is rendered as ``TemplateRenderer.render``
+  does it: the ``.scala.txt`` and ``.scala.html`` Twirl templates by a small Twirl renderer
+  (output after the signature; ``@params("k")`` and ``@{params("k")}`` filled, escaped in
+  HTML as Twirl escapes; the txt footers ``template_footer``/``_cy``; the HTML body put in
+  ``helpers/template_main.scala.html`` with its ``@if`` branches chosen by the call's
+  arguments (``isWelsh``, ``showHeading1``), its ``@title``, the common parameters of
+  ``conf/application.conf`` ``templates.config`` and ``footer_image``); subject and From of
+  the template's ``MessageTemplate.create`` in ``<service>Templates.scala`` (From
+  ``FromAddress.noReply(name)`` at ``tax.service.gov.uk``; dynamic subjects their default);
+  text/plain and text/html. Codes: the forms' ``confirmationCode`` in the shape of the
+  renderer's own preview parameters (``app/preview/TemplateParams.scala``: four capital
+  consonants, ``HGDY``) and the passcode in the shape of its ``examples/GG.scala``
+  (six capital consonants, ``NVFYRY``); submission references in the preview's shape
+  (``NC38-N2ZC-TH68``).
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -434,6 +456,241 @@ def ogp_apps() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# HMRC email renderer
+
+HM_REPO = "hmrc/hmrc-email-renderer"
+HM_COMMIT = "a7bc52fc142fa07088bab25da3122e3ea1496007"
+HM_T = "app/uk/gov/hmrc/hmrcemailrenderer/templates"
+HM_COMMON = {
+    "staticAssetUrlPrefix": "https://www.tax.service.gov.uk",
+    "staticAssetVersion": "/assets/2.230.0",
+    "staticHmrcFrontendVersion": "/assets/hmrc-frontend/6.86.0",
+    "borderColour": "005EA5",
+}
+
+
+def _twirl_escape(value: str) -> str:
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))  # fmt: skip
+
+
+def _after_signature(src: str, signature: str) -> str:
+    i = src.index(signature)
+    return src[i + len(signature) :]
+
+
+def _matching(src: str, i: int) -> int:
+    """Index of the brace closing the one at ``src[i]``."""
+    depth = 0
+    for j in range(i, len(src)):
+        if src[j] == "{":
+            depth += 1
+        elif src[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return j
+    raise ValueError("unbalanced")
+
+
+def _twirl_ifs(src: str, conds: dict) -> str:
+    out = []
+    i = 0
+    while (k := src.find("@if(", i)) >= 0:
+        out.append(src[i:k])
+        close = src.index(")", k)
+        cond = conds[src[k + 4 : close]]
+        open1 = src.index("{", close)
+        end1 = _matching(src, open1)
+        branch, rest = src[open1 + 1 : end1], end1 + 1
+        m = re.match(r"\s*else\s*\{", src[rest:])
+        other = ""
+        if m:
+            open2 = rest + m.end() - 1
+            end2 = _matching(src, open2)
+            other, rest = src[open2 + 1 : end2], end2 + 1
+        out.append(_twirl_ifs(branch if cond else other, conds))
+        i = rest
+    out.append(src[i:])
+    return "".join(out)
+
+
+def _hm_params(text: str, params: dict, escape) -> str:
+    text = re.sub(r'@\{params\("(\w+)"\)\}', lambda m: escape(params[m.group(1)]), text)
+    return re.sub(r'@params\("(\w+)"\)', lambda m: escape(params[m.group(1)]), text)
+
+
+def _hm_txt(name: str, params: dict) -> str:
+    src = _show(HM_REPO, HM_COMMIT, f"{HM_T}/{name}.scala.txt").replace("@@", "\0")
+    body = _hm_params(_after_signature(src, "@(params: Map[String, Any])"), params, str)
+    for foot in ("template_footer_cy", "template_footer"):
+        call = "@{uk.gov.hmrc.hmrcemailrenderer.templates.helpers.txt." + foot + "()}"
+        if call in body:
+            text = _after_signature(_show(HM_REPO, HM_COMMIT, f"{HM_T}/helpers/{foot}.scala.txt"),
+                                    "@()")  # fmt: skip
+            body = body.replace(call, text)
+    assert "@" not in body, name
+    return body.replace("\0", "@")
+
+
+def _hm_html(name: str, params: dict) -> str:
+    src = _show(HM_REPO, HM_COMMIT, f"{HM_T}/{name}.scala.html").replace("@@", "\0")
+    src = _after_signature(src, "@(params: Map[String, Any])")
+    call = "@uk.gov.hmrc.hmrcemailrenderer.templates.helpers.html.template_main("
+    k = src.index(call)
+    m = re.compile(r'params, "([^"]*)"((?:, \w+ = \w+)*)\)').match(src, k + len(call))
+    title, args, args_end = m.group(1), m.group(2), m.end()
+    named = dict(re.findall(r"(\w+) = (\w+)", args))
+    open1 = src.index("{", args_end)
+    end1 = _matching(src, open1)
+    content = _hm_params(src[open1 + 1 : end1], params, _twirl_escape)
+    main = _show(HM_REPO, HM_COMMIT, f"{HM_T}/helpers/template_main.scala.html")
+    sig = main[main.index("@(params: Map[String, Any], title") :]
+    main = sig[sig.index("(content: Html)") + len("(content: Html)") :]
+    conds = {
+        "isWelsh": named.get("isWelsh") == "true",
+        "showHmrcBanner": named.get("showHmrcBanner", "true") == "true",
+        "showHeading1": named.get("showHeading1", "true") == "true",
+        "footerMessage.isDefined": False,
+    }
+    main = _twirl_ifs(main, conds)
+    image = _after_signature(_show(HM_REPO, HM_COMMIT, f"{HM_T}/helpers/footer_image.scala.html"),
+                             "@(params: Map[String, Any])")  # fmt: skip
+    main = main.replace("@uk.gov.hmrc.hmrcemailrenderer.templates.helpers.html.footer_image(params)",
+                        _hm_params(image, HM_COMMON, _twirl_escape))  # fmt: skip
+    main = _hm_params(main, HM_COMMON, _twirl_escape)
+    main = main.replace("@title", _twirl_escape(title))
+    main = main.replace("@content", content)
+    out = src[:k] + main + src[end1 + 1 :]
+    assert "@" not in out, name
+    return out.replace("\0", "@")
+
+
+def _hm_registry() -> dict:
+    """txt template name -> (templateId, From, subject) of every MessageTemplate.create."""
+    reg = {}
+    for service in ("eeitt/EeittTemplates.scala", "gg/GgTemplates.scala",
+                    "cgtpd/CgtpdTemplates.scala"):  # fmt: skip
+        src = _show(HM_REPO, HM_COMMIT, f"{HM_T}/{service}")
+        defaults = dict(re.findall(r'val (\w+): Map\[String, String\] => String =\s*'
+                                   r'_\.getOrElse\("\w+", "([^"]*)"\)', src))  # fmt: skip
+        for block in re.split(r"MessageTemplate\.create(?:WithDynamicSubject)?\(", src)[1:]:
+            tid = re.search(r'templateId\s*=\s*"([^"]+)"', block).group(1)
+            frm = re.search(r"fromAddress\s*=\s*([^,]+),", block).group(1).strip()
+            sub = re.search(r'subject\s*=\s*(?:"([^"]*)"|(\w+))', block, flags=re.S)
+            name = re.search(r"plainTemplate\s*=\s*txt\.(\w+)\.f", block).group(1)
+            if frm == "govUkTeamAddress":
+                frm = "Gov.uk Team"
+            elif frm == "govUkTeamAddressWelsh":
+                frm = "Gov.uk Tîm"
+            else:
+                frm = re.fullmatch(r'FromAddress\.noReply\("([^"]+)"\)', frm).group(1)
+            subject = sub.group(1) if sub.group(1) is not None else defaults[sub.group(2)]
+            reg.setdefault(name, (tid, f"{frm} <noreply@tax.service.gov.uk>", subject))
+    return reg
+
+
+def hmrc() -> None:
+    reg = _hm_registry()
+    dyn_en = {
+        "emailHeading": "Confirm your email address",
+        "emailFormName": "Apply for Alternative Dispute Resolution to settle a tax dispute",
+        "emailContact": "HMRC",
+        "emailTeam": "HMRC Alternative Dispute Resolution team",
+    }
+    dyn_cy = {
+        "emailHeading": "Cadarnhau’ch cyfeiriad e-bost",
+        "emailFormName": "Gwneud cais am Ddull Amgen o Ddatrys Anghydfod (ADR) i setlo "
+        "anghydfod treth",
+        "emailContact": "CThEF",
+        "emailTeam": "Tîm Ddull Amgen o Ddatrys Anghydfod",
+    }
+    # (group, template en, template cy, kind, params en, params cy, code key, note)
+    mails = [
+        ("gg-passcode", "gg/EmailVerificationPasscode", "gg/EmailVerificationPasscodeWelsh",
+         "gov-otp", {"passcode": "KQDTZW", "team_name": "Government Gateway"},
+         {"passcode": "BHXRMP", "team_name": "Government Gateway"}, "passcode",
+         "the Government Gateway e-mail confirmation code (six capital consonants)"),
+        ("adr-code", "eeitt/adrCode", "eeitt/adrCode_cy", "gov-otp",
+         {"confirmationCode": "PXKT"}, {"confirmationCode": "GMWB"}, "confirmationCode",
+         "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("childcare-code", "eeitt/challengeChildcareCode", "eeitt/challengeChildcareCode_cy",
+         "gov-otp", {"confirmationCode": "TRZF"}, {"confirmationCode": "NDSQ"},
+         "confirmationCode", "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("cjrs-code", "eeitt/cjrsCode", "eeitt/cjrsCode_cy", "gov-otp",
+         {"confirmationCode": "HWLC"}, {"confirmationCode": "ZBVK"}, "confirmationCode",
+         "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("ct-dormancy-code", "eeitt/ctDormancyCode", "eeitt/ctDormancyCode_cy", "gov-otp",
+         {"confirmationCode": "MJRP"}, {"confirmationCode": "CFXT"}, "confirmationCode",
+         "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("ioss-code", "eeitt/iossCode", "eeitt/iossCode_cy", "gov-otp",
+         {"confirmationCode": "VGKS"}, {"confirmationCode": "QPHD"}, "confirmationCode",
+         "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("dynamic-code", "eeitt/dynamicCodeTemplate", "eeitt/dynamicCodeTemplate_cy",
+         "gov-otp", {**dyn_en, "confirmationCode": "LSBW"},
+         {**dyn_cy, "confirmationCode": "RKZN"}, "confirmationCode",
+         "the dynamic code template of GOV.UK forms (form name, contact and team filled); "
+         "four capital letters"),
+        ("cds-code", "eeitt/cdsCode", None, "gov-otp", {"confirmationCode": "DWHT"}, None,
+         "confirmationCode", "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("p11d-code", "eeitt/p11dCode", None, "gov-otp", {"confirmationCode": "FZMC"}, None,
+         "confirmationCode", "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("ct-code", "eeitt/corporationTaxCode", None, "gov-otp",
+         {"confirmationCode": "XNPG"}, None, "confirmationCode",
+         "a GOV.UK form's e-mail confirmation code (four capital letters)"),
+        ("elcb-code", None, "eeitt/elcbCode_cy", "gov-otp", None,
+         {"confirmationCode": "BTJV"}, "confirmationCode",
+         "a GOV.UK form's e-mail confirmation code (four capital letters); Welsh only in the "
+         "repository"),
+        ("adr-confirmation", "eeitt/adrConfirmation", None, "notice",
+         {"customerName": "Priya Raman", "submissionReference": "KX47-T9QB-2MWD"}, None, None,
+         "ADR application received; the submission reference (grouped) is a reference, no "
+         "code; a phone number follows"),
+        ("c117-confirmation", "eeitt/c117ApplicationConfirmation",
+         "eeitt/c117ApplicationConfirmation_cy", "notice",
+         {"customerName": "Gareth Morgan", "submissionReference": "RB62-7HNC-WQ3F"},
+         {"customerName": "Gareth Morgan", "submissionReference": "JD95-MXK4-8TPL"}, None,
+         "application received with its submission reference; no code"),
+        ("al-registration", "eeitt/alRegistrationConfirmation",
+         "eeitt/alRegistrationConfirmation_cy", "notice", {}, {}, None,
+         "Aggregates Levy registration received; no code"),
+        ("apd-registration", "eeitt/apdRegistrationConfirmation",
+         "eeitt/apdRegistrationConfirmation_cy", "notice", {}, {}, None,
+         "Air Passenger Duty registration received; no code"),
+        ("cgtpd-verification", "cgtpd/cgtpdEmailVerification",
+         "cgtpd/cgtpdEmailVerification_cy", "notice",
+         {"name": "Eleanor Hughes",
+          "verificationLink": "https://www.tax.service.gov.uk/capital-gains-tax-uk-property/"
+          "verify-email/3f1c9a7e-52b4-4d0e-9c61-8a2e7b5d04f3"},
+         {"name": "Eleanor Hughes",
+          "verificationLink": "https://www.tax.service.gov.uk/capital-gains-tax-uk-property/"
+          "verify-email/b84e2d19-6c7a-4f35-a0d2-19e5c3f7a68b"}, None,
+         "e-mail address verification by a link only; no code"),
+    ]  # fmt: skip
+    n = 0
+    for group, en, cy, kind, p_en, p_cy, key, note in mails:
+        for lang, name, params in (("en", en, p_en), ("cy", cy, p_cy)):
+            if name is None:
+                continue
+            folder, base = name.split("/")
+            tid, sender, subject = reg[base]
+            text = _hm_txt(name, params)
+            body = _hm_html(name, params)
+            n += 1
+            _save(
+                source="hmrc-email", template=group, lang=lang, kind=kind,
+                code=params[key] if key else None, repository=HM_REPO,
+                path=f"{HM_T}/{name}.scala.txt; {HM_T}/{name}.scala.html; "
+                f"{HM_T}/helpers/template_main.scala.html; {HM_T}/{folder}/*Templates.scala "
+                f"({tid})", commit=HM_COMMIT, licence="Apache-2.0",
+                rendered="Twirl .txt and .html by a small Twirl renderer (params filled, "
+                "template_main with its @if branches, footers); subject and From of the "
+                "MessageTemplate; text/plain and text/html",
+                sender=sender, subject=subject, text=text, html_part=body,
+                sent=SENT + timedelta(days=1, minutes=13 * n), note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -443,6 +700,7 @@ def main() -> None:
     notifybc()
     mi_argentina()
     ogp_apps()
+    hmrc()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
