@@ -85,6 +85,20 @@ them at the commit named below, with fixed values, so each run writes the same b
   (six capital consonants, ``NVFYRY``); submission references in the preview's shape
   (``NC38-N2ZC-TH68``).
 
+- opendatateam/udata (AGPL-3.0), the open-data portal software behind data.gouv.fr (the
+  French government's open-data platform, Etalab): account and organization mails of
+  ``udata/core/user/mails.py`` and ``udata/core/organization/mails.py`` (account deleted,
+  inactive account deleted, membership request / accepted / refused, organization certified
+  / identified as a public service), each ``MailMessage`` rendered as ``udata/mail.py``
+  ``send_mail`` does it: ``mail/message.txt`` and ``mail/message.html`` with Jinja2 (Flask's
+  defaults: HTML autoescaped, ``_()`` the i18n extension's new-style gettext), the lazy
+  strings through the language's ``udata/translations/<l>/LC_MESSAGES/udata.po`` (fuzzy
+  entries left out, as ``pybabel compile`` leaves them; untranslated ones stay English),
+  ``ParagraphWithLinks`` made a link as its ``html`` property makes it, URLs by ``cdata_url``
+  of a deployment's ``CDATA_BASE_URL``; en and fr (the only language that translates every
+  string used); text/plain and text/html; From a deployment's ``MAIL_DEFAULT_SENDER``
+  (invented), ``SITE_TITLE`` ``data.gouv.fr``.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -92,6 +106,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
+import io
 import json
 import re
 import subprocess
@@ -719,6 +735,176 @@ def hmrc() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# udata (data.gouv.fr)
+
+UD_REPO = "opendatateam/udata"
+UD_COMMIT = "25b5a2ddd43798da1d7594823e5e9c10ddba34a1"
+UD_BASE = "https://www.data.gouv.fr"
+UD_SENDER = "data.gouv.fr <ne-pas-repondre@data.gouv.fr>"
+UD_LOGO = "https://www.data.gouv.fr/nuxt_images/udata_mails_external_logo.png"
+
+
+class _Lazy:
+    """flask_babel's LazyString: translated and %-formatted when shown; safe in HTML."""
+
+    def __init__(self, tr, msgid: str, **kwargs):
+        self.tr, self.msgid, self.kwargs = tr, msgid, kwargs
+
+    def __str__(self) -> str:
+        text = self.tr(self.msgid)
+        return text % {k: str(v) for k, v in self.kwargs.items()} if self.kwargs else text
+
+    def __html__(self) -> str:
+        return str(self)
+
+
+class MailCTA:  # the names are what the templates test (item.__class__.__name__)
+    def __init__(self, label, link):
+        self.label, self.link = label, link
+
+
+class LabelledContent:
+    def __init__(self, label, content, inline=False, truncated_at=200):
+        self.label, self.content, self.inline = label, content, inline
+        self.truncated_at = truncated_at
+
+    @property
+    def truncated_content(self) -> str:
+        c = self.content
+        return c[: self.truncated_at] + "…" if len(c) > self.truncated_at else c
+
+
+class _Linked:
+    def __init__(self, name: str, url: str):
+        self.name, self.url = name, url
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ParagraphWithLinks:
+    def __init__(self, paragraph: _Lazy):
+        self.paragraph = paragraph
+
+    def __str__(self) -> str:
+        return str(self.paragraph)
+
+    @property
+    def html(self) -> str:
+        kwargs = {
+            k: f'<a href="{v.url}" style="color: #000000; text-decoration: underline;">'
+            f"{html.escape(str(v))}</a>" if isinstance(v, _Linked) else v
+            for k, v in self.paragraph.kwargs.items()
+        }  # fmt: skip
+        return str(_Lazy(self.paragraph.tr, self.paragraph.msgid, **kwargs))
+
+
+def _ud_translations(lang: str):
+    if lang == "en":
+        return lambda s: s
+    from babel.messages.pofile import read_po
+
+    po = _show(UD_REPO, UD_COMMIT, f"udata/translations/{lang}/LC_MESSAGES/udata.po")
+    cat = read_po(io.BytesIO(po.encode("utf-8")))
+    table = {m.id: m.string for m in cat if m.id and m.string and not m.fuzzy}
+    return lambda s: table.get(s, s)
+
+
+def udata() -> None:
+    import jinja2
+
+    users = _show(UD_REPO, UD_COMMIT, "udata/core/user/mails.py")
+    orgs = _show(UD_REPO, UD_COMMIT, "udata/core/organization/mails.py")
+    org = _Linked("Communauté d'agglomération du Grand Dole", f"{UD_BASE}/organizations/"
+                  "communaute-d-agglomeration-du-grand-dole")  # fmt: skip
+    org_id = "6570a3f1c2b94e1d7f5a2b83"
+    requester = _Linked("Mathilde Roussel", f"{UD_BASE}/users/mathilde-roussel")
+    site = "data.gouv.fr"
+    for lang in ("en", "fr"):
+        tr = _ud_translations(lang)
+
+        def _(msgid, tr=tr, **kw):
+            assert f'"{msgid}"' in users + orgs, msgid
+            return _Lazy(tr, msgid, **kw)
+
+        mails = [
+            ("account-deleted", _("Account deletion"),
+             [_("Your account has now been deleted")], "user",
+             "udata/core/user/mails.py (account_deletion)", "account deleted; no code"),
+            ("inactive-deleted",
+             _("Deletion of your inactive %(site)s account", site=site),
+             [_("Your account on %(site)s has been deleted due to inactivity", site=site)],
+             "user", "udata/core/user/mails.py (inactive_account_deleted)",
+             "inactive account deleted; no code"),
+            ("membership-request", _("New membership request"),
+             [ParagraphWithLinks(_("You received a membership request from %(user)s for your "
+                                   "organization %(org)s", user=requester, org=org)),
+              LabelledContent(_("Reason for the request:"),
+                              "Je suis chargée de mission SIG à l'agglomération et je publie "
+                              "les jeux de données du PLUi et des arrêtés de voirie."),
+              MailCTA(_("See the request"), f"{UD_BASE}/admin/organizations/{org_id}/members")],
+             "admin", "udata/core/organization/mails.py (new_membership_request)",
+             "a membership request to an organization's admins; no code"),
+            ("membership-accepted",
+             _("Your invitation to join an organization has been accepted"),
+             [ParagraphWithLinks(_("Good news! Your request to join the organization %(org)s "
+                                   "has been approved.", org=org)),
+              MailCTA(_("View the organization"),
+                      f"{UD_BASE}/admin/organizations/{org_id}/datasets")],
+             "user", "udata/core/organization/mails.py (membership_accepted)",
+             "membership accepted; no code"),
+            ("membership-refused", _("Membership refused"),
+             [ParagraphWithLinks(_("Your membership for the organization %(org)s has been "
+                                   "refused", org=org))],
+             "user", "udata/core/organization/mails.py (membership_refused)",
+             "membership refused; no code"),
+            ("org-certified", _("Your organization has been certified"),
+             [ParagraphWithLinks(_("Good news! Your organization %(org)s has been certified "
+                                   "by our team. A badge is now associated with your "
+                                   "organization.", org=org)),
+              MailCTA(_("View the organization"), org.url)],
+             "admin", "udata/core/organization/mails.py (badge_added_certified)",
+             "organization certified; no code"),
+            ("org-public-service",
+             _("Your organization has been identified as a public service"),
+             [ParagraphWithLinks(_("Good news! Your organization %(org)s has been identified "
+                                   "by our team as a public service. A badge is now "
+                                   "associated with your organization.", org=org)),
+              MailCTA(_("View the organization"), org.url)],
+             "admin", "udata/core/organization/mails.py (badge_added_public_service)",
+             "organization marked as a public service; no code"),
+        ]  # fmt: skip
+        for i, (template, subject, paragraphs, who, path, note) in enumerate(mails):
+            recipient = {"first_name": "Mathilde" if who == "user" else "Bertrand"}
+            message_obj = type("MailMessage", (), {"subject": subject,
+                                                    "paragraphs": paragraphs})  # fmt: skip
+            parts = {}
+            for ext in ("txt", "html"):
+                env = jinja2.Environment(autoescape=ext == "html",
+                                         extensions=["jinja2.ext.i18n"])  # fmt: skip
+                env.install_gettext_callables(tr, lambda s, p, n: s if n == 1 else p,
+                                              newstyle=True)  # fmt: skip
+                tpl = env.from_string(_show(UD_REPO, UD_COMMIT, f"udata/templates/mail/"
+                                            f"message.{ext}"))  # fmt: skip
+                parts[ext] = tpl.render(
+                    message=message_obj, recipient=recipient,
+                    config={"SITE_TITLE": site, "MAIL_LOGO_URL": UD_LOGO},
+                )  # fmt: skip
+            _save(
+                source="udata", template=template, lang=lang, kind="notice", code=None,
+                repository=UD_REPO, path=f"{path}; udata/mail.py; udata/templates/mail/"
+                f"message.txt; udata/templates/mail/message.html"
+                + (f"; udata/translations/{lang}/LC_MESSAGES/udata.po" if lang != "en" else ""),
+                commit=UD_COMMIT, licence="AGPL-3.0",
+                rendered="MailMessage through the message.txt/.html Jinja2 templates (i18n "
+                "new-style gettext, HTML autoescaped) with the .po translations; text/plain "
+                "and text/html",
+                sender=UD_SENDER, subject=str(subject), text=parts["txt"],
+                html_part=parts["html"], sent=SENT + timedelta(days=2, hours=i), note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -729,6 +915,7 @@ def main() -> None:
     mi_argentina()
     ogp_apps()
     hmrc()
+    udata()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
