@@ -99,6 +99,18 @@ them at the commit named below, with fixed values, so each run writes the same b
   string used); text/plain and text/html; From a deployment's ``MAIL_DEFAULT_SENDER``
   (invented), ``SITE_TITLE`` ``data.gouv.fr``.
 
+- betagouv/Aidants_Connect (MIT), the French State's service (ANCT) that lets accredited
+  helpers carry out online procedures on behalf of citizens: the habilitation (accreditation)
+  mails — e-mail address confirmation (``aidants_connect_habilitation/signals.py``,
+  ``email/email_confirmation.txt``) and the request accepted / refused mails of
+  ``aidants_connect_habilitation/admin.py`` (``demande_acceptee.txt`` /
+  ``demande_refusee.txt`` put into ``email/empty.txt`` as ``send_acceptance_email`` does),
+  rendered by a small Django-template renderer (``{{ a.b }}`` escaped as Django escapes it,
+  the already-rendered body kept safe); subjects and From of the code and
+  ``aidants_connect/settings.py`` defaults (``SUPPORT_EMAIL``); the habilitation number
+  ``int(zipcode[:3] + generate_new_datapass_id())``. Only the text/plain part is reproduced
+  (the HTML alternative is MJML compiled by ``mjml2html``); French only.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -905,6 +917,78 @@ def udata() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Aidants Connect
+
+AC_REPO = "betagouv/Aidants_Connect"
+AC_COMMIT = "42814c5ac62f758b769c33c1e36affd217b689ab"
+AC_HAB = "aidants_connect_habilitation/templates/email"
+AC_SUPPORT = "connexion@aidantsconnect.beta.gouv.fr"
+
+
+def _ac_render(path: str, context: dict, safe: tuple = ()) -> str:
+    src = _show(AC_REPO, AC_COMMIT, path)
+
+    def one(m: re.Match) -> str:
+        node = context
+        for part in m.group(1).split("."):
+            node = node[part]
+        return str(node) if m.group(1) in safe else _dj_escape(str(node))
+
+    out = re.sub(r"{{ ([\w.]+) }}", one, src)
+    assert "{{" not in out and "{%" not in out, path
+    return out
+
+
+def aidants_connect() -> None:
+    settings = _show(AC_REPO, AC_COMMIT, "aidants_connect/settings.py")
+    admin = _show(AC_REPO, AC_COMMIT, "aidants_connect_habilitation/admin.py")
+    assert f'SUPPORT_EMAIL = "{AC_SUPPORT}"' in settings
+    confirm_subject = ("Merci de confirmer votre adresse email pour le processus d'habilitation "
+                       "Aidant Connect.")  # fmt: skip
+    assert '"Merci de confirmer votre adresse email pour le processus d\'habilitation "' in settings
+    link = ("https://aidantsconnect.beta.gouv.fr/habilitation/demandeur/"
+            "8d4f2a61-3c7e-4b90-a5d2-6e1f0b9c7a34/confirmer-email/"
+            "k7mq2x9vtb4wz3rn8hc5yd6pfj")  # fmt: skip
+    text = _ac_render(f"{AC_HAB}/email_confirmation.txt", {"confirmation_link": link})
+    common = dict(source="aidants-connect", lang="fr", kind="notice", code=None,
+                  repository=AC_REPO, commit=AC_COMMIT, licence="MIT", html_part=None,
+                  sender=AC_SUPPORT)  # fmt: skip
+    _save(
+        template="email-confirmation", path=f"{AC_HAB}/email_confirmation.txt; "
+        "aidants_connect_habilitation/signals.py; aidants_connect/settings.py",
+        rendered="Django template by a small renderer; text/plain only (MJML HTML not "
+        "reproduced)", subject=confirm_subject, text=text,
+        sent=SENT + timedelta(days=3), note="confirm the e-mail address by a link; no code",
+        **common,
+    )  # fmt: skip
+    orgs = [
+        ("acceptee", "acceptée", {"data_pass_id": 3914827,
+                                   "name": "Centre communal d'action sociale de Dole",
+                                   "issuer": "Claire Vautrin"}),
+        ("refusee", "refusée", {"data_pass_id": 6931052, "name": "Cabinet Conseil Démarches "
+                                 "Express", "issuer": "Julien Marchal"}),
+    ]  # fmt: skip
+    for i, (state, word, org) in enumerate(orgs, 1):
+        assert f'"email/demande_{state}.txt"' in admin
+        body = _ac_render(f"{AC_HAB}/demande_{state}.txt", {"organisation": org})
+        text = _ac_render(f"{AC_HAB}/empty.txt", {"content": body}, safe=("content",))
+        subject = (
+            f"Aidants Connect - la demande d'habilitation n° {org['data_pass_id']} a été {word}"
+        )
+        _save(
+            template=f"demande-{state}", path=f"{AC_HAB}/demande_{state}.txt; "
+            f"{AC_HAB}/empty.txt; aidants_connect_habilitation/admin.py",
+            rendered="Django templates by a small renderer (the body put into empty.txt); "
+            "text/plain only (MJML HTML not reproduced)", subject=subject, text=text,
+            sent=SENT + timedelta(days=3, hours=i),
+            note=f"accreditation request {word}: the habilitation number is a reference"
+            + ("; the first-login code is only announced (sent later by SMS); no code"
+               if state == "acceptee" else "; no code"),
+            **{**common, "sender": AC_SUPPORT},
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     ap = argparse.ArgumentParser()
@@ -916,6 +1000,7 @@ def main() -> None:
     ogp_apps()
     hmrc()
     udata()
+    aidants_connect()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "codes")
