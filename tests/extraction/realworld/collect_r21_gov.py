@@ -598,13 +598,17 @@ def _hm_registry() -> dict:
     """txt template name -> (templateId, From, subject) of every MessageTemplate.create."""
     reg = {}
     for service in ("eeitt/EeittTemplates.scala", "gg/GgTemplates.scala",
-                    "cgtpd/CgtpdTemplates.scala"):  # fmt: skip
+                    "cgtpd/CgtpdTemplates.scala", "cir/CirTemplates.scala",
+                    "hec/HecTemplates.scala",
+                    "lostcredentials/LostCredentialsTemplates.scala"):  # fmt: skip
         src = _show(HM_REPO, HM_COMMIT, f"{HM_T}/{service}")
+        named = dict(re.findall(r'val (\w+): String = (FromAddress\.noReply\("[^"]+"\))', src))
         defaults = dict(re.findall(r'val (\w+): Map\[String, String\] => String =\s*'
                                    r'_\.getOrElse\("\w+", "([^"]*)"\)', src))  # fmt: skip
         for block in re.split(r"MessageTemplate\.create(?:WithDynamicSubject)?\(", src)[1:]:
             tid = re.search(r'templateId\s*=\s*"([^"]+)"', block).group(1)
             frm = re.search(r"fromAddress\s*=\s*([^,]+),", block).group(1).strip()
+            frm = named.get(frm, frm)
             sub = re.search(r'subject\s*=\s*(?:"([^"]*)"|(\w+))', block, flags=re.S)
             name = re.search(r"plainTemplate\s*=\s*txt\.(\w+)\.f", block).group(1)
             if frm == "govUkTeamAddress":
@@ -722,6 +726,24 @@ def hmrc() -> None:
          {"customerName": "Margaret Doyle",
           "consultationName": "Tackling non-compliance in the umbrella company market"},
          None, None, "consultation complaint received; no code"),
+        ("cir-verification", "cir/EmailVerification", "cir/EmailVerificationWelsh",
+         "gov-otp", {"verification_code": "HQMXRV"}, {"verification_code": "TZKWPL"},
+         "verification_code", "HMRC's e-mail verification service code (six capital "
+         "letters, the shape of the preview's ABCDEF)"),
+        ("hec-tax-check-code", "hec/hecTaxCheckCode", "hec/hecTaxCheckCode_cy", "gov-otp",
+         {"currentDate": "3 December 2026", "licenceType": "Taxi and private hire driver",
+          "hecTaxCheckCode": "TK7 MWD 4PX", "expiresAfter": "2 April 2027"},
+         {"currentDate": "3 Rhagfyr 2026",
+          "licenceType": "Gyrrwr tacsis a cherbydau hurio preifat",
+          "hecTaxCheckCode": "BR2 QHN 9XZ", "expiresAfter": "2 Ebrill 2027"},
+         "hecTaxCheckCode", "the tax check code a licence applicant gives the licensing body "
+         "(shown in groups of three, as the preview's FK9 BRG 2JJ); the spaces are for "
+         "reading, so the code is labelled without them"),
+        ("gg-user-id", "lostcredentials/lostCredentialsRetrieveUseridNotificationEmail", None,
+         "gov-otp", {"full_name": "Daniel Price", "user_id": "483920175614"}, None,
+         "user_id", "a retrieved Government Gateway User ID (12 digits, the preview's shape), "
+         "a generated credential the person types to sign in ('you'll need it whenever you "
+         "sign in'); labelled as the code the mail gives to be typed"),
     ]  # fmt: skip
     n = 0
     for group, en, cy, kind, p_en, p_cy, key, note in mails:
@@ -735,7 +757,7 @@ def hmrc() -> None:
             n += 1
             _save(
                 source="hmrc-email", template=group, lang=lang, kind=kind,
-                code=params[key] if key else None, repository=HM_REPO,
+                code=params[key].replace(" ", "") if key else None, repository=HM_REPO,
                 path=f"{HM_T}/{name}.scala.txt; {HM_T}/{name}.scala.html; "
                 f"{HM_T}/helpers/template_main.scala.html; {HM_T}/{folder}/*Templates.scala "
                 f"({tid})", commit=HM_COMMIT, licence="Apache-2.0",
