@@ -68,6 +68,8 @@ them at the commit named below, with fixed values, so each run writes the same b
   Alternative Dispute Resolution, Challenge a Childcare decision, Coronavirus Job Retention
   Scheme, Corporation Tax dormancy, Import One-Stop Shop, the dynamic code template, CDS,
   P11D, Corporation Tax...), the Government Gateway e-mail verification passcode (``gg``),
+  HMRC's e-mail verification code (``cir``), the licence applicant's tax check code
+  (``hec``), a retrieved Government Gateway User ID (``lostcredentials``),
   and notices without a code (application and registration confirmations, the Capital Gains
   Tax on UK property verification link), each in English and, where the repository has one,
   Welsh (``_cy``/``Welsh`` templates). Each mail is rendered as ``TemplateRenderer.render``
