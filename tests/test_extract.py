@@ -1235,3 +1235,18 @@ def test_round_twenty_validation_code_and_credentials() -> None:
     assert extract_code(creds) is None
     # a PIN alone keeps being the code
     assert extract_code("The following are your login credentials:\nPIN: 482913\n") == "482913"
+
+
+def test_round_twenty_one_codes() -> None:
+    assert extract_code("You requested a code.\n\nYour code is: PXKT\n\nReturn to the page.") == (
+        "PXKT"
+    )
+    # four capitals alone or after a field name are an acronym
+    assert extract_code("Action: failed\nDiagnostic-Code: SMTP; 550 invalid recipient\n") is None
+    assert extract_code("Your Hikers password is: pupadiez\n\nTo make changes, log in.") == (
+        "pupadiez"
+    )
+    # a quoted plain word after "parola" (Italian for word) is a word to send
+    assert extract_code('Invia un messaggio con la parola "help" nell\'oggetto.') is None
+    invite = "You've been invited!\nubtwGXEv\nUse the invite code above, or click below.\n"
+    assert extract_code(invite) is None

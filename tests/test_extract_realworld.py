@@ -1167,9 +1167,13 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # (211/257) at 0.968; tuned on since: 0.856 (220/257) at 1.000.
 # Round twenty (332 mails, 24 new repositories, held out whole), scored once: 0.878
 # (101/115) at 0.971; tuned on since: 0.922 (106/115) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.935  # 2050/2181: most misses over 32 characters, in a
+# Round twenty-one (494 mails, held out whole), scored once: 0.522 (94/180) at 0.887;
+# tuned on since (four capitals after "code is:", a password word then "is:", an invite
+# code named under a lone value): 0.622 (112/180) at 1.000. Its misses are mostly Mailman's
+# eight-letter passwords under "It is:".
+REALWORLD_TUNING_RECALL_FLOOR = 0.91  # 2163/2361: most misses over 32 characters, in a
 # link, plain words in a sentence, or a password word no rule has
-ROUNDS = {f"round{n}" for n in range(3, 21)}
+ROUNDS = {f"round{n}" for n in range(3, 22)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -1235,6 +1239,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (18, 100),
         (19, 100),
         (20, 100),
+        (21, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1286,6 +1291,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout18",
         "holdout19",
         "holdout20",
+        "holdout21",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -34,7 +34,7 @@ from otpmail._decoding._lines import (
 
 _TOKEN = re.compile(
     r"(?<![0-9A-Za-z])(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|(?<=-)[A-Z]{1,5}(?![0-9A-Za-z])|[A-Z]{1,5}(?=-[0-9A-Z])"
-    r"|(?=[A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]{6,32}(?![0-9A-Za-z])|[A-Z]{5,10}(?![0-9A-Za-z]))"
+    r"|(?=[A-Za-z]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]))[A-Za-z]{6,32}(?![0-9A-Za-z])|[A-Z]{4,10}(?![0-9A-Za-z]))"
 )
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
@@ -223,7 +223,7 @@ def _random_shape(value: str) -> str | None:
         return "mixed"
     if len(value) >= 6 and few_digits and not humps and _CAPS_THEN_SMALL.search(value):
         return "caps-small"  # capitals, then small letters: "BPJSeqxl" (or "HTTPServer")
-    capitals = len(value) >= 5 and value.isalpha() and value.isupper()
+    capitals = len(value) >= 4 and value.isalpha() and value.isupper()
     if capitals and sum(ch in "AEIOUY" for ch in value) <= 1:
         return "capitals"
     return None
@@ -495,12 +495,21 @@ _ENDS_IN_COLON = re.compile(r"[:：][ \t]*$", re.M)
 _ALONE_VALUE = re.compile(r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32})[ \t]*$", re.M)
 
 
+_SECRET_THEN_COLON = re.compile(
+    r"(?:[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay))?[ \t]*[:：][ \t]*[\"“«„]?"
+)
+
+
 def _tightly_after_secret_word(seg: str, start: int) -> bool:
     """Whether ``seg[start:]`` follows a password word that starts its line, with at most a
     colon, a tab or "is" between (not ``Forgot Password: Canvas``)."""
     ls = _line_bounds(seg, start, start)[0]
     head = seg[ls:start].lstrip(_DECORATION)
-    return len(head) <= 60 and _TIGHT_SECRET.fullmatch(head) is not None
+    if len(head) <= 60 and _TIGHT_SECRET.fullmatch(head) is not None:
+        return True
+    # "Your Hikers password is: pupadiez": the word, then its "is" and colon, nothing else
+    words = list(_SECRET_WORD.finditer(seg, max(ls, start - 60), start))
+    return bool(words) and _SECRET_THEN_COLON.fullmatch(seg, words[-1].end(), start) is not None
 
 
 def _lines_above(seg: str, line_start: int, count: int) -> list[str]:
@@ -593,7 +602,9 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         start, end = m.span(m.lastindex or 0)
         secret = _after_secret_word(seg, m.start())
         if secret or _right_after_label(seg, m.start()):
-            found.append((start, end, secret))
+            # a plain word in quotes only right after a password word and its colon or
+            # "is" ("con la parola "help"" is a word to send, Italian "parola")
+            found.append((start, end, secret and _tightly_after_secret_word(seg, m.start())))
     for m in _ALONE_VALUE.finditer(seg):
         start, end = m.span("v")
         ls = _line_bounds(seg, start, end)[0]
@@ -706,6 +717,10 @@ def _candidates(seg: str) -> list[_Candidate]:
                 seg, _line_bounds(seg, start, start)[0], start
             )
             shape = "long" if keyed else None
+        elif shape == "capitals" and len(value) == 4:
+            # four capitals only right after a code word ("Your code is: PXKT"); alone on
+            # a line they are an acronym ("SMTP")
+            shape = shape if _right_after_label(seg, start) else None
         elif shape == "caps-small":
             # only right after a code word: alone on a line it may be a name ("HTTPServer")
             shape = "mixed" if _right_after_label(seg, start) else None

@@ -214,7 +214,7 @@ _ROUTER_PASSWORD = (
 _NEGATIVE = _words(
     r"promo(?:tion(?:al)?)?[ -]?codes?\b|discount[ -]?codes?\b|coupon[ -]?codes?\b|"
     r"voucher[ -]?codes?\b|gift ?card[ -]?codes?\b|gift[ -]?codes?\b|referral[ -]?codes?\b|"
-    r"invit(?:e|ation)[ -]?codes?\b|error[ -]?codes?\b|status[ -]?codes?\b|"
+    r"invit(?:e|ation)[ -]?codes?\b|error[ -]?codes?\b|status[ -]?codes?\b|diagnostic[ -]?codes?\b|"
     r"response[ -]?codes?\b|product[ -]?codes?\b|item[ -]?codes?\b|area[ -]?codes?\b|"
     r"country[ -]?codes?\b|sort[ -]?codes?\b|swift[ -]?codes?\b|bic[ -]?codes?\b|"
     r"qr[ -]?codes?\b|bar[ -]?codes?\b|source[ -]?codes?\b|embed[ -]?codes?\b|"
@@ -237,7 +237,8 @@ _NEGATIVE = _words(
     # a box's number ("safe box 1147", "Box 12") is a place, not a code
     r"box(?= #?[0-9])|"
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
-    r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|cadeau|client|postal|barre)\b|"
+    r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|d'invitation|cadeau|client|postal|barre)\b|"
+    r"einladungscodes?\b|رمز الدعوة|आमंत्रण कोड|"
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"
     r"codice (?:fiscale|sconto|promozionale|postale|cliente|(?:dell')?ordine|di tracciamento|tracking|prodotto|articolo|a barre|coupon)\b|"
     r"kod(?:u|em)? (?:pocztow\w*|rabatow\w*|promocyjn\w*|kreskow\w*|qr|śledzenia|zamówienia|produktu)\b|"
@@ -273,7 +274,7 @@ _NEGATIVE_SYMBOLS = re.compile(r"©|\([cC]\)|#|№")
 _NEGATIVE_CJK = _phrases(
     r"クーポンコード|割引コード|プロモーションコード|郵便番号|注文番号|追跡番号|"
     r"お問い合わせ番号|予約番号|会員番号|電話番号|問い合わせ番号|伝票番号|优惠码|優惠碼|兑换码|"
-    r"兌換碼|邀请码|邀請碼|取件码|邮编|邮政编码|郵遞區號|订单号|訂單號|订单编号|運單號|运单号|"
+    r"兌換碼|邀请码|邀請碼|招待コード|초대\s?코드|取件码|邮编|邮政编码|郵遞區號|订单号|訂單號|订单编号|運單號|运单号|"
     r"快递单号|手机号|电话|電話|金额|金額|发票号|쿠폰\s?코드|할인\s?코드|추천인\s?코드|"
     r"프로모션\s?코드|우편\s?번호|주문\s?번호|운송장\s?번호|송장\s?번호|전화\s?번호|"
     r"예약\s?번호|注文|請求|合計|配送|订单|訂單|发票|合计|总计|快递|주문|청구|금액|합계|전화|"

@@ -446,6 +446,15 @@ def _is_whole_body(seg: str, cand: _Candidate) -> bool:
     return seg.strip(_DECORATION + "\n") == seg[cand.start : cand.end]
 
 
+def _negative_below(seg: str, cand: _Candidate) -> bool:
+    """Whether the line under a lone candidate names it as what is never a code (``Use the
+    invite code above…``)."""
+    below = _line_end(seg, cand.end) + 1
+    if below >= len(seg):
+        return False
+    return any(lab.kind == _NEG for lab in _labels(seg, [(below, _line_end(seg, below))]))
+
+
 def _introduced(seg: str, cand: _Candidate) -> bool:
     """Whether the non-empty line above ``cand`` is text that can introduce it: a sentence,
     or a shorter line that ends in a colon (``Mã xác minh của bạn là:``), not a greeting
@@ -503,6 +512,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                     len(seg) <= CODE_REACH.lone_mail
                     and _alone_on_line(seg, cand.start, cand.end)
                     and (_introduced(seg, cand) or _is_whole_body(seg, cand))
+                    and not _negative_below(seg, cand)
                 ):
                     lone.append((cand, seg))
     linked.extend(_lone_code(values, lone))
@@ -536,7 +546,11 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         if cand.letters:
             if promo_doc:
                 continue
-            if not any(ch.isdigit() for ch in value) and not cand.mixed_case:
+            if (
+                not any(ch.isdigit() for ch in value)
+                and not cand.mixed_case
+                and not (value.isupper() and _right_after_label(seg, cand.start))
+            ):  # capitals right after "code is:" are the code as much as digits are
                 score += weights.letters_only
         if len(value) == 4 and not cand.letters:
             score += weights.four_digits
