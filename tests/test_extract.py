@@ -1250,3 +1250,48 @@ def test_round_twenty_one_codes() -> None:
     assert extract_code('Invia un messaggio con la parola "help" nell\'oggetto.') is None
     invite = "You've been invited!\nubtwGXEv\nUse the invite code above, or click below.\n"
     assert extract_code(invite) is None
+
+
+def test_a_password_the_sentence_before_its_colon_names() -> None:
+    # Mailman 2.1's welcome and reminder mails, in the shapes its 25 languages use
+    welcome = (
+        "You must know your password to change your options (including changing\n"
+        "the password, itself) or to unsubscribe.  It is:\n\n  ehtenici\n\n"
+        "Normally, Mailman will remind you of your mailing list passwords once every month."
+    )
+    assert extract_code({"subject": "Welcome to the Hikers mailing list", "body": welcome}) == (
+        "ehtenici"
+    )
+    assert extract_code("Ihr Passwort fuer die Liste Hikers ist: poewbici\n\nDie hier") == (
+        "poewbici"
+    )
+    assert extract_code("Sie benötigen es für Änderungen. Es\nlautet:\n\n  hobaihve\n") is None
+    assert extract_code(
+        "Sie benötigen Ihr Passwort für Änderungen. Es\nlautet:\n\n  hobaihve\n"
+    ) == ("hobaihve")
+    assert extract_code(
+        "Pamiętaj o haśle. Twoje hasło dostępu do listy Hikers:\n\n  akgoumsi\n"
+    ) == ("akgoumsi")
+    assert extract_code("Для команд нужен пароль. Ваш\nпароль:\n\n  irhecoti\n\nЕсли") == (
+        "irhecoti"
+    )
+    assert extract_code("La clave para Hikers es:\n\n  wacuroti\n") == "wacuroti"
+    assert extract_code("Uw Hikers paswoord is:\n\n  ocofduhi\n") == "ocofduhi"
+    assert extract_code("Вам треба лозинке. Она је:\n\n  taduazeh\n") == "taduazeh"
+
+
+def test_a_sentence_about_a_password_does_not_make_the_next_value_one() -> None:
+    # a list of rules under the colon is not a password
+    assert extract_code("Your password must contain:\n\n  letters\n  digits\n") is None
+    # an action on the password is not the password
+    assert extract_code("To change your password, visit:\n\n  settings\n\nThanks") is None
+    # a login's name after "it is"-like words with a noun of its own
+    mail = "You requested a password reset.\n\nYour username is: foobar\nUse the link below."
+    assert extract_code(mail) is None
+    # a link's text after the colon
+    assert extract_code("Your password reset link: here (https://x.example/r/abc)\n") is None
+    # the name after "Credentials:" is a login, not the password
+    mail = "Database: noor_shop92\nUsername: noor_app\nPassword: 5KbTgvt4RD2wDi\n"
+    assert extract_code({"subject": "Database Credentials: noor_shop92", "body": mail}) == (
+        "5KbTgvt4RD2wDi"
+    )

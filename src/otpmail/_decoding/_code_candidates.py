@@ -94,6 +94,9 @@ class _Candidate(NamedTuple):
     given: bool = False
     """Given by a password word right before it, on its line or alone on the line above
     (``Password`` / ``pitiwuna``): linked to that word even where no code label is."""
+    told: bool = False
+    """Given after the colon of a sentence that names it a password (``Your password … It
+    is:`` / ``ehtenici``): a password even where a weaker label is nearer."""
 
 
 _DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
@@ -563,6 +566,70 @@ def _asked_for(seg: str, start: int, end: int) -> bool:
     return _VERBS.search(seg, ls, start) is not None
 
 
+_CLAUSE_START = re.compile(r"(?:[.!?。！？](?=\s)|\n[ \t]*\n|^)[\s\"“«„]*")
+_COPULA = r"(?:is|ist|lautet|est|es|è|é|är|er|je|је|jest|on|ono|yra|da|ay)"
+_COPULA_END = re.compile(rf"(?i)(?:^|\s){_COPULA}$")
+"""The verb that ends a clause giving a value (``Votre mot de passe est:``)."""
+_IT_IS = re.compile(
+    rf"(?i)(?:it|this|es|sie|ela|ele|elle|il|lei|ella|deze|dit|het|det|den|она|оно|он|это)"
+    rf" {_COPULA}|brzmi ono"
+)
+"""A clause that is only "it is" (``It is:``, ``Es lautet:``, ``Ela é:``, ``Brzmi ono:``):
+what the sentence before it names is the value."""
+
+
+_SET_OF_SECRETS = re.compile(r"(?i)credenc|credenz|credential|zugangsdaten")
+"""Words for a set of login details: what follows their colon is a login's name as often."""
+
+
+def _clause_before(seg: str, colon: int) -> tuple[int, int, str]:
+    """Where the clause ending at ``seg[colon]`` starts (where the sentence before it ends,
+    and the clause's first character) and its text without the colon: back to the end of
+    the sentence before it or a blank line, at most 160 characters."""
+    lo = max(0, colon - 160)
+    bounds = [m.span() for m in _CLAUSE_START.finditer(seg, lo, colon)]
+    stop, begin = bounds[-1] if bounds else (lo, lo)
+    return stop, begin, " ".join(seg[begin:colon].split())
+
+
+def _told_as_password(seg: str, start: int, end: int) -> bool:
+    """Whether the value at ``seg[start:end]`` is the password a sentence names and gives
+    after its colon, on the same line or alone below it (Mailman's ``Your password … It
+    is:`` / ``ehtenici``, ``Ihr Passwort fuer die Liste Hikers ist: poewbici``): the clause
+    ending in the colon starts with its password word (within three words), ends in it or in
+    "is"; or is only "it is" after a sentence that names the password. The value must stand
+    alone: no other short value on the line below (a list of rules is not a password)."""
+    pos = start
+    while pos > 0 and seg[pos - 1] in " \t\n" and start - pos < 16:
+        pos -= 1
+    if pos == 0 or seg[pos - 1] not in ":：" or seg.count("\n", pos, start) > 2:
+        return False
+    le = _line_end(seg, end)
+    if seg[end:le].strip(" \t."):
+        return False  # "link: here (https://…)" is a link's text
+    nxt = _ALONE_VALUE.match(seg, le + 1) if le < len(seg) else None
+    if nxt is not None:
+        return False
+    stop, begin, clause = _clause_before(seg, pos - 1)
+    if not clause or len(clause) > 120:
+        return False
+    line = max(begin, _line_bounds(seg, pos - 1, pos - 1)[0])
+    words = [
+        w for w in _SECRET_WORD.finditer(seg, line, pos - 1) if not _SET_OF_SECRETS.match(w.group())
+    ]
+    if words:  # on the colon's line: not a line of its own above a login's row
+        lead = seg[begin : words[0].start()].split()
+        return (
+            len(lead) <= 2
+            or _COPULA_END.search(clause) is not None
+            or not seg[words[-1].end() : pos - 1].strip()
+        )
+    if _IT_IS.fullmatch(clause) is None:
+        return False
+    previous = _clause_before(seg, stop)[2] if stop > 0 else ""
+    return _SECRET_WORD.search(previous) is not None
+
+
 def _typed_as_shown(value: str) -> bool:
     """Whether a value a password word gives at the start of its line, with marks in one
     case (``Passwort : orbit-runner-42``), reads as a password: letters and a digit, mostly
@@ -588,7 +655,11 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
     for m in _LABELLED_VALUE.finditer(seg):
         start, end = m.span("v")
         if _after_secret_word(seg, start):
-            found.append((start, end, _tightly_after_secret_word(seg, start)))
+            tight = _tightly_after_secret_word(seg, start) or _told_as_password(seg, start, end)
+            found.append((start, end, tight))
+        elif _told_as_password(seg, start, end):
+            # "Ihr Passwort fuer die Liste Hikers ist: poewbici"
+            found.append((start, end, True))
         elif _asked_for(seg, start, end):
             found.append((start, end, False))
     for m in _INLINE_VALUE.finditer(seg):
@@ -610,14 +681,18 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         ls = _line_bounds(seg, start, end)[0]
         above = _window_start(seg, ls, 1)
         if above < ls and _TIGHT_SECRET.fullmatch(seg, above, _line_end(seg, above)):
-            # a plain word only in a table of such rows: a login's row above it
-            found.append((start, end, _row_above(seg, above)))
+            # a plain word only in a table of such rows (a login's row above it), or where
+            # the password word ends a sentence ("Ваш" / "пароль:")
+            told = _row_above(seg, above) or _told_as_password(seg, start, end)
+            found.append((start, end, told))
         elif (
             above < ls
             and _ENDS_IN_COLON.search(seg, above, _line_end(seg, above))
             and _after_secret_word(seg, _line_end(seg, above))
         ):  # "dein neues Kennwort … lautet:" over it
-            found.append((start, end, False))
+            found.append((start, end, _told_as_password(seg, start, end)))
+        elif _told_as_password(seg, start, end):
+            found.append((start, end, True))  # "Your password … It is:" over it
     taken = [(c.start, c.end) for c in found_before]
     for start, end, tight in found:
         if any(lo < end and start < hi for lo, hi in taken):
@@ -642,7 +717,8 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         if plain and _SECRET_WORD.fullmatch(value):
             continue  # "Wachtwoord: 'wachtwoord'": the template's placeholder
         if tight or not plain:
-            out.append(_Candidate(value, start, end, True, True, True, given=True))
+            told = _told_as_password(seg, start, end)
+            out.append(_Candidate(value, start, end, True, True, True, given=True, told=told))
             taken.append((start, end))
     return out
 

@@ -66,8 +66,8 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _SECRET_WORDS = (
     "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
-    r"hesl(?:o|a|em)", "jelszó", r"jelszav\w*", r"şifre\w*", "geslo", "lozinka", "parool", "slaptažodis", "mật khẩu", "kata sandi",
-    "пароль", "лозинка", "парола", "credential", "zugangsdaten", "credenziali",
+    r"hesl(?:o|a|em)", "jelszó", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
+    "пароль", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",

@@ -499,10 +499,12 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             score = max(before, after)
             if after > before:
                 label = label_after
-            if score <= 0 and cand.given:  # "Password" alone over it: a table's column
-                score = CODE_WEIGHTS.label_before + CODE_WEIGHTS.password_label
+            if (score <= 0 and cand.given) or cand.told:
+                # "Password" alone over it (a table's column), or a sentence naming the
+                # password before its colon ("It is:") over a nearer, weaker label
+                score = max(score, CODE_WEIGHTS.label_before + CODE_WEIGHTS.password_label)
             if score > 0:
-                named = label is not None and _names_a_code(seg, label, cand)
+                named = cand.told or (label is not None and _names_a_code(seg, label, cand))
                 if label is not None and _is_given_secret(seg, label):
                     score += CODE_WEIGHTS.password_label
                 linked.append((score, cand.value, cand, seg, named))
