@@ -1295,3 +1295,25 @@ def test_a_sentence_about_a_password_does_not_make_the_next_value_one() -> None:
     assert extract_code({"subject": "Database Credentials: noor_shop92", "body": mail}) == (
         "5KbTgvt4RD2wDi"
     )
+
+
+def test_a_session_prefix_a_bare_request_and_a_quoted_title() -> None:
+    # a session's prefix before capitals and digits, in a mail about a one-time code
+    mail = "Your OTP is KQT-7RZ4M2XH. It will expire on 03 Dec 2026, 2:51pm.\nPlease use this."
+    assert extract_code({"subject": "Sign in to permits.example.gov", "body": mail}) == "7RZ4M2XH"
+    # not in a booking mail, where such a value is a reference
+    booking = "Reservation confirmed.\nConfirmation code RES-5378224B\nTotal 120 EUR"
+    assert extract_code(booking) is None
+    # a body that only asks for its one number
+    bare = {"subject": "Subscription confirmation", "body": "Enter 40718 on screen"}
+    assert extract_code(bare) == "40718"
+    # not when the body says more, nor for a year
+    assert extract_code("Enter 40718 on screen.\nOrder 77812 ships tomorrow.") is None
+    assert extract_code("Use 2024 as the year") is None
+    # a number inside a quoted title of words is part of a name
+    mail = (
+        "You requested a code to continue with the ‘Tell HMRC about changes to P11D expenses "
+        "and benefits’ service on GOV.UK.\n\nYour code is: FZMC\n\nThe code can only be used once."
+    )
+    assert extract_code(mail) == "FZMC"
+    assert extract_code("Enter the code “48 29 13” in the app.") == "482913"

@@ -94,6 +94,9 @@ class _Candidate(NamedTuple):
     given: bool = False
     """Given by a password word right before it, on its line or alone on the line above
     (``Password`` / ``pitiwuna``): linked to that word even where no code label is."""
+    prefixed: bool = False
+    """Read after a session's prefix of capitals (``KQT-7RZ4M2XH`` → ``7RZ4M2XH``): the code
+    only in a mail about a one-time code (a booking's ``RES-5378224B`` is its reference)."""
     told: bool = False
     """Given after the colon of a sentence that names it a password (``Your password … It
     is:`` / ``ehtenici``): a password even where a weaker label is nearer."""
@@ -174,6 +177,23 @@ def _joined(tokens: list[str], seps: list[str]) -> str | None:
     if sep == "-" and size in (3, 4, 5) and count >= 2 and size * count <= 10 and letter_groups_ok:
         return joined
     return None
+
+
+_SESSION_PREFIXED = re.compile(r"[A-Z]{2,3}-(?=[A-Z0-9]{6,8}$)(?=(?:[A-Z]*[0-9]){2})[A-Z0-9]+")
+"""A session's prefix before capitals and digits (``KQT-7RZ4M2XH``)."""
+
+
+_QUOTED_TITLE = re.compile(r"‘[^’\n]{1,100}’|“[^”\n]{1,100}”|«[^»\n]{1,100}»|„[^“”\n]{1,100}[“”]")
+
+
+def _in_quoted_title(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]`` is part of a quoted title of three words or more (the
+    ‘Tell HMRC about changes to P11D expenses and benefits’ service): part of a name."""
+    ls, le = _line_bounds(seg, start, end)
+    for m in _QUOTED_TITLE.finditer(seg, max(ls, start - 100), min(le, end + 100)):
+        if m.start() < start and end < m.end():
+            return sum(word.isalpha() for word in m.group()[1:-1].split()) >= 3
+    return False
 
 
 def _code_ish(token: str, sep: str) -> bool:
@@ -752,6 +772,9 @@ def _candidates(seg: str) -> list[_Candidate]:
         start, end = run[0].start(), run[-1].end()
         texts = [m.group() for m in run]
         value = _joined(texts, seps)
+        prefixed = value is None and _SESSION_PREFIXED.fullmatch(seg, start, end) is not None
+        if prefixed:
+            value = texts[1]
         # "lautet: 346624Dies ist …", "572425If this": a text part whose lines ran together
         digits_then_word = _DIGITS_THEN_WORD.fullmatch(value) if len(run) == 1 and value else None
         if digits_then_word:
@@ -784,6 +807,8 @@ def _candidates(seg: str) -> list[_Candidate]:
             continue
         letters = not value.isdigit()
         if letters and (_MASKED.fullmatch(value) or _CODE_NAME.fullmatch(value)):
+            continue
+        if _in_quoted_title(seg, start, end):
             continue
         shape = _random_shape(value) if len(run) == 1 else None
         if shape == "caps-long":
@@ -826,6 +851,6 @@ def _candidates(seg: str) -> list[_Candidate]:
                 and not (len(value) >= 6 and _stands_as_code(seg, start, end))
             ):
                 continue
-        out.append(_Candidate(value, start, end, letters, mixed))
+        out.append(_Candidate(value, start, end, letters, mixed, prefixed=prefixed))
     out += _labelled_values(seg, out)
     return sorted(out, key=lambda c: c.start)

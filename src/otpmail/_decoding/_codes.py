@@ -446,6 +446,19 @@ def _is_whole_body(seg: str, cand: _Candidate) -> bool:
     return seg.strip(_DECORATION + "\n") == seg[cand.start : cand.end]
 
 
+def _asks_for_it_alone(seg: str, cands: list[_Candidate], cand: _Candidate, score: int) -> bool:
+    """Whether a body of one short line asks the reader to enter its only value, digits
+    (``Enter 40718 on screen``): what a person types, whatever the subject."""
+    body = seg.strip()
+    return (
+        score == CODE_WEIGHTS.verb
+        and len(cands) == 1
+        and not cand.letters
+        and len(body) <= 80
+        and "\n" not in body
+    )
+
+
 def _negative_below(seg: str, cand: _Candidate) -> bool:
     """Whether the line under a lone candidate names it as what is never a code (``Use the
     invite code above…``)."""
@@ -503,8 +516,13 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 # "Password" alone over it (a table's column), or a sentence naming the
                 # password before its colon ("It is:") over a nearer, weaker label
                 score = max(score, CODE_WEIGHTS.label_before + CODE_WEIGHTS.password_label)
+            asked = in_body and _asks_for_it_alone(seg, cands, cand, score)
+            if asked:  # "Enter 40718 on screen", all the body says
+                score = CODE_WEIGHTS.label_before
             if score > 0:
-                named = cand.told or (label is not None and _names_a_code(seg, label, cand))
+                named = (
+                    asked or cand.told or (label is not None and _names_a_code(seg, label, cand))
+                )
                 if label is not None and _is_given_secret(seg, label):
                     score += CODE_WEIGHTS.password_label
                 linked.append((score, cand.value, cand, seg, named))
@@ -541,6 +559,8 @@ def _scored(source: Any) -> list[tuple[int, str]]:
     weights, reach = CODE_WEIGHTS, CODE_REACH
     results: list[tuple[int, str]] = []
     for score, value, cand, seg, named in linked:
+        if cand.prefixed and not otp_doc:
+            continue
         if otp_doc:
             score += weights.otp_mail
         if promo_doc or (txn_doc and not named):
