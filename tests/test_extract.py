@@ -796,9 +796,10 @@ def test_the_vocabulary_docstring_examples_hold() -> None:
 
 # 11-32 only for a long random token; hyphens only between the groups of a credential;
 # other symbols only in a password or code of 6-32 printable characters a label gives
+_LETTERS = "À-ÖØ-öø-ɏͰ-ϿЀ-ӿ"  # beyond ASCII, only in a password a password word gives
 _CODE_RE = re.compile(
-    r"[0-9A-Za-z]{4,32}|[0-9A-Za-z]{4,6}(?:-[0-9A-Za-z]{4,6}){2,5}"
-    r"|(?=[!-~]*[0-9A-Za-z][!-~]*[0-9A-Za-z])[!-~]{6,32}"
+    rf"[0-9A-Za-z{_LETTERS}]{{4,32}}|[0-9A-Za-z]{{4,6}}(?:-[0-9A-Za-z]{{4,6}}){{2,5}}"
+    rf"|(?=[!-~{_LETTERS}]*[0-9A-Za-z][!-~{_LETTERS}]*[0-9A-Za-z])[!-~{_LETTERS}]{{6,32}}"
 )
 _FRAGMENTS = st.sampled_from(
     [
@@ -826,7 +827,8 @@ def test_extract_code_never_raises_and_returns_none_or_a_well_formed_code(text: 
     code = extract_code(text)
     assert code is None or _CODE_RE.fullmatch(code)
     if code is not None and not set(code) <= set(CODE_ALPHABET + "-"):
-        assert set(code) - set(CODE_ALPHABET + "-") <= set("!#$%&*+/:;<=>?@[]^_{|}~.")
+        beyond = {ch for ch in set(code) - set(CODE_ALPHABET + "-") if not ch.isalpha()}
+        assert beyond <= set("!#$%&*+/:;<=>?@[]^_{|}~.")
     assert extract_code(text) == code  # deterministic
 
 
@@ -1317,3 +1319,16 @@ def test_a_session_prefix_a_bare_request_and_a_quoted_title() -> None:
     )
     assert extract_code(mail) == "FZMC"
     assert extract_code("Enter the code “48 29 13” in the app.") == "482913"
+
+
+def test_a_password_in_letters_beyond_ascii() -> None:
+    # ilmomasiina's generated passwords hold å, ä and ö; InstantCMS 1's Russian one Cyrillic
+    mail = "Email: aino@example.fi\nPassword: p8vjs3åqn6ywe1öcz0fmk4tx\nYou can log in at …"
+    assert extract_code(mail) == "p8vjs3åqn6ywe1öcz0fmk4tx"
+    assert extract_code("Логин: shchukar\nПароль: Ладожская2026\n\nС уважением") == (
+        "Ладожская2026"
+    )
+    # a plain word is still not a password after a word that does not start its line
+    assert extract_code("Для входа введите ваш пароль: ваш\n") is None
+    # nor are ideographs (a Japanese sentence run into a word)
+    assert extract_code("パスワード: あなたが入力したLike\n") is None

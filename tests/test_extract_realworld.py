@@ -1170,8 +1170,9 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round twenty-one (494 mails, held out whole), scored once: 0.522 (94/180) at 0.887;
 # tuned on since (four capitals after "code is:", a password word then "is:", an invite
 # code named under a lone value, a password a sentence names before its colon, a session
-# prefix before capitals, a bare "Enter 40718 on screen"): 0.911 (164/180) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.94  # 2223/2361: most misses over 32 characters, in a
+# prefix before capitals, a bare "Enter 40718 on screen", passwords in letters beyond
+# ASCII): 0.933 (168/180) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.94  # 2229/2361: most misses over 32 characters, in a
 # link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 22)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",

@@ -491,9 +491,12 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
     return out
 
 
+_CASED = "0-9A-Za-zÀ-ÖØ-öø-ɏͰ-ϿЀ-ӿ"
+"""Digits and the letters of the Latin, Greek and Cyrillic scripts: what a password a
+password word gives is written in (``Пароль: Ладожская2026``, ``Password: p8vjs3åqn6…``)."""
 _LABELLED_VALUE = re.compile(
     r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
-    r"(?P<v>[0-9A-Za-z][0-9A-Za-z._~#$%&*+=@^-]{2,30}[0-9A-Za-z](?:[!?]{1,2}(?=[ \t]*$))?)"
+    rf"(?P<v>[{_CASED}][{_CASED}._~#$%&*+=@^-]{{2,30}}[{_CASED}](?:[!?]{{1,2}}(?=[ \t]*$))?)"
     r"(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
     re.M,
 )

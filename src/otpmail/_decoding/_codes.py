@@ -83,7 +83,8 @@ CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 """Every character :func:`extract_code` returns in a one-time code, but for the hyphens
 inside a token it returns as shown (``AF63E-273W5``, ``5itLQ-J6o2Kc-ptbbx-mHvH55``) and the
 symbols of a generated password or code a label gives (``Password: Shl@9v64vf``), which is
-typed as shown, symbols and all."""
+typed as shown, symbols and all, as are the Latin, Greek and Cyrillic letters beyond ASCII
+of a password a password word gives (``Пароль: Ладожская2026``)."""
 
 
 @dataclass(frozen=True, slots=True)
