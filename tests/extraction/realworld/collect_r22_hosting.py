@@ -1,0 +1,585 @@
+"""Round twenty-two, hosting, infrastructure and network self-service: a multi-server hosting
+control panel (i-MSCP), a status page (Kener) and a self-hosted PaaS (Coolify) — their
+generated and chosen panel passwords, e-mail verification codes, sign-in and reset links,
+and their server, support-ticket and domain notices, in the languages they ship.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_hosting.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes. No
+package beyond the standard library is needed.
+
+- i-MSCP/imscp (GPL-2.0-only for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``), i-MSCP, a
+  multi-server hosting control panel (PHP). Five mails, each the default template its code
+  falls back to when the reseller has stored none: ``gui/include/Email.php``'s
+  ``get_welcome_email`` (new account: type, user name and the password typed or generated
+  in the add-user form), ``get_lostpassword_activation_email`` (renewal link),
+  ``get_lostpassword_password_email`` (the new password ``sendPassword`` of
+  ``gui/include/LostPassword.php`` makes: ``Crypt::randomStr`` of ``PASSWD_CHARS`` = 6, the
+  default of ``gui/src/Application.php``, letters and digits), ``get_alias_order_email``
+  (to the reseller: a customer ordered a domain alias, ``gui/public/client/alias_add.php``),
+  and the support-ticket answer notice of ``sendTicketNotification`` in
+  ``gui/include/Tickets.php``. Each English message is read from the PHP single-quoted
+  ``tr('…')`` string, then looked up in ``i18n/po/<locale>.po`` (Zend_Translate's gettext
+  catalogue; fuzzy and empty entries are not compiled, so they stay English): every locale
+  whose catalogue translates the message is taken (eleven, and Greek for the welcome mail
+  only). ``send_mail`` of ``Email.php`` is followed step by step: ``{NAME}`` (first and last
+  name), ``{USERNAME}``, the panel address placeholders and the mail's own placeholders are
+  replaced in PHP ``str_replace`` order, ``\\n`` becomes ``\\r\\n`` (that value is itself
+  run through the replacements, so PHP hands ``mail()`` lines ending in CR CR LF, written
+  here as one line break), and the message goes through PHP ``wordwrap($m, 75, "\\r\\n")``
+  (ported here: bytes, not characters, are counted, so Cyrillic and CJK lines wrap
+  earlier); text/plain, From ``i-MSCP (<host>) <noreply@<host>>``. The ``Reply-To`` and ``X-Mailer`` headers are left out. A customer's
+  user name is its domain name, as ``reseller/user_add3.php`` makes it.
+- rajnandan1/kener (MIT), Kener, a status page: the four general templates of
+  ``src/lib/server/templates/general/`` (``subscription_account_code`` — the subscriber
+  sign-in code, ``String(GenerateRandomNumber(6))`` of ``SubscriberLogin``, six digits not
+  starting with 0 —, ``verify_email``, ``invite_user``, ``forgot_password``), seeded
+  unchanged into ``general_email_templates`` (``seeds/generate_template.ts``). Their
+  template-literal strings are read from the TypeScript and rendered as
+  ``src/lib/server/notification/email_notification.ts`` does: Mustache on subject, HTML and
+  text body, ``{{x}}`` escaped as mustache.js escapes (``& < > " ' / ` =``, so the text part's
+  links read ``&#x2F;``: that is what Kener sends), ``{{{x}}}`` raw; the site variables of
+  ``siteDataToVariables``; nodemailer's text + HTML alternative. Links carry a JWT (HS256,
+  ``jwt.sign`` with ``expiresIn`` one year, one week or one day as the controllers ask)
+  made here with a fixed secret.
+- coollabsio/coolify (Apache-2.0), Coolify, a self-hostable PaaS: the Blade views
+  ``resources/views/emails/{email-change-verification,email-verification,reset-password,
+  invitation-link,test,server-lost-connection,server-revived,high-disk-usage}.blade.php``
+  in ``components/emails/{layout,header,footer}.blade.php``, with the subjects and view data
+  of the notifications that send them (``app/Notifications/TransactionalEmails/*``,
+  ``app/Notifications/Test.php``, ``app/Notifications/Server/{Unreachable,Reachable,
+  HighDiskUsage}.php``, ``app/Models/User.php``). ``MailMessage::view`` renders the view
+  alone and the channels send it as text/html only. Blade is reduced by hand: ``{{ $x }}``
+  through ``htmlspecialchars``, the component slot trimmed, the newline after a component
+  tag eaten by PHP and the one after an echo kept; ``Illuminate\\Mail\\Markdown::parse``
+  (league/commonmark) by a small CommonMark converter of what these views use (paragraphs,
+  ``###`` headings, links, raw inline ``<br>``, a thematic break; text escaped as
+  league/commonmark's ``Xml::escape``: ``& < > "``). The e-mail change code is
+  ``sprintf('%06d', random_int(0, 999999))`` of ``User::requestEmailChange``; the password
+  reset expiry is ``config/auth.php``'s 10 minutes. English only (Coolify's ``lang/`` holds
+  UI strings, none of these mails).
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import base64
+import hashlib
+import hmac
+import html
+import json
+import random
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 4, 8, 17, 43, tzinfo=UTC)
+RNG = random.Random("r22-hosting")
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round22" / "hosting.json"
+MIRRORS = Path("/work/.mirror")
+
+IMSCP = "i-MSCP/imscp"
+IMSCP_COMMIT = "f9487d2948208047029a2490974979793b28b993"
+KENER = "rajnandan1/kener"
+KENER_COMMIT = "880080cea1ef162e4945c9f306fba98ca3e99898"
+COOLIFY = "coollabsio/coolify"
+COOLIFY_COMMIT = "379abb252621f34b318190bd49b614aed9818716"
+
+
+def _git(repo: str, *args: str) -> bytes:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), *args], capture_output=True, check=True
+    ).stdout
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    return _git(repo, "show", f"{commit}:{path}").decode("utf-8")
+
+
+def _ls(repo: str, commit: str, folder: str) -> list[str]:
+    return _git(repo, "ls-tree", "--name-only", commit, folder).decode().split()
+
+
+def _item(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          raw, note=None):  # fmt: skip
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+def _pick(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+def _jwt(claims: dict, secret: bytes = b"r22-hosting-fixed-secret") -> str:
+    def b64(raw: bytes) -> str:
+        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+    head = b64(json.dumps({"alg": "HS256", "typ": "JWT"}, separators=(",", ":")).encode())
+    body = b64(json.dumps(claims, separators=(",", ":")).encode())
+    sig = hmac.new(secret, f"{head}.{body}".encode(), hashlib.sha256).digest()
+    return f"{head}.{body}.{b64(sig)}"
+
+
+# ---------------------------------------------------------------------------------------
+# i-MSCP
+
+
+def _parse_po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a .po catalogue as msgfmt compiles it: fuzzy, empty and context
+    entries left out."""
+    entries: dict[str, str] = {}
+    cur: dict[str, str] = {}
+    key = None
+    fuzzy = False
+    for line in text.split("\n") + [""]:
+        if not line.strip():
+            if "msgid" in cur and cur.get("msgstr") and not fuzzy and "msgctxt" not in cur:
+                entries[cur["msgid"]] = cur["msgstr"]
+            cur, key, fuzzy = {}, None, False
+            continue
+        if line.startswith("#,") and "fuzzy" in line:
+            fuzzy = True
+            continue
+        if line.startswith("#"):
+            continue
+        m = re.match(r'(msgid|msgstr|msgctxt|msgid_plural|msgstr\[\d+\])\s+(".*")$', line)
+        if m:
+            key = m.group(1)
+            cur[key] = ast.literal_eval(m.group(2))
+        elif line.startswith('"') and key:
+            cur[key] += ast.literal_eval(line)
+    return entries
+
+
+def _php_single_quoted(body: str) -> str:
+    return re.sub(r"\\([\\'])", r"\1", body)
+
+
+def _tr_strings(php: str) -> list[str]:
+    """Every ``tr('…')`` literal of a PHP file, in order."""
+    return [_php_single_quoted(m) for m in re.findall(r"tr\(\s*'((?:[^'\\]|\\.)*)'", php)]
+
+
+def _php_wordwrap(text: str, width: int = 75, brk: str = "\r\n") -> str:
+    """PHP's wordwrap($text, $width, $break, false) for a multi-byte break string, on the
+    UTF-8 bytes as PHP counts them."""
+    t = text.encode("utf-8")
+    b = brk.encode()
+    out = bytearray()
+    laststart = lastspace = 0
+    current = 0
+    n = len(t)
+    while current < n:
+        if t[current] == b[0] and current + len(b) < n and t[current:current + len(b)] == b:
+            out += t[laststart:current + len(b)]
+            current += len(b) - 1
+            laststart = lastspace = current + 1
+        elif t[current] == 0x20:
+            if current - laststart >= width:
+                out += t[laststart:current] + b
+                laststart = current + 1
+            lastspace = current
+        elif current - laststart >= width and laststart < lastspace:
+            out += t[laststart:lastspace] + b
+            laststart = lastspace = lastspace + 1
+        current += 1
+    if laststart != current:
+        out += t[laststart:current]
+    return out.decode("utf-8")
+
+
+def _imscp_send_mail(*, fname, lname, username, subject, body, placeholders, host, port):
+    """send_mail() of gui/include/Email.php: replacements, CRLF, wordwrap."""
+    name = f"{fname} {lname}" if fname and lname else fname or lname or username
+    repl = {
+        "{NAME}": name,
+        "{USERNAME}": username,
+        "{BASE_SERVER_VHOST_PREFIX}": "https://",
+        "{BASE_SERVER_VHOST}": host,
+        "{BASE_SERVER_VHOST_PORT}": f":{port}",
+    }
+    repl.update(placeholders)
+    repl["\n"] = "\r\n"
+    search = list(repl)
+    values = list(repl.values())
+
+    def str_replace(s: str) -> str:
+        for k, v in zip(search, values, strict=True):
+            s = s.replace(k, v)
+        return s
+
+    # PHP's foreach-by-reference over $replace: each value replaced in turn, later values
+    # seeing the already replaced earlier ones
+    for i, v in enumerate(values):
+        values[i] = str_replace(v)
+    subject = str_replace(subject)
+    text = _php_wordwrap(str_replace(body), 75, "\r\n")
+    # the "\n" => "\r\n" value is itself replaced in the loop above, so PHP hands
+    # mail() lines ending in CR CR LF: one line break for a reader, written so here
+    return subject, re.sub(r"\r*\n", "\n", text)
+
+
+IMSCP_LOCALES = {
+    "de_DE": "de", "el": "el", "es_ES": "es", "fr_FR": "fr", "hu_HU": "hu", "it_IT": "it",
+    "ja_JP": "ja", "nl_NL": "nl", "pl_PL": "pl", "ru_RU": "ru", "uk_UA": "uk",
+    "zh_TW": "zh-TW",
+}  # fmt: skip
+
+
+def imscp() -> None:
+    email_php = _show(IMSCP, IMSCP_COMMIT, "gui/include/Email.php")
+    tickets_php = _show(IMSCP, IMSCP_COMMIT, "gui/include/Tickets.php")
+    s = _tr_strings(email_php)
+    # get_welcome_email, get_lostpassword_activation_email, get_lostpassword_password_email,
+    # get_alias_order_email: subject then message
+    assert s[0] == "Welcome {USERNAME} to i-MSCP", s[0]
+    assert s[2] == "Please activate your new i-MSCP password", s[2]
+    assert s[4] == "Your new i-MSCP login", s[4]
+    assert s[6] == "New alias order for {CUSTOMER}", s[6]
+    t = _tr_strings(tickets_php)
+    answer = next(x for x in t if x.startswith("Dear {NAME},\n\nYou have a new answer"))
+    templates = {
+        "welcome": (s[0], s[1]),
+        "lostpw-link": (s[2], s[3]),
+        "lostpw-password": (s[4], s[5]),
+        "alias-order": (s[6], s[7]),
+        "ticket-answer": (None, answer),
+    }
+    host, port = "panel.hosting.example", "8443"
+    sender = f"i-MSCP ({host}) <noreply@{host}>"
+    po_names = {p.rsplit("/", 1)[1].removesuffix(".po") for p in _ls(IMSCP, IMSCP_COMMIT, "i18n/po/")}
+    catalogues = {"en": {}}
+    for loc in IMSCP_LOCALES:
+        assert loc in po_names, loc
+        catalogues[loc] = _parse_po(_show(IMSCP, IMSCP_COMMIT, f"i18n/po/{loc}.po"))
+    paths = {
+        "welcome": "gui/include/Email.php, gui/include/Shared.php, gui/public/reseller/user_add3.php",
+        "lostpw-link": "gui/include/Email.php, gui/include/LostPassword.php",
+        "lostpw-password": "gui/include/Email.php, gui/include/LostPassword.php, gui/src/Application.php",
+        "alias-order": "gui/include/Email.php, gui/public/client/alias_add.php",
+        "ticket-answer": "gui/include/Email.php, gui/include/Tickets.php",
+    }  # fmt: skip
+    for loc, cat in catalogues.items():
+        lang = IMSCP_LOCALES.get(loc, "en")
+
+        def tr(msg: str, cat: dict[str, str] = cat) -> str:
+            return cat.get(msg, msg)
+
+        for name, (subj, body) in templates.items():
+            if loc != "en" and body not in cat:
+                continue  # the catalogue does not translate this mail: it goes out in English
+            customer = "noor-tester.example"
+            fname, lname, username = "Noor", "Tester", customer
+            code = None
+            note = None
+            kind = "notice"
+            if name == "welcome":
+                code = _pick("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789", 12)
+                ph = {"{USERTYPE}": tr("Customer"), "{PASSWORD}": code}
+                kind = "saas-otp"
+                note = ("the password the reseller typed or generated in the add-user form, "
+                        "after 'Password:'")  # fmt: skip
+            elif name == "lostpw-password":
+                code = _pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 6)
+                ph = {"{PASSWORD}": code}
+                kind = "saas-otp"
+                note = "Crypt::randomStr(6, letters and digits): the new panel password"
+            elif name == "lostpw-link":
+                key = hashlib.sha1(_pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 32).encode()).hexdigest()
+                ph = {"{LINK}": f"https://{host}:{port}/lostpassword.php?key={key}"}
+                note = "the renewal key (sha1 hex) is only inside the link"
+            elif name == "alias-order":
+                fname, lname, username = "Ravi", "Okafor", "reseller1"
+                ph = {"{CUSTOMER}": customer, "{ALIAS}": "noor-tester.example.net"}
+            else:
+                ph = {
+                    "{PRIORITY}": tr("Medium"),
+                    "{MESSAGE}": "Hello Noor, the MX records of noor-tester.example now point "
+                    "to mail.hosting.example. Please allow up to one hour for the change to "
+                    "propagate.",
+                }
+            subject = tr(subj) if subj else "i-MSCP - [Ticket] MX records for my domain"
+            subject, text = _imscp_send_mail(
+                fname=fname, lname=lname, username=username, subject=subject, body=tr(body),
+                placeholders=ph, host=host, port=port,
+            )  # fmt: skip
+            po = f", i18n/po/{loc}.po" if loc != "en" else ""
+            _item(
+                source="imscp", template=name, lang=lang, kind=kind, code=code,
+                repository=IMSCP, path=paths[name] + po, commit=IMSCP_COMMIT,
+                licence="GPL-2.0-only",
+                rendered="default template string of Email.php/Tickets.php translated through "
+                "the locale's .po; send_mail placeholders, CRLF and PHP wordwrap 75 ported; "
+                "text/plain",
+                raw=message(sender=sender, subject=subject, text=text, html_part=None,
+                            sent=SENT),
+                note=note,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Kener
+
+
+def _js_literal(src: str) -> str:
+    """The value of a JS template literal or double-quoted string body."""
+    assert "${" not in src
+    out = []
+    i = 0
+    while i < len(src):
+        c = src[i]
+        if c == "\\":
+            nxt = src[i + 1]
+            out.append({"n": "\n", "t": "\t", "\\": "\\", "`": "`", "$": "$", '"': '"',
+                        "'": "'"}[nxt])  # fmt: skip
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _kener_template(name: str) -> dict[str, str]:
+    ts = _show(KENER, KENER_COMMIT, f"src/lib/server/templates/general/{name}_template.ts")
+    html_body = re.search(r"const emailTemplate = `((?:[^`\\]|\\.)*)`;", ts, re.S).group(1)
+    subject = re.search(r'template_subject: "((?:[^"\\]|\\.)*)"', ts).group(1)
+    text = re.search(r"template_text_body: `((?:[^`\\]|\\.)*)`", ts, re.S).group(1)
+    return {"html": _js_literal(html_body), "subject": _js_literal(subject),
+            "text": _js_literal(text)}  # fmt: skip
+
+
+_MUSTACHE_ESCAPE = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+                    "/": "&#x2F;", "`": "&#x60;", "=": "&#x3D;"}  # fmt: skip
+
+
+def _mustache(template: str, view: dict[str, str]) -> str:
+    """mustache.js render for templates of plain variables only."""
+    assert not re.search(r"\{\{\s*[#^/!>&]", template), "sections are not used by these"
+
+    def sub(m: re.Match) -> str:
+        if m.group(1) is not None:
+            return str(view.get(m.group(1).strip(), ""))
+        value = str(view.get(m.group(2).strip(), ""))
+        return "".join(_MUSTACHE_ESCAPE.get(c, c) for c in value)
+
+    return re.sub(r"\{\{\{(.+?)\}\}\}|\{\{(.+?)\}\}", sub, template)
+
+
+def kener() -> None:
+    site = "https://status.acme-hosting.example/"
+    site_vars = {
+        "site_url": site,
+        "site_name": "Acme Hosting Status",
+        "site_logo_url": "https://status.acme-hosting.example/logo.png",
+        "colors_up": "#67ab95", "colors_down": "#ca3038", "colors_degraded": "#e1ad4f",
+        "colors_maintenance": "#6679cc",
+    }  # fmt: skip
+    sender = "Acme Hosting Status <status@acme-hosting.example>"
+    iat = int(SENT.timestamp())
+    email = "noor.tester@example.com"
+    code = str(RNG.randint(100000, 999999))  # GenerateRandomNumber(6)
+    cases = [
+        ("subscription_account_code", "subscription-code", {"email_code": code}, code,
+         "src/lib/server/controllers/userSubscriptionsController.ts",
+         "six digits from GenerateRandomNumber(6), shown large in the HTML and after "
+         "'Your verification code:' in the text"),
+        ("verify_email", "verify-email", {"verification_link":
+         f"{site}account/verify?view=confirm_token&token="
+         + _jwt({"email": email, "validTill": (iat + 86400) * 1000, "iat": iat,
+                 "exp": iat + 31536000})}, None,
+         "src/lib/server/controllers/userController.ts", "the token is only inside the link"),
+        ("invite_user", "invite-user", {"invitation_link":
+         f"{site}account/invitation?view=confirm_token&token="
+         + _jwt({"email": email, "validTill": (iat + 7 * 86400) * 1000, "iat": iat,
+                 "exp": iat + 31536000})}, None,
+         "src/lib/server/controllers/userController.ts", "the token is only inside the link"),
+        ("forgot_password", "forgot-password", {"reset_link":
+         f"{site}account/forgot?view=confirm_token&token="
+         + _jwt({"email": email, "generatedAt": iat * 1000, "iat": iat,
+                 "exp": iat + 31536000})}, None,
+         "src/routes/(account)/account/forgot/api/fogot-password/+server.ts",
+         "the token is only inside the link"),
+    ]  # fmt: skip
+    for name, ident, extra, code_, caller, note in cases:
+        tpl = _kener_template(name)
+        view = {**site_vars, **extra}
+        _item(
+            source="kener", template=ident, lang="en",
+            kind="saas-otp" if code_ else "notice", code=code_, repository=KENER,
+            path=f"src/lib/server/templates/general/{name}_template.ts, "
+            f"src/lib/server/notification/email_notification.ts, {caller}",
+            commit=KENER_COMMIT, licence="MIT",
+            rendered="seeded template rendered with a mustache.js-equivalent renderer "
+            "(subject, HTML, text); nodemailer text + HTML alternative",
+            raw=message(sender=sender, subject=_mustache(tpl["subject"], view),
+                        text=_mustache(tpl["text"], view),
+                        html_part=_mustache(tpl["html"], view), sent=SENT),
+            note=note,
+        )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Coolify
+
+
+def _blade_e(value: str) -> str:
+    """Blade ``{{ }}``: htmlspecialchars(ENT_QUOTES | ENT_SUBSTITUTE)."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#039;")
+
+
+def _cm_escape(text: str) -> str:
+    """league/commonmark Xml::escape after entity decoding."""
+    text = html.unescape(text)
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))  # fmt: skip
+
+
+def _cm_inline(text: str) -> str:
+    out = []
+    pos = 0
+    for m in re.finditer(r"\[([^\]]+)\]\(([^)\s]+)\)|<br\s*/?>", text):
+        out.append(_cm_escape(text[pos : m.start()]))
+        if m.group(1) is not None:
+            href = _cm_escape(m.group(2))
+            out.append(f'<a href="{href}">{_cm_escape(m.group(1))}</a>')
+        else:
+            out.append(m.group(0))
+        pos = m.end()
+    out.append(_cm_escape(text[pos:]))
+    return "".join(out)
+
+
+def _markdown_parse(md: str) -> str:
+    """CommonMark for what these views hold: ATX headings, thematic breaks, paragraphs."""
+    blocks = re.split(r"\n\s*\n", md.strip("\n"))
+    out = []
+    for block in blocks:
+        lines = block.split("\n")
+        if block.strip() == "---":
+            out.append("<hr />\n")
+        elif m := re.match(r"(#{1,6}) (.*)$", block):
+            level = len(m.group(1))
+            out.append(f"<h{level}>{_cm_inline(m.group(2).strip())}</h{level}>\n")
+        else:
+            out.append("<p>" + "\n".join(_cm_inline(x.strip()) for x in lines) + "</p>\n")
+    return "".join(out)
+
+
+def _coolify_view(view: str, data: dict[str, str]) -> str:
+    base = "resources/views/"
+    src = _show(COOLIFY, COOLIFY_COMMIT, f"{base}emails/{view}.blade.php")
+    layout = _show(COOLIFY, COOLIFY_COMMIT, f"{base}components/emails/layout.blade.php")
+    header = _show(COOLIFY, COOLIFY_COMMIT, f"{base}components/emails/header.blade.php")
+    footer = _show(COOLIFY, COOLIFY_COMMIT, f"{base}components/emails/footer.blade.php")
+    m = re.fullmatch(r"<x-emails\.layout>\n(.*)</x-emails\.layout>\n?", src, re.S)
+    assert m, view
+    assert "@" not in m.group(1), view
+    slot = re.sub(r"\{\{ \$(\w+) \}\}", lambda x: _blade_e(data[x.group(1)]), m.group(1))
+    slot = slot.replace("{{ config('app.name') }}", "Coolify").strip()
+    assert "{{" not in slot, view
+    assert layout == (
+        "<x-emails.header />\n{{ Illuminate\\Mail\\Markdown::parse($slot) }}\n"
+        "<x-emails.footer />\n"
+    ), layout
+    # footer: echo + newline kept, text, echo + newline kept
+    foot = footer
+    foot = foot.replace("{{ Illuminate\\Mail\\Markdown::parse('---') }}", _markdown_parse("---"))
+    foot = foot.replace("{{ config('app.name') ?? 'Coolify' }}", "Coolify")
+    foot = foot.replace(
+        "{{ Illuminate\\Mail\\Markdown::parse('[Contact Support](https://coolify.io/docs/contact)') }}",
+        _markdown_parse("[Contact Support](https://coolify.io/docs/contact)"),
+    )
+    assert "{{" not in foot, foot
+    # header component output; the newline after the tag is eaten (PHP after ?>); the
+    # echo keeps its newline; the footer tag's newline is eaten
+    return header + _markdown_parse(slot) + "\n" + foot
+
+
+def coolify() -> None:
+    sender = "Coolify <noreply@coolify.hosting.example>"
+    base = "https://coolify.hosting.example"
+    code = f"{RNG.randint(0, 999999):06d}"
+    vtoken = hashlib.sha1(b"noor.tester@example.com").hexdigest()
+    reset_token = _pick("0123456789abcdef", 64)
+    invite = _pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 32)
+    expires = int(SENT.timestamp()) + 3600
+    sig = _pick("0123456789abcdef", 64)
+    cases = [
+        ("email-change-verification", "Coolify: Verify Your New Email Address",
+         {"newEmail": "noor.new@example.com", "verificationCode": code, "expiryMinutes": "10"},
+         code, "app/Notifications/TransactionalEmails/EmailChangeVerification.php, app/Models/User.php",
+         "sprintf('%06d', random_int(0, 999999)) after 'Verification Code:'"),
+        ("email-verification", "Coolify: Verify your email.",
+         {"url": f"{base}/email/verify/3/{vtoken}?expires={expires}&signature={sig}"},
+         None, "app/Models/User.php", "the signed verification link only"),
+        ("reset-password", "Coolify: Reset Password",
+         {"url": f"{base}/reset-password/{reset_token}?email=noor.tester%40example.com",
+          "count": "10"},
+         None, "app/Notifications/TransactionalEmails/ResetPassword.php, config/auth.php",
+         "the reset token is only inside the link"),
+        ("invitation-link", "Coolify: Invitation for Acme Hosting",
+         {"team": "Acme Hosting", "email": "noor.tester@example.com",
+          "invitation_link": f"{base}/invitations/{invite}"},
+         None, "app/Notifications/TransactionalEmails/InvitationLink.php",
+         "the invitation id is only inside the link"),
+        ("test", "Coolify: Test Email", {}, None, "app/Notifications/Test.php", None),
+        ("server-lost-connection", "Coolify: Your server (fra-edge-02) is unreachable.",
+         {"name": "fra-edge-02"}, None, "app/Notifications/Server/Unreachable.php", None),
+        ("server-revived", "Coolify: Server (fra-edge-02) revived.",
+         {"name": "fra-edge-02"}, None, "app/Notifications/Server/Reachable.php", None),
+        ("high-disk-usage", "Coolify: Server (fra-edge-02) high disk usage detected!",
+         {"name": "fra-edge-02", "disk_usage": "87", "threshold": "80"}, None,
+         "app/Notifications/Server/HighDiskUsage.php", None),
+    ]  # fmt: skip
+    for view, subject, data, code_, caller, note in cases:
+        page = _coolify_view(view, data)
+        _item(
+            source="coolify", template=view, lang="en",
+            kind="saas-otp" if code_ else "notice", code=code_, repository=COOLIFY,
+            path=f"resources/views/emails/{view}.blade.php, "
+            "resources/views/components/emails/{layout,header,footer}.blade.php, " + caller,
+            commit=COOLIFY_COMMIT, licence="Apache-2.0",
+            rendered="Blade view reduced by hand, Markdown::parse by a small CommonMark "
+            "converter; MailMessage::view rendered alone, text/html only",
+            raw=message(sender=sender, subject=subject, text=None, html_part=page, sent=SENT),
+            note=note,
+        )  # fmt: skip
+
+
+def main() -> None:
+    global MIRRORS
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--mirrors", type=Path, default=MIRRORS)
+    MIRRORS = ap.parse_args().mirrors
+    imscp()
+    kener()
+    coolify()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
+
+
+if __name__ == "__main__":
+    main()
