@@ -1,7 +1,8 @@
 """Round twenty-two, hosting, infrastructure and network self-service: a multi-server hosting
-control panel (i-MSCP), a status page (Kener) and a self-hosted PaaS (Coolify) — their
-generated and chosen panel passwords, e-mail verification codes, sign-in and reset links,
-and their server, support-ticket and domain notices, in the languages they ship.
+control panel (i-MSCP), a status page (Kener), a self-hosted PaaS (Coolify) and a hosting
+sign-up and billing tool (The Hosting Tool Reworked) — their generated and chosen panel
+passwords, e-mail verification codes, sign-in and reset links, and their server,
+support-ticket, invoice and domain notices, in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_hosting.py \\
         --mirrors /work/.mirror
@@ -10,7 +11,7 @@ and their server, support-ticket and domain notices, in the languages they ship.
 them at the commit named below, with fixed values, so each run writes the same bytes. No
 package beyond the standard library is needed.
 
-- i-MSCP/imscp (GPL-2.0-only for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``), i-MSCP, a
+- i-MSCP/imscp (GPL-2.0-or-later for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``), i-MSCP, a
   multi-server hosting control panel (PHP). Five mails, each the default template its code
   falls back to when the reseller has stored none: ``gui/include/Email.php``'s
   ``get_welcome_email`` (new account: type, user name and the password typed or generated
@@ -61,6 +62,18 @@ package beyond the standard library is needed.
   reset expiry is ``config/auth.php``'s 10 minutes. English only (Coolify's ``lang/`` holds
   UI strings, none of these mails).
 
+- rickmacgillis/tht-reworked (GPL-3.0, ``LICENSE``), The Hosting Tool Reworked, a hosting
+  sign-up and billing system that creates cPanel/WHM accounts: the template files
+  ``includes/tpl/email/<dir>/<name>.tpl`` with the subjects of the ``templates`` rows of
+  ``install/includes/sql/install.sql``, filled as ``email::parseEmail`` of
+  ``includes/classes/class_email.php`` does (``preg_replace('/%KEY%/si', …)``) with the
+  arrays its callers build, and sent as its default ``phpmail()`` sends them: the fragment
+  alone as text/html, From the ``emailfrom`` setting. New passwords are PHP ``rand()``
+  (client reset, ``client/index.php``: up to ten digits) and ``rand(0, 999999)`` (staff
+  reset, ``admin/index.php``); the new-account mails carry the password chosen on the order
+  form; the name-server list goes through ``nl2br``. The site URL is stored with its
+  trailing slash, so ``url . "/client"`` links show ``//``, as the code makes them.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -93,6 +106,8 @@ KENER = "rajnandan1/kener"
 KENER_COMMIT = "880080cea1ef162e4945c9f306fba98ca3e99898"
 COOLIFY = "coollabsio/coolify"
 COOLIFY_COMMIT = "379abb252621f34b318190bd49b614aed9818716"
+THT = "rickmacgillis/tht-reworked"
+THT_COMMIT = "e71b48de33e2e380ea92830fe08f1a5d6490996a"
 
 
 def _git(repo: str, *args: str) -> bytes:
@@ -329,7 +344,7 @@ def imscp() -> None:
             _item(
                 source="imscp", template=name, lang=lang, kind=kind, code=code,
                 repository=IMSCP, path=paths[name] + po, commit=IMSCP_COMMIT,
-                licence="GPL-2.0-only",
+                licence="GPL-2.0-or-later",
                 rendered="default template string of Email.php/Tickets.php translated through "
                 "the locale's .po; send_mail placeholders, CRLF and PHP wordwrap 75 ported; "
                 "text/plain",
@@ -567,6 +582,81 @@ def coolify() -> None:
             note=note,
         )  # fmt: skip
 
+# ---------------------------------------------------------------------------------------
+# The Hosting Tool Reworked
+
+
+def tht() -> None:
+    base = "includes/tpl/email/"
+    sql = _show(THT, THT_COMMIT, "install/includes/sql/install.sql")
+    rows = dict(
+        (name, (subject.replace("''", "'"), folder))
+        for name, subject, folder in re.findall(
+            r"\(\d+, '([\w-]+)', '(?:[^']|'')*', '((?:[^']|'')*)', '([\w/-]+)'\)", sql
+        )
+    )
+    url = "https://hosting.example/"  # config 'url' as the installer stores it
+    sender = "billing@hosting.example"  # config 'emailfrom'
+    user, domain = "noortester", "noor-tester.example"
+    server = {
+        "CPPORT": "2083", "RESELLERPORT": "2087", "SERVERIP": "198.51.100.24",
+        "NAMESERVERS": "ns1.hosting.example<br />\nns2.hosting.example",  # nl2br
+        "USER": user, "EMAIL": "noor.tester@example.com", "FNAME": "Noor", "LNAME": "Tester",
+        "DOMAIN": domain, "PACKAGE": "Starter SSD",
+    }  # fmt: skip
+    chosen = "Lighthouse#482"
+    cases = [
+        ("client-password-reset", {"PASS": str(RNG.randint(0, 2**31 - 1)),
+                                   "LINK": url + "/client"},
+         "client/index.php", "PHP rand(): up to ten digits, after 'Password:'"),
+        ("admin-password-reset", {"PASS": str(RNG.randint(0, 999999)), "LINK": url + "/admin"},
+         "admin/index.php", "PHP rand(0, 999999), after 'Password:'"),
+        ("new-account", {**server, "PASS": chosen,
+                         "CONFIRM": f"{url}client/confirm.php?u={user}&c=1796372263"},
+         "includes/classes/class_server.php",
+         "the password chosen on the order form, after the first 'Password:' (the second "
+         "'Password:' line is a sentence)"),
+        ("new-account-adminval", {**server, "PASS": chosen,
+                                  "CONFIRM": f"{url}client/confirm.php?u={user}&c=1796372263"},
+         "includes/classes/class_server.php",
+         "the password chosen on the order form; the confirmation link holds only a "
+         "timestamp"),
+        ("upgrade-welcome", {**server}, "includes/classes/class_server.php",
+         "the mail says the password is not included"),
+        ("account-suspended", {"REASON": "Invoice #1042 is 14 days overdue"},
+         "includes/classes/class_server.php", None),
+        ("account-unsuspended", {}, "includes/classes/class_server.php", None),
+        ("ticket-staff-responded", {
+            "TITLE": "SSL certificate for noor-tester.example",
+            "STAFF": "Ravi Okafor",
+            "CONTENT": "The certificate has been issued and installed. It renews "
+            "automatically every 60 days.",
+            "LINK": url + "/client/?page=tickets&sub=view&do=7",
+        }, "admin/pages/tickets.php", None),
+        ("new-invoice", {"USER": user, "AMOUNT": "7.95",
+                         "LINK": url + "/client/?page=invoices", "DUE": "12/18/2026"},
+         "includes/classes/class_invoice.php", None),
+    ]  # fmt: skip
+    for name, values, caller, note in cases:
+        subject, folder = rows[name]
+        content = _show(THT, THT_COMMIT, f"{base}{folder}/{name}.tpl")
+        for key, value in values.items():  # email::parseEmail: preg_replace /%KEY%/si
+            content = re.sub(f"%{key}%", lambda _m, v=value: v, content, flags=re.I | re.S)
+        assert not re.search(r"%[A-Z]+%", content), (name, content)
+        code = values["PASS"] if "PASS" in values else None
+        _item(
+            source="tht", template=name, lang="en",
+            kind="saas-otp" if code else "notice", code=code, repository=THT,
+            path=f"{base}{folder}/{name}.tpl, includes/classes/class_email.php, "
+            f"install/includes/sql/install.sql, {caller}",
+            commit=THT_COMMIT, licence="GPL-3.0-only",
+            rendered="template file with email::parseEmail's %KEY% replacements, subject "
+            "from install.sql, sent as phpmail() does: text/html only",
+            raw=message(sender=sender, subject=subject, text=None, html_part=content,
+                        sent=SENT),
+            note=note,
+        )  # fmt: skip
+
 
 def main() -> None:
     global MIRRORS
@@ -576,6 +666,7 @@ def main() -> None:
     imscp()
     kener()
     coolify()
+    tht()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
