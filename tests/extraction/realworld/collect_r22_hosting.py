@@ -1,6 +1,7 @@
 """Round twenty-two, hosting, infrastructure and network self-service: a multi-server hosting
 control panel (i-MSCP), a status page (Kener), a self-hosted PaaS (Coolify) and a hosting
-sign-up and billing tool (The Hosting Tool Reworked) — their generated and chosen panel
+sign-up and billing tool (The Hosting Tool Reworked) and a game-server panel (Open Game
+Panel) — their generated and chosen panel
 passwords, e-mail verification codes, sign-in and reset links, and their server,
 support-ticket, invoice and domain notices, in the languages they ship.
 
@@ -74,6 +75,21 @@ package beyond the standard library is needed.
   form; the name-server list goes through ``nl2br``. The site URL is stored with its
   trailing slash, so ``url . "/client"`` links show ``//``, as the code makes them.
 
+- OpenGamePanel/OGP-Website (GPL-2.0-or-later, ``COPYING``), Open Game Panel, a game-server
+  hosting panel: the lost-password module's two mails (``modules/lostpwd/lostpwd.php``: the
+  confirmation link, then the new password of its ``makeRandomPassword`` — eight of the 33
+  characters of its ``$salt``) and the sign-up mail of ``modules/register/register-exec.php``
+  (user name only). The texts are the ``OGP_LANG_*`` constants of
+  ``lang/<Language>/modules/{lostpwd,register}.php`` (PHP double-quoted strings), filled by
+  ``get_lang_f`` (``vsprintf``), for every language whose file really translates them
+  (Italian, Romanian, Serbian and Swedish ship the English text; Portuguese repeats the
+  Brazilian one and is left out); the sign-up mail in English. ``mymail`` of
+  ``includes/functions.php`` sends with the bundled PHPMailer 5.2.25: ``MsgHTML`` makes the
+  HTML part the string itself and the text part its ``html2text`` (``strip_tags``, trim,
+  entities decoded), so ``<br>`` vanish and the lines run together, as PHPMailer sends them.
+  The confirmation link is ``http(s)://host`` + the request URI + the user id and the md5 of
+  the stored password, as the module builds it.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -108,6 +124,8 @@ COOLIFY = "coollabsio/coolify"
 COOLIFY_COMMIT = "379abb252621f34b318190bd49b614aed9818716"
 THT = "rickmacgillis/tht-reworked"
 THT_COMMIT = "e71b48de33e2e380ea92830fe08f1a5d6490996a"
+OGP = "OpenGamePanel/OGP-Website"
+OGP_COMMIT = "fdaf297f74cd4d6cce3897d845346bdeed5a5a64"
 
 
 def _git(repo: str, *args: str) -> bytes:
@@ -657,6 +675,102 @@ def tht() -> None:
             note=note,
         )  # fmt: skip
 
+# ---------------------------------------------------------------------------------------
+# Open Game Panel
+
+OGP_LANGS = {
+    "English": "en", "Arabic": "ar", "Chinese(China)": "zh-CN", "Croatian(Croatia)": "hr",
+    "Czech(CzechRepublic)": "cs", "Danish": "da", "Finnish(Finland)": "fi", "French": "fr",
+    "German": "de", "Greek(Greece)": "el", "Hebrew(Israel)": "he", "Hungarian": "hu",
+    "Persian": "fa", "Polish": "pl", "Portuguese(Brazil)": "pt-BR", "Portuguese": "pt",
+    "Russian": "ru", "Spanish": "es", "Turkish(Turkey)": "tr",
+}  # fmt: skip
+
+
+def _php_defines(php: str) -> dict[str, str]:
+    """define('OGP_LANG_x', "…") constants, PHP double-quoted escapes resolved."""
+    out = {}
+    for key, body in re.findall(r"define\('OGP_LANG_(\w+)',\s*\"((?:[^\"\\]|\\.)*)\"\);", php):
+        assert not re.search(r"(?<!\\)\$[A-Za-z_{]", body), body
+        out[key] = re.sub(
+            r"\\([nrt\\$\"])",
+            lambda m: {"n": "\n", "r": "\r", "t": "\t"}.get(m.group(1), m.group(1)),
+            body,
+        )
+    return out
+
+
+def _php_sprintf(fmt: str, *args: str) -> str:
+    assert re.findall(r"%.", fmt) == ["%s"] * len(args), fmt
+    parts = fmt.split("%s")
+    return parts[0] + "".join(a + rest for a, rest in zip(args, parts[1:], strict=True))
+
+
+def _phpmailer_html2text(body: str) -> str:
+    """PHPMailer 5.2.25 html2text: head/style/script dropped, strip_tags, trim,
+    html_entity_decode(ENT_QUOTES)."""
+    body = re.sub(r"<(head|title|style|script)[^>]*>.*?</\1>", "", body, flags=re.S | re.I)
+    return html.unescape(re.sub(r"<[^>]*>", "", body).strip())
+
+
+def ogp() -> None:
+    panel = "https://panel.fraghost.example"
+    sender = "FragHost Game Panel <panel@fraghost.example>"
+    en_lost = _php_defines(_show(OGP, OGP_COMMIT, "lang/English/modules/lostpwd.php"))
+    en_reg = _php_defines(_show(OGP, OGP_COMMIT, "lang/English/modules/register.php"))
+    seen: dict[str, str] = {}
+    for folder, lang in OGP_LANGS.items():
+        lost = {**en_lost, **_php_defines(
+            _show(OGP, OGP_COMMIT, f"lang/{folder}/modules/lostpwd.php"))}  # fmt: skip
+        body = lost["password_message"]
+        if lang != "en" and body == en_lost["password_message"]:
+            continue  # an English copy, not a translation
+        if body in seen:
+            continue  # the same text as another language's file (Portuguese = Brazilian)
+        seen[body] = lang
+        path = f"modules/lostpwd/lostpwd.php, lang/{folder}/modules/lostpwd.php, "
+        path += "includes/functions.php, includes/lang.php, includes/PHPMailer/class.phpmailer.php"
+        rendered = ("lang constant through get_lang_f (vsprintf), mymail(): PHPMailer "
+                    "5.2.25 MsgHTML, text part from its html2text")  # fmt: skip
+        # makeRandomPassword: eight of the 33 characters of its $salt
+        password = _pick("abchefghjkmnpqrstuvwxyz0123456789", 8)
+        page = _php_sprintf(body, password)
+        _item(
+            source="ogp", template="lostpwd-password", lang=lang, kind="saas-otp",
+            code=password, repository=OGP, path=path, commit=OGP_COMMIT,
+            licence="GPL-2.0-or-later", rendered=rendered,
+            raw=message(sender=sender, subject=lost["subject"],
+                        text=_phpmailer_html2text(page), html_part=page, sent=SENT),
+            note="makeRandomPassword(): eight characters of 'abchefghjkmnpqrstuvwxyz0123456789'; "
+            "the text part (PHPMailer's strip_tags) runs the lines together",
+        )  # fmt: skip
+        # the confirmation mail that comes first: a link with the user id and the md5 of
+        # the stored password (users_passwd)
+        md5 = hashlib.md5(b"Lighthouse#482").hexdigest()
+        url = f"{panel}/index.php?m=lostpwd&user_id=12&ch_pass_uid={md5}"
+        link = f'<a href="{url}" >{url}</a>'
+        page = _php_sprintf(lost["confirm_change_password_message"], link)
+        _item(
+            source="ogp", template="lostpwd-confirm", lang=lang, kind="notice", code=None,
+            repository=OGP, path=path, commit=OGP_COMMIT, licence="GPL-2.0-or-later",
+            rendered=rendered,
+            raw=message(sender=sender, subject=lost["confirm_change_subject"],
+                        text=_phpmailer_html2text(page), html_part=page, sent=SENT),
+            note="the md5 in the link is the stored password hash, not something to type",
+        )  # fmt: skip
+    page = _php_sprintf(en_reg["register_message"], f"{panel}/", "noortester")
+    _item(
+        source="ogp", template="register", lang="en", kind="notice", code=None,
+        repository=OGP, commit=OGP_COMMIT, licence="GPL-2.0-or-later",
+        path="modules/register/register-exec.php, lang/English/modules/register.php, "
+        "includes/functions.php, includes/PHPMailer/class.phpmailer.php",
+        rendered="lang constant through get_lang_f (vsprintf), mymail(): PHPMailer 5.2.25 "
+        "MsgHTML, text part from its html2text",
+        raw=message(sender=sender, subject=_php_sprintf(en_reg["subject"], "FragHost Game Panel"),
+                    text=_phpmailer_html2text(page), html_part=page, sent=SENT),
+        note="the account mail names the user name only; no password is sent",
+    )  # fmt: skip
+
 
 def main() -> None:
     global MIRRORS
@@ -667,6 +781,7 @@ def main() -> None:
     kener()
     coolify()
     tht()
+    ogp()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
