@@ -25,8 +25,8 @@ package beyond the standard library is needed.
   ``gui/include/Tickets.php``. Each English message is read from the PHP single-quoted
   ``tr('…')`` string, then looked up in ``i18n/po/<locale>.po`` (Zend_Translate's gettext
   catalogue; fuzzy and empty entries are not compiled, so they stay English): every locale
-  whose catalogue translates the message is taken (eleven, and Greek for the welcome mail
-  only). ``send_mail`` of ``Email.php`` is followed step by step: ``{NAME}`` (first and last
+  whose catalogue translates the message is taken (ten, and Greek for the welcome mail
+  only; ``uk_UA`` holds the Russian texts and is left out). ``send_mail`` of ``Email.php`` is followed step by step: ``{NAME}`` (first and last
   name), ``{USERNAME}``, the panel address placeholders and the mail's own placeholders are
   replaced in PHP ``str_replace`` order, ``\\n`` becomes ``\\r\\n`` (that value is itself
   run through the replacements, so PHP hands ``mail()`` lines ending in CR CR LF, written
@@ -314,6 +314,7 @@ def imscp() -> None:
         "alias-order": "gui/include/Email.php, gui/public/client/alias_add.php",
         "ticket-answer": "gui/include/Email.php, gui/include/Tickets.php",
     }  # fmt: skip
+    taken: set[tuple[str, str]] = set()
     for loc, cat in catalogues.items():
         lang = IMSCP_LOCALES.get(loc, "en")
 
@@ -323,6 +324,9 @@ def imscp() -> None:
         for name, (subj, body) in templates.items():
             if loc != "en" and body not in cat:
                 continue  # the catalogue does not translate this mail: it goes out in English
+            if loc != "en" and (name, cat[body]) in taken:
+                continue  # a copy of another locale's text (uk_UA holds the Russian)
+            taken.add((name, cat.get(body, body)))
             customer = "noor-tester.example"
             fname, lname, username = "Noor", "Tester", customer
             code = None
