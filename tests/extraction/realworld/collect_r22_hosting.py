@@ -1,9 +1,9 @@
 """Round twenty-two, hosting, infrastructure and network self-service: a multi-server hosting
-control panel (i-MSCP), a status page (Kener), a self-hosted PaaS (Coolify) and a hosting
-sign-up and billing tool (The Hosting Tool Reworked) and a game-server panel (Open Game
-Panel) — their generated and chosen panel
-passwords, e-mail verification codes, sign-in and reset links, and their server,
-support-ticket, invoice and domain notices, in the languages they ship.
+control panel (i-MSCP), a status page (Kener), a self-hosted PaaS (Coolify), a hosting
+sign-up and billing tool (The Hosting Tool Reworked), a game-server panel (Open Game Panel)
+and a server monitor (Beszel) — their generated and chosen panel passwords, e-mail
+verification codes, sign-in and reset links, and their server, alert, support-ticket,
+invoice and domain notices, in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_hosting.py \\
         --mirrors /work/.mirror
@@ -44,8 +44,8 @@ package beyond the standard library is needed.
   text body, ``{{x}}`` escaped as mustache.js escapes (``& < > " ' / ` =``, so the text part's
   links read ``&#x2F;``: that is what Kener sends), ``{{{x}}}`` raw; the site variables of
   ``siteDataToVariables``; nodemailer's text + HTML alternative. Links carry a JWT (HS256,
-  ``jwt.sign`` with ``expiresIn`` one year, one week or one day as the controllers ask)
-  made here with a fixed secret.
+  ``GenerateToken``'s ``jwt.sign`` with ``expiresIn: "1y"`` over the claims the controllers
+  pass: e-mail and ``validTill`` or ``generatedAt``) made here with a fixed secret.
 - coollabsio/coolify (Apache-2.0), Coolify, a self-hostable PaaS: the Blade views
   ``resources/views/emails/{email-change-verification,email-verification,reset-password,
   invitation-link,test,server-lost-connection,server-revived,high-disk-usage}.blade.php``
@@ -90,6 +90,13 @@ package beyond the standard library is needed.
   The confirmation link is ``http(s)://host`` + the request URI + the user id and the md5 of
   the stored password, as the module builds it.
 
+- henrygd/beszel (MIT), Beszel, a server-monitoring hub: three alert mails of
+  ``internal/alerts/`` (a system down, CPU above its threshold, a SMART failure), their
+  ``fmt.Sprintf`` formats checked against the snapshot and filled as the Go code does
+  (``%.2f`` for the average, the emoji of the title dropped from the down message), sent by
+  ``SendAlert`` of ``alerts.go`` through PocketBase's mailer: subject the title, text/plain
+  body the message, a blank line and ``hub.MakeLink("system", id)``.
+
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -126,6 +133,8 @@ THT = "rickmacgillis/tht-reworked"
 THT_COMMIT = "e71b48de33e2e380ea92830fe08f1a5d6490996a"
 OGP = "OpenGamePanel/OGP-Website"
 OGP_COMMIT = "fdaf297f74cd4d6cce3897d845346bdeed5a5a64"
+BESZEL = "henrygd/beszel"
+BESZEL_COMMIT = "f1e5797c76a234b1c59a31c815f07edfbee0b0e9"
 
 
 def _git(repo: str, *args: str) -> bytes:
@@ -558,7 +567,7 @@ def coolify() -> None:
     sender = "Coolify <noreply@coolify.hosting.example>"
     base = "https://coolify.hosting.example"
     code = f"{RNG.randint(0, 999999):06d}"
-    vtoken = hashlib.sha1(b"noor.tester@example.com").hexdigest()
+    vtoken = hashlib.sha256(b"noor.tester@example.com").hexdigest()  # sendVerificationEmail
     reset_token = _pick("0123456789abcdef", 64)
     invite = _pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 32)
     expires = int(SENT.timestamp()) + 3600
@@ -775,6 +784,48 @@ def ogp() -> None:
         note="the account mail names the user name only; no password is sent",
     )  # fmt: skip
 
+# ---------------------------------------------------------------------------------------
+# Beszel
+
+
+def beszel() -> None:
+    status = _show(BESZEL, BESZEL_COMMIT, "internal/alerts/alerts_status.go")
+    system = _show(BESZEL, BESZEL_COMMIT, "internal/alerts/alerts_system.go")
+    smart = _show(BESZEL, BESZEL_COMMIT, "internal/alerts/alerts_smart.go")
+    alerts = _show(BESZEL, BESZEL_COMMIT, "internal/alerts/alerts.go")
+    # the formats the Go code uses, checked against the snapshot
+    assert 'title := fmt.Sprintf("Connection to %s is %s %v", systemName, alertStatus, emoji)' in status
+    assert 'message := strings.TrimSuffix(title, emoji)' in status
+    assert 'subject = fmt.Sprintf("%s %s above threshold", systemName, titleAlertName)' in system
+    assert ('body := fmt.Sprintf("%s averaged %.2f%s for the previous %v %s.", '
+            'alert.descriptor, alert.val, alert.unit, alert.min, minutesLabel)') in system
+    assert ('title := fmt.Sprintf("SMART %s on %s: %s %s", statusLabel, systemName, '
+            'deviceName, smartStateEmoji(newState))') in smart
+    assert ('message = fmt.Sprintf("Disk %s (%s) SMART status changed to %s", deviceName, '
+            'model, newState)') in smart
+    assert 'Text:    data.Message + fmt.Sprintf("\\n\\n%s", data.Link),' in alerts
+    app, sid, name = "https://monitor.hosting.example", "k3v9x2m7q1w8z4p", "fra-edge-02"
+    link = f"{app}/system/{sid}"  # hub.MakeLink("system", id)
+    title = f"Connection to {name} is down \U0001f534"
+    cases = [
+        ("status-down", title, title.removesuffix("\U0001f534"), "alerts_status.go"),
+        ("cpu-above", f"{name} CPU above threshold",
+         "CPU averaged 91.37% for the previous 10 minutes.", "alerts_system.go"),
+        ("smart-failure", f"SMART failure on {name}: /dev/sdb \U0001f534",
+         "Disk /dev/sdb (WDC WD40EFRX-68N32N0) SMART status changed to FAILED",
+         "alerts_smart.go"),
+    ]  # fmt: skip
+    for ident, subject, body, src in cases:
+        _item(
+            source="beszel", template=ident, lang="en", kind="notice", code=None,
+            repository=BESZEL, commit=BESZEL_COMMIT, licence="MIT",
+            path=f"internal/alerts/{src}, internal/alerts/alerts.go, internal/hub/hub.go",
+            rendered="Sprintf formats of the alert code, SendAlert's mailer.Message: subject "
+            "the title, text the message, a blank line and the link; text/plain",
+            raw=message(sender="Beszel <beszel@monitor.hosting.example>", subject=subject,
+                        text=f"{body}\n\n{link}", html_part=None, sent=SENT),
+        )  # fmt: skip
+
 
 def main() -> None:
     global MIRRORS
@@ -786,6 +837,7 @@ def main() -> None:
     coolify()
     tht()
     ogp()
+    beszel()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} codes")
