@@ -15,8 +15,10 @@ package beyond the standard library is needed.
 - i-MSCP/imscp (GPL-2.0-or-later for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``), i-MSCP, a
   multi-server hosting control panel (PHP). Five mails, each the default template its code
   falls back to when the reseller has stored none: ``gui/include/Email.php``'s
-  ``get_welcome_email`` (new account: type, user name and the password typed or generated
-  in the add-user form), ``get_lostpassword_activation_email`` (renewal link),
+  ``get_welcome_email`` (new account: type, user name and the password of the add-user
+  form, here as its Generate button makes it: ``pGenerator.js`` with the length 16 and no
+  special characters that ``imscp.js`` asks for, five capitals, five digits and six small
+  letters shuffled), ``get_lostpassword_activation_email`` (renewal link),
   ``get_lostpassword_password_email`` (the new password ``sendPassword`` of
   ``gui/include/LostPassword.php`` makes: ``Crypt::randomStr`` of ``PASSWD_CHARS`` = 6, the
   default of ``gui/src/Application.php``, letters and digits), ``get_alias_order_email``
@@ -195,7 +197,7 @@ def _parse_po(text: str) -> dict[str, str]:
     cur: dict[str, str] = {}
     key = None
     fuzzy = False
-    for line in text.split("\n") + [""]:
+    for line in [*text.split("\n"), ""]:
         if not line.strip():
             if "msgid" in cur and cur.get("msgstr") and not fuzzy and "msgctxt" not in cur:
                 entries[cur["msgid"]] = cur["msgstr"]
@@ -234,8 +236,8 @@ def _php_wordwrap(text: str, width: int = 75, brk: str = "\r\n") -> str:
     current = 0
     n = len(t)
     while current < n:
-        if t[current] == b[0] and current + len(b) < n and t[current:current + len(b)] == b:
-            out += t[laststart:current + len(b)]
+        if t[current] == b[0] and current + len(b) < n and t[current : current + len(b)] == b:
+            out += t[laststart : current + len(b)]
             current += len(b) - 1
             laststart = lastspace = current + 1
         elif t[current] == 0x20:
@@ -311,7 +313,9 @@ def imscp() -> None:
     }
     host, port = "panel.hosting.example", "8443"
     sender = f"i-MSCP ({host}) <noreply@{host}>"
-    po_names = {p.rsplit("/", 1)[1].removesuffix(".po") for p in _ls(IMSCP, IMSCP_COMMIT, "i18n/po/")}
+    po_names = {
+        p.rsplit("/", 1)[1].removesuffix(".po") for p in _ls(IMSCP, IMSCP_COMMIT, "i18n/po/")
+    }
     catalogues = {"en": {}}
     for loc in IMSCP_LOCALES:
         assert loc in po_names, loc
@@ -342,18 +346,25 @@ def imscp() -> None:
             note = None
             kind = "notice"
             if name == "welcome":
-                code = _pick("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789", 12)
+                # the add-user form's generator (pGenerator, length 16, no special
+                # characters): 5 capitals, 5 digits, 6 small letters, shuffled
+                chars = list(_pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 5) + _pick("0123456789", 5)
+                             + _pick("abcdefghijklmnopqrstuvwxyz", 6))  # fmt: skip
+                RNG.shuffle(chars)
+                code = "".join(chars)
                 ph = {"{USERTYPE}": tr("Customer"), "{PASSWORD}": code}
                 kind = "saas-otp"
-                note = ("the password the reseller typed or generated in the add-user form, "
-                        "after 'Password:'")  # fmt: skip
+                note = ("the password the add-user form's Generate button fills in "
+                        "(pGenerator: 16 letters and digits), after 'Password:'")  # fmt: skip
             elif name == "lostpw-password":
                 code = _pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 6)
                 ph = {"{PASSWORD}": code}
                 kind = "saas-otp"
                 note = "Crypt::randomStr(6, letters and digits): the new panel password"
             elif name == "lostpw-link":
-                key = hashlib.sha1(_pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 32).encode()).hexdigest()
+                key = hashlib.sha1(
+                    _pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 32).encode()
+                ).hexdigest()
                 ph = {"{LINK}": f"https://{host}:{port}/lostpassword.php?key={key}"}
                 note = "the renewal key (sha1 hex) is only inside the link"
             elif name == "alias-order":
@@ -546,8 +557,7 @@ def _coolify_view(view: str, data: dict[str, str]) -> str:
     slot = slot.replace("{{ config('app.name') }}", "Coolify").strip()
     assert "{{" not in slot, view
     assert layout == (
-        "<x-emails.header />\n{{ Illuminate\\Mail\\Markdown::parse($slot) }}\n"
-        "<x-emails.footer />\n"
+        "<x-emails.header />\n{{ Illuminate\\Mail\\Markdown::parse($slot) }}\n<x-emails.footer />\n"
     ), layout
     # footer: echo + newline kept, text, echo + newline kept
     foot = footer
@@ -613,6 +623,7 @@ def coolify() -> None:
             note=note,
         )  # fmt: skip
 
+
 # ---------------------------------------------------------------------------------------
 # The Hosting Tool Reworked
 
@@ -674,7 +685,7 @@ def tht() -> None:
         for key, value in values.items():  # email::parseEmail: preg_replace /%KEY%/si
             content = re.sub(f"%{key}%", lambda _m, v=value: v, content, flags=re.I | re.S)
         assert not re.search(r"%[A-Z]+%", content), (name, content)
-        code = values["PASS"] if "PASS" in values else None
+        code = values.get("PASS")
         _item(
             source="tht", template=name, lang="en",
             kind="saas-otp" if code else "notice", code=code, repository=THT,
@@ -687,6 +698,7 @@ def tht() -> None:
                         sent=SENT),
             note=note,
         )  # fmt: skip
+
 
 # ---------------------------------------------------------------------------------------
 # Open Game Panel
@@ -784,6 +796,7 @@ def ogp() -> None:
         note="the account mail names the user name only; no password is sent",
     )  # fmt: skip
 
+
 # ---------------------------------------------------------------------------------------
 # Beszel
 
@@ -794,15 +807,24 @@ def beszel() -> None:
     smart = _show(BESZEL, BESZEL_COMMIT, "internal/alerts/alerts_smart.go")
     alerts = _show(BESZEL, BESZEL_COMMIT, "internal/alerts/alerts.go")
     # the formats the Go code uses, checked against the snapshot
-    assert 'title := fmt.Sprintf("Connection to %s is %s %v", systemName, alertStatus, emoji)' in status
-    assert 'message := strings.TrimSuffix(title, emoji)' in status
+    assert (
+        'title := fmt.Sprintf("Connection to %s is %s %v", systemName, alertStatus, emoji)'
+        in status
+    )
+    assert "message := strings.TrimSuffix(title, emoji)" in status
     assert 'subject = fmt.Sprintf("%s %s above threshold", systemName, titleAlertName)' in system
-    assert ('body := fmt.Sprintf("%s averaged %.2f%s for the previous %v %s.", '
-            'alert.descriptor, alert.val, alert.unit, alert.min, minutesLabel)') in system
-    assert ('title := fmt.Sprintf("SMART %s on %s: %s %s", statusLabel, systemName, '
-            'deviceName, smartStateEmoji(newState))') in smart
-    assert ('message = fmt.Sprintf("Disk %s (%s) SMART status changed to %s", deviceName, '
-            'model, newState)') in smart
+    assert (
+        'body := fmt.Sprintf("%s averaged %.2f%s for the previous %v %s.", '
+        "alert.descriptor, alert.val, alert.unit, alert.min, minutesLabel)"
+    ) in system
+    assert (
+        'title := fmt.Sprintf("SMART %s on %s: %s %s", statusLabel, systemName, '
+        "deviceName, smartStateEmoji(newState))"
+    ) in smart
+    assert (
+        'message = fmt.Sprintf("Disk %s (%s) SMART status changed to %s", deviceName, '
+        "model, newState)"
+    ) in smart
     assert 'Text:    data.Message + fmt.Sprintf("\\n\\n%s", data.Link),' in alerts
     app, sid, name = "https://monitor.hosting.example", "k3v9x2m7q1w8z4p", "fra-edge-02"
     link = f"{app}/system/{sid}"  # hub.MakeLink("system", id)
