@@ -12,8 +12,8 @@ invoice and domain notices, in the languages they ship.
 them at the commit named below, with fixed values, so each run writes the same bytes. No
 package beyond the standard library is needed.
 
-- i-MSCP/imscp (GPL-2.0-or-later for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``), i-MSCP, a
-  multi-server hosting control panel (PHP). Five mails, each the default template its code
+- i-MSCP/imscp (GPL-2.0-or-later for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``),
+  i-MSCP, a multi-server hosting control panel (PHP). Five mails, each the default template its code
   falls back to when the reseller has stored none: ``gui/include/Email.php``'s
   ``get_welcome_email`` (new account: type, user name and the password of the add-user
   form, here as its Generate button makes it: ``pGenerator.js`` with the length 16 and no
@@ -28,14 +28,15 @@ package beyond the standard library is needed.
   ``tr('…')`` string, then looked up in ``i18n/po/<locale>.po`` (Zend_Translate's gettext
   catalogue; fuzzy and empty entries are not compiled, so they stay English): every locale
   whose catalogue translates the message is taken (ten, and Greek for the welcome mail
-  only; ``uk_UA`` holds the Russian texts and is left out). ``send_mail`` of ``Email.php`` is followed step by step: ``{NAME}`` (first and last
-  name), ``{USERNAME}``, the panel address placeholders and the mail's own placeholders are
+  only; ``uk_UA`` holds the Russian texts and is left out). ``send_mail`` of ``Email.php``
+  is followed step by step: ``{NAME}`` (first and last name), ``{USERNAME}``, the panel address placeholders and the mail's own placeholders are
   replaced in PHP ``str_replace`` order, ``\\n`` becomes ``\\r\\n`` (that value is itself
   run through the replacements, so PHP hands ``mail()`` lines ending in CR CR LF, written
   here as one line break), and the message goes through PHP ``wordwrap($m, 75, "\\r\\n")``
   (ported here: bytes, not characters, are counted, so Cyrillic and CJK lines wrap
-  earlier); text/plain, From ``i-MSCP (<host>) <noreply@<host>>``. The ``Reply-To`` and ``X-Mailer`` headers are left out. A customer's
-  user name is its domain name, as ``reseller/user_add3.php`` makes it.
+  earlier); text/plain, From ``i-MSCP (<host>) <noreply@<host>>``. The ``Reply-To`` and
+  ``X-Mailer`` headers are left out. A customer's user name is its domain name, as
+  ``reseller/user_add3.php`` makes it.
 - rajnandan1/kener (MIT), Kener, a status page: the four general templates of
   ``src/lib/server/templates/general/`` (``subscription_account_code`` — the subscriber
   sign-in code, ``String(GenerateRandomNumber(6))`` of ``SubscriberLogin``, six digits not
@@ -64,7 +65,6 @@ package beyond the standard library is needed.
   ``sprintf('%06d', random_int(0, 999999))`` of ``User::requestEmailChange``; the password
   reset expiry is ``config/auth.php``'s 10 minutes. English only (Coolify's ``lang/`` holds
   UI strings, none of these mails).
-
 - rickmacgillis/tht-reworked (GPL-3.0, ``LICENSE``), The Hosting Tool Reworked, a hosting
   sign-up and billing system that creates cPanel/WHM accounts: the template files
   ``includes/tpl/email/<dir>/<name>.tpl`` with the subjects of the ``templates`` rows of
@@ -76,7 +76,6 @@ package beyond the standard library is needed.
   reset, ``admin/index.php``); the new-account mails carry the password chosen on the order
   form; the name-server list goes through ``nl2br``. The site URL is stored with its
   trailing slash, so ``url . "/client"`` links show ``//``, as the code makes them.
-
 - OpenGamePanel/OGP-Website (GPL-2.0-or-later, ``COPYING``), Open Game Panel, a game-server
   hosting panel: the lost-password module's two mails (``modules/lostpwd/lostpwd.php``: the
   confirmation link, then the new password of its ``makeRandomPassword`` — eight of the 33
@@ -91,7 +90,6 @@ package beyond the standard library is needed.
   entities decoded), so ``<br>`` vanish and the lines run together, as PHPMailer sends them.
   The confirmation link is ``http(s)://host`` + the request URI + the user id and the md5 of
   the stored password, as the module builds it.
-
 - henrygd/beszel (MIT), Beszel, a server-monitoring hub: three alert mails of
   ``internal/alerts/`` (a system down, CPU above its threshold, a SMART failure), their
   ``fmt.Sprintf`` formats checked against the snapshot and filled as the Go code does
