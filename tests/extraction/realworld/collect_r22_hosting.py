@@ -29,8 +29,9 @@ package beyond the standard library is needed.
   catalogue; fuzzy and empty entries are not compiled, so they stay English): every locale
   whose catalogue translates the message is taken (ten, and Greek for the welcome mail
   only; ``uk_UA`` holds the Russian texts and is left out). ``send_mail`` of ``Email.php``
-  is followed step by step: ``{NAME}`` (first and last name), ``{USERNAME}``, the panel address placeholders and the mail's own placeholders are
-  replaced in PHP ``str_replace`` order, ``\\n`` becomes ``\\r\\n`` (that value is itself
+  is followed step by step: ``{NAME}`` (first and last name), ``{USERNAME}``, the panel
+  address placeholders and the mail's own placeholders are replaced in PHP ``str_replace``
+  order, ``\\n`` becomes ``\\r\\n`` (that value is itself
   run through the replacements, so PHP hands ``mail()`` lines ending in CR CR LF, written
   here as one line break), and the message goes through PHP ``wordwrap($m, 75, "\\r\\n")``
   (ported here: bytes, not characters, are counted, so Cyrillic and CJK lines wrap
