@@ -13,8 +13,8 @@ them at the commit named below, with fixed values, so each run writes the same b
 package beyond the standard library is needed.
 
 - i-MSCP/imscp (GPL-2.0-or-later for the panel, ``COPYING`` -> ``docs/LICENSE-GPL2``),
-  i-MSCP, a multi-server hosting control panel (PHP). Five mails, each the default template its code
-  falls back to when the reseller has stored none: ``gui/include/Email.php``'s
+  i-MSCP, a multi-server hosting control panel (PHP). Five mails, each the default template
+  its code falls back to when the reseller has stored none: ``gui/include/Email.php``'s
   ``get_welcome_email`` (new account: type, user name and the password of the add-user
   form, here as its Generate button makes it: ``pGenerator.js`` with the length 16 and no
   special characters that ``imscp.js`` asks for, five capitals, five digits and six small
