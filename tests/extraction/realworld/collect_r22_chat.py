@@ -493,6 +493,221 @@ def synapse() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# listmonk: a small executor of Go html/template for the system-mail templates
+
+
+def go_html_escape(value: str) -> str:
+    """html/template's htmlEscaper / attrEscaper replacement table."""
+    table = {"\0": "\ufffd", '"': "&#34;", "&": "&amp;", "'": "&#39;", "+": "&#43;",
+             "<": "&lt;", ">": "&gt;"}  # fmt: skip
+    return "".join(table.get(ch, ch) for ch in value)
+
+
+def go_url_normalize(value: str) -> str:
+    """html/template's urlNormalizer: bytes outside the URL alphabet percent-encoded."""
+    keep = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+               "-._~!#$&*+,/:;=?@[]%'()")  # fmt: skip
+    return "".join(
+        ch if ch in keep else "".join(f"%{b:02X}" for b in ch.encode()) for ch in value
+    )
+
+
+def go_parse(src: str) -> tuple[list, dict[str, list]]:
+    """Text and actions of a template file into a tree; ``define`` blocks collected."""
+    parts = re.split(r"(\{\{.*?\}\})", src, flags=re.S)
+    defines: dict[str, list] = {}
+    pos = 0
+    tokens = []
+    for part in parts:
+        if part.startswith("{{") and part.endswith("}}"):
+            before = src[:pos]
+            if re.search(r'<[a-zA-Z][^<>]*\b(?:href|src)="[^"]*$', before):
+                context = "url"
+            elif re.search(r'<[a-zA-Z][^<>]*="[^"]*$', before):
+                context = "attr"
+            else:
+                context = "text"
+            tokens.append(("action", part[2:-2].strip(), context))
+        elif part:
+            tokens.append(("text", part, None))
+        pos += len(part)
+    tokens.reverse()
+
+    def block() -> tuple[list, str]:
+        nodes: list = []
+        while tokens:
+            kind, value, context = tokens.pop()
+            if kind == "text":
+                nodes.append(("text", value))
+                continue
+            word = value.split(None, 1)[0]
+            if word in ("end", "else"):
+                return nodes, word
+            if word == "define":
+                body, _ = block()
+                defines[value.split('"')[1]] = body
+            elif word == "if":
+                then, stop = block()
+                other = block()[0] if stop == "else" else []
+                nodes.append(("if", value[2:].strip(), then, other))
+            elif word == "range":
+                body, _ = block()
+                nodes.append(("range", value.split(":=", 1)[1].strip(), body))
+            elif word == "template":
+                nodes.append(("template", value.split('"')[1]))
+            else:
+                nodes.append(("action", value, context))
+        return nodes, ""
+
+    return block()[0], defines
+
+
+def go_execute(defines: dict[str, list], name: str, dot: object, funcs: dict) -> str:
+    def arg_tokens(expr: str) -> list[str]:
+        return re.findall(r'"[^"]*"|\(|\)|[^\s()]+', expr)
+
+    def value(toks: list[str], cur: object) -> object:
+        tok = toks.pop(0)
+        if tok == "(":
+            inner = []
+            depth = 1
+            while True:
+                t = toks.pop(0)
+                depth += (t == "(") - (t == ")")
+                if depth == 0:
+                    break
+                inner.append(t)
+            return command(inner, cur)
+        if tok.startswith('"'):
+            return tok[1:-1]
+        if tok == ".":
+            return cur
+        if tok.startswith("."):
+            obj = cur
+            for field in tok[1:].split("."):
+                obj = obj[field] if isinstance(obj, dict) else getattr(obj, field)
+                obj = obj() if callable(obj) else obj
+            return obj
+        return funcs[tok]()  # a niladic template function (LogoURL, RootURL)
+
+    def command(toks: list[str], cur: object) -> object:
+        head = toks[0]
+        if head in ("eq", "ne", "index") or head.startswith("L."):
+            rest = toks[1:]
+            args = []
+            while rest:
+                args.append(value(rest, cur))
+            if head == "eq":
+                return args[0] == args[1]
+            if head == "ne":
+                return args[0] != args[1]
+            if head == "index":
+                return args[0][args[1]]
+            return funcs[head](*args)
+        return value(list(toks), cur)
+
+    def run(nodes: list, cur: object) -> str:
+        out = ""
+        for node in nodes:
+            if node[0] == "text":
+                out += node[1]
+            elif node[0] == "template":
+                out += run(defines[node[1]], cur)
+            elif node[0] == "if":
+                out += run(node[2] if command(arg_tokens(node[1]), cur) else node[3], cur)
+            elif node[0] == "range":
+                for element in command(arg_tokens(node[1]), cur):
+                    out += run(node[2], element)
+            else:
+                result = command(arg_tokens(node[1]), cur)
+                result = str(result)
+                if node[2] == "url":
+                    result = go_url_normalize(result)
+                out += go_html_escape(result)
+        return out
+
+    return run(defines[name], dot)
+
+
+class ListmonkSubscriber:
+    def __init__(self, name: str) -> None:
+        self.Name = name
+
+    def FirstName(self) -> str:  # noqa: N802 - the Go method's name
+        """``models.Subscriber.FirstName``: the first word longer than two characters."""
+        for word in self.Name.split(" "):
+            if len(word) > 2:
+                return word
+        return self.Name
+
+
+def listmonk() -> None:
+    base = "static/email-templates/"
+    defines: dict[str, list] = {}
+    for name in ("base", "subscriber-optin", "forgot-password", "campaign-status"):
+        defines.update(go_parse(git_show(LISTMONK, f"{base}{name}.html"))[1])
+    en = json.loads(git_show(LISTMONK, "i18n/en.json"))
+    root = "https://lists.example.com"
+    sender = "Example Newsletter <noreply@lists.example.com>"
+    sub_uuid = "5c1f4a9e-8d3b-4f62-9a07-2e6b1d93c4f8"
+    lists = [
+        {"Type": "public", "Name": "Weekend Hikers Digest", "UUID": "a3d9e1c2-6b4f-4e8a-b7d5-0f2c9e81a6b3"},
+        {"Type": "private", "Name": "Trip leaders", "UUID": "e7b2c4d1-9a3f-4c5e-8d6b-1a0f3e2d7c94"},
+    ]  # fmt: skip
+    plan = {
+        "subscriber-optin": ["en", "de", "fr", "es", "ja", "ru", "pt-BR"],
+        "forgot-password": ["en", "de", "fr", "es", "ja", "ru", "pt-BR"],
+        "campaign-status": ["en", "fr", "es", "ja", "ru"],
+    }
+    n = 70
+    for name, langs in plan.items():
+        for lang in langs:
+            n += 1
+            strings = {**en, **json.loads(git_show(LISTMONK, f"i18n/{lang}.json"))}
+
+            def singular(key: str) -> str:
+                s = strings.get(key, key)
+                return s.split("|")[0].strip() if "|" in s else s
+
+            funcs = {"L.T": singular, "L.Ts": singular, "LogoURL": lambda: "",
+                     "RootURL": lambda: root}  # fmt: skip
+            if name == "subscriber-optin":
+                query = "&".join(f"l={item['UUID']}" for item in lists)
+                dot: object = {
+                    "Subscriber": ListmonkSubscriber("Noor Tester"),
+                    "Lists": lists,
+                    "OptinURL": f"{root}/subscription/optin/{sub_uuid}?{query}",
+                    "UnsubURL": f"{root}/subscription/00000000-0000-0000-0000-000000000000/"
+                                f"{sub_uuid}",
+                }  # fmt: skip
+                subject = singular("subscribers.optinSubject")
+                where = "cmd/subscribers.go"
+            elif name == "forgot-password":
+                tok = token(f"listmonk-reset-{lang}", ALNUM, 32)
+                dot = {"ResetURL": f"{root}/admin/reset?token={tok}"
+                                   "&email=noor.tester%40example.com"}  # fmt: skip
+                subject = singular("email.forgotPassword.subject")
+                where = "cmd/auth.go"
+            else:
+                dot = {"ID": 42, "Name": "December newsletter", "Status": "finished",
+                       "Sent": 1873, "ToSend": 1873, "Reason": ""}  # fmt: skip
+                subject = "Finished: December newsletter"
+                where = "internal/manager/manager.go"
+            body = go_execute(defines, name, dot, funcs)
+            raw = message(sender=sender, subject=subject, text=None, html_part=body,
+                          sent=sent(n))  # fmt: skip
+            paths = [f"{base}{name}.html", f"{base}base.html", "i18n/en.json",
+                     "internal/notifs/notifs.go", where]  # fmt: skip
+            if lang != "en":
+                paths.insert(3, f"i18n/{lang}.json")
+            add(LISTMONK, source="listmonk", name=name, lang=lang, kind="notice", code=None,
+                paths=paths,
+                rendered="Go html/template executed by a small renderer (define/template/if/"
+                         "range, L.T/L.Ts, html/template escaping), text/html only",
+                raw=raw)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def licences() -> None:
@@ -525,6 +740,7 @@ def main() -> None:
     ergo()
     mxisd()
     synapse()
+    listmonk()
     licences()
     out = HERE / "round22" / "chat.json"
     out.parent.mkdir(exist_ok=True)
