@@ -84,6 +84,7 @@ ATHEME = ("atheme/atheme", "88de242f4755394746444c7bd28da15127d976d2", "ISC")
 ERGO = ("ergochat/ergo", "923b0ddbb2fec5299a61518e6554f1906e1a5cd1", "MIT")
 MXISD = ("kamax-matrix/mxisd", "c4fdcc7fb013f3013b84b8f16cff5a0213dda354", "AGPL-3.0-only")
 SYNAPSE = ("element-hq/synapse", "a58ad44eb0ce3cc14153f921206f322e17339dc5", "AGPL-3.0-only")
+X3 = ("evilnet/x3", "5d7fadbf3e621df5e45be1db50849bf23bad418f", "GPL-3.0-or-later")
 LISTMONK = ("knadh/listmonk", "911e0b774abad4fbf7b534be43a34a80fb6ace5b", "AGPL-3.0-only")
 
 ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -93,13 +94,17 @@ MIRRORS = Path("/work/.mirror")
 ITEMS: list[dict] = []
 
 
-def git_show(repo: tuple[str, str, str], path: str) -> str:
+def git_show_bytes(repo: tuple[str, str, str], path: str) -> bytes:
     owner_name, commit, _ = repo
     git_dir = MIRRORS / owner_name.replace("/", "+") / "repo"
     return subprocess.run(
         ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
         capture_output=True, check=True,
-    ).stdout.decode("utf-8")  # fmt: skip
+    ).stdout  # fmt: skip
+
+
+def git_show(repo: tuple[str, str, str], path: str) -> str:
+    return git_show_bytes(repo, path).decode("utf-8")
 
 
 def git_ls(repo: tuple[str, str, str], path: str) -> list[str]:
@@ -655,7 +660,7 @@ def listmonk() -> None:
         {"Type": "private", "Name": "Trip leaders", "UUID": "e7b2c4d1-9a3f-4c5e-8d6b-1a0f3e2d7c94"},
     ]  # fmt: skip
     plan = {
-        "subscriber-optin": ["en", "de", "fr", "es", "ja", "ru", "pt-BR"],
+        "subscriber-optin": ["en", "de", "fr", "es", "ja", "ru", "pt-BR", "it", "ko", "uk", "zh-CN"],
         "forgot-password": ["en", "de", "fr", "es", "ja", "ru", "pt-BR"],
         "campaign-status": ["en", "fr", "es", "ja", "ru"],
     }
@@ -708,6 +713,109 @@ def listmonk() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# X3
+
+
+def x3_flowed(para: str) -> str:
+    """``send_flowed_text`` of ``src/mail-sendmail.c`` (RFC 2646 wrapping)."""
+    out = ""
+    eol = para.find("\n")
+    while para:
+        if para[0] in " >" or para.startswith("From "):
+            out += " "
+            shift = 1
+        else:
+            shift = 0
+        if eol == -1 and len(para) < 80 - shift:
+            out += para + "\n"
+            break
+        if eol != -1 and eol < 80 - shift:
+            out += para[:eol] + "\n"
+            para = para[eol + 1 :]
+        else:
+            pos = 72 - shift
+            while pos and para[pos] != " ":
+                pos -= 1
+            if pos == 0:
+                pos = len(re.match(r"[^ \n]*", para).group(0))
+            out += para[: pos + 1] + "\n"
+            para = para[pos + 1 :]
+        eol = para.find("\n")
+    return out
+
+
+def x3_printf(fmt: str, *args: str) -> str:
+    """C printf for ``%s`` and positional ``%N$s``."""
+    counter = iter(args)
+    return re.sub(
+        r"%(?:(\d+)\$)?s",
+        lambda m: args[int(m.group(1)) - 1] if m.group(1) else next(counter),
+        fmt,
+    )
+
+
+def x3_unescape(value: str) -> str:
+    """A quoted string of a recdb file (``src/recdb.c``)."""
+    table = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r",
+             "\\": "\\", '"': '"'}  # fmt: skip
+    return re.sub(r"\\(.)", lambda m: table.get(m.group(1), "\\" + m.group(1)), value)
+
+
+def x3() -> None:
+    source = git_show(X3, "src/nickserv.c")
+    english = {}
+    for key in ("ACTIVATION", "PASSWORD_CHANGE", "EMAIL_VERIFY", "ALLOWAUTH"):
+        for part in ("SUBJECT", "BODY"):
+            name = f"NSEMAIL_{key}_{part}"
+            m = re.search(r'\{ "' + name + r'",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\}', source)
+            pieces = re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))
+            english[name] = x3_unescape("".join(pieces))
+    german = {}
+    db = git_show_bytes(X3, "languages/de/strings.db").decode("latin-1")
+    for key, value in re.findall(r'^"(NSEMAIL_\w+)" "((?:[^"\\]|\\.)*)";', db, flags=re.M):
+        german[key] = x3_unescape(value)
+    conf = git_show(X3, "x3.conf.example")
+
+    def conf_list(key: str) -> list[str]:
+        m = re.search(r'"' + key + r'"\s*\((.*?)\);', conf)
+        return [x3_unescape(v) for v in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))]
+
+    from_address = re.search(r'"from_address" "([^"]+)"', conf).group(1)
+    netname = re.search(r'"network" "([^"]+)"', conf).group(1)
+    server = re.search(r'"hostname" "([^"]+)"', conf).group(1)
+    nick = "AuthServ"  # the nickserv block's "nick" of x3.conf.example
+    plan = [("ACTIVATION", 1), ("PASSWORD_CHANGE", 0), ("EMAIL_VERIFY", 1), ("ALLOWAUTH", 0)]
+    n = 100
+    for lang, table in (("en", english), ("de", german)):
+        for key, first_time in plan:
+            n += 1
+            cookie = token(f"x3-{key}-{lang}", ALNUM, 10)
+            subject = x3_printf(table[f"NSEMAIL_{key}_SUBJECT"], netname)
+            body = x3_printf(table[f"NSEMAIL_{key}_BODY"], netname, cookie, nick, server, "noor")
+            text = ""
+            prefix = conf_list("body_prefix_first" if first_time else "body_prefix")
+            for entry in prefix:
+                text += x3_flowed(entry)
+            text += "\n" + x3_flowed(body) + "\n"
+            for entry in conf_list("body_suffix_first" if first_time else "body_suffix"):
+                text += x3_flowed(entry)
+            raw = message(sender=f"{nick} <{from_address}>", subject=subject, text=text,
+                          html_part=None, sent=sent(n))  # fmt: skip
+            paths = ["src/nickserv.c", "src/mail-sendmail.c", "src/recdb.c", "x3.conf.example"]
+            if lang == "de":
+                paths.insert(1, "languages/de/strings.db")
+            add(X3, source="x3", name=key.lower().replace("_", "-"), lang=lang,
+                kind="saas-otp", code=cookie, paths=paths,
+                rendered="NSEMAIL_* format of the language filled by nickserv_make_cookie, "
+                         "wrapped by send_flowed_text between the example configuration's "
+                         "body prefix and suffix; text/plain",
+                raw=raw,
+                note="strings.db is ISO-8859-1; shown decoded (the sender writes its bytes "
+                     "under charset us-ascii unless mail/charset is set)"
+                if lang == "de" else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def licences() -> None:
@@ -718,6 +826,7 @@ def licences() -> None:
         MXISD: "LICENSE",
         SYNAPSE: "LICENSE-AGPL-3.0",
         LISTMONK: "LICENSE",
+        X3: "COPYING",
     }
     for repo, path in files.items():
         out = HERE / "LICENSES" / repo[0].replace("/", "+")
@@ -741,6 +850,7 @@ def main() -> None:
     mxisd()
     synapse()
     listmonk()
+    x3()
     licences()
     out = HERE / "round22" / "chat.json"
     out.parent.mkdir(exist_ok=True)
