@@ -85,6 +85,7 @@ ERGO = ("ergochat/ergo", "923b0ddbb2fec5299a61518e6554f1906e1a5cd1", "MIT")
 MXISD = ("kamax-matrix/mxisd", "c4fdcc7fb013f3013b84b8f16cff5a0213dda354", "AGPL-3.0-only")
 SYNAPSE = ("element-hq/synapse", "a58ad44eb0ce3cc14153f921206f322e17339dc5", "AGPL-3.0-only")
 X3 = ("evilnet/x3", "5d7fadbf3e621df5e45be1db50849bf23bad418f", "GPL-3.0-or-later")
+SCOOLD = ("Erudika/scoold", "fbbc53307d3cbdc8a89ed856cdc4a884c56fdbf2", "Apache-2.0")
 LISTMONK = ("knadh/listmonk", "911e0b774abad4fbf7b534be43a34a80fb6ace5b", "AGPL-3.0-only")
 
 ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -816,6 +817,137 @@ def x3() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Scoold
+
+
+def java_properties(text: str) -> dict[str, str]:
+    """``java.util.Properties.load`` for the forms these files use (``key = value``,
+    ``#`` comments, ``\\`` continuations, ``\\uXXXX`` and the usual escapes)."""
+    out = {}
+    logical = ""
+    for line in text.split("\n"):
+        line = line.rstrip("\r")
+        stripped = line.lstrip(" \t\f")
+        if not logical and (not stripped or stripped[0] in "#!"):
+            continue
+        logical += stripped
+        trailing = len(logical) - len(logical.rstrip("\\"))
+        if trailing % 2:
+            logical = logical[:-1]
+            continue
+        m = re.match(r"((?:[^\\=: \t\f]|\\.)*)[ \t\f]*[=:]?[ \t\f]*(.*)", logical, re.S)
+        key, value = m.group(1), m.group(2)
+        logical = ""
+
+        def unescape(s: str) -> str:
+            return re.sub(
+                r"\\(u[0-9a-fA-F]{4}|.)",
+                lambda e: chr(int(e.group(1)[1:], 16)) if e.group(1)[0] == "u" and len(e.group(1)) == 5
+                else {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}.get(e.group(1), e.group(1)),
+                s,
+            )
+
+        out[unescape(key)] = unescape(value)
+    return out
+
+
+def java_format_message(msg: str, *params: str) -> str:
+    """para's ``Utils.formatMessage``: quotes doubled, then ``MessageFormat.format``."""
+    msg = msg.replace("'", "''")
+    out = ""
+    i = 0
+    while i < len(msg):
+        ch = msg[i]
+        if ch == "'":
+            if msg[i + 1 : i + 2] == "'":
+                out += "'"
+                i += 2
+                continue
+        if ch == "{":
+            end = msg.index("}", i)
+            out += params[int(msg[i + 1 : end])]
+            i = end + 1
+            continue
+        out += ch
+        i += 1
+    return out
+
+
+def jmustache(template: str, context: dict[str, str]) -> str:
+    """JMustache with ``escapeHTML(false)``, ``emptyStringIsFalse(true)``: ``{{name}}`` and
+    ``{{#name}}…{{/name}}`` over strings; a section tag alone on its line takes the line."""
+    template = re.sub(r"(?m)^[ \t]*(\{\{[#/]\w+\}\})[ \t]*\n", r"\1", template)
+
+    def section(m: re.Match[str]) -> str:
+        return m.group(2) if context.get(m.group(1)) else ""
+
+    template = re.sub(r"\{\{#(\w+)\}\}(.*?)\{\{/\1\}\}", section, template, flags=re.S)
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: context.get(m.group(1), ""), template)
+
+
+def scoold() -> None:
+    english = java_properties(git_show(SCOOLD, "src/main/resources/lang_en.properties"))
+    template = git_show(SCOOLD, "src/main/resources/emails/notify.html")
+    app = "Trailhead Answers"
+    server = "https://qa.example.com"
+    footer = f'<a href="{server}">{app}</a> &bull; <a href="https://scoold.com">Powered by Scoold</a>'
+    n = 130
+    for name in ("welcome", "iforgot"):
+        for lang in ("en", "de", "fr", "es", "ja"):
+            n += 1
+            strings = {**english}
+            if lang != "en":
+                strings.update(java_properties(
+                    git_show(SCOOLD, f"src/main/resources/lang_{lang}.properties")))
+            sig = java_format_message(strings["notification.signature"] + "<br><br>", app)
+            if name == "welcome":
+                subject = java_format_message(strings["signin.welcome"], app)
+                body1 = java_format_message(strings["signin.welcome.body1"] + "<br><br>", app)
+                body2 = strings["signin.welcome.body2"] + "<br><br>"
+                tok = base64_url(token(f"scoold-{lang}", ALNUM, 40))
+                link = f"{server}/signin/register?id=2041339856017514496&token={tok}"
+                body3 = (f'<b><a href="{link}">{strings["signin.welcome.verify"]}</a></b>'
+                         f"<br><br>{sig}")  # fmt: skip
+                heading = java_format_message(strings["signin.welcome.title"], "Noor Tester")
+                body = body1 + body2 + body3
+                where = "sendWelcomeEmail"
+            else:
+                subject = strings["iforgot.title"]
+                url = (f"{server}/signin/iforgot?email=noor.tester@example.com&token="
+                       f"{token(f'scoold-reset-{lang}', ALNUM, 40)}")  # fmt: skip
+                body = (strings["notification.iforgot.body1"] + "<br><br>"
+                        + java_format_message('<b><a href="{0}">'
+                                              + strings["notification.iforgot.body2"]
+                                              + "</a></b><br><br>", url)
+                        + sig)  # fmt: skip
+                heading = strings["hello"]
+                where = "sendPasswordResetEmail"
+            html_body = jmustache(template, {
+                "subject": html.escape(subject), "logourl": f"{server}/images/logowhite.png",
+                "heading": heading, "body": body, "footerhtml": footer})  # fmt: skip
+            raw = message(sender=f"{app} <support@qa.example.com>", subject=subject,
+                          text=None, html_part=html_body, sent=sent(n))  # fmt: skip
+            paths = ["src/main/resources/emails/notify.html",
+                     "src/main/resources/lang_en.properties",
+                     "src/main/java/com/erudika/scoold/utils/ScooldUtils.java",
+                     "src/main/java/com/erudika/scoold/ScooldConfig.java"]  # fmt: skip
+            if lang != "en":
+                paths.insert(2, f"src/main/resources/lang_{lang}.properties")
+            add(SCOOLD, source="scoold", name=name, lang=lang, kind="notice", code=None,
+                paths=paths,
+                rendered=f"{where}: language strings through MessageFormat into the Mustache "
+                         "mail (JMustache, HTML not escaped); text/html only",
+                raw=raw)  # fmt: skip
+
+
+def base64_url(value: str) -> str:
+    """para's ``Utils.base64encURL`` of a token's bytes (URL-safe Base64, no padding)."""
+    import base64
+
+    return base64.urlsafe_b64encode(value.encode()).decode().rstrip("=")
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def licences() -> None:
@@ -827,6 +959,7 @@ def licences() -> None:
         SYNAPSE: "LICENSE-AGPL-3.0",
         LISTMONK: "LICENSE",
         X3: "COPYING",
+        SCOOLD: "LICENSE",
     }
     for repo, path in files.items():
         out = HERE / "LICENSES" / repo[0].replace("/", "+")
@@ -851,6 +984,7 @@ def main() -> None:
     synapse()
     listmonk()
     x3()
+    scoold()
     licences()
     out = HERE / "round22" / "chat.json"
     out.parent.mkdir(exist_ok=True)
