@@ -1,8 +1,9 @@
 """Round twenty-two, communication and community software: IRC services and an IRC server
-(NickServ registration, e-mail change and password-reset mails whose code is typed on IRC, and
-a services-generated password), a Matrix homeserver and a Matrix identity server (validation
-links and notices), and a newsletter / mailing-list manager (opt-in, data export and password
-reset notices) — in the languages they ship.
+(NickServ / AuthServ registration, e-mail change and password-reset mails whose code is typed
+on IRC, and a services-generated password), a Matrix homeserver and a Matrix identity server
+(validation links and notices), a newsletter / mailing-list manager (opt-in, password reset and
+campaign notices) and two Q&A sites (confirmation and reset codes, welcome and answer notices)
+— in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_chat.py \\
         --mirrors /work/.mirror
@@ -59,6 +60,27 @@ folder is put on ``sys.path`` when jinja2 is not importable; ``--site`` changes 
   the part before ``|``); one text/html part, as ``internal/notifs`` sends it. Subjects are
   ``subscribers.optinSubject``, ``email.data.title`` and ``email.forgotPassword.subject``.
   Languages: those whose catalogue translates every string of the mail.
+- evilnet/x3 (GPL-3.0-or-later), IRC services (AuthServ): ``nickserv_make_cookie`` in
+  ``src/nickserv.c`` fills the ``NSEMAIL_*`` format of the account's language (the built-in
+  English table, or ``languages/de/strings.db``, a recdb file in ISO-8859-1) with
+  ``snprintf`` (positional ``%N$s``); ``mail_send`` in ``src/mail-sendmail.c`` writes the
+  body prefix, the body and the body suffix of ``x3.conf.example``'s ``mail`` block through
+  ``send_flowed_text`` (format=flowed wrapping at 72/80 columns, space-stuffing). The cookie
+  is ``genpass(cookie, 10)``: ten letters and digits. Mails: activation, password change,
+  e-mail verification, allow-auth.
+- Erudika/scoold (Apache-2.0), Q&A site: ``ScooldUtils.sendWelcomeEmail`` and
+  ``sendPasswordResetEmail`` build the body from ``lang_<lang>.properties`` strings (read as
+  ``java.util.Properties`` does) through para's ``Utils.formatMessage`` (quotes doubled, then
+  ``MessageFormat``) into ``src/main/resources/emails/notify.html``, compiled by para's
+  ``Utils.compileMustache`` (JMustache, ``escapeHTML(false)``; a section tag alone on its
+  line takes the line); text/html only, as ``ScooldEmailer`` sends it.
+- q2a/question2answer (GPL-2.0-or-later), Q&A site: ``qa-include/lang/qa-lang-emails.php``
+  strings filled with ``strtr`` by ``qa_send_notification`` after ``to_handle_prefix`` and
+  sent by ``qa_send_email`` (PHPMailer) as text/plain; the welcome mail
+  (``qa_create_new_user``), the e-mail confirmation and password reset mails
+  (``qa_send_new_confirm``, ``qa_start_reset_user``; the code is
+  ``qa_random_alphanum(8)``, lower-case letters and digits) and an answer notification.
+  Links in the site's neat URL format. English only (the core ships no other language).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -86,6 +108,7 @@ MXISD = ("kamax-matrix/mxisd", "c4fdcc7fb013f3013b84b8f16cff5a0213dda354", "AGPL
 SYNAPSE = ("element-hq/synapse", "a58ad44eb0ce3cc14153f921206f322e17339dc5", "AGPL-3.0-only")
 X3 = ("evilnet/x3", "5d7fadbf3e621df5e45be1db50849bf23bad418f", "GPL-3.0-or-later")
 SCOOLD = ("Erudika/scoold", "fbbc53307d3cbdc8a89ed856cdc4a884c56fdbf2", "Apache-2.0")
+Q2A = ("q2a/question2answer", "2c945eab1a4383f7732f6b0d17919d45b1204489", "GPL-2.0-or-later")
 LISTMONK = ("knadh/listmonk", "911e0b774abad4fbf7b534be43a34a80fb6ace5b", "AGPL-3.0-only")
 
 ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -948,6 +971,77 @@ def base64_url(value: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------
+# Question2Answer
+
+
+def php_strtr(text: str, pairs: dict[str, str]) -> str:
+    """PHP ``strtr`` with an array: longest keys first, one pass, no re-scanning."""
+    keys = sorted(pairs, key=len, reverse=True)
+    return re.sub("|".join(re.escape(k) for k in keys), lambda m: pairs[m.group(0)], text)
+
+
+def q2a() -> None:
+    source = git_show(Q2A, "qa-include/lang/qa-lang-emails.php")
+    strings = {
+        key: value.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+        if quote == '"' else value
+        for key, quote, value in re.findall(
+            r"'(\w+)' => ([\"'])((?:(?!\2)[^\\]|\\.)*)\2", source)
+    }  # fmt: skip
+    site = "https://answers.example.com/"
+    title = "Trail Answers"
+    handle = "noor"
+    common = {"^site_title": title, "^site_url": site, "^handle": handle,
+              "^email": "noor.tester@example.com", "^open": "\n", "^close": "\n"}  # fmt: skip
+    confirm_code = token("q2a-confirm", "abcdefghijklmnopqrstuvwxyz0123456789", 8)
+    reset_code = token("q2a-reset", "abcdefghijklmnopqrstuvwxyz0123456789", 8)
+    welcome_code = token("q2a-welcome", "abcdefghijklmnopqrstuvwxyz0123456789", 8)
+    mails = [
+        ("welcome", None, {
+            "^password": "",
+            "^url": site,
+            "^custom": "",
+            "^confirm": php_strtr(strings["welcome_confirm"], {
+                "^url": f"{site}confirm?c={welcome_code}&u={handle}"}),
+        }, "qa_create_new_user"),
+        ("confirm", confirm_code, {
+            "^url": f"{site}confirm?c={confirm_code}&u={handle}",
+            "^code": confirm_code,
+        }, "qa_send_new_confirm"),
+        ("reset", reset_code, {
+            "^code": reset_code,
+            "^url": f"{site}reset?c={reset_code}&e=noor.tester%40example.com",
+        }, "qa_start_reset_user"),
+        ("q_answered", None, {
+            "^a_handle": "mira",
+            "^q_title": "Which trail to Lake Louise is open in December?",
+            "^a_content": "The Lake Agnes trail is usually packed down by snowshoers; bring "
+                          "microspikes and start before 9.",
+            "^url": f"{site}1288/which-trail-to-lake-louise-is-open-in-december?show=1291"
+                    "#a1291",
+        }, "qa-include/plugins/qa-event-notify.php"),
+    ]  # fmt: skip
+    n = 150
+    for name, code, subs, where in mails:
+        n += 1
+        subs = {**subs, **common}
+        subject = php_strtr(strings[f"{name}_subject"], subs)
+        body = strings["to_handle_prefix"].replace("^", handle) + php_strtr(
+            strings[f"{name}_body"], subs)
+        raw = message(sender=f"{title} <noreply@answers.example.com>", subject=subject,
+                      text=body, html_part=None, sent=sent(n))  # fmt: skip
+        add(Q2A, source="q2a", name=name.replace("_", "-"), lang="en",
+            kind="saas-otp" if code else "notice", code=code,
+            paths=["qa-include/lang/qa-lang-emails.php", "qa-include/app/emails.php",
+                   "qa-include/app/users-edit.php"
+                   if where.startswith("qa_") else where],
+            rendered=f"{where}: language string filled by strtr() after the to_handle_prefix, "
+                     "sent by qa_send_email as text/plain",
+            raw=raw,
+            note="the mail gives a link and the same code to enter" if code else None)
+
+
+# ---------------------------------------------------------------------------------------
 
 
 def licences() -> None:
@@ -960,6 +1054,7 @@ def licences() -> None:
         LISTMONK: "LICENSE",
         X3: "COPYING",
         SCOOLD: "LICENSE",
+        Q2A: "LICENSE",
     }
     for repo, path in files.items():
         out = HERE / "LICENSES" / repo[0].replace("/", "+")
@@ -985,6 +1080,7 @@ def main() -> None:
     listmonk()
     x3()
     scoold()
+    q2a()
     licences()
     out = HERE / "round22" / "chat.json"
     out.parent.mkdir(exist_ok=True)
