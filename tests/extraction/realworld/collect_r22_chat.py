@@ -374,7 +374,10 @@ def ergo() -> None:
     for lang, name in plan:
         n += 1
         code = token(f"ergo-{name}-{lang}", ERGO_B32, 26)
-        t = lambda s: tr(lang, s)  # noqa: E731
+
+        def t(s: str, lang: str = lang) -> str:
+            return tr(lang, s)
+
         if name == "verify":
             subject = go_sprintf(t("Verify your account on %s"), server)
             body = (go_sprintf(t("Account: %s"), account) + "\r\n"
@@ -536,9 +539,7 @@ def go_url_normalize(value: str) -> str:
     """html/template's urlNormalizer: bytes outside the URL alphabet percent-encoded."""
     keep = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
                "-._~!#$&*+,/:;=?@[]%'()")  # fmt: skip
-    return "".join(
-        ch if ch in keep else "".join(f"%{b:02X}" for b in ch.encode()) for ch in value
-    )
+    return "".join(ch if ch in keep else "".join(f"%{b:02X}" for b in ch.encode()) for ch in value)
 
 
 def go_parse(src: str) -> tuple[list, dict[str, list]]:
@@ -662,7 +663,7 @@ class ListmonkSubscriber:
     def __init__(self, name: str) -> None:
         self.Name = name
 
-    def FirstName(self) -> str:  # noqa: N802 - the Go method's name
+    def FirstName(self) -> str:  # the Go method's name
         """``models.Subscriber.FirstName``: the first word longer than two characters."""
         for word in self.Name.split(" "):
             if len(word) > 2:
@@ -684,7 +685,19 @@ def listmonk() -> None:
         {"Type": "private", "Name": "Trip leaders", "UUID": "e7b2c4d1-9a3f-4c5e-8d6b-1a0f3e2d7c94"},
     ]  # fmt: skip
     plan = {
-        "subscriber-optin": ["en", "de", "fr", "es", "ja", "ru", "pt-BR", "it", "ko", "uk", "zh-CN"],
+        "subscriber-optin": [
+            "en",
+            "de",
+            "fr",
+            "es",
+            "ja",
+            "ru",
+            "pt-BR",
+            "it",
+            "ko",
+            "uk",
+            "zh-CN",
+        ],
         "forgot-password": ["en", "de", "fr", "es", "ja", "ru", "pt-BR"],
         "campaign-status": ["en", "fr", "es", "ja", "ru"],
     }
@@ -694,7 +707,7 @@ def listmonk() -> None:
             n += 1
             strings = {**en, **json.loads(git_show(LISTMONK, f"i18n/{lang}.json"))}
 
-            def singular(key: str) -> str:
+            def singular(key: str, strings: dict[str, str] = strings) -> str:
                 s = strings.get(key, key)
                 return s.split("|")[0].strip() if "|" in s else s
 
@@ -865,8 +878,11 @@ def java_properties(text: str) -> dict[str, str]:
         def unescape(s: str) -> str:
             return re.sub(
                 r"\\(u[0-9a-fA-F]{4}|.)",
-                lambda e: chr(int(e.group(1)[1:], 16)) if e.group(1)[0] == "u" and len(e.group(1)) == 5
-                else {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}.get(e.group(1), e.group(1)),
+                lambda e: (
+                    chr(int(e.group(1)[1:], 16))
+                    if e.group(1)[0] == "u" and len(e.group(1)) == 5
+                    else {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}.get(e.group(1), e.group(1))
+                ),
                 s,
             )
 
@@ -881,11 +897,10 @@ def java_format_message(msg: str, *params: str) -> str:
     i = 0
     while i < len(msg):
         ch = msg[i]
-        if ch == "'":
-            if msg[i + 1 : i + 2] == "'":
-                out += "'"
-                i += 2
-                continue
+        if ch == "'" and msg[i + 1 : i + 2] == "'":
+            out += "'"
+            i += 2
+            continue
         if ch == "{":
             end = msg.index("}", i)
             out += params[int(msg[i + 1 : end])]
@@ -913,15 +928,18 @@ def scoold() -> None:
     template = git_show(SCOOLD, "src/main/resources/emails/notify.html")
     app = "Trailhead Answers"
     server = "https://qa.example.com"
-    footer = f'<a href="{server}">{app}</a> &bull; <a href="https://scoold.com">Powered by Scoold</a>'
+    footer = (
+        f'<a href="{server}">{app}</a> &bull; <a href="https://scoold.com">Powered by Scoold</a>'
+    )
     n = 130
     for name in ("welcome", "iforgot"):
         for lang in ("en", "de", "fr", "es", "ja"):
             n += 1
             strings = {**english}
             if lang != "en":
-                strings.update(java_properties(
-                    git_show(SCOOLD, f"src/main/resources/lang_{lang}.properties")))
+                strings.update(
+                    java_properties(git_show(SCOOLD, f"src/main/resources/lang_{lang}.properties"))
+                )
             sig = java_format_message(strings["notification.signature"] + "<br><br>", app)
             if name == "welcome":
                 subject = java_format_message(strings["signin.welcome"], app)
@@ -1027,18 +1045,27 @@ def q2a() -> None:
         subs = {**subs, **common}
         subject = php_strtr(strings[f"{name}_subject"], subs)
         body = strings["to_handle_prefix"].replace("^", handle) + php_strtr(
-            strings[f"{name}_body"], subs)
+            strings[f"{name}_body"], subs
+        )
         raw = message(sender=f"{title} <noreply@answers.example.com>", subject=subject,
                       text=body, html_part=None, sent=sent(n))  # fmt: skip
-        add(Q2A, source="q2a", name=name.replace("_", "-"), lang="en",
-            kind="saas-otp" if code else "notice", code=code,
-            paths=["qa-include/lang/qa-lang-emails.php", "qa-include/app/emails.php",
-                   "qa-include/app/users-edit.php"
-                   if where.startswith("qa_") else where],
+        add(
+            Q2A,
+            source="q2a",
+            name=name.replace("_", "-"),
+            lang="en",
+            kind="saas-otp" if code else "notice",
+            code=code,
+            paths=[
+                "qa-include/lang/qa-lang-emails.php",
+                "qa-include/app/emails.php",
+                "qa-include/app/users-edit.php" if where.startswith("qa_") else where,
+            ],
             rendered=f"{where}: language string filled by strtr() after the to_handle_prefix, "
-                     "sent by qa_send_email as text/plain",
+            "sent by qa_send_email as text/plain",
             raw=raw,
-            note="the mail gives a link and the same code to enter" if code else None)
+            note="the mail gives a link and the same code to enter" if code else None,
+        )
 
 
 # ---------------------------------------------------------------------------------------
