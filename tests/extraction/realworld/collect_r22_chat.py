@@ -68,6 +68,11 @@ folder is put on ``sys.path`` when jinja2 is not importable; ``--site`` changes 
   ``send_flowed_text`` (format=flowed wrapping at 72/80 columns, space-stuffing). The cookie
   is ``genpass(cookie, 10)``: ten letters and digits. Mails: activation, password change,
   e-mail verification, allow-auth.
+- GameSurge/srvx (GPL-2.0-or-later), IRC services, X3's ancestor: the same path through its
+  own ``src/nickserv.c`` strings and ``src/mail-sendmail.c``, with a mail block that sets no
+  body prefix or suffix. The cookie is two ``inttobase64(…, rand(), 5)`` halves over the P10
+  alphabet ``A-Za-z0-9[]`` (``src/tools.c``). An e-mail change sends each address half of
+  the cookie (``%2$.*6$s``); each mail is labelled with the half it gives.
 - Erudika/scoold (Apache-2.0), Q&A site: ``ScooldUtils.sendWelcomeEmail`` and
   ``sendPasswordResetEmail`` build the body from ``lang_<lang>.properties`` strings (read as
   ``java.util.Properties`` does) through para's ``Utils.formatMessage`` (quotes doubled, then
@@ -109,6 +114,7 @@ SYNAPSE = ("element-hq/synapse", "a58ad44eb0ce3cc14153f921206f322e17339dc5", "AG
 X3 = ("evilnet/x3", "5d7fadbf3e621df5e45be1db50849bf23bad418f", "GPL-3.0-or-later")
 SCOOLD = ("Erudika/scoold", "fbbc53307d3cbdc8a89ed856cdc4a884c56fdbf2", "Apache-2.0")
 Q2A = ("q2a/question2answer", "2c945eab1a4383f7732f6b0d17919d45b1204489", "GPL-2.0-or-later")
+SRVX = ("GameSurge/srvx", "5edeea5ccaf9079f166a821d758c5944fe9f62a1", "GPL-2.0-or-later")
 LISTMONK = ("knadh/listmonk", "911e0b774abad4fbf7b534be43a34a80fb6ace5b", "AGPL-3.0-only")
 
 ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -781,14 +787,18 @@ def x3_flowed(para: str) -> str:
     return out
 
 
-def x3_printf(fmt: str, *args: str) -> str:
-    """C printf for ``%s`` and positional ``%N$s``."""
+def x3_printf(fmt: str, *args: str | int) -> str:
+    """C printf for ``%s``, positional ``%N$s`` and ``%N$.*M$s`` (precision from an
+    argument)."""
     counter = iter(args)
-    return re.sub(
-        r"%(?:(\d+)\$)?s",
-        lambda m: args[int(m.group(1)) - 1] if m.group(1) else next(counter),
-        fmt,
-    )
+
+    def repl(m: re.Match[str]) -> str:
+        value = str(args[int(m.group(1)) - 1]) if m.group(1) else str(next(counter))
+        if m.group(2):
+            value = value[: int(args[int(m.group(2)) - 1])]
+        return value
+
+    return re.sub(r"%(?:(\d+)\$)?(?:\.\*(\d+)\$)?s", repl, fmt)
 
 
 def x3_unescape(value: str) -> str:
@@ -850,6 +860,49 @@ def x3() -> None:
                 note="strings.db is ISO-8859-1; shown decoded (the sender writes its bytes "
                      "under charset us-ascii unless mail/charset is set)"
                 if lang == "de" else None)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# srvx
+
+
+def srvx() -> None:
+    source = git_show(SRVX, "src/nickserv.c")
+    table = {}
+    for name in re.findall(r'\{ "(NSEMAIL_\w+)"', source):
+        m = re.search(r'\{ "' + name + r'",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\}', source)
+        table[name] = x3_unescape("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))))
+    p10 = ALNUM[26:52] + ALNUM[:26] + ALNUM[52:] + "[]"  # convert2y of src/tools.c
+    netname = "ExampleNet"
+    server = "services.example.net"
+    nick = "NickServ"
+    plan = [
+        ("activation", "ACTIVATION_SUBJECT", "ACTIVATION_BODY", "all"),
+        ("password-change", "PASSWORD_CHANGE_SUBJECT", "PASSWORD_CHANGE_BODY", "all"),
+        ("email-change-new", "EMAIL_CHANGE_SUBJECT", "EMAIL_CHANGE_BODY_NEW", "second"),
+        ("email-change-old", "EMAIL_CHANGE_SUBJECT", "EMAIL_CHANGE_BODY_OLD", "first"),
+        ("allowauth", "ALLOWAUTH_SUBJECT", "ALLOWAUTH_BODY", "all"),
+    ]
+    n = 160
+    for name, subject_key, body_key, half in plan:
+        n += 1
+        # two inttobase64(…, rand(), 5) halves: 31 random bits, the low 30 in 5 characters
+        cookie = token(f"srvx-{name}", p10, 10)
+        shown = {"all": cookie, "first": cookie, "second": cookie[5:]}[half]
+        subject = x3_printf(table[f"NSEMAIL_{subject_key}"], netname)
+        body = x3_printf(table[f"NSEMAIL_{body_key}"], netname, shown, nick, server, "noor", 5,
+                         "noor.new@example.com")  # fmt: skip
+        code = {"all": cookie, "first": cookie[:5], "second": cookie[5:]}[half]
+        raw = message(sender=f"{nick} <services@example.net>", subject=subject,
+                      text=x3_flowed(body), html_part=None, sent=sent(n))  # fmt: skip
+        add(SRVX, source="srvx", name=name, lang="en", kind="saas-otp", code=code,
+            paths=["src/nickserv.c", "src/mail-sendmail.c", "src/tools.c"],
+            rendered="NSEMAIL_* format filled by nickserv_make_cookie (snprintf), wrapped by "
+                     "send_flowed_text; no body prefix or suffix configured; text/plain",
+            raw=raw,
+            note=None if half == "all" else
+            f"the mail gives only the {half} half of the cookie; the other half goes to the "
+            "other address and the reader types both together")  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
@@ -1082,6 +1135,7 @@ def licences() -> None:
         X3: "COPYING",
         SCOOLD: "LICENSE",
         Q2A: "LICENSE",
+        SRVX: "COPYING",
     }
     for repo, path in files.items():
         out = HERE / "LICENSES" / repo[0].replace("/", "+")
@@ -1106,6 +1160,7 @@ def main() -> None:
     synapse()
     listmonk()
     x3()
+    srvx()
     scoold()
     q2a()
     licences()
