@@ -1127,7 +1127,7 @@ def q2a() -> None:
 def licences() -> None:
     files = {
         ANOPE: "docs/COPYING",
-        ATHEME: "COPYING",
+        ATHEME: "doc/LICENSE",
         ERGO: "LICENSE",
         MXISD: "LICENSE",
         SYNAPSE: "LICENSE-AGPL-3.0",
