@@ -53,13 +53,16 @@ folder is put on ``sys.path`` when jinja2 is not importable; ``--site`` changes 
   jinja2 as ``synapse/config/_base.py`` sets it up (``select_autoescape()``), subjects from
   ``DEFAULT_SUBJECTS`` in ``synapse/config/emailconfig.py``; text and HTML alternatives.
 - knadh/listmonk (AGPL-3.0-only), newsletter and mailing-list manager: the system mails
-  ``static/email-templates/{subscriber-optin,subscriber-data,forgot-password}.html`` with
+  ``static/email-templates/{subscriber-optin,forgot-password,campaign-status}.html`` with
   ``base.html``, Go ``html/template`` executed by a small renderer written for exactly these
-  templates (``define``/``template``/``if``/``range``/``eq``/``ne`` and ``L.T``/``L.Ts``, text
-  HTML-escaped as html/template does), strings from ``i18n/<lang>.json`` (``getSingular``:
-  the part before ``|``); one text/html part, as ``internal/notifs`` sends it. Subjects are
-  ``subscribers.optinSubject``, ``email.data.title`` and ``email.forgotPassword.subject``.
-  Languages: those whose catalogue translates every string of the mail.
+  templates (``define``/``template``/``if``/``range``/``eq``/``ne``/``index`` and
+  ``L.T``/``L.Ts``; values HTML-escaped with html/template's table, URLs in ``href``
+  normalised then escaped; ``LogoURL`` empty as in ``schema.sql``), strings from
+  ``i18n/<lang>.json`` (``getSingular``: the part before ``|``); one text/html part, as
+  ``internal/notifs`` and ``cmd/auth.go`` send it. Subjects: ``subscribers.optinSubject``,
+  ``email.forgotPassword.subject``, and ``"<Status>: <campaign>"`` of
+  ``internal/manager/manager.go`` ``sendNotif``. Languages: those whose catalogue translates
+  every string of the mail.
 - evilnet/x3 (GPL-3.0-or-later), IRC services (AuthServ): ``nickserv_make_cookie`` in
   ``src/nickserv.c`` fills the ``NSEMAIL_*`` format of the account's language (the built-in
   English table, or ``languages/de/strings.db``, a recdb file in ISO-8859-1) with
