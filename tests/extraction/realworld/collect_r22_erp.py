@@ -1,0 +1,309 @@
+"""Round twenty-two, ERP, accounting, invoicing and CRM software: Frappe Cloud (the hosting of
+ERPNext and the Frappe apps), the Rukovoditel CRM / project builder and the Moqui ERP
+framework — sign-in and verification codes, generated passwords, and the same senders'
+notices, in the languages they ship.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_erp.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+jinja2 3.1.4 is loaded from ``/tmp/r22erp-pylib`` (``pip install --target
+/tmp/r22erp-pylib jinja2==3.1.4``). Rukovoditel's plain-text part is made by its own PHP (``php`` from Debian's ``php-cli``
+package, 8.2, must be on PATH: ``apt-get install php-cli php-mbstring``).
+
+- frappe/press (AGPL-3.0), Frappe Cloud, the hosting and sign-up service of ERPNext and the
+  other Frappe apps: ``frappe.sendmail(template=..., args=...)`` renders
+  ``press/templates/emails/<template>.html`` (which extends ``saas.html``, ``saas_trial.html``
+  or ``base.html`` and imports ``macros.html``) with Jinja; here jinja2 renders the same files
+  from the snapshot through a loader for ``templates/emails/``, with the args of the sending
+  code (``press/api/account.py`` ``send_otp_mail`` / ``send_reset_password_email`` /
+  ``send_login_link``, ``press/api/developer/saas.py``, ``account_request.py``
+  ``send_verification_email``, ``site_user_session.py``, ``user_2fa.py``, ``site.py``
+  ``transfer`` and ``site_activity.py``), subjects as they write them. The OTP is
+  ``generate_otp()``: six digits 100000-999999. frappe's own outer e-mail wrapper
+  (``standard.html`` of frappe/frappe, a repository already in the corpus, not taken) is NOT
+  added: the HTML part is the rendered Press template only, one text/html part, except
+  ``product_trial_verify_account`` whose ``.txt`` template frappe sends as the text/plain
+  alternative. English only (Press ships no translations of these mails).
+- Rukovoditel/Rukovoditel (OSL-3.0), a PHP CRM / project-management builder for small
+  businesses (English and Russian ship in ``includes/languages/``): the new-user mail
+  (``modules/items/components/crete_new_user.php``), the password changed by the
+  administrator (``modules/items/actions/change_user_password.php``) and the restore-password
+  mail (``modules/users/actions/restore_password.php``) — each an HTML body of the language's
+  ``define()`` strings plus ``<p><b>Login Details</b></p><p>Username: …<br>Password: …</p>``
+  and the login link (``url_for``). ``users::send_email`` sends it with PHPMailer 6.0.3 as
+  HTML with an AltBody from the bundled ``Html2Text`` class, which PHPMailer wraps at
+  ``WordWrap = 50``; both are run here by php from the snapshot's own files. The password is
+  ``users::get_random_password()``: ``CFG_PASSWORD_MIN_LENGTH`` (5 at install) characters
+  of ``~!@#$%^&*()_+a-km-z0-9A-HJ-NP-Z``-like alphabet of that function.
+- moqui/moqui-framework (CC0-1.0), the framework of the Moqui / Mantle ERP: the
+  ``EmailTemplate`` records of ``framework/data/MoquiSetupData.xml`` (subject) and their body
+  screens ``framework/screen/SingleUseCode.xml``, ``PasswordReset.xml``,
+  ``EmailAuthcFactorSent.xml`` and ``AddedEmailAuthcFactor.xml``, sent by
+  ``sendEmailTemplate.groovy`` as HTML (screen rendered in ``html`` mode) with a text
+  alternative (the same screen in ``text`` mode). The screen macros are moqui/moqui-runtime's
+  ``template/screen-macro/DefaultScreenMacros.{html,text}.ftl`` (CC0-1.0): ``container`` is a
+  ``<div>`` around its children, ``label`` a ``<span class="text-inline">`` with the expanded,
+  HTML-escaped text; in text mode a container is its children then a newline, a label its
+  expanded text, and ``render-mode`` ``text type="html"`` prints nothing. FreeMarker's
+  output is written out by a small renderer (documented at ``_moqui_html``); the
+  whitespace of FreeMarker's line stripping is reproduced as FreeMarker does for lines that
+  hold only directives. The single-use code is ``SecureRandom().nextInt(999999)`` padded to
+  six digits; the reset password ``getRandomString(12)``: 12 characters of URL-safe base64.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import subprocess
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+import sys
+
+from collect import HERE, message
+
+PYLIB = "/tmp/r22erp-pylib"
+"""jinja2 3.1.4 (with MarkupSafe), installed with ``pip install --target /tmp/r22erp-pylib
+jinja2==3.1.4``: the project's venv has no jinja2."""
+sys.path.insert(0, PYLIB)
+from jinja2 import Environment, FunctionLoader, Undefined  # noqa: E402
+
+SENT = datetime(2026, 12, 4, 14, 22, 9, tzinfo=UTC)
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round22" / "erp.json"
+MIRRORS = Path("/work/.mirror")
+
+
+def _show(repo: str, commit: str, path: str) -> str:
+    git_dir = MIRRORS / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _item(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          raw, note=None):  # fmt: skip
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Frappe Cloud (frappe/press)
+
+PR_REPO = "frappe/press"
+PR_COMMIT = "010bc703ef139e4f0fd4b49337a47d0479bbce6d"
+PR_SENDER = "Frappe Cloud <noreply@frappecloud.example>"
+PR_HOST = "https://frappecloud.example"
+PR_LOGO = "https://github.com/frappe/gameplan/assets/9355208/447035d0-0686-41d2-910a-a3d21928ab94"
+PR_PIXEL = f"{PR_HOST}/api/method/press.utils.telemetry.capture_read_event?email=noor.tester@example.com"
+PR_EMAILS = "press/templates/emails/"
+
+
+def press() -> None:
+    def load(name: str) -> str:
+        assert name.startswith("templates/emails/"), name
+        return _show(PR_REPO, PR_COMMIT, "press/" + name)
+
+    # frappe's jinja environment: no autoescape, undefined names render empty
+    env = Environment(loader=FunctionLoader(load), undefined=Undefined)
+
+    def render(template: str, args: dict) -> str:
+        return env.get_template(f"templates/emails/{template}.html").render(**args)
+
+    mails = [
+        # (template, subject, args, code, sender code path, base)
+        ("login_otp", "{otp} - OTP for Frappe Cloud Login", {"otp": "604318"}, "604318",
+         "press/api/account.py", "saas.html"),
+        ("2fa_recovery_codes_otp", "{otp} - OTP to view 2FA recovery codes for Frappe Cloud",
+         {"otp": "271945"}, "271945", "press/api/account.py", "saas.html"),
+        ("verification_code_for_login", "Verification Code for Frappe Cloud Login",
+         {"full_name": "Noor Tester", "otp": "835027", "image_path": PR_LOGO}, "835027",
+         "press/api/developer/saas.py", "saas.html"),
+        ("verify_account", "{otp} - OTP for Frappe Cloud Account Verification",
+         {"invited_by": None, "otp": "419662", "image_path": PR_LOGO, "read_pixel_path": PR_PIXEL,
+          "link": f"{PR_HOST}/dashboard/setup-account/3kq9w1v7xz0m2c5b8n4j6h1g7f2d9s0a"},
+         "419662", "press/press/doctype/account_request/account_request.py", "saas.html"),
+        ("verify_account_for_site_login", "{otp} - OTP for Frappe Cloud Site Login",
+         {"otp": "752184", "image_path": PR_LOGO}, "752184",
+         "press/press/doctype/site_user_session/site_user_session.py", "saas.html"),
+        ("product_trial_verify_account", "Your ERPNext verification code is {otp}",
+         {"header_content": "<p><strong>Welcome to ERPNext!</strong></p>\n"
+                           "<p>You are one step away from your free trial. Enter the code below "
+                           "on the sign-up page to verify your email.</p>",
+          "invited_by": None, "otp": "318570", "read_pixel_path": PR_PIXEL, "image_path": PR_LOGO,
+          "link": f"{PR_HOST}/dashboard/setup-account/p2w8e4r6t1y3u5i7o9a0s2d4f6g8h1j3?product=erpnext"},
+         "318570", "press/press/doctype/account_request/account_request.py", "saas_trial.html"),
+        ("saas_verify_account", "Verify your email for Frappe",
+         {"invited_by": None, "otp": "947201", "image_path": PR_LOGO, "read_pixel_path": PR_PIXEL,
+          "link": f"{PR_HOST}/dashboard/setup-account/z7x5c3v1b9n8m6k4j2h0g8f6d4s2a1q3"},
+         None, "press/press/doctype/account_request/account_request.py", "saas.html"),
+        ("invite_team_member", "You are invited by amira.haddad@northwind.example to join Frappe Cloud",
+         {"invited_by": "amira.haddad@northwind.example", "otp": "226813", "image_path": PR_LOGO,
+          "read_pixel_path": PR_PIXEL,
+          "link": f"{PR_HOST}/dashboard/setup-account/m1n2b3v4c5x6z7l8k9j0h1g2f3d4s5a6"},
+         None, "press/press/doctype/account_request/account_request.py", "base.html"),
+        ("reset_password", "Reset Password",
+         {"link": f"{PR_HOST}/dashboard/reset-password/7c1e4b9a2f6d8e0c3b5a7d9f1e2c4b6a"},
+         None, "press/api/account.py", "saas.html"),
+        ("one_time_login_link", "Login to Frappe Cloud",
+         {"link": f"{PR_HOST}/api/method/press.api.account.login_using_key?key=Xq2Lw9Pz4Rk7Tn1Vb6Yc3Md8",
+          "minutes": 10}, None, "press/api/account.py", "base.html"),
+        ("2fa_recovery_codes_viewed", "Your 2FA Recovery Codes Were Viewed",
+         {"viewed_at": "2026-12-04 14:19:53", "link": f"{PR_HOST}/dashboard/settings/profile"},
+         None, "press/press/doctype/user_2fa/user_2fa.py", "base.html"),
+        ("transfer_team_confirmation", "Transfer Site Ownership Confirmation",
+         {"name": "northwind.frappe.cloud", "type": "site", "old_team": "amira.haddad@northwind.example",
+          "new_team": "noor.tester@example.com",
+          "transfer_url": f"{PR_HOST}/api/method/press.api.site.confirm_site_transfer?key=9f8e7d6c5b4a"},
+         None, "press/press/doctype/site/site.py", "base.html"),
+        ("admin_login", "Administrator login to your site",
+         {"site": "northwind.frappe.cloud", "user": "support.agent@frappecloud.example",
+          "reason": "Investigating the failed Sales Invoice print format reported in ticket 48213"},
+         None, "press/press/doctype/site_activity/site_activity.py", "base.html"),
+    ]  # fmt: skip
+    for template, subject, args, code, sender_path, base in mails:
+        body = render(template, args)
+        text = None
+        paths = [sender_path, f"{PR_EMAILS}{template}.html", f"{PR_EMAILS}{base}"]
+        if "utils." in _show(PR_REPO, PR_COMMIT, f"{PR_EMAILS}{template}.html"):
+            paths.append(f"{PR_EMAILS}macros.html")
+        how = "jinja2 render of the Press template with the sending code's args; frappe's outer wrapper not added; one text/html part"
+        if template == "product_trial_verify_account":
+            text = env.get_template(f"templates/emails/{template}.txt").render(**args)
+            paths.append(f"{PR_EMAILS}{template}.txt")
+            how = "jinja2 render of the Press .html and .txt templates (text/plain + text/html) with the sending code's args; frappe's outer wrapper not added"
+        raw = message(sender=PR_SENDER, subject=subject.format(otp=args.get("otp")), text=text,
+                      html_part=body, sent=SENT)
+        kind = "saas-otp" if code else "notice"
+        note = None
+        if template == "verify_account":
+            note = "the code or the button verifies the account; the code is what is typed"
+        if template == "product_trial_verify_account":
+            note = ("subject and header_content are the Product Trial's own settings "
+                    "(email_subject with {otp}, email_header_content), filled here as an operator would")
+        if template == "saas_verify_account":
+            note = "an otp is passed in the args but this template never shows it: link only"
+        if template == "invite_team_member":
+            note = "an otp is passed in the args but this template never shows it: link only"
+        _item(source="press", template=template.replace("_", "-"), lang="en", kind=kind, code=code,
+              repository=PR_REPO, path=", ".join(paths), commit=PR_COMMIT, licence="AGPL-3.0-only",
+              rendered=how, raw=raw, note=note)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# Rukovoditel
+
+RK_REPO = "Rukovoditel/Rukovoditel"
+RK_COMMIT = "43136a76b5e7105b933d4eef957c1d4ecae60291"
+RK_APP = "Northwind CRM"
+RK_HOST = "crm.northwind.example"
+RK_LOGIN = f"https://{RK_HOST}/index.php?module=users/login"
+RK_FROM = "Northwind CRM <crm@northwind.example>"
+RK_ADMIN = "amira.haddad@northwind.example"
+RK_LANGS = {"en": "english", "ru": "russian"}
+
+RK_PHP = r"""<?php
+define('CFG_APP_NAME', $argv[2]);
+define('CFG_PASSWORD_MIN_LENGTH', 5);  // the install default
+require $argv[1] . '/lang.php';
+require $argv[1] . '/Html2Text.php';
+require $argv[1] . '/PHPMailer.php';
+$_SERVER['HTTP_HOST'] = $argv[3];
+$jobs = json_decode(file_get_contents('php://stdin'), true);
+$out = array();
+foreach ($jobs as $job) {
+    $body = str_replace(
+        array('{SUBJECT}', '{BODY}', '{LOGIN_DETAILS}', '{USERNAME}', '{PASSWORD}'),
+        array('', $job['body'] ? constant($job['body']) : '', TEXT_LOGIN_DETAILS, TEXT_USERNAME, TEXT_PASSWORD),
+        $job['html']);
+    $h2t = new html2text($body);
+    $mail = new PHPMailer\PHPMailer\PHPMailer(true);
+    $mail->CharSet = "UTF-8";
+    $alt = $mail->wrapText($h2t->get_text(), 50);
+    $out[] = array('subject' => constant($job['subject']), 'html' => $body, 'text' => $alt);
+}
+echo json_encode($out);
+"""
+
+
+def rukovoditel() -> None:
+    # the three senders' bodies, as their PHP concatenates them ({…} filled by the PHP above)
+    tail = ("<p><b>{LOGIN_DETAILS}</b></p><p>{USERNAME}: noor.tester<br>{PASSWORD}: %s</p>"
+            f'<p><a href="{RK_LOGIN}">{RK_LOGIN}</a></p>')  # fmt: skip
+    mails = [
+        # template, subject constant, body constant, password, sender, path
+        ("new-user", "TEXT_NEW_USER_DEFAULT_EMAIL_SUBJECT", None, "q7#Km", RK_FROM,
+         "modules/items/components/crete_new_user.php"),
+        ("password-changed", "TEXT_USER_PWD_CHANGED_EMAIL_SUBJECT", "TEXT_USER_PWD_CHANGED_EMAIL_BODY",
+         "w2^Tz", f"noreply <{RK_ADMIN}>", "modules/items/actions/change_user_password.php"),
+        ("restore-password", "TEXT_RESTORE_PASSWORD_EMAIL_SUBJECT", "TEXT_RESTORE_PASSWORD_EMAIL_BODY",
+         "Hx8!d", RK_FROM, "modules/users/actions/restore_password.php"),
+    ]  # fmt: skip
+    for lang, file in RK_LANGS.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            (d / "lang.php").write_text(_show(RK_REPO, RK_COMMIT, f"includes/languages/{file}.php"))
+            (d / "Html2Text.php").write_text(
+                _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/extras/Html2Text.php"))
+            (d / "PHPMailer.php").write_text(
+                _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/src/PHPMailer.php"))
+            (d / "run.php").write_text(RK_PHP)
+            # CFG_REGISTRATION_EMAIL_BODY is empty at install: the new-user mail starts with the details
+            jobs = [{"subject": subj, "body": bconst, "html": "{BODY}" + tail % pw}
+                    for _, subj, bconst, pw, _, _ in mails]  # fmt: skip
+            res = subprocess.run(
+                ["php", str(d / "run.php"), str(d), RK_APP, RK_HOST],
+                input=json.dumps(jobs), capture_output=True, text=True, check=True,
+            )
+            out = json.loads(res.stdout)
+        for (template, _, _, pw, sender, path), got in zip(mails, out, strict=True):
+            raw = message(sender=sender, subject=got["subject"], text=got["text"].replace("\r\n", "\n"),
+                          html_part=got["html"], sent=SENT)
+            kind = "saas-otp"
+            _item(source="rukovoditel", template=template, lang=lang, kind=kind, code=pw,
+                  repository=RK_REPO,
+                  path=f"{path}, includes/classes/users/users.php, includes/languages/{file}.php, "
+                       "includes/libs/PHPMailer-master/extras/Html2Text.php, "
+                       "includes/libs/PHPMailer-master/src/PHPMailer.php",
+                  commit=RK_COMMIT, licence="OSL-3.0",
+                  rendered="HTML body concatenated as the PHP sender does, with the language's define() strings; "
+                           "AltBody by the snapshot's Html2Text then PHPMailer wrapText(50), run by php 8.2",
+                  raw=raw, note="a generated password, given with the username to sign in")  # fmt: skip
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    args = parser.parse_args()
+    MIRRORS = args.mirrors
+    press()
+    rukovoditel()
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
+
+
+if __name__ == "__main__":
+    main()
