@@ -61,8 +61,10 @@ import argparse
 import hashlib
 import html
 import json
+import re
 import subprocess
 import tempfile
+import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -292,6 +294,99 @@ def rukovoditel() -> None:
                   raw=raw, note="a generated password, given with the username to sign in")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Moqui (moqui/moqui-framework with moqui/moqui-runtime's screen macros)
+
+MQ_REPO = "moqui/moqui-framework"
+MQ_COMMIT = "2f1de53ee33055b17e71f83629305610da8a7250"
+MQ_RT_REPO = "moqui/moqui-runtime"
+MQ_RT_COMMIT = "d8015ff8684f7e4927a8691d1b538c022e07eb38"
+MQ_SENDER = "erp@northwind.example"
+MQ_WIDTH = 132
+"""``lineCharacters`` default of the text macros' ``widgets``: every label is padded to it."""
+
+
+def _moqui_expand(text: str, ctx: dict) -> str:
+    """``ec.resource.expand``: a Groovy GString over the context (only ``${name}`` here)."""
+    return re.sub(r"\$\{(\w+)\}", lambda m: str(ctx[m.group(1)]), text)
+
+
+def _moqui_html(widgets: ET.Element, ctx: dict) -> str:
+    """What DefaultScreenMacros.html.ftl writes (boundary-comments off, FreeMarker's white-space
+    stripping applied to the macro lines):
+
+    - ``widgets``: the children, then ``"    \\n"`` (the indented END-comment line, whose ``#if``
+      is false, keeps its indentation and line break);
+    - ``render-mode`` with an inline ``text type="html"``: ``renderText`` writes its BEGIN line
+      (``"        \\n"``), the interpreted CDATA, its END line (``"        \\n"``);
+    - ``container``: ``"    <div>\\n"``, the children, ``"    </div>\\n"``;
+    - ``label``: ``<span class="text-inline">`` + expanded text ``?html`` (FreeMarker 2.3.34:
+      ``'`` as ``&#39;``) + ``</span>\\n``;
+    - ``section`` whose condition is false and has no fail-widgets: ``"    \\n    \\n    \\n"``.
+    """
+    out = []
+    for node in widgets:
+        if node.tag == "render-mode":
+            text = next(t for t in node.findall("text") if "html" in t.get("type", "").split(","))
+            out.append("        \n" + (text.text or "") + "        \n")
+        elif node.tag == "container":
+            out.append("    <div>\n")
+            for label in node:
+                value = html.escape(_moqui_expand(label.get("text"), ctx), quote=True)
+                value = value.replace("&#x27;", "&#39;").replace("\n", "<br>")
+                out.append(f'<span class="text-inline">{value}</span>\n')
+            out.append("    </div>\n")
+        elif node.tag == "section":
+            assert not ctx.get("sectionTrue")
+            out.append("    \n    \n    \n")
+        else:
+            raise ValueError(node.tag)
+    return "".join(out) + "    \n"
+
+
+def _moqui_text(widgets: ET.Element, ctx: dict) -> str:
+    """What DefaultScreenMacros.text.ftl writes: ``render-mode`` with only an html text
+    nothing; ``container`` its children then a line break; ``label`` its expanded text
+    ``paddedValue``: cut or right-padded to 132 characters; a false ``section`` nothing."""
+    out = []
+    for node in widgets:
+        if node.tag == "container":
+            for label in node:
+                out.append(_moqui_expand(label.get("text"), ctx)[:MQ_WIDTH].ljust(MQ_WIDTH))
+            out.append("\n")
+    return "".join(out)
+
+
+def moqui() -> None:
+    setup = ET.fromstring(_show(MQ_REPO, MQ_COMMIT, "framework/data/MoquiSetupData.xml"))
+    templates = {t.get("emailTemplateId"): t for t in setup.iter("moqui.basic.email.EmailTemplate")}
+    mails = [
+        # template id, screen, context, code, kind, note
+        ("SINGLE_USE_CODE", "SingleUseCode.xml", {"code": "048213"}, "048213", "saas-otp", None),
+        ("PASSWORD_RESET", "PasswordReset.xml", {"resetPassword": "tR4kV9mxQ2bL"}, "tR4kV9mxQ2bL",
+         "saas-otp", "a generated reset password (getRandomString(12): URL-safe base64), typed to set a new password"),
+        ("ADDED_EMAIL_AUTHC_FACTOR", "AddedEmailAuthcFactor.xml",
+         {"userEmail": "noor.private@example.org", "thruDateString": "2026-12-05 14:22"}, None, "notice", None),
+    ]  # fmt: skip
+    for tid, screen, ctx, code, kind, note in mails:
+        tpl = templates[tid]
+        path = f"framework/screen/{screen}"
+        assert tpl.get("bodyScreenLocation") == f"classpath://screen/{screen}"
+        widgets = ET.fromstring(_show(MQ_REPO, MQ_COMMIT, path)).find("widgets")
+        raw = message(sender=MQ_SENDER, subject=_moqui_expand(tpl.get("subject"), ctx),
+                      text=_moqui_text(widgets, ctx), html_part=_moqui_html(widgets, ctx), sent=SENT)
+        _item(source="moqui", template=tid.lower().replace("_", "-"), lang="en", kind=kind, code=code,
+              repository=MQ_REPO,
+              path=f"framework/data/MoquiSetupData.xml, {path}, framework/service/org/moqui/impl/UserServices.xml, "
+                   "framework/src/main/resources/org/moqui/impl/sendEmailTemplate.groovy, "
+                   f"{MQ_RT_REPO}@{MQ_RT_COMMIT[:12]}:template/screen-macro/DefaultScreenMacros.html.ftl, "
+                   "DefaultScreenMacros.text.ftl, DefaultScreenMacros.any.ftl",
+              commit=MQ_COMMIT, licence="CC0-1.0",
+              rendered="EmailTemplate subject; body screen written out as moqui-runtime's FreeMarker screen "
+                       "macros render it in html and text mode (small renderer); text/plain + text/html",
+              raw=raw, note=note)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -300,6 +395,7 @@ def main() -> None:
     MIRRORS = args.mirrors
     press()
     rukovoditel()
+    moqui()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
