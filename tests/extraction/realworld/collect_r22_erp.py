@@ -387,6 +387,101 @@ def moqui() -> None:
               raw=raw, note=note)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Krayin CRM (krayin/laravel-crm)
+
+KR_REPO = "krayin/laravel-crm"
+KR_COMMIT = "58e489062c190c77a766bbe82325836816ad826e"
+KR_URL = "https://crm.northwind.example"
+KR_APP = "Northwind CRM"
+KR_SENDER = f"{KR_APP} <crm@northwind.example>"
+KR_VIEWS = "packages/Webkul/Admin/src/Resources/views/emails/"
+KR_LANGS = {"en": "en", "ar": "ar", "es": "es", "fa": "fa", "pt-BR": "pt_BR", "tr": "tr", "vi": "vi"}
+KR_TOKEN = "5f2c8e1a9b7d3f6e0a4c2b8d1e9f7a3c6b0d4e8f2a1c9b7e5d3f0a6c4b2e8d1f"
+"""Laravel's password broker token: an HMAC-SHA256 in hex, 64 characters."""
+
+
+def _php_e(value: str) -> str:
+    """Laravel's ``e()``: htmlspecialchars with ENT_QUOTES (``'`` as ``&#039;``)."""
+    return html.escape(value, quote=True).replace("&#x27;", "&#039;")
+
+
+def _blade(src: str, exprs: dict[str, str], trans) -> str:  # noqa: ANN001
+    """The Blade of these views compiled and run: ``{{ x }}`` echoes ``e(x)`` (an HtmlString
+    such as ``$slot`` as is) and keeps the line break after it (Blade doubles it before PHP's
+    ``?>`` eats one); ``@lang('key', [...])`` echoes the translation, not escaped, and PHP's
+    ``?>`` eats the one line break right after it; ``@component(...)`` / ``@endcomponent``
+    likewise, their slot is the content between them, ``trim()``-ed."""
+
+    def lang(m: re.Match) -> str:
+        params = {}
+        if m.group(2):
+            for k, v in re.findall(r"'(\w+)'\s*=>\s*([^,\]]+)", m.group(2)):
+                params[k] = exprs[v.strip()]
+        return trans(m.group(1), params)
+
+    out = re.sub(r"@lang\('([^']+)'(?:,\s*\[(.*?)\])?\)\n?", lang, src)
+
+    def echo(m: re.Match) -> str:
+        expr = m.group(1)
+        value = exprs[expr]
+        return (value if expr == "$slot" else _php_e(value)) + (m.group(2) or "")
+
+    return re.sub(r"\{\{\s*(.+?)\s*\}\}(\n)?", echo, out)
+
+
+def krayin() -> None:
+    layout = _show(KR_REPO, KR_COMMIT, KR_VIEWS + "layout.blade.php")
+    manifest = json.loads(_show(KR_REPO, KR_COMMIT, "public/admin/build/manifest.json"))
+    logo = f"{KR_URL}/admin/build/" + manifest["src/Resources/assets/images/logo.svg"]["file"]
+    mails = [
+        # template, view, subject key (None: Laravel's notification default), code path
+        ("user-created", "users/create", "admin::app.emails.common.user.create-subject",
+         "packages/Webkul/Admin/src/Notifications/User/Create.php"),
+        ("forget-password", "users/forget-password", None,
+         "packages/Webkul/Admin/src/Notifications/User/UserResetPassword.php"),
+    ]
+    for lang, code_lang in KR_LANGS.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            f = Path(tmp) / "app.php"
+            f.write_text(_show(KR_REPO, KR_COMMIT, f"packages/Webkul/Admin/src/Resources/lang/{code_lang}/app.php"))
+            strings = json.loads(subprocess.run(
+                ["php", "-r", "echo json_encode(include $argv[1]);", str(f)],
+                capture_output=True, text=True, check=True).stdout)  # fmt: skip
+
+        def trans(key: str, params: dict, strings=strings) -> str:
+            """Laravel's translator: the dotted key of ``admin::app``, ``:name`` replaced
+            (also ``:Name`` and ``:NAME``)."""
+            node = strings
+            for part in key.removeprefix("admin::app.").split("."):
+                node = node[part]
+            for k, v in sorted(params.items(), key=lambda kv: -len(kv[0])):
+                node = node.replace(":" + k, v).replace(":" + k[:1].upper() + k[1:], v[:1].upper() + v[1:]).replace(":" + k.upper(), v.upper())
+            return node
+
+        for template, view, subject_key, code_path in mails:
+            src = _show(KR_REPO, KR_COMMIT, f"{KR_VIEWS}{view}.blade.php")
+            exprs = {
+                "$user_name": "Noor Tester", "config('app.name')": KR_APP, "config('app.url')": KR_URL,
+                "vite()->asset('images/logo.svg')": logo,
+                "route('admin.reset_password.create', $token)": f"{KR_URL}/admin/reset-password/{KR_TOKEN}",
+            }  # fmt: skip
+            m = re.fullmatch(r"@component\('admin::emails\.layout'\)\n?(.*)@endcomponent\n?", src, re.S)
+            slot = _blade(m.group(1), exprs, trans).strip(" \t\n\r\0\x0b")
+            body = _blade(layout, {**exprs, "$slot": slot}, trans)
+            subject = trans(subject_key, {}) if subject_key else "User Reset Password"
+            raw = message(sender=KR_SENDER, subject=subject, text=None, html_part=body, sent=SENT)
+            _item(source="krayin", template=template, lang=lang, kind="notice", code=None,
+                  repository=KR_REPO,
+                  path=f"{code_path}, {KR_VIEWS}{view}.blade.php, {KR_VIEWS}layout.blade.php, "
+                       f"packages/Webkul/Admin/src/Resources/lang/{code_lang}/app.php, public/admin/build/manifest.json",
+                  commit=KR_COMMIT, licence="MIT",
+                  rendered="Blade view and layout compiled and filled by a small faithful renderer (@lang, {{ }}, "
+                           "@component slot trimmed) with the language's app.php (loaded by php); one text/html part",
+                  raw=raw,
+                  note=None if subject_key else "MailMessage without subject: Laravel's default from the class name")  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -396,6 +491,7 @@ def main() -> None:
     press()
     rukovoditel()
     moqui()
+    krayin()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
