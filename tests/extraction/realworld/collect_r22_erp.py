@@ -482,6 +482,41 @@ def krayin() -> None:
                   note=None if subject_key else "MailMessage without subject: Laravel's default from the class name")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# iDempiere
+
+ID_REPO = "idempiere/idempiere"
+ID_COMMIT = "11ddd3b2b249fb8c8866a3c3a0040d09d6de427b"
+ID_SQL = "migration/i8.2/postgresql/202105301448_IDEMPIERE-4782.sql"
+
+
+def idempiere() -> None:
+    sql = _show(ID_REPO, ID_COMMIT, ID_SQL)
+    m = re.search(r"INSERT INTO R_MailText \((.*?)\) VALUES \((200001,.*?)\)\n;", sql, re.S)
+    cols = m.group(1).split(",")
+    # the VALUES list: numbers, TO_TIMESTAMP(...) and SQL strings ('' is a quote)
+    vals = re.findall(r"TO_TIMESTAMP\([^)]*\)|'(?:[^']|'')*'|[^,]+", m.group(2))
+    row = {c: (v[1:-1].replace("''", "'") if v.startswith("'") else v) for c, v in zip(cols, vals, strict=True)}
+    assert row["IsHtml"] == "Y" and row["Name"] == "MFA Validation Code"
+    # MMailText.parse: @Name@ from the user, then @MFASecret@ and @MFA_Method_ID<ExpireInMinutes>@
+    # from the MFA_Registration (its method's ExpireInMinutes is 15 in the same migration)
+    values = {"Name": "Noor Tester", "MFASecret": "730581", "MFA_Method_ID<ExpireInMinutes>": "15"}
+    text = re.sub(r"@([^@]+)@", lambda t: values[t.group(1)], row["MailText"])
+    subject = row["MailHeader"]
+    # EMail.setMessageHTML
+    page = (f"<HTML>\n<HEAD>\n<TITLE>\n{subject}\n</TITLE>\n</HEAD>\n<BODY>\n{text}\n</BODY>\n</HTML>\n")
+    raw = message(sender="erp@northwind.example", subject=subject, text=None, html_part=page, sent=SENT)
+    _item(source="idempiere", template="mfa-email-code", lang="en", kind="saas-otp", code="730581",
+          repository=ID_REPO,
+          path=f"{ID_SQL}, org.adempiere.base/src/org/idempiere/mfa/EMailMechanism.java, "
+               "org.adempiere.base/src/org/compiere/model/MMailText.java, "
+               "org.adempiere.base/src/org/compiere/util/EMail.java",
+          commit=ID_COMMIT, licence="GPL-2.0-only",
+          rendered="R_MailText 200001 seeded by the migration, @variables@ filled as MMailText.parse does, "
+                   "wrapped by EMail.setMessageHTML; one text/html part",
+          raw=raw)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -492,6 +527,7 @@ def main() -> None:
     rukovoditel()
     moqui()
     krayin()
+    idempiere()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
