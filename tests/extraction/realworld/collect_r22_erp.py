@@ -250,17 +250,20 @@ echo json_encode($out);
 
 
 def rukovoditel() -> None:
-    # the three senders' bodies, as their PHP concatenates them ({…} filled by the PHP above)
-    tail = ("<p><b>{LOGIN_DETAILS}</b></p><p>{USERNAME}: noor.tester<br>{PASSWORD}: %s</p>"
-            f'<p><a href="{RK_LOGIN}">{RK_LOGIN}</a></p>')  # fmt: skip
+    # the senders' bodies, as their PHP concatenates them ({…} filled by the PHP above)
+    link = f'<p><a href="{RK_LOGIN}">{RK_LOGIN}</a></p>'
+    details = "<p><b>{LOGIN_DETAILS}</b></p><p>{USERNAME}: noor.tester<br>{PASSWORD}: %s</p>" + link
     mails = [
-        # template, subject constant, body constant, password, sender, path
+        # template, subject constant, body constant, password, sender, path, html
         ("new-user", "TEXT_NEW_USER_DEFAULT_EMAIL_SUBJECT", None, "q7#Km", RK_FROM,
-         "modules/items/components/crete_new_user.php"),
+         "modules/items/components/crete_new_user.php", details % "q7#Km"),
         ("password-changed", "TEXT_USER_PWD_CHANGED_EMAIL_SUBJECT", "TEXT_USER_PWD_CHANGED_EMAIL_BODY",
-         "w2^Tz", f"noreply <{RK_ADMIN}>", "modules/items/actions/change_user_password.php"),
+         "w2^Tz", f"noreply <{RK_ADMIN}>", "modules/items/actions/change_user_password.php", details % "w2^Tz"),
         ("restore-password", "TEXT_RESTORE_PASSWORD_EMAIL_SUBJECT", "TEXT_RESTORE_PASSWORD_EMAIL_BODY",
-         "Hx8!d", RK_FROM, "modules/users/actions/restore_password.php"),
+         "Hx8!d", RK_FROM, "modules/users/actions/restore_password.php", details % "Hx8!d"),
+        # an account made at the first LDAP sign-in: the details give the username only
+        ("ldap-new-user", "TEXT_NEW_USER_DEFAULT_EMAIL_SUBJECT", None, None, f"noreply <noreply@{RK_HOST}>",
+         "modules/users/actions/ldap_login.php", "<p><b>{LOGIN_DETAILS}</b></p><p>{USERNAME}: noor.tester<br></p>" + link),
     ]  # fmt: skip
     for lang, file in RK_LANGS.items():
         with tempfile.TemporaryDirectory() as tmp:
@@ -271,19 +274,20 @@ def rukovoditel() -> None:
             (d / "PHPMailer.php").write_text(
                 _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/src/PHPMailer.php"))
             (d / "run.php").write_text(RK_PHP)
-            # CFG_REGISTRATION_EMAIL_BODY is empty at install: the new-user mail starts with the details
-            jobs = [{"subject": subj, "body": bconst, "html": "{BODY}" + tail % pw}
-                    for _, subj, bconst, pw, _, _ in mails]  # fmt: skip
+            # CFG_REGISTRATION_EMAIL_BODY is empty at install: the new-user mails start with the details
+            jobs = [{"subject": subj, "body": bconst, "html": "{BODY}" + body}
+                    for _, subj, bconst, _, _, _, body in mails]  # fmt: skip
             res = subprocess.run(
                 ["php", str(d / "run.php"), str(d), RK_APP, RK_HOST],
                 input=json.dumps(jobs), capture_output=True, text=True, check=True,
             )
             out = json.loads(res.stdout)
-        for (template, _, _, pw, sender, path), got in zip(mails, out, strict=True):
+        for (template, _, _, pw, sender, path, _), got in zip(mails, out, strict=True):
             raw = message(sender=sender, subject=got["subject"], text=got["text"].replace("\r\n", "\n"),
                           html_part=got["html"], sent=SENT)
-            kind = "saas-otp"
-            _item(source="rukovoditel", template=template, lang=lang, kind=kind, code=pw,
+            note = ("a generated password, given with the username to sign in" if pw else
+                    "login details with the username only (the LDAP password is the user's own): nothing to type from the mail")
+            _item(source="rukovoditel", template=template, lang=lang, kind="saas-otp" if pw else "notice", code=pw,
                   repository=RK_REPO,
                   path=f"{path}, includes/classes/users/users.php, includes/languages/{file}.php, "
                        "includes/libs/PHPMailer-master/extras/Html2Text.php, "
@@ -291,7 +295,7 @@ def rukovoditel() -> None:
                   commit=RK_COMMIT, licence="OSL-3.0",
                   rendered="HTML body concatenated as the PHP sender does, with the language's define() strings; "
                            "AltBody by the snapshot's Html2Text then PHPMailer wrapText(50), run by php 8.2",
-                  raw=raw, note="a generated password, given with the username to sign in")  # fmt: skip
+                  raw=raw, note=note)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------
