@@ -521,6 +521,52 @@ def idempiere() -> None:
           raw=raw)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Bigcapital
+
+BC_REPO = "bigcapitalhq/bigcapital"
+BC_COMMIT = "af80afcf598377d50c819661fa7ae56e19893d2e"
+BC_URL = "https://books.northwind.example"
+BC_SENDER = "Bigcapital <noreply@books.northwind.example>"
+BC_ESCAPE = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "/": "&#x2F;",
+             "`": "&#x60;", "=": "&#x3D;"}  # fmt: skip
+"""mustache.js's ``escapeHtml`` entity map (``{{ name }}`` is escaped with it)."""
+
+
+def bigcapital() -> None:
+    mails = [
+        ("reset-password", "ResetPassword.html", "Bigcapital - Password Reset",
+         {"first_name": "Noor", "last_name": "Tester",
+          "resetPasswordUrl": f"{BC_URL}/auth/reset_password/4n5pxq24kpiob12og9"},
+         "packages/server/src/modules/Auth/AuthMailMessages.esrvice.ts"),
+        ("signup-verify-email", "SignupVerifyEmail.html", "Bigcapital - Verify your email",
+         {"fullName": "Noor Tester",
+          "verifyUrl": f"{BC_URL}/auth/email_confirmation?token=" + "9c4e1f7a2b8d3e6f0a5c" * 6 + "9c4e1f7a"
+                       "&email=noor.tester@example.com"},
+         "packages/server/src/modules/Auth/AuthMailMessages.esrvice.ts"),
+        ("user-invite", "UserInvite.html", "Amira has invited you to join a Bigcapital",
+         {"acceptUrl": f"{BC_URL}/auth/invite/4n5pxq24kpioc7x2m1/accept", "fullName": "Amira Haddad",
+          "firstName": "Amira", "lastName": "Haddad", "email": "amira.haddad@northwind.example",
+          "organizationName": "Northwind Trading"},
+         "packages/server/src/modules/UsersModule/commands/SendInviteUsersMailMessage.service.ts"),
+    ]  # fmt: skip
+    for template, view, subject, data, code_path in mails:
+        src = _show(BC_REPO, BC_COMMIT, f"packages/server/static/mail/{view}")
+
+        def var(m: re.Match, data=data) -> str:
+            return "".join(BC_ESCAPE.get(c, c) for c in str(data[m.group(1)]))
+
+        assert "{{#" not in src and "{{{" not in src and "{{&" not in src
+        body = re.sub(r"\{\{\s*(\w+)\s*\}\}", var, src)
+        raw = message(sender=BC_SENDER, subject=subject, text=None, html_part=body, sent=SENT)
+        _item(source="bigcapital", template=template, lang="en", kind="notice", code=None, repository=BC_REPO,
+              path=f"{code_path}, packages/server/static/mail/{view}, packages/server/src/modules/Mail/Mail.ts",
+              commit=BC_COMMIT, licence="AGPL-3.0-only",
+              rendered="Mustache variables filled (mustache.js escaping) in the static view; one text/html part; "
+                       "the inline logo attachment (cid:bigcapital_logo) is left out",
+              raw=raw)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -532,6 +578,7 @@ def main() -> None:
     moqui()
     krayin()
     idempiere()
+    bigcapital()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
