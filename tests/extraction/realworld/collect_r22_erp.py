@@ -567,6 +567,91 @@ def bigcapital() -> None:
               raw=raw)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Sentrifugo (HRMS)
+
+SF_REPO = "sapplica/sentrifugo"
+SF_COMMIT = "0ddb8c1422fb5ab834c84fc1dd4282f2727d6d2b"
+SF_APP = "Northwind HR"
+SF_DOMAIN = "http://hr.northwind.example"
+SF_MAILER = "application/modules/default/library/sapp/Mail.php"
+SF_PHP = r"""<?php
+define('APPLICATION_NAME', $argv[2]);
+define('BASE_URL', $argv[3]);
+require $argv[1] . '/class.phpmailer.php';
+class V { public function render($f) { ob_start(); include $f; return ob_get_clean(); } }
+$out = array();
+foreach (json_decode(file_get_contents('php://stdin'), true) as $job) {
+    if (isset($job['view'])) {
+        $v = new V();
+        foreach ($job['vars'] as $k => $val) { $v->$k = $val; }
+        $message = $v->render($argv[1] . '/' . $job['view']);
+    } else {
+        $message = $job['message'];
+    }
+    $html = str_replace('{MESSAGE}', $message, $job['page']);
+    $mail = new PHPMailer();
+    $mail->msgHTML($html);
+    $out[] = array('html' => $mail->Body, 'text' => $mail->AltBody);
+}
+echo json_encode($out);
+"""
+
+
+def sentrifugo() -> None:
+    mailer = _show(SF_REPO, SF_COMMIT, SF_MAILER)
+    # send_php_mail's page, its PHP concatenations filled as the function does (the header and
+    # the message: the message goes in by the PHP runner, after the view is rendered)
+    page = re.search(r"\$htmlcontentdata = '(.*?)';\n", mailer, re.S).group(1)
+    media = f"{SF_DOMAIN}/public/media/"
+    page_for = lambda header: (page.replace("'.$imgsource.'", media + "images/mail_pngs/hrms_logo.png")  # noqa: E731
+                               .replace("'.MEDIA_PATH.'", media).replace("'.$options['header'].'", header)
+                               .replace("'.$options['message'].'", "{MESSAGE}").replace("'.APPLICATION_NAME.'", SF_APP))  # fmt: skip
+    assert "'." not in page_for("x")
+    ctl = "application/modules/default/controllers/"
+    # the forgot-password message: IndexController::sendpasswordAction's string, its
+    # concatenations of $username, APPLICATION_NAME and $generatedPswd (uniqid()) filled
+    index = _show(SF_REPO, SF_COMMIT, f"{ctl}IndexController.php")
+    forgot = re.search(r'\$options\[\'message\'\] = "(<div>Hello .*?)";\n', index, re.S).group(1)
+    forgot = (forgot.replace('".$username."', "Noor Tester").replace('".APPLICATION_NAME."', SF_APP)
+              .replace('".$generatedPswd."', "6571c4e9a2f3b"))
+    assert '".' not in forgot
+    jobs = [
+        {"view": "application/modules/default/views/scripts/mailtemplates/newpassword.phtml",
+         "vars": {"emp_name": "Noor Tester", "password": "yhudazetu", "emp_id": "NWT0042",
+                  "base_url": SF_DOMAIN},
+         "page": page_for("Greetings from Sentrifugo")},
+        {"message": forgot, "page": page_for(f"{SF_APP} Password")},
+    ]  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        (d / "class.phpmailer.php").write_text(
+            _show(SF_REPO, SF_COMMIT, "application/modules/default/library/PHPMailer/class.phpmailer.php"))
+        view = d / jobs[0]["view"]
+        view.parent.mkdir(parents=True)
+        view.write_text(_show(SF_REPO, SF_COMMIT, jobs[0]["view"]))
+        (d / "run.php").write_text(SF_PHP)
+        out = json.loads(subprocess.run(
+            ["php", str(d / "run.php"), str(d), SF_APP, SF_DOMAIN + "/"],
+            input=json.dumps(jobs), capture_output=True, text=True, check=True).stdout)  # fmt: skip
+    mails = [
+        ("login-credentials", f"{SF_APP}: Login Credentials", "yhudazetu",
+         f"{ctl}EmployeeController.php, {jobs[0]['view']}",
+         "a generated password (generatePassword(): nine letters, consonant and vowel in turn) with the employee ID as username"),
+        ("password-change", f"{SF_APP} Password Change", "6571c4e9a2f3b", f"{ctl}IndexController.php",
+         "the new password is PHP's uniqid(): 13 hex digits"),
+    ]  # fmt: skip
+    for (template, subject, code, path, note), got in zip(mails, out, strict=True):
+        raw = message(sender="Do-not-reply <hr@northwind.example>", subject=subject,
+                      text=got["text"].replace("\r\n", "\n"), html_part=got["html"].replace("\r\n", "\n"), sent=SENT)
+        _item(source="sentrifugo", template=template, lang="en", kind="saas-otp", code=code, repository=SF_REPO,
+              path=f"{path}, {SF_MAILER}, application/modules/default/library/PHPMailer/class.phpmailer.php",
+              commit=SF_COMMIT, licence="GPL-3.0-or-later",
+              rendered="the .phtml view (or the controller's message) put in sapp_Mail::send_php_mail's page; "
+                       "Body and AltBody by the snapshot's PHPMailer 5.2.10 msgHTML(), run by php 8.2",
+              raw=raw, note=note)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -579,6 +664,7 @@ def main() -> None:
     krayin()
     idempiere()
     bigcapital()
+    sentrifugo()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
