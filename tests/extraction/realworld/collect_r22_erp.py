@@ -652,6 +652,71 @@ def sentrifugo() -> None:
               raw=raw, note=note)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# X2CRM
+
+X2_REPO = "X2Engine/X2CRM"
+X2_COMMIT = "e2b1011a2806a3f4efeaaafb60cc70cf39e2ebed"
+X2_APP = "Northwind CRM"
+X2_LANGS = {"en": None, "de": "de", "fr": "fr", "ja": "ja"}
+X2_RESET = ("https://crm.northwind.example/index.php/site/resetPassword?id="
+            "3f9a1c7e5b2d8046e1f3a9c7b5d2e80461c3f9a7e5b1d2c8046f3e9a1c7b5d2e")
+X2_PHP = r"""<?php
+require $argv[1] . '/class.phpmailer.php';
+$mail = new PHPMailer(true);
+$mail->CharSet = 'utf-8';
+$mail->MsgHTML(file_get_contents('php://stdin'));
+echo json_encode(array('html' => $mail->Body, 'text' => $mail->AltBody));
+"""
+
+
+def x2crm() -> None:
+    strings = [
+        "You have requested to reset the password for user {user} in {appName}.",
+        "To finish resetting your password, please open the following link: ",
+        "If you did not make this request, please disregard this email.",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        (d / "class.phpmailer.php").write_text(
+            _show(X2_REPO, X2_COMMIT, "x2engine/protected/components/phpMailer/class.phpmailer.php"))
+        (d / "run.php").write_text(X2_PHP)
+        for lang, folder in X2_LANGS.items():
+            catalogue = {}
+            if folder:
+                (d / "users.php").write_text(_show(X2_REPO, X2_COMMIT, f"x2engine/protected/messages/{folder}/users.php"))
+                catalogue = json.loads(subprocess.run(
+                    ["php", "-r", "echo json_encode(include $argv[1]);", str(d / "users.php")],
+                    capture_output=True, text=True, check=True).stdout)  # fmt: skip
+
+            def t(source: str, params: dict | None = None, catalogue=catalogue) -> str:
+                """Yii::t: the catalogue's translation (an empty one falls back to the source), strtr params."""
+                out = catalogue.get(source) or source
+                for k, v in (params or {}).items():
+                    out = out.replace(k, v)
+                return out
+
+            # SiteController::resetPasswordHelper
+            body = t(strings[0], {"{user}": "noor.tester", "{appName}": X2_APP})
+            body += " " + t(strings[1])
+            body += "<br /><br />" + X2_RESET
+            body += "<br /><br />" + t(strings[2])
+            got = json.loads(subprocess.run(["php", str(d / "run.php"), str(d)], input=body,
+                                            capture_output=True, text=True, check=True).stdout)  # fmt: skip
+            raw = message(sender=f"{X2_APP} <crm@northwind.example>", subject=f"{X2_APP} password reset",
+                          text=got["text"].replace("\r\n", "\n"), html_part=got["html"].replace("\r\n", "\n"),
+                          sent=SENT)  # fmt: skip
+            _item(source="x2crm", template="password-reset", lang=lang, kind="notice", code=None, repository=X2_REPO,
+                  path="x2engine/protected/controllers/SiteController.php, "
+                       "x2engine/protected/components/behaviors/EmailDeliveryBehavior.php, "
+                       "x2engine/protected/components/phpMailer/class.phpmailer.php"
+                       + (f", x2engine/protected/messages/{folder}/users.php" if folder else ""),
+                  commit=X2_COMMIT, licence="AGPL-3.0-only",
+                  rendered="message concatenated as resetPasswordHelper does with Yii::t from the language's users.php; "
+                           "Body and AltBody by the snapshot's PHPMailer 5.2.23 MsgHTML(), run by php 8.2",
+                  raw=raw)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -665,6 +730,7 @@ def main() -> None:
     idempiere()
     bigcapital()
     sentrifugo()
+    x2crm()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
