@@ -1,57 +1,87 @@
-"""Round twenty-two, ERP, accounting, invoicing and CRM software: Frappe Cloud (the hosting of
-ERPNext and the Frappe apps), the Rukovoditel CRM / project builder and the Moqui ERP
-framework — sign-in and verification codes, generated passwords, and the same senders'
-notices, in the languages they ship.
+"""Round twenty-two, ERP, accounting, invoicing, HR and CRM software: Frappe Cloud (the
+sign-up and hosting service of ERPNext), Rukovoditel, the Moqui ERP framework, iDempiere,
+Sentrifugo HRMS, Krayin CRM, X2CRM and Bigcapital — sign-in and verification codes, generated
+passwords, and the same senders' notices (welcome, invitations, reset links), in the languages
+they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_erp.py \\
         --mirrors /work/.mirror
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
-jinja2 3.1.4 is loaded from ``/tmp/r22erp-pylib`` (``pip install --target
-/tmp/r22erp-pylib jinja2==3.1.4``). Rukovoditel's plain-text part is made by its own PHP (``php`` from Debian's ``php-cli``
-package, 8.2, must be on PATH: ``apt-get install php-cli php-mbstring``).
+Two things are needed besides the project's venv: jinja2 3.1.4, loaded from
+``/tmp/r22erp-pylib`` (``pip install --target /tmp/r22erp-pylib jinja2==3.1.4``), and ``php``
+on PATH (Debian's ``php-cli``, PHP 8.2: ``apt-get install php-cli php-mbstring``), which runs
+the PHP senders' own mail code and language files from the snapshots (PHPMailer, Html2Text,
+``.phtml`` views, ``return [...]`` / ``define()`` catalogues). Nothing of theirs is kept here.
 
-- frappe/press (AGPL-3.0), Frappe Cloud, the hosting and sign-up service of ERPNext and the
-  other Frappe apps: ``frappe.sendmail(template=..., args=...)`` renders
-  ``press/templates/emails/<template>.html`` (which extends ``saas.html``, ``saas_trial.html``
-  or ``base.html`` and imports ``macros.html``) with Jinja; here jinja2 renders the same files
-  from the snapshot through a loader for ``templates/emails/``, with the args of the sending
-  code (``press/api/account.py`` ``send_otp_mail`` / ``send_reset_password_email`` /
-  ``send_login_link``, ``press/api/developer/saas.py``, ``account_request.py``
-  ``send_verification_email``, ``site_user_session.py``, ``user_2fa.py``, ``site.py``
-  ``transfer`` and ``site_activity.py``), subjects as they write them. The OTP is
-  ``generate_otp()``: six digits 100000-999999. frappe's own outer e-mail wrapper
-  (``standard.html`` of frappe/frappe, a repository already in the corpus, not taken) is NOT
-  added: the HTML part is the rendered Press template only, one text/html part, except
-  ``product_trial_verify_account`` whose ``.txt`` template frappe sends as the text/plain
-  alternative. English only (Press ships no translations of these mails).
-- Rukovoditel/Rukovoditel (OSL-3.0), a PHP CRM / project-management builder for small
-  businesses (English and Russian ship in ``includes/languages/``): the new-user mail
-  (``modules/items/components/crete_new_user.php``), the password changed by the
-  administrator (``modules/items/actions/change_user_password.php``) and the restore-password
-  mail (``modules/users/actions/restore_password.php``) — each an HTML body of the language's
-  ``define()`` strings plus ``<p><b>Login Details</b></p><p>Username: …<br>Password: …</p>``
-  and the login link (``url_for``). ``users::send_email`` sends it with PHPMailer 6.0.3 as
-  HTML with an AltBody from the bundled ``Html2Text`` class, which PHPMailer wraps at
-  ``WordWrap = 50``; both are run here by php from the snapshot's own files. The password is
-  ``users::get_random_password()``: ``CFG_PASSWORD_MIN_LENGTH`` (5 at install) characters
-  of ``~!@#$%^&*()_+a-km-z0-9A-HJ-NP-Z``-like alphabet of that function.
+- frappe/press (AGPL-3.0), Frappe Cloud: ``frappe.sendmail(template=..., args=...)`` renders
+  ``press/templates/emails/<template>.html`` (extending ``saas.html``, ``saas_trial.html`` or
+  ``base.html``, importing ``macros.html``); jinja2 renders the same files from the snapshot
+  through a loader for ``templates/emails/`` (no autoescape, undefined names empty, as
+  frappe's environment), with the args and subjects of the sending code
+  (``press/api/account.py``, ``press/api/developer/saas.py``,
+  ``account_request.py`` ``send_verification_email``, ``site_user_session.py``,
+  ``user_2fa.py``, ``site.py``, ``site_activity.py``). The OTP is ``generate_otp()``: six
+  digits 100000-999999. frappe's own outer wrapper (``standard.html`` of frappe/frappe, a
+  repository already in the corpus, not taken) is NOT added: the HTML part is the rendered
+  Press template only (one text/html part), except ``product_trial_verify_account`` whose
+  ``.txt`` template frappe sends as the text/plain alternative. English only.
+- Rukovoditel/Rukovoditel (OSL-3.0), a PHP CRM / project-management builder (English and
+  Russian in ``includes/languages/``): the new-user mail (``crete_new_user.php``), the password
+  changed by the administrator (``change_user_password.php``), the restore-password mail
+  (``restore_password.php``) and the first-LDAP-sign-in account mail (``ldap_login.php``,
+  username only): an HTML body of the language's ``define()`` strings and the login link
+  (``url_for``), sent by ``users::send_email`` with PHPMailer 6.0.3 as HTML plus an AltBody from
+  the bundled ``Html2Text`` class, wrapped by PHPMailer at ``WordWrap = 50`` (by bytes: the
+  Russian lines break early, as they do when sent). The password is
+  ``users::get_random_password()``: ``CFG_PASSWORD_MIN_LENGTH`` (5 at install) characters of
+  that function's alphabet of letters, digits and ``~!@#$%^&*()_+``.
 - moqui/moqui-framework (CC0-1.0), the framework of the Moqui / Mantle ERP: the
-  ``EmailTemplate`` records of ``framework/data/MoquiSetupData.xml`` (subject) and their body
-  screens ``framework/screen/SingleUseCode.xml``, ``PasswordReset.xml``,
-  ``EmailAuthcFactorSent.xml`` and ``AddedEmailAuthcFactor.xml``, sent by
-  ``sendEmailTemplate.groovy`` as HTML (screen rendered in ``html`` mode) with a text
-  alternative (the same screen in ``text`` mode). The screen macros are moqui/moqui-runtime's
-  ``template/screen-macro/DefaultScreenMacros.{html,text}.ftl`` (CC0-1.0): ``container`` is a
-  ``<div>`` around its children, ``label`` a ``<span class="text-inline">`` with the expanded,
-  HTML-escaped text; in text mode a container is its children then a newline, a label its
-  expanded text, and ``render-mode`` ``text type="html"`` prints nothing. FreeMarker's
-  output is written out by a small renderer (documented at ``_moqui_html``); the
-  whitespace of FreeMarker's line stripping is reproduced as FreeMarker does for lines that
-  hold only directives. The single-use code is ``SecureRandom().nextInt(999999)`` padded to
-  six digits; the reset password ``getRandomString(12)``: 12 characters of URL-safe base64.
+  ``EmailTemplate`` records of ``framework/data/MoquiSetupData.xml`` (subject, body screen)
+  for the single-use code, the password reset and the e-mail factor added; their screens
+  ``framework/screen/*.xml`` as ``sendEmailTemplate.groovy`` sends them: HTML (the screen in
+  ``html`` mode) with a text alternative (``text`` mode), through moqui/moqui-runtime's
+  ``template/screen-macro/DefaultScreenMacros.{html,text,any}.ftl`` (CC0-1.0). FreeMarker is
+  not run: a small renderer writes what those macros write for these screens (see
+  ``_moqui_html`` / ``_moqui_text``: FreeMarker 2.3.34's white-space stripping of lines
+  holding only directives, the false boundary-comment lines that keep their indentation,
+  ``?html`` with ``&#39;``, text labels padded to 132 characters). The single-use code is
+  ``SecureRandom().nextInt(999999)`` padded to six digits; the reset password
+  ``getRandomString(12)``: 12 characters of URL-safe base64. English only (no LocalizedMessage
+  for these labels).
+- idempiere/idempiere (GPL-2.0): the multi-factor e-mail code, R_MailText 200001 as the
+  migration ``202105301448_IDEMPIERE-4782.sql`` seeds it (HTML), its ``@Name@``,
+  ``@MFASecret@`` and ``@MFA_Method_ID<ExpireInMinutes>@`` filled as ``MMailText.parse`` does
+  (user, then the MFA registration; 15 minutes from the seeded method), wrapped by
+  ``EMail.setMessageHTML``; one text/html part. The code is six random digits
+  (``EMailMechanism.generateRandomString(6)``). English only (no translation seeded).
+- sapplica/sentrifugo (GPL-3.0), Sentrifugo HRMS: the login-credentials mail of a new
+  employee (``mailtemplates/newpassword.phtml`` rendered by php, password from
+  ``generatePassword()``: nine letters, consonant and vowel in turn) and the forgot-password
+  mail (``IndexController::sendpasswordAction``'s message, new password ``uniqid()``), both in
+  ``sapp_Mail::send_php_mail``'s page, Body and AltBody by its PHPMailer 5.2.10 ``msgHTML``.
+  The sender sets no CharSet (PHPMailer's iso-8859-1): these mails are ASCII, written as UTF-8.
+- krayin/laravel-crm (MIT), Krayin CRM: the user-created mail (``Notifications/User/Create``)
+  and the password-reset notification (``UserResetPassword``: a MailMessage with a view and no
+  subject, so Laravel's ``User Reset Password``), the Blade views ``emails/users/*.blade.php``
+  in ``emails/layout.blade.php``, in the seven languages of
+  ``packages/Webkul/Admin/src/Resources/lang/*/app.php`` (loaded by php). A small faithful
+  Blade renderer (``_blade``): ``{{ }}`` escaped by ``e()`` keeping its line break,
+  ``@lang`` not escaped and eating the line break after it, the component slot trimmed; the
+  logo URL from ``public/admin/build/manifest.json``. One text/html part.
+- X2Engine/X2CRM (AGPL-3.0): the password-reset mail of ``SiteController::
+  resetPasswordHelper`` (Yii::t strings of ``protected/messages/<lang>/users.php``, link with a
+  64-hex request id), sent by ``EmailDeliveryBehavior`` through its PHPMailer 5.2.23
+  ``MsgHTML`` (HTML and the AltBody its html2text makes), in English, German, French and
+  Japanese.
+- bigcapitalhq/bigcapital (AGPL-3.0): reset password, sign-up verification and user invite,
+  the static views ``packages/server/static/mail/*.html`` filled by Mustache (``Mail.render``;
+  mustache.js escaping, so ``/`` and ``=`` in the URLs are entities) with the data of
+  ``AuthMailMessages.esrvice.ts`` / ``SendInviteUsersMailMessage.service.ts``. The inline logo
+  attachment (``cid:bigcapital_logo``) is left out: one text/html part. English only.
 
+Fixed values: people and hosts under example domains, codes of each generator's shape.
 What a person sees decides each label (``code``, or ``null``).
 """
 
@@ -63,12 +93,11 @@ import html
 import json
 import re
 import subprocess
+import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
-
-import sys
 
 from collect import HERE, message
 
@@ -118,7 +147,9 @@ PR_COMMIT = "010bc703ef139e4f0fd4b49337a47d0479bbce6d"
 PR_SENDER = "Frappe Cloud <noreply@frappecloud.example>"
 PR_HOST = "https://frappecloud.example"
 PR_LOGO = "https://github.com/frappe/gameplan/assets/9355208/447035d0-0686-41d2-910a-a3d21928ab94"
-PR_PIXEL = f"{PR_HOST}/api/method/press.utils.telemetry.capture_read_event?email=noor.tester@example.com"
+PR_PIXEL = (
+    f"{PR_HOST}/api/method/press.utils.telemetry.capture_read_event?email=noor.tester@example.com"
+)
 PR_EMAILS = "press/templates/emails/"
 
 
@@ -195,15 +226,22 @@ def press() -> None:
             text = env.get_template(f"templates/emails/{template}.txt").render(**args)
             paths.append(f"{PR_EMAILS}{template}.txt")
             how = "jinja2 render of the Press .html and .txt templates (text/plain + text/html) with the sending code's args; frappe's outer wrapper not added"
-        raw = message(sender=PR_SENDER, subject=subject.format(otp=args.get("otp")), text=text,
-                      html_part=body, sent=SENT)
+        raw = message(
+            sender=PR_SENDER,
+            subject=subject.format(otp=args.get("otp")),
+            text=text,
+            html_part=body,
+            sent=SENT,
+        )
         kind = "saas-otp" if code else "notice"
         note = None
         if template == "verify_account":
             note = "the code or the button verifies the account; the code is what is typed"
         if template == "product_trial_verify_account":
-            note = ("subject and header_content are the Product Trial's own settings "
-                    "(email_subject with {otp}, email_header_content), filled here as an operator would")
+            note = (
+                "subject and header_content are the Product Trial's own settings "
+                "(email_subject with {otp}, email_header_content), filled here as an operator would"
+            )
         if template == "saas_verify_account":
             note = "an otp is passed in the args but this template never shows it: link only"
         if template == "invite_team_member":
@@ -270,23 +308,36 @@ def rukovoditel() -> None:
             d = Path(tmp)
             (d / "lang.php").write_text(_show(RK_REPO, RK_COMMIT, f"includes/languages/{file}.php"))
             (d / "Html2Text.php").write_text(
-                _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/extras/Html2Text.php"))
+                _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/extras/Html2Text.php")
+            )
             (d / "PHPMailer.php").write_text(
-                _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/src/PHPMailer.php"))
+                _show(RK_REPO, RK_COMMIT, "includes/libs/PHPMailer-master/src/PHPMailer.php")
+            )
             (d / "run.php").write_text(RK_PHP)
             # CFG_REGISTRATION_EMAIL_BODY is empty at install: the new-user mails start with the details
             jobs = [{"subject": subj, "body": bconst, "html": "{BODY}" + body}
                     for _, subj, bconst, _, _, _, body in mails]  # fmt: skip
             res = subprocess.run(
                 ["php", str(d / "run.php"), str(d), RK_APP, RK_HOST],
-                input=json.dumps(jobs), capture_output=True, text=True, check=True,
+                input=json.dumps(jobs),
+                capture_output=True,
+                text=True,
+                check=True,
             )
             out = json.loads(res.stdout)
         for (template, _, _, pw, sender, path, _), got in zip(mails, out, strict=True):
-            raw = message(sender=sender, subject=got["subject"], text=got["text"].replace("\r\n", "\n"),
-                          html_part=got["html"], sent=SENT)
-            note = ("a generated password, given with the username to sign in" if pw else
-                    "login details with the username only (the LDAP password is the user's own): nothing to type from the mail")
+            raw = message(
+                sender=sender,
+                subject=got["subject"],
+                text=got["text"].replace("\r\n", "\n"),
+                html_part=got["html"],
+                sent=SENT,
+            )
+            note = (
+                "a generated password, given with the username to sign in"
+                if pw
+                else "login details with the username only (the LDAP password is the user's own): nothing to type from the mail"
+            )
             _item(source="rukovoditel", template=template, lang=lang, kind="saas-otp" if pw else "notice", code=pw,
                   repository=RK_REPO,
                   path=f"{path}, includes/classes/users/users.php, includes/languages/{file}.php, "
@@ -377,8 +428,13 @@ def moqui() -> None:
         path = f"framework/screen/{screen}"
         assert tpl.get("bodyScreenLocation") == f"classpath://screen/{screen}"
         widgets = ET.fromstring(_show(MQ_REPO, MQ_COMMIT, path)).find("widgets")
-        raw = message(sender=MQ_SENDER, subject=_moqui_expand(tpl.get("subject"), ctx),
-                      text=_moqui_text(widgets, ctx), html_part=_moqui_html(widgets, ctx), sent=SENT)
+        raw = message(
+            sender=MQ_SENDER,
+            subject=_moqui_expand(tpl.get("subject"), ctx),
+            text=_moqui_text(widgets, ctx),
+            html_part=_moqui_html(widgets, ctx),
+            sent=SENT,
+        )
         _item(source="moqui", template=tid.lower().replace("_", "-"), lang="en", kind=kind, code=code,
               repository=MQ_REPO,
               path=f"framework/data/MoquiSetupData.xml, {path}, framework/service/org/moqui/impl/UserServices.xml, "
@@ -400,7 +456,15 @@ KR_URL = "https://crm.northwind.example"
 KR_APP = "Northwind CRM"
 KR_SENDER = f"{KR_APP} <crm@northwind.example>"
 KR_VIEWS = "packages/Webkul/Admin/src/Resources/views/emails/"
-KR_LANGS = {"en": "en", "ar": "ar", "es": "es", "fa": "fa", "pt-BR": "pt_BR", "tr": "tr", "vi": "vi"}
+KR_LANGS = {
+    "en": "en",
+    "ar": "ar",
+    "es": "es",
+    "fa": "fa",
+    "pt-BR": "pt_BR",
+    "tr": "tr",
+    "vi": "vi",
+}
 KR_TOKEN = "5f2c8e1a9b7d3f6e0a4c2b8d1e9f7a3c6b0d4e8f2a1c9b7e5d3f0a6c4b2e8d1f"
 """Laravel's password broker token: an HMAC-SHA256 in hex, 64 characters."""
 
@@ -410,7 +474,7 @@ def _php_e(value: str) -> str:
     return html.escape(value, quote=True).replace("&#x27;", "&#039;")
 
 
-def _blade(src: str, exprs: dict[str, str], trans) -> str:  # noqa: ANN001
+def _blade(src: str, exprs: dict[str, str], trans) -> str:
     """The Blade of these views compiled and run: ``{{ x }}`` echoes ``e(x)`` (an HtmlString
     such as ``$slot`` as is) and keeps the line break after it (Blade doubles it before PHP's
     ``?>`` eats one); ``@lang('key', [...])`` echoes the translation, not escaped, and PHP's
@@ -440,15 +504,29 @@ def krayin() -> None:
     logo = f"{KR_URL}/admin/build/" + manifest["src/Resources/assets/images/logo.svg"]["file"]
     mails = [
         # template, view, subject key (None: Laravel's notification default), code path
-        ("user-created", "users/create", "admin::app.emails.common.user.create-subject",
-         "packages/Webkul/Admin/src/Notifications/User/Create.php"),
-        ("forget-password", "users/forget-password", None,
-         "packages/Webkul/Admin/src/Notifications/User/UserResetPassword.php"),
+        (
+            "user-created",
+            "users/create",
+            "admin::app.emails.common.user.create-subject",
+            "packages/Webkul/Admin/src/Notifications/User/Create.php",
+        ),
+        (
+            "forget-password",
+            "users/forget-password",
+            None,
+            "packages/Webkul/Admin/src/Notifications/User/UserResetPassword.php",
+        ),
     ]
     for lang, code_lang in KR_LANGS.items():
         with tempfile.TemporaryDirectory() as tmp:
             f = Path(tmp) / "app.php"
-            f.write_text(_show(KR_REPO, KR_COMMIT, f"packages/Webkul/Admin/src/Resources/lang/{code_lang}/app.php"))
+            f.write_text(
+                _show(
+                    KR_REPO,
+                    KR_COMMIT,
+                    f"packages/Webkul/Admin/src/Resources/lang/{code_lang}/app.php",
+                )
+            )
             strings = json.loads(subprocess.run(
                 ["php", "-r", "echo json_encode(include $argv[1]);", str(f)],
                 capture_output=True, text=True, check=True).stdout)  # fmt: skip
@@ -460,7 +538,11 @@ def krayin() -> None:
             for part in key.removeprefix("admin::app.").split("."):
                 node = node[part]
             for k, v in sorted(params.items(), key=lambda kv: -len(kv[0])):
-                node = node.replace(":" + k, v).replace(":" + k[:1].upper() + k[1:], v[:1].upper() + v[1:]).replace(":" + k.upper(), v.upper())
+                node = (
+                    node.replace(":" + k, v)
+                    .replace(":" + k[:1].upper() + k[1:], v[:1].upper() + v[1:])
+                    .replace(":" + k.upper(), v.upper())
+                )
             return node
 
         for template, view, subject_key, code_path in mails:
@@ -470,7 +552,9 @@ def krayin() -> None:
                 "vite()->asset('images/logo.svg')": logo,
                 "route('admin.reset_password.create', $token)": f"{KR_URL}/admin/reset-password/{KR_TOKEN}",
             }  # fmt: skip
-            m = re.fullmatch(r"@component\('admin::emails\.layout'\)\n?(.*)@endcomponent\n?", src, re.S)
+            m = re.fullmatch(
+                r"@component\('admin::emails\.layout'\)\n?(.*)@endcomponent\n?", src, re.S
+            )
             slot = _blade(m.group(1), exprs, trans).strip(" \t\n\r\0\x0b")
             body = _blade(layout, {**exprs, "$slot": slot}, trans)
             subject = trans(subject_key, {}) if subject_key else "User Reset Password"
@@ -500,7 +584,10 @@ def idempiere() -> None:
     cols = m.group(1).split(",")
     # the VALUES list: numbers, TO_TIMESTAMP(...) and SQL strings ('' is a quote)
     vals = re.findall(r"TO_TIMESTAMP\([^)]*\)|'(?:[^']|'')*'|[^,]+", m.group(2))
-    row = {c: (v[1:-1].replace("''", "'") if v.startswith("'") else v) for c, v in zip(cols, vals, strict=True)}
+    row = {
+        c: (v[1:-1].replace("''", "'") if v.startswith("'") else v)
+        for c, v in zip(cols, vals, strict=True)
+    }
     assert row["IsHtml"] == "Y" and row["Name"] == "MFA Validation Code"
     # MMailText.parse: @Name@ from the user, then @MFASecret@ and @MFA_Method_ID<ExpireInMinutes>@
     # from the MFA_Registration (its method's ExpireInMinutes is 15 in the same migration)
@@ -508,8 +595,12 @@ def idempiere() -> None:
     text = re.sub(r"@([^@]+)@", lambda t: values[t.group(1)], row["MailText"])
     subject = row["MailHeader"]
     # EMail.setMessageHTML
-    page = (f"<HTML>\n<HEAD>\n<TITLE>\n{subject}\n</TITLE>\n</HEAD>\n<BODY>\n{text}\n</BODY>\n</HTML>\n")
-    raw = message(sender="erp@northwind.example", subject=subject, text=None, html_part=page, sent=SENT)
+    page = (
+        f"<HTML>\n<HEAD>\n<TITLE>\n{subject}\n</TITLE>\n</HEAD>\n<BODY>\n{text}\n</BODY>\n</HTML>\n"
+    )
+    raw = message(
+        sender="erp@northwind.example", subject=subject, text=None, html_part=page, sent=SENT
+    )
     _item(source="idempiere", template="mfa-email-code", lang="en", kind="saas-otp", code="730581",
           repository=ID_REPO,
           path=f"{ID_SQL}, org.adempiere.base/src/org/idempiere/mfa/EMailMechanism.java, "
@@ -613,8 +704,11 @@ def sentrifugo() -> None:
     # concatenations of $username, APPLICATION_NAME and $generatedPswd (uniqid()) filled
     index = _show(SF_REPO, SF_COMMIT, f"{ctl}IndexController.php")
     forgot = re.search(r'\$options\[\'message\'\] = "(<div>Hello .*?)";\n', index, re.S).group(1)
-    forgot = (forgot.replace('".$username."', "Noor Tester").replace('".APPLICATION_NAME."', SF_APP)
-              .replace('".$generatedPswd."', "6571c4e9a2f3b"))
+    forgot = (
+        forgot.replace('".$username."', "Noor Tester")
+        .replace('".APPLICATION_NAME."', SF_APP)
+        .replace('".$generatedPswd."', "6571c4e9a2f3b")
+    )
     assert '".' not in forgot
     jobs = [
         {"view": "application/modules/default/views/scripts/mailtemplates/newpassword.phtml",
@@ -626,7 +720,12 @@ def sentrifugo() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         (d / "class.phpmailer.php").write_text(
-            _show(SF_REPO, SF_COMMIT, "application/modules/default/library/PHPMailer/class.phpmailer.php"))
+            _show(
+                SF_REPO,
+                SF_COMMIT,
+                "application/modules/default/library/PHPMailer/class.phpmailer.php",
+            )
+        )
         view = d / jobs[0]["view"]
         view.parent.mkdir(parents=True)
         view.write_text(_show(SF_REPO, SF_COMMIT, jobs[0]["view"]))
@@ -642,8 +741,13 @@ def sentrifugo() -> None:
          "the new password is PHP's uniqid(): 13 hex digits"),
     ]  # fmt: skip
     for (template, subject, code, path, note), got in zip(mails, out, strict=True):
-        raw = message(sender="Do-not-reply <hr@northwind.example>", subject=subject,
-                      text=got["text"].replace("\r\n", "\n"), html_part=got["html"].replace("\r\n", "\n"), sent=SENT)
+        raw = message(
+            sender="Do-not-reply <hr@northwind.example>",
+            subject=subject,
+            text=got["text"].replace("\r\n", "\n"),
+            html_part=got["html"].replace("\r\n", "\n"),
+            sent=SENT,
+        )
         _item(source="sentrifugo", template=template, lang="en", kind="saas-otp", code=code, repository=SF_REPO,
               path=f"{path}, {SF_MAILER}, application/modules/default/library/PHPMailer/class.phpmailer.php",
               commit=SF_COMMIT, licence="GPL-3.0-or-later",
@@ -659,8 +763,10 @@ X2_REPO = "X2Engine/X2CRM"
 X2_COMMIT = "e2b1011a2806a3f4efeaaafb60cc70cf39e2ebed"
 X2_APP = "Northwind CRM"
 X2_LANGS = {"en": None, "de": "de", "fr": "fr", "ja": "ja"}
-X2_RESET = ("https://crm.northwind.example/index.php/site/resetPassword?id="
-            "3f9a1c7e5b2d8046e1f3a9c7b5d2e80461c3f9a7e5b1d2c8046f3e9a1c7b5d2e")
+X2_RESET = (
+    "https://crm.northwind.example/index.php/site/resetPassword?id="
+    "3f9a1c7e5b2d8046e1f3a9c7b5d2e80461c3f9a7e5b1d2c8046f3e9a1c7b5d2e"
+)
 X2_PHP = r"""<?php
 require $argv[1] . '/class.phpmailer.php';
 $mail = new PHPMailer(true);
@@ -679,12 +785,15 @@ def x2crm() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         (d / "class.phpmailer.php").write_text(
-            _show(X2_REPO, X2_COMMIT, "x2engine/protected/components/phpMailer/class.phpmailer.php"))
+            _show(X2_REPO, X2_COMMIT, "x2engine/protected/components/phpMailer/class.phpmailer.php")
+        )
         (d / "run.php").write_text(X2_PHP)
         for lang, folder in X2_LANGS.items():
             catalogue = {}
             if folder:
-                (d / "users.php").write_text(_show(X2_REPO, X2_COMMIT, f"x2engine/protected/messages/{folder}/users.php"))
+                (d / "users.php").write_text(
+                    _show(X2_REPO, X2_COMMIT, f"x2engine/protected/messages/{folder}/users.php")
+                )
                 catalogue = json.loads(subprocess.run(
                     ["php", "-r", "echo json_encode(include $argv[1]);", str(d / "users.php")],
                     capture_output=True, text=True, check=True).stdout)  # fmt: skip
