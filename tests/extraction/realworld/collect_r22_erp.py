@@ -25,8 +25,10 @@ the PHP senders' own mail code and language files from the snapshots (PHPMailer,
   ``user_2fa.py``, ``site.py``, ``site_activity.py``). The OTP is ``generate_otp()``: six
   digits 100000-999999. frappe's own outer wrapper (``standard.html`` of frappe/frappe, a
   repository already in the corpus, not taken) is NOT added: the HTML part is the rendered
-  Press template only (one text/html part), except ``product_trial_verify_account`` whose
-  ``.txt`` template frappe sends as the text/plain alternative. English only.
+  Press template only, and the text/plain alternative frappe makes from the wrapped page
+  (html2text) is left out with it, so one text/html part — except
+  ``product_trial_verify_account``, whose own ``.txt`` template frappe sends as the
+  text/plain alternative and which is rendered here too. English only.
 - Rukovoditel/Rukovoditel (OSL-3.0), a PHP CRM / project-management builder (English and
   Russian in ``includes/languages/``): the new-user mail (``crete_new_user.php``), the password
   changed by the administrator (``change_user_password.php``), the restore-password mail
@@ -221,7 +223,7 @@ def press() -> None:
         paths = [sender_path, f"{PR_EMAILS}{template}.html", f"{PR_EMAILS}{base}"]
         if "utils." in _show(PR_REPO, PR_COMMIT, f"{PR_EMAILS}{template}.html"):
             paths.append(f"{PR_EMAILS}macros.html")
-        how = "jinja2 render of the Press template with the sending code's args; frappe's outer wrapper not added; one text/html part"
+        how = "jinja2 render of the Press template with the sending code's args; frappe's outer wrapper and its html2text alternative not added; one text/html part"
         if template == "product_trial_verify_account":
             text = env.get_template(f"templates/emails/{template}.txt").render(**args)
             paths.append(f"{PR_EMAILS}{template}.txt")
