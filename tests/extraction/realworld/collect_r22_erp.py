@@ -828,6 +828,68 @@ def x2crm() -> None:
                   raw=raw)  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Collabtive
+
+CT_REPO = "philippK-de/Collabtive"
+CT_COMMIT = "ef3222b9932e4942b62d5148379eac3e34d61f60"
+CT_URL = "https://pm.northwind.example/"
+CT_SENDER = "Northwind Projects <pm@northwind.example>"
+CT_LANGS = {"en": "en", "de": "de", "fr": "fr", "es": "es", "ru": "ru", "zh-CN": "zh"}
+
+
+def _ct_langfile(text: str) -> dict[str, str]:
+    """``readLangfile``: every line with ``=`` split on ``=``, key and the part after the first
+    ``=`` trimmed (what follows a second ``=`` is dropped), later keys winning."""
+    out = {}
+    for line in text.splitlines(keepends=True):
+        if "=" in line:
+            parts = line.split("=")
+            out[parts[0].strip(" \t\n\r\0\x0b")] = parts[1].strip(" \t\n\r\0\x0b")
+    return out
+
+
+def collabtive() -> None:
+    admin = _show(CT_REPO, CT_COMMIT, "admin.php")
+    manageuser = _show(CT_REPO, CT_COMMIT, "manageuser.php")
+    # the PHP concatenations written out below, checked against the snapshot
+    for src, snippet in [
+        (admin, '$langfile["profileusername"] . ":&nbsp;" . $cleanPost["name"] . "<br />" .'),
+        (admin, '$langfile["profilepass"] . ":&nbsp;" . $cleanPost["pass"] . "<br /><br />" .'),
+        (admin, '$userlang["projectassignedtext"] .'),
+        (manageuser, '$langfile["newpass"] . ": " . $cleanPost["newpass"][\'newpass\'] . "<br />" .'),
+        (manageuser, '$langfile["login"] . ": <a href = \\"$url\\">$url</a>";'),
+    ]:  # fmt: skip
+        assert snippet in src, snippet
+    project = f"{CT_URL}manageproject.php?action=showproject&id=7"
+    for lang, folder in CT_LANGS.items():
+        lf = _ct_langfile(_show(CT_REPO, CT_COMMIT, f"language/{folder}/lng.conf"))
+        by = f" ({lf['by']} amira.haddad)"
+        mails = [
+            ("user-added", lf["profileaddedsubject"] + by,
+             lf["hello"] + ",<br /><br/>" + lf["profileaddedtext"] + "<br /><br />"
+             + lf["profileusername"] + ":&nbsp;noor.tester<br />" + lf["profilepass"] + ":&nbsp;Kt7pW2qe<br /><br />"
+             + f'<a href = "{CT_URL}">{CT_URL}</a>',
+             "Kt7pW2qe", "admin.php", "saas-otp", "the password the administrator set for the new account, given to sign in"),
+            ("new-password", lf["projectpasswordsubject"],
+             lf["hello"] + ",<br /><br/>" + lf["projectpasswordtext"] + "<br /><br />"
+             + lf["newpass"] + ": 4hT9qLm2Xc<br />" + lf["login"] + f': <a href = "{CT_URL}">{CT_URL}</a>',
+             "4hT9qLm2Xc", "manageuser.php, include/class.user.php", "saas-otp",
+             "user::resetPassword: ten characters of 0-9, a-z, A-Z"),
+            ("project-assigned", lf["projectassignedsubject"] + by,
+             lf["hello"] + ",<br /><br/>" + lf["projectassignedtext"] + f' <a href = "{project}">{project}</a>',
+             None, "admin.php", "notice", None),
+        ]  # fmt: skip
+        for template, subject, body, code, path, kind, note in mails:
+            raw = message(sender=CT_SENDER, subject=subject, text=None, html_part=body, sent=SENT)
+            _item(source="collabtive", template=template, lang=lang, kind=kind, code=code, repository=CT_REPO,
+                  path=f"{path}, include/class.emailer.php, include/initfunctions.php, language/{folder}/lng.conf",
+                  commit=CT_COMMIT, licence="GPL-3.0-only",
+                  rendered="message concatenated as the PHP sender does with the language's lng.conf (readLangfile "
+                           "rules); emailer::send_mail sends it as PHPMailer Body with IsHTML: one text/html part",
+                  raw=raw, note=note)  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__)
@@ -842,6 +904,7 @@ def main() -> None:
     bigcapital()
     sentrifugo()
     x2crm()
+    collabtive()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, indent=1, ensure_ascii=False) + "\n")
     print(f"{len(ITEMS)} mails, {sum(i['code'] is not None for i in ITEMS)} codes")
