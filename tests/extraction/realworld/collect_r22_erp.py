@@ -1,6 +1,7 @@
 """Round twenty-two, ERP, accounting, invoicing, HR and CRM software: Frappe Cloud (the
 sign-up and hosting service of ERPNext), Rukovoditel, the Moqui ERP framework, iDempiere,
-Sentrifugo HRMS, Krayin CRM, X2CRM and Bigcapital — sign-in and verification codes, generated
+Sentrifugo HRMS, Krayin CRM, X2CRM, Bigcapital and Collabtive — sign-in and verification codes,
+generated
 passwords, and the same senders' notices (welcome, invitations, reset links), in the languages
 they ship.
 
@@ -82,6 +83,13 @@ the PHP senders' own mail code and language files from the snapshots (PHPMailer,
   mustache.js escaping, so ``/`` and ``=`` in the URLs are entities) with the data of
   ``AuthMailMessages.esrvice.ts`` / ``SendInviteUsersMailMessage.service.ts``. The inline logo
   attachment (``cid:bigcapital_logo``) is left out: one text/html part. English only.
+- philippK-de/Collabtive (GPL-3.0), project management and time tracking for small teams:
+  the profile-created mail of ``admin.php`` (username and the password the administrator
+  chose), the new-password mail of ``manageuser.php`` (``user::resetPassword``: ten
+  characters of 0-9, a-z, A-Z) and the project-assigned notice, concatenated as the PHP does
+  (the snippets are checked against the snapshot) from ``language/<lang>/lng.conf`` read by
+  ``readLangfile``'s rules, sent by ``emailer::send_mail`` as PHPMailer ``Body`` with
+  ``IsHTML``: one text/html part. English, German, French, Spanish, Russian and Chinese.
 
 Fixed values: people and hosts under example domains, codes of each generator's shape.
 What a person sees decides each label (``code``, or ``null``).
