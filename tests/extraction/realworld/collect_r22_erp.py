@@ -1,9 +1,8 @@
 """Round twenty-two, ERP, accounting, invoicing, HR and CRM software: Frappe Cloud (the
 sign-up and hosting service of ERPNext), Rukovoditel, the Moqui ERP framework, iDempiere,
 Sentrifugo HRMS, Krayin CRM, X2CRM, Bigcapital and Collabtive — sign-in and verification codes,
-generated
-passwords, and the same senders' notices (welcome, invitations, reset links), in the languages
-they ship.
+generated passwords, and the same senders' notices (welcome, invitations, reset links), in the
+languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_erp.py \\
         --mirrors /work/.mirror
