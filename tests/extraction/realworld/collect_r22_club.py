@@ -30,11 +30,14 @@ them at the commit named below, with fixed values, so each run writes the same b
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import html
 import json
 import re
 import subprocess
+import sys
+import urllib.parse
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
@@ -199,12 +202,244 @@ def admidio() -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Engelsystem (shift planning of volunteers, "angels", at hacker events and festivals)
+
+ES_REPO = "engelsystem/engelsystem"
+ES_COMMIT = "c4ee71550446961a6e55fad3d800c97911c09086"
+ES_URL = "https://engel.hackerfest.example"
+ES_EVENT = "Hackerfest 2026"  # config('name')
+ES_APP = "Engelsystem"  # config('app_name'), its default; also the subject prefix
+ES_LOCALES = {"de": "de_DE", "en": "en_US"}
+
+
+def _po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a gettext catalogue (no plurals are needed here)."""
+    out: dict[str, str] = {}
+    key = cur = None
+    parts: dict[str, list[str]] = {}
+    for line in text.splitlines() + [""]:
+        line = line.strip()
+        if line.startswith(("msgid ", "msgstr ")):
+            cur, _, rest = line.partition(" ")
+            parts[cur] = [ast.literal_eval(rest)]
+        elif line.startswith('"') and cur:
+            parts[cur].append(ast.literal_eval(line))
+        elif not line and "msgstr" in parts:
+            key, value = "".join(parts["msgid"]), "".join(parts["msgstr"])
+            if key and value:
+                out[key] = value
+            parts, cur = {}, None
+    return out
+
+
+def _sprintf(fmt: str, args: list) -> str:
+    """PHP's sprintf for the conversions these catalogues use (%s, %d, %1$s, %%); unused
+    arguments are ignored, as PHP does."""
+    counter = iter(range(len(args)))
+
+    def conv(m: re.Match) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        value = args[int(m.group(1)) - 1] if m.group(1) else args[next(counter)]
+        return str(int(value)) if m.group(2) == "d" else str(value)
+
+    return re.sub(r"%%|%(?:(\d+)\$)?([sd])", conv, fmt)
+
+
+class _PhpDate:
+    """A DateTime whose ``format`` understands the PHP letters these templates use."""
+
+    def __init__(self, when: datetime) -> None:
+        self.when = when
+
+    def format(self, fmt: str) -> str:
+        table = {"Y": "%Y", "m": "%m", "d": "%d", "H": "%H", "i": "%M"}
+        return "".join(self.when.strftime(table[c]) if c in table else c for c in fmt)
+
+
+def engelsystem() -> None:
+    from jinja2 import DictLoader, Environment, StrictUndefined
+
+    views = "resources/views/emails/"
+    templates = {
+        f"emails/{name}.text.twig": _show(ES_REPO, ES_COMMIT, f"{views}{name}.text.twig").replace(
+            "is not null", "is not none")  # Twig's test name -> Jinja's
+        for name in ("mail", "password-reset", "user-welcome", "shift-assigned",
+                     "shift-removed", "messages-new")
+    }  # fmt: skip
+    sender_id, token = 1187, _rand("es-reset", 32, "0123456789abcdef")  # bin2hex(random_bytes(16))
+    for lang, locale in ES_LOCALES.items():
+        cat: dict[str, str] = {}
+        for loc in (ES_LOCALES["en"], locale):  # fallback locale first, then the user's
+            for name in ("default", "additional"):
+                cat.update(_po(_show(ES_REPO, ES_COMMIT, f"resources/lang/{loc}/{name}.po")))
+
+        def tr(key, replace=(), cat=cat):
+            text = cat.get(key, key)
+            return _sprintf(text, list(replace)) if replace else text
+
+        def url(path, params=None):
+            return ES_URL + path + ("?" + urllib.parse.urlencode(params) if params else "")
+
+        config = {"name": ES_EVENT, "app_name": ES_APP, "signup_requires_arrival": False,
+                  "autoarrive": False}  # fmt: skip
+        # Twig removes the first newline after a block tag and keeps a final newline; text
+        # templates are not escaped.
+        env = Environment(loader=DictLoader(templates), trim_blocks=True,
+                          keep_trailing_newline=True, autoescape=False,
+                          undefined=StrictUndefined)  # fmt: skip
+        env.globals.update({"__": tr, "url": url, "config": config.get, "day_of_event": None})
+        user = "Tessa" if lang == "de" else "Robin"
+        shift = {
+            "id": 4121, "title": "Frühschicht Tor 2", "shiftType": {"name": "Einlass"},
+            "location": {"name": "Eingang Nord"},
+            "start": _PhpDate(datetime(2026, 12, 27, 8, 0)),
+            "end": _PhpDate(datetime(2026, 12, 27, 12, 0)),
+        }  # fmt: skip
+        mails = {
+            "password-reset": ("Password recovery", {"username": user, "reset": {"token": token}}),
+            "user-welcome": ("email.user.welcome.subject", {"app_name": ES_APP,
+                                                            "username": user}),
+            "shift-assigned": ("Assigned to Shift", {"shift": shift, "username": user}),
+            "shift-removed": ("Removed from Shift", {"shift": shift, "username": user}),
+            "messages-new": ("notification.messages.new", {
+                "sender": "Heaven-Team", "send_message": {"sender": {"id": sender_id}},
+                "username": user}),
+        }  # fmt: skip
+        for template, (subject_key, data) in mails.items():
+            # translate($subject, $data): sprintf with the data's values in order
+            subject = cat.get(subject_key, subject_key)
+            subject = _sprintf(subject, list(data.values()))
+            body = env.get_template(f"emails/{template}.text.twig").render(data)
+            raw = message(
+                sender=f"{ES_EVENT} Engelsystem <noreply@engel.hackerfest.example>",
+                subject=f"[{ES_APP}] {subject.strip()}",
+                text=body,
+                html_part=None,
+                sent=SENT,
+            )
+            note = None
+            if template == "password-reset" and lang == "de":
+                note = "'Password recovery' has no German translation, so the subject stays English."
+            _item(
+                source="engelsystem", template=template, lang=lang, kind="other"
+                if template in ("password-reset", "user-welcome") else "notice", code=None,
+                repository=ES_REPO,
+                path=f"resources/views/emails/{template}.text.twig, "
+                "resources/views/emails/mail.text.twig, "
+                f"resources/lang/{locale}/default.po, resources/lang/{locale}/additional.po, "
+                "src/Mail/EngelsystemMailer.php, src/Helpers/Translation/Translator.php",
+                commit=ES_COMMIT, licence="GPL-2.0-or-later",
+                rendered="Twig text view and mail.text.twig layout rendered with jinja2 3.1.6 "
+                "(trim_blocks, keep_trailing_newline: Twig's whitespace rules), __() from the "
+                "gettext catalogues with sprintf; text/plain",
+                raw=raw, note=note,
+            )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------
+# dBildungscloud / HPI Schul-Cloud (the German school cloud; server in Node.js)
+
+SC_REPO = "hpi-schul-cloud/schulcloud-server"
+SC_COMMIT = "d7c5cbd2890fb0e42397d7521c06dda04ae8a319"
+SC_TITLE = "dBildungscloud"  # config SC_TITLE, its default
+SC_HOST = "https://dbildungscloud.example"  # config HOST
+SC_SENDER = "noreply@dbildungscloud.de"  # config SMTP_SENDER, its default
+SC_SCHOOL = "5f2987e020834114b8efd6f8"  # a school's ObjectId
+
+
+def _js_literal(source: str, anchor: str) -> str:
+    """The raw text of the first JavaScript template literal after ``anchor``."""
+    begin = source.index("`", source.index(anchor)) + 1
+    end = begin
+    while source[end] != "`":
+        end += 2 if source[end] == "\\" else 1
+    return source[begin:end]
+
+
+def _js_eval(raw: str, values: dict[str, str]) -> str:
+    """A template literal's value: each ``${expr}`` by the value given for that expression,
+    then the escapes (``\\n``, ``\\'``, ``\\\\``, ``\\` ``) as JavaScript reads them."""
+    text = re.sub(r"\$\{([^}]*)\}", lambda m: values[m.group(1)], raw)
+    escapes = {"n": "\n", "t": "\t", "'": "'", '"': '"', "\\": "\\", "`": "`"}
+    return re.sub(r"\\(.)", lambda m: escapes[m.group(1)], text)
+
+
+def schulcloud() -> None:
+    pins_path = "src/services/user/hooks/registrationPins.js"
+    recovery_path = "src/services/passwordRecovery/services/GenerateRecoveryPasswordTokenService.js"
+    reglink_path = "src/services/user/services/MailRegistrationLink.js"
+    teams_path = "src/services/teams/hooks/mail-text.js"
+    pins = _show(SC_REPO, SC_COMMIT, pins_path)
+    recovery = _show(SC_REPO, SC_COMMIT, recovery_path)
+    reglink = _show(SC_REPO, SC_COMMIT, reglink_path)
+    teams = _show(SC_REPO, SC_COMMIT, teams_path)
+    team_hooks = _show(SC_REPO, SC_COMMIT, "src/services/teams/hooks/index.js")
+    # getRandomInt(9999, 1000): four digits; randomStringAsBase64Url(24): 32 characters
+    pin_parent, pin_student = "4817", "7352"
+    token = _rand("sc-recovery", 32, ALNUM + "-_")
+    # the registration hash: a bcrypt hash of the address, '/', '$' and '.' replaced
+    import_hash = _rand("sc-importhash", 60, ALNUM)
+    t = {"SC_TITLE": SC_TITLE}
+    pin_subject = _js_eval(_js_literal(pins, "subject:"), t)
+    close = _js_eval(_js_literal(teams, "const close ="), t)
+    reg_link = f"{SC_HOST}/registration/{SC_SCHOOL}?importHash={import_hash}"
+    team_link = f"{SC_HOST}/registration/{SC_SCHOOL}/byemployee?importHash={import_hash}"
+    mails = [
+        # template, subject, text, code, kind, path, note
+        ("pin-parent", pin_subject,
+         _js_eval(_js_literal(pins, "if (role === 'parent')"),
+                  {**t, "consentWords": "durch Ihr Einverständnis ", "pin": pin_parent}),
+         pin_parent, "other", pins_path, "For a parent (role 'parent'); SKIP_CONDITIONS_CONSENT "
+         "unset (its default)."),
+        ("pin-student", pin_subject,
+         _js_eval(_js_literal(pins, "if (role === 'student'"), {**t, "pin": pin_student}),
+         pin_student, "other", pins_path, None),
+        ("password-recovery", _js_eval(_js_literal(recovery, "subject:"), t),
+         _js_eval(_js_literal(recovery, "const mailContent ="),
+                  {**t, "user.firstName": "Miriam", "user.lastName": "Hoffmann",
+                   "recoveryLink": f"{SC_HOST}/pwrecovery/{token}"}),
+         None, "other", recovery_path, "The source's template literal keeps its indentation "
+         "tabs; the mail is sent that way."),
+        ("registration-invitation", _js_eval(_js_literal(reglink, "subject:"), t),
+         _js_eval(_js_literal(reglink, "text:"),
+                  {**t, "firstName": "Lukas", "lastName": "Schneider",
+                   "registrationLink": reg_link}),
+         None, "other", reglink_path + ", src/services/link/index.js", None),
+        ("team-invitation", _js_eval(_js_literal(team_hooks, "subject: `${SC_TITLE}: Team"), t),
+         _js_eval(_js_literal(teams, "const inviteWithRegistration ="),
+                  {**t, "invitee": "sabine.krueger@example.org", "inviter": "Thomas Weber",
+                   "teamName": "Projektwoche Klimaschutz", "shortLink": team_link,
+                   "close": close}),
+         None, "notice", teams_path + ", src/services/teams/hooks/index.js", None),
+    ]  # fmt: skip
+    for template, subject, text, code, kind, path, note in mails:
+        raw = message(sender=SC_SENDER, subject=subject, text=text, html_part=None, sent=SENT)
+        _item(
+            source="schulcloud", template=template, lang="de", kind=kind, code=code,
+            repository=SC_REPO,
+            path=path + ", src/hooks/index.js, src/services/helpers/service.js, "
+            "config/default.schema.json",
+            commit=SC_COMMIT, licence="AGPL-3.0-only",
+            rendered="the JavaScript template literal of the source filled with fixed values "
+            "(SC_TITLE, HOST, SMTP_SENDER: config defaults or example values); "
+            "plainTextContent only, the HTML content is empty",
+            raw=raw, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
-    MIRRORS = parser.parse_args().mirrors
+    parser.add_argument("--site", type=Path, default=Path("/tmp/r22club-site"))
+    args = parser.parse_args()
+    MIRRORS = args.mirrors
+    sys.path.insert(0, str(args.site))
     admidio()
+    engelsystem()
+    schulcloud()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(i["code"] is not None for i in ITEMS), "with a code")
