@@ -25,6 +25,40 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``SecurityUtils::getRandomString(16, [0-9a-zA-Z])``; the reset mail a link with a 50-char
   id. Some translations are machine-made and keep their flaws (Hungarian ``\\ n``, Romanian
   and Tamil translated the placeholder names): they are sent that way.
+- engelsystem/engelsystem (GPL-2.0-or-later), the shift planner of volunteers ("angels") at
+  hacker events and festivals: ``EngelsystemMailer::sendViewTranslated`` renders
+  ``resources/views/emails/<name>.text.twig`` (extending ``mail.text.twig``) in the text Twig
+  environment (no autoescape) and sends it as one text/plain part, Subject ``[<app_name>]
+  <translated subject>``. The templates are rendered with jinja2 3.1.6 (``pip install
+  --target /tmp/r22club-site jinja2==3.1.6``; ``--site`` points there) with Twig's
+  whitespace rules (``trim_blocks``: the first newline after a block tag is dropped;
+  ``keep_trailing_newline``) and ``is not null`` written as Jinja's ``is not none``; ``__()``
+  is ``Translator::translate``: the user's catalogue, then en_US, then the key itself, and
+  PHP ``sprintf`` with the values (unused ones ignored). German and English, the two
+  catalogues it ships. No codes: the reset mail carries a link.
+- hpi-schul-cloud/schulcloud-server (AGPL-3.0-only), the server of the German
+  dBildungscloud (HPI Schul-Cloud) for schools: the registration PIN mail
+  (``registrationPins.js``: ``getRandomInt(9999, 1000)``, a four-digit PIN, for parents and
+  for pupils), the password recovery mail, the registration invitation and the team
+  invitation. Each is a JavaScript template literal in the source; the renderer takes the
+  literal from the file, fills ``${…}`` with fixed values and reads its escapes as
+  JavaScript does (the recovery text keeps the tabs of its indentation). ``sendEmail``
+  passes ``content.text`` as ``plainTextContent`` with an empty HTML content: one
+  text/plain part from ``SMTP_SENDER``. German only.
+- evergreen-library-system/Evergreen (GPL-2.0-or-later), the integrated library system of
+  public library consortia: action-trigger event definitions seeded in
+  ``Open-ILS/src/sql/Pg/950.data.seed-values.sql`` (Template Toolkit templates whose output
+  is a whole message: header lines, a blank line, the body; the SendEmail reactor parses it
+  with Email::MIME and sends text/plain). The multi-factor one-time code by email and by
+  the carrier's email-to-SMS gateway (``MultiFactorAuth.pm``: Pass::OTP, six digits by the
+  ``email.mfa.digits`` flag), the Ecard verification code (``Ecard.pm``:
+  ``generate_verify_code``, six of C D F H J K L M N P R T V W X 3 4 7 9), the password
+  reset request, the hold-ready notice, the welcome and the account-expiry notices. A small
+  Template Toolkit renderer (``_TT``) does what ``Template->new`` does with these
+  templates; its output was checked equal to Template Toolkit 2.27 (Debian's
+  libtemplate-perl) for five of them. From and Subject come from the template's header
+  lines; its Reply-To and Auto-Submitted lines are not carried over. English only (the
+  seed templates are not translated).
 """
 
 from __future__ import annotations
@@ -429,6 +463,205 @@ def schulcloud() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Evergreen ILS (library system of public library consortia)
+
+EG_REPO = "evergreen-library-system/Evergreen"
+EG_COMMIT = "921164cbfe938ca0ea3865f8cabaa4bc21a88e35"
+EG_SEED = "Open-ILS/src/sql/Pg/950.data.seed-values.sql"
+EG_SENDER = "notices@lakeside-library.example"  # email_notify/sender_address
+
+
+class _TT:
+    """A small Template Toolkit 2 renderer for the constructs of Evergreen's action-trigger
+    templates, as ``Template->new`` (no PRE_/POST_CHOMP) processes them: ``[%- … -%]``
+    chomping (CHOMP_ONE: one newline and the blanks next to it), ``GET`` of dotted paths
+    with ``||``, assignment and ``SET``, ``IF``/``END``, ``FOR x IN list``/``END``, ``USE``,
+    and calls of the helpers given; an undefined value prints as ''."""
+
+    TAG = re.compile(r"\[%(-?)(.*?)(-?)%\]", re.S)
+
+    def __init__(self, source: str) -> None:
+        tokens: list[tuple[str, str]] = []
+        pos = 0
+        for m in self.TAG.finditer(source):
+            text = source[pos : m.start()]
+            if m.group(1):  # pre-chomp: s/(\r?\n|^)[^\S\n]*\z//m on the text before
+                text = re.sub(r"(\r?\n|^)[^\S\n]*\Z", "", text, flags=re.M)
+            tokens.append(("text", text))
+            tokens.append(("dir", m.group(2).strip()))
+            pos = m.end()
+            if m.group(3):  # post-chomp: s/^([^\S\n]*\n)// on the text after
+                rest = re.match(r"[^\S\n]*\n", source[pos:])
+                if rest:
+                    pos += rest.end()
+        tokens.append(("text", source[pos:]))
+        self.tokens = tokens
+
+    def render(self, stash: dict) -> str:
+        out: list[str] = []
+        self._block(0, len(self.tokens), dict(stash), out)
+        return "".join(out)
+
+    def _match_end(self, start: int) -> int:
+        depth = 0
+        for i in range(start, len(self.tokens)):
+            kind, value = self.tokens[i]
+            if kind != "dir":
+                continue
+            if re.match(r"(IF|FOR|FOREACH)\b", value):
+                depth += 1
+            elif value == "END":
+                depth -= 1
+                if depth == 0:
+                    return i
+        raise ValueError("no END")
+
+    def _block(self, i: int, stop: int, stash: dict, out: list[str]) -> None:
+        while i < stop:
+            kind, value = self.tokens[i]
+            if kind == "text":
+                out.append(value)
+            elif value.startswith("USE "):
+                pass
+            elif m := re.fullmatch(r"IF (.+)", value, re.S):
+                end = self._match_end(i)
+                if self._truth(self._expr(m.group(1), stash)):
+                    self._block(i + 1, end, stash, out)
+                i = end
+            elif m := re.fullmatch(r"FOR (\w+) IN (.+)", value, re.S):
+                end = self._match_end(i)
+                for item in self._expr(m.group(2), stash) or []:
+                    stash[m.group(1)] = item
+                    self._block(i + 1, end, stash, out)
+                i = end
+            elif m := re.fullmatch(r"(?:SET )?(\w+) = (.+)", value, re.S):
+                stash[m.group(1)] = self._expr(m.group(2), stash)
+            else:
+                result = self._expr(value, stash)
+                out.append("" if result is None else str(result))
+            i += 1
+
+    @staticmethod
+    def _truth(value) -> bool:
+        return bool(value) and value != "0"
+
+    def _expr(self, expr: str, stash: dict):
+        expr = expr.strip()
+        if "||" in expr:
+            for part in expr.split("||"):
+                value = self._expr(part, stash)
+                if self._truth(value):
+                    return value
+            return value
+        if expr.startswith("!"):
+            return not self._truth(self._expr(expr[1:], stash))
+        if expr[0] in "'\"":
+            return expr[1:-1]
+        if re.fullmatch(r"\d+", expr):
+            return int(expr)
+        m = re.fullmatch(r"([\w.]+)\((.*)\)", expr, re.S)
+        if m:
+            args = [a.strip() for a in re.split(r",(?=(?:[^']*'[^']*')*[^']*$)", m.group(2))]
+            pos = [self._expr(a, stash) for a in args if "=>" not in a]
+            if m.group(1).endswith(".substr"):  # the scalar virtual method
+                text = str(self._path(m.group(1)[: -len(".substr")], stash))
+                return text[pos[0] : pos[0] + pos[1]] if len(pos) > 1 else text[pos[0] :]
+            return self._path(m.group(1), stash)(*pos)
+        return self._path(expr, stash)
+
+    @staticmethod
+    def _path(path: str, stash: dict):
+        value = stash
+        for part in path.split("."):
+            if value is None:
+                return None
+            if isinstance(value, list):
+                value = value[int(part)] if part.isdigit() and int(part) < len(value) else None
+            elif isinstance(value, dict):
+                value = value.get(part)
+            else:
+                value = getattr(value, part, None)
+        return value
+
+
+def _eg_template(seed: str, name: str) -> str:
+    """The template of the event definition called ``name`` in the seed data ($$…$$)."""
+    start = seed.index("$$", seed.index(f"'{name}'")) + 2
+    return seed[start : seed.index("$$", start)]
+
+
+def evergreen() -> None:
+    seed = _show(EG_REPO, EG_COMMIT, EG_SEED)
+    address = {"street1": "210 Harbor Street", "street2": "", "city": "Lakeside",
+               "state": "MI", "post_code": "49116"}  # fmt: skip
+    lib = {"id": 4, "name": "Lakeside Public Library", "email": "info@lakeside-library.example",
+           "phone": "269-555-0142", "mailing_address": address, "billing_address": None}
+    user = {"id": 88213, "first_given_name": "Dana", "family_name": "Okafor",
+            "email": "dana.okafor@example.org", "home_ou": lib, "ident_value2": None,
+            "create_date": "2026-12-04T14:11:52-0500"}  # fmt: skip
+    helpers = {
+        "get_org_setting": lambda org, name: None,  # org.bounced_emails unset
+        "get_copy_bib_basics": lambda copy_id: {
+            "title": "The overstory : a novel", "author": "Powers, Richard, 1957-"},
+        "get_sms_gateway_email": lambda carrier, phone: f"{phone}@txt.carrier.example",
+    }
+    date = {"now": None, "format": lambda now, fmt: SENT.strftime(fmt)}
+    # Pass::OTP::otp: digits from the email.mfa.digits flag (6); Ecard: six of
+    # generate_verify_code's characters (C D F H J K L M N P R T V W X 3 4 7 9)
+    otp, ecard = "305718", "K7WR3N"
+    hold = {"current_copy": {"id": 51120, "barcode": "39007004118826",
+                             "call_number": {"label": "FIC POWERS"}},
+            "pickup_lib": lib}  # fmt: skip
+    mails = [
+        # template, event definition, stash, code, kind
+        ("mfa-email-otp", "Send One-Time Password Email",
+         {"target": user, "user_data": {"email": user["email"], "otp_code": otp,
+                                        "issuer": "Lakeside Library"}}, otp, "other"),
+        ("mfa-sms-otp", "Send One-Time Password SMS",
+         {"target": user, "user_data": {"phone": "2695550187", "carrier": 3, "otp_code": otp[::-1],
+                                        "issuer": "Lakeside Library"}}, otp[::-1], "other"),
+        ("ecard-verification", "Send Ecard Verification Email",
+         {"target": {**user, "ident_value2": ecard}, "user_data": {"email": user["email"]}},
+         ecard, "other"),
+        ("password-reset", "Password reset request notification",
+         {"target": {"usr": user, "uuid": "0d1d8e4c2f9b4c6e8a7d3b2f1e0c9a87"},
+          "params": {"hostname": "catalog.lakeside-library.example"}}, None, "other"),
+        ("hold-available", "Hold Ready for Pickup Email Notification",
+         {"target": [{**hold, "usr": user}]}, None, "notice"),
+        ("welcome", "New User Created Welcome Notice", {"target": user}, None, "notice"),
+        ("account-expiration", "30 Day Account Expiration Courtesy Notice", {"target": user},
+         None, "notice"),
+    ]  # fmt: skip
+    for template, name, stash, code, kind in mails:
+        stash = {"params": {}, **stash, "helpers": helpers, "date": date,
+                 "default_sender": EG_SENDER}  # fmt: skip
+        text = _TT(_eg_template(seed, name)).render(stash)
+        head, _, body = text.partition("\n\n")  # Email::MIME: headers, blank line, body
+        headers = dict(line.split(": ", 1) for line in head.splitlines())
+        raw = message(sender=headers["From"], subject=headers["Subject"], text=body,
+                      html_part=None, sent=SENT)  # fmt: skip
+        note = None
+        if template == "mfa-sms-otp":
+            note = ("Sent as an email to the carrier's email-to-SMS gateway (SendSMS reactor); "
+                    "the phone shows it as a text message.")
+        _item(
+            source="evergreen", template=template, lang="en", kind=kind, code=code,
+            repository=EG_REPO,
+            path=f"{EG_SEED}, Open-ILS/src/perlmods/lib/OpenILS/Application/Trigger/Reactor.pm, "
+            "Open-ILS/src/perlmods/lib/OpenILS/Application/Trigger/Reactor/SendEmail.pm"
+            + (", Open-ILS/src/perlmods/lib/OpenILS/WWW/EGCatLoader/Ecard.pm"
+               if template == "ecard-verification" else "")
+            + (", Open-ILS/src/perlmods/lib/OpenILS/Application/MultiFactorAuth.pm"
+               if template.startswith("mfa") else ""),
+            commit=EG_COMMIT, licence="GPL-2.0-or-later",
+            rendered=f"the '{name}' action-trigger template (Template Toolkit) by a small TT "
+            "renderer; its header lines become the mail's From and Subject (Reply-To and "
+            "Auto-Submitted dropped), the rest is the text/plain body",
+            raw=raw, note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -440,6 +673,7 @@ def main() -> None:
     admidio()
     engelsystem()
     schulcloud()
+    evergreen()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(i["code"] is not None for i in ITEMS), "with a code")
