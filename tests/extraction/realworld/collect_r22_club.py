@@ -59,6 +59,17 @@ them at the commit named below, with fixed values, so each run writes the same b
   libtemplate-perl) for five of them. From and Subject come from the template's header
   lines; its Reply-To and Auto-Submitted lines are not carried over. English only (the
   seed templates are not translated).
+- studip/studip (GPL-2.0-or-later), Stud.IP, the learning and campus management system of
+  German universities (the GitHub mirror's snapshot, 2021): the two-factor token mail
+  (``TwoFactorAuth::showConfirmationScreen`` for an email secret: gettext strings with
+  ``sprintf``, the TOTP of OTPHP, six digits), the e-mail change mail with its 10-character
+  activation key (``User::changeEmail``; the activation page asks for the key) and the
+  registration confirmation. The last two are the language's ``locale/<lang>/LC_MAILS/*.php``
+  files, which assign ``$subject`` and ``$mailbody`` by PHP string concatenation: a small
+  evaluator reads their single- and double-quoted literals as PHP does (escapes, ``$name``
+  interpolation) and puts fixed values for the other operands. English strings come from
+  ``locale/en/LC_MESSAGES/studip.po``. ``StudipMail::sendMessage`` sends one text/plain part
+  from ``"Stud.IP - <UNI_NAME_CLEAN>" <wwwrun@MAIL_LOCALHOST>`` (the defaults).
 """
 
 from __future__ import annotations
@@ -662,6 +673,122 @@ def evergreen() -> None:
         )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# Stud.IP (learning and campus management of German universities)
+
+SI_REPO = "studip/studip"
+SI_COMMIT = "ff5baa68fcf0a507a94a3d583f0a2469e9146914"
+SI_UNI = "Hochschule Weserbergland"  # Config UNI_NAME_CLEAN
+SI_URI = "https://studip.hsw.example/"  # $ABSOLUTE_URI_STUDIP
+SI_HOST = "studip.hsw.example"  # $MAIL_LOCALHOST
+# StudipMail: From "Stud.IP - <UNI_NAME_CLEAN>" <wwwrun@MAIL_LOCALHOST> when MAIL_FROM and
+# MAIL_ENV_FROM are empty (config_defaults.inc.php), Reply-To abuse@MAIL_LOCALHOST
+SI_SENDER = f'"Stud.IP - {SI_UNI}" <wwwrun@{SI_HOST}>'
+
+
+def _php_string(token: str, values: dict[str, str]) -> str:
+    """A PHP string literal's value: single-quoted (only \\\\ and \\' escapes) or double-quoted
+    (escapes and ``$name`` interpolation)."""
+    body = token[1:-1]
+    if token[0] == "'":
+        return body.replace("\\'", "'").replace("\\\\", "\\")
+    escapes = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "$": "$"}
+
+    def unescape(m: re.Match) -> str:
+        if m.group(1):
+            return escapes.get(m.group(1), "\\" + m.group(1))
+        return values["$" + m.group(2)]
+
+    return re.sub(r"\\(.)|\$(\w+)", unescape, body)
+
+
+def _php_assignment(source: str, name: str, values: dict[str, str]) -> str:
+    """The value PHP gives ``$name`` by the statement ``$name = a . b . …`` of an included
+    LC_MAILS file (ended by ';' or by the closing tag): string literals are read as PHP
+    does, any other operand is looked up by its source text in ``values``."""
+    m = re.search(rf"\${name}\s*=\s*", source)
+    pos, operands, current, depth = m.end(), [], "", 0
+    while True:
+        ch = source[pos]
+        if ch in "\"'":
+            end = pos + 1
+            while source[end] != ch:
+                end += 2 if source[end] == "\\" else 1
+            current += source[pos : end + 1]
+            pos = end + 1
+            continue
+        if depth == 0 and (ch == ";" or source.startswith("?>", pos)):
+            break
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "." and depth == 0:
+            operands.append(current.strip())
+            current = ""
+        else:
+            current += ch
+        pos += 1
+    operands.append(current.strip())
+    parts = []
+    for operand in operands:
+        if operand[0] in "\"'" and operand[-1] == operand[0]:
+            parts.append(_php_string(operand, values))
+        else:
+            parts.append(values[operand])
+    return "".join(parts)
+
+
+def studip() -> None:
+    po_en = _po(_show(SI_REPO, SI_COMMIT, "locale/en/LC_MESSAGES/studip.po"))
+    user_id = _rand("si-user", 32, "0123456789abcdef")  # md5-style user ids
+    for lang in ("de", "en"):
+        gettext = (lambda s: s) if lang == "de" else (lambda s: po_en.get(s, s))
+        # TwoFactorAuth::showConfirmationScreen, type 'email': a TOTP (OTPHP: six digits)
+        token = "482093" if lang == "de" else "715264"
+        tfa = ("tfa-token", gettext("Ihr Zwei-Faktor-Token"),
+               _sprintf(gettext("Bitte geben Sie dieses Token ein: %s"), [token]), token,
+               "lib/classes/TwoFactorAuth.php, lib/models/TFASecret.php, "
+               f"locale/{lang}/LC_MESSAGES/studip.po", "gettext string filled by sprintf")
+        # User::changeEmail: a 10-character activation key of [0-9a-z] (mt_rand % 36)
+        key = _rand(f"si-key-{lang}", 10, "0123456789abcdefghijklmnopqrstuvwxyz")
+        path = f"locale/{lang}/LC_MAILS/change_self_mail.inc.php"
+        src = _show(SI_REPO, SI_COMMIT, path)
+        values = {"Config::get()->UNI_NAME_CLEAN": SI_UNI, "$key": key,
+                  "$activatation_url": f"{SI_URI}activate_email.php?uid={user_id}&key={key}"}
+        change = ("email-activation-key", _php_assignment(src, "subject", values),
+                  _php_assignment(src, "mailbody", values), key,
+                  f"{path}, lib/models/User.class.php, public/activate_email.php",
+                  "the included PHP file's string expressions evaluated")
+        # Seminar_Register_Auth::sendValidationMail
+        path = f"locale/{lang}/LC_MAILS/register_mail.inc.php"
+        src = _show(SI_REPO, SI_COMMIT, path)
+        values = {"Config::get()->UNI_NAME_CLEAN": SI_UNI, "$Zeit": "15:12:09, 04.12.2026",
+                  "$username": "jmeyer", "$Vorname": "Johanna", "$Nachname": "Meyer",
+                  "$Email": "johanna.meyer@example.org", "$abuse": f"abuse@{SI_HOST}",
+                  "$url": f"{SI_URI}email_validation.php?secret="
+                  + _rand(f"si-token-{lang}", 32, "0123456789abcdef")}
+        register = ("registration-confirmation", _php_assignment(src, "subject", values),
+                    _php_assignment(src, "mailbody", values), None,
+                    f"{path}, lib/phplib/Seminar_Register_Auth.class.php",
+                    "the included PHP file's string expressions evaluated")
+        for template, subject, body, code, path, how in (tfa, change, register):
+            raw = message(sender=SI_SENDER, subject=subject, text=body, html_part=None,
+                          sent=SENT)
+            note = None
+            if template == "email-activation-key":
+                note = ("The activation page asks for this key ('Aktivierungs Schlüssel'); the "
+                        "link carries it too.")
+            _item(
+                source="studip", template=template, lang=lang, kind="other", code=code,
+                repository=SI_REPO, path=path + ", lib/classes/StudipMail.class.php",
+                commit=SI_COMMIT, licence="GPL-2.0-or-later",
+                rendered=f"{how} by a small renderer; StudipMail::sendMessage sends the text "
+                "as one quoted-printable text/plain part",
+                raw=raw, note=note,
+            )  # fmt: skip
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -674,6 +801,7 @@ def main() -> None:
     engelsystem()
     schulcloud()
     evergreen()
+    studip()
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(i["code"] is not None for i in ITEMS), "with a code")
