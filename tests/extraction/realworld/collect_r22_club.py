@@ -160,7 +160,7 @@ AD_ORGS = {
 }  # fmt: skip
 AD_MAILS = (
     # template, language string, kind, languages
-    ("login-information", "SYS_SYSMAIL_LOGIN_INFORMATION", "other",
+    ("login-information", "SYS_SYSMAIL_LOGIN_INFORMATION", "saas-otp",
      ("en", "de", "cs", "hu", "nb", "pl", "ro", "ta")),
     ("password-reset", "SYS_SYSMAIL_PASSWORD_RESET", "other",
      ("en", "de", "fr", "nl", "ru", "sv", "uk", "fi")),
@@ -220,12 +220,16 @@ def admidio() -> None:
             else:
                 subject = "Systemmail von " + homepage
             body = src[src.index("#content#") + 9 :].strip() if "#content#" in src else src
-            note = None
+            notes = []
             if "#subject#" not in src:
-                note = ("The translation renamed the #subject#/#content# markers, so Admidio "
-                        "sends its fallback subject and the whole text as the body.")
-            elif "\\ n" in body:
-                note = "The translation has '\\ n' for one line break; it is sent literally."
+                notes.append(
+                    "The translation has no #subject#/#content# markers (translated or "
+                    "left out), so Admidio sends its fallback subject and the whole "
+                    "text as the body."
+                )
+            if "\\ n" in body:
+                notes.append("The translation has '\\ n' for one line break; it is sent literally.")
+            note = " ".join(notes) or None
             raw = message(
                 sender=f"{org} <noreply@{host}>",
                 subject=subject.replace("\\", ""),
@@ -263,7 +267,7 @@ def _po(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     key = cur = None
     parts: dict[str, list[str]] = {}
-    for line in text.splitlines() + [""]:
+    for line in [*text.splitlines(), ""]:
         line = line.strip()
         if line.startswith(("msgid ", "msgstr ")):
             cur, _, rest = line.partition(" ")
@@ -366,7 +370,9 @@ def engelsystem() -> None:
             )
             note = None
             if template == "password-reset" and lang == "de":
-                note = "'Password recovery' has no German translation, so the subject stays English."
+                note = (
+                    "'Password recovery' has no German translation, so the subject stays English."
+                )
             _item(
                 source="engelsystem", template=template, lang=lang, kind="other"
                 if template in ("password-reset", "user-welcome") else "notice", code=None,
@@ -436,11 +442,11 @@ def schulcloud() -> None:
         ("pin-parent", pin_subject,
          _js_eval(_js_literal(pins, "if (role === 'parent')"),
                   {**t, "consentWords": "durch Ihr Einverständnis ", "pin": pin_parent}),
-         pin_parent, "other", pins_path, "For a parent (role 'parent'); SKIP_CONDITIONS_CONSENT "
+         pin_parent, "saas-otp", pins_path, "For a parent (role 'parent'); SKIP_CONDITIONS_CONSENT "
          "unset (its default)."),
         ("pin-student", pin_subject,
          _js_eval(_js_literal(pins, "if (role === 'student'"), {**t, "pin": pin_student}),
-         pin_student, "other", pins_path, None),
+         pin_student, "saas-otp", pins_path, None),
         ("password-recovery", _js_eval(_js_literal(recovery, "subject:"), t),
          _js_eval(_js_literal(recovery, "const mailContent ="),
                   {**t, "user.firstName": "Miriam", "user.lastName": "Hoffmann",
@@ -606,15 +612,23 @@ def evergreen() -> None:
     seed = _show(EG_REPO, EG_COMMIT, EG_SEED)
     address = {"street1": "210 Harbor Street", "street2": "", "city": "Lakeside",
                "state": "MI", "post_code": "49116"}  # fmt: skip
-    lib = {"id": 4, "name": "Lakeside Public Library", "email": "info@lakeside-library.example",
-           "phone": "269-555-0142", "mailing_address": address, "billing_address": None}
+    lib = {
+        "id": 4,
+        "name": "Lakeside Public Library",
+        "email": "info@lakeside-library.example",
+        "phone": "269-555-0142",
+        "mailing_address": address,
+        "billing_address": None,
+    }
     user = {"id": 88213, "first_given_name": "Dana", "family_name": "Okafor",
             "email": "dana.okafor@example.org", "home_ou": lib, "ident_value2": None,
             "create_date": "2026-12-04T14:11:52-0500"}  # fmt: skip
     helpers = {
         "get_org_setting": lambda org, name: None,  # org.bounced_emails unset
         "get_copy_bib_basics": lambda copy_id: {
-            "title": "The overstory : a novel", "author": "Powers, Richard, 1957-"},
+            "title": "The overstory : a novel",
+            "author": "Powers, Richard, 1957-",
+        },
         "get_sms_gateway_email": lambda carrier, phone: f"{phone}@txt.carrier.example",
     }
     date = {"now": None, "format": lambda now, fmt: SENT.strftime(fmt)}
@@ -628,13 +642,13 @@ def evergreen() -> None:
         # template, event definition, stash, code, kind
         ("mfa-email-otp", "Send One-Time Password Email",
          {"target": user, "user_data": {"email": user["email"], "otp_code": otp,
-                                        "issuer": "Lakeside Library"}}, otp, "other"),
+                                        "issuer": "Lakeside Library"}}, otp, "saas-otp"),
         ("mfa-sms-otp", "Send One-Time Password SMS",
          {"target": user, "user_data": {"phone": "2695550187", "carrier": 3, "otp_code": otp[::-1],
-                                        "issuer": "Lakeside Library"}}, otp[::-1], "other"),
+                                        "issuer": "Lakeside Library"}}, otp[::-1], "saas-otp"),
         ("ecard-verification", "Send Ecard Verification Email",
          {"target": {**user, "ident_value2": ecard}, "user_data": {"email": user["email"]}},
-         ecard, "other"),
+         ecard, "saas-otp"),
         ("password-reset", "Password reset request notification",
          {"target": {"usr": user, "uuid": "0d1d8e4c2f9b4c6e8a7d3b2f1e0c9a87"},
           "params": {"hostname": "catalog.lakeside-library.example"}}, None, "other"),
@@ -654,8 +668,10 @@ def evergreen() -> None:
                       html_part=None, sent=SENT)  # fmt: skip
         note = None
         if template == "mfa-sms-otp":
-            note = ("Sent as an email to the carrier's email-to-SMS gateway (SendSMS reactor); "
-                    "the phone shows it as a text message.")
+            note = (
+                "Sent as an email to the carrier's email-to-SMS gateway (SendSMS reactor); "
+                "the phone shows it as a text message."
+            )
         _item(
             source="evergreen", template=template, lang="en", kind=kind, code=code,
             repository=EG_REPO,
@@ -746,41 +762,64 @@ def studip() -> None:
         gettext = (lambda s: s) if lang == "de" else (lambda s: po_en.get(s, s))
         # TwoFactorAuth::showConfirmationScreen, type 'email': a TOTP (OTPHP: six digits)
         token = "482093" if lang == "de" else "715264"
-        tfa = ("tfa-token", gettext("Ihr Zwei-Faktor-Token"),
-               _sprintf(gettext("Bitte geben Sie dieses Token ein: %s"), [token]), token,
-               "lib/classes/TwoFactorAuth.php, lib/models/TFASecret.php, "
-               f"locale/{lang}/LC_MESSAGES/studip.po", "gettext string filled by sprintf")
+        tfa = (
+            "tfa-token",
+            gettext("Ihr Zwei-Faktor-Token"),
+            _sprintf(gettext("Bitte geben Sie dieses Token ein: %s"), [token]),
+            token,
+            "lib/classes/TwoFactorAuth.php, lib/models/TFASecret.php, "
+            f"locale/{lang}/LC_MESSAGES/studip.po",
+            "gettext string filled by sprintf",
+        )
         # User::changeEmail: a 10-character activation key of [0-9a-z] (mt_rand % 36)
         key = _rand(f"si-key-{lang}", 10, "0123456789abcdefghijklmnopqrstuvwxyz")
         path = f"locale/{lang}/LC_MAILS/change_self_mail.inc.php"
         src = _show(SI_REPO, SI_COMMIT, path)
-        values = {"Config::get()->UNI_NAME_CLEAN": SI_UNI, "$key": key,
-                  "$activatation_url": f"{SI_URI}activate_email.php?uid={user_id}&key={key}"}
-        change = ("email-activation-key", _php_assignment(src, "subject", values),
-                  _php_assignment(src, "mailbody", values), key,
-                  f"{path}, lib/models/User.class.php, public/activate_email.php",
-                  "the included PHP file's string expressions evaluated")
+        values = {
+            "Config::get()->UNI_NAME_CLEAN": SI_UNI,
+            "$key": key,
+            "$activatation_url": f"{SI_URI}activate_email.php?uid={user_id}&key={key}",
+        }
+        change = (
+            "email-activation-key",
+            _php_assignment(src, "subject", values),
+            _php_assignment(src, "mailbody", values),
+            key,
+            f"{path}, lib/models/User.class.php, public/activate_email.php",
+            "the included PHP file's string expressions evaluated",
+        )
         # Seminar_Register_Auth::sendValidationMail
         path = f"locale/{lang}/LC_MAILS/register_mail.inc.php"
         src = _show(SI_REPO, SI_COMMIT, path)
-        values = {"Config::get()->UNI_NAME_CLEAN": SI_UNI, "$Zeit": "15:12:09, 04.12.2026",
-                  "$username": "jmeyer", "$Vorname": "Johanna", "$Nachname": "Meyer",
-                  "$Email": "johanna.meyer@example.org", "$abuse": f"abuse@{SI_HOST}",
-                  "$url": f"{SI_URI}email_validation.php?secret="
-                  + _rand(f"si-token-{lang}", 32, "0123456789abcdef")}
-        register = ("registration-confirmation", _php_assignment(src, "subject", values),
-                    _php_assignment(src, "mailbody", values), None,
-                    f"{path}, lib/phplib/Seminar_Register_Auth.class.php",
-                    "the included PHP file's string expressions evaluated")
+        values = {
+            "Config::get()->UNI_NAME_CLEAN": SI_UNI,
+            "$Zeit": "15:12:09, 04.12.2026",
+            "$username": "jmeyer",
+            "$Vorname": "Johanna",
+            "$Nachname": "Meyer",
+            "$Email": "johanna.meyer@example.org",
+            "$abuse": f"abuse@{SI_HOST}",
+            "$url": f"{SI_URI}email_validation.php?secret="
+            + _rand(f"si-token-{lang}", 32, "0123456789abcdef"),
+        }
+        register = (
+            "registration-confirmation",
+            _php_assignment(src, "subject", values),
+            _php_assignment(src, "mailbody", values),
+            None,
+            f"{path}, lib/phplib/Seminar_Register_Auth.class.php",
+            "the included PHP file's string expressions evaluated",
+        )
         for template, subject, body, code, path, how in (tfa, change, register):
-            raw = message(sender=SI_SENDER, subject=subject, text=body, html_part=None,
-                          sent=SENT)
+            raw = message(sender=SI_SENDER, subject=subject, text=body, html_part=None, sent=SENT)
             note = None
             if template == "email-activation-key":
-                note = ("The activation page asks for this key ('Aktivierungs Schlüssel'); the "
-                        "link carries it too.")
+                note = (
+                    "The activation page asks for this key ('Aktivierungs Schlüssel'); the "
+                    "link carries it too."
+                )
             _item(
-                source="studip", template=template, lang=lang, kind="other", code=code,
+                source="studip", template=template, lang=lang, kind="saas-otp" if code else "other", code=code,
                 repository=SI_REPO, path=path + ", lib/classes/StudipMail.class.php",
                 commit=SI_COMMIT, licence="GPL-2.0-or-later",
                 rendered=f"{how} by a small renderer; StudipMail::sendMessage sends the text "
