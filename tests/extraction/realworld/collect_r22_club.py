@@ -1,14 +1,16 @@
-"""Round twenty-two, software of associations, clubs, schools and events: member management
-of clubs and societies, a conference call-for-papers system, the volunteer shift planner of
-hacker events, a school information system and a video-classroom front end — their sign-in
-data, generated passwords, verification and reset mails and their notices, in the languages
-they ship.
+"""Round twenty-two, software of associations, clubs, schools, libraries and events: member
+management of clubs and societies, the volunteer shift planner of hacker events, the German
+school cloud, a public-library system and a university campus system — their sign-in data,
+generated passwords, one-time codes, PINs, verification and reset mails and their notices,
+in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r22_club.py \\
-        --mirrors /work/.mirror
+        --mirrors /work/.mirror [--site /tmp/r22club-site]
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes.
+``--site`` is a folder with jinja2 3.1.6 (``/work/main/.venv/bin/python -m pip install
+--target /tmp/r22club-site jinja2==3.1.6``), used for Engelsystem's Twig views.
 
 - Admidio/admidio (GPL-2.0-only), member management of clubs and associations (first written
   in German). Its system mails (``src/Infrastructure/SystemMail.php``) are texts that
