@@ -1332,3 +1332,37 @@ def test_a_password_in_letters_beyond_ascii() -> None:
     assert extract_code("Для входа введите ваш пароль: ваш\n") is None
     # nor are ideographs (a Japanese sentence run into a word)
     assert extract_code("パスワード: あなたが入力したLike\n") is None
+
+
+def test_a_code_in_a_command_to_a_chat_service() -> None:
+    # IRC services (Anope, Atheme, X3, Ergo) mail the command to type, the code inside it
+    mail = (
+        "You have requested to register the nickname noor on LocalNet.\n"
+        'Please type " /msg NickServ CONFIRM HL45HyCtaEI7XSa " to complete registration.\n'
+    )
+    assert extract_code(mail) == "HL45HyCtaEI7XSa"
+    mail = "you must type the following command on IRC:\n\n/msg NickServ VERIFY REGISTER noor c3Nx0F82u2gRqZX1\n"
+    assert extract_code(mail) == "c3Nx0F82u2gRqZX1"
+    mail = "issue the following command:\n/MSG NickServ RESETPASS noor hsj9c688uedpumdx897qayfmz6 new_password"
+    assert extract_code(mail) == "hsj9c688uedpumdx897qayfmz6"
+    mail = "log on and type the following command:\n     /msg AuthServ@X3.Example.Services COOKIE noor vEgiWUjY3Z\n"
+    assert extract_code(mail) == "vEgiWUjY3Z"
+    # the account's name and sub-commands are not codes; a path is not a command
+    assert extract_code("To identify, type:\n/msg NickServ IDENTIFY noor yourpassword\n") is None
+    assert extract_code("See https://irc.example/msg NickServ HELP 12345678 for help") is None
+
+
+def test_a_value_run_into_a_word_of_another_alphabet() -> None:
+    # a text part whose lines ran together: the next sentence starts with a capital of
+    # another alphabet, a letter of a script without case, or a short capitalised word
+    assert extract_code("Yeni Şifreniz: bshz0n9bŞifrenizi değiştirmeyi unutmayın.") == "bshz0n9b"
+    assert extract_code("Νέος κωδικός πρόσβασης: pchhh3n2Να θυμάστε") == "pchhh3n2"
+    assert extract_code("گذرواژه جدید شما: 7k0sczfhپس از ورود") == "7k0sczfh"
+    assert extract_code("Nova Lozinka: eajt7h63Ne zaboravite često promijeniti.") == "eajt7h63"
+    assert extract_code("Ny Adgangskode: 6vth796wNår du er logget ind") == "6vth796w"
+    assert extract_code("ססמה חדשה: atej9hn8   זכור לשנות") == "atej9hn8"
+    assert extract_code("பயனர்பெயர்: kraman\nகடவுச்சொல்: LQP50Hn3qo3apKGT\n") == "LQP50Hn3qo3apKGT"
+    # a code in mixed case keeps its last capital before a short word
+    assert extract_code("Your code: cQ5jAb and more") == "cQ5jAb"
+    # a word glued to a lower-case letter of another alphabet is one word
+    assert extract_code("Código: ab12cdé\n") is None

@@ -98,8 +98,10 @@ class _Candidate(NamedTuple):
     """Read after a session's prefix of capitals (``KQT-7RZ4M2XH`` → ``7RZ4M2XH``): the code
     only in a mail about a one-time code (a booking's ``RES-5378224B`` is its reference)."""
     told: bool = False
-    """Given after the colon of a sentence that names it a password (``Your password … It
-    is:`` / ``ehtenici``): a password even where a weaker label is nearer."""
+    """Named as what the reader types: after the colon of a sentence that names it a
+    password (``Your password … It is:`` / ``ehtenici``), or in a command to a chat
+    network's service the mail gives (``/msg NickServ CONFIRM HL45HyCtaEI7XSa``): the code
+    even where a weaker label is nearer."""
 
 
 _DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
@@ -128,10 +130,18 @@ def _run_on_end(seg: str, start: int, end: int) -> int | None:
     head = seg[start:cut]
     if not any(ch.isdigit() for ch in head) or not _SENTENCE_GOES_ON.match(seg, end):
         return None
-    # a short word ("If", "Se", "Mã") only after a value in one case: "cQ5jAb and" is a code
-    if end - cut < 3 and seg[end : end + 1] not in "'’" and head.upper() != head:
+    # a short word ("If", "Se", "Mã", "Ne") only after a value in one case: "cQ5jAb and" is
+    # a code
+    mixed = head.upper() != head and head.lower() != head
+    if end - cut < 3 and seg[end : end + 1] not in "'’" and mixed:
         return None
     return cut
+
+
+def _starts_a_word_of_its_own(ch: str) -> bool:
+    """Whether ``ch``, right after an ASCII value, starts another word: a capital of another
+    alphabet (``Ş``, ``П``, ``Ν``) or a letter of a script without case (``پ``, ``ז``)."""
+    return ch.isalpha() and not ch.isascii() and not ch.islower()
 
 
 def _is_latin_alnum(ch: str) -> bool:
@@ -746,6 +756,37 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
     return out
 
 
+_SERVICE_COMMAND = re.compile(
+    r"(?i)(?<![\w/.:])/(?:msg|quote|query)[ \t]+(?:[\w.@\[\]-]{2,40}|\x03)[ \t]+"
+    r"[A-Z]{3,12}\b(?P<args>[^\n]*)"
+)
+"""A command to a chat network's service (``/msg NickServ VERIFY REGISTER noor <code>``,
+``/msg AuthServ@X3.AfterNET.Services COOKIE …``, its address blanked), typed as the mail
+gives it."""
+_COMMAND_ARG = re.compile(r"[^\s\"”'`]+")
+
+
+def _service_command_values(seg: str) -> list[_Candidate]:
+    """The random value in a service command the mail tells the reader to type: letters
+    and digits, or mixed case that is not words run together (not the account's name, a
+    sub-command in capitals or a ``new_password`` placeholder)."""
+    out: list[_Candidate] = []
+    for line in _SERVICE_COMMAND.finditer(seg):
+        lo, hi = line.span("args")
+        for arg in _COMMAND_ARG.finditer(seg, lo, hi):
+            value = arg.group()
+            if not value.isalnum() or not value.isascii() or not 4 <= len(value) <= 32:
+                continue
+            digits = any(ch.isdigit() for ch in value)
+            letters = not value.isdigit()
+            if value.isdigit() and len(value) < 6:
+                continue
+            if letters and not digits and (value.isupper() or value.islower() or _wordlike(value)):
+                continue
+            out.append(_Candidate(value, *arg.span(), letters, letters, False, True, told=True))
+    return out
+
+
 def _candidates(seg: str) -> list[_Candidate]:
     out = _dashed_credentials(seg) if "-" in seg else []
     out += _symbolic_secrets(seg)
@@ -795,6 +836,9 @@ def _candidates(seg: str) -> list[_Candidate]:
         quoted = before == after == "'"  # "کد امنیتی شما '719851' است"
         if not quoted and (before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER):
             continue
+        # "mhsahvygПосле", "bshz0n9bŞifrenizi", "7k0sczfhپس": the next sentence's first word,
+        # in a capital of another alphabet or in a script without case
+        glued = glued or (_starts_a_word_of_its_own(after) and not value.isalpha())
         if _is_latin_alnum(before) or (_is_latin_alnum(after) and not glued):
             continue
         if before in ".,-!?" and start >= 2 and seg[start - 2].isalnum():
@@ -856,4 +900,8 @@ def _candidates(seg: str) -> list[_Candidate]:
                 continue
         out.append(_Candidate(value, start, end, letters, mixed, prefixed=prefixed))
     out += _labelled_values(seg, out)
+    if "/" in seg:
+        commands = _service_command_values(seg)
+        spans = {(c.start, c.end) for c in commands}
+        out = [c for c in out if (c.start, c.end) not in spans] + commands
     return sorted(out, key=lambda c: c.start)

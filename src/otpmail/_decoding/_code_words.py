@@ -68,7 +68,7 @@ _SECRET_WORDS = (
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
     r"hesl(?:o|a|em)", "jelszó", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     "пароль", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
-    "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא",
+    "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", r"fjalëkalim\w*",
