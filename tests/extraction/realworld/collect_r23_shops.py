@@ -1,0 +1,242 @@
+"""Round twenty-three, shops: the mails of shop, marketplace and point-of-sale software — the
+codes they mail to be typed, and the same shops' order and account notices.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_shops.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes. Django
+5.2 and Babel are needed for django-oscar (``pip install --target /tmp/djlib django==5.2.*
+babel``; the script puts ``/tmp/djlib`` on ``sys.path``).
+
+- django-oscar/django-oscar (BSD-3-Clause), the Django e-commerce framework. Its
+  ``CommunicationEventType.get_messages`` renders, for an event code, the file templates
+  ``src/oscar/templates/oscar/communication/emails/commtype_<code>_{subject.txt,body.txt,
+  body.html}`` (the body templates extend ``base.txt`` / ``base.html``) with the context the
+  sending view builds, then removes newlines from the subject; ``Dispatcher.send_email_messages``
+  sends the text body with the HTML body as an alternative (``EmailMultiAlternatives``),
+  From ``OSCAR_FROM_EMAIL``. The templates are run here by Django 5.2's own template engine,
+  with ``src/oscar/templatetags/url_tags.py`` and ``currency_filters.py`` taken from the
+  snapshot as tag libraries (``OSCAR_URL_SCHEMA`` http, Babel's ``format_currency`` in the
+  active locale) and the snapshot's compiled catalogues ``src/oscar/locale/<lang>/LC_MESSAGES/
+  django.mo`` as ``LOCALE_PATHS`` (``translation.activate(lang)``, as Oscar's locale middleware
+  does for a visitor's language). Mails: ``ORDER_PLACED`` (``checkout/mixins.py``
+  ``get_message_context``: order, its lines, ``status_path`` of ``customer:order`` for a
+  signed-in customer), ``PASSWORD_RESET`` (``customer/forms.py``: ``reset_url`` of
+  ``password-reset-confirm`` with the uid and a Django token), ``PASSWORD_CHANGED`` and
+  ``EMAIL_CHANGED`` (``customer/views.py``), ``REGISTRATION`` (``customer/utils.py``; its body
+  is one line) and ``PRODUCT_ALERT`` (``customer/alerts/utils.py``, ``hurry`` true). All are
+  notices (a reset link, no code): null. Languages are the ones whose catalogue translates the
+  mail's strings (order placed: one string of ten, the closing "The team", is untranslated in
+  it, ja, pt_BR and uk and stays English there, as Django's gettext falls back).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collect import HERE, message  # noqa: E402
+
+OSCAR_REPO = "django-oscar/django-oscar"
+OSCAR_COMMIT = "cdbfc4412c87dd9037d62b04755780b76490373c"
+ROUND = "round23"
+NAME = "shops"
+
+
+def git_show(mirrors: Path, repo: str, commit: str, path: str) -> bytes:
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=True,
+    ).stdout
+
+
+def write(item: dict[str, Any], raw: bytes) -> dict[str, Any]:
+    path = HERE / item["file"]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    item["sha256"] = hashlib.sha256(raw).hexdigest()
+    return item
+
+
+def item(
+    *, source: str, group: str, lang: str, kind: str, code: str | None, repository: str,
+    path: str, commit: str, licence: str, rendered: str, note: str | None = None,
+) -> dict[str, Any]:
+    ident = f"{group}-{lang}"
+    out: dict[str, Any] = {
+        "id": ident, "group": group, "source": source, "lang": lang, "kind": kind, "code": code,
+        "repository": repository, "path": path, "commit": commit, "licence": licence,
+        "rendered": rendered, "file": f"mail/{source}/{ident}.eml",
+    }
+    if note:
+        out["note"] = note
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# django-oscar
+
+OSCAR_EMAILS = "src/oscar/templates/oscar/communication/emails/"
+OSCAR_LANGS = {  # Oscar's locale folder -> BCP 47
+    "en": "en", "de": "de", "fr": "fr", "nl": "nl", "it": "it", "ja": "ja", "pt_BR": "pt-BR",
+}
+OSCAR_EVENTS = {  # event code -> languages
+    "order_placed": list(OSCAR_LANGS),
+    "password_reset": list(OSCAR_LANGS),
+    "password_changed": list(OSCAR_LANGS),
+    "email_changed": list(OSCAR_LANGS),
+    "registration": ["en"],
+    "product_alert": ["en", "de", "fr"],
+}
+
+
+def _oscar_setup(mirrors: Path, tmp: Path) -> None:
+    sys.path.insert(0, "/tmp/djlib")
+    templates = tmp / "templates" / "oscar" / "communication" / "emails"
+    templates.mkdir(parents=True)
+    names = ["base.html", "base.txt"] + [
+        f"commtype_{event}_{part}" for event in OSCAR_EVENTS
+        for part in ("subject.txt", "body.txt", "body.html")
+    ]
+    for name in names:
+        (templates / name).write_bytes(git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT, OSCAR_EMAILS + name))
+    tags = tmp / "oscartags"
+    tags.mkdir()
+    (tags / "__init__.py").write_text("")
+    for lib in ("url_tags", "currency_filters"):
+        (tags / f"{lib}.py").write_bytes(
+            git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT, f"src/oscar/templatetags/{lib}.py"))
+    for folder in OSCAR_LANGS:
+        mo = tmp / "locale" / folder / "LC_MESSAGES" / "django.mo"
+        mo.parent.mkdir(parents=True)
+        mo.write_bytes(git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT,
+                                f"src/oscar/locale/{folder}/LC_MESSAGES/django.mo"))
+    sys.path.insert(0, str(tmp))
+    import django
+    from django.conf import settings
+
+    settings.configure(
+        USE_I18N=True,
+        LANGUAGE_CODE="en",
+        LOCALE_PATHS=[str(tmp / "locale")],
+        INSTALLED_APPS=[],
+        TEMPLATES=[{
+            "BACKEND": "django.template.backends.django.DjangoTemplates",
+            "DIRS": [str(tmp / "templates")],
+            "OPTIONS": {"libraries": {"url_tags": "oscartags.url_tags",
+                                      "currency_filters": "oscartags.currency_filters"}},
+        }],
+        OSCAR_URL_SCHEMA="http",  # oscar/defaults.py
+        OSCAR_DEFAULT_CURRENCY="GBP",
+        OSCAR_CURRENCY_FORMAT=None,
+    )
+    django.setup()
+
+
+class _Lines(list):
+    def all(self) -> list:  # order.lines.all in the template
+        return self
+
+
+def _oscar_context(event: str) -> dict[str, Any]:
+    site = SimpleNamespace(name="Fernhill Books", domain="shop.fernhill.example")
+    user = SimpleNamespace(get_short_name="Noor", email="noor.tester@example.com")
+    reset_url = "/password-reset/confirm/MTI4/cg9xke-5f0a3b7c21e94d68a1b2c3d4e5f60718/"
+    if event == "order_placed":
+        order = SimpleNamespace(
+            number="100217", currency="EUR",
+            lines=_Lines([
+                SimpleNamespace(title="The Long Way to a Small, Angry Planet", quantity=1,
+                                line_price_incl_tax=Decimal("14.99")),
+                SimpleNamespace(title="Field Notes Pocket Notebook (3-pack)", quantity=2,
+                                line_price_incl_tax=Decimal("25.00")),
+            ]),
+            basket_total_incl_tax=Decimal("39.99"), shipping_incl_tax=Decimal("4.95"),
+            total_incl_tax=Decimal("44.94"),
+            shipping_address=SimpleNamespace(active_address_fields=[
+                "Ms Noor Tester", "Lindenstraße 12", "Berlin", "10969", "Germany"]),
+        )
+        path = "/accounts/orders/100217/"
+        return {"user": user, "order": order, "lines": order.lines, "site": site,
+                "status_path": path, "status_url": "http://%s%s" % (site.domain, path)}
+    if event == "email_changed":
+        return {"user": user, "site": site, "reset_url": reset_url,
+                "new_email": "noor.tester@example.com"}
+    if event in ("password_reset", "password_changed"):
+        return {"user": user, "site": site, "reset_url": reset_url}
+    if event == "product_alert":
+        product = SimpleNamespace(get_title="Moleskine Classic Notebook, Large, Ruled",
+                                  get_absolute_url="/catalogue/moleskine-classic-notebook_57/")
+        return {"alert": SimpleNamespace(user=user, product=product), "hurry": True,
+                "site": site}
+    return {"user": user, "site": site}
+
+
+def oscar(mirrors: Path) -> list[dict[str, Any]]:
+    items = []
+    with tempfile.TemporaryDirectory() as tmp:
+        _oscar_setup(mirrors, Path(tmp))
+        from django.template.loader import get_template
+        from django.utils import translation
+
+        for event, langs in OSCAR_EVENTS.items():
+            for folder in langs:
+                lang = OSCAR_LANGS[folder]
+                with translation.override(folder.replace("_", "-").lower()):
+                    ctx = _oscar_context(event)
+                    ctx["static_base_url"] = None
+                    parts = {
+                        part: get_template(f"oscar/communication/emails/commtype_{event}_{part}")
+                        .render(ctx) for part in ("subject.txt", "body.txt", "body.html")
+                    }
+                subject = parts["subject.txt"].replace("\n", "").replace("\r", "")
+                raw = message(
+                    sender="shop@fernhill.example", subject=subject, text=parts["body.txt"],
+                    html_part=parts["body.html"] or None,
+                    sent=datetime(2026, 12, 4, 10, 12, 5, tzinfo=UTC),
+                )
+                files = [f"{OSCAR_EMAILS}commtype_{event}_{p}"
+                         for p in ("subject.txt", "body.txt", "body.html")]
+                if event != "registration" and event != "product_alert":
+                    files += [OSCAR_EMAILS + "base.txt", OSCAR_EMAILS + "base.html"]
+                elif event == "product_alert":
+                    files += [OSCAR_EMAILS + "base.html"]
+                files.append(f"src/oscar/locale/{folder}/LC_MESSAGES/django.mo")
+                it = item(
+                    source="oscar", group=f"oscar-{event.replace('_', '-')}", lang=lang,
+                    kind="shop-order" if event == "order_placed" else "notice", code=None,
+                    repository=OSCAR_REPO, path=", ".join(files), commit=OSCAR_COMMIT,
+                    licence="BSD-3-Clause",
+                    rendered="Django 5.2 template engine with Oscar's url_tags/currency_filters "
+                    "and compiled catalogue; subject newlines removed; text/plain + text/html",
+                )
+                items.append(write(it, raw))
+    return items
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, required=True)
+    args = parser.parse_args()
+    items = oscar(args.mirrors)
+    out = HERE / ROUND / f"{NAME}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
+    print(len(items), "mails,", sum(1 for i in items if i["code"]), "with a code")
+
+
+if __name__ == "__main__":
+    main()
