@@ -29,6 +29,27 @@ babel``; the script puts ``/tmp/djlib`` on ``sys.path``).
   notices (a reset link, no code): null. Languages are the ones whose catalogue translates the
   mail's strings (order placed: one string of ten, the closing "The team", is untranslated in
   it, ja, pt_BR and uk and stays English there, as Django's gettext falls back).
+
+- innocommerce/innoshop (OSL-3.0, with the project's notice in ``LICENSE.txt`` that the
+  licence file, copyright notices and plugin marketplace be kept), a Laravel shop. The
+  customer's password-reset mail (``front/src/Services/AccountService::sendVerifyCode``: a
+  code ``mt_rand(100000, 999999)``, six digits, sent through ``Customer::notifyForgotten`` /
+  ``common/src/Notifications/ForgottenNotification`` as ``front/src/Mail/ForgottenMail``) and
+  the welcome mail (``RegistrationMail``, a notice). Each Mailable renders its Blade view
+  (``front/resources/views/mails/{forgotten,registration}.blade.php`` extending
+  ``layouts/mail.blade.php``) as HTML only, and sets no subject, so Laravel's
+  ``Mailable::buildSubject`` gives the class name as words ("Forgotten Mail",
+  "Registration Mail"), untranslated. The Blade is run by a small renderer below that does
+  what Blade's compiler and ``PhpEngine`` do with these files: ``{{ }}`` echoes escaped with
+  ``htmlspecialchars`` (ENT_QUOTES) keeping the newline after them, the newline after
+  ``@section``/``@endsection``/``@yield`` eaten by PHP, the child's section put at
+  ``@yield('content')``, the output left-trimmed. ``__()`` reads ``lang/<locale>/front/
+  mail.php`` and ``front/forgotten.php`` (``:name`` replaced); the locale is the visitor's
+  front locale, which also prefixes ``front_route`` URLs. Store name "Lotus Market", URL
+  https://shop.lotus.example, logo ``images/logo.png``; From ``system_setting('email')`` and
+  ``config('app.name')``. The code is also in the button's link; the mail shows it as text to
+  type into the reset form: labelled. Languages: the catalogues that translate the mail
+  (``km`` ships the English strings and is left out).
 """
 
 from __future__ import annotations
@@ -36,6 +57,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -227,11 +249,128 @@ def oscar(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# InnoShop
+
+INNO_REPO = "innocommerce/innoshop"
+INNO_COMMIT = "d01e4449eae6e1ddcf3d4f5e508e0fbdb29ca4f2"
+INNO_VIEWS = "innopacks/front/resources/views/"
+INNO_FORGOTTEN = ["en", "de", "es", "fr", "it", "nl", "pt-br", "ru", "tr", "ar", "ja", "ko",
+                  "zh-cn", "vi"]
+INNO_REGISTRATION = ["en", "de", "fr", "es", "zh-cn"]
+INNO_BCP47 = {"pt-br": "pt-BR", "zh-cn": "zh-CN"}
+INNO_URL = "https://shop.lotus.example"
+
+
+def php_lang(src: str) -> dict[str, str]:
+    """The ``'key' => 'value'`` pairs of a flat Laravel language file (single or double
+    quotes, with PHP's escapes for them)."""
+    out = {}
+    pattern = r"""'(\w+)'\s*=>\s*('((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"""
+    for m in re.finditer(pattern, src):
+        if m.group(3) is not None:
+            out[m.group(1)] = re.sub(r"\\([\\'])", r"\1", m.group(3))
+        else:
+            out[m.group(1)] = re.sub(r'\\(["\\$])', r"\1", m.group(4))
+    return out
+
+
+def php_e(value: str) -> str:
+    """Laravel's ``e()``: htmlspecialchars with ENT_QUOTES, double encoding."""
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#039;"))
+
+
+def blade(child: str, layout: str, values: dict[str, str]) -> str:
+    """Render a child view that extends the layout with one ``content`` section."""
+    def echo(src: str) -> str:
+        def one(m: re.Match) -> str:
+            return php_e(values[m.group(1).strip()])
+        return re.sub(r"\{\{(.*?)\}\}", one, src, flags=re.S)
+
+    start = child.index("@section('content')") + len("@section('content')")
+    if child[start] == "\n":
+        start += 1
+    section = echo(child[start:child.index("@endsection")])
+    marker = "@yield('content')"
+    at = layout.index(marker)
+    rest = layout[at + len(marker):]
+    if rest.startswith("\n"):
+        rest = rest[1:]
+    return (echo(layout[:at]) + section + echo(rest)).lstrip()
+
+
+def innoshop(mirrors: Path) -> list[dict[str, Any]]:
+    def show(path: str) -> str:
+        return git_show(mirrors, INNO_REPO, INNO_COMMIT, path).decode()
+
+    layout = show(INNO_VIEWS + "layouts/mail.blade.php")
+    items = []
+    for view, langs in (("forgotten", INNO_FORGOTTEN), ("registration", INNO_REGISTRATION)):
+        child = show(INNO_VIEWS + f"mails/{view}.blade.php")
+        for locale in langs:
+            mail = php_lang(show(f"lang/{locale}/front/mail.php"))
+            forgotten = php_lang(show(f"lang/{locale}/front/forgotten.php"))
+            code = six_digits(f"innoshop-{view}-{locale}")
+            email = "noor.tester@example.com"
+            values = {
+                "front_route('home.index')": f"{INNO_URL}/{locale}",
+                "image_origin(system_setting('front_logo'))": f"{INNO_URL}/images/logo.png",
+                "config('app.name')": "Lotus Market",
+                "date('Y')": "2026",
+                "__('front/mail.retrieve_password_title')": mail["retrieve_password_title"],
+                "__('front/mail.retrieve_password_text')": mail["retrieve_password_text"],
+                "__('front/forgotten.verification_code')": forgotten["verification_code"],
+                "$code": code,
+                "$is_admin ? panel_route('forgotten.index') : front_route('forgotten.index')":
+                    f"{INNO_URL}/{locale}/forgotten",
+                "$email": email,
+                "__('front/mail.retrieve_password_btn')": mail["retrieve_password_btn"],
+                "__('front/mail.welcome_register')": mail["welcome_register"],
+                "__('front/mail.customer_name', ['name' => $customer->name])":
+                    mail["customer_name"].replace(":name", "Noor Tester"),
+                "__('front/mail.register_end')": mail["register_end"],
+                "config('app.url')": INNO_URL,
+                "__('front/mail.btn_buy_now')": mail["btn_buy_now"],
+            }
+            html_part = blade(child, layout, values)
+            raw = message(
+                sender="Lotus Market <service@lotus.example>",
+                subject="Forgotten Mail" if view == "forgotten" else "Registration Mail",
+                text=None, html_part=html_part,
+                sent=datetime(2026, 12, 4, 11, 3, 41, tzinfo=UTC),
+            )
+            files = [f"{INNO_VIEWS}mails/{view}.blade.php", INNO_VIEWS + "layouts/mail.blade.php",
+                     f"lang/{locale}/front/mail.php"]
+            if view == "forgotten":
+                files += [f"lang/{locale}/front/forgotten.php",
+                          "innopacks/front/src/Services/AccountService.php",
+                          "innopacks/front/src/Mail/ForgottenMail.php"]
+            else:
+                files.append("innopacks/front/src/Mail/RegistrationMail.php")
+            it = item(
+                source="innoshop", group=f"innoshop-{view}", lang=INNO_BCP47.get(locale, locale),
+                kind="shop-otp" if view == "forgotten" else "notice",
+                code=code if view == "forgotten" else None, repository=INNO_REPO,
+                path=", ".join(files), commit=INNO_COMMIT, licence="OSL-3.0",
+                rendered="Blade view and layout by a small renderer of Blade's echo/section/yield "
+                "rules with the locale's language file; Laravel's class-name subject; text/html only",
+            )
+            items.append(write(it, raw))
+    return items
+
+
+def six_digits(seed: str) -> str:
+    """A six-digit code fixed by the item's name (100000-999999, as ``mt_rand`` gives)."""
+    return str(100000 + int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 900000)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = oscar(args.mirrors)
+    items += innoshop(args.mirrors)
     out = HERE / ROUND / f"{NAME}.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
