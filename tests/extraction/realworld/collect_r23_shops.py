@@ -50,14 +50,42 @@ babel``; the script puts ``/tmp/djlib`` on ``sys.path``).
   ``config('app.name')``. The code is also in the button's link; the mail shows it as text to
   type into the reset form: labelled. Languages: the catalogues that translate the mail
   (``km`` ships the English strings and is left out).
+
+- yclas/yclas (GPL-3.0), Yclas (formerly Open Classifieds), a classified-ads marketplace in
+  Kohana PHP, at its last commit. Its mails are rows of the ``content`` table that
+  ``install/samples/install.sql.php`` installs (English rows with the column default locale
+  ``en_UK``, translated rows for ``ca_ES cs_CZ da_DK in_ID ml_IN no_NO pl_PL ro_RO sk_SK``);
+  ``Model_Content::get_by_title`` takes the row of the current locale. The row text is read
+  here as PHP (double-quoted string: ``\\n`` is a newline) and then MySQL (``''`` is ``'``)
+  read it. ``Email::content`` (``oc/classes/email.php``) adds ``[SITE.NAME]``,
+  ``[SITE.URL]``, ``[USER.NAME]``, ``[USER.EMAIL]`` to the caller's replacements, makes every
+  ``[URL.*]`` value an anchor whose text is the URL's host, and ``str_replace``s title and
+  body; ``Email::send`` turns newlines into ``<br />`` (``Text::nl2br``) and renders the view
+  ``themes/default/views/email.php`` (run here by a small renderer of its PHP tags: the
+  preheader ``Text::limit_chars(strip_tags(title.' '.content), 75, NULL, TRUE)`` of
+  ``oc/kohana/system/classes/Kohana/Text.php``, the ``d-m-y`` date of the installed
+  ``general.date_format``, the logo block left out as the default theme has no
+  ``logo_url``, ``__('Unsubscribe')`` from ``languages/<locale>/LC_MESSAGES/messages.mo``, the
+  newline after each ``?>`` eaten as PHP does). ``Email::phpmailer`` hands it to PHPMailer
+  6.1.8's ``msgHTML`` (``oc/vendor/php-mailer/phpmailer.php``), which also makes the text
+  part with ``html2text``: head removed, ``strip_tags``, ``trim``, entities decoded. From is
+  ``email.notify_email`` / ``notify_name``. Mails: ``auth-register`` (``Model_User::
+  create_email``: a user made from an e-mail address when someone posts an ad or writes
+  without an account, with ``Text::random('alnum', 8)`` as password, shown to log in with),
+  ``auth-verify-email`` (the same with a verification link, when users must verify),
+  ``password-changed`` (``controller/panel/user.php``: the password an administrator typed
+  for the user) — all labelled with the password — and ``auth-remember`` (a reset link,
+  null). The quick-login link ``[URL.QL]`` is ``oc-panel/auth/ql/<token>``.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -78,6 +106,8 @@ NAME = "shops"
 
 def git_show(mirrors: Path, repo: str, commit: str, path: str) -> bytes:
     git_dir = mirrors / repo.replace("/", "+") / "repo"
+    if (git_dir / ".git").is_dir():  # a snapshot with a work tree
+        git_dir = git_dir / ".git"
     return subprocess.run(
         ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
         capture_output=True,
@@ -360,6 +390,172 @@ def innoshop(mirrors: Path) -> list[dict[str, Any]]:
     return items
 
 
+# ---------------------------------------------------------------------------------------
+# Yclas
+
+YCLAS_REPO = "yclas/yclas"
+YCLAS_COMMIT = "e4b5f2c0ec936ceab339c402449c8b93cfea60d7"
+YCLAS_SQL = "install/samples/install.sql.php"
+YCLAS_VIEW = "themes/default/views/email.php"
+YCLAS_URL = "https://bazaar.example/"
+YCLAS_SITE = "Bazaar Central"
+YCLAS_BCP47 = {"en_UK": "en-GB", "ca_ES": "ca", "cs_CZ": "cs", "da_DK": "da", "in_ID": "id",
+               "ml_IN": "ml", "no_NO": "no", "pl_PL": "pl", "ro_RO": "ro", "sk_SK": "sk"}
+YCLAS_MAILS = {  # seotitle -> locales
+    "auth-register": list(YCLAS_BCP47),
+    "auth-verify-email": ["en_UK"],
+    "password-changed": ["en_UK"],
+    "auth-remember": ["en_UK", "ca_ES", "pl_PL", "ro_RO"],
+}
+YCLAS_PASSWORDS = {  # Text::random('alnum', 8) for each new user; the admin's typed one
+    "auth-register-en_UK": "q7RfM2xa", "auth-register-ca_ES": "Kd4pW9nT",
+    "auth-register-cs_CZ": "b3XvL8sQ", "auth-register-da_DK": "Zm6tR2cY",
+    "auth-register-in_ID": "h9NqE4wJ", "auth-register-ml_IN": "P2gkU7fD",
+    "auth-register-no_NO": "t5HbV3mZ", "auth-register-pl_PL": "W8xnC6rA",
+    "auth-register-ro_RO": "e4JsY9kG", "auth-register-sk_SK": "R7dfQ2vM",
+    "auth-verify-email-en_UK": "n6TzK3pB", "password-changed-en_UK": "Tulip!Garden84",
+}
+PHP_WS = " \t\n\r\x0b\f"
+GLUED = ("the text part (PHPMailer's html2text strips the <br /> tags without a newline) runs "
+         "the password into the next sentence's first word; the HTML part shows it on its own line")
+YCLAS_NOTES = {
+    "auth-register": "a generated password to log in with; " + GLUED,
+    "auth-verify-email": "a generated password to log in with once the link is followed; " + GLUED,
+    "password-changed": "the password an administrator typed for the user, given to log in "
+    "with; " + GLUED,
+}
+
+
+def yclas_rows(php: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """(locale, seotitle) -> (title, description) of the e-mail rows of install.sql.php."""
+    def php_dq(text: str) -> str:  # the PHP double-quoted string around the SQL
+        return re.sub(r'\\([n"\\$])', lambda m: {"n": "\n"}.get(m.group(1), m.group(1)), text)
+
+    def sql(text: str) -> str:  # a MySQL single-quoted literal
+        text = re.sub(r"\\(.)", lambda m: {"n": "\n", "r": "\r", "t": "\t"}.get(
+            m.group(1), m.group(1)), text, flags=re.S)
+        return text.replace("''", "'")
+
+    rows = {}
+    lit = r"'((?:[^'\\]|''|\\.)*)'"
+    for m in re.finditer(r"^\((?:0|\d+, '(\w\w_\w\w)', 0), " + lit + r", '([\w-]+)', " + lit,
+                         php, flags=re.M):
+        locale = m.group(1) or "en_UK"
+        rows[(locale, m.group(3))] = (sql(php_dq(m.group(2))), sql(php_dq(m.group(4))))
+    return rows
+
+
+def mo_lookup(mo: bytes, msgid: str) -> str:
+    """The translation of one message in a compiled gettext catalogue (UTF-8 bytes, as PHP
+    prints them; some of Yclas's catalogues have no charset header), or the message itself."""
+    order = "<" if mo[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals, translations = struct.unpack(order + "3I", mo[8:20])
+    for i in range(count):
+        length, offset = struct.unpack(order + "2I", mo[originals + 8 * i:originals + 8 * i + 8])
+        if mo[offset:offset + length] == msgid.encode():
+            length, offset = struct.unpack(
+                order + "2I", mo[translations + 8 * i:translations + 8 * i + 8])
+            return mo[offset:offset + length].decode() or msgid
+    return msgid
+
+
+def limit_chars(text: str, limit: int) -> str:
+    """Kohana's ``Text::limit_chars($str, $limit, NULL, TRUE)``."""
+    if text.strip(PHP_WS + "\0") == "" or len(text) <= limit:
+        return text
+    m = re.match(r"^.{0,%d}[ \t\n\x0b\f\r]" % limit, text, flags=re.S)
+    if not m:
+        return "…"
+    return m.group(0).rstrip(" \t\n\r\0\x0b") + ("" if len(m.group(0)) == len(text) else "…")
+
+
+def strip_tags(text: str) -> str:
+    return re.sub(r"<!--.*?-->|<[^>]*>", "", text, flags=re.S)
+
+
+def php_view(view: str, values: dict[str, str]) -> str:
+    """The ``<?=...?>`` tags of the view replaced by their values; the logo block, whose
+    condition is false, left out; the newline after each ``?>`` eaten, as PHP does."""
+    view = re.sub(r"<\?if \(Theme::get\('logo_url'\)!=''\):\?>.*?<\?endif\?>\n?", "", view,
+                  flags=re.S)
+    return re.sub(r"<\?=(.*?)\?>\n?", lambda m: values[m.group(1)], view, flags=re.S)
+
+
+def yclas(mirrors: Path) -> list[dict[str, Any]]:
+    def show(path: str) -> bytes:
+        return git_show(mirrors, YCLAS_REPO, YCLAS_COMMIT, path)
+
+    rows = yclas_rows(show(YCLAS_SQL).decode())
+    view = show(YCLAS_VIEW).decode()
+    sent = datetime(2026, 12, 4, 9, 27, 50, tzinfo=UTC)
+    items = []
+    for seotitle, locales in YCLAS_MAILS.items():
+        for locale in locales:
+            title, description = rows[(locale, seotitle)]
+            mo = f"languages/{locale}/LC_MESSAGES/messages.mo"
+            unsubscribe = mo_lookup(show(mo), "Unsubscribe")
+            password = YCLAS_PASSWORDS.get(f"{seotitle}-{locale}")
+            replace: dict[str, str] = {}
+            if seotitle == "auth-remember":
+                replace["[URL.QL]"] = (YCLAS_URL + "oc-panel/auth/ql/"
+                                       "Uk5mT0pLeFd2cGJ0Q0FkSlZuN2xQZz09OmZn")
+            else:
+                replace["[USER.PWD]"] = password or ""
+                if seotitle != "password-changed":
+                    replace["[URL.QL]"] = (YCLAS_URL + "oc-panel/auth/ql/"
+                                           "ZHlQc2F4VmZrM2JYTjFtR2hQcTQ5QT09OmQ3")
+            for key, value in {"[SITE.NAME]": YCLAS_SITE, "[SITE.URL]": YCLAS_URL,
+                               "[USER.NAME]": "Noor Tester",
+                               "[USER.EMAIL]": "noor.tester@example.com"}.items():
+                replace.setdefault(key, value)
+            for key, value in replace.items():
+                if key.startswith("[URL.") or key == "[SITE.URL]" and value != "":
+                    host = re.match(r"https?://([^/:]+)", value).group(1)
+                    replace[key] = f'<a href="{value}">{host}</a>'
+            subject, body = title, description
+            for key, value in replace.items():
+                subject = subject.replace(key, value)
+                body = body.replace(key, value)
+            for nl in ("\\r\\n", "\r\\n", "r\\n", "\r\n", "\n", "\r"):
+                body = body.replace(nl, "<br />")
+            values = {
+                "Kohana::$charset": "utf-8",
+                "$title": subject,
+                "Text::limit_chars(strip_tags($title.' '.$content), 75, NULL, TRUE)":
+                    limit_chars(strip_tags(subject + " " + body), 75),
+                "date(core::config('general.date_format'))": sent.strftime("%d-%m-%y"),
+                "core::config('general.base_url')": YCLAS_URL,
+                "HTML::chars(core::config('general.site_name'))": php_e(YCLAS_SITE),
+                "core::config('general.site_name')": YCLAS_SITE,
+                "$content": body,
+                "date('Y')": "2026",
+                "$unsubscribe_link": YCLAS_URL + "oc-panel/auth/unsubscribe/"
+                "SWJnZk5vY3h2T0ZqMmRZcE1rWnlNQT09OmE0",
+                "__('Unsubscribe')": unsubscribe,
+            }
+            page = php_view(view, values)
+            text = html.unescape(strip_tags(re.sub(
+                r"<(head|title|style|script)[^>]*>.*?</\1>", "", page, flags=re.S | re.I))
+                .strip(PHP_WS + "\0"))
+            raw = message(sender=f"{YCLAS_SITE} <noreply@bazaar.example>", subject=subject,
+                          text=text, html_part=page, sent=sent)
+            lang = YCLAS_BCP47[locale]
+            it = item(
+                source="yclas", group=f"yclas-{seotitle}", lang=lang,
+                kind="notice" if seotitle == "auth-remember" else "shop-otp", code=password,
+                repository=YCLAS_REPO,
+                path=", ".join([YCLAS_SQL, "oc/classes/email.php", YCLAS_VIEW, mo,
+                                "oc/vendor/php-mailer/phpmailer.php"]),
+                commit=YCLAS_COMMIT, licence="GPL-3.0-only",
+                rendered="install.sql.php content row, Email::content replacements and nl2br, "
+                "default theme's email view by a small PHP-tag renderer; PHPMailer msgHTML "
+                "text/plain (html2text) + text/html",
+                note=YCLAS_NOTES.get(seotitle),
+            )
+            items.append(write(it, raw))
+    return items
+
+
 def six_digits(seed: str) -> str:
     """A six-digit code fixed by the item's name (100000-999999, as ``mt_rand`` gives)."""
     return str(100000 + int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 900000)
@@ -371,6 +567,7 @@ def main() -> None:
     args = parser.parse_args()
     items = oscar(args.mirrors)
     items += innoshop(args.mirrors)
+    items += yclas(args.mirrors)
     out = HERE / ROUND / f"{NAME}.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"items": items}, indent=1, ensure_ascii=False) + "\n")
