@@ -74,8 +74,9 @@ babel``; the script puts ``/tmp/djlib`` on ``sys.path``).
   without an account, with ``Text::random('alnum', 8)`` as password, shown to log in with),
   ``auth-verify-email`` (the same with a verification link, when users must verify),
   ``password-changed`` (``controller/panel/user.php``: the password an administrator typed
-  for the user) — all labelled with the password — and ``auth-remember`` (a reset link,
-  null). The quick-login link ``[URL.QL]`` is ``oc-panel/auth/ql/<token>``.
+  for the user) — all labelled with the password — and, null, ``auth-remember`` (a reset
+  link), ``ads-activated`` (``controller/panel/ad.php``: an ad approved) and ``new-order``
+  (``cron/ad.php``: the receipt with a checkout link, English only). The quick-login link ``[URL.QL]`` is ``oc-panel/auth/ql/<token>``.
 """
 
 from __future__ import annotations
@@ -406,6 +407,8 @@ YCLAS_MAILS = {  # seotitle -> locales
     "auth-verify-email": ["en_UK"],
     "password-changed": ["en_UK"],
     "auth-remember": ["en_UK", "ca_ES", "pl_PL", "ro_RO"],
+    "ads-activated": ["en_UK", "ca_ES", "cs_CZ", "pl_PL", "ro_RO"],
+    "new-order": ["en_UK"],
 }
 YCLAS_PASSWORDS = {  # Text::random('alnum', 8) for each new user; the admin's typed one
     "auth-register-en_UK": "q7RfM2xa", "auth-register-ca_ES": "Kd4pW9nT",
@@ -499,6 +502,15 @@ def yclas(mirrors: Path) -> list[dict[str, Any]]:
             if seotitle == "auth-remember":
                 replace["[URL.QL]"] = (YCLAS_URL + "oc-panel/auth/ql/"
                                        "Uk5mT0pLeFd2cGJ0Q0FkSlZuN2xQZz09OmZn")
+            elif seotitle == "ads-activated":  # controller/panel/ad.php
+                replace = {"[USER.OWNER]": "Noor Tester",
+                           "[URL.QL]": YCLAS_URL + "oc-panel/auth/ql/"
+                           "TXpGb2VrOHhWM0pCY0dsUVpYUXdaejA5OmI1",
+                           "[AD.NAME]": "Vintage oak dining table"}
+            elif seotitle == "new-order":  # cron/ad.php
+                replace = {"[ORDER.ID]": "1843", "[ORDER.DESC]": "Vintage oak dining table",
+                           "[URL.CHECKOUT]": YCLAS_URL + "oc-panel/auth/ql/"
+                           "VjJGaU9UUmxOMlZtWmpGak5qRTBNZz09OmMy"}
             else:
                 replace["[USER.PWD]"] = password or ""
                 if seotitle != "password-changed":
@@ -542,7 +554,8 @@ def yclas(mirrors: Path) -> list[dict[str, Any]]:
             lang = YCLAS_BCP47[locale]
             it = item(
                 source="yclas", group=f"yclas-{seotitle}", lang=lang,
-                kind="notice" if seotitle == "auth-remember" else "shop-otp", code=password,
+                kind={"auth-remember": "notice", "ads-activated": "notice",
+                      "new-order": "shop-order"}.get(seotitle, "shop-otp"), code=password,
                 repository=YCLAS_REPO,
                 path=", ".join([YCLAS_SQL, "oc/classes/email.php", YCLAS_VIEW, mo,
                                 "oc/vendor/php-mailer/phpmailer.php"]),
