@@ -97,7 +97,7 @@ from types import SimpleNamespace
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 OSCAR_REPO = "django-oscar/django-oscar"
 OSCAR_COMMIT = "cdbfc4412c87dd9037d62b04755780b76490373c"
@@ -224,7 +224,7 @@ def _oscar_context(event: str) -> dict[str, Any]:
         )
         path = "/accounts/orders/100217/"
         return {"user": user, "order": order, "lines": order.lines, "site": site,
-                "status_path": path, "status_url": "http://%s%s" % (site.domain, path)}
+                "status_path": path, "status_url": f"http://{site.domain}{path}"}
     if event == "email_changed":
         return {"user": user, "site": site, "reset_url": reset_url,
                 "new_email": "noor.tester@example.com"}
@@ -466,7 +466,7 @@ def limit_chars(text: str, limit: int) -> str:
     """Kohana's ``Text::limit_chars($str, $limit, NULL, TRUE)``."""
     if text.strip(PHP_WS + "\0") == "" or len(text) <= limit:
         return text
-    m = re.match(r"^.{0,%d}[ \t\n\x0b\f\r]" % limit, text, flags=re.S)
+    m = re.match(rf"^.{{0,{limit}}}[ \t\n\x0b\f\r]", text, flags=re.S)
     if not m:
         return "…"
     return m.group(0).rstrip(" \t\n\r\0\x0b") + ("" if len(m.group(0)) == len(text) else "…")
@@ -521,7 +521,7 @@ def yclas(mirrors: Path) -> list[dict[str, Any]]:
                                "[USER.EMAIL]": "noor.tester@example.com"}.items():
                 replace.setdefault(key, value)
             for key, value in replace.items():
-                if key.startswith("[URL.") or key == "[SITE.URL]" and value != "":
+                if key.startswith("[URL.") or (key == "[SITE.URL]" and value != ""):
                     host = re.match(r"https?://([^/:]+)", value).group(1)
                     replace[key] = f'<a href="{value}">{host}</a>'
             subject, body = title, description
