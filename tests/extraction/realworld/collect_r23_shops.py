@@ -227,7 +227,7 @@ def _oscar_context(event: str) -> dict[str, Any]:
                 "status_path": path, "status_url": f"http://{site.domain}{path}"}
     if event == "email_changed":
         return {"user": user, "site": site, "reset_url": reset_url,
-                "new_email": "noor.tester@example.com"}
+                "new_email": "noor.t@example.net"}
     if event in ("password_reset", "password_changed"):
         return {"user": user, "site": site, "reset_url": reset_url}
     if event == "product_alert":
