@@ -1,0 +1,267 @@
+"""Round twenty-three, money: a personal-finance app's account mails (e-mail change
+confirmation, password reset, household invitation) — notices without a code to type.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_money.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- maybe-finance/maybe (AGPL-3.0-only), personal finance (Rails): ``app/mailers/
+  application_mailer.rb`` (``from: "Maybe Finance" <sender@maybe.local>``, the default of
+  ``EMAIL_SENDER``; layout ``mailer``), ``email_confirmation_mailer.rb``,
+  ``password_mailer.rb`` and ``invitation_mailer.rb``. Views ``app/views/<mailer>/<name>.
+  {html,text}.erb`` inside ``app/views/layouts/mailer.{html,text}.erb``, rendered by a small
+  ERB renderer written for exactly these files: ``<%= … %>`` is replaced by its value
+  (HTML-escaped in the HTML part unless ``.html_safe``; ``t(".key", …)`` looked up in
+  ``config/locales/views/<mailer>/en.yml`` and ``config/locales/mailers/<mailer>/en.yml``
+  with ``%{name}`` interpolation; ``link_to`` as ``<a class=… href=…>…</a>`` in Rails'
+  attribute order; ``yield`` the view, inserted where the layout has it), everything else
+  kept byte for byte. A mailer with a text and an HTML view sends multipart/alternative
+  (text first), one with only an HTML view sends text/html. The confirmation and reset
+  links carry signed tokens (fixed random-looking values here); nothing is to be typed.
+  English only: the app ships no other locale for these mails.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import yaml
+
+from collect import HERE, message
+
+MAYBE = ("maybe-finance/maybe", "77b5469832758d1cbee1a940f3012a1ae1c74cd3", "AGPL-3.0-only")
+
+MIRRORS = Path("/work/.mirror")
+ITEMS: list[dict] = []
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def git_show(repo: tuple[str, str, str], path: str) -> str:
+    owner_name, commit, _ = repo
+    git_dir = MIRRORS / owner_name.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def token(seed: str, alphabet: str, length: int) -> str:
+    """A fixed random-looking string of the sender's alphabet and length."""
+    digest = b"".join(hashlib.sha256(f"{k}:{seed}".encode()).digest() for k in range(4))
+    return "".join(alphabet[b % len(alphabet)] for b in digest[:length])
+
+
+def sent(n: int) -> datetime:
+    return datetime(2026, 12, 4, 9 + n // 60, n % 60, 23, tzinfo=UTC)
+
+
+def add(
+    repo: tuple[str, str, str], *, source: str, name: str, lang: str, kind: str,
+    code: str | None, paths: list[str], rendered: str, raw: bytes, note: str | None = None,
+) -> None:  # fmt: skip
+    item_id = f"{source}-{name}-{lang}"
+    file = f"mail/{source}/{item_id}.eml"
+    out = HERE / file
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": item_id,
+        "group": f"{source}-{name}",
+        "source": source,
+        "lang": lang,
+        "kind": kind,
+        "code": code,
+        "repository": repo[0],
+        "path": ", ".join(paths),
+        "commit": repo[1],
+        "licence": repo[2],
+        "rendered": rendered,
+        "file": file,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Maybe Finance
+
+MAYBE_FROM = "Maybe Finance <sender@maybe.local>"
+MAYBE_HOST = "https://maybe.example.com"
+
+
+def deep_merge(a: dict, b: dict) -> dict:
+    for k, v in b.items():
+        if isinstance(v, dict) and isinstance(a.get(k), dict):
+            deep_merge(a[k], v)
+        else:
+            a[k] = v
+    return a
+
+
+class MaybeView:
+    """Evaluates the few ERB expressions these views and layouts use."""
+
+    def __init__(self, strings: dict, scope: str, env: dict[str, str], escape: bool) -> None:
+        self.strings, self.scope, self.env, self.escape = strings, scope, env, escape
+
+    def t(self, key: str, **values: object) -> str:
+        node = self.strings
+        for part in (self.scope + key if key.startswith(".") else key).split("."):
+            node = node[part]
+        return re.sub(r"%\{(\w+)\}", lambda m: str(values[m.group(1)]), node)
+
+    def esc(self, s: str) -> str:
+        return html.escape(s, quote=True).replace("&#x27;", "&#39;") if self.escape else s
+
+    def link_to(self, name: str, url: str, cls: str | None) -> str:
+        attrs = (f' class="{self.esc(cls)}"' if cls else "") + f' href="{self.esc(url)}"'
+        return f"<a{attrs}>{self.esc(name)}</a>"
+
+    def expr(self, code: str) -> str:
+        code = " ".join(code.split())
+        if code == "yield":
+            return self.env["yield"]
+        m = re.fullmatch(r"@(\w+)", code)
+        if m:
+            return self.esc(self.env[m.group(1)])
+        m = re.fullmatch(r'link_to (.+?), (.+?)(?:, class: "(\w+)")?', code)
+        if m:
+            return self.link_to(self.value(m.group(1)), self.value(m.group(2)), m.group(3))
+        safe = code.endswith(".html_safe")
+        value = self.value(code.removesuffix(".html_safe"))
+        return value if safe else self.esc(value)
+
+    def value(self, code: str) -> str:
+        m = re.fullmatch(r'@(\w+)', code)
+        if m:
+            return self.env[m.group(1)]
+        m = re.fullmatch(r'(\w+)\((.*)\)', code)
+        if m and m.group(1) != "t":
+            return self.env[code]
+        m = re.fullmatch(r't\("(\.?[\w.]+)"(?:, (.*))?\)', code)
+        assert m, code
+        values = {}
+        if m.group(2):
+            for k, v in re.findall(r"(\w+): ([^,]+)", m.group(2)):
+                v = v.strip()
+                values[k] = int(v) if v.isdigit() else self.env[v]
+        return self.t(m.group(1), **values)
+
+
+def erb(template: str, view: MaybeView) -> str:
+    return re.sub(r"<%= (.*?) %>", lambda m: view.expr(m.group(1)), template, flags=re.S)
+
+
+def maybe(n: int) -> int:
+    strings: dict = {}
+    locale_paths = [
+        "config/locales/views/email_confirmation_mailer/en.yml",
+        "config/locales/views/password_mailer/en.yml",
+        "config/locales/views/invitation_mailer/en.yml",
+        "config/locales/mailers/invitation_mailer/en.yml",
+    ]
+    for p in locale_paths:
+        deep_merge(strings, yaml.safe_load(git_show(MAYBE, p))["en"])
+    layout_html = git_show(MAYBE, "app/views/layouts/mailer.html.erb")
+    layout_text = git_show(MAYBE, "app/views/layouts/mailer.text.erb")
+
+    mails = [
+        (
+            "email-confirmation", "email_confirmation_mailer", "confirmation_email", True,
+            {
+                "confirmation_url": f"{MAYBE_HOST}/email_confirmation/new?token="
+                + token("maybe-confirm", B64URL, 43),
+            },
+            lambda t: t.t("email_confirmation_mailer.confirmation_email.subject"),
+            "app/mailers/email_confirmation_mailer.rb",
+        ),
+        (
+            "password-reset", "password_mailer", "password_reset", False,
+            {
+                "edit_password_reset_url(token: params[:token])": f"{MAYBE_HOST}/password_reset/edit?token="
+                + token("maybe-reset", B64URL, 43),
+            },
+            lambda t: t.t("password_mailer.password_reset.subject"),
+            "app/mailers/password_mailer.rb",
+        ),
+        (
+            "household-invitation", "invitation_mailer", "invite_email", False,
+            {
+                "accept_url": f"{MAYBE_HOST}/invitations/" + token("maybe-invite", "abcdefghijklmnopqrstuvwxyz0123456789", 32) + "/accept",
+                "@invitation.inviter.display_name": "Daniel Weber",
+                "@invitation.family.name": "Weber",
+            },
+            lambda t: t.t("invitation_mailer.invite_email.subject", inviter="Daniel Weber"),
+            "app/mailers/invitation_mailer.rb",
+        ),
+    ]
+    for name, mailer, action, has_text, env, subject_of, mailer_path in mails:
+        env = dict(env)
+        env.setdefault("cta", "")
+        scope = f"{mailer}.{action}"
+        # @cta of the mailers that set it is t(".cta")
+        if mailer in ("email_confirmation_mailer", "password_mailer"):
+            env["cta"] = strings[mailer][action]["cta"]
+        # invitation body's named values
+        if mailer == "invitation_mailer":
+            env["inviter"] = env.pop("@invitation.inviter.display_name")
+            env["family"] = env.pop("@invitation.family.name")
+            env["@invitation.inviter.display_name"] = env["inviter"]
+            env["@invitation.family.name"] = env["family"]
+        html_view_path = f"app/views/{mailer}/{action}.html.erb"
+        view_html = git_show(MAYBE, html_view_path)
+        view_html = view_html.replace("@invitation.inviter.display_name", "inviter").replace(
+            "@invitation.family.name", "family"
+        )
+        hv = MaybeView(strings, scope, env, escape=True)
+        body_html = erb(view_html, hv)
+        html_part = erb(layout_html, MaybeView(strings, scope, {"yield": body_html}, escape=True))
+        paths = [mailer_path, "app/mailers/application_mailer.rb", html_view_path, "app/views/layouts/mailer.html.erb"]
+        text = None
+        if has_text:
+            text_view_path = f"app/views/{mailer}/{action}.text.erb"
+            body_text = erb(git_show(MAYBE, text_view_path), MaybeView(strings, scope, env, escape=False))
+            text = erb(layout_text, MaybeView(strings, scope, {"yield": body_text}, escape=False))
+            paths += [text_view_path, "app/views/layouts/mailer.text.erb"]
+        paths += [p for p in locale_paths if f"/{mailer}/" in p]
+        subject = subject_of(MaybeView(strings, scope, env, escape=False))
+        add(
+            MAYBE, source="maybefinance", name=name, lang="en", kind="notice", code=None,
+            paths=paths,
+            rendered="ERB view in the mailer layout with the en.yml strings"
+            + (", text and HTML alternatives" if has_text else ", one text/html part"),
+            raw=message(sender=MAYBE_FROM, subject=subject, text=text, html_part=html_part, sent=sent(n)),
+        )  # fmt: skip
+        n += 1
+    return n
+
+
+def main() -> None:
+    global MIRRORS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    args = parser.parse_args()
+    MIRRORS = args.mirrors
+    n = 0
+    n = maybe(n)
+    out = HERE / "round23" / "money.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} with a code")
+
+
+if __name__ == "__main__":
+    main()
