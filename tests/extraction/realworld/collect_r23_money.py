@@ -1,5 +1,6 @@
-"""Round twenty-three, money: a personal-finance app's account mails (e-mail change
-confirmation, password reset, household invitation) — notices without a code to type.
+"""Round twenty-three, money: personal-finance and subscription-cost apps' account mails
+(e-mail confirmation, password reset, household invitation), their test and renewal
+notifications — in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_money.py \\
         --mirrors /work/.mirror
@@ -21,6 +22,19 @@ them at the commit named below, with fixed values, so each run writes the same b
   (text first), one with only an HTML view sends text/html. The confirmation and reset
   links carry signed tokens (fixed random-looking values here); nothing is to be typed.
   English only: the app ships no other locale for these mails.
+- ellite/Wallos (GPL-3.0-only), subscription-cost tracker (PHP, PHPMailer): the cron jobs
+  ``endpoints/cronjobs/sendverificationemails.php`` and ``sendresetpasswordemails.php`` build
+  Subject and Body by PHP string concatenation (read from the source here: single-quoted
+  literals with their indentation, ``$server_url`` and the row's e-mail and token —
+  ``bin2hex(random_bytes(32))``-shaped, 64 hex digits); ``isHTML(true)`` without AltBody gives
+  one text/html part (PHPMailer's default charset there is ISO-8859-1; the text is ASCII, the
+  bytes here say UTF-8). ``endpoints/notifications/testemailnotifications.php`` sends
+  ``translate('wallos_notification')`` / ``translate('test_notification')`` from
+  ``includes/i18n/<lang>.php`` as text/plain UTF-8 from "Wallos App"; every language whose
+  catalogue translates both strings is kept (ten). ``endpoints/cronjobs/sendnotifications.php``
+  ``buildNotificationMessage`` gives the renewal reminder (English in the code;
+  ``getDaysText``; ``formatPrice`` through ``includes/currency_formatter.php``, ICU
+  ``en_US`` currency format when the cron job runs), subject ``Wallos Notification``.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -249,6 +263,100 @@ def maybe(n: int) -> int:
     return n
 
 
+# ---------------------------------------------------------------------------------------
+# Wallos
+
+WALLOS = ("ellite/Wallos", "5d5baf357182a1bee2a9d918fe2e657ca4585269", "GPL-3.0-only")
+WALLOS_URL = "https://wallos.example.com"
+WALLOS_FROM_DEFAULT = "wallos@wallosapp.com"
+WALLOS_TEST_LANGS = ["en", "de", "fr", "es", "it", "ja", "ru", "tr", "pt", "zh_cn"]
+WALLOS_BCP47 = {"zh_cn": "zh-Hans", "pt": "pt-PT"}
+
+
+def php_concat(src: str, start: str, values: dict[str, str]) -> str:
+    """Evaluates the PHP expression after ``start`` (up to its ``;``): single-quoted strings
+    (``\\'`` and ``\\\\`` unescaped), variables and ``$row['key']`` looked up in ``values``,
+    joined by ``.``."""
+    i = src.index(start) + len(start)
+    out, pos = [], i
+    token = re.compile(r"\s*(?:'((?:[^'\\]|\\.)*)'|(\$\w+(?:\['\w+'\])?))\s*(\.|;)", re.S)
+    while True:
+        m = token.match(src, pos)
+        assert m, src[pos : pos + 80]
+        if m.group(1) is not None:
+            out.append(m.group(1).replace("\\'", "'").replace("\\\\", "\\"))
+        else:
+            out.append(values[m.group(2)])
+        pos = m.end()
+        if m.group(3) == ";":
+            return "".join(out)
+
+
+def php_array_value(src: str, key: str) -> str:
+    m = re.search(r'"' + re.escape(key) + r'"\s*=>\s*"((?:[^"\\]|\\.)*)"', src)
+    assert m, key
+    return m.group(1).replace('\\"', '"').replace("\\\\", "\\")
+
+
+def wallos(n: int) -> int:
+    for name, path, row in (
+        ("email-verification", "endpoints/cronjobs/sendverificationemails.php",
+         {"$user['email']": "noor.tester@example.com", "$user['token']": token("wallos-verify", "0123456789abcdef", 64)}),
+        ("password-reset", "endpoints/cronjobs/sendresetpasswordemails.php",
+         {"$user['email']": "noor.tester@example.com", "$user['token']": token("wallos-reset", "0123456789abcdef", 64)}),
+    ):  # fmt: skip
+        src = git_show(WALLOS, path)
+        values = {"$server_url": WALLOS_URL, **row}
+        subject = php_concat(src, "$mail->Subject = ", values)
+        body = php_concat(src, "$mail->Body = ", values)
+        add(
+            WALLOS, source="wallos", name=name, lang="en", kind="notice", code=None, paths=[path],
+            rendered="PHP string concatenation of the cron job's Subject/Body, isHTML(true) without "
+            "AltBody: one text/html part",
+            raw=message(sender=WALLOS_FROM_DEFAULT, subject=subject, text=None, html_part=body, sent=sent(n)),
+        )  # fmt: skip
+        n += 1
+
+    test_path = "endpoints/notifications/testemailnotifications.php"
+    assert "$mail->Subject = translate('wallos_notification', $i18n);" in git_show(WALLOS, test_path)
+    for lang in WALLOS_TEST_LANGS:
+        cat_path = f"includes/i18n/{lang}.php"
+        cat = git_show(WALLOS, cat_path)
+        add(
+            WALLOS, source="wallos", name="test-notification", lang=WALLOS_BCP47.get(lang, lang),
+            kind="notice", code=None, paths=[test_path, "includes/i18n/getlang.php", cat_path],
+            rendered="translate('wallos_notification') subject and translate('test_notification') "
+            "body from the user's catalogue; PHPMailer text/plain, UTF-8",
+            raw=message(sender=f"Wallos App <{WALLOS_FROM_DEFAULT}>",
+                        subject=php_array_value(cat, "wallos_notification"),
+                        text=php_array_value(cat, "test_notification"), html_part=None, sent=sent(n)),
+        )  # fmt: skip
+        n += 1
+
+    # renewal reminder: buildNotificationMessage("", …) with two subscriptions, no period summary
+    notif_path = "endpoints/cronjobs/sendnotifications.php"
+    src = git_show(WALLOS, notif_path)
+    assert 'return "In " . $days . " days";' in src and "$mail->Subject = 'Wallos Notification';" in src
+    assert '$message = "The following subscriptions are up for renewal:\\n";' in src
+    assert "$subscription['name'] . \" for \" . $subscription['formatted_price'] . \" (\" . $dayText . \")\\n\"" in src
+    # CurrencyFormatter: NumberFormatter('en_US', CURRENCY) when the cron job runs (no
+    # Accept-Language): $15.49 and €9.99.
+    text = (
+        "The following subscriptions are up for renewal:\n"
+        "Netflix for $15.49 (Tomorrow)\n"
+        "Spotify Family for €9.99 (In 3 days)\n"
+    )
+    add(
+        WALLOS, source="wallos", name="renewal-reminder", lang="en", kind="notice", code=None,
+        paths=[notif_path, "includes/currency_formatter.php"],
+        rendered="buildNotificationMessage (two subscriptions, getDaysText, formatPrice with the "
+        "en_US NumberFormatter); subject 'Wallos Notification'; PHPMailer text/plain, UTF-8",
+        raw=message(sender=f"Wallos App <{WALLOS_FROM_DEFAULT}>", subject="Wallos Notification",
+                    text=text, html_part=None, sent=sent(n)),
+    )  # fmt: skip
+    return n + 1
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -257,6 +365,7 @@ def main() -> None:
     MIRRORS = args.mirrors
     n = 0
     n = maybe(n)
+    n = wallos(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
