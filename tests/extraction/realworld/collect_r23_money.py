@@ -35,6 +35,17 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``buildNotificationMessage`` gives the renewal reminder (English in the code;
   ``getDaysText``; ``formatPrice`` through ``includes/currency_formatter.php``, ICU
   ``en_US`` currency format when the cron job runs), subject ``Wallos Notification``.
+- fasenderos/bitify (Apache-2.0), crypto-exchange platform (NestJS):
+  ``packages/api-gateway/src/common/modules/mailer/mailer.service.ts`` sends
+  ``templates/email-confirmation.hbs`` (the e-mail authentication code: ``createPinCode``,
+  ``Math.random().toString().substring(2, 8)``, six digits) and
+  ``templates/email-reset-password.hbs`` (a link with ``FRONTEND_BASE_URL`` and a
+  ``createRandomString(32)`` token) through ``@nestjs-modules/mailer``'s Handlebars adapter:
+  ``{{name}}`` HTML-escaped as Handlebars does (``=`` becomes ``&#x3D;``), one text/html part,
+  From the ``EMAIL_FROM`` of ``.env.template``. ``appName`` is ``app.name`` of ``src/config.ts``:
+  the package name, ``@bitify/api-gateway``, which is what the mails show. The adapter's CSS
+  inlining pass (juice) has no style to inline in these fragments; it is taken to leave them
+  as they are (not run here).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -357,6 +368,71 @@ def wallos(n: int) -> int:
     return n + 1
 
 
+# ---------------------------------------------------------------------------------------
+# Bitify
+
+BITIFY = ("fasenderos/bitify", "a11bb7c101b470c40e6fe8449b635ba91066f66d", "Apache-2.0")
+BITIFY_MAILER = "packages/api-gateway/src/common/modules/mailer"
+BITIFY_FROM = "no-reply <email@somesite.com>"  # EMAIL_FROM of packages/api-gateway/.env.template
+
+
+def handlebars(template: str, values: dict[str, str]) -> str:
+    """``{{name}}`` replaced by the HTML-escaped value, as Handlebars' escapeExpression does
+    (``& < > " ' ` =``)."""
+    table = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "`": "&#x60;", "=": "&#x3D;"}
+
+    def esc(v: str) -> str:
+        return "".join(table.get(ch, ch) for ch in v)
+
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: esc(values[m.group(1)]), template)
+
+
+def bitify(n: int) -> int:
+    service = git_show(BITIFY, f"{BITIFY_MAILER}/mailer.service.ts")
+    package = json.loads(git_show(BITIFY, "packages/api-gateway/package.json"))
+    app_name = package["name"]  # config.ts: app.name is the package name
+    auth = git_show(BITIFY, "packages/api-gateway/src/auth/auth.service.ts")
+    assert "return Math.random().toString().substring(2, 8);" in auth
+    code = "407318"  # six digits of Math.random()
+
+    def subject(start: str) -> str:
+        i = service.index(start) + len(start)
+        raw = service[i : service.index("`", i)]
+        return raw.replace("${this.appName}", app_name)
+
+    path = f"{BITIFY_MAILER}/templates/email-confirmation.hbs"
+    body = handlebars(git_show(BITIFY, path), {"code": code, "appName": app_name})
+    add(
+        BITIFY, source="bitify", name="email-confirmation", lang="en", kind="fintech-otp", code=code,
+        paths=[f"{BITIFY_MAILER}/mailer.service.ts", path, "packages/api-gateway/src/auth/auth.service.ts",
+               "packages/api-gateway/src/config.ts", "packages/api-gateway/package.json"],
+        rendered="Handlebars template with code and appName (package name), one text/html part",
+        raw=message(sender=BITIFY_FROM, subject=subject("subject: `"), text=None, html_part=body, sent=sent(n)),
+    )  # fmt: skip
+    n += 1
+
+    path = f"{BITIFY_MAILER}/templates/email-reset-password.hbs"
+    url = "http://127.0.0.1:3000/auth/reset-password?token=" + token(
+        "bitify-reset", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 32
+    )
+    body = handlebars(git_show(BITIFY, path), {"url": url, "appName": app_name})
+    second = service.index("subject: `", service.index("emailResetPassword"))
+    add(
+        BITIFY, source="bitify", name="reset-password", lang="en", kind="notice", code=None,
+        paths=[f"{BITIFY_MAILER}/mailer.service.ts", path, "packages/api-gateway/.env.template"],
+        rendered="Handlebars template with the reset URL (FRONTEND_BASE_URL of .env.template, "
+        "createRandomString(32) token) and appName; one text/html part",
+        raw=message(sender=BITIFY_FROM, subject=subject_at(service, second, app_name), text=None,
+                    html_part=body, sent=sent(n)),
+    )  # fmt: skip
+    return n + 1
+
+
+def subject_at(service: str, i: int, app_name: str) -> str:
+    i += len("subject: `")
+    return service[i : service.index("`", i)].replace("${this.appName}", app_name)
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -366,6 +442,7 @@ def main() -> None:
     n = 0
     n = maybe(n)
     n = wallos(n)
+    n = bitify(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
