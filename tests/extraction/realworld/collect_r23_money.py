@@ -46,6 +46,15 @@ them at the commit named below, with fixed values, so each run writes the same b
   the package name, ``@bitify/api-gateway``, which is what the mails show. The adapter's CSS
   inlining pass (juice) has no style to inline in these fragments; it is taken to leave them
   as they are (not run here).
+- teelur/budget-board (AGPL-3.0-only), personal-finance budgeting (ASP.NET Core): when a
+  login locks the account, ``server/BudgetBoard.WebAPI/Overrides/
+  IdentityApiEndpointRouteBuilderExtensions.cs`` sends ``localizer["AccountLockedOutEmailSubject"]``
+  and ``["AccountLockedOutEmailBody"]`` from ``Resources/ApiResponseStrings[.<culture>].resx``
+  through ``Utils/EmailSender.cs`` (MimeKit ``TextPart(Html)``, From ``EMAIL_SENDER``). The
+  mails with a code (the ASP.NET Identity password-reset code) are worded by the framework's
+  ``DefaultMessageEmailSender``, not by this repository: left out. Languages: en and the
+  cultures whose .resx translates the mail (de, fr, id; it, pt-BR, ru, zh-Hans carry the
+  English text and are left out).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -433,6 +442,52 @@ def subject_at(service: str, i: int, app_name: str) -> str:
     return service[i : service.index("`", i)].replace("${this.appName}", app_name)
 
 
+# ---------------------------------------------------------------------------------------
+# Budget Board
+
+BUDGETBOARD = ("teelur/budget-board", "0d75433bf0386bb8852a582e90952aaf30f1d9e3", "AGPL-3.0-only")
+BB_RES = "server/BudgetBoard.WebAPI/Resources/ApiResponseStrings{}.resx"
+BB_LANGS = {"en": "", "de": ".de", "fr": ".fr", "id": ".id"}
+
+
+def resx_value(xml_text: str, name: str) -> str:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(xml_text.encode("utf-8"))
+    for data in root.iter("data"):
+        if data.get("name") == name:
+            value = data.find("value")
+            assert value is not None and value.text is not None
+            return value.text
+    raise KeyError(name)
+
+
+def budgetboard(n: int) -> int:
+    ext = "server/BudgetBoard.WebAPI/Overrides/IdentityApiEndpointRouteBuilderExtensions.cs"
+    sender_path = "server/BudgetBoard.WebAPI/Utils/EmailSender.cs"
+    src = git_show(BUDGETBOARD, ext)
+    assert 'localizer["AccountLockedOutEmailSubject"]' in src and 'localizer["AccountLockedOutEmailBody"]' in src
+    assert "TextFormat.Html" in git_show(BUDGETBOARD, sender_path)
+    english = git_show(BUDGETBOARD, BB_RES.format(""))
+    for lang, suffix in BB_LANGS.items():
+        path = BB_RES.format(suffix)
+        res = git_show(BUDGETBOARD, path)
+        subject = resx_value(res, "AccountLockedOutEmailSubject")
+        body = resx_value(res, "AccountLockedOutEmailBody")
+        if lang != "en":
+            assert subject != resx_value(english, "AccountLockedOutEmailSubject")
+        add(
+            BUDGETBOARD, source="budgetboard", name="account-locked", lang=lang, kind="notice", code=None,
+            paths=[ext, sender_path, path],
+            rendered="IStringLocalizer strings AccountLockedOutEmailSubject/Body of the request "
+            "culture's .resx; MimeKit TextPart(Html): one text/html part",
+            raw=message(sender="budget-board@finance.example", subject=subject, text=None, html_part=body,
+                        sent=sent(n)),
+        )  # fmt: skip
+        n += 1
+    return n
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -443,6 +498,7 @@ def main() -> None:
     n = maybe(n)
     n = wallos(n)
     n = bitify(n)
+    n = budgetboard(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
