@@ -55,6 +55,22 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``DefaultMessageEmailSender``, not by this repository: left out. Languages: en and the
   cultures whose .resx translates the mail (de, fr, id; it, pt-BR, ru, zh-Hans carry the
   English text and are left out).
+- C3S/c3sMembership (GPL-3.0-only), membership, shares and dues invoicing of a cooperative
+  (Pyramid): ``c3smembership/mail_utils.py`` ``get_template_text`` reads
+  ``templates/mail/<name>_<de|en>.txt`` for subject and body, and the body is filled with
+  ``str.format`` (salutation "first last", ``email_footer_<lang>.txt`` and the values) by
+  ``make_payment_confirmation_email``, ``make_signature_confirmation_email``,
+  ``make_membership_certificate_email`` (``mail_utils.py``), ``make_signature_reminder_email``
+  and ``make_payment_reminder_email`` (``presentation/views/membership_acquisition.py``; dates
+  by ``format_date``, ``%d. %m. %Y`` / ``%d %b %Y``; transfer purpose ``C3Shares`` + the
+  ten-character confirmation code of ``join.py``) and ``business/dues_texts.py`` (dues invoice
+  of a member who joined in the second quarter: 37.50, "from second quarter 2021", invoice
+  ``C3S-dues2021-0042``; reduction; exemption; investing member). URLs follow the routes of
+  ``presentation/configuration/dues_config.py`` and ``membership_config.py`` with fixed
+  ten-letter tokens. ``pyramid_mailer`` ``Message(body=…)``: one text/plain part, From
+  ``c3smembership.notification_sender``. German and English, the two locales the project
+  ships. (The general-assembly invitations are stored in the database at this commit, not read
+  from the ``bcga*_invite`` files: left out.)
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -84,6 +100,8 @@ B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 def git_show(repo: tuple[str, str, str], path: str) -> str:
     owner_name, commit, _ = repo
     git_dir = MIRRORS / owner_name.replace("/", "+") / "repo"
+    if (git_dir / ".git").is_dir():  # some snapshots keep the git directory one level down
+        git_dir = git_dir / ".git"
     return subprocess.run(
         ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
         capture_output=True, check=True,
@@ -488,6 +506,89 @@ def budgetboard(n: int) -> int:
     return n
 
 
+# ---------------------------------------------------------------------------------------
+# C3S membership (shares and dues)
+
+C3S = ("C3S/c3sMembership", "197658196e15232118fd52251dd0e5fbf5ae0d3e", "GPL-3.0-only")
+C3S_MAIL = "c3smembership/templates/mail/{}_{}.txt"
+C3S_FROM = "membership@example.com"  # c3smembership.notification_sender of production.ini
+C3S_HOST = "https://members.c3s.example"
+
+
+def c3s_text(name: str, lang: str) -> str:
+    return git_show(C3S, C3S_MAIL.format(name, lang))
+
+
+def c3s(n: int) -> int:
+    mail_utils = git_show(C3S, "c3smembership/mail_utils.py")
+    assert "'date_format': '%d. %m. %Y'" in mail_utils and "'date_format': '%d %b %Y'" in mail_utils
+    dues_calc = git_show(C3S, "c3smembership/business/dues_calculation.py")
+    assert "u'q2': u'from second quarter {year}'" in dues_calc and "u'q2': u'ab zweitem Quartal {year}'" in dues_calc
+    invoice_token = token("c3s-invoice", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 10)
+    reversal_token = token("c3s-reversal", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 10)
+    confirm_code = token("c3s-confirm", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 10)
+    submission = {"de": "14. 09. 2026", "en": "14 Sep 2026"}  # format_date of 2026-09-14
+    quarter = {"de": "ab zweitem Quartal 2021", "en": "from second quarter 2021"}
+    invoice_url = f"{C3S_HOST}/dues21_invoice_no/{invoice_token}/C3S-dues21-0042.pdf"
+    reversal_url = f"{C3S_HOST}/dues21_reversal/{reversal_token}/C3S-dues21-0042-S.pdf"
+    cert_url = f"{C3S_HOST}/cert/1187/C3S_Marta_Lindqvist_{token('c3s-cert', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 10)}.pdf"
+    mails = [
+        # name, subject template, body template, values, code, note, code file
+        ("payment-confirmation", "payment_confirmation_subject", "payment_confirmation_body",
+         {"num_shares": "3", "sum_shares": "150"}, "c3smembership/mail_utils.py"),
+        ("signature-confirmation", "signature_confirmation_subject", "signature_confirmation_body",
+         {"num_shares": "3", "sum_shares": "150"}, "c3smembership/mail_utils.py"),
+        ("signature-reminder", "signature_reminder_subject", "signature_reminder_body",
+         {"submission_date": None}, "c3smembership/presentation/views/membership_acquisition.py"),
+        ("payment-reminder", "payment_reminder_subject", "payment_reminder_body",
+         {"submission_date": None, "shares_value": "150", "shares_count": "3",
+          "transfer_purpose": "C3Shares " + confirm_code},
+         "c3smembership/presentation/views/membership_acquisition.py"),
+        ("dues-invoice", "dues_invoice_subject", "dues_invoice_body",
+         {"dues_amount": "37.50", "invoice_url": invoice_url, "invoice_quarter": None,
+          "invoice_number": "C3S-dues2021-0042", "membership_number": "1187"},
+         "c3smembership/business/dues_texts.py"),
+        ("dues-reduction", "dues_reduction_subject", "dues_reduction_body",
+         {"dues_amount": "25.00", "invoice_number": "C3S-dues2021-0043", "membership_number": "1187",
+          "invoice_url": f"{C3S_HOST}/dues21_invoice_no/{invoice_token}/C3S-dues21-0043.pdf",
+          "reversal_invoice_url": reversal_url},
+         "c3smembership/business/dues_texts.py"),
+        ("dues-exemption", "dues_exemption_subject", "dues_exemption_body",
+         {"reversal_invoice_url": reversal_url}, "c3smembership/business/dues_texts.py"),
+        ("dues-investing", "dues_invoice_investing_subject", "dues_invoice_investing_body",
+         {"membership_number": "1187"}, "c3smembership/business/dues_texts.py"),
+        ("membership-certificate", "membership_certificate_subject",
+         "membership_certificate_naturalperson_body", {"url": cert_url}, "c3smembership/mail_utils.py"),
+    ]  # fmt: skip
+    for name, subj_t, body_t, values, code_file in mails:
+        for lang in ("de", "en"):
+            vals = dict(values)
+            if "submission_date" in vals:
+                vals["submission_date"] = submission[lang]
+            if "invoice_quarter" in vals:
+                vals["invoice_quarter"] = quarter[lang]
+            body = c3s_text(body_t, lang).format(
+                salutation="Marta Lindqvist", footer=c3s_text("email_footer", lang), **vals
+            )
+            note = None
+            if name == "payment-reminder":
+                note = ("the transfer purpose 'C3Shares " + confirm_code + "' is a payment reference "
+                        "to copy into a bank transfer, not a code to type into the sender's site")
+            add(
+                C3S, source="c3s", name=name, lang=lang, kind="invoice" if name.startswith("dues") else "notice",
+                code=None,
+                paths=[code_file, "c3smembership/mail_utils.py", C3S_MAIL.format(subj_t, lang),
+                       C3S_MAIL.format(body_t, lang), C3S_MAIL.format("email_footer", lang)],
+                rendered="subject and body .txt of the member's locale, body filled with str.format "
+                "(salutation, values, footer); pyramid_mailer Message body: one text/plain part",
+                raw=message(sender=C3S_FROM, subject=c3s_text(subj_t, lang), text=body, html_part=None,
+                            sent=sent(n)),
+                note=note,
+            )  # fmt: skip
+            n += 1
+    return n
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -499,6 +600,7 @@ def main() -> None:
     n = wallos(n)
     n = bitify(n)
     n = budgetboard(n)
+    n = c3s(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
