@@ -1,6 +1,6 @@
-"""Round twenty-three, money: personal-finance and subscription-cost apps' account mails
-(e-mail confirmation, password reset, household invitation), their test and renewal
-notifications — in the languages they ship.
+"""Round twenty-three, money: personal-finance, budgeting and subscription-cost apps, a
+crypto-exchange platform and a cooperative's shares-and-dues system — e-mail codes, account
+mails, lockout, payment, dues-invoice and reminder notices — in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_money.py \\
         --mirrors /work/.mirror
@@ -87,7 +87,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import yaml
-
 from collect import HERE, message
 
 MAYBE = ("maybe-finance/maybe", "77b5469832758d1cbee1a940f3012a1ae1c74cd3", "AGPL-3.0-only")
@@ -197,10 +196,10 @@ class MaybeView:
         return value if safe else self.esc(value)
 
     def value(self, code: str) -> str:
-        m = re.fullmatch(r'@(\w+)', code)
+        m = re.fullmatch(r"@(\w+)", code)
         if m:
             return self.env[m.group(1)]
-        m = re.fullmatch(r'(\w+)\((.*)\)', code)
+        m = re.fullmatch(r"(\w+)\((.*)\)", code)
         if m and m.group(1) != "t":
             return self.env[code]
         m = re.fullmatch(r't\("(\.?[\w.]+)"(?:, (.*))?\)', code)
@@ -232,7 +231,10 @@ def maybe(n: int) -> int:
 
     mails = [
         (
-            "email-confirmation", "email_confirmation_mailer", "confirmation_email", True,
+            "email-confirmation",
+            "email_confirmation_mailer",
+            "confirmation_email",
+            True,
             {
                 "confirmation_url": f"{MAYBE_HOST}/email_confirmation/new?token="
                 + token("maybe-confirm", B64URL, 43),
@@ -241,7 +243,10 @@ def maybe(n: int) -> int:
             "app/mailers/email_confirmation_mailer.rb",
         ),
         (
-            "password-reset", "password_mailer", "password_reset", False,
+            "password-reset",
+            "password_mailer",
+            "password_reset",
+            False,
             {
                 "edit_password_reset_url(token: params[:token])": f"{MAYBE_HOST}/password_reset/edit?token="
                 + token("maybe-reset", B64URL, 43),
@@ -250,9 +255,14 @@ def maybe(n: int) -> int:
             "app/mailers/password_mailer.rb",
         ),
         (
-            "household-invitation", "invitation_mailer", "invite_email", False,
+            "household-invitation",
+            "invitation_mailer",
+            "invite_email",
+            False,
             {
-                "accept_url": f"{MAYBE_HOST}/invitations/" + token("maybe-invite", "abcdefghijklmnopqrstuvwxyz0123456789", 32) + "/accept",
+                "accept_url": f"{MAYBE_HOST}/invitations/"
+                + token("maybe-invite", "abcdefghijklmnopqrstuvwxyz0123456789", 32)
+                + "/accept",
                 "@invitation.inviter.display_name": "Daniel Weber",
                 "@invitation.family.name": "Weber",
             },
@@ -281,11 +291,18 @@ def maybe(n: int) -> int:
         hv = MaybeView(strings, scope, env, escape=True)
         body_html = erb(view_html, hv)
         html_part = erb(layout_html, MaybeView(strings, scope, {"yield": body_html}, escape=True))
-        paths = [mailer_path, "app/mailers/application_mailer.rb", html_view_path, "app/views/layouts/mailer.html.erb"]
+        paths = [
+            mailer_path,
+            "app/mailers/application_mailer.rb",
+            html_view_path,
+            "app/views/layouts/mailer.html.erb",
+        ]
         text = None
         if has_text:
             text_view_path = f"app/views/{mailer}/{action}.text.erb"
-            body_text = erb(git_show(MAYBE, text_view_path), MaybeView(strings, scope, env, escape=False))
+            body_text = erb(
+                git_show(MAYBE, text_view_path), MaybeView(strings, scope, env, escape=False)
+            )
             text = erb(layout_text, MaybeView(strings, scope, {"yield": body_text}, escape=False))
             paths += [text_view_path, "app/views/layouts/mailer.text.erb"]
         paths += [p for p in locale_paths if f"/{mailer}/" in p]
@@ -356,7 +373,9 @@ def wallos(n: int) -> int:
         n += 1
 
     test_path = "endpoints/notifications/testemailnotifications.php"
-    assert "$mail->Subject = translate('wallos_notification', $i18n);" in git_show(WALLOS, test_path)
+    assert "$mail->Subject = translate('wallos_notification', $i18n);" in git_show(
+        WALLOS, test_path
+    )
     for lang in WALLOS_TEST_LANGS:
         cat_path = f"includes/i18n/{lang}.php"
         cat = git_show(WALLOS, cat_path)
@@ -374,9 +393,15 @@ def wallos(n: int) -> int:
     # renewal reminder: buildNotificationMessage("", …) with two subscriptions, no period summary
     notif_path = "endpoints/cronjobs/sendnotifications.php"
     src = git_show(WALLOS, notif_path)
-    assert 'return "In " . $days . " days";' in src and "$mail->Subject = 'Wallos Notification';" in src
+    assert (
+        'return "In " . $days . " days";' in src
+        and "$mail->Subject = 'Wallos Notification';" in src
+    )
     assert '$message = "The following subscriptions are up for renewal:\\n";' in src
-    assert "$subscription['name'] . \" for \" . $subscription['formatted_price'] . \" (\" . $dayText . \")\\n\"" in src
+    assert (
+        '$subscription[\'name\'] . " for " . $subscription[\'formatted_price\'] . " (" . $dayText . ")\\n"'
+        in src
+    )
     # CurrencyFormatter: NumberFormatter('en_US', CURRENCY) when the cron job runs (no
     # Accept-Language): $15.49 and €9.99.
     text = (
@@ -406,7 +431,15 @@ BITIFY_FROM = "no-reply <email@somesite.com>"  # EMAIL_FROM of packages/api-gate
 def handlebars(template: str, values: dict[str, str]) -> str:
     """``{{name}}`` replaced by the HTML-escaped value, as Handlebars' escapeExpression does
     (``& < > " ' ` =``)."""
-    table = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "`": "&#x60;", "=": "&#x3D;"}
+    table = {
+        "&": "&amp;",
+        "<": "&lt;",
+        ">": "&gt;",
+        '"': "&quot;",
+        "'": "&#x27;",
+        "`": "&#x60;",
+        "=": "&#x3D;",
+    }
 
     def esc(v: str) -> str:
         return "".join(table.get(ch, ch) for ch in v)
@@ -484,7 +517,10 @@ def budgetboard(n: int) -> int:
     ext = "server/BudgetBoard.WebAPI/Overrides/IdentityApiEndpointRouteBuilderExtensions.cs"
     sender_path = "server/BudgetBoard.WebAPI/Utils/EmailSender.cs"
     src = git_show(BUDGETBOARD, ext)
-    assert 'localizer["AccountLockedOutEmailSubject"]' in src and 'localizer["AccountLockedOutEmailBody"]' in src
+    assert (
+        'localizer["AccountLockedOutEmailSubject"]' in src
+        and 'localizer["AccountLockedOutEmailBody"]' in src
+    )
     assert "TextFormat.Html" in git_show(BUDGETBOARD, sender_path)
     english = git_show(BUDGETBOARD, BB_RES.format(""))
     for lang, suffix in BB_LANGS.items():
@@ -523,7 +559,10 @@ def c3s(n: int) -> int:
     mail_utils = git_show(C3S, "c3smembership/mail_utils.py")
     assert "'date_format': '%d. %m. %Y'" in mail_utils and "'date_format': '%d %b %Y'" in mail_utils
     dues_calc = git_show(C3S, "c3smembership/business/dues_calculation.py")
-    assert "u'q2': u'from second quarter {year}'" in dues_calc and "u'q2': u'ab zweitem Quartal {year}'" in dues_calc
+    assert (
+        "u'q2': u'from second quarter {year}'" in dues_calc
+        and "u'q2': u'ab zweitem Quartal {year}'" in dues_calc
+    )
     invoice_token = token("c3s-invoice", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 10)
     reversal_token = token("c3s-reversal", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 10)
     confirm_code = token("c3s-confirm", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 10)
@@ -572,8 +611,10 @@ def c3s(n: int) -> int:
             )
             note = None
             if name == "payment-reminder":
-                note = ("the transfer purpose 'C3Shares " + confirm_code + "' is a payment reference "
-                        "to copy into a bank transfer, not a code to type into the sender's site")
+                note = (
+                    "the transfer purpose 'C3Shares " + confirm_code + "' is a payment reference "
+                    "to copy into a bank transfer, not a code to type into the sender's site"
+                )
             add(
                 C3S, source="c3s", name=name, lang=lang, kind="invoice" if name.startswith("dues") else "notice",
                 code=None,
@@ -603,7 +644,9 @@ def main() -> None:
     n = c3s(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps({"items": ITEMS}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     print(f"{len(ITEMS)} mails, {sum(1 for i in ITEMS if i['code'])} with a code")
 
 
