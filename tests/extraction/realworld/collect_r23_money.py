@@ -71,6 +71,13 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``c3smembership.notification_sender``. German and English, the two locales the project
   ships. (The general-assembly invitations are stored in the database at this commit, not read
   from the ``bcga*_invite`` files: left out.)
+- FrontAccountingERP/FA (GPL-3.0-or-later), accounting: with ``$allow_password_reset`` on,
+  ``includes/current_user.inc`` ``reset_password`` sends the new password by PHP ``mail()``:
+  subject ``_("New password for")`` + ``$app_title`` (``FrontAccounting``, of
+  ``config.default.php``), body the password alone — ``generate_password()`` of
+  ``includes/main.inc``, ``base64_encode`` of eight random bytes (twelve characters ending in
+  ``=``) — From the company e-mail. ``mail()`` adds no MIME headers; the bytes here carry
+  text/plain UTF-8 (the body is ASCII). English only: translations are separate packages.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -630,6 +637,40 @@ def c3s(n: int) -> int:
     return n
 
 
+# ---------------------------------------------------------------------------------------
+# FrontAccounting
+
+FRONTACC = ("FrontAccountingERP/FA", "9464a3ffef03c139d9396e697bce9a0a9f131a72", "GPL-3.0-or-later")
+
+
+def frontaccounting(n: int) -> int:
+    import base64
+
+    cu = git_show(FRONTACC, "includes/current_user.inc")
+    call = 'mail($email, _("New password for")." ".$SysPrefs->app_title, $password, $header);'
+    assert call in cu and "$password = generate_password();" in cu
+    main_inc = git_show(FRONTACC, "includes/main.inc")
+    assert (
+        "openssl_random_pseudo_bytes(8, $cstrong);" in main_inc
+        and "return  base64_encode($bytes);" in main_inc
+    )
+    config = git_show(FRONTACC, "config.default.php")
+    app_title = re.search(r'\$app_title = "([^"]*)";', config).group(1)
+    password = base64.b64encode(hashlib.sha256(b"frontaccounting-reset").digest()[:8]).decode()
+    add(
+        FRONTACC, source="frontaccounting", name="new-password", lang="en", kind="fintech-otp",
+        code=password,
+        paths=["includes/current_user.inc", "includes/main.inc", "config.default.php"],
+        rendered="reset_password: PHP mail() with subject 'New password for' + app_title and the "
+        "generated password as the whole body; From the company e-mail",
+        raw=message(sender="accounts@company.example", subject=f"New password for {app_title}",
+                    text=password, html_part=None, sent=sent(n)),
+        note="the whole body is the new password: base64 of eight random bytes, its '=' padding "
+        "is part of what is typed",
+    )  # fmt: skip
+    return n + 1
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -642,6 +683,7 @@ def main() -> None:
     n = bitify(n)
     n = budgetboard(n)
     n = c3s(n)
+    n = frontaccounting(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
