@@ -78,6 +78,21 @@ them at the commit named below, with fixed values, so each run writes the same b
   ``includes/main.inc``, ``base64_encode`` of eight random bytes (twelve characters ending in
   ``=``) — From the company e-mail. ``mail()`` adds no MIME headers; the bytes here carry
   text/plain UTF-8 (the body is ASCII). English only: translations are separate packages.
+- derekallard/BambooInvoice (GPL, no version named: GPL-1.0-or-later), invoicing
+  (CodeIgniter 1.7): ``application/controllers/login.php`` ``forgot_password`` mails a
+  confirmation link (``random_string('alnum', 12)`` passkey, ``anchor()`` of
+  ``helpers/url_helper.php`` with ``site_url``: ``base_url`` + ``index.php/``) and
+  ``confirm_password`` mails the new password (``random_string('alnum', 12)``), both with
+  subject ``login_password_reset_title`` and bodies built from
+  ``application/language/<language>/bamboo_lang.php`` (read as PHP reads the literals: a
+  double-quoted ``\'`` keeps its backslash; HTML entities in the strings are sent as they
+  are, in the subject too). ``CI_Email`` with ``mailtype`` html and ``send_multipart``
+  (``libraries/Email.php``) sends multipart/alternative: a text part made by
+  ``_get_alt_message`` (``strip_tags``, trim, tab and blank-line collapsing, then
+  ``word_wrap`` at 76: runs of spaces reduced, PHP ``wordwrap`` without cut, over-long
+  non-URL words split) and the HTML part. From the ``primary_contact`` settings. All twelve
+  shipped languages translate both mails. The licence is stated only in the language files'
+  credits ("released under the GPL license"); LICENSES holds that statement.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -671,6 +686,140 @@ def frontaccounting(n: int) -> int:
     return n + 1
 
 
+# ---------------------------------------------------------------------------------------
+# BambooInvoice
+
+BAMBOO = (
+    "derekallard/BambooInvoice",
+    "c2927caf048b2258612a438be5dad89343552d32",
+    "GPL-1.0-or-later",
+)
+BAMBOO_LANG = "bamboo_system_files/application/language/{}/bamboo_lang.php"
+BAMBOO_LANGS = {
+    "english": "en", "bulgarian": "bg", "danish": "da", "dutch": "nl", "estonian": "et",
+    "french": "fr", "german": "de", "italian": "it", "portuguese": "pt", "romanian": "ro",
+    "spanish": "es", "swedish": "sv",
+}  # fmt: skip
+BAMBOO_SITE = "https://invoices.example.com/index.php/"  # base_url + index_page
+BAMBOO_FROM = "Daniel Weber <billing@weber-design.example>"  # primary_contact / _email settings
+
+
+PHP_DQ_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "$": "$"}
+
+
+def php_lang(src: str) -> dict[str, str]:
+    """``$lang['key'] = '…';`` / ``"…";`` as PHP reads the literal (single quotes: ``\\'`` and
+    ``\\\\``; double quotes: ``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\$``, other escapes kept)."""
+    out = {}
+    for m in re.finditer(
+        r"""\$lang\['(\w+)'\]\s*=\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*;""", src, re.S
+    ):
+        if m.group(2) is not None:
+            value = re.sub(r"\\([\\'])", r"\1", m.group(2))
+        else:
+            value = re.sub(
+                r"\\(.)",
+                lambda e: PHP_DQ_ESCAPES.get(e.group(1), e.group(0)),
+                m.group(3),
+                flags=re.S,
+            )
+        out[m.group(1)] = value
+    return out
+
+
+def php_wordwrap(text: str, width: int) -> str:
+    """PHP ``wordwrap($str, $width, "\n", FALSE)``: greedy on spaces, lengths in bytes."""
+    lines = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = words[0]
+        for word in words[1:]:
+            if len((line + " " + word).encode()) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def ci_alt_message(body: str) -> str:
+    """CodeIgniter 1.7 ``CI_Email::_get_alt_message`` then ``word_wrap($body, 76)``."""
+    text = re.sub(r"<[^>]*>", "", body).strip()  # strip_tags (these bodies hold plain tags only)
+    text = text.replace("\t", "")
+    for i in range(20, 2, -1):
+        text = text.replace("\n" * i, "\n\n")
+    text = re.sub(r" +", " ", text)
+    out = ""
+    for line in php_wordwrap(text, 76).split("\n"):
+        if len(line.encode()) <= 76 or re.search(r"\[url.+\]|://|wwww.", line):
+            out += line + "\n"
+            continue
+        temp = ""
+        while len(line.encode()) > 76:
+            temp += line[:75]
+            line = line[75:]
+        out += temp + "\n" + line + "\n"
+    return out
+
+
+def bamboo(n: int) -> int:
+    ctrl_path = "bamboo_system_files/application/controllers/login.php"
+    ctrl = git_show(BAMBOO, ctrl_path)
+    assert "random_string('alnum', 12);" in ctrl and "$config['mailtype'] = 'html';" in ctrl
+    email_lib = git_show(BAMBOO, "bamboo_system_files/libraries/Email.php")
+    assert "var $send_multipart\t= TRUE;" in email_lib
+    english = php_lang(git_show(BAMBOO, BAMBOO_LANG.format("english")))
+    alnum = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    for folder, lang in BAMBOO_LANGS.items():
+        path = BAMBOO_LANG.format(folder)
+        t = php_lang(git_show(BAMBOO, path))
+        # the reset request (a link) and the new password
+        keys_reset = [
+            "login_password_reset_email1",
+            "login_password_reset_email2",
+            "login_password_reset_email3",
+        ]
+        keys_new = ["login_password_email1", "login_password_email2"]
+        for name, keys in (("password-reset-link", keys_reset), ("new-password", keys_new)):
+            if lang != "en" and all(t[k] == english[k] for k in keys):
+                continue  # not translated: the English text again
+            if name == "password-reset-link":
+                passkey = token(f"bamboo-passkey-{lang}", alnum, 12)
+                url = f"{BAMBOO_SITE}login/confirm_password/27/{passkey}"
+                body = "<p>" + t["login_password_reset_email1"] + ".</p>"
+                body += (
+                    "<p>"
+                    + t["login_password_reset_email2"]
+                    + " "
+                    + f'<a href="{url}">{url}</a>'
+                    + ".</p>"
+                )
+                body += "<p>" + t["login_password_reset_email3"] + "</p>"
+                body += "<p>-----------------------<br />203.0.113.45</p>"
+                code = None
+                kind = "notice"
+            else:
+                code = token(f"bamboo-password-{lang}", alnum, 12)
+                body = (
+                    "<p>" + t["login_password_email1"] + f" <em>{code}</em> " + t["login_password_email2"]
+                    + " " + f'<a href="{BAMBOO_SITE}login">{t["login_login"]}</a>' + ".</p>"
+                )  # fmt: skip
+                kind = "saas-otp"
+            add(
+                BAMBOO, source="bambooinvoice", name=name, lang=lang, kind=kind, code=code,
+                paths=[ctrl_path, "bamboo_system_files/libraries/Email.php",
+                       "bamboo_system_files/helpers/url_helper.php", path],
+                rendered="login controller's HTML body from the language file (anchor() links); "
+                "CI_Email mailtype html with send_multipart: a text/plain part made by "
+                "_get_alt_message (strip_tags, word_wrap 76) and the text/html part",
+                raw=message(sender=BAMBOO_FROM, subject=t["login_password_reset_title"],
+                            text=ci_alt_message(body), html_part=body, sent=sent(n)),
+            )  # fmt: skip
+            n += 1
+    return n
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -684,6 +833,7 @@ def main() -> None:
     n = budgetboard(n)
     n = c3s(n)
     n = frontaccounting(n)
+    n = bamboo(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
