@@ -1,6 +1,7 @@
 """Round twenty-three, money: personal-finance, budgeting and subscription-cost apps, a
-crypto-exchange platform and a cooperative's shares-and-dues system — e-mail codes, account
-mails, lockout, payment, dues-invoice and reminder notices — in the languages they ship.
+crypto-exchange platform, an accounting package, an invoicing app and a cooperative's
+shares-and-dues system — e-mail codes, generated passwords, account mails, lockout, payment,
+dues-invoice and reminder notices — in the languages they ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_money.py \\
         --mirrors /work/.mirror
