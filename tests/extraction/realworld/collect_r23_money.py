@@ -94,6 +94,12 @@ them at the commit named below, with fixed values, so each run writes the same b
   non-URL words split) and the HTML part. From the ``primary_contact`` settings. All twelve
   shipped languages translate both mails. The licence is stated only in the language files'
   credits ("released under the GPL license"); LICENSES holds that statement.
+- jeroenvheel/MyClientBase (GPL-3.0-only), invoicing (CodeIgniter): ``application/
+  modules_core/sessions/models/mdl_recover.php`` ``recover_password`` resets the password to
+  ``random_string()`` (eight letters and digits) and mails it (``password_recovery_email`` + a
+  space + the password + ``<br />`` + ``anchor(site_url(), …)``), subject
+  ``password_recovery``, through ``phpmail_send`` (PHPMailer, ``IsHtml``, no AltBody: one
+  text/html part), From the user's own address. Only the English catalogue has these strings.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -821,6 +827,45 @@ def bamboo(n: int) -> int:
     return n
 
 
+# ---------------------------------------------------------------------------------------
+# MyClientBase
+
+MCB = ("jeroenvheel/MyClientBase", "41197c87ab37d19b01d6dd5752b99fc68b28b7cb", "GPL-3.0-only")
+
+
+def myclientbase(n: int) -> int:
+    model_path = "application/modules_core/sessions/models/mdl_recover.php"
+    model = git_show(MCB, model_path)
+    assert "$password = random_string();" in model
+    assert (
+        "$email_body .= $password . '<br />' . anchor(site_url(), $this->lang->line('password_recovery_email_2'));"
+        in model
+    )
+    helper_path = "application/modules_core/mailer/helpers/phpmailer_helper.php"
+    assert "$mail->IsHtml();" in git_show(MCB, helper_path)
+    assert "function random_string($type = 'alnum', $len = 8)" in git_show(
+        MCB, "system/helpers/string_helper.php"
+    )
+    lang_path = "application/language/english/mcb_lang.php"
+    t = php_lang(git_show(MCB, lang_path))
+    password = token(
+        "mcb-password", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 8
+    )
+    site = "https://clients.example.com/index.php"  # site_url(): base_url (detected) + index_page
+    body = t["password_recovery_email"] + " " + password + "<br />"
+    body += f'<a href="{site}">' + t["password_recovery_email_2"] + "</a>"
+    add(
+        MCB, source="myclientbase", name="password-recovery", lang="en", kind="saas-otp", code=password,
+        paths=[model_path, helper_path, "system/helpers/string_helper.php", "system/helpers/url_helper.php",
+               lang_path],
+        rendered="Mdl_Recover::recover_password body (language strings, random_string() password, "
+        "anchor to site_url()); phpmail_send: PHPMailer IsHtml without AltBody, one text/html part",
+        raw=message(sender="owner@clients.example.com", subject=t["password_recovery"], text=None,
+                    html_part=body, sent=sent(n)),
+    )  # fmt: skip
+    return n + 1
+
+
 def main() -> None:
     global MIRRORS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -835,6 +880,7 @@ def main() -> None:
     n = c3s(n)
     n = frontaccounting(n)
     n = bamboo(n)
+    n = myclientbase(n)
     out = HERE / "round23" / "money.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
