@@ -163,7 +163,7 @@ def add(
         "kind": kind,
         "code": code,
         "repository": repo[0],
-        "path": ", ".join(paths),
+        "path": ", ".join(dict.fromkeys(paths)),
         "commit": repo[1],
         "licence": repo[2],
         "rendered": rendered,
