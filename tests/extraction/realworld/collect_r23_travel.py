@@ -1,0 +1,213 @@
+"""Round twenty-three, travel and bookings: room and resource booking notices of a
+self-hosted booking system, in the languages it ships.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_travel.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
+them at the commit named below, with fixed values, so each run writes the same bytes.
+
+- meeting-room-booking-system/mrbs-code (GPL-2.0), MRBS, the Meeting Room Booking System
+  (rooms, desks and other resources booked on a web calendar): the booking notifications of
+  ``web/functions_mail.inc`` — ``notify_by_email`` for the actions ``book`` (new entry and
+  changed entry), ``delete``, ``approve``, ``reject`` (with the approver's reason),
+  ``more_info`` (with the information requested) and ``remind`` — with the strings of
+  ``web/lang/lang.<lang>`` loaded over ``web/lang/lang.en`` as ``Language::loadVocab``
+  does and filled with PHP ``sprintf`` (``getVocab``: ``%s`` is the company name in the
+  subject, the acting user's display name in the body). The body is ``create_body`` with
+  the defaults of ``web/systemdefaults.inc.php``: plain text only (``$mail_settings['html']``
+  false), no iCalendar, no full details (``$mail_settings['details']`` false), so it is
+  the action sentence, the link to ``view_entry.php?id=…`` built from ``$url_base`` (not for
+  delete and reject), and the one table row "Brief description: <name>", every line ended
+  with ``MAIL_EOL`` (CRLF) exactly as the function concatenates them. A language is used
+  only when its file translates the mail's sentence (not a copy of English). ``$mrbs_company``
+  is set to a fixed organisation name; From is ``$mail_settings['from']``. PHP string
+  literals of the language files are read by a small parser that joins ``"…" . "…"``
+  pieces and applies PHP's double- and single-quote escapes. No code in any of them.
+
+What a person sees decides each label (``code``, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 4, 9, 17, 42, tzinfo=UTC)
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round23" / "travel.json"
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout.decode("utf-8")  # fmt: skip
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          sender, subject, text, html_part, note=None):  # fmt: skip
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident, "group": f"{source}-{template}", "source": source, "lang": lang,
+        "kind": kind, "code": code, "repository": repository, "path": path, "commit": commit,
+        "licence": licence, "rendered": rendered, "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }  # fmt: skip
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# PHP string literals
+
+
+def _php_string(src: str, i: int) -> tuple[str, int]:
+    """Parse one PHP string literal starting at src[i] (a quote); return (value, end)."""
+    quote = src[i]
+    i += 1
+    out = []
+    while src[i] != quote:
+        ch = src[i]
+        if ch == "\\":
+            nxt = src[i + 1]
+            if quote == "'":
+                out.append(nxt if nxt in "'\\" else "\\" + nxt)
+            else:
+                out.append({"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "$": "$"}.get(
+                    nxt, "\\" + nxt))  # fmt: skip
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out), i + 1
+
+
+def _php_vocab(src: str) -> dict[str, str]:
+    """``$vocab["key"] = "a" . 'b';`` assignments of an MRBS language file."""
+    vocab: dict[str, str] = {}
+    for m in re.finditer(r'\$vocab\[(["\'])(.*?)\1\]\s*=\s*', src):
+        i = m.end()
+        parts = []
+        while src[i] in "'\"":
+            value, i = _php_string(src, i)
+            parts.append(value)
+            # a concatenation dot, or the end of the statement (a comment may follow)
+            j = re.compile(r"\s*(\.|;)\s*").match(src, i)
+            if j is None:
+                break
+            i = j.end()
+            if j.group(1) == ";":
+                vocab[m.group(2)] = "".join(parts)
+                break
+    return vocab
+
+
+def _php_sprintf(fmt: str, *values: str) -> str:
+    """PHP ``sprintf`` for the ``%s`` / ``%1$s`` / ``%%`` conversions these strings use."""
+    it = iter(values)
+
+    def sub(m: re.Match) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        if m.group(1):
+            return values[int(m.group(1)) - 1]
+        return next(it)
+
+    return re.sub(r"%%|%(?:(\d+)\$)?s", sub, fmt)
+
+
+# ---------------------------------------------------------------------------------------
+# MRBS
+
+MRBS_REPO = "meeting-room-booking-system/mrbs-code"
+MRBS_COMMIT = "47a3f85ccd9a2d990c1fc8a83a6a1c13ac292d65"
+MRBS_COMPANY = "Harbourside Conference Centre"
+MRBS_FROM = "Harbourside Room Booking <rooms@harbourside.example.com>"
+MRBS_URL_BASE = "https://rooms.harbourside.example.com/mrbs/"
+MRBS_USER = "Ingrid Solberg"
+# a sample of the shipped languages (the corpus wants codes to be a good share of it)
+MRBS_LANGS = {"en": "en", "de": "de", "fr": "fr", "ja": "ja", "ru": "ru"}
+MRBS_ENTRY = {"id": 4187, "name": "Quarterly partner review"}
+# action -> (template id, subject tag, body tag, extra (label tag, note) or None, with link)
+MRBS_ACTIONS = [
+    ("new-entry", "mail_subject_new_entry", "mail_body_new_entry", None, True),
+    ("changed-entry", "mail_subject_changed_entry", "mail_body_changed_entry", None, True),
+    ("deleted", "mail_subject_delete", "mail_body_del_entry", None, False),
+    ("approved", "mail_subject_approved", "mail_body_approved", None, True),
+    ("rejected", "mail_subject_rejected", "mail_body_rej_entry",
+     ("reason", "Room 3B is reserved for the board that afternoon."), False),
+    ("more-info", "mail_subject_more_info", "mail_body_more_info",
+     ("info_requested", "How many guests will attend, and do you need catering?"), True),
+    ("reminder", "mail_subject_reminder", "mail_body_reminder", None, True),
+]  # fmt: skip
+
+
+def _mrbs(mirrors: Path) -> None:
+    repo = mirrors / "meeting-room-booking-system+mrbs-code" / "repo"
+    english = _php_vocab(_show(repo, MRBS_COMMIT, "web/lang/lang.en"))
+    eol = "\r\n"
+    for file_lang, bcp in MRBS_LANGS.items():
+        own = _php_vocab(_show(repo, MRBS_COMMIT, f"web/lang/lang.{file_lang}"))
+        vocab = {**english, **own}
+        for template, subj_tag, body_tag, extra, link in MRBS_ACTIONS:
+            needed = [subj_tag, body_tag] + ([extra[0]] if extra else [])
+            if file_lang != "en" and any(
+                t not in own or own[t] == english[t] for t in needed
+            ):  # fmt: skip
+                continue
+            subject = _php_sprintf(vocab[subj_tag], MRBS_COMPANY)
+            # create_body(), plain text, $mail_settings['details'] false
+            body = ""
+            if body_tag == "mail_body_reminder":
+                body += vocab[body_tag]
+            else:
+                body += _php_sprintf(vocab[body_tag], MRBS_USER)
+            if extra:
+                body += eol + eol
+                body += vocab[extra[0]] + (": " if extra[0] == "info_requested" else ": ")
+                body += extra[1]
+            if link:
+                body += eol + eol
+                body += MRBS_URL_BASE + "view_entry.php?id=" + str(MRBS_ENTRY["id"])
+            body += eol + eol
+            body += eol
+            body += f"{vocab['namebooker']}: {MRBS_ENTRY['name']}" + eol
+            path = "web/functions_mail.inc,web/lang/lang.en"
+            if file_lang != "en":
+                path += f",web/lang/lang.{file_lang}"
+            _save(
+                source="mrbs", template=template, lang=bcp, kind="travel-booking", code=None,
+                repository=MRBS_REPO, path=path, commit=MRBS_COMMIT, licence="GPL-2.0-only",
+                rendered="create_body() of functions_mail.inc (plain text, default settings: "
+                "no details, no HTML, no iCalendar) with lang.en overlaid by the language "
+                "file, PHP sprintf",
+                sender=MRBS_FROM, subject=subject, text=body, html_part=None,
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = parser.parse_args()
+    _mrbs(args.mirrors)
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
+    print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "with a code")
+
+
+if __name__ == "__main__":
+    main()
