@@ -199,11 +199,178 @@ def _mrbs(mirrors: Path) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# CommonsBooking
+
+
+def _po_catalogue(src: str) -> dict[str, str]:
+    """msgid -> msgstr of a gettext .po file (no plural forms are needed here)."""
+
+    def unquote(lines: list[str]) -> str:
+        out = []
+        for line in lines:
+            body = line[line.index('"') + 1 : line.rindex('"')]
+            out.append(re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t", "r": "\r"}.get(
+                m.group(1), m.group(1)), body))  # fmt: skip
+        return "".join(out)
+
+    cat: dict[str, str] = {}
+    for block in src.split("\n\n"):
+        lines = [ln for ln in block.splitlines() if not ln.startswith("#")]
+        if "#, fuzzy" in block:
+            continue
+        key, parts = None, {"msgid": [], "msgstr": []}
+        for ln in lines:
+            if ln.startswith("msgid "):
+                key = "msgid"
+            elif ln.startswith("msgstr "):
+                key = "msgstr"
+            elif ln.startswith(("msgctxt", "msgid_plural", "msgstr[")):
+                key = None
+                continue
+            if key and '"' in ln:
+                parts[key].append(ln)
+        if parts["msgid"] and parts["msgstr"]:
+            msgid, msgstr = unquote(parts["msgid"]), unquote(parts["msgstr"])
+            if msgid and msgstr:
+                cat[msgid] = msgstr
+    return cat
+
+
+CB_REPO = "wielebenwir/commonsbooking"
+CB_COMMIT = "66ad9093e2782e54baf21c43227ee9f3eaf2831a"
+CB_MONTHS = {
+    "en": "January February March April May June July August September October November "
+    "December",
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+}
+# per site language: WordPress date_format of a fresh install in that locale, the site, the
+# booking code from the admin's code pool, the people and places
+CB_SITES = {
+    "en": {
+        "date": lambda d, m, y: f"{m} {d}, {y}", "home": "https://cargobikes.example.org/",
+        "from": "Riverside Cargo Bikes <bikes@cargobikes.example.org>",
+        "code": "Pelican", "item": "Bakfiets Long John", "location": "Riverside Bike Kitchen",
+        "street": "14 Canal Street", "postcode": "M1 3HE", "city": "Manchester",
+        "contact": "Phone 0161 555 0142, Mon–Fri 10–18",
+        "pickup": "Ring the bell at the yard gate; the key is handed over by the staff.",
+        "first": "Amelia", "last": "Hartley", "login": "ahartley",
+        "email": "amelia.hartley@example.com", "slug": "k3x9q0m7w2p5t8r1c4v6b0n3",
+    },
+    "de": {
+        "date": lambda d, m, y: f"{d}. {m} {y}", "home": "https://lastenrad.example.de/",
+        "from": "Freies Lastenrad Nordstadt <rad@lastenrad.example.de>",
+        "code": "Kranich", "item": "Lastenrad Emma", "location": "Radwerkstatt Nordstadt",
+        "street": "Hafenstraße 12", "postcode": "20457", "city": "Hamburg",
+        "contact": "Telefon 040 555 0173, Mo–Fr 10–18 Uhr",
+        "pickup": "Bitte hinten im Hof klingeln, das Schloss gibt es im Laden.",
+        "first": "Jonas", "last": "Brückner", "login": "jbrueckner",
+        "email": "jonas.brueckner@example.de", "slug": "7f2m0q8x4k1w9c3t6p5z0r2b",
+    },
+}  # fmt: skip
+CB_START = (12, 12, 2026)  # a two-day, full-day booking: 12 and 13 December 2026
+CB_END = (13, 12, 2026)
+# template id -> (subject option default, body option default, code shown, to the booker)
+CB_TEMPLATES = [
+    ("booking-confirmed", "emailtemplates_mail-booking-confirmed", True),
+    ("booking-canceled", "emailtemplates_mail-booking-canceled", False),
+    ("pre-booking-reminder", "pre-booking-reminder", False),
+    ("post-booking-notice", "post-booking-notice", False),
+    ("booking-start-location-reminder", "booking-start-location-reminder", False),
+    ("booking-end-location-reminder", "booking-end-location-reminder", False),
+]
+
+
+def _php_default(options: str, option_id: str) -> str:
+    """The ``__( '…', 'commonsbooking' )`` default of an option in includes/OptionsArray.php."""
+    i = options.index(f"'id'            => '{option_id}'") if (
+        f"'id'            => '{option_id}'" in options) else options.index(f"=> '{option_id}'")
+    j = options.index("'default'", i)
+    k = options.index("__(", j) + 3
+    k = options.index("'", k)
+    value, _ = _php_string(options, k)
+    return value
+
+
+def _cb_tags(lang: str, t: dict[str, str]) -> dict[str, str]:
+    """What each template tag renders to (the methods of src/Model/*.php), before the
+    final commonsbooking_sanitizeHTML (wp_kses: it keeps every tag these use)."""
+    months = CB_MONTHS[lang].split()
+    start = t["date"](CB_START[0], months[CB_START[1] - 1], CB_START[2])
+    end = t["date"](CB_END[0], months[CB_END[1] - 1], CB_END[2])
+    g = t["gettext"]
+    return {
+        "user:first_name": t["first"], "user:last_name": t["last"],
+        "user:user_login": t["login"], "user:user_email": t["email"],
+        "item:post_title": t["item"], "location:post_title": t["location"],
+        # Booking::formattedBookingDate (start and end day differ)
+        "booking:formattedBookingDate": _php_sprintf(g("from %1$s until %2$s"), start, end),
+        # pickupDatetime / returnDatetime of a full-day booking: the dates only
+        "booking:pickupDatetime": start, "booking:returnDatetime": end,
+        "location:formattedPickupInstructions": "<br><br>" + t["pickup"] + "<br>",
+        "booking:formattedBookingCode": "<br>" + _php_sprintf(
+            g("Your booking code is: %s"), t["code"]) + "<br>",
+        "location:formattedAddress": " ".join([
+            t["location"] + "<br>", t["street"] + "<br>", t["postcode"], t["city"] + "<br>"]),
+        "location:formattedContactInfoOneLine": t["contact"] + "<br>",
+        "booking:bookingLink": '<a href="{}?cb_booking={}">{}</a>'.format(
+            t["home"], t["slug"], g("Link to your booking")),
+        "booking:getEmailSignature": t["signature"],
+    }  # fmt: skip
+
+
+def _cb(mirrors: Path) -> None:
+    repo = mirrors / "wielebenwir+commonsbooking" / "repo"
+    options = _show(repo, CB_COMMIT, "includes/OptionsArray.php")
+    de = _po_catalogue(_show(repo, CB_COMMIT, "languages/commonsbooking-de_DE.po"))
+    signature_default = options[options.index("'id'      => 'emailbody_signature'"):]
+    signature_default = signature_default[signature_default.index("__(") + 3:]
+    signature_default, _ = _php_string(signature_default, signature_default.index("'"))
+    for lang, site in CB_SITES.items():
+        catalogue = de if lang == "de" else {}
+        t = dict(site)
+        t["gettext"] = lambda s, c=catalogue: c.get(s, s)
+        t["signature"] = t["gettext"](signature_default)
+        tags = _cb_tags(lang, t)
+        for template, option, with_code in CB_TEMPLATES:
+            subject_src = t["gettext"](_php_default(options, option + "-subject"))
+            body_src = t["gettext"](_php_default(options, option + "-body"))
+            if lang == "de" and body_src not in de.values():
+                continue
+
+            def fill(src: str) -> str:
+                # commonsbooking_parse_template: each {{type:method}} replaced, repeated while
+                # any tag is left (the signature holds none)
+                while re.search(r"\{\{.*?\}\}", src):
+                    src = re.sub(r"\{\{(.*?)\}\}", lambda m: tags[m.group(1).strip()], src)
+                return src
+
+            body = fill(body_src)
+            # sanitize_text_field: tags stripped, whitespace runs collapsed, trimmed
+            subject = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", fill(subject_src))).strip()
+            path = "includes/OptionsArray.php,src/Model/Booking.php,src/Model/Location.php," \
+                "src/Messages/Message.php,includes/TemplateParser.php"
+            if lang == "de":
+                path += ",languages/commonsbooking-de_DE.po"
+            _save(
+                source="commonsbooking", template=template, lang=lang, kind="travel-booking",
+                code=t["code"] if with_code else None, repository=CB_REPO, path=path,
+                commit=CB_COMMIT, licence="GPL-2.0-or-later",
+                rendered="default e-mail template of OptionsArray.php (de_DE.po for German) "
+                "through commonsbooking_parse_template with the Booking/Location tag methods; "
+                "HTML only, as wp_mail sends it",
+                sender=t["from"], subject=subject, text=None, html_part=body,
+                note="the booking code is the pickup code the borrower gives at the station"
+                if with_code else None,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     _mrbs(args.mirrors)
+    _cb(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "with a code")
