@@ -140,7 +140,7 @@ MRBS_FROM = "Harbourside Room Booking <rooms@harbourside.example.com>"
 MRBS_URL_BASE = "https://rooms.harbourside.example.com/mrbs/"
 MRBS_USER = "Ingrid Solberg"
 # a sample of the shipped languages (the corpus wants codes to be a good share of it)
-MRBS_LANGS = {"en": "en", "de": "de", "fr": "fr", "ja": "ja", "ru": "ru"}
+MRBS_LANGS = {"en": "en", "de": "de", "fr": "fr"}
 MRBS_ENTRY = {"id": 4187, "name": "Quarterly partner review"}
 # action -> (template id, subject tag, body tag, extra (label tag, note) or None, with link)
 MRBS_ACTIONS = [
@@ -365,12 +365,153 @@ def _cb(mirrors: Path) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# Bookly
+
+BK_REPO = "WordPressBugBounty/plugins-bookly-responsive-appointment-booking-tool"
+BK_COMMIT = "0ccdee9e6c4c4839727abb26d233b686cf952a48"
+BK_DIR = "bookly-responsive-appointment-booking-tool/"
+# site locale -> (BCP 47, the site's date_format and time_format options, the business)
+BK_SITES = {
+    "en_US": ("en", "F j, Y", "g:i a", "Northgate Physio", "Dr. Emily Carter", "Sports massage",
+              "Oliver Bennett", "+44 20 7946 0321", "https://northgate-physio.example.com"),
+    "de_DE": ("de", "d.m.Y", "H:i", "Praxis am Hafen", "Lena Vogt", "Sportmassage",
+              "Markus Weber", "+49 40 555 0199", "https://praxis-am-hafen.example.de"),
+    "fr_FR": ("fr", "d/m/Y", "H:i", "Salon Lumière", "Claire Martin", "Coupe et brushing",
+              "Julien Moreau", "+33 1 55 50 12 34", "https://salon-lumiere.example.fr"),
+    "es_ES": ("es", "d/m/Y", "H:i", "Clínica Dental Sol", "Ana Ruiz", "Limpieza dental",
+              "Javier López", "+34 910 555 123", "https://clinicasol.example.es"),
+    "it_IT": ("it", "d/m/Y", "H:i", "Studio Benessere", "Giulia Rossi", "Massaggio sportivo",
+              "Marco Bianchi", "+39 02 5555 0142", "https://studiobenessere.example.it"),
+    "nl_NL": ("nl", "d-m-Y", "H:i", "Kapsalon De Linde", "Sanne de Vries", "Knippen",
+              "Daan Jansen", "+31 20 555 0147", "https://kapsalondelinde.example.nl"),
+    "pl_PL": ("pl", "d.m.Y", "H:i", "Gabinet Zdrowie", "Anna Nowak", "Masaż relaksacyjny",
+              "Piotr Kowalski", "+48 22 555 01 42", "https://gabinetzdrowie.example.pl"),
+    "pt_PT": ("pt-PT", "d/m/Y", "H:i", "Clínica Atlântico", "Marta Sousa", "Fisioterapia",
+              "João Ferreira", "+351 21 555 0142", "https://clinicaatlantico.example.pt"),
+    "ru_RU": ("ru", "d.m.Y", "H:i", "Студия «Лотос»", "Ольга Смирнова", "Массаж спины",
+              "Дмитрий Иванов", "+7 495 555-01-42", "https://lotos-studio.example.ru"),
+    "uk": ("uk", "d.m.Y", "H:i", "Студія «Каштан»", "Ірина Коваленко", "Масаж спини",
+           "Олександр Шевченко", "+380 44 555 0142", "https://kashtan.example.ua"),
+    "zh_TW": ("zh-TW", "Y-m-d", "H:i", "晨光物理治療所", "林雅婷", "運動按摩",
+              "陳志明", "+886 2 5555 0142", "https://chenguang.example.tw"),
+}  # fmt: skip
+BK_ADDRESS = {
+    "en": "12 Northgate Road, London N1 5AB", "de": "Hafenstraße 8, 20457 Hamburg",
+    "fr": "14 rue des Lilas, 75011 Paris", "es": "Calle Mayor 21, 28013 Madrid",
+    "it": "Via Roma 15, 20121 Milano", "nl": "Lindengracht 40, 1015 KK Amsterdam",
+    "pl": "ul. Marszałkowska 10, 00-590 Warszawa", "pt-PT": "Rua Augusta 100, 1100-053 Lisboa",
+    "ru": "ул. Тверская, 12, Москва", "uk": "вул. Хрещатик, 22, Київ",
+    "zh-TW": "台北市中正區重慶南路一段 100 號",
+}  # fmt: skip
+# appointment: 15 December 2026, 14:30; verification codes: mt_rand( 100000, 999999 )
+BK_WHEN = (15, 12, 2026, 14, 30)
+BK_CODES = {
+    "en": "482915", "de": "730264", "fr": "159837", "es": "604182", "it": "927451",
+    "nl": "318096", "pl": "846203", "pt-PT": "275649", "ru": "593017", "uk": "461728",
+    "zh-TW": "208375",
+}  # fmt: skip
+BK_APPROVED = (
+    "Dear {client_name}.\n\nThis is a confirmation that you have booked {service_name}.\n\n"
+    "We are waiting you at {company_address} on {appointment_date} at {appointment_time}.\n\n"
+    "Thank you for choosing our company.\n\n{company_name}\n{company_phone}\n{company_website}"
+)
+BK_EN_MONTHS = "January February March April May June July August September October " \
+    "November December".split()
+
+
+def _php_date(fmt: str) -> str:
+    """PHP date() / date_i18n for the format letters used here, at BK_WHEN."""
+    d, m, y, hh, mm = BK_WHEN
+    out = []
+    i = 0
+    while i < len(fmt):
+        ch = fmt[i]
+        out.append({
+            "d": f"{d:02d}", "j": str(d), "m": f"{m:02d}", "Y": str(y), "F": BK_EN_MONTHS[m - 1],
+            "H": f"{hh:02d}", "i": f"{mm:02d}", "g": str((hh - 1) % 12 + 1),
+            "a": "am" if hh < 12 else "pm",
+        }.get(ch, ch))  # fmt: skip
+        i += 1
+    return "".join(out)
+
+
+def _wpautop(text: str) -> str:
+    """WordPress wpautop() for text without block tags: paragraphs on blank lines, ``<br />``
+    for the other line breaks."""
+    if text.strip() == "":
+        return ""
+    text = text + "\n"
+    text = re.sub(r"\n\n+", "\n\n", text.replace("\r\n", "\n").replace("\r", "\n"))
+    pees = [p for p in re.split(r"\n\s*\n", text) if p]
+    text = "".join("<p>" + p.strip("\n") + "</p>\n" for p in pees)
+    text = re.sub(r"<p>\s*</p>", "", text)
+    text = re.sub(r"(?<!<br />)\s*\n", "<br />\n", text)
+    text = re.sub(r"(</?p[^>]*>)\s*<br />", r"\1", text)
+    text = re.sub(r"\n</p>$", "</p>", text)
+    return text
+
+
+def _bookly(mirrors: Path) -> None:
+    repo = mirrors / "WordPressBugBounty+plugins-bookly-responsive-appointment-booking-tool" / "repo"
+    installer = _show(repo, BK_COMMIT, BK_DIR + "lib/Installer.php")
+    assert "'message' => '{verification_code}'," in installer
+    assert "__( 'Bookly verification code', 'bookly' )" in installer
+    approved_php = BK_APPROVED.replace("\n", "\\n")
+    assert f'__( "{approved_php}", \'bookly\' )' in installer
+    for locale, (lang, date_fmt, time_fmt, company, staff, service, client, phone, site) in (
+        BK_SITES.items()
+    ):  # fmt: skip
+        po = f"{BK_DIR}languages/bookly-{locale}.po"
+        cat = {} if locale == "en_US" else _po_catalogue(_show(repo, BK_COMMIT, po))
+        path = BK_DIR + "lib/Installer.php," + BK_DIR + "lib/notifications/base/Reminder.php," \
+            + BK_DIR + "lib/utils/Mail.php"
+        if locale != "en_US":
+            path += "," + po
+        host = site.split("//")[1]
+        sender = f"{company} <info@{host}>"
+        codes = {
+            "client_name": client, "service_name": service, "staff_name": staff,
+            "company_address": BK_ADDRESS[lang], "company_name": company,
+            "company_phone": phone, "company_website": site,
+            "appointment_date": _php_date(date_fmt), "appointment_time": _php_date(time_fmt),
+        }  # fmt: skip
+
+        def replace(text: str, values: dict[str, str]) -> str:
+            return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
+
+        rendered = "Installer.php default notification in the site language ({}), codes " \
+            "replaced, wpautop (bookly_email_send_as html), wp_mail text/html".format(locale)
+        # the customer's e-mail verification code (TYPE_VERIFY_EMAIL)
+        subject = cat.get("Bookly verification code", "Bookly verification code")
+        code = BK_CODES[lang]
+        _save(
+            source="bookly", template="verify-email", lang=lang, kind="travel-otp", code=code,
+            repository=BK_REPO, path=path, commit=BK_COMMIT, licence="GPL-3.0-or-later",
+            rendered=rendered, sender=sender, subject=subject, text=None,
+            html_part=_wpautop(replace("{verification_code}", {"verification_code": code})),
+            note="the whole body is the code (the default message is {verification_code})",
+        )
+        # the customer's notice of an approved appointment (TYPE_NEW_BOOKING, approved)
+        subject = cat.get("Your appointment information", "Your appointment information")
+        message = cat.get(BK_APPROVED, BK_APPROVED)
+        if locale != "en_US" and message == BK_APPROVED:
+            continue
+        _save(
+            source="bookly", template="appointment-approved", lang=lang, kind="travel-booking",
+            code=None, repository=BK_REPO, path=path, commit=BK_COMMIT,
+            licence="GPL-3.0-or-later", rendered=rendered, sender=sender, subject=subject,
+            text=None, html_part=_wpautop(replace(message, codes)),
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     _mrbs(args.mirrors)
     _cb(args.mirrors)
+    _bookly(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "with a code")
