@@ -1,5 +1,6 @@
-"""Round twenty-three, travel and bookings: room and resource booking notices of a
-self-hosted booking system, in the languages it ships.
+"""Round twenty-three, travel and bookings: room booking notices, cargo-bike sharing
+bookings with the pickup code, and an appointment plugin's e-mail verification code, in the
+languages the senders ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_travel.py \\
         --mirrors /work/.mirror
@@ -24,6 +25,44 @@ them at the commit named below, with fixed values, so each run writes the same b
   is set to a fixed organisation name; From is ``$mail_settings['from']``. PHP string
   literals of the language files are read by a small parser that joins ``"…" . "…"``
   pieces and applies PHP's double- and single-quote escapes. No code in any of them.
+  Languages: English, German and French (a sample of the shipped ones).
+
+- wielebenwir/commonsbooking (GPL-2.0-or-later), CommonsBooking, the WordPress plugin of
+  free cargo-bike sharing ("Freie Lastenräder"): the default e-mail templates of
+  ``includes/OptionsArray.php`` — booking confirmed (with "Your booking code is: …", the
+  code from the admin's code pool that the borrower gives at pickup, shown for full-day
+  timeframes with booking codes), booking canceled, the reminder before a booking, the
+  notice after it ends, and the location's start and end reminders — in English (source)
+  and German (``languages/commonsbooking-de_DE.po``, whose msgids are the source strings).
+  ``commonsbooking_parse_template`` (``includes/TemplateParser.php``) replaces every
+  ``{{type:method}}`` with the Booking / Location / user method of ``src/Model``:
+  ``formattedBookingDate`` ("from %1$s until %2$s"), ``pickupDatetime`` /
+  ``returnDatetime`` of a full-day booking (the date alone), ``formattedPickupInstructions``
+  (``<br><br>…<br>``), ``formattedBookingCode`` (``<br>`` sentence ``<br>``),
+  ``formattedAddress`` (title, street, postcode and city joined by a space with ``<br>``
+  after title, street and city), ``formattedContactInfoOneLine``, ``bookingLink`` (an
+  ``<a>`` to ``home_url/?cb_booking=<post_name>``, a 24-character ``[0-9a-z]`` slug of
+  ``Helper::generateRandomString``) and ``getEmailSignature`` (the translated default
+  signature). The subject goes through ``sanitize_text_field`` (whitespace collapsed,
+  trimmed). Dates are WordPress ``date_i18n`` with the default ``date_format`` of an
+  en_US site (``F j, Y``) and of a de_DE site (``j. F Y``), month names of WordPress's
+  catalogues. ``Message::prepareMail`` sends HTML only (``Content-Type: text/html``).
+
+- WordPressBugBounty/plugins-bookly-responsive-appointment-booking-tool (GPL-3.0, per the
+  headers of ``main.php`` and ``readme.txt``; a copy of the Bookly appointment-booking
+  WordPress plugin, version 27.4): the notifications ``lib/Installer.php`` creates — the
+  customer's e-mail verification code (``TYPE_VERIFY_EMAIL``: subject "Bookly verification
+  code", message ``{verification_code}``, a ``mt_rand(100000, 999999)`` number of
+  ``lib/UserBookingData.php``) and the customer's approved-appointment notice — with the
+  strings of ``languages/bookly-<locale>.po`` (installed in the site's language; every
+  locale that translates the verification subject, and the notice where its message is
+  translated). ``Reminder::_sendEmailTo`` replaces the ``{codes}`` and, as
+  ``bookly_email_send_as`` is ``html`` by default, runs WordPress ``wpautop`` (a small
+  port for text without block tags: ``<p>`` per blank-line paragraph, ``<br />`` for the
+  other line breaks); ``Utils\Mail::send`` hands it to ``wp_mail`` as ``text/html`` from
+  the site name and admin address. Dates and times are ``date_i18n`` with each site's
+  ``date_format`` / ``time_format`` options (English ``F j, Y`` and ``g:i a``; numeric
+  formats set on the other sites).
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -487,7 +526,7 @@ def _bookly(mirrors: Path) -> None:
         code = BK_CODES[lang]
         _save(
             source="bookly", template="verify-email", lang=lang, kind="travel-otp", code=code,
-            repository=BK_REPO, path=path, commit=BK_COMMIT, licence="GPL-3.0-or-later",
+            repository=BK_REPO, path=path, commit=BK_COMMIT, licence="GPL-3.0-only",
             rendered=rendered, sender=sender, subject=subject, text=None,
             html_part=_wpautop(replace("{verification_code}", {"verification_code": code})),
             note="the whole body is the code (the default message is {verification_code})",
@@ -500,7 +539,7 @@ def _bookly(mirrors: Path) -> None:
         _save(
             source="bookly", template="appointment-approved", lang=lang, kind="travel-booking",
             code=None, repository=BK_REPO, path=path, commit=BK_COMMIT,
-            licence="GPL-3.0-or-later", rendered=rendered, sender=sender, subject=subject,
+            licence="GPL-3.0-only", rendered=rendered, sender=sender, subject=subject,
             text=None, html_part=_wpautop(replace(message, codes)),
         )
 
