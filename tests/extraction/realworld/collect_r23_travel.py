@@ -1,6 +1,6 @@
 """Round twenty-three, travel and bookings: room booking notices, cargo-bike sharing
-bookings with the pickup code, and an appointment plugin's e-mail verification code, in the
-languages the senders ship.
+bookings with the pickup code, and two appointment-booking plugins' e-mail verification
+codes, in the languages the senders ship.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r23_travel.py \\
         --mirrors /work/.mirror
@@ -63,6 +63,20 @@ them at the commit named below, with fixed values, so each run writes the same b
   the site name and admin address. Dates and times are ``date_i18n`` with each site's
   ``date_format`` / ``time_format`` options (English ``F j, Y`` and ``g:i a``; numeric
   formats set on the other sites).
+
+- WordPressBugBounty/plugins-latepoint (GPL-3.0, per the headers of ``latepoint.php`` and
+  ``readme.txt``; a copy of the LatePoint appointment-booking WordPress plugin, 5.6.5): the
+  customer's one-time code of ``lib/helpers/otp_helper.php`` (``OsOTPHelper::sendOTP``:
+  subject ``__( 'Your OTP Code' )``, content ``sprintf( esc_html__( 'Your OTP code is: %s' ),
+  $otp_code )``, the code ``str_pad( random_int( 0, 999999 ), 6, '0', STR_PAD_LEFT )``) in
+  every language of ``languages/latepoint-<locale>.po`` (all translate both strings), sent
+  by ``OsNotificationsHelper::send`` → ``OsEmailHelper::send_email`` → ``wp_mail`` with
+  ``OsMailer``'s ``Content-Type: text/html`` and From (site name and admin address), the
+  content as it is; and the customer's password reset of
+  ``lib/mailers/customer_mailer.php`` (subject "Reset Your Password", body the bundled
+  ``lib/views/mailers/customer/password_reset_request.html`` with ``{{customer_full_name}}``
+  and ``{{token}}`` replaced; the token, ``account_nonse``, is a sha1 hex digest the
+  customer types into the reset form). The view is English only, so that mail is English.
 
 What a person sees decides each label (``code``, or ``null``).
 """
@@ -544,6 +558,76 @@ def _bookly(mirrors: Path) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# LatePoint
+
+LP_REPO = "WordPressBugBounty/plugins-latepoint"
+LP_COMMIT = "b9ea08a76427f4345dfdc77793156d70e332e7d4"
+# po locale -> BCP 47; each a site in that language (blog name and admin address as From)
+LP_LOCALES = {
+    "en_US": "en", "ar": "ar", "cs_CZ": "cs", "de_DE": "de", "el": "el", "es_ES": "es",
+    "fr_FR": "fr", "he_IL": "he", "id_ID": "id", "it_IT": "it", "ja": "ja", "nl_NL": "nl",
+    "pl_PL": "pl", "pt_BR": "pt-BR", "ru_RU": "ru", "sv_SE": "sv", "th": "th", "tr_TR": "tr",
+    "vi": "vi", "zh_CN": "zh-CN",
+}  # fmt: skip
+# OsOTPHelper: str_pad( random_int( 0, 999999 ), 6, '0', STR_PAD_LEFT )
+LP_OTP = [
+    "038514", "927306", "451892", "160473", "784025", "302917", "569148", "815630", "247089",
+    "693751", "074392", "528164", "916803", "340276", "685419", "102958", "871543", "459027",
+    "736180", "290645",
+]  # fmt: skip
+# account_nonse: sha1( wp_rand( 10000, 99999 ) . time() . wp_generate_password( 32, true, true ) )
+LP_RESET_TOKEN = "3f9c1e7a52b84d06e1a9c7f3b20d58e46a1c9b73"
+
+
+def _esc_html(text: str) -> str:
+    """WordPress esc_html for plain text (no entities in it)."""
+    assert "&" not in text
+    return (text.replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("'", "&#039;"))  # fmt: skip
+
+
+def _latepoint(mirrors: Path) -> None:
+    repo = mirrors / "WordPressBugBounty+plugins-latepoint" / "repo"
+    helper = _show(repo, LP_COMMIT, "latepoint/lib/helpers/otp_helper.php")
+    assert "$subject     = __( 'Your OTP Code', 'latepoint' );" in helper
+    assert "sprintf( esc_html__( 'Your OTP code is: %s', 'latepoint' ), $otp_code )" in helper
+    from_name = "Harbour Yoga Studio"
+    sender = f"{from_name} <bookings@harbour-yoga.example.com>"
+    for (locale, lang), code in zip(LP_LOCALES.items(), LP_OTP, strict=True):
+        po = f"latepoint/languages/latepoint-{locale}.po"
+        cat = {} if locale == "en_US" else _po_catalogue(_show(repo, LP_COMMIT, po))
+        subject = cat.get("Your OTP Code", "Your OTP Code")
+        content = _php_sprintf(_esc_html(cat.get("Your OTP code is: %s", "Your OTP code is: %s")),
+                               code)  # fmt: skip
+        path = "latepoint/lib/helpers/otp_helper.php,latepoint/lib/helpers/notifications_helper.php," \
+            "latepoint/lib/helpers/email_helper.php,latepoint/lib/mailers/mailer.php"
+        if locale != "en_US":
+            path += "," + po
+        _save(
+            source="latepoint", template="otp", lang=lang, kind="travel-otp", code=code,
+            repository=LP_REPO, path=path, commit=LP_COMMIT, licence="GPL-3.0-only",
+            rendered="OsOTPHelper::sendOTP subject and sprintf(esc_html__()) content in the site "
+            "language, sent as is by wp_mail with the mailer's text/html header",
+            sender=sender, subject=subject, text=None, html_part=content,
+        )
+    # the customer's password reset (English only: the body is a bundled .html view)
+    body = _show(repo, LP_COMMIT, "latepoint/lib/views/mailers/customer/password_reset_request.html")
+    body = body.replace("{{customer_full_name}}", "Hannah Lindqvist").replace(
+        "{{token}}", LP_RESET_TOKEN)  # fmt: skip
+    _save(
+        source="latepoint", template="password-reset", lang="en", kind="travel-otp",
+        code=LP_RESET_TOKEN, repository=LP_REPO,
+        path="latepoint/lib/mailers/customer_mailer.php,"
+        "latepoint/lib/views/mailers/customer/password_reset_request.html",
+        commit=LP_COMMIT, licence="GPL-3.0-only",
+        rendered="CustomerMailer::password_reset_request: the default view with "
+        "{{customer_full_name}} and {{token}} replaced, wp_mail text/html",
+        sender=sender, subject="Reset Your Password", text=None, html_part=body,
+        note="the secret key (account_nonse, 40 hex) is typed into the reset form",
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -551,6 +635,7 @@ def main() -> None:
     _mrbs(args.mirrors)
     _cb(args.mirrors)
     _bookly(args.mirrors)
+    _latepoint(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     print(len(ITEMS), "mails,", sum(1 for i in ITEMS if i["code"]), "with a code")
