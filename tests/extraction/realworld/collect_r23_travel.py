@@ -231,7 +231,7 @@ def _mrbs(mirrors: Path) -> None:
                 body += _php_sprintf(vocab[body_tag], MRBS_USER)
             if extra:
                 body += eol + eol
-                body += vocab[extra[0]] + (": " if extra[0] == "info_requested" else ": ")
+                body += vocab[extra[0]] + ": "
                 body += extra[1]
             if link:
                 body += eol + eol
@@ -243,12 +243,22 @@ def _mrbs(mirrors: Path) -> None:
             if file_lang != "en":
                 path += f",web/lang/lang.{file_lang}"
             _save(
-                source="mrbs", template=template, lang=bcp, kind="travel-booking", code=None,
-                repository=MRBS_REPO, path=path, commit=MRBS_COMMIT, licence="GPL-2.0-only",
+                source="mrbs",
+                template=template,
+                lang=bcp,
+                kind="travel-booking",
+                code=None,
+                repository=MRBS_REPO,
+                path=path,
+                commit=MRBS_COMMIT,
+                licence="GPL-2.0-only",
                 rendered="create_body() of functions_mail.inc (plain text, default settings: "
                 "no details, no HTML, no iCalendar) with lang.en overlaid by the language "
                 "file, PHP sprintf",
-                sender=MRBS_FROM, subject=subject, text=body, html_part=None,
+                sender=MRBS_FROM,
+                subject=subject,
+                text=body,
+                html_part=None,
             )
 
 
@@ -293,8 +303,7 @@ def _po_catalogue(src: str) -> dict[str, str]:
 CB_REPO = "wielebenwir/commonsbooking"
 CB_COMMIT = "66ad9093e2782e54baf21c43227ee9f3eaf2831a"
 CB_MONTHS = {
-    "en": "January February March April May June July August September October November "
-    "December",
+    "en": "January February March April May June July August September October November December",
     "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
 }
 # per site language: WordPress date_format of a fresh install in that locale, the site, the
@@ -336,8 +345,11 @@ CB_TEMPLATES = [
 
 def _php_default(options: str, option_id: str) -> str:
     """The ``__( '…', 'commonsbooking' )`` default of an option in includes/OptionsArray.php."""
-    i = options.index(f"'id'            => '{option_id}'") if (
-        f"'id'            => '{option_id}'" in options) else options.index(f"=> '{option_id}'")
+    i = (
+        options.index(f"'id'            => '{option_id}'")
+        if (f"'id'            => '{option_id}'" in options)
+        else options.index(f"=> '{option_id}'")
+    )
     j = options.index("'default'", i)
     k = options.index("__(", j) + 3
     k = options.index("'", k)
@@ -376,8 +388,8 @@ def _cb(mirrors: Path) -> None:
     repo = mirrors / "wielebenwir+commonsbooking" / "repo"
     options = _show(repo, CB_COMMIT, "includes/OptionsArray.php")
     de = _po_catalogue(_show(repo, CB_COMMIT, "languages/commonsbooking-de_DE.po"))
-    signature_default = options[options.index("'id'      => 'emailbody_signature'"):]
-    signature_default = signature_default[signature_default.index("__(") + 3:]
+    signature_default = options[options.index("'id'      => 'emailbody_signature'") :]
+    signature_default = signature_default[signature_default.index("__(") + 3 :]
     signature_default, _ = _php_string(signature_default, signature_default.index("'"))
     for lang, site in CB_SITES.items():
         catalogue = de if lang == "de" else {}
@@ -391,7 +403,7 @@ def _cb(mirrors: Path) -> None:
             if lang == "de" and body_src not in de.values():
                 continue
 
-            def fill(src: str) -> str:
+            def fill(src: str, tags: dict[str, str] = tags) -> str:
                 # commonsbooking_parse_template: each {{type:method}} replaced, repeated while
                 # any tag is left (the signature holds none)
                 while re.search(r"\{\{.*?\}\}", src):
@@ -401,20 +413,32 @@ def _cb(mirrors: Path) -> None:
             body = fill(body_src)
             # sanitize_text_field: tags stripped, whitespace runs collapsed, trimmed
             subject = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", fill(subject_src))).strip()
-            path = "includes/OptionsArray.php,src/Model/Booking.php,src/Model/Location.php," \
+            path = (
+                "includes/OptionsArray.php,src/Model/Booking.php,src/Model/Location.php,"
                 "src/Messages/Message.php,includes/TemplateParser.php"
+            )
             if lang == "de":
                 path += ",languages/commonsbooking-de_DE.po"
             _save(
-                source="commonsbooking", template=template, lang=lang, kind="travel-booking",
-                code=t["code"] if with_code else None, repository=CB_REPO, path=path,
-                commit=CB_COMMIT, licence="GPL-2.0-or-later",
+                source="commonsbooking",
+                template=template,
+                lang=lang,
+                kind="travel-booking",
+                code=t["code"] if with_code else None,
+                repository=CB_REPO,
+                path=path,
+                commit=CB_COMMIT,
+                licence="GPL-2.0-or-later",
                 rendered="default e-mail template of OptionsArray.php (de_DE.po for German) "
                 "through commonsbooking_parse_template with the Booking/Location tag methods; "
                 "HTML only, as wp_mail sends it",
-                sender=t["from"], subject=subject, text=None, html_part=body,
+                sender=t["from"],
+                subject=subject,
+                text=None,
+                html_part=body,
                 note="the booking code is the pickup code the borrower gives at the station"
-                if with_code else None,
+                if with_code
+                else None,
             )
 
 
@@ -469,8 +493,10 @@ BK_APPROVED = (
     "We are waiting you at {company_address} on {appointment_date} at {appointment_time}.\n\n"
     "Thank you for choosing our company.\n\n{company_name}\n{company_phone}\n{company_website}"
 )
-BK_EN_MONTHS = "January February March April May June July August September October " \
-    "November December".split()
+BK_EN_MONTHS = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+]  # fmt: skip
 
 
 def _php_date(fmt: str) -> str:
@@ -506,19 +532,27 @@ def _wpautop(text: str) -> str:
 
 
 def _bookly(mirrors: Path) -> None:
-    repo = mirrors / "WordPressBugBounty+plugins-bookly-responsive-appointment-booking-tool" / "repo"
+    repo = (
+        mirrors / "WordPressBugBounty+plugins-bookly-responsive-appointment-booking-tool" / "repo"
+    )
     installer = _show(repo, BK_COMMIT, BK_DIR + "lib/Installer.php")
     assert "'message' => '{verification_code}'," in installer
     assert "__( 'Bookly verification code', 'bookly' )" in installer
     approved_php = BK_APPROVED.replace("\n", "\\n")
-    assert f'__( "{approved_php}", \'bookly\' )' in installer
+    assert f"__( \"{approved_php}\", 'bookly' )" in installer
     for locale, (lang, date_fmt, time_fmt, company, staff, service, client, phone, site) in (
         BK_SITES.items()
     ):  # fmt: skip
         po = f"{BK_DIR}languages/bookly-{locale}.po"
         cat = {} if locale == "en_US" else _po_catalogue(_show(repo, BK_COMMIT, po))
-        path = BK_DIR + "lib/Installer.php," + BK_DIR + "lib/notifications/base/Reminder.php," \
-            + BK_DIR + "lib/utils/Mail.php"
+        path = (
+            BK_DIR
+            + "lib/Installer.php,"
+            + BK_DIR
+            + "lib/notifications/base/Reminder.php,"
+            + BK_DIR
+            + "lib/utils/Mail.php"
+        )
         if locale != "en_US":
             path += "," + po
         host = site.split("//")[1]
@@ -533,15 +567,27 @@ def _bookly(mirrors: Path) -> None:
         def replace(text: str, values: dict[str, str]) -> str:
             return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
 
-        rendered = "Installer.php default notification in the site language ({}), codes " \
-            "replaced, wpautop (bookly_email_send_as html), wp_mail text/html".format(locale)
+        rendered = (
+            f"Installer.php default notification in the site language ({locale}), codes "
+            "replaced, wpautop (bookly_email_send_as html), wp_mail text/html"
+        )
         # the customer's e-mail verification code (TYPE_VERIFY_EMAIL)
         subject = cat.get("Bookly verification code", "Bookly verification code")
         code = BK_CODES[lang]
         _save(
-            source="bookly", template="verify-email", lang=lang, kind="travel-otp", code=code,
-            repository=BK_REPO, path=path, commit=BK_COMMIT, licence="GPL-3.0-only",
-            rendered=rendered, sender=sender, subject=subject, text=None,
+            source="bookly",
+            template="verify-email",
+            lang=lang,
+            kind="travel-otp",
+            code=code,
+            repository=BK_REPO,
+            path=path,
+            commit=BK_COMMIT,
+            licence="GPL-3.0-only",
+            rendered=rendered,
+            sender=sender,
+            subject=subject,
+            text=None,
             html_part=_wpautop(replace("{verification_code}", {"verification_code": code})),
             note="the whole body is the code (the default message is {verification_code})",
         )
@@ -551,10 +597,20 @@ def _bookly(mirrors: Path) -> None:
         if locale != "en_US" and message == BK_APPROVED:
             continue
         _save(
-            source="bookly", template="appointment-approved", lang=lang, kind="travel-booking",
-            code=None, repository=BK_REPO, path=path, commit=BK_COMMIT,
-            licence="GPL-3.0-only", rendered=rendered, sender=sender, subject=subject,
-            text=None, html_part=_wpautop(replace(message, codes)),
+            source="bookly",
+            template="appointment-approved",
+            lang=lang,
+            kind="travel-booking",
+            code=None,
+            repository=BK_REPO,
+            path=path,
+            commit=BK_COMMIT,
+            licence="GPL-3.0-only",
+            rendered=rendered,
+            sender=sender,
+            subject=subject,
+            text=None,
+            html_part=_wpautop(replace(message, codes)),
         )
 
 
@@ -600,30 +656,52 @@ def _latepoint(mirrors: Path) -> None:
         subject = cat.get("Your OTP Code", "Your OTP Code")
         content = _php_sprintf(_esc_html(cat.get("Your OTP code is: %s", "Your OTP code is: %s")),
                                code)  # fmt: skip
-        path = "latepoint/lib/helpers/otp_helper.php,latepoint/lib/helpers/notifications_helper.php," \
+        path = (
+            "latepoint/lib/helpers/otp_helper.php,latepoint/lib/helpers/notifications_helper.php,"
             "latepoint/lib/helpers/email_helper.php,latepoint/lib/mailers/mailer.php"
+        )
         if locale != "en_US":
             path += "," + po
         _save(
-            source="latepoint", template="otp", lang=lang, kind="travel-otp", code=code,
-            repository=LP_REPO, path=path, commit=LP_COMMIT, licence="GPL-3.0-only",
+            source="latepoint",
+            template="otp",
+            lang=lang,
+            kind="travel-otp",
+            code=code,
+            repository=LP_REPO,
+            path=path,
+            commit=LP_COMMIT,
+            licence="GPL-3.0-only",
             rendered="OsOTPHelper::sendOTP subject and sprintf(esc_html__()) content in the site "
             "language, sent as is by wp_mail with the mailer's text/html header",
-            sender=sender, subject=subject, text=None, html_part=content,
+            sender=sender,
+            subject=subject,
+            text=None,
+            html_part=content,
         )
     # the customer's password reset (English only: the body is a bundled .html view)
-    body = _show(repo, LP_COMMIT, "latepoint/lib/views/mailers/customer/password_reset_request.html")
+    body = _show(
+        repo, LP_COMMIT, "latepoint/lib/views/mailers/customer/password_reset_request.html"
+    )
     body = body.replace("{{customer_full_name}}", "Hannah Lindqvist").replace(
         "{{token}}", LP_RESET_TOKEN)  # fmt: skip
     _save(
-        source="latepoint", template="password-reset", lang="en", kind="travel-otp",
-        code=LP_RESET_TOKEN, repository=LP_REPO,
+        source="latepoint",
+        template="password-reset",
+        lang="en",
+        kind="travel-otp",
+        code=LP_RESET_TOKEN,
+        repository=LP_REPO,
         path="latepoint/lib/mailers/customer_mailer.php,"
         "latepoint/lib/views/mailers/customer/password_reset_request.html",
-        commit=LP_COMMIT, licence="GPL-3.0-only",
+        commit=LP_COMMIT,
+        licence="GPL-3.0-only",
         rendered="CustomerMailer::password_reset_request: the default view with "
         "{{customer_full_name}} and {{token}} replaced, wp_mail text/html",
-        sender=sender, subject="Reset Your Password", text=None, html_part=body,
+        sender=sender,
+        subject="Reset Your Password",
+        text=None,
+        html_part=body,
         note="the secret key (account_nonse, 40 hex) is typed into the reset form",
     )
 
