@@ -53,10 +53,11 @@ them at the commit named below, with fixed values, so each run writes the same b
   WordPress plugin, version 27.4): the notifications ``lib/Installer.php`` creates — the
   customer's e-mail verification code (``TYPE_VERIFY_EMAIL``: subject "Bookly verification
   code", message ``{verification_code}``, a ``mt_rand(100000, 999999)`` number of
-  ``lib/UserBookingData.php``) and the customer's approved-appointment notice — with the
-  strings of ``languages/bookly-<locale>.po`` (installed in the site's language; every
-  locale that translates the verification subject, and the notice where its message is
-  translated). ``Reminder::_sendEmailTo`` replaces the ``{codes}`` and, as
+  ``lib/UserBookingData.php``), the customer's approved-appointment notice and the
+  customer's cancelled-appointment notice — with the strings of
+  ``languages/bookly-<locale>.po`` (installed in the site's language; every locale that
+  translates the verification subject, and the notices where their subject and message
+  are translated). ``Reminder::_sendEmailTo`` replaces the ``{codes}`` and, as
   ``bookly_email_send_as`` is ``html`` by default, runs WordPress ``wpautop`` (a small
   port for text without block tags: ``<p>`` per blank-line paragraph, ``<br />`` for the
   other line breaks); ``Utils\Mail::send`` hands it to ``wp_mail`` as ``text/html`` from
@@ -493,6 +494,11 @@ BK_APPROVED = (
     "We are waiting you at {company_address} on {appointment_date} at {appointment_time}.\n\n"
     "Thank you for choosing our company.\n\n{company_name}\n{company_phone}\n{company_website}"
 )
+BK_CANCELLED = (
+    "Dear {client_name}.\n\nYou have cancelled your booking of {service_name} on "
+    "{appointment_date} at {appointment_time}.\n\nThank you for choosing our company.\n\n"
+    "{company_name}\n{company_phone}\n{company_website}"
+)
 BK_EN_MONTHS = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
@@ -540,6 +546,8 @@ def _bookly(mirrors: Path) -> None:
     assert "__( 'Bookly verification code', 'bookly' )" in installer
     approved_php = BK_APPROVED.replace("\n", "\\n")
     assert f"__( \"{approved_php}\", 'bookly' )" in installer
+    cancelled_php = BK_CANCELLED.replace("\n", "\\n")
+    assert f"__( \"{cancelled_php}\", 'bookly' )" in installer
     for locale, (lang, date_fmt, time_fmt, company, staff, service, client, phone, site) in (
         BK_SITES.items()
     ):  # fmt: skip
@@ -591,27 +599,32 @@ def _bookly(mirrors: Path) -> None:
             html_part=_wpautop(replace("{verification_code}", {"verification_code": code})),
             note="the whole body is the code (the default message is {verification_code})",
         )
-        # the customer's notice of an approved appointment (TYPE_NEW_BOOKING, approved)
-        subject = cat.get("Your appointment information", "Your appointment information")
-        message = cat.get(BK_APPROVED, BK_APPROVED)
-        if locale != "en_US" and message == BK_APPROVED:
-            continue
-        _save(
-            source="bookly",
-            template="appointment-approved",
-            lang=lang,
-            kind="travel-booking",
-            code=None,
-            repository=BK_REPO,
-            path=path,
-            commit=BK_COMMIT,
-            licence="GPL-3.0-only",
-            rendered=rendered,
-            sender=sender,
-            subject=subject,
-            text=None,
-            html_part=_wpautop(replace(message, codes)),
-        )
+        # the customer's notices of an approved and of a cancelled appointment
+        # (TYPE_NEW_BOOKING and TYPE_CUSTOMER_APPOINTMENT_STATUS_CHANGED, e-mail gateway)
+        for template, subject_src, message_src in (
+            ("appointment-approved", "Your appointment information", BK_APPROVED),
+            ("appointment-cancelled", "Booking cancellation", BK_CANCELLED),
+        ):
+            subject = cat.get(subject_src, subject_src)
+            message = cat.get(message_src, message_src)
+            if locale != "en_US" and (message == message_src or subject == subject_src):
+                continue
+            _save(
+                source="bookly",
+                template=template,
+                lang=lang,
+                kind="travel-booking",
+                code=None,
+                repository=BK_REPO,
+                path=path,
+                commit=BK_COMMIT,
+                licence="GPL-3.0-only",
+                rendered=rendered,
+                sender=sender,
+                subject=subject,
+                text=None,
+                html_part=_wpautop(replace(message, codes)),
+            )
 
 
 # ---------------------------------------------------------------------------------------
