@@ -60,7 +60,7 @@ them at the commit named below, with fixed values, so each run writes the same b
   are translated). ``Reminder::_sendEmailTo`` replaces the ``{codes}`` and, as
   ``bookly_email_send_as`` is ``html`` by default, runs WordPress ``wpautop`` (a small
   port for text without block tags: ``<p>`` per blank-line paragraph, ``<br />`` for the
-  other line breaks); ``Utils\Mail::send`` hands it to ``wp_mail`` as ``text/html`` from
+  other line breaks); ``Utils\\Mail::send`` hands it to ``wp_mail`` as ``text/html`` from
   the site name and admin address. Dates and times are ``date_i18n`` with each site's
   ``date_format`` / ``time_format`` options (English ``F j, Y`` and ``g:i a``; numeric
   formats set on the other sites).
