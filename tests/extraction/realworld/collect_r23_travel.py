@@ -195,6 +195,21 @@ MRBS_URL_BASE = "https://rooms.harbourside.example.com/mrbs/"
 MRBS_USER = "Ingrid Solberg"
 # a sample of the shipped languages (the corpus wants codes to be a good share of it)
 MRBS_LANGS = {"en": "en", "de": "de", "fr": "fr"}
+# what the approver types as the reason / the question, in the site's language
+MRBS_NOTES = {
+    "en": {
+        "reason": "Room 3B is reserved for the board that afternoon.",
+        "info": "How many guests will attend, and do you need catering?",
+    },
+    "de": {
+        "reason": "Raum 3B ist an diesem Nachmittag für den Vorstand reserviert.",
+        "info": "Wie viele Gäste kommen, und brauchen Sie Verpflegung?",
+    },
+    "fr": {
+        "reason": "La salle 3B est réservée au conseil cet après-midi-là.",
+        "info": "Combien d'invités seront présents, et faut-il prévoir un traiteur ?",
+    },
+}
 MRBS_ENTRY = {"id": 4187, "name": "Quarterly partner review"}
 # action -> (template id, subject tag, body tag, extra (label tag, note) or None, with link)
 MRBS_ACTIONS = [
@@ -203,9 +218,9 @@ MRBS_ACTIONS = [
     ("deleted", "mail_subject_delete", "mail_body_del_entry", None, False),
     ("approved", "mail_subject_approved", "mail_body_approved", None, True),
     ("rejected", "mail_subject_rejected", "mail_body_rej_entry",
-     ("reason", "Room 3B is reserved for the board that afternoon."), False),
+     ("reason", "reason"), False),
     ("more-info", "mail_subject_more_info", "mail_body_more_info",
-     ("info_requested", "How many guests will attend, and do you need catering?"), True),
+     ("info_requested", "info"), True),
     ("reminder", "mail_subject_reminder", "mail_body_reminder", None, True),
 ]  # fmt: skip
 
@@ -233,7 +248,7 @@ def _mrbs(mirrors: Path) -> None:
             if extra:
                 body += eol + eol
                 body += vocab[extra[0]] + ": "
-                body += extra[1]
+                body += MRBS_NOTES[file_lang][extra[1]]
             if link:
                 body += eol + eol
                 body += MRBS_URL_BASE + "view_entry.php?id=" + str(MRBS_ENTRY["id"])
