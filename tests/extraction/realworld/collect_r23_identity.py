@@ -430,8 +430,10 @@ def ots(mirrors: Path) -> None:
                             "login_at_formatted": when,
                             "device_info": "Firefox 133 on Windows 11", "location": "DE",
                             "security_settings_path": sec, "support_path": "/support"},
-        "magic_link": {"magic_link_url": f"{baseuri}/auth/email-login?key="
-                       "6c0f3e9a1b7d4f2e8a5c9b3d7e1f4a6c",
+        # Rodauth's email_auth_email_link: /auth (application.rb) + email-login route,
+        # key = "<account id>_<HMAC'd random key, base64url>"
+        "magic_link": {"magic_link_url": f"{baseuri}/auth/email-login?key=4817_"
+                       "Qm9TcXk3ZHVhN1hIc0pwR2x2U2ZqM1ZCcE5wZzBhcTI",
                        "email_address": "noor.tester@example.com"},
     }  # fmt: skip
     layout_txt = _show(repo, c, tdir + "layout.txt.erb")
