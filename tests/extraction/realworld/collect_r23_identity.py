@@ -55,6 +55,19 @@ snapshots at pinned commits.
   secrets.example.com. Delivery (``delivery/smtp.rb``): multipart text + html. These are
   notices; the magic-link mail's only secret is inside its link.
 
+- voidauth/voidauth (AGPL-3.0-only, Node SSO/OIDC provider), commit VOIDAUTH_COMMIT:
+  ``server/util/email.ts`` compiles ``default_email_templates/<name>/{subject,html,text}
+  .default.ejs`` with ejs and sends subject, html and text through nodemailer
+  (multipart/alternative). Rendered by the real ejs 6.0.1 (the version of the project's
+  ``package-lock.json``), installed with ``npm install --prefix /tmp/r23ejs ejs@6.0.1`` and
+  run by ``node`` (``--ejs`` option points at it). Locals as the send functions build them:
+  APP_TITLE "VoidAuth" and APP_FONT "" (``server/util/config.ts`` defaults), APP_URL
+  https://auth.example.com, PRIMARY_COLOR ``#000`` / PRIMARY_CONTRAST_COLOR ``#FFF``
+  (``server/util/theme.ts``'s initial values; the Angular Material theme generation that
+  replaces them is not run), URLs from ``shared/constants.ts`` REDIRECT_PATHS and
+  ``server/db/passwordReset.ts`` (challenge: ``randomBytes(24).toString('base64url')``).
+  English only (the mail templates are not translated). Link-only notices.
+
 Labels are what a person reading the mail would type (``code``), else null.
 """
 
@@ -79,6 +92,7 @@ PORTIER_COMMIT = "56441029da8f258726ca76d6410dbdb2915868a4"
 PHPAUTH_COMMIT = "7aaca53554154081782f2a41bb8a2a71c794a1d5"
 EIAM_COMMIT = "a182709052621e77b16f91935284c17db2da606c"
 OTS_COMMIT = "de53ff8f7e51f8150f5c183f9b4cd8eebbe4eb24"
+VOIDAUTH_COMMIT = "a52534d07749605f5f51049d8d24c2fc70b3cfa2"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -116,7 +130,7 @@ def _po(src: str) -> dict[str, str]:
     out: dict[str, str] = {}
     cur: str | None = None
     key = val = ""
-    for line in src.splitlines() + [""]:
+    for line in [*src.splitlines(), ""]:
         line = line.strip()
         if line.startswith("msgid "):
             if cur == "msgstr" and key:
@@ -360,7 +374,7 @@ class _Erb:
         py = re.sub(r"(\w+): ", r"\1=", py)
         ns = dict(self.ctx)
         ns.update(t=self.t, h=_html_escape, _sl=self.show_logo)
-        return eval(py, {"__builtins__": {}}, ns)  # noqa: S307 - our own templates' exprs
+        return eval(py, {"__builtins__": {}}, ns)
 
     def render(self, src: str) -> str:
         out: list[str] = []
@@ -473,14 +487,88 @@ def ots(mirrors: Path) -> None:
             )
 
 
+_EJS_JS = r"""
+const ejs = require(process.argv[2]);
+const job = JSON.parse(require('fs').readFileSync(0, 'utf-8'));
+const out = {};
+for (const [part, src] of Object.entries(job.templates)) {
+  out[part] = ejs.compile(src)(job.locals);
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def voidauth(mirrors: Path, ejs_dir: Path) -> None:
+    repo = mirrors / "voidauth+voidauth" / "repo"
+    c = VOIDAUTH_COMMIT
+    app = "https://auth.example.com"
+    base = {
+        "primary_color": "#000", "primary_contrast_color": "#FFF", "app_title": "VoidAuth",
+        "app_font": "", "app_url": app,
+    }  # fmt: skip
+    mails = {
+        "email_verification": {
+            "name": "Noor Haddad",
+            "verification_url": f"{app}/verify_email/5b0e7c2a-93d4-4f61-a8e2-1c7f90d3b642/"
+            "Xk2pQ9vR4tLm7WcN1bY8zHs3dFgJ6eAu",
+        },
+        "reset_password": {
+            "name": "Noor Haddad",
+            "reset_url": f"{app}/reset_password?id=5b0e7c2a-93d4-4f61-a8e2-1c7f90d3b642"
+            "&challenge=Pw7nT2kZ9qLc4VxR8mHs1bJd6fYe3GaU",
+        },
+        "invitation": {
+            "name": "noor",
+            "invitation_url": f"{app}/invite?invite=e41c8a77-0b2d-4e59-9f3a-6d2b18c5a904"
+            "&challenge=Jm3vX8qT1pLw6KcZ9nRb4hYs7dGe2FaU",
+        },
+        "approved": {"name": "Noor Haddad", "default_url": app},
+        "admin_notification": {
+            "users": ["noor"],
+            "unapproved_users": [{"id": "5b0e7c2a-93d4-4f61-a8e2-1c7f90d3b642",
+                                  "username": "noor", "approved": False}],
+            "new_users": [],
+            "users_url": f"{app}/admin/users",
+        },
+    }  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        js = Path(tmp) / "render.js"
+        js.write_text(_EJS_JS)
+        for name, extra in mails.items():
+            d = f"default_email_templates/{name}/"
+            templates = {p: _show(repo, c, f"{d}{p}.default.ejs") for p in ("subject", "html", "text")}
+            res = subprocess.run(
+                ["node", str(js), str(ejs_dir / "node_modules" / "ejs")],
+                input=json.dumps({"templates": templates, "locals": {**base, **extra}}),
+                capture_output=True, check=True, text=True,
+            )
+            out = json.loads(res.stdout)
+            _save(
+                source="voidauth", template=name.replace("_", "-"), lang="en", kind="notice",
+                code=None, repository="voidauth/voidauth",
+                path=f"server/util/email.ts, server/db/passwordReset.ts, shared/constants.ts, "
+                f"server/util/config.ts, server/util/theme.ts, {d}subject.default.ejs, "
+                f"{d}html.default.ejs, {d}text.default.ejs",
+                commit=c, licence="AGPL-3.0-only",
+                rendered="ejs 6.0.1 under node with the send function's locals; "
+                "nodemailer multipart text+html",
+                sender="VoidAuth <noreply@auth.example.com>", subject=out["subject"],
+                text=out["text"], html_part=out["html"],
+                note="link only; nothing to type",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    parser.add_argument("--ejs", type=Path, default=Path("/tmp/r23ejs"),
+                        help="npm prefix holding ejs 6.0.1")
     args = parser.parse_args()
     portier(args.mirrors)
     phpauth(args.mirrors)
     eiam(args.mirrors)
     ots(args.mirrors)
+    voidauth(args.mirrors, args.ejs)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
