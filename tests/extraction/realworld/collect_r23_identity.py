@@ -9,8 +9,8 @@ snapshots at pinned commits.
   ``src/bridges/email.rs`` (``auth``) makes a 12-character one-time pad with
   ``crypto::random_zbase32`` (alphabet ``13456789abcdefghijkmnopqrstuwxyz``), shows it as two
   groups of six joined by a space, and fills ``tmpl/email_html.mustache`` and
-  ``tmpl/email_text.mustache`` with the gettext strings of ``lang/<lang>.po`` (en, de, nl,
-  fr_CA, fr: ``src/config/i18n.rs``); the subject is ``"Finish logging in to" + " " +
+  ``tmpl/email_text.mustache`` with the gettext strings of the compiled ``lang/<lang>.mo``
+  (en, de, nl, fr_CA, fr: ``src/config/i18n.rs``; read with Python's gettext); the subject is ``"Finish logging in to" + " " +
   display_origin``. The text template has no gettext: it is English in every language, as
   the broker sends it. The HTML is rendered as rust-mustache 0.9 does it: ``{{ x }}``
   HTML-escaped (``& < > " '``), ``{{{ x }}}`` raw. ``src/agents/mailer/mod.rs`` sends
@@ -74,7 +74,9 @@ Labels are what a person reading the mail would type (``code``), else null.
 from __future__ import annotations
 
 import argparse
+import gettext
 import hashlib
+import io
 import json
 import re
 import subprocess
@@ -125,29 +127,13 @@ def _save(*, source, template, lang, kind, code, repository, path, commit, licen
 # ---------------------------------------------------------------- portier-broker
 
 
-def _po(src: str) -> dict[str, str]:
-    """msgid -> msgstr of a gettext .po file (single- and multi-line strings)."""
-    out: dict[str, str] = {}
-    cur: str | None = None
-    key = val = ""
-    for line in [*src.splitlines(), ""]:
-        line = line.strip()
-        if line.startswith("msgid "):
-            if cur == "msgstr" and key:
-                out[key] = val
-            key, cur = json.loads(line[6:]), "msgid"
-        elif line.startswith("msgstr "):
-            val, cur = json.loads(line[7:]), "msgstr"
-        elif line.startswith('"'):
-            if cur == "msgid":
-                key += json.loads(line)
-            elif cur == "msgstr":
-                val += json.loads(line)
-        else:
-            if cur == "msgstr" and key:
-                out[key] = val
-            cur = None
-    return out
+def _mo(repo: Path, commit: str, path: str) -> dict[str, str]:
+    """The compiled gettext catalogue the broker loads (``lang/<lang>.mo``)."""
+    raw = subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    return gettext.GNUTranslations(io.BytesIO(raw))._catalog
 
 
 def _mustache(tpl: str, params: dict[str, str]) -> str:
@@ -178,7 +164,7 @@ def portier(mirrors: Path) -> None:
                 "fr_CA": "Nc4Hb8Qz1mWx6Tr0Lv3kPy9dFs2jGa5eUo7iXn1wRtE",
                 "fr": "Ky7Tm2Pc9xLq4Wn0Rb6vZd1hJs8fEa3gUo5iNk2tXzQ"}  # fmt: skip
     for lang in ("en", "de", "nl", "fr_CA", "fr"):
-        cat = _po(_show(repo, c, f"lang/{lang}.po")) if lang != "en" else {}
+        cat = _mo(repo, c, f"lang/{lang}.mo")
 
         def g(s: str, cat=cat) -> str:
             return cat.get(s) or s
@@ -198,10 +184,10 @@ def portier(mirrors: Path) -> None:
             source="portier", template="login-code", lang=lang, kind="saas-otp", code=pad,
             repository="portier/portier-broker",
             path=f"src/bridges/email.rs, tmpl/email_html.mustache, tmpl/email_text.mustache, "
-            f"src/agents/mailer/mod.rs, lang/{lang}.po",
+            f"src/agents/mailer/mod.rs, src/config/i18n.rs, lang/{lang}.mo",
             commit=c, licence="MIT OR Apache-2.0",
             rendered="rust-mustache semantics (escaped {{x}}, raw {{{x}}}) over both templates "
-            "with the .po strings; text part English as shipped; multipart text+html",
+            "with the .mo strings; text part English as shipped; multipart text+html",
             sender="Portier <login@broker.example.org>",
             subject=f"{g('Finish logging in to')} {origins[lang]}",
             text=_mustache(text_tpl, params), html_part=_mustache(html_tpl, params),
