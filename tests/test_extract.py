@@ -1366,3 +1366,38 @@ def test_a_value_run_into_a_word_of_another_alphabet() -> None:
     assert extract_code("Your code: cQ5jAb and more") == "cQ5jAb"
     # a word glued to a lower-case letter of another alphabet is one word
     assert extract_code("Código: ab12cdé\n") is None
+
+
+def test_round_twenty_three_keys_passwords_and_pads() -> None:
+    # a key the reader is told to use, with its colon, in several languages
+    mail = "You then need to use the following activation key: k4Q8b2Xr7Tn1Lw9Fz3Hm\n\nIf you…"
+    assert extract_code(mail) == "k4Q8b2Xr7Tn1Lw9Fz3Hm"
+    assert extract_code("Sie benötigen folgenden Sicherheitsschlüssel: e3Sd8Lq5Na2Vy7Gk1Mr4\n") == (
+        "e3Sd8Lq5Na2Vy7Gk1Mr4"
+    )
+    # "6Ft9" inside a key is not nine forints
+    assert extract_code("Wprowadź tam klucz aktywacji: Zr3Mk8Pw1Cq6Ft9Jx4Hd\n\nJeżeli") == (
+        "Zr3Mk8Pw1Cq6Ft9Jx4Hd"
+    )
+    # a product's key in prose is no label
+    assert extract_code("Your activation key arrives with the box, serial K4Q8B2XR7TN1.") is None
+    # a pad shown in groups of letters and digits, alone on its line
+    mail = "Alternatively, enter the following code on the login page:\n\nq7kx3m be1ho9\n"
+    assert extract_code(mail) == "q7kx3mbe1ho9"
+    assert extract_code("Upgrade from v2 beta3 to abc1 de2f now") is None
+    # a password the sentence says "is", the text wrapped before it
+    mail = "Ihr neues Passwort lautet\nX3wGKoeqJa7X und kann nun benutzt werden, um Login."
+    assert extract_code(mail) == "X3wGKoeqJa7X"
+    assert extract_code("Смяната е успешна. Новата ти\nпарола е nLisCZV3VZej и сега може") == (
+        "nLisCZV3VZej"
+    )
+    # a password in 【】 after a CJK password word and 是
+    assert extract_code("您的 TopIAM 账户的初始密码是【Hn4$kT8zWc1e】。\n") == "Hn4$kT8zWc1e"
+    # a text part whose lines ran together: an address, the password, the next sentence
+    mail = (
+        "Remember your user details:Email: noor.tester@example.comPassword: q7RfM2xaWe do "
+        "not have your original password anymore.Regards!"
+    )
+    assert extract_code(mail) == "q7RfM2xa"
+    mail = "Brukerdetaljer:E-post: noor@example.noPassord: t5HbV3mZVi har ikke passordet."
+    assert extract_code(mail) == "t5HbV3mZ"

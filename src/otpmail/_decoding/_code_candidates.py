@@ -44,7 +44,7 @@ _RIGHT_AFTER_LABEL = re.compile(
     r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
     r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
     r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
-    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|ay)[ \t]*:?)|"
+    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|е|је|ay)[ \t]*:?)|"
     r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
 )
 """What may stand between a code word and the code: a word or two that qualify it, then a
@@ -52,7 +52,9 @@ colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is 
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
 up to four words and a colon (``One-time password for current session: …``); an
 abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
-_RIGHT_AFTER_SECRET = re.compile(_RIGHT_AFTER_LABEL.pattern.replace("|это|ay)", "|это|ay|a|à|إلى)"))
+_RIGHT_AFTER_SECRET = re.compile(
+    _RIGHT_AFTER_LABEL.pattern.replace("|это|е|је|ay)", "|это|е|је|ay|a|à|إلى)")
+)
 """The same after a password word, which may also be set "to" a value (``restablecer su
 contraseña a …``, ``كلمة المرور … إلى …``); after a code word "a" is a preposition
 (``codice per accedere a EspoCRM``)."""
@@ -111,6 +113,15 @@ _SENTENCE_GOES_ON = re.compile(rf"(?:['’]?[{_LOWER}]+)?[ \t]+[{_LOWER}]")
 """The rest of a capitalised word, then a lower-case word: a sentence going on."""
 
 
+_SHORT_STARTERS = frozenset(
+    ("We", "If", "It", "In", "On", "To", "At", "As", "So", "No", "Do", "My",
+     "By", "Il", "Le", "La", "Je", "Tu", "Si", "Es", "Er", "Da", "De", "En",
+     "Et", "Ik", "Ne", "Se", "Vi", "Du", "Om", "Og", "Ja", "Al", "Ma", "Na")
+)  # fmt: skip
+"""Two-letter words that start sentences: run into a value in mixed case they are still the
+next sentence (``q7RfM2xaWe do not``); other pairs may end the code (``cQ5jAb and``)."""
+
+
 def _run_on_end(seg: str, start: int, end: int) -> int | None:
     """Where a value ends that ran into the next sentence (``975376S'il s'agit``,
     ``572425If this``, ``F4UL86740KThis was``, ``d9I2Wa7nY3PActivate expired``): a text part
@@ -133,7 +144,12 @@ def _run_on_end(seg: str, start: int, end: int) -> int | None:
     # a short word ("If", "Se", "Mã", "Ne") only after a value in one case: "cQ5jAb and" is
     # a code
     mixed = head.upper() != head and head.lower() != head
-    if end - cut < 3 and seg[end : end + 1] not in "'’" and mixed:
+    if (
+        end - cut < 3
+        and seg[end : end + 1] not in "'’"
+        and mixed
+        and seg[cut:end] not in _SHORT_STARTERS
+    ):
         return None
     return cut
 
@@ -186,6 +202,8 @@ def _joined(tokens: list[str], seps: list[str]) -> str | None:
     letter_groups_ok = any(ch.isdigit() for ch in joined) or joined.isupper()
     if sep == "-" and size in (3, 4, 5) and count >= 2 and size * count <= 10 and letter_groups_ok:
         return joined
+    if sep == " " and _SPACED_GROUPS.fullmatch(" ".join(tokens)) and count in (2, 3):
+        return joined  # "q7kx3m be1ho9": a pad in groups, read where a code stands
     return None
 
 
@@ -204,6 +222,12 @@ def _in_quoted_title(seg: str, start: int, end: int) -> bool:
         if m.start() < start and end < m.end():
             return sum(word.isalpha() for word in m.group()[1:-1].split()) >= 3
     return False
+
+
+_SPACED_GROUPS = re.compile(
+    r"(?=[a-z]*[0-9])(?=[0-9]*[a-z])[0-9a-z]{4,6}(?: (?=[a-z]*[0-9])(?=[0-9]*[a-z])[0-9a-z]{4,6})+"
+)
+"""Groups of lower-case letters and digits, each with both, split by spaces for reading."""
 
 
 def _code_ish(token: str, sep: str) -> bool:
@@ -417,7 +441,7 @@ _SECRET_WORD = re.compile(
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
     r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
-    r"|\.[A-Z][a-z]+$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
+    r"|\.[A-Z][a-z]+[!?]?$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
 )
 """A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
 a sentence run on after a full stop (``301733.This``), or bracketed text."""
@@ -525,6 +549,7 @@ and, alone on its line, a table's row laid out in a column (``Password`` / ``pit
 _QUOTED_VALUE = re.compile(
     r"\"(?P<v1>[!-~]{4,32}?)\"|'(?P<v2>[!-~]{4,32}?)'|“(?P<v3>[!-~]{4,32}?)[”“]"
     r"|«(?P<v4>[!-~]{4,32}?)»|„(?P<v5>[!-~]{4,32}?)[“”]|「(?P<v6>[!-~]{4,32}?)」"
+    r"|【(?P<v7>[!-~]{4,32}?)】"
 )
 """A value in quotes (``dem Passwort "aQCZQAyp8F"``, ``with pin 'ct8mWe'``)."""
 _ENDS_IN_COLON = re.compile(r"[:：][ \t]*$", re.M)
@@ -677,6 +702,16 @@ def _typed_as_shown(value: str) -> bool:
     )
 
 
+_WRAPPED_SECRET_IS = re.compile(
+    r"(?i)\b(?:" + "|".join(_SECRET_WORDS) + r")(?: [\w-]+){0,2}[ \t]+"
+    r"(?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|е|је)[ \t]*\n[ \t]*"
+    r"(?P<v>(?=\S*(?-i:[0-9]|[a-z][A-Z]))[0-9A-Za-z]{6,32})(?=[.,;]?(?:[ \t]|$))",
+    re.M,
+)
+"""A password word that the sentence says "is" a random value on the next line, the text
+wrapped between (``Ihr neues Passwort lautet`` / ``X3wGKoeqJa7X und kann …``)."""
+
+
 def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidate]:
     """Values of any shape a password word gives, on its line (``New password:
     moss7harbor``) or alone on the next (``Password`` / ``pitiwuna``): typed as shown, so
@@ -695,6 +730,8 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, True))
         elif _asked_for(seg, start, end):
             found.append((start, end, False))
+    for m in _WRAPPED_SECRET_IS.finditer(seg):
+        found.append((*m.span("v"), True))
     for m in _INLINE_VALUE.finditer(seg):
         # "mit dem Kennwort b401 anmelden", "and the password 91ok."
         word = _SECRET_WORD.search(seg, max(0, m.start() - 40), m.start())
@@ -858,6 +895,11 @@ def _candidates(seg: str) -> list[_Candidate]:
         if _in_quoted_title(seg, start, end):
             continue
         shape = _random_shape(value) if len(run) == 1 else None
+        if len(run) > 1 and seps[0] == " " and value.islower() and not value.isdigit():
+            # spaced groups of letters and digits, only alone on their line or after a label
+            shape = "long" if _stands_as_code(seg, start, end) else None
+            if shape is None:
+                continue
         if shape == "caps-long":
             # alone under a line that asks for it, or after "Code:"; after other words it is
             # a serial, a transaction or a tracking number as often as a key

@@ -40,7 +40,11 @@ def _join_boxes(m: re.Match[str]) -> str:
 
 
 _URL_LIKE = re.compile(r"(?i)(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"'`]*")
-_EMAIL_ADDR = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_ADDR = re.compile(
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,24}(?=[A-Z][a-z])|[\w-]+)"
+)
+"""A mail address; its last label ends before a capitalised word run into it
+(``noor@example.comPassword:``, a text part whose lines ran together)."""
 _CSS_BLOCK = re.compile(r"\{[^{}\n]{0,400}\}")
 _HEX_COLOUR = re.compile(r"(?<![0-9A-Za-z])#[0-9A-Fa-f]{3,8}(?![0-9A-Za-z])")
 
@@ -101,7 +105,8 @@ _CURRENCY = (
 )
 _AMOUNT = r"[0-9]{1,3}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9]+(?:[.,][0-9]{1,2})?"
 _MONEY = re.compile(
-    rf"(?:{_CURRENCY})[ \t]?(?:{_AMOUNT})"
+    # currency first, not inside a token ("Cq6Ft9Jx" is a key, not 9 forints)
+    rf"(?<![0-9A-Za-z])(?:{_CURRENCY})[ \t]?(?:{_AMOUNT})(?![A-Za-z])"
     # amount first; the pattern starts with a digit so the engine can skip to digits
     r"|[0-9](?<![0-9A-Za-z][0-9])(?:[0-9]{0,2}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     rf"|[0-9]*(?:[.,][0-9]{{1,2}})?)[ \t]?(?:{_CURRENCY})"

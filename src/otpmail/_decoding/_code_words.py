@@ -85,7 +85,7 @@ _SECRET_IN_TABLE = "|".join(w + _SECRET_BEFORE_VALUE for w in _SECRET_WORDS)
 ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a title
 (``Password Reset``). One alternative a word, as for :data:`_GIVEN_SECRET_WORDS`."""
 _SECRET_IS = "|".join(
-    w + r"(?=(?: [\w-]+){0,2}[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|ay|to|a|à)"
+    w + r"(?=(?: [\w-]+){0,2}[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|ay|to|a|à|е|је)"
     r"[ \t]+(?=\S*(?-i:[0-9]|[a-z][A-Z])|\S*[!#$%&*+/:;<=>?@^_{|}~]\S))"
     for w in _SECRET_WORDS
 )
@@ -132,7 +132,11 @@ _POSITIVE = _words(
     r"codi\b|codicem\b|cód\b|cod\b|"
     # what a mail calls its confirmation number is given to be used (not an order's number)
     # a bank's challenge for strong customer authentication ("Your consent challenge : …")
-    r"challenge(?= ?[:=])|",
+    r"challenge(?= ?[:=])|"
+    # a key the reader is told to use, with its colon ("use the following activation key:
+    # k4Q8b2Xr…"), not a product's licence key in prose
+    r"(?:activation|security) key(?= ?[:：])|(?:aktivierungs|sicherheits)schlüssel(?= ?[:：])|"
+    r"clé d'activation(?= ?[:：])|ключ\w* активации(?= ?[:：])|klucz\w* aktywac\w*(?= ?[:：])|",
     rf"pin[ -]?codes?(?={_PIN_CODE_IS})",
     # a password or credential the mail gives to be typed ("Your password: bcCE79DF9r",
     # "Passwort: mPCWVtvpju", "Your credential: 5itLQ-J6o2Kc-…"): only with its colon, so
@@ -164,7 +168,7 @@ _POSITIVE_SCRIPTS = _phrases(
 """Applied to text that is not ASCII only."""
 _POSITIVE_CJK = _phrases(
     r"確認コード|認証コード|認証番号|ワンタイムパスワード|ワンタイムコード|セキュリティコード|"
-    r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|"
+    r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|激活密钥|激活金鑰|"
     r"動態碼|动态密码|動態密碼|一次性密码|一次性密碼|安全码|安全碼|确认码|確認碼|认证码|認證碼|"
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
     r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|토큰|トークン|令牌|"
