@@ -181,16 +181,22 @@ def portier(mirrors: Path) -> None:
             "alternate": g("Alternatively, enter the following code on the login page:"),
         }  # fmt: skip
         _save(
-            source="portier", template="login-code", lang=lang, kind="saas-otp", code=pad,
+            source="portier",
+            template="login-code",
+            lang=lang,
+            kind="saas-otp",
+            code=pad,
             repository="portier/portier-broker",
             path=f"src/bridges/email.rs, tmpl/email_html.mustache, tmpl/email_text.mustache, "
             f"src/agents/mailer/mod.rs, src/config/i18n.rs, lang/{lang}.mo",
-            commit=c, licence="MIT OR Apache-2.0",
+            commit=c,
+            licence="MIT OR Apache-2.0",
             rendered="rust-mustache semantics (escaped {{x}}, raw {{{x}}}) over both templates "
             "with the .mo strings; text part English as shipped; multipart text+html",
             sender="Portier <login@broker.example.org>",
             subject=f"{g('Finish logging in to')} {origins[lang]}",
-            text=_mustache(text_tpl, params), html_part=_mustache(html_tpl, params),
+            text=_mustache(text_tpl, params),
+            html_part=_mustache(html_tpl, params),
             note="the pad is shown as two groups of six separated by a space; the broker "
             "strips whitespace from what is entered",
         )
@@ -237,28 +243,40 @@ def phpauth(mirrors: Path) -> None:
             lf.write_text(_show(repo, c, f"languages/{locale}.php"))
             res = subprocess.run(
                 ["php", str(script), str(lf), site_name, site_url, akey, rkey],
-                capture_output=True, check=True, text=True,
+                capture_output=True,
+                check=True,
+                text=True,
             )
             data = json.loads(res.stdout)
             for typ, key in (("activation", akey), ("reset", rkey)):
-                note = ("the link points at the bare activation/reset page (append_code off); "
-                        "the 20-character key is typed there")
+                note = (
+                    "the link points at the bare activation/reset page (append_code off); "
+                    "the 20-character key is typed there"
+                )
                 if key not in data[typ]["body"]:
                     key = None
-                    note = ("this translation leaves the key (%3$s) out and the link does not "
-                            "carry it: nothing to type")
+                    note = (
+                        "this translation leaves the key (%3$s) out and the link does not "
+                        "carry it: nothing to type"
+                    )
                 _save(
-                    source="phpauth", template=typ, lang=locale,
-                    kind="saas-otp" if key else "notice", code=key,
+                    source="phpauth",
+                    template=typ,
+                    lang=locale,
+                    kind="saas-otp" if key else "notice",
+                    code=key,
                     repository="PHPAuth/PHPAuth",
                     path=f"sources/Auth.php, sources/Helpers.php, sources/AuthInterface.php, "
                     f"sources/Mailer/NativeMailer.php, languages/{locale}.php, "
                     "database_defs/database_mysql.sql",
-                    commit=c, licence="MIT",
+                    commit=c,
+                    licence="MIT",
                     rendered="language file run by PHP, vsprintf as __lang does; "
                     "NativeMailer sends the HTML body only (text/html)",
                     sender="PHPAuth Mailer <noreply@example.com>",
-                    subject=data[typ]["subject"], text=None, html_part=data[typ]["body"],
+                    subject=data[typ]["subject"],
+                    text=None,
+                    html_part=data[typ]["body"],
                     note=note,
                 )
 
@@ -320,18 +338,26 @@ def eiam(mirrors: Path) -> None:
         if tid in ("reset-password-confirm", "welcome"):
             note = "the password set by the administrator is given to be typed at sign-in"
         _save(
-            source="topiam", template=tid, lang="zh-CN",
-            kind="saas-otp" if code else "notice", code=code, repository="topiam/eiam",
+            source="topiam",
+            template=tid,
+            lang="zh-CN",
+            kind="saas-otp" if code else "notice",
+            code=code,
+            repository="topiam/eiam",
             path="eiam-common/src/main/java/cn/topiam/employee/common/enums/MailType.java, "
             "eiam-core/src/main/java/cn/topiam/employee/core/message/mail/MailUtils.java, "
             "eiam-core/src/main/java/cn/topiam/employee/core/message/mail/"
             "MailMsgEventListener.java, eiam-core/src/main/java/cn/topiam/employee/core/"
             f"message/mail/MailMsgEventPublish.java, {base}{fname}",
-            commit=c, licence="AGPL-3.0-or-later",
+            commit=c,
+            licence="AGPL-3.0-or-later",
             rendered="licence comment removed as MailUtils does; FreeMarker ${name} "
             "interpolation of subject and content with the publisher's parameters; text/html",
-            sender="系统账户 <noreply@iam.example.com>", subject=ftl(subject), text=None,
-            html_part=ftl(content), note=note,
+            sender="系统账户 <noreply@iam.example.com>",
+            subject=ftl(subject),
+            text=None,
+            html_part=ftl(content),
+            note=note,
         )
 
 
@@ -457,18 +483,24 @@ def ots(mirrors: Path) -> None:
             text = lay.render(layout_txt)
             html_part = _Erb({**common, "content": body}, t).render(layout_html)
             _save(
-                source="onetimesecret", template=name.replace("_", "-"), lang=_OTS_BCP[lang],
-                kind="notice", code=None, repository="onetimesecret/onetimesecret",
+                source="onetimesecret",
+                template=name.replace("_", "-"),
+                lang=_OTS_BCP[lang],
+                kind="notice",
+                code=None,
+                repository="onetimesecret/onetimesecret",
                 path=f"lib/onetime/mail/views/base.rb, lib/onetime/mail/views/{name}.rb, "
                 f"{tdir}{name}.txt.erb, {tdir}{name}.html.erb, {tdir}layout.txt.erb, "
                 f"{tdir}layout.html.erb, lib/onetime/mail/delivery/smtp.rb, "
                 f"locales/content/{lang}/email.json",
-                commit=c, licence="MIT",
+                commit=c,
+                licence="MIT",
                 rendered="ERB (trim_mode '-') subset interpreter over body and layout, "
                 "I18n strings from the locale's email.json; multipart text+html",
                 sender="Secure Links <noreply@secrets.example.com>",
                 subject=t(f"email.{name}.subject", display_domain=host),
-                text=text, html_part=html_part,
+                text=text,
+                html_part=html_part,
                 note="sign-in link only; nothing to type" if name == "magic_link" else None,
             )
 
@@ -522,24 +554,35 @@ def voidauth(mirrors: Path, ejs_dir: Path) -> None:
         js.write_text(_EJS_JS)
         for name, extra in mails.items():
             d = f"default_email_templates/{name}/"
-            templates = {p: _show(repo, c, f"{d}{p}.default.ejs") for p in ("subject", "html", "text")}
+            templates = {
+                p: _show(repo, c, f"{d}{p}.default.ejs") for p in ("subject", "html", "text")
+            }
             res = subprocess.run(
                 ["node", str(js), str(ejs_dir / "node_modules" / "ejs")],
                 input=json.dumps({"templates": templates, "locals": {**base, **extra}}),
-                capture_output=True, check=True, text=True,
+                capture_output=True,
+                check=True,
+                text=True,
             )
             out = json.loads(res.stdout)
             _save(
-                source="voidauth", template=name.replace("_", "-"), lang="en", kind="notice",
-                code=None, repository="voidauth/voidauth",
+                source="voidauth",
+                template=name.replace("_", "-"),
+                lang="en",
+                kind="notice",
+                code=None,
+                repository="voidauth/voidauth",
                 path=f"server/util/email.ts, server/db/passwordReset.ts, shared/constants.ts, "
                 f"server/util/config.ts, server/util/theme.ts, {d}subject.default.ejs, "
                 f"{d}html.default.ejs, {d}text.default.ejs",
-                commit=c, licence="AGPL-3.0-only",
+                commit=c,
+                licence="AGPL-3.0-only",
                 rendered="ejs 6.0.1 under node with the send function's locals; "
                 "nodemailer multipart text+html",
-                sender="VoidAuth <noreply@auth.example.com>", subject=out["subject"],
-                text=out["text"], html_part=out["html"],
+                sender="VoidAuth <noreply@auth.example.com>",
+                subject=out["subject"],
+                text=out["text"],
+                html_part=out["html"],
                 note="link only; nothing to type",
             )
 
@@ -547,8 +590,9 @@ def voidauth(mirrors: Path, ejs_dir: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
-    parser.add_argument("--ejs", type=Path, default=Path("/tmp/r23ejs"),
-                        help="npm prefix holding ejs 6.0.1")
+    parser.add_argument(
+        "--ejs", type=Path, default=Path("/tmp/r23ejs"), help="npm prefix holding ejs 6.0.1"
+    )
     args = parser.parse_args()
     portier(args.mirrors)
     phpauth(args.mirrors)

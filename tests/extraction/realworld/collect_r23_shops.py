@@ -125,14 +125,33 @@ def write(item: dict[str, Any], raw: bytes) -> dict[str, Any]:
 
 
 def item(
-    *, source: str, group: str, lang: str, kind: str, code: str | None, repository: str,
-    path: str, commit: str, licence: str, rendered: str, note: str | None = None,
+    *,
+    source: str,
+    group: str,
+    lang: str,
+    kind: str,
+    code: str | None,
+    repository: str,
+    path: str,
+    commit: str,
+    licence: str,
+    rendered: str,
+    note: str | None = None,
 ) -> dict[str, Any]:
     ident = f"{group}-{lang}"
     out: dict[str, Any] = {
-        "id": ident, "group": group, "source": source, "lang": lang, "kind": kind, "code": code,
-        "repository": repository, "path": path, "commit": commit, "licence": licence,
-        "rendered": rendered, "file": f"mail/{source}/{ident}.eml",
+        "id": ident,
+        "group": group,
+        "source": source,
+        "lang": lang,
+        "kind": kind,
+        "code": code,
+        "repository": repository,
+        "path": path,
+        "commit": commit,
+        "licence": licence,
+        "rendered": rendered,
+        "file": f"mail/{source}/{ident}.eml",
     }
     if note:
         out["note"] = note
@@ -144,7 +163,13 @@ def item(
 
 OSCAR_EMAILS = "src/oscar/templates/oscar/communication/emails/"
 OSCAR_LANGS = {  # Oscar's locale folder -> BCP 47
-    "en": "en", "de": "de", "fr": "fr", "nl": "nl", "it": "it", "ja": "ja", "pt_BR": "pt-BR",
+    "en": "en",
+    "de": "de",
+    "fr": "fr",
+    "nl": "nl",
+    "it": "it",
+    "ja": "ja",
+    "pt_BR": "pt-BR",
 }
 OSCAR_EVENTS = {  # event code -> languages
     "order_placed": list(OSCAR_LANGS),
@@ -161,22 +186,32 @@ def _oscar_setup(mirrors: Path, tmp: Path) -> None:
     templates = tmp / "templates" / "oscar" / "communication" / "emails"
     templates.mkdir(parents=True)
     names = ["base.html", "base.txt"] + [
-        f"commtype_{event}_{part}" for event in OSCAR_EVENTS
+        f"commtype_{event}_{part}"
+        for event in OSCAR_EVENTS
         for part in ("subject.txt", "body.txt", "body.html")
     ]
     for name in names:
-        (templates / name).write_bytes(git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT, OSCAR_EMAILS + name))
+        (templates / name).write_bytes(
+            git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT, OSCAR_EMAILS + name)
+        )
     tags = tmp / "oscartags"
     tags.mkdir()
     (tags / "__init__.py").write_text("")
     for lib in ("url_tags", "currency_filters"):
         (tags / f"{lib}.py").write_bytes(
-            git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT, f"src/oscar/templatetags/{lib}.py"))
+            git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT, f"src/oscar/templatetags/{lib}.py")
+        )
     for folder in OSCAR_LANGS:
         mo = tmp / "locale" / folder / "LC_MESSAGES" / "django.mo"
         mo.parent.mkdir(parents=True)
-        mo.write_bytes(git_show(mirrors, OSCAR_REPO, OSCAR_COMMIT,
-                                f"src/oscar/locale/{folder}/LC_MESSAGES/django.mo"))
+        mo.write_bytes(
+            git_show(
+                mirrors,
+                OSCAR_REPO,
+                OSCAR_COMMIT,
+                f"src/oscar/locale/{folder}/LC_MESSAGES/django.mo",
+            )
+        )
     sys.path.insert(0, str(tmp))
     import django
     from django.conf import settings
@@ -186,12 +221,18 @@ def _oscar_setup(mirrors: Path, tmp: Path) -> None:
         LANGUAGE_CODE="en",
         LOCALE_PATHS=[str(tmp / "locale")],
         INSTALLED_APPS=[],
-        TEMPLATES=[{
-            "BACKEND": "django.template.backends.django.DjangoTemplates",
-            "DIRS": [str(tmp / "templates")],
-            "OPTIONS": {"libraries": {"url_tags": "oscartags.url_tags",
-                                      "currency_filters": "oscartags.currency_filters"}},
-        }],
+        TEMPLATES=[
+            {
+                "BACKEND": "django.template.backends.django.DjangoTemplates",
+                "DIRS": [str(tmp / "templates")],
+                "OPTIONS": {
+                    "libraries": {
+                        "url_tags": "oscartags.url_tags",
+                        "currency_filters": "oscartags.currency_filters",
+                    }
+                },
+            }
+        ],
         OSCAR_URL_SCHEMA="http",  # oscar/defaults.py
         OSCAR_DEFAULT_CURRENCY="GBP",
         OSCAR_CURRENCY_FORMAT=None,
@@ -210,31 +251,59 @@ def _oscar_context(event: str) -> dict[str, Any]:
     reset_url = "/password-reset/confirm/MTI4/cg9xke-5f0a3b7c21e94d68a1b2c3d4e5f60718/"
     if event == "order_placed":
         order = SimpleNamespace(
-            number="100217", currency="EUR",
-            lines=_Lines([
-                SimpleNamespace(title="The Long Way to a Small, Angry Planet", quantity=1,
-                                line_price_incl_tax=Decimal("14.99")),
-                SimpleNamespace(title="Field Notes Pocket Notebook (3-pack)", quantity=2,
-                                line_price_incl_tax=Decimal("25.00")),
-            ]),
-            basket_total_incl_tax=Decimal("39.99"), shipping_incl_tax=Decimal("4.95"),
+            number="100217",
+            currency="EUR",
+            lines=_Lines(
+                [
+                    SimpleNamespace(
+                        title="The Long Way to a Small, Angry Planet",
+                        quantity=1,
+                        line_price_incl_tax=Decimal("14.99"),
+                    ),
+                    SimpleNamespace(
+                        title="Field Notes Pocket Notebook (3-pack)",
+                        quantity=2,
+                        line_price_incl_tax=Decimal("25.00"),
+                    ),
+                ]
+            ),
+            basket_total_incl_tax=Decimal("39.99"),
+            shipping_incl_tax=Decimal("4.95"),
             total_incl_tax=Decimal("44.94"),
-            shipping_address=SimpleNamespace(active_address_fields=[
-                "Ms Noor Tester", "Lindenstraße 12", "Berlin", "10969", "Germany"]),
+            shipping_address=SimpleNamespace(
+                active_address_fields=[
+                    "Ms Noor Tester",
+                    "Lindenstraße 12",
+                    "Berlin",
+                    "10969",
+                    "Germany",
+                ]
+            ),
         )
         path = "/accounts/orders/100217/"
-        return {"user": user, "order": order, "lines": order.lines, "site": site,
-                "status_path": path, "status_url": f"http://{site.domain}{path}"}
+        return {
+            "user": user,
+            "order": order,
+            "lines": order.lines,
+            "site": site,
+            "status_path": path,
+            "status_url": f"http://{site.domain}{path}",
+        }
     if event == "email_changed":
-        return {"user": user, "site": site, "reset_url": reset_url,
-                "new_email": "noor.t@example.net"}
+        return {
+            "user": user,
+            "site": site,
+            "reset_url": reset_url,
+            "new_email": "noor.t@example.net",
+        }
     if event in ("password_reset", "password_changed"):
         return {"user": user, "site": site, "reset_url": reset_url}
     if event == "product_alert":
-        product = SimpleNamespace(get_title="Moleskine Classic Notebook, Large, Ruled",
-                                  get_absolute_url="/catalogue/moleskine-classic-notebook_57/")
-        return {"alert": SimpleNamespace(user=user, product=product), "hurry": True,
-                "site": site}
+        product = SimpleNamespace(
+            get_title="Moleskine Classic Notebook, Large, Ruled",
+            get_absolute_url="/catalogue/moleskine-classic-notebook_57/",
+        )
+        return {"alert": SimpleNamespace(user=user, product=product), "hurry": True, "site": site}
     return {"user": user, "site": site}
 
 
@@ -252,26 +321,37 @@ def oscar(mirrors: Path) -> list[dict[str, Any]]:
                     ctx = _oscar_context(event)
                     ctx["static_base_url"] = None
                     parts = {
-                        part: get_template(f"oscar/communication/emails/commtype_{event}_{part}")
-                        .render(ctx) for part in ("subject.txt", "body.txt", "body.html")
+                        part: get_template(
+                            f"oscar/communication/emails/commtype_{event}_{part}"
+                        ).render(ctx)
+                        for part in ("subject.txt", "body.txt", "body.html")
                     }
                 subject = parts["subject.txt"].replace("\n", "").replace("\r", "")
                 raw = message(
-                    sender="shop@fernhill.example", subject=subject, text=parts["body.txt"],
+                    sender="shop@fernhill.example",
+                    subject=subject,
+                    text=parts["body.txt"],
                     html_part=parts["body.html"] or None,
                     sent=datetime(2026, 12, 4, 10, 12, 5, tzinfo=UTC),
                 )
-                files = [f"{OSCAR_EMAILS}commtype_{event}_{p}"
-                         for p in ("subject.txt", "body.txt", "body.html")]
+                files = [
+                    f"{OSCAR_EMAILS}commtype_{event}_{p}"
+                    for p in ("subject.txt", "body.txt", "body.html")
+                ]
                 if event != "registration" and event != "product_alert":
                     files += [OSCAR_EMAILS + "base.txt", OSCAR_EMAILS + "base.html"]
                 elif event == "product_alert":
                     files += [OSCAR_EMAILS + "base.html"]
                 files.append(f"src/oscar/locale/{folder}/LC_MESSAGES/django.mo")
                 it = item(
-                    source="oscar", group=f"oscar-{event.replace('_', '-')}", lang=lang,
-                    kind="shop-order" if event == "order_placed" else "notice", code=None,
-                    repository=OSCAR_REPO, path=", ".join(files), commit=OSCAR_COMMIT,
+                    source="oscar",
+                    group=f"oscar-{event.replace('_', '-')}",
+                    lang=lang,
+                    kind="shop-order" if event == "order_placed" else "notice",
+                    code=None,
+                    repository=OSCAR_REPO,
+                    path=", ".join(files),
+                    commit=OSCAR_COMMIT,
                     licence="BSD-3-Clause",
                     rendered="Django 5.2 template engine with Oscar's url_tags/currency_filters "
                     "and compiled catalogue; subject newlines removed; text/plain + text/html",
@@ -286,8 +366,22 @@ def oscar(mirrors: Path) -> list[dict[str, Any]]:
 INNO_REPO = "innocommerce/innoshop"
 INNO_COMMIT = "d01e4449eae6e1ddcf3d4f5e508e0fbdb29ca4f2"
 INNO_VIEWS = "innopacks/front/resources/views/"
-INNO_FORGOTTEN = ["en", "de", "es", "fr", "it", "nl", "pt-br", "ru", "tr", "ar", "ja", "ko",
-                  "zh-cn", "vi"]
+INNO_FORGOTTEN = [
+    "en",
+    "de",
+    "es",
+    "fr",
+    "it",
+    "nl",
+    "pt-br",
+    "ru",
+    "tr",
+    "ar",
+    "ja",
+    "ko",
+    "zh-cn",
+    "vi",
+]
 INNO_REGISTRATION = ["en", "de", "fr", "es", "zh-cn"]
 INNO_BCP47 = {"pt-br": "pt-BR", "zh-cn": "zh-CN"}
 INNO_URL = "https://shop.lotus.example"
@@ -308,24 +402,31 @@ def php_lang(src: str) -> dict[str, str]:
 
 def php_e(value: str) -> str:
     """Laravel's ``e()``: htmlspecialchars with ENT_QUOTES, double encoding."""
-    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#039;"))
+    return (
+        value.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#039;")
+    )
 
 
 def blade(child: str, layout: str, values: dict[str, str]) -> str:
     """Render a child view that extends the layout with one ``content`` section."""
+
     def echo(src: str) -> str:
         def one(m: re.Match) -> str:
             return php_e(values[m.group(1).strip()])
+
         return re.sub(r"\{\{(.*?)\}\}", one, src, flags=re.S)
 
     start = child.index("@section('content')") + len("@section('content')")
     if child[start] == "\n":
         start += 1
-    section = echo(child[start:child.index("@endsection")])
+    section = echo(child[start : child.index("@endsection")])
     marker = "@yield('content')"
     at = layout.index(marker)
-    rest = layout[at + len(marker):]
+    rest = layout[at + len(marker) :]
     if rest.startswith("\n"):
         rest = rest[1:]
     return (echo(layout[:at]) + section + echo(rest)).lstrip()
@@ -353,13 +454,13 @@ def innoshop(mirrors: Path) -> list[dict[str, Any]]:
                 "__('front/mail.retrieve_password_text')": mail["retrieve_password_text"],
                 "__('front/forgotten.verification_code')": forgotten["verification_code"],
                 "$code": code,
-                "$is_admin ? panel_route('forgotten.index') : front_route('forgotten.index')":
-                    f"{INNO_URL}/{locale}/forgotten",
+                "$is_admin ? panel_route('forgotten.index') : front_route('forgotten.index')": f"{INNO_URL}/{locale}/forgotten",
                 "$email": email,
                 "__('front/mail.retrieve_password_btn')": mail["retrieve_password_btn"],
                 "__('front/mail.welcome_register')": mail["welcome_register"],
-                "__('front/mail.customer_name', ['name' => $customer->name])":
-                    mail["customer_name"].replace(":name", "Noor Tester"),
+                "__('front/mail.customer_name', ['name' => $customer->name])": mail[
+                    "customer_name"
+                ].replace(":name", "Noor Tester"),
                 "__('front/mail.register_end')": mail["register_end"],
                 "config('app.url')": INNO_URL,
                 "__('front/mail.btn_buy_now')": mail["btn_buy_now"],
@@ -368,22 +469,33 @@ def innoshop(mirrors: Path) -> list[dict[str, Any]]:
             raw = message(
                 sender="Lotus Market <service@lotus.example>",
                 subject="Forgotten Mail" if view == "forgotten" else "Registration Mail",
-                text=None, html_part=html_part,
+                text=None,
+                html_part=html_part,
                 sent=datetime(2026, 12, 4, 11, 3, 41, tzinfo=UTC),
             )
-            files = [f"{INNO_VIEWS}mails/{view}.blade.php", INNO_VIEWS + "layouts/mail.blade.php",
-                     f"lang/{locale}/front/mail.php"]
+            files = [
+                f"{INNO_VIEWS}mails/{view}.blade.php",
+                INNO_VIEWS + "layouts/mail.blade.php",
+                f"lang/{locale}/front/mail.php",
+            ]
             if view == "forgotten":
-                files += [f"lang/{locale}/front/forgotten.php",
-                          "innopacks/front/src/Services/AccountService.php",
-                          "innopacks/front/src/Mail/ForgottenMail.php"]
+                files += [
+                    f"lang/{locale}/front/forgotten.php",
+                    "innopacks/front/src/Services/AccountService.php",
+                    "innopacks/front/src/Mail/ForgottenMail.php",
+                ]
             else:
                 files.append("innopacks/front/src/Mail/RegistrationMail.php")
             it = item(
-                source="innoshop", group=f"innoshop-{view}", lang=INNO_BCP47.get(locale, locale),
+                source="innoshop",
+                group=f"innoshop-{view}",
+                lang=INNO_BCP47.get(locale, locale),
                 kind="shop-otp" if view == "forgotten" else "notice",
-                code=code if view == "forgotten" else None, repository=INNO_REPO,
-                path=", ".join(files), commit=INNO_COMMIT, licence="OSL-3.0",
+                code=code if view == "forgotten" else None,
+                repository=INNO_REPO,
+                path=", ".join(files),
+                commit=INNO_COMMIT,
+                licence="OSL-3.0",
                 rendered="Blade view and layout by a small renderer of Blade's echo/section/yield "
                 "rules with the locale's language file; Laravel's class-name subject; text/html only",
             )
@@ -400,8 +512,18 @@ YCLAS_SQL = "install/samples/install.sql.php"
 YCLAS_VIEW = "themes/default/views/email.php"
 YCLAS_URL = "https://bazaar.example/"
 YCLAS_SITE = "Bazaar Central"
-YCLAS_BCP47 = {"en_UK": "en-GB", "ca_ES": "ca", "cs_CZ": "cs", "da_DK": "da", "in_ID": "id",
-               "ml_IN": "ml", "no_NO": "no", "pl_PL": "pl", "ro_RO": "ro", "sk_SK": "sk"}
+YCLAS_BCP47 = {
+    "en_UK": "en-GB",
+    "ca_ES": "ca",
+    "cs_CZ": "cs",
+    "da_DK": "da",
+    "in_ID": "id",
+    "ml_IN": "ml",
+    "no_NO": "no",
+    "pl_PL": "pl",
+    "ro_RO": "ro",
+    "sk_SK": "sk",
+}
 YCLAS_MAILS = {  # seotitle -> locales
     "auth-register": list(YCLAS_BCP47),
     "auth-verify-email": ["en_UK"],
@@ -411,16 +533,24 @@ YCLAS_MAILS = {  # seotitle -> locales
     "new-order": ["en_UK"],
 }
 YCLAS_PASSWORDS = {  # Text::random('alnum', 8) for each new user; the admin's typed one
-    "auth-register-en_UK": "q7RfM2xa", "auth-register-ca_ES": "Kd4pW9nT",
-    "auth-register-cs_CZ": "b3XvL8sQ", "auth-register-da_DK": "Zm6tR2cY",
-    "auth-register-in_ID": "h9NqE4wJ", "auth-register-ml_IN": "P2gkU7fD",
-    "auth-register-no_NO": "t5HbV3mZ", "auth-register-pl_PL": "W8xnC6rA",
-    "auth-register-ro_RO": "e4JsY9kG", "auth-register-sk_SK": "R7dfQ2vM",
-    "auth-verify-email-en_UK": "n6TzK3pB", "password-changed-en_UK": "Tulip!Garden84",
+    "auth-register-en_UK": "q7RfM2xa",
+    "auth-register-ca_ES": "Kd4pW9nT",
+    "auth-register-cs_CZ": "b3XvL8sQ",
+    "auth-register-da_DK": "Zm6tR2cY",
+    "auth-register-in_ID": "h9NqE4wJ",
+    "auth-register-ml_IN": "P2gkU7fD",
+    "auth-register-no_NO": "t5HbV3mZ",
+    "auth-register-pl_PL": "W8xnC6rA",
+    "auth-register-ro_RO": "e4JsY9kG",
+    "auth-register-sk_SK": "R7dfQ2vM",
+    "auth-verify-email-en_UK": "n6TzK3pB",
+    "password-changed-en_UK": "Tulip!Garden84",
 }
 PHP_WS = " \t\n\r\x0b\f"
-GLUED = ("the text part (PHPMailer's html2text strips the <br /> tags without a newline) runs "
-         "the password into the next sentence's first word; the HTML part shows it on its own line")
+GLUED = (
+    "the text part (PHPMailer's html2text strips the <br /> tags without a newline) runs "
+    "the password into the next sentence's first word; the HTML part shows it on its own line"
+)
 YCLAS_NOTES = {
     "auth-register": "a generated password to log in with; " + GLUED,
     "auth-verify-email": "a generated password to log in with once the link is followed; " + GLUED,
@@ -431,18 +561,24 @@ YCLAS_NOTES = {
 
 def yclas_rows(php: str) -> dict[tuple[str, str], tuple[str, str]]:
     """(locale, seotitle) -> (title, description) of the e-mail rows of install.sql.php."""
+
     def php_dq(text: str) -> str:  # the PHP double-quoted string around the SQL
         return re.sub(r'\\([n"\\$])', lambda m: {"n": "\n"}.get(m.group(1), m.group(1)), text)
 
     def sql(text: str) -> str:  # a MySQL single-quoted literal
-        text = re.sub(r"\\(.)", lambda m: {"n": "\n", "r": "\r", "t": "\t"}.get(
-            m.group(1), m.group(1)), text, flags=re.S)
+        text = re.sub(
+            r"\\(.)",
+            lambda m: {"n": "\n", "r": "\r", "t": "\t"}.get(m.group(1), m.group(1)),
+            text,
+            flags=re.S,
+        )
         return text.replace("''", "'")
 
     rows = {}
     lit = r"'((?:[^'\\]|''|\\.)*)'"
-    for m in re.finditer(r"^\((?:0|\d+, '(\w\w_\w\w)', 0), " + lit + r", '([\w-]+)', " + lit,
-                         php, flags=re.M):
+    for m in re.finditer(
+        r"^\((?:0|\d+, '(\w\w_\w\w)', 0), " + lit + r", '([\w-]+)', " + lit, php, flags=re.M
+    ):
         locale = m.group(1) or "en_UK"
         rows[(locale, m.group(3))] = (sql(php_dq(m.group(2))), sql(php_dq(m.group(4))))
     return rows
@@ -454,11 +590,12 @@ def mo_lookup(mo: bytes, msgid: str) -> str:
     order = "<" if mo[:4] == b"\xde\x12\x04\x95" else ">"
     count, originals, translations = struct.unpack(order + "3I", mo[8:20])
     for i in range(count):
-        length, offset = struct.unpack(order + "2I", mo[originals + 8 * i:originals + 8 * i + 8])
-        if mo[offset:offset + length] == msgid.encode():
+        length, offset = struct.unpack(order + "2I", mo[originals + 8 * i : originals + 8 * i + 8])
+        if mo[offset : offset + length] == msgid.encode():
             length, offset = struct.unpack(
-                order + "2I", mo[translations + 8 * i:translations + 8 * i + 8])
-            return mo[offset:offset + length].decode() or msgid
+                order + "2I", mo[translations + 8 * i : translations + 8 * i + 8]
+            )
+            return mo[offset : offset + length].decode() or msgid
     return msgid
 
 
@@ -479,8 +616,9 @@ def strip_tags(text: str) -> str:
 def php_view(view: str, values: dict[str, str]) -> str:
     """The ``<?=...?>`` tags of the view replaced by their values; the logo block, whose
     condition is false, left out; the newline after each ``?>`` eaten, as PHP does."""
-    view = re.sub(r"<\?if \(Theme::get\('logo_url'\)!=''\):\?>.*?<\?endif\?>\n?", "", view,
-                  flags=re.S)
+    view = re.sub(
+        r"<\?if \(Theme::get\('logo_url'\)!=''\):\?>.*?<\?endif\?>\n?", "", view, flags=re.S
+    )
     return re.sub(r"<\?=(.*?)\?>\n?", lambda m: values[m.group(1)], view, flags=re.S)
 
 
@@ -500,25 +638,34 @@ def yclas(mirrors: Path) -> list[dict[str, Any]]:
             password = YCLAS_PASSWORDS.get(f"{seotitle}-{locale}")
             replace: dict[str, str] = {}
             if seotitle == "auth-remember":
-                replace["[URL.QL]"] = (YCLAS_URL + "oc-panel/auth/ql/"
-                                       "Uk5mT0pLeFd2cGJ0Q0FkSlZuN2xQZz09OmZn")
+                replace["[URL.QL]"] = (
+                    YCLAS_URL + "oc-panel/auth/ql/Uk5mT0pLeFd2cGJ0Q0FkSlZuN2xQZz09OmZn"
+                )
             elif seotitle == "ads-activated":  # controller/panel/ad.php
-                replace = {"[USER.OWNER]": "Noor Tester",
-                           "[URL.QL]": YCLAS_URL + "oc-panel/auth/ql/"
-                           "TXpGb2VrOHhWM0pCY0dsUVpYUXdaejA5OmI1",
-                           "[AD.NAME]": "Vintage oak dining table"}
+                replace = {
+                    "[USER.OWNER]": "Noor Tester",
+                    "[URL.QL]": YCLAS_URL + "oc-panel/auth/ql/TXpGb2VrOHhWM0pCY0dsUVpYUXdaejA5OmI1",
+                    "[AD.NAME]": "Vintage oak dining table",
+                }
             elif seotitle == "new-order":  # cron/ad.php
-                replace = {"[ORDER.ID]": "1843", "[ORDER.DESC]": "Vintage oak dining table",
-                           "[URL.CHECKOUT]": YCLAS_URL + "oc-panel/auth/ql/"
-                           "VjJGaU9UUmxOMlZtWmpGak5qRTBNZz09OmMy"}
+                replace = {
+                    "[ORDER.ID]": "1843",
+                    "[ORDER.DESC]": "Vintage oak dining table",
+                    "[URL.CHECKOUT]": YCLAS_URL + "oc-panel/auth/ql/"
+                    "VjJGaU9UUmxOMlZtWmpGak5qRTBNZz09OmMy",
+                }
             else:
                 replace["[USER.PWD]"] = password or ""
                 if seotitle != "password-changed":
-                    replace["[URL.QL]"] = (YCLAS_URL + "oc-panel/auth/ql/"
-                                           "ZHlQc2F4VmZrM2JYTjFtR2hQcTQ5QT09OmQ3")
-            for key, value in {"[SITE.NAME]": YCLAS_SITE, "[SITE.URL]": YCLAS_URL,
-                               "[USER.NAME]": "Noor Tester",
-                               "[USER.EMAIL]": "noor.tester@example.com"}.items():
+                    replace["[URL.QL]"] = (
+                        YCLAS_URL + "oc-panel/auth/ql/ZHlQc2F4VmZrM2JYTjFtR2hQcTQ5QT09OmQ3"
+                    )
+            for key, value in {
+                "[SITE.NAME]": YCLAS_SITE,
+                "[SITE.URL]": YCLAS_URL,
+                "[USER.NAME]": "Noor Tester",
+                "[USER.EMAIL]": "noor.tester@example.com",
+            }.items():
                 replace.setdefault(key, value)
             for key, value in replace.items():
                 if key.startswith("[URL.") or (key == "[SITE.URL]" and value != ""):
@@ -533,8 +680,9 @@ def yclas(mirrors: Path) -> list[dict[str, Any]]:
             values = {
                 "Kohana::$charset": "utf-8",
                 "$title": subject,
-                "Text::limit_chars(strip_tags($title.' '.$content), 75, NULL, TRUE)":
-                    limit_chars(strip_tags(subject + " " + body), 75),
+                "Text::limit_chars(strip_tags($title.' '.$content), 75, NULL, TRUE)": limit_chars(
+                    strip_tags(subject + " " + body), 75
+                ),
                 "date(core::config('general.date_format'))": sent.strftime("%d-%m-%y"),
                 "core::config('general.base_url')": YCLAS_URL,
                 "HTML::chars(core::config('general.site_name'))": php_e(YCLAS_SITE),
@@ -546,20 +694,41 @@ def yclas(mirrors: Path) -> list[dict[str, Any]]:
                 "__('Unsubscribe')": unsubscribe,
             }
             page = php_view(view, values)
-            text = html.unescape(strip_tags(re.sub(
-                r"<(head|title|style|script)[^>]*>.*?</\1>", "", page, flags=re.S | re.I))
-                .strip(PHP_WS + "\0"))
-            raw = message(sender=f"{YCLAS_SITE} <noreply@bazaar.example>", subject=subject,
-                          text=text, html_part=page, sent=sent)
+            text = html.unescape(
+                strip_tags(
+                    re.sub(r"<(head|title|style|script)[^>]*>.*?</\1>", "", page, flags=re.S | re.I)
+                ).strip(PHP_WS + "\0")
+            )
+            raw = message(
+                sender=f"{YCLAS_SITE} <noreply@bazaar.example>",
+                subject=subject,
+                text=text,
+                html_part=page,
+                sent=sent,
+            )
             lang = YCLAS_BCP47[locale]
             it = item(
-                source="yclas", group=f"yclas-{seotitle}", lang=lang,
-                kind={"auth-remember": "notice", "ads-activated": "notice",
-                      "new-order": "shop-order"}.get(seotitle, "shop-otp"), code=password,
+                source="yclas",
+                group=f"yclas-{seotitle}",
+                lang=lang,
+                kind={
+                    "auth-remember": "notice",
+                    "ads-activated": "notice",
+                    "new-order": "shop-order",
+                }.get(seotitle, "shop-otp"),
+                code=password,
                 repository=YCLAS_REPO,
-                path=", ".join([YCLAS_SQL, "oc/classes/email.php", YCLAS_VIEW, mo,
-                                "oc/vendor/php-mailer/phpmailer.php"]),
-                commit=YCLAS_COMMIT, licence="GPL-3.0-only",
+                path=", ".join(
+                    [
+                        YCLAS_SQL,
+                        "oc/classes/email.php",
+                        YCLAS_VIEW,
+                        mo,
+                        "oc/vendor/php-mailer/phpmailer.php",
+                    ]
+                ),
+                commit=YCLAS_COMMIT,
+                licence="GPL-3.0-only",
                 rendered="install.sql.php content row, Email::content replacements and nl2br, "
                 "default theme's email view by a small PHP-tag renderer; PHPMailer msgHTML "
                 "text/plain (html2text) + text/html",
