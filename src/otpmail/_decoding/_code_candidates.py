@@ -39,22 +39,27 @@ _TOKEN = re.compile(
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
-_RIGHT_AFTER_LABEL = re.compile(
-    r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
-    r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
-    r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
-    r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
-    r"[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|е|је|ay)[ \t]*:?)|"
-    r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
-)
+_LABEL_COPULAS = "is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|е|је|ay"
+
+
+def _right_after_pattern(copulas: str) -> re.Pattern[str]:
+    return re.compile(
+        r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
+        r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
+        r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
+        r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
+        rf"[ \t]+(?:{copulas})[ \t]*:?)|"
+        r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
+    )
+
+
+_RIGHT_AFTER_LABEL = _right_after_pattern(_LABEL_COPULAS)
 """What may stand between a code word and the code: a word or two that qualify it, then a
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
 up to four words and a colon (``One-time password for current session: …``); an
 abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
-_RIGHT_AFTER_SECRET = re.compile(
-    _RIGHT_AFTER_LABEL.pattern.replace("|это|е|је|ay)", "|это|е|је|ay|a|à|إلى)")
-)
+_RIGHT_AFTER_SECRET = _right_after_pattern(_LABEL_COPULAS + "|a|à|إلى")
 """The same after a password word, which may also be set "to" a value (``restablecer su
 contraseña a …``, ``كلمة المرور … إلى …``); after a code word "a" is a preposition
 (``codice per accedere a EspoCRM``)."""
