@@ -242,12 +242,187 @@ def sunbird(mirrors: Path) -> None:
     )
 
 
+# ---------------------------------------------------------------------------------------
+# nyaruka/rapidpro
+
+RAPIDPRO_COMMIT = "539df0fa59bb732ab0479de41deaa95a8c77b835"
+# English only: at this commit the es/fr/pt_BR catalogues do not yet translate these mails
+# (their strings came in 2026-07, under a later licence), so only en_US is rendered.
+RAPIDPRO_LANGS = [("en_US", "en-us", "en")]
+RAPIDPRO_NOW = datetime(2026, 12, 4, 9, 14, 27, tzinfo=UTC)
+
+
+def _django() -> Any:
+    """Django from /tmp/djv (``python3 -m venv /tmp/djv && /tmp/djv/bin/pip install
+    'django>=5.1,<5.3' polib``); the main venv has no Django."""
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        for site in sorted(Path("/tmp/djv/lib").glob("python*/site-packages")):
+            sys.path.append(str(site))
+    import django
+
+    return django
+
+
+def _stub_libraries() -> None:
+    """The two template libraries RapidPro's mail templates load, with the code they run:
+    ``temba.format_datetime`` (``temba/utils/templatetags/temba.py``, no org in context:
+    UTC, ``%d-%m-%Y %H:%M``) and allauth's ``user_display`` (no username field in RapidPro:
+    the address)."""
+    import types
+
+    from django import template
+
+    temba = types.ModuleType("r24_temba")
+    temba.register = template.Library()
+
+    @temba.register.simple_tag(takes_context=True)
+    def format_datetime(context: Any, dt: datetime, seconds: bool = False) -> str:
+        fmt = "%d-%m-%Y %H:%M:%S" if seconds else "%d-%m-%Y %H:%M"
+        return dt.astimezone(UTC).strftime(fmt)
+
+    account = types.ModuleType("r24_account")
+    account.register = template.Library()
+
+    @account.register.simple_tag
+    def user_display(user: dict[str, str]) -> str:
+        return user["email"]
+
+    sys.modules["r24_temba"] = temba
+    sys.modules["r24_account"] = account
+
+
+def rapidpro(mirrors: Path) -> None:
+    import tempfile
+
+    repo = mirrors / "nyaruka+rapidpro" / "repo"
+    licence(repo, RAPIDPRO_COMMIT, "LICENSE", "nyaruka+rapidpro")
+    django = _django()
+    import polib
+    from django.conf import settings
+
+    work = Path(tempfile.mkdtemp(prefix="r24-rapidpro-"))
+    names = subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "-r", "--name-only", RAPIDPRO_COMMIT, "templates"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for name in names:
+        if "/email" in name or name == "templates/email_base.html":
+            out = work / name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(show(repo, RAPIDPRO_COMMIT, name), encoding="utf-8")
+    for folder, _, _ in RAPIDPRO_LANGS:
+        po = f"locale/{folder}/LC_MESSAGES/django.po"
+        out = work / po
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(show(repo, RAPIDPRO_COMMIT, po), encoding="utf-8")
+        polib.pofile(str(out)).save_as_mofile(str(out.with_suffix(".mo")))
+    _stub_libraries()
+    settings.configure(
+        USE_I18N=True,
+        USE_TZ=True,
+        TIME_ZONE="GMT",
+        LANGUAGE_CODE="en-us",
+        LANGUAGES=[(code, code) for _, code, _ in RAPIDPRO_LANGS],
+        LOCALE_PATHS=[str(work / "locale")],
+        INSTALLED_APPS=[],
+        TEMPLATES=[
+            {
+                "BACKEND": "django.template.backends.django.DjangoTemplates",
+                "DIRS": [str(work / "templates")],
+                "OPTIONS": {"libraries": {"temba": "r24_temba", "account": "r24_account"}},
+            }
+        ],
+    )
+    django.setup()
+    from django.template import loader
+    from django.utils import translation
+
+    branding = {"name": "RapidPro", "domain": "app.rapidpro.io", "emails": {"notifications": "support@rapidpro.io"}}
+    address = "noor.tester@example.com"
+    notification = {
+        "timestamp": RAPIDPRO_NOW,
+        "ip": "41.186.78.12",
+        "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    }
+    mails = [
+        # (group, template prefix, context, kind, code, note)
+        ("login-code", "account/email/login_code", {"code": "KXR7PM"}, "saas-otp", "KXR7PM",
+         "sent when a deployment sets ACCOUNT_LOGIN_BY_CODE_ENABLED (RapidPro's login page offers it then)"),
+        ("email-confirmation-code", "account/email/email_confirmation_signup",
+         {"user": {"email": address}, "code": "H4TWQ9", "key": "H4TWQ9",
+          "activate_url": "https://app.rapidpro.io/accounts/confirm-email/"},
+         "saas-otp", "H4TWQ9",
+         "the code branch of the template, used with ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED"),
+        ("email-confirmation-link", "account/email/email_confirmation_signup",
+         {"user": {"email": address}, "code": None, "key": "MTg0Nw:1tS0aB:kq3Hc6",
+          "activate_url": "https://app.rapidpro.io/accounts/confirm-email/MTg0Nw:1tS0aB:kq3Hc6/"},
+         "notice", None, "the link branch (RapidPro's shipped settings); the key is only in the link"),
+        ("password-reset", "account/email/password_reset_key",
+         {"user": {"email": address}, "username": None,
+          "password_reset_url": "https://app.rapidpro.io/accounts/password/reset/key/1fk-cjmz2q-8b1e6d0f47a2c5e93b17/"},
+         "notice", None, None),
+        ("password-changed", "account/email/password_changed", dict(notification), "notice", None, None),
+        ("email-changed", "account/email/email_changed",
+         dict(notification, from_email="noor.old@example.com", to_email=address), "notice", None, None),
+        ("recovery-codes-generated", "mfa/email/recovery_codes_generated", dict(notification), "notice",
+         None, "says new recovery codes exist; none is in the mail"),
+    ]  # fmt: skip
+    minute = 0
+    for group, prefix, extra, kind, code, note in mails:
+        for folder, lang_code, bcp in RAPIDPRO_LANGS:
+            with translation.override(lang_code):
+                context = {"branding": branding, "now": RAPIDPRO_NOW, "email": address, **extra}
+                subject = loader.get_template(prefix + "_subject.txt").render(context)
+                subject = " ".join(subject.splitlines()).strip()
+                try:
+                    html_part = loader.get_template(prefix + ".html").render(context)
+                except loader.TemplateDoesNotExist:
+                    html_part = loader.get_template(prefix + "_message.html").render(context)
+            minute += 1
+            raw = message(
+                sender=branding["emails"]["notifications"],
+                subject=subject,
+                text="",
+                html_part=html_part,
+                sent=datetime(2026, 12, 4, 9, 14 + minute, 27, tzinfo=UTC),
+            )
+            add(
+                source="rapidpro",
+                ident=f"rapidpro-{group}-{bcp}",
+                lang=bcp,
+                kind=kind,
+                code=code,
+                repository="nyaruka/rapidpro",
+                paths=[
+                    f"templates/{prefix}_subject.txt",
+                    f"templates/{prefix}_message.html",
+                    "templates/account/email/base_message.html",
+                    "templates/email_base.html",
+                    "temba/utils/email/send.py",
+                    "temba/users/adapter.py",
+                    f"locale/{folder}/LC_MESSAGES/django.po",
+                ],
+                commit=RAPIDPRO_COMMIT,
+                spdx="AGPL-3.0-only",
+                rendered="Django templates (Django 5.2 from /tmp/djv) with the repository's own .po "
+                "compiled by polib; EmailSender: subject on one line, empty text part (no .txt "
+                "template), HTML alternative",
+                raw=raw,
+                note=note,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     askgov(args.mirrors)
     sunbird(args.mirrors)
+    rapidpro(args.mirrors)
     ROUND.parent.mkdir(parents=True, exist_ok=True)
     ROUND.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
