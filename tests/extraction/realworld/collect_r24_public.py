@@ -416,6 +416,93 @@ def rapidpro(mirrors: Path) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# rahvaalgatus/rahvaalgatus
+
+RAHVA_COMMIT = "bba27e7f29508e42612c0d394a08f5011d5a3b9c"
+
+
+def rahvaalgatus(mirrors: Path) -> None:
+    repo = mirrors / "rahvaalgatus+rahvaalgatus" / "repo"
+    licence(repo, RAHVA_COMMIT, "LICENSE", "rahvaalgatus+rahvaalgatus")
+    config = json.loads(show(repo, RAHVA_COMMIT, "config/defaults.json"))
+    strings = {
+        lang: json.loads(show(repo, RAHVA_COMMIT, f"lib/i18n/{lang}.json")) for lang in ("et", "en")
+    }
+    default = config["language"]
+
+    def t(lang: str, key: str, props: dict[str, str] | None = None) -> str:
+        # lib/i18n.js t(): the language's string, else the default language's; {{x}} filled
+        text = strings[lang].get(key) or strings[default][key]
+        if props is None:
+            return text
+        return re.sub(r"\{\{(\w+)\}\}", lambda m: props[m.group(1)], text)
+
+    def email_props(props: dict[str, str]) -> dict[str, str]:
+        # lib/i18n.js email(): EMAIL_PROPS under the call's own props
+        base = {"siteUrl": config["url"], "facebookUrl": config["facebookUrl"]}
+        base["unsubscribeUrl"] = "{{unsubscribeUrl}}"
+        return {**base, **props}
+
+    site = config["url"]
+    title = "Kohalike omavalitsuste lasteaiakohtade tasuta tegemine"
+    initiative_url = f"{site}/initiatives/3f2c9a71-5d0e-4b8a-9e6f-21c4d7b0a913"
+    mails = [
+        # (group, controller, subject key, body key, subject props, body props, languages)
+        ("confirm-email", "controllers/user_controller.js", "CONFIRM_EMAIL_SUBJECT",
+         "CONFIRM_EMAIL_BODY", None,
+         {"url": f"{site}/user/email?confirmation-token=8c1f0e7a2b94d3c65e07a1f4"}, ("et", "en")),
+        ("confirm-initiative-subscription", "controllers/initiatives/subscriptions_controller.js",
+         "CONFIRM_INITIATIVE_SUBSCRIPTION_TITLE", "CONFIRM_INITIATIVE_SUBSCRIPTION_BODY",
+         {"initiativeTitle": title},
+         {"url": f"{initiative_url}/subscriptions/new?confirmation_token=5e9b1c04d7a3f2e86b0c4d19",
+          "initiativeTitle": title, "initiativeUrl": initiative_url}, ("et", "en")),
+        ("already-subscribed-initiative", "controllers/initiatives/subscriptions_controller.js",
+         "ALREADY_SUBSCRIBED_TO_INITIATIVE_TITLE", "ALREADY_SUBSCRIBED_TO_INITIATIVE_BODY",
+         {"initiativeTitle": title},
+         {"url": f"{initiative_url}/subscriptions/5e9b1c04d7a3f2e86b0c4d19",
+          "initiativeTitle": title, "initiativeUrl": initiative_url}, ("et", "en")),
+        ("confirm-initiatives-subscription", "controllers/subscriptions_controller.js",
+         "CONFIRM_INITIATIVES_SUBSCRIPTION_TITLE", "CONFIRM_INITIATIVES_SUBSCRIPTION_BODY", None,
+         {"url": f"{site}/subscriptions/new?confirmation_token=a07d3e9c51b2f84e6d1c0b37"}, ("et", "en")),
+        ("already-subscribed-initiatives", "controllers/subscriptions_controller.js",
+         "ALREADY_SUBSCRIBED_TO_INITIATIVES_TITLE", "ALREADY_SUBSCRIBED_TO_INITIATIVES_BODY", None,
+         {"url": f"{site}/subscriptions/a07d3e9c51b2f84e6d1c0b37"}, ("et", "en")),
+        ("signing-expired", "cli/initiatives_cli.js", "SIGNING_EXPIRED_EMAIL_SUBJECT",
+         "SIGNING_EXPIRED_EMAIL_BODY", None,
+         {"initiativeTitle": title, "initiativeUrl": initiative_url,
+          "newInitiativeUrl": f"{site}/initiatives/new"}, ("et",)),
+    ]  # fmt: skip
+    minute = 0
+    for group, controller, subject_key, body_key, subject_props, body_props, langs in mails:
+        for lang in langs:
+            minute += 1
+            raw = message(
+                sender=config["email"]["from"],
+                subject=t(lang, subject_key, subject_props),
+                text=t(lang, body_key, email_props(body_props)),
+                html_part=None,
+                sent=datetime(2026, 12, 4, 10, minute, 3, tzinfo=UTC),
+            )
+            add(
+                source="rahvaalgatus",
+                ident=f"rahvaalgatus-{group}-{lang}",
+                lang=lang,
+                kind="notice",
+                code=None,
+                repository="rahvaalgatus/rahvaalgatus",
+                paths=[controller, f"lib/i18n/{lang}.json", "lib/i18n.js", "lib/emailer.js",
+                       "config/defaults.json"],
+                commit=RAHVA_COMMIT,
+                spdx="AGPL-3.0-or-later",
+                rendered="lib/i18n.js t()/email(): the language's JSON string ({{x}} filled, "
+                "EMAIL_PROPS added to the body's props); nodemailer text-only mail from "
+                "config email.from",
+                raw=raw,
+                note="links only; no code to type" if "confirm" in group else None,
+            )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -423,6 +510,7 @@ def main() -> None:
     askgov(args.mirrors)
     sunbird(args.mirrors)
     rapidpro(args.mirrors)
+    rahvaalgatus(args.mirrors)
     ROUND.parent.mkdir(parents=True, exist_ok=True)
     ROUND.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
