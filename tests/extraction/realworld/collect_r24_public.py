@@ -503,6 +503,60 @@ def rahvaalgatus(mirrors: Path) -> None:
             )  # fmt: skip
 
 
+# ---------------------------------------------------------------------------------------
+# opengovsg/reach-prototype and opengovsg/hfpg-data-jarvis (Open Government Products'
+# Next.js starter: src/server/modules/auth/email/email.router.ts, src/lib/mail.ts)
+
+OGP_SENDERS = [
+    # (repository, commit, source, id, token, prefix, host, note)
+    ("opengovsg/reach-prototype", "dec754fd8dd24f693d156c1aff6c5b59282562f2", "reach-prototype",
+     "reach-prototype-login-otp-en", "058231", None, "reach.open.gov.sg",
+     "six digits from randomInt(0, 1000000) padded (src/server/modules/auth/auth.util.ts)"),
+    ("opengovsg/hfpg-data-jarvis", "fb7a237905895e2e616d779e147471174ee248a0", "watson",
+     "watson-login-otp-en", "7QX3MZ", "KJD", None,
+     "the three-letter prefix and dash are shown fixed before the sign-in field "
+     "(VerificationInput.tsx InputLeftAddon); the reader types the six characters in bold"),
+]  # fmt: skip
+
+
+def ogp_starters(mirrors: Path) -> None:
+    sent = datetime(2026, 12, 4, 10, 12, 40, tzinfo=UTC)
+    # formatInTimeZone(expires, 'Asia/Singapore', 'dd MMM yyyy, hh:mmaaa'), OTP_EXPIRY 600 s
+    expires = "04 Dec 2026, 06:22pm"
+    for repository, commit, source, ident, token, prefix, host, note in OGP_SENDERS:
+        repo = mirrors / repository.replace("/", "+") / "repo"
+        licence(repo, commit, "LICENSE", repository.replace("/", "+"))
+        path = "src/server/modules/auth/email/email.router.ts"
+        src = show(repo, commit, path)
+        call = re.search(r"sendMail\(\{\s*subject: `([^`]*)`,\s*body: `(.*?)`,\s*recipient", src, re.S)
+        subject = call.group(1).replace("${url.host}", host or "")
+        body = re.sub(r"\$\{formatInTimeZone\(.*?\)\}", expires, call.group(2), flags=re.S)
+        body = body.replace("${token}", token).replace("${otpPrefix}", prefix or "")
+        assert "${" not in body + subject
+        raw = message(
+            sender="donotreply@mail.postman.gov.sg",
+            subject=subject,
+            text=None,
+            html_part=body,
+            sent=sent,
+        )
+        add(
+            source=source,
+            ident=ident,
+            lang="en",
+            kind="gov-otp",
+            code=token,
+            repository=repository,
+            paths=[path, "src/server/modules/auth/auth.util.ts", "src/lib/mail.ts", "src/env.mjs"],
+            commit=commit,
+            spdx="MIT",
+            rendered="template literal of the login mutation cut from the source; token, "
+            "prefix, host and the formatted expiry filled; HTML-only body (Postman/SendGrid html)",
+            raw=raw,
+            note=note,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -511,6 +565,7 @@ def main() -> None:
     sunbird(args.mirrors)
     rapidpro(args.mirrors)
     rahvaalgatus(args.mirrors)
+    ogp_starters(args.mirrors)
     ROUND.parent.mkdir(parents=True, exist_ok=True)
     ROUND.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
