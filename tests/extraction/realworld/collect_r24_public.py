@@ -1,5 +1,5 @@
-"""Round 24, public services (blind): sign-in codes and account notices from public-sector
-projects, rendered from git snapshots at pinned commits.
+"""Round 24, public services (blind): sign-in codes and account notices from public-sector,
+civic and NGO projects, rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_public.py \\
         --mirrors /work/.mirror
@@ -27,6 +27,45 @@ Senders (each rendered the way its own code builds the mail; nothing is run but 
   (no auto-escaping in ``.ftl`` files; the values have no markup). The module was removed
   later, so the commit is the last one that has it. Spring wraps the HTML in a
   multipart/mixed + related container; here the same HTML is the single body part.
+- ``nyaruka/rapidpro`` (UNICEF's RapidPro, the messaging platform NGOs and ministries run
+  health and civic services on). Its ``LICENSE`` is the Business Source License 1.1 with
+  Change Date 2026-01-01 and Change License GNU AGPL v3; the pinned commit (2025-12-19) was
+  published under that text, so it is AGPL-3.0 now (later commits carry later change dates
+  and are not used). ``temba/users/adapter.py`` ``send_mail`` hands allauth's mails to
+  ``temba/utils/email/send.py`` ``EmailSender``: subject template rendered and joined on one
+  line, text from ``<prefix>.txt`` (none exists for these mails, so Django sends an empty
+  text part), HTML from ``<prefix>_message.html``, from the branding's notifications address
+  ``support@rapidpro.io``; ``branding`` and ``now`` are added to the context. The templates
+  (``templates/account/email/*``, ``templates/mfa/email/*``, ``templates/email_base.html``)
+  are rendered by Django itself (5.2, installed with ``python3 -m venv /tmp/djv &&
+  /tmp/djv/bin/pip install 'django>=5.1,<5.3' polib``; RapidPro pins 6.1, whose template
+  language is the same here). The two template libraries they load are stubbed with the
+  code they run (``format_datetime`` from ``temba/utils/templatetags/temba.py``; allauth's
+  ``user_display``: no username field, so ``str(user)``, which ``temba/users/models.py``
+  makes the name or else the address; a new sign-up has only the address). Codes are the
+  shape of the allauth in ``poetry.lock`` (65.13.0, ``core/internal/cryptokit.py``
+  ``generate_user_code``): six characters of A-Z and 0-9 without 0, O, I, 1, 8, B, 2, Z,
+  A, E, U.
+  Only English: the es/fr/pt_BR catalogues at this commit do not translate these mails yet.
+- ``rahvaalgatus/rahvaalgatus`` (AGPL-3.0-or-later), Estonia's citizen-initiative portal.
+  Mails are text-only (nodemailer, ``lib/emailer.js``, from ``config/defaults.json``
+  ``email.from``); subject and body are ``lib/i18n/<lang>.json`` strings filled by
+  ``lib/i18n.js`` (``{{x}}`` replaced; bodies get ``EMAIL_PROPS`` ``siteUrl``,
+  ``facebookUrl``), as the controllers named in each item call them. Estonian and English
+  where the controller uses the reader's language; the expiry notice of
+  ``cli/initiatives_cli.js`` is Estonian only (bound to ``et``). Tokens are
+  ``Crypto.randomBytes(12)`` in hex and only ever sit in links.
+- ``opengovsg/reach-prototype`` and ``opengovsg/hfpg-data-jarvis`` (MIT), two Singapore
+  public-sector services on Open Government Products' Next.js starter.
+  ``src/server/modules/auth/email/email.router.ts`` sends the sign-in OTP through
+  ``src/lib/mail.ts`` (Postman's transactional API or SendGrid, HTML only); its template
+  literal is cut out of the source and filled: Reach's token is six digits
+  (``randomInt``), Watson's (hfpg-data-jarvis) six characters of
+  ``23456789ABCDEFGHJKLMNPQRSTUVWXYZ`` after a three-letter prefix; the expiry is
+  ``formatInTimeZone(..., 'Asia/Singapore', 'dd MMM yyyy, hh:mmaaa')`` of send time plus
+  ``OTP_EXPIRY`` (600 s). The sender address is not in the repositories (an environment
+  variable); Postman's ``donotreply@mail.postman.gov.sg`` stands for it, and Reach's host
+  (``getBaseUrl()``) is given as ``reach.open.gov.sg``.
 """
 
 from __future__ import annotations
@@ -188,8 +227,8 @@ def sunbird(mirrors: Path) -> None:
         },
     )
     raw = message(
-        sender=f'{props["otp.mail.verification.personal.name"]} '
-        f'<{props["otp.mail.verification.from.address"]}>',
+        sender=f"{props['otp.mail.verification.personal.name']} "
+        f"<{props['otp.mail.verification.from.address']}>",
         subject=props["otp.mail.verification.subject"],
         text=None,
         html_part=html_part,
@@ -220,8 +259,8 @@ def sunbird(mirrors: Path) -> None:
         },
     )
     raw = message(
-        sender=f'{props["custom.user.creation.personal.name"]} '
-        f'<{props["custom.user.creation.from.address"]}>',
+        sender=f"{props['custom.user.creation.personal.name']} "
+        f"<{props['custom.user.creation.from.address']}>",
         subject=props["custom.user.creation.subject"],
         text=None,
         html_part=html_part,
@@ -269,7 +308,7 @@ def _stub_libraries() -> None:
     """The two template libraries RapidPro's mail templates load, with the code they run:
     ``temba.format_datetime`` (``temba/utils/templatetags/temba.py``, no org in context:
     UTC, ``%d-%m-%Y %H:%M``) and allauth's ``user_display`` (no username field in RapidPro:
-    the address)."""
+    ``str(user)``, the name or else the address; a new sign-up has no name)."""
     import types
 
     from django import template
@@ -304,7 +343,16 @@ def rapidpro(mirrors: Path) -> None:
 
     work = Path(tempfile.mkdtemp(prefix="r24-rapidpro-"))
     names = subprocess.run(
-        ["git", "--git-dir", str(repo), "ls-tree", "-r", "--name-only", RAPIDPRO_COMMIT, "templates"],
+        [
+            "git",
+            "--git-dir",
+            str(repo),
+            "ls-tree",
+            "-r",
+            "--name-only",
+            RAPIDPRO_COMMIT,
+            "templates",
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -341,7 +389,11 @@ def rapidpro(mirrors: Path) -> None:
     from django.template import loader
     from django.utils import translation
 
-    branding = {"name": "RapidPro", "domain": "app.rapidpro.io", "emails": {"notifications": "support@rapidpro.io"}}
+    branding = {
+        "name": "RapidPro",
+        "domain": "app.rapidpro.io",
+        "emails": {"notifications": "support@rapidpro.io"},
+    }
     address = "noor.tester@example.com"
     notification = {
         "timestamp": RAPIDPRO_NOW,
@@ -528,7 +580,9 @@ def ogp_starters(mirrors: Path) -> None:
         licence(repo, commit, "LICENSE", repository.replace("/", "+"))
         path = "src/server/modules/auth/email/email.router.ts"
         src = show(repo, commit, path)
-        call = re.search(r"sendMail\(\{\s*subject: `([^`]*)`,\s*body: `(.*?)`,\s*recipient", src, re.S)
+        call = re.search(
+            r"sendMail\(\{\s*subject: `([^`]*)`,\s*body: `(.*?)`,\s*recipient", src, re.S
+        )
         subject = call.group(1).replace("${url.host}", host or "")
         body = re.sub(r"\$\{formatInTimeZone\(.*?\)\}", expires, call.group(2), flags=re.S)
         body = body.replace("${token}", token).replace("${otpPrefix}", prefix or "")
