@@ -81,7 +81,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 ROUND = HERE / "round24" / "public.json"
 ITEMS: list[dict[str, Any]] = []
@@ -295,7 +295,7 @@ def _django() -> Any:
     """Django from /tmp/djv (``python3 -m venv /tmp/djv && /tmp/djv/bin/pip install
     'django>=5.1,<5.3' polib``); the main venv has no Django."""
     try:
-        import django  # noqa: F401
+        import django
     except ImportError:
         for site in sorted(Path("/tmp/djv/lib").glob("python*/site-packages")):
             sys.path.append(str(site))
