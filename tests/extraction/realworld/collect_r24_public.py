@@ -66,6 +66,16 @@ Senders (each rendered the way its own code builds the mail; nothing is run but 
   ``OTP_EXPIRY`` (600 s). The sender address is not in the repositories (an environment
   variable); Postman's ``donotreply@mail.postman.gov.sg`` stands for it, and Reach's host
   (``getBaseUrl()``) is given as ``reach.open.gov.sg``.
+- ``BaseAdresseNationale/mes-adresses-api`` (MIT), the French State's tool with which
+  communes (mairies) keep their local address base. ``libs/shared/src/params/mailer.params.ts``
+  configures ``@nestjs-modules/mailer`` with ``new HandlebarsAdapter()`` and
+  ``{strict: true}``; version 2.0.2 (``yarn.lock``) compiles ``email-templates/<name>.hbs``
+  with Handlebars and then inlines the CSS with ``@css-inline/css-inline`` (0.14.1 in
+  ``yarn.lock``). Both are run for real in node (``npm install handlebars@4.7.8
+  @css-inline/css-inline@0.14.1`` into /tmp/banjs); subjects and contexts are the
+  ``sendMail`` calls named in each item; ``editorUrl`` follows ``EDITOR_URL_PATTERN`` of
+  ``.env.sample``, the token is ``generateToken(20)``'s shape (base62). ``SMTP_FROM`` is
+  unset in the repository; ``adresse@data.gouv.fr`` stands for it. French only.
 """
 
 from __future__ import annotations
@@ -611,6 +621,96 @@ def ogp_starters(mirrors: Path) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# BaseAdresseNationale/mes-adresses-api
+
+BAN_COMMIT = "c140fa74f90384e35550c5cf2799184a44804477"
+BAN_NODE = """
+const Handlebars = require('handlebars');
+const {inline} = require('@css-inline/css-inline');
+let input = '';
+process.stdin.on('data', (d) => (input += d));
+process.stdin.on('end', () => {
+  const {template, context} = JSON.parse(input);
+  const rendered = Handlebars.compile(template, {strict: true})(context);
+  process.stdout.write(inline(rendered, {}));
+});
+"""
+
+
+def mes_adresses(mirrors: Path) -> None:
+    repo = mirrors / "BaseAdresseNationale+mes-adresses-api" / "repo"
+    licence(repo, BAN_COMMIT, "LICENSE", "BaseAdresseNationale+mes-adresses-api")
+    api_url = "https://api-bal.adresse.data.gouv.fr"
+    bal = {
+        "id": "0b6e1f52-8c3a-4d7e-9f21-5a4c7e2d9b10",
+        "nom": "Adresses de Saint-Julien-en-Genevois",
+        "token": "pQ7xT2mKfR9wLc4ZbN8s",
+        "communeNom": "Saint-Julien-en-Genevois",
+    }
+    # EDITOR_URL_PATTERN of .env.sample with the base's id and token (getEditorUrl)
+    editor_url = f"https://mes-adresses.data.gouv.fr/bal/{bal['id']}/{bal['token']}"
+    token_note = (
+        "the administration token is printed 'for experts' and is the last part of the "
+        "editor link; the reader is told to use the button, nothing to type"
+    )
+    mails = [
+        # (template, subject, context, caller, note)
+        ("bal-creation-notification", "Création d’une nouvelle Base Adresse Locale",
+         {"baseLocale": bal, "editorUrl": editor_url, "apiUrl": api_url},
+         "apps/api/src/modules/base_locale/base_locale.service.ts", token_note),
+        ("new-admin-notification", "Invitation à l’administration d’une Base Adresse Locale",
+         {"baseLocale": bal, "editorUrl": editor_url, "apiUrl": api_url},
+         "apps/api/src/modules/base_locale/base_locale.service.ts", token_note),
+        ("bal-renewal-notification", "Renouvellement de jeton de Base Adresse Locale",
+         {"baseLocale": bal, "editorUrl": editor_url, "apiUrl": api_url},
+         "apps/api/src/modules/base_locale/base_locale.service.ts", token_note),
+        ("bal-publication-notification", "Publication de votre Base Adresse Locale",
+         {"baseLocale": bal, "codeCommune": "74243", "editorUrl": editor_url, "apiUrl": api_url},
+         "libs/shared/src/modules/publication/publication.service.ts", token_note),
+        ("recovery-commune-notification",
+         f"Demande de récupération de la Bases Adresses Locales de {bal['communeNom']}",
+         {"apiUrl": api_url, "recoveryUrl": editor_url, "communeNom": bal["communeNom"]},
+         "apps/api/src/modules/base_locale/base_locale.service.ts",
+         "the recovery link carries the token; nothing to type"),
+    ]  # fmt: skip
+    env = {"PATH": "/usr/bin:/bin", "NODE_PATH": "/tmp/banjs/node_modules"}
+    for minute, (name, subject, context, caller, note) in enumerate(mails, start=1):
+        path = f"email-templates/{name}.hbs"
+        html_part = subprocess.run(
+            ["node", "-e", BAN_NODE],
+            input=json.dumps({"template": show(repo, BAN_COMMIT, path), "context": context}),
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        ).stdout
+        raw = message(
+            sender="adresse@data.gouv.fr",
+            subject=subject,
+            text=None,
+            html_part=html_part,
+            sent=datetime(2026, 12, 4, 11, minute, 50, tzinfo=UTC),
+        )
+        add(
+            source="mes-adresses",
+            ident=f"mes-adresses-{name}-fr",
+            lang="fr",
+            kind="notice",
+            code=None,
+            repository="BaseAdresseNationale/mes-adresses-api",
+            paths=[path, caller, "libs/shared/src/params/mailer.params.ts",
+                   "libs/shared/src/utils/mailer.utils.ts", "apps/api/src/lib/utils/token.utils.ts"],
+            commit=BAN_COMMIT,
+            spdx="MIT",
+            rendered="@nestjs-modules/mailer 2.0.2 HandlebarsAdapter as configured: handlebars "
+            "4.7.8 compile(strict) then @css-inline/css-inline 0.14.1 inline(), both run in node "
+            "from /tmp/banjs; HTML-only nodemailer mail",
+            raw=raw,
+            note=note,
+        )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -620,6 +720,7 @@ def main() -> None:
     rapidpro(args.mirrors)
     rahvaalgatus(args.mirrors)
     ogp_starters(args.mirrors)
+    mes_adresses(args.mirrors)
     ROUND.parent.mkdir(parents=True, exist_ok=True)
     ROUND.write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
