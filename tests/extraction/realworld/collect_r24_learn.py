@@ -1,0 +1,174 @@
+"""Round 24, education, research and publishing (blind): form/survey verification codes and
+account notices, rendered from git snapshots at pinned commits.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_learn.py \\
+        --mirrors /work/.mirror
+
+- heyform/heyform (AGPL-3.0-only, open-source form and survey builder), commit
+  HEYFORM_COMMIT: ``packages/server/src/service/mail.service.ts`` reads every
+  ``packages/server/resources/email-templates/<name>.html``, takes the subject from the
+  ``title:`` line of its front matter (``TEMPLATE_META_REGEX`` =
+  ``/^---([\\s\\S]*?)---[\\n\\s\\S]\\n/``, the matched front matter is removed from the HTML) and
+  replaces every ``{key}`` of subject and HTML with the plain value (no escaping), then
+  ``packages/server/src/utils/smtp/index.ts`` sends ``{from, to, subject, html}`` through
+  nodemailer: one text/html part, no layout. Codes come from ``AuthService.getVerificationCode``
+  (``random(6, RandomType.NUMERIC)`` of ``packages/utils/src/random.ts``: six digits). The
+  reset-password resolver sends the same ``email_verification_request`` mail. English only
+  (the server templates are not translated). ``submission_notification`` is left out (its
+  ``{submission}`` HTML is built by the answer renderer, not rendered here).
+
+Labels are what a person reading the mail would type (``code``), else null.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 4, 10, 23, 51, tzinfo=UTC)
+ITEMS: list[dict] = []
+OUT_JSON = HERE / "round24" / "learn.json"
+
+HEYFORM_COMMIT = "c8856912b787038c3b0f21c56640f081fe636e32"
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8")
+
+
+def _save(
+    *,
+    source,
+    template,
+    lang,
+    kind,
+    code,
+    repository,
+    path,
+    commit,
+    licence,
+    rendered,
+    sender,
+    subject,
+    text,
+    html_part,
+    note=None,
+):
+    raw = message(sender=sender, subject=subject, text=text, html_part=html_part, sent=SENT)
+    lang = lang.replace("_", "-")
+    ident = f"{source}-{template}-{lang}"
+    rel = f"mail/{source}/{ident}.eml"
+    out = HERE / rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident,
+        "group": f"{source}-{template}",
+        "source": source,
+        "lang": lang,
+        "kind": kind,
+        "code": code,
+        "repository": repository,
+        "path": path,
+        "commit": commit,
+        "licence": licence,
+        "rendered": rendered,
+        "file": rel,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------- heyform
+
+HEYFORM_META = re.compile(r"^---([\s\S]*?)---[\n\s\S]\n")
+
+
+def heyform(mirrors: Path) -> None:
+    repo = mirrors / "heyform+heyform" / "repo"
+    base = "packages/server/resources/email-templates/"
+    mails = {
+        # name: (replacements, code, note)
+        "email_verification_request": ({"code": "073918"}, "073918", None),
+        "account_deletion_request": ({"code": "582604"}, "582604", None),
+        "team_deletion_request": ({"teamName": "Biology 101 Surveys", "code": "914237"},
+                                  "914237", None),
+        "project_deletion_request": (
+            {"projectName": "Course feedback 2026", "teamName": "Biology 101 Surveys",
+             "code": "260481"}, "260481", None),
+        "account_deletion_alert": ({}, None, None),
+        "password_change_alert": ({}, None, None),
+        "schedule_account_deletion_alert": (
+            {"fullName": "Noor Tester", "email": "noor.tester@example.com"}, None, None),
+        "team_deletion_alert": ({"teamName": "Biology 101 Surveys", "userName": "Lena Weiss"},
+                                None, None),
+        "project_deletion_alert": (
+            {"projectName": "Course feedback 2026", "teamName": "Biology 101 Surveys",
+             "userName": "Lena Weiss"}, None, None),
+        "team_invitation": (
+            {"userName": "Lena Weiss", "teamName": "Biology 101 Surveys",
+             "link": "https://forms.example.com/workspace/invitation/x8Qm2vRk",
+             "email": "noor.tester@example.com"}, None, None),
+    }  # fmt: skip
+    for name, (repl, code, note) in mails.items():
+        path = base + name + ".html"
+        content = _show(repo, HEYFORM_COMMIT, path)
+        m = HEYFORM_META.search(content)
+        body = HEYFORM_META.sub("", content, count=1)
+        meta = {}
+        for line in m.group(1).split("\n"):
+            parts = line.split(":")
+            key, value = (parts + ["", ""])[:2]
+            if key.strip() and value.strip():
+                meta[key.strip()] = value.strip()
+        subject = meta["title"]
+        for key, value in repl.items():
+            subject = subject.replace("{" + key + "}", value)
+            body = body.replace("{" + key + "}", value)
+        _save(
+            source="heyform",
+            template=name.replace("_", "-"),
+            lang="en",
+            kind="saas-otp" if code else "notice",
+            code=code,
+            repository="heyform/heyform",
+            path=f"{path}, packages/server/src/service/mail.service.ts, "
+            "packages/server/src/utils/smtp/index.ts, packages/utils/src/random.ts",
+            commit=HEYFORM_COMMIT,
+            licence="AGPL-3.0-only",
+            rendered="front-matter title as subject, {key} replaced unescaped as "
+            "MailService.addQueue does; one text/html part (nodemailer, html only)",
+            sender="HeyForm <noreply@heyform.example.com>",
+            subject=subject,
+            text=None,
+            html_part=body,
+            note=note,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    args = parser.parse_args()
+    heyform(args.mirrors)
+    OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
+    OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
+    codes = sum(1 for it in ITEMS if it["code"])
+    print(f"{len(ITEMS)} mails, {codes} with a code -> {OUT_JSON}")
+
+
+if __name__ == "__main__":
+    main()
