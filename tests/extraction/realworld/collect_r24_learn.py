@@ -16,6 +16,23 @@ account notices, rendered from git snapshots at pinned commits.
   reset-password resolver sends the same ``email_verification_request`` mail. English only
   (the server templates are not translated). ``submission_notification`` is left out (its
   ``{submission}`` HTML is built by the answer renderer, not rendered here).
+- janeczku/calibre-web (GPL-3.0-only, web app for browsing and reading an e-book library),
+  commit CALIBREWEB_COMMIT: ``cps/helper.py`` ``send_registration_mail`` (an admin creates a
+  user with a generated password, or resets a password: ``resend=True`` leaves out the
+  "account has been created" line) joins the Flask-Babel ``_()`` strings with ``\r\n`` under
+  the user's locale, and ``send_test_mail`` sends the test mail (subject and the one-line
+  body). Strings are read from the compiled ``cps/translations/<lang>/LC_MESSAGES/
+  messages.mo`` with Python's gettext; Flask-Babel's ``gettext(s, **kw)`` is ``s % kw``
+  when keywords are given. Passwords are of ``generate_random_password`` shape for the
+  default ``config_password_min_length`` 8: one lower-case letter, one capital, one digit,
+  one of ``!@#$%&*()?`` and four more of its alphabet, shuffled. ``cps/tasks/mail.py``
+  (``TaskEmail.prepare_message``) sends a single text/plain part; From is the default
+  ``mail_from`` of ``cps/config_sql.py``. Languages: the registration and reset mails only
+  where the catalogue translates all their strings (fr, it, sv, plus en); the test mail
+  also in de, es, pl and zh-Hans-CN, whose catalogues translate its subject and body (their
+  registration mail would be English with a translated subject, not used). The sender
+  passes the body as UTF-8 bytes (so Python's email encodes it base64); here
+  ``collect.message`` writes the same text as a str.
 
 Labels are what a person reading the mail would type (``code``), else null.
 """
@@ -23,7 +40,9 @@ Labels are what a person reading the mail would type (``code``), else null.
 from __future__ import annotations
 
 import argparse
+import gettext
 import hashlib
+import io
 import json
 import re
 import subprocess
@@ -37,6 +56,7 @@ ITEMS: list[dict] = []
 OUT_JSON = HERE / "round24" / "learn.json"
 
 HEYFORM_COMMIT = "c8856912b787038c3b0f21c56640f081fe636e32"
+CALIBREWEB_COMMIT = "7ec475e1fe20893730fd8863f771489049c99d16"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -159,11 +179,93 @@ def heyform(mirrors: Path) -> None:
         )
 
 
+# ---------------------------------------------------------------- calibre-web
+
+
+def _mo(repo: Path, commit: str, path: str) -> dict[str, str]:
+    raw = subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    return gettext.GNUTranslations(io.BytesIO(raw))._catalog
+
+
+def calibreweb(mirrors: Path) -> None:
+    repo = mirrors / "janeczku+calibre-web" / "repo"
+    full = ["en", "fr", "it", "sv"]
+    test_only = ["de", "es", "pl", "zh_Hans_CN"]
+    passwords = {
+        ("new", "en"): "q7G(xT2m", ("new", "fr"): "Rb4!kw9Z", ("new", "it"): "9mL?rd3E",
+        ("new", "sv"): "hX8*Pc6t", ("reset", "en"): "Zt3@vN1q", ("reset", "fr"): "e5&KmyR2",
+        ("reset", "it"): "W2p#j8Hs", ("reset", "sv"): "uF%6bLq4",
+    }  # fmt: skip
+    names = {"en": "noor", "fr": "camille", "it": "giulia", "sv": "astrid"}
+    common = dict(
+        repository="janeczku/calibre-web",
+        commit=CALIBREWEB_COMMIT,
+        licence="GPL-3.0-only",
+        sender="automailer <mail@example.com>",
+        html_part=None,
+    )
+    for lang in full + test_only:
+        mo = "cps/translations/%s/LC_MESSAGES/messages.mo" % lang
+        cat = {} if lang == "en" else _mo(repo, CALIBREWEB_COMMIT, mo)
+
+        def _(s: str, cat=cat, **kw) -> str:
+            out = cat.get(s) or s
+            return out % kw if kw else out
+
+        files = "cps/helper.py, cps/tasks/mail.py, cps/config_sql.py"
+        if lang != "en":
+            files += ", " + mo
+        if lang in full:
+            for kind, resend in (("new", False), ("reset", True)):
+                user = names[lang]
+                password = passwords[(kind, lang)]
+                txt = _("Hi %(name)s!", name=user) + "\r\n"
+                if not resend:
+                    txt += _("Your account at Calibre-Web has been created.") + "\r\n"
+                txt += _("Please log in using the following information:") + "\r\n"
+                txt += _("Username: %(name)s", name=user) + "\r\n"
+                txt += _("Password: %(password)s", password=password) + "\r\n"
+                txt += _("Don't forget to change your password after your first login.") + "\r\n"
+                txt += _("Regards,") + "\r\n\r\n"
+                txt += "Calibre-Web"
+                _save(
+                    source="calibreweb",
+                    template="registration" if kind == "new" else "password-reset",
+                    lang=lang,
+                    kind="saas-otp",
+                    code=password,
+                    path=files,
+                    rendered="send_registration_mail's _() lines joined with CRLF, .mo strings "
+                    "via gettext, %-formatted as Flask-Babel does; one text/plain part",
+                    subject=_("Get Started with Calibre-Web"),
+                    text=txt,
+                    note="the generated password the mail gives to log in with",
+                    **common,
+                )
+        _save(
+            source="calibreweb",
+            template="test-mail",
+            lang=lang,
+            kind="notice",
+            code=None,
+            path=files,
+            rendered="send_test_mail's translated subject and body; one text/plain part",
+            subject=_("Calibre-Web Test Email"),
+            text=_("This Email has been sent via Calibre-Web."),
+            **common,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     heyform(args.mirrors)
+    calibreweb(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
