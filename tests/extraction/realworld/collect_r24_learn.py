@@ -33,6 +33,21 @@ account notices, rendered from git snapshots at pinned commits.
   registration mail would be English with a translated subject, not used). The sender
   passes the body as UTF-8 bytes (so Python's email encodes it base64); here
   ``collect.message`` writes the same text as a str.
+- omeka/omeka-s (GPL-3.0-only, web publishing platform for libraries, museums and research
+  collections), commit OMEKA_COMMIT: ``application/src/Stdlib/Mailer.php``
+  (``sendUserActivation``, ``sendResetPassword``) translates the body template and subject
+  (``$translate`` over the compiled ``application/language/<locale>.mo``, read with Python's
+  gettext from the PHP single-quoted literals of that file) and fills them with PHP
+  ``sprintf`` (``%N$s`` positional and ``%s``, done below): site URL, e-mail or name, the
+  create-password URL (``/create-password/<key>``, a 32-character key), the expiration and
+  the installation title ("Digital Collections"). The expiration is ``created + P2W``
+  (``Entity/PasswordCreation.php``) through ``View/Helper/I18n.php`` ``dateFormat(...,
+  'medium', 'medium')``; rendered as on a server without PHP's intl extension, where the
+  helper's fallback formats ``M j, Y g:ia`` in English for every locale (with intl it would
+  be the ICU medium format of the locale). One text/plain body (laminas-mail message with a
+  string body); From is the ``administrator_email`` setting (``Service/MailerFactory.php``).
+  Languages whose catalogue translates both mails: de-DE, fr, es, pl, ja, plus en. Both
+  are link-only notices.
 
 Labels are what a person reading the mail would type (``code``), else null.
 """
@@ -57,6 +72,7 @@ OUT_JSON = HERE / "round24" / "learn.json"
 
 HEYFORM_COMMIT = "c8856912b787038c3b0f21c56640f081fe636e32"
 CALIBREWEB_COMMIT = "7ec475e1fe20893730fd8863f771489049c99d16"
+OMEKA_COMMIT = "bf8de2f5fa7ad5c060d55d1a84fba76372b6c030"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -260,12 +276,94 @@ def calibreweb(mirrors: Path) -> None:
         )
 
 
+# ---------------------------------------------------------------- omeka-s
+
+
+def _php_sprintf(fmt: str, *args: str) -> str:
+    """PHP sprintf for the conversions these strings use: %N$s, %s and %%."""
+    pos = iter(args)
+
+    def sub(m: re.Match) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        if m.group(1):
+            return args[int(m.group(1)) - 1]
+        return next(pos)
+
+    return re.sub(r"%%|%(?:(\d+)\$)?s", sub, fmt)
+
+
+def omeka(mirrors: Path) -> None:
+    repo = mirrors / "omeka+omeka-s" / "repo"
+    mailer = _show(repo, OMEKA_COMMIT, "application/src/Stdlib/Mailer.php")
+    literals = [
+        m.replace("\\'", "'").replace("\\\\", "\\")
+        for m in re.findall(r"\$translate\('((?:[^'\\]|\\.)*)'\)", mailer)
+    ]
+    reset_body, reset_subject, act_body, act_subject = literals
+    title = "Digital Collections"
+    site = "https://collections.example.org/"
+    expiry = "Dec 18, 2026 10:23am"  # SENT + P2W, 'M j, Y g:ia' (UTC)
+    users = {
+        "en": "Noor Tester", "de_DE": "Jonas Becker", "fr": "Camille Martin",
+        "es": "Lucía Gómez", "pl": "Katarzyna Nowak", "ja": "佐藤 花子",
+    }  # fmt: skip
+    keys = {
+        "en": "8KqZ3vT1mWc9XbR2pLd7YhN4sFe6JuA0", "de_DE": "r5GtY8uJ2kLq0wEz7XcV4bNm1HsD9aPf",
+        "fr": "Qm3Xw8Lr1ZpT6vKd9NbY2cHs5FjG0uEa", "es": "t7YhB2nM9kLp4QwE1xZc6VrT3sDg8FjU",
+        "pl": "Hb6Nk1Wq8ZeT3yLm0RpX5cVd2GsJ9uAf", "ja": "Z9pQ2wEr5TyU8iOk3LjH6gFd1SaX4cVb",
+    }  # fmt: skip
+    for lang, user in users.items():
+        mo = f"application/language/{lang}.mo"
+        cat = {} if lang == "en" else _mo(repo, OMEKA_COMMIT, mo)
+
+        def tr(s: str, cat=cat) -> str:
+            return cat.get(s) or s
+
+        url = f"{site}create-password/{keys[lang]}"
+        email = "noor.tester@example.com"
+        mails = {
+            "user-activation": (
+                _php_sprintf(tr(act_subject), title),
+                _php_sprintf(tr(act_body), site, email, url, expiry, title),
+            ),
+            "password-reset": (
+                _php_sprintf(tr(reset_subject), title),
+                _php_sprintf(tr(reset_body), user, site, url, expiry, title),
+            ),
+        }
+        files = "application/src/Stdlib/Mailer.php, application/src/Entity/PasswordCreation.php, "
+        files += "application/src/View/Helper/I18n.php, application/src/Service/MailerFactory.php"
+        if lang != "en":
+            files += ", " + mo
+        for template, (subject, body) in mails.items():
+            _save(
+                source="omekas",
+                template=template,
+                lang=lang,
+                kind="notice",
+                code=None,
+                repository="omeka/omeka-s",
+                path=files,
+                commit=OMEKA_COMMIT,
+                licence="GPL-3.0-only",
+                rendered="translated template filled by PHP sprintf semantics (positional "
+                "%N$s); expiry in the no-intl fallback format; one text/plain body",
+                sender="admin@collections.example.org",
+                subject=subject,
+                text=body,
+                html_part=None,
+                note="the create-password key is only inside the link",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     heyform(args.mirrors)
     calibreweb(args.mirrors)
+    omeka(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
