@@ -1,5 +1,6 @@
-"""Round 24, education, research and publishing (blind): form/survey verification codes and
-account notices, rendered from git snapshots at pinned commits.
+"""Round 24, education, research and publishing (blind): survey-builder verification codes,
+e-book library passwords and research-collection account notices from three projects,
+rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_learn.py \\
         --mirrors /work/.mirror
@@ -167,7 +168,7 @@ def heyform(mirrors: Path) -> None:
         meta = {}
         for line in m.group(1).split("\n"):
             parts = line.split(":")
-            key, value = (parts + ["", ""])[:2]
+            key, value = [*parts, "", ""][:2]
             if key.strip() and value.strip():
                 meta[key.strip()] = value.strip()
         subject = meta["title"]
@@ -225,7 +226,7 @@ def calibreweb(mirrors: Path) -> None:
         html_part=None,
     )
     for lang in full + test_only:
-        mo = "cps/translations/%s/LC_MESSAGES/messages.mo" % lang
+        mo = f"cps/translations/{lang}/LC_MESSAGES/messages.mo"
         cat = {} if lang == "en" else _mo(repo, CALIBREWEB_COMMIT, mo)
 
         def _(s: str, cat=cat, **kw) -> str:
