@@ -17,7 +17,7 @@ rendered from git snapshots at pinned commits.
   reset-password resolver sends the same ``email_verification_request`` mail. English only
   (the server templates are not translated). ``submission_notification`` is left out (its
   ``{submission}`` HTML is built by the answer renderer, not rendered here).
-- janeczku/calibre-web (GPL-3.0-only, web app for browsing and reading an e-book library),
+- janeczku/calibre-web (GPL-3.0-or-later, web app for browsing and reading an e-book library),
   commit CALIBREWEB_COMMIT: ``cps/helper.py`` ``send_registration_mail`` (an admin creates a
   user with a generated password, or resets a password: ``resend=True`` leaves out the
   "account has been created" line) joins the Flask-Babel ``_()`` strings with ``\r\n`` under
@@ -221,7 +221,7 @@ def calibreweb(mirrors: Path) -> None:
     common = dict(
         repository="janeczku/calibre-web",
         commit=CALIBREWEB_COMMIT,
-        licence="GPL-3.0-only",
+        licence="GPL-3.0-or-later",
         sender="automailer <mail@example.com>",
         html_part=None,
     )
