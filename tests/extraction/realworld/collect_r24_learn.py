@@ -49,6 +49,25 @@ rendered from git snapshots at pinned commits.
   string body); From is the ``administrator_email`` setting (``Service/MailerFactory.php``).
   Languages whose catalogue translates both mails: de-DE, fr, es, pl, ja, plus en. Both
   are link-only notices.
+- Coursemology/coursemology2 (MIT, course and assessment LMS), commit COURSEMOLOGY_COMMIT:
+  ``app/mailers/course/mailer.rb`` and ``app/mailers/instance/mailer.rb``
+  (``user_invitation_email``, always under ``I18n.with_locale(:en)``, so English only)
+  render ``app/views/{course,instance}/mailer/user_invitation_email.text.erb`` and
+  ``.html.slim`` inside ``app/views/layouts/mailer.{text.erb,html.slim}`` with the strings
+  of ``config/locales/en/mailers.yml`` (loaded with PyYAML: ``>`` folded scalars; ``%{x}``
+  interpolation as I18n does). Text part: the ERB files verbatim with each ``<%= %>``
+  replaced by its value (Rails does not escape text/plain templates), ``plain_link_to`` =
+  ``common.mailers.plain_text_link`` ("%{text} (%{url})"). HTML part: Slim 5.2.1 defaults
+  (``format: :xhtml``, ``sort_attrs: true``, not pretty: no whitespace between tags,
+  ``<meta … />``), ``link_to`` as ``<a href="url">text</a>``, and Rails 8.0
+  ``simple_format`` (split on blank lines into ``<p>``, a single newline followed by text
+  gets ``<br />``, paragraphs joined by a blank line; its sanitizer leaves these plain
+  links unchanged). URLs use the instance host with ``http://`` (production
+  ``default_url_options`` set only a host) and devise's ``/users/sign_up``. The course
+  invitation prints the registration code (``'I' + SecureRandom.urlsafe_base64(8)``, 12
+  characters, ``app/models/course/user_invitation.rb``) for readers who enrol with another
+  account; the instance invitation has its key only inside the link. The Ruby stack is
+  not run here: this is a re-implementation of what those helpers do for these templates.
 
 Labels are what a person reading the mail would type (``code``), else null.
 """
@@ -58,12 +77,15 @@ from __future__ import annotations
 import argparse
 import gettext
 import hashlib
+import html
 import io
 import json
 import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
+
+import yaml
 
 from collect import HERE, message
 
@@ -74,6 +96,7 @@ OUT_JSON = HERE / "round24" / "learn.json"
 HEYFORM_COMMIT = "c8856912b787038c3b0f21c56640f081fe636e32"
 CALIBREWEB_COMMIT = "7ec475e1fe20893730fd8863f771489049c99d16"
 OMEKA_COMMIT = "bf8de2f5fa7ad5c060d55d1a84fba76372b6c030"
+COURSEMOLOGY_COMMIT = "6a98b34c49403e1fdc29a88c2be7ff72d5c32f36"
 
 
 def _show(repo: Path, commit: str, path: str) -> str:
@@ -358,6 +381,119 @@ def omeka(mirrors: Path) -> None:
             )
 
 
+# ---------------------------------------------------------------- coursemology
+
+
+def _i18n(template: str, **kw: str) -> str:
+    return re.sub(r"%\{(\w+)\}", lambda m: kw[m.group(1)], template)
+
+
+def _erb_fill(src: str, values: list[str]) -> str:
+    """Each ``<%= … %>`` of a text template replaced by its value, in order."""
+    it = iter(values)
+    return re.sub(r"<%=.*?%>", lambda m: next(it), src, flags=re.S)
+
+
+def _simple_format(text: str) -> str:
+    """Rails 8.0 ``simple_format`` for text whose only markup is plain links."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    paras = [re.sub(r"([^\n]\n)(?=[^\n])", r"\1<br />", t) for t in re.split(r"\n\n+", text)]
+    return "\n\n".join(f"<p>{t}</p>" for t in paras)
+
+
+def _link_to(text: str, url: str) -> str:
+    return f'<a href="{html.escape(url)}">{html.escape(text)}</a>'
+
+
+def coursemology(mirrors: Path) -> None:
+    repo = mirrors / "Coursemology+coursemology2" / "repo"
+    c = COURSEMOLOGY_COMMIT
+    en = yaml.safe_load(_show(repo, c, "config/locales/en/mailers.yml"))["en"]
+    common = en["common"]["mailers"]
+    layout_txt = _show(repo, c, "app/views/layouts/mailer.text.erb")
+    host = "coursemology.example.org"
+    name = "Noor Tester"
+    email = "noor.tester@example.com"
+
+    def plain(text: str, url: str) -> str:
+        return _i18n(common["plain_text_link"], text=text, url=url)
+
+    def layout_html(subject: str, body: str) -> str:
+        greeting = _i18n(common["greeting"], user=name)
+        return (
+            "<!DOCTYPE html><html><head><title>" + html.escape(subject) + "</title>"
+            '<meta content="IE=edge" http-equiv="X-UA-Compatible" /></head></html>'
+            "<body><p>" + html.escape(greeting) + "</p>" + body + "</body>"
+        )
+
+    greeting = _i18n(common["greeting"], user=name)
+    course, course_url = "CS1010S Programming Methodology", f"http://{host}/courses/214"
+    instance = "NUS Coursemology"
+    mails = [
+        ("course", "course-invitation", "Ik7QmZp2xWfA", course_url),
+        ("instance", "instance-invitation", "J3rTb9LsQe0c", None),
+    ]
+    for scope, template, key, url in mails:
+        strings = en[scope]["mailer"]["user_invitation_email"]
+        signup = f"http://{host}/users/sign_up?invitation={key}"
+        view = f"app/views/{scope}/mailer/user_invitation_email"
+        if scope == "course":
+            subject = _i18n(strings["subject"], course=course)
+            text_args = dict(course=plain(course, url))
+            html_args = dict(course=_link_to(course, url))
+        else:
+            subject = _i18n(strings["subject"], instance=instance, role="instructor")
+            text_args = dict(instance=plain(instance, host))
+            html_args = dict(instance=_link_to(instance, host))
+        text_msg = _i18n(
+            strings["message"],
+            **text_args,
+            coursemology=plain(common["coursemology"], host),
+            email=email,
+            click_here=plain(common["click_here"], signup),
+        )
+        html_msg = _i18n(
+            strings["message"],
+            **html_args,
+            coursemology=_link_to(common["coursemology"], host),
+            email=email,
+            click_here=_link_to(common["click_here"], signup),
+        )
+        view_txt = _show(repo, c, view + ".text.erb")
+        values = [text_msg] + ([key] if scope == "course" else [])
+        body_txt = _erb_fill(view_txt, values)
+        text = _erb_fill(layout_txt, [greeting, body_txt])
+        body_html = _simple_format(html_msg)
+        if scope == "course":
+            body_html += "<pre><code>" + html.escape(key) + "</code></pre>"
+        _save(
+            source="coursemology",
+            template=template,
+            lang="en",
+            kind="saas-otp" if scope == "course" else "notice",
+            code=key if scope == "course" else None,
+            repository="Coursemology/coursemology2",
+            path=f"app/mailers/{scope}/mailer.rb, {view}.text.erb, {view}.html.slim, "
+            "app/views/layouts/mailer.text.erb, app/views/layouts/mailer.html.slim, "
+            "app/helpers/application_mailer_helper.rb, config/locales/en/mailers.yml, "
+            f"app/models/{scope}/user_invitation.rb",
+            commit=c,
+            licence="MIT",
+            rendered="ERB text filled verbatim; Slim 5.2.1 xhtml/sorted-attribute output and "
+            "Rails simple_format re-implemented; multipart text+html",
+            sender="Coursemology <noreply@coursemology.example.org>",
+            subject=subject,
+            text=text,
+            html_part=layout_html(subject, body_html),
+            note=(
+                "the non-transferable registration code printed under the message, to "
+                "enrol with an existing account"
+                if scope == "course"
+                else "the invitation key is only inside the sign-up link"
+            ),
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -365,6 +501,7 @@ def main() -> None:
     heyform(args.mirrors)
     calibreweb(args.mirrors)
     omeka(args.mirrors)
+    coursemology(args.mirrors)
     OUT_JSON.parent.mkdir(parents=True, exist_ok=True)
     OUT_JSON.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
     codes = sum(1 for it in ITEMS if it["code"])
