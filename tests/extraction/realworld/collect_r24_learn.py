@@ -86,7 +86,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import yaml
-
 from collect import HERE, message
 
 SENT = datetime(2026, 12, 4, 10, 23, 51, tzinfo=UTC)
