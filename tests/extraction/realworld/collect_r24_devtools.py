@@ -1,6 +1,7 @@
-"""Round twenty-four, developer and ops tools: a database administration UI (pgAdmin 4) — its
-e-mail multi-factor verification code and its password-changed notice, in the languages its
-catalogue translates them into.
+"""Round twenty-four, developer and ops tools: a database administration UI (pgAdmin 4) and a
+self-hosted code-hosting and review server (Kallithea) — an e-mail multi-factor verification
+code, a password-reset token to type, and password-changed, new-user and code-review notices,
+in the languages their catalogues translate them into.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_devtools.py \\
         --mirrors /work/.mirror
@@ -23,8 +24,8 @@ it, it is taken from ``/tmp/r24pkgs`` (``pip install --target /tmp/r24pkgs jinja
     send_email_otp.{txt,html}``. The subject is looked up in
     ``web/pgadmin/translations/<locale>/LC_MESSAGES/messages.po`` (flask-babel; an empty
     msgstr stays English, so ``de`` and ``pl`` are left out); the templates themselves hold
-    no gettext calls, so the body is English in every language, as pgAdmin sends it. Five
-    locales are taken (en, fr, ja, ru, zh_Hans_CN).
+    no gettext calls, so the body is English in every language, as pgAdmin sends it. Three
+    locales are taken (en, ja, zh_Hans_CN).
   * the password-changed notice: ``web/pgadmin/templates/security/email/change_notice.
     {txt,html}`` with ``SECURITY_EMAIL_SUBJECT_PASSWORD_CHANGE_NOTICE`` of ``web/config.py``
     (a plain string, not translated); ``security.recoverable`` is true (``web/pgadmin/
@@ -36,6 +37,30 @@ it, it is taken from ``/tmp/r24pkgs`` (``pip install --target /tmp/r24pkgs jinja
   ``trim_blocks``, the final newline dropped) and sent as Flask-Security sends them: text and
   HTML parts as a multipart/alternative, From ``SECURITY_EMAIL_SENDER``
   (``no-reply@localhost`` by default, here ``no-reply@pgadmin.example.com``).
+- NexMirror/Kallithea (GPL-3.0-only, ``LICENSE.md`` + ``COPYING``; a mirror of the Kallithea
+  Mercurial repository, last commit 2020-05-06), Kallithea, a Mercurial/Git hosting and code
+  review server (TurboGears 2, Mako). The Mako templates of
+  ``kallithea/templates/email_templates/`` (``main.html`` layout, ``header.{txt,html}``,
+  ``button.{txt,html}``) are rendered with Mako 1.x as ``EmailNotificationModel.get_email_tmpl``
+  of ``kallithea/model/notification.py`` does: ``_`` is gettext over
+  ``kallithea/i18n/<locale>/LC_MESSAGES/kallithea.po`` (the request's language; untranslated
+  strings stay English), the HTML style values of that function, and TurboGears' Mako
+  settings (every ``${}`` through ``markupsafe.escape_silent`` unless ``|n``; ``unicode`` is
+  ``str``). Both parts go out through ``tasks.send_email`` (``kallithea/lib/celerylib/
+  tasks.py``) as text + HTML alternatives, ``email_prefix`` unset, From ``app_email_from``
+  (here ``Kallithea <kallithea-noreply@example.com>``; a notification names its author:
+  ``"<full name> (no-reply)" <address>``).
+
+  * ``password_reset``: ``UserModel.send_reset_password_email`` (``kallithea/model/user.py``)
+    with subject ``_("Password reset link")``, ``user`` = first and last name, the token of
+    ``get_reset_password_token`` (an HMAC-SHA1 hexdigest: 40 lower-case hex digits; fixed
+    values here) and the ``reset_password_confirmation`` URL of ``kallithea/config/
+    routing.py`` (``/_admin/password_reset_confirmation?email=…&timestamp=…&token=…``).
+    en, el, fr, ru (the catalogues that translate its sentences; the title ``Password Reset
+    Request`` is translated in none of them).
+  * ``registration``: the admins' notice of ``UserModel.create_registration`` through
+    ``NotificationModel.create``, subject ``_('New user %(new_username)s registered')``,
+    link to ``/_admin/users/<id>/edit``. en, de, fr, ru.
 """
 
 from __future__ import annotations
@@ -49,12 +74,15 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import urlencode
 
 try:
     import jinja2
+    import mako.lookup
 except ModuleNotFoundError:
     sys.path.insert(0, "/tmp/r24pkgs")
     import jinja2
+    import mako.lookup
 from collect import HERE, message
 
 MIRRORS = Path("/work/.mirror")
@@ -164,8 +192,8 @@ def pgadmin(mirrors: Path, w: Writer) -> None:
         "commit": PGADMIN_COMMIT,
         "licence": "PostgreSQL",
     }
-    codes = {"en": "048217", "fr": "739502", "ja": "360941", "ru": "815376", "zh-Hans": "092684"}
-    locales = {"en": None, "fr": "fr", "ja": "ja", "ru": "ru", "zh-Hans": "zh_Hans_CN"}
+    codes = {"en": "048217", "ja": "360941", "zh-Hans": "092684"}
+    locales = {"en": None, "ja": "ja", "zh-Hans": "zh_Hans_CN"}
     for lang, locale in locales.items():
         msgid = "{} - Verification Code"
         po_path = f"web/pgadmin/translations/{locale}/LC_MESSAGES/messages.po"
@@ -228,12 +256,196 @@ def pgadmin(mirrors: Path, w: Writer) -> None:
     )
 
 
+# ---------------------------------------------------------------------------------------
+# Kallithea
+
+KALLITHEA = "NexMirror/Kallithea"
+KALLITHEA_COMMIT = "8faf05839de525924644175fa5ba844c81e78b21"
+KALLITHEA_HOST = "https://code.example.com"
+KALLITHEA_TIMESTAMP = 1796379463  # 2026-12-04 10:17:43 UTC, int(time.time()) when asked
+KALLITHEA_FROM = "Kallithea <kallithea-noreply@example.com>"
+KALLITHEA_TEMPLATES = (
+    "main.html",
+    "header.html",
+    "header.txt",
+    "button.html",
+    "button.txt",
+    "password_reset.html",
+    "password_reset.txt",
+    "registration.html",
+    "registration.txt",
+)
+KALLITHEA_HTML_STYLE = {
+    "color_text": "#202020",
+    "color_emph": "#395fa0",
+    "color_link": "#395fa0",
+    "color_border": "#ddd",
+    "color_background_grey": "#f9f9f9",
+    "color_button": "#395fa0",
+    "monospace_style": "font-family:Lucida Console,Consolas,Monaco,Inconsolata,"
+    "Liberation Mono,monospace",
+    "sans_style": "font-family:Helvetica,Arial,sans-serif",
+}
+
+
+def kallithea_style() -> dict[str, str]:
+    """The style values ``EmailNotificationModel.get_email_tmpl`` adds for HTML."""
+    kw = dict(KALLITHEA_HTML_STYLE)
+    kw["default_style"] = (
+        "%(sans_style)s;font-weight:200;font-size:14px;line-height:17px;color:%(color_text)s" % kw
+    )
+    kw["comment_style"] = "%(monospace_style)s;white-space:pre-wrap" % kw
+    kw["data_style"] = (
+        "border:%(color_border)s 1px solid;background:%(color_background_grey)s" % kw
+    )
+    kw["emph_style"] = "font-weight:600;color:%(color_emph)s" % kw
+    kw["link_style"] = "color:%(color_link)s;text-decoration:none" % kw
+    kw["link_text_style"] = (
+        "color:%(color_text)s;text-decoration:none;border:%(color_border)s 1px solid;"
+        "background:%(color_background_grey)s" % kw
+    )
+    return kw
+
+
+def kallithea_reset(lang, user, token, gettext, render, paths, w: Writer) -> None:
+    """The password-reset mail of ``UserModel.send_reset_password_email``."""
+    first, last, mail = user
+    common = {"repository": KALLITHEA, "commit": KALLITHEA_COMMIT, "licence": "GPL-3.0-only"}
+    timestamp = KALLITHEA_TIMESTAMP
+    link = (
+        f"{KALLITHEA_HOST}/_admin/password_reset_confirmation?"
+        + urlencode({"email": mail, "timestamp": timestamp, "token": token})
+    )
+    kw = {"user": f"{first} {last}", "reset_token": token, "reset_url": link}
+    raw = message(
+        sender=KALLITHEA_FROM,
+        subject=gettext("Password reset link"),
+        text=render("password_reset", "txt", gettext, **kw),
+        html_part=render("password_reset", "html", gettext, **kw),
+        sent=SENT,
+    )
+    w.add(
+        source="kallithea",
+        group="kallithea-password-reset",
+        lang=lang,
+        raw=raw,
+        kind="saas-otp",
+        code=token,
+        path=", ".join(paths),
+        rendered="Mako (TurboGears filters: escape by default, |n,unicode raw) over the "
+        "txt and html templates with the gettext catalogue; multipart text+html",
+        note="the 40-hex HMAC-SHA1 reset token the mail asks to type into the reset form "
+        "if the link cannot be used",
+        **common,
+    )
+
+
+
+def kallithea(mirrors: Path, w: Writer) -> None:
+    def show(path: str) -> str:
+        return git_show(mirrors, KALLITHEA, KALLITHEA_COMMIT, path)
+
+    lookup = mako.lookup.TemplateLookup(
+        default_filters=["escape"],
+        imports=["from markupsafe import escape_silent as escape"],
+    )
+    tdir = "kallithea/templates/email_templates/"
+    for name in KALLITHEA_TEMPLATES:
+        lookup.put_string("/email_templates/" + name, show(tdir + name))
+
+    def render(name: str, content_type: str, gettext, **kwargs) -> str:
+        kw = {"_": gettext, "h": None, "c": None}
+        kw.update(kwargs)
+        if content_type == "html":
+            kw.update(kallithea_style())
+        tmpl = lookup.get_template(f"/email_templates/{name}.{content_type}")
+        return tmpl.render_unicode(**kw)
+
+    common = {"repository": KALLITHEA, "commit": KALLITHEA_COMMIT, "licence": "GPL-3.0-only"}
+    # (BCP 47, catalogue folder); en is the source text
+    langs = {"en": None, "de": "de", "el": "el", "fr": "fr", "ru": "ru"}
+    # only where the catalogue translates the mail's sentences: the reset mail in el, fr,
+    # ru; the registration notice (subject and field names) in de, fr, ru
+    reset_langs = {"en", "el", "fr", "ru"}
+    registration_langs = {"en", "de", "fr", "ru"}
+    tokens = {
+        "en": "4f0c9a7e21b83d65f0e4a19c7b2d58e3a6c1f907",
+        "de": "b27e61d4c09f3a85e7d1620b4fa9c3e58d7016a2",
+        "fr": "e93a05c7d1b64f2809ae3c5b71d6e40f82b9c157",
+        "el": "0d6b8e24f7a193c5e02d9b47a6f1c83e5b70d29a",
+        "ru": "7ac41f9e3d0b26c85e1a94d7f3b60c2e98a5d41b",
+    }
+    users = {
+        "en": ("Emily", "Carter", "emily.carter@example.com"),
+        "de": ("Jonas", "Becker", "jonas.becker@example.com"),
+        "fr": ("Camille", "Lefèvre", "camille.lefevre@example.com"),
+        "el": ("Γιώργος", "Παπαδόπουλος", "giorgos.papadopoulos@example.com"),
+        "ru": ("Дмитрий", "Соколов", "dmitry.sokolov@example.com"),
+    }
+    new_users = {
+        "en": ("mjohnson", "Mark Johnson", "mark.johnson@example.com", 42),
+        "de": ("lschmidt", "Lena Schmidt", "lena.schmidt@example.com", 57),
+        "fr": ("pmartin", "Paul Martin", "paul.martin@example.com", 63),
+        "ru": ("aivanova", "Анна Иванова", "anna.ivanova@example.com", 88),
+    }
+    for lang, folder in langs.items():
+        po_path = f"kallithea/i18n/{folder}/LC_MESSAGES/kallithea.po"
+        catalogue = read_po(show(po_path)) if folder else {}
+
+        def gettext(msg: str, catalogue=catalogue) -> str:
+            return catalogue.get(msg, msg)
+
+        paths = [tdir + "password_reset.txt", tdir + "password_reset.html", tdir + "main.html",
+                 tdir + "header.txt", tdir + "header.html", "kallithea/model/user.py",
+                 "kallithea/model/notification.py", "kallithea/lib/celerylib/tasks.py",
+                 "kallithea/config/routing.py"] + ([po_path] if folder else [])
+
+        if lang in reset_langs:
+            kallithea_reset(lang, users[lang], tokens[lang], gettext, render, paths, w)
+        if lang not in registration_langs:
+            continue
+        username, full_name, new_mail, uid = new_users[lang]
+        kw = {
+            "registered_user_url": f"{KALLITHEA_HOST}/_admin/users/{uid}/edit",
+            "new_username": username,
+            "new_email": new_mail,
+            "new_full_name": full_name,
+        }
+        subject = gettext("New user %(new_username)s registered") % kw
+        from_addr = f'"{full_name} (no-reply)" <kallithea-noreply@example.com>'
+        raw = message(
+            sender=from_addr,
+            subject=subject,
+            text=render("registration", "txt", gettext, **kw),
+            html_part=render("registration", "html", gettext, **kw),
+            sent=SENT,
+        )
+        paths = [tdir + "registration.txt", tdir + "registration.html", tdir + "main.html",
+                 tdir + "header.txt", tdir + "header.html", tdir + "button.txt",
+                 tdir + "button.html", "kallithea/model/user.py",
+                 "kallithea/model/notification.py", "kallithea/lib/celerylib/tasks.py",
+                 "kallithea/config/routing.py"] + ([po_path] if folder else [])
+        w.add(
+            source="kallithea",
+            group="kallithea-new-user-registered",
+            lang=lang,
+            raw=raw,
+            kind="notice",
+            code=None,
+            path=", ".join(paths),
+            rendered="Mako (TurboGears filters: escape by default, |n,unicode raw) over the "
+            "txt and html templates with the gettext catalogue; multipart text+html",
+            **common,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     args = parser.parse_args()
     w = Writer()
     pgadmin(args.mirrors, w)
+    kallithea(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
