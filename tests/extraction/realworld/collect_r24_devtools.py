@@ -61,6 +61,16 @@ it, it is taken from ``/tmp/r24pkgs`` (``pip install --target /tmp/r24pkgs jinja
   * ``registration``: the admins' notice of ``UserModel.create_registration`` through
     ``NotificationModel.create``, subject ``_('New user %(new_username)s registered')``,
     link to ``/_admin/users/<id>/edit``. en, de, fr, ru.
+  * ``pull_request``: the reviewer notice of ``PullRequestModel.add_reviewers``
+    (``kallithea/model/pull_request.py``) with its ``email_kwargs`` and subject
+    ``[Review] … PR #n "…" from <branch> by <user>``; the text part gets the description
+    as typed, the HTML part ``h.render_w_mentions`` of it (``urlify_text``: escaped, line
+    breaks as ``<br/>``, in a ``formatted-fixed`` div; the descriptions here hold no links,
+    hashes or mentions, so nothing else applies), ``h.shorter`` and the ``changeset_home``
+    and ``pullrequest_show`` URLs (with ``urlreadable`` of ``/_/<branch>``). en, el, fr, ru.
+
+  The ``X-Kallithea-Notification-Type`` and ``References`` headers that notifications add are
+  left out (``collect.message`` writes a fixed set of headers).
 """
 
 from __future__ import annotations
@@ -79,10 +89,12 @@ from urllib.parse import urlencode
 try:
     import jinja2
     import mako.lookup
+    import markupsafe
 except ModuleNotFoundError:
     sys.path.insert(0, "/tmp/r24pkgs")
     import jinja2
     import mako.lookup
+    import markupsafe
 from collect import HERE, message
 
 MIRRORS = Path("/work/.mirror")
@@ -223,7 +235,11 @@ def pgadmin(mirrors: Path, w: Writer) -> None:
             rendered="jinja2 as Flask renders the txt and html templates; subject from the "
             "flask-babel catalogue, body English as shipped; multipart text+html",
             **common,
-            **({"note": "only the subject is translated; the template body is English"} if locale else {}),
+            **(
+                {"note": "only the subject is translated; the template body is English"}
+                if locale
+                else {}
+            ),
         )
 
     config = show("web/config.py")
@@ -247,8 +263,13 @@ def pgadmin(mirrors: Path, w: Writer) -> None:
         kind="notice",
         code=None,
         path=", ".join(
-            [notice + ".txt", notice + ".html", "web/config.py", "web/pgadmin/__init__.py",
-             "web/pgadmin/browser/__init__.py"]
+            [
+                notice + ".txt",
+                notice + ".html",
+                "web/config.py",
+                "web/pgadmin/__init__.py",
+                "web/pgadmin/browser/__init__.py",
+            ]
         ),
         rendered="jinja2 as Flask renders the txt and html templates, url_for stubbed to the "
         "reset_password route; multipart text+html",
@@ -271,6 +292,8 @@ KALLITHEA_TEMPLATES = (
     "button.html",
     "button.txt",
     "password_reset.html",
+    "pull_request.html",
+    "pull_request.txt",
     "password_reset.txt",
     "registration.html",
     "registration.txt",
@@ -295,9 +318,7 @@ def kallithea_style() -> dict[str, str]:
         "%(sans_style)s;font-weight:200;font-size:14px;line-height:17px;color:%(color_text)s" % kw
     )
     kw["comment_style"] = "%(monospace_style)s;white-space:pre-wrap" % kw
-    kw["data_style"] = (
-        "border:%(color_border)s 1px solid;background:%(color_background_grey)s" % kw
-    )
+    kw["data_style"] = "border:%(color_border)s 1px solid;background:%(color_background_grey)s" % kw
     kw["emph_style"] = "font-weight:600;color:%(color_emph)s" % kw
     kw["link_style"] = "color:%(color_link)s;text-decoration:none" % kw
     kw["link_text_style"] = (
@@ -312,9 +333,8 @@ def kallithea_reset(lang, user, token, gettext, render, paths, w: Writer) -> Non
     first, last, mail = user
     common = {"repository": KALLITHEA, "commit": KALLITHEA_COMMIT, "licence": "GPL-3.0-only"}
     timestamp = KALLITHEA_TIMESTAMP
-    link = (
-        f"{KALLITHEA_HOST}/_admin/password_reset_confirmation?"
-        + urlencode({"email": mail, "timestamp": timestamp, "token": token})
+    link = f"{KALLITHEA_HOST}/_admin/password_reset_confirmation?" + urlencode(
+        {"email": mail, "timestamp": timestamp, "token": token}
     )
     kw = {"user": f"{first} {last}", "reset_token": token, "reset_url": link}
     raw = message(
@@ -339,6 +359,163 @@ def kallithea_reset(lang, user, token, gettext, render, paths, w: Writer) -> Non
         **common,
     )
 
+
+class KallitheaHelpers:
+    """The two ``kallithea.lib.helpers`` functions the pull-request templates call."""
+
+    @staticmethod
+    def shorter(s: str, size: int = 20, firstline: bool = False, postfix: str = "...") -> str:
+        if firstline:
+            s = s.split("\n", 1)[0].rstrip()
+        if len(s) > size:
+            return s[: size - len(postfix)] + postfix
+        return s
+
+    @staticmethod
+    def canonical_url(endpoint: str, repo_name: str, revision: str) -> str:
+        assert endpoint == "changeset_home"
+        return f"{KALLITHEA_HOST}/{repo_name}/changeset/{revision}"
+
+
+class KallitheaUser:
+    def __init__(self, first: str, last: str, username: str) -> None:
+        self.full_name_and_username = f"{first} {last} ({username})"
+
+
+def render_w_mentions(source: str) -> str:
+    """``h.render_w_mentions`` for a description without links, hashes, mentions or
+    ``*bold*``: ``urlify_text`` escapes it (``html_escape``), turns line breaks into
+    ``<br/>`` and ``&apos;`` into ``&#39;``, then wraps it in a div."""
+    s = source.rstrip()
+    s = (
+        s.replace("&", "&amp;")
+        .replace(">", "&gt;")
+        .replace("<", "&lt;")
+        .replace('"', "&quot;")
+        .replace("'", "&apos;")
+    )
+    s = s.replace("\r\n", "<br/>").replace("\n", "<br/>").replace("&apos;", "&#39;")
+    return markupsafe.Markup('<div class="formatted-fixed">%s</div>' % s)
+
+
+KALLITHEA_PRS = {
+    "en": {
+        "title": "Fix session timeout on the login page",
+        "description": "The login form kept a stale CSRF token after the session expired.\n"
+        "This refreshes the token and adds a test for it.",
+        "revisions": [
+            (
+                "3f2a9c1d7e4b8a6f0c5d2e9b1a7f4c3d8e6b0a21",
+                "login: refresh CSRF token after "
+                "session expiry\n\nThe old token was kept in the form.",
+            ),
+            ("a81c4e7f2b9d3c6a0e5f1b8d4c7a2e9f6b3d0c15", "tests: cover expired login sessions"),
+        ],
+        "owner": ("Mark", "Johnson", "mjohnson"),
+        "repo": "webapps/portal",
+        "id": 128,
+        "source": "fix-login-timeout",
+    },
+    "el": {
+        "title": "Διόρθωση μετάφρασης στη σελίδα ρυθμίσεων",
+        "description": "Διορθώνει τις ετικέτες της σελίδας ρυθμίσεων που έμεναν αμετάφραστες.",
+        "revisions": [
+            ("5b0e8d3a1c7f9e2b6d4a0c8f3e1b7d5a9c2f6e04", "i18n: μετάφραση ετικετών ρυθμίσεων"),
+        ],
+        "owner": ("Νίκος", "Αντωνίου", "nantoniou"),
+        "repo": "infra/dashboard",
+        "id": 37,
+        "source": "settings-i18n",
+    },
+    "fr": {
+        "title": "Ajout de l'export CSV des factures",
+        "description": "Ajoute un bouton d'export CSV sur la liste des factures.\n"
+        "Les montants sont exportés avec le séparateur décimal de la langue choisie.",
+        "revisions": [
+            ("c4d7a1e9b3f6082d5e1c9a7b4f0d3e6a8c2b5f17", "factures : export CSV"),
+            (
+                "9e3b6f0a2d8c5e1b7a4f9c0d6e2a8b5c1f7d3e90",
+                "factures : séparateur décimal selon la langue",
+            ),
+        ],
+        "owner": ("Julie", "Moreau", "jmoreau"),
+        "repo": "compta/factures",
+        "id": 64,
+        "source": "export-csv",
+    },
+    "ru": {
+        "title": "Исправить пагинацию в списке задач",
+        "description": "При переходе на вторую страницу терялся фильтр по статусу.\n"
+        "Теперь фильтр сохраняется в параметрах запроса.",
+        "revisions": [
+            ("e1f5b9c3a7d20e6f4b8c1a5d9e3f7b0c2a6d4e81", "tasks: сохранять фильтр при пагинации"),
+        ],
+        "owner": ("Сергей", "Кузнецов", "skuznetsov"),
+        "repo": "internal/tracker",
+        "id": 212,
+        "source": "fix-pagination",
+    },
+}
+
+
+def kallithea_pull_request(lang, gettext, render, paths, w: Writer) -> None:
+    """The reviewer notice of ``PullRequestModel.add_reviewers``."""
+    pr = KALLITHEA_PRS[lang]
+    first, last, username = pr["owner"]
+    owner = KallitheaUser(first, last, username)
+    extra = re.sub(r"[^-a-zA-Z0-9./]+", "_", "/_/" + pr["source"]).rstrip("_")
+    pr_url = f"{KALLITHEA_HOST}/{pr['repo']}/pull-request/{pr['id']}{extra}"
+    repo_url = f"{KALLITHEA_HOST}/{pr['repo']}"
+    kw = {
+        "pr_title": pr["title"],
+        "pr_title_short": KallitheaHelpers.shorter(pr["title"], 50),
+        "pr_user_created": owner.full_name_and_username,
+        "pr_repo_url": repo_url,
+        "pr_url": pr_url,
+        "pr_revisions": pr["revisions"],
+        "repo_name": pr["repo"],
+        "org_repo_name": pr["repo"],
+        "pr_nice_id": "#%s" % pr["id"],
+        "pr_target_repo": repo_url,
+        "pr_target_branch": "default",
+        "pr_source_repo": repo_url,
+        "pr_source_branch": pr["source"],
+        "pr_owner": owner,
+        "pr_owner_username": username,
+        "pr_username": username,
+        "is_mention": False,
+        "h": KallitheaHelpers,
+    }
+    subject = (
+        gettext(
+            '[Review] %(repo_name)s PR %(pr_nice_id)s "%(pr_title_short)s" from '
+            "%(pr_source_branch)s by %(pr_owner_username)s"
+        )
+        % kw
+    )
+    raw = message(
+        sender=f'"{first} {last} (no-reply)" <kallithea-noreply@example.com>',
+        subject=subject,
+        text=render("pull_request", "txt", gettext, body=pr["description"], **kw),
+        html_part=render(
+            "pull_request", "html", gettext, body=render_w_mentions(pr["description"]), **kw
+        ),
+        sent=SENT,
+    )
+    w.add(
+        source="kallithea",
+        group="kallithea-pull-request-review",
+        lang=lang,
+        raw=raw,
+        kind="notice",
+        code=None,
+        path=", ".join(paths),
+        rendered="Mako (TurboGears filters: escape by default, |n,unicode raw) over the "
+        "txt and html templates with the gettext catalogue; multipart text+html",
+        repository=KALLITHEA,
+        commit=KALLITHEA_COMMIT,
+        licence="GPL-3.0-only",
+    )
 
 
 def kallithea(mirrors: Path, w: Writer) -> None:
@@ -368,6 +545,7 @@ def kallithea(mirrors: Path, w: Writer) -> None:
     # ru; the registration notice (subject and field names) in de, fr, ru
     reset_langs = {"en", "el", "fr", "ru"}
     registration_langs = {"en", "de", "fr", "ru"}
+    pr_langs = {"en", "el", "fr", "ru"}
     tokens = {
         "en": "4f0c9a7e21b83d65f0e4a19c7b2d58e3a6c1f907",
         "de": "b27e61d4c09f3a85e7d1620b4fa9c3e58d7016a2",
@@ -395,13 +573,39 @@ def kallithea(mirrors: Path, w: Writer) -> None:
         def gettext(msg: str, catalogue=catalogue) -> str:
             return catalogue.get(msg, msg)
 
-        paths = [tdir + "password_reset.txt", tdir + "password_reset.html", tdir + "main.html",
-                 tdir + "header.txt", tdir + "header.html", "kallithea/model/user.py",
-                 "kallithea/model/notification.py", "kallithea/lib/celerylib/tasks.py",
-                 "kallithea/config/routing.py"] + ([po_path] if folder else [])
+        paths = [
+            tdir + "password_reset.txt",
+            tdir + "password_reset.html",
+            tdir + "main.html",
+            tdir + "header.txt",
+            tdir + "header.html",
+            "kallithea/model/user.py",
+            "kallithea/model/notification.py",
+            "kallithea/lib/celerylib/tasks.py",
+            "kallithea/config/routing.py",
+        ] + ([po_path] if folder else [])
 
         if lang in reset_langs:
             kallithea_reset(lang, users[lang], tokens[lang], gettext, render, paths, w)
+        if lang in pr_langs:
+            pr_paths = [
+                tdir + "pull_request.txt",
+                tdir + "pull_request.html",
+                tdir + "main.html",
+                tdir + "header.txt",
+                tdir + "header.html",
+                tdir + "button.txt",
+                tdir + "button.html",
+                "kallithea/model/pull_request.py",
+                "kallithea/model/notification.py",
+                "kallithea/model/db.py",
+                "kallithea/lib/helpers.py",
+                "kallithea/lib/celerylib/tasks.py",
+                "kallithea/config/routing.py",
+            ]
+            kallithea_pull_request(
+                lang, gettext, render, pr_paths + ([po_path] if folder else []), w
+            )
         if lang not in registration_langs:
             continue
         username, full_name, new_mail, uid = new_users[lang]
@@ -420,11 +624,19 @@ def kallithea(mirrors: Path, w: Writer) -> None:
             html_part=render("registration", "html", gettext, **kw),
             sent=SENT,
         )
-        paths = [tdir + "registration.txt", tdir + "registration.html", tdir + "main.html",
-                 tdir + "header.txt", tdir + "header.html", tdir + "button.txt",
-                 tdir + "button.html", "kallithea/model/user.py",
-                 "kallithea/model/notification.py", "kallithea/lib/celerylib/tasks.py",
-                 "kallithea/config/routing.py"] + ([po_path] if folder else [])
+        paths = [
+            tdir + "registration.txt",
+            tdir + "registration.html",
+            tdir + "main.html",
+            tdir + "header.txt",
+            tdir + "header.html",
+            tdir + "button.txt",
+            tdir + "button.html",
+            "kallithea/model/user.py",
+            "kallithea/model/notification.py",
+            "kallithea/lib/celerylib/tasks.py",
+            "kallithea/config/routing.py",
+        ] + ([po_path] if folder else [])
         w.add(
             source="kallithea",
             group="kallithea-new-user-registered",
