@@ -1,7 +1,8 @@
-"""Round twenty-four, developer and ops tools: a database administration UI (pgAdmin 4) and a
-self-hosted code-hosting and review server (Kallithea) — an e-mail multi-factor verification
-code, a password-reset token to type, and password-changed, new-user and code-review notices,
-in the languages their catalogues translate them into.
+"""Round twenty-four, developer and ops tools: a database administration UI (pgAdmin 4), a
+self-hosted code-hosting and review server (Kallithea) and the account service of a software
+forge (sourcehut's meta.sr.ht) — an e-mail multi-factor verification code, a password-reset
+token to type, and password, two-factor, new-user and code-review notices, in the languages
+their catalogues translate them into.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_devtools.py \\
         --mirrors /work/.mirror
@@ -71,6 +72,22 @@ it, it is taken from ``/tmp/r24pkgs`` (``pip install --target /tmp/r24pkgs jinja
 
   The ``X-Kallithea-Notification-Type`` and ``References`` headers that notifications add are
   left out (``collect.message`` writes a fixed set of headers).
+- artoj/meta.sr.ht (AGPL-3.0-only, ``LICENSE``; a GitHub mirror of sourcehut's meta.sr.ht,
+  last commit 2023-03-31), the account service of the sourcehut forge. Its Python side
+  writes each mail as a ``string.Template`` holding ``Subject:`` (and ``Reply-To:``) headers,
+  a blank line and the body, and hands it to the ``sendEmail`` GraphQL mutation
+  (``metasrht/email.py``; ``sendEmailNotification`` of ``api/graph/resolver.go`` takes the
+  headers and sends the single text/plain part). Four English mails (sourcehut ships no
+  translations): ``issue_reset`` of ``metasrht/blueprints/auth.py`` (the reset link; the hash
+  is ``gen_reset_hash`` of ``metasrht/types/user.py``, base64url of 18 random bytes, only
+  inside the link) and the ``audit_log`` security notice of ``metasrht/audit.py`` for TOTP
+  enabled (``metasrht/blueprints/security.py``), a recovery code used and the password reset
+  (``metasrht/blueprints/auth.py``), each with the subject and details its caller passes.
+  The templates are read from the Python source and substituted with Python's own
+  ``string.Template``; the configuration (``[sr.ht] site-name``, ``owner-name``,
+  ``owner-email``, ``[meta.sr.ht] origin``, ``config.example.ini``) has fixed example
+  values. Left out: the ``Reply-To`` header and the PGP signature an instance adds when it
+  has a signing key configured (core-sr.ht's mailer): the mails are written unsigned.
 """
 
 from __future__ import annotations
@@ -80,6 +97,7 @@ import ast
 import hashlib
 import json
 import re
+import string
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -651,6 +669,119 @@ def kallithea(mirrors: Path, w: Writer) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# sourcehut meta.sr.ht
+
+SRHT = "artoj/meta.sr.ht"
+SRHT_COMMIT = "8c90d8eedfd70e998bc584373f69f9de47eb2128"
+SRHT_CFG = {
+    "site-name": "sourcehut",
+    "owner-name": "Riley Morgan",
+    "owner-email": "support@example.com",
+    "origin": "https://meta.example.com",
+}
+SRHT_FROM = "sourcehut <outgoing@example.com>"
+
+
+def srht_template(source: str, function: str) -> str:
+    """The ``Template(\"\"\"…\"\"\")`` string inside a function of a Python file."""
+    body = source[source.index(f"def {function}(") :]
+    return re.search(r'Template\("""(.*?)"""\)', body, re.S).group(1)
+
+
+def srht_send(rendered: str) -> tuple[str, str]:
+    """``sendEmail``: the rendered text is a message of headers and a body; the subject is
+    taken from it (``Reply-To`` is left out here), the body sent as text/plain."""
+    head, body = rendered.split("\n\n", 1)
+    subject = re.search(r"^Subject: (.*)$", head, re.M).group(1)
+    return subject, body
+
+
+def sourcehut(mirrors: Path, w: Writer) -> None:
+    def show(path: str) -> str:
+        return git_show(mirrors, SRHT, SRHT_COMMIT, path)
+
+    auth = show("metasrht/blueprints/auth.py")
+    security = show("metasrht/blueprints/security.py")
+    audit = string.Template(srht_template(show("metasrht/audit.py"), "audit_log"))
+    site = SRHT_CFG["site-name"]
+    common = {"repository": SRHT, "commit": SRHT_COMMIT, "licence": "AGPL-3.0-only"}
+    username = "kwame"
+
+    reset = string.Template(srht_template(auth, "issue_reset")).substitute(
+        owner_email=SRHT_CFG["owner-email"],
+        owner_name=SRHT_CFG["owner-name"],
+        site_name=site,
+        reset="Xq3vR9kLm2Tz8wPb5HnJ7cYd",
+        root=SRHT_CFG["origin"],
+        username=username,
+    )
+    subject, body = srht_send(reset)
+    w.add(
+        source="sourcehut",
+        group="sourcehut-password-reset-link",
+        lang="en",
+        raw=message(sender=SRHT_FROM, subject=subject, text=body, html_part=None, sent=SENT),
+        kind="notice",
+        code=None,
+        path="metasrht/blueprints/auth.py, metasrht/email.py, metasrht/types/user.py, "
+        "api/graph/resolver.go, config.example.ini",
+        rendered="string.Template of issue_reset substituted as the code does; subject taken "
+        "from the rendered headers by sendEmail; text/plain",
+        note="the reset hash (base64url of 18 random bytes) is only inside the link",
+        **common,
+    )
+
+    def audit_mail(group: str, subject_expr: str, details: str, path: str) -> None:
+        subject = subject_expr.replace("{cfg('sr.ht', 'site-name')}", site)
+        owner = f"{SRHT_CFG['owner-name']} <{SRHT_CFG['owner-email']}>"
+        rendered = audit.substitute(
+            subject=subject,
+            reply_to=owner,
+            username=username,
+            site_name=site,
+            email_details=details,
+            owner_name=SRHT_CFG["owner-name"],
+        )
+        subj, body = srht_send(rendered)
+        w.add(
+            source="sourcehut",
+            group=group,
+            lang="en",
+            raw=message(sender=SRHT_FROM, subject=subj, text=body, html_part=None, sent=SENT),
+            kind="notice",
+            code=None,
+            path=f"metasrht/audit.py, {path}, metasrht/email.py, api/graph/resolver.go, "
+            "config.example.ini",
+            rendered="string.Template of audit_log with the caller's subject and details; "
+            "subject taken from the rendered headers by sendEmail; text/plain",
+            **common,
+        )
+
+    for group, text, fn, path in (
+        (
+            "sourcehut-totp-enabled",
+            security,
+            "2FA via TOTP was enabled",
+            "metasrht/blueprints/security.py",
+        ),
+        (
+            "sourcehut-recovery-code-used",
+            auth,
+            "Two-factor authentication recovery code used",
+            "metasrht/blueprints/auth.py",
+        ),
+        (
+            "sourcehut-password-was-reset",
+            auth,
+            "Account password reset",
+            "metasrht/blueprints/auth.py",
+        ),
+    ):
+        m = re.search(r'subject=f"([^"]*)",\s*email_details="' + re.escape(fn) + '"', text)
+        audit_mail(group, m.group(1), fn, path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -658,6 +789,7 @@ def main() -> None:
     w = Writer()
     pgadmin(args.mirrors, w)
     kallithea(args.mirrors, w)
+    sourcehut(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
