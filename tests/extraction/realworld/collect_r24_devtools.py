@@ -115,6 +115,9 @@ except ModuleNotFoundError:
     import markupsafe
 from collect import HERE, message
 
+# The %-formatting below is the senders' own (Kallithea's), kept as written.
+# ruff: noqa: UP031
+
 MIRRORS = Path("/work/.mirror")
 OUT = HERE / "round24" / "devtools.json"
 SENT = datetime(2026, 12, 4, 10, 17, 43, tzinfo=UTC)
