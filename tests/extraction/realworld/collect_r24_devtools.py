@@ -9,8 +9,9 @@ their catalogues translate them into.
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt from
 them at the commit named below, with fixed values, so each run writes the same bytes. jinja2
-3.1.6 is the only package beyond the standard library; where the project's environment lacks
-it, it is taken from ``/tmp/r24pkgs`` (``pip install --target /tmp/r24pkgs jinja2==3.1.6``).
+3.1.6 and Mako 1.4.3 (with markupsafe) are the only packages beyond the standard library; where
+the project's environment lacks them they are taken from ``/tmp/r24pkgs``
+(``pip install --target /tmp/r24pkgs jinja2==3.1.6 mako==1.4.3``).
 
 - pgadmin-org/pgadmin4 (PostgreSQL licence, ``LICENSE``), pgAdmin 4, the PostgreSQL
   administration web UI (Flask + Flask-Security-Too). Two mails:
