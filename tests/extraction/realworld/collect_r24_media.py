@@ -1,5 +1,6 @@
-"""Round 24, media and personal apps (blind): premium-podcast subscription mails of the
-Castopod podcast host, rendered from a git snapshot at a pinned commit.
+"""Round 24, media and personal apps (blind): premium-podcast subscription mails and the
+sign-in / activation code mails of the Castopod podcast host, rendered from git snapshots
+at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_media.py \\
         --mirrors /work/.mirror
@@ -31,6 +32,23 @@ Castopod podcast host, rendered from a git snapshot at a pinned commit.
   multipart/alternative with a text part from ``getAltMessage()``: ``strip_tags`` of the
   trimmed body, tabs removed, runs of 3-20 newlines to two, runs of spaces to one; its
   76-column ``wordWrap`` is not reproduced (lines are left unwrapped).
+
+  Sign-in and activation codes: ``modules/Auth/Config/Auth.php`` enables the Shield actions
+  ``Email2FA`` (login) and ``EmailActivator`` (register) and points their mail views at
+  ``themes/cp_auth/emails/email_2fa_email.php`` and ``email_activate_email.php``. Those
+  views use Shield's strings (``Auth.email2FAMailBody``, ``Auth.emailActivateMailBody``);
+  the subjects are ``lang('Auth.email2FASubject')`` / ``lang('Auth.emailActivateSubject')``
+  in Shield's action classes. The code is ``random_string('nozero', 6)`` (six digits 1-9).
+  The mail goes out in the user's interface locale: the locales Castopod supports
+  (``app/Config/App.php`` ``supportedLocales``) that Shield translates under the same name
+  (en, de, es, fr, pl). As CI4's Language does, ``Auth`` is the merge of every
+  ``Language/<locale>/Auth.php`` found (Castopod's ``modules/Auth/Language`` and Shield's
+  ``src/Language``; they share none of the keys used here).
+- codeigniter4/shield (MIT, CodeIgniter 4 auth library): Castopod's ``composer.lock`` pins
+  v1.2.0 (2d1b2177a914dcd490f54a6706792eacabd9e3e8), which is not in the stored snapshot;
+  the snapshot's newest commit SHIELD_COMMIT (October 2024) is used for
+  ``src/Authentication/Actions/{Email2FA,EmailActivator}.php`` and
+  ``src/Language/<locale>/Auth.php``.
 """
 
 from __future__ import annotations
@@ -62,22 +80,48 @@ LOCALES = {
     "sv": "sv",
     "zh-hans": "zh-Hans",
 }
+SUB_VIEWS = "themes/cp_admin/subscription/email"
+SUB_LANG = "modules/PremiumPodcasts/Language/{locale}/Subscription.php"
+AUTH_VIEWS = "themes/cp_auth/emails"
+CP_AUTH_LANG = "modules/Auth/Language/{locale}/Auth.php"
+SHIELD_COMMIT = "67266463bce68229692f82f78cbb374d844d5deb"
+SHIELD_LANG = "src/Language/{locale}/Auth.php"
+AUTH_LOCALES = {"en": "en", "de": "de", "es": "es", "fr": "fr", "pl": "pl"}
+AUTH_TEMPLATES = ["email_2fa_email", "email_activate_email"]
+AUTH_MAILS = [
+    (
+        "email_2fa_email",
+        "Auth.email2FASubject",
+        "src/Authentication/Actions/Email2FA.php",
+    ),
+    (
+        "email_activate_email",
+        "Auth.emailActivateSubject",
+        "src/Authentication/Actions/EmailActivator.php",
+    ),
+]
 TEMPLATES = ["welcome", "reset", "edited", "suspended", "resumed", "deleted"]
 PARTIALS = ["_credentials_list", "_how_to_use", "_footer"]
 ALNUM = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 HARNESS = r"""<?php
 $dir = $argv[1]; $locale = $argv[2]; $view = $argv[3]; $token = $argv[4];
-function castopod_lines($locale) {
+$current_locale = $locale;
+function castopod_lines($file, $locale) {
     global $dir;
-    $file = "$dir/lang/$locale.php";
-    return is_file($file) ? (include $file) : [];
+    $found = glob("$dir/lang/$file/$locale/*.php");
+    sort($found);
+    $strings = [];
+    foreach ($found as $path) { $strings[] = include $path; }
+    return $strings === [] ? [] : array_replace_recursive(...$strings);
 }
 function lang($line, $args = [], $locale = null) {
+    global $current_locale;
+    $locale ??= $current_locale;
     [$file, $rest] = explode('.', $line, 2);
     $keys = explode('.', $rest);
     foreach ([$locale, 'en'] as $loc) {
-        $value = castopod_lines($loc);
+        $value = castopod_lines($file, $loc);
         foreach ($keys as $key) {
             $value = is_array($value) && array_key_exists($key, $value) ? $value[$key] : null;
         }
@@ -97,7 +141,7 @@ class View {
         global $dir;
         extract($this->data);
         ob_start();
-        include "$dir/views/" . basename($name) . '.php';
+        include "$dir/views/" . basename($name) . ".php";
         return ob_get_clean();
     }
     public function include($name) { return $this->render($name); }
@@ -107,22 +151,28 @@ $podcast = (object) [
     'feedUrl' => 'https://podcasts.example.com/@nightshift/feed.xml',
 ];
 $subscription = (object) ['podcast' => $podcast, 'expires_at' => null, 'status_message' => null];
-$v = new View(['subscription' => $subscription, 'token' => $token]);
-echo $v->render($view);
+$v = new View(['subscription' => $subscription, 'token' => $token, 'code' => $token]);
+if (str_starts_with($view, 'subject:')) {
+    echo lang(substr($view, 8), json_decode($argv[5], true));
+} else {
+    echo $v->render($view);
+}
 """
 
 
-def _show(git_dir: Path, path: str) -> str:
+def _show(git_dir: Path, commit: str, path: str) -> str:
     return subprocess.run(
-        ["git", f"--git-dir={git_dir}", "show", f"{CASTOPOD_COMMIT}:{path}"],
+        ["git", f"--git-dir={git_dir}", "show", f"{commit}:{path}"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
 
 
-def _php(args: list[str]) -> str:
-    return subprocess.run(["php", *args], check=True, capture_output=True, text=True).stdout
+def _php(args: list[str], stdin: str | None = None) -> str:
+    return subprocess.run(
+        ["php", *args], input=stdin, check=True, capture_output=True, text=True
+    ).stdout
 
 
 def token(seed: str) -> str:
@@ -131,94 +181,156 @@ def token(seed: str) -> str:
     return "".join(ALNUM[b % len(ALNUM)] for b in digest[:8])
 
 
+def nozero6(seed: str) -> str:
+    """random_string('nozero', 6): six digits 1-9, fixed per mail."""
+    digest = hashlib.sha256(seed.encode()).digest()
+    return "".join("123456789"[b % 9] for b in digest[:6])
+
+
+ALT_PHP = r"""<?php $b = stream_get_contents(STDIN);
+if (preg_match('/\<body.*?\>(.*)\<\/body\>/si', $b, $m)) { $b = $m[1]; }
+$b = str_replace("\t", '', preg_replace('#<!--(.*)--\>#', '', trim(strip_tags($b))));
+for ($i = 20; $i >= 3; $i--) { $b = str_replace(str_repeat("\n", $i), "\n\n", $b); }
+echo preg_replace('| +|', ' ', $b);
+"""
+
+
+class Castopod:
+    """The harness over one temporary copy of the views and language files."""
+
+    def __init__(self, work: Path, mirrors: Path) -> None:
+        self.work = work
+        git_dir = mirrors / "ad-aures+castopod" / "repo"
+        shield = mirrors / "codeigniter4+shield" / "repo"
+        (work / "views").mkdir(parents=True)
+        (work / "harness.php").write_text(HARNESS)
+        (work / "alt.php").write_text(ALT_PHP)
+        for name in TEMPLATES + PARTIALS:
+            src = _show(git_dir, CASTOPOD_COMMIT, f"{SUB_VIEWS}/{name}.php")
+            (work / "views" / f"{name}.php").write_text(src)
+        for name in AUTH_TEMPLATES:
+            src = _show(git_dir, CASTOPOD_COMMIT, f"{AUTH_VIEWS}/{name}.php")
+            (work / "views" / f"{name}.php").write_text(src)
+        for locale in LOCALES:
+            self._lang("Subscription", locale, "castopod", git_dir, CASTOPOD_COMMIT, SUB_LANG)
+        for locale in AUTH_LOCALES:
+            self._lang("Auth", locale, "castopod", git_dir, CASTOPOD_COMMIT, CP_AUTH_LANG)
+            self._lang("Auth", locale, "shield", shield, SHIELD_COMMIT, SHIELD_LANG)
+
+    def _lang(self, file, locale, tag, git_dir, commit, pattern) -> None:
+        folder = self.work / "lang" / file / locale
+        folder.mkdir(parents=True, exist_ok=True)
+        src = _show(git_dir, commit, pattern.format(locale=locale))
+        (folder / f"{tag}.php").write_text(src)
+
+    def view(self, locale: str, name: str, code: str) -> str:
+        return _php([str(self.work / "harness.php"), str(self.work), locale, name, code])
+
+    def subject(self, locale: str, key: str, args: dict[str, str]) -> str:
+        harness = str(self.work / "harness.php")
+        return _php([harness, str(self.work), locale, f"subject:{key}", "", json.dumps(args)])
+
+    def mail(self, locale: str, subject: str, html: str) -> bytes:
+        text = _php([str(self.work / "alt.php")], stdin=html)
+        return message(
+            sender="Castopod <noreply@podcasts.example.com>",
+            subject=subject,
+            text=text,
+            html_part=html,
+            sent=SENT,
+        )
+
+
+def _item(mail_id, group, lang, kind, code, repository, paths, commit, licence, raw, note=None):
+    item = {
+        "id": mail_id,
+        "group": group,
+        "source": "castopod",
+        "lang": lang,
+        "kind": kind,
+        "code": code,
+        "repository": repository,
+        "path": ", ".join(paths),
+        "commit": commit,
+        "licence": licence,
+        "rendered": "view and language files run by php with stand-ins for lang()/include/url "
+        "helpers; multipart text (CI4 getAltMessage, unwrapped) + html",
+        "file": f"mail/castopod/{mail_id}.eml",
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }
+    if note:
+        item["note"] = note
+    return item
+
+
 def render(mirrors: Path) -> list[dict]:
-    git_dir = mirrors / "ad-aures+castopod" / "repo"
     out = HERE / "mail" / "castopod"
     out.mkdir(parents=True, exist_ok=True)
     items = []
     with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        (work / "views").mkdir()
-        (work / "lang").mkdir()
-        (work / "harness.php").write_text(HARNESS)
-        (work / "alt.php").write_text(
-            "<?php $b = stream_get_contents(STDIN);\n"
-            "if (preg_match('/\\<body.*?\\>(.*)\\<\\/body\\>/si', $b, $m)) { $b = $m[1]; }\n"
-            "$b = str_replace(\"\\t\", '', preg_replace('#<!--(.*)--\\>#', '', trim(strip_tags($b))));\n"
-            "for ($i = 20; $i >= 3; $i--) { $b = str_replace(str_repeat(\"\\n\", $i), \"\\n\\n\", $b); }\n"
-            "echo preg_replace('| +|', ' ', $b);\n"
-        )
-        for name in TEMPLATES + PARTIALS:
-            src = _show(git_dir, f"themes/cp_admin/subscription/email/{name}.php")
-            (work / "views" / f"{name}.php").write_text(src)
-        for locale in LOCALES:
-            src = _show(git_dir, f"modules/PremiumPodcasts/Language/{locale}/Subscription.php")
-            (work / "lang" / f"{locale}.php").write_text(src)
+        cp = Castopod(Path(tmp), mirrors)
         for locale, lang in LOCALES.items():
             for name in TEMPLATES:
                 mail_id = f"castopod-subscription-{name}-{lang.lower()}"
                 code = token(mail_id) if name in ("welcome", "reset") else None
-                html = _php([str(work / "harness.php"), str(work), locale, name, code or ""])
-                subject = _subject(work, locale, name)
-                text = subprocess.run(
-                    ["php", str(work / "alt.php")],
-                    input=html,
-                    check=True,
-                    capture_output=True,
-                    text=True,
-                ).stdout
-                raw = message(
-                    sender="Castopod <noreply@podcasts.example.com>",
-                    subject=subject,
-                    text=text,
-                    html_part=html,
-                    sent=SENT,
-                )
-                path = out / f"{mail_id}.eml"
-                path.write_bytes(raw)
+                html = cp.view(locale, name, code or "")
+                args = {"podcastTitle": "Night Shift Stories"} if name == "welcome" else {}
+                subject = cp.subject(locale, f"Subscription.emails.{name}_subject", args)
+                raw = cp.mail(locale, subject, html)
+                (out / f"{mail_id}.eml").write_bytes(raw)
+                partials = [p for p in PARTIALS if code or p == "_footer"]
+                paths = [
+                    "modules/PremiumPodcasts/Controllers/SubscriptionController.php",
+                    *(f"{SUB_VIEWS}/{v}.php" for v in [name, *partials]),
+                    SUB_LANG.format(locale=locale),
+                ]
                 items.append(
-                    {
-                        "id": mail_id,
-                        "group": f"castopod-subscription-{name}",
-                        "source": "castopod",
-                        "lang": lang,
-                        "kind": "notice",
-                        "code": code,
-                        "repository": CASTOPOD,
-                        "path": ", ".join(
-                            [
-                                "modules/PremiumPodcasts/Controllers/SubscriptionController.php",
-                                f"themes/cp_admin/subscription/email/{name}.php",
-                                *(
-                                    f"themes/cp_admin/subscription/email/{p}.php"
-                                    for p in PARTIALS
-                                    if name in ("welcome", "reset") or p == "_footer"
-                                ),
-                                f"modules/PremiumPodcasts/Language/{locale}/Subscription.php",
-                            ]
-                        ),
-                        "commit": CASTOPOD_COMMIT,
-                        "licence": "AGPL-3.0-only",
-                        "rendered": "view and language files run by php with stand-ins for lang()/include/url helpers; "
-                        "multipart text (CI4 getAltMessage, unwrapped) + html",
-                        "file": f"mail/castopod/{mail_id}.eml",
-                        "sha256": hashlib.sha256(raw).hexdigest(),
-                    }
+                    _item(
+                        mail_id,
+                        f"castopod-subscription-{name}",
+                        lang,
+                        "other" if code else "notice",
+                        code,
+                        CASTOPOD,
+                        paths,
+                        CASTOPOD_COMMIT,
+                        "AGPL-3.0-only",
+                        raw,
+                        "the token unlocks the podcast's premium episodes on its website"
+                        if code
+                        else None,
+                    )
+                )
+        for locale, lang in AUTH_LOCALES.items():
+            for name, key, shield_file in AUTH_MAILS:
+                mail_id = f"castopod-{name.replace('_', '-')}-{lang.lower()}"
+                code = nozero6(mail_id)
+                html = cp.view(locale, name, code)
+                subject = cp.subject(locale, key, {})
+                raw = cp.mail(locale, subject, html)
+                (out / f"{mail_id}.eml").write_bytes(raw)
+                paths = [
+                    f"{AUTH_VIEWS}/{name}.php",
+                    "modules/Auth/Config/Auth.php",
+                    CP_AUTH_LANG.format(locale=locale),
+                ]
+                items.append(
+                    _item(
+                        mail_id,
+                        f"castopod-{name.replace('_', '-')}",
+                        lang,
+                        "saas-otp",
+                        code,
+                        CASTOPOD,
+                        paths,
+                        CASTOPOD_COMMIT,
+                        "AGPL-3.0-only",
+                        raw,
+                        f"strings and subject from codeigniter4/shield (MIT) {SHIELD_COMMIT}: "
+                        f"{shield_file}, {SHIELD_LANG.format(locale=locale)}",
+                    )
                 )
     return items
-
-
-def _subject(work: Path, locale: str, name: str) -> str:
-    """The controller's setSubject(lang(...)), with the harness's lang()."""
-    args = "['podcastTitle' => 'Night Shift Stories']" if name == "welcome" else "[]"
-    code = (
-        "$dir = $argv[1];"
-        + HARNESS.split("$dir = $argv[1]; $locale = $argv[2]; $view = $argv[3]; $token = $argv[4];", 1)[1]
-        .split("class View", 1)[0]
-        .replace("<?php", "")
-        + f"echo lang('Subscription.emails.{name}_subject', {args}, $argv[2]);"
-    )
-    return _php(["-r", code, "--", str(work), locale])
 
 
 def main() -> None:
