@@ -49,6 +49,20 @@ at pinned commits.
   the snapshot's newest commit SHIELD_COMMIT (October 2024) is used for
   ``src/Authentication/Actions/{Email2FA,EmailActivator}.php`` and
   ``src/Language/<locale>/Auth.php``.
+- mealie-recipes/mealie (AGPL-3.0-only, Python recipe manager), commit MEALIE_COMMIT:
+  ``mealie/services/email/email_service.py`` fills an ``EmailTemplate`` (subject,
+  header_text, message_top, message_bottom, button_link, button_text) from
+  ``mealie/lang/messages/<locale>.json`` (``emails.password``, ``emails.invitation``,
+  ``emails.test``; looked up as ``mealie/pkgs/i18n/json_provider.py`` does, by dotted key)
+  and renders ``mealie/services/email/templates/default.html`` with
+  ``jinja2.Template(...).render(data=...)`` (no autoescape). ``email_senders.py`` sends
+  multipart/alternative with ``html2text(html)`` as the text part and the HTML. jinja2 and
+  html2text (2024.2.26, the version ``poetry.lock`` pins; jinja2 3.1.6 where the lock has
+  3.1.4) are installed with pip into /tmp/r24pylib (``pip install --target``), since the
+  venv has neither. Links: ``password_reset_service.py`` (``/reset-password/?token=``) and
+  ``controller_invitations.py`` (``/register?token=``) under BASE_URL; the button of the
+  test mail is BASE_URL. Locales whose catalogue translates all fifteen mail strings: en-US,
+  de-DE, fr-FR, nl-NL, es-ES. All three mails are notices (the secrets are only in links).
 """
 
 from __future__ import annotations
@@ -57,11 +71,16 @@ import argparse
 import hashlib
 import json
 import subprocess
+import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
 from collect import HERE, message
+
+sys.path.insert(0, "/tmp/r24pylib")  # pip install --target /tmp/r24pylib jinja2 html2text==2024.2.26
+import jinja2  # noqa: E402
+from html2text import html2text  # noqa: E402
 
 CASTOPOD = "ad-aures/castopod"
 CASTOPOD_COMMIT = "bc041702dd8058ae8e1831b9609827c911a5a626"
@@ -79,6 +98,15 @@ LOCALES = {
     "sr-latn": "sr-Latn",
     "sv": "sv",
     "zh-hans": "zh-Hans",
+}
+MEALIE = "mealie-recipes/mealie"
+MEALIE_COMMIT = "b5643a9399465d8b4ea339e7a6639df2d697741b"
+MEALIE_LOCALES = ["en-US", "de-DE", "fr-FR", "nl-NL", "es-ES"]
+MEALIE_BASE = "https://recipes.example.com"
+MEALIE_MAILS = {
+    "password": f"{MEALIE_BASE}/reset-password/?token=Xq4vR2mT9bLw7KpZ3nHc8sYd1fGj6aUe5oNi0rWtVyA",
+    "invitation": f"{MEALIE_BASE}/register?token=Jm3Qe8RzT1vKc6NwPy4Lb9Ds2Hf7Ga5Uo0Xi",
+    "test": MEALIE_BASE,
 }
 SUB_VIEWS = "themes/cp_admin/subscription/email"
 SUB_LANG = "modules/PremiumPodcasts/Language/{locale}/Subscription.php"
@@ -333,11 +361,69 @@ def render(mirrors: Path) -> list[dict]:
     return items
 
 
+def render_mealie(mirrors: Path) -> list[dict]:
+    git_dir = mirrors / "mealie-recipes+mealie" / "repo"
+    template = _show(git_dir, MEALIE_COMMIT, "mealie/services/email/templates/default.html")
+    out = HERE / "mail" / "mealie"
+    out.mkdir(parents=True, exist_ok=True)
+    items = []
+    for locale in MEALIE_LOCALES:
+        catalogue = json.loads(
+            _show(git_dir, MEALIE_COMMIT, f"mealie/lang/messages/{locale}.json")
+        )
+        for name, link in MEALIE_MAILS.items():
+            strings = catalogue["emails"][name]
+            data = {
+                "subject": strings["subject"],
+                "header_text": strings["header_text"],
+                "message_top": strings["message_top"],
+                "message_bottom": strings["message_bottom"],
+                "button_link": link,
+                "button_text": strings["button_text"],
+            }
+            html = jinja2.Template(template).render(data=data)
+            raw = message(
+                sender="Mealie <mealie@recipes.example.com>",
+                subject=data["subject"],
+                text=html2text(html),
+                html_part=html,
+                sent=SENT,
+            )
+            mail_id = f"mealie-{name}-{locale.lower()}"
+            (out / f"{mail_id}.eml").write_bytes(raw)
+            items.append(
+                {
+                    "id": mail_id,
+                    "group": f"mealie-{name}",
+                    "source": "mealie",
+                    "lang": locale,
+                    "kind": "notice",
+                    "code": None,
+                    "repository": MEALIE,
+                    "path": ", ".join(
+                        [
+                            "mealie/services/email/email_service.py",
+                            "mealie/services/email/email_senders.py",
+                            "mealie/services/email/templates/default.html",
+                            f"mealie/lang/messages/{locale}.json",
+                        ]
+                    ),
+                    "commit": MEALIE_COMMIT,
+                    "licence": "AGPL-3.0-only",
+                    "rendered": "jinja2 Template over default.html with the locale's emails.* "
+                    "strings; multipart html2text text + html",
+                    "file": f"mail/mealie/{mail_id}.eml",
+                    "sha256": hashlib.sha256(raw).hexdigest(),
+                }
+            )
+    return items
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
-    items = render(args.mirrors)
+    items = render(args.mirrors) + render_mealie(args.mirrors)
     (HERE / "round24").mkdir(exist_ok=True)
     (HERE / "round24" / "media.json").write_text(
         json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n"
