@@ -78,9 +78,10 @@ from pathlib import Path
 
 from collect import HERE, message
 
-sys.path.insert(0, "/tmp/r24pylib")  # pip install --target /tmp/r24pylib jinja2 html2text==2024.2.26
-import jinja2  # noqa: E402
-from html2text import html2text  # noqa: E402
+# pip install --target /tmp/r24pylib jinja2 html2text==2024.2.26
+sys.path.insert(0, "/tmp/r24pylib")
+import jinja2
+from html2text import html2text
 
 CASTOPOD = "ad-aures/castopod"
 CASTOPOD_COMMIT = "bc041702dd8058ae8e1831b9609827c911a5a626"
@@ -368,9 +369,7 @@ def render_mealie(mirrors: Path) -> list[dict]:
     out.mkdir(parents=True, exist_ok=True)
     items = []
     for locale in MEALIE_LOCALES:
-        catalogue = json.loads(
-            _show(git_dir, MEALIE_COMMIT, f"mealie/lang/messages/{locale}.json")
-        )
+        catalogue = json.loads(_show(git_dir, MEALIE_COMMIT, f"mealie/lang/messages/{locale}.json"))
         for name, link in MEALIE_MAILS.items():
             strings = catalogue["emails"][name]
             data = {
