@@ -63,6 +63,18 @@ at pinned commits.
   ``controller_invitations.py`` (``/register?token=``) under BASE_URL; the button of the
   test mail is BASE_URL. Locales whose catalogue translates all fifteen mail strings: en-US,
   de-DE, fr-FR, nl-NL, es-ES. All three mails are notices (the secrets are only in links).
+- stonith404/pingvin-share (BSD-2-Clause, NestJS file sharing), commit PINGVIN_COMMIT:
+  ``backend/src/email/email.service.ts`` takes subject and message from the config, whose
+  defaults are ``backend/prisma/seed/config.seed.ts`` (``email.*Subject`` /
+  ``email.*Message``; English only, the project ships no translations of them), replaces
+  ``\\n`` and the ``{placeholder}``s with ``replaceAll`` in the order the service does, and
+  sends one text/plain part through nodemailer from ``"<appName>" <smtp.email>``. The
+  default strings are read from the seed file by a regular expression and decoded as the
+  JavaScript string literals they are. Mails: share recipients (expiry
+  ``moment(expiration).fromNow()`` = "in 7 days"), reverse share used, password reset
+  (token only in the link: a notice) and the admin invite, whose password is
+  ``crypto.randomUUID()`` (``backend/src/user/user.service.ts``): the reader types it to
+  sign in, hyphens and all (five hyphenated groups).
 """
 
 from __future__ import annotations
@@ -70,6 +82,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -109,6 +122,10 @@ MEALIE_MAILS = {
     "invitation": f"{MEALIE_BASE}/register?token=Jm3Qe8RzT1vKc6NwPy4Lb9Ds2Hf7Ga5Uo0Xi",
     "test": MEALIE_BASE,
 }
+PINGVIN = "stonith404/pingvin-share"
+PINGVIN_COMMIT = "4f9a502e40360a062ced981010566744e05a1c33"
+PINGVIN_URL = "https://share.example.com"
+PINGVIN_PASSWORD = "3f8c2a71-9d4e-4b6a-a0c5-7e21d9b4f086"
 SUB_VIEWS = "themes/cp_admin/subscription/email"
 SUB_LANG = "modules/PremiumPodcasts/Language/{locale}/Subscription.php"
 AUTH_VIEWS = "themes/cp_auth/emails"
@@ -418,11 +435,110 @@ def render_mealie(mirrors: Path) -> list[dict]:
     return items
 
 
+def _js_string(literal: str) -> str:
+    """A JavaScript string literal (double or single quotes, simple escapes) as text."""
+    body = literal[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m[1], m[1]), body)
+
+
+def _seed_default(seed: str, key: str) -> str:
+    match = re.search(
+        key + r""": \{\s*type: "\w+",\s*defaultValue:\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""",
+        seed,
+    )
+    return _js_string(match[1])
+
+
+def render_pingvin(mirrors: Path) -> list[dict]:
+    git_dir = mirrors / "stonith404+pingvin-share" / "repo"
+    seed = _show(git_dir, PINGVIN_COMMIT, "backend/prisma/seed/config.seed.ts")
+    app_name = _seed_default(seed, "appName")
+    out = HERE / "mail" / "pingvin"
+    out.mkdir(parents=True, exist_ok=True)
+    share_url = f"{PINGVIN_URL}/s/lake-trip-photos"
+    mails = {
+        "share-recipients": (
+            "shareRecipients",
+            [
+                ("\\n", "\n"),
+                ("{creator}", "maria"),
+                ("{creatorEmail}", "maria.lindqvist@example.com"),
+                ("{shareUrl}", share_url),
+                ("{desc}", "Photos from the lake weekend, full resolution"),
+                ("{expires}", "in 7 days"),
+            ],
+            None,
+            "backend/src/share/share.service.ts",
+        ),
+        "reverse-share": (
+            "reverseShare",
+            [("\\n", "\n"), ("{shareUrl}", share_url)],
+            None,
+            "backend/src/share/share.service.ts",
+        ),
+        "reset-password": (
+            "resetPassword",
+            [
+                ("\\n", "\n"),
+                ("{url}", f"{PINGVIN_URL}/auth/resetPassword/c1e5a7d2-4b83-4f0e-9a6d-52b8e3f1c7a9"),
+            ],
+            None,
+            "backend/src/auth/auth.service.ts",
+        ),
+        "invite": (
+            "invite",
+            [
+                ("{url}", f"{PINGVIN_URL}/auth/signIn"),
+                ("{password}", PINGVIN_PASSWORD),
+                ("{email}", "noor.tester@example.com"),
+            ],
+            PINGVIN_PASSWORD,
+            "backend/src/user/user.service.ts",
+        ),
+    }
+    items = []
+    for name, (key, replacements, code, caller) in mails.items():
+        text = _seed_default(seed, f"{key}Message")
+        for old, new in replacements:
+            text = text.replace(old, new)
+        raw = message(
+            sender=f'"{app_name}" <share@share.example.com>',
+            subject=_seed_default(seed, f"{key}Subject"),
+            text=text,
+            html_part=None,
+            sent=SENT,
+        )
+        mail_id = f"pingvin-{name}-en"
+        (out / f"{mail_id}.eml").write_bytes(raw)
+        item = {
+            "id": mail_id,
+            "group": f"pingvin-{name}",
+            "source": "pingvin",
+            "lang": "en",
+            "kind": "saas-otp" if code else "notice",
+            "code": code,
+            "repository": PINGVIN,
+            "path": ", ".join(
+                ["backend/src/email/email.service.ts", "backend/prisma/seed/config.seed.ts", caller]
+            ),
+            "commit": PINGVIN_COMMIT,
+            "licence": "BSD-2-Clause",
+            "rendered": "seed default subject and message, replaceAll of the placeholders as "
+            "email.service.ts does; one text/plain part (nodemailer)",
+            "file": f"mail/pingvin/{mail_id}.eml",
+            "sha256": hashlib.sha256(raw).hexdigest(),
+        }
+        if code:
+            item["note"] = "generated password is crypto.randomUUID(); typed with its hyphens"
+        items.append(item)
+    return items
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
-    items = render(args.mirrors) + render_mealie(args.mirrors)
+    items = render(args.mirrors) + render_mealie(args.mirrors) + render_pingvin(args.mirrors)
     (HERE / "round24").mkdir(exist_ok=True)
     (HERE / "round24" / "media.json").write_text(
         json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n"
