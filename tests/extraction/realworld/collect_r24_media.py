@@ -1,6 +1,7 @@
-"""Round 24, media and personal apps (blind): premium-podcast subscription mails and the
-sign-in / activation code mails of the Castopod podcast host, rendered from git snapshots
-at pinned commits.
+"""Round 24, media and personal apps (blind): the Castopod podcast host (premium-podcast
+subscription mails, sign-in and activation codes), the Mealie recipe manager (password,
+invitation and test notices) and Pingvin Share file sharing (invite with a generated
+password, share notices), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r24_media.py \\
         --mirrors /work/.mirror
