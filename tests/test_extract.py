@@ -1401,3 +1401,24 @@ def test_round_twenty_three_keys_passwords_and_pads() -> None:
     assert extract_code(mail) == "q7RfM2xa"
     mail = "Brukerdetaljer:E-post: noor@example.noPassord: t5HbV3mZVi har ikke passordet."
     assert extract_code(mail) == "t5HbV3mZ"
+
+
+def test_round_twenty_four_sign_offs_and_token_words() -> None:
+    # the name under "Regards," signs the mail; the code is the number above
+    mail = (
+        "Use the following one-time password (OTP) to complete identity verification.\n"
+        "482951\nIf you didn't initiate this action, please contact support.\n"
+        "This OTP will be valid for 10 hours\nRegards,\nUPSMF"
+    )
+    assert extract_code(mail) == "482951"
+    assert extract_code("Your code:\nKXQZT\n\nRegards,\nACME") == "KXQZT"
+    # "token" in Breton and Scottish Gaelic, "key" in Nynorsk with its colon
+    assert extract_code(
+        "Setu an titouroù:\n\n Ho jedouer: NM1g19s3\n Liamm: https://x.example"
+    ) == ("NM1g19s3")
+    assert extract_code("Seo an teisteanas agad:\n\n Seo an tòcan agad: rVJ8qDTO\n") == "rVJ8qDTO"
+    assert extract_code("Her er nykelen:\n\n Nykelen din: 4v1m5v7e\n Den unike lenka: …") == (
+        "4v1m5v7e"
+    )
+    # a Norwegian key in prose is no label
+    assert extract_code("Nøkkelen til hytta ligger under matta, kode ikke nødvendig.") is None

@@ -235,6 +235,26 @@ _SPACED_GROUPS = re.compile(
 """Groups of lower-case letters and digits, each with both, split by spaces for reading."""
 
 
+_SIGN_OFF = re.compile(
+    r"(?i)(?:(?:best|kind|warm|many)[ \t]+)?(?:regards|wishes|thanks|thank you|cheers|"
+    r"sincerely|yours(?: truly| sincerely)?|cordialement|bien à vous|"
+    r"(?:mit[ \t]+)?(?:freundlichen[ \t]+|besten[ \t]+|viele[ \t]+|liebe[ \t]+)?gr(?:ü|ue)(?:ß|ss)e?n?|"
+    r"saludos(?: cordiales)?|atentamente|cordiali saluti|saluti|"
+    r"met vriendelijke groet(?:en)?|groeten|pozdrawiam|с уважением|mvh|hälsningar|terveisin)"
+    r"[ \t]*[,.!]?"
+)
+"""A closing formula (``Regards,``): the line under it is a name, not a code (``UPSMF``)."""
+
+
+def _under_sign_off(seg: str, start: int) -> bool:
+    """Whether the value starting at ``seg[start]`` opens the line right under a sign-off."""
+    ls = _line_bounds(seg, start, start)[0]
+    if seg[ls:start].strip(_DECORATION) or ls == 0:
+        return False
+    above = _line_bounds(seg, ls - 1, ls - 1)[0]
+    return _SIGN_OFF.fullmatch(seg[above : ls - 1].strip()) is not None
+
+
 def _code_ish(token: str, sep: str) -> bool:
     if any(ch.isdigit() for ch in token):
         return True
@@ -898,6 +918,8 @@ def _candidates(seg: str) -> list[_Candidate]:
         if letters and (_MASKED.fullmatch(value) or _CODE_NAME.fullmatch(value)):
             continue
         if _in_quoted_title(seg, start, end):
+            continue
+        if letters and not any(ch.isdigit() for ch in value) and _under_sign_off(seg, start):
             continue
         shape = _random_shape(value) if len(run) == 1 else None
         if len(run) > 1 and seps[0] == " " and value.islower() and not value.isdigit():

@@ -122,7 +122,7 @@ _POSITIVE = _words(
     r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
     r"msimbo\b|kòd\b|kaody\b)|"
     r"pass ?code\b|otp\b|2fa\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
-    r"security token\b|token\b|jeton\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
+    r"security token\b|token\b|tòcan\b|jedouer\b|(?:nykel|nøkkel)\w*(?=(?: din)? ?[:：])|jeton\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
