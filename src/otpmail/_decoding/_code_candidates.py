@@ -727,14 +727,26 @@ def _typed_as_shown(value: str) -> bool:
     )
 
 
-_WRAPPED_SECRET_IS = re.compile(
-    r"(?i)\b(?:" + "|".join(_SECRET_WORDS) + r")(?: [\w-]+){0,2}[ \t]+"
-    r"(?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|е|је)[ \t]*\n[ \t]*"
+_WRAPPED_IS = re.compile(
+    r"(?i)[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|е|је)[ \t]*\n[ \t]*"
     r"(?P<v>(?=\S*(?-i:[0-9]|[a-z][A-Z]))[0-9A-Za-z]{6,32})(?=[.,;]?(?:[ \t]|$))",
     re.M,
 )
-"""A password word that the sentence says "is" a random value on the next line, the text
-wrapped between (``Ihr neues Passwort lautet`` / ``X3wGKoeqJa7X und kann …``)."""
+"""A line that ends in "is", then a random value starting the next: where the password word
+before the "is" gives it, the text wrapped between (``Ihr neues Passwort lautet`` /
+``X3wGKoeqJa7X und kann …``)."""
+_TWO_WORDS = re.compile(r"(?: [\w-]+){0,2}")
+
+
+def _wrapped_secret_values(seg: str) -> list[tuple[int, int]]:
+    """Spans of values a password word says "is" on the next line of wrapped text."""
+    out = []
+    for m in _WRAPPED_IS.finditer(seg):
+        ls = _line_bounds(seg, m.start(), m.start())[0]
+        words = list(_SECRET_WORD.finditer(seg, max(ls, m.start() - 60), m.start()))
+        if words and _TWO_WORDS.fullmatch(seg, words[-1].end(), m.start()):
+            out.append(m.span("v"))
+    return out
 
 
 def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidate]:
@@ -755,8 +767,8 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, True))
         elif _asked_for(seg, start, end):
             found.append((start, end, False))
-    for m in _WRAPPED_SECRET_IS.finditer(seg):
-        found.append((*m.span("v"), True))
+    for start, end in _wrapped_secret_values(seg):
+        found.append((start, end, True))
     for m in _INLINE_VALUE.finditer(seg):
         # "mit dem Kennwort b401 anmelden", "and the password 91ok."
         word = _SECRET_WORD.search(seg, max(0, m.start() - 40), m.start())
