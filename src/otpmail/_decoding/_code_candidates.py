@@ -756,52 +756,52 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
     password word, not after more words (``password for your account: obrady`` gives a
     login)."""
     out: list[_Candidate] = []
-    found: list[tuple[int, int, bool]] = []
+    found: list[tuple[int, int, bool, bool]] = []  # start, end, tight, told
     for m in _LABELLED_VALUE.finditer(seg):
         start, end = m.span("v")
+        told = _told_as_password(seg, start, end)
         if _after_secret_word(seg, start):
-            tight = _tightly_after_secret_word(seg, start) or _told_as_password(seg, start, end)
-            found.append((start, end, tight))
-        elif _told_as_password(seg, start, end):
-            # "Ihr Passwort fuer die Liste Hikers ist: poewbici"
-            found.append((start, end, True))
+            found.append((start, end, told or _tightly_after_secret_word(seg, start), told))
+        elif told:  # "Ihr Passwort fuer die Liste Hikers ist: poewbici"
+            found.append((start, end, True, True))
         elif _asked_for(seg, start, end):
-            found.append((start, end, False))
+            found.append((start, end, False, False))
     for start, end in _wrapped_secret_values(seg):
-        found.append((start, end, True))
+        found.append((start, end, True, False))
     for m in _INLINE_VALUE.finditer(seg):
         # "mit dem Kennwort b401 anmelden", "and the password 91ok."
         word = _SECRET_WORD.search(seg, max(0, m.start() - 40), m.start())
         while word and word.end() < m.start():
             word = _SECRET_WORD.search(seg, word.end(), m.start())
         if word:
-            found.append((*m.span("v"), False))
+            found.append((*m.span("v"), False, False))
     for m in _QUOTED_VALUE.finditer(seg):
         start, end = m.span(m.lastindex or 0)
         secret = _after_secret_word(seg, m.start())
         if secret or _right_after_label(seg, m.start()):
             # a plain word in quotes only right after a password word and its colon or
             # "is" ("con la parola "help"" is a word to send, Italian "parola")
-            found.append((start, end, secret and _tightly_after_secret_word(seg, m.start())))
+            tight = secret and _tightly_after_secret_word(seg, m.start())
+            found.append((start, end, tight, False))
     for m in _ALONE_VALUE.finditer(seg):
         start, end = m.span("v")
         ls = _line_bounds(seg, start, end)[0]
         above = _window_start(seg, ls, 1)
+        told = _told_as_password(seg, start, end)
         if above < ls and _TIGHT_SECRET.fullmatch(seg, above, _line_end(seg, above)):
             # a plain word only in a table of such rows (a login's row above it), or where
             # the password word ends a sentence ("Ваш" / "пароль:")
-            told = _row_above(seg, above) or _told_as_password(seg, start, end)
-            found.append((start, end, told))
+            found.append((start, end, told or _row_above(seg, above), told))
         elif (
             above < ls
             and _ENDS_IN_COLON.search(seg, above, _line_end(seg, above))
             and _after_secret_word(seg, _line_end(seg, above))
         ):  # "dein neues Kennwort … lautet:" over it
-            found.append((start, end, _told_as_password(seg, start, end)))
-        elif _told_as_password(seg, start, end):
-            found.append((start, end, True))  # "Your password … It is:" over it
+            found.append((start, end, told, told))
+        elif told:
+            found.append((start, end, True, True))  # "Your password … It is:" over it
     taken = [(c.start, c.end) for c in found_before]
-    for start, end, tight in found:
+    for start, end, tight, told in found:
         if any(lo < end and start < hi for lo, hi in taken):
             # a password that ends its line in "!" after its word: the mark is its own
             # ("Mot de passe : KTWfuxQ!"), not the sentence's
@@ -824,7 +824,6 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         if plain and _SECRET_WORD.fullmatch(value):
             continue  # "Wachtwoord: 'wachtwoord'": the template's placeholder
         if tight or not plain:
-            told = _told_as_password(seg, start, end)
             out.append(_Candidate(value, start, end, True, True, True, given=True, told=told))
             taken.append((start, end))
     return out
