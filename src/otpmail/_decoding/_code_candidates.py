@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from otpmail._decoding._code_words import (
     _CJK_SECRET_WORDS,
+    _IS_WORDS,
     _POSITIVE,
     _POSITIVE_CASED,
     _POSITIVE_CJK,
@@ -39,7 +40,7 @@ _TOKEN = re.compile(
 """Tokens that can be (part of) a code: with a digit, capitals next to a hyphen, or letters
 in mixed case or capitals (``ybYbWP``, ``RXJNTSGG``: kept only where a code stands)."""
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")
-_LABEL_COPULAS = "is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|to|это|е|је|ay"
+_LABEL_COPULAS = _IS_WORDS + "|wynosi|to|это"
 
 
 def _right_after_pattern(copulas: str) -> re.Pattern[str]:
@@ -554,7 +555,7 @@ _CASED = "0-9A-Za-zÀ-ÖØ-öø-ɏͰ-ϿЀ-ӿ"
 """Digits and the letters of the Latin, Greek and Cyrillic scripts: what a password a
 password word gives is written in (``Пароль: Ладожская2026``, ``Password: p8vjs3åqn6…``)."""
 _LABELLED_VALUE = re.compile(
-    r"(?:[:：\t]|[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
+    rf"(?:[:：\t]|[ \t](?:{_IS_WORDS}|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
     rf"(?P<v>[{_CASED}][{_CASED}._~#$%&*+=@^-]{{2,30}}[{_CASED}](?:[!?]{{1,2}}(?=[ \t]*$))?)"
     r"(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
     re.M,
@@ -565,7 +566,7 @@ code d'accès est "raclette2017"``): where a password word would give it."""
 _TIGHT_SECRET = re.compile(
     r"(?:(?:new|your|temporary|initial|generated|neues|nouveau|nuevo|nova|nuova)[ \t]+){0,2}(?:"
     + "|".join(_SECRET_WORDS)
-    + r")(?:[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay))?[ \t]*[:：\t]?[ \t]*[\"“«„]?",
+    + rf")(?:[ \t]+(?:{_IS_WORDS}))?[ \t]*[:：\t]?[ \t]*[\"“«„]?",
     re.I,
 )
 """A password word right before its value, with at most a colon, a tab or "is" between
@@ -581,9 +582,7 @@ _ENDS_IN_COLON = re.compile(r"[:：][ \t]*$", re.M)
 _ALONE_VALUE = re.compile(r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32})[ \t]*$", re.M)
 
 
-_SECRET_THEN_COLON = re.compile(
-    r"(?:[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay))?[ \t]*[:：][ \t]*[\"“«„]?"
-)
+_SECRET_THEN_COLON = re.compile(rf"(?:[ \t]+(?:{_IS_WORDS}))?[ \t]*[:：][ \t]*[\"“«„]?")
 
 
 def _tightly_after_secret_word(seg: str, start: int) -> bool:
@@ -650,7 +649,7 @@ def _asked_for(seg: str, start: int, end: int) -> bool:
 
 
 _CLAUSE_START = re.compile(r"(?:[.!?。！？](?=\s)|\n[ \t]*\n|^)[\s\"“«„]*")
-_COPULA = r"(?:is|ist|lautet|est|es|è|é|är|er|je|је|jest|on|ono|yra|da|ay)"
+_COPULA = rf"(?:{_IS_WORDS}|on|ono|yra|da)"
 _COPULA_END = re.compile(rf"(?i)(?:^|\s){_COPULA}$")
 """The verb that ends a clause giving a value (``Votre mot de passe est:``)."""
 _IT_IS = re.compile(
@@ -728,7 +727,7 @@ def _typed_as_shown(value: str) -> bool:
 
 
 _WRAPPED_IS = re.compile(
-    r"(?i)[ \t](?:is|ist|lautet|est|es|è|é|är|er|je|jest|ay|е|је)[ \t]*\n[ \t]*"
+    rf"(?i)[ \t](?:{_IS_WORDS})[ \t]*\n[ \t]*"
     r"(?P<v>(?=\S*(?-i:[0-9]|[a-z][A-Z]))[0-9A-Za-z]{6,32})(?=[.,;]?(?:[ \t]|$))",
     re.M,
 )

@@ -84,8 +84,12 @@ _SECRET_IN_TABLE = "|".join(w + _SECRET_BEFORE_VALUE for w in _SECRET_WORDS)
 """A password word before one random value that ends its line: a table's row (``User Name
 ntester`` / ``Password  eJSCIrAU``), which gives it without a colon; not a title
 (``Password Reset``). One alternative a word, as for :data:`_GIVEN_SECRET_WORDS`."""
+_IS_WORDS = "is|ist|lautet|est|es|è|é|är|er|je|jest|ay|е|је"
+"""The word for "is" where a mail says a password or code "is" a value (``Passwort
+lautet``, ``mot de passe est``, Bulgarian ``парола е``): one list for every pattern that
+needs it, each adding what only it allows."""
 _SECRET_IS = "|".join(
-    w + r"(?=(?: [\w-]+){0,2}[ \t]+(?:is|ist|lautet|est|es|è|é|är|er|je|jest|wynosi|ay|to|a|à|е|је)"
+    w + rf"(?=(?: [\w-]+){{0,2}}[ \t]+(?:{_IS_WORDS}|wynosi|to|a|à)"
     r"[ \t]+(?=\S*(?-i:[0-9]|[a-z][A-Z])|\S*[!#$%&*+/:;<=>?@^_{|}~]\S))"
     for w in _SECRET_WORDS
 )
