@@ -511,6 +511,18 @@ _END_TO_END = {
     "packetfence-guest-local-account-creation-en": "a plain-word password under 'Password'",
     "myaac-lost-your-password-en": "a lower-case password after 'New password:'",
     "dotclear-new-password-pl": "a password in capitals with symbols after 'Hasło:'",
+    "mailman2-subscribeack-en": "a password alone under 'It is:' after a sentence naming it",
+    "ogp-starter-kit-email-otp-1-en": "a code behind a session's prefix of capitals",
+    "notifybc-confirmation-1-en": "a body that only says 'Enter 40718 on screen'",
+    "ilmomasiina-new-user-en": "a generated password with å and ö",
+    "anope-registration-en": "a code inside the IRC command the mail gives",
+    "ogp-lostpwd-password-da": "a password its text part runs into 'Når'",
+    "phpauth-activation-en-GB": "a key after 'activation key:'",
+    "portier-login-code-en": "a pad in two spaced groups of six",
+    "bambooinvoice-new-password-de": "a password after 'lautet' on the next wrapped line",
+    "yclas-auth-register-en-GB": "an address, 'Password:' and the next sentence run together",
+    "sunbird-rc-otp-verification-en": "a code above the organisation's name under 'Regards,'",
+    "castopod-subscription-welcome-gd": "a token under Scottish Gaelic 'tòcan'",
 }
 
 
