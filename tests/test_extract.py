@@ -1422,3 +1422,45 @@ def test_round_twenty_four_sign_offs_and_token_words() -> None:
     )
     # a Norwegian key in prose is no label
     assert extract_code("Nøkkelen til hytta ligger under matta, kode ikke nødvendig.") is None
+
+
+def test_round_twenty_five_run_ons_and_passwords_in_sentences() -> None:
+    # a password word right before a token already read gives it ("e senha 91ok.")
+    mail = "Você pode acessar o sistema com o usuário noortester e senha 91ok. Esta senha é"
+    assert extract_code(mail) == "91ok"
+    assert extract_code("您可以用用户名 noortester 和密码 6k04 访问系统。此密码是暂时的") == "6k04"
+    # the account number before the password word does not veto the password it gives
+    mail = "Вы можете войти в Систему с номером счёта noortester и паролем m0a0. Это временный"
+    assert extract_code(mail) == "m0a0"
+    assert extract_code("Номер счёта: 4417 для оплаты") is None
+    # a run-on next sentence ("Activate expired on") does not call the password old
+    mail = (
+        "Account information:Account: khoa.nguyen88Email:\n"
+        "khoa@example.comPassword: d9I2Wa7nY3PActivate expired on 10:31\n04/12/2026This is"
+    )
+    assert extract_code(mail) == "d9I2Wa7nY3P"
+    # an address ends before a capital of a word with letters beyond ASCII ("comMật khẩu")
+    mail = (
+        "thông tin:Tài khoản: baoanh.leEmail:\nbaoanh@example.comMật khẩu: n2Ae7zhWqQ  L'activation"
+    )
+    assert extract_code(mail) == "n2Ae7zhWqQ"
+    # a run-on into a Vietnamese word ("Việc") ends the value before it
+    mail = "Email:\nhan@example.comMật khẩu: q43yv7fLViệc kích hoạt tài khoản chỉ có"
+    assert extract_code(mail) == "q43yv7fL"
+    # a verification key under its label, the next sentence run into it
+    mail = (
+        "confirm your new email address by entering the verifykey below:Verifykey:\n"
+        "0faa233930073a2648c3cc8ce423c7ccThis key expires on 10:31"
+    )
+    assert extract_code(mail) == "0faa233930073a2648c3cc8ce423c7cc"
+    # a random value of both cases and digits in the sentence of a password word, either
+    # side, a word of another script run into it
+    mail = "Utilisez les informations suivantes <b>Tb6yHs2kMw4p</b> pour réinitialiser votre mot de passe"
+    assert extract_code(mail) == "Tb6yHs2kMw4p"
+    assert (
+        extract_code("Нууц үгээ сэргээхийн тулд дараах Hn5sPd7xQa2wашиглана уу.") == "Hn5sPd7xQa2w"
+    )
+    assert extract_code("तुमचा पासवर्ड Gy3kWp8nSd6vला रीसेट करण्यासाठी") == "Gy3kWp8nSd6v"
+    # not in another sentence, nor without a password word
+    assert extract_code("Your password was changed. Request Xy7Gh2Kq9PzR was logged.") is None
+    assert extract_code("Your session Tb6yHs2kMw4p started on the new device.") is None

@@ -114,7 +114,7 @@ class _Candidate(NamedTuple):
 
 _DIGITS_THEN_WORD = re.compile(r"([0-9]{4,8})(?=[A-Z][a-z]{2,}$)[A-Za-z]+")
 """Digits run into a capitalised word (``346624Dies``): the code, then the next sentence."""
-_LOWER = "a-zß-ÿ\u0100-\u024f"
+_LOWER = "a-zß-ÿ\u0100-\u024f\u1e00-\u1eff"
 _SENTENCE_GOES_ON = re.compile(rf"(?:['’]?[{_LOWER}]+)?[ \t]+[{_LOWER}]")
 """The rest of a capitalised word, then a lower-case word: a sentence going on."""
 
@@ -636,6 +636,34 @@ _INLINE_VALUE = re.compile(
 word is a password word."""
 
 
+_RANDOM_IN_SENTENCE = re.compile(
+    r"(?<![\w.@/#&=?+-])(?=(?:[a-z0-9]*[A-Z]){2})(?=(?:[A-Z0-9]*[a-z]){2})"
+    r"(?=(?:[A-Za-z]*[0-9]){2})[0-9A-Za-z]{10,32}(?![0-9A-Za-z_@/-]|[À-ɏ])"
+)
+"""A random value of both cases and digits, two of each at least (``Tb6yHs2kMw4p``): no word
+nor number of a sentence looks like that. A word of another script may be run into it, where
+a text part lost the tag between (``Hn5sPd7xQa2wашиглана``)."""
+_CLAUSE_END = re.compile(r"[.!?;։।](?:\s|$)|[。！？]")
+_SECRET_REACH = 60
+
+
+def _secret_word_in_sentence(seg: str, start: int, end: int) -> bool:
+    """Whether a password word stands in the sentence of ``seg[start:end]``, within
+    :data:`_SECRET_REACH` characters on its line, before or after it: what it names is the
+    value, in whatever order the language puts them (``Use o seguinte para redefinir sua
+    senha para Ls4wDk9pBn2q``, ``तुमचा पासवर्ड Gy3kWp8nSd6v ला रीसेट``)."""
+    ls, le = _line_bounds(seg, start, end)
+    lo, hi = max(ls, start - _SECRET_REACH), min(le, end + _SECRET_REACH)
+    head = seg[lo:start]
+    cut = max((m.end() for m in _CLAUSE_END.finditer(head)), default=0)
+    tail = seg[end:hi]
+    stop = _CLAUSE_END.search(tail)
+    return bool(
+        _SECRET_WORD.search(head, cut)
+        or _SECRET_WORD.search(tail, 0, stop.start() if stop else len(tail))
+    )
+
+
 def _asked_for(seg: str, start: int, end: int) -> bool:
     """Whether ``seg[start:end]``, letters and digits ending its line, follows a code word
     and its colon on a line that asks for it (``You can also use this OTP: fh1zl``)."""
@@ -774,6 +802,9 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             word = _SECRET_WORD.search(seg, word.end(), m.start())
         if word:
             found.append((*m.span("v"), False, False))
+    for m in _RANDOM_IN_SENTENCE.finditer(seg):
+        if _secret_word_in_sentence(seg, *m.span()):
+            found.append((*m.span(), False, False))  # "… réinitialiser … Tb6yHs2kMw4p pour …"
     for m in _QUOTED_VALUE.finditer(seg):
         start, end = m.span(m.lastindex or 0)
         secret = _after_secret_word(seg, m.start())
@@ -801,6 +832,12 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, True, True))  # "Your password … It is:" over it
     taken = [(c.start, c.end) for c in found_before]
     for start, end, tight, told in found:
+        same = next((c for c in found_before if (c.start, c.end) == (start, end)), None)
+        if same is not None and same.letters and not same.given:
+            # a token already read there ("e senha 91ok.", "和密码 6k04 访问"): the password
+            # word gives it, so it is linked to that word as a value after a colon is
+            found_before[found_before.index(same)] = same._replace(given=True, told=told)
+            continue
         if any(lo < end and start < hi for lo, hi in taken):
             # a password that ends its line in "!" after its word: the mark is its own
             # ("Mot de passe : KTWfuxQ!"), not the sentence's

@@ -41,10 +41,11 @@ def _join_boxes(m: re.Match[str]) -> str:
 
 _URL_LIKE = re.compile(r"(?i)(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"'`]*")
 _EMAIL_ADDR = re.compile(
-    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,24}(?=[A-Z][a-z])|[\w-]+)"
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,24}(?=[A-Z][^\W\d_A-Z])|[\w-]+)"
 )
 """A mail address; its last label ends before a capitalised word run into it
-(``noor@example.comPassword:``, a text part whose lines ran together)."""
+(``noor@example.comPassword:``, ``…@gmail.comMật khẩu:``, a text part whose lines ran
+together)."""
 _CSS_BLOCK = re.compile(r"\{[^{}\n]{0,400}\}")
 _HEX_COLOUR = re.compile(r"(?<![0-9A-Za-z])#[0-9A-Fa-f]{3,8}(?![0-9A-Za-z])")
 

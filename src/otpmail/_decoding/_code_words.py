@@ -67,7 +67,7 @@ _SECRET_WORDS = (
     "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
     r"hesl(?:o|a|em)", "jelszó", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
-    "пароль", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
+    r"парол(?:ь|ем|я|ю)", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
@@ -139,7 +139,7 @@ _POSITIVE = _words(
     r"challenge(?= ?[:=])|"
     # a key the reader is told to use, with its colon ("use the following activation key:
     # k4Q8b2Xr…"), not a product's licence key in prose
-    r"(?:activation|security) key(?= ?[:：])|(?:aktivierungs|sicherheits)schlüssel(?= ?[:：])|"
+    r"(?:activation|security|verification) key(?= ?[:：])|verify ?key(?= ?[:：])|(?:aktivierungs|sicherheits)schlüssel(?= ?[:：])|"
     r"clé d'activation(?= ?[:：])|ключ\w* активации(?= ?[:：])|klucz\w* aktywac\w*(?= ?[:：])|",
     rf"pin[ -]?codes?(?={_PIN_CODE_IS})",
     # a password or credential the mail gives to be typed ("Your password: bcCE79DF9r",

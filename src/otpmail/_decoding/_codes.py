@@ -294,6 +294,8 @@ def _link_before(
         if lab.kind == _NEG:
             if numeric or len(gap.strip()) > CODE_REACH.negative_gap:
                 continue  # that label has its own number, or is too far away
+            if cand.given and _SECRET_WORD.search(gap):
+                continue  # "с номером счёта noortester и паролем m0a0": the password's
             return CODE_WEIGHTS.veto, lab
         same_line = "\n" not in gap
         broken = _SENTENCE_BREAK.search(gap) is not None
@@ -402,7 +404,10 @@ def _is_stale(seg: str, cand: _Candidate) -> bool:
     ls, le = _line_bounds(seg, cand.start, cand.end)
     head = seg[max(ls, cand.start - CODE_REACH.stale) : cand.start]
     cut = max((m.end() for m in _SENTENCE_BREAK.finditer(head)), default=0)
-    tail = seg[cand.end : min(le, cand.end + CODE_REACH.stale)]
+    # a value cut where the next sentence ran into it ("d9I2Wa7nY3PActivate expired on")
+    # ends its sentence there
+    glued = cand.end < len(seg) and seg[cand.end].isalpha()
+    tail = "" if glued else seg[cand.end : min(le, cand.end + CODE_REACH.stale)]
     stop = _SENTENCE_BREAK.search(tail)
     sentence = head[cut:] + " " + (tail[: stop.start()] if stop else tail)
     return bool(_STALE.search(sentence) or (_CJK.search(sentence) and _STALE_CJK.search(sentence)))
@@ -522,7 +527,10 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 score = CODE_WEIGHTS.label_before
             if score > 0:
                 named = (
-                    asked or cand.told or (label is not None and _names_a_code(seg, label, cand))
+                    asked
+                    or cand.told
+                    or cand.given  # a password word gives it, as "Password:" does
+                    or (label is not None and _names_a_code(seg, label, cand))
                 )
                 if label is not None and _is_given_secret(seg, label):
                     score += CODE_WEIGHTS.password_label

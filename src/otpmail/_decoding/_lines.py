@@ -62,12 +62,14 @@ def _window_start(seg: str, line_start: int, lines: int) -> int:
 
 def _alone_on_line(seg: str, start: int, end: int) -> bool:
     """Whether ``seg[start:end]`` is all its line holds, besides decoration, or all its first
-    cell holds: it starts the line and a wide gap follows (``    q7RtVw3k    If you…``, a
-    text part whose next line was run on after the value)."""
+    cell holds: it starts the line and a wide gap follows (``    q7RtVw3k    If you…``), or
+    the next line's first word was run into it (``0faa…c7ccThis key expires``): a text part
+    whose lines were joined after the value."""
     ls, le = _line_bounds(seg, start, end)
     if seg[ls:start].strip(_DECORATION):
         return False
-    return not seg[end:le].strip(_DECORATION) or seg.startswith("   ", end)
+    run_on = end < le and seg[end].isupper() and seg[end - 1].isalnum()
+    return not seg[end:le].strip(_DECORATION) or seg.startswith("   ", end) or run_on
 
 
 def _label_ranges(seg: str, spans: list[tuple[int, int]], lines: int) -> list[tuple[int, int]]:
