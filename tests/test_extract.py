@@ -1464,3 +1464,29 @@ def test_round_twenty_five_run_ons_and_passwords_in_sentences() -> None:
     # not in another sentence, nor without a password word
     assert extract_code("Your password was changed. Request Xy7Gh2Kq9PzR was logged.") is None
     assert extract_code("Your session Tb6yHs2kMw4p started on the new device.") is None
+
+
+def test_round_twenty_five_glued_words_literal_newlines_and_keys() -> None:
+    # a word with letters beyond ASCII run into a mixed-case password starts at its capital
+    mail = "údaje:Email: noor@example.comHeslo: R7dfQ2vMUž nemáme vaše pôvodné heslo."
+    assert extract_code(mail) == "R7dfQ2vM"
+    mail = "údaje:Email: noor@example.comHeslo: b3XvL8sQJiž nemáme Vaše původní heslo."
+    assert extract_code(mail) == "b3XvL8sQ"
+    # an ASCII pair after a mixed-case value may still end it ("cQ5jAb and")
+    assert extract_code("Your code: cQ5jAb and more") == "cQ5jAb"
+    # Malayalam and Persian password words, an address run into the first
+    mail = "ഇമെയില് : noor@example.comപാസ്\u200cവേഡ് : P2gkU7fDതുടര്\u200dന്ന് താങ്കളുടെ"
+    assert extract_code(mail) == "P2gkU7fD"
+    assert extract_code("نام کاربری: m.rahimi\nکلمه ی عبور: gj4AYVeD\n\nپس از ورود") == "gj4AYVeD"
+    assert extract_code("رمز عبور: Qx7mTr2K\n") == "Qx7mTr2K"
+    # newlines a template wrote as "\n" are line breaks
+    mail = (
+        "Voici vos paramètres de connexion:\\n\\nNom d'utilisateur: c.moreau\\n"
+        "Mot de passe: 4cuvGmTN\\n\\nUne fois connecté"
+    )
+    assert extract_code(mail) == "4cuvGmTN"
+    # a key of capitals with two digits alone under a line that asks for it
+    mail = "aŭ\nEnigu ĉi tiun kodon en la formkampon de nia retejo:\nLBRSSHLLY5QGPNCXE9\nEn la"
+    assert extract_code(mail) == "LBRSSHLLY5QGPNCXE9"
+    # not after other words: a serial or a tracking number
+    assert extract_code("Your parcel LBRSSHLLY5QGPNCXE9 left the depot.") is None

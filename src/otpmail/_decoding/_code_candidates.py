@@ -150,9 +150,16 @@ def _run_on_end(seg: str, start: int, end: int) -> int | None:
     # a short word ("If", "Se", "Mã", "Ne") only after a value in one case: "cQ5jAb and" is
     # a code
     mixed = head.upper() != head and head.lower() != head
+    word_end = end  # the word may go on in letters beyond ASCII ("b3XvL8sQJiž nemáme")
+    while word_end < len(seg) and seg[word_end].isalpha():
+        word_end += 1
+    # a letter beyond ASCII is no generated password's: the capital before it starts a word
+    # ("R7dfQ2vMUž nemáme")
+    beyond_ascii = end < len(seg) and seg[end].isalpha() and not seg[end].isascii()
     if (
-        end - cut < 3
+        word_end - cut < 3
         and seg[end : end + 1] not in "'’"
+        and not beyond_ascii
         and mixed
         and seg[cut:end] not in _SHORT_STARTERS
     ):
@@ -290,11 +297,12 @@ def _random_shape(value: str) -> str | None:
         if len(value) > 32:
             return None
         if not all(has):
-            # capitals and digits, at least three of each: a key to type
-            # (``NVZMBDNM75OEH17HBI``); the caller keeps it only alone on its line
+            # capitals and digits, at least two digits and three capitals: a key to type
+            # (``NVZMBDNM75OEH17HBI``, ``LBRSSHLLY5QGPNCXE9``); the caller keeps it only
+            # alone under a line that asks for it or after "Code:"
             caps = value.isupper() and value.isalnum()
             count = sum(ch.isdigit() for ch in value)
-            return "caps-long" if caps and 3 <= count <= len(value) - 3 else None
+            return "caps-long" if caps and 2 <= count <= len(value) - 3 else None
         if digits:
             return "long"
         # letters only: random when two humps or more, and not words run together

@@ -17,6 +17,9 @@ _DASHES = str.maketrans(
     dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-")
 )
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n(?![a-z])")
+"""A newline a template wrote as ``\\n`` (``Mot de passe: 4cuvGmTN\\n\\nUne fois``): shown so,
+but read as the line break it meant, where a text has two or more."""
 _MD_ESCAPE = re.compile(r"\\([-.+*_#!\[\]()`>|])")
 _MD_STRONG = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{1,80}?)(?<=\S)\1")
 _MD_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+", re.M)
@@ -41,11 +44,11 @@ def _join_boxes(m: re.Match[str]) -> str:
 
 _URL_LIKE = re.compile(r"(?i)(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"'`]*")
 _EMAIL_ADDR = re.compile(
-    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,24}(?=[A-Z][^\W\d_A-Z])|[\w-]+)"
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,24}(?=[A-Z][^\W\d_A-Z]|[^\W\d_a-zA-Z])|[\w-]+)"
 )
 """A mail address; its last label ends before a capitalised word run into it
-(``noor@example.comPassword:``, ``…@gmail.comMật khẩu:``, a text part whose lines ran
-together)."""
+(``noor@example.comPassword:``, ``…@gmail.comMật khẩu:``, ``….comപാസ്വേഡ്``, a text part
+whose lines ran together)."""
 _CSS_BLOCK = re.compile(r"\{[^{}\n]{0,400}\}")
 _HEX_COLOUR = re.compile(r"(?<![0-9A-Za-z])#[0-9A-Fa-f]{3,8}(?![0-9A-Za-z])")
 
@@ -146,6 +149,8 @@ def _normalize(text: str) -> str:
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group(), 0)), text)
         text = text.translate(_DASHES)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+    if text.count("\\n") >= 2:
+        text = _LITERAL_NEWLINE.sub("\n", text)
     text = _MD_ESCAPE.sub(r"\1", text)
     text = _MD_STRONG.sub(r"\2", text)
     text = _MD_HEADING.sub("", text)

@@ -68,10 +68,10 @@ _SECRET_WORDS = (
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
     r"hesl(?:o|a|em)", "jelszó", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     r"парол(?:ь|ем|я|ю)", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
-    "contrasinal", "pasahitza?", "گذرواژه", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
+    "contrasinal", "pasahitza?", "گذرواژه", r"کلمه ?ی عبور", "رمز عبور", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
-    "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", r"fjalëkalim\w*",
+    "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
     "kata laluan", "cyfrinair", "şifrə", "құпиясөз",
 )  # fmt: skip
 _CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
