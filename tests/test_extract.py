@@ -1490,3 +1490,24 @@ def test_round_twenty_five_glued_words_literal_newlines_and_keys() -> None:
     assert extract_code(mail) == "LBRSSHLLY5QGPNCXE9"
     # not after other words: a serial or a tracking number
     assert extract_code("Your parcel LBRSSHLLY5QGPNCXE9 left the depot.") is None
+
+
+def test_round_twenty_five_pins_pads_and_passwords_below() -> None:
+    # a numbered PIN with its colon is a label ("PIN1: xFZZHXkp"), not the code's name
+    mail = "prostřednictvím kódů PIN1 a PIN2.\n\nPIN1: xFZZHXkp\nPIN2: Vám byl zaslán pomocí SMS."
+    assert extract_code(mail) == "xFZZHXkp"
+    assert extract_code("Zadejte kód PIN1 do formuláře.") is None
+    # five characters of both cases with a digit, alone under the code's line
+    assert extract_code("Your security code | Votre code de sécurité\n\nRbT9d") == "RbT9d"
+    assert extract_code("Your security code | Votre code de sécurité\n\nab9cd") is None
+    # a CJK sentence saying the password is below, the value alone on the next line
+    mail = "위해서는 꼭 패스워드를 알아야 합니다. 패스워드는 아래와 같습니다.\n\n  piakmugi\n\n패스워드를"
+    assert extract_code(mail) == "piakmugi"
+    assert extract_code(
+        "退会やオプションの変更には、以下のパスワードを使ってください。\n\n  zocimuap\n"
+    ) == ("zocimuap")
+    assert extract_code("詳しくは以下のページをご覧ください。\n\n  zocimuap\n") is None
+    # a long random value in quotes in a password word's sentence
+    mail = "Le mot de passe pour 'noor' est à présent 'YdWVrPNvXAzMxomE'.\n"
+    assert extract_code(mail) == "YdWVrPNvXAzMxomE"
+    assert extract_code("Le projet 'YdWVrPNvXAzMxomE' est à présent archivé.\n") is None

@@ -588,6 +588,13 @@ _QUOTED_VALUE = re.compile(
 """A value in quotes (``dem Passwort "aQCZQAyp8F"``, ``with pin 'ct8mWe'``)."""
 _ENDS_IN_COLON = re.compile(r"[:：][ \t]*$", re.M)
 _ALONE_VALUE = re.compile(r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32})[ \t]*$", re.M)
+_BELOW_CJK = re.compile(
+    rf"(?:{_CJK_SECRET_WORDS})[^\n。]{{0,12}}(?:아래와 같습니다|다음과 같습니다|如下)[.。:：]?[ \t]*$|"
+    rf"(?:以下|下記|下面|下列)の?(?:{_CJK_SECRET_WORDS})[^\n。]{{0,16}}[。:：][ \t]*$",
+    re.M,
+)
+"""A sentence that ends its line by saying the password is below, in a script without spaces:
+the value alone on the next line is that password, as after a colon."""
 
 
 _SECRET_THEN_COLON = re.compile(rf"(?:[ \t]+(?:{_IS_WORDS}))?[ \t]*[:：][ \t]*[\"“«„]?")
@@ -651,6 +658,8 @@ _RANDOM_IN_SENTENCE = re.compile(
 """A random value of both cases and digits, two of each at least (``Tb6yHs2kMw4p``): no word
 nor number of a sentence looks like that. A word of another script may be run into it, where
 a text part lost the tag between (``Hn5sPd7xQa2wашиглана``)."""
+_QUOTED_RANDOM = re.compile(r"(?<=['\"“«])[0-9A-Za-z]{11,32}(?=['\"”»])")
+"""A long value in quotes: random where its shape says so (``'YdWVrPNvXAzMxomE'``)."""
 _CLAUSE_END = re.compile(r"[.!?;։।](?:\s|$)|[。！？]")
 _SECRET_REACH = 60
 
@@ -813,6 +822,10 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
     for m in _RANDOM_IN_SENTENCE.finditer(seg):
         if _secret_word_in_sentence(seg, *m.span()):
             found.append((*m.span(), False, False))  # "… réinitialiser … Tb6yHs2kMw4p pour …"
+    for m in _QUOTED_RANDOM.finditer(seg):
+        # "Le mot de passe pour 'noor' est à présent 'YdWVrPNvXAzMxomE'."
+        if _random_shape(m.group()) == "long" and _secret_word_in_sentence(seg, *m.span()):
+            found.append((*m.span(), False, False))
     for m in _QUOTED_VALUE.finditer(seg):
         start, end = m.span(m.lastindex or 0)
         secret = _after_secret_word(seg, m.start())
@@ -838,6 +851,9 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, told, told))
         elif told:
             found.append((start, end, True, True))  # "Your password … It is:" over it
+        elif above < ls and _BELOW_CJK.search(seg, above, _line_end(seg, above)):
+            # "패스워드는 아래와 같습니다." / "以下のパスワードを使ってください。" over it
+            found.append((start, end, True, True))
     taken = [(c.start, c.end) for c in found_before]
     for start, end, tight, told in found:
         same = next((c for c in found_before if (c.start, c.end) == (start, end)), None)
@@ -1018,8 +1034,11 @@ def _candidates(seg: str) -> list[_Candidate]:
                 and not value.isupper()
                 and sum(ch.isdigit() for ch in value) < 2
                 # a code of letters and one digit shows alone on its line or after its
-                # code word ("OTP : k5IRCb")
-                and not (len(value) >= 6 and _stands_as_code(seg, start, end))
+                # code word ("OTP : k5IRCb"); five characters do in both cases ("RbT9d")
+                and not (
+                    len(value) >= (5 if value.lower() != value else 6)
+                    and _stands_as_code(seg, start, end)
+                )
             ):
                 continue
         out.append(_Candidate(value, start, end, letters, mixed, prefixed=prefixed))

@@ -74,7 +74,7 @@ _SECRET_WORDS = (
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
     "kata laluan", "cyfrinair", "şifrə", "құпиясөз",
 )  # fmt: skip
-_CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
+_CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|패스워드|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
 """Password words of scripts written without spaces between words (no word boundary)."""
 _GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
 """A password or credential word followed by its colon (up to four words between): one
@@ -155,7 +155,7 @@ _POSITIVE = _words(
     r"numero di conferma\b|bevestigingsnummer\b|numer potwierdzenia\b",
 )
 _POSITIVE_CASED = _words(
-    r"PIN\b|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"
+    r"PIN\b|PIN[1-9](?= ?:)|TAN\b|mTAN\b|smsTAN\b|pushTAN\b|mobileTAN\b|chipTAN\b|photoTAN\b|appTAN\b|"
     r"SMS-TAN\b|TAN-Nummer\b",
     cased=True,
 )
