@@ -1194,9 +1194,11 @@ def test_a_code_name_a_device_model_and_a_cjk_password_word() -> None:
         extract_code("Reservation confirmed.\nConfirmation code RES-5378224B\nTotal 120 EUR")
         is None
     )
-    # the name of a code and its number is not the code: "kód PIN1" gave "PIN1" before
+    # the name of a code and its number is not the code: "kód PIN1" gave "PIN1" before;
+    # with its colon the numbered PIN labels the value after it
     mail = "Pro aktivaci účtu je nutné vložit kód PIN1.\n\nPIN1: xuqDttpq\n"
-    assert extract_code(mail) is None
+    assert extract_code(mail) == "xuqDttpq"
+    assert extract_code("Pro aktivaci účtu je nutné vložit kód PIN1.\n") is None
     # a device's model is not a code
     assert extract_code("Your account was used on a new device:\n\nSM-S911B\n\nIf not…") is None
     # a password given with a CJK password word stays the code in a booking mail
