@@ -1513,3 +1513,33 @@ def test_round_twenty_five_pins_pads_and_passwords_below() -> None:
     mail = "Le mot de passe pour 'noor' est à présent 'YdWVrPNvXAzMxomE'.\n"
     assert extract_code(mail) == "YdWVrPNvXAzMxomE"
     assert extract_code("Le projet 'YdWVrPNvXAzMxomE' est à présent archivé.\n") is None
+
+
+def test_round_twenty_five_hashes_commands_and_separators() -> None:
+    # a SHA-1 or SHA-256 reset token alone under a line asking for it
+    mail = (
+        "please type the following code into the password reset form:\n"
+        "4f0c9a7e21b83d65f0e4a19c7b2d58e3a6c1f907\n\nIf it weren't you"
+    )
+    assert extract_code(mail) == "4f0c9a7e21b83d65f0e4a19c7b2d58e3a6c1f907"
+    # not a commit hash in prose
+    assert extract_code("Pushed 4f0c9a7e21b83d65f0e4a19c7b2d58e3a6c1f907 to main.") is None
+    # a game command alone on its line under a line asking for a command
+    mail = (
+        "To confirm this action, please run the following command in-game:\n\n"
+        "/verifyemail LBmvpdE89MM0FnO4"
+    )
+    assert extract_code(mail) == "LBmvpdE89MM0FnO4"
+    assert extract_code("See the docs:\n\n/usr/local LBmvpdE89MM0FnO4") is None
+    # a dash after the password word gives a value with a digit; a title's dash does not
+    assert extract_code("Ваш новый пароль — bdAilD4z\nВы можете") == "bdAilD4z"
+    assert (
+        extract_code({"subject": "Password reset notification - ClassroomIO", "body": ""}) is None
+    )
+    # a link in brackets ends before its bracket: the colon after it is the label's
+    mail = "Your password to log in (https://shop.example/login/): VCpUtl7*NSz\nIf you did not"
+    assert extract_code(mail) == "VCpUtl7*NSz"
+    # a tab shown as its sign; "\n" written by a template before a lower-case value
+    assert extract_code("Nombre de usuario:⇥pablo\nContraseña:⇥indank9549\n") == "indank9549"
+    mail = "重置密码请点击链接:\\n\\n或者您可以\\n输入重置代码:\\nukeYaLs52A\\n\\n如果您没有要求"
+    assert extract_code(mail) == "ukeYaLs52A"

@@ -377,12 +377,17 @@ def _under_a_label_line(seg: str, start: int, end: int) -> bool:
     return line.endswith((":", "：")) or any(rx.search(line) for rx in (_VERBS, _VERBS_CJK))
 
 
+_LONG_HEX = re.compile(r"[0-9a-f]{33,64}")
+"""A hash in lower-case hex longer than a code (SHA-1's 40, SHA-256's 64): a reset token a
+mail asks to be pasted, only where :func:`_long_plain` allows it."""
+
+
 def _long_plain(value: str, seg: str, start: int, end: int) -> bool:
     """A long lower-case token (``bad16c1c627481f73a2d1409e524ea2d``, a reset token the mail
-    asks to be entered; ``tartiflette74``): 11-32 lower-case letters and digits, at least two
-    of each, only right after a code word or alone under one (a serial or a tracking number
-    is in capitals)."""
-    if not 11 <= len(value) <= 32 or not value.islower():
+    asks to be entered; ``tartiflette74``): 11-32 lower-case letters and digits, or up to 64
+    in hex, at least two of each, only right after a code word or alone under one (a serial
+    or a tracking number is in capitals)."""
+    if not (11 <= len(value) <= 32 or _LONG_HEX.fullmatch(value)) or not value.islower():
         return False
     digits = sum(ch.isdigit() for ch in value)
     return 2 <= digits <= len(value) - 2 and (
@@ -563,7 +568,7 @@ _CASED = "0-9A-Za-zÀ-ÖØ-öø-ɏͰ-ϿЀ-ӿ"
 """Digits and the letters of the Latin, Greek and Cyrillic scripts: what a password a
 password word gives is written in (``Пароль: Ладожская2026``, ``Password: p8vjs3åqn6…``)."""
 _LABELLED_VALUE = re.compile(
-    rf"(?:[:：\t]|[ \t](?:{_IS_WORDS}|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
+    rf"(?:[:：\t]|[ \t]-(?=[ \t]*[^\s0-9]*[0-9])|[ \t](?:{_IS_WORDS}|a|à|to|إلى))[ \t]*(?P<q>[\"“«„]?)"
     rf"(?P<v>[{_CASED}][{_CASED}._~#$%&*+=@^-]{{2,30}}[{_CASED}](?:[!?]{{1,2}}(?=[ \t]*$))?)"
     r"(?P=q)[\"”»“]?(?=[ \t]*\([^\n]*$|[.,;]?[ \t]*$)",
     re.M,
@@ -897,6 +902,10 @@ _SERVICE_COMMAND = re.compile(
 ``/msg AuthServ@X3.AfterNET.Services COOKIE …``, its address blanked), typed as the mail
 gives it."""
 _COMMAND_ARG = re.compile(r"[^\s\"”'`]+")
+_SLASH_COMMAND = re.compile(r"(?m)^[ \t]*/[a-z]{3,24}(?P<args>(?:[ \t]+[^\s]+){1,3})[ \t]*$")
+"""A chat or game command alone on its line (``/verifyemail LBmvpdE89MM0FnO4``), typed as
+given where the line above asks for a command."""
+_COMMAND_WORD = re.compile(r"(?i)command|befehl|commande|comando|команд|komend|komut|polecen")
 
 
 def _service_command_values(seg: str) -> list[_Candidate]:
@@ -904,7 +913,13 @@ def _service_command_values(seg: str) -> list[_Candidate]:
     and digits, or mixed case that is not words run together (not the account's name, a
     sub-command in capitals or a ``new_password`` placeholder)."""
     out: list[_Candidate] = []
-    for line in _SERVICE_COMMAND.finditer(seg):
+    lines = list(_SERVICE_COMMAND.finditer(seg))
+    for line in _SLASH_COMMAND.finditer(seg):
+        ls = _line_bounds(seg, line.start("args"), line.start("args"))[0]
+        above = _window_start(seg, ls, 1)
+        if above < ls and _COMMAND_WORD.search(seg, above, ls):
+            lines.append(line)  # "please run the following command in-game:" over it
+    for line in lines:
         lo, hi = line.span("args")
         for arg in _COMMAND_ARG.finditer(seg, lo, hi):
             value = arg.group()
@@ -961,7 +976,7 @@ def _candidates(seg: str) -> list[_Candidate]:
         glued = cut is not None
         if cut is not None:
             value, end = seg[start:cut], cut
-        if value is None or not 4 <= len(value) <= 32:
+        if value is None or not (4 <= len(value) <= 32 or _LONG_HEX.fullmatch(value)):
             continue
         before = seg[start - 1] if start else " "
         after = seg[end] if end < len(seg) else " "

@@ -18,6 +18,7 @@ _DASHES = str.maketrans(
 )
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n(?![a-z])")
+_ANY_LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n")
 """A newline a template wrote as ``\\n`` (``Mot de passe: 4cuvGmTN\\n\\nUne fois``): shown so,
 but read as the line break it meant, where a text has two or more."""
 _MD_ESCAPE = re.compile(r"\\([-.+*_#!\[\]()`>|])")
@@ -42,7 +43,11 @@ def _join_boxes(m: re.Match[str]) -> str:
     return m.group()
 
 
-_URL_LIKE = re.compile(r"(?i)(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"'`]*")
+_URL_LIKE = re.compile(
+    r"(?i)(?<=\()(?:https?|ftp)://[^\s<>\"'`()]*|(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"'`]*"
+)
+"""A link; one in brackets ends before its closing bracket (``Your password to log in
+(https://…/login/): VCpUtl7*NSz``)."""
 _EMAIL_ADDR = re.compile(
     r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,24}(?=[A-Z][^\W\d_A-Z]|[^\W\d_a-zA-Z])|[\w-]+)"
 )
@@ -149,7 +154,11 @@ def _normalize(text: str) -> str:
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group(), 0)), text)
         text = text.translate(_DASHES)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
-    if text.count("\\n") >= 2:
+    if "⇥" in text:
+        text = text.replace("⇥", " ")  # a tab a template shows as its sign
+    if "\\n\\n" in text:  # a blank line written so: every "\n" is one
+        text = _ANY_LITERAL_NEWLINE.sub("\n", text)
+    elif text.count("\\n") >= 2:
         text = _LITERAL_NEWLINE.sub("\n", text)
     text = _MD_ESCAPE.sub(r"\1", text)
     text = _MD_STRONG.sub(r"\2", text)

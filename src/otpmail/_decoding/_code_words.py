@@ -76,7 +76,9 @@ _SECRET_WORDS = (
 )  # fmt: skip
 _CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|패스워드|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
 """Password words of scripts written without spaces between words (no word boundary)."""
-_GIVEN_SECRET_WORDS = "|".join(w + r"(?=(?: [\w-]+){0,4}[ \t]*\\?[:：])" for w in _SECRET_WORDS)
+_GIVEN_SECRET_WORDS = "|".join(
+    w + r"(?=(?: [\w-]+){0,4}(?:[ \t]*\([^()\n]{1,200}\))?[ \t]*\\?[:：])" for w in _SECRET_WORDS
+)
 """A password or credential word followed by its colon (up to four words between): one
 alternative a word, so that :func:`_words` groups them by their first letter."""
 _SECRET_BEFORE_VALUE = r"(?=[ \t]+(?=[^\s:]*(?-i:[0-9]|[a-z][A-Z]))[^\s:]+[ \t]*(?:\n|\Z))"
