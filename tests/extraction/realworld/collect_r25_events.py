@@ -1,6 +1,6 @@
 """Round 25, events (blind): Hasgeek's Funnel (event, conference and RSVP platform behind
-hasgeek.com) sign-in, confirmation and password mails, rendered from a git snapshot at a
-pinned commit.
+hasgeek.com) sign-in, confirmation and password mails and Gathio's event and RSVP mails,
+rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_events.py \\
         --mirrors /work/.mirror
@@ -34,6 +34,33 @@ pinned commit.
   verification mail alone also goes out in hi-IN. html2text (2025.4.15,
   the venv's) is used as is; premailer 3.10.0 with cssutils, polib and babel are installed
   with ``pip install --target /tmp/r25events_lib premailer polib babel jinja2`` (jinja2 3.1.6).
+- lowercasename/gathio (GPL-3.0-or-later, Node/Express event and RSVP app), commit
+  GATHIO_COMMIT: ``src/lib/email.ts`` ``EmailService.sendEmailFromTemplate`` renders
+  ``views/emails/<name>/<name>Html.handlebars`` and ``<name>Text.handlebars`` through
+  express-handlebars ``renderView`` with ``layout: "email.handlebars"`` passed for both
+  (so the text part is wrapped in the HTML layout ``views/layouts/email.handlebars`` too,
+  as the code does), with domain, contactEmail, siteName, siteLogo (empty: the layout's
+  ``{{#if siteLogo}}`` falls back to the domain's gif) and the template data, and sends
+  subject ``"<site_name>: " + subject`` with both parts through nodemailer from
+  ``config.general.email``. The ``t`` helper (``src/helpers.ts``) is
+  ``i18next.t(key, context)`` (flat dotted keys in ``locales/<lng>.json``, interpolation
+  ``{{ name }}`` with escapeValue off, ``src/app.ts``) compiled again by Handlebars
+  against the context; its result is escaped by ``{{ }}`` (``&<>"'`=`` as Handlebars'
+  ``escapeExpression`` does) and not by ``{{{ }}}``. A small renderer does exactly that
+  for the constructs these files use (``{{x}}``, ``{{{x}}}``, ``{{t "k"}}``,
+  ``{{{t "k"}}}``, ``{{#if x}}..{{else}}..{{/if}}``). The language is i18next's, taken
+  from the request's Accept-Language; en, de, ja and nn (all four catalogues translate
+  these mails). Mails: ``addEventAttendee`` (subject ``routes.addeventattendeesubject``),
+  whose removal password ``niceware.generatePassphrase(6).join("-")`` (three niceware
+  words joined by hyphens, stored and compared as that string) the reader types on the
+  event page to leave it: the code, hyphens kept as part of the password;
+  ``attendeePendingConfirmation`` (the password only inside a link: a notice; English
+  only, the other catalogues lack its strings);
+  ``createEvent`` (subject the event name; the edit token, 32 characters of
+  ``Math.random().toString(36).charAt(2)`` (0-9a-z), only in links: a notice);
+  ``unattendEvent`` (subject ``routes.removeeventattendeesubject``: a notice);
+  ``createEventGroup`` (subject the group name), which asks the reader to copy two codes,
+  the group ID and the secret editing code, into the event form: null, two codes.
 """
 
 from __future__ import annotations
@@ -41,6 +68,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -227,11 +255,176 @@ def funnel(mirrors: Path) -> None:
             _write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# Gathio
+
+GATHIO = "lowercasename/gathio"
+GATHIO_COMMIT = "0ad890c98af7d34790f7468b3acb2194b2d89f37"
+GATHIO_DOMAIN = "gathio.example.org"
+_HB_ESCAPE = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "`": "&#x60;", "=": "&#x3D;"}
+
+
+def _hb_escape(value: str) -> str:
+    return re.sub(r"[&<>\"'`=]", lambda m: _HB_ESCAPE[m.group()], value)
+
+
+def _i18next(catalogue: dict, fallback: dict, key: str, context: dict) -> str:
+    text = catalogue.get(key) or fallback.get(key) or key
+    return re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m: str(context.get(m.group(1), "")), text)
+
+
+def _hb_render(template: str, context: dict, t) -> str:
+    """Handlebars for the constructs Gathio's mail templates use."""
+
+    def if_block(m: re.Match) -> str:
+        return m.group(2) if context.get(m.group(1)) else m.group(3)
+
+    template = re.sub(r"\{\{#if (\w+)\}\}(.*?)\{\{else\}\}(.*?)\{\{/if\}\}", if_block, template, flags=re.S)
+
+    def mustache(m: re.Match) -> str:
+        triple = m.group(1) is not None
+        expr = (m.group(1) if triple else m.group(2)).strip()
+        if expr.startswith("t "):
+            value = t(re.fullmatch(r't "([^"]+)"', expr).group(1), context)
+            # the helper compiles its translation again against the same context
+            value = _hb_render(value, context, t)
+        else:
+            value = context.get(expr)
+            value = "" if value is None else str(value)
+        return value if triple else _hb_escape(value)
+
+    return re.sub(r"\{\{\{(.*?)\}\}\}|\{\{(.*?)\}\}", mustache, template)
+
+
+def gathio(mirrors: Path) -> None:
+    git_dir = mirrors / "lowercasename+gathio" / "repo"
+    layout = _show(git_dir, GATHIO_COMMIT, "views/layouts/email.handlebars")
+    english = json.loads(_show(git_dir, GATHIO_COMMIT, "locales/en.json"))
+    event_id = "Vq3xT7mKp0aZr_9LwN2bE"
+    group_id = "h8Rk2sPq_ZtW4nYc1xLmB"
+    base = {
+        "domain": GATHIO_DOMAIN,
+        "contactEmail": "events@gathio.example.org",
+        "siteName": "Gathio",
+        "mailService": "nodemailer",
+        "siteLogo": "",
+        "isFederated": True,
+        "cache": True,
+        "layout": "email.handlebars",
+    }
+    event_name = "Community Garden Open Day"
+    mails = [
+        # (group, template, subject key or None, literal subject, data, code, note)
+        (
+            "rsvp-confirmed",
+            "addEventAttendee",
+            "routes.addeventattendeesubject",
+            None,
+            {
+                "eventID": event_id,
+                "removalPassword": "orchard-lantern-pebble",
+                "removalPasswordHash": "5d0c7f1e9b2a4c8d3e6f1a0b7c9d2e4f5a8b1c3d6e9f0a2b4c7d8e1f3a5b6c9d",
+            },
+            "orchard-lantern-pebble",
+            "the removal (deletion) password: three niceware words joined by hyphens, stored and typed as that string",
+        ),
+        (
+            "rsvp-pending",
+            "attendeePendingConfirmation",
+            "routes.attendeependingconfirmationsubject",
+            None,
+            {"eventID": event_id, "eventName": event_name, "removalPassword": "orchard-lantern-pebble"},
+            None,
+            None,
+        ),
+        (
+            "event-created",
+            "createEvent",
+            None,
+            event_name,
+            {"eventID": event_id, "editToken": "kx4pq9zr2mt7vb1nc8wy3hl6df0sj5ag"},
+            None,
+            None,
+        ),
+        (
+            "rsvp-removed",
+            "unattendEvent",
+            "routes.removeeventattendeesubject",
+            None,
+            {"eventID": event_id},
+            None,
+            None,
+        ),
+        (
+            "group-created",
+            "createEventGroup",
+            None,
+            "Riverside Neighbourhood Meetups",
+            {"eventGroupID": group_id, "editToken": "tq7wm2xc9lr4bv6nz1hd8kp3gs5jf0ya"},
+            None,
+            "asks the reader to copy two codes (the event group ID and the secret editing code) into the event form",
+        ),
+    ]
+    for lng in ["en", "de", "ja", "nn"]:
+        catalogue = json.loads(_show(git_dir, GATHIO_COMMIT, f"locales/{lng}.json"))
+
+        def t(key: str, context: dict, catalogue=catalogue) -> str:
+            return _i18next(catalogue, english, key, context)
+
+        for group, name, subject_key, literal, data, code, note in mails:
+            if group == "rsvp-pending" and lng != "en":
+                continue  # its strings are only in locales/en.json
+            context = {**base, **data}
+            parts = []
+            for kind in ("Html", "Text"):
+                view = _show(git_dir, GATHIO_COMMIT, f"views/emails/{name}/{name}{kind}.handlebars")
+                body = _hb_render(view, context, t)
+                parts.append(_hb_render(layout, {**context, "body": body}, t))
+            html, text = parts
+            subject = literal if subject_key is None else t(subject_key, {"eventName": event_name})
+            raw = message(
+                sender="events@gathio.example.org",
+                subject=f"Gathio: {subject}",
+                text=text,
+                html_part=html,
+                sent=SENT,
+            )
+            item = {
+                "id": f"gathio-{group}-{lng}",
+                "group": f"gathio-{group}",
+                "source": "gathio",
+                "lang": lng,
+                "kind": "other" if code else "notice",
+                "code": code,
+                "repository": GATHIO,
+                "path": ",".join(
+                    [
+                        f"views/emails/{name}/{name}Html.handlebars",
+                        f"views/emails/{name}/{name}Text.handlebars",
+                        "views/layouts/email.handlebars",
+                        f"locales/{lng}.json",
+                        "src/lib/email.ts",
+                        "src/helpers.ts",
+                        "src/routes/event.ts" if "group" not in group else "src/routes/group.ts",
+                    ]
+                ),
+                "commit": GATHIO_COMMIT,
+                "licence": "GPL-3.0-or-later",
+                "rendered": "Handlebars view and email layout for both parts, i18next t helper over "
+                f"locales/{lng}.json, multipart/alternative as nodemailer sends it",
+                "file": f"mail/gathio/gathio-{group}-{lng}.eml",
+            }
+            if note:
+                item["note"] = note
+            _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     funnel(args.mirrors)
+    gathio(args.mirrors)
     (HERE / "round25").mkdir(exist_ok=True)
     (HERE / "round25" / "events.json").write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n"
