@@ -1,6 +1,6 @@
 """Round 25, events (blind): Hasgeek's Funnel (event, conference and RSVP platform behind
-hasgeek.com) sign-in, confirmation and password mails and Gathio's event and RSVP mails,
-rendered from git snapshots at pinned commits.
+hasgeek.com) sign-in, confirmation and password mails, Gathio's event and RSVP mails and
+MAGFest's Ubersystem convention registration mails, rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_events.py \\
         --mirrors /work/.mirror
@@ -61,6 +61,31 @@ rendered from git snapshots at pinned commits.
   ``unattendEvent`` (subject ``routes.removeeventattendeesubject``: a notice);
   ``createEventGroup`` (subject the group name), which asks the reader to copy two codes,
   the group ID and the secret editing code, into the event form: null, two codes.
+- magfest/ubersystem (AGPL-3.0-only, CherryPy/Jinja2 convention registration system behind
+  MAGFest), commit UBER_COMMIT: ``uber/automated_emails.py`` defines the fixtures (subject,
+  template, sender) ``badge_transfer_code`` (``reg_workflow/pending_code.txt``),
+  ``code_badge_transfer_new_badge`` / ``code_badge_transfer_old_badge``
+  (``reg_workflow/badge_transferee.txt`` / ``badge_transferer.txt``),
+  ``new_art_agent_code`` (``art_show/agent_code.html``), ``attendee_password_reset``
+  (``accounts/password_reset.html``) and ``local_account_setup``
+  (``accounts/new_account.html``), all under ``uber/templates/emails/``.
+  ``uber/models/email.py`` renders the raw template text with
+  ``JinjaEnv.env().from_string(text).render(data)``; ``uber/jinja.py`` sets autoescape,
+  ``trim_blocks``, ``lstrip_blocks`` and ``keep_trailing_newline``, which jinja2 does here
+  too, with the ``email_only`` filter and ``event_dates()`` of ``uber/custom_tags.py``
+  re-implemented as written. ``uber/email.py`` sends through SES a single body,
+  ``bodyText`` for ``.txt`` templates and ``bodyHtml`` for ``.html`` ones, so each mail is
+  one text/plain or text/html part; the subject is the fixture's, ``format_map``-ed. Config
+  values are ``uber/configspec.ini`` defaults (event name MAGFest, password reset hours
+  48, one agent per application, attendee accounts on, no consent form, empty email
+  signatures) with an example URL base, year and dates. Codes come from
+  ``RegistrationCode.generate_random_code`` (``uber/utils.py``): nine characters of 0-9A-Z
+  without the ambiguous O I Z S G B, in groups of three joined by hyphens
+  (``textwrap.wrap``), hyphens dropped in the label as reading separators. Labels: the
+  pending badge's transfer code (pending_code) and the new art show agent code are the
+  codes of their mails; the two transfer mails each show two codes (the pending badge's
+  and the transferring badge's): null; the password and account mails carry only links.
+  English only (the project has no translations).
 """
 
 from __future__ import annotations
@@ -419,12 +444,165 @@ def gathio(mirrors: Path) -> None:
             _write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# Ubersystem (MAGFest)
+
+UBER = "magfest/ubersystem"
+UBER_COMMIT = "78348f8cae9eb74389616623801399e885e75ff0"
+
+
+def _email_only(email: str) -> str:
+    match = re.search(r"[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+", email or "")
+    return match.group() if match else ""
+
+
+def ubersystem(mirrors: Path) -> None:
+    from types import SimpleNamespace as NS
+
+    git_dir = mirrors / "magfest+ubersystem" / "repo"
+    env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["email_only"] = _email_only
+    epoch, eschaton = datetime(2027, 1, 21, 8), datetime(2027, 1, 24, 18)
+
+    def event_dates() -> str:  # uber/custom_tags.py
+        if epoch.date() == eschaton.date():
+            return epoch.strftime("%B %-d")
+        if epoch.month != eschaton.month:
+            return "{} - {}".format(epoch.strftime("%B %-d"), eschaton.strftime("%B %-d"))
+        return "{}-{}".format(epoch.strftime("%B %-d"), eschaton.strftime("%-d"))
+
+    env.globals["event_dates"] = event_dates
+    regdesk = "MAGFest Registration <regdesk@magfest.example.org>"
+    admin = "MAGFest Registration Admin <admin@magfest.example.org>"
+    art = "MAGFest Art Show <artshow@magfest.example.org>"
+    c = NS(
+        EVENT_NAME="MAGFest",
+        EVENT_NAME_AND_YEAR="Super MAGFest 2027",
+        URL_BASE="https://reg.magfest.example.org/uber",
+        PASSWORD_RESET_HOURS=48,
+        ONE_AGENT_PER_APP=True,
+        ATTENDEE_ACCOUNTS_ENABLED=True,
+        CONSENT_FORM_URL="",
+        ART_SHOW_RULES_URL="https://www.magfest.example.org/art-show-rules",
+        SECURITY_EMAIL="MAGFest Security <security@magfest.example.org>",
+        REGDESK_EMAIL=regdesk,
+    )
+    attendee = NS(
+        id="3f9c1d2e-7a4b-4c8e-9f1a-2b6d8e0c4a71",
+        first_name="Jordan",
+        full_name="Jordan Ellis",
+        badge_type_label="Attendee",
+        age_group_conf={"consent_form": False},
+    )
+    mails = [
+        # (group, template, subject, sender, data, code, note)
+        (
+            "pending-badge-code",
+            "reg_workflow/pending_code.txt",
+            "{c.EVENT_NAME} Pending Badge Code",
+            regdesk,
+            {"attendee": NS(**{**attendee.__dict__, "transfer_code": "7KX-4TP-9RD"})},
+            "7KX4TP9RD",
+            "the pending badge's transfer code, which someone with a badge types to transfer it",
+        ),
+        (
+            "badge-transferred-new",
+            "reg_workflow/badge_transferee.txt",
+            "{c.EVENT_NAME} Registration Transferred",
+            regdesk,
+            {"attendee": attendee, "transferee_code": "7KX-4TP-9RD", "transferer_code": "H3M-W7C-2QA"},
+            None,
+            "two codes (the reader's pending badge code and the code used to transfer it), nothing to type",
+        ),
+        (
+            "badge-transferred-old",
+            "reg_workflow/badge_transferer.txt",
+            "{c.EVENT_NAME} Registration Transferred",
+            regdesk,
+            {
+                "attendee": NS(**{**attendee.__dict__, "first_name": "Priya"}),
+                "transferee_code": "7KX-4TP-9RD",
+                "transferer_code": "H3M-W7C-2QA",
+            },
+            None,
+            "two codes (the new badge's code and the reader's own transfer code), nothing to type",
+        ),
+        (
+            "art-agent-code",
+            "art_show/agent_code.html",
+            "New Agent Code for the {c.EVENT_NAME} Art Show",
+            art,
+            {"agent_code": NS(code="R4V-N7E-K3J"), "app": NS(id="c2a7e9d4-51b3-4f6e-8d0a-7e3b9c1f5a28")},
+            "R4VN7EK3J",
+            "the new agent code, which the reader sends to their agent to enter in their registration",
+        ),
+        (
+            "password-reset",
+            "accounts/password_reset.html",
+            "{c.EVENT_NAME} Password Reset",
+            admin,
+            {"account": NS(email="jordan.ellis@example.com"), "token": "8d3f2a71-5c9e-4b0d-a6e4-19f7c2b8d350"},
+            None,
+            None,
+        ),
+        (
+            "account-setup",
+            "accounts/new_account.html",
+            "{c.EVENT_NAME_AND_YEAR} Account Setup",
+            admin,
+            {
+                "attendee": attendee,
+                "account_email": "jordan.ellis@example.com",
+                "token": "e41b7c09-3d62-4f8a-b5e1-7a9c0d2f6b84",
+            },
+            None,
+            None,
+        ),
+    ]
+    for group, template, subject, sender, data, code, note in mails:
+        source = _show(git_dir, UBER_COMMIT, f"uber/templates/emails/{template}")
+        body = env.from_string(source).render({"email_signature": "", "c": c, **data})
+        subject = subject.format(c=c)
+        if template.endswith(".txt"):
+            raw = message(sender=sender, subject=subject, text=body, html_part=None, sent=SENT)
+        else:
+            raw = message(sender=sender, subject=subject, text=None, html_part=body, sent=SENT)
+        item = {
+            "id": f"ubersystem-{group}-en",
+            "group": f"ubersystem-{group}",
+            "source": "ubersystem",
+            "lang": "en",
+            "kind": "other" if code else "notice",
+            "code": code,
+            "repository": UBER,
+            "path": ",".join(
+                [
+                    f"uber/templates/emails/{template}",
+                    "uber/automated_emails.py",
+                    "uber/models/email.py",
+                    "uber/email.py",
+                    "uber/jinja.py",
+                    "uber/utils.py",
+                ]
+            ),
+            "commit": UBER_COMMIT,
+            "licence": "AGPL-3.0-only",
+            "rendered": "jinja2 from_string with autoescape, trim_blocks, lstrip_blocks, keep_trailing_newline; "
+            + ("one text/plain body (SES bodyText)" if template.endswith(".txt") else "one text/html body (SES bodyHtml)"),
+            "file": f"mail/ubersystem/ubersystem-{group}-en.eml",
+        }
+        if note:
+            item["note"] = note
+        _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     args = parser.parse_args()
     funnel(args.mirrors)
     gathio(args.mirrors)
+    ubersystem(args.mirrors)
     (HERE / "round25").mkdir(exist_ok=True)
     (HERE / "round25" / "events.json").write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n"
