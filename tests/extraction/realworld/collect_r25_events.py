@@ -1,6 +1,7 @@
 """Round 25, events (blind): Hasgeek's Funnel (event, conference and RSVP platform behind
 hasgeek.com) sign-in, confirmation and password mails, Gathio's event and RSVP mails and
-MAGFest's Ubersystem convention registration mails, rendered from git snapshots at pinned commits.
+MAGFest's Ubersystem convention registration mails and the Devoxx call-for-papers
+sign-in mails, rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_events.py \\
         --mirrors /work/.mirror
@@ -86,6 +87,30 @@ MAGFest's Ubersystem convention registration mails, rendered from git snapshots 
   codes of their mails; the two transfer mails each show two codes (the pending badge's
   and the transferring badge's): null; the password and account mails carry only links.
   English only (the project has no translations).
+- nicmarti/cfp-devoxx (MIT, Play/Scala call-for-papers app of Devoxx FR), commit
+  DEVOXX_COMMIT: ``app/notifiers/TransactionalEmails.scala`` sends ``sendAccessCode``
+  (subject ``mail.access_code.subject``), ``sendResetPasswordLink``
+  (``mail.reset_password_link.subject`` with the time ``HH:mm dd/MM``) and
+  ``sendValidateYourEmail`` (``mail.email_validation.subject``) as a text and an HTML
+  part from the Twirl views ``app/views/Mails/{sendAccessCode,sendResetLink,
+  sendValidateYourEmail}.scala.{txt,html}``. The access code is the user's password,
+  ``RandomStringUtils.randomAlphabetic(7)`` (``app/models/Webuser.scala``, seven ASCII
+  letters of either case), sent after sign-up to type with the login: the code. The other
+  two mails carry only links (notices). Rendering: a small Twirl renderer doing what the
+  compiled views do for these files: output starts right after the parameter line (its
+  newline kept), ``@if(ConferenceDescriptor.current().frLangEnabled) { ... }`` (true in
+  ``app/models/ConferenceDescriptor.scala``) keeps the block's text as written, ``@x``
+  inserts a value, escaped in ``.html`` views (``HtmlFormat``: ``<>"'&``) and not in
+  ``.txt`` ones, ``@Html(x)`` inserts it raw, ``@Messages("k")`` reads ``conf/messages``
+  or ``conf/messages.fr`` (Java MessageFormat: ``{0}`` arguments, ``''`` for a quote, a lone
+  ``'`` quoting what follows, as in the French reset subject's ``d'accès``),
+  ``cfpURL`` is ``http://cfp.devoxx.fr`` (the default hostname, HTTPS off) and the routes
+  come from ``conf/routes`` (``/bug``, ``/resetpassword``, ``/newspeaker/validateMail``;
+  query values URL-encoded as Play's reverse router does). ``Messages`` here has no request,
+  so it uses the application's first language (``application.langs=${CFP_LANG}``): each
+  mail is rendered for CFP_LANG en and fr, which changes the subject (and the conference
+  name, the same in both); the bodies are bilingual (English, then the French section).
+  From ``program@devoxx.fr``, the configured default of ``mail.from``.
 """
 
 from __future__ import annotations
@@ -596,6 +621,165 @@ def ubersystem(mirrors: Path) -> None:
         _write(item, raw)
 
 
+# ---------------------------------------------------------------------------------------
+# cfp-devoxx
+
+DEVOXX = "nicmarti/cfp-devoxx"
+DEVOXX_COMMIT = "43294008ec3d703423d8bbc56db5a31bd5630d4b"
+DEVOXX_CFP_URL = "http://cfp.devoxx.fr"
+_TWIRL_ESCAPE = {"<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "&": "&amp;"}
+
+
+def _java_messages(text: str) -> dict[str, str]:
+    table = {}
+    for line in text.splitlines():
+        if "=" in line and not line.lstrip().startswith("#"):
+            key, value = line.split("=", 1)
+            table[key.strip()] = value.strip()
+    return table
+
+
+def _message_format(pattern: str, *args: str) -> str:
+    """java.text.MessageFormat for ``{n}`` arguments: ``''`` is a quote, a lone ``'`` opens
+    or closes a quoted (literal) stretch and is not printed."""
+    out, quoted, i = [], False, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "'":
+            if pattern[i + 1 : i + 2] == "'":
+                out.append("'")
+                i += 2
+                continue
+            quoted = not quoted
+        elif ch == "{" and not quoted:
+            end = pattern.index("}", i)
+            out.append(args[int(pattern[i + 1 : end])])
+            i = end
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _twirl(template: str, values: dict, messages: dict, *, html: bool) -> str:
+    body = template[template.index(")") + 1 :]  # after the parameter list: its newline stays
+
+    def if_block(text: str) -> str:
+        head = "@if(ConferenceDescriptor.current().frLangEnabled) {"
+        while head in text:
+            start = text.index(head)
+            end = text.index("}", start + len(head))
+            text = text[:start] + text[start + len(head) : end] + text[end + 1 :]
+        return text
+
+    body = if_block(body)
+    routes = {"bugReport": "/bug", "index": "/"}
+
+    def expr(m: re.Match) -> str:
+        if m.group(1):
+            value, raw = _message_format(messages[m.group(1)]), False
+        elif m.group(2):
+            value, raw = values[m.group(2)], True
+        elif m.group(3):
+            value, raw = DEVOXX_CFP_URL, False
+        elif m.group(4):
+            value, raw = routes[m.group(4)], False
+        else:
+            value, raw = values[m.group(5)], False
+        if html and not raw:
+            value = re.sub(r"[<>\"'&]", lambda c: _TWIRL_ESCAPE[c.group()], value)
+        return value
+
+    return re.sub(
+        r'@(?:Messages\("([^"]+)"\)|Html\((\w+)\)|(ConferenceDescriptor\.current\(\)\.conferenceUrls\.cfpURL)'
+        r"|routes\.Application\.(\w+)\(\)|(\w+))",
+        expr,
+        body,
+    )
+
+
+def devoxx(mirrors: Path) -> None:
+    from base64 import b64encode
+    from urllib.parse import quote_plus
+
+    git_dir = mirrors / "nicmarti+cfp-devoxx" / "repo"
+    email = "camille.durand@example.com"
+    signed = "3b9e0f6a1c7d24e58f9a0b1c2d3e4f5a6b7c8d9e"
+    b64 = b64encode(email.encode()).decode()
+    query = f"t={quote_plus(signed)}&a={quote_plus(b64)}"
+    mails = [
+        # (group, view, subject key, subject args, values, code, note)
+        (
+            "access-code",
+            "sendAccessCode",
+            "mail.access_code.subject",
+            [],
+            {"email": email, "code": "qTbRwXe"},
+            "qTbRwXe",
+            "the access code is the account's password (randomAlphabetic(7)), given with the login to sign in",
+        ),
+        (
+            "reset-link",
+            "sendResetLink",
+            "mail.reset_password_link.subject",
+            ["10:15 04/12"],
+            {"resetUrl": f"{DEVOXX_CFP_URL}/resetpassword?{query}"},
+            None,
+            None,
+        ),
+        (
+            "validate-email",
+            "sendValidateYourEmail",
+            "mail.email_validation.subject",
+            [],
+            {"validationLink": f"{DEVOXX_CFP_URL}/newspeaker/validateMail?{query}"},
+            None,
+            None,
+        ),
+    ]
+    catalogues = {
+        "en": _java_messages(_show(git_dir, DEVOXX_COMMIT, "conf/messages")),
+        "fr": _java_messages(_show(git_dir, DEVOXX_COMMIT, "conf/messages.fr")),
+    }
+    for lang, messages in catalogues.items():
+        for group, view, subject_key, args, values, code, note in mails:
+            values = dict(values)
+            if view == "sendValidateYourEmail":
+                values["conferenceName"] = _message_format(messages["longName"])
+            long_name = _message_format(messages["longName"])
+            subject = _message_format(messages[subject_key], *args, long_name)
+            text = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.txt"), values, messages, html=False)
+            html = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.html"), values, messages, html=True)
+            raw = message(sender="program@devoxx.fr", subject=subject, text=text, html_part=html, sent=SENT)
+            item = {
+                "id": f"devoxx-{group}-{lang}",
+                "group": f"devoxx-{group}",
+                "source": "cfp-devoxx",
+                "lang": lang,
+                "kind": "saas-otp" if code else "notice",
+                "code": code,
+                "repository": DEVOXX,
+                "path": ",".join(
+                    [
+                        f"app/views/Mails/{view}.scala.txt",
+                        f"app/views/Mails/{view}.scala.html",
+                        "app/notifiers/TransactionalEmails.scala",
+                        "conf/messages" if lang == "en" else "conf/messages.fr",
+                        "conf/routes",
+                        "app/models/ConferenceDescriptor.scala",
+                    ]
+                ),
+                "commit": DEVOXX_COMMIT,
+                "licence": "MIT",
+                "rendered": "Twirl txt and html views by a small renderer, subject from the Play messages "
+                f"file of CFP_LANG {lang}; multipart/alternative",
+                "file": f"mail/cfp-devoxx/devoxx-{group}-{lang}.eml",
+                "note": ("subject in " + ("English" if lang == "en" else "French") + "; body English then French"
+                         + (f"; {note}" if note else "")),
+            }
+            _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -603,6 +787,7 @@ def main() -> None:
     funnel(args.mirrors)
     gathio(args.mirrors)
     ubersystem(args.mirrors)
+    devoxx(args.mirrors)
     (HERE / "round25").mkdir(exist_ok=True)
     (HERE / "round25" / "events.json").write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n"
