@@ -67,7 +67,9 @@ sign-in mails, rendered from git snapshots at pinned commits.
   template, sender) ``badge_transfer_code`` (``reg_workflow/pending_code.txt``),
   ``code_badge_transfer_new_badge`` / ``code_badge_transfer_old_badge``
   (``reg_workflow/badge_transferee.txt`` / ``badge_transferer.txt``),
-  ``new_art_agent_code`` (``art_show/agent_code.html``), ``attendee_password_reset``
+  ``new_art_agent_code`` (``art_show/agent_code.html``), ``admin_password_reset``
+  (``accounts/password_reset.txt``), ``new_admin_account`` (``accounts/new_account.txt``),
+  ``attendee_password_reset``
   (``accounts/password_reset.html``) and ``local_account_setup``
   (``accounts/new_account.html``), all under ``uber/templates/emails/``.
   ``uber/models/email.py`` renders the raw template text with
@@ -84,7 +86,10 @@ sign-in mails, rendered from git snapshots at pinned commits.
   without the ambiguous O I Z S G B, in groups of three joined by hyphens
   (``textwrap.wrap``), hyphens dropped in the label as reading separators. Labels: the
   pending badge's transfer code (pending_code) and the new art show agent code are the
-  codes of their mails; the two transfer mails each show two codes (the pending badge's
+  codes of their mails; the admin mails give a password ``genpasswd()`` made (four words
+  of ``uber/static/correcthorsebatterystaple/*.txt``, lowercase, 4-7 letters, joined by
+  spaces; the words used are in ``wordlist.txt``): the code, spaces kept as part of it
+  (SSO off, so the password is shown); the two transfer mails each show two codes (the pending badge's
   and the transferring badge's): null; the password and account mails carry only links.
   English only (the project has no translations).
 - nicmarti/cfp-devoxx (MIT, Play/Scala call-for-papers app of Devoxx FR), commit
@@ -511,6 +516,10 @@ def ubersystem(mirrors: Path) -> None:
         ART_SHOW_RULES_URL="https://www.magfest.example.org/art-show-rules",
         SECURITY_EMAIL="MAGFest Security <security@magfest.example.org>",
         REGDESK_EMAIL=regdesk,
+        ADMIN_EMAIL=admin,
+        SAML_SETTINGS={},
+        OIDC_ENABLED=False,
+        LOCAL_ACCOUNTS_DISABLED=False,
     )
     attendee = NS(
         id="3f9c1d2e-7a4b-4c8e-9f1a-2b6d8e0c4a71",
@@ -560,6 +569,33 @@ def ubersystem(mirrors: Path) -> None:
             {"agent_code": NS(code="R4V-N7E-K3J"), "app": NS(id="c2a7e9d4-51b3-4f6e-8d0a-7e3b9c1f5a28")},
             "R4VN7EK3J",
             "the new agent code, which the reader sends to their agent to enter in their registration",
+        ),
+        (
+            "admin-password-reset",
+            "accounts/password_reset.txt",
+            "{c.EVENT_NAME} Admin Password Reset",
+            admin,
+            {"name": "Jordan Ellis", "password": "copper harbor ribbon saddle"},
+            "copper harbor ribbon saddle",
+            "the new admin password genpasswd() made: four words of the bundled word list joined by "
+            "spaces, typed as written",
+        ),
+        (
+            "admin-account",
+            "accounts/new_account.txt",
+            "New {c.EVENT_NAME} Admin Account",
+            admin,
+            {
+                "account": NS(
+                    attendee=NS(full_name="Jordan Ellis", email="jordan.ellis@example.com"),
+                    write_access_set=["Registration", "Badge Printing"],
+                    read_access_set=["Reports"],
+                ),
+                "creator": "Sam Okafor",
+                "password": "island pocket garden winter",
+            },
+            "island pocket garden winter",
+            "the generated admin password (genpasswd(): four words joined by spaces) to log in with",
         ),
         (
             "password-reset",
