@@ -1,7 +1,7 @@
 """Round 25, events (blind): Hasgeek's Funnel (event, conference and RSVP platform behind
 hasgeek.com) sign-in, confirmation and password mails, Gathio's event and RSVP mails and
-MAGFest's Ubersystem convention registration mails and the Devoxx call-for-papers
-sign-in mails, rendered from git snapshots at pinned commits.
+MAGFest's Ubersystem convention registration mails and the Devoxx and TDC
+call-for-papers sign-in mails, rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_events.py \\
         --mirrors /work/.mirror
@@ -116,6 +116,16 @@ sign-in mails, rendered from git snapshots at pinned commits.
   mail is rendered for CFP_LANG en and fr, which changes the subject (and the conference
   name, the same in both); the bodies are bilingual (English, then the French section).
   From ``program@devoxx.fr``, the configured default of ``mail.from``.
+- thedevconf/cfp-devoxx-tdc (MIT), commit TDC_COMMIT: The Developer's Conference (Brazil)
+  fork of the same CFP app, whose ``app/notifiers/Mails.scala`` sends the same three mails
+  through the Play mailer plugin (``emailer.send(text, html)``) with its own Portuguese-then-
+  English views ``app/views/Mails/{sendAccessCode,sendResetLink,sendValidateYourEmail}
+  .scala.{txt,html}`` and subjects from ``conf/messages`` (``implicit val lang =
+  Lang(CFP_LANG or "pt")``; ``conf/messages`` is the Portuguese file), the conference
+  name ``naming.shortTitle + " CFP"`` (``TDC 2021 1ª edição``, ``ConferenceDescriptor
+  .scala``), the default hostname ``cfp-edicao1.thedevconf.com.br`` over http, the reset
+  time in America/Sao_Paulo, from the default ``organizacao@thedevelopersconference.com.br``.
+  Rendered by the same Twirl renderer; the access code is again ``randomAlphabetic(7)``.
 """
 
 from __future__ import annotations
@@ -697,41 +707,36 @@ def _message_format(pattern: str, *args: str) -> str:
     return "".join(out)
 
 
-def _twirl(template: str, values: dict, messages: dict, *, html: bool) -> str:
+def _twirl(template: str, values: dict, messages: dict, exprs: dict[str, str], *, html: bool) -> str:
     body = template[template.index(")") + 1 :]  # after the parameter list: its newline stays
-
-    def if_block(text: str) -> str:
-        head = "@if(ConferenceDescriptor.current().frLangEnabled) {"
-        while head in text:
-            start = text.index(head)
-            end = text.index("}", start + len(head))
-            text = text[:start] + text[start + len(head) : end] + text[end + 1 :]
-        return text
-
-    body = if_block(body)
-    routes = {"bugReport": "/bug", "index": "/"}
+    head = "@if(ConferenceDescriptor.current().frLangEnabled) {"
+    while head in body:  # frLangEnabled is true: the block's text as written
+        start = body.index(head)
+        end = body.index("}", start + len(head))
+        body = body[:start] + body[start + len(head) : end] + body[end + 1 :]
+    known = "|".join(re.escape(k) for k in sorted(exprs, key=len, reverse=True))
 
     def expr(m: re.Match) -> str:
         if m.group(1):
-            value, raw = _message_format(messages[m.group(1)]), False
+            value, raw = exprs[m.group(1)], False
         elif m.group(2):
-            value, raw = values[m.group(2)], True
+            value, raw = _message_format(messages[m.group(2)]), False
         elif m.group(3):
-            value, raw = DEVOXX_CFP_URL, False
-        elif m.group(4):
-            value, raw = routes[m.group(4)], False
+            value, raw = values[m.group(3)], True
         else:
-            value, raw = values[m.group(5)], False
+            value, raw = values[m.group(4)], False
         if html and not raw:
             value = re.sub(r"[<>\"'&]", lambda c: _TWIRL_ESCAPE[c.group()], value)
         return value
 
-    return re.sub(
-        r'@(?:Messages\("([^"]+)"\)|Html\((\w+)\)|(ConferenceDescriptor\.current\(\)\.conferenceUrls\.cfpURL)'
-        r"|routes\.Application\.(\w+)\(\)|(\w+))",
-        expr,
-        body,
-    )
+    return re.sub(rf'@({known})|@Messages\("([^"]+)"\)|@Html\((\w+)\)|@(\w+)', expr, body)
+
+
+DEVOXX_EXPRS = {
+    "ConferenceDescriptor.current().conferenceUrls.cfpURL": DEVOXX_CFP_URL,
+    "routes.Application.bugReport()": "/bug",
+    "routes.Application.index()": "/",
+}
 
 
 def devoxx(mirrors: Path) -> None:
@@ -784,8 +789,8 @@ def devoxx(mirrors: Path) -> None:
                 values["conferenceName"] = _message_format(messages["longName"])
             long_name = _message_format(messages["longName"])
             subject = _message_format(messages[subject_key], *args, long_name)
-            text = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.txt"), values, messages, html=False)
-            html = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.html"), values, messages, html=True)
+            text = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.txt"), values, messages, DEVOXX_EXPRS, html=False)
+            html = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.html"), values, messages, DEVOXX_EXPRS, html=True)
             raw = message(sender="program@devoxx.fr", subject=subject, text=text, html_part=html, sent=SENT)
             item = {
                 "id": f"devoxx-{group}-{lang}",
@@ -816,6 +821,80 @@ def devoxx(mirrors: Path) -> None:
             _write(item, raw)
 
 
+TDC = "thedevconf/cfp-devoxx-tdc"
+TDC_COMMIT = "a971183147cc4bed6a43950909e6554eba3846c7"
+TDC_EXPRS = {
+    "ConferenceDescriptor.current().naming.shortTitle": "TDC 2021 1ª edição",
+    "ConferenceDescriptor.current().conferenceUrls.cfpURL": "http://cfp-edicao1.thedevconf.com.br",
+    "routes.Application.bugReport()": "/bug",
+}
+
+
+def tdc(mirrors: Path) -> None:
+    from base64 import b64encode
+    from urllib.parse import quote_plus
+
+    git_dir = mirrors / "thedevconf+cfp-devoxx-tdc" / "repo"
+    messages = _java_messages(_show(git_dir, TDC_COMMIT, "conf/messages"))
+    email = "rafael.souza@example.com"
+    query = f"t={quote_plus('9c41d7e2b05a8f36c1e4d9b7a2f06e5c8d3b1a47')}&a={quote_plus(b64encode(email.encode()).decode())}"
+    base = TDC_EXPRS["ConferenceDescriptor.current().conferenceUrls.cfpURL"]
+    name = TDC_EXPRS["ConferenceDescriptor.current().naming.shortTitle"] + " CFP"
+    mails = [
+        ("access-code", "sendAccessCode", "mail.access_code.subject", [name], {"email": email, "code": "hWkPzQa"}, "hWkPzQa"),
+        (
+            "reset-link",
+            "sendResetLink",
+            "mail.reset_password_link.subject",
+            ["07:15 04/12", name],
+            {"resetUrl": f"{base}/resetpassword?{query}"},
+            None,
+        ),
+        (
+            "validate-email",
+            "sendValidateYourEmail",
+            "mail.email_validation.subject",
+            [name],
+            {"validationLink": f"{base}/newspeaker/validateMail?{query}", "conferenceName": name},
+            None,
+        ),
+    ]
+    for group, view, subject_key, args, values, code in mails:
+        subject = _message_format(messages[subject_key], *args)
+        text = _twirl(_show(git_dir, TDC_COMMIT, f"app/views/Mails/{view}.scala.txt"), values, messages, TDC_EXPRS, html=False)
+        html = _twirl(_show(git_dir, TDC_COMMIT, f"app/views/Mails/{view}.scala.html"), values, messages, TDC_EXPRS, html=True)
+        raw = message(
+            sender="organizacao@thedevelopersconference.com.br", subject=subject, text=text, html_part=html, sent=SENT
+        )
+        item = {
+            "id": f"tdc-{group}-pt-BR",
+            "group": f"tdc-{group}",
+            "source": "cfp-devoxx-tdc",
+            "lang": "pt-BR",
+            "kind": "saas-otp" if code else "notice",
+            "code": code,
+            "repository": TDC,
+            "path": ",".join(
+                [
+                    f"app/views/Mails/{view}.scala.txt",
+                    f"app/views/Mails/{view}.scala.html",
+                    "app/notifiers/Mails.scala",
+                    "conf/messages",
+                    "conf/routes",
+                    "app/models/ConferenceDescriptor.scala",
+                ]
+            ),
+            "commit": TDC_COMMIT,
+            "licence": "MIT",
+            "rendered": "Twirl txt and html views by a small renderer, subject from conf/messages (CFP_LANG pt); "
+            "multipart/alternative",
+            "file": f"mail/cfp-devoxx-tdc/tdc-{group}-pt-BR.eml",
+            "note": "body Portuguese then English"
+            + ("; the access code is the account's password (randomAlphabetic(7)) to sign in with" if code else ""),
+        }
+        _write(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
@@ -824,6 +903,7 @@ def main() -> None:
     gathio(args.mirrors)
     ubersystem(args.mirrors)
     devoxx(args.mirrors)
+    tdc(args.mirrors)
     (HERE / "round25").mkdir(exist_ok=True)
     (HERE / "round25" / "events.json").write_text(
         json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n"
