@@ -29,10 +29,10 @@ call-for-papers sign-in mails, rendered from git snapshots at pinned commits.
   names ending ``.jinja2``), ``get_locale()``, ``config`` (SITE_SUPPORT_EMAIL and phone)
   and a ``url_for`` that builds the external URLs on the example domain. Strings come
   from ``funnel/translations/hi_IN/LC_MESSAGES/messages.po`` (read with polib; an empty
-  msgstr falls back to the English msgid, as gettext does). Only the verification mail and
-  the password notice are translated to Hindi there (the OTP mails' strings and subjects
-  are empty in the catalogue, and so are the password notice's heading and body), so the
-  verification mail alone also goes out in hi-IN. html2text (2025.4.15,
+  msgstr falls back to the English msgid, as gettext does). Of these mails the Hindi
+  catalogue translates only the verification mail (subject, button and closing line; its
+  "Hello" line is not) - the OTP mails' strings and subjects and the password notice's
+  heading and body are empty there - so it alone also goes out in hi-IN. html2text (2025.4.15,
   the venv's) is used as is; premailer 3.10.0 with cssutils, polib and babel are installed
   with ``pip install --target /tmp/r25events_lib premailer polib babel jinja2`` (jinja2 3.1.6).
 - lowercasename/gathio (GPL-3.0-or-later, Node/Express event and RSVP app), commit
@@ -183,8 +183,12 @@ def _write(item: dict, raw: bytes) -> None:
 def _funnel_gettext(git_dir: Path, locale: str):
     if locale == "en":
         return lambda s: s
-    po = polib.pofile(_show(git_dir, FUNNEL_COMMIT, f"funnel/translations/{locale}/LC_MESSAGES/messages.po"))
-    table = {e.msgid: e.msgstr for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags}
+    po = polib.pofile(
+        _show(git_dir, FUNNEL_COMMIT, f"funnel/translations/{locale}/LC_MESSAGES/messages.po")
+    )
+    table = {
+        e.msgid: e.msgstr for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags
+    }
     return lambda s: table.get(s, s)
 
 
@@ -254,7 +258,9 @@ def funnel(mirrors: Path) -> None:
             env = jinja2.Environment(
                 loader=jinja2.DictLoader(sources), extensions=["jinja2.ext.i18n"], autoescape=False
             )
-            env.install_gettext_callables(gettext, lambda s, p, n: s if n == 1 else p, newstyle=True)
+            env.install_gettext_callables(
+                gettext, lambda s, p, n: s if n == 1 else p, newstyle=True
+            )
             env.globals.update(
                 get_locale=lambda locale=locale: locale,
                 url_for=_url_for,
@@ -273,7 +279,9 @@ def funnel(mirrors: Path) -> None:
                 class View:
                     hero_image = "img/email/chars-v1/password.png"
                     email_heading = gettext("Password updated!")
-                    reason_email = gettext("You are receiving this because you have an account at hasgeek.com")
+                    reason_email = gettext(
+                        "You are receiving this because you have an account at hasgeek.com"
+                    )
                     unsubscribe_url_email = (
                         f"https://{DOMAIN}/account/notifications/unsubscribe/"
                         "Fq3ZrT8vKx2mNw7Lp0sYbH?utm_campaign=webpush&utm_medium=email"
@@ -309,7 +317,11 @@ def funnel(mirrors: Path) -> None:
                         "funnel/views/otp.py" if code else "funnel/views/email.py",
                         "funnel/transports/email/send.py",
                     ]
-                    + ([f"funnel/translations/{locale}/LC_MESSAGES/messages.po"] if locale != "en" else [])
+                    + (
+                        [f"funnel/translations/{locale}/LC_MESSAGES/messages.po"]
+                        if locale != "en"
+                        else []
+                    )
                 ),
                 "commit": FUNNEL_COMMIT,
                 "licence": "AGPL-3.0-only",
@@ -326,7 +338,15 @@ def funnel(mirrors: Path) -> None:
 GATHIO = "lowercasename/gathio"
 GATHIO_COMMIT = "0ad890c98af7d34790f7468b3acb2194b2d89f37"
 GATHIO_DOMAIN = "gathio.example.org"
-_HB_ESCAPE = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;", "`": "&#x60;", "=": "&#x3D;"}
+_HB_ESCAPE = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#x27;",
+    "`": "&#x60;",
+    "=": "&#x3D;",
+}
 
 
 def _hb_escape(value: str) -> str:
@@ -344,7 +364,9 @@ def _hb_render(template: str, context: dict, t) -> str:
     def if_block(m: re.Match) -> str:
         return m.group(2) if context.get(m.group(1)) else m.group(3)
 
-    template = re.sub(r"\{\{#if (\w+)\}\}(.*?)\{\{else\}\}(.*?)\{\{/if\}\}", if_block, template, flags=re.S)
+    template = re.sub(
+        r"\{\{#if (\w+)\}\}(.*?)\{\{else\}\}(.*?)\{\{/if\}\}", if_block, template, flags=re.S
+    )
 
     def mustache(m: re.Match) -> str:
         triple = m.group(1) is not None
@@ -398,7 +420,11 @@ def gathio(mirrors: Path) -> None:
             "attendeePendingConfirmation",
             "routes.attendeependingconfirmationsubject",
             None,
-            {"eventID": event_id, "eventName": event_name, "removalPassword": "orchard-lantern-pebble"},
+            {
+                "eventID": event_id,
+                "eventName": event_name,
+                "removalPassword": "orchard-lantern-pebble",
+            },
             None,
             None,
         ),
@@ -500,7 +526,9 @@ def ubersystem(mirrors: Path) -> None:
     from types import SimpleNamespace as NS
 
     git_dir = mirrors / "magfest+ubersystem" / "repo"
-    env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(
+        autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
+    )
     env.filters["email_only"] = _email_only
     epoch, eschaton = datetime(2027, 1, 21, 8), datetime(2027, 1, 24, 18)
 
@@ -554,7 +582,11 @@ def ubersystem(mirrors: Path) -> None:
             "reg_workflow/badge_transferee.txt",
             "{c.EVENT_NAME} Registration Transferred",
             regdesk,
-            {"attendee": attendee, "transferee_code": "7KX-4TP-9RD", "transferer_code": "H3M-W7C-2QA"},
+            {
+                "attendee": attendee,
+                "transferee_code": "7KX-4TP-9RD",
+                "transferer_code": "H3M-W7C-2QA",
+            },
             None,
             "two codes (the reader's pending badge code and the code used to transfer it), nothing to type",
         ),
@@ -576,7 +608,10 @@ def ubersystem(mirrors: Path) -> None:
             "art_show/agent_code.html",
             "New Agent Code for the {c.EVENT_NAME} Art Show",
             art,
-            {"agent_code": NS(code="R4V-N7E-K3J"), "app": NS(id="c2a7e9d4-51b3-4f6e-8d0a-7e3b9c1f5a28")},
+            {
+                "agent_code": NS(code="R4V-N7E-K3J"),
+                "app": NS(id="c2a7e9d4-51b3-4f6e-8d0a-7e3b9c1f5a28"),
+            },
             "R4VN7EK3J",
             "the new agent code, which the reader sends to their agent to enter in their registration",
         ),
@@ -612,7 +647,10 @@ def ubersystem(mirrors: Path) -> None:
             "accounts/password_reset.html",
             "{c.EVENT_NAME} Password Reset",
             admin,
-            {"account": NS(email="jordan.ellis@example.com"), "token": "8d3f2a71-5c9e-4b0d-a6e4-19f7c2b8d350"},
+            {
+                "account": NS(email="jordan.ellis@example.com"),
+                "token": "8d3f2a71-5c9e-4b0d-a6e4-19f7c2b8d350",
+            },
             None,
             None,
         ),
@@ -659,7 +697,11 @@ def ubersystem(mirrors: Path) -> None:
             "commit": UBER_COMMIT,
             "licence": "AGPL-3.0-only",
             "rendered": "jinja2 from_string with autoescape, trim_blocks, lstrip_blocks, keep_trailing_newline; "
-            + ("one text/plain body (SES bodyText)" if template.endswith(".txt") else "one text/html body (SES bodyHtml)"),
+            + (
+                "one text/plain body (SES bodyText)"
+                if template.endswith(".txt")
+                else "one text/html body (SES bodyHtml)"
+            ),
             "file": f"mail/ubersystem/ubersystem-{group}-en.eml",
         }
         if note:
@@ -707,7 +749,9 @@ def _message_format(pattern: str, *args: str) -> str:
     return "".join(out)
 
 
-def _twirl(template: str, values: dict, messages: dict, exprs: dict[str, str], *, html: bool) -> str:
+def _twirl(
+    template: str, values: dict, messages: dict, exprs: dict[str, str], *, html: bool
+) -> str:
     body = template[template.index(")") + 1 :]  # after the parameter list: its newline stays
     head = "@if(ConferenceDescriptor.current().frLangEnabled) {"
     while head in body:  # frLangEnabled is true: the block's text as written
@@ -789,9 +833,23 @@ def devoxx(mirrors: Path) -> None:
                 values["conferenceName"] = _message_format(messages["longName"])
             long_name = _message_format(messages["longName"])
             subject = _message_format(messages[subject_key], *args, long_name)
-            text = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.txt"), values, messages, DEVOXX_EXPRS, html=False)
-            html = _twirl(_show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.html"), values, messages, DEVOXX_EXPRS, html=True)
-            raw = message(sender="program@devoxx.fr", subject=subject, text=text, html_part=html, sent=SENT)
+            text = _twirl(
+                _show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.txt"),
+                values,
+                messages,
+                DEVOXX_EXPRS,
+                html=False,
+            )
+            html = _twirl(
+                _show(git_dir, DEVOXX_COMMIT, f"app/views/Mails/{view}.scala.html"),
+                values,
+                messages,
+                DEVOXX_EXPRS,
+                html=True,
+            )
+            raw = message(
+                sender="program@devoxx.fr", subject=subject, text=text, html_part=html, sent=SENT
+            )
             item = {
                 "id": f"devoxx-{group}-{lang}",
                 "group": f"devoxx-{group}",
@@ -815,8 +873,12 @@ def devoxx(mirrors: Path) -> None:
                 "rendered": "Twirl txt and html views by a small renderer, subject from the Play messages "
                 f"file of CFP_LANG {lang}; multipart/alternative",
                 "file": f"mail/cfp-devoxx/devoxx-{group}-{lang}.eml",
-                "note": ("subject in " + ("English" if lang == "en" else "French") + "; body English then French"
-                         + (f"; {note}" if note else "")),
+                "note": (
+                    "subject in "
+                    + ("English" if lang == "en" else "French")
+                    + "; body English then French"
+                    + (f"; {note}" if note else "")
+                ),
             }
             _write(item, raw)
 
@@ -841,7 +903,14 @@ def tdc(mirrors: Path) -> None:
     base = TDC_EXPRS["ConferenceDescriptor.current().conferenceUrls.cfpURL"]
     name = TDC_EXPRS["ConferenceDescriptor.current().naming.shortTitle"] + " CFP"
     mails = [
-        ("access-code", "sendAccessCode", "mail.access_code.subject", [name], {"email": email, "code": "hWkPzQa"}, "hWkPzQa"),
+        (
+            "access-code",
+            "sendAccessCode",
+            "mail.access_code.subject",
+            [name],
+            {"email": email, "code": "hWkPzQa"},
+            "hWkPzQa",
+        ),
         (
             "reset-link",
             "sendResetLink",
@@ -861,10 +930,26 @@ def tdc(mirrors: Path) -> None:
     ]
     for group, view, subject_key, args, values, code in mails:
         subject = _message_format(messages[subject_key], *args)
-        text = _twirl(_show(git_dir, TDC_COMMIT, f"app/views/Mails/{view}.scala.txt"), values, messages, TDC_EXPRS, html=False)
-        html = _twirl(_show(git_dir, TDC_COMMIT, f"app/views/Mails/{view}.scala.html"), values, messages, TDC_EXPRS, html=True)
+        text = _twirl(
+            _show(git_dir, TDC_COMMIT, f"app/views/Mails/{view}.scala.txt"),
+            values,
+            messages,
+            TDC_EXPRS,
+            html=False,
+        )
+        html = _twirl(
+            _show(git_dir, TDC_COMMIT, f"app/views/Mails/{view}.scala.html"),
+            values,
+            messages,
+            TDC_EXPRS,
+            html=True,
+        )
         raw = message(
-            sender="organizacao@thedevelopersconference.com.br", subject=subject, text=text, html_part=html, sent=SENT
+            sender="organizacao@thedevelopersconference.com.br",
+            subject=subject,
+            text=text,
+            html_part=html,
+            sent=SENT,
         )
         item = {
             "id": f"tdc-{group}-pt-BR",
@@ -890,7 +975,11 @@ def tdc(mirrors: Path) -> None:
             "multipart/alternative",
             "file": f"mail/cfp-devoxx-tdc/tdc-{group}-pt-BR.eml",
             "note": "body Portuguese then English"
-            + ("; the access code is the account's password (randomAlphabetic(7)) to sign in with" if code else ""),
+            + (
+                "; the access code is the account's password (randomAlphabetic(7)) to sign in with"
+                if code
+                else ""
+            ),
         }
         _write(item, raw)
 
