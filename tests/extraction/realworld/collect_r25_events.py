@@ -20,6 +20,18 @@ call-for-papers sign-in mails, rendered from git snapshots at pinned commits.
   ``notifications/user_password_set_email.html.jinja2`` with the view's hero image, heading
   ``Password updated!`` and reason line, subject ``"⚠️ " + _("Your password has been
   updated")``, from ``Hasgeek`` (``RenderNotification.email_from``): a notice.
+  ``funnel/views/notifications/rsvp_notification.py`` renders the registration
+  confirmation and cancellation (``notifications/rsvp_{yes,no}_email.html.jinja2``,
+  subjects ``"🎟️ " + _("Registration confirmation for {project}")`` / ``_("Registration
+  cancelled for {project}")``) for a project with no scheduled session and no pinned update
+  (so no ``event.ics`` attachment and no next-session line): notices. Notification links
+  carry ``tracking_tags()`` (utm_campaign the bare type, as these types are
+  ``for_private_recipient``), the unsubscribe link ``/account/notifications/unsubscribe/
+  <token>`` with utm_source=unsubscribe, and the HTML's base URL is the document's URL.
+  The JSON-LD the senders pass (``jsonld_confirm_action``, ``jsonld_view_action``,
+  ``jsonld_event_reservation`` of ``funnel/transports/email/send.py``) goes into the
+  layout's ``<script type="application/ld+json">`` through Flask's ``tojson`` (sorted
+  keys, ASCII, HTML-safe escapes, datetimes as HTTP dates), re-implemented here.
 
   Rendering: ``funnel/transports/email/send.py`` ``send_email`` sends
   multipart/alternative with ``html2text(content)`` as the text part and
@@ -157,6 +169,42 @@ FUNNEL_COMMIT = "eaed75d053027044fd526789ff9721d3b48285bb"
 DOMAIN = "hasgeek.example.com"
 SENT = datetime(2026, 12, 4, 10, 15, tzinfo=UTC)
 ITEMS: list[dict] = []
+FUNNEL_PROJECT = (
+    "The Fifth Elephant / Data Privacy Meetup",
+    "https://hasgeek.example.com/fifthelephant/data-privacy-meetup",
+)
+# Renderer classes of funnel/views/notifications/{account,rsvp}_notification.py (type_ from
+# funnel/models/notification_types.py; all three are for_private_recipient, so the
+# utm_campaign is the bare type).
+FUNNEL_NOTIFICATIONS = {
+    "user_password_set": {
+        "hero_image": "img/email/chars-v1/password.png",
+        "heading": "Password updated!",
+        "reason": "You are receiving this because you have an account at hasgeek.com",
+        "subject": "Your password has been updated",
+        "emoji": "⚠️ ",
+        "token": "eyJidWlkIjoiN2ZRbXRaSjJYcHY0SzFkR2VFc2EiLCJ0eXBlIjoidXNlcl9wYXNzd29yZF9zZXQifQ.Z1B5cg.k3Xq9Wc2Lr7TnVb0Ej4Ym8Hd6Pa",
+        "base_url": "https://hasgeek.example.com/ananya",
+    },
+    "rsvp_yes": {
+        "hero_image": "img/email/chars-v1/registration-confirmed.png",
+        "heading": "Registration confirmed!",
+        "reason": "You are receiving this because you have registered for this project",
+        "subject": "Registration confirmation for {project}",
+        "emoji": "🎟️ ",
+        "token": "eyJidWlkIjoiN2ZRbXRaSjJYcHY0SzFkR2VFc2EiLCJ0eXBlIjoicnN2cF95ZXMifQ.Z1B5cg.Qm2Rt8Vx4Nc7Lb1Hs9Kd3Wf6Jp0",
+        "base_url": "https://hasgeek.example.com/fifthelephant/data-privacy-meetup",
+    },
+    "rsvp_no": {
+        "hero_image": "img/email/chars-v1/registration-cancelled.png",
+        "heading": "Registration cancelled",
+        "reason": "You are receiving this because you had registered for this project",
+        "subject": "Registration cancelled for {project}",
+        "emoji": "🎟️ ",
+        "token": "eyJidWlkIjoiN2ZRbXRaSjJYcHY0SzFkR2VFc2EiLCJ0eXBlIjoicnN2cF9ubyJ9.Z1B5cg.Tz5Wn1Kc8Rb3Xv7Mq2Hd9Lf4Gs6",
+        "base_url": "https://hasgeek.example.com/fifthelephant/data-privacy-meetup",
+    },
+}
 
 
 def _show(git_dir: Path, commit: str, path: str) -> str:
@@ -199,12 +247,94 @@ def _url_for(endpoint: str, _external: bool = False, **kw) -> str:
     return f"https://{DOMAIN}{paths[endpoint]}"
 
 
+def _flask_tojson(obj) -> str:
+    """Flask's ``tojson``: ``app.json.dumps`` (sort_keys, ensure_ascii, datetimes as HTTP
+    dates) made HTML-safe as ``markupsafe``'s ``htmlsafe_json_dumps`` does."""
+    from email.utils import format_datetime as http_date
+
+    def default(value):
+        return http_date(value, usegmt=True)
+
+    text = json.dumps(obj, default=default, ensure_ascii=True, sort_keys=True)
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027")):
+        text = text.replace(ch, esc)
+    return text
+
+
+def _funnel_jsonld(group: str, subject: str, params: dict, gettext) -> dict | None:
+    """The schema.org JSON-LD each sender passes (funnel/transports/email/send.py)."""
+    if group == "verify-email":  # jsonld_confirm_action
+        return {
+            "@context": "https://schema.org",
+            "@type": "EmailMessage",
+            "description": subject,
+            "potentialAction": {
+                "@type": "ConfirmAction",
+                "name": gettext("Verify email address"),
+                "handler": {"@type": "HttpActionHandler", "url": params["url"]},
+            },
+        }
+    publisher = {"@type": "Organization", "name": "Hasgeek", "url": f"https://{DOMAIN}/"}
+    if group == "reset-otp":  # jsonld_view_action
+        return {
+            "@context": "https://schema.org",
+            "@type": "EmailMessage",
+            "description": subject,
+            "potentialAction": {
+                "@type": "ViewAction",
+                "name": gettext("Reset password"),
+                "url": params["url"],
+            },
+            "publisher": publisher,
+        }
+    if group == "rsvp-cancelled":  # jsonld_view_action(joined_title, project url, "View project")
+        return {
+            "@context": "https://schema.org",
+            "@type": "EmailMessage",
+            "description": FUNNEL_PROJECT[0],
+            "potentialAction": {
+                "@type": "ViewAction",
+                "name": gettext("View project"),
+                "url": FUNNEL_PROJECT[1],
+            },
+            "publisher": publisher,
+        }
+    if group == "rsvp-confirmed":  # jsonld_event_reservation: no venue, no start date
+        return {
+            "@context": "https://schema.org",
+            "@type": "EventReservation",
+            "reservationNumber": "7pSVmZ3kqDNu2bXcHf9TwR",
+            "reservationStatus": "https://schema.org/ReservationConfirmed",
+            "underName": {"@type": "Person", "name": "Ananya Rao"},
+            "reservationFor": {
+                "@type": "Event",
+                "name": FUNNEL_PROJECT[0],
+                "url": FUNNEL_PROJECT[1],
+                "startDate": None,
+                "location": {"@type": "VirtualLocation", "url": FUNNEL_PROJECT[1]},
+                "performer": {
+                    "@type": "Organization",
+                    "name": "The Fifth Elephant",
+                    "image": "https://images.hasgeek.example.com/embed/file/3c1f0a9e2b7d4c58a6e1f2d3b4c5a697",
+                },
+            },
+            "modifyReservationUrl": FUNNEL_PROJECT[1],
+            "modifiedTime": datetime(2026, 12, 4, 10, 14, 52, tzinfo=UTC),
+            "numSeats": "1",
+        }
+    return None  # the OTP mails and the password notice pass none
+
+
 def funnel(mirrors: Path) -> None:
+    from types import SimpleNamespace as NS
+
     git_dir = mirrors / "hasgeek+funnel" / "repo"
     names = [
         "notifications/layout_email.html.jinja2",
         "notifications/macros_email.html.jinja2",
         "notifications/user_password_set_email.html.jinja2",
+        "notifications/rsvp_yes_email.html.jinja2",
+        "notifications/rsvp_no_email.html.jinja2",
         "email_login_otp.html.jinja2",
         "email_sudo_otp.html.jinja2",
         "email_account_reset.html.jinja2",
@@ -225,7 +355,6 @@ def funnel(mirrors: Path) -> None:
                 "otp": "3094",
                 "url": f"https://{DOMAIN}/account/reset/Ijk3ZTI0YzFmIg.Z1B4kQ.q8VfX2rN7mT0sLp3yHc5Kd1Wb4E"
                 "?utm_medium=email&utm_source=account-reset",
-                "jsonld": None,
             },
             "3094",
             ["en"],
@@ -245,12 +374,20 @@ def funnel(mirrors: Path) -> None:
             {
                 "url": f"https://{DOMAIN}/account/confirm/5d41402abc4b2a76b9719d911017c592/"
                 "x7Kp2QwR9mZt4VbN?utm_medium=email&utm_source=account-verify",
-                "jsonld": None,
             },
             None,
             ["en", "hi_IN"],
         ),
-        ("password-updated", "notifications/user_password_set_email", None, {}, None, ["en"]),
+        (
+            "password-updated",
+            "notifications/user_password_set_email",
+            "user_password_set",
+            {},
+            None,
+            ["en"],
+        ),
+        ("rsvp-confirmed", "notifications/rsvp_yes_email", "rsvp_yes", {}, None, ["en"]),
+        ("rsvp-cancelled", "notifications/rsvp_no_email", "rsvp_no", {}, None, ["en"]),
     ]
     for group, template, subject_id, variables, code, locales in mails:
         for locale in locales:
@@ -261,6 +398,7 @@ def funnel(mirrors: Path) -> None:
             env.install_gettext_callables(
                 gettext, lambda s, p, n: s if n == 1 else p, newstyle=True
             )
+            env.filters["tojson"] = _flask_tojson
             env.globals.update(
                 get_locale=lambda locale=locale: locale,
                 url_for=_url_for,
@@ -274,28 +412,40 @@ def funnel(mirrors: Path) -> None:
             params.setdefault("fullname", fullname)
             sender = "Hasgeek <sender@hasgeek.example.com>"
             base_url = f"https://{DOMAIN}/"
-            if subject_id is None:
-
-                class View:
-                    hero_image = "img/email/chars-v1/password.png"
-                    email_heading = gettext("Password updated!")
-                    reason_email = gettext(
-                        "You are receiving this because you have an account at hasgeek.com"
-                    )
-                    unsubscribe_url_email = (
+            if subject_id in FUNNEL_NOTIFICATIONS:
+                note = FUNNEL_NOTIFICATIONS[subject_id]
+                tags = f"utm_campaign={subject_id}&utm_medium=email&utm_source="
+                project = NS(
+                    joined_title=FUNNEL_PROJECT[0],
+                    next_session_at=None,
+                    pinned_update=None,
+                    url_for=lambda _external=True, _anchor=None, **kw: (
+                        f"{FUNNEL_PROJECT[1]}?"
+                        + "&".join(f"{k}={v}" for k, v in kw.items())
+                        + (f"#{_anchor}" if _anchor else "")
+                    ),
+                )
+                params["view"] = NS(
+                    hero_image=note["hero_image"],
+                    email_heading=gettext(note["heading"]),
+                    reason_email=gettext(note["reason"]),
+                    unsubscribe_url_email=(
                         f"https://{DOMAIN}/account/notifications/unsubscribe/"
-                        "Fq3ZrT8vKx2mNw7Lp0sYbH?utm_campaign=webpush&utm_medium=email"
-                        "&utm_source=unsubscribe"
-                    )
-
-                params["view"] = View()
-                subject = "⚠️ " + gettext("Your password has been updated")
-                sender = "Hasgeek <sender@hasgeek.example.com>"
-                base_url = f"https://{DOMAIN}/~ananya"
+                        f"{note['token']}?{tags}unsubscribe"
+                    ),
+                    rsvp=NS(project=project),
+                    tracking_tags=lambda subject_id=subject_id: {
+                        "utm_campaign": subject_id,
+                        "utm_medium": "email",
+                        "utm_source": "notification",
+                    },
+                )
+                subject = note["emoji"] + gettext(note["subject"]).format(project=FUNNEL_PROJECT[0])
+                base_url = note["base_url"]
             else:
                 subject = gettext(subject_id).format(otp=params.get("otp", ""))
             params.setdefault("view", None)
-            params.setdefault("jsonld", None)
+            params["jsonld"] = _funnel_jsonld(group, subject, params, gettext)
             content = env.get_template(f"{template}.html.jinja2").render(**params)
             body = html2text(content)
             html = transform(content, base_url=base_url)
@@ -314,7 +464,13 @@ def funnel(mirrors: Path) -> None:
                         f"funnel/templates/{template}.html.jinja2",
                         "funnel/templates/notifications/layout_email.html.jinja2",
                         "funnel/templates/notifications/macros_email.html.jinja2",
-                        "funnel/views/otp.py" if code else "funnel/views/email.py",
+                        "funnel/views/otp.py"
+                        if code
+                        else "funnel/views/notifications/rsvp_notification.py"
+                        if group.startswith("rsvp")
+                        else "funnel/views/notifications/account_notification.py"
+                        if group == "password-updated"
+                        else "funnel/views/email.py",
                         "funnel/transports/email/send.py",
                     ]
                     + (
