@@ -128,6 +128,16 @@ call-for-papers sign-in mails, rendered from git snapshots at pinned commits.
   mail is rendered for CFP_LANG en and fr, which changes the subject (and the conference
   name, the same in both); the bodies are bilingual (English, then the French section).
   From ``program@devoxx.fr``, the configured default of ``mail.from``.
+  ``Mails.sendGoldenTicketEmail`` (called from ``app/library/ZapActor.scala``) sends a
+  reviewer invited to the Golden Ticket programme the French-only views
+  ``app/views/Mails/goldenticket/sendGoldenTicketEmail.scala.{txt,html}`` (subject
+  ``mail.goldenticket.subject`` with ``shortYearlyName``, rendered for CFP_LANG fr; the
+  HTML view writes ``@@media`` for a literal ``@media``). ``app/models/GoldenTicket.scala``
+  creates the reviewer account with password ``RandomStringUtils.randomAlphabetic(8)``,
+  the "code d'accès personnel" to type with the email address (the code), and the ticket
+  id ``email.hashCode`` and ``ticketId.hashCode`` run together (Java ``String.hashCode``,
+  computed here); the ticket number is 16 random digits (``randomNumeric(16)``, the admin
+  form's default).
 - thedevconf/cfp-devoxx-tdc (MIT), commit TDC_COMMIT: The Developer's Conference (Brazil)
   fork of the same CFP app, whose ``app/notifiers/Mails.scala`` sends the same three mails
   through the Play mailer plugin (``emailer.send(text, html)``) with its own Portuguese-then-
@@ -909,6 +919,7 @@ def _twirl(
     template: str, values: dict, messages: dict, exprs: dict[str, str], *, html: bool
 ) -> str:
     body = template[template.index(")") + 1 :]  # after the parameter list: its newline stays
+    body = body.replace("@@", "\x00")  # Twirl's escaped at sign
     head = "@if(ConferenceDescriptor.current().frLangEnabled) {"
     while head in body:  # frLangEnabled is true: the block's text as written
         start = body.index(head)
@@ -929,7 +940,8 @@ def _twirl(
             value = re.sub(r"[<>\"'&]", lambda c: _TWIRL_ESCAPE[c.group()], value)
         return value
 
-    return re.sub(rf'@({known})|@Messages\("([^"]+)"\)|@Html\((\w+)\)|@(\w+)', expr, body)
+    out = re.sub(rf'@({known})|@Messages\("([^"]+)"\)|@Html\((\w+)\)|@(\w+)', expr, body)
+    return out.replace("\x00", "@")
 
 
 DEVOXX_EXPRS = {
@@ -1037,6 +1049,69 @@ def devoxx(mirrors: Path) -> None:
                 ),
             }
             _write(item, raw)
+
+
+def _java_hash(text: str) -> int:
+    """java.lang.String.hashCode (UTF-16 code units, 32-bit wrap-around)."""
+    h = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def devoxx_golden_ticket(mirrors: Path) -> None:
+    git_dir = mirrors / "nicmarti+cfp-devoxx" / "repo"
+    messages = _java_messages(_show(git_dir, DEVOXX_COMMIT, "conf/messages.fr"))
+    email, ticket_id, password = "lucie.bernard@example.com", "4829107356218934", "KfRwTqZm"
+    gt_id = f"{_java_hash(email)}{_java_hash(ticket_id)}"  # GoldenTicket.generateId
+    exprs = {
+        **DEVOXX_EXPRS,
+        "ConferenceDescriptor.current().conferenceUrls.cfpURL()": DEVOXX_CFP_URL,
+        "ConferenceDescriptor.current().conferenceUrls.cfpHostname": "cfp.devoxx.fr",
+        "routes.GoldenTicketController.authenticate()": "/cfp/goldenticket",
+        "gt.ticketId": ticket_id,
+        "gt.id": gt_id,
+        "webuser.firstName": "Lucie",
+        "webuser.password": password,
+    }
+    view = "app/views/Mails/goldenticket/sendGoldenTicketEmail.scala"
+    text = _twirl(_show(git_dir, DEVOXX_COMMIT, f"{view}.txt"), {}, messages, exprs, html=False)
+    html = _twirl(_show(git_dir, DEVOXX_COMMIT, f"{view}.html"), {}, messages, exprs, html=True)
+    subject = _message_format(
+        messages["mail.goldenticket.subject"], _message_format(messages["shortYearlyName"])
+    )
+    raw = message(sender="program@devoxx.fr", subject=subject, text=text, html_part=html, sent=SENT)
+    _write(
+        {
+            "id": "devoxx-golden-ticket-fr",
+            "group": "devoxx-golden-ticket",
+            "source": "cfp-devoxx",
+            "lang": "fr",
+            "kind": "saas-otp",
+            "code": password,
+            "repository": DEVOXX,
+            "path": ",".join(
+                [
+                    f"{view}.txt",
+                    f"{view}.html",
+                    "app/notifiers/Mails.scala",
+                    "app/library/ZapActor.scala",
+                    "app/models/GoldenTicket.scala",
+                    "conf/messages.fr",
+                    "conf/routes",
+                ]
+            ),
+            "commit": DEVOXX_COMMIT,
+            "licence": "MIT",
+            "rendered": "Twirl txt and html views by a small renderer (@@ for a literal at sign), subject from "
+            "conf/messages.fr (CFP_LANG fr); multipart/alternative",
+            "file": "mail/cfp-devoxx/devoxx-golden-ticket-fr.eml",
+            "note": "the personal access code is the reviewer account's password (randomAlphabetic(8)) to type "
+            "with the email address; the text part also shows the golden ticket's internal id (two Java "
+            "hashCodes run together) and the HTML part its 16-digit ticket number, neither to type",
+        },
+        raw,
+    )
 
 
 TDC = "thedevconf/cfp-devoxx-tdc"
@@ -1148,6 +1223,7 @@ def main() -> None:
     gathio(args.mirrors)
     ubersystem(args.mirrors)
     devoxx(args.mirrors)
+    devoxx_golden_ticket(args.mirrors)
     tdc(args.mirrors)
     (HERE / "round25").mkdir(exist_ok=True)
     (HERE / "round25" / "events.json").write_text(
