@@ -171,7 +171,7 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
             group=f"microrealestate-{template.replace('_', '-')}",
             lang=lang,
             raw=raw,
-            kind="other" if code is None else "utility-otp",
+            kind="notice" if code is None else "saas-otp",
             code=code,
             repository="microrealestate/microrealestate",
             path=", ".join(files),
@@ -182,12 +182,206 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# YAWIK
+
+YAWIK = "cross-solution+YAWIK"
+YAWIK_COMMIT = "af5971b017854ef348a54aad42b7a159bc5e4245"
+YAWIK_DRIVER = r"""<?php
+// The part of Laminas' PhpRenderer that YAWIK's mail templates use: variables through
+// $this->name (null when unset), partial() rendering another template with only the
+// variables it is given, and the view helpers serverUrl(), basePath(), url(), services().
+class Info {
+    function __construct(public array $d) {}
+    function getLastName() { return $this->d['lastName']; }
+    function getGender() { return $this->d['gender']; }
+    function getDisplayName($emailIfEmpty = true) { return $this->d['displayName']; }
+}
+class User {
+    function __construct(public Info $info) {}
+    function getInfo() { return $this->info; }
+}
+class Job {
+    function __construct(public array $d, public User $user) {}
+    function getUser() { return $this->user; }
+    function getTitle() { return $this->d['title']; }
+    function getReference() { return $this->d['reference']; }
+}
+class Options {
+    function getSiteLogo() { return 'modules/Core/images/logo.jpg'; }
+    function getSiteName() { return 'YAWIK'; }
+    function getOperator() {
+        return ['companyShortName' => 'Example Company Name', 'street' => 'Rath Dínen 112',
+                'postalCode' => '4711', 'city' => 'Froschmoorstetten',
+                'homepage' => 'http://yawik.org'];
+    }
+}
+class View {
+    function __construct(public array $map, public array $vars, public string $host) {}
+    function __get($name) { return $this->vars[$name] ?? null; }
+    function __isset($name) { return isset($this->vars[$name]); }
+    function render($template) {
+        ob_start();
+        include $this->map[$template];
+        return ob_get_clean();
+    }
+    function partial($template, $vars = []) {
+        return (new View($this->map, $vars, $this->host))->render($template);
+    }
+    function serverUrl($path = null) { return $this->host . ($path ?? ''); }
+    function basePath($file = null) { return $file === null ? '' : '/' . ltrim($file, '/'); }
+    function url($route, $params = []) {
+        $routes = ['lang/auth' => '/login', 'lang/jobs' => '/jobs'];
+        return '/' . $params['lang'] . $routes[$route];
+    }
+    function services($name) { return new Options(); }
+}
+$jobs = json_decode(file_get_contents('php://stdin'), true);
+$out = [];
+foreach ($jobs as $job) {
+    $vars = $job['vars'];
+    $info = new Info($job['user']);
+    $vars['user'] = new User($info);
+    if (isset($job['job'])) { $vars['job'] = new Job($job['job'], $vars['user']); }
+    $out[] = (new View($job['map'], $vars, 'https://jobs.example.com'))->render($job['template']);
+}
+echo json_encode($out);
+"""
+
+
+def read_po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a gettext catalogue (an empty msgstr is left out: Laminas' gettext
+    loader then returns the msgid)."""
+    out: dict[str, str] = {}
+    key = None
+    cur: list[str] = []
+    field = None
+
+    def flush() -> None:
+        if key is not None and field == "msgstr" and "".join(cur):
+            out[key] = "".join(cur)
+
+    for line in text.splitlines() + [""]:
+        line = line.strip()
+        if line.startswith("msgid "):
+            flush()
+            key, field, cur = None, "msgid", [json.loads(line[6:])]
+        elif line.startswith("msgstr "):
+            key, field, cur = "".join(cur), "msgstr", [json.loads(line[7:])]
+        elif line.startswith('"'):
+            cur.append(json.loads(line))
+    flush()
+    return out
+
+
+def yawik(mirrors: Path, w: Writer) -> None:
+    def show(path: str) -> str:
+        return git_show(mirrors, YAWIK, YAWIK_COMMIT, path).decode()
+
+    po = {**read_po(show("module/Auth/language/de_DE.po")),
+          **read_po(show("module/Jobs/language/de_DE.po"))}  # fmt: skip
+    views = {
+        "mail/header": "module/Core/view/mail/header.phtml",
+        "mail/footer": "module/Core/view/mail/footer.phtml",
+        "mail/footer.en": "module/Core/view/mail/footer.en.phtml",
+    }
+    mails = [
+        # group, template name, file (de: the default), .en file, subject, vars, code
+        ("first-external-login", "module/Auth/view/mail/first-external-login", "Welcome to YAWIK",
+         {"application": None, "login": "mfischer"}, "password"),
+        ("first-socialmedia-login", "module/Auth/view/mail/first-socialmedia-login",
+         "Welcome to YAWIK", {"displayName": "Marta Fischer", "provider": "LinkedIn",
+                              "login": "692f1c83a4e7b"}, "password"),
+        ("register", "module/Auth/view/mail/register", ("your registration on %s", "YAWIK"),
+         {"name": "Marta Fischer", "siteName": "YAWIK",
+          "confirmationlink": "https://jobs.example.com/de/register-confirmation/6841b2c09f3e7a51d80c2e94"},
+         None),
+        ("forgot-password", "module/Auth/view/mail/forgot-password",
+         ("a new password was requested for %s", "YAWIK"),
+         {"resetlink": "https://jobs.example.com/de/auth/goto-reset-password/6c1d84e29b0f3a7e5d21c98f4b6a0e37/user/6841b2c09f3e7a51d80c2e94"},
+         None),
+        ("job-pending", "module/Jobs/view/mails/job-pending",
+         "Your Job have been wrapped up for approval", {"siteName": "YAWIK"}, None),
+        ("job-accepted", "module/Jobs/view/mails/job-accepted", "Your job has been published",
+         {"siteName": "YAWIK"}, None),
+        ("job-rejected", "module/Jobs/view/mails/job-rejected", "Your job has been rejected",
+         {"siteName": "YAWIK"}, None),
+    ]  # fmt: skip
+    passwords = {"first-external-login": {"de": "a3f90c", "en": "7e2b14"},
+                 "first-socialmedia-login": {"de": "c05d8e", "en": "91fa3b"}}  # fmt: skip
+    user = {"lastName": "Fischer", "gender": "female", "displayName": "Marta Fischer"}
+    job = {"title": "Lagerlogistiker (m/w/d)", "reference": "YK-2026-0417"}
+    jobs, meta = [], []
+    with tempfile.TemporaryDirectory(prefix="r25jobs-yawik-") as tmp:
+        base = Path(tmp)
+        files = set(views.values())
+        for group, stem, subject, variables, code in mails:
+            for lang in ("de", "en"):
+                path = stem + (".en.phtml" if lang == "en" else ".phtml")
+                files.add(path)
+                vars_ = dict(variables)
+                if code == "password":
+                    vars_["password"] = passwords[group][lang]
+                name = "mail/" + group + (".en" if lang == "en" else "")
+                # renderBodyText: '<template>.<lang>' where the resolver finds it (template
+                # map or the module's view path stack), else '<template>'; German is the
+                # default template and 'de' has no file of its own here.
+                jobs.append({"template": name, "vars": vars_, "user": user, "job": job,
+                             "map": {**{k: str(base / v) for k, v in views.items()},
+                                     name: str(base / path)}})  # fmt: skip
+                if isinstance(subject, tuple):
+                    fmt, arg = subject
+                    text = (po.get(fmt, fmt) if lang == "de" else fmt).replace("%s", arg)
+                else:
+                    text = po.get(subject, subject) if lang == "de" else subject
+                meta.append((group, lang, text, path, vars_.get("password")))
+        for f in files:
+            (base / f).parent.mkdir(parents=True, exist_ok=True)
+            (base / f).write_bytes(git_show(mirrors, YAWIK, YAWIK_COMMIT, f))
+        (base / "driver.php").write_text(YAWIK_DRIVER)
+        done = subprocess.run(["php", str(base / "driver.php")], input=json.dumps(jobs),
+                              capture_output=True, text=True, check=True)  # fmt: skip
+    bodies = json.loads(done.stdout)
+    for (group, lang, subject, path, code), body in zip(meta, bodies, strict=True):
+        raw = message(sender="Name <email@example.com>", subject=subject, text=None,
+                      html_part=body, sent=SENT)  # fmt: skip
+        catalogue = "module/Jobs/language/de_DE.po" if group.startswith("job") else "module/Auth/language/de_DE.po"
+        source_file = "module/Jobs/src/Listener/MailSender.php" if group.startswith("job") else {
+            "first-external-login": "module/Auth/src/Auth/Controller/IndexController.php",
+            "first-socialmedia-login": "module/Auth/src/Auth/Controller/IndexController.php",
+            "register": "module/Auth/src/Auth/Service/Register.php",
+            "forgot-password": "module/Auth/src/Auth/Listener/MailForgotPassword.php",
+        }[group]
+        paths = [path, *views.values(), source_file, "module/Core/src/Mail/HTMLTemplateMessage.php"]
+        if lang == "de":
+            paths.append(catalogue)
+        item = dict(
+            source="yawik",
+            group=f"yawik-{group}",
+            lang=lang,
+            raw=raw,
+            kind="notice" if code is None else "saas-otp",
+            code=code,
+            repository="cross-solution/YAWIK",
+            path=", ".join(paths),
+            commit=YAWIK_COMMIT,
+            licence="MIT",
+            rendered="PHP 8.2 includes the .phtml as Laminas' PhpRenderer does (partials, view "
+            "helpers stubbed to their output); subject via the de_DE gettext catalogue; "
+            "HTMLTemplateMessage sends one text/html part",
+        )
+        if group == "first-socialmedia-login":
+            item["note"] = "the mail gives a generated user name (uniqid) and a generated password; the password is the code"
+        w.add(**item)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     args = parser.parse_args()
     w = Writer()
     microrealestate(args.mirrors, w)
+    yawik(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
