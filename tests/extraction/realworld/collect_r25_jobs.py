@@ -375,6 +375,113 @@ def yawik(mirrors: Path, w: Writer) -> None:
         w.add(**item)
 
 
+# ---------------------------------------------------------------------------------------
+# TimeOff.Management
+
+TIMEOFF = "timeoff-management+timeoff-management-application"
+TIMEOFF_COMMIT = "5b1c1be08038e606bdd6ac5337c937847af1aa11"
+TIMEOFF_DRIVER = r"""
+const fs = require('fs');
+const path = require('path');
+const crypto = require('crypto');
+const handlebars = require('handlebars');
+const config = JSON.parse(fs.readFileSync('config/app.json', 'utf8'));
+// The three helpers of lib/view/helpers.js these templates call, as written there.
+const helpers = {
+  get_application_domain: function () { return config.application_domain; },
+  get_promotion_website_domain: function () { return config.promotion_website_domain; },
+  concatenate: function () {
+    var arg = Array.prototype.slice.call(arguments, 0);
+    arg.pop();
+    return arg.join('');
+  },
+};
+const hbs = require('express-handlebars').create({
+  handlebars: handlebars,
+  partialsDir: path.resolve('views/partials/'),
+  extname: '.hbs',
+  helpers: helpers,
+});
+// A user as lib/model/db/user.js makes it: full_name() and get_reset_password_token().
+function user(d) {
+  return Object.assign({}, d, {
+    full_name: function () { return this.name + ' ' + this.lastname; },
+    get_reset_password_token: function () {
+      const hash = crypto.createHash('md5')
+        .update(this.password + config.crypto_secret, config.crypto_hash_encoding || 'binary')
+        .digest('hex');
+      return Buffer.from(this.email + ' ' + hash).toString('base64');
+    },
+  });
+}
+(async () => {
+  const jobs = JSON.parse(fs.readFileSync(0, 'utf8'));
+  const out = [];
+  for (const job of jobs) {
+    const ctx = {};
+    for (const [k, v] of Object.entries(job.context)) ctx[k] = v.email ? user(v) : v;
+    // Email.prototype.promise_rendered_email_template
+    const text = await hbs.render(path.resolve('views/email/' + job.template + '.hbs'), ctx);
+    const parts = text.split(/\r?\n=====\r?\n/);
+    const body = await hbs.render(path.resolve('views/email/wrapper.hbs'),
+      { subject: parts[0], body: parts[1] });
+    out.push({ subject: parts[0], body: body });
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+"""
+
+
+def timeoff(mirrors: Path, w: Writer) -> None:
+    employee = {"name": "Priya", "lastname": "Raman", "email": "priya.raman@example.com",
+                "password": "5f4dcc3b5aa765d61d8327deb882cf99"}  # fmt: skip
+    admin = {"name": "Tomas", "lastname": "Berg", "email": "tomas.berg@example.com",
+             "password": "0d107d09f5bbe40cade3de5c71e9e9b7"}  # fmt: skip
+    company = {"name": "Brightwater Logistics", "ldap_auth_enabled": False}
+    mails = [
+        ("registration_complete", {"user": admin}, "lib/email.js (promise_registration_email)"),
+        ("add_new_user", {"new_user": employee, "admin_user": admin, "company": company,
+                          "user": employee}, "lib/email.js (promise_add_new_user_email)"),
+        ("forgot_password", {"user": employee, "company": company},
+         "lib/route/login.js (forgot-password)"),
+        ("reset_password", {"user": employee}, "lib/route/login.js (reset-password)"),
+    ]  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="r25jobs-timeoff-") as tmp:
+        base = Path(tmp)
+        git_export(mirrors, TIMEOFF, TIMEOFF_COMMIT, "views/email", base / "views/email")
+        git_export(mirrors, TIMEOFF, TIMEOFF_COMMIT, "views/partials", base / "views/partials")
+        (base / "config").mkdir()
+        (base / "config/app.json").write_bytes(
+            git_show(mirrors, TIMEOFF, TIMEOFF_COMMIT, "config/app.json")
+        )
+        os.symlink(NODE_MODULES, base / "node_modules")
+        (base / "driver.js").write_text(TIMEOFF_DRIVER)
+        jobs = [{"template": t, "context": c} for t, c, _ in mails]
+        done = subprocess.run(["node", "driver.js"], cwd=base, input=json.dumps(jobs),
+                              capture_output=True, text=True, check=True)  # fmt: skip
+    for (template, _, caller), r in zip(mails, json.loads(done.stdout), strict=True):
+        raw = message(sender="email@test.com", subject=r["subject"], text=None,
+                      html_part=r["body"], sent=SENT)  # fmt: skip
+        w.add(
+            source="timeoff",
+            group=f"timeoff-{template.replace('_', '-')}",
+            lang="en",
+            raw=raw,
+            kind="notice",
+            code=None,
+            repository="timeoff-management/timeoff-management-application",
+            path=", ".join(dict.fromkeys([
+                f"views/email/{template}.hbs", "views/email/wrapper.hbs",
+                "views/partials/email/link.hbs", "lib/email.js", "lib/view/helpers.js",
+                "lib/model/db/user.js", "config/app.json", caller.split(" ")[0]])),  # fmt: skip
+            commit=TIMEOFF_COMMIT,
+            licence="MIT",
+            rendered="handlebars 4.5.0 through express-handlebars 3.1.0 as lib/email.js does: "
+            "inner template split at '=====' into subject and body, body put into "
+            "wrapper.hbs; nodemailer sends html only",
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -382,6 +489,7 @@ def main() -> None:
     w = Writer()
     microrealestate(args.mirrors, w)
     yawik(args.mirrors, w)
+    timeoff(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
