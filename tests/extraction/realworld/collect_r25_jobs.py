@@ -482,6 +482,91 @@ def timeoff(mirrors: Path, w: Writer) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# ProjectSend
+
+PROJECTSEND = "projectsend+projectsend"
+PROJECTSEND_COMMIT = "496dfea0442b82b2c1885c44f513b882efaf0780"
+PS_BASE_URI = "https://files.example.com/"
+PS_SYSTEM_URI = "https://www.projectsend.org/"  # SYSTEM_URI of includes/app.php
+
+
+def php_str_replace(search: list[str], replace: list[str], subject: str) -> str:
+    """PHP's str_replace with two arrays: each pair in turn over the whole subject."""
+    for a, b in zip(search, replace, strict=True):
+        subject = subject.replace(a, b)
+    return subject
+
+
+def projectsend(mirrors: Path, w: Writer) -> None:
+    def show(path: str) -> str:
+        return git_show(mirrors, PROJECTSEND, PROJECTSEND_COMMIT, path).decode()
+
+    header, footer = show("emails/header.html"), show("emails/footer.html")
+    mails = [
+        ("2fa_code", "2fa-code.html", "Your login verification code",
+         ["%SUBJECT%", "%BODY1%", "%BODY2%", "%BODY3%", "%CODE%", "%LABEL_EXPIRY%", "%EXPIRY_DATE%"],
+         ["Someone has attempted to log in to your account.",
+          "To continue the process, you need to enter the following code:",
+          "If you did not initiate the log in process, please change your password as soon as possible.",
+          "503718", "This code will expire on:", "2026-12-04 14:37:09"],
+         "503718", "includes/Classes/AuthenticationCode.php"),
+        ("new_client", "new-client.html", "Welcome to ProjectSend",
+         ["%SUBJECT%", "%BODY1%", "%BODY2%", "%BODY3%", "%LBLUSER%", "%LBLPASS%", "%USERNAME%", "%PASSWORD%", "%URI%"],
+         ["A new account was created for you. From now on, you can access the files that have been uploaded under your account using the following credentials:",
+          "You can log in following this link",
+          "Please contact the administrator if you need further assistance.",
+          "Your username", "Your password", "okafor.legal", "Quill-Harbor-2718", PS_BASE_URI],
+         "Quill-Harbor-2718", "clients-add.php"),
+        ("new_user", "new-user.html", "Welcome to ProjectSend",
+         ["%SUBJECT%", "%BODY1%", "%BODY2%", "%BODY3%", "%LBLUSER%", "%LBLPASS%", "%USERNAME%", "%PASSWORD%", "%URI%"],
+         ["A new account was created for you. From now on, you can access the system administrator using the following credentials:",
+          "Access the system panel here", "Thank you for using ProjectSend.",
+          "Your username", "Your password", "lhernandez", "Marlow#Sprout61", PS_BASE_URI],
+         "Marlow#Sprout61", "users-add.php"),
+        ("password_reset", "password-reset.html", "Password reset instructions",
+         ["%SUBJECT%", "%BODY1%", "%BODY2%", "%BODY3%", "%BODY4%", "%LBLUSER%", "%USERNAME%", "%URI%"],
+         ["A request has been received to reset the password for the following account:",
+          "To continue, please visit the following link", "The request is valid only for 24 hours.",
+          "If you did not make this request, simply ignore this email.", "Username", "okafor.legal",
+          PS_BASE_URI + "reset-password.php?token=4be07a19c3d28f65e1a0b97d3c542e8f&user=okafor.legal"],
+         None, "includes/Classes/PasswordReset.php"),
+        ("account_deny", "account-deny.html", "You account has been denied",
+         ["%SUBJECT%", "%BODY1%", "%BODY2%"],
+         ["Your account request has been denied.",
+          "Please contact the administrator if you need further assistance."],
+         None, "clients-requests.php"),
+    ]  # fmt: skip
+    for mail_type, filename, subject, search, values, code, caller in mails:
+        body = header + show("emails/" + filename) + footer  # prepareBody
+        body = php_str_replace(search, [subject, *values], body)
+        body = php_str_replace(["%FOOTER_SYSTEM_URI%", "%FOOTER_URI%"], [PS_SYSTEM_URI, PS_BASE_URI], body)
+        raw = message(
+            sender="ProjectSend <admin@files.example.com>",
+            subject=subject,
+            text="This email contains HTML formatting and cannot be displayed right now. "
+            "Please use an HTML compatible reader.",
+            html_part=body,
+            sent=SENT,
+        )
+        item = dict(
+            source="projectsend",
+            group=f"projectsend-{mail_type.replace('_', '-')}",
+            lang="en",
+            raw=raw,
+            kind="notice" if code is None else "saas-otp",
+            code=code,
+            repository="projectsend/projectsend",
+            path=f"includes/Classes/Emails.php, includes/app.php, emails/header.html, emails/{filename}, emails/footer.html, {caller}",
+            commit=PROJECTSEND_COMMIT,
+            licence="GPL-2.0-only",
+            rendered="Emails.php: header + template + footer, str_replace of the tags with the "
+            "English msgids of __() (only lang/en.po ships at this commit); PHPMailer MsgHTML plus "
+            "its fixed AltBody sentence",
+        )
+        w.add(**item)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -490,6 +575,7 @@ def main() -> None:
     microrealestate(args.mirrors, w)
     yawik(args.mirrors, w)
     timeoff(args.mirrors, w)
+    projectsend(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
