@@ -13,7 +13,9 @@ SENDERS
 from __future__ import annotations
 
 import argparse
+import gettext
 import hashlib
+import io
 import json
 import os
 import subprocess
@@ -567,6 +569,87 @@ def projectsend(mirrors: Path, w: Writer) -> None:
         w.add(**item)
 
 
+PROJECTSEND_2016 = "5c41ea6b7c2eb6a509cc8c548d36e713a0d8d3b3"
+"""ProjectSend of September 2016, the last commit before its lang/*.po and .mo were moved out
+of the repository (its send-email.php and emails/*.html are the same mails, older markup)."""
+PS2016_LANGS = {"ca": "ca_ES", "cs": "cs", "da": "da", "de": "de", "es": "es", "fr": "fr",
+                "it": "it_IT", "nl": "nl", "pt-BR": "pt_BR", "pt-PT": "pt_PT", "uk": "uk"}  # fmt: skip
+PS2016_PASSWORDS = {"ca": "Tramuntana-47", "cs": "Vltava#2219", "da": "Skovsti-8841",
+                    "de": "Rheinufer!62", "es": "Alameda-3095", "fr": "Canal.Saint-71",
+                    "it": "Gelsomino-514", "nl": "Grachtpad#39", "pt-BR": "Ipanema-7720",
+                    "pt-PT": "Alfama_2608", "uk": "Kashtan-4417"}  # fmt: skip
+
+
+def projectsend_2016(mirrors: Path, w: Writer) -> None:
+    def show(path: str) -> bytes:
+        return git_show(mirrors, PROJECTSEND, PROJECTSEND_2016, path)
+
+    # includes/email-template.php builds the header and footer strings with SYSTEM_URI
+    # (sys.vars.php) and BASE_URI (the install's base_uri option): PHP evaluates it.
+    with tempfile.TemporaryDirectory(prefix="r25jobs-ps-") as tmp:
+        (Path(tmp) / "email-template.php").write_bytes(show("includes/email-template.php"))
+        script = ("define('SYSTEM_URI','http://www.projectsend.org/');"
+                  f"define('BASE_URI','{PS_BASE_URI}');"
+                  f"include '{tmp}/email-template.php';"
+                  "echo json_encode([$email_template_header, $email_template_footer]);")  # fmt: skip
+        done = subprocess.run(["php", "-r", script], capture_output=True, text=True, check=True)
+    header, footer = json.loads(done.stdout)
+    new_client = ["Welcome to ProjectSend",
+                  "A new account was created for you. From now on, you can access the files that have been uploaded under your account using the following credentials:",
+                  "You can log in following this link",
+                  "Please contact the administrator if you need further assistance.",
+                  "Your username", "Your password"]  # fmt: skip
+    reset = ["Password reset instructions",
+             "A request has been received to reset the password for the following account:",
+             "To continue, please visit the following link",
+             "The request is valid only for 24 hours.",
+             "If you did not make this request, simply ignore this email.", "Username"]  # fmt: skip
+    alt = ("This email contains HTML formatting and cannot be displayed right now. "
+           "Please use an HTML compatible reader.")  # fmt: skip
+    for lang, locale in PS2016_LANGS.items():
+        mo = f"lang/{locale}.mo"
+        t = gettext.GNUTranslations(io.BytesIO(show(mo)))
+        for mail_type, filename in (("new_client", "new-client.html"),
+                                    ("password_reset", "password-reset.html")):  # fmt: skip
+            body = header + show("emails/" + filename).decode() + footer
+            if mail_type == "new_client":
+                strings = [t.gettext(x) for x in new_client]
+                code = PS2016_PASSWORDS[lang]
+                body = php_str_replace(
+                    ["%SUBJECT%", "%BODY1%", "%BODY2%", "%BODY3%", "%LBLUSER%", "%LBLPASS%",
+                     "%USERNAME%", "%PASSWORD%", "%URI%"],
+                    [*strings, "m.novak", code, PS_BASE_URI], body)  # fmt: skip
+                caller = "includes/classes/actions-clients.php"
+            else:
+                strings = [t.gettext(x) for x in reset]
+                code = None
+                body = php_str_replace(
+                    ["%SUBJECT%", "%BODY1%", "%BODY2%", "%BODY3%", "%BODY4%", "%LBLUSER%",
+                     "%USERNAME%", "%URI%"],
+                    [*strings, "m.novak", PS_BASE_URI
+                     + "reset-password.php?token=8e3b1d06c9f4a27e5b10d3c8f6a94e21&user=m.novak"],
+                    body)  # fmt: skip
+                caller = "reset-password.php"
+            raw = message(sender="ProjectSend <admin@files.example.com>", subject=strings[0],
+                          text=t.gettext(alt), html_part=body, sent=SENT)  # fmt: skip
+            w.add(
+                source="projectsend",
+                group=f"projectsend-2016-{mail_type.replace('_', '-')}",
+                lang=lang,
+                raw=raw,
+                kind="notice" if code is None else "saas-otp",
+                code=code,
+                repository="projectsend/projectsend",
+                path=f"includes/classes/send-email.php, includes/email-template.php, "
+                f"sys.vars.php, emails/{filename}, {mo}, {caller}",
+                commit=PROJECTSEND_2016,
+                licence="GPL-2.0-only",
+                rendered="send-email.php: PHP-evaluated header + emails/ template + footer, "
+                "str_replace of the tags with __() strings from the locale's .mo (read with "
+                "Python gettext); PHPMailer MsgHTML plus the translated AltBody",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -576,6 +659,7 @@ def main() -> None:
     yawik(args.mirrors, w)
     timeoff(args.mirrors, w)
     projectsend(args.mirrors, w)
+    projectsend_2016(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
