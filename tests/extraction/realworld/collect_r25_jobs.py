@@ -135,6 +135,16 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
     locales = {"en": "en", "fr-FR": "fr-FR", "de-DE": "de-DE", "pt-BR": "pt-BR", "es-CO": "es-CO"}
     otps = {"en": "604917", "fr-FR": "318052", "de-DE": "072694", "pt-BR": "941385", "es-CO": "257730"}
     tokens = {"en": "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImxhbmRsb3JkQGV4YW1wbGUuY29tIn0.Qm9rZ3NfcHd0b2tlbl9tcmU"}
+    # the rent reminder goes out through the landlord's own mail settings, with the data of
+    # emailparts/data/rentcall (term, due date 10 days after the term, no weekend)
+    landlord_bank = {**landlord, "hasBankInfo": True,
+                     "bankInfo": {"name": "Cascade Community Bank",
+                                  "iban": "DE44 5001 0517 5407 3249 31"},
+                     "contacts": [{**landlord["contacts"][0], "name": "Ruth Hollis"}]}  # fmt: skip
+    tenant = {"name": "Dana Whitfield", "street1": "214 Alder Street, Apt 3B", "street2": "",
+              "zipCode": "97205", "city": "Portland", "reference": "T-0193",
+              "contract": {"lease": {"timeRange": "months"}},
+              "rents": [{"total": {"grandTotal": 1245.5}}]}  # fmt: skip
     jobs, meta = [], []
     for lang, locale in locales.items():
         jobs.append({"template": "otp", "locale": locale, "currency": "EUR", "config": config,
@@ -144,6 +154,12 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
                      "config": config, "data": {"firstname": "Dana", "token": tokens["en"],
                                                 "useAppEmailService": True}})
         meta.append(("reset_password", lang, None))
+        jobs.append({"template": "rentcall_reminder", "locale": locale, "currency": "EUR",
+                     "config": config, "data": {"landlord": landlord_bank, "tenant": tenant,
+                                                "period": "2026110100", "today": "12/11/2026",
+                                                "billingRef": "11_26_T-0193",
+                                                "dueDate": "11/11/2026"}})  # fmt: skip
+        meta.append(("rentcall_reminder", lang, None))
     with tempfile.TemporaryDirectory(prefix="r25jobs-mre-") as tmp:
         base = Path(tmp)
         git_export(mirrors, MRE, MRE_COMMIT, "services/emailer/src", base / "src")
@@ -161,8 +177,13 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
                   f"{src}utils/templatefunctions.js", f"{src}locales/{locales[lang]}.json"]  # fmt: skip
         if template == "otp":
             files.append("services/authenticator/src/routes/tenant.js")
+        if template == "rentcall_reminder":
+            files.append(f"{src}emailparts/data/rentcall/index.js")
+        sender = "MicroRealEstate <noreply@rentals.example.com>"
+        if template == "rentcall_reminder":
+            sender = "Hollis Lane Properties <office@hollislane.example.com>"
         raw = message(
-            sender="MicroRealEstate <noreply@rentals.example.com>",
+            sender=sender,
             subject=r["subject"],
             text=r["body_text"],
             html_part=r["body_html"],
