@@ -1,13 +1,98 @@
-"""Round twenty-five, work and property: MicroRealEstate (landlord / tenant property
-management).
+"""Round twenty-five, work, hiring and property: a landlord/tenant property-management suite
+(MicroRealEstate), a job board and applicant tracker (YAWIK), an employee leave tracker
+(TimeOff.Management) and a client document-exchange portal (ProjectSend) — a tenant sign-in
+code, a portal login code, generated and chosen passwords handed out in welcome mails, and
+password, registration, job-ad and rent notices, in the languages their catalogues translate
+them into.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_jobs.py \\
         --mirrors /work/.mirror
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt
 from them at the commit named below, with fixed values, so each run writes the same bytes.
+Beyond the standard library the script runs ``node`` (20.x, with its full ICU) and ``php``
+(8.2 CLI) and needs five npm packages for node, installed outside the tree:
+``npm install --prefix /tmp/r25jobs-node ejs@3.1.10 i18n@0.14.2 moment@2.29.4
+handlebars@4.5.0 express-handlebars@3.1.0`` (the versions the senders pin; the script links
+``/tmp/r25jobs-node/node_modules`` into a temporary copy of each sender's templates).
 
-SENDERS
+- microrealestate/microrealestate (MIT, ``LICENSE``), commit 479d0ad7. The emailer service
+  (``services/emailer/src``) builds each mail in ``emailcontent.js``: ``ejs.renderFile`` of
+  ``emailparts/contents/<template>/{subject,body_html,body_text}.ejs`` with the data of
+  ``emailparts/data/<template>/index.js``, ``config`` (``APP_NAME`` = MicroRealEstate, the
+  default of ``base.env``) and ``_`` = ``utils/templatefunctions.js`` (i18n 0.14.2 over
+  ``src/locales/<locale>.json``, moment for terms, ``Intl.NumberFormat`` for money). Here the
+  emailer's own files are exported to a temporary folder and run under node with the pinned
+  ejs/i18n/moment: the real engine, the real helpers. nodemailer sends subject, text and
+  html: a multipart/alternative. Locales: en, fr-FR, de-DE, pt-BR, es-CO (all five the
+  emailer configures in ``src/index.js``; each translates these strings).
+
+  * ``otp``: the tenant portal sign-in code; ``services/authenticator/src/routes/tenant.js``
+    makes it with nanoid's ``customAlphabet('0123456789', 6)`` (six digits, leading zero
+    possible); the landlord is the tenant's realm (name, contact and address in the footer).
+  * ``reset_password``: the landlord account's reset link (the token only inside the link).
+  * ``rentcall_reminder``: the unpaid-rent reminder sent through the landlord's own mail
+    settings (From the landlord), with an amount, an IBAN, phone numbers and a due date:
+    a notice with many numbers and nothing to type.
+
+- cross-solution/YAWIK (MIT, ``LICENSE``), commit af5971b0: a job board and applicant
+  tracker (Laminas MVC). ``Core\\Mail\\HTMLTemplateMessage::renderBodyText`` renders the
+  template ``<name>.<lang>`` when the view resolver finds one (template map or the module's
+  ``view`` path stack), else ``<name>`` (German); the result is the whole text/html body (no
+  layout). The .phtml files are run by PHP 8.2 through a small stand-in for Laminas'
+  PhpRenderer (variables as ``$this->name``, ``partial()`` with only its own variables,
+  ``serverUrl()``/``basePath()``/``url()`` returning what the helpers return for a site at
+  https://jobs.example.com, ``services('Core/Options')`` the defaults of
+  ``Core/src/Options/ModuleOptions.php``: site name YAWIK, the sample operator address).
+  Subjects go through ``TranslatorAwareMessage::setSubject``: the msgid looked up in the
+  de_DE gettext catalogue of the module (untranslated ids stay English), then ``sprintf``.
+  From is ``Auth`` ``ModuleOptions``' default ``Name <email@example.com>``.
+
+  * ``first-external-login`` (``Auth/Controller/IndexController.php``, login through an
+    external application) and ``first-socialmedia-login`` (first login through a social
+    network): the mail hands out a generated password, ``substr(md5(uniqid()), 0, 6)``: six
+    lower-case hex digits; the social one also a generated user name (``uniqid()``).
+    The English external-login mail uses the German footer partial, as its file does.
+  * ``register`` (``Auth/Service/Register.php``) and ``forgot-password``
+    (``Auth/Listener/MailForgotPassword.php``): links only.
+  * ``job-pending``, ``job-accepted``, ``job-rejected`` (``Jobs/src/Listener/MailSender.php``):
+    job-ad notices with the ad's reference number.
+
+- timeoff-management/timeoff-management-application (MIT, ``LICENSE``), commit 5b1c1be0:
+  employee leave management. ``lib/email.js`` renders ``views/email/<name>.hbs`` with
+  express-handlebars (partials of ``views/partials``, the helpers of ``lib/view/helpers.js``;
+  the three these templates call are copied into the node driver as written), splits the
+  output at ``=====`` into subject and body, renders the body into ``views/email/wrapper.hbs``
+  and sends html only, From ``application_sender_email`` of ``config/app.json``. Users are
+  objects with ``full_name()`` and ``get_reset_password_token()`` (base64 of the e-mail and
+  an md5, as ``lib/model/db/user.js``). English only (the project has no catalogue).
+  Templates: ``registration_complete``, ``add_new_user``, ``forgot_password``,
+  ``reset_password`` (password changed) — notices and links, no code.
+
+- projectsend/projectsend (GPL-2.0-only, ``LICENSE``; README: "GNU GPL v2"): a client
+  file-exchange portal. Two commits:
+
+  * 496dfea0 (2025, ``includes/Classes/Emails.php``): ``prepareBody`` joins
+    ``emails/header.html``, ``emails/<template>.html`` and ``emails/footer.html``, and each
+    ``email_<type>`` does one ``str_replace`` of the tag list with the ``__()`` strings (only
+    ``lang/en.po`` ships at this commit, so English) and the values; the footer tags are then
+    filled with ``SYSTEM_URI`` (``includes/app.php``) and ``BASE_URI`` (here
+    https://files.example.com/). PHPMailer ``MsgHTML`` plus the fixed ``AltBody`` sentence:
+    text + html. Mails: ``2fa_code`` (``AuthenticationCode.php``: ``mt_rand(100000,999999)``,
+    six digits, with the expiry date), ``new_client`` and ``new_user`` (the password the
+    administrator typed on ``clients-add.php`` / ``users-add.php``), ``password_reset`` (a
+    link) and ``account_deny``.
+  * 5c41ea6b (September 2016, the last commit that still carries ``lang/*.po``/``.mo``):
+    ``includes/classes/send-email.php`` with the header and footer strings of
+    ``includes/email-template.php`` (evaluated by PHP with ``SYSTEM_URI`` of ``sys.vars.php``
+    and ``BASE_URI``); strings from ``lang/<locale>.mo`` read with Python's gettext (what
+    php-gettext reads). ``new_client`` (a password to type) and ``password_reset`` in the
+    eleven catalogues that translate every string of both: ca, cs, da, de, es, fr, it, nl,
+    pt-BR, pt-PT, uk.
+
+Every placeholder value (names, addresses, codes, passwords, tokens) is fixed here, with the
+shape the sender's generator gives. Labels (``code``) are what a person would type: the sign-in
+and login codes and the passwords handed out; links, reference numbers and IBANs are not.
 """
 
 from __future__ import annotations
@@ -25,7 +110,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from collect import HERE, message  # noqa: E402
+from collect import HERE, message
 
 MIRRORS = Path("/work/.mirror")
 OUT = HERE / "round25" / "jobs.json"
@@ -123,7 +208,10 @@ process.stdout.write(JSON.stringify(out));
 
 
 def microrealestate(mirrors: Path, w: Writer) -> None:
-    config = {"APP_NAME": "MicroRealEstate", "LANDLORD_APP_URL": "https://app.rentals.example.com/landlord"}
+    config = {
+        "APP_NAME": "MicroRealEstate",
+        "LANDLORD_APP_URL": "https://app.rentals.example.com/landlord",
+    }
     landlord = {
         "name": "Hollis Lane Properties",
         "hasContact": True,
@@ -133,8 +221,16 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
                        "city": "Portland", "state": "OR", "country": "USA"}],
     }  # fmt: skip
     locales = {"en": "en", "fr-FR": "fr-FR", "de-DE": "de-DE", "pt-BR": "pt-BR", "es-CO": "es-CO"}
-    otps = {"en": "604917", "fr-FR": "318052", "de-DE": "072694", "pt-BR": "941385", "es-CO": "257730"}
-    tokens = {"en": "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImxhbmRsb3JkQGV4YW1wbGUuY29tIn0.Qm9rZ3NfcHd0b2tlbl9tcmU"}
+    otps = {
+        "en": "604917",
+        "fr-FR": "318052",
+        "de-DE": "072694",
+        "pt-BR": "941385",
+        "es-CO": "257730",
+    }
+    tokens = {
+        "en": "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImxhbmRsb3JkQGV4YW1wbGUuY29tIn0.Qm9rZ3NfcHd0b2tlbl9tcmU"
+    }
     # the rent reminder goes out through the landlord's own mail settings, with the data of
     # emailparts/data/rentcall (term, due date 10 days after the term, no weekend)
     landlord_bank = {**landlord, "hasBankInfo": True,
@@ -147,12 +243,25 @@ def microrealestate(mirrors: Path, w: Writer) -> None:
               "rents": [{"total": {"grandTotal": 1245.5}}]}  # fmt: skip
     jobs, meta = [], []
     for lang, locale in locales.items():
-        jobs.append({"template": "otp", "locale": locale, "currency": "EUR", "config": config,
-                     "data": {"landlord": landlord, "otp": otps[lang], "useAppEmailService": True}})
+        jobs.append(
+            {
+                "template": "otp",
+                "locale": locale,
+                "currency": "EUR",
+                "config": config,
+                "data": {"landlord": landlord, "otp": otps[lang], "useAppEmailService": True},
+            }
+        )
         meta.append(("otp", lang, otps[lang]))
-        jobs.append({"template": "reset_password", "locale": locale, "currency": "EUR",
-                     "config": config, "data": {"firstname": "Dana", "token": tokens["en"],
-                                                "useAppEmailService": True}})
+        jobs.append(
+            {
+                "template": "reset_password",
+                "locale": locale,
+                "currency": "EUR",
+                "config": config,
+                "data": {"firstname": "Dana", "token": tokens["en"], "useAppEmailService": True},
+            }
+        )
         meta.append(("reset_password", lang, None))
         jobs.append({"template": "rentcall_reminder", "locale": locale, "currency": "EUR",
                      "config": config, "data": {"landlord": landlord_bank, "tenant": tenant,
@@ -284,7 +393,7 @@ def read_po(text: str) -> dict[str, str]:
         if key is not None and field == "msgstr" and "".join(cur):
             out[key] = "".join(cur)
 
-    for line in text.splitlines() + [""]:
+    for line in [*text.splitlines(), ""]:
         line = line.strip()
         if line.startswith("msgid "):
             flush()
@@ -368,13 +477,21 @@ def yawik(mirrors: Path, w: Writer) -> None:
     for (group, lang, subject, path, code), body in zip(meta, bodies, strict=True):
         raw = message(sender="Name <email@example.com>", subject=subject, text=None,
                       html_part=body, sent=SENT)  # fmt: skip
-        catalogue = "module/Jobs/language/de_DE.po" if group.startswith("job") else "module/Auth/language/de_DE.po"
-        source_file = "module/Jobs/src/Listener/MailSender.php" if group.startswith("job") else {
-            "first-external-login": "module/Auth/src/Auth/Controller/IndexController.php",
-            "first-socialmedia-login": "module/Auth/src/Auth/Controller/IndexController.php",
-            "register": "module/Auth/src/Auth/Service/Register.php",
-            "forgot-password": "module/Auth/src/Auth/Listener/MailForgotPassword.php",
-        }[group]
+        catalogue = (
+            "module/Jobs/language/de_DE.po"
+            if group.startswith("job")
+            else "module/Auth/language/de_DE.po"
+        )
+        source_file = (
+            "module/Jobs/src/Listener/MailSender.php"
+            if group.startswith("job")
+            else {
+                "first-external-login": "module/Auth/src/Auth/Controller/IndexController.php",
+                "first-socialmedia-login": "module/Auth/src/Auth/Controller/IndexController.php",
+                "register": "module/Auth/src/Auth/Service/Register.php",
+                "forgot-password": "module/Auth/src/Auth/Listener/MailForgotPassword.php",
+            }[group]
+        )
         paths = [path, *views.values(), source_file, "module/Core/src/Mail/HTMLTemplateMessage.php"]
         if lang == "de":
             paths.append(catalogue)
@@ -394,7 +511,9 @@ def yawik(mirrors: Path, w: Writer) -> None:
             "HTMLTemplateMessage sends one text/html part",
         )
         if group == "first-socialmedia-login":
-            item["note"] = "the mail gives a generated user name (uniqid) and a generated password; the password is the code"
+            item["note"] = (
+                "the mail gives a generated user name (uniqid) and a generated password; the password is the code"
+            )
         w.add(**item)
 
 
@@ -493,10 +612,20 @@ def timeoff(mirrors: Path, w: Writer) -> None:
             kind="notice",
             code=None,
             repository="timeoff-management/timeoff-management-application",
-            path=", ".join(dict.fromkeys([
-                f"views/email/{template}.hbs", "views/email/wrapper.hbs",
-                "views/partials/email/link.hbs", "lib/email.js", "lib/view/helpers.js",
-                "lib/model/db/user.js", "config/app.json", caller.split(" ")[0]])),  # fmt: skip
+            path=", ".join(
+                dict.fromkeys(
+                    [
+                        f"views/email/{template}.hbs",
+                        "views/email/wrapper.hbs",
+                        "views/partials/email/link.hbs",
+                        "lib/email.js",
+                        "lib/view/helpers.js",
+                        "lib/model/db/user.js",
+                        "config/app.json",
+                        caller.split(" ")[0],
+                    ]
+                )
+            ),
             commit=TIMEOFF_COMMIT,
             licence="MIT",
             rendered="handlebars 4.5.0 through express-handlebars 3.1.0 as lib/email.js does: "
@@ -563,7 +692,9 @@ def projectsend(mirrors: Path, w: Writer) -> None:
     for mail_type, filename, subject, search, values, code, caller in mails:
         body = header + show("emails/" + filename) + footer  # prepareBody
         body = php_str_replace(search, [subject, *values], body)
-        body = php_str_replace(["%FOOTER_SYSTEM_URI%", "%FOOTER_URI%"], [PS_SYSTEM_URI, PS_BASE_URI], body)
+        body = php_str_replace(
+            ["%FOOTER_SYSTEM_URI%", "%FOOTER_URI%"], [PS_SYSTEM_URI, PS_BASE_URI], body
+        )
         raw = message(
             sender="ProjectSend <admin@files.example.com>",
             subject=subject,
