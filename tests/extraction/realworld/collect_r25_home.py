@@ -51,6 +51,27 @@ password reset, in several languages), rendered from git snapshots at pinned com
   ``generateRandomVerificationCode(6)`` (``internal/service/auth.go``: six of A-Z0-9); the
   invitation carries a 32-character invitation code, which is an invite code (null). Share,
   emergency-access, Secure Send and account-deletion mails are notices.
+- opensolutions/ViMbAdmin (GPL-3.0-only, PHP virtual-mailbox admin for Postfix/Dovecot),
+  commit VIMBADMIN_COMMIT: ``application/controllers/MailboxController.php``
+  (``_sendSettingsEmail`` for the welcome mail of a new mailbox, with its password, and the
+  settings mail, without; ``passwordAction`` when an admin sets a mailbox password),
+  ``application/controllers/AdminController.php`` (new administrator, administrator
+  password changed) and ``library/OSS/Controller/Trait/Auth.php`` (lost password, password
+  reset; ``resolveTemplate`` with format "both" renders the html view, and there is no
+  plain-text one) send the Smarty views ``application/views/{mailbox,admin}/email/*.phtml``
+  and ``application/views/auth/email/html/*.phtml`` with Zend_Mail (``setBodyText`` /
+  ``setBodyHtml``, UTF-8). Rendering: the real Smarty (smarty-php/smarty, LGPL-3.0, at
+  SMARTY_COMMIT = v4.3.0, the version ViMbAdmin's ``composer.lock`` pins) run by ``php``, with
+  the view variables the controllers assign (``mailbox``, ``admin``, ``user`` as small
+  objects with the getters the views call, ``options`` and ``settings`` from
+  ``application/configs/application.ini.dist``'s ``server.*`` / ``identity.*`` defaults,
+  ``settings`` passed through ``Entities\Mailbox::substitute`` (``%d`` domain, ``%m``
+  address) as the controller does). ``{genUrl}`` is a stand-in doing what
+  ``OSS_Utils::genUrl`` does (``https://<host><baseUrl>`` then ``/controller/action`` and
+  ``/key/value`` per parameter) for host vimbadmin.example.com and an empty base URL; the
+  Zend/OSS framework itself is not run. The passwords given in the welcome and the three
+  password mails are the codes (typed to log in); the settings, lost-password (token only in
+  the link) and reset-confirmation mails are notices.
 - phpservermon/phpservermon (GPL-3.0-or-later, PHP uptime monitor), commit PSM_COMMIT:
   ``src/psm/Util/Server/Updater/StatusNotifier.php`` (``notifyByEmail``) sends the server
   down/up mails (``psm_parse_msg`` of ``notifications.{off,on}_email_subject`` /
@@ -97,6 +118,10 @@ PASSWALL = "passwall/passwall-server"
 PASSWALL_COMMIT = "bdd06e30853dda2bf0f41f6a2a3c0cb40d8ef06e"
 PASSWALL_CODE = "K7Q2XM"
 PASSWALL_URL = "https://vault.example.com"
+VIMBADMIN = "opensolutions/ViMbAdmin"
+VIMBADMIN_COMMIT = "7189f86b968cf116ddcbeca0185f7316d0f1a778"
+SMARTY = "smarty-php/smarty"
+SMARTY_COMMIT = "c02e9e135ea719b91f457a0072748ded0e852e7d"
 PSM = "phpservermon/phpservermon"
 PSM_COMMIT = "fccc264107f47576c3dfdc71eb410aa51ef729b5"
 PSM_LOCALES = {"en_US": "en", "de_DE": "de", "fr_FR": "fr", "es_ES": "es", "ru_RU": "ru", "ja_JP": "ja"}
@@ -402,6 +427,202 @@ def passwall(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- ViMbAdmin ---------------------------------------------------------------------------
+
+VIMB_DRIVER = r"""<?php
+require $argv[1] . '/libs/Smarty.class.php';
+class Obj {
+    private $v;
+    function __construct($v) { $this->v = $v; }
+    function __call($name, $args) { return $this->v[$name]; }
+}
+function substitute($email, $str) {  // Entities\Mailbox::substitute, verbatim
+    list( $un, $dn ) = explode( '@', $email );
+    $str = str_replace ( '%atmail', substr( $email, 0, 1 ) . '/' . substr( $email, 1, 1 ) . '/' . $email, $str );
+    $str = str_replace ( '%u',      $un,    $str );
+    $str = str_replace ( '%d',      $dn,    $str );
+    $str = str_replace ( '%m',      $email, $str );
+    return $str;
+}
+function gen_url($params, $smarty) {  // smarty_function_genUrl + OSS_Utils::genUrl
+    $url = 'https://vimbadmin.example.com';
+    foreach (array('module', 'controller', 'action') as $k) {
+        if (!empty($params[$k]) && $params[$k] != 'default') $url .= '/' . $params[$k];
+        unset($params[$k]);
+    }
+    foreach ($params as $var => $value) $url .= "/{$var}/{$value}";
+    return $url;
+}
+$job = json_decode(file_get_contents($argv[3]), true);
+$ini = parse_ini_file($argv[4], false, INI_SCANNER_RAW);
+$options = array();
+foreach ($ini as $key => $value) {
+    if (strpos($key, 'server.') !== 0 && strpos($key, 'identity.') !== 0) continue;
+    $ref = &$options;
+    foreach (explode('.', $key) as $part) $ref = &$ref[$part];
+    $ref = $value;
+    unset($ref);
+}
+$out = array();
+foreach ($job as $name => $vars) {
+    $smarty = new Smarty();
+    $smarty->setTemplateDir($argv[2]);
+    $smarty->setCompileDir(sys_get_temp_dir() . '/vimb_c_' . getmypid());
+    $smarty->registerPlugin('function', 'genUrl', 'gen_url');
+    $smarty->assign('options', $options);
+    foreach ($vars as $k => $v) {
+        if ($k === 'settings') {
+            $settings = $options['server'];
+            foreach ($settings as $tech => $params)
+                foreach ($params as $kk => $vv)
+                    $settings[$tech][$kk] = substitute($v, $vv);
+            $smarty->assign('settings', $settings);
+        } elseif (is_array($v) && isset($v['__obj'])) {
+            unset($v['__obj']);
+            $smarty->assign($k, new Obj($v));
+        } elseif ($k !== '__view') {
+            $smarty->assign($k, $v);
+        }
+    }
+    $out[$name] = $smarty->fetch($vars['__view']);
+}
+echo json_encode($out);
+"""
+
+VIMB_GENURL = {"mailbox-welcome", "mailbox-settings", "admin-new", "admin-password", "lost-password"}
+VIMB_MAILBOX = {"__obj": 1, "getName": "Noor Tester", "getUsername": TO}
+VIMB_PASSWORD = "hT4v9Qm2Xc7w"
+VIMB_ADMIN_PASSWORD = "Rk8pZ3wN6yQe"
+VIMB_MAILS = [
+    # name, view, subject, vars, code, html?
+    (
+        "mailbox-welcome",
+        "mailbox/email/settings.phtml",
+        "Welcome to your new mailbox on example.com",
+        dict(mailbox=VIMB_MAILBOX, welcome=True, password=VIMB_PASSWORD, settings=TO),
+        VIMB_PASSWORD,
+        "application/controllers/MailboxController.php",
+    ),
+    (
+        "mailbox-settings",
+        "mailbox/email/settings.phtml",
+        "Settings for your mailbox on example.com",
+        dict(mailbox=VIMB_MAILBOX, welcome=False, password="", settings=TO),
+        None,
+        "application/controllers/MailboxController.php",
+    ),
+    (
+        "mailbox-password",
+        "mailbox/email/change_password.phtml",
+        f"New Password for {TO}",
+        dict(
+            mailbox=VIMB_MAILBOX,
+            admin={"__obj": 1, "getUsername": "postmaster@example.com"},
+            newPassword="Wq5nB8xL2vTs",
+        ),
+        "Wq5nB8xL2vTs",
+        "application/controllers/MailboxController.php",
+    ),
+    (
+        "admin-new",
+        "admin/email/new_admin.phtml",
+        "ViMbAdmin :: Your New Administrator Account",
+        dict(username=TO, password=VIMB_ADMIN_PASSWORD),
+        VIMB_ADMIN_PASSWORD,
+        "application/controllers/AdminController.php",
+    ),
+    (
+        "admin-password",
+        "admin/email/change_password.phtml",
+        "ViMbAdmin :: New Password",
+        dict(user={"__obj": 1, "getUsername": "postmaster@example.com"}, newPassword="Jd7mC4rV9kPz"),
+        "Jd7mC4rV9kPz",
+        "application/controllers/AdminController.php",
+    ),
+    (
+        "lost-password",
+        "auth/email/html/lost-password.phtml",
+        "ViMbAdmin - Password Reset Information",
+        dict(user={"__obj": 1, "getUsername": TO}, token="aN3kQ7vX1mR8tY5wZ2bC9dF4gH6jL0pS3uE8iO1q"),
+        None,
+        "library/OSS/Controller/Trait/Auth.php",
+    ),
+    (
+        "password-reset",
+        "auth/email/html/reset-password.phtml",
+        "ViMbAdmin - Your Password Has Been Reset",
+        dict(user={"__obj": 1, "getUsername": TO}),
+        None,
+        "library/OSS/Controller/Trait/Auth.php",
+    ),
+]
+
+
+def vimbadmin(mirrors: Path) -> list[tuple[dict, bytes]]:
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        views = tmpdir / "views"
+        smarty = tmpdir / "smarty"
+        for repo, commit, sub, dest in [
+            (VIMBADMIN, VIMBADMIN_COMMIT, "application/views", tmpdir),
+            (SMARTY, SMARTY_COMMIT, "libs", smarty),
+        ]:
+            dest.mkdir(exist_ok=True)
+            git_dir = mirrors / repo.replace("/", "+") / "repo"
+            archive = subprocess.run(
+                ["git", "--git-dir", str(git_dir), "archive", commit, sub], check=True, capture_output=True
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+        (tmpdir / "application" / "views").rename(views)
+        ini = tmpdir / "application.ini"
+        ini.write_text(git_show(mirrors, VIMBADMIN, VIMBADMIN_COMMIT, "application/configs/application.ini.dist"))
+        job = {name: dict(vars, __view=view) for name, view, _, vars, _, _ in VIMB_MAILS}
+        (tmpdir / "job.json").write_text(json.dumps(job))
+        (tmpdir / "render.php").write_text(VIMB_DRIVER)
+        rendered = json.loads(
+            subprocess.run(
+                ["php", str(tmpdir / "render.php"), str(smarty), str(views), str(tmpdir / "job.json"), str(ini)],
+                check=True,
+                capture_output=True,
+                env={"TMPDIR": tmp, "PATH": "/usr/bin:/bin"},
+            ).stdout
+        )
+    for name, view, subject, _vars, code, controller in VIMB_MAILS:
+        body = rendered[name]
+        is_html = view.startswith("auth/email/html/")
+        meta = dict(
+            id=f"vimbadmin-{name}-en",
+            code=code,
+            kind="saas-otp" if code else "notice",
+            path=f"{controller}, application/views/{view}, application/configs/application.ini.dist"
+            + (", library/OSS/Smarty/functions/function.genUrl.php, library/OSS/Utils.php" if name in VIMB_GENURL else ""),
+            rendered="real Smarty v4.3.0 in php with the controller's view variables and a genUrl stand-in; "
+            + ("Zend_Mail setBodyHtml, text/html" if is_html else "Zend_Mail setBodyText, text/plain"),
+            source="vimbadmin",
+            lang="en",
+            repository=VIMBADMIN,
+            commit=VIMBADMIN_COMMIT,
+            licence="GPL-3.0-only",
+        )
+        if code:
+            meta["note"] = "the mail gives the account's password to log in with"
+        sender = "ViMbAdmin Autobot <do-not-reply@example.com>" if is_html else "ViMbAdmin Administrator <support@example.com>"
+        out.append(
+            (
+                meta,
+                message(
+                    sender=sender,
+                    subject=subject,
+                    text=None if is_html else body,
+                    html_part=body if is_html else None,
+                    sent=SENT,
+                ),
+            )
+        )
+    return out
+
+
 # --- PHP Server Monitor ------------------------------------------------------------------
 
 PSM_FUNCTIONS = ["psm_get_lang", "psm_format_interval", "psm_parse_msg", "psm_build_url"]
@@ -507,7 +728,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (blynk, postal, passwall, psm):
+    for build in (blynk, postal, passwall, vimbadmin, psm):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
