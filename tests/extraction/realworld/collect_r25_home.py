@@ -72,6 +72,19 @@ password reset, in several languages), rendered from git snapshots at pinned com
   Zend/OSS framework itself is not run. The passwords given in the welcome and the three
   password mails are the codes (typed to log in); the settings, lost-password (token only in
   the link) and reset-confirmation mails are notices.
+- sandstorm-io/sandstorm (Apache-2.0, self-hosted server platform), commit SANDSTORM_COMMIT:
+  ``shell/imports/server/accounts/email-token/token-server.js`` (``sendTokenEmail``) mails
+  the e-mail login: subject ``"Log in to " + rootHostname`` (or, when an address is being
+  linked to an account, ``"Confirm this email address on " + rootHostname``), text built by
+  string concatenation with the ``makeTokenUrl`` link and "Alternatively, enter the
+  following one-time authentication code into the log-in form:" and the token,
+  ``Random.id(12)`` (Meteor: 12 characters of 23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz).
+  ``shell/imports/server/account-suspension.js`` (the user's own deletion request) and
+  ``shell/imports/server/admin-server.js`` (``testSend``) send notices from template
+  literals. All are one text/plain part (``send`` in ``shell/imports/server/email.js``
+  passes only ``text``), From ``{name: serverTitle, address: returnAddress}`` (the
+  deletion mail: the return address alone). The concatenations are done here in Python in
+  the same order, and every literal piece is checked to occur in the snapshot's source.
 - phpservermon/phpservermon (GPL-3.0-or-later, PHP uptime monitor), commit PSM_COMMIT:
   ``src/psm/Util/Server/Updater/StatusNotifier.php`` (``notifyByEmail``) sends the server
   down/up mails (``psm_parse_msg`` of ``notifications.{off,on}_email_subject`` /
@@ -100,6 +113,7 @@ import subprocess
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import quote
 
 from collect import HERE, message
 
@@ -122,6 +136,11 @@ VIMBADMIN = "opensolutions/ViMbAdmin"
 VIMBADMIN_COMMIT = "7189f86b968cf116ddcbeca0185f7316d0f1a778"
 SMARTY = "smarty-php/smarty"
 SMARTY_COMMIT = "c02e9e135ea719b91f457a0072748ded0e852e7d"
+SANDSTORM = "sandstorm-io/sandstorm"
+SANDSTORM_COMMIT = "231077a9e39637a1ee0a5ce4779f9f835dd6d459"
+SANDSTORM_ROOT = "https://sandstorm.example.com"
+SANDSTORM_TITLE = "Home Sandstorm"
+SANDSTORM_RETURN = "no-reply@sandstorm.example.com"
 PSM = "phpservermon/phpservermon"
 PSM_COMMIT = "fccc264107f47576c3dfdc71eb410aa51ef729b5"
 PSM_LOCALES = {"en_US": "en", "de_DE": "de", "fr_FR": "fr", "es_ES": "es", "ru_RU": "ru", "ja_JP": "ja"}
@@ -623,6 +642,105 @@ def vimbadmin(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- Sandstorm ---------------------------------------------------------------------------
+
+
+def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
+    token_js = "shell/imports/server/accounts/email-token/token-server.js"
+    susp_js = "shell/imports/server/account-suspension.js"
+    admin_js = "shell/imports/server/admin-server.js"
+    sources = {f: git_show(mirrors, SANDSTORM, SANDSTORM_COMMIT, f) for f in (token_js, susp_js, admin_js)}
+
+    def lit(f: str, piece: str) -> str:
+        assert piece in sources[f], (f, piece)
+        return piece
+
+    host = "sandstorm.example.com"
+    email = quote(TO, safe="~()*!.'")  # encodeURIComponent
+    sender = f"{SANDSTORM_TITLE} <{SANDSTORM_RETURN}>"
+    out = []
+    for name, token, linking in [("login", "Kq7mZ2pWx9Ad", False), ("confirm-email", "h4TfN8cRv3Ye", True)]:
+        if not linking:
+            subject = lit(token_js, "Log in to ") + host
+            url = SANDSTORM_ROOT + lit(token_js, "/_emailLogin/") + email + "/" + token
+        else:
+            subject = lit(token_js, "Confirm this email address on ") + host
+            url = (
+                SANDSTORM_ROOT
+                + lit(token_js, "/_emailLinkCredential/")
+                + email
+                + "/"
+                + token
+                + "/"
+                + "Xo3p8RkWq2mTz7Lbn"
+                + lit(token_js, "?allowLogin=")
+                + "false"
+            )
+        text = (
+            lit(token_js, "To confirm this email address on ")
+            + host
+            + lit(token_js, ", click on the following link:\\n\\n").replace("\\n", "\n")
+            + url
+            + "\n\n"
+            + lit(token_js, "Alternatively, enter the following one-time authentication code into the log-in form:\\n\\n").replace("\\n", "\n")
+            + token
+        )
+        out.append(
+            (
+                dict(
+                    id=f"sandstorm-{name}-en",
+                    code=token,
+                    kind="saas-otp",
+                    path=token_js + ", shell/imports/server/email.js",
+                    rendered="sendTokenEmail's string concatenation (literals checked against the source); text/plain",
+                    note="Random.id(12) one-time authentication code, also inside the link",
+                ),
+                message(sender=sender, subject=subject, text=text, html_part=None, sent=SENT),
+            )
+        )
+    subject = lit(susp_js, "Your account on ${db.getServerTitle()} will be deleted in 7 days.").replace(
+        "${db.getServerTitle()}", SANDSTORM_TITLE
+    )
+    body = lit(
+        susp_js,
+        "You have requested that your Sandstorm account on ${db.getServerTitle()} be deleted. Your account has been suspended and will be fully deleted in seven days. If you change your mind, log into ${process.env.ROOT_URL} to cancel the process.\n\nIf you did not request this deletion, please contact the server administrator immediately.",
+    )
+    body = body.replace("${db.getServerTitle()}", SANDSTORM_TITLE).replace("${process.env.ROOT_URL}", SANDSTORM_ROOT)
+    out.append(
+        (
+            dict(
+                id="sandstorm-account-deletion-en",
+                code=None,
+                kind="notice",
+                path=susp_js + ", shell/imports/server/email.js",
+                rendered="sendDeletionEmails' template literal filled; text/plain",
+            ),
+            message(sender=SANDSTORM_RETURN, subject=subject, text=body, html_part=None, sent=SENT),
+        )
+    )
+    out.append(
+        (
+            dict(
+                id="sandstorm-smtp-test-en",
+                code=None,
+                kind="notice",
+                path=admin_js + ", shell/imports/server/email.js",
+                rendered="testSend's subject and text; text/plain",
+            ),
+            message(
+                sender=sender,
+                subject=lit(admin_js, "Testing your Sandstorm's SMTP setting"),
+                text=lit(admin_js, "Success! Your outgoing SMTP is working."),
+                html_part=None,
+                sent=SENT,
+            ),
+        )
+    )
+    for meta, _ in out:
+        meta.update(source="sandstorm", lang="en", repository=SANDSTORM, commit=SANDSTORM_COMMIT, licence="Apache-2.0")
+    return out
+
+
 # --- PHP Server Monitor ------------------------------------------------------------------
 
 PSM_FUNCTIONS = ["psm_get_lang", "psm_format_interval", "psm_parse_msg", "psm_build_url"]
@@ -728,7 +846,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (blynk, postal, passwall, vimbadmin, psm):
+    for build in (blynk, postal, passwall, vimbadmin, sandstorm, psm):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
