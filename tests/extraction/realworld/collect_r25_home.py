@@ -50,7 +50,8 @@ password reset, in several languages), rendered from git snapshots at pinned com
   "7 days", URLs under the frontend URL). The verification code is
   ``generateRandomVerificationCode(6)`` (``internal/service/auth.go``: six of A-Z0-9); the
   invitation carries a 32-character invitation code, which is an invite code (null). Share,
-  emergency-access, Secure Send and account-deletion mails are notices.
+  emergency-access, Secure Send and account-deletion mails are notices. (The README says
+  MIT; the repository's LICENSE file is the AGPL-3.0 text, which is what is recorded.)
 - opensolutions/ViMbAdmin (GPL-3.0-only, PHP virtual-mailbox admin for Postfix/Dovecot),
   commit VIMBADMIN_COMMIT: ``application/controllers/MailboxController.php``
   (``_sendSettingsEmail`` for the welcome mail of a new mailbox, with its password, and the
@@ -60,7 +61,7 @@ password reset, in several languages), rendered from git snapshots at pinned com
   reset; ``resolveTemplate`` with format "both" renders the html view, and there is no
   plain-text one) send the Smarty views ``application/views/{mailbox,admin}/email/*.phtml``
   and ``application/views/auth/email/html/*.phtml`` with Zend_Mail (``setBodyText`` /
-  ``setBodyHtml``, UTF-8). Rendering: the real Smarty (smarty-php/smarty, LGPL-3.0, at
+  ``setBodyHtml``, UTF-8). Rendering: the real Smarty (smarty-php/smarty, LGPL-3.0-or-later, at
   SMARTY_COMMIT = v4.3.0, the version ViMbAdmin's ``composer.lock`` pins) run by ``php``, with
   the view variables the controllers assign (``mailbox``, ``admin``, ``user`` as small
   objects with the getters the views call, ``options`` and ``settings`` from
@@ -143,7 +144,14 @@ SANDSTORM_TITLE = "Home Sandstorm"
 SANDSTORM_RETURN = "no-reply@sandstorm.example.com"
 PSM = "phpservermon/phpservermon"
 PSM_COMMIT = "fccc264107f47576c3dfdc71eb410aa51ef729b5"
-PSM_LOCALES = {"en_US": "en", "de_DE": "de", "fr_FR": "fr", "es_ES": "es", "ru_RU": "ru", "ja_JP": "ja"}
+PSM_LOCALES = {
+    "en_US": "en",
+    "de_DE": "de",
+    "fr_FR": "fr",
+    "es_ES": "es",
+    "ru_RU": "ru",
+    "ja_JP": "ja",
+}
 TO = "noor.tester@example.com"
 
 
@@ -236,11 +244,19 @@ def blynk(mirrors: Path) -> list[tuple[dict, bytes]]:
                 + conf,
                 rendered="resource (+\\n per line) with {PRODUCT_NAME} and {EMAIL} replaced; sendHtml, text/html",
             ),
-            message(sender=BLYNK_FROM, subject="Your new password on Blynk", text=None, html_part=body, sent=SENT),
+            message(
+                sender=BLYNK_FROM,
+                subject="Your new password on Blynk",
+                text=None,
+                html_part=body,
+                sent=SENT,
+            ),
         )
     )
     for meta, _ in out:
-        meta.update(source="blynk", lang="en", repository=BLYNK, commit=BLYNK_COMMIT, licence="GPL-3.0-only")
+        meta.update(
+            source="blynk", lang="en", repository=BLYNK, commit=BLYNK_COMMIT, licence="GPL-3.0-only"
+        )
     return out
 
 
@@ -279,9 +295,24 @@ def postal(mirrors: Path) -> list[tuple[dict, bytes]]:
     mails = [
         ("verify_domain", "Verify your ownership of acme-widgets.example", POSTAL_CODE, "saas-otp"),
         ("password_reset", "Reset your Postal password", None, "notice"),
-        ("server_send_limit_approaching", "[acme/transactional] Mail server is approaching its send limit", None, "notice"),
-        ("server_send_limit_exceeded", "[acme/transactional] Mail server has exceeded its send limit", None, "notice"),
-        ("server_suspended", "[acme/transactional] Your mail server has been suspended", None, "notice"),
+        (
+            "server_send_limit_approaching",
+            "[acme/transactional] Mail server is approaching its send limit",
+            None,
+            "notice",
+        ),
+        (
+            "server_send_limit_exceeded",
+            "[acme/transactional] Mail server has exceeded its send limit",
+            None,
+            "notice",
+        ),
+        (
+            "server_suspended",
+            "[acme/transactional] Your mail server has been suspended",
+            None,
+            "notice",
+        ),
         ("test_message", "Postal SMTP Test Message", None, "notice"),
     ]
     out = []
@@ -301,8 +332,21 @@ def postal(mirrors: Path) -> list[tuple[dict, bytes]]:
             licence="MIT",
         )
         if code:
-            meta["note"] = "six-digit domain verification code (Domain#update_verification_token_on_method_change, Email method)"
-        out.append((meta, message(sender="Postal <postal@postal.example.com>", subject=subject, text=text, html_part=None, sent=SENT)))
+            meta["note"] = (
+                "six-digit domain verification code (Domain#update_verification_token_on_method_change, Email method)"
+            )
+        out.append(
+            (
+                meta,
+                message(
+                    sender="Postal <postal@postal.example.com>",
+                    subject=subject,
+                    text=text,
+                    html_part=None,
+                    sent=SENT,
+                ),
+            )
+        )
     return out
 
 
@@ -328,7 +372,9 @@ def go_render(template: str, data: dict) -> str:
         yes, no = m.group(2), m.group(4) or ""
         return yes if data.get(m.group(1)) else no
 
-    template = re.sub(r"\{\{if \.(\w+)\}\}(.*?)(\{\{else\}\}(.*?))?\{\{end\}\}", cond, template, flags=re.S)
+    template = re.sub(
+        r"\{\{if \.(\w+)\}\}(.*?)(\{\{else\}\}(.*?))?\{\{end\}\}", cond, template, flags=re.S
+    )
     assert "{{if" not in template and "{{range" not in template
     return re.sub(r"\{\{\.(\w+)\}\}", lambda m: go_escape(str(data[m.group(1)])), template)
 
@@ -396,7 +442,11 @@ def passwall(mirrors: Path) -> list[tuple[dict, bytes]]:
             "emergency-recovery-request",
             "emergencyRecoveryRequestEmailTemplate",
             "URGENT: Lena Fischer is requesting emergency access to your vault",
-            dict(GranteeName="Lena Fischer", EmergencyURL=f"{PASSWALL_URL}/settings/emergency-access", Year=year),
+            dict(
+                GranteeName="Lena Fischer",
+                EmergencyURL=f"{PASSWALL_URL}/settings/emergency-access",
+                Year=year,
+            ),
             None,
             "notice",
             None,
@@ -419,7 +469,10 @@ def passwall(mirrors: Path) -> list[tuple[dict, bytes]]:
             "recover-delete-request",
             "recoverDeleteRequestEmailTemplate",
             "Confirm your Passwall account deletion",
-            dict(DeleteURL=f"{PASSWALL_URL}/recover-delete?token=Zm9vYmFyLWRlbGV0ZS10b2tlbi0yMDI2", Year=year),
+            dict(
+                DeleteURL=f"{PASSWALL_URL}/recover-delete?token=Zm9vYmFyLWRlbGV0ZS10b2tlbi0yMDI2",
+                Year=year,
+            ),
             None,
             "notice",
             None,
@@ -442,7 +495,18 @@ def passwall(mirrors: Path) -> list[tuple[dict, bytes]]:
         )
         if note:
             meta["note"] = note
-        out.append((meta, message(sender="Passwall <noreply@vault.example.com>", subject=subject, text=None, html_part=body, sent=SENT)))
+        out.append(
+            (
+                meta,
+                message(
+                    sender="Passwall <noreply@vault.example.com>",
+                    subject=subject,
+                    text=None,
+                    html_part=body,
+                    sent=SENT,
+                ),
+            )
+        )
     return out
 
 
@@ -508,7 +572,13 @@ foreach ($job as $name => $vars) {
 echo json_encode($out);
 """
 
-VIMB_GENURL = {"mailbox-welcome", "mailbox-settings", "admin-new", "admin-password", "lost-password"}
+VIMB_GENURL = {
+    "mailbox-welcome",
+    "mailbox-settings",
+    "admin-new",
+    "admin-password",
+    "lost-password",
+}
 VIMB_MAILBOX = {"__obj": 1, "getName": "Noor Tester", "getUsername": TO}
 VIMB_PASSWORD = "hT4v9Qm2Xc7w"
 VIMB_ADMIN_PASSWORD = "Rk8pZ3wN6yQe"
@@ -554,7 +624,9 @@ VIMB_MAILS = [
         "admin-password",
         "admin/email/change_password.phtml",
         "ViMbAdmin :: New Password",
-        dict(user={"__obj": 1, "getUsername": "postmaster@example.com"}, newPassword="Jd7mC4rV9kPz"),
+        dict(
+            user={"__obj": 1, "getUsername": "postmaster@example.com"}, newPassword="Jd7mC4rV9kPz"
+        ),
         "Jd7mC4rV9kPz",
         "application/controllers/AdminController.php",
     ),
@@ -562,7 +634,9 @@ VIMB_MAILS = [
         "lost-password",
         "auth/email/html/lost-password.phtml",
         "ViMbAdmin - Password Reset Information",
-        dict(user={"__obj": 1, "getUsername": TO}, token="aN3kQ7vX1mR8tY5wZ2bC9dF4gH6jL0pS3uE8iO1q"),
+        dict(
+            user={"__obj": 1, "getUsername": TO}, token="aN3kQ7vX1mR8tY5wZ2bC9dF4gH6jL0pS3uE8iO1q"
+        ),
         None,
         "library/OSS/Controller/Trait/Auth.php",
     ),
@@ -590,18 +664,31 @@ def vimbadmin(mirrors: Path) -> list[tuple[dict, bytes]]:
             dest.mkdir(exist_ok=True)
             git_dir = mirrors / repo.replace("/", "+") / "repo"
             archive = subprocess.run(
-                ["git", "--git-dir", str(git_dir), "archive", commit, sub], check=True, capture_output=True
+                ["git", "--git-dir", str(git_dir), "archive", commit, sub],
+                check=True,
+                capture_output=True,
             ).stdout
             subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
         (tmpdir / "application" / "views").rename(views)
         ini = tmpdir / "application.ini"
-        ini.write_text(git_show(mirrors, VIMBADMIN, VIMBADMIN_COMMIT, "application/configs/application.ini.dist"))
+        ini.write_text(
+            git_show(
+                mirrors, VIMBADMIN, VIMBADMIN_COMMIT, "application/configs/application.ini.dist"
+            )
+        )
         job = {name: dict(vars, __view=view) for name, view, _, vars, _, _ in VIMB_MAILS}
         (tmpdir / "job.json").write_text(json.dumps(job))
         (tmpdir / "render.php").write_text(VIMB_DRIVER)
         rendered = json.loads(
             subprocess.run(
-                ["php", str(tmpdir / "render.php"), str(smarty), str(views), str(tmpdir / "job.json"), str(ini)],
+                [
+                    "php",
+                    str(tmpdir / "render.php"),
+                    str(smarty),
+                    str(views),
+                    str(tmpdir / "job.json"),
+                    str(ini),
+                ],
                 check=True,
                 capture_output=True,
                 env={"TMPDIR": tmp, "PATH": "/usr/bin:/bin"},
@@ -615,9 +702,17 @@ def vimbadmin(mirrors: Path) -> list[tuple[dict, bytes]]:
             code=code,
             kind="saas-otp" if code else "notice",
             path=f"{controller}, application/views/{view}, application/configs/application.ini.dist"
-            + (", library/OSS/Smarty/functions/function.genUrl.php, library/OSS/Utils.php" if name in VIMB_GENURL else ""),
+            + (
+                ", library/OSS/Smarty/functions/function.genUrl.php, library/OSS/Utils.php"
+                if name in VIMB_GENURL
+                else ""
+            ),
             rendered="real Smarty v4.3.0 in php with the controller's view variables and a genUrl stand-in; "
-            + ("Zend_Mail setBodyHtml, text/html" if is_html else "Zend_Mail setBodyText, text/plain"),
+            + (
+                "Zend_Mail setBodyHtml, text/html"
+                if is_html
+                else "Zend_Mail setBodyText, text/plain"
+            ),
             source="vimbadmin",
             lang="en",
             repository=VIMBADMIN,
@@ -626,7 +721,11 @@ def vimbadmin(mirrors: Path) -> list[tuple[dict, bytes]]:
         )
         if code:
             meta["note"] = "the mail gives the account's password to log in with"
-        sender = "ViMbAdmin Autobot <do-not-reply@example.com>" if is_html else "ViMbAdmin Administrator <support@example.com>"
+        sender = (
+            "ViMbAdmin Autobot <do-not-reply@example.com>"
+            if is_html
+            else "ViMbAdmin Administrator <support@example.com>"
+        )
         out.append(
             (
                 meta,
@@ -649,7 +748,9 @@ def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
     token_js = "shell/imports/server/accounts/email-token/token-server.js"
     susp_js = "shell/imports/server/account-suspension.js"
     admin_js = "shell/imports/server/admin-server.js"
-    sources = {f: git_show(mirrors, SANDSTORM, SANDSTORM_COMMIT, f) for f in (token_js, susp_js, admin_js)}
+    sources = {
+        f: git_show(mirrors, SANDSTORM, SANDSTORM_COMMIT, f) for f in (token_js, susp_js, admin_js)
+    }
 
     def lit(f: str, piece: str) -> str:
         assert piece in sources[f], (f, piece)
@@ -659,7 +760,10 @@ def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
     email = quote(TO, safe="~()*!.'")  # encodeURIComponent
     sender = f"{SANDSTORM_TITLE} <{SANDSTORM_RETURN}>"
     out = []
-    for name, token, linking in [("login", "Kq7mZ2pWx9Ad", False), ("confirm-email", "h4TfN8cRv3Ye", True)]:
+    for name, token, linking in [
+        ("login", "Kq7mZ2pWx9Ad", False),
+        ("confirm-email", "h4TfN8cRv3Ye", True),
+    ]:
         if not linking:
             subject = lit(token_js, "Log in to ") + host
             url = SANDSTORM_ROOT + lit(token_js, "/_emailLogin/") + email + "/" + token
@@ -682,7 +786,10 @@ def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
             + lit(token_js, ", click on the following link:\\n\\n").replace("\\n", "\n")
             + url
             + "\n\n"
-            + lit(token_js, "Alternatively, enter the following one-time authentication code into the log-in form:\\n\\n").replace("\\n", "\n")
+            + lit(
+                token_js,
+                "Alternatively, enter the following one-time authentication code into the log-in form:\\n\\n",
+            ).replace("\\n", "\n")
             + token
         )
         out.append(
@@ -698,14 +805,16 @@ def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
                 message(sender=sender, subject=subject, text=text, html_part=None, sent=SENT),
             )
         )
-    subject = lit(susp_js, "Your account on ${db.getServerTitle()} will be deleted in 7 days.").replace(
-        "${db.getServerTitle()}", SANDSTORM_TITLE
-    )
+    subject = lit(
+        susp_js, "Your account on ${db.getServerTitle()} will be deleted in 7 days."
+    ).replace("${db.getServerTitle()}", SANDSTORM_TITLE)
     body = lit(
         susp_js,
         "You have requested that your Sandstorm account on ${db.getServerTitle()} be deleted. Your account has been suspended and will be fully deleted in seven days. If you change your mind, log into ${process.env.ROOT_URL} to cancel the process.\n\nIf you did not request this deletion, please contact the server administrator immediately.",
     )
-    body = body.replace("${db.getServerTitle()}", SANDSTORM_TITLE).replace("${process.env.ROOT_URL}", SANDSTORM_ROOT)
+    body = body.replace("${db.getServerTitle()}", SANDSTORM_TITLE).replace(
+        "${process.env.ROOT_URL}", SANDSTORM_ROOT
+    )
     out.append(
         (
             dict(
@@ -737,7 +846,13 @@ def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
         )
     )
     for meta, _ in out:
-        meta.update(source="sandstorm", lang="en", repository=SANDSTORM, commit=SANDSTORM_COMMIT, licence="Apache-2.0")
+        meta.update(
+            source="sandstorm",
+            lang="en",
+            repository=SANDSTORM,
+            commit=SANDSTORM_COMMIT,
+            licence="Apache-2.0",
+        )
     return out
 
 
@@ -805,7 +920,9 @@ def psm(mirrors: Path) -> list[tuple[dict, bytes]]:
             lf = tmpdir / f"{locale}.lang.php"
             lf.write_text(git_show(mirrors, PSM, PSM_COMMIT, f"src/lang/{locale}.lang.php"))
             result = json.loads(
-                subprocess.run(["php", str(script), str(en), str(lf)], check=True, capture_output=True).stdout
+                subprocess.run(
+                    ["php", str(script), str(en), str(lf)], check=True, capture_output=True
+                ).stdout
             )
             for key, name, path in [
                 ("off", "server-down", "src/psm/Util/Server/Updater/StatusNotifier.php"),
