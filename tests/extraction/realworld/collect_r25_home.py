@@ -86,6 +86,19 @@ password reset, in several languages), rendered from git snapshots at pinned com
   passes only ``text``), From ``{name: serverTitle, address: returnAddress}`` (the
   deletion mail: the return address alone). The concatenations are done here in Python in
   the same order, and every literal piece is checked to occur in the snapshot's source.
+- horde/base (LGPL-2.0-only, the Horde groupware/webmail framework's base application),
+  commit HORDE_COMMIT: ``services/resetpassword.php`` resets a forgotten password and mails
+  it: ``Horde_Mime_Mail`` with ``'body' => sprintf(_("Your new password for %s is: %s"),
+  $registry->get('name', 'horde'), $password)``, ``'charset' => 'UTF-8'``, ``'Subject' =>
+  _("Your password has been reset")``, From the user's own address (no
+  ``resetpassword_from`` set), one text/plain part. The strings are looked up with Python's
+  ``gettext.GNUTranslations`` in the compiled catalogues the snapshot ships
+  (``locale/<locale>/LC_MESSAGES/horde.mo``; PHP's gettext reads the same files), and the
+  ``%s`` filled in order, the application name being the default "Horde". Only the locales
+  whose catalogue translates both strings are used. The password has the shape of
+  ``Horde_Auth::genRandomPassword()`` (horde/Auth ``lib/Horde/Auth.php``: consonant, vowel,
+  consonant, vowel, consonant from ``bcdfghjklmnpqrstvwxz`` / ``aeiouy``, then two digits),
+  a fixed value per language; the reader logs in with it.
 - phpservermon/phpservermon (GPL-3.0-or-later, PHP uptime monitor), commit PSM_COMMIT:
   ``src/psm/Util/Server/Updater/StatusNotifier.php`` (``notifyByEmail``) sends the server
   down/up mails (``psm_parse_msg`` of ``notifications.{off,on}_email_subject`` /
@@ -107,7 +120,9 @@ password reset, in several languages), rendered from git snapshots at pinned com
 from __future__ import annotations
 
 import argparse
+import gettext
 import hashlib
+import io
 import json
 import re
 import subprocess
@@ -142,6 +157,28 @@ SANDSTORM_COMMIT = "231077a9e39637a1ee0a5ce4779f9f835dd6d459"
 SANDSTORM_ROOT = "https://sandstorm.example.com"
 SANDSTORM_TITLE = "Home Sandstorm"
 SANDSTORM_RETURN = "no-reply@sandstorm.example.com"
+HORDE = "horde/base"
+HORDE_COMMIT = "81a8a11a23a15b3383a8049e1f428a5dbf52f904"
+HORDE_LOCALES = {
+    "en": None,
+    "de": "de",
+    "fr": "fr",
+    "es": "es",
+    "it": "it",
+    "nl": "nl",
+    "pl": "pl",
+    "pt-BR": "pt_BR",
+    "cs": "cs",
+    "da": "da",
+    "sv": "sv",
+    "fi": "fi",
+    "hu": "hu",
+    "el": "el",
+    "tr": "tr",
+    "uk": "uk",
+    "ja": "ja",
+    "zh-CN": "zh_CN",
+}
 PSM = "phpservermon/phpservermon"
 PSM_COMMIT = "fccc264107f47576c3dfdc71eb410aa51ef729b5"
 PSM_LOCALES = {
@@ -856,6 +893,77 @@ def sandstorm(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- Horde -------------------------------------------------------------------------------
+
+
+def horde_password(lang: str) -> str:
+    """A fixed value of Horde_Auth::genRandomPassword()'s shape (c v c v c d d)."""
+    n = int(hashlib.sha256(("horde-" + lang).encode()).hexdigest(), 16)
+    out = ""
+    for alphabet in ("bcdfghjklmnpqrstvwxz", "aeiouy") * 2 + (
+        "bcdfghjklmnpqrstvwxz",
+        "0123456789",
+        "0123456789",
+    ):
+        n, i = divmod(n, len(alphabet))
+        out += alphabet[i]
+    return out
+
+
+def horde(mirrors: Path) -> list[tuple[dict, bytes]]:
+    git_dir = mirrors / HORDE.replace("/", "+") / "repo"
+    script = "services/resetpassword.php"
+    source = git_show(mirrors, HORDE, HORDE_COMMIT, script)
+    body_id, subject_id = "Your new password for %s is: %s", "Your password has been reset"
+    assert f'_("{body_id}")' in source and f'_("{subject_id}")' in source
+    out = []
+    for lang, locale in HORDE_LOCALES.items():
+        path = script
+        if locale is None:
+            translate = gettext.NullTranslations()
+        else:
+            mo = f"locale/{locale}/LC_MESSAGES/horde.mo"
+            path += ", " + mo
+            data = subprocess.run(
+                ["git", "--git-dir", str(git_dir), "show", f"{HORDE_COMMIT}:{mo}"],
+                check=True,
+                capture_output=True,
+            ).stdout
+            translate = gettext.GNUTranslations(io.BytesIO(data))
+            assert (
+                translate.gettext(body_id) != body_id
+                and translate.gettext(subject_id) != subject_id
+            )
+        password = horde_password(lang)
+        body = translate.gettext(body_id).replace("%s", "Horde", 1).replace("%s", password, 1)
+        meta = dict(
+            id=f"horde-password-reset-{lang}",
+            code=password,
+            kind="saas-otp",
+            path=path,
+            rendered="gettext lookup in the snapshot's horde.mo, sprintf of name and password; Horde_Mime_Mail text/plain",
+            source="horde",
+            lang=lang,
+            repository=HORDE,
+            commit=HORDE_COMMIT,
+            licence="LGPL-2.0-only",
+            note="the new password (Horde_Auth::genRandomPassword shape) the reader logs in with",
+        )
+        out.append(
+            (
+                meta,
+                message(
+                    sender=TO,
+                    subject=translate.gettext(subject_id),
+                    text=body,
+                    html_part=None,
+                    sent=SENT,
+                ),
+            )
+        )
+    return out
+
+
 # --- PHP Server Monitor ------------------------------------------------------------------
 
 PSM_FUNCTIONS = ["psm_get_lang", "psm_format_interval", "psm_parse_msg", "psm_build_url"]
@@ -963,7 +1071,7 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (blynk, postal, passwall, vimbadmin, sandstorm, psm):
+    for build in (blynk, postal, passwall, vimbadmin, sandstorm, horde, psm):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
