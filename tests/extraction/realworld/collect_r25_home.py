@@ -110,9 +110,11 @@ password reset, in several languages), rendered from git snapshots at pinned com
   verbatim out of the snapshot's ``src/includes/functions.inc.php`` (the only change:
   ``date('Y-m-d H:i:s')`` is given the fixed send time), with ``$GLOBALS['sm_lang']`` the
   locale's file and ``sm_lang_default`` en_US, as ``psm_load_lang`` sets them;
-  ``PSM_BASE_URL`` is the example host and ``email_add_url`` is off. PHPMailer sends
-  ``Body`` as text/html and ``AltBody`` (``str_replace('<br/>', "\\n", $body)``, which
-  changes nothing since the strings use ``<br>``) as text/plain in multipart/alternative.
+  ``PSM_BASE_URL`` is the example host and ``email_add_url`` is off (its installer
+  default). PHPMailer sends ``Body`` as text/html and ``AltBody``
+  (``str_replace('<br/>', "\\n", $body)``: only where a locale writes ``<br/>``, as ja_JP and
+  in places es_ES do, does the text part get line breaks; ``<br>`` stays) as text/plain in
+  multipart/alternative.
   Locales whose file translates all six strings: en_US, de_DE, fr_FR, es_ES, ru_RU, ja_JP.
   All of these mails are notices (the reset token is only in the link).
 """
@@ -1079,7 +1081,7 @@ def main() -> None:
             path.write_bytes(raw)
             item = dict(
                 id=meta["id"],
-                group=meta["id"].rsplit("-", 1)[0],
+                group=meta["id"].removesuffix("-" + meta["lang"]),
                 source=meta["source"],
                 lang=meta["lang"],
                 kind=meta["kind"],
