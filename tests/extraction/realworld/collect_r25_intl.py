@@ -1,0 +1,222 @@
+"""Round 25, projects written first for non-English-speaking communities (blind): OpenSID,
+the Indonesian village-government information system (citizen self-service OTP, PIN and
+account mails, in Indonesian), rendered from git snapshots at pinned commits.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
+        --mirrors /work/.mirror
+
+- OpenSID/OpenSID (GPL-3.0-only, PHP/CodeIgniter 3 village information system used by
+  Indonesian village governments), commit OPENSID_COMMIT. Mails, all in Indonesian (the
+  project ships no other language for them), all sent with the CodeIgniter 3 Email
+  library, ``from(smtp_user, 'OpenSID')``, ``set_mailtype('html')``, the body the output of
+  a PHP view:
+
+  - ``donjo-app/libraries/OTP/Repository/OTP_email.php``: ``kirim_otp`` (subject
+    "Verifikasi Akun Email", view ``fmandiri/email/verifikasi``; the token is
+    ``random_int(100000, 999999)`` as ``donjo-app/controllers/fmandiri/Verifikasi.php`` and
+    ``Database.php`` make it, six digits, typed back into the self-service page), then
+    ``verifikasi_berhasil`` ("Berhasil Verifikasi Email", ``verifikasi-berhasil``, a notice)
+    and ``kirim_pin_baru`` ("PIN Baru", ``kirim-pin``; the PIN is
+    ``strrev(random_int(100000, 999999))`` from ``Mandiri_model::generate_pin``, six digits
+    the citizen types with the NIK to sign in to Layanan Mandiri);
+  - ``donjo-app/libraries/Reset/Email/Email_repository.php``: ``sendResetLink`` ("Setel
+    Ulang Kata Sandi", ``autentikasi/notifikasi_lupa_sandi``) and ``sendVerifyLink``
+    ("Verifikasi Alamat Email", ``autentikasi/notifikasi_verifikasi_email``): links only,
+    notices.
+
+  Rendering: the views are run by the real PHP interpreter (``php`` 8.2 on this machine) with
+  stand-ins for the helpers they call: ``site_url()``/``base_url()`` give
+  ``https://desa.example.id/`` plus the path, ``gambar_desa()`` the default logo path it
+  returns when the village has uploaded none, ``config_item('nama_aplikasi')`` "OpenSID"
+  (``donjo-app/config/config.php``), and ``date('Y')`` is replaced by ``'2026'`` in the view
+  text before it runs, so that the footer year is fixed. The parts are made by the
+  snapshot's own CodeIgniter 3 Email class
+  (``vendor/codeigniter/framework/system/libraries/Email.php``), loaded at run time from the
+  snapshot: ``message()`` (``rtrim``, CR removed) gives the HTML part and
+  ``_get_alt_message()`` (tags stripped, newlines and spaces collapsed, ``word_wrap`` at 76
+  columns, as ``wordwrap`` is on in ``donjo-app/config/email.php``) the text part of the
+  multipart/alternative mail CodeIgniter sends for an HTML mail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 4, 8, 15, tzinfo=UTC)
+ITEMS: list[dict] = []
+
+OPENSID = "OpenSID/OpenSID"
+OPENSID_COMMIT = "4b3d56778f23b0e1230c1e667db554f012bbcdc6"
+OPENSID_EMAIL = "vendor/codeigniter/framework/system/libraries/Email.php"
+OPENSID_HARNESS = r"""<?php
+define('BASEPATH', __DIR__ . '/');
+$dir = $argv[1]; $view = $argv[2]; $vars = json_decode($argv[3], true);
+function config_item($k) { return ['charset' => 'UTF-8', 'nama_aplikasi' => 'OpenSID'][$k] ?? null; }
+function is_php($v) { return version_compare(PHP_VERSION, $v, '>='); }
+function log_message(...$a) {}
+function base_url($uri = '') { return 'https://desa.example.id/' . ltrim($uri, '/'); }
+function site_url($uri = '') { return 'https://desa.example.id/' . ltrim($uri, '/'); }
+function gambar_desa($nama_file = null, $type = false, $file = false) {
+    return base_url() . 'assets/files/logo/' . ($type ? 'opensid_kantor.jpg' : 'opensid_logo.png');
+}
+class ViewLoader {
+    public $ci;
+    public function __construct() { $this->ci = (object) ['setting' => (object) ['logo' => null]]; }
+    public function view($__path, $__vars) {
+        extract($__vars);
+        ob_start();
+        eval('?>' . str_replace("date('Y')", "'2026'", file_get_contents($__path)));
+        return ob_get_clean();
+    }
+}
+require "$dir/Email.php";
+class AltEmail extends CI_Email {
+    public function parts($body) { $this->message($body); return [$this->_body, $this->_get_alt_message()]; }
+}
+$html = (new ViewLoader())->view("$dir/views/$view.php", $vars);
+$email = new AltEmail(['wordwrap' => true, 'mailtype' => 'html', 'charset' => 'utf-8']);
+[$body, $alt] = $email->parts($html);
+echo json_encode(['html' => $body, 'text' => $alt], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+"""
+OPENSID_RESET_TOKEN = "9c41e7b2d05f8a36e1b4c7d92a0f5e3b68d1c4a7f2e90b3d5c86a1f47e2b9d03"
+OPENSID_MAILS = [
+    # (id, view, subject, library file, variables, code, kind, note)
+    (
+        "verifikasi",
+        "fmandiri/email/verifikasi",
+        "Verifikasi Akun Email",
+        "donjo-app/libraries/OTP/Repository/OTP_email.php",
+        {"token": 482917},
+        "482917",
+        "gov-otp",
+        "random_int(100000, 999999), typed back on the self-service verification page",
+    ),
+    (
+        "verifikasi-berhasil",
+        "fmandiri/email/verifikasi-berhasil",
+        "Berhasil Verifikasi Email",
+        "donjo-app/libraries/OTP/Repository/OTP_email.php",
+        {"nama": "SITI RAHAYU"},
+        None,
+        "notice",
+        None,
+    ),
+    (
+        "kirim-pin",
+        "fmandiri/email/kirim-pin",
+        "PIN Baru",
+        "donjo-app/libraries/OTP/Repository/OTP_email.php",
+        {"pin": "058731", "nama": "SITI RAHAYU"},
+        "058731",
+        "gov-otp",
+        "strrev(random_int(100000, 999999)): the new PIN typed with the NIK to sign in",
+    ),
+    (
+        "lupa-sandi",
+        "autentikasi/notifikasi_lupa_sandi",
+        "Setel Ulang Kata Sandi",
+        "donjo-app/libraries/Reset/Email/Email_repository.php",
+        {"token": OPENSID_RESET_TOKEN, "email": "operator.desa@example.id"},
+        None,
+        "notice",
+        "the reset token is only in the link",
+    ),
+    (
+        "verifikasi-email",
+        "autentikasi/notifikasi_verifikasi_email",
+        "Verifikasi Alamat Email",
+        "donjo-app/libraries/Reset/Email/Email_repository.php",
+        {
+            "hash": "5b1d0e9a7c3f42e8b6a1d9c0f7e3a2b4c8d6e1f0",
+            "signature": "e3b7a9c1d5f20846b9e7c3a1f5d82b4e6c0a9f7d3b1e5c8a2f4d6b0e9c7a3f15",
+            "expire": 1796372100,
+        },
+        None,
+        "notice",
+        "verification by link only",
+    ),
+]
+
+
+def git_show(repo: Path, commit: str, path: str) -> bytes:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        check=True,
+        capture_output=True,
+    ).stdout
+
+
+def add(item: dict, raw: bytes) -> None:
+    path = HERE / item["file"]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    item["sha256"] = hashlib.sha256(raw).hexdigest()
+    ITEMS.append(item)
+
+
+def opensid(mirrors: Path) -> None:
+    repo = mirrors / "OpenSID+OpenSID" / "repo"
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "Email.php").write_bytes(git_show(repo, OPENSID_COMMIT, OPENSID_EMAIL))
+        (work / "harness.php").write_text(OPENSID_HARNESS)
+        for mail_id, view, subject, library, variables, code, kind, note in OPENSID_MAILS:
+            view_path = f"donjo-app/views/{view}.php"
+            target = work / "views" / f"{view}.php"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(git_show(repo, OPENSID_COMMIT, view_path))
+            out = subprocess.run(
+                ["php", str(work / "harness.php"), str(work), view, json.dumps(variables)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            parts = json.loads(out)
+            raw = message(
+                sender="OpenSID <desa@example.id>",
+                subject=subject,
+                text=parts["text"],
+                html_part=parts["html"],
+                sent=SENT,
+            )
+            item = {
+                "id": f"opensid-{mail_id}-id",
+                "group": f"opensid-{mail_id}",
+                "source": "opensid",
+                "lang": "id",
+                "kind": kind,
+                "code": code,
+                "repository": OPENSID,
+                "path": f"{library}, {view_path}, {OPENSID_EMAIL}",
+                "commit": OPENSID_COMMIT,
+                "licence": "GPL-3.0-only",
+                "rendered": "view run by php with stand-ins for site_url/gambar_desa/config_item;"
+                " multipart text (the snapshot's CI3 Email _get_alt_message, wrapped at 76) + html",
+                "file": f"mail/opensid/opensid-{mail_id}-id.eml",
+            }
+            if note:
+                item["note"] = note
+            add(item, raw)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mirrors", type=Path, required=True)
+    args = parser.parse_args()
+    opensid(args.mirrors)
+    out = HERE / "round25" / "intl.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
+    print(len(ITEMS), "mails,", sum(i["code"] is not None for i in ITEMS), "with a code")
+
+
+if __name__ == "__main__":
+    main()
