@@ -1,6 +1,7 @@
 """Round 25, projects written first for non-English-speaking communities (blind): OpenSID,
 the Indonesian village-government information system (citizen self-service OTP, PIN and
-account mails, in Indonesian), rendered from git snapshots at pinned commits.
+account mails, in Indonesian) and BuildAdmin, a Chinese PHP admin framework (mail
+verification codes, Simplified Chinese and English), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
         --mirrors /work/.mirror
@@ -36,6 +37,20 @@ account mails, in Indonesian), rendered from git snapshots at pinned commits.
   ``_get_alt_message()`` (tags stripped, newlines and spaces collapsed, ``word_wrap`` at 76
   columns, as ``wordwrap`` is on in ``donjo-app/config/email.php``) the text part of the
   multipart/alternative mail CodeIgniter sends for an HTML mail.
+- build-admin/BuildAdmin (Apache-2.0, ThinkPHP 8 + Vue admin framework from China), commit
+  BA_COMMIT: ``app/api/controller/Ems.php`` ``send`` mails a code for the events
+  ``user_register``, ``user_retrieve_pwd``, ``user_change_email`` and ``user_email_verify``:
+  subject ``__(event) . '-' . get_sys_config('site_name')``, body
+  ``__('Your verification code is: %s', [$code])`` (ThinkPHP's ``Lang::get`` with a numeric
+  argument list is ``sprintf``), strings from ``app/api/lang/<lang>/ems.php`` (zh-cn, en;
+  the language files are read by running php on them). The code is
+  ``extend/ba/Captcha.php`` ``create``: ``length`` 4 characters drawn from ``codeSet``
+  (``2345678abcdefhijkmnpqrstuvwxyzABCDEFGHJKLMNPQRTUVWXY``), then ``strtoupper``. The admin's
+  test mail (``app/admin/controller/routine/Config.php`` ``sendTestMail``, strings from
+  ``app/admin/lang/<lang>/routine/config.php``) is the notice. ``app/common/library/Email.php``
+  is PHPMailer with ``setFrom(smtp_sender_mail, smtp_user)`` (the SMTP user, an address, is the
+  display name); ``isHTML()`` with no ``AltBody`` makes PHPMailer send one text/html part, the
+  body as is (no layout). Site name: "青禾书院" (the default is the placeholder 站点名称).
 """
 
 from __future__ import annotations
@@ -144,6 +159,25 @@ OPENSID_MAILS = [
         "verification by link only",
     ),
 ]
+BA = "build-admin/BuildAdmin"
+BA_COMMIT = "7e525ce580025b89b5fb05557c7865b1e74f567a"
+BA_SITE = "青禾书院"
+BA_SENDER = "service@qinghe.example.com"
+BA_LANGS = {"zh-cn": "zh-CN", "en": "en"}
+BA_CODES = {
+    "zh-cn": {
+        "user_register": "K7QM",
+        "user_retrieve_pwd": "3HWX",
+        "user_change_email": "P8TC",
+        "user_email_verify": "NE5R",
+    },
+    "en": {
+        "user_register": "A4JV",
+        "user_retrieve_pwd": "YB2F",
+        "user_change_email": "6DKU",
+        "user_email_verify": "MZ7H",
+    },
+}
 
 
 def git_show(repo: Path, commit: str, path: str) -> bytes:
@@ -207,11 +241,91 @@ def opensid(mirrors: Path) -> None:
             add(item, raw)
 
 
+def php_array(repo: Path, commit: str, path: str) -> dict:
+    """A PHP file that returns an array (a language file), read by running php on it."""
+    with tempfile.NamedTemporaryFile("wb", suffix=".php") as f:
+        f.write(git_show(repo, commit, path))
+        f.flush()
+        out = subprocess.run(
+            ["php", "-r", "echo json_encode(include $argv[1], JSON_UNESCAPED_UNICODE);", f.name],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    return json.loads(out)
+
+
+def php_sprintf(template: str, *args: str) -> str:
+    """PHP sprintf for templates whose only conversions are ``%s``."""
+    assert template.count("%") == template.count("%s") == len(args)
+    return template.replace("%s", "{}").format(*args)
+
+
+def buildadmin(mirrors: Path) -> None:
+    repo = mirrors / "build-admin+BuildAdmin" / "repo"
+    sender = f'"{BA_SENDER}" <{BA_SENDER}>'
+    for lang, tag in BA_LANGS.items():
+        ems_path = f"app/api/lang/{lang}/ems.php"
+        ems = php_array(repo, BA_COMMIT, ems_path)
+        for event, code in BA_CODES[lang].items():
+            subject = ems[event] + "-" + BA_SITE
+            body = php_sprintf(ems["Your verification code is: %s"], code)
+            raw = message(sender=sender, subject=subject, text=None, html_part=body, sent=SENT)
+            add(
+                {
+                    "id": f"buildadmin-{event}-{tag}",
+                    "group": f"buildadmin-{event}",
+                    "source": "buildadmin",
+                    "lang": tag,
+                    "kind": "saas-otp",
+                    "code": code,
+                    "repository": BA,
+                    "path": f"app/api/controller/Ems.php, {ems_path}, app/common/library/Email.php,"
+                    " extend/ba/Captcha.php",
+                    "commit": BA_COMMIT,
+                    "licence": "Apache-2.0",
+                    "rendered": "subject __(event)-site_name, body sprintf of the ems.php string;"
+                    " PHPMailer isHTML with no AltBody: one text/html part",
+                    "file": f"mail/buildadmin/buildadmin-{event}-{tag}.eml",
+                    "note": "ba\\Captcha::generate: four characters of its codeSet, upper-cased",
+                },
+                raw,
+            )
+        config_path = f"app/admin/lang/{lang}/routine/config.php"
+        config = php_array(repo, BA_COMMIT, config_path)
+        subject = config["This is a test email"] + "-" + BA_SITE
+        body = config[
+            "Congratulations, receiving this email means that your email service has been configured"
+            " correctly"
+        ]
+        raw = message(sender=sender, subject=subject, text=None, html_part=body, sent=SENT)
+        add(
+            {
+                "id": f"buildadmin-test-mail-{tag}",
+                "group": "buildadmin-test-mail",
+                "source": "buildadmin",
+                "lang": tag,
+                "kind": "notice",
+                "code": None,
+                "repository": BA,
+                "path": f"app/admin/controller/routine/Config.php, {config_path},"
+                " app/common/library/Email.php",
+                "commit": BA_COMMIT,
+                "licence": "Apache-2.0",
+                "rendered": "subject and body from the routine/config.php language file;"
+                " PHPMailer isHTML with no AltBody: one text/html part",
+                "file": f"mail/buildadmin/buildadmin-test-mail-{tag}.eml",
+            },
+            raw,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     opensid(args.mirrors)
+    buildadmin(args.mirrors)
     out = HERE / "round25" / "intl.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
