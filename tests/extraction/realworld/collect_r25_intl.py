@@ -1,7 +1,8 @@
 """Round 25, projects written first for non-English-speaking communities (blind): OpenSID,
 the Indonesian village-government information system (citizen self-service OTP, PIN and
 account mails, in Indonesian) and BuildAdmin, a Chinese PHP admin framework (mail
-verification codes, Simplified Chinese and English), rendered from git snapshots at pinned commits.
+verification codes, Simplified Chinese and English), and LMS, the Polish ISP management
+system (customer-panel credential reminder, Polish and English), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
         --mirrors /work/.mirror
@@ -51,6 +52,20 @@ verification codes, Simplified Chinese and English), rendered from git snapshots
   is PHPMailer with ``setFrom(smtp_sender_mail, smtp_user)`` (the SMTP user, an address, is the
   display name); ``isHTML()`` with no ``AltBody`` makes PHPMailer send one text/html part, the
   body as is (no layout). Site name: "青禾书院" (the default is the placeholder 站点名称).
+- chilek/lms (GPL-2.0-only, "LAN Management System", PHP, written for Polish internet service
+  providers), commit LMS_COMMIT: the customer panel's "remind me" form
+  (``userpanel/lib/Session.class.php``, ``$remindform['type'] == 1``) generates a new PIN
+  (``generate_random_string(random_int(4, 6), '0123456789')``, the default
+  ``pin_min_size``/``pin_max_size``/``pin_allowed_characters``), replaces ``%id``, ``%pin``,
+  ``%extid`` and ``%login`` in ``userpanel.reminder_mail_body`` and mails it as plain text
+  from ``<userpanel.reminder_mail_sender>`` with subject ``userpanel.reminder_mail_subject``.
+  Those settings have no default where the mail is sent; their defaults are the ones the
+  panel's setup form (``userpanel/lib/setup_functions.php``) shows and saves:
+  ``trans('credential reminder')`` and ``"ID: %id\nPIN: %pin"``, both read from that file.
+  The subject is the form's in the administrator's language: English (the source string) and
+  Polish (``userpanel/lib/locale/pl_PL/strings.php``, read by running php on it); no other
+  shipped locale translates it. The customer signs in with the ID and the PIN; the PIN is
+  the credential the mail gives.
 """
 
 from __future__ import annotations
@@ -58,6 +73,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import tempfile
 from datetime import UTC, datetime
@@ -178,6 +194,10 @@ BA_CODES = {
         "user_email_verify": "MZ7H",
     },
 }
+LMS = "chilek/lms"
+LMS_COMMIT = "d85aeab5b2fa6c51750d8844ac336c025fa3fc2d"
+LMS_ID = "1487"
+LMS_PIN = "73051"
 
 
 def git_show(repo: Path, commit: str, path: str) -> bytes:
@@ -320,12 +340,64 @@ def buildadmin(mirrors: Path) -> None:
         )
 
 
+def lms(mirrors: Path) -> None:
+    repo = mirrors / "chilek+lms" / "repo"
+    strings_path = "userpanel/lib/locale/pl_PL/strings.php"
+    with tempfile.NamedTemporaryFile("wb", suffix=".php") as f:
+        f.write(git_show(repo, LMS_COMMIT, strings_path))
+        f.flush()
+        catalogue = json.loads(
+            subprocess.run(
+                [
+                    "php",
+                    "-r",
+                    "$_LANG = []; include $argv[1]; echo json_encode($_LANG, JSON_UNESCAPED_UNICODE);",
+                    f.name,
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+        )
+    setup = git_show(repo, LMS_COMMIT, "userpanel/lib/setup_functions.php").decode()
+    subject_key = re.search(r"'userpanel\.reminder_mail_subject', trans\('([^']+)'\)", setup)[1]
+    body = re.search(r"'userpanel\.reminder_mail_body', \"([^\"]+)\"", setup)[1]
+    body = body.encode().decode("unicode_escape")  # the PHP double-quoted "\n"
+    for lang, subject in (("en", subject_key), ("pl", catalogue[subject_key])):
+        text = body.replace("%id", LMS_ID).replace("%pin", LMS_PIN)
+        raw = message(
+            sender="<bok@siec.example.pl>", subject=subject, text=text, html_part=None, sent=SENT
+        )
+        add(
+            {
+                "id": f"lms-reminder-{lang}",
+                "group": "lms-reminder",
+                "source": "lms",
+                "lang": lang,
+                "kind": "utility-otp",
+                "code": LMS_PIN,
+                "repository": LMS,
+                "path": "userpanel/lib/Session.class.php, userpanel/lib/setup_functions.php,"
+                f" {strings_path}, lib/common.php",
+                "commit": LMS_COMMIT,
+                "licence": "GPL-2.0-only",
+                "rendered": "reminder_mail_subject/_body defaults of the userpanel setup form"
+                " (subject trans()'d), %id/%pin replaced as Session.class.php does; text/plain",
+                "file": f"mail/lms/lms-reminder-{lang}.eml",
+                "note": "ID is the customer ID (the login), PIN the new password generated for it;"
+                " the PIN is the credential",
+            },
+            raw,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     opensid(args.mirrors)
     buildadmin(args.mirrors)
+    lms(args.mirrors)
     out = HERE / "round25" / "intl.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
