@@ -2,7 +2,8 @@
 the Indonesian village-government information system (citizen self-service OTP, PIN and
 account mails, in Indonesian) and BuildAdmin, a Chinese PHP admin framework (mail
 verification codes, Simplified Chinese and English), and LMS, the Polish ISP management
-system (customer-panel credential reminder, Polish and English), rendered from git snapshots at pinned commits.
+system (customer-panel credential reminder, Polish and English) and the Chinese community
+forum Symphony (account verification mails, Simplified Chinese), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
         --mirrors /work/.mirror
@@ -66,6 +67,24 @@ system (customer-panel credential reminder, Polish and English), rendered from g
   Polish (``userpanel/lib/locale/pl_PL/strings.php``, read by running php on it); no other
   shipped locale translates it. The customer signs in with the ID and the PIN; the PIN is
   the credential the mail gives.
+- 88250/symphony (AGPL-3.0-or-later, Java forum/community platform from China; the
+  hacpai.com / ld246.com software), commit SYM_COMMIT:
+  ``src/main/java/org/b3log/symphony/service/VerifycodeMgmtService.java``
+  ``sendEmailVerifycode`` mails each unsent e-mail verify code through ``Mails.sendHTML``
+  with template ``src/main/resources/mail_tpl/sym_verifycode.ftl`` (Chinese only: the
+  template has no other language) and the subject ``registerEmailSubjectLabel``,
+  ``forgetEmailSubjectLabel`` or ``bindEmailSubjectLabel`` of the server locale (zh_CN,
+  ``src/main/resources/lang_zh_CN.properties``). Registration and password reset put a link
+  (``/register?code=``, ``/reset-pwd?code=``, the code ``randomAlphanumeric(6)``) in the
+  model as ``url``; binding an e-mail puts the code (``RandomStringUtils.randomNumeric(6)``,
+  ``SettingsProcessor``) as ``code``, and the template shows ``验证码：${code}``. The model
+  also has ``userName`` and ``servePath``/``staticServePath`` (``Keys.fillServer``). The
+  template is processed by the real FreeMarker (Debian's ``libfreemarker-java`` 2.3.31,
+  ``apt-get install libfreemarker-java``; Symphony's ``Templates.FREEMARKER_VER`` is
+  ``VERSION_2_3_30``, which the small Java program below sets, with UTF-8 and the rethrow
+  handler as ``Mails`` configures it), run with ``java`` (OpenJDK 17). The local SMTP channel
+  (``MailSender.createTextMail``) sends the HTML as the only part, ``setFrom`` the configured
+  sender address with no display name.
 """
 
 from __future__ import annotations
@@ -198,6 +217,66 @@ LMS = "chilek/lms"
 LMS_COMMIT = "d85aeab5b2fa6c51750d8844ac336c025fa3fc2d"
 LMS_ID = "1487"
 LMS_PIN = "73051"
+SYM = "88250/symphony"
+SYM_COMMIT = "68ebdd8fa45e10d605a10a1dfc1f18fa49b627b6"
+SYM_URL = "https://sym.example.com"
+SYM_MAILS = [
+    # (id, subject key, template variables, code, kind, note)
+    (
+        "bind-email",
+        "bindEmailSubjectLabel",
+        {"code": "204816"},
+        "204816",
+        "saas-otp",
+        "RandomStringUtils.randomNumeric(6) (SettingsProcessor), typed in the settings page",
+    ),
+    (
+        "register",
+        "registerEmailSubjectLabel",
+        {"url": f"{SYM_URL}/register?code=q7XbK2"},
+        None,
+        "notice",
+        "the randomAlphanumeric(6) code is only inside the link",
+    ),
+    (
+        "reset-pwd",
+        "forgetEmailSubjectLabel",
+        {"url": f"{SYM_URL}/reset-pwd?code=T4mW9e"},
+        None,
+        "notice",
+        "the randomAlphanumeric(6) code is only inside the link",
+    ),
+]
+FREEMARKER_JAR = "/usr/share/java/freemarker.jar"  # apt-get install libfreemarker-java
+FREEMARKER_RENDER = """\
+import freemarker.template.Configuration;
+import freemarker.template.Template;
+import freemarker.template.TemplateExceptionHandler;
+import java.io.File;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
+
+public class Render {
+    public static void main(String[] args) throws Exception {
+        Configuration cfg = new Configuration(Configuration.VERSION_2_3_30);
+        cfg.setDirectoryForTemplateLoading(new File(args[0]));
+        cfg.setDefaultEncoding("UTF-8");
+        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        cfg.setLogTemplateExceptions(false);
+        Map<String, Object> model = new HashMap<>();
+        for (int i = 2; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            model.put(kv[0], kv[1]);
+        }
+        Template template = cfg.getTemplate(args[1]);
+        StringWriter out = new StringWriter();
+        template.process(model, out);
+        System.out.write(out.toString().getBytes("UTF-8"));
+        System.out.flush();
+    }
+}
+"""
 
 
 def git_show(repo: Path, commit: str, path: str) -> bytes:
@@ -391,6 +470,69 @@ def lms(mirrors: Path) -> None:
         )
 
 
+def java_properties(text: str) -> dict[str, str]:
+    """``key=value`` lines of a Java .properties file, ``\\uXXXX`` escapes decoded (enough for
+    the single-line subject values used here)."""
+    out = {}
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith(("#", "!")) and "=" in line:
+            key, value = line.split("=", 1)
+            value = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m[1], 16)), value.strip())
+            out[key.strip()] = value
+    return out
+
+
+def symphony(mirrors: Path) -> None:
+    repo = mirrors / "88250+symphony" / "repo"
+    tpl = "src/main/resources/mail_tpl/sym_verifycode.ftl"
+    props_path = "src/main/resources/lang_zh_CN.properties"
+    props = java_properties(git_show(repo, SYM_COMMIT, props_path).decode("latin-1"))
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "sym_verifycode.ftl").write_bytes(git_show(repo, SYM_COMMIT, tpl))
+        (work / "Render.java").write_text(FREEMARKER_RENDER)
+        for mail_id, subject_key, variables, code, kind, note in SYM_MAILS:
+            model = {
+                "servePath": SYM_URL,
+                "staticServePath": SYM_URL,
+                "userName": "lianxi",
+                **variables,
+            }
+            html = subprocess.run(
+                ["java", "-cp", FREEMARKER_JAR, str(work / "Render.java"), str(work)]
+                + ["sym_verifycode.ftl"]
+                + [f"{k}={v}" for k, v in model.items()],
+                check=True,
+                capture_output=True,
+            ).stdout.decode()
+            raw = message(
+                sender="noreply@sym.example.com",
+                subject=props[subject_key],
+                text=None,
+                html_part=html,
+                sent=SENT,
+            )
+            item = {
+                "id": f"symphony-{mail_id}-zh-CN",
+                "group": f"symphony-{mail_id}",
+                "source": "symphony",
+                "lang": "zh-CN",
+                "kind": kind,
+                "code": code,
+                "repository": SYM,
+                "path": "src/main/java/org/b3log/symphony/service/VerifycodeMgmtService.java,"
+                f" src/main/java/org/b3log/symphony/util/Mails.java, {tpl}, {props_path}",
+                "commit": SYM_COMMIT,
+                "licence": "AGPL-3.0-or-later",
+                "rendered": "sym_verifycode.ftl processed by FreeMarker 2.3.31 (Debian"
+                " libfreemarker-java, VERSION_2_3_30 configuration); subject from"
+                " lang_zh_CN.properties; one text/html part",
+                "file": f"mail/symphony/symphony-{mail_id}-zh-CN.eml",
+                "note": note,
+            }
+            add(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -398,6 +540,7 @@ def main() -> None:
     opensid(args.mirrors)
     buildadmin(args.mirrors)
     lms(args.mirrors)
+    symphony(args.mirrors)
     out = HERE / "round25" / "intl.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
