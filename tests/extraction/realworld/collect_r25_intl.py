@@ -3,7 +3,8 @@ the Indonesian village-government information system (citizen self-service OTP, 
 account mails, in Indonesian) and BuildAdmin, a Chinese PHP admin framework (mail
 verification codes, Simplified Chinese and English), and LMS, the Polish ISP management
 system (customer-panel credential reminder, Polish and English) and the Chinese community
-forum Symphony (account verification mails, Simplified Chinese), rendered from git snapshots at pinned commits.
+forum Symphony (account verification mails, Simplified Chinese) and the Japanese SNS engine
+OpenPNE 3 (account notices and a reissued password, Japanese and English), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
         --mirrors /work/.mirror
@@ -85,6 +86,30 @@ forum Symphony (account verification mails, Simplified Chinese), rendered from g
   handler as ``Mails`` configures it), run with ``java`` (OpenJDK 17). The local SMTP channel
   (``MailSender.createTextMail``) sends the HTML as the only part, ``setFrom`` the configured
   sender address with no display name.
+- openpne/OpenPNE3 (Apache-2.0, Japanese social-network engine, symfony 1), commit
+  PNE_COMMIT: ``lib/util/opMailSend.class.php`` ``sendTemplateMail`` renders the PC mail
+  template (no ``NotificationMail`` row has been edited by the admin, so the
+  ``opNotificationMailTemplateLoaderConfigSample`` loader gives the ``sample`` of
+  ``lib/config/config/mail_template.yml`` for the default culture, ``ja_JP`` or ``en``;
+  ``[1]`` is the body) with ``opTemplateRendererTwig``, appends ``"\n"`` and the rendered
+  ``signature`` sample, and sends the text with the caller's ``subject``. Subjects:
+  ``ReissuePasswordForm`` ``sns_name . ' ' . __('New password has been issued')``,
+  ``opAuthAction`` ``__('Notify of Your Registering')``, ``opMemberAction``
+  ``__('Leaving from this site is finished')`` (no ``messages.ja.xml`` translates it),
+  ``InviteForm`` ``sns_name . '招待状'`` and ``MemberConfigPcAddressForm``
+  ``'メールアドレス変更ページのお知らせ'`` (Japanese in the code whatever the culture);
+  ``__()`` is looked up in ``apps/<app>/i18n/messages.ja.xml`` for ja_JP. Rendering: the
+  snapshot's own bundled Twig
+  (``lib/plugins/sfSymfonyTemplatingViewPlugin/lib/vendor/Twig``) and
+  ``lib/view/twig/HelperTwigExtension.class.php`` run by php 8.2 at run time; the only
+  stand-in is ``app_url_for`` (symfony's routing), which returns
+  ``https://sns.example.jp/`` plus the internal URI, and the sandbox extension (a security
+  policy that changes no output) is left out. ``op_config`` (sns_name, admin_mail_address)
+  and ``sf_config.op_base_url`` are given as arrays. OpenPNE's ``execute`` sends through
+  Zend_Mail in ISO-2022-JP (7bit, base64 subject); here the same text is stored as UTF-8 by
+  ``collect.message``: the charset is the one thing not reproduced. From is
+  ``admin_mail_address``. The reissued password is one an administrator types in the back
+  office and the mail hands to the member to sign in with: the code.
 """
 
 from __future__ import annotations
@@ -276,6 +301,83 @@ public class Render {
         System.out.flush();
     }
 }
+"""
+PNE = "openpne/OpenPNE3"
+PNE_COMMIT = "a7e6315688c2398b5a02de77b598b3b6dcd955bd"
+PNE_YML = "lib/config/config/mail_template.yml"
+PNE_TWIG = "lib/plugins/sfSymfonyTemplatingViewPlugin/lib/vendor/Twig"
+PNE_HELPER_EXT = "lib/view/twig/HelperTwigExtension.class.php"
+PNE_GLOBALS = {
+    "op_config": {"sns_name": "さくら町コミュニティ", "admin_mail_address": "admin@sns.example.jp"},
+    "sf_config": {"op_base_url": "https://sns.example.jp"},
+}
+PNE_MAILS = [
+    # (template, subject rule, parameters, code, note)
+    (
+        "reissuedPassword",
+        ("i18n", ("pc_backend", "New password has been issued")),
+        {"mailAddress": "hanako.sato@example.jp", "newPassword": "Rk7mQ2vx"},
+        "Rk7mQ2vx",
+        "the password an administrator reissued (ReissuePasswordForm), typed to sign in",
+    ),
+    (
+        "registerEnd",
+        ("i18n", ("pc_frontend", "Notify of Your Registering")),
+        {"url": "https://sns.example.jp/"},
+        None,
+        None,
+    ),
+    (
+        "leave",
+        ("i18n", ("pc_frontend", "Leaving from this site is finished")),
+        {"member": {"name": "佐藤花子"}},
+        None,
+        "no Japanese catalogue translates the subject, so it stays English",
+    ),
+    (
+        "requestRegisterURL",
+        ("fixed", "さくら町コミュニティ招待状"),
+        {
+            "token": "8f3c1a9e5b7d2f40",
+            "name": "山田太郎",
+            "message": "町内会の連絡はここでしています。ぜひ参加してください。",
+        },
+        None,
+        "the registration token is only in the link",
+    ),
+    (
+        "changeMailAddress",
+        ("fixed", "メールアドレス変更ページのお知らせ"),
+        {"token": "c41d7e2a9f06b835", "id": "128", "type": "pc_address"},
+        None,
+        "the token is only in the link; the reader types their own password",
+    ),
+]
+PNE_CALLERS = {
+    "reissuedPassword": "apps/pc_backend/modules/member/lib/ReissuePasswordForm.class.php,"
+    " apps/pc_backend/i18n/messages.ja.xml",
+    "registerEnd": "lib/action/opAuthAction.class.php, apps/pc_frontend/i18n/messages.ja.xml",
+    "leave": "lib/action/opMemberAction.class.php, apps/pc_frontend/i18n/messages.ja.xml",
+    "requestRegisterURL": "lib/form/doctrine/InviteForm.class.php",
+    "changeMailAddress": "lib/form/MemberConfigForm/MemberConfigPcAddressForm.class.php",
+}
+PNE_STAND_INS = """<?php
+// stand-in for symfony 1's app_url_for helper (the file name holds 'helper', as
+// HelperTwigExtension requires of the functions it offers as tags)
+function app_url_for($application, $internal_uri, $absolute = false) {
+    return 'https://sns.example.jp/' . $internal_uri;
+}
+"""
+PNE_HARNESS = """<?php
+error_reporting(E_ALL & ~E_DEPRECATED);
+$dir = $argv[1];
+require "$dir/lib/plugins/sfSymfonyTemplatingViewPlugin/lib/vendor/Twig/Autoloader.php";
+Twig_Autoloader::register();
+require "$dir/stand_in_helper.php";
+require "$dir/lib/view/twig/HelperTwigExtension.class.php";
+$env = new Twig_Environment(new Twig_Loader_String());
+$env->addExtension(new HelperTwigExtension());
+echo $env->loadTemplate($argv[2])->render(json_decode($argv[3], true));
 """
 
 
@@ -533,6 +635,84 @@ def symphony(mirrors: Path) -> None:
             add(item, raw)
 
 
+def xliff_target(xml: str, source: str) -> str | None:
+    """The ``<target>`` of a trans-unit whose ``<source>`` is ``source`` (symfony 1's XLIFF)."""
+    found = re.search(
+        r"<source>" + re.escape(source) + r"</source>\s*<target>([^<]*)</target>", xml
+    )
+    return found[1] if found else None
+
+
+def openpne(mirrors: Path) -> None:
+    import yaml
+
+    repo = mirrors / "openpne+OpenPNE3" / "repo"
+    samples = yaml.safe_load(git_show(repo, PNE_COMMIT, PNE_YML))["pc"]
+    catalogues = {
+        app: git_show(repo, PNE_COMMIT, f"apps/{app}/i18n/messages.ja.xml").decode()
+        for app in ("pc_frontend", "pc_backend")
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        archive = subprocess.run(
+            ["git", "--git-dir", str(repo), "archive", PNE_COMMIT, PNE_TWIG, PNE_HELPER_EXT],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "x", "-C", str(work)], input=archive, check=True)
+        (work / "stand_in_helper.php").write_text(PNE_STAND_INS)
+        (work / "harness.php").write_text(PNE_HARNESS)
+
+        def twig(template: str, params: dict) -> str:
+            return subprocess.run(
+                ["php", str(work / "harness.php"), str(work), template, json.dumps(params)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+
+        for culture, tag in (("ja_JP", "ja"), ("en", "en")):
+            signature = twig(samples["signature"]["sample"][culture], PNE_GLOBALS)
+            for name, subject_rule, params, code, note in PNE_MAILS:
+                kind, value = subject_rule
+                if kind == "i18n":
+                    app, source = value
+                    subject = source
+                    if culture == "ja_JP":
+                        subject = xliff_target(catalogues[app], source) or source
+                    if name == "reissuedPassword":
+                        subject = PNE_GLOBALS["op_config"]["sns_name"] + " " + subject
+                else:
+                    subject = value
+                body = twig(samples[name]["sample"][culture][1], {**PNE_GLOBALS, **params})
+                raw = message(
+                    sender=PNE_GLOBALS["op_config"]["admin_mail_address"],
+                    subject=subject,
+                    text=body + "\n" + signature,
+                    html_part=None,
+                    sent=SENT,
+                )
+                item = {
+                    "id": f"openpne-{name}-{tag}",
+                    "group": f"openpne-{name}",
+                    "source": "openpne",
+                    "lang": tag,
+                    "kind": "notice" if code is None else "saas-otp",
+                    "code": code,
+                    "repository": PNE,
+                    "path": f"lib/util/opMailSend.class.php, {PNE_YML}, {PNE_CALLERS[name]}",
+                    "commit": PNE_COMMIT,
+                    "licence": "Apache-2.0",
+                    "rendered": "mail_template.yml pc sample of the culture rendered by the"
+                    " snapshot's bundled Twig with HelperTwigExtension (app_url_for stand-in),"
+                    " signature appended after a newline; subject as its caller makes it; text/plain",
+                    "file": f"mail/openpne/openpne-{name}-{tag}.eml",
+                }
+                if note:
+                    item["note"] = note
+                add(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -541,6 +721,7 @@ def main() -> None:
     buildadmin(args.mirrors)
     lms(args.mirrors)
     symphony(args.mirrors)
+    openpne(args.mirrors)
     out = HERE / "round25" / "intl.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
