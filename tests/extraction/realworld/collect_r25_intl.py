@@ -4,7 +4,8 @@ account mails, in Indonesian) and BuildAdmin, a Chinese PHP admin framework (mai
 verification codes, Simplified Chinese and English), and LMS, the Polish ISP management
 system (customer-panel credential reminder, Polish and English) and the Chinese community
 forum Symphony (account verification mails, Simplified Chinese) and the Japanese SNS engine
-OpenPNE 3 (account notices and a reissued password, Japanese and English), rendered from git snapshots at pinned commits.
+OpenPNE 3 (account notices and a reissued password, Japanese and English) and the Korean
+CMS XpressEngine 1 (account-finding and sign-up mails in seven languages), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
         --mirrors /work/.mirror
@@ -110,6 +111,30 @@ OpenPNE 3 (account notices and a reissued password, Japanese and English), rende
   ``collect.message``: the charset is the one thing not reproduced. From is
   ``admin_mail_address``. The reissued password is one an administrator types in the back
   office and the mail hands to the member to sign in with: the code.
+- xpressengine/xe-core (LGPL-2.1-or-later, XpressEngine 1.x, the Korean PHP CMS), commit
+  XE_COMMIT: ``modules/member/member.controller.php`` ``procMemberFindAccount`` stores a
+  temporary password (``Password::createTemporaryPassword(8)``: eight characters of
+  base64 with ``iIoOjl10/`` mapped to ``@#$%&*-!?``, at least one lower, upper, digit and
+  symbol) and mails ``skins/default/find_member_account_mail.html`` titled
+  ``msg_find_account_title``: the member clicks the link, which makes that password theirs,
+  and signs in with it (the code). The sign-up confirmation (``procMemberResendAuthMail``
+  and sign-up, ``confirm_member_account_mail.html``, ``msg_confirm_account_title``) is the
+  notice. ``memberInfo`` lists the default sign-up form's required fields but the password
+  (user_id, user_name, nick_name, email_address, in the admin controller's default order),
+  labelled in the language. Strings: ``common/lang/lang.xml`` then
+  ``modules/member/lang/lang.xml`` (top-level items; XmlLangParser's fallback: the
+  language, else en, else ko). Languages whose catalogue translates the mail's strings:
+  ko, en, jp (ja), zh-CN, zh-TW, ru, tr. Rendering: the snapshot's own
+  ``classes/template/TemplateHandler.class.php`` compiles and runs the skin template under
+  php 8.2, with stand-ins for ``Context``, ``FileHandler``, ``getScriptPath`` and
+  ``getUrl()`` (``https://xe.example.kr/``); the one change to it is PHP 8's: the removed
+  ``$s{0}`` string-offset syntax is rewritten as ``$s[0]``. The auth URL is what
+  ``getFullUrl`` gives (``index.php?module=member&amp;act=procMemberAuthAccount&amp;...``,
+  HTML-encoded, as XE returns it). ``classes/mail/Mail.class.php`` with the default
+  ``mail`` mailer sends multipart/alternative: the HTML, and as the text/plain part the same
+  HTML with ``<``, ``>`` and ``&`` replaced in turn by ``str_replace`` (so ``<br />`` reads
+  ``&amp;lt;br /&amp;gt;``: that is what XE sends); From ``webmaster`` and the webmaster
+  address.
 """
 
 from __future__ import annotations
@@ -378,6 +403,71 @@ require "$dir/lib/view/twig/HelperTwigExtension.class.php";
 $env = new Twig_Environment(new Twig_Loader_String());
 $env->addExtension(new HelperTwigExtension());
 echo $env->loadTemplate($argv[2])->render(json_decode($argv[3], true));
+"""
+XE = "xpressengine/xe-core"
+XE_COMMIT = "abde50d61df41e7282a01da7570ead694d957263"
+XE_HANDLER = "classes/template/TemplateHandler.class.php"
+XE_SKIN = "modules/member/skins/default"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XE_LANGS = {
+    "ko": "ko",
+    "en": "en",
+    "jp": "ja",
+    "zh-CN": "zh-CN",
+    "zh-TW": "zh-TW",
+    "ru": "ru",
+    "tr": "tr",
+}
+XE_AUTH_URL = (
+    "https://xe.example.kr/index.php?module=member&amp;act=procMemberAuthAccount"
+    "&amp;member_srl=274&amp;auth_key=5e0b8c2f4a7d91e36b1c8f0d2a4e6b9c7d3f1a05"
+)
+XE_USERS = {
+    "ko": ("hgildong", "홍길동", "길동이", "gildong.hong@example.kr", "Wq7$kRzp"),
+    "en": ("jmiller", "Jane Miller", "jane_m", "jane.miller@example.com", "Fh4#tYqe"),
+    "ja": ("tsato", "佐藤健", "けんさん", "ken.sato@example.jp", "mZ8!bWc3"),
+    "zh-CN": ("wangfang", "王芳", "小芳", "fang.wang@example.cn", "Rd5%xNvu"),
+    "zh-TW": ("chenyt", "陳怡婷", "婷婷", "yiting.chen@example.tw", "Kp2@sHfa"),
+    "ru": ("ivanova", "Анна Иванова", "anna_i", "anna.ivanova@example.ru", "Tb9*eGmw"),
+    "tr": ("ayilmaz", "Ayşe Yılmaz", "ayse_y", "ayse.yilmaz@example.com.tr", "Ng6?cLrq"),
+}
+XE_USERS = {
+    tag: dict(zip(("user_id", "user_name", "nick_name", "email", "new_password"), values))
+    for tag, values in XE_USERS.items()
+}
+XE_MAILS = [
+    # (template, title key, note, kind)
+    (
+        "find_member_account_mail",
+        "msg_find_account_title",
+        "Password::createTemporaryPassword(8); the link activates it, then the member signs in"
+        " with it",
+        "saas-otp",
+    ),
+    ("confirm_member_account_mail", "msg_confirm_account_title", None, "notice"),
+]
+XE_HARNESS = """<?php
+error_reporting(E_ALL & ~E_DEPRECATED & ~E_WARNING & ~E_NOTICE);
+$dir = $argv[1]; $tpl = $argv[2]; $vars = json_decode($argv[3]);
+define('__XE__', true); define('__DEBUG__', 0); define('__XE_VERSION__', '1.11.6');
+define('_XE_PATH_', $dir . '/');
+function getScriptPath() { return '/'; }
+function getUrl() { return 'https://xe.example.kr/'; }
+class Context { static function getDBInfo() { return new stdClass; } static function get($k) { return null; } }
+class FileHandler { static function readFile($f) { return file_get_contents($f); } }
+require "$dir/classes/template/TemplateHandler.class.php";
+class MailTemplate extends TemplateHandler {
+    public function render($path, $file) { $this->init($path, $file); return $this->parse(); }
+    public function run($buff) {
+        $m = new ReflectionMethod('TemplateHandler', '_fetch');
+        $m->setAccessible(true);
+        return $m->invoke($this, $buff);
+    }
+}
+$vars->memberInfo = (array) $vars->memberInfo;
+$GLOBALS['__Context__'] = $vars;
+$h = new MailTemplate();
+echo $h->run($h->render("$dir/modules/member/skins/default", $tpl));
 """
 
 
@@ -713,6 +803,99 @@ def openpne(mirrors: Path) -> None:
                 add(item, raw)
 
 
+def xe_lang(xml: bytes, lang: str) -> dict[str, str]:
+    """The top-level items of an XE ``lang.xml`` in one language, with XmlLangParser's
+    fallback (the language, else en, else ko)."""
+    import xml.etree.ElementTree as ET
+
+    out = {}
+    for item in ET.fromstring(xml):
+        values = {v.get(XML_LANG): v.text for v in item.findall("value")}
+        for candidate in (lang, "en", "ko"):
+            if values.get(candidate):
+                out[item.get("name")] = values[candidate]
+                break
+    return out
+
+
+def xe_core(mirrors: Path) -> None:
+    repo = mirrors / "xpressengine+xe-core" / "repo"
+    common = git_show(repo, XE_COMMIT, "common/lang/lang.xml")
+    member = git_show(repo, XE_COMMIT, "modules/member/lang/lang.xml")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        archive = subprocess.run(
+            ["git", "--git-dir", str(repo), "archive", XE_COMMIT, XE_HANDLER]
+            + [f"{XE_SKIN}/{name}.html" for name, *_ in XE_MAILS],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "x", "-C", str(work)], input=archive, check=True)
+        handler = work / XE_HANDLER
+        # PHP 8 removed the $s{0} string offset syntax; the same offsets in brackets
+        source = handler.read_text()
+        handler.write_text(
+            re.sub(r"(\$[A-Za-z_]+(?:\[[^\]\[]*\])*)\{(\d+|\$[a-z_]+)\}", r"\1[\2]", source)
+        )
+        (work / "harness.php").write_text(XE_HARNESS)
+        for xe_tag, tag in XE_LANGS.items():
+            lang = {**xe_lang(common, xe_tag), **xe_lang(member, xe_tag)}
+            user = XE_USERS[tag]
+            member_info = {
+                lang["user_id"]: user["user_id"],
+                lang["user_name"]: user["user_name"],
+                lang["nick_name"]: user["nick_name"],
+                lang["email_address"]: user["email"],
+            }
+            for name, title_key, extra, kind in XE_MAILS:
+                context = {"lang": lang, "memberInfo": member_info}
+                code = None
+                if name == "find_member_account_mail":
+                    code = user["new_password"]
+                    context["auth_args"] = {"new_password": code}
+                    context["find_url"] = XE_AUTH_URL
+                else:
+                    context["auth_url"] = XE_AUTH_URL
+                content = subprocess.run(
+                    ["php", str(work / "harness.php"), str(work), name, json.dumps(context)],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+                plain = content
+                for old, new in (("<", "&lt;"), (">", "&gt;"), ("&", "&amp;")):
+                    plain = plain.replace(old, new)  # PHP str_replace with arrays, in order
+                raw = message(
+                    sender="webmaster <webmaster@xe.example.kr>",
+                    subject=lang[title_key],
+                    text=plain,
+                    html_part=content,
+                    sent=SENT,
+                )
+                mail_id = name.replace("_", "-")
+                item = {
+                    "id": f"xe-core-{mail_id}-{tag}",
+                    "group": f"xe-core-{mail_id}",
+                    "source": "xe-core",
+                    "lang": tag,
+                    "kind": kind,
+                    "code": code,
+                    "repository": XE,
+                    "path": f"modules/member/member.controller.php, {XE_SKIN}/{name}.html,"
+                    f" {XE_HANDLER}, classes/mail/Mail.class.php, modules/member/lang/lang.xml,"
+                    " common/lang/lang.xml",
+                    "commit": XE_COMMIT,
+                    "licence": "LGPL-2.1-or-later",
+                    "rendered": "skin template compiled and run by the snapshot's TemplateHandler"
+                    " (PHP 8 offset syntax only); Mail 'mail' mailer: text part = the HTML with"
+                    " < > & replaced in turn, html part = the HTML",
+                    "file": f"mail/xe-core/xe-core-{mail_id}-{tag}.eml",
+                }
+                if extra:
+                    item["note"] = extra
+                add(item, raw)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -722,6 +905,7 @@ def main() -> None:
     lms(args.mirrors)
     symphony(args.mirrors)
     openpne(args.mirrors)
+    xe_core(args.mirrors)
     out = HERE / "round25" / "intl.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
