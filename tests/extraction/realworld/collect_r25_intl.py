@@ -119,7 +119,10 @@ CMS XpressEngine 1 (account-finding and sign-up mails in seven languages), rende
   ``msg_find_account_title``: the member clicks the link, which makes that password theirs,
   and signs in with it (the code). The sign-up confirmation (``procMemberResendAuthMail``
   and sign-up, ``confirm_member_account_mail.html``, ``msg_confirm_account_title``) is the
-  notice. ``memberInfo`` lists the default sign-up form's required fields but the password
+  notice, and so is the change-of-address confirmation (``confirm_member_new_email.html``,
+  ``title_modify_email_address``, the new address through
+  ``sprintf(msg_confirm_email_address_change)``, memberInfo e-mail address and nick name,
+  link ``procMemberAuthEmailAddress``; only ko, jp and zh-TW translate it). ``memberInfo`` lists the default sign-up form's required fields but the password
   (user_id, user_name, nick_name, email_address, in the admin controller's default order),
   labelled in the language. Strings: ``common/lang/lang.xml`` then
   ``modules/member/lang/lang.xml`` (top-level items; XmlLangParser's fallback: the
@@ -445,7 +448,16 @@ XE_MAILS = [
         "saas-otp",
     ),
     ("confirm_member_account_mail", "msg_confirm_account_title", None, "notice"),
+    ("confirm_member_new_email", "title_modify_email_address", None, "notice"),
 ]
+XE_NEW_EMAIL_LANGS = ["ko", "ja", "zh-TW"]  # the only ones translating its two strings
+XE_NEW_EMAILS = {
+    "ko": "gildong.hong@mail.example.kr",
+    "ja": "ken.sato@mail.example.jp",
+    "zh-TW": "yiting.chen@mail.example.tw",
+}
+for _tag, _email in XE_NEW_EMAILS.items():
+    XE_USERS[_tag]["new_email"] = _email
 XE_HARNESS = """<?php
 error_reporting(E_ALL & ~E_DEPRECATED & ~E_WARNING & ~E_NOTICE);
 $dir = $argv[1]; $tpl = $argv[2]; $vars = json_decode($argv[3]);
@@ -848,12 +860,23 @@ def xe_core(mirrors: Path) -> None:
                 lang["email_address"]: user["email"],
             }
             for name, title_key, extra, kind in XE_MAILS:
+                if name == "confirm_member_new_email" and tag not in XE_NEW_EMAIL_LANGS:
+                    continue
                 context = {"lang": lang, "memberInfo": member_info}
                 code = None
                 if name == "find_member_account_mail":
                     code = user["new_password"]
                     context["auth_args"] = {"new_password": code}
                     context["find_url"] = XE_AUTH_URL
+                elif name == "confirm_member_new_email":
+                    context["memberInfo"] = {
+                        lang["email_address"]: user["email"],
+                        lang["nick_name"]: user["nick_name"],
+                    }
+                    context["newEmail"] = user["new_email"]
+                    context["auth_url"] = XE_AUTH_URL.replace(
+                        "procMemberAuthAccount", "procMemberAuthEmailAddress"
+                    )
                 else:
                     context["auth_url"] = XE_AUTH_URL
                 content = subprocess.run(
