@@ -99,12 +99,20 @@ CMS XpressEngine 1 (account-finding and sign-up mails in seven languages), rende
   ``__('Leaving from this site is finished')`` (no ``messages.ja.xml`` translates it),
   ``InviteForm`` ``sns_name . '招待状'`` and ``MemberConfigPcAddressForm``
   ``'メールアドレス変更ページのお知らせ'`` (Japanese in the code whatever the culture);
+  ``MemberRelationshipTable`` ``__('%1% accepted your %friend% link request')`` and
+  ``opCommunityAction`` ``__('%1% has just joined your %community%')``, which no catalogue
+  translates: ``opI18N`` fills ``%friend%``/``%community%`` with the culture's SnsTerm
+  (``data/fixtures/010_import_sns_terms.yml``, pc_frontend: フレンド, コミュニティ), as the
+  templates' ``op_term`` does.
   ``__()`` is looked up in ``apps/<app>/i18n/messages.ja.xml`` for ja_JP. Rendering: the
   snapshot's own bundled Twig
   (``lib/plugins/sfSymfonyTemplatingViewPlugin/lib/vendor/Twig``) and
   ``lib/view/twig/HelperTwigExtension.class.php`` run by php 8.2 at run time; the only
-  stand-in is ``app_url_for`` (symfony's routing), which returns
-  ``https://sns.example.jp/`` plus the internal URI, and the sandbox extension (a security
+  stand-in is ``app_url_for`` (symfony's routing): the two named routes the mails use
+  (``community_home`` ``/community/:id``, ``member_profile`` ``/member/:id``, from
+  ``apps/pc_frontend/config/routing.yml``), else symfony's default ``/:module/:action/*``
+  route (``member/register?token=t`` gives ``/member/register/token/t``) under
+  ``https://sns.example.jp`` with no script name; and the sandbox extension (a security
   policy that changes no output) is left out. ``op_config`` (sns_name, admin_mail_address)
   and ``sf_config.op_base_url`` are given as arrays. OpenPNE's ``execute`` sends through
   Zend_Mail in ISO-2022-JP (7bit, base64 subject); here the same text is stored as UTF-8 by
@@ -381,7 +389,34 @@ PNE_MAILS = [
         "the token is only in the link; the reader types their own password",
     ),
 ]
+PNE_TERMS = {  # data/fixtures/010_import_sns_terms.yml, pc_frontend
+    "friend": {"ja_JP": "フレンド", "en": "friend"},
+    "community": {"ja_JP": "コミュニティ", "en": "community"},
+}
+PNE_MAILS += [
+    (
+        "friendLinkComplete",
+        ("term", ("%1% accepted your %friend% link request", {"%1%": "山田太郎"})),
+        {"member": {"name": "山田太郎", "id": "57"}},
+        None,
+        "no Japanese catalogue translates the subject: English with the culture's SnsTerm words",
+    ),
+    (
+        "joinCommunity",
+        ("term", ("%1% has just joined your %community%", {"%1%": "鈴木一郎"})),
+        {
+            "community": {"name": "さくら町子ども会", "id": "12"},
+            "new_member": {"name": "鈴木一郎", "id": "203"},
+        },
+        None,
+        "no Japanese catalogue translates the subject: English with the culture's SnsTerm words",
+    ),
+]
 PNE_CALLERS = {
+    "friendLinkComplete": "lib/model/doctrine/MemberRelationshipTable.class.php,"
+    " data/fixtures/010_import_sns_terms.yml",
+    "joinCommunity": "lib/action/opCommunityAction.class.php,"
+    " data/fixtures/010_import_sns_terms.yml",
     "reissuedPassword": "apps/pc_backend/modules/member/lib/ReissuePasswordForm.class.php,"
     " apps/pc_backend/i18n/messages.ja.xml",
     "registerEnd": "lib/action/opAuthAction.class.php, apps/pc_frontend/i18n/messages.ja.xml",
@@ -391,9 +426,22 @@ PNE_CALLERS = {
 }
 PNE_STAND_INS = """<?php
 // stand-in for symfony 1's app_url_for helper (the file name holds 'helper', as
-// HelperTwigExtension requires of the functions it offers as tags)
+// HelperTwigExtension requires of the functions it offers as tags): the named routes of
+// apps/pc_frontend/config/routing.yml used by the mails (community_home /community/:id,
+// member_profile /member/:id), else symfony's default /:module/:action/* route
 function app_url_for($application, $internal_uri, $absolute = false) {
-    return 'https://sns.example.jp/' . $internal_uri;
+    $base = 'https://sns.example.jp';
+    [$route, $query] = array_pad(explode('?', $internal_uri, 2), 2, '');
+    parse_str($query, $params);
+    $named = ['@community_home' => '/community/', '@member_profile' => '/member/'];
+    if (isset($named[$route])) {
+        return $base . $named[$route] . $params['id'];
+    }
+    $path = '/' . $route;
+    foreach ($params as $key => $value) {
+        $path .= '/' . rawurlencode($key) . '/' . rawurlencode($value);
+    }
+    return $base . $path;
 }
 """
 PNE_HARNESS = """<?php
@@ -784,9 +832,22 @@ def openpne(mirrors: Path) -> None:
                         subject = xliff_target(catalogues[app], source) or source
                     if name == "reissuedPassword":
                         subject = PNE_GLOBALS["op_config"]["sns_name"] + " " + subject
+                elif kind == "term":
+                    # opI18N::__: no catalogue translates these, so the English source with
+                    # its %term% words from the culture's SnsTerm and the caller's %1%
+                    source, args = value
+                    subject = source
+                    for term, words in PNE_TERMS.items():
+                        subject = subject.replace(f"%{term}%", words[culture])
+                    for key, arg in args.items():
+                        subject = subject.replace(key, arg)
                 else:
                     subject = value
-                body = twig(samples[name]["sample"][culture][1], {**PNE_GLOBALS, **params})
+                op_term = {term: words[culture] for term, words in PNE_TERMS.items()}
+                body = twig(
+                    samples[name]["sample"][culture][1],
+                    {**PNE_GLOBALS, "op_term": op_term, **params},
+                )
                 raw = message(
                     sender=PNE_GLOBALS["op_config"]["admin_mail_address"],
                     subject=subject,
