@@ -483,7 +483,9 @@ XE_USERS = {
     "tr": ("ayilmaz", "Ayşe Yılmaz", "ayse_y", "ayse.yilmaz@example.com.tr", "Ng6?cLrq"),
 }
 XE_USERS = {
-    tag: dict(zip(("user_id", "user_name", "nick_name", "email", "new_password"), values))
+    tag: dict(
+        zip(("user_id", "user_name", "nick_name", "email", "new_password"), values, strict=True)
+    )
     for tag, values in XE_USERS.items()
 }
 XE_MAILS = [
