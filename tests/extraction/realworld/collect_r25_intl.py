@@ -5,7 +5,9 @@ verification codes, Simplified Chinese and English), and LMS, the Polish ISP man
 system (customer-panel credential reminder, Polish and English) and the Chinese community
 forum Symphony (account verification mails, Simplified Chinese) and the Japanese SNS engine
 OpenPNE 3 (account notices and a reissued password, Japanese and English) and the Korean
-CMS XpressEngine 1 (account-finding and sign-up mails in seven languages), rendered from git snapshots at pinned commits.
+CMS XpressEngine 1 (account-finding and sign-up mails in seven languages) and the Russian
+community CMS JohnCMS (sign-up and password-recovery notices in Russian, Ukrainian, Arabic,
+Vietnamese and English), rendered from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r25_intl.py \\
         --mirrors /work/.mirror
@@ -146,6 +148,29 @@ CMS XpressEngine 1 (account-finding and sign-up mails in seven languages), rende
   HTML with ``<``, ``>`` and ``&`` replaced in turn by ``str_replace`` (so ``<br />`` reads
   ``&amp;lt;br /&amp;gt;``: that is what XE sends); From ``webmaster`` and the webmaster
   address.
+- johncms/johncms (GPL-3.0-only, PHP community/forum CMS from Russia), commit JC_COMMIT:
+  ``UserRegistrationService::sendConfirmationEmail`` (template
+  ``system::mail/templates/registration``, subject ``__('Registration on the website')``,
+  link ``/registration/confirm-email/?id=&code=`` with ``uniqid('email_', true)``) and
+  ``modules/johncms/personal/skl.php`` ``act=sent`` (``restore_password``,
+  ``__('Password recovery')``, link ``/profile/skl.php?act=set&id=&code=`` with a 32-hex
+  code) queue an ``EmailMessage`` in the user's locale; ``system/src/Mail/EmailSender.php``
+  renders the Blade view (``themes/default/templates/system/mail/templates/<name>.blade.php``
+  in ``layouts/default.blade.php``) with the locale shared and ``MailFactory`` sends it as
+  one quoted-printable text/html part from the site e-mail with the site name
+  (``copyright``). Rendering: Blade by illuminate/view 8.83 (Debian's
+  ``php-illuminate-view``, ``apt-get install php-illuminate-view``; JohnCMS locks v10.43,
+  whose compiler handles ``@extends``/``@section``/``@yield`` and ``<?= ?>`` the same way),
+  with ``__()`` as gettext/translator's (``system/locale/<lang>.lng.php`` catalogue, the
+  original when untranslated, ``vsprintf`` with arguments) and ``asset()`` giving
+  ``/assets/default/images/logo.png`` (where ``public/assets/default/images/logo.png`` is);
+  ``config`` (``homeurl``, ``copyright``) is given to the views as the site's settings.
+  Languages whose catalogue translates the two mails: ru, uk, ar, vi (id and pl do not),
+  and English, the source. Both are notices. Not rendered: the third password mail,
+  ``restore_password_complete`` (which would carry the new ``passgen(4)`` password): its
+  view calls ``$this->layout()``, and Blade's ``Filesystem::getRequire`` runs views in a
+  static closure, so rendering it stops with "Using $this when not in object context" (in
+  illuminate/view 10 as in 8): that mail cannot be produced.
 """
 
 from __future__ import annotations
@@ -530,6 +555,83 @@ $vars->memberInfo = (array) $vars->memberInfo;
 $GLOBALS['__Context__'] = $vars;
 $h = new MailTemplate();
 echo $h->run($h->render("$dir/modules/member/skins/default", $tpl));
+"""
+JC = "johncms/johncms"
+JC_COMMIT = "e4fa87df1a9de63ca4236de4a6fcba96df11033f"
+JC_SITES = {
+    "en": ("anglers.example.com", "Anglers Club", "mike_r"),
+    "ru": ("rybaki.example.ru", "Клуб рыбаков", "Иван"),
+    "uk": ("rybalky.example.com.ua", "Клуб рибалок", "Олена"),
+    "ar": ("sayyadin.example.com", "نادي الصيادين", "أحمد"),
+    "vi": ("cauca.example.vn", "Câu lạc bộ câu cá", "Minh"),
+}
+JC_SITES = {
+    lang: {
+        "host": host,
+        "user": user,
+        "config": {"homeurl": f"https://{host}", "copyright": name},
+    }
+    for lang, (host, name, user) in JC_SITES.items()
+}
+JC_MAILS = [
+    # (template, subject string, fields, caller)
+    (
+        "registration",
+        "Registration on the website",
+        {
+            "link_to_confirm": "{homeurl}/registration/confirm-email/?id=2841"
+            "&code=email_6571f0c2a1b3d4.40718263"
+        },
+        "modules/johncms/auth/src/Services/UserRegistrationService.php",
+    ),
+    (
+        "restore_password",
+        "Password recovery",
+        {
+            "link_to_restore": "{homeurl}/profile/skl.php?act=set&id=2841"
+            "&code=9f2c7e41b0d85a36c1e4f7a92b6d0c58"
+        },
+        "modules/johncms/personal/skl.php",
+    ),
+]
+JC_HARNESS = """<?php
+require '/usr/share/php/Illuminate/View/autoload.php';
+require_once '/usr/share/php/Illuminate/Events/autoload.php';
+use Illuminate\\Container\\Container;
+use Illuminate\\Events\\Dispatcher;
+use Illuminate\\Filesystem\\Filesystem;
+use Illuminate\\View\\Compilers\\BladeCompiler;
+use Illuminate\\View\\Engines\\CompilerEngine;
+use Illuminate\\View\\Engines\\EngineResolver;
+use Illuminate\\View\\Factory;
+use Illuminate\\View\\FileViewFinder;
+
+[, $dir, $locale, $template, $fields, $config, $subject] = $argv;
+$config = json_decode($config, true);
+$fields = json_decode(str_replace('{homeurl}', $config['homeurl'], $fields), true);
+$catalogue = $locale === 'en' ? [] : (include "$dir/system/locale/$locale.lng.php")['messages'][''];
+// gettext/translator's __(): the catalogue's translation (else the original), then
+// vsprintf when there are arguments
+function __(string $original, ...$args): string {
+    global $catalogue;
+    $text = isset($catalogue[$original]) && $catalogue[$original] !== '' ? $catalogue[$original] : $original;
+    return empty($args) ? $text : vsprintf($text, $args);
+}
+// system/helpers.php asset(): the file's URL under public/ (assets/default)
+function asset(string $url, bool $versionStamp = false): string {
+    return '/assets/default/' . ltrim($url, '/');
+}
+$files = new Filesystem();
+$cache = sys_get_temp_dir() . '/jc-blade-' . getmypid();
+@mkdir($cache);
+$resolver = new EngineResolver();
+$resolver->register('blade', fn() => new CompilerEngine(new BladeCompiler($files, $cache), $files));
+$finder = new FileViewFinder($files, ["$dir/themes/default/templates"]);
+$factory = new Factory($resolver, $finder, new Dispatcher(new Container()));
+$factory->addNamespace('system', ["$dir/themes/default/templates/system"]);
+$factory->share(['locale' => $locale, 'config' => $config]);
+echo __($subject), "\\n", $factory->make($template, $fields)->render();
+$files->deleteDirectory($cache);
 """
 
 
@@ -982,6 +1084,79 @@ def xe_core(mirrors: Path) -> None:
                 add(item, raw)
 
 
+def johncms(mirrors: Path) -> None:
+    repo = mirrors / "johncms+johncms" / "repo"
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        archive = subprocess.run(
+            [
+                "git",
+                "--git-dir",
+                str(repo),
+                "archive",
+                JC_COMMIT,
+                "themes/default/templates/system/mail",
+                "system/locale",
+            ],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "x", "-C", str(work)], input=archive, check=True)
+        (work / "harness.php").write_text(JC_HARNESS)
+        for lang, site in JC_SITES.items():
+            subjects = {}
+            for template, subject_key, fields, caller in JC_MAILS:
+                fields = {**fields, "user_name": site["user"], "user_login": site["user"]}
+                out = subprocess.run(
+                    [
+                        "php",
+                        str(work / "harness.php"),
+                        str(work),
+                        lang,
+                        f"system::mail/templates/{template}",
+                        json.dumps(fields),
+                        json.dumps(site["config"]),
+                        subject_key,
+                    ],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+                subjects[template], html = out.split("\n", 1)
+                raw = message(
+                    sender=f"{site['config']['copyright']} <no-reply@{site['host']}>",
+                    subject=subjects[template],
+                    text=None,
+                    html_part=html,
+                    sent=SENT,
+                )
+                mail_id = template.replace("_", "-")
+                add(
+                    {
+                        "id": f"johncms-{mail_id}-{lang}",
+                        "group": f"johncms-{mail_id}",
+                        "source": "johncms",
+                        "lang": lang,
+                        "kind": "notice",
+                        "code": None,
+                        "repository": JC,
+                        "path": f"{caller}, system/src/Mail/EmailSender.php,"
+                        " system/src/Mail/MailFactory.php,"
+                        f" themes/default/templates/system/mail/templates/{template}.blade.php,"
+                        " themes/default/templates/system/mail/layouts/default.blade.php"
+                        + ("" if lang == "en" else f", system/locale/{lang}.lng.php"),
+                        "commit": JC_COMMIT,
+                        "licence": "GPL-3.0-only",
+                        "rendered": "Blade view rendered by illuminate/view 8.83 (Debian"
+                        " php-illuminate-view) with the locale's catalogue behind __();"
+                        " one text/html part",
+                        "file": f"mail/johncms/johncms-{mail_id}-{lang}.eml",
+                        "note": "the confirmation or restore code is only inside the link",
+                    },
+                    raw,
+                )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -992,6 +1167,7 @@ def main() -> None:
     symphony(args.mirrors)
     openpne(args.mirrors)
     xe_core(args.mirrors)
+    johncms(args.mirrors)
     out = HERE / "round25" / "intl.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"items": ITEMS}, ensure_ascii=False, indent=1) + "\n")
