@@ -168,9 +168,9 @@ Vietnamese and English), rendered from git snapshots at pinned commits.
   Languages whose catalogue translates the two mails: ru, uk, ar, vi (id and pl do not),
   and English, the source. Both are notices. Not rendered: the third password mail,
   ``restore_password_complete`` (which would carry the new ``passgen(4)`` password): its
-  view calls ``$this->layout()``, and Blade's ``Filesystem::getRequire`` runs views in a
-  static closure, so rendering it stops with "Using $this when not in object context" (in
-  illuminate/view 10 as in 8): that mail cannot be produced.
+  view calls ``$this->layout()``, and illuminate/filesystem's ``getRequire`` runs views in
+  a static closure (in the 8.x used here and in the 10.x JohnCMS locks), so rendering it
+  stops with "Using $this when not in object context": that mail cannot be produced.
 """
 
 from __future__ import annotations
