@@ -1543,3 +1543,44 @@ def test_round_twenty_five_hashes_commands_and_separators() -> None:
     assert extract_code("Nombre de usuario:⇥pablo\nContraseña:⇥indank9549\n") == "indank9549"
     mail = "重置密码请点击链接:\\n\\n或者您可以\\n输入重置代码:\\nukeYaLs52A\\n\\n如果您没有要求"
     assert extract_code(mail) == "ukeYaLs52A"
+
+
+def test_round_twenty_five_two_codes_captchas_passphrases_and_escaped_tags() -> None:
+    # a mail that says it gives two codes to copy names none of them as the code
+    mail = (
+        "You will need to copy the following two codes into the box which opens:\n\n"
+        "Event group ID: h8Rk2sPq_ZtW4nYc1xLmB\n\n"
+        "Event group secret editing code: tq7wm2xc9lr4bv6nz1hd8kp3gs5jf0ya\n"
+    )
+    assert extract_code(mail) is None
+    assert extract_code("Du må kopiere desse to kodene inn i boksen:\n\nKode: 482913\n") is None
+    assert extract_code("Event group secret editing code: tq7wm2xc9lr4bv6nz1hd8kp3gs5jf0ya\n") == (
+        "tq7wm2xc9lr4bv6nz1hd8kp3gs5jf0ya"
+    )
+    # what a sender calls its captcha is the code
+    assert extract_code("Your Captcha is: A4JV，valid for 10 minutes~") == "A4JV"
+    # hyphenated words a password word gives, also a compound's ("slettepassordet:")
+    mail = "Head to the event page and use this deletion password: orchard-lantern-pebble\n\nLove,"
+    assert extract_code(mail) == "orchard-lantern-pebble"
+    mail = "Du kan òg bruke dette slettepassordet: orchard-lantern-pebble\n\nHelsing,"
+    assert extract_code(mail) == "orchard-lantern-pebble"
+    assert extract_code("Read more: self-service-portal\n") is None
+    # not a password word glued to the previous value ("web7Passwort")
+    mail = "Benutzername: web7Passwort: wSKxGbHKwRLQVielen Dank,Ihr Administrator"
+    assert extract_code(mail) is None
+    # "Secret:" gives a login's secret
+    assert extract_code("Username: 692f1c83a4e7b\nSecret: 91fa3b\nReturn to YAWIK") == "91fa3b"
+    assert extract_code("Our secret sauce is 91fa3b-free.") is None
+    # tags a text part shows escaped twice are read as the HTML they mean
+    mail = (
+        "This is requested account info.&amp;lt;br /&amp;gt;\n&amp;lt;ul&amp;gt;"
+        "&amp;lt;li&amp;gt;User ID : jmiller&amp;lt;/li&amp;gt;&amp;lt;li&amp;gt;Password : "
+        '&amp;lt;span style="color:red"&amp;gt;Fh4#tYqe&amp;lt;/span&amp;gt;&amp;lt;/li&amp;gt;'
+    )
+    assert extract_code(mail) == "Fh4#tYqe"
+    # a blank line in the text a layout wraps ends the password's paragraph
+    mail = (
+        "<html><body><table><tr><td>\nYou can also use this deletion password: "
+        "orchard-lantern-pebble\n\nLove,\nGathio\n</td></tr></table></body></html>"
+    )
+    assert extract_code(mail) == "orchard-lantern-pebble"

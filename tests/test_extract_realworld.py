@@ -1193,14 +1193,18 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round twenty-four (189 mails, 17 new repositories, held out whole), scored once: 0.787
 # (48/61) at 1.000; tuned on since (a name under a sign-off, token words of Breton, Gaelic
 # and Norwegian): 0.902 (55/61) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.93  # 2490/2649 (0.940): most misses over 32 characters, in a
-# link, plain words in a sentence, or a password word no rule has
-ROUNDS = {f"round{n}" for n in range(3, 25)}
+# Round twenty-five (228 mails, 23 new repositories, held out whole), scored once: 0.773
+# (68/88) at 0.944; tuned on since (a mail that says it gives two codes, "Captcha is:",
+# hyphenated passphrases, tags a text part shows escaped, "Secret:"): 0.955 (84/88) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2629/2737 (0.961): most misses over 32 characters, in
+# a link, plain words in a sentence, or a password word no rule has
+ROUNDS = {f"round{n}" for n in range(3, 26)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
                    "Unlicense", "GPL-2.0", "EPL-2.0", "GPL-2.0-only", "EUPL-1.2", "CDDL-1.0", "ISC", "LGPL",
-                   "GPL-3.0-only", "LGPL-2.1", "LGPL-3.0-or-later", "GPL-1.0-or-later", "PostgreSQL"}  # fmt: skip
+                   "GPL-3.0-only", "LGPL-2.1", "LGPL-3.0-or-later", "GPL-1.0-or-later", "PostgreSQL",
+                   "LGPL-2.0-only", "LGPL-2.1-or-later"}  # fmt: skip
 
 
 def _load_eval() -> Any:
@@ -1265,6 +1269,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (22, 100),
         (23, 100),
         (24, 100),
+        (25, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1320,6 +1325,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout22",
         "holdout23",
         "holdout24",
+        "holdout25",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

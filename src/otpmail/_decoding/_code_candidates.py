@@ -762,6 +762,11 @@ def _told_as_password(seg: str, start: int, end: int) -> bool:
     return _SECRET_WORD.search(previous) is not None
 
 
+_PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,5}")
+"""Three to six lower-case words joined by hyphens (``orchard-lantern-pebble``): a generated
+passphrase, typed as shown where a password word and its colon give it."""
+
+
 def _typed_as_shown(value: str) -> bool:
     """Whether a value a password word gives at the start of its line, with marks in one
     case (``Passwort : orbit-runner-42``), reads as a password: letters and a digit, mostly
@@ -881,6 +886,7 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         if not value.isalnum() and not (
             _is_symbolic_secret(value, hyphen=True, labelled=True)
             or (tight and _typed_as_shown(value))
+            or (_PASSPHRASE.fullmatch(value) and _after_secret_word(seg, start))
         ):
             continue
         if value.isalpha() and not value.islower() and _wordlike(value):

@@ -5,6 +5,7 @@ are never codes (amounts, dates, phone numbers, durations, URLs) are masked. Pur
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
@@ -18,7 +19,12 @@ _DASHES = str.maketrans(
 )
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n(?![a-z])")
+_ESCAPED_TAG = re.compile(r"(?i)&(?:amp;)*lt;/?(?:br|p|li|ul|div|span|a|b|strong|hr|td|tr)\b")
+"""A tag a text part shows escaped (``&amp;lt;li&amp;gt;Password : …``): what its HTML means is
+what the reader of the HTML part sees."""
 _ANY_LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n")
+_BLANK_LINE = re.compile(r"(?<=[^>\s])[ \t]*\n[ \t]*\n(?=[ \t]*[^<\s])")
+"""A blank line between two lines of text (not between tags) in HTML source."""
 """A newline a template wrote as ``\\n`` (``Mot de passe: 4cuvGmTN\\n\\nUne fois``): shown so,
 but read as the line break it meant, where a text has two or more."""
 _MD_ESCAPE = re.compile(r"\\([-.+*_#!\[\]()`>|])")
@@ -141,10 +147,20 @@ person reads is the text between."""
 def _normalize(text: str) -> str:
     """The copy of ``text`` the code scanner reads (``docs/code-scoring.md``, step 1)."""
     text = text[:_MAX_SCAN]
+    if "&" in text and len(_ESCAPED_TAG.findall(text, 0, 5000)) >= 2:
+        for _ in range(3):  # tags escaped once or twice over ("&amp;lt;li&amp;gt;")
+            text = html.unescape(text)
+            if "&lt;" not in text and "&amp;" not in text:
+                break
     if "<" in text and _HTMLISH.search(text, 0, 5000):
         # a text part with bold or a link written in keeps its lines
         block = _BLOCK_TAG.search(text, 0, 5000)
-        text = _strip_html(text) if block else _INLINE_TAG.sub("", text)
+        if block:
+            # a blank line in the text a layout wraps is a paragraph the reader sees, in the
+            # text part shown as written and in the HTML part's <p> alike
+            text = _strip_html(_BLANK_LINE.sub("<br><br>", text))
+        else:
+            text = _INLINE_TAG.sub("", text)
     text = _INVISIBLE.sub("", text)
     if not text.isascii():
         # a full-width comma would become "," and glue "582604，5分钟" into one number

@@ -72,7 +72,9 @@ _SECRET_WORDS = (
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
-    "kata laluan", "cyfrinair", "şifrə", "құпиясөз",
+    "kata laluan", "cyfrinair", "şifrə", "құпиясөз", r"secret(?= ?[:：])",
+    # a compound ending in a password word, with its colon ("slettepassordet:", "Löschpasswort:")
+    r"(?!einmal)[^\W\d_]+(?-i:passord|passwort|kennwort|wachtwoord|lösenord|adgangskode|kodeord)\w{0,3}(?= ?[:：])",
 )  # fmt: skip
 _CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|패스워드|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
 """Password words of scripts written without spaces between words (no word boundary)."""
@@ -127,7 +129,7 @@ _POSITIVE = _words(
     # Basque, Latvian, Esperanto, Romanian, Maltese, Yoruba/Igbo, Somali, Zulu, Xhosa, Swahili
     r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
     r"msimbo\b|kòd\b|kaody\b)|"
-    r"pass ?code\b|otp\b|2fa\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
+    r"pass ?code\b|otp\b|2fa\b|captcha\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
     r"security token\b|token\b|tòcan\b|jedouer\b|(?:nykel|nøkkel)\w*(?=(?: din)? ?[:：])|jeton\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
@@ -280,6 +282,13 @@ _NEGATIVE = _words(
     r"telefoon\b|zending\b|klantnummer\b|zamówieni[ae]\b|faktur[ay]\b|kwota\b|razem\b|"
     r"przesyłk[ia]\b|numer\b|заказ\w*|сч[её]т\w*|сумм\w*|итого\b|телефон\w*|посылк\w*|номер\b"
 )
+_TWO_CODES = re.compile(
+    r"(?i)\b(?:(?:the )?(?:following )?(?:two|both) codes|(?:zwei|beide[n]?) codes|"
+    r"(?:deux|les deux) codes|(?:dos|ambos|los dos) c[óo]digos|(?:desse |dei )?to kod(?:ar|ane|ene|er|erne)|"
+    r"twee codes|två koder|dwa kody|два кода)\b|2 ?つのコード|二つのコード|两个(?:验证)?码|兩個(?:驗證)?碼"
+)
+"""A mail that says it gives two codes to copy (``copy the following two codes``): no one of
+them is *the* code."""
 _NEGATIVE_SYMBOLS = re.compile(r"©|\([cC]\)|#|№")
 _NEGATIVE_CJK = _phrases(
     r"クーポンコード|割引コード|プロモーションコード|郵便番号|注文番号|追跡番号|"

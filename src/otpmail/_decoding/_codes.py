@@ -52,6 +52,7 @@ from otpmail._decoding._code_words import (
     _PROMO_DOC_CJK,
     _STALE,
     _STALE_CJK,
+    _TWO_CODES,
     _TXN_DOC,
     _TXN_DOC_CJK,
     _USE_IT,
@@ -490,6 +491,8 @@ def _introduced(seg: str, cand: _Candidate) -> bool:
 
 def _scored(source: Any) -> list[tuple[int, str]]:
     subject, body = _segments(source)
+    if _TWO_CODES.search(body, 0, _MAX_SCAN) or _TWO_CODES.search(subject):
+        return []  # "copy the following two codes into the box": none is the one
     linked: list[_Linked] = []
     values: set[str] = set()
     lone: list[tuple[_Candidate, str]] = []
