@@ -523,6 +523,19 @@ _END_TO_END = {
     "yclas-auth-register-en-GB": "an address, 'Password:' and the next sentence run together",
     "sunbird-rc-otp-verification-en": "a code above the organisation's name under 'Regards,'",
     "castopod-subscription-welcome-gd": "a token under Scottish Gaelic 'tòcan'",
+    "gathio-rsvp-confirmed-en": "a hyphenated passphrase in a layout's paragraph",
+    "xe-core-find-member-account-mail-en": "a password inside tags the text part escapes twice",
+    "buildadmin-user_register-en": "a code the mail calls its captcha",
+    "yawik-first-socialmedia-login-en": "a password after 'Secret:'",
+    "kallithea-password-reset-en": "a 40-digit hex token under a line that asks for it",
+    "librelogin-verify-email-en": "a value in a game command alone on its line",
+    "primero-welcome-otp-fr": "a random password inside a French sentence about it",
+    "opencyclos-activation-password-pt": "a password right after 'senha' in a sentence",
+    "nukeviet-lostactive-password-vi": "a password its text part runs into 'Việc'",
+    "evolution-cms-websignup-fr": "a password among newlines a template wrote as '\\n'",
+    "fred-cznic-mojeid-identification-cs": "a value after a numbered 'PIN1:'",
+    "mailman2-subscribeack-ko": "a password under a Korean 'as below' sentence",
+    "webasyst-password-en-US": "a password after a link in brackets and its colon",
 }
 
 
