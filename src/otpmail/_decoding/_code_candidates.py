@@ -656,13 +656,22 @@ _INLINE_VALUE = re.compile(
 word is a password word."""
 
 
-_RANDOM_IN_SENTENCE = re.compile(
-    r"(?<![\w.@/#&=?+-])(?=(?:[a-z0-9]*[A-Z]){2})(?=(?:[A-Z0-9]*[a-z]){2})"
-    r"(?=(?:[A-Za-z]*[0-9]){2})[0-9A-Za-z]{10,32}(?![0-9A-Za-z_@/-]|[À-ɏ])"
-)
-"""A random value of both cases and digits, two of each at least (``Tb6yHs2kMw4p``): no word
-nor number of a sentence looks like that. A word of another script may be run into it, where
-a text part lost the tag between (``Hn5sPd7xQa2wашиглана``)."""
+_RANDOM_IN_SENTENCE = re.compile(r"(?<![\w.@/#&=?+-])[0-9A-Za-z]{10,32}(?![0-9A-Za-z_@/-]|[À-ɏ])")
+"""A run of 10-32 letters and digits: random where it holds both cases and digits, two of
+each at least (``Tb6yHs2kMw4p``, :func:`_two_of_each`): no word nor number of a sentence
+looks like that. A word of another script may be run into it, where a text part lost the tag
+between (``Hn5sPd7xQa2wашиглана``)."""
+
+
+def _two_of_each(value: str) -> bool:
+    """Whether ``value`` holds two capitals, two small letters and two digits at least."""
+    return (
+        sum(ch.isdigit() for ch in value) >= 2
+        and sum(ch.isupper() for ch in value) >= 2
+        and sum(ch.islower() for ch in value) >= 2
+    )
+
+
 _QUOTED_RANDOM = re.compile(r"(?<=['\"“«])[0-9A-Za-z]{11,32}(?=['\"”»])")
 """A long value in quotes: random where its shape says so (``'YdWVrPNvXAzMxomE'``)."""
 _CLAUSE_END = re.compile(r"[.!?;։।](?:\s|$)|[。！？]")
@@ -830,7 +839,7 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         if word:
             found.append((*m.span("v"), False, False))
     for m in _RANDOM_IN_SENTENCE.finditer(seg):
-        if _secret_word_in_sentence(seg, *m.span()):
+        if _two_of_each(m.group()) and _secret_word_in_sentence(seg, *m.span()):
             found.append((*m.span(), False, False))  # "… réinitialiser … Tb6yHs2kMw4p pour …"
     for m in _QUOTED_RANDOM.finditer(seg):
         # "Le mot de passe pour 'noor' est à présent 'YdWVrPNvXAzMxomE'."

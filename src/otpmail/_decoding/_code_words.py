@@ -73,8 +73,11 @@ _SECRET_WORDS = (
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
     "kata laluan", "cyfrinair", "şifrə", "құпиясөз", r"secret(?= ?[:：])",
-    # a compound ending in a password word, with its colon ("slettepassordet:", "Löschpasswort:")
-    r"(?!einmal)[^\W\d_]+(?-i:passord|passwort|kennwort|wachtwoord|lösenord|adgangskode|kodeord)\w{0,3}(?= ?[:：])",
+    # a compound ending in a password word, with its colon ("slettepassordet:",
+    # "Löschpasswort:"); its first parts listed, since a pattern that looks for the word
+    # inside any word is tried at every letter of every mail
+    r"(?:slette|lösch|loesch|start|initial|zugangs|anmelde|login|konto|admin|app|gast|gäste)"
+    r"(?:passord|passwort|kennwort|wachtwoord)\w{0,3}(?= ?[:：])",
 )  # fmt: skip
 _CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|패스워드|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
 """Password words of scripts written without spaces between words (no word boundary)."""
@@ -282,6 +285,8 @@ _NEGATIVE = _words(
     r"telefoon\b|zending\b|klantnummer\b|zamówieni[ae]\b|faktur[ay]\b|kwota\b|razem\b|"
     r"przesyłk[ia]\b|numer\b|заказ\w*|сч[её]т\w*|сумм\w*|итого\b|телефон\w*|посылк\w*|номер\b"
 )
+_TWO_CODES_HINT = ("code", "códigos", "codigos", "kod", "кода", "コード", "码", "碼")
+"""Words one of which :data:`_TWO_CODES` needs: a cheap test before the pattern."""
 _TWO_CODES = re.compile(
     r"(?i)\b(?:(?:the )?(?:following )?(?:two|both) codes|(?:zwei|beide[n]?) codes|"
     r"(?:deux|les deux) codes|(?:dos|ambos|los dos) c[óo]digos|(?:desse |dei )?to kod(?:ar|ane|ene|er|erne)|"

@@ -53,6 +53,7 @@ from otpmail._decoding._code_words import (
     _STALE,
     _STALE_CJK,
     _TWO_CODES,
+    _TWO_CODES_HINT,
     _TXN_DOC,
     _TXN_DOC_CJK,
     _USE_IT,
@@ -489,9 +490,15 @@ def _introduced(seg: str, cand: _Candidate) -> bool:
     return length >= CODE_REACH.lone_intro
 
 
+def _says_two_codes(text: str) -> bool:
+    """Whether the mail says it gives two codes to copy (:data:`_TWO_CODES`)."""
+    low = text.lower()
+    return any(hint in low for hint in _TWO_CODES_HINT) and _TWO_CODES.search(text) is not None
+
+
 def _scored(source: Any) -> list[tuple[int, str]]:
     subject, body = _segments(source)
-    if _TWO_CODES.search(body, 0, _MAX_SCAN) or _TWO_CODES.search(subject):
+    if _says_two_codes(f"{subject}\n{body[:_MAX_SCAN]}"):
         return []  # "copy the following two codes into the box": none is the one
     linked: list[_Linked] = []
     values: set[str] = set()
