@@ -1584,3 +1584,22 @@ def test_round_twenty_five_two_codes_captchas_passphrases_and_escaped_tags() -> 
         "orchard-lantern-pebble\n\nLove,\nGathio\n</td></tr></table></body></html>"
     )
     assert extract_code(mail) == "orchard-lantern-pebble"
+
+
+def test_round_twenty_five_tuning_cjk_glue_cells_vowelless_and_sentences() -> None:
+    # a random value written up to CJK text in a password sentence
+    assert extract_code("パスワードをg9rWIUThaM9C1k1XCm4へ設定しました") == "g9rWIUThaM9C1k1XCm4"
+    # a password alone in its cell under a sentence naming it, a wide gap after it
+    mail = "Jelszót hoztunk létre Önnek:\n    Ks6w~q3h    If you haven't received a password"
+    assert extract_code(mail) == "Ks6w~q3h"
+    # five small letters without a vowel after "OTP:" on a line that asks for it
+    assert extract_code("You can also use this OTP: vhqpt\n\nThanks,") == "vhqpt"
+    assert extract_code("You can also use this OTP: below\n\nThanks,") is None
+    # a password with a dot before capitals is not a sentence run on
+    assert extract_code("Link stretnutia: https://x.example/c\nHeslo: A2.PxDVAIU\n\nĎakujem") == (
+        "A2.PxDVAIU"
+    )
+    # a password with symbols in the sentence of a password word, in any word order
+    assert extract_code("Zure aldi baterako pasahitza mq95Z7$hx2ce da. Mesedez") == "mq95Z7$hx2ce"
+    # a brand with a mark is no password
+    assert extract_code("Reimposta la password di Easy!Appointments. Clicca qui.") is None

@@ -480,10 +480,11 @@ _SECRET_WORD = re.compile(
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
     r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
-    r"|\.[A-Z][a-z]+[!?]?$|[0-9]\.[A-Z][a-z]|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
+    r"|\.[A-Z][a-z]+[!?]?$|[0-9]\.[A-Z][a-z]+(?![A-Z])|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
 )
 """A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
-a sentence run on after a full stop (``301733.This``), or bracketed text."""
+a sentence run on after a full stop (``301733.This``; not ``A2.PxDVAIU``, capitals go on),
+or bracketed text."""
 
 
 def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = False) -> bool:
@@ -656,11 +657,13 @@ _INLINE_VALUE = re.compile(
 word is a password word."""
 
 
-_RANDOM_IN_SENTENCE = re.compile(r"(?<![\w.@/#&=?+-])[0-9A-Za-z]{10,32}(?![0-9A-Za-z_@/-]|[À-ɏ])")
+_RANDOM_IN_SENTENCE = re.compile(
+    r"(?<![0-9A-Za-z_.@/#&=?+-]|[À-ɏ])[0-9A-Za-z]{10,32}(?![0-9A-Za-z_@/-]|[À-ɏ])"
+)
 """A run of 10-32 letters and digits: random where it holds both cases and digits, two of
 each at least (``Tb6yHs2kMw4p``, :func:`_two_of_each`): no word nor number of a sentence
 looks like that. A word of another script may be run into it, where a text part lost the tag
-between (``Hn5sPd7xQa2wашиглана``)."""
+between (``Hn5sPd7xQa2wашиглана``), or written up to it (``パスワードをg9rWIUThaM9C1k1XCm4へ``)."""
 
 
 def _two_of_each(value: str) -> bool:
@@ -697,9 +700,12 @@ def _secret_word_in_sentence(seg: str, start: int, end: int) -> bool:
 
 def _asked_for(seg: str, start: int, end: int) -> bool:
     """Whether ``seg[start:end]``, letters and digits ending its line, follows a code word
-    and its colon on a line that asks for it (``You can also use this OTP: fh1zl``)."""
+    and its colon on a line that asks for it (``You can also use this OTP: fh1zl``); letters
+    alone only in one case without a vowel, which no word is (``vhqpt``)."""
     value = seg[start:end]
-    if len(value) < 5 or value.isalpha() or not value.isalnum():
+    if len(value) < 5 or not value.isalnum():
+        return False
+    if value.isalpha() and not (value.islower() and not _ANY_VOWEL.search(value)):
         return False
     if not _right_after_label(seg, start):
         return False
@@ -746,8 +752,9 @@ def _told_as_password(seg: str, start: int, end: int) -> bool:
     if pos == 0 or seg[pos - 1] not in ":：" or seg.count("\n", pos, start) > 2:
         return False
     le = _line_end(seg, end)
-    if seg[end:le].strip(" \t."):
-        return False  # "link: here (https://…)" is a link's text
+    if seg[end:le].strip(" \t.") and not seg.startswith("   ", end):
+        # "link: here (https://…)" is a link's text; a wide gap ends the value's cell
+        return False
     nxt = _ALONE_VALUE.match(seg, le + 1) if le < len(seg) else None
     if nxt is not None:
         return False
@@ -828,7 +835,7 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
         elif told:  # "Ihr Passwort fuer die Liste Hikers ist: poewbici"
             found.append((start, end, True, True))
         elif _asked_for(seg, start, end):
-            found.append((start, end, False, False))
+            found.append((start, end, True, False))  # its letters checked there
     for start, end in _wrapped_secret_values(seg):
         found.append((start, end, True, False))
     for m in _INLINE_VALUE.finditer(seg):
@@ -841,6 +848,15 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
     for m in _RANDOM_IN_SENTENCE.finditer(seg):
         if _two_of_each(m.group()) and _secret_word_in_sentence(seg, *m.span()):
             found.append((*m.span(), False, False))  # "… réinitialiser … Tb6yHs2kMw4p pour …"
+    for cand in found_before:
+        # "pasahitza mq95Z7$hx2ce da.", with a digit: not a brand's "Easy!Appointments"
+        if (
+            cand.symbolic
+            and not cand.given
+            and any(ch.isdigit() for ch in cand.value)
+            and _secret_word_in_sentence(seg, cand.start, cand.end)
+        ):
+            found.append((cand.start, cand.end, False, False))
     for m in _QUOTED_RANDOM.finditer(seg):
         # "Le mot de passe pour 'noor' est à présent 'YdWVrPNvXAzMxomE'."
         if _random_shape(m.group()) == "long" and _secret_word_in_sentence(seg, *m.span()):

@@ -66,7 +66,7 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _SECRET_WORDS = (
     "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
-    r"hesl(?:o|a|em)", "jelszó", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
+    r"hesl(?:o|a|em)", r"jelszó\w*", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     r"парол(?:ь|ем|я|ю)", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", r"کلمه ?ی عبور", "رمز عبور", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
