@@ -1,0 +1,181 @@
+"""Round twenty-six, health: public-health outbreak response (WHO Go.Data) — a sign-in
+two-factor code and the account notices of the same sender.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_health.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt
+from them at the commit named below, with fixed values, so each run writes the same bytes.
+Only the standard library is used.
+
+- WorldHealthOrganization/GoDataSource-API (GPL-3.0-only, ``LICENSE``: GNU GPL version 3),
+  commit cf8a5259: the API of Go.Data, WHO's outbreak investigation tool (cases, contacts,
+  follow-ups). ``common/models/user.js`` ``User.helpers.createAndSendEmail`` picks a subject
+  and a body token for the template (``two_factor_authentication``, ``reset_password``,
+  ``change_password``, ``update_user``), reads their translations from the languageToken
+  collection (the user's language, else ``english_us``: the only language whose catalogue,
+  ``server/install/scripts/migrations/2.48.0/data/languages/english_us.json``, carries these
+  ``LNG_REFERENCE_DATA_CATEGORY_EMAIL_TEMPLATE_*`` tokens), and fills the body with lodash
+  ``_.template(body, {interpolate: /{{([\\s\\S]+?)}}/g})`` — each ``{{name}}`` replaced by
+  the value, unescaped; here a regular expression does the same (the bodies hold no
+  ``<% %>`` delimiters). Values: ``serverLink``, ``changePasswordLink`` and
+  ``resetPasswordLink`` are ``<a href="URL">URL</a>`` built from ``server/config.json``'s
+  ``public`` settings (here a deployment at https://godata.example.org, no port) and the
+  paths ``/account/change-password`` and ``/auth/reset-password?token=<access token id>``
+  (a 64-character loopback token). loopback's ``Email.send`` gets subject and ``html`` only:
+  one text/html part. From is ``passwordReset.from`` (empty in the shipped config; here the
+  deployment's no-reply address).
+
+  * ``two_factor_authentication`` (``common/controllers/user.js`` after login): the code of
+    ``components/twoFactorAuthentication.js``: ``randomatic('?', 6, {chars: '0123456789'})``
+    (the config's ``code.length`` 6, charset digits): six digits.
+  * ``reset_password`` (the link), ``change_password`` and ``update_user`` (an administrator
+    changed the account; the change-password mail carries a reset link): no code.
+
+Labels (``code``) are what a person would type: the two-factor code; links are not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collect import HERE, message
+
+MIRRORS = Path("/work/.mirror")
+OUT = HERE / "round26" / "health.json"
+SENT = datetime(2026, 12, 4, 18, 52, 14, tzinfo=UTC)
+
+
+def git_show(mirrors: Path, repo: str, commit: str, path: str) -> bytes:
+    return subprocess.run(
+        ["git", "--git-dir", str(mirrors / repo / "repo"), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=True,
+    ).stdout
+
+
+class Writer:
+    def __init__(self) -> None:
+        self.items: list[dict] = []
+
+    def add(self, *, source: str, group: str, lang: str, raw: bytes, **fields) -> None:
+        item_id = f"{group}-{lang}"
+        rel = f"mail/{source}/{item_id}.eml"
+        path = HERE / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": source,
+            "lang": lang,
+            "kind": fields.pop("kind"),
+            "code": fields.pop("code"),
+            "repository": fields.pop("repository"),
+            "path": fields.pop("path"),
+            "commit": fields.pop("commit"),
+            "licence": fields.pop("licence"),
+            "rendered": fields.pop("rendered"),
+            "file": rel,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+        }
+        if "note" in fields:
+            item["note"] = fields.pop("note")
+        assert not fields, fields
+        self.items.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Go.Data
+
+GODATA = "WorldHealthOrganization+GoDataSource-API"
+GODATA_COMMIT = "cf8a5259700792742f401ace0e68b363784c71cd"
+GODATA_LANG = "server/install/scripts/migrations/2.48.0/data/languages/english_us.json"
+GODATA_TEMPLATES = {
+    # template: (token stem, kind, code)
+    "two_factor_authentication": ("TWO_FACTOR_AUTHENTICATION", "health-otp", "730418"),
+    "reset_password": ("PASSWORD_RESET", "notice", None),
+    "change_password": ("PASSWORD_CHANGE", "notice", None),
+    "update_user": ("USER_UPDATE", "notice", None),
+}
+
+
+def lodash_interpolate(template: str, values: dict[str, str]) -> str:
+    """lodash ``_.template`` with ``interpolate: /{{([\\s\\S]+?)}}/g``: each ``{{expr}}`` is
+    the value of ``expr`` (bare names here), inserted as is; null/undefined give ''."""
+    return re.sub(r"{{([\s\S]+?)}}", lambda m: values[m.group(1).strip()] or "", template)
+
+
+def godata(mirrors: Path, w: Writer) -> None:
+    tokens = json.loads(git_show(mirrors, GODATA, GODATA_COMMIT, GODATA_LANG))["tokens"]
+    host = "https://godata.example.org"
+    server_link = f'<a href="{host}">{host}</a>'
+    change = f"{host}/account/change-password"
+    token = "Qm7vT2kXw9LcR4nJpB8eYs1ZfH6uGd3AaK5tNx0WiE7oMrV2bCj9PlS4hUy8FqD1"
+    reset = f"{host}/auth/reset-password?token={token}"
+    for template, (stem, kind, code) in GODATA_TEMPLATES.items():
+        subject = tokens[f"LNG_REFERENCE_DATA_CATEGORY_EMAIL_TEMPLATE_{stem}_SUBJECT"]
+        body = tokens[f"LNG_REFERENCE_DATA_CATEGORY_EMAIL_TEMPLATE_{stem}_BODY"]
+        with_token = template in ("reset_password", "change_password", "update_user")
+        html_body = lodash_interpolate(
+            body["translation"],
+            {
+                "code": code or "",
+                "firstName": "Amina",
+                "serverLink": server_link,
+                "changePasswordLink": f'<a href="{change}">{change}</a>',
+                "resetPasswordLink": f'<a href="{reset}">{reset}</a>' if with_token else "",
+            },
+        )
+        raw = message(
+            sender="no-reply@godata.example.org",
+            subject=subject["translation"],
+            text=None,
+            html_part=html_body,
+            sent=SENT,
+        )
+        w.add(
+            source="godata",
+            group=f"godata-{template.replace('_', '-')}",
+            lang="en",
+            raw=raw,
+            kind=kind,
+            code=code,
+            repository="WorldHealthOrganization/GoDataSource-API",
+            path=", ".join(
+                [
+                    "common/models/user.js",
+                    "common/controllers/user.js",
+                    "components/twoFactorAuthentication.js",
+                    "server/config.json",
+                    GODATA_LANG,
+                ]
+            ),
+            commit=GODATA_COMMIT,
+            licence="GPL-3.0-only",
+            rendered="english_us subject/body tokens, lodash {{ }} interpolation as "
+            "createAndSendEmail does; loopback Email.send html only",
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    args = parser.parse_args()
+    w = Writer()
+    godata(args.mirrors, w)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
+    print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
+
+
+if __name__ == "__main__":
+    main()
