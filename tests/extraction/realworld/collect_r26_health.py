@@ -32,6 +32,20 @@ Only the standard library is used.
   * ``reset_password`` (the link), ``change_password`` and ``update_user`` (an administrator
     changed the account; the change-password mail carries a reset link): no code.
 
+- SocialGouv/mano (Apache-2.0, ``LICENSE``), commit 94a8d199: Mano, the French social
+  ministries' tool for street outreach teams (homeless people, addiction, health follow-up).
+  ``api/src/utils/mailservice.js`` posts to Tipimail: from ``App Mano <admin@manoapp.fr>``,
+  the subject, and ``text`` or ``html`` only (one part). French only (no catalogue).
+
+  * ``welcome`` (``api/src/controllers/user.js`` and ``organisation.js``, "Bienvenue dans
+    Mano"): the HTML of ``api/src/utils/mail-bienvenue.js`` ``mailBienvenueHtml(name, email,
+    organisationName, token)``, run by node 20 from the file at this commit; the token is
+    ``crypto.randomBytes(20).toString("hex")`` and only inside the link; the user's e-mail is
+    the login name. No code.
+  * ``forgot_password`` (``user.js``): the ``body`` template literal of the forgot-password
+    route, its one ``${link}`` filled as JavaScript does (the literal is read from the file),
+    text only. A link, no code.
+
 Labels (``code``) are what a person would type: the two-factor code; links are not.
 """
 
@@ -43,6 +57,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -166,12 +181,80 @@ def godata(mirrors: Path, w: Writer) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# Mano
+
+MANO = "SocialGouv+mano"
+MANO_COMMIT = "94a8d19946098d9c934a55de0cee868689436759"
+MANO_FROM = "App Mano <admin@manoapp.fr>"
+MANO_TOKEN = "9c41e07b2f85d3a6e1b04c7f58d2a93e6b1f0c47"
+
+
+def mano(mirrors: Path, w: Writer) -> None:
+    common = {
+        "source": "mano",
+        "lang": "fr",
+        "kind": "notice",
+        "code": None,
+        "repository": "SocialGouv/mano",
+        "commit": MANO_COMMIT,
+        "licence": "Apache-2.0",
+    }
+    # welcome: the module's own function, run by node
+    with tempfile.TemporaryDirectory() as tmp:
+        module = Path(tmp) / "mail-bienvenue.js"
+        module.write_bytes(
+            git_show(mirrors, MANO, MANO_COMMIT, "api/src/utils/mail-bienvenue.js")
+        )
+        script = (
+            f"const {{ mailBienvenueHtml }} = require({json.dumps(str(module))});"
+            "process.stdout.write(mailBienvenueHtml('Camille Rousseau', "
+            "'camille.rousseau@example.com', 'Maraude Solidarité Lyon', "
+            f"{json.dumps(MANO_TOKEN)}));"
+        )
+        html_body = subprocess.run(
+            ["node", "-e", script], capture_output=True, check=True, text=True
+        ).stdout
+    raw = message(
+        sender=MANO_FROM, subject="Bienvenue dans Mano", text=None, html_part=html_body, sent=SENT
+    )
+    w.add(
+        group="mano-welcome",
+        raw=raw,
+        path="api/src/utils/mail-bienvenue.js, api/src/controllers/user.js, "
+        "api/src/utils/mailservice.js",
+        rendered="mailBienvenueHtml run by node 20 from the file; Tipimail html only",
+        **common,
+    )
+    # forgot password: the template literal of the route
+    source = git_show(mirrors, MANO, MANO_COMMIT, "api/src/controllers/user.js").decode()
+    subject = re.search(r'const subject = "(Réinitialiser[^"]*)";', source).group(1)
+    literal = re.search(r"const body = `([^`]*)`;", source).group(1)
+    link = f"https://dashboard-mano.fabrique.social.gouv.fr/auth/reset?token={MANO_TOKEN}"
+    assert literal.count("${") == 1 and "${link}" in literal
+    raw = message(
+        sender=MANO_FROM,
+        subject=subject,
+        text=literal.replace("${link}", link),
+        html_part=None,
+        sent=SENT,
+    )
+    w.add(
+        group="mano-forgot-password",
+        raw=raw,
+        path="api/src/controllers/user.js, api/src/utils/mailservice.js",
+        rendered="the route's subject and body template literal with its link; Tipimail text only",
+        **common,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     args = parser.parse_args()
     w = Writer()
     godata(args.mirrors, w)
+    mano(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
