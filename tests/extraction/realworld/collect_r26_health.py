@@ -31,6 +31,19 @@ Only the standard library is used.
     (the config's ``code.length`` 6, charset digits): six digits.
   * ``reset_password`` (the link), ``change_password`` and ``update_user`` (an administrator
     changed the account; the change-password mail carries a reset link): no code.
+  * ``two-factor-2023``: the same two-factor mail as the API sent it before October 2023, at
+    commit f352948b (parent of the change to the token templates):
+    ``components/twoFactorAuthentication.js`` ``sendEmail`` renders
+    ``server/views/twoFactorAuthenticationCodeEmail.ejs`` with lodash ``_.template``
+    (``<%= heading %>`` etc., inserted unescaped), then the result and the subject once more
+    with the ``{{ }}`` interpolation (``twoFACode``, ``email``, names). The tokens are the
+    english_us dictionary as installed: ``older/data/languages/english_us.json`` updated by
+    ``2.46.0/data/english_single/english_us.json`` (heading, subject, first paragraph), as
+    ``languageMigrator.createUpdateLanguageTokens`` of ``2.46.0/languageToken.js`` does. Only
+    English: the other five shipped language files carry the English text for these tokens
+    (French translates only heading and subject), so they are left out. From is
+    ``login.twoFactorAuthentication.emailFrom`` (empty in the shipped config; the same
+    deployment address here).
 
 - SocialGouv/mano (Apache-2.0, ``LICENSE``), commit 94a8d199: Mano, the French social
   ministries' tool for street outreach teams (homeless people, addiction, health follow-up).
@@ -127,6 +140,82 @@ def lodash_interpolate(template: str, values: dict[str, str]) -> str:
     """lodash ``_.template`` with ``interpolate: /{{([\\s\\S]+?)}}/g``: each ``{{expr}}`` is
     the value of ``expr`` (bare names here), inserted as is; null/undefined give ''."""
     return re.sub(r"{{([\s\S]+?)}}", lambda m: values[m.group(1).strip()] or "", template)
+
+
+GODATA_OLD_COMMIT = "f352948b00668cf955ded7c3801aa99cdcb45d4d"
+GODATA_OLD_FILES = [
+    "server/install/scripts/migrations/older/data/languages/english_us.json",
+    "server/install/scripts/migrations/2.46.0/data/english_single/english_us.json",
+]
+
+
+def lodash_ejs(template: str, values: dict[str, str]) -> str:
+    """lodash ``_.template`` with its default settings for a template that only uses
+    ``<%= name %>``: the value inserted as is (the view holds nothing else)."""
+    assert "<%-" not in template and not re.search(r"<%(?![=])", template)
+    return re.sub(r"<%=([\s\S]+?)%>", lambda m: values[m.group(1).strip()], template)
+
+
+def godata_2023(mirrors: Path, w: Writer) -> None:
+    tokens: dict[str, str] = {}
+    for path in GODATA_OLD_FILES:
+        data = json.loads(git_show(mirrors, GODATA, GODATA_OLD_COMMIT, path))
+        # the older file groups its tokens by section, the 2.46.0 one lists them
+        if "sections" in data:
+            data = {k: v for section in data["sections"].values() for k, v in section.items()}
+        else:
+            data = data["tokens"]
+        for key, value in data.items():
+            if key.startswith("LNG_REFERENCE_DATA_CATEGORY_TWO_FACTOR_AUTHENTICATION_"):
+                tokens[key[len("LNG_REFERENCE_DATA_CATEGORY_TWO_FACTOR_AUTHENTICATION_") :]] = (
+                    value["translation"]
+                )
+    view = git_show(
+        mirrors, GODATA, GODATA_OLD_COMMIT, "server/views/twoFactorAuthenticationCodeEmail.ejs"
+    ).decode()
+    html = lodash_ejs(
+        view,
+        {
+            "heading": tokens["HEADING"],
+            "paragraph1": tokens["PARAGRAPH1"],
+            "paragraph2": tokens["PARAGRAPH2"],
+        },
+    )
+    code = "058263"
+    values = {
+        "twoFACode": code,
+        "email": "noor.tester@example.com",
+        "firstName": "Amina",
+        "lastName": "Okafor",
+    }
+    raw = message(
+        sender="no-reply@godata.example.org",
+        subject=lodash_interpolate(tokens["SUBJECT"], values),
+        text=None,
+        html_part=lodash_interpolate(html, values),
+        sent=SENT,
+    )
+    w.add(
+        source="godata",
+        group="godata-two-factor-2023",
+        lang="en",
+        raw=raw,
+        kind="health-otp",
+        code=code,
+        repository="WorldHealthOrganization/GoDataSource-API",
+        path=", ".join(
+            [
+                "components/twoFactorAuthentication.js",
+                "server/views/twoFactorAuthenticationCodeEmail.ejs",
+                "server/config.json",
+                *GODATA_OLD_FILES,
+            ]
+        ),
+        commit=GODATA_OLD_COMMIT,
+        licence="GPL-3.0-only",
+        rendered="lodash _.template of the .ejs view with the english_us tokens, then {{ }} "
+        "interpolation of body and subject; loopback Email.send html only",
+    )
 
 
 def godata(mirrors: Path, w: Writer) -> None:
@@ -254,6 +343,7 @@ def main() -> None:
     args = parser.parse_args()
     w = Writer()
     godata(args.mirrors, w)
+    godata_2023(args.mirrors, w)
     mano(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
