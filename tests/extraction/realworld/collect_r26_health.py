@@ -59,6 +59,33 @@ Only the standard library is used.
     route, its one ``${link}`` filled as JavaScript does (the literal is read from the file),
     text only. A link, no code.
 
+- quarano/quarano-application (EUPL-1.2, ``LICENSE``: the German text of EUPL v1.2),
+  commit 1aeb1f33: the case tracking tool German public-health departments used for
+  COVID-19 index and contact persons (Spring Boot). Mail texts live in the ``email_texts``
+  table, filled by ``backend/src/main/resources/db/migration/V1014.0__Insert_email_texts.sql``
+  (read here from the INSERT statements, ``''`` unescaped as SQL does).
+  ``masterdata/DatabaseEmailTemplates.expandTemplate`` picks the text of the person's locale
+  and, since only two languages are supported (``core/I18nProperties``: German, English),
+  joins the other language's text after it (``TemplatedWithFallback``: separator
+  ``\r\n\r\n==========\r\n\r\n``); ``EmailText.expand`` replaces each ``{name}``
+  with ``String.replace``. Placeholders: ``lastName``, ``host`` (``quarano.app.host``; here
+  quarano.example.de), ``departmentName`` (the default department), and per mail those of
+  ``department/TrackedCaseEmails`` (``activationCode``: the activation code's UUID, only
+  inside the enrolment link; ``quarantineEndDate`` as ``dd.MM.yyyy``) or of
+  ``diary/DiaryEntryReminderMailJob`` (``slot``: ``quarano.diary.Slot.TimeOfDay.2.evening``
+  of ``messages[_en].properties`` in each text's language, with the date formatted by
+  ``DateTimeFormatter.ofLocalizedDate(FormatStyle.LONG)`` in the JVM's default locale, here
+  German, so both halves show "3. Dezember 2026"). Subjects are the ``*.subject`` messages of
+  ``messages.properties`` / ``messages_en.properties`` in the person's locale, with the
+  department name for ``{0}``. ``core/EmailSender`` sends a ``SimpleMailMessage`` (text only)
+  from ``Department name <contact address>`` (``account/DepartmentSender``: the department's
+  index or contact address for the case type). Department: "Gesundheitsamt Musterstadt".
+
+  * ``registration-index`` and ``registration-contact``: the registration link for the
+    symptom diary (the activation code only in the link), ``new-contact-case``: notice to a
+    reported contact, ``diary-reminder``: a missing diary entry. Each in a German-first (de)
+    and an English-first (en) mail; both carry both languages. No code.
+
 Labels (``code``) are what a person would type: the two-factor code; links are not.
 """
 
@@ -337,6 +364,124 @@ def mano(mirrors: Path, w: Writer) -> None:
     )
 
 
+# ---------------------------------------------------------------------------------------
+# Quarano
+
+QUARANO = "quarano+quarano-application"
+QUARANO_COMMIT = "1aeb1f331c70c652596f5a12f05f6866a76d5082"
+QUARANO_SQL = "backend/src/main/resources/db/migration/V1014.0__Insert_email_texts.sql"
+QUARANO_MESSAGES = {
+    "de": "backend/src/main/resources/messages.properties",
+    "en": "backend/src/main/resources/messages_en.properties",
+}
+QUARANO_DEPARTMENT = "Gesundheitsamt Musterstadt"
+QUARANO_MAILS = {
+    # key: (subject message, sender contact)
+    "registration-index": ("RegistriationMail.subject", "index@gesundheitsamt-musterstadt.example.de"),
+    "registration-contact": (
+        "RegistriationMail.subject",
+        "kontakt@gesundheitsamt-musterstadt.example.de",
+    ),
+    "new-contact-case": ("NewContactCaseMail.subject", "kontakt@gesundheitsamt-musterstadt.example.de"),
+    "diary-reminder": ("DiaryEntryReminderMail.subject", "index@gesundheitsamt-musterstadt.example.de"),
+}
+
+
+def java_properties(raw: bytes) -> dict[str, str]:
+    """The plain ``key=value`` lines of a .properties file read as UTF-8 (Spring Boot's
+    ``spring.messages.encoding`` default), ``\\uXXXX`` escapes decoded (the lines used
+    here have no continuation lines)."""
+    props: dict[str, str] = {}
+    for line in raw.decode("utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", "!")) or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        value = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), value.strip())
+        props[key.strip()] = value
+    return props
+
+
+def message_format(pattern: str, *args: str) -> str:
+    """java.text.MessageFormat for these patterns: ``{n}`` replaced, no quotes in them."""
+    assert "'" not in pattern
+    return re.sub(r"{(\d)}", lambda m: args[int(m.group(1))], pattern)
+
+
+def quarano(mirrors: Path, w: Writer) -> None:
+    sql = git_show(mirrors, QUARANO, QUARANO_COMMIT, QUARANO_SQL).decode()
+    texts = {
+        (m.group(1), m.group(2)): m.group(3).replace("''", "'")
+        for m in re.finditer(
+            r"INSERT INTO public\.email_texts VALUES \('[^']*', '([^']*)', '([^']*)',\s*"
+            r"'((?:[^']|'')*)'",
+            sql,
+        )
+    }
+    messages = {
+        lang: java_properties(git_show(mirrors, QUARANO, QUARANO_COMMIT, path))
+        for lang, path in QUARANO_MESSAGES.items()
+    }
+    date = "3. Dezember 2026"  # FormatStyle.LONG in the JVM's default locale (German)
+    for key, (subject_key, contact) in QUARANO_MAILS.items():
+        for lang in ("de", "en"):
+            other = "en" if lang == "de" else "de"
+            values = {
+                "lastName": "Wagner",
+                "host": "quarano.example.de",
+                "departmentName": QUARANO_DEPARTMENT,
+                "activationCode": "5f0c2e7a-93b1-4d6e-8a24-c71b9e30d4f8",
+                "quarantineEndDate": "14.12.2026",
+            }
+
+            def expand(text_lang: str) -> str:
+                text = texts[(key, text_lang)]
+                slot = message_format(
+                    messages[text_lang]["quarano.diary.Slot.TimeOfDay.2.evening"], date
+                )
+                for name, value in {**values, "slot": slot}.items():
+                    text = text.replace("{" + name + "}", value)
+                return text
+
+            body = "\r\n\r\n==========\r\n\r\n".join([expand(lang), expand(other)])
+            subject = message_format(messages[lang][subject_key], QUARANO_DEPARTMENT)
+            raw = message(
+                sender=f"{QUARANO_DEPARTMENT} <{contact}>",
+                subject=subject,
+                text=body,
+                html_part=None,
+                sent=SENT,
+            )
+            w.add(
+                source="quarano",
+                group=f"quarano-{key}",
+                lang=lang,
+                raw=raw,
+                kind="notice",
+                code=None,
+                repository="quarano/quarano-application",
+                path=", ".join(
+                    [
+                        QUARANO_SQL,
+                        QUARANO_MESSAGES["de"],
+                        QUARANO_MESSAGES["en"],
+                        "backend/src/main/java/quarano/masterdata/DatabaseEmailTemplates.java",
+                        "backend/src/main/java/quarano/masterdata/EmailText.java",
+                        "backend/src/main/java/quarano/masterdata/TemplatedWithFallback.java",
+                        "backend/src/main/java/quarano/core/EmailSender.java",
+                        "backend/src/main/java/quarano/department/TrackedCaseEmails.java",
+                        "backend/src/main/java/quarano/diary/DiaryEntryReminderMailJob.java",
+                    ]
+                ),
+                commit=QUARANO_COMMIT,
+                licence="EUPL-1.2",
+                rendered="email_texts rows of the migration, {name} replaced as EmailText.expand, "
+                "the other language appended as TemplatedWithFallback; SimpleMailMessage text only",
+                note=f"bilingual: the {lang} text first, then the {other} one, as the sender "
+                "always joins both supported languages",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -345,6 +490,7 @@ def main() -> None:
     godata(args.mirrors, w)
     godata_2023(args.mirrors, w)
     mano(args.mirrors, w)
+    quarano(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
