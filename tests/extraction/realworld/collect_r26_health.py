@@ -86,6 +86,24 @@ Only the standard library is used.
     reported contact, ``diary-reminder``: a missing diary entry. Each in a German-first (de)
     and an English-first (en) mail; both carry both languages. No code.
 
+- OpenTeleRehab/admin-service (Apache-2.0, ``LICENSE``), commit fe6e3a2e: the
+  administration service of OpenTeleRehab, Humanity & Inclusion's tele-rehabilitation
+  platform (Laravel). Its mails are ``email_templates`` rows imported by
+  ``app/Console/Commands/ImportEmailTemplate.php`` from
+  ``storage/app/email_template/content.json`` (``${ADMIN_APP_URL}`` and
+  ``${THERAPIST_APP_URL}`` replaced by the environment's URLs, here
+  https://admin.telerehab.example.org and https://therapist.telerehab.example.org; prefix =
+  ``Str::slug(content_type)``). The notifications (``app/Notifications/PatientReferral.php``
+  and the others keyed by these prefixes) take the title as subject and the content with
+  ``str_replace`` of ``#user_name#`` and the other party's ``#..._name#``, names made by
+  ``UserHelper::getFullName`` (the default format ``${lastName} ${firstName}``), and send
+  ``MailMessage::view('emails.patient-referral')``, whose Blade view is ``{!! $content !!}``:
+  HTML only. From is ``MAIL_FROM_NAME <MAIL_FROM_ADDRESS>`` (here OpenTeleRehab
+  <no-reply@telerehab.example.org>). English only: other languages are machine-translated
+  into the database at run time (``ApplyEmailTemplateAutoTranslationListener``), not
+  shipped. The ten referral notices (new referral, assigned, accepted, declined,
+  counter-referred, for the admins, therapists and health-care workers they concern): no code.
+
 Labels (``code``) are what a person would type: the two-factor code; links are not.
 """
 
@@ -482,6 +500,69 @@ def quarano(mirrors: Path, w: Writer) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# OpenTeleRehab
+
+OTR = "OpenTeleRehab+admin-service"
+OTR_COMMIT = "fe6e3a2eac5d8f61159483d5a81b82a17a3d1d32"
+OTR_CONTENT = "storage/app/email_template/content.json"
+OTR_NAMES = {
+    "#user_name#": ("Sok", "Dara"),
+    "#therapist_name#": ("Chan", "Sophea"),
+    "#rehab_service_admin_name#": ("Lim", "Vannak"),
+    "#healthcare_worker_name#": ("Kim", "Sreymom"),
+}
+
+
+def str_slug(title: str) -> str:
+    """Laravel ``Str::slug`` for these ASCII titles: lower case, runs of anything but
+    letters and digits become one ``-``, none at the ends."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def opentelerehab(mirrors: Path, w: Writer) -> None:
+    raw_json = git_show(mirrors, OTR, OTR_COMMIT, OTR_CONTENT).decode()
+    raw_json = raw_json.replace("${ADMIN_APP_URL}", "https://admin.telerehab.example.org")
+    raw_json = raw_json.replace(
+        "${THERAPIST_APP_URL}", "https://therapist.telerehab.example.org"
+    )
+    for template in json.loads(raw_json):
+        content = template["content"]
+        for placeholder, (last, first) in OTR_NAMES.items():
+            content = content.replace(placeholder, f"{last} {first}")
+        assert "#" not in re.sub(r"&#\d+;", "", content), content
+        prefix = str_slug(template["content_type"])
+        raw = message(
+            sender="OpenTeleRehab <no-reply@telerehab.example.org>",
+            subject=template["title"],
+            text=None,
+            html_part=content,
+            sent=SENT,
+        )
+        w.add(
+            source="opentelerehab",
+            group=f"opentelerehab-{prefix}",
+            lang="en",
+            raw=raw,
+            kind="notice",
+            code=None,
+            repository="OpenTeleRehab/admin-service",
+            path=", ".join(
+                [
+                    OTR_CONTENT,
+                    "app/Console/Commands/ImportEmailTemplate.php",
+                    "app/Notifications/PatientReferral.php",
+                    "app/Helpers/UserHelper.php",
+                    "resources/views/emails/patient-referral.blade.php",
+                ]
+            ),
+            commit=OTR_COMMIT,
+            licence="Apache-2.0",
+            rendered="content.json template with the import's URLs and the notification's "
+            "str_replace of names; Blade view {!! $content !!}, html only",
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -491,6 +572,7 @@ def main() -> None:
     godata_2023(args.mirrors, w)
     mano(args.mirrors, w)
     quarano(args.mirrors, w)
+    opentelerehab(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
