@@ -104,6 +104,27 @@ Only the standard library is used.
   shipped. The ten referral notices (new referral, assigned, accepted, declined,
   counter-referred, for the admins, therapists and health-care workers they concern): no code.
 
+- LibreHealthIO/lh-ehr (MPL-2.0: ``COPYRIGHT_AND_LICENSE.txt`` and ``mpl_license.txt``),
+  commit 144776eb: LibreHealth EHR, a clinic electronic health record. When staff create a
+  patient's portal login, ``interface/patient_file/summary/create_portallogin.php`` builds
+  the message in ``messageCreate`` (the portal address, "User Name" and "Password" with the
+  values, ``htmlspecialchars`` around each) and ``emailLogin`` sends it through
+  ``MyMailer`` (PHPMailer): subject ``xl('Access Your Patient Portal')``, HTML
+  ``<html><body><div class='wrapper'>…</div></body></html>`` via ``MsgHTML``, and
+  ``AltBody`` set to the same message string, so the text part shows the ``<br>`` tags as
+  written; From (and Reply-To) is the ``patient_reminder_sender_email`` global, as both name
+  and address. The password comes from the file's ``generatePassword()``: two triplets, one
+  of consonant/digit/special (``@#$%``) and one of digit/special/consonant, the order set by
+  ``time() % 2``: six characters such as ``k4#7$m``; the user name defaults to first name
+  plus patient id. ``xl()`` (``library/translation.inc.php``) translates in the staff
+  member's session language from ``lang_definitions`` (else the English constant) and turns
+  ``'`` and ``"`` into a backquote. The definitions are read from
+  ``modules/language_translations/current_spreadsheet.tsv`` (the translation spreadsheet the
+  project ships; SQL-style ``\\'`` unescaped): English plus the six languages whose rows
+  translate all four strings and survive in that file (its non-Latin columns are stored as
+  ``?``): de, fr, es, it, cs, fi. The portal address is ``portal_onsite_address``
+  (https://ehr.greenvalley.example.org/patient_portal here).
+
 Labels (``code``) are what a person would type: the two-factor code; links are not.
 """
 
@@ -563,6 +584,105 @@ def opentelerehab(mirrors: Path, w: Writer) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# LibreHealth EHR
+
+LH = "LibreHealthIO+lh-ehr"
+LH_COMMIT = "144776eb0550178c57716efbf733d00aa6b45c89"
+LH_TSV = "modules/language_translations/current_spreadsheet.tsv"
+LH_LANGS = {"en": "en", "de": "de", "fr": "fr", "es": "es", "it": "it", "cs": "cs", "fi": "fi"}
+LH_STRINGS = ["Access Your Patient Portal", "Patient Portal Web Address", "User Name", "Password"]
+LH_PORTAL = "https://ehr.greenvalley.example.org/patient_portal"
+LH_SENDER = "portal@greenvalley.example.org"
+LH_PASSWORDS = {
+    "en": "k4#7$m",
+    "de": "5%tq2@",
+    "fr": "h8$3#v",
+    "es": "0@pz9%",
+    "it": "r6%4$b",
+    "cs": "2#gm7@",
+    "fi": "w3@6%x",
+}
+
+
+def php_htmlspecialchars(text: str, quotes: bool) -> str:
+    """PHP ``htmlspecialchars`` (``ENT_QUOTES`` or ``ENT_NOQUOTES``)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if quotes:
+        text = text.replace('"', "&quot;").replace("'", "&#039;")
+    return text
+
+
+def libreehr(mirrors: Path, w: Writer) -> None:
+    rows = [
+        line.split("\t")
+        for line in git_show(mirrors, LH, LH_COMMIT, LH_TSV).decode("utf-8").split("\n")
+    ]
+    codes = rows[1]
+    table = {row[1]: dict(zip(codes[2:], row[2:])) for row in rows if len(row) > 2}
+
+    def xl(constant: str, lang: str) -> str:
+        found = "" if lang == "en" else table[constant].get(lang, "").strip()
+        found = found.replace("\\'", "'")
+        string = found or constant
+        for old, new in (("\n", " "), ("\r", ""), ('"', "`"), ("'", "`")):
+            string = string.replace(old, new)
+        return re.sub(r"\{\{.*\}\}", "", string)
+
+    for lang, code in LH_LANGS.items():
+        assert lang == "en" or all(table[c].get(code, "").strip() for c in LH_STRINGS)
+        uname = "Maria14"
+        password = LH_PASSWORDS[lang]
+        body = php_htmlspecialchars(xl("Patient Portal Web Address", code), False) + ":<br>"
+        body += (
+            "<a href='"
+            + php_htmlspecialchars(LH_PORTAL, True)
+            + "'>"
+            + php_htmlspecialchars(LH_PORTAL, False)
+            + "</a><br><br>"
+        )
+        body += (
+            php_htmlspecialchars(xl("User Name", code), False)
+            + ": "
+            + php_htmlspecialchars(uname, False)
+            + "<br><br>"
+            + php_htmlspecialchars(xl("Password", code), False)
+            + ": "
+            + php_htmlspecialchars(password, False)
+            + "<br><br>"
+        )
+        raw = message(
+            sender=f"{LH_SENDER} <{LH_SENDER}>",
+            subject=xl("Access Your Patient Portal", code),
+            text=body,
+            html_part="<html><body><div class='wrapper'>" + body + "</div></body></html>",
+            sent=SENT,
+        )
+        w.add(
+            source="libreehr",
+            group="libreehr-portal-login",
+            lang=lang,
+            raw=raw,
+            kind="health-otp",
+            code=password,
+            repository="LibreHealthIO/lh-ehr",
+            path=", ".join(
+                [
+                    "interface/patient_file/summary/create_portallogin.php",
+                    "library/translation.inc.php",
+                    "library/classes/postmaster.php",
+                    "library/globals.inc.php",
+                    LH_TSV,
+                ]
+            ),
+            commit=LH_COMMIT,
+            licence="MPL-2.0",
+            rendered="messageCreate/emailLogin of create_portallogin.php with xl() strings from "
+            "the translation spreadsheet; PHPMailer MsgHTML + AltBody (the same HTML string)",
+            note="the generated portal password; the user name next to it is the login name",
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -573,6 +693,7 @@ def main() -> None:
     mano(args.mirrors, w)
     quarano(args.mirrors, w)
     opentelerehab(args.mirrors, w)
+    libreehr(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
