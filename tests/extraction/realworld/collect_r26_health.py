@@ -125,6 +125,14 @@ Only the standard library is used.
   ``?``): de, fr, es, it, cs, fi. The portal address is ``portal_onsite_address``
   (https://ehr.greenvalley.example.org/patient_portal here).
 
+  * ``portal-login``: staff-created login (above).
+  * ``portal-registration``: a patient's self-registration on the portal,
+    ``patient_portal/account/account.lib.php`` ``doCredentials``: its own ``messageCreate``
+    (the onsite address when ``portal_onsite_enable`` is on, each address followed by one
+    ``<br>``, then one more ``<br>``) and ``generatePassword($length = 8)``, whose loop runs
+    while ``$i < 8/3`` and so gives three triplets: nine characters. The user name is first
+    name plus patient id; the language is the portal session's.
+
 Labels (``code``) are what a person would type: the two-factor code; links are not.
 """
 
@@ -613,6 +621,17 @@ def php_htmlspecialchars(text: str, quotes: bool) -> str:
     return text
 
 
+LH_REG_PASSWORDS = {
+    "en": "7#kd2$6@t",
+    "de": "m5%8@ps3#",
+    "fr": "4$hz7#9%b",
+    "es": "q2@6%gv8$",
+    "it": "3%nt4#0@w",
+    "cs": "j9$5@rk6%",
+    "fi": "8#ms3$2@e",
+}
+
+
 def libreehr(mirrors: Path, w: Writer) -> None:
     rows = [
         line.split("\t")
@@ -629,18 +648,39 @@ def libreehr(mirrors: Path, w: Writer) -> None:
             string = string.replace(old, new)
         return re.sub(r"\{\{.*\}\}", "", string)
 
-    for lang, code in LH_LANGS.items():
+    link = (
+        "<a href='"
+        + php_htmlspecialchars(LH_PORTAL, True)
+        + "'>"
+        + php_htmlspecialchars(LH_PORTAL, False)
+        + "</a>"
+    )
+    variants = [
+        # group, address lines (as each messageCreate writes them), passwords, files
+        (
+            "libreehr-portal-login",
+            link + "<br><br>",
+            LH_PASSWORDS,
+            "interface/patient_file/summary/create_portallogin.php",
+            "the staff-generated portal password",
+        ),
+        (
+            "libreehr-portal-registration",
+            link + "<br>" + "<br>",
+            LH_REG_PASSWORDS,
+            "patient_portal/account/account.lib.php",
+            "the password generated at self-registration (nine characters: "
+            "generatePassword(8) makes three triplets)",
+        ),
+    ]
+    for (group, addresses, passwords, source_file, what), (lang, code) in (
+        (v, lc) for v in variants for lc in LH_LANGS.items()
+    ):
         assert lang == "en" or all(table[c].get(code, "").strip() for c in LH_STRINGS)
         uname = "Maria14"
-        password = LH_PASSWORDS[lang]
+        password = passwords[lang]
         body = php_htmlspecialchars(xl("Patient Portal Web Address", code), False) + ":<br>"
-        body += (
-            "<a href='"
-            + php_htmlspecialchars(LH_PORTAL, True)
-            + "'>"
-            + php_htmlspecialchars(LH_PORTAL, False)
-            + "</a><br><br>"
-        )
+        body += addresses
         body += (
             php_htmlspecialchars(xl("User Name", code), False)
             + ": "
@@ -660,7 +700,7 @@ def libreehr(mirrors: Path, w: Writer) -> None:
         )
         w.add(
             source="libreehr",
-            group="libreehr-portal-login",
+            group=group,
             lang=lang,
             raw=raw,
             kind="health-otp",
@@ -668,7 +708,7 @@ def libreehr(mirrors: Path, w: Writer) -> None:
             repository="LibreHealthIO/lh-ehr",
             path=", ".join(
                 [
-                    "interface/patient_file/summary/create_portallogin.php",
+                    source_file,
                     "library/translation.inc.php",
                     "library/classes/postmaster.php",
                     "library/globals.inc.php",
@@ -677,9 +717,9 @@ def libreehr(mirrors: Path, w: Writer) -> None:
             ),
             commit=LH_COMMIT,
             licence="MPL-2.0",
-            rendered="messageCreate/emailLogin of create_portallogin.php with xl() strings from "
-            "the translation spreadsheet; PHPMailer MsgHTML + AltBody (the same HTML string)",
-            note="the generated portal password; the user name next to it is the login name",
+            rendered="the file's messageCreate and mail code with xl() strings from the "
+            "translation spreadsheet; PHPMailer MsgHTML + AltBody (the same HTML string)",
+            note=f"{what}; the user name next to it is the login name",
         )
 
 
