@@ -366,9 +366,7 @@ def mano(mirrors: Path, w: Writer) -> None:
     # welcome: the module's own function, run by node
     with tempfile.TemporaryDirectory() as tmp:
         module = Path(tmp) / "mail-bienvenue.js"
-        module.write_bytes(
-            git_show(mirrors, MANO, MANO_COMMIT, "api/src/utils/mail-bienvenue.js")
-        )
+        module.write_bytes(git_show(mirrors, MANO, MANO_COMMIT, "api/src/utils/mail-bienvenue.js"))
         script = (
             f"const {{ mailBienvenueHtml }} = require({json.dumps(str(module))});"
             "process.stdout.write(mailBienvenueHtml('Camille Rousseau', "
@@ -424,13 +422,22 @@ QUARANO_MESSAGES = {
 QUARANO_DEPARTMENT = "Gesundheitsamt Musterstadt"
 QUARANO_MAILS = {
     # key: (subject message, sender contact)
-    "registration-index": ("RegistriationMail.subject", "index@gesundheitsamt-musterstadt.example.de"),
+    "registration-index": (
+        "RegistriationMail.subject",
+        "index@gesundheitsamt-musterstadt.example.de",
+    ),
     "registration-contact": (
         "RegistriationMail.subject",
         "kontakt@gesundheitsamt-musterstadt.example.de",
     ),
-    "new-contact-case": ("NewContactCaseMail.subject", "kontakt@gesundheitsamt-musterstadt.example.de"),
-    "diary-reminder": ("DiaryEntryReminderMail.subject", "index@gesundheitsamt-musterstadt.example.de"),
+    "new-contact-case": (
+        "NewContactCaseMail.subject",
+        "kontakt@gesundheitsamt-musterstadt.example.de",
+    ),
+    "diary-reminder": (
+        "DiaryEntryReminderMail.subject",
+        "index@gesundheitsamt-musterstadt.example.de",
+    ),
 }
 
 
@@ -455,6 +462,16 @@ def message_format(pattern: str, *args: str) -> str:
     return re.sub(r"{(\d)}", lambda m: args[int(m.group(1))], pattern)
 
 
+def quarano_expand(text: str, messages: dict[str, str], values: dict[str, str]) -> str:
+    """``EmailText.expand``: every ``{name}`` replaced; ``slot`` is the evening slot message
+    of the text's own language with the date as the JVM's default (German) locale writes it
+    (``FormatStyle.LONG``)."""
+    slot = message_format(messages["quarano.diary.Slot.TimeOfDay.2.evening"], "3. Dezember 2026")
+    for name, value in {**values, "slot": slot}.items():
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
 def quarano(mirrors: Path, w: Writer) -> None:
     sql = git_show(mirrors, QUARANO, QUARANO_COMMIT, QUARANO_SQL).decode()
     texts = {
@@ -469,7 +486,6 @@ def quarano(mirrors: Path, w: Writer) -> None:
         lang: java_properties(git_show(mirrors, QUARANO, QUARANO_COMMIT, path))
         for lang, path in QUARANO_MESSAGES.items()
     }
-    date = "3. Dezember 2026"  # FormatStyle.LONG in the JVM's default locale (German)
     for key, (subject_key, contact) in QUARANO_MAILS.items():
         for lang in ("de", "en"):
             other = "en" if lang == "de" else "de"
@@ -481,16 +497,10 @@ def quarano(mirrors: Path, w: Writer) -> None:
                 "quarantineEndDate": "14.12.2026",
             }
 
-            def expand(text_lang: str) -> str:
-                text = texts[(key, text_lang)]
-                slot = message_format(
-                    messages[text_lang]["quarano.diary.Slot.TimeOfDay.2.evening"], date
-                )
-                for name, value in {**values, "slot": slot}.items():
-                    text = text.replace("{" + name + "}", value)
-                return text
-
-            body = "\r\n\r\n==========\r\n\r\n".join([expand(lang), expand(other)])
+            body = "\r\n\r\n==========\r\n\r\n".join(
+                quarano_expand(texts[(key, text_lang)], messages[text_lang], values)
+                for text_lang in (lang, other)
+            )
             subject = message_format(messages[lang][subject_key], QUARANO_DEPARTMENT)
             raw = message(
                 sender=f"{QUARANO_DEPARTMENT} <{contact}>",
@@ -552,9 +562,7 @@ def str_slug(title: str) -> str:
 def opentelerehab(mirrors: Path, w: Writer) -> None:
     raw_json = git_show(mirrors, OTR, OTR_COMMIT, OTR_CONTENT).decode()
     raw_json = raw_json.replace("${ADMIN_APP_URL}", "https://admin.telerehab.example.org")
-    raw_json = raw_json.replace(
-        "${THERAPIST_APP_URL}", "https://therapist.telerehab.example.org"
-    )
+    raw_json = raw_json.replace("${THERAPIST_APP_URL}", "https://therapist.telerehab.example.org")
     for template in json.loads(raw_json):
         content = template["content"]
         for placeholder, (last, first) in OTR_NAMES.items():
@@ -638,7 +646,7 @@ def libreehr(mirrors: Path, w: Writer) -> None:
         for line in git_show(mirrors, LH, LH_COMMIT, LH_TSV).decode("utf-8").split("\n")
     ]
     codes = rows[1]
-    table = {row[1]: dict(zip(codes[2:], row[2:])) for row in rows if len(row) > 2}
+    table = {row[1]: dict(zip(codes[2:], row[2:], strict=False)) for row in rows if len(row) > 2}
 
     def xl(constant: str, lang: str) -> str:
         found = "" if lang == "en" else table[constant].get(lang, "").strip()
