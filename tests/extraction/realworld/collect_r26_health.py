@@ -6,7 +6,9 @@ two-factor code and the account notices of the same sender.
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt
 from them at the commit named below, with fixed values, so each run writes the same bytes.
-Only the standard library is used.
+Beyond the standard library the script runs ``node`` (20.x): Mano's welcome function
+as is, and ejs 3.1.10 for Santé Psy Étudiant (``npm install --prefix /tmp/r26health-node
+ejs@3.1.10``).
 
 - WorldHealthOrganization/GoDataSource-API (GPL-3.0-only, ``LICENSE``: GNU GPL version 3),
   commit cf8a5259: the API of Go.Data, WHO's outbreak investigation tool (cases, contacts,
@@ -133,6 +135,21 @@ Only the standard library is used.
     while ``$i < 8/3`` and so gives three triplets: nine characters. The user name is first
     name plus patient id; the language is the portal session's.
 
+- betagouv/sante-psy (MIT, ``LICENSE``), commit e0e933c2: Santé Psy Étudiant, the French
+  state's free psychologist sessions for students. ``controllers/loginController.ts``
+  renders ``views/emails/psyLogin.ejs``, ``studentLogin.ejs`` and
+  ``loginNotAcceptedYet.ejs`` (each including ``header.ejs`` and ``footer.ejs``) with
+  ``ejs.renderFile``; here the same files are exported to a temporary folder and rendered by
+  ejs 3.1.10 under node (installed outside the tree: ``npm install --prefix
+  /tmp/r26health-node ejs@3.1.10``, the version ``package.json`` asks for). ``utils/email.ts``
+  sends ``html`` and ``text`` = the html with ``/<(?:.|\n)*?>/gm`` removed (so the header's
+  CSS stays in the text part), from ``appName <sendingEmail>`` (the defaults of
+  ``utils/config.ts``), subject ``Connexion à Santé Psy Étudiant`` or ``C'est trop tôt pour
+  vous connecter à …``. Login links carry ``generateToken(32)`` (64 hex digits) after
+  ``/login/``; the site is https://santepsy.etudiant.example.fr here. French only. Three
+  notices: the psychologist's and the student's magic sign-in links, and "not yet
+  accepted". No code.
+
 Labels (``code``) are what a person would type: the two-factor code; links are not.
 """
 
@@ -141,6 +158,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -731,6 +749,105 @@ def libreehr(mirrors: Path, w: Writer) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# Santé Psy Étudiant
+
+PSY = "betagouv+sante-psy"
+PSY_COMMIT = "e0e933c2b29dbd13939059e23d6b1ffe8059f250"
+PSY_NODE_MODULES = Path("/tmp/r26health-node/node_modules")
+PSY_SITE = "https://santepsy.etudiant.example.fr"
+PSY_TOKEN = "3f9a1c07d2b84e65a0c1f7e93b2d5a4c8e61f02b97d3c5a1e4f8b06d2c79a3e5"
+PSY_DRIVER = r"""
+const ejs = require('ejs');
+const jobs = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+(async () => {
+  const out = [];
+  for (const job of jobs) {
+    const html = await ejs.renderFile(job.file, job.data);
+    out.push({ html, text: html.replace(/<(?:.|\n)*?>/gm, '') });
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+"""
+
+
+def sante_psy(mirrors: Path, w: Writer) -> None:
+    app = "Santé Psy Étudiant"
+    login_url = f"{PSY_SITE}/login"
+    mails = [
+        (
+            "psy-login",
+            "psyLogin.ejs",
+            {
+                "loginUrlWithToken": f"{login_url}/{PSY_TOKEN}",
+                "appName": app,
+                "loginUrl": login_url,
+            },
+            f"Connexion à {app}",
+        ),
+        (
+            "student-login",
+            "studentLogin.ejs",
+            {"loginUrlWithToken": f"{login_url}/{PSY_TOKEN}", "site": f"{PSY_SITE}/login"},
+            f"Connexion à {app}",
+        ),
+        (
+            "login-not-accepted-yet",
+            "loginNotAcceptedYet.ejs",
+            {"appName": app},
+            f"C'est trop tôt pour vous connecter à {app}",
+        ),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        views = Path(tmp) / "emails"
+        views.mkdir()
+        for name in ["header.ejs", "footer.ejs"] + [m[1] for m in mails]:
+            (views / name).write_bytes(git_show(mirrors, PSY, PSY_COMMIT, f"views/emails/{name}"))
+        jobs = [{"file": str(views / m[1]), "data": m[2]} for m in mails]
+        rendered = json.loads(
+            subprocess.run(
+                ["node", "-e", PSY_DRIVER],
+                input=json.dumps(jobs),
+                capture_output=True,
+                check=True,
+                text=True,
+                env={**os.environ, "NODE_PATH": str(PSY_NODE_MODULES)},
+            ).stdout
+        )
+    for (group, template, _, subject), parts in zip(mails, rendered, strict=True):
+        raw = message(
+            sender=f"{app} <contact@santepsyetudiant.beta.gouv.fr>",
+            subject=subject,
+            text=parts["text"],
+            html_part=parts["html"],
+            sent=SENT,
+        )
+        w.add(
+            source="santepsy",
+            group=f"santepsy-{group}",
+            lang="fr",
+            raw=raw,
+            kind="notice",
+            code=None,
+            repository="betagouv/sante-psy",
+            path=", ".join(
+                [
+                    f"views/emails/{template}",
+                    "views/emails/header.ejs",
+                    "views/emails/footer.ejs",
+                    "controllers/loginController.ts",
+                    "services/loginInformations.ts",
+                    "utils/email.ts",
+                    "utils/config.ts",
+                ]
+            ),
+            commit=PSY_COMMIT,
+            licence="MIT",
+            rendered="ejs 3.1.10 renderFile of the view with its header/footer includes; "
+            "nodemailer html + text (tags stripped by the sender's regex)",
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -742,6 +859,7 @@ def main() -> None:
     quarano(args.mirrors, w)
     opentelerehab(args.mirrors, w)
     libreehr(args.mirrors, w)
+    sante_psy(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
