@@ -1,5 +1,9 @@
-"""Round twenty-six, health: public-health outbreak response (WHO Go.Data) — a sign-in
-two-factor code and the account notices of the same sender.
+"""Round twenty-six, health and care: WHO's outbreak investigation tool (Go.Data), a clinic
+EHR's patient portal (LibreHealth EHR), a street-outreach tool for social workers (Mano), a
+health-department case tracker (Quarano), a tele-rehabilitation platform (OpenTeleRehab)
+and a student mental-health scheme (Santé Psy Étudiant) — a two-factor sign-in code in two
+generations, generated patient-portal passwords in seven languages, and sign-in-link,
+welcome, referral, diary-reminder and password notices.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_health.py \\
         --mirrors /work/.mirror
