@@ -1,0 +1,222 @@
+"""Round twenty-six, games and community sites: the XOOPS community/forum CMS (XoopsCore25),
+its account mails — a new generated password after a reset, the reset link, the
+registration activation link, the welcome mail and the administrator's activation notice —
+in the two languages its core ships at the pinned commit (English, French).
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_games.py \\
+        --mirrors /work/.mirror
+
+``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt
+from them at the commit named below, with fixed values, so each run writes the same bytes.
+Only the standard library is used.
+
+- XOOPS/XoopsCore25 (GPL-2.0-only, ``LICENSE``), commit ec3f3485 (2025-01-19, "Add french
+  langage": the last commit whose ``lostpass.php`` still mails a generated password, and
+  the one that added the French catalogue). Each mail is made by ``XoopsMailer``
+  (``htdocs/class/xoopsmailer.php``): ``send()`` reads the plain-text template
+  ``htdocs/language/<language>/mail_template/<name>.tpl`` and ``setBody`` trims it; it
+  assigns ``X_ADMINMAIL``, ``X_SITENAME``, ``X_SITEURL`` next to the caller's tags and
+  replaces every ``{TAG}`` with ``str_replace`` in the body and subject, normalises line
+  ends to ``\\n``, then per recipient replaces ``{X_UID}``, ``{X_UEMAIL}``, ``{X_UNAME}``,
+  ``{X_NAME}`` and ``{X_UACTLINK}`` (``register.php?op=actv&id=<uid>&actkey=<actkey>``).
+  The same steps are done here in that order. PHPMailer sends the body as text/plain in
+  ``_CHARSET`` (UTF-8 for both languages), From ``sitename <adminmail>``. Subjects are the
+  language's ``htdocs/language/<language>/user.php`` constants through ``sprintf``; they
+  are PHP single-quoted strings, so the French ``\\"%s\\"`` keeps its backslashes (PHP only
+  unescapes ``\\'`` and ``\\\\`` there): the subject shows ``\\"``, as XOOPS sends it.
+
+  * ``lostpass2`` (``htdocs/lostpass.php``, the second step of a reset): the new password
+    from ``xoops_makepass()`` (``htdocs/include/functions.php``): four pieces, each one of
+    its syllables or, one time in ten, a number 1-50; subject ``_US_NEWPWDREQ`` with
+    ``XOOPS_URL``. The code is that password.
+  * ``lostpass1`` (first step): the confirmation link with ``code`` = five hex digits of
+    ``md5`` of the password hash, only inside the link; subject with the site name.
+  * ``register`` (``htdocs/register.php``, self activation): the activation link with the
+    user's eight-hex ``actkey`` only inside the link; subject ``_US_USERKEYFOR``.
+  * ``welcome`` (``htdocs/class/userutility.php``, ``sendWelcome``): no terms of use
+    configured (``TERMSOFUSE`` empty); subject ``_US_WELCOME_SUBJECT``.
+  * ``activated`` (``register.php``, activation by an administrator); subject
+    ``_US_YOURACCOUNT``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from collect import HERE, message
+
+MIRRORS = Path("/work/.mirror")
+OUT = HERE / "round26" / "games.json"
+SENT = datetime(2026, 12, 4, 18, 41, 3, tzinfo=UTC)
+
+
+def git_show(mirrors: Path, repo: str, commit: str, path: str) -> bytes:
+    return subprocess.run(
+        ["git", "--git-dir", str(mirrors / repo / "repo"), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=True,
+    ).stdout
+
+
+class Writer:
+    def __init__(self) -> None:
+        self.items: list[dict] = []
+
+    def add(self, *, source: str, group: str, lang: str, raw: bytes, **fields) -> None:
+        item_id = f"{group}-{lang}"
+        rel = f"mail/{source}/{item_id}.eml"
+        path = HERE / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        item = {
+            "id": item_id,
+            "group": group,
+            "source": source,
+            "lang": lang,
+            "kind": fields.pop("kind"),
+            "code": fields.pop("code"),
+            "repository": fields.pop("repository"),
+            "path": fields.pop("path"),
+            "commit": fields.pop("commit"),
+            "licence": fields.pop("licence"),
+            "rendered": fields.pop("rendered"),
+            "file": rel,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+        }
+        if "note" in fields:
+            item["note"] = fields.pop("note")
+        assert not fields, fields
+        self.items.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# XOOPS
+
+XOOPS = "XOOPS+XoopsCore25"
+XOOPS_COMMIT = "ec3f34857125649cf267ead7bac3ad5710541263"
+XOOPS_URL = "https://club.example.com"
+XOOPS_CONFIG = {"sitename": "Harbour Chess Club", "adminmail": "webmaster@club.example.com"}
+XOOPS_USER = {"uid": "42", "uname": "noor_t", "email": "noor.tester@example.com", "name": ""}
+XOOPS_ACTKEY = "3f9c1a7e"  # substr(md5(uniqid(mt_rand(), 1)), 0, 8)
+XOOPS_NEWPASS = "tiajo27nes"  # xoops_makepass(): tia + jo + 27 + nes
+XOOPS_RESET_CODE = "b41e7"  # substr(md5($pass), 0, 5)
+XOOPS_IP = "203.0.113.45"
+
+
+def php_single_quoted(body: str) -> str:
+    """The value of a PHP single-quoted string literal: only \\' and \\\\ are escapes."""
+    return re.sub(r"\\([\\'])", r"\1", body)
+
+
+def php_defines(source: str) -> dict[str, str]:
+    return {
+        m.group(1): php_single_quoted(m.group(2))
+        for m in re.finditer(r"define\('(\w+)',\s*'((?:[^'\\]|\\.)*)'\)", source)
+    }
+
+
+XOOPS_MAILS = [
+    # template, subject constant, subject argument, caller's tags, code, kind, caller file
+    ("lostpass2", "_US_NEWPWDREQ", XOOPS_URL, {"IP": XOOPS_IP, "NEWPWD": XOOPS_NEWPASS},
+     XOOPS_NEWPASS, "saas-otp", "htdocs/lostpass.php"),
+    ("lostpass1", "_US_NEWPWDREQ", XOOPS_CONFIG["sitename"],
+     {"IP": XOOPS_IP, "NEWPWD_LINK": f"{XOOPS_URL}/lostpass.php?email="
+      f"{XOOPS_USER['email']}&code={XOOPS_RESET_CODE}"},
+     None, "notice", "htdocs/lostpass.php"),
+    ("register", "_US_USERKEYFOR", XOOPS_USER["uname"], {}, None, "notice",
+     "htdocs/register.php"),
+    ("welcome", "_US_WELCOME_SUBJECT", XOOPS_CONFIG["sitename"], {"TERMSOFUSE": ""}, None,
+     "notice", "htdocs/class/userutility.php"),
+    ("activated", "_US_YOURACCOUNT", XOOPS_CONFIG["sitename"], {}, None, "notice",
+     "htdocs/register.php"),
+]  # fmt: skip
+
+
+def xoops(mirrors: Path, w: Writer) -> None:
+    def show(path: str) -> str:
+        return git_show(mirrors, XOOPS, XOOPS_COMMIT, path).decode("utf-8")
+
+    for language, lang in (("english", "en"), ("french", "fr")):
+        consts = php_defines(show(f"htdocs/language/{language}/user.php"))
+        for name, const, arg, tags, code, kind, caller in XOOPS_MAILS:
+            tpl = f"htdocs/language/{language}/mail_template/{name}.tpl"
+            body = show(tpl).strip()  # setBody: trim()
+            subject = consts[const].replace("%s", arg, 1)  # sprintf with one %s
+            assigned = {
+                "SITENAME": XOOPS_CONFIG["sitename"],
+                "ADMINMAIL": XOOPS_CONFIG["adminmail"],
+                "SITEURL": XOOPS_URL + "/",
+                **tags,
+                "X_ADMINMAIL": XOOPS_CONFIG["adminmail"],
+                "X_SITENAME": XOOPS_CONFIG["sitename"],
+                "X_SITEURL": XOOPS_URL + "/",
+            }
+            if name == "welcome":  # sendWelcome assigns only TERMSOFUSE itself
+                for key in ("SITENAME", "ADMINMAIL", "SITEURL"):
+                    del assigned[key]
+            for key, value in assigned.items():
+                body = body.replace("{" + key + "}", value)
+                subject = subject.replace("{" + key + "}", value)
+            body = body.replace("\r\n", "\n").replace("\r", "\n")
+            subject = subject.replace("{X_UNAME}", XOOPS_USER["uname"])
+            body = body.replace("{X_UID}", XOOPS_USER["uid"])
+            body = body.replace("{X_UEMAIL}", XOOPS_USER["email"])
+            body = body.replace("{X_UNAME}", XOOPS_USER["uname"])
+            body = body.replace("{X_NAME}", XOOPS_USER["name"] or XOOPS_USER["uname"])
+            body = body.replace(
+                "{X_UACTLINK}",
+                f"{XOOPS_URL}/register.php?op=actv&id={XOOPS_USER['uid']}&actkey={XOOPS_ACTKEY}",
+            )
+            raw = message(
+                sender=f"{XOOPS_CONFIG['sitename']} <{XOOPS_CONFIG['adminmail']}>",
+                subject=subject,
+                text=body + "\n",
+                html_part=None,
+                sent=SENT,
+            )
+            w.add(
+                source="xoops",
+                group=f"xoops-{name}",
+                lang=lang,
+                raw=raw,
+                kind=kind,
+                code=code,
+                repository="XOOPS/XoopsCore25",
+                path=", ".join(
+                    [
+                        tpl,
+                        f"htdocs/language/{language}/user.php",
+                        caller,
+                        "htdocs/class/xoopsmailer.php",
+                    ]
+                    + (["htdocs/include/functions.php"] if name == "lostpass2" else [])
+                ),  # fmt: skip
+                commit=XOOPS_COMMIT,
+                licence="GPL-2.0-only",
+                rendered="XoopsMailer steps redone: trimmed .tpl, str_replace of the assigned "
+                "{TAGS} then the recipient's X_ tags; subject from user.php by sprintf; "
+                "PHPMailer text/plain UTF-8",
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    args = parser.parse_args()
+    w = Writer()
+    xoops(args.mirrors, w)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
+    print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
+
+
+if __name__ == "__main__":
+    main()
