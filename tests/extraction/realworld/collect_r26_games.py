@@ -37,6 +37,16 @@ Only the standard library is used.
     configured (``TERMSOFUSE`` empty); subject ``_US_WELCOME_SUBJECT``.
   * ``activated`` (``register.php``, activation by an administrator); subject
     ``_US_YOURACCOUNT``.
+  * ``adminactivate`` (``register.php``, activation by an administrator): sent to the
+    activation group, so its X_ tags are the administrator's (``clubadmin``); the new
+    member's activation link only inside the link.
+  * ``emailchanged`` (``htdocs/modules/profile/changemail.php``, template and subject
+    ``_PROFILE_MA_NEWEMAIL`` from the profile module's ``language/<language>``): sent with
+    ``setToEmails``, for which ``send()`` replaces no recipient tags, so the greeting keeps
+    ``{X_UNAME}`` as written: what XOOPS sends.
+
+  ``sendWelcome`` sets no From; the mailer's configured sender is taken to be the same
+  ``sitename <adminmail>`` as the others.
 """
 
 from __future__ import annotations
@@ -137,7 +147,17 @@ XOOPS_MAILS = [
      "notice", "htdocs/class/userutility.php"),
     ("activated", "_US_YOURACCOUNT", XOOPS_CONFIG["sitename"], {}, None, "notice",
      "htdocs/register.php"),
+    ("adminactivate", "_US_USERKEYFOR", XOOPS_USER["uname"],
+     {"USERNAME": XOOPS_USER["uname"], "USEREMAIL": XOOPS_USER["email"],
+      "USERACTLINK": f"{XOOPS_URL}/register.php?op=actv&id={XOOPS_USER['uid']}"
+      f"&actkey={XOOPS_ACTKEY}"},
+     None, "notice", "htdocs/register.php"),
+    ("emailchanged", "_PROFILE_MA_NEWEMAIL", XOOPS_CONFIG["sitename"],
+     {"NEWEMAIL": XOOPS_USER["email"]}, None, "notice", "htdocs/modules/profile/changemail.php"),
 ]  # fmt: skip
+XOOPS_ADMIN = {"uid": "1", "uname": "clubadmin", "email": "webmaster@club.example.com", "name": ""}
+"""``adminactivate`` goes to the activation group (``setToGroups``): its members are the
+recipients, so the X_ tags are the administrator's."""
 
 
 def xoops(mirrors: Path, w: Writer) -> None:
@@ -145,9 +165,14 @@ def xoops(mirrors: Path, w: Writer) -> None:
         return git_show(mirrors, XOOPS, XOOPS_COMMIT, path).decode("utf-8")
 
     for language, lang in (("english", "en"), ("french", "fr")):
-        consts = php_defines(show(f"htdocs/language/{language}/user.php"))
         for name, const, arg, tags, code, kind, caller in XOOPS_MAILS:
-            tpl = f"htdocs/language/{language}/mail_template/{name}.tpl"
+            module = "htdocs/modules/profile/" if name == "emailchanged" else "htdocs/"
+            consts_file = f"{module}language/{language}/" + (
+                "main.php" if name == "emailchanged" else "user.php"
+            )
+            consts = php_defines(show(consts_file))
+            tpl = f"{module}language/{language}/mail_template/{name}.tpl"
+            user = XOOPS_ADMIN if name == "adminactivate" else XOOPS_USER
             body = show(tpl).strip()  # setBody: trim()
             subject = consts[const].replace("%s", arg, 1)  # sprintf with one %s
             assigned = {
@@ -166,15 +191,16 @@ def xoops(mirrors: Path, w: Writer) -> None:
                 body = body.replace("{" + key + "}", value)
                 subject = subject.replace("{" + key + "}", value)
             body = body.replace("\r\n", "\n").replace("\r", "\n")
-            subject = subject.replace("{X_UNAME}", XOOPS_USER["uname"])
-            body = body.replace("{X_UID}", XOOPS_USER["uid"])
-            body = body.replace("{X_UEMAIL}", XOOPS_USER["email"])
-            body = body.replace("{X_UNAME}", XOOPS_USER["uname"])
-            body = body.replace("{X_NAME}", XOOPS_USER["name"] or XOOPS_USER["uname"])
-            body = body.replace(
-                "{X_UACTLINK}",
-                f"{XOOPS_URL}/register.php?op=actv&id={XOOPS_USER['uid']}&actkey={XOOPS_ACTKEY}",
-            )
+            if name != "emailchanged":  # setToEmails: no recipient tags are replaced
+                subject = subject.replace("{X_UNAME}", user["uname"])
+                body = body.replace("{X_UID}", user["uid"])
+                body = body.replace("{X_UEMAIL}", user["email"])
+                body = body.replace("{X_UNAME}", user["uname"])
+                body = body.replace("{X_NAME}", user["name"] or user["uname"])
+                body = body.replace(
+                    "{X_UACTLINK}",
+                    f"{XOOPS_URL}/register.php?op=actv&id={user['uid']}&actkey={XOOPS_ACTKEY}",
+                )
             raw = message(
                 sender=f"{XOOPS_CONFIG['sitename']} <{XOOPS_CONFIG['adminmail']}>",
                 subject=subject,
@@ -193,7 +219,7 @@ def xoops(mirrors: Path, w: Writer) -> None:
                 path=", ".join(
                     [
                         tpl,
-                        f"htdocs/language/{language}/user.php",
+                        consts_file,
                         caller,
                         "htdocs/class/xoopsmailer.php",
                     ]
