@@ -1,14 +1,15 @@
-"""Round twenty-six, games and community sites: the XOOPS community/forum CMS (XoopsCore25),
-its account mails — a new generated password after a reset, the reset link, the
-registration activation link, the welcome mail and the administrator's activation notice —
-in the two languages its core ships at the pinned commit (English, French).
+"""Round twenty-six, games, hobby and community sites: the XOOPS community/forum CMS
+(XoopsCore25) and Kanji Koohii, a community site for learning kanji — a new generated
+password after a reset in both, and their reset-link, activation, welcome, e-mail-changed
+and password-updated notices, in the languages they ship (XOOPS: English and French at the
+pinned commit; Kanji Koohii: English only).
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_games.py \\
         --mirrors /work/.mirror
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt
 from them at the commit named below, with fixed values, so each run writes the same bytes.
-Only the standard library is used.
+Beyond the standard library the script runs ``php`` (8.2 CLI, ``-n``) for Kanji Koohii.
 
 - XOOPS/XoopsCore25 (GPL-2.0-only, ``LICENSE``), commit ec3f3485 (2025-01-19, "Add french
   langage": the last commit whose ``lostpass.php`` still mails a generated password, and
@@ -47,6 +48,24 @@ Only the standard library is used.
 
   ``sendWelcome`` sets no From; the mailer's configured sender is taken to be the same
   ``sitename <adminmail>`` as the others.
+
+- fabd/kanji-koohii (AGPL-3.0-only, ``LICENSE``), commit 30b7c6d1. ``rtkMail``
+  (``src/apps/koohii/lib/rtkMail.php``) sets a fixed English subject and renders a plain
+  PHP template of ``src/apps/koohii/templates/emails`` with ``renderTemplate``:
+  ``extract()`` of the variables, ``require`` under ``ob_start``; the body is the only,
+  text/plain part. Here PHP 8.2 runs the very template file the same way (so PHP's own
+  rule that a newline right after ``?>`` is dropped applies), with ``_CJ`` as defined in
+  ``config/koohiiConfiguration.class.php`` (returns its argument) and ``url_for`` as a
+  stand-in giving the absolute URLs of ``config/routing.yml`` (``@login`` = ``/login``,
+  module/action URIs by the ``default`` route) for a site at https://kanji.example.com.
+  From is ``app_email_robot``, parsed by ``parseAddress``.
+
+  * ``forgotPasswordConfirmation``: the new password made in
+    ``modules/account/actions/actions.class.php``:
+    ``strtoupper(substr(md5((string) rand(100000, 999999)), 0, 8))``: eight upper-case hex
+    digits (here for rand() = 482913). The code is that password.
+  * ``newAccountConfirmation`` (welcome) and ``updatedPasswordConfirmation`` (password
+    changed; the template shows no password): notices.
 """
 
 from __future__ import annotations
@@ -54,9 +73,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -233,12 +254,100 @@ def xoops(mirrors: Path, w: Writer) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# Kanji Koohii
+
+KOOHII = "fabd+kanji-koohii"
+KOOHII_COMMIT = "30b7c6d106407279d568a5eda0c2b6a60febf32c"
+KOOHII_SITE = "https://kanji.example.com"
+KOOHII_ROUTES = {"@login": "/login", "@learnmore": "/learnmore", "@contact": "/contact"}
+KOOHII_USER = "NoorT"
+KOOHII_RAND = "482913"
+KOOHII_PASSWORD = hashlib.md5(KOOHII_RAND.encode()).hexdigest()[:8].upper()
+"""``strtoupper(substr(md5((string) rand(100000, 999999)), 0, 8))`` for rand() = 482913."""
+KOOHII_DRIVER = r"""<?php
+function _CJ($sid) { return $sid; }
+function url_for($uri, $absolute = false) {
+  $routes = json_decode(getenv('KOOHII_ROUTES'), true);
+  $path = $routes[$uri] ?? '/' . $uri;
+  return ($absolute ? getenv('KOOHII_SITE') : '') . $path;
+}
+function render($templateFile, $templateVars) {
+  extract($templateVars, EXTR_REFS);
+  ob_start();
+  ob_implicit_flush(false);
+  require $templateFile;
+  return ob_get_clean();
+}
+$job = json_decode(stream_get_contents(STDIN), true);
+echo render($job['file'], $job['vars']);
+"""
+KOOHII_MAILS = [
+    # template, subject (rtkMail), variables, code, kind, action line
+    ("forgotPasswordConfirmation", "Your new password at Kanji Koohii!",
+     {"username": KOOHII_USER, "password": KOOHII_PASSWORD}, KOOHII_PASSWORD, "saas-otp"),
+    ("newAccountConfirmation", "Welcome to Kanji Koohii!", {"username": KOOHII_USER}, None,
+     "notice"),
+    ("updatedPasswordConfirmation", "Account update at Kanji Koohii!",
+     {"username": KOOHII_USER, "password": "kanji-rocks-2026",
+      "email": "noor.tester@example.com"}, None, "notice"),
+]  # fmt: skip
+
+
+def koohii(mirrors: Path, w: Writer) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        driver = Path(tmp) / "driver.php"
+        driver.write_text(KOOHII_DRIVER)
+        env = {
+            **os.environ,
+            "KOOHII_ROUTES": json.dumps(KOOHII_ROUTES),
+            "KOOHII_SITE": KOOHII_SITE,
+        }
+        for name, subject, variables, code, kind in KOOHII_MAILS:
+            tpl = f"src/apps/koohii/templates/emails/{name}.php"
+            target = Path(tmp) / f"{name}.php"
+            target.write_bytes(git_show(mirrors, KOOHII, KOOHII_COMMIT, tpl))
+            body = subprocess.run(
+                ["php", "-n", str(driver)],
+                input=json.dumps({"file": str(target), "vars": variables}),
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            ).stdout
+            raw = message(
+                sender="Kanji Koohii <robot@kanji.example.com>",
+                subject=subject,
+                text=body,
+                html_part=None,
+                sent=SENT,
+            )
+            w.add(
+                source="koohii",
+                group=f"koohii-{name}",
+                lang="en",
+                raw=raw,
+                kind=kind,
+                code=code,
+                repository="fabd/kanji-koohii",
+                path=f"{tpl}, src/apps/koohii/lib/rtkMail.php, "
+                "src/apps/koohii/modules/account/actions/actions.class.php, "
+                "src/apps/koohii/config/routing.yml, "
+                "src/apps/koohii/config/koohiiConfiguration.class.php",
+                commit=KOOHII_COMMIT,
+                licence="AGPL-3.0-only",
+                rendered="PHP 8.2 CLI runs the template file as rtkMail::renderTemplate does "
+                "(extract + require under ob_start); url_for/_CJ stand-ins; text/plain",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
     args = parser.parse_args()
     w = Writer()
     xoops(args.mirrors, w)
+    koohii(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
