@@ -245,7 +245,7 @@ def xoops(mirrors: Path, w: Writer) -> None:
                         "htdocs/class/xoopsmailer.php",
                     ]
                     + (["htdocs/include/functions.php"] if name == "lostpass2" else [])
-                ),  # fmt: skip
+                ),
                 commit=XOOPS_COMMIT,
                 licence="GPL-2.0-only",
                 rendered="XoopsMailer steps redone: trimmed .tpl, str_replace of the assigned "
