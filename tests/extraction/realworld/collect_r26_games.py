@@ -1,8 +1,10 @@
 """Round twenty-six, games, hobby and community sites: the XOOPS community/forum CMS
-(XoopsCore25) and Kanji Koohii, a community site for learning kanji — a new generated
-password after a reset in both, and their reset-link, activation, welcome, e-mail-changed
-and password-updated notices, in the languages they ship (XOOPS: English and French at the
-pinned commit; Kanji Koohii: English only).
+(XoopsCore25), Kanji Koohii, a community site for learning kanji, and XG Proyect, an
+OGame-like browser space game — new generated passwords after a reset in all three, the
+game's welcome mail repeating the password the player chose, and reset-link, activation,
+welcome, e-mail-changed and password-updated notices, in the languages they ship (XOOPS:
+English and French at the pinned commit; Kanji Koohii: English only; XG Proyect: English
+and Spanish).
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_games.py \\
         --mirrors /work/.mirror
@@ -66,6 +68,27 @@ Beyond the standard library the script runs ``php`` (8.2 CLI, ``-n``) for Kanji 
     digits (here for rand() = 482913). The code is that password.
   * ``newAccountConfirmation`` (welcome) and ``updatedPasswordConfirmation`` (password
     changed; the template shows no password): notices.
+
+- XGProyect/XG-Proyect-v3.x.x (GPL-3.0-only, ``LICENSE.md``), commit d1d9dc7e. Both mails
+  are ``resources/views/home/*.blade.php`` views rendered by ``Template::set``
+  (``app/Core/Template.php``) through BladeOne (``eftec/bladeone`` ^4.2, not in the
+  snapshot): the views use only ``{{ $name }}`` echoes, which BladeOne compiles to
+  ``static::e()``, i.e. ``htmlentities($value, ENT_QUOTES, 'UTF-8', false)``. Here PHP 8.2
+  includes the language file (``resources/lang/<language>/home/*_lang.php``, ``$lang``),
+  applies the controller's ``%s`` replacements and does exactly that echo for each
+  placeholder. So the language strings' own tags (``<strong>``, ``<br/>``) arrive escaped
+  and the mail shows them as text, and Spanish letters become named entities: as BladeOne
+  renders them. ``Functions::sendEmail`` sends with PHPMailer ``isHTML(true)`` and no
+  AltBody: one text/html part, UTF-8 (the SMTP setting), From ``game_name <admin_email>``
+  (``game_name`` default XG Proyect; an example admin address; GAMEURL an example host).
+
+  * ``recover_password`` (``MailController::sendPassEmail``): the new password from
+    ``Functions::generatePassword()`` = ``StringsHelper::randomString(16)`` over
+    ``[0-9a-zA-Z]``. The code is that password.
+  * ``welcome`` (``RegisterController::sendPassEmail``): the user name and the password the
+    player typed at registration, echoed back; the subject is
+    ``re_mail_register_at . game_name`` with no space ("Joined to XG ProyectXG Proyect"),
+    as the code concatenates it. The code is that password.
 """
 
 from __future__ import annotations
@@ -341,6 +364,98 @@ def koohii(mirrors: Path, w: Writer) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# XG Proyect
+
+XGP = "XGProyect+XG-Proyect-v3.x.x"
+XGP_COMMIT = "d1d9dc7ed498c4417f41b955871d4b67e0bb39d7"
+XGP_GAME_NAME = "XG Proyect"  # the game_name default of database/database.php
+XGP_ADMIN = "admin@galaxy.example.com"
+XGP_URL = "https://galaxy.example.com/"  # GAMEURL: PROTOCOL . HTTP_HOST . '/'
+XGP_CHOSEN = "Andromeda2026"  # the password the player typed at registration
+XGP_NEW = "q7Rk2ZpX9mTb4WcN"  # StringsHelper::randomString(16): [0-9a-zA-Z]
+XGP_DRIVER = r"""<?php
+$job = json_decode(stream_get_contents(STDIN), true);
+$all = [];
+foreach ($job['langs'] as $file) { $lang = []; include $file; $all = array_merge($all, $lang); }
+$data = $all;
+foreach ($job['lines'] as $key => $spec) {  // str_replace / strtr of %s with the game name
+  $data[$key] = str_replace('%s', $spec, $all[$key]);
+}
+foreach ($job['vars'] as $key => $value) { $data[$key] = $value; }
+$view = file_get_contents($job['view']);
+// BladeOne compiles {{ $x }} to echo static::e($x): htmlentities(ENT_QUOTES, UTF-8, no double)
+$html = preg_replace_callback('/\{\{\s*\$(\w+)\s*\}\}/', function ($m) use ($data) {
+  return htmlentities((string) $data[$m[1]], ENT_QUOTES, 'UTF-8', false);
+}, $view);
+echo json_encode(['subject' => $all[$job['subject']] . $job['subject_tail'], 'html' => $html]);
+"""
+XGP_MAILS = [
+    # view, lang file, subject key, subject tail, lines with the game name, vars, code
+    ("recover_password_email_template_view", "home/mail_lang.php", "ma_mail_title", "",
+     ["ma_mail_text_part5"], {"user_pass": XGP_NEW, "game_url": XGP_URL}, XGP_NEW,
+     "app/Http/Controllers/Home/MailController.php"),
+    ("welcome_email_template_view", "home/register_lang.php", "re_mail_register_at",
+     XGP_GAME_NAME, ["re_mail_text_part1", "re_mail_text_part7"],
+     {"user_name": "NoorStar", "user_pass": XGP_CHOSEN, "game_url": XGP_URL}, XGP_CHOSEN,
+     "app/Http/Controllers/Home/RegisterController.php"),
+]  # fmt: skip
+
+
+def xgp(mirrors: Path, w: Writer) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        driver = Path(tmp) / "driver.php"
+        driver.write_text(XGP_DRIVER)
+        for language, lang in (("english", "en"), ("spanish", "es")):
+            for view, lang_file, subj, tail, lines, variables, code, caller in XGP_MAILS:
+                view_path = f"resources/views/home/{view}.blade.php"
+                lang_path = f"resources/lang/{language}/{lang_file}"
+                files = {}
+                for name in (view_path, lang_path):
+                    files[name] = Path(tmp) / name.replace("/", "__")
+                    files[name].write_bytes(git_show(mirrors, XGP, XGP_COMMIT, name))
+                job = {
+                    "langs": [str(files[lang_path])],
+                    "lines": {key: XGP_GAME_NAME for key in lines},
+                    "vars": variables,
+                    "view": str(files[view_path]),
+                    "subject": subj,
+                    "subject_tail": tail,
+                }
+                out = json.loads(
+                    subprocess.run(
+                        ["php", "-n", str(driver)],
+                        input=json.dumps(job),
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout
+                )
+                raw = message(
+                    sender=f"{XGP_GAME_NAME} <{XGP_ADMIN}>",
+                    subject=out["subject"],
+                    text=None,
+                    html_part=out["html"],
+                    sent=SENT,
+                )
+                w.add(
+                    source="xgproyect",
+                    group=f"xgproyect-{view.removesuffix('_email_template_view')}",
+                    lang=lang,
+                    raw=raw,
+                    kind="saas-otp",
+                    code=code,
+                    repository="XGProyect/XG-Proyect-v3.x.x",
+                    path=f"{view_path}, {lang_path}, {caller}, app/Core/Template.php, "
+                    "app/Libraries/Functions.php, app/Helpers/StringsHelper.php",
+                    commit=XGP_COMMIT,
+                    licence="GPL-3.0-only",
+                    rendered="PHP 8.2: the lang file's $lang, BladeOne's {{ $x }} as "
+                    "htmlentities(ENT_QUOTES, UTF-8, no double encoding); PHPMailer isHTML, "
+                    "one text/html part",
+                )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -348,6 +463,7 @@ def main() -> None:
     w = Writer()
     xoops(args.mirrors, w)
     koohii(args.mirrors, w)
+    xgp(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
