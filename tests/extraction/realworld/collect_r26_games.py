@@ -89,6 +89,20 @@ Beyond the standard library the script runs ``php`` (8.2 CLI, ``-n``) for Kanji 
     player typed at registration, echoed back; the subject is
     ``re_mail_register_at . game_name`` with no space ("Joined to XG ProyectXG Proyect"),
     as the code concatenates it. The code is that password.
+
+- Sobak/blackout (GPL-2.0-only, ``LICENCE.txt``), commit 78dbd59f: a revival of the XNova
+  (ugamela) OGame-like space game, whose ``xnova/reg.php`` mails new players:
+  ``sendpassemail`` fills ``$lang['mail_welcome']`` of ``xnova/language/<lang>/reg.php``
+  with ``parsetemplate`` (``xnova/includes/unlocalised.php``: a ``preg_replace_callback``
+  of ``{name}``, unknown names empty; here run by PHP 8.2 with the same pattern) and
+  ``SendEmail`` (``xnova/includes/functions/SendEmail.php``) sends it with PHP ``mail()``
+  as ``text/plain`` from ``ADMINEMAIL`` (``admin@xnova.fr``, its constant), subject
+  ``$lang['mail_title']``. The header names no charset; the mail here is declared UTF-8,
+  the encoding of both language files. The body repeats the password the player typed
+  (``$_POST['passwrd']``) and an activation link with ``kod`` =
+  ``md5(rand(100000,9000000))``. English and Polish (the two languages shipped). The
+  code is the password. (``active.php``'s activation mail is skipped: its English file
+  holds the Polish text in ISO-8859-2.)
 """
 
 from __future__ import annotations
@@ -113,8 +127,11 @@ SENT = datetime(2026, 12, 4, 18, 41, 3, tzinfo=UTC)
 
 
 def git_show(mirrors: Path, repo: str, commit: str, path: str) -> bytes:
+    git_dir = mirrors / repo / "repo"
+    if (git_dir / ".git").is_dir():  # some snapshots hold the git directory one level down
+        git_dir = git_dir / ".git"
     return subprocess.run(
-        ["git", "--git-dir", str(mirrors / repo / "repo"), "show", f"{commit}:{path}"],
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
         capture_output=True,
         check=True,
     ).stdout
@@ -456,6 +473,77 @@ def xgp(mirrors: Path, w: Writer) -> None:
                 )
 
 
+# ---------------------------------------------------------------------------------------
+# XNova (Sobak/blackout)
+
+XNOVA = "Sobak+blackout"
+XNOVA_COMMIT = "78dbd59f8b791be8b15e6b5e3cbaad70bd72f582"
+XNOVA_ADMIN = "admin@xnova.fr"  # ADMINEMAIL of xnova/includes/constants.php
+XNOVA_URL = "http://nova.example.com/"  # GAMEURL: "http://" . HTTP_HOST . "/"
+XNOVA_PASSWORD = "Kepler-442b"  # $_POST['passwrd']: the password the player chose
+XNOVA_KOD = hashlib.md5(b"4821376").hexdigest()  # md5(rand(100000, 9000000))
+XNOVA_DRIVER = r"""<?php
+$job = json_decode(stream_get_contents(STDIN), true);
+define('INSIDE', true);
+$lang = [];
+include $job['lang'];
+$array = $job['parse'];  // $_templateGlobals is not set in this code path
+$body = preg_replace_callback('#\{([a-z0-9\-_]*?)\}#Ssi', function ($match) use ($array) {
+    return isset($array[$match[1]]) ? $array[$match[1]] : '';
+}, $lang['mail_welcome']);
+$body = str_replace("\r\n", "\n", $body);  // SendEmail
+echo json_encode(['subject' => $lang['mail_title'], 'body' => $body]);
+"""
+
+
+def xnova(mirrors: Path, w: Writer) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        driver = Path(tmp) / "driver.php"
+        driver.write_text(XNOVA_DRIVER)
+        for lang in ("en", "pl"):
+            lang_path = f"xnova/language/{lang}/reg.php"
+            target = Path(tmp) / f"reg-{lang}.php"
+            target.write_bytes(git_show(mirrors, XNOVA, XNOVA_COMMIT, lang_path))
+            job = {
+                "lang": str(target),
+                "parse": {"gameurl": XNOVA_URL, "password": XNOVA_PASSWORD, "kod": XNOVA_KOD},
+            }
+            out = json.loads(
+                subprocess.run(
+                    ["php", "-n", str(driver)],
+                    input=json.dumps(job),
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+            )
+            raw = message(
+                sender=XNOVA_ADMIN,
+                subject=out["subject"],
+                text=out["body"] + "\n",
+                html_part=None,
+                sent=SENT,
+            )
+            w.add(
+                source="xnova",
+                group="xnova-reg",
+                lang=lang,
+                raw=raw,
+                kind="saas-otp",
+                code=XNOVA_PASSWORD,
+                repository="Sobak/blackout",
+                path=f"{lang_path}, xnova/reg.php, xnova/includes/unlocalised.php, "
+                "xnova/includes/functions/SendEmail.php, xnova/includes/constants.php",
+                commit=XNOVA_COMMIT,
+                licence="GPL-2.0-only",
+                rendered="PHP 8.2: the lang file's $lang['mail_welcome'] through parsetemplate's "
+                "own preg_replace_callback; SendEmail text/plain",
+                note="the activation key (kod) is only inside the activation link, even where "
+                "the Polish line calls it 'Kod Aktywacyjny'; the code is the chosen password "
+                "the mail repeats",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -464,6 +552,7 @@ def main() -> None:
     xoops(args.mirrors, w)
     koohii(args.mirrors, w)
     xgp(args.mirrors, w)
+    xnova(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
