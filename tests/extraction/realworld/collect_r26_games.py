@@ -103,6 +103,22 @@ Beyond the standard library the script runs ``php`` (8.2 CLI, ``-n``) for Kanji 
   ``md5(rand(100000,9000000))``. English and Polish (the two languages shipped). The
   code is the password. (``active.php``'s activation mail is skipped: its English file
   holds the Polish text in ISO-8859-2.)
+
+- Fantu/Unrealrpg (AGPL-3.0-only, ``LICENSE.txt``), commit d0b50eaf: a browser fantasy
+  role-playing game. Mails are ``sprintf`` of a string of
+  ``game/language/<lang>/lang_esterno.php`` or ``lang_interno.php`` (positional
+  ``%1$s``...) sent by ``class Email`` (``game/inclusi/funzioni.php``): PHP ``mail()``
+  with ``From: $game_name<$game_mail>``; type 1 adds ``Content-Type: text/html;
+  charset=utf8`` and wraps the text in ``<html><body>...</body></html>``, type 0 is plain
+  text. Here PHP 8.2 includes the language file and does the same ``sprintf`` and wrap;
+  the site's configuration (game name, address, link, realm) is not in the repository, so
+  example values stand in. Italian and English (both shipped, both translate these).
+
+  * ``codice-conferma`` (``pagine/home.php``, manual activation, type 0): the activation
+    code ``md5($username)`` (32 hex digits) to enter in the manual activation form. The
+    code is that value.
+  * ``conferma`` (registration, type 1): the same code only inside the confirmation link.
+  * ``avviso-inattivita`` (``game/AUTO.php``, inactivity warning, type 1): a notice.
 """
 
 from __future__ import annotations
@@ -544,6 +560,99 @@ def xnova(mirrors: Path, w: Writer) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# Unreal Rpg
+
+URPG = "Fantu+Unrealrpg"
+URPG_COMMIT = "d0b50eafc2006bbac5df5b6a8728c03a5435f549"
+URPG_NAME = "Unreal Rpg"  # $game_name (the site config is not in the repository)
+URPG_MAIL = "staff@rpg.example.com"  # $game_mail
+URPG_LINK = "https://rpg.example.com"  # $game_link
+URPG_SERVER = "1"
+URPG_REALM = "Avalon"  # $game_server[1]
+URPG_USER = "NoorTheBold"
+URPG_COD = hashlib.md5(URPG_USER.encode()).hexdigest()  # pagine/home.php: md5($username)
+URPG_DRIVER = r"""<?php
+$job = json_decode(stream_get_contents(STDIN), true);
+$lang = [];
+include $job['lang'];
+$messaggio = sprintf($lang[$job['body']], ...$job['args']);
+if ($job['tipo'] == 1) {  // class Email: an HTML mail is wrapped so
+    $messaggio = "<html><body>" . $messaggio . "</body></html>";
+}
+echo json_encode(['subject' => $lang[$job['subject']] . $job['subject_tail'],
+    'body' => $messaggio]);
+"""
+URPG_MAILS = [
+    # group, lang file, subject key, subject tail, body key, sprintf args, tipo, code, caller
+    ("codice-conferma", "lang_esterno.php", "Conferma_account", URPG_NAME,
+     "testo_mail_codice_conferma", [URPG_NAME, URPG_COD, URPG_USER], 0, URPG_COD,
+     "pagine/home.php"),
+    ("conferma", "lang_esterno.php", "Conferma_account", URPG_NAME, "testo_mail_conferma",
+     [URPG_USER, URPG_NAME, URPG_LINK, URPG_SERVER, URPG_COD, URPG_REALM], 1, None,
+     "pagine/home.php"),
+    ("avviso-inattivita", "lang_interno.php", "Account_inutilizzato", "",
+     "mail_avviso_inattivita", [URPG_USER, URPG_NAME, URPG_REALM], 1, None, "game/AUTO.php"),
+]  # fmt: skip
+
+
+def unrealrpg(mirrors: Path, w: Writer) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        driver = Path(tmp) / "driver.php"
+        driver.write_text(URPG_DRIVER)
+        for lang in ("it", "en"):
+            for group, lang_file, subj, tail, body, args, tipo, code, caller in URPG_MAILS:
+                lang_path = f"game/language/{lang}/{lang_file}"
+                target = Path(tmp) / f"{lang}-{lang_file}"
+                target.write_bytes(git_show(mirrors, URPG, URPG_COMMIT, lang_path))
+                job = {
+                    "lang": str(target),
+                    "subject": subj,
+                    "subject_tail": tail,
+                    "body": body,
+                    "args": args,
+                    "tipo": tipo,
+                }
+                out = json.loads(
+                    subprocess.run(
+                        ["php", "-n", str(driver)],
+                        input=json.dumps(job),
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout
+                )
+                raw = message(
+                    sender=f"{URPG_NAME}<{URPG_MAIL}>",
+                    subject=out["subject"],
+                    text=None if tipo else out["body"] + "\n",
+                    html_part=out["body"] + "\n" if tipo else None,
+                    sent=SENT,
+                )
+                w.add(
+                    source="unrealrpg",
+                    group=f"unrealrpg-{group}",
+                    lang=lang,
+                    raw=raw,
+                    kind="saas-otp" if code else "notice",
+                    code=code,
+                    repository="Fantu/Unrealrpg",
+                    path=f"{lang_path}, {caller}, game/inclusi/funzioni.php",
+                    commit=URPG_COMMIT,
+                    licence="AGPL-3.0-only",
+                    rendered="PHP 8.2: sprintf of the language string as the caller does; "
+                    "class Email: HTML wrapped in <html><body> (tipo 1) or plain text (tipo 0)",
+                    **(
+                        {
+                            "note": "the 32-hex code (md5 of the user name) is the manual "
+                            "activation code the mail asks to use"
+                        }
+                        if code
+                        else {}
+                    ),
+                )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -553,6 +662,7 @@ def main() -> None:
     koohii(args.mirrors, w)
     xgp(args.mirrors, w)
     xnova(args.mirrors, w)
+    unrealrpg(args.mirrors, w)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"items": w.items}, indent=1, ensure_ascii=False) + "\n")
     print(len(w.items), "mails,", sum(i["code"] is not None for i in w.items), "with a code")
