@@ -1,21 +1,25 @@
 """Round twenty-six, games, hobby and community sites: the XOOPS community/forum CMS
-(XoopsCore25), Kanji Koohii, a community site for learning kanji, and XG Proyect, an
-OGame-like browser space game — new generated passwords after a reset in all three, the
-game's welcome mail repeating the password the player chose, and reset-link, activation,
-welcome, e-mail-changed and password-updated notices, in the languages they ship (XOOPS:
-English and French at the pinned commit; Kanji Koohii: English only; XG Proyect: English
-and Spanish).
+(XoopsCore25), Kanji Koohii (a community site for learning kanji), and three browser games:
+XG Proyect and XNova (OGame-like space games) and Unreal Rpg (a fantasy role-playing game)
+— new generated passwords after a reset, welcome mails repeating the password the player
+chose, a manual activation code, and reset-link, activation, welcome, e-mail-changed,
+password-updated and inactivity notices, in the languages they ship (XOOPS: English and
+French at the pinned commit; Kanji Koohii: English only; XG Proyect: English and Spanish;
+XNova: English and Polish; Unreal Rpg: Italian and English).
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_games.py \\
         --mirrors /work/.mirror
 
 ``--mirrors`` is the folder of git snapshots (``owner+name/repo``); every mail is rebuilt
 from them at the commit named below, with fixed values, so each run writes the same bytes.
-Beyond the standard library the script runs ``php`` (8.2 CLI, ``-n``) for Kanji Koohii.
+Beyond the standard library the script runs ``php`` (8.2 CLI, ``-n``) for Kanji Koohii,
+XG Proyect, XNova and Unreal Rpg (their own template files and language files, run as
+their code runs them).
 
 - XOOPS/XoopsCore25 (GPL-2.0-only, ``LICENSE``), commit ec3f3485 (2025-01-19, "Add french
-  langage": the last commit whose ``lostpass.php`` still mails a generated password, and
-  the one that added the French catalogue). Each mail is made by ``XoopsMailer``
+  langage": a commit whose ``lostpass.php`` still mails a generated password — later ones
+  let the user set a new password in a form — and the one that added the French
+  catalogue). Each mail is made by ``XoopsMailer``
   (``htdocs/class/xoopsmailer.php``): ``send()`` reads the plain-text template
   ``htdocs/language/<language>/mail_template/<name>.tpl`` and ``setBody`` trims it; it
   assigns ``X_ADMINMAIL``, ``X_SITENAME``, ``X_SITEURL`` next to the caller's tags and
