@@ -122,7 +122,8 @@ their code runs them).
     code ``md5($username)`` (32 hex digits) to enter in the manual activation form. The
     code is that value.
   * ``conferma`` (registration, type 1): the same code only inside the confirmation link.
-  * ``avviso-inattivita`` (``game/AUTO.php``, inactivity warning, type 1): a notice.
+  * ``avviso-inattivita`` (``game/AUTO.php``, inactivity warning, type 1) and
+    ``cancellato-noconferma`` (account deleted, never confirmed, type 1): notices.
 """
 
 from __future__ import annotations
@@ -597,6 +598,9 @@ URPG_MAILS = [
      "pagine/home.php"),
     ("avviso-inattivita", "lang_interno.php", "Account_inutilizzato", "",
      "mail_avviso_inattivita", [URPG_USER, URPG_NAME, URPG_REALM], 1, None, "game/AUTO.php"),
+    ("cancellato-noconferma", "lang_interno.php", "Account_cancellato", "",
+     "mail_cancellato_noconferma", [URPG_USER, URPG_NAME, URPG_REALM], 1, None,
+     "game/AUTO.php"),
 ]  # fmt: skip
 
 
