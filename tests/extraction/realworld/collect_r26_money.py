@@ -1,0 +1,237 @@
+"""Round 26, money (blind): the OPEX open-source cryptocurrency exchange (its e-mail OTP
+service) and Paheko, the French association manager with membership fees and double-entry
+accounting (its system notices), rendered from git snapshots at pinned commits.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
+        --mirrors /work/.mirror
+
+- opexdev/core (MIT, Kotlin exchange back end), commit OPEX_COMMIT:
+  ``otp/otp-app/src/main/kotlin/co/nilin/opex/otp/app/service/OTPService.kt``
+  (``requestOTP``) makes the code with ``generateCode(config.charCount,
+  config.includeAlphabetChars)``: ``charCount`` characters drawn from A-Z, a-z, 0-9 when
+  alphabet characters are on, digits otherwise. ``otp/otp-app/src/main/resources/
+  schema.sql`` seeds the EMAIL row with 8 characters and alphabet on, and
+  ``message_template`` defaults to ``'%s'``. ``service/message/MessageManager.kt`` formats
+  the message with ``String.format(config.messageTemplate, code)`` (so the body is the code
+  alone) and ``service/message/EmailSender.kt`` sends it with the subject "Your otp code"
+  as one ``text/html; charset=utf-8`` part, From ``otp.email.from`` (``SMTP_FROM``, set
+  here to ``OPEX <otp@exchange.example.com>``). The same service is used for login,
+  withdrawal and other actions; the mail never says which. Rendered here: the format is
+  done in Python (``%s`` replaced by the code), the code a fixed value of the generator's
+  shape. One mail, with a code.
+- paheko/paheko (AGPL-3.0-only, PHP; LICENSE.md: "GNU Affero General Public License version 3", COPYING its text), commit
+  PAHEKO_COMMIT: ``src/include/lib/Paheko/Email/Templates.php`` fetches
+  ``src/templates/emails/*.tpl`` with the project's Smarty-like engine, escaping
+  disabled, takes the ``subject`` the template assigns, ``trim``s the body and queues it
+  in the system context (``src/include/lib/Paheko/Email/Emails.php``): the HTML part is
+  ``Utils::linkifyURLs(nl2br(htmlspecialchars($text)))`` (``src/include/lib/Paheko/
+  Utils.php``), system mails get no opt-out footer, text/plain plus text/html, From
+  ``getFromHeader()`` (``"<org name>" <<org email>>``). The templates are French only.
+  Rendering: the ``{assign var="subject" value="..."}`` tag outputs nothing and sets the
+  subject; ``{$var}`` is replaced by the value; ``verify_preferences.tpl``'s
+  ``{if $preferences.x}...{/if}`` blocks are kept when the preference is on (all three on
+  here); then ``trim``. ``htmlspecialchars``, ``nl2br`` and the ``linkifyURLs`` regex are
+  run by the real ``php`` (PHP 8 defaults) so the HTML part is byte-exact. URLs are made as
+  the code makes them (``ADMIN_URL . 'password.php?c=' ...``, ``WWW_URL . '?un=' hash .
+  '&y=' code``) on an example host. All five are notices: the recovery and verification
+  tokens are only inside links; the login-changed mail gives the member's new login
+  identifier, which is the e-mail address (the default login field), not a code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+SENT = datetime(2026, 12, 4, 18, 5, tzinfo=UTC)
+OUT = HERE / "round26" / "money.json"
+
+OPEX = "opexdev/core"
+OPEX_COMMIT = "23e0daf3ee42f82b2170f2bfbfefa1cb70a4b6dd"
+OPEX_FROM = "OPEX <otp@exchange.example.com>"
+OPEX_CODE = "q7RxK2mD"
+PAHEKO = "paheko/paheko"
+PAHEKO_COMMIT = "51fc59bc544c9c9b130e60503ea383ec677f5c26"
+PAHEKO_FROM = '"Les Amis du Jardin partagé" <tresorerie@amisdujardin.example.org>'
+PAHEKO_ADMIN = "https://gestion.amisdujardin.example.org/admin/"
+PAHEKO_WWW = "https://gestion.amisdujardin.example.org/"
+
+
+def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
+    git_dir = mirrors / repo.replace("/", "+") / "repo"
+    return subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        check=True,
+        capture_output=True,
+    ).stdout.decode("utf-8")
+
+
+# --- OPEX --------------------------------------------------------------------------------
+
+
+def opex(mirrors: Path) -> list[tuple[dict, bytes]]:
+    base = "otp/otp-app/src/main/"
+    files = [
+        base + "kotlin/co/nilin/opex/otp/app/service/OTPService.kt",
+        base + "kotlin/co/nilin/opex/otp/app/service/message/MessageManager.kt",
+        base + "kotlin/co/nilin/opex/otp/app/service/message/EmailSender.kt",
+        base + "resources/schema.sql",
+    ]
+    sources = {f: git_show(mirrors, OPEX, OPEX_COMMIT, f) for f in files}
+    assert 'val subject = "Your otp code"' in sources[files[2]]
+    assert 'setContent(message, "text/html; charset=utf-8")' in sources[files[2]]
+    assert "String.format(config.messageTemplate, code)" in sources[files[1]]
+    assert "values ('EMAIL', 60, 8, true)" in sources[files[3]]
+    assert "message_template       text    not null default '%s'" in sources[files[3]]
+    assert len(OPEX_CODE) == 8 and OPEX_CODE.isalnum() and OPEX_CODE.isascii()
+    body = "%s" % OPEX_CODE
+    raw = message(sender=OPEX_FROM, subject="Your otp code", text=None, html_part=body, sent=SENT)
+    meta = dict(
+        id="opex-email-otp-en",
+        source="opex",
+        lang="en",
+        kind="fintech-otp",
+        code=OPEX_CODE,
+        repository=OPEX,
+        path=", ".join(files),
+        commit=OPEX_COMMIT,
+        licence="MIT",
+        rendered="String.format('%s', code) as the whole body; EmailSender: subject "
+        "'Your otp code', one text/html part",
+        note="the body is the code alone (8 of A-Za-z0-9, the seeded EMAIL otp_config)",
+    )
+    return [(meta, raw)]
+
+
+# --- Paheko ------------------------------------------------------------------------------
+
+PHP_HTML = r"""
+$text = stream_get_contents(STDIN);
+$text = preg_replace(';(?<!")\bhttps?://[^<\s]+\b(?!");',
+    '<a href="$0" target="_blank">$0</a>', nl2br(htmlspecialchars($text)));
+echo $text;
+"""
+
+
+def paheko_html(mirrors: Path, text: str) -> str:
+    utils = git_show(mirrors, PAHEKO, PAHEKO_COMMIT, "src/include/lib/Paheko/Utils.php")
+    assert "preg_replace(';(?<!\")\\bhttps?://[^<\\s]+\\b(?!\");'" in utils
+    return subprocess.run(
+        ["php", "-r", PHP_HTML], input=text.encode(), capture_output=True, check=True
+    ).stdout.decode("utf-8")
+
+
+def paheko_render(template: str, variables: dict) -> tuple[str, str]:
+    m = re.match(r'\{assign var="subject" value="([^"]*)"\}', template)
+    assert m
+    subject = m.group(1)
+    body = template[m.end() :]
+
+    def if_block(match: re.Match) -> str:
+        value = variables
+        for part in match.group(1).split("."):
+            value = value[part]
+        return match.group(2) if value else ""
+
+    body = re.sub(r"\{if \$([\w.]+)\}(.*?)\{/if\}", if_block, body, flags=re.S)
+    body = re.sub(r"\{\$(\w+)\}", lambda mm: variables[mm.group(1)], body)
+    assert "{" not in body, body
+    return subject, body.strip()
+
+
+def paheko(mirrors: Path) -> list[tuple[dict, bytes]]:
+    hash_ = "4f1c9a7e2b"
+    mails = {
+        "password_recovery": {
+            "recovery_url": PAHEKO_ADMIN + "password.php?c=" + "2k9QxT7vLm3Rw8Zp.1796405100.a3f09c",
+        },
+        "password_changed": {
+            "ip": "203.0.113.47",
+            "login": "noor.tester@example.com",
+            "admin_url": PAHEKO_ADMIN,
+        },
+        "login_changed": {
+            "new_login": "noor.tester@example.com",
+            "admin_url": PAHEKO_ADMIN,
+        },
+        "verify_email": {
+            "verify_url": f"{PAHEKO_WWW}?un={hash_}&y=8c21d7",
+        },
+        "verify_preferences": {
+            "verify_url": f"{PAHEKO_WWW}?un={hash_}&p=7&s=e19b44c2",
+            "preferences": {
+                "accepts_messages": True,
+                "accepts_reminders": True,
+                "accepts_mailings": True,
+            },
+        },
+    }
+    out = []
+    for name, variables in mails.items():
+        path = f"src/templates/emails/{name}.tpl"
+        subject, text = paheko_render(git_show(mirrors, PAHEKO, PAHEKO_COMMIT, path), variables)
+        html_part = paheko_html(mirrors, text)
+        raw = message(sender=PAHEKO_FROM, subject=subject, text=text, html_part=html_part, sent=SENT)
+        meta = dict(
+            id=f"paheko-{name.replace('_', '-')}-fr",
+            source="paheko",
+            lang="fr",
+            kind="notice",
+            code=None,
+            repository=PAHEKO,
+            path=f"{path}, src/include/lib/Paheko/Email/Templates.php, "
+            "src/include/lib/Paheko/Email/Emails.php, src/include/lib/Paheko/Utils.php",
+            commit=PAHEKO_COMMIT,
+            licence="AGPL-3.0-only",
+            rendered="template tags replaced, trim; text/plain + linkifyURLs(nl2br("
+            "htmlspecialchars(text))) by php as text/html",
+        )
+        if name == "login_changed":
+            meta["note"] = "gives the new login identifier, the member's e-mail address: not a code"
+        out.append((meta, raw))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirrors", type=Path, required=True)
+    args = parser.parse_args()
+    items = []
+    for build in (opex, paheko):
+        for meta, raw in build(args.mirrors):
+            file = f"mail/{meta['source']}/{meta['id']}.eml"
+            path = HERE / file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(raw)
+            item = dict(
+                id=meta["id"],
+                group=meta["id"].removesuffix("-" + meta["lang"]),
+                source=meta["source"],
+                lang=meta["lang"],
+                kind=meta["kind"],
+                code=meta["code"],
+                repository=meta["repository"],
+                path=meta["path"],
+                commit=meta["commit"],
+                licence=meta["licence"],
+                rendered=meta["rendered"],
+                file=file,
+                sha256=hashlib.sha256(raw).hexdigest(),
+            )
+            if meta.get("note"):
+                item["note"] = meta["note"]
+            items.append(item)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"items": items}, ensure_ascii=False, indent=1) + "\n")
+    print(f"{len(items)} mails, {sum(1 for i in items if i['code'])} with a code")
+
+
+if __name__ == "__main__":
+    main()
