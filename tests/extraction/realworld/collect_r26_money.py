@@ -1,6 +1,8 @@
 """Round 26, money (blind): the OPEX open-source cryptocurrency exchange (its e-mail OTP
-service) and Paheko, the French association manager with membership fees and double-entry
-accounting (its system notices), rendered from git snapshots at pinned commits.
+service), Paheko, the French association manager with membership fees and double-entry
+accounting (its system notices), and the Invoicerr invoicing app (quote-signing and
+danger-zone codes, signature requests, invoices and payment receipts), rendered from git
+snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
         --mirrors /work/.mirror
@@ -36,6 +38,30 @@ accounting (its system notices), rendered from git snapshots at pinned commits.
   '&y=' code``) on an example host. All five are notices: the recovery and verification
   tokens are only inside links; the login-changed mail gives the member's new login
   identifier, which is the e-mail address (the default login field), not a code.
+- invoicerr-app/invoicerr (AGPL-3.0-only: LICENSE is the AGPL-3.0 text; LICENSE.COMMERCIAL.md
+  adds a commercial licence for paid use, which this corpus is not), commit
+  INVOICERR_COMMIT, a NestJS invoicing app for freelancers. ``backend/src/modules/company/
+  company.service.ts`` (``getCompanyInfo``) seeds each company's mail templates
+  (SIGNATURE_REQUEST, VERIFICATION_CODE, INVOICE, PAYMENT: a subject and an HTML body,
+  JavaScript string literals, read here from the source and unescaped). The senders fill
+  them with ``.replace(/{{(\w+)}}/g, (_, key) => envVariables[key] || '')``:
+  ``modules/signatures/signatures.service.ts`` (``sendSignatureEmail``: APP_URL,
+  SIGNATURE_URL = APP_URL + "/signature/" + id, SIGNATURE_ID a uuid, SIGNATURE_NUMBER the
+  quote's number; ``sendOtpToUser``: OTP_CODE = the 8-digit code of ``generateOTPCode``
+  (``Math.floor(10000000 + Math.random() * 90000000)``) written ``1234-5678``),
+  ``modules/invoices/invoices.service.ts`` (INVOICE_NUMBER, COMPANY_NAME, CLIENT_NAME,
+  APP_URL; the invoice PDF goes as an attachment) and ``modules/payments/
+  payments.service.ts`` (PAYMENT_NUMBER, the receipt PDF attached). The replacement is done
+  in Python with the same regex and the same empty-string fallback. Each goes out through
+  ``mail/providers/smtp.provider.ts`` (nodemailer, ``html`` only: one text/html part), From
+  SMTP_FROM (here ``Atelier Lumen <billing@atelier-lumen.example.com>``).
+  ``modules/danger/danger.service.ts`` (``requestOtp``, the danger-zone reset) sends a
+  template literal as ``text`` only (one text/plain part), subject "OTP Code Sent", to the
+  SMTP_FROM address itself. The invoice and payment mails are rendered without their PDF
+  attachments (made by a PDF renderer that is not run here; they would carry no code).
+  Labels: the quote-signing verification code (hyphen removed) and the danger-zone OTP;
+  the signature request (signature id and quote number), invoice and payment mails are
+  notices. English only (the templates are not translated).
 """
 
 from __future__ import annotations
@@ -62,6 +88,11 @@ PAHEKO_COMMIT = "51fc59bc544c9c9b130e60503ea383ec677f5c26"
 PAHEKO_FROM = '"Les Amis du Jardin partagé" <tresorerie@amisdujardin.example.org>'
 PAHEKO_ADMIN = "https://gestion.amisdujardin.example.org/admin/"
 PAHEKO_WWW = "https://gestion.amisdujardin.example.org/"
+INVOICERR = "invoicerr-app/invoicerr"
+INVOICERR_COMMIT = "0e5804fe2fe9b23a6facec6380df33a522d2f259"
+INVOICERR_FROM = "Atelier Lumen <billing@atelier-lumen.example.com>"
+INVOICERR_OTP = "73914268"
+INVOICERR_DANGER_OTP = "58207146"
 
 
 def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -199,12 +230,161 @@ def paheko(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- Invoicerr ---------------------------------------------------------------------------
+
+
+def js_string(literal: str) -> str:
+    """A single-quoted JavaScript string literal's value (these use only ``\\'``)."""
+    assert "\\" not in literal.replace("\\'", "")
+    return literal.replace("\\'", "'")
+
+
+def invoicerr_fill(template: str, variables: dict) -> str:
+    """``template.replace(/{{(\\w+)}}/g, (_, key) => envVariables[key] || '')``."""
+    return re.sub(r"{{(\w+)}}", lambda m: variables.get(m.group(1)) or "", template)
+
+
+def invoicerr(mirrors: Path) -> list[tuple[dict, bytes]]:
+    show = lambda p: git_show(mirrors, INVOICERR, INVOICERR_COMMIT, p)  # noqa: E731
+    company_path = "backend/src/modules/company/company.service.ts"
+    company = show(company_path)
+    start = company.index("async getCompanyInfo()")
+    templates = {}
+    for m in re.finditer(
+        r"type: MailTemplateType\.(\w+),\s*subject: '((?:[^'\\]|\\.)*)',\s*"
+        r"body: '((?:[^'\\]|\\.)*)'",
+        company[start:],
+    ):
+        templates.setdefault(m.group(1), (js_string(m.group(2)), js_string(m.group(3))))
+    assert set(templates) == {"SIGNATURE_REQUEST", "VERIFICATION_CODE", "INVOICE", "PAYMENT"}
+    sig_path = "backend/src/modules/signatures/signatures.service.ts"
+    sig = show(sig_path)
+    assert "OTP_CODE: `${otpCode.slice(0, 4)}-${otpCode.slice(4, 8)}`," in sig
+    assert "SIGNATURE_URL: `${process.env.APP_URL}/signature/${signature.id}`," in sig
+    assert "SIGNATURE_NUMBER: signature.quote.number," in sig
+    inv_path = "backend/src/modules/invoices/invoices.service.ts"
+    pay_path = "backend/src/modules/payments/payments.service.ts"
+    assert "INVOICE_NUMBER: invoice.rawNumber || invoice.number.toString()," in show(inv_path)
+    assert "PAYMENT_NUMBER: paymentNumber," in show(pay_path)
+    danger_path = "backend/src/modules/danger/danger.service.ts"
+    danger = show(danger_path)
+    danger_text = (
+        "An OTP code was sent to ${user.email}. The code is: ${otp}. "
+        "It is valid for ${this.otpExpirationMinutes} minutes."
+    )
+    assert "subject: 'OTP Code Sent'," in danger and f"text: `{danger_text}`," in danger
+    assert "private readonly otpExpirationMinutes = 10;" in danger
+    smtp = "backend/src/mail/providers/smtp.provider.ts"
+    assert "html: options.html," in show(smtp)
+    app_url = "https://invoices.atelier-lumen.example.com"
+    signature_id = "3f6c1e2a-8b4d-4c7e-9a15-d2e7b0c94f38"
+    mails = [
+        (
+            "verification-code",
+            "VERIFICATION_CODE",
+            {"OTP_CODE": f"{INVOICERR_OTP[:4]}-{INVOICERR_OTP[4:]}"},
+            sig_path,
+            INVOICERR_OTP,
+            "saas-otp",
+            "quote-signing code, sent as 1234-5678; the hyphen is for reading",
+        ),
+        (
+            "signature-request",
+            "SIGNATURE_REQUEST",
+            {
+                "APP_URL": app_url,
+                "SIGNATURE_URL": f"{app_url}/signature/{signature_id}",
+                "SIGNATURE_ID": signature_id,
+                "SIGNATURE_NUMBER": "42",
+            },
+            sig_path,
+            None,
+            "notice",
+            "document number and signature id are references; signing is by link",
+        ),
+        (
+            "invoice",
+            "INVOICE",
+            {
+                "APP_URL": app_url,
+                "INVOICE_NUMBER": "INV-2026-0117",
+                "COMPANY_NAME": "Atelier Lumen",
+                "CLIENT_NAME": "Noor Tester",
+            },
+            inv_path,
+            None,
+            "invoice",
+            "sent with the invoice PDF attached; the attachment is left out here",
+        ),
+        (
+            "payment-receipt",
+            "PAYMENT",
+            {
+                "APP_URL": app_url,
+                "PAYMENT_NUMBER": "PAY-2026-0093",
+                "COMPANY_NAME": "Atelier Lumen",
+                "CLIENT_NAME": "Noor Tester",
+            },
+            pay_path,
+            None,
+            "invoice",
+            "sent with the receipt PDF attached; the attachment is left out here",
+        ),
+    ]
+    out = []
+    for name, kind_key, variables, path, code, kind, note in mails:
+        subject, body = templates[kind_key]
+        raw = message(
+            sender=INVOICERR_FROM,
+            subject=invoicerr_fill(subject, variables),
+            text=None,
+            html_part=invoicerr_fill(body, variables),
+            sent=SENT,
+        )
+        meta = dict(
+            id=f"invoicerr-{name}-en",
+            source="invoicerr",
+            lang="en",
+            kind=kind,
+            code=code,
+            repository=INVOICERR,
+            path=f"{company_path}, {path}, {smtp}",
+            commit=INVOICERR_COMMIT,
+            licence="AGPL-3.0-only",
+            rendered=f"seeded {kind_key} template, {{{{KEY}}}} replaced as the sender does; "
+            "nodemailer html only",
+            note=note,
+        )
+        out.append((meta, raw))
+    text = (
+        danger_text.replace("${user.email}", "noor.tester@example.com")
+        .replace("${otp}", INVOICERR_DANGER_OTP)
+        .replace("${this.otpExpirationMinutes}", "10")
+    )
+    raw = message(sender=INVOICERR_FROM, subject="OTP Code Sent", text=text, html_part=None, sent=SENT)
+    meta = dict(
+        id="invoicerr-danger-otp-en",
+        source="invoicerr",
+        lang="en",
+        kind="saas-otp",
+        code=INVOICERR_DANGER_OTP,
+        repository=INVOICERR,
+        path=f"{danger_path}, {smtp}",
+        commit=INVOICERR_COMMIT,
+        licence="AGPL-3.0-only",
+        rendered="DangerService.requestOtp template literal; nodemailer text only",
+        note="8-digit code for resetting the app (danger zone)",
+    )
+    out.append((meta, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (opex, paheko):
+    for build in (opex, paheko, invoicerr):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
