@@ -1,7 +1,8 @@
 """Round 26, money (blind): the OPEX open-source cryptocurrency exchange (its e-mail OTP
 service), Paheko, the French association manager with membership fees and double-entry
-accounting (its system notices), and the Invoicerr invoicing app (quote-signing and
-danger-zone codes, signature requests, invoices and payment receipts), rendered from git
+accounting (its system notices), the Invoicerr invoicing app (quote-signing and
+danger-zone codes, signature requests, invoices and payment receipts) and BitPay's
+Bitcore Wallet Service (payment notices in four languages), rendered from git
 snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
@@ -62,6 +63,23 @@ snapshots at pinned commits.
   Labels: the quote-signing verification code (hyphen removed) and the danger-zone OTP;
   the signature request (signature id and quote number), invoice and payment mails are
   notices. English only (the templates are not translated).
+- bitpay/bitcore (MIT), commit BITCORE_COMMIT: the Bitcore Wallet Service's e-mail
+  notifications (``packages/bitcore-wallet-service/src/lib/emailservice.ts``) for a
+  multisig Bitcoin wallet: the plain template ``templates/<lang>/<name>.plain`` gives the
+  subject (first line) and text, the ``.html`` one goes into ``templates/
+  master-template.html`` in place of ``{{> htmlContent}}``; both are rendered with
+  Mustache against the notification data (``subjectPrefix`` "[Wallet service] ", the
+  default; ``title`` the plain first line in its ``toTitleCase``; ``icon`` from
+  ``src/lib/iconsconfig.ts`` with the default base URL; ``amount`` ``Utils.formatAmount``
+  in BTC: ``toFixed(6)``, zeros after the second decimal dropped, plus " BTC";
+  ``networkStr`` is never set by the e-mail service, so it renders empty), then the HTML
+  is passed through juice with the service's options and sent by nodemailer as text +
+  HTML. Rendering: the real mustache 2.3.2 (the version ``package.json`` pins) and juice
+  11.1.1 (the ``package-lock.json`` version, with the dependencies npm resolves today) run
+  by ``node``; they must be installed first with ``npm install --prefix /tmp/bws-render
+  mustache@2.3.2 juice@11.1.1``. Templates: new incoming payment, payment sent, incoming
+  payment confirmed, in the four languages the service ships (en, es, fr, ja). All are
+  notices with amounts (the txid is not shown).
 """
 
 from __future__ import annotations
@@ -93,6 +111,11 @@ INVOICERR_COMMIT = "0e5804fe2fe9b23a6facec6380df33a522d2f259"
 INVOICERR_FROM = "Atelier Lumen <billing@atelier-lumen.example.com>"
 INVOICERR_OTP = "73914268"
 INVOICERR_DANGER_OTP = "58207146"
+BITCORE = "bitpay/bitcore"
+BITCORE_COMMIT = "78b95920daa1de2feaa6744d009ad033f520fc3e"
+BITCORE_FROM = "Wallet Service <wallet-service@wallet.example.com>"
+BITCORE_TXID = "4e7a0c2b9f13d85e6a7c1b0f92d4e3a8c5b6f7091d2e3c4b5a6f7e8d9c0b1a2f"
+BITCORE_NODE_MODULES = "/tmp/bws-render/node_modules"
 
 
 def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -379,12 +402,137 @@ def invoicerr(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- Bitcore Wallet Service --------------------------------------------------------------
+
+BWS_NODE = r"""
+const Mustache = require('mustache');
+const juice = require('juice');
+const job = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const plainLines = job.plain.split('\n');
+const plain = { subject: plainLines[0], body: plainLines.slice(1).join('\n') };
+const htmlLines = job.html.split('\n');
+htmlLines.unshift('');
+const html = { subject: htmlLines[0], body: htmlLines.slice(1).join('\n') };
+html.body = job.master.replace('{{> htmlContent}}', html.body);
+const out = {
+  subject: Mustache.render(plain.subject, job.data),
+  text: Mustache.render(plain.body, job.data),
+  html: juice(Mustache.render(html.body, job.data), {
+    removeStyleTags: false,
+    preserveImportant: true,
+    preserveMediaQueries: true,
+    preserveFontFaces: true,
+    applyStyleTags: true
+  })
+};
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def bws_title(first_line: str) -> str:
+    """``toTitleCase`` of ``_getDataForTemplate`` (the plain template's first line without
+    ``{{subjectPrefix}}``)."""
+    minor = {"a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the",
+             "to", "via"}  # fmt: skip
+    words = first_line.split(" ")
+    return " ".join(
+        w[:1].upper() + w[1:].lower() if i == 0 or w.lower() not in minor else w.lower()
+        for i, w in enumerate(words)
+    )
+
+
+def bws_amount(satoshis: int) -> str:
+    """``Utils.formatAmount(satoshis, 'btc')`` + ' BTC': ``toFixed(6)`` (short
+    maxDecimals), trailing zeros dropped past minDecimals 2, ',' thousands."""
+    whole, frac = f"{satoshis / 100000000:.6f}".split(".")
+    while len(frac) > 2 and frac.endswith("0"):
+        frac = frac[:-1]
+    return f"{int(whole):,}.{frac} BTC"
+
+
+def bitcore(mirrors: Path) -> list[tuple[dict, bytes]]:
+    show = lambda p: git_show(mirrors, BITCORE, BITCORE_COMMIT, p)  # noqa: E731
+    base = "packages/bitcore-wallet-service/"
+    service = show(base + "src/lib/emailservice.ts")
+    for piece in (
+        "this.subjectPrefix = opts.emailOpts.subjectPrefix || '[Wallet service]';",
+        "data.subjectPrefix = this.subjectPrefix.trim() + ' ';",
+        "compiled.body = this.masterTemplate.replace('{{> htmlContent}}', compiled.body);",
+        "data.amount = Utils.formatAmount(+data.amount, unit, opts) + ' ' + label;",
+        "preserveMediaQueries: true,",
+    ):
+        assert piece in service, piece
+    icons = show(base + "src/lib/iconsconfig.ts")
+    assert "const staticUrl = config.baseUrl || 'https://bws.bitpay.com';" in icons
+    icon_files = dict(re.findall(r"^  (\w+): '([\w.-]+\.png)'", icons, flags=re.M))
+    master = show(base + "templates/master-template.html")
+    node_modules = Path(BITCORE_NODE_MODULES)
+    mails = {
+        "new_incoming_tx": 12540000,
+        "new_outgoing_tx": 250000000,
+        "tx_confirmation_receiver": 12540000,
+    }
+    out = []
+    for lang in ("en", "es", "fr", "ja"):
+        for name, satoshis in mails.items():
+            plain = show(f"{base}templates/{lang}/{name}.plain")
+            html_t = show(f"{base}templates/{lang}/{name}.html")
+            first = plain.split("\n")[0]
+            assert first.startswith("{{subjectPrefix}}")
+            data = {
+                "amount": bws_amount(satoshis),
+                "txid": BITCORE_TXID,
+                "subjectPrefix": "[Wallet service] ",
+                "title": bws_title(first.replace("{{subjectPrefix}}", "", 1)),
+                "icon": f'<img src="https://bws.bitpay.com/bws/static/images/{icon_files[name]}"'
+                f' alt="{name} icon" style="width: 50px; height: 50px;" />',
+                "walletId": "9d3b5c1e-27a4-4f0b-8e6d-5a1c2f7b9e04",
+                "walletName": "Household savings",
+                "walletM": 2,
+                "walletN": 3,
+            }
+            job = json.dumps({"plain": plain, "html": html_t, "master": master, "data": data})
+            result = json.loads(
+                subprocess.run(
+                    ["node", "-e", BWS_NODE],
+                    input=job.encode(),
+                    capture_output=True,
+                    check=True,
+                    env={"NODE_PATH": str(node_modules), "PATH": "/usr/bin:/bin"},
+                ).stdout
+            )
+            raw = message(
+                sender=BITCORE_FROM,
+                subject=result["subject"],
+                text=result["text"],
+                html_part=result["html"],
+                sent=SENT,
+            )
+            meta = dict(
+                id=f"bitcore-{name.replace('_', '-')}-{lang}",
+                source="bitcore",
+                lang=lang,
+                kind="notice",
+                code=None,
+                repository=BITCORE,
+                path=f"{base}templates/{lang}/{name}.plain, {base}templates/{lang}/{name}.html, "
+                f"{base}templates/master-template.html, {base}src/lib/emailservice.ts, "
+                f"{base}src/lib/iconsconfig.ts",
+                commit=BITCORE_COMMIT,
+                licence="MIT",
+                rendered="mustache 2.3.2 (plain: first line subject; html: master template) and "
+                "juice 11.1.1 run by node; nodemailer text + html",
+            )
+            out.append((meta, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (opex, paheko, invoicerr):
+    for build in (opex, paheko, invoicerr, bitcore):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
