@@ -2,7 +2,8 @@
 service), Paheko, the French association manager with membership fees and double-entry
 accounting (its system notices), the Invoicerr invoicing app (quote-signing and
 danger-zone codes, signature requests, invoices and payment receipts) and BitPay's
-Bitcore Wallet Service (payment notices in four languages), rendered from git
+Bitcore Wallet Service (payment notices in four languages) and TRISA Envoy, the crypto
+Travel Rule node (verification code and notices), rendered from git
 snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
@@ -80,6 +81,22 @@ snapshots at pinned commits.
   mustache@2.3.2 juice@11.1.1``. Templates: new incoming payment, payment sent, incoming
   payment confirmed, in the four languages the service ships (en, es, fr, ja). All are
   notices with amounts (the txid is not shown).
+- trisacrypto/envoy (MIT), commit ENVOY_COMMIT: TRISA Envoy, the open-source Travel Rule
+  node that virtual-asset service providers run to exchange the originator / beneficiary
+  data of crypto transfers. ``pkg/emails/builders.go`` gives the subjects
+  (``VerifyEmailRE``, ``ResetPasswordRE``, ``SunriseInviteRE``) and data types;
+  ``pkg/emails/render.go`` parses ``templates/<name>.txt`` alone and
+  ``templates/<name>.html`` with ``templates/partials/*.html`` with Go's html/template (for
+  both parts) and ``pkg/emails/email.go`` sends text/plain + text/html. Rendering: the real
+  html/template of Go 1.19 (Debian's golang-go) runs a small program written here that
+  parses the snapshot's template files with the same patterns and executes them with data
+  structs copied from ``builders.go`` (the ``VerifyURL`` methods as there; the
+  verification token a fixed string). Mails: the one-time verification code a
+  counterparty's compliance officer types to open a Travel Rule message (built by
+  ``NewVerifyEmail``; the code is six of A-Z0-9, the shape the package's own test uses,
+  since the builder's caller does not make one at this commit), the password reset (token
+  only in the link) and the Sunrise invitation to review a transfer (link only). English
+  only.
 """
 
 from __future__ import annotations
@@ -89,6 +106,7 @@ import hashlib
 import json
 import re
 import subprocess
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -116,6 +134,11 @@ BITCORE_COMMIT = "78b95920daa1de2feaa6744d009ad033f520fc3e"
 BITCORE_FROM = "Wallet Service <wallet-service@wallet.example.com>"
 BITCORE_TXID = "4e7a0c2b9f13d85e6a7c1b0f92d4e3a8c5b6f7091d2e3c4b5a6f7e8d9c0b1a2f"
 BITCORE_NODE_MODULES = "/tmp/bws-render/node_modules"
+ENVOY = "trisacrypto/envoy"
+ENVOY_COMMIT = "8051b772c7a854ab5b533b5752e8a32be431d8ff"
+ENVOY_FROM = "Northwind Compliance <compliance@vasp.example.com>"
+ENVOY_CODE = "7QK4MZ"
+ENVOY_TOKEN = "Vq3kN8xR2mT5wY7zB4cD6fH9jL1pS0uA"
 
 
 def git_show(mirrors: Path, repo: str, commit: str, path: str) -> str:
@@ -527,12 +550,208 @@ def bitcore(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- TRISA Envoy -------------------------------------------------------------------------
+
+ENVOY_GO = r"""package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"net/url"
+	"os"
+	"path/filepath"
+)
+
+type Token string
+
+func (t Token) String() string { return string(t) }
+
+type SunriseInviteData struct {
+	ContactName     string
+	ComplianceName  string
+	OriginatorName  string
+	BeneficiaryName string
+	BaseURL         *url.URL
+	Token           Token
+	SupportEmail    string
+	ComplianceEmail string
+}
+
+func (s SunriseInviteData) VerifyURL() string {
+	if s.BaseURL == nil {
+		return ""
+	}
+	params := make(url.Values, 1)
+	params.Set("token", s.Token.String())
+	s.BaseURL.RawQuery = params.Encode()
+	return s.BaseURL.String()
+}
+
+type VerifyEmailData struct {
+	Code           string
+	SupportEmail   string
+	ComplianceName string
+}
+
+type ResetPasswordEmailData struct {
+	ContactName  string
+	BaseURL      *url.URL
+	Token        Token
+	SupportEmail string
+}
+
+func (s ResetPasswordEmailData) VerifyURL() string {
+	if s.BaseURL == nil {
+		return ""
+	}
+	params := make(url.Values, 1)
+	params.Set("token", s.Token.String())
+	s.BaseURL.RawQuery = params.Encode()
+	return s.BaseURL.String()
+}
+
+func render(root, name string, data interface{}) string {
+	patterns := []string{filepath.Join("templates", name)}
+	if filepath.Ext(name) == ".html" {
+		patterns = append(patterns, filepath.Join("templates", "partials", "*.html"))
+	}
+	t := template.Must(template.ParseFS(os.DirFS(root), patterns...))
+	buf := &bytes.Buffer{}
+	if err := t.Execute(buf, data); err != nil {
+		panic(err)
+	}
+	return buf.String()
+}
+
+func main() {
+	root, name := os.Args[1], os.Args[2]
+	var job map[string]string
+	if err := json.NewDecoder(os.Stdin).Decode(&job); err != nil {
+		panic(err)
+	}
+	var data interface{}
+	switch name {
+	case "verify_email":
+		data = VerifyEmailData{Code: job["Code"], SupportEmail: job["SupportEmail"],
+			ComplianceName: job["ComplianceName"]}
+	case "reset_password":
+		u, _ := url.Parse(job["BaseURL"])
+		data = ResetPasswordEmailData{ContactName: job["ContactName"], BaseURL: u,
+			Token: Token(job["Token"]), SupportEmail: job["SupportEmail"]}
+	case "sunrise_invite":
+		u, _ := url.Parse(job["BaseURL"])
+		data = SunriseInviteData{ContactName: job["ContactName"], ComplianceName: job["ComplianceName"],
+			OriginatorName: job["OriginatorName"], BeneficiaryName: job["BeneficiaryName"], BaseURL: u,
+			Token: Token(job["Token"]), SupportEmail: job["SupportEmail"],
+			ComplianceEmail: job["ComplianceEmail"]}
+	}
+	out := map[string]string{"text": render(root, name+".txt", data), "html": render(root, name+".html", data)}
+	json.NewEncoder(os.Stdout).Encode(out)
+}
+"""
+
+
+def envoy(mirrors: Path) -> list[tuple[dict, bytes]]:
+    show = lambda p: git_show(mirrors, ENVOY, ENVOY_COMMIT, p)  # noqa: E731
+    base = "pkg/emails/"
+    builders = show(base + "builders.go")
+    render_go = show(base + "render.go")
+    email_go = show(base + "email.go")
+    assert 'case ".html":\n\t\t\tpatterns = append(patterns, filepath.Join(templatesDir, partialsDir, "*.html"))' in render_go
+    assert '"html/template"' in render_go
+    assert 'sgmail.NewContent("text/plain", text),' in email_go
+    subjects = dict(re.findall(r'(\w+)RE\s+= "([^"]+)"', builders))
+    files = ["partials/base.html", "partials/disclaimer.html", "partials/footer.html",
+             "partials/style.html"]  # fmt: skip
+    mails = [
+        (
+            "verify_email",
+            subjects["VerifyEmail"],
+            {"Code": ENVOY_CODE, "SupportEmail": "support@vasp.example.com",
+             "ComplianceName": "Northwind Digital Assets"},  # fmt: skip
+            ENVOY_CODE,
+            "fintech-otp",
+            "one-time code to view a Travel Rule message (six of A-Z0-9, the shape of the "
+            "package's own test, ABC123)",
+        ),
+        (
+            "reset_password",
+            subjects["ResetPassword"],
+            {"ContactName": "Noor Tester",
+             "BaseURL": "https://envoy.vasp.example.com/reset-password",
+             "Token": ENVOY_TOKEN, "SupportEmail": "support@vasp.example.com"},  # fmt: skip
+            None,
+            "notice",
+            "reset token only inside the link",
+        ),
+        (
+            "sunrise_invite",
+            subjects["SunriseInvite"],
+            {"ContactName": "Noor Tester", "ComplianceName": "Northwind Digital Assets",
+             "OriginatorName": "Jonas Berg", "BeneficiaryName": "Amara Okafor",
+             "BaseURL": "https://envoy.vasp.example.com/sunrise/verify", "Token": ENVOY_TOKEN,
+             "SupportEmail": "support@vasp.example.com",
+             "ComplianceEmail": "compliance@vasp.example.com"},  # fmt: skip
+            None,
+            "notice",
+            "review link only; no code",
+        ),
+    ]
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for name in files + [f"{m[0]}.{ext}" for m in mails for ext in ("txt", "html")]:
+            target = root / "templates" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(show(base + "templates/" + name))
+        (root / "main.go").write_text(ENVOY_GO)
+        env = {"PATH": "/usr/bin:/bin", "HOME": tmp, "GOCACHE": str(root / ".cache"),
+               "GO111MODULE": "off", "GOFLAGS": ""}  # fmt: skip
+        subprocess.run(["go", "build", "-o", str(root / "render"), str(root / "main.go")],
+                       check=True, env=env, cwd=tmp)  # fmt: skip
+        for name, subject, data, code, kind, note in mails:
+            result = json.loads(
+                subprocess.run(
+                    [str(root / "render"), str(root), name],
+                    input=json.dumps(data).encode(),
+                    capture_output=True,
+                    check=True,
+                ).stdout
+            )
+            raw = message(
+                sender=ENVOY_FROM,
+                subject=subject,
+                text=result["text"],
+                html_part=result["html"],
+                sent=SENT,
+            )
+            meta = dict(
+                id=f"envoy-{name.replace('_', '-')}-en",
+                source="envoy",
+                lang="en",
+                kind=kind,
+                code=code,
+                repository=ENVOY,
+                path=f"{base}templates/{name}.txt, {base}templates/{name}.html, "
+                f"{base}templates/partials/*.html, {base}builders.go, {base}render.go, "
+                f"{base}email.go",
+                commit=ENVOY_COMMIT,
+                licence="MIT",
+                rendered="Go html/template (go1.19) with the package's ParseFS patterns; "
+                "text/plain + text/html",
+                note=note,
+            )
+            out.append((meta, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (opex, paheko, invoicerr, bitcore):
+    for build in (opex, paheko, invoicerr, bitcore, envoy):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
