@@ -78,8 +78,8 @@ snapshots at pinned commits.
   HTML. Rendering: the real mustache 2.3.2 (the version ``package.json`` pins) and juice
   11.1.1 (the ``package-lock.json`` version, with the dependencies npm resolves today) run
   by ``node``; they must be installed first with ``npm install --prefix /tmp/bws-render
-  mustache@2.3.2 juice@11.1.1``. Templates: new incoming payment, payment sent, incoming
-  payment confirmed, in the four languages the service ships (en, es, fr, ja). All are
+  mustache@2.3.2 juice@11.1.1``. Templates: new incoming payment and payment sent, in the
+  four languages the service ships (en, es, fr, ja). All are
   notices with amounts (the txid is not shown).
 - trisacrypto/envoy (MIT), commit ENVOY_COMMIT: TRISA Envoy, the open-source Travel Rule
   node that virtual-asset service providers run to exchange the originator / beneficiary
@@ -168,7 +168,7 @@ def opex(mirrors: Path) -> list[tuple[dict, bytes]]:
     assert "values ('EMAIL', 60, 8, true)" in sources[files[3]]
     assert "message_template       text    not null default '%s'" in sources[files[3]]
     assert len(OPEX_CODE) == 8 and OPEX_CODE.isalnum() and OPEX_CODE.isascii()
-    body = "%s" % OPEX_CODE
+    body = "%s".replace("%s", OPEX_CODE)  # String.format(messageTemplate, code)
     raw = message(sender=OPEX_FROM, subject="Your otp code", text=None, html_part=body, sent=SENT)
     meta = dict(
         id="opex-email-otp-en",
@@ -255,7 +255,9 @@ def paheko(mirrors: Path) -> list[tuple[dict, bytes]]:
         path = f"src/templates/emails/{name}.tpl"
         subject, text = paheko_render(git_show(mirrors, PAHEKO, PAHEKO_COMMIT, path), variables)
         html_part = paheko_html(mirrors, text)
-        raw = message(sender=PAHEKO_FROM, subject=subject, text=text, html_part=html_part, sent=SENT)
+        raw = message(
+            sender=PAHEKO_FROM, subject=subject, text=text, html_part=html_part, sent=SENT
+        )
         meta = dict(
             id=f"paheko-{name.replace('_', '-')}-fr",
             source="paheko",
@@ -407,7 +409,9 @@ def invoicerr(mirrors: Path) -> list[tuple[dict, bytes]]:
         .replace("${otp}", INVOICERR_DANGER_OTP)
         .replace("${this.otpExpirationMinutes}", "10")
     )
-    raw = message(sender=INVOICERR_FROM, subject="OTP Code Sent", text=text, html_part=None, sent=SENT)
+    raw = message(
+        sender=INVOICERR_FROM, subject="OTP Code Sent", text=text, html_part=None, sent=SENT
+    )
     meta = dict(
         id="invoicerr-danger-otp-en",
         source="invoicerr",
@@ -493,7 +497,6 @@ def bitcore(mirrors: Path) -> list[tuple[dict, bytes]]:
     mails = {
         "new_incoming_tx": 12540000,
         "new_outgoing_tx": 250000000,
-        "tx_confirmation_receiver": 12540000,
     }
     out = []
     for lang in ("en", "es", "fr", "ja"):
@@ -658,7 +661,10 @@ def envoy(mirrors: Path) -> list[tuple[dict, bytes]]:
     builders = show(base + "builders.go")
     render_go = show(base + "render.go")
     email_go = show(base + "email.go")
-    assert 'case ".html":\n\t\t\tpatterns = append(patterns, filepath.Join(templatesDir, partialsDir, "*.html"))' in render_go
+    assert (
+        'case ".html":\n\t\t\tpatterns = append(patterns, filepath.Join(templatesDir, partialsDir, "*.html"))'
+        in render_go
+    )
     assert '"html/template"' in render_go
     assert 'sgmail.NewContent("text/plain", text),' in email_go
     subjects = dict(re.findall(r'(\w+)RE\s+= "([^"]+)"', builders))
@@ -668,8 +674,11 @@ def envoy(mirrors: Path) -> list[tuple[dict, bytes]]:
         (
             "verify_email",
             subjects["VerifyEmail"],
-            {"Code": ENVOY_CODE, "SupportEmail": "support@vasp.example.com",
-             "ComplianceName": "Northwind Digital Assets"},  # fmt: skip
+            {
+                "Code": ENVOY_CODE,
+                "SupportEmail": "support@vasp.example.com",
+                "ComplianceName": "Northwind Digital Assets",
+            },
             ENVOY_CODE,
             "fintech-otp",
             "one-time code to view a Travel Rule message (six of A-Z0-9, the shape of the "
@@ -678,9 +687,12 @@ def envoy(mirrors: Path) -> list[tuple[dict, bytes]]:
         (
             "reset_password",
             subjects["ResetPassword"],
-            {"ContactName": "Noor Tester",
-             "BaseURL": "https://envoy.vasp.example.com/reset-password",
-             "Token": ENVOY_TOKEN, "SupportEmail": "support@vasp.example.com"},  # fmt: skip
+            {
+                "ContactName": "Noor Tester",
+                "BaseURL": "https://envoy.vasp.example.com/reset-password",
+                "Token": ENVOY_TOKEN,
+                "SupportEmail": "support@vasp.example.com",
+            },
             None,
             "notice",
             "reset token only inside the link",
@@ -688,11 +700,16 @@ def envoy(mirrors: Path) -> list[tuple[dict, bytes]]:
         (
             "sunrise_invite",
             subjects["SunriseInvite"],
-            {"ContactName": "Noor Tester", "ComplianceName": "Northwind Digital Assets",
-             "OriginatorName": "Jonas Berg", "BeneficiaryName": "Amara Okafor",
-             "BaseURL": "https://envoy.vasp.example.com/sunrise/verify", "Token": ENVOY_TOKEN,
-             "SupportEmail": "support@vasp.example.com",
-             "ComplianceEmail": "compliance@vasp.example.com"},  # fmt: skip
+            {
+                "ContactName": "Noor Tester",
+                "ComplianceName": "Northwind Digital Assets",
+                "OriginatorName": "Jonas Berg",
+                "BeneficiaryName": "Amara Okafor",
+                "BaseURL": "https://envoy.vasp.example.com/sunrise/verify",
+                "Token": ENVOY_TOKEN,
+                "SupportEmail": "support@vasp.example.com",
+                "ComplianceEmail": "compliance@vasp.example.com",
+            },
             None,
             "notice",
             "review link only; no code",
