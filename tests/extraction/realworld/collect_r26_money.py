@@ -2,8 +2,9 @@
 service), Paheko, the French association manager with membership fees and double-entry
 accounting (its system notices), the Invoicerr invoicing app (quote-signing and
 danger-zone codes, signature requests, invoices and payment receipts) and BitPay's
-Bitcore Wallet Service (payment notices in four languages) and TRISA Envoy, the crypto
-Travel Rule node (verification code and notices), rendered from git
+Bitcore Wallet Service (payment notices in four languages), TRISA Envoy, the crypto
+Travel Rule node (verification code and notices), and the LNbits Lightning wallet server
+(payment notifications), rendered from git
 snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
@@ -97,17 +98,32 @@ snapshots at pinned commits.
   since the builder's caller does not make one at this commit), the password reset (token
   only in the link) and the Sunrise invitation to review a transfer (link only). English
   only.
+- lnbits/lnbits (MIT), commit LNBITS_COMMIT: the LNbits Lightning wallet/accounts server's
+  e-mail notifications. ``lnbits/core/services/notifications.py``
+  (``_notification_message_to_text``) formats ``NOTIFICATION_TEMPLATES[type]``
+  (``lnbits/core/models/notifications.py``, read here with ``ast.literal_eval``) with
+  ``str.format(**values)`` and puts ``[<site title>]\n`` (default "LNbits") in front;
+  ``send_email`` sends it with the fixed subject "LNbits Notification" as
+  ``MIMEMultipart()`` holding one ``MIMEText(message, "plain")`` (Python's own email
+  package, so the same classes build it here; non-ASCII text becomes UTF-8 base64, as
+  there). Values as ``send_chat_payment_notification`` (incoming / outgoing payment, with
+  ``fiat_value_fmt`` when the wallet has a fiat currency) and ``user_api.py`` (admin
+  credit of a wallet) make them; the wallet id is ``uuid4().hex``. Notices only.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import re
 import subprocess
 import tempfile
 from datetime import UTC, datetime
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import format_datetime
 from pathlib import Path
 
 from collect import HERE, message
@@ -138,6 +154,9 @@ ENVOY = "trisacrypto/envoy"
 ENVOY_COMMIT = "8051b772c7a854ab5b533b5752e8a32be431d8ff"
 ENVOY_FROM = "Northwind Compliance <compliance@vasp.example.com>"
 ENVOY_CODE = "7QK4MZ"
+LNBITS = "lnbits/lnbits"
+LNBITS_COMMIT = "7d98c6b0808efab3edafc21310ec34d1c38c23df"
+LNBITS_FROM = "lnbits@pay.example.com"
 ENVOY_TOKEN = "Vq3kN8xR2mT5wY7zB4cD6fH9jL1pS0uA"
 
 
@@ -763,12 +782,82 @@ def envoy(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- LNbits ------------------------------------------------------------------------------
+
+
+def lnbits_templates(source: str) -> dict[str, str]:
+    """``NOTIFICATION_TEMPLATES`` of ``lnbits/core/models/notifications.py`` (a dict of
+    string literals), evaluated with ``ast.literal_eval``."""
+    start = source.index("NOTIFICATION_TEMPLATES = {")
+    end = source.index("\n}\n", start) + 2
+    return ast.literal_eval(source[start + len("NOTIFICATION_TEMPLATES = ") : end])
+
+
+def lnbits(mirrors: Path) -> list[tuple[dict, bytes]]:
+    show = lambda p: git_show(mirrors, LNBITS, LNBITS_COMMIT, p)  # noqa: E731
+    models = "lnbits/core/models/notifications.py"
+    services = "lnbits/core/services/notifications.py"
+    templates = lnbits_templates(show(models))
+    service = show(services)
+    for piece in (
+        "text = meesage_value.format(**notification_message.values)",
+        'text = f"""[{settings.lnbits_site_title}]\\n{text}"""',
+        'to_emails: list[str], message: str, subject: str = "LNbits Notification"',
+        "msg = MIMEMultipart()",
+        'msg["To"] = ", ".join(to_emails)',
+        'msg.attach(MIMEText(message, "plain"))',
+        'values["fiat_value_fmt"] = f"`{amount_fiat}`*{currency}* / "',
+    ):
+        assert piece in service, piece
+    wallet = {"wallet_id": "3f9c2a7d5e1b4c8f9a0d6e2b7c4f1a95", "wallet_name": "Café till"}
+    mails = [
+        (
+            "incoming_payment",
+            {**wallet, "amount_sats": 21000, "fiat_value_fmt": "`19.87`*EUR* / "},
+            services,
+        ),
+        ("outgoing_payment", {**wallet, "amount_sats": 150000, "fiat_value_fmt": ""}, services),
+        (
+            "balance_update",
+            {**wallet, "amount": 50000, "balance": 271000},
+            "lnbits/core/views/user_api.py",
+        ),
+    ]
+    out = []
+    for name, values, caller in mails:
+        text = f"[LNbits]\n{templates[name].format(**values)}"
+        msg = MIMEMultipart(boundary="=_corpus_mixed_=")
+        msg["From"] = LNBITS_FROM
+        msg["To"] = "noor.tester@example.com"
+        msg["Subject"] = "LNbits Notification"
+        msg["Date"] = format_datetime(SENT)
+        msg["Message-ID"] = "<corpus@mail.example>"
+        msg.attach(MIMEText(text, "plain"))
+        raw = msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+        meta = dict(
+            id=f"lnbits-{name.replace('_', '-')}-en",
+            source="lnbits",
+            lang="en",
+            kind="notice",
+            code=None,
+            repository=LNBITS,
+            path=f"{models}, {services}, {caller}",
+            commit=LNBITS_COMMIT,
+            licence="MIT",
+            rendered="NOTIFICATION_TEMPLATES[type].format(**values) after '[<site title>]\\n'; "
+            "MIMEMultipart with one MIMEText plain part, as send_email builds it",
+            note="wallet id and amounts only",
+        )
+        out.append((meta, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (opex, paheko, invoicerr, bitcore, envoy):
+    for build in (opex, paheko, invoicerr, bitcore, envoy, lnbits):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
