@@ -3,8 +3,9 @@ service), Paheko, the French association manager with membership fees and double
 accounting (its system notices), the Invoicerr invoicing app (quote-signing and
 danger-zone codes, signature requests, invoices and payment receipts) and BitPay's
 Bitcore Wallet Service (payment notices in four languages), TRISA Envoy, the crypto
-Travel Rule node (verification code and notices), and the LNbits Lightning wallet server
-(payment notifications), rendered from git
+Travel Rule node (verification code and notices), the LNbits Lightning wallet server
+(payment notifications) and the Sempo cash-transfer wallet (wallet funding by wire),
+rendered from git
 snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
@@ -109,6 +110,17 @@ snapshots at pinned commits.
   there). Values as ``send_chat_payment_notification`` (incoming / outgoing payment, with
   ``fiat_value_fmt`` when the wallet has a fiat currency) and ``user_api.py`` (admin
   credit of a wallet) make them; the wallet id is ``uuid4().hex``. Notices only.
+- teamsempo/SempoBlockchain (GPL-3.0-only: LICENSE is the GPL-3.0 text with no "or later"
+  notice), commit SEMPO_COMMIT: Sempo, a humanitarian cash-transfer / community-currency
+  wallet platform. ``app/server/utils/amazon_ses.py`` loads ``app/server/templates/*`` with
+  ``jinja2.Environment(loader=FileSystemLoader)`` (no autoescape) and sends text + HTML
+  through SES from admin@withsempo.com. ``send_bank_transfer_email`` ("Sempo: Fund your
+  wallet") and ``send_transfer_update_email`` ("Sempo: Transfer Update") pass the Wyre
+  charge / transfer values; their two text templates are each other's (the funding mail's
+  text prints an empty "Transfer Status:", the update's text empty wire details), and that
+  is rendered as the code does it. Rendering: the real jinja2 (3.1.6; if the venv lacks it,
+  ``pip install --target /tmp/r26money-pydeps jinja2==3.1.6``) with the templates read from
+  the snapshot. Notices (transfer id, account, routing and SWIFT numbers are references).
 """
 
 from __future__ import annotations
@@ -119,12 +131,19 @@ import hashlib
 import json
 import re
 import subprocess
+import sys
 import tempfile
 from datetime import UTC, datetime
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.utils import format_datetime
 from pathlib import Path
+
+try:
+    import jinja2
+except ModuleNotFoundError:  # pip install --target /tmp/r26money-pydeps jinja2==3.1.6
+    sys.path.insert(0, "/tmp/r26money-pydeps")
+    import jinja2
 
 from collect import HERE, message
 
@@ -157,6 +176,8 @@ ENVOY_CODE = "7QK4MZ"
 LNBITS = "lnbits/lnbits"
 LNBITS_COMMIT = "7d98c6b0808efab3edafc21310ec34d1c38c23df"
 LNBITS_FROM = "lnbits@pay.example.com"
+SEMPO = "teamsempo/SempoBlockchain"
+SEMPO_COMMIT = "1e8fd140dd501517b455788d88e46690f27de79c"
 ENVOY_TOKEN = "Vq3kN8xR2mT5wY7zB4cD6fH9jL1pS0uA"
 
 
@@ -852,12 +873,90 @@ def lnbits(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- Sempo -------------------------------------------------------------------------------
+
+
+def sempo(mirrors: Path) -> list[tuple[dict, bytes]]:
+    show = lambda p: git_show(mirrors, SEMPO, SEMPO_COMMIT, p)  # noqa: E731
+    ses = "app/server/utils/amazon_ses.py"
+    source = show(ses)
+    for piece in (
+        "templateEnv = jinja2.Environment(loader=templateLoader)",
+        "[email_address, 'Sempo: Fund your wallet', textbody, htmlbody]",
+        "[email_address, 'Sempo: Transfer Update', textbody, htmlbody]",
+        'sender = "admin@withsempo.com"',
+        "TEXT_TEMPLATE_FILE = 'bank_transfer_email.txt'",
+        "TEXT_TEMPLATE_FILE = 'transfer_update_email.txt'",
+    ):
+        assert piece in source, piece
+    names = ["bank_transfer_email", "transfer_update_email"]
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader(
+            {
+                f"{n}.{ext}": show(f"app/server/templates/{n}.{ext}")
+                for n in names
+                for ext in ("txt", "html")
+            }
+        )
+    )
+    wire = {
+        "instructions": "Include the Transfer ID in the wire memo so that the payment can be "
+        "matched to your wallet.",
+        "account_number": "483920571",
+        "routing_number": "026073150",
+        "swift_code": "CMFGUS33",
+        "account_type": "Checking",
+        "bank_address": "5 Penn Plaza, 14th Floor, New York, NY 10001",
+        "beneficiary": "Wyre Payments Inc.",
+    }
+    charge = {"amount": 250.0, "transfer_id": "TF-VN8R3QXKT2", "currency": "USD"}
+    mails = [
+        (
+            "bank_transfer_email",
+            "Sempo: Fund your wallet",
+            {**charge, **wire},
+            "send_bank_transfer_email renders bank_transfer_email.txt (which prints the "
+            "status it is not given) and bank_transfer_email.html (the wire details)",
+        ),
+        (
+            "transfer_update_email",
+            "Sempo: Transfer Update",
+            {**charge, "status": "Your wire has been received and is being processed."},
+            "send_transfer_update_email renders transfer_update_email.txt (whose wire "
+            "details it is not given) and transfer_update_email.html (the status)",
+        ),
+    ]
+    out = []
+    for name, subject, values, note in mails:
+        text = env.get_template(f"{name}.txt").render(**values)
+        html_part = env.get_template(f"{name}.html").render(**values)
+        raw = message(
+            sender="admin@withsempo.com", subject=subject, text=text, html_part=html_part, sent=SENT
+        )
+        meta = dict(
+            id=f"sempo-{name.removesuffix('_email').replace('_', '-')}-en",
+            source="sempo",
+            lang="en",
+            kind="notice",
+            code=None,
+            repository=SEMPO,
+            path=f"app/server/templates/{name}.txt, app/server/templates/{name}.html, {ses}",
+            commit=SEMPO_COMMIT,
+            licence="GPL-3.0-only",
+            rendered="jinja2 Environment(FileSystemLoader) render of the .txt and .html "
+            "templates with the values the sender passes; SES text + html",
+            note=note + "; the transfer id and bank numbers are references, not codes",
+        )
+        out.append((meta, raw))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (opex, paheko, invoicerr, bitcore, envoy, lnbits):
+    for build in (opex, paheko, invoicerr, bitcore, envoy, lnbits, sempo):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
