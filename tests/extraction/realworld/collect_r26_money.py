@@ -1,12 +1,11 @@
 """Round 26, money (blind): the OPEX open-source cryptocurrency exchange (its e-mail OTP
 service), Paheko, the French association manager with membership fees and double-entry
 accounting (its system notices), the Invoicerr invoicing app (quote-signing and
-danger-zone codes, signature requests, invoices and payment receipts) and BitPay's
-Bitcore Wallet Service (payment notices in four languages), TRISA Envoy, the crypto
-Travel Rule node (verification code and notices), the LNbits Lightning wallet server
-(payment notifications) and the Sempo cash-transfer wallet (wallet funding by wire),
-rendered from git
-snapshots at pinned commits.
+danger-zone codes, signature requests, invoices and payment receipts), BitPay's Bitcore
+Wallet Service (payment notices in four languages), TRISA Envoy, the crypto Travel Rule
+node (verification code and notices), the LNbits Lightning wallet server (payment
+notifications) and the Sempo cash-transfer wallet (wallet funding by wire), rendered from
+git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_money.py \\
         --mirrors /work/.mirror
@@ -90,7 +89,7 @@ snapshots at pinned commits.
   ``pkg/emails/render.go`` parses ``templates/<name>.txt`` alone and
   ``templates/<name>.html`` with ``templates/partials/*.html`` with Go's html/template (for
   both parts) and ``pkg/emails/email.go`` sends text/plain + text/html. Rendering: the real
-  html/template of Go 1.19 (Debian's golang-go) runs a small program written here that
+  html/template of Go 1.19 (Debian's golang-go, ``apt-get install golang-go``) runs a small program written here that
   parses the snapshot's template files with the same patterns and executes them with data
   structs copied from ``builders.go`` (the ``VerifyURL`` methods as there; the
   verification token a fixed string). Mails: the one-time verification code a
