@@ -1,0 +1,342 @@
+"""Round 26 (social): mail of a community forum, rendered from its own templates.
+
+    /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_social.py \\
+        --mirrors /work/.mirror
+
+Needs Django 5.2.19 and polib 1.2.0 (``pip install --target /tmp/social-django
+Django==5.2.19 polib==1.2.0``; the script puts ``/tmp/social-django`` on ``sys.path``).
+
+- rafalp/Misago (GPL-2.0-only), commit ``MISAGO_COMMIT``: the forum's account mails.
+  ``misago/core/mail.py`` (``build_mail``) renders ``<template>.txt`` and ``<template>.html``
+  with Django's ``render_to_string`` (autoescape on for both, as Django does) into an
+  ``EmailMultiAlternatives`` (text part, HTML alternative) with the context
+  ``settings``, ``LANGUAGE_CODE``, ``LOGIN_URL``, ``forum_host``, ``user``, ``subject``.
+  Templates used: ``misago/templates/misago/emails/base.txt``, ``base.html``,
+  ``register/complete.*`` (``misago/users/registration.py``, welcome mail),
+  ``register/inactive.*`` (same, account to activate by link),
+  ``change_password_form_link.*`` (``misago/users/api/auth.py``, forgotten password),
+  ``password_changed.*`` and ``email_confirm_change.*`` (``misago/account/views/settings.py``).
+  Subjects are the ``pgettext`` strings of those files, ``%``-formatted as there.
+  The template tags ``misago_absoluteurl`` and ``misago_capture``
+  (``misago/core/templatetags/``) are loaded from the snapshot itself; the URL names they
+  reverse get the paths of ``misago/users/urls/__init__.py``, ``misago/auth/urls.py`` and
+  ``misago/account/urls.py`` (under namespace ``misago``, ``LOGIN_URL = "misago:login"`` as
+  in ``devproject/settings.py``). The catalogues ``misago/locale/<lang>/LC_MESSAGES/
+  django.po`` are compiled with polib (fuzzy entries left out, as msgfmt does) into a
+  temporary ``LOCALE_PATHS``. A language is used for a template only where its catalogue
+  has every context of that template and the subject and translates all their strings.
+  Tokens in links have the shape of ``misago/users/tokens.py`` (8 hex checksum + base64 of
+  an 8 hex hash and the day number, ``=`` stripped). None of these mails gives a code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import types
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collect import HERE, message
+
+sys.path.insert(0, "/tmp/social-django")
+import polib  # noqa: E402
+
+MISAGO = "rafalp/Misago"
+MISAGO_COMMIT = "c7ffe0b6d3739efc534d0e6d60a6b9ee959ae789"
+ROUND = HERE / "round26" / "social.json"
+
+
+def _show(repo: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "show", f"{commit}:{path}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def _ls(repo: Path, commit: str, path: str) -> list[str]:
+    return subprocess.run(
+        ["git", "--git-dir", str(repo), "ls-tree", "--name-only", commit, path],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+
+
+ITEMS: list[dict] = []
+
+
+def _save(*, source, template, lang, kind, code, repository, path, commit, licence, rendered,
+          raw: bytes, note: str | None = None) -> None:  # fmt: skip
+    group = f"{source}-{template}"
+    ident = f"{group}-{lang}"
+    out = HERE / "mail" / source / f"{ident}.eml"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(raw)
+    item = {
+        "id": ident,
+        "group": group,
+        "source": source,
+        "lang": lang,
+        "kind": kind,
+        "code": code,
+        "repository": repository,
+        "path": path,
+        "commit": commit,
+        "licence": licence,
+        "rendered": rendered,
+        "file": f"mail/{source}/{ident}.eml",
+        "sha256": hashlib.sha256(raw).hexdigest(),
+    }
+    if note:
+        item["note"] = note
+    ITEMS.append(item)
+
+
+# ---------------------------------------------------------------------------------------
+# Misago
+
+MISAGO_TEMPLATES = {
+    # name: (template, subject context, subject msgid, sent)
+    "welcome": (
+        "register/complete",
+        "welcome email subject",
+        "Welcome on %(forum_name)s forums!",
+        datetime(2026, 12, 4, 8, 12, 40, tzinfo=UTC),
+    ),
+    "activate": (
+        "register/inactive",
+        "welcome email subject",
+        "Welcome on %(forum_name)s forums!",
+        datetime(2026, 12, 4, 8, 14, 2, tzinfo=UTC),
+    ),
+    "password-link": (
+        "change_password_form_link",
+        "change forgotten password email subject",
+        "Change %(user)s password on %(forum_name)s forums",
+        datetime(2026, 12, 4, 9, 30, 17, tzinfo=UTC),
+    ),
+    "password-changed": (
+        "password_changed",
+        "password changed email subject",
+        "Your password on the %(forum_name)s forums has been changed",
+        datetime(2026, 12, 4, 9, 33, 51, tzinfo=UTC),
+    ),
+    "email-change": (
+        "email_confirm_change",
+        "email confirm change email subject",
+        "Change your email on the %(forum_name)s forums",
+        datetime(2026, 12, 4, 10, 5, 9, tzinfo=UTC),
+    ),
+}
+MISAGO_LANGS = ["en", "de", "fr", "pl", "pt_BR", "es", "it", "ru", "ja", "nl"]
+
+
+def _misago_token(seed: str) -> str:
+    """A token of misago/users/tokens.py's shape: checksum[:8] + base64(hash[:8] + day)."""
+    user_hash = hashlib.sha256(seed.encode()).hexdigest()[:8]
+    obfuscated = base64.b64encode(f"{user_hash}20791".encode()).decode().rstrip("=")
+    checksum = hashlib.sha256(("c" + obfuscated).encode()).hexdigest()[:8]
+    return checksum + obfuscated
+
+
+def _load_module(name: str, source: str) -> None:
+    module = types.ModuleType(name)
+    exec(compile(source, name, "exec"), module.__dict__)  # noqa: S102 - the snapshot's tag library
+    sys.modules[name] = module
+
+
+def misago(repo: Path) -> None:
+    import django
+    from django.conf import settings as djsettings
+
+    commit = MISAGO_COMMIT
+    base = "misago/templates/misago/emails/"
+    templates = {}
+    for name in _ls(repo, commit, base) + _ls(repo, commit, base + "register/"):
+        if name.endswith((".txt", ".html")):
+            templates[name.removeprefix("misago/templates/")] = _show(repo, commit, name)
+    _load_module(
+        "social_misago_absoluteurl",
+        _show(repo, commit, "misago/core/templatetags/misago_absoluteurl.py"),
+    )
+    _load_module(
+        "social_misago_capture", _show(repo, commit, "misago/core/templatetags/misago_capture.py")
+    )
+    from django.urls import include, path
+
+    def view(request):  # pragma: no cover - only reversed, never called
+        return None
+
+    misago_patterns = [
+        path("login/", view, name="login"),
+        path("activation/<int:pk>/<slug:token>/", view, name="activate-by-token"),
+        path(
+            "forgotten-password/<int:pk>/<slug:token>/",
+            view,
+            name="forgotten-password-change-form",
+        ),
+        path("avatar/<int:pk>/<int:size>/", view, name="user-avatar"),
+        path(
+            "account/email/confirm/<int:user_id>/<token>/",
+            view,
+            name="account-email-confirm-change",
+        ),
+    ]
+    urlconf = types.ModuleType("social_misago_urls")
+    urlconf.urlpatterns = [path("", include((misago_patterns, "misago"), namespace="misago"))]
+    sys.modules["social_misago_urls"] = urlconf
+
+    locale_dir = Path(tempfile.mkdtemp(prefix="social-misago-locale-"))
+    catalogs = {}
+    for lang in MISAGO_LANGS:
+        if lang == "en":
+            continue
+        po = f"misago/locale/{lang}/LC_MESSAGES/django.po"
+        catalog = polib.pofile(_show(repo, commit, po))
+        catalogs[lang] = catalog
+        target = locale_dir / lang / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        catalog.save_as_mofile(str(target / "django.mo"))  # translated entries: no fuzzy
+
+    djsettings.configure(
+        USE_I18N=True,
+        LANGUAGE_CODE="en",
+        LANGUAGES=[(lang.lower().replace("_", "-"), lang) for lang in MISAGO_LANGS],
+        LOCALE_PATHS=[str(locale_dir)],
+        ROOT_URLCONF="social_misago_urls",
+        INSTALLED_APPS=[],
+        TEMPLATES=[
+            {
+                "BACKEND": "django.template.backends.django.DjangoTemplates",
+                "OPTIONS": {
+                    "loaders": [("django.template.loaders.locmem.Loader", templates)],
+                    "libraries": {
+                        "misago_absoluteurl": "social_misago_absoluteurl",
+                        "misago_capture": "social_misago_capture",
+                    },
+                },
+            }
+        ],
+    )
+    django.setup()
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    forum = types.SimpleNamespace(
+        forum_name="Kestrel Riders",
+        forum_address="https://forum.example.com/",
+        email_footer="",
+    )
+    class User:
+        pk = id = 4127
+        username = "NoorT"
+        email = "noor.tester@example.com"
+
+        def __str__(self) -> str:  # AbstractBaseUser: the username
+            return self.username
+
+    user = User()
+
+    def translated(lang: str, contexts: set[str]) -> bool:
+        """Every string of these contexts is in the catalogue and translated."""
+        seen = set()
+        for msg in catalogs[lang]:
+            if msg.msgid and not msg.obsolete and msg.msgctxt in contexts:
+                if not msg.translated():
+                    return False
+                seen.add(msg.msgctxt)
+        return seen == contexts
+
+    for name, (template, subj_ctx, subj_id, sent) in MISAGO_TEMPLATES.items():
+        sources = [
+            templates[f"misago/emails/{template}.txt"],
+            templates[f"misago/emails/{template}.html"],
+        ]
+        if template == "register/inactive":
+            sources.append(templates["misago/emails/register/complete.html"])
+        contexts = {subj_ctx}
+        for src in sources:
+            contexts |= set(re.findall(r'context "([^"]+)"', src))
+        for lang in MISAGO_LANGS:
+            if lang != "en" and not translated(lang, contexts):
+                continue
+            django_lang = lang.lower().replace("_", "-")
+            with translation.override(django_lang):
+                subject = translation.pgettext(subj_ctx, subj_id) % {
+                    "forum_name": forum.forum_name,
+                    "user": user.username,
+                }
+                context = {
+                    "settings": forum,
+                    "LANGUAGE_CODE": translation.get_language()[:2],
+                    "LOGIN_URL": "misago:login",
+                    "forum_host": "forum.example.com",  # get_host_from_address
+                    "user": user,
+                    "sender": None,
+                    "subject": subject,
+                }
+                if template == "register/inactive":
+                    context.update(
+                        activation_token=_misago_token("activate"),
+                        activation_by_admin=False,
+                        activation_by_user=True,
+                    )
+                elif template == "change_password_form_link":
+                    context["confirmation_token"] = _misago_token("password")
+                elif template == "email_confirm_change":
+                    context["token"] = _misago_token("email")
+                    context["expires_in"] = 48
+                text = render_to_string(f"misago/emails/{template}.txt", context)
+                page = render_to_string(f"misago/emails/{template}.html", context)
+            raw = message(
+                sender="Kestrel Riders <forum@example.com>",
+                subject=subject,
+                text=text,
+                html_part=page,
+                sent=sent,
+            )
+            files = [f"{base}{template}.txt", f"{base}{template}.html", f"{base}base.txt",
+                     f"{base}base.html"]  # fmt: skip
+            if template == "register/inactive":
+                files.append(f"{base}register/complete.html")
+            if lang != "en":
+                files.append(f"misago/locale/{lang}/LC_MESSAGES/django.po")
+            files.append("misago/core/mail.py")
+            _save(
+                source="misago",
+                template=name,
+                lang=lang.replace("_", "-"),
+                kind="notice",
+                code=None,
+                repository=MISAGO,
+                path=",".join(files),
+                commit=commit,
+                licence="GPL-2.0-only",
+                rendered="Django 5.2 render_to_string of the .txt and .html templates with the "
+                "snapshot's tag libraries and compiled catalogue, as misago/core/mail.py",
+                raw=raw,
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mirrors", type=Path, required=True)
+    args = parser.parse_args()
+    misago(args.mirrors / "rafalp+Misago" / "repo")
+    ROUND.parent.mkdir(parents=True, exist_ok=True)
+    ROUND.write_text(json.dumps({"items": ITEMS}, indent=2, ensure_ascii=False) + "\n")
+    print(len(ITEMS), "mails,", sum(i["code"] is not None for i in ITEMS), "with a code")
+
+
+if __name__ == "__main__":
+    main()
