@@ -328,11 +328,208 @@ def misago(repo: Path) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# pH7Builder (pH7 Social Dating CMS)
+
+PH7 = "pH7Software/pH7-Social-Dating-CMS"
+PH7_COMMIT = "d5e5112546a79a04f87a902189c0bda27ff96466"
+PH7_SITE_NAME = "Kestrel Hearts"
+PH7_SITE_URL = "https://dating.example.com/"
+PH7_PASSWORD = "h7Rq~2Xe"  # PasswordGenerator::generate(8): [0-9a-zA-Z] and -_~|%^!$#@?
+
+
+def _ph7_php_string(src: str, start: str) -> str:
+    """The PHP single-quoted string that starts right after ``start`` in ``src``."""
+    i = src.index(start) + len(start)
+    m = re.match(r"'((?:[^'\\]|\\.)*)'", src[i:], re.S)
+    return re.sub(r"\\([\\'])", r"\1", m.group(1))
+
+
+def _ph7_uri(routes: str, module: str, controller: str, action: str) -> str:
+    """Uri::uri(): the first route of routes/en.xml whose module, controller and action
+    patterns match, its url stripped as stripSpecialCharacters(); else module/controller/
+    action under the site root."""
+    import xml.etree.ElementTree as ET
+
+    for route in ET.fromstring(routes).iter("route"):
+        if (
+            re.search("^" + route.get("module") + "$", module)
+            and re.search("^" + route.get("controller") + "$", controller)
+            and re.search("^" + route.get("action") + "$", action)
+        ):
+            uri = route.get("url").replace("\\", "")
+            uri = re.sub(r"\(.+\)", "", uri)
+            uri = re.sub(r"([/\?]+)$", "", uri)
+            return PH7_SITE_URL + uri
+    return PH7_SITE_URL + f"{module}/{controller}/{action}"
+
+
+def _ph7_t(catalog: dict[str, str], token: str, *args: str) -> str:
+    """t(): the en_US catalogue's string (or the msgid), %0%.. replaced, then SysVar's
+    %site_name% / %site_url% (the only system variables these strings use)."""
+    text = catalog.get(token) or token
+    for i, value in enumerate(args):
+        text = text.replace(f"%{i}%", value)
+    return text.replace("%site_name%", PH7_SITE_NAME).replace("%site_url%", PH7_SITE_URL)
+
+
+def _ph7_html2text(page: str) -> str:
+    """ph-7/html-to-text 2.0.0 (Convert.php) on a page with <body>: the body's textContent
+    (DOMDocument: text nodes only, no comments), entities decoded, every run of whitespace
+    made one space (its first rule; the tag rules then find no tag), trimmed."""
+    from html.parser import HTMLParser
+
+    class Body(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.inside = False
+            self.parts: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "body":
+                self.inside = True
+
+        def handle_endtag(self, tag):
+            if tag == "body":
+                self.inside = False
+
+        def handle_data(self, data):
+            if self.inside:
+                self.parts.append(data)
+
+    parser = Body()
+    parser.feed(page)
+    parser.close()
+    text = "".join(parser.parts).replace("\xa0", " ")
+    text = re.sub(r"[ \t\n\x0b\f\r]+", " ", text)
+    text = re.sub(r"(  *)", " ", text)
+    return text.strip(" \t\n\r\x00\x0b")
+
+
+def ph7(repo: Path, html2text_repo: Path) -> None:
+    commit = PH7_COMMIT
+    layout_src = _show(repo, commit, "_protected/framework/Layout/Html/Mail.class.php")
+    version_src = _show(repo, commit, "_protected/framework/Security/Version.class.php")
+    kernel_src = _show(repo, commit, "_protected/framework/Core/Kernel.class.php")
+    routes = _show(repo, commit, "_protected/app/configs/routes/en.xml")
+    po = polib.pofile(_show(repo, commit, "_protected/app/langs/en_US/LC_MESSAGES/global.po"))
+    catalog = {e.msgid: e.msgstr for e in po if e.translated()}
+    # The Html2Text commit composer.lock pins: read so that a change of it shows here.
+    convert = _show(html2text_repo, H2T_COMMIT, "src/Convert.php")
+    assert "'/\\s+/' => ' '," in convert and "textContent" in convert
+    name = _ph7_php_string(kernel_src, "const SOFTWARE_NAME = ")
+    version_name = _ph7_php_string(version_src, "KERNEL_VERSION_NAME = ")
+    version = _ph7_php_string(version_src, "KERNEL_VERSION = ")
+    build = _ph7_php_string(version_src, "KERNEL_BUILD = ")
+    t = lambda *a: _ph7_t(catalog, *a)  # noqa: E731
+
+    header = re.search(r"return '(<!DOCTYPE html>.*?)';", layout_src, re.S).group(1)
+    header = header.replace("' . Registry::getInstance()->site_name . '", PH7_SITE_NAME)
+    sub_header = re.search(r"return '(<table>\s*<tr><td>.*?)';", layout_src, re.S).group(1)
+    sub_header = sub_header.replace(
+        "' . Registry::getInstance()->site_url . '", PH7_SITE_URL
+    ).replace("' . Registry::getInstance()->site_name . '", PH7_SITE_NAME)
+    bottom = t("Best regards,<br />%0% team.", '<a href="%site_url%">%site_name%</a>')
+    # Design::link(true, true, false, false, true): e-mail context, no comment: one comment
+    link = f'<!-- "Powered by {name}, {version_name}, {version}, Build {build} -->'
+
+    def sub_footer(email: str) -> str:
+        privacy = t(
+            "This message was sent to %0%.<br /> You receive this message because you are "
+            "registered on %1%.<br /> You can change the email alerts by visiting your "
+            "account.",
+            email,
+            '<a href="%site_url%">%site_name%</a>',
+        )
+        src = re.search(r"return '(</div>\s*</td></tr>.*?</table>)';", layout_src, re.S).group(1)
+        return (
+            src.replace("' . $this->bottomFooter() . '", bottom)
+            .replace("' . $this->privacyPolicyFooter($sEmail) . '", privacy)
+            .replace("' . $this->link() . '", link)
+        )
+
+    footer = "</div></body></html>"  # after subFooter: no closing of the container again
+
+    def parse_mail(tpl_path: str, content: str, email: str) -> str:
+        code = _show(repo, commit, tpl_path)
+        code = code.replace("{content}", content)
+        code = code.replace("{inc_header}", header).replace("{inc_sub_header}", sub_header)
+        code = code.replace("{inc_sub_footer}", sub_footer(email)).replace("{inc_footer}", footer)
+        return code
+
+    email = "noor.tester@example.com"
+    mails = []
+    # lost-password/controllers/MainController.php sendMail(): the new password itself
+    login = _ph7_uri(routes, "user", "main", "index")
+    content = (
+        t("Hello,")
+        + "<br />"
+        + t("Your new password is: %0%", "<em>" + PH7_PASSWORD + "</em>")
+        + "<br />"
+        + t(
+            'Please change it once you are <a href="%0%">logged in</a> (Account -> Edit '
+            "Profile -> Change Password).",
+            login,
+        )
+    )
+    mails.append(
+        (
+            "new-password",
+            "_protected/app/system/global/views/base/tpl/mail/sys/mod/lost-password/"
+            "recover_password.tpl",
+            "_protected/app/system/modules/lost-password/controllers/MainController.php",
+            content,
+            t("Your new password - %site_name%"),
+            PH7_PASSWORD,
+            datetime(2026, 12, 4, 11, 2, 45, tzinfo=UTC),
+            "the new password to sign in with; the text part (body textContent) runs it "
+            "into the next sentence, the HTML shows it alone in <em>",
+        )
+    )
+    for name_, tpl, controller, content, subject, code, sent, note in mails:
+        page = parse_mail(tpl, content, email)
+        raw = message(
+            sender=f"{PH7_SITE_NAME} <noreply@dating.example.com>",
+            subject=subject,
+            text=_ph7_html2text(page),
+            html_part=page,
+            sent=sent,
+        )
+        _save(
+            source="ph7builder",
+            template=name_,
+            lang="en",
+            kind="saas-otp" if code else "notice",
+            code=code,
+            repository=PH7,
+            path=",".join(
+                [tpl, controller, "_protected/framework/Layout/Html/Mail.class.php",
+                 "_protected/framework/Layout/Tpl/Engine/PH7Tpl/PH7Tpl.class.php",
+                 "_protected/framework/Mail/Mail.class.php",
+                 "_protected/app/langs/en_US/LC_MESSAGES/global.po"]
+            ),  # fmt: skip
+            commit=commit,
+            licence="MIT",
+            rendered="PH7Tpl::parseMail() replacements ({content}, MailLayout header/"
+            "footers, t() with SysVar) redone in Python; text part as ph-7/html-to-text "
+            "2.0.0 Convert (pH-7/Html2Text@" + H2T_COMMIT[:12] + ")",
+            raw=raw,
+            note=note,
+        )
+
+
+H2T_COMMIT = "31441fd8e4df780d2a3ec4bf401e679a27dbe6e4"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     misago(args.mirrors / "rafalp+Misago" / "repo")
+    ph7(
+        args.mirrors / "pH7Software+pH7-Social-Dating-CMS" / "repo",
+        args.mirrors / "pH-7+Html2Text" / "repo",
+    )
     ROUND.parent.mkdir(parents=True, exist_ok=True)
     ROUND.write_text(json.dumps({"items": ITEMS}, indent=2, ensure_ascii=False) + "\n")
     print(len(ITEMS), "mails,", sum(i["code"] is not None for i in ITEMS), "with a code")
