@@ -448,13 +448,19 @@ def ph7(repo: Path, html2text_repo: Path) -> None:
             .replace("' . $this->link() . '", link)
         )
 
-    footer = "</div></body></html>"  # after subFooter: no closing of the container again
+    # parseMail() calls subFooter() (setting bSubFooter) before footer() on the same
+    # MailLayout whether or not the template has {inc_sub_footer}: footer() never closes
+    # the table itself.
+    footer = "</div></body></html>"
 
-    def parse_mail(tpl_path: str, content: str, email: str) -> str:
+    def parse_mail(tpl_path: str, content: str, email: str, extra: dict[str, str]) -> str:
         code = _show(repo, commit, tpl_path)
         code = code.replace("{content}", content)
+        for key, value in extra.items():
+            code = code.replace("{" + key + "}", value)
         code = code.replace("{inc_header}", header).replace("{inc_sub_header}", sub_header)
-        code = code.replace("{inc_sub_footer}", sub_footer(email)).replace("{inc_footer}", footer)
+        code = code.replace("{inc_sub_footer}", sub_footer(email))
+        code = code.replace("{inc_footer}", footer)
         return code
 
     email = "noor.tester@example.com"
@@ -486,8 +492,108 @@ def ph7(repo: Path, html2text_repo: Path) -> None:
             "into the next sentence, the HTML shows it alone in <em>",
         )
     )
+    # core/classes/RegistrationCore.php sendMail($aData) from user/JoinFormProcess.php:
+    # not a universal login, so the password line is the hidden one; userActivationType 1
+    # (pH7_Core.sql's default: no activation) gives the log-in line.
+    first = "Noor"
+    forgot = _ph7_uri(routes, "lost-password", "main", "forgot") + "/user"
+    content = (
+        t("Welcome to %site_name%, %0%!", first)
+        + "<br />"
+        + t("Hi %0%! We are proud to welcome you as a member of %site_name%!", first)
+        + "<br />"
+        + t(
+            "Please %0% to meet new people from today!",
+            '<a href="' + _ph7_uri(routes, "user", "main", "login") + '"><b>'
+            + t("log in") + "</b></a>",
+        )
+        + "<br />"
+        + '<br /><span style="text-decoration:underline">'
+        + t("Please save the following information for future reference:")
+        + "</span><br /><em>"
+        + t("Email: %0%.", email)
+        + "<br />"
+        + t("Username: %0%.", "noor_t")
+        + "<br />"
+        + t(
+            "Password: ****** (hidden to protect against theft of your account. If you have "
+            'forgotten your password, please request a new one <a href="%0%">here</a>).',
+            forgot,
+        )
+        + "</em>"
+    )  # fmt: skip
+    registration_footer = (
+        t(
+            'You are receiving this email because we received a registration application '
+            'with "%0%" email address for %site_name% (%site_url%).',
+            email,
+        )
+        + "<br />"
+        + t(
+            "If you think someone has used your email address without your knowledge to "
+            "create an account on %site_name%, please contact us using our contact form "
+            "available on our website."
+        )
+    )
+    mails.append(
+        (
+            "welcome",
+            "_protected/app/system/global/views/base/tpl/mail/sys/mod/user/"
+            "account_registration.tpl",
+            "_protected/app/system/core/classes/RegistrationCore.php",
+            content,
+            t("Hello %0%, Welcome to %site_name%!", first),
+            None,
+            datetime(2026, 12, 4, 10, 48, 3, tzinfo=UTC),
+            "the password is shown as ****** (hidden); nothing to type",
+        )
+    )
+    # core/classes/SecurityCore.php sendLoginAttemptsExceededAlert(): maxUserLoginAttempts
+    # 20 and loginUserAttemptTime 60 (pH7_Core.sql defaults)
+    content = (
+        t("Hi %0%", first)
+        + "<br />"
+        + t(
+            'Someone tried to login more than %0% times with the IP address: "%1%".',
+            "20",
+            "198.51.100.23",
+        )
+        + "<br />"
+        + t(
+            "For safety and security reasons, we have blocked access to this person for a "
+            "delay of %0% minutes.",
+            "60",
+        )
+        + "<br /><ol><li>"
+        + t(
+            'If it was you who tried to login to your account, we suggest to <a href="%1%">'
+            "request a new password</a> in %0% minutes.",
+            "60",
+            forgot,
+        )
+        + "</li><li>"
+        + t(
+            "If you don't know the person who made the login attempts, you should be very "
+            "careful and change your password to a new complex one."
+        )
+        + "</li></ol><br /><hr />"
+        + t("Have a nice day!")
+    )
+    mails.append(
+        (
+            "login-attempts",
+            "_protected/app/system/global/views/base/tpl/mail/sys/core/alert_login_attempt.tpl",
+            "_protected/app/system/core/classes/SecurityCore.php",
+            content,
+            t("Security Alert: Login Attempts - %site_name%"),
+            None,
+            datetime(2026, 12, 4, 12, 20, 36, tzinfo=UTC),
+            None,
+        )
+    )
+    views = {"welcome": {"footer": registration_footer, "b_footer": bottom}}
     for name_, tpl, controller, content, subject, code, sent, note in mails:
-        page = parse_mail(tpl, content, email)
+        page = parse_mail(tpl, content, email, views.get(name_, {}))
         raw = message(
             sender=f"{PH7_SITE_NAME} <noreply@dating.example.com>",
             subject=subject,
