@@ -36,6 +36,7 @@ import base64
 import hashlib
 import importlib.util
 import json
+import logging
 import re
 import subprocess
 import sys
@@ -627,11 +628,168 @@ def ph7(repo: Path, html2text_repo: Path) -> None:
 H2T_COMMIT = "31441fd8e4df780d2a3ec4bf401e679a27dbe6e4"
 
 
+# ---------------------------------------------------------------------------------------
+# Askbot
+
+ASKBOT = "ASKBOT/askbot-devel"
+ASKBOT_COMMIT = "60ab07ffc56175b76b5a8159c23942182e81f874"
+ASKBOT_APP_URL = "https://birders.example.org/"
+ASKBOT_SITE_NAME = "Birders Q&A"  # live setting APP_SHORT_NAME
+
+
+def askbot(repo: Path) -> None:
+    import jinja2
+    import premailer
+    from bs4 import BeautifulSoup
+    from jinja2.ext import Extension
+    from urllib.parse import urlparse
+
+    commit = ASKBOT_COMMIT
+    names = [
+        "email/base_mail.html",
+        "email/footer.html",
+        "authopenid/account_activation/subject.txt",
+        "authopenid/account_activation/body.html",
+        "authopenid/account_recovery/subject.txt",
+        "authopenid/account_recovery/body.html",
+        "email/email_change_verification/subject.txt",
+        "email/email_change_verification/body.html",
+    ]
+    templates = {n: _show(repo, commit, "askbot/jinja2/" + n) for n in names}
+    transformer = premailer.Premailer()
+    logging.getLogger("CSSUTILS").setLevel(logging.CRITICAL)  # cssutils' warnings on stderr
+
+    class PremailerExtension(Extension):
+        """askbot/templatetags/premail.py: {% premailer %}..{% endpremailer %} gives
+        Premailer().transform() of its content (jinja2_simple_tags' ContainerTag)."""
+
+        tags = {"premailer"}
+
+        def parse(self, parser):
+            lineno = next(parser.stream).lineno
+            body = parser.parse_statements(("name:endpremailer",), drop_needle=True)
+            call = self.call_method("_render")
+            return jinja2.nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+        def _render(self, caller):
+            return transformer.transform(caller())
+
+    def sub_vars(text, user=None):
+        """templatetags/extra_filters_jinja.py sub_vars() with no user: SITE_NAME only
+        (the footer has no SITE_LINK)."""
+        return re.sub(r"\{\{\s*SITE_NAME\s*\}\}", ASKBOT_SITE_NAME, str(text))
+
+    # testproject/testproject/settings.py: autoescape False; jinja2.ext.i18n with the
+    # language's gettext (English: the msgids themselves).
+    env = jinja2.Environment(
+        loader=jinja2.DictLoader(templates),
+        extensions=["jinja2.ext.i18n", PremailerExtension],
+        autoescape=False,
+    )
+    env.install_null_translations(newstyle=False)
+    env.filters["sub_vars"] = sub_vars
+    settings = types.SimpleNamespace(
+        EMAIL_TEXT_FOOTER="<p>Sincerely,<br>{{ SITE_NAME }} Administrator</p>",
+    )
+
+    def site_url(url: str) -> str:
+        base = urlparse(ASKBOT_APP_URL)
+        return base.scheme + "://" + base.netloc + url
+
+    def absolutize_urls(html_string: str) -> str:
+        base_url = site_url("")
+        img = rf'\g<prefix>"{base_url}/\g<url>"'
+        rep = rf'\g<prefix>"{base_url}\g<url>"'
+        html_string = re.sub(r'(?P<prefix><img[^<]+src=)"(?P<url>/[^"]+)"', img, html_string,
+                             flags=re.I)  # fmt: skip
+        html_string = re.sub(r"(?P<prefix><img[^<]+src=)'(?P<url>/[^']+)'", img, html_string,
+                             flags=re.I)  # fmt: skip
+        html_string = re.sub(r'(?P<prefix><a[^<]+href=)"(?P<url>/[^"]+)"', rep, html_string,
+                             flags=re.I)  # fmt: skip
+        html_string = re.sub(r"(?P<prefix><a[^<]+href=)'(?P<url>/[^']+)'", rep, html_string,
+                             flags=re.I)  # fmt: skip
+        return html_string.replace(f"{base_url}//", f"{base_url}/")
+
+    def format_url_replacement(url: str, text: str) -> str:
+        url = url.strip()
+        text = text.strip()
+        if url and text and urlparse(url).netloc != text and url != text:
+            return f"{url} ({text})"
+        return url or text or ""
+
+    def get_text_from_html(html_text: str) -> str:
+        soup = BeautifulSoup(html_text, "html5lib")
+        for link in soup.find_all("a"):
+            link.replaceWith(format_url_replacement(link.get("href", ""), "".join(link.text) or ""))
+        for image in soup.find_all("img"):
+            image.replaceWith(format_url_replacement(image.get("src", ""), image.get("alt", "")))
+        body = soup.find("body")
+        phrases = [s.strip() for s in body.get_text().split("\n") if s.strip()]
+        return "\n\n".join(phrases)
+
+    mails = [
+        # deps/django_authopenid/views.py send_email_key(): AccountActivation for
+        # verify_email_and_register, AccountRecovery for user_account_recover; the key is
+        # generate_random_key(): 16 lower-case hex digits.
+        ("activate", "authopenid/account_activation", "/account/verify-email/",
+         "3f9c0a7be41d5286", datetime(2026, 12, 4, 13, 5, 12, tzinfo=UTC)),
+        ("recover", "authopenid/account_recovery", "/account/recover/",
+         "b80e6d13c7f2a459", datetime(2026, 12, 4, 13, 41, 58, tzinfo=UTC)),
+        # views/users.py: EmailChangeVerification, a link only; service_url() puts
+        # SERVICE_URL_PREFIX "s/" (conf/static_settings.py) before verify-email-change/
+        ("email-change", "email/email_change_verification", "/s/verify-email-change/",
+         "5e2d94c0af71b386", datetime(2026, 12, 4, 14, 10, 26, tzinfo=UTC)),
+    ]  # fmt: skip
+    for name, path, url, key, sent in mails:
+        context = {
+            "key": key,
+            "site_name": ASKBOT_SITE_NAME,
+            "recipient_user": None,
+            "validation_link": site_url(url) + "?validation_code=" + key,
+            "settings": settings,
+        }
+        subject = " ".join(env.get_template(path + "/subject.txt").render(context).split())
+        subject = "[Django] " + subject  # EMAIL_SUBJECT_PREFIX: Django's default
+        body = absolutize_urls(env.get_template(path + "/body.html").render(context))
+        body = absolutize_urls(body)  # send_mail() does it again
+        raw = message(
+            sender=f"{ASKBOT_SITE_NAME} <webmaster@birders.example.org>",
+            subject=subject,
+            text=get_text_from_html(body),
+            html_part=body,
+            sent=sent,
+        )
+        _save(
+            source="askbot",
+            template=name,
+            lang="en",
+            kind="notice" if name == "email-change" else "saas-otp",
+            code=None if name == "email-change" else key,
+            repository=ASKBOT,
+            path=",".join(
+                [f"askbot/jinja2/{path}/subject.txt", f"askbot/jinja2/{path}/body.html",
+                 "askbot/jinja2/email/base_mail.html", "askbot/jinja2/email/footer.html",
+                 "askbot/mail/messages.py", "askbot/mail/__init__.py", "askbot/utils/html.py",
+                 "askbot/deps/django_authopenid/views.py"]
+            ),  # fmt: skip
+            commit=commit,
+            licence="GPL-3.0-or-later",
+            rendered="Jinja2 3.1.6 (i18n, autoescape off) with premailer 3.10.0 for "
+            "{% premailer %}; text part by get_text_from_html (bs4 4.7.1 + html5lib 1.1); "
+            "absolutize_urls as askbot/utils/html.py",
+            raw=raw,
+            note=None
+            if name == "email-change"
+            else "the key to paste into the form if the link cannot be followed",
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     misago(args.mirrors / "rafalp+Misago" / "repo")
+    askbot(args.mirrors / "ASKBOT+askbot-devel" / "repo")
     ph7(
         args.mirrors / "pH7Software+pH7-Social-Dating-CMS" / "repo",
         args.mirrors / "pH-7+Html2Text" / "repo",
