@@ -1,10 +1,11 @@
-"""Round 26 (social): mail of a community forum, rendered from its own templates.
+"""Round 26 (social): a forum, a dating site and a Q&A community, rendered from their code.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_social.py \\
         --mirrors /work/.mirror
 
-Needs Django 5.2.19 and polib 1.2.0 (``pip install --target /tmp/social-django
-Django==5.2.19 polib==1.2.0``; the script puts ``/tmp/social-django`` on ``sys.path``).
+Needs, in ``/tmp/social-django`` (``pip install --target /tmp/social-django ...``; the script
+puts it on ``sys.path``): Django 5.2.19, polib 1.2.0, Jinja2 3.1.6, premailer 3.10.0 (which
+brought lxml 6.2.0, cssutils 2.15.0, cssselect 1.6.0), beautifulsoup4 4.7.1 and html5lib 1.1.
 
 - rafalp/Misago (GPL-2.0-only), commit ``MISAGO_COMMIT``: the forum's account mails.
   ``misago/core/mail.py`` (``build_mail``) renders ``<template>.txt`` and ``<template>.html``
@@ -24,9 +25,39 @@ Django==5.2.19 polib==1.2.0``; the script puts ``/tmp/social-django`` on ``sys.p
   in ``devproject/settings.py``). The catalogues ``misago/locale/<lang>/LC_MESSAGES/
   django.po`` are compiled with polib (fuzzy entries left out, as msgfmt does) into a
   temporary ``LOCALE_PATHS``. A language is used for a template only where its catalogue
-  has every context of that template and the subject and translates all their strings.
-  Tokens in links have the shape of ``misago/users/tokens.py`` (8 hex checksum + base64 of
-  an 8 hex hash and the day number, ``=`` stripped). None of these mails gives a code.
+  has every context of that template and the subject and translates all their strings
+  (en, fr, pl, pt-BR here). Tokens in links have the shape of ``misago/users/tokens.py``.
+  None of these mails gives a code.
+- ASKBOT/askbot-devel (GPL-3.0-or-later), commit ``ASKBOT_COMMIT``: ``send_email_key()`` of
+  ``askbot/deps/django_authopenid/views.py`` sends ``AccountActivation`` and
+  ``AccountRecovery`` (``askbot/mail/messages.py``) with a ``generate_random_key()`` key
+  (16 lower-case hex digits), which the mail gives to paste into the form; ``views/users.py``
+  sends ``EmailChangeVerification`` (a link only). ``BaseEmail`` renders
+  ``askbot/jinja2/<path>/subject.txt`` (whitespace joined) and ``body.html`` (extending
+  ``email/base_mail.html``, whose ``{% premailer %}`` block is ``Premailer().transform()``
+  as ``askbot/templatetags/premail.py``; footer ``email/footer.html`` with the default
+  ``EMAIL_TEXT_FOOTER`` through ``sub_vars``) with Jinja2, i18n extension, autoescape off
+  (``testproject/testproject/settings.py``); ``askbot/mail/__init__.py`` prefixes the subject
+  with ``EMAIL_SUBJECT_PREFIX`` (Django's default ``[Django] ``, which the askbot setting
+  takes), runs ``absolutize_urls`` and sends the text part made by ``get_text_from_html``
+  (``askbot/utils/html.py``: BeautifulSoup with html5lib, links as ``url (text)``, non-blank
+  lines stripped and joined by blank lines) with the HTML as alternative. English only: no
+  catalogue in ``askbot/locale`` has these strings.
+- pH7Software/pH7-Social-Dating-CMS (pH7Builder, MIT), commit ``PH7_COMMIT``, with
+  pH-7/Html2Text (MIT) at the commit its ``composer.lock`` pins: ``PH7Tpl::parseMail()``
+  (``_protected/framework/Layout/Tpl/Engine/PH7Tpl/PH7Tpl.class.php``) fills the mail
+  template's ``{content}`` and the ``MailLayout`` pieces (``_protected/framework/Layout/Html/
+  Mail.class.php``: header, sub-header, sub-footer with ``t()`` strings and the
+  ``Design::link()`` comment, footer); ``t()`` takes the ``en_US`` catalogue
+  (``_protected/app/langs/en_US/LC_MESSAGES/global.po``) and replaces ``%0%``.. and the
+  ``SysVar`` variables. ``Mail::send()`` (``_protected/framework/Mail/Mail.class.php``) sends
+  the HTML and a text part made by ``PH7\\HtmlToText\\Convert``: the body's textContent
+  (DOMDocument), whitespace runs made one space, trimmed. Mails: the lost-password new
+  password (``modules/lost-password/controllers/MainController.php``, 8 characters of
+  ``PasswordGenerator``'s alphabet), the welcome mail (``core/classes/RegistrationCore.php``,
+  password hidden as ``******``) and the login-attempts alert
+  (``core/classes/SecurityCore.php``). English only (the repository ships en_US alone).
+  The PHP is not run (the php here has no DOM extension): these steps are redone in Python.
 """
 
 from __future__ import annotations
@@ -34,7 +65,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import importlib.util
 import json
 import logging
 import re
@@ -238,6 +268,7 @@ def misago(repo: Path) -> None:
         forum_address="https://forum.example.com/",
         email_footer="",
     )
+
     class User:
         pk = id = 4127
         username = "NoorT"
@@ -525,7 +556,7 @@ def ph7(repo: Path, html2text_repo: Path) -> None:
     )  # fmt: skip
     registration_footer = (
         t(
-            'You are receiving this email because we received a registration application '
+            "You are receiving this email because we received a registration application "
             'with "%0%" email address for %site_name% (%site_url%).',
             email,
         )
@@ -610,10 +641,14 @@ def ph7(repo: Path, html2text_repo: Path) -> None:
             code=code,
             repository=PH7,
             path=",".join(
-                [tpl, controller, "_protected/framework/Layout/Html/Mail.class.php",
-                 "_protected/framework/Layout/Tpl/Engine/PH7Tpl/PH7Tpl.class.php",
-                 "_protected/framework/Mail/Mail.class.php",
-                 "_protected/app/langs/en_US/LC_MESSAGES/global.po"]
+                [
+                    tpl,
+                    controller,
+                    "_protected/framework/Layout/Html/Mail.class.php",
+                    "_protected/framework/Layout/Tpl/Engine/PH7Tpl/PH7Tpl.class.php",
+                    "_protected/framework/Mail/Mail.class.php",
+                    "_protected/app/langs/en_US/LC_MESSAGES/global.po",
+                ]
             ),  # fmt: skip
             commit=commit,
             licence="MIT",
@@ -638,11 +673,12 @@ ASKBOT_SITE_NAME = "Birders Q&A"  # live setting APP_SHORT_NAME
 
 
 def askbot(repo: Path) -> None:
+    from urllib.parse import urlparse
+
     import jinja2
     import premailer
     from bs4 import BeautifulSoup
     from jinja2.ext import Extension
-    from urllib.parse import urlparse
 
     commit = ASKBOT_COMMIT
     names = [
@@ -767,10 +803,16 @@ def askbot(repo: Path) -> None:
             code=None if name == "email-change" else key,
             repository=ASKBOT,
             path=",".join(
-                [f"askbot/jinja2/{path}/subject.txt", f"askbot/jinja2/{path}/body.html",
-                 "askbot/jinja2/email/base_mail.html", "askbot/jinja2/email/footer.html",
-                 "askbot/mail/messages.py", "askbot/mail/__init__.py", "askbot/utils/html.py",
-                 "askbot/deps/django_authopenid/views.py"]
+                [
+                    f"askbot/jinja2/{path}/subject.txt",
+                    f"askbot/jinja2/{path}/body.html",
+                    "askbot/jinja2/email/base_mail.html",
+                    "askbot/jinja2/email/footer.html",
+                    "askbot/mail/messages.py",
+                    "askbot/mail/__init__.py",
+                    "askbot/utils/html.py",
+                    "askbot/deps/django_authopenid/views.py",
+                ]
             ),  # fmt: skip
             commit=commit,
             licence="GPL-3.0-or-later",
