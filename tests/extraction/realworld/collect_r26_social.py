@@ -1,4 +1,4 @@
-"""Round 26 (social): a forum, a dating site and a Q&A community, rendered from their code.
+"""Round 26 (social): a forum, a dating site, a Q&A community and a mailing-list server.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_social.py \\
         --mirrors /work/.mirror
@@ -58,6 +58,16 @@ brought lxml 6.2.0, cssutils 2.15.0, cssselect 1.6.0), beautifulsoup4 4.7.1 and 
   password hidden as ``******``) and the login-attempts alert
   (``core/classes/SecurityCore.php``). English only (the repository ships en_US alone).
   The PHP is not run (the php here has no DOM extension): these steps are redone in Python.
+- wikimedia/operations-debs-mailman3 (GNU Mailman 3 core as packaged by Wikimedia,
+  GPL-3.0-or-later), commit ``MAILMAN3_COMMIT``: the subscription and unsubscription
+  confirmation requests of ``src/mailman/app/subscriptions.py``
+  (``_handle_confirmation_needed_events``): ``src/mailman/templates/<lang>/
+  list:user:action:(un)subscribe.txt`` (en, de) through ``expand()``
+  (``src/mailman/utilities/string.py``, ``string.Template.safe_substitute``), subject
+  ``confirm <token>`` (a 40 hex SHA-1 of ``utilities/uid.py``'s TokenFactory), From the list's
+  confirm address, one text part. Mailman sends it in the language's charset; here the
+  text part is UTF-8 as ``collect.message()`` builds it (same text). The token is not asked
+  for: the reader replies keeping the subject, so no code.
 """
 
 from __future__ import annotations
@@ -826,12 +836,85 @@ def askbot(repo: Path) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# GNU Mailman 3 core
+
+MAILMAN3 = "wikimedia/operations-debs-mailman3"
+MAILMAN3_COMMIT = "96e43dd326efb87e5cb07226c238c22ddace6775"
+
+
+def mailman3(repo: Path) -> None:
+    """src/mailman/app/subscriptions.py _handle_confirmation_needed_events(): the template
+    list:user:action:(un)subscribe of the list's language (TemplateLoader.get falls back
+    to src/mailman/templates/<lang>/, read whole) through expand() (utilities/string.py:
+    string.Template.safe_substitute with the list's substitutions and the extras); subject
+    ``confirm <token>``; From the confirm address (``verp_confirm_format`` ``$address+
+    $cookie`` of config/schema.cfg); a single text part (UserNotification)."""
+    from string import Template
+
+    commit = MAILMAN3_COMMIT
+    list_name, mail_host = "birdwatch", "lists.example.org"
+    mails = [
+        ("subscribe", "list:user:action:subscribe",
+         "8f1c3d6e92a4b07f5e1d2c9a8b36f4e0d7a2c915", datetime(2026, 12, 4, 15, 2, 11, tzinfo=UTC)),
+        ("unsubscribe", "list:user:action:unsubscribe",
+         "2b7e90c4d1f35a68e9c0b4d27f1a36e85c9d0b42", datetime(2026, 12, 4, 15, 40, 37, tzinfo=UTC)),
+    ]  # fmt: skip
+    for lang in ("en", "de"):
+        for name, template, token, sent in mails:
+            path = f"src/mailman/templates/{lang}/{template}.txt"
+            confirm = f"{list_name}-confirm+{token}@{mail_host}"
+            subs = {
+                "site_email": "postmaster@example.org",
+                "listname": f"{list_name}@{mail_host}",
+                "list_id": f"{list_name}.{mail_host}",
+                "display_name": "Birdwatch",
+                "short_listname": list_name,
+                "domain": mail_host,
+                "description": "",
+                "info": "",
+                "request_email": f"{list_name}-request@{mail_host}",
+                "owner_email": f"{list_name}-owner@{mail_host}",
+                "language": lang,
+                "token": token,
+                "subject": f"confirm {token}",
+                "confirm_email": confirm,
+                "user_email": "noor.tester@example.com",
+                "confirm_address": confirm,
+                "email_address": "noor.tester@example.com",
+                "domain_name": mail_host,
+                "contact_address": f"{list_name}-owner@{mail_host}",
+            }
+            text = Template(_show(repo, commit, path)).safe_substitute(subs)
+            raw = message(
+                sender=confirm, subject=f"confirm {token}", text=text, html_part=None, sent=sent
+            )
+            _save(
+                source="mailman3",
+                template=name,
+                lang=lang,
+                kind="notice",
+                code=None,
+                repository=MAILMAN3,
+                path=f"{path},src/mailman/app/subscriptions.py,src/mailman/utilities/string.py,"
+                "src/mailman/email/message.py,src/mailman/model/template.py",
+                commit=commit,
+                licence="GPL-3.0-or-later",
+                rendered="string.Template.safe_substitute of the template file as expand() "
+                "does, subject 'confirm <token>' as _handle_confirmation_needed_events()",
+                raw=raw,
+                note="the token (SHA-1 hex) is only in the subject and the From address: the "
+                "mail asks for a reply with the subject kept, nothing to type",
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     misago(args.mirrors / "rafalp+Misago" / "repo")
     askbot(args.mirrors / "ASKBOT+askbot-devel" / "repo")
+    mailman3(args.mirrors / "wikimedia+operations-debs-mailman3" / "repo")
     ph7(
         args.mirrors / "pH7Software+pH7-Social-Dating-CMS" / "repo",
         args.mirrors / "pH-7+Html2Text" / "repo",
