@@ -1,4 +1,4 @@
-"""Round 26 (social): a forum, a dating site, a Q&A community and a mailing-list server.
+"""Round 26 (social): a forum, a dating site, a Q&A community, a mailing-list server, a chat.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_social.py \\
         --mirrors /work/.mirror
@@ -68,6 +68,10 @@ brought lxml 6.2.0, cssutils 2.15.0, cssselect 1.6.0), beautifulsoup4 4.7.1 and 
   confirm address, one text part. Mailman sends it in the language's charset; here the
   text part is UTF-8 as ``collect.message()`` builds it (same text). The token is not asked
   for: the reader replies keeping the subject, so no code.
+- msgbyte/tailchat (Apache-2.0), commit ``TAILCHAT_COMMIT``: the chat server's e-mail OTPs
+  (verify e-mail, forgotten password), Chinese in the code, rendered as ``tailchat()``
+  says: the HTML literal of ``server/services/core/user/user.service.ts`` in
+  ``server/views/mail.ejs``, HTML only.
 """
 
 from __future__ import annotations
@@ -908,6 +912,58 @@ def mailman3(repo: Path) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------
+# Tailchat
+
+TAILCHAT = "msgbyte/tailchat"
+TAILCHAT_COMMIT = "70c1e2b3d425ca65dc1dab4bcb36aadc27adc0ee"
+
+
+def tailchat(repo: Path) -> None:
+    """server/services/core/user/user.service.ts: verifyEmail() and forgetPassword() build
+    an HTML string (template literal) around generateRandomNumStr(6) (six digits) and call
+    mail.sendMail (server/services/core/user/mail.service.ts), which puts it as ``body``
+    into server/views/mail.ejs (``<%- body %>``: unescaped, EJS keeps the whitespace around
+    the tag) and sends that HTML alone through nodemailer (server/models/user/mail.ts);
+    the subjects are the literals there. The text is Chinese in the code itself."""
+    commit = TAILCHAT_COMMIT
+    service = _show(repo, commit, "server/services/core/user/user.service.ts")
+    layout = _show(repo, commit, "server/views/mail.ejs")
+    mails = [
+        ("verify-email", "async verifyEmail(", "483920", datetime(2026, 12, 4, 16, 3, 44, tzinfo=UTC)),
+        ("forget-password", "async forgetPassword(", "615078", datetime(2026, 12, 4, 16, 27, 9, tzinfo=UTC)),
+    ]  # fmt: skip
+    for name, start, otp, sent in mails:
+        func = service[service.index(start) :]
+        body = re.search(r"const html = `(.*?)`;", func, re.S).group(1)
+        subject = re.search(r"subject: `(.*?)`,", func, re.S).group(1)
+        body = body.replace("${otp}", otp)
+        subject = subject.replace("${otp}", otp)
+        page = layout.replace("<%- body %>", body)
+        raw = message(
+            sender="Tailchat <noreply@chat.example.com>",
+            subject=subject,
+            text=None,
+            html_part=page,
+            sent=sent,
+        )
+        _save(
+            source="tailchat",
+            template=name,
+            lang="zh-CN",
+            kind="saas-otp",
+            code=otp,
+            repository=TAILCHAT,
+            path="server/services/core/user/user.service.ts,server/services/core/user/"
+            "mail.service.ts,server/views/mail.ejs,server/models/user/mail.ts",
+            commit=commit,
+            licence="Apache-2.0",
+            rendered="the service's HTML template literal with the OTP, put into mail.ejs "
+            "for <%- body %> as EJS does; HTML only, as nodemailer is given html alone",
+            raw=raw,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -915,6 +971,7 @@ def main() -> None:
     misago(args.mirrors / "rafalp+Misago" / "repo")
     askbot(args.mirrors / "ASKBOT+askbot-devel" / "repo")
     mailman3(args.mirrors / "wikimedia+operations-debs-mailman3" / "repo")
+    tailchat(args.mirrors / "msgbyte+tailchat" / "repo")
     ph7(
         args.mirrors / "pH7Software+pH7-Social-Dating-CMS" / "repo",
         args.mirrors / "pH-7+Html2Text" / "repo",
