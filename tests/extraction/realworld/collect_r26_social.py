@@ -930,8 +930,10 @@ def tailchat(repo: Path) -> None:
     service = _show(repo, commit, "server/services/core/user/user.service.ts")
     layout = _show(repo, commit, "server/views/mail.ejs")
     mails = [
-        ("verify-email", "async verifyEmail(", "483920", datetime(2026, 12, 4, 16, 3, 44, tzinfo=UTC)),
-        ("forget-password", "async forgetPassword(", "615078", datetime(2026, 12, 4, 16, 27, 9, tzinfo=UTC)),
+        ("verify-email", "async verifyEmail(", "483920",
+         datetime(2026, 12, 4, 16, 3, 44, tzinfo=UTC)),
+        ("forget-password", "async forgetPassword(", "615078",
+         datetime(2026, 12, 4, 16, 27, 9, tzinfo=UTC)),
     ]  # fmt: skip
     for name, start, otp, sent in mails:
         func = service[service.index(start) :]
