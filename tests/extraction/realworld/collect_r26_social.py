@@ -1,4 +1,4 @@
-"""Round 26 (social): a forum, a dating site, a Q&A community, a mailing-list server, a chat.
+"""Round 26 (social): a forum, a dating site, a Q&A community, a mailing-list server, chats.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r26_social.py \\
         --mirrors /work/.mirror
@@ -72,6 +72,8 @@ brought lxml 6.2.0, cssutils 2.15.0, cssselect 1.6.0), beautifulsoup4 4.7.1 and 
   (verify e-mail, forgotten password), Chinese in the code, rendered as ``tailchat()``
   says: the HTML literal of ``server/services/core/user/user.service.ts`` in
   ``server/views/mail.ejs``, HTML only.
+- openimsdk/chat (OpenIM's account service, Apache-2.0), commit ``OPENIM_COMMIT``: the
+  e-mail verification code of ``pkg/email/mail.go``, one HTML body, as ``openim()`` says.
 """
 
 from __future__ import annotations
@@ -966,6 +968,46 @@ def tailchat(repo: Path) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------
+# OpenIM chat
+
+OPENIM = "openimsdk/chat"
+OPENIM_COMMIT = "73e7b82a64fdc997a415f3a55f697e0c5800f1d1"
+
+
+def openim(repo: Path) -> None:
+    """pkg/email/mail.go SendMail(): gomail with From the configured sender, Subject the
+    configured ``mail.title`` (config/chat-rpc-chat.yml leaves it empty for the operator;
+    here "Verification code"), one text/html body from its fmt.Sprintf format with the
+    code of internal/rpc/chat/login.go genVerifyCode() (``code.len`` 6 digits)."""
+    commit = OPENIM_COMMIT
+    src = _show(repo, commit, "pkg/email/mail.go")
+    fmt = re.search(r'msg\.SetBody\(`text/html`, fmt\.Sprintf\("(.*?)", verifyCode\)\)', src)
+    code = "907431"
+    body = fmt.group(1).replace("%s", code)
+    raw = message(
+        sender="noreply@im.example.com",
+        subject="Verification code",
+        text=None,
+        html_part=body,
+        sent=datetime(2026, 12, 4, 17, 12, 5, tzinfo=UTC),
+    )
+    _save(
+        source="openim-chat",
+        template="verify-code",
+        lang="en",
+        kind="saas-otp",
+        code=code,
+        repository=OPENIM,
+        path="pkg/email/mail.go,internal/rpc/chat/login.go,config/chat-rpc-chat.yml",
+        commit=commit,
+        licence="Apache-2.0",
+        rendered="the fmt.Sprintf format of pkg/email/mail.go with the code, sent as the "
+        "only (text/html) body as gomail does; subject from the operator's config",
+        raw=raw,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mirrors", type=Path, required=True)
@@ -974,6 +1016,7 @@ def main() -> None:
     askbot(args.mirrors / "ASKBOT+askbot-devel" / "repo")
     mailman3(args.mirrors / "wikimedia+operations-debs-mailman3" / "repo")
     tailchat(args.mirrors / "msgbyte+tailchat" / "repo")
+    openim(args.mirrors / "openimsdk+chat" / "repo")
     ph7(
         args.mirrors / "pH7Software+pH7-Social-Dating-CMS" / "repo",
         args.mirrors / "pH-7+Html2Text" / "repo",
