@@ -258,7 +258,7 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25)
+LATER_ROUNDS = tuple(range(3, 27))
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
 ROUND_NAMES = {
     3: "three",
@@ -284,6 +284,7 @@ ROUND_NAMES = {
     23: "twenty-three",
     24: "twenty-four",
     25: "twenty-five",
+    26: "twenty-six",
 }
 
 
