@@ -1603,3 +1603,19 @@ def test_round_twenty_five_tuning_cjk_glue_cells_vowelless_and_sentences() -> No
     assert extract_code("Zure aldi baterako pasahitza mq95Z7$hx2ce da. Mesedez") == "mq95Z7$hx2ce"
     # a brand with a mark is no password
     assert extract_code("Reimposta la password di Easy!Appointments. Clicca qui.") is None
+
+
+def test_round_twenty_six_percent_signs_run_on_symbols_and_keys() -> None:
+    # a per-cent sign inside a short password is no percentage
+    assert extract_code("Anwender Name: Maria14<br><br>Kennwort: 5%tq2@<br><br>") == "5%tq2@"
+    assert extract_code("Mot de passe: 4$hz7#9%b\n") == "4$hz7#9%b"
+    assert extract_code("Kennwort: siehe oben, Rabatt 5% auf alles") is None
+    # a password with a symbol run into the next sentence's first word
+    mail = "Hello,Your new password is: h7Rq~2XePlease change it once you are logged in."
+    assert extract_code(mail) == "h7Rq~2Xe"
+    # a key alone under a line that asks to paste "this key"
+    mail = "copy/paste this key into the form:\n\n3f9c0a7be41d5286\n\nIf you believe"
+    assert extract_code(mail) == "3f9c0a7be41d5286"
+    assert (
+        extract_code("Keep this key safe: the spare is under the mat.\n\n3f9c0a7be41d5286") is None
+    )

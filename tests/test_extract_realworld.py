@@ -1209,9 +1209,12 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round twenty-five (228 mails, 23 new repositories, held out whole), scored once: 0.773
 # (68/88) at 0.944; tuned on since (a mail that says it gives two codes, "Captcha is:",
 # hyphenated passphrases, tags a text part shows escaped, "Secret:"): 0.955 (84/88) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2629/2737 (0.961): most misses over 32 characters, in
+# Round twenty-six (127 mails, 24 new repositories, held out whole), scored once: 0.784
+# (29/37) at 0.967; tuned on since (a per-cent sign inside a password, a password with a
+# symbol run into the next sentence, "this key into the form:"): 1.000 (37/37) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2672/2774 (0.963): most misses over 32 characters, in
 # a link, plain words in a sentence, or a password word no rule has
-ROUNDS = {f"round{n}" for n in range(3, 26)}
+ROUNDS = {f"round{n}" for n in range(3, 27)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
                    "AGPL-3.0-or-later", "GPL-3.0", "GPL-3.0-or-later", "LGPL-3.0", "MPL-2.0",
                    "OSL-3.0", "CC0-1.0", "GPL-2.0-or-later", "BSD-2-Clause",
@@ -1283,6 +1286,7 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
         (23, 100),
         (24, 100),
         (25, 100),
+        (26, 100),
     ],
 )
 def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
@@ -1339,6 +1343,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout23",
         "holdout24",
         "holdout25",
+        "holdout26",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

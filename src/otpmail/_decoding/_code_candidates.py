@@ -553,6 +553,8 @@ def _symbolic_secrets(seg: str) -> list[_Candidate]:
         run_on = _TAIL_WORD.search(seg, start, end)
         if run_on and _SENTENCE_GOES_ON.match(seg, end):
             end = run_on.start()  # "Welcome-Hoa2026We recommend": the next sentence's word
+        elif (cut := _run_on_end(seg, start, end)) is not None:
+            end = cut  # "h7Rq~2XePlease change it": a text part whose lines ran together
         value = seg[start:end]
         if not _is_symbolic_secret(value, hyphen=True, labelled=True):
             continue  # not even where a label would allow the most (cheap, so first)

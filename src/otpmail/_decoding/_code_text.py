@@ -126,8 +126,11 @@ _MONEY = re.compile(
     r"|[0-9](?<![0-9A-Za-z][0-9])(?:[0-9]{0,2}(?:[,.' ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     rf"|[0-9]*(?:[.,][0-9]{{1,2}})?)[ \t]?(?:{_CURRENCY})"
 )
-_PERCENT = re.compile(r"[0-9](?<![0-9A-Za-z][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?%")
-"""A percentage (``12.5 %``): a number, never a code."""
+_PERCENT = re.compile(
+    r"[0-9](?<![0-9A-Za-z][0-9])[0-9]*(?:[.,][0-9]+)?[ \t]?%(?![0-9A-Za-z@#$&*!?~^=+])"
+)
+"""A percentage (``12.5 %``): a number, never a code; not a sign inside a password that
+goes on after it (``5%tq2@``)."""
 _PHONE = re.compile(
     r"\+[ \t]?[0-9][0-9 \t().-]{5,}[0-9]"
     r"|\([0-9]{2,5}\)[ \t]?[0-9][0-9 \t.-]{3,}[0-9]"

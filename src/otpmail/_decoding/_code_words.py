@@ -146,7 +146,9 @@ _POSITIVE = _words(
     r"challenge(?= ?[:=])|"
     # a key the reader is told to use, with its colon ("use the following activation key:
     # k4Q8b2Xr…"), not a product's licence key in prose
-    r"(?:activation|security|verification) key(?= ?[:：])|verify ?key(?= ?[:：])|(?:aktivierungs|sicherheits)schlüssel(?= ?[:：])|"
+    r"(?:activation|security|verification) key(?= ?[:：])|verify ?key(?= ?[:：])|"
+    # "copy/paste this key into the form:" over it
+    r"(?:this|the following) key(?=[^\n.]{0,40}[:：][ \t]*(?:\n|$))|(?:aktivierungs|sicherheits)schlüssel(?= ?[:：])|"
     r"clé d'activation(?= ?[:：])|ключ\w* активации(?= ?[:：])|klucz\w* aktywac\w*(?= ?[:：])|",
     rf"pin[ -]?codes?(?={_PIN_CODE_IS})",
     # a password or credential the mail gives to be typed ("Your password: bcCE79DF9r",

@@ -94,7 +94,7 @@ from pathlib import Path
 from collect import HERE, message
 
 sys.path.insert(0, "/tmp/social-django")
-import polib  # noqa: E402
+import polib
 
 MISAGO = "rafalp/Misago"
 MISAGO_COMMIT = "c7ffe0b6d3739efc534d0e6d60a6b9ee959ae789"
@@ -198,7 +198,7 @@ def _misago_token(seed: str) -> str:
 
 def _load_module(name: str, source: str) -> None:
     module = types.ModuleType(name)
-    exec(compile(source, name, "exec"), module.__dict__)  # noqa: S102 - the snapshot's tag library
+    exec(compile(source, name, "exec"), module.__dict__)  # the snapshot's tag library
     sys.modules[name] = module
 
 
@@ -665,7 +665,7 @@ def ph7(repo: Path, html2text_repo: Path) -> None:
                     "_protected/framework/Mail/Mail.class.php",
                     "_protected/app/langs/en_US/LC_MESSAGES/global.po",
                 ]
-            ),  # fmt: skip
+            ),
             commit=commit,
             licence="MIT",
             rendered="PH7Tpl::parseMail() replacements ({content}, MailLayout header/"
@@ -715,7 +715,7 @@ def askbot(repo: Path) -> None:
         """askbot/templatetags/premail.py: {% premailer %}..{% endpremailer %} gives
         Premailer().transform() of its content (jinja2_simple_tags' ContainerTag)."""
 
-        tags = {"premailer"}
+        tags = {"premailer"}  # noqa: RUF012 - jinja2 reads it as the class attribute it is
 
         def parse(self, parser):
             lineno = next(parser.stream).lineno
@@ -829,7 +829,7 @@ def askbot(repo: Path) -> None:
                     "askbot/utils/html.py",
                     "askbot/deps/django_authopenid/views.py",
                 ]
-            ),  # fmt: skip
+            ),
             commit=commit,
             licence="GPL-3.0-or-later",
             rendered="Jinja2 3.1.6 (i18n, autoescape off) with premailer 3.10.0 for "
