@@ -19,14 +19,14 @@ _DASHES = str.maketrans(
 )
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n(?![a-z])")
+"""A newline a template wrote as ``\\n`` (``Mot de passe: 4cuvGmTN\\n\\nUne fois``): shown so,
+but read as the line break it meant, where a text has two or more."""
 _ESCAPED_TAG = re.compile(r"(?i)&(?:amp;)*lt;/?(?:br|p|li|ul|div|span|a|b|strong|hr|td|tr)\b")
 """A tag a text part shows escaped (``&amp;lt;li&amp;gt;Password : …``): what its HTML means is
 what the reader of the HTML part sees."""
 _ANY_LITERAL_NEWLINE = re.compile(r"(?<!\\)\\n")
 _BLANK_LINE = re.compile(r"(?<=[^>\s])[ \t]*\n[ \t]*\n(?=[ \t]*[^<\s])")
 """A blank line between two lines of text (not between tags) in HTML source."""
-"""A newline a template wrote as ``\\n`` (``Mot de passe: 4cuvGmTN\\n\\nUne fois``): shown so,
-but read as the line break it meant, where a text has two or more."""
 _MD_ESCAPE = re.compile(r"\\([-.+*_#!\[\]()`>|])")
 _MD_STRONG = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{1,80}?)(?<=\S)\1")
 _MD_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+", re.M)
