@@ -174,8 +174,11 @@ async def test_a_gmail_response_over_the_byte_bound_is_refused_before_parsing(
 async def test_a_quota_spent_during_a_wait_ends_it_with_its_code_not_a_timeout(
     reader: Reader, upstream: FakeGmail
 ) -> None:
+    # The faults go in before the wait starts: its watcher polls from its own thread, so a
+    # fault set inside the block could land after a first, successful poll.
+    upstream.fail("history.list", *[Fault(status=403, body=DAILY_LIMIT_EXCEEDED)] * 20)
     async with reader.expect_email("qa+x@example.com", poll_interval=FAST) as pending:
-        upstream.fail("history.list", *[Fault(status=403, body=DAILY_LIMIT_EXCEEDED)] * 20)
+        pass
     started = asyncio.get_running_loop().time()
     envelope = await pending.value(timeout=30)
 
