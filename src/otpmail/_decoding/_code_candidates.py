@@ -670,6 +670,8 @@ between (``Hn5sPd7xQa2wашиглана``), or written up to it (``パスワー�
 
 def _two_of_each(value: str) -> bool:
     """Whether ``value`` holds two capitals, two small letters and two digits at least."""
+    if value.isalpha() or value.isdigit() or value.islower() or value.isupper():
+        return False  # a word or a number, most runs of a text: no need to count
     return (
         sum(ch.isdigit() for ch in value) >= 2
         and sum(ch.isupper() for ch in value) >= 2
