@@ -353,3 +353,24 @@ def test_css_rules_that_all_match_one_element_stop_the_conversion_not_the_hiding
     text, stopped = _html.convert(html, max_chars=None)
     assert stopped
     assert "hidden" not in text
+
+
+@pytest.mark.parametrize(
+    ("html", "visible"),
+    [
+        # a URL written out in the text: its parameters are not character references
+        (
+            "<p>Use this code in https://x.example/r?email=a@b.example&token=32a6 or</p>",
+            "Use this code in https://x.example/r?email=a@b.example&token=32a6 or",
+        ),
+        ("<p>https://x.example/?a=1&lang=en&id=7</p>", "https://x.example/?a=1&lang=en&id=7"),
+        # a name HTML knows only with its semicolon stays as written without it
+        ("<p>&lang=en and &lang;</p>", "&lang=en and \u27e8"),
+        # the legacy names a browser reads without a semicolon (HTML's named references)
+        ("<p>&copy 2026 &amp more &notit;</p>", "\u00a9 2026 & more \u00acit;"),
+        ("<p>&token; stays</p>", "&token; stays"),
+        ("<p>&rsquo;x&rsquo;</p>", "\u2019x\u2019"),
+    ],
+)
+def test_character_references_read_as_a_browser_reads_them(html: str, visible: str) -> None:
+    assert html_to_text(html) == visible

@@ -42,6 +42,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import unescape
+from html.entities import html5 as _NAMED_REFERENCES
 from typing import Any
 
 import html2text
@@ -473,6 +475,7 @@ class _MailText(html2text.HTML2Text):
         self._open: dict[str, int] = {}
         self._anchors: list[tuple[str, int, bool]] = []
         self._lists: list[list[int]] = []  # [is_ordered, next number]
+        self._entity: str | None = None  # a named reference read, its end not yet known
 
     # -- element stack ------------------------------------------------------------------
 
@@ -548,6 +551,24 @@ class _MailText(html2text.HTML2Text):
     def written(self) -> str:
         """The text written so far, as a stopped conversion returns it."""
         return "".join(self.outtextlist).replace(_NBSP_PLACEHOLDER, "\u00a0")
+
+    def handle_entityref(self, name: str) -> None:
+        # The parser reports "&token" of "?a=1&token=2" as a reference and says only after
+        # (updatepos) whether a semicolon closed it: the reference is read there.
+        self._entity = name
+
+    def updatepos(self, i: int, j: int) -> int:
+        name, self._entity = self._entity, None
+        if name is not None:
+            closed = self.rawdata[j - 1 : j] == ";"
+            if (name + ";" if closed else name) in _NAMED_REFERENCES:
+                super().handle_entityref(name)  # html2text's own reading (nbsp, quotes)
+            else:
+                # as a browser reads text: an unknown name stays as written ("&token=2",
+                # "&lang=en"), a legacy name starting it is read ("&notit;" is "¬it;")
+                self.handle_data(unescape("&" + name + (";" if closed else "")), True)
+        result: int = super().updatepos(i, j)
+        return result
 
     def charref(self, name: str) -> str:
         try:
