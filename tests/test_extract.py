@@ -1619,3 +1619,44 @@ def test_round_twenty_six_percent_signs_run_on_symbols_and_keys() -> None:
     assert (
         extract_code("Keep this key safe: the spare is under the mat.\n\n3f9c0a7be41d5286") is None
     )
+
+
+def test_round_twenty_seven_use_this_code_phones_long_tokens_and_inline_codes() -> None:
+    hexed = "32a695393b9cfd103ee4c154739317e4571de8ac"
+    footer = "\nOpenSupports\nOpen source ticket system\n"
+    # a token alone under "use this code in <link>", in a helpdesk's mail ("ticket system")
+    mail = f"Use this code in https://x.example/r?token={hexed} or click below.\n{hexed}{footer}"
+    assert extract_code(mail) == hexed
+    for asking in (
+        "Verwenden Sie diesen Code in https://x.example/v oder klicken Sie unten.",
+        "इस कोड का उपयोग करें https://x.example/v या नीचे क्लिक करें.",
+        "でこのコードを使用 https://x.example/v 下のボタンをクリックしてください.",
+    ):
+        assert extract_code(f"{asking}\n{hexed}{footer}") == hexed, asking
+    # "use" after its object is the password word's, not a label of its own
+    mail = "Du kannst dieses Lösch-Passwort verwenden: orchard-lantern-pebble\n\nLiebe Grüße"
+    assert extract_code(mail) == "orchard-lantern-pebble"
+    # a code with letters that confirms a phone number: the phone word labels no letters
+    for confirm in (
+        "lucia: bestätige mit folgendem Code, dass es sich um deine Telefonnummer handelt:",
+        "kwame: utilice o seguinte código para confirmar que o número de teléfono é seu:",
+        "lucia_r: この電話番号は確認待ちです。",
+    ):
+        assert extract_code(f"{confirm}\n\nMCG8N78T") == "MCG8N78T", confirm
+    assert extract_code("Ihre neue Telefonnummer:\n\n01701234567") is None
+    # a recovery token longer than a code, right after its word and colon, hyphen kept
+    token = "1796544917-d668794a90a3427c3a3fefb32696353418f7c1de"
+    assert extract_code(f"Login Name: Noor\n\nPassword recovery token: {token}\n") == token
+    assert extract_code(f"Строка сброса пароля: {token}\n") == token
+    assert extract_code(f"Request id: {token}\n") is None
+    # password words of Portuguese, Azerbaijani, Arabic; Russian "жетон" (token)
+    assert extract_code("A sua palavra-chave é : tGyAwkZnHc\nPor favor") == "tGyAwkZnHc"
+    assert extract_code("Sizin parolunuz: tGyAwkZnHc\nPlease log in") == "tGyAwkZnHc"
+    assert extract_code("الرقم السري الخاص بكم: kQvTzhWpaN\n") == "kQvTzhWpaN"
+    assert extract_code("**Жетон:** d80b3c5f1e9a2746c0d8f3b5e1a94c7b\n") == (
+        "d80b3c5f1e9a2746c0d8f3b5e1a94c7b"
+    )
+    # a code set inline after the sentence that asks for it, last on its line
+    mail = "Please enter the code below to choose a new password. 930264\nValid for 30 minutes."
+    assert extract_code(mail) == "930264"
+    assert extract_code("The code below was sent to your old address. 930264\n") is None

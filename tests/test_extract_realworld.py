@@ -1212,7 +1212,11 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round twenty-six (127 mails, 24 new repositories, held out whole), scored once: 0.784
 # (29/37) at 0.967; tuned on since (a per-cent sign inside a password, a password with a
 # symbol run into the next sentence, "this key into the form:"): 1.000 (37/37) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2672/2774 (0.963): most misses over 32 characters, in
+# Round twenty-seven (393 mails, 20 new repositories, held out whole), scored once: 0.653
+# (81/124) at 1.000; tuned on since (a code under "use this code in …", a phone word over a
+# code with letters, long labelled tokens, a code inline after the sentence asking for it,
+# password words of Portuguese, Azerbaijani and Arabic): 0.968 (120/124) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2793/2898 (0.964): most misses over 32 characters, in
 # a link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 28)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
@@ -1345,6 +1349,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout24",
         "holdout25",
         "holdout26",
+        "holdout27",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

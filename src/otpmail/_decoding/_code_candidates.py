@@ -11,6 +11,8 @@ import re
 from typing import NamedTuple
 
 from otpmail._decoding._code_words import (
+    _ASKS_ABOVE,
+    _ASKS_ABOVE_CJK,
     _CJK_SECRET_WORDS,
     _IS_WORDS,
     _POSITIVE,
@@ -22,7 +24,6 @@ from otpmail._decoding._code_words import (
     _SECRET_IS,
     _SECRET_WORDS,
     _VERBS,
-    _VERBS_CJK,
 )
 from otpmail._decoding._lines import (
     _DECORATION,
@@ -374,7 +375,9 @@ def _under_a_label_line(seg: str, start: int, end: int) -> bool:
     if not any(rx.search(line) for rx in _CODE_WORDS):
         return False
     # "… code …:", or "Enter this code in the form on our site" over it
-    return line.endswith((":", "：")) or any(rx.search(line) for rx in (_VERBS, _VERBS_CJK))
+    return line.endswith((":", "：")) or any(
+        rx.search(line) for rx in (_ASKS_ABOVE, _ASKS_ABOVE_CJK)
+    )
 
 
 _LONG_HEX = re.compile(r"[0-9a-f]{33,64}")
@@ -429,6 +432,27 @@ def _dashed_credentials(seg: str) -> list[_Candidate]:
             and _right_after_label(seg, m.start())
         ):
             out.append(_Candidate(value, m.start(), m.end(), True, True))
+    return out
+
+
+_LONG_TOKEN = re.compile(
+    r"(?<=[:：])[ \t]*(?P<v>(?=[0-9A-Za-z._-]*[0-9])(?=[0-9A-Za-z._-]*[A-Za-z])"
+    r"[0-9A-Za-z](?:[._-]?[0-9A-Za-z]){32,63})[ \t]*$",
+    re.M,
+)
+"""A token of 33-64 letters and digits, single hyphens, dots or underscores between, that
+ends its line after a colon (``Password recovery token: 1796544917-d668794a…``)."""
+
+
+def _long_labelled_tokens(seg: str) -> list[_Candidate]:
+    """Tokens longer than a code, kept whole where a code or password word and its colon
+    give them (a recovery token the mail asks to be entered with the user name): typed, or
+    pasted, as shown."""
+    out: list[_Candidate] = []
+    for m in _LONG_TOKEN.finditer(seg):
+        start, end = m.span("v")
+        if end - start <= 64 and (_right_after_label(seg, start) or _after_secret_word(seg, start)):
+            out.append(_Candidate(seg[start:end], start, end, True, True))
     return out
 
 
@@ -972,6 +996,13 @@ def _service_command_values(seg: str) -> list[_Candidate]:
 
 def _candidates(seg: str) -> list[_Candidate]:
     out = _dashed_credentials(seg) if "-" in seg else []
+    if ":" in seg or "：" in seg:
+        taken = [(c.start, c.end) for c in out]
+        out += [
+            c
+            for c in _long_labelled_tokens(seg)
+            if not any(lo < c.end and c.start < hi for lo, hi in taken)
+        ]
     out += _symbolic_secrets(seg)
     tokens = list(_TOKEN.finditer(seg))
     if out:

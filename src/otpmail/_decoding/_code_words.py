@@ -73,6 +73,7 @@ _SECRET_WORDS = (
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
     "kata laluan", "cyfrinair", "şifrə", "құпиясөз", r"secret(?= ?[:：])",
+    r"palavra[- ](?:chave|passe)", r"parolu\w*", "الرقم السري", "کلمه عبور",
     # a compound ending in a password word, with its colon ("slettepassordet:",
     # "Löschpasswort:"); its first parts listed, since a pattern that looks for the word
     # inside any word is tried at every letter of every mail
@@ -133,7 +134,7 @@ _POSITIVE = _words(
     r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
     r"msimbo\b|kòd\b|kaody\b)|"
     r"pass ?code\b|otp\b|2fa\b|captcha\b|mã (?:xác (?:minh|nhận|thực)|otp|bảo mật|đăng nhập|kích hoạt)|one[- ]time (?:password|pin)\b|"
-    r"security token\b|token\b|tòcan\b|jedouer\b|(?:nykel|nøkkel)\w*(?=(?: din)? ?[:：])|jeton\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
+    r"security token\b|token\b|tòcan\b|jedouer\b|(?:nykel|nøkkel)\w*(?=(?: din)? ?[:：])|jeton\w*|жетон\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
     r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
@@ -319,6 +320,17 @@ _VERB_WORDS = (
 # one alternative a word (each with its own \b), so that _words groups them by letter
 _VERBS = _words("|".join(rf"{verb}\b" for verb in _VERB_WORDS))
 _VERBS_CJK = _phrases(r"入力|输入|輸入|입력")
+_USE_WORDS = (
+    "verwenden", "utilisez", "используйте", "kullanın", "gebruik", "χρησιμοποιήστε",
+    "उपयोग कर",  # not "करें": \b falls before its vowel sign, not after
+)  # fmt: skip
+_ASKS_ABOVE = _words("|".join(rf"{verb}\b" for verb in _VERB_WORDS + _USE_WORDS))
+_ASKS_ABOVE_CJK = _phrases(r"入力|输入|輸入|입력|使用")
+"""A line that asks the reader to enter or use what stands alone under it (``Verwenden Sie
+diesen Code in …``, ``でこのコードを使用``). The words for "use" count only there, not as
+labels (:data:`_VERBS`): German, Turkish, Hindi and Japanese put the verb after its object,
+so it does not introduce what follows it on its line (``dieses Lösch-Passwort verwenden:
+orchard-lantern-pebble`` is linked to the password word)."""
 
 # Mail-level signals (the mail as a whole)
 _OTP_DOC = _words(

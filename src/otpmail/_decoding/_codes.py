@@ -28,6 +28,8 @@ from otpmail._decoding._code_candidates import (
 )
 from otpmail._decoding._code_text import _normalize
 from otpmail._decoding._code_words import (
+    _ASKS_ABOVE,
+    _ASKS_ABOVE_CJK,
     _CJK,
     _CONFIRMATION,
     _COPULA,
@@ -165,6 +167,9 @@ class CodeReach:
     """Most characters of a mail body in which a lone candidate counts (``lone_code``)."""
     lone_intro: int = 24
     """Fewest characters of the line above a lone candidate (a sentence that introduces it)."""
+    sentence_tail: int = 80
+    """Most text between a code word and the end of the sentence a candidate follows inline
+    (``Please enter the code below to choose a new password. 930264``)."""
 
 
 CODE_REACH = CodeReach()
@@ -269,6 +274,14 @@ def _in_list(seg: str, line_start: int, line_end: int) -> bool:
     return False
 
 
+_PHONE_LABEL = re.compile(
+    r"(?i)phone|\btel\b|mobile|fax|whatsapp|hotline|helpline|telefon|téléphone|tel[ée]fono|"
+    r"телефон|電話|电话|手机|전화"
+)
+"""A negative label that names a telephone number (:data:`_NEGATIVE`): what it labels is
+digits, never a value with letters."""
+
+
 def _link_before(
     seg: str, labels: list[_Label], ends: list[int], cand: _Candidate
 ) -> tuple[int, _Label | None]:
@@ -298,6 +311,10 @@ def _link_before(
                 continue  # that label has its own number, or is too far away
             if cand.given and _SECRET_WORD.search(gap):
                 continue  # "с номером счёта noortester и паролем m0a0": the password's
+            if cand.letters and _PHONE_LABEL.search(seg, lab.start, min(lab.end + 16, cand.start)):
+                # "… dass es sich um deine Telefonnummer handelt:" over MCG8N78T: a phone
+                # number ("número de teléfono") has no letters, so it is what the code confirms
+                continue
             return CODE_WEIGHTS.veto, lab
         same_line = "\n" not in gap
         broken = _SENTENCE_BREAK.search(gap) is not None
@@ -321,11 +338,32 @@ def _link_before(
                 if broken and not told_to_enter:
                     return CODE_WEIGHTS.alone_after_sentence, lab
                 return CODE_WEIGHTS.alone_under_label, lab
+        if not numeric and same_line and _follows_its_asking_sentence(seg, lab, cand, le):
+            return CODE_WEIGHTS.alone_after_sentence, lab
         tail = gap.rstrip()[-CODE_REACH.copula_tail :]
         if (same_line or alone) and not broken and _COPULA.search(tail):
             return CODE_WEIGHTS.copula, lab
         return 0, None
     return 0, None
+
+
+def _follows_its_asking_sentence(seg: str, lab: _Label, cand: _Candidate, line_end: int) -> bool:
+    """Whether ``cand`` ends its line right after the sentence that holds its code word and
+    asks for it (``Please enter the code below to choose a new password. <b>930264</b>``: the
+    code set inline after its paragraph's sentence)."""
+    if lab.kind != _POS or seg[cand.end : line_end].strip(" \t.!"):
+        return False
+    gap = seg[lab.end : cand.start].rstrip()
+    if (
+        len(gap) > CODE_REACH.sentence_tail
+        or not gap.endswith(".")
+        or any(mark in gap[:-1] for mark in ".!?;:")
+    ):
+        return False
+    ls = _line_bounds(seg, lab.start, lab.end)[0]
+    asking = seg[max(ls, lab.start - CODE_REACH.verb_to_label) : lab.start]
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(asking)), default=0)
+    return _VERBS.search(asking, start) is not None
 
 
 def _link_after(
@@ -395,10 +433,23 @@ def _names_a_code(seg: str, label: _Label, cand: _Candidate) -> bool:
         if confirmation.start() < label.end and confirmation.end() > label.start:
             return True  # "confirmation code", "kodu odbioru": the label is part of it
     if _NAMED_CODE.search(seg, max(0, label.start - 40), label.end) is None:
-        return False
+        return _asked_to_use_it_above(seg, label, cand)
     ls, le = _line_bounds(seg, label.start, cand.end)
     lo = max(ls, label.start - CODE_REACH.line_label)
     return _USE_IT.search(seg, lo, min(le, cand.end + CODE_REACH.line_label)) is not None
+
+
+def _asked_to_use_it_above(seg: str, label: _Label, cand: _Candidate) -> bool:
+    """Whether the candidate stands alone on its line under a line that holds its code word
+    and asks the reader to use it (``Use this code in … or click the button below.``): what
+    the mail hands over, not a number of the order or ticket it is about."""
+    if not _alone_on_line(seg, cand.start, cand.end):
+        return False
+    ls = _line_bounds(seg, cand.start, cand.end)[0]
+    above = _window_start(seg, ls, 1)
+    if not above <= label.start < ls:
+        return False
+    return any(rx.search(seg, above, ls) for rx in (_ASKS_ABOVE, _ASKS_ABOVE_CJK))
 
 
 def _is_stale(seg: str, cand: _Candidate) -> bool:
