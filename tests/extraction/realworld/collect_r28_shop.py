@@ -651,12 +651,159 @@ def unchained(mirrors: Path) -> list[tuple[dict, bytes]]:
     return out
 
 
+# --- OTOBO -------------------------------------------------------------------------------
+
+OTOBO = "RotherOSS/otobo"
+OTOBO_COMMIT = "9f0e4d921d0b6458275e68e50ebb882ac48a9261"
+OTOBO_CONFIG = {
+    "HttpType": "https",
+    "FQDN": "helpdesk.velohaus.example.ch",
+    "ScriptAlias": "otobo/",
+}
+OTOBO_CUSTOMER_PASSWORD = "q4Rk8TzW"  # GenerateRandomString(Length => 8): 0-9, A-Z, a-z
+OTOBO_CUSTOMER_NEWPW = "Hb3mX9cL"
+OTOBO_AGENT_NEWPW = "7uVd2KpN"
+OTOBO_CUSTOMER_TOKEN = "c8LqT2wZ5rNk0V"  # CustomerUser TokenGenerate: 14 characters
+OTOBO_AGENT_TOKEN = "X3fW9pQm7Ls2DaK"  # User TokenGenerate: 15 characters
+
+
+def otobo(mirrors: Path) -> list[tuple[dict, bytes]]:
+    import xml.etree.ElementTree as ET
+
+    from collect import message
+
+    show = lambda p: git_show(mirrors, OTOBO, OTOBO_COMMIT, p)  # noqa: E731
+    xml_path = "Kernel/Config/Files/XML/Framework.xml"
+    root = ET.fromstring(show(xml_path).encode("utf-8"))
+
+    def setting(name: str) -> str:
+        node = root.find(f"./Setting[@Name='{name}']/Value/Item")
+        return node.text
+
+    defaults = show("Kernel/Config/Defaults.pm")
+    assert r"$Self->{$Key} =~ s/\<OTOBO_CONFIG_(.+?)\>/$Self->{$1}/g;" in defaults
+    assert "$Self->{AdminEmail} = 'support@<OTOBO_CONFIG_FQDN>';" in defaults
+    main_pm = show("Kernel/System/Main.pm")
+    assert "my @DictionaryChars = ( 0 .. 9, 'A' .. 'Z', 'a' .. 'z' );" in main_pm
+    for pw in (OTOBO_CUSTOMER_PASSWORD, OTOBO_CUSTOMER_NEWPW, OTOBO_AGENT_NEWPW):
+        assert re.fullmatch(r"[0-9A-Za-z]{8}", pw)
+    customer_pm = "Kernel/System/Web/InterfaceCustomer.pm"
+    agent_pm = "Kernel/System/Web/InterfaceAgent.pm"
+    customer_src, agent_src = show(customer_pm), show(agent_pm)
+    assert "$Body =~ s/<OTOBO_$_>/$GetParams{$_}/gi;" in customer_src
+    assert "$GetParams{UserPassword} = $UserObject->GenerateRandomPassword();" in customer_src
+    assert "$UserData{NewPW} = $UserObject->GenerateRandomPassword();" in agent_src
+    assert "MimeType => 'text/plain'," in customer_src and "MimeType => 'text/plain'," in agent_src
+
+    def config_replace(value: str) -> str:  # Kernel/Config/Defaults.pm, top-level strings
+        return re.sub(r"<OTOBO_CONFIG_(.+?)>", lambda m: OTOBO_CONFIG[m.group(1)], value)
+
+    def fill(body: str, data: dict[str, str]) -> str:  # for (sort keys) s/<OTOBO_$_>/.../gi
+        for key in sorted(data):
+            body = re.sub(f"<OTOBO_{re.escape(key)}>", lambda m, v=data[key]: v, body, flags=re.I)
+        return body
+
+    customer = {
+        "UserFirstname": "Noor",
+        "UserLastname": "Tester",
+        "UserLogin": TO,
+        "UserEmail": TO,
+        "UserTitle": "",
+    }
+    agent = {
+        "UserFirstname": "Noor",
+        "UserLastname": "Tester",
+        "UserLogin": "ntester",
+        "UserEmail": TO,
+    }
+    mails = [
+        (
+            "customer-new-account",
+            customer_pm,
+            "CustomerPanelSubjectNewAccount",
+            "CustomerPanelBodyNewAccount",
+            {**customer, "UserPassword": OTOBO_CUSTOMER_PASSWORD},
+            OTOBO_CUSTOMER_PASSWORD,
+            "self-registration in the customer portal: user name and the generated password",
+        ),
+        (
+            "customer-password-request",
+            customer_pm,
+            "CustomerPanelSubjectLostPasswordToken",
+            "CustomerPanelBodyLostPasswordToken",
+            {**customer, "Token": OTOBO_CUSTOMER_TOKEN},
+            None,
+            "the reset token is only inside the link",
+        ),
+        (
+            "customer-new-password",
+            customer_pm,
+            "CustomerPanelSubjectLostPassword",
+            "CustomerPanelBodyLostPassword",
+            {**customer, "NewPW": OTOBO_CUSTOMER_NEWPW},
+            OTOBO_CUSTOMER_NEWPW,
+            "the new generated password after the reset link was followed",
+        ),
+        (
+            "agent-password-request",
+            agent_pm,
+            "NotificationSubjectLostPasswordToken",
+            "NotificationBodyLostPasswordToken",
+            {**agent, "Token": OTOBO_AGENT_TOKEN},
+            None,
+            "the reset token is only inside the link",
+        ),
+        (
+            "agent-new-password",
+            agent_pm,
+            "NotificationSubjectLostPassword",
+            "NotificationBodyLostPassword",
+            {**agent, "NewPW": OTOBO_AGENT_NEWPW},
+            OTOBO_AGENT_NEWPW,
+            "the agent's new generated password",
+        ),
+    ]
+    out = []
+    for slug, pm, subject_key, body_key, data, code, note in mails:
+        subject = config_replace(setting(subject_key))
+        body = fill(config_replace(setting(body_key)), data)
+        raw = message(
+            sender=f"support@{OTOBO_CONFIG['FQDN']}",
+            subject=subject,
+            text=body,
+            html_part=None,
+            sent=SENT,
+        )
+        out.append(
+            (
+                dict(
+                    id=f"otobo-{slug}-en",
+                    source="otobo",
+                    lang="en",
+                    kind="saas-otp" if code else "notice",
+                    code=code,
+                    repository=OTOBO,
+                    path=f"{xml_path} ({subject_key}, {body_key}), {pm}, "
+                    "Kernel/Config/Defaults.pm, Kernel/System/Email.pm",
+                    commit=OTOBO_COMMIT,
+                    licence="GPL-3.0-or-later",
+                    rendered="the setting's default value as XML::Simple keeps it, "
+                    "<OTOBO_CONFIG_*> replaced as Kernel::Config does, <OTOBO_*> user tags "
+                    "replaced as the interface module does; Email->Send text/plain",
+                    note=note,
+                ),
+                raw,
+            )
+        )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, required=True)
     args = parser.parse_args()
     items = []
-    for build in (juntagrico, unchained):
+    for build in (juntagrico, unchained, otobo):
         for meta, raw in build(args.mirrors):
             file = f"mail/{meta['source']}/{meta['id']}.eml"
             path = HERE / file
