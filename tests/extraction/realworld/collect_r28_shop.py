@@ -1,7 +1,9 @@
 """Round 28, shop (blind): Juntagrico, the open-source management platform of Swiss
 community-supported-agriculture co-operatives (vegetable-box subscriptions fetched at
 pickup depots, paid for with co-operative shares), its member mails in the seven
-languages it ships, rendered by Django itself from a git snapshot at a pinned commit.
+languages it ships, rendered by Django itself; Unchained, the Swiss headless e-commerce
+engine (account and order mails); OTOBO, the help-desk ticket system (customer-portal and
+agent password mails); all from git snapshots at pinned commits.
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r28_shop.py \\
         --mirrors /work/.mirror
@@ -52,6 +54,46 @@ django==5.2.8`` (the collector puts that directory on ``sys.path``).
   with ("Passwort: ..."), labelled; the co-member-added notice, the share payment request
   (share numbers, amount, IBAN, postal account, ZIP), the e-mail confirmation (link only)
   and the depot change (pickup depot, address, times) are notices.
+- unchainedshop/unchained (EUPL-1.2: ``license`` is the EUPL 1.2 text, package.json
+  "EUPL-1.2"), commit UNCHAINED_COMMIT. ``packages/platform/src/templates/
+  resolveAccountActionTemplate.ts`` builds the account mails from ``emailConfig[action]
+  [user language]`` (en, de, fr; fr is a copy of the English text, verify-email is English
+  for all three, so those copies are not repeated here; the password-changed entry keyed
+  ``''`` is never sent, ``if (!token || !action) return [];``) and ``buildTextTemplate``;
+  ``resolveOrderConfirmationTemplate.ts``, ``resolveOrderRejectionTemplate.ts`` and
+  ``resolveForwardDeliveryTemplate.ts`` (the new order sent on to the shop's own address by
+  the send-message delivery provider) wrap ``order-parser/index.ts``
+  (``transformOrderToText``: prices by ``ch.priceToString``, ``CHF `` plus cents / 100 as
+  JavaScript prints the number; addresses by ``ch.addressToString``; the order date by
+  ``toLocaleString()``, here as Node 20 prints it in en-US with TZ=UTC; payment and delivery
+  shown as the providers' adapter keys ``shop.unchained.invoice`` and
+  ``shop.unchained.post``). The text goes to nodemailer as ``text`` only (one text/plain
+  part, ``packages/plugins/src/worker/email/adapter.ts``). Rendering here: the template
+  literals are read from the TypeScript sources (escapes read, ``${...}`` filled with the
+  values the code computes) and the mail built with the corpus helper ``collect.message``.
+  Values: EMAIL_WEBSITE_NAME / URL / FROM of an example bicycle shop, the token a
+  ``crypto.randomUUID()`` (``core-users``), the order number six characters of the Hashids
+  alphabet ``generateRandomHash`` uses (``packages/utils/src/generate-random-hash.ts``),
+  two positions, delivery fee and 8.1 % VAT. All eight are notices (tokens only in links;
+  the order number is a reference).
+- RotherOSS/otobo (GPL-3.0-or-later: LICENSE is the GPL-3.0 text, the sources say "either
+  version 3 of the License, or (at your option) any later version"), commit OTOBO_COMMIT.
+  The customer portal (``Kernel/System/Web/InterfaceCustomer.pm``) and the agent interface
+  (``Kernel/System/Web/InterfaceAgent.pm``) send the SysConfig defaults of
+  ``Kernel/Config/Files/XML/Framework.xml`` (``CustomerPanelSubject/BodyNewAccount``,
+  ``...LostPasswordToken``, ``...LostPassword``, ``NotificationSubject/Body
+  LostPasswordToken``, ``...LostPassword``; English only, the values are not translated)
+  with ``Email->Send(MimeType => 'text/plain')``, From the default ``AdminEmail``
+  (``support@<OTOBO_CONFIG_FQDN>``). Rendering here: the value is the ``Item`` text as the
+  XML loader keeps it (trailing newline and indentation before ``</Item>`` included),
+  ``<OTOBO_CONFIG_X>`` replaced by the setting X as ``Kernel/Config/Defaults.pm`` does
+  (HttpType https, the default ScriptAlias ``otobo/``, an example FQDN), then the user's
+  ``<OTOBO_Key>`` tags replaced case-insensitively in sorted key order as the interface
+  modules do; the mail built with ``collect.message``. Passwords are 8 characters of
+  0-9A-Za-z (``GenerateRandomPassword`` -> ``Main::GenerateRandomString``), tokens 14
+  (customer) and 15 (agent) characters. Labels: the self-registration mail (user name and
+  generated password), the customer's and the agent's new-password mails carry the
+  password; the two reset requests carry the token only inside the link.
 """
 
 from __future__ import annotations
