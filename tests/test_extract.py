@@ -1660,3 +1660,33 @@ def test_round_twenty_seven_use_this_code_phones_long_tokens_and_inline_codes() 
     mail = "Please enter the code below to choose a new password. 930264\nValid for 30 minutes."
     assert extract_code(mail) == "930264"
     assert extract_code("The code below was sent to your old address. 930264\n") is None
+
+
+def test_round_twenty_eight_brands_clauses_door_codes_and_password_words() -> None:
+    # a name the subject also writes, alone on the signature line, is no code
+    mail = {
+        "subject": "[OpenSWAD] Confirmation of your email",
+        "body": "Dear Noor:\nIf you have just requested the confirmation of your email, click "
+        "on the link: https://x.example/?key=abc\n\nPlease do not reply.\nOpenSWAD\n",
+    }
+    assert extract_code(mail) is None
+    # a salutation's colon ends a clause: the next line names the password it gives
+    mail = "Dear Noor:\nThe following password has been assigned to you: h3VsK8pQ\nIf you want"
+    assert extract_code(mail) == "h3VsK8pQ"
+    # a door code is the code of a booking mail
+    mail = (
+        "wir haben den Platz am 12.12.2026 reserviert (Buchungs-Nr: 4822). Tür code: 418275 . "
+        "Die Buchung und der code sind erst nach vollständiger Bezahlung gültig.\n"
+        "Rechnung:\n- Platz 3 →  18,00 €\nGesamt:  18,00 €"
+    )
+    assert extract_code(mail) == "418275"
+    # a generated password may end in underscores; a placeholder starts with them
+    assert extract_code("The new password is: !iF5sA__") == "!iF5sA__"
+    assert extract_code("Your password: __password__") is None
+    # password words: Croatian, Esperanto, Arabic with its "by", Norwegian definite form
+    assert extract_code("Vaša nova šifra je: g#qYWDpc_4") == "g#qYWDpc_4"
+    assert extract_code("  * pasvorto: Hx7q%Kd2Wp9r\n") == "Hx7q%Kd2Wp9r"
+    assert extract_code('هذا الملف محمي بكلمة المرور التالية: "Brume-Lac-2026"\n') == (
+        "Brume-Lac-2026"
+    )
+    assert extract_code("Filen er beskyttet av passordet «Brume-Lac-2026»\n") == "Brume-Lac-2026"

@@ -503,10 +503,12 @@ _SECRET_WORD = re.compile(
 )
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
-    r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|__|\\"
+    r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|\\"
+    r"|(?:^|[^0-9A-Za-z])__|__[0-9A-Za-z]+__"
     r"|\.[A-Z][a-z]+[!?]?$|[0-9]\.[A-Z][a-z]+(?![A-Z])|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
 )
-"""A link, an address, a host and path, a template's placeholder, an escape, an HTML entity,
+"""A link, an address, a host and path, a template's placeholder (``{{x}}``, ``__PASSWORD__``;
+not a generated ``!iF5sA__``), an escape, an HTML entity,
 a sentence run on after a full stop (``301733.This``; not ``A2.PxDVAIU``, capitals go on),
 or bracketed text."""
 
@@ -741,7 +743,7 @@ def _asked_for(seg: str, start: int, end: int) -> bool:
     return _VERBS.search(seg, ls, start) is not None
 
 
-_CLAUSE_START = re.compile(r"(?:[.!?。！？](?=\s)|\n[ \t]*\n|^)[\s\"“«„]*")
+_CLAUSE_START = re.compile(r"(?:[.!?。！？](?=\s)|[:：](?=[ \t]*\n)|\n[ \t]*\n|^)[\s\"“«„]*")
 _COPULA = rf"(?:{_IS_WORDS}|on|ono|yra|da)"
 _COPULA_END = re.compile(rf"(?i)(?:^|\s){_COPULA}$")
 """The verb that ends a clause giving a value (``Votre mot de passe est:``)."""

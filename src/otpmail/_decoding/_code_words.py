@@ -73,7 +73,9 @@ _SECRET_WORDS = (
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
     "kata laluan", "cyfrinair", "şifrə", "құпиясөз", r"secret(?= ?[:：])",
-    r"palavra[- ](?:chave|passe)", r"parolu\w*", "الرقم السري", "کلمه عبور",
+    r"palavra[- ](?:chave|passe)", r"parolu\w*", "الرقم السري", "کلمه عبور", r"šifr[aeu]",
+    "pasvorto", "بكلمة المرور", "بكلمة السر", "passordet", "lösenordet", "adgangskoden",
+    "kodeordet",
     # a compound ending in a password word, with its colon ("slettepassordet:",
     # "Löschpasswort:"); its first parts listed, since a pattern that looks for the word
     # inside any word is tried at every letter of every mail
@@ -210,7 +212,7 @@ _CONFIRMATION = re.compile(
     r"(?:code|num[ée]ro) de confirmation|(?:codice|numero) di conferma|"
     r"bevestigings(?:code|nummer)\b|kod potwierdz\w*|numer potwierdzenia|код подтверждения|"
     # a door's or a gate's code is given to be typed at it, in a booking mail too
-    r"(?:door|gate|entry|keypad|access) code|ovikoodi|dörrkod|türcode|code (?:de la )?porte"
+    r"(?:door|gate|entry|keypad|access) code|ovikoodi|dörrkod|tür-? ?code|code (?:de la )?porte"
 )
 """What a mail calls its confirmation code or number, or its pickup code: given to the
 reader to use, so it is the code even in an order, booking or parcel mail (what the mail

@@ -469,14 +469,18 @@ def _is_stale(seg: str, cand: _Candidate) -> bool:
 _Linked = tuple[int, str, _Candidate, str, bool]
 
 
-def _lone_code(values: set[str], lone: list[tuple[_Candidate, str]]) -> list[_Linked]:
+def _lone_code(subject: str, values: set[str], lone: list[tuple[_Candidate, str]]) -> list[_Linked]:
     """The candidate a person sees as the code in any language: the one code-shaped value of
     the mail, standing alone on its line of a short body, with no label against it."""
     if len(values) != 1 or not lone:
         return []
     cand, seg = lone[0]
-    if cand.value.isalpha() and seg.count(cand.value) > 1:
-        return []  # letters the mail also writes in its prose are a name ("BoxyHQ")
+    if cand.value.isalpha() and (
+        seg.count(cand.value) > 1 or cand.value.lower() in subject.lower()
+    ):
+        # letters the mail also writes in its prose or its subject are a name ("BoxyHQ",
+        # "[OpenSWAD] Confirmation of your email" signed "OpenSWAD")
+        return []
     return [(CODE_WEIGHTS.lone_code, cand.value, cand, seg, False)]
 
 
@@ -605,7 +609,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                     and not _negative_below(seg, cand)
                 ):
                     lone.append((cand, seg))
-    linked.extend(_lone_code(values, lone))
+    linked.extend(_lone_code(subject, values, lone))
     by_subject = [] if linked else _named_by_subject(subject, values, unlinked)
     if not linked and not by_subject:
         return []
