@@ -258,7 +258,7 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = tuple(range(3, 29))
+LATER_ROUNDS = tuple(range(3, 30))
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
 ROUND_NAMES = {
     3: "three",
@@ -287,6 +287,7 @@ ROUND_NAMES = {
     26: "twenty-six",
     27: "twenty-seven",
     28: "twenty-eight",
+    29: "twenty-nine",
 }
 
 
