@@ -1100,10 +1100,13 @@ def test_a_long_hyphenated_credential_keeps_its_hyphens() -> None:
     assert (
         extract_code("Ihre Zugangsdaten: gmtRD-af6JJA-kkmxy-FwDeCa") == "gmtRD-af6JJA-kkmxy-FwDeCa"
     )
-    # one case (a gift card's claim code), no code word, or a UUID: not a credential
+    # one case (a gift card's claim code), or no code word: not a credential; a UUID is an
+    # identifier but where a code or password word gives it (round twenty-nine's test)
     assert extract_code("Claim code: 4KQP-X2MN-7TRW\nRedeem it before 31 Dec.") is None
     assert extract_code("Ticket 5itLQ-J6o2Kc-ptbbx-mHvH55 was updated.") is None
-    assert extract_code("Code: 550e8400-e29b-41d4-a716-446655440000") is None
+    assert extract_code("Request ID: 550e8400-e29b-41d4-a716-446655440000") is None
+    uuid = "550e8400-e29b-41d4-a716-446655440000"
+    assert extract_code(f"Code: {uuid}") == uuid  # whole, never a piece of it
     # short hyphenated groups are still joined: the hyphen is only for reading
     assert extract_code("Your code: K7P-2QX") == "K7P2QX"
 
@@ -1690,3 +1693,27 @@ def test_round_twenty_eight_brands_clauses_door_codes_and_password_words() -> No
         "Brume-Lac-2026"
     )
     assert extract_code("Filen er beskyttet av passordet «Brume-Lac-2026»\n") == "Brume-Lac-2026"
+
+
+def test_round_twenty_nine_invitation_codes_uuids_and_short_small_codes() -> None:
+    # an invitation code is never the code, in more languages
+    for line in (
+        "Kutsukoodisi on: o7Pa0Sd3Fg6Hj9Kl2Zx5cQ",
+        "Il tuo codice di invito è: w0Qe3Rt6Yu9Io2Pa5Sd8fA",
+        "Twój kod zaproszenia to: Mn4Bv7Cx0Zl3Kj6Hg9Fd2g",
+        "Ve davet kodunuz: r5Ty8Ui1Op4As7Df0Gh3jQ",
+        "Je uitnodigingscode is: Kl2Zx5Cv8Bn1Mq4We7Rt0w",
+        "Код вашего приглашения: a1Sd9Kf4Lg7Hj2Qw6Ez0rA",
+        "קוד ההזמנה הוא: t9Yu2Io5Pa8Sd1Fg4Hj7kA",
+    ):
+        assert extract_code(f"https://kanban.example.org/sign-up\n\n{line}\n\nThanks") is None, line
+    # a UUID given as the code or password is kept whole; elsewhere it is an identifier
+    uuid = "50e016ea-f4f2-47ab-99c7-f0cc45380d34"
+    assert extract_code(f"Please use this code {uuid} to reset your password") == uuid
+    assert extract_code({"subject": "Reset password", "body": f"{uuid}\n"}) == uuid
+    mail = f'You can use the email "noor@example.com" and the password "{uuid}" to sign in.'
+    assert extract_code(mail) == uuid
+    assert extract_code(f"Your request {uuid} was received. We will reply soon.") is None
+    # five small letters and a digit right after the code word and its colon
+    assert extract_code("Your verification code is: qe6fu\n") == "qe6fu"
+    assert extract_code("Download the file: ab3cd.zip\n") is None

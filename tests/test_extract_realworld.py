@@ -1219,7 +1219,11 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # Round twenty-eight (355 mails, 16 new repositories, held out whole), scored once: 0.866
 # (110/127) at 0.924; tuned on since (a brand the subject names, a salutation's colon,
 # door codes, trailing underscores, more password words): 0.976 (124/127) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2917/3025 (0.964): most misses over 32 characters, in
+# Round twenty-nine (130 mails, 14 new repositories, held out whole), scored once: 0.871
+# (27/31) at 0.794; tuned on since (invitation codes in seven more languages, UUIDs given as
+# a code or password, five small letters and a digit after "code is:"): 0.968 (30/31) at
+# 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 2949/3056 (0.965): most misses over 32 characters, in
 # a link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 30)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
@@ -1356,6 +1360,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout26",
         "holdout27",
         "holdout28",
+        "holdout29",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

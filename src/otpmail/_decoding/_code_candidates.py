@@ -456,6 +456,31 @@ def _long_labelled_tokens(seg: str) -> list[_Candidate]:
     return out
 
 
+_UUID = re.compile(
+    r"(?<![0-9A-Za-z-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+    r"(?![0-9A-Za-z-])"
+)
+
+
+def _uuid_codes(seg: str) -> list[_Candidate]:
+    """A UUID given as a code or a password, kept whole: the whole body (a key mailed bare
+    under "Reset password"), right after a code or password word (``Please use this code
+    50e016ea-f4f2-…``, ``the password "3f8c2a71-9d4e-…"``) or alone under a line that names
+    and asks for it. Anywhere else a UUID is an identifier (a request's, an order's)."""
+    out: list[_Candidate] = []
+    for m in _UUID.finditer(seg):
+        start, end = m.span()
+        given = _after_secret_word(seg, start)
+        if (
+            given
+            or seg.strip(_DECORATION + "\n") == m.group()
+            or _right_after_label(seg, start)
+            or _under_a_label_line(seg, start, end)
+        ):
+            out.append(_Candidate(m.group(), start, end, True, True, given=given))
+    return out
+
+
 _INNER_SYMBOL = re.compile(
     r"[!#$%&*+/:;<=>?@\[\]^_{|}~.-](?=[!-~])|[#$%&*+/<=>@\]^_{|}~)](?![!-~])"
 )
@@ -997,7 +1022,7 @@ def _service_command_values(seg: str) -> list[_Candidate]:
 
 
 def _candidates(seg: str) -> list[_Candidate]:
-    out = _dashed_credentials(seg) if "-" in seg else []
+    out = _dashed_credentials(seg) + _uuid_codes(seg) if "-" in seg else []
     if ":" in seg or "：" in seg:
         taken = [(c.start, c.end) for c in out]
         out += [
@@ -1117,11 +1142,13 @@ def _candidates(seg: str) -> list[_Candidate]:
                 and not value.isupper()
                 and sum(ch.isdigit() for ch in value) < 2
                 # a code of letters and one digit shows alone on its line or after its
-                # code word ("OTP : k5IRCb"); five characters do in both cases ("RbT9d")
+                # code word ("OTP : k5IRCb"); five characters do in both cases ("RbT9d"),
+                # or in small letters right after the code word ("code is: qe6fu")
                 and not (
                     len(value) >= (5 if value.lower() != value else 6)
                     and _stands_as_code(seg, start, end)
                 )
+                and not (len(value) == 5 and _right_after_label(seg, start))
             ):
                 continue
         out.append(_Candidate(value, start, end, letters, mixed, prefixed=prefixed))

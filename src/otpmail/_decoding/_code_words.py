@@ -259,6 +259,9 @@ _NEGATIVE = _words(
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
     r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|d'invitation|cadeau|client|postal|barre)\b|"
     r"einladungscodes?\b|رمز الدعوة|आमंत्रण कोड|"
+    # an invitation code in the words of more languages ("Kutsukoodisi on:")
+    r"codice di invito\b|kod(?:u)? zaproszeni\w*|davet kod\w*|uitnodigingscode\b|"
+    r"kutsukoodi\w*|код (?:вашего )?приглашения|קוד (?:ה)?הזמנה|"
     r"c[óo]digo (?:promocional|de (?:descuento|desconto|seguimiento|rastreamento|rastreio|barras|reserva|cupom|cup[óo]n|invitaci[óo]n|convite)|postal|do (?:pedido|produto)|del pedido)\b|"
     r"codice (?:fiscale|sconto|promozionale|postale|cliente|(?:dell')?ordine|di tracciamento|tracking|prodotto|articolo|a barre|coupon)\b|"
     r"kod(?:u|em)? (?:pocztow\w*|rabatow\w*|promocyjn\w*|kreskow\w*|qr|śledzenia|zamówienia|produktu)\b|"
