@@ -1,6 +1,6 @@
-"""Round 30 (wordpress): WordPress security plugins that mail login codes — Shield Security
-(two-factor code by e-mail and its login notice, 37 languages) and pluginkollektiv's
-2-Step Verification (a security code alone in the body).
+"""Round 30 (wordpress): WordPress plugins that mail codes — Shield Security (two-factor code
+by e-mail and its login notice, 37 languages), pluginkollektiv's 2-Step Verification (a security
+code alone in the body) and BuddyPress (activation key and 21 community notices, English).
 
     /work/main/.venv/bin/python tests/extraction/realworld/collect_r30_wordpress.py \\
         --mirrors /work/.mirror
@@ -60,6 +60,25 @@ fixed per mail and ``MessageDate`` set, so every run gives the same bytes.
   whose whole body is the code. The repository has ``languages/de_DE.po``/``.mo``, but the
   plugin never calls ``load_plugin_textdomain`` and the file is not named
   ``<domain>-<locale>.mo``, so WordPress never loads it: the mail goes out in English only.
+- buddypress/buddypress (GPL-2.0-or-later: ``src/license.txt``, plugin header of
+  ``src/bp-loader.php``), commit ``BP_COMMIT``. Files used: ``src/bp-core/bp-core-functions.php``
+  — ``bp_email_get_schema()`` (each mail's ``post_title`` = subject and ``post_excerpt`` =
+  plain text; ``DRIVER`` cuts the function out of the file and runs it, ``__()`` and
+  ``apply_filters()`` as identities), ``bp_core_replace_tokens_in_text()`` (``{{{x}}}`` raw
+  first, then ``{{x}}`` through ``esc_html``; copied into ``DRIVER``) and ``bp_send_email()``.
+  The mails are sent the way ``bp_send_email()`` sends them where ``bp_email_use_wp_mail`` is
+  true (``wp_mail()`` redeclared by a mail plugin, or ``wp_mail_content_type`` filtered):
+  ``wp_mail( to, subject with tokens replaced, post_excerpt with tokens replaced )``, a
+  text/plain mail from ``WordPress``. (Its default branch, ``BP_PHPMailer``, wraps the
+  HTML ``post_content`` in the theme's ``single-bp-email.php`` with WordPress's ``wpautop``,
+  which is not in the repository; that branch is not rendered here.) The repository has no
+  translation catalogue (BuddyPress's come from translate.wordpress.org), so every mail is
+  English. Token values follow ``bp_email_set_default_tokens()`` (``src/bp-core/bp-core-filters.php``)
+  and each sender's ``tokens`` array; the activation key is ``wp_generate_password( 32, false )``
+  (``bp_core_signup_user()``, ``src/bp-members/bp-members-functions.php``), sent by
+  ``bp_core_signup_send_validation_email()`` as ``key`` and inside ``activate.url``.
+  Labels: ``core-user-registration`` (the key it asks to paste into the 'Activation Key'
+  field); every other BuddyPress mail has no code (links only).
 """
 
 from __future__ import annotations
@@ -73,6 +92,7 @@ import json
 import subprocess
 import tarfile
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from collect import HERE
@@ -88,6 +108,181 @@ TSV = "pluginkollektiv/2-Step-Verification"
 TSV_COMMIT = "4f0a5e17845470fbbe43c7f88f5c0c99b79d4fba"
 TSV_LICENCE = "GPL-2.0-or-later"
 TSV_SOURCE = "wp-2-step-verification"
+
+BP = "buddypress/buddypress"
+BP_COMMIT = "4af6c90c27f95c465235c7682345d0b4fe07c3f0"
+BP_LICENCE = "GPL-2.0-or-later"
+BP_SOURCE = "buddypress"
+SITE = "https://www.example.org"
+# bp_email_set_default_tokens() (src/bp-core/bp-core-filters.php): site name, URLs, recipient
+BP_DEFAULT_TOKENS = {
+    "site.admin-email": "webmaster@example.org",
+    "site.url": SITE,
+    "site.description": "Crews, regattas and the boathouse rota",
+    "site.name": "Harbour Rowing Club",
+    "email.preheader": "",
+    "recipient.name": "",
+}
+BP_MAILS = [
+    (
+        "core-user-registration",
+        {
+            "activate.url": f"{SITE}/activate/Vq3LmZ8rTa0cWdN5yKpE2hXs7uBj4GfR/",
+            "key": "Vq3LmZ8rTa0cWdN5yKpE2hXs7uBj4GfR",
+            "user.email": "marta.k@mail.example",
+            "user.id": "214",
+        },
+    ),
+    (
+        "core-user-registration-with-blog",
+        {
+            "activate-site.url": f"{SITE}/activate/?key=b7f3e0a19c2d4e58",
+            "user-site.url": "https://lina.example.org/",
+        },
+    ),
+    (
+        "core-user-activation",
+        {
+            "profile.url": f"{SITE}/members/marta-k/",
+            "lostpassword.url": f"{SITE}/wp-login.php?action=lostpassword",
+        },
+    ),
+    (
+        "activity-comment",
+        {
+            "poster.name": "Jonas Halvorsen",
+            "usermessage": "Count me in for the 06:30 outing.",
+            "thread.url": f"{SITE}/activity/p/1187/",
+        },
+    ),
+    (
+        "activity-comment-author",
+        {
+            "poster.name": "Dayo Okafor",
+            "usermessage": "Same here, see you at the dock!",
+            "thread.url": f"{SITE}/activity/p/1190/",
+        },
+    ),
+    (
+        "activity-at-message",
+        {
+            "poster.name": "Lina Weber",
+            "usermessage": "@marta-k can you bring the spare riggers on Saturday?",
+            "mentioned.url": f"{SITE}/activity/p/1203/",
+        },
+    ),
+    (
+        "groups-at-message",
+        {
+            "poster.name": "Jonas Halvorsen",
+            "group.name": "Masters Squad",
+            "usermessage": "@marta-k crew list for race 14 is up.",
+            "mentioned.url": f"{SITE}/activity/p/1211/",
+        },
+    ),
+    (
+        "friends-request",
+        {
+            "initiator.name": "Dayo Okafor",
+            "initiator.url": f"{SITE}/members/d-okafor/",
+            "friend-requests.url": f"{SITE}/members/marta-k/friends/requests/?new",
+        },
+    ),
+    (
+        "friends-request-accepted",
+        {"friend.name": "Lina Weber", "friendship.url": f"{SITE}/members/lina_w/"},
+    ),
+    (
+        "groups-details-updated",
+        {
+            "group.name": "Masters Squad",
+            "group.url": f"{SITE}/groups/masters-squad/",
+            "changed_text": '* Description changed from "Tuesday crews" to "Tuesday and Thursday crews"',
+        },
+    ),
+    (
+        "groups-invitation",
+        {
+            "inviter.name": "Jonas Halvorsen",
+            "inviter.url": f"{SITE}/members/jhalvorsen/",
+            "group.name": "Regatta Volunteers",
+            "group.url": f"{SITE}/groups/regatta-volunteers/",
+            "invite.message": "We need two more marshals for 12 April.",
+            "invites.url": f"{SITE}/members/marta-k/groups/invites/",
+        },
+    ),
+    (
+        "groups-member-promoted",
+        {
+            "promoted_to": "Group Mod",
+            "group.name": "Masters Squad",
+            "group.url": f"{SITE}/groups/masters-squad/",
+        },
+    ),
+    (
+        "groups-membership-request",
+        {
+            "requesting-user.name": "Dayo Okafor",
+            "group.name": "Masters Squad",
+            "request.message": "",
+            "profile.url": f"{SITE}/members/d-okafor/",
+            "group-requests.url": f"{SITE}/groups/masters-squad/admin/membership-requests/",
+        },
+    ),
+    (
+        "groups-membership-request-accepted",
+        {"group.name": "Masters Squad", "group.url": f"{SITE}/groups/masters-squad/"},
+    ),
+    (
+        "groups-membership-request-rejected",
+        {"group.name": "Coaching Team", "group.url": f"{SITE}/groups/coaching-team/"},
+    ),
+    (
+        "groups-membership-request-accepted-by-admin",
+        {
+            "group.name": "Regatta Volunteers",
+            "group.url": f"{SITE}/groups/regatta-volunteers/",
+            "leave-group.url": f"{SITE}/members/marta-k/groups/",
+        },
+    ),
+    (
+        "groups-membership-request-rejected-by-admin",
+        {"group.name": "Coaching Team", "group.url": f"{SITE}/groups/coaching-team/"},
+    ),
+    (
+        "messages-unread",
+        {
+            "sender.name": "Lina Weber",
+            "usersubject": "Boathouse keys",
+            "usermessage": "The key box code changed, ask me at the dock before you go out.",
+            "message.url": f"{SITE}/members/marta-k/messages/view/88/",
+        },
+    ),
+    (
+        "settings-verify-email-change",
+        {
+            "user.email": "marta.k@newmail.example",
+            "verify.url": f"{SITE}/members/marta-k/settings/?verify_email_change=3f9c0d2e71ab4c56",
+        },
+    ),
+    (
+        "bp-members-invitation",
+        {
+            "inviter.name": "Jonas Halvorsen",
+            "inviter.url": f"{SITE}/members/jhalvorsen/",
+            "usermessage": "Join us for the autumn head race season.",
+            "invite.accept_url": f"{SITE}/register/?inv=57",
+        },
+    ),
+    (
+        "members-membership-request",
+        {
+            "requesting-user.user_login": "p.nowak",
+            "manage.url": f"{SITE}/wp-admin/users.php?page=bp-signups&mod_req=1",
+        },
+    ),
+    ("members-membership-request-rejected", {}),
+]
 
 LOCALES = [
     "en_US",
@@ -284,12 +479,39 @@ function shield_mail($twig, array $job) {
     return wp_mail_raw($job, $subject, $html, 'text/html', 'WordPress - Shield Security', $alt);
 }
 
+function apply_filters($tag, $value) { return $value; }
+
+// bp_core_replace_tokens_in_text() of src/bp-core/bp-core-functions.php, esc_html() as WordPress's
+function bp_replace_tokens(string $text, array $tokens) {
+    $unescaped = []; $escaped = [];
+    foreach ($tokens as $token => $value) {
+        $unescaped['{{{' . $token . '}}}'] = $value;
+        $escaped['{{' . $token . '}}'] = htmlspecialchars($value, ENT_QUOTES, 'UTF-8', false);
+    }
+    return strtr(strtr($text, $unescaped), $escaped);
+}
+
+$bp_schema = null;
+if (isset($argv[2])) {
+    // bp_email_get_schema() as it is in the file (it only calls __() and apply_filters())
+    $src = file_get_contents($argv[2]);
+    $start = strpos($src, 'function bp_email_get_schema() {');
+    $end = strpos($src, "\n}\n", $start);
+    eval(substr($src, $start, $end - $start + 2));
+    $bp_schema = bp_email_get_schema();
+}
+
 $jobs = json_decode(stream_get_contents(STDIN), true);
 $out = [];
 foreach ($jobs as $job) {
     $TR = $job['tr'] ?? [];
     if ($job['kind'] === 'shield') {
         $out[] = base64_encode(shield_mail($twig, $job));
+    } elseif ($job['kind'] === 'bp') {
+        // bp_send_email()'s wp_mail() branch: subject and post_excerpt with tokens replaced
+        $e = $bp_schema[$job['type']];
+        $out[] = base64_encode(wp_mail_raw($job, bp_replace_tokens($e['post_title'], $job['tokens']),
+            bp_replace_tokens($e['post_excerpt'], $job['tokens']), 'text/plain', 'WordPress', null));
     } else {
         $out[] = base64_encode(wp_mail_raw($job, esc_html__('Your security code', '2-Step-Verification'),
             $job['token'], 'text/plain', 'WordPress', null));
@@ -323,17 +545,17 @@ def _otp(n: int) -> str:
     return str(int(hashlib.sha256(f"shield-otp-{n}".encode()).hexdigest(), 16) % 1000000).zfill(6)
 
 
-def _minutes(n: int) -> int:
-    """Minutes after midnight of 2 March 2026 at which mail ``n`` is sent (one every 11)."""
-    return 9 * 60 + 5 + 11 * n
+def _sent(n: int) -> datetime:
+    """When mail ``n`` is sent: from 2 March 2026 09:05 UTC, one every 11 minutes."""
+    return datetime(2026, 3, 2, 9, 5, 17, tzinfo=UTC) + timedelta(minutes=11 * n)
 
 
 def _date(n: int) -> str:
-    m = _minutes(n)
-    return f"Mon, 2 Mar 2026 {m // 60:02d}:{m % 60:02d}:17 +0000"
+    t = _sent(n)
+    return f"{t:%a}, {t.day} {t:%b %Y %H:%M:%S} +0000"
 
 
-def _run(repo: Path, jobs: list[dict]) -> list[bytes]:
+def _run(repo: Path, bp_repo: Path, jobs: list[dict]) -> list[bytes]:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "shield"
         tar = _git(
@@ -346,7 +568,9 @@ def _run(repo: Path, jobs: list[dict]) -> list[bytes]:
         with tarfile.open(fileobj=io.BytesIO(tar)) as t:
             t.extractall(root, filter="data")
         (Path(tmp) / "driver.php").write_text(DRIVER)
-        out = subprocess.run(["php", str(Path(tmp) / "driver.php"), str(root)],
+        bp_file = Path(tmp) / "bp-core-functions.php"
+        bp_file.write_bytes(_git(bp_repo, "show", f"{BP_COMMIT}:src/bp-core/bp-core-functions.php"))
+        out = subprocess.run(["php", str(Path(tmp) / "driver.php"), str(root), str(bp_file)],
                              input=json.dumps(jobs).encode(), capture_output=True, check=True).stdout  # fmt: skip
     return [base64.b64decode(x) for x in json.loads(out)]
 
@@ -392,6 +616,7 @@ def _item(
 def collect(mirrors: Path) -> None:
     shield_repo = mirrors / "FernleafSystems+Shield-Security-for-WordPress" / "repo"
     tsv_repo = mirrors / "pluginkollektiv+2-Step-Verification" / "repo"
+    bp_repo = mirrors / "buddypress+buddypress" / "repo"
     jobs: list[dict] = []
     meta: list[tuple] = []
     n = 0
@@ -406,7 +631,7 @@ def collect(mirrors: Path) -> None:
                 "date": _date(n), "to": email, "tr": tr, "seed": 3000 + n, "otp": otp or "",
                 "username": user, "ip": f"203.0.113.{17 + n}", "home_url": "https://www.example.org",
                 "site_name": "Harbour Rowing Club", "report_email": "webmaster@example.org",
-                "timestamp": f"2026-03-02 {_minutes(n) // 60:02d}:{_minutes(n) % 60:02d}",
+                "timestamp": f"{_sent(n):%Y-%m-%d %H:%M}",
                 "lang_attr": locale.replace("_", "-"),
             })  # fmt: skip
             tpl = "lp_2fa_email_code.twig" if otp else "user_login_notice.twig"
@@ -427,7 +652,26 @@ def collect(mirrors: Path) -> None:
                  "(inc/auth.class.php: wp_mail( $user_email, 'Your security code', $token )."))  # fmt: skip
     src = _git(tsv_repo, "show", f"{TSV_COMMIT}:inc/auth.class.php").decode()
     assert "wp_generate_password(5, false)" in src and "esc_html__('Your security code'" in src
-    raws = _run(shield_repo, jobs)
+    n += 1
+    for bp_type, tokens in BP_MAILS:
+        ident = f"{BP_SOURCE}-{bp_type}-en"
+        user, email = USERS[n % len(USERS)]
+        email = tokens.get("user.email", email) if bp_type == "core-user-registration" else email
+        toks = {**BP_DEFAULT_TOKENS, "recipient.email": email, "recipient.username": user, **tokens}
+        jobs.append({"kind": "bp", "type": bp_type, "id": hashlib.md5(ident.encode()).hexdigest(),
+                     "date": _date(n), "to": email, "tokens": toks, "tr": {}})  # fmt: skip
+        code = tokens.get("key")
+        note = None
+        if code:
+            note = ("The mail asks to copy and paste the key into the 'Activation Key' field "
+                    "(the activation link carries it too); the key is wp_generate_password( 32, false ) "
+                    "in bp_core_signup_user(), src/bp-members/bp-members-functions.php.")  # fmt: skip
+        meta.append((ident, f"{BP_SOURCE}-{bp_type}", BP_SOURCE, "en", "saas-otp" if code else "notice", code,
+                     BP, "src/bp-core/bp-core-functions.php", BP_COMMIT, BP_LICENCE,
+                     "php: bp_email_get_schema() post_excerpt + bp_core_replace_tokens_in_text, "
+                     "bp_send_email()'s wp_mail() branch on PHPMailer 6.6.3 (text/plain)", note))  # fmt: skip
+        n += 1
+    raws = _run(shield_repo, bp_repo, jobs)
     for m, raw in zip(meta, raws, strict=True):
         _item(raw, *m)
 
