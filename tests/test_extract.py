@@ -1717,3 +1717,34 @@ def test_round_twenty_nine_invitation_codes_uuids_and_short_small_codes() -> Non
     # five small letters and a digit right after the code word and its colon
     assert extract_code("Your verification code is: qe6fu\n") == "qe6fu"
     assert extract_code("Download the file: ab3cd.zip\n") is None
+
+
+def test_round_thirty_marks_wrapped_clauses_voucher_passwords_and_pasted_keys() -> None:
+    # a password alone under its sentence keeps its closing "!" and the symbols it holds
+    told = "Hey Michael,\nYou changed your password in CORE. Your new password is:\n{}\n\nBye"
+    assert extract_code(told.format("Gr4cePeace2026!")) == "Gr4cePeace2026!"
+    assert extract_code(told.format("Hs8!nQ3v.Zk6yPe4")) == "Hs8!nQ3v.Zk6yPe4"
+    # the sentence giving it wrapped onto the colon's line
+    wrapped = (
+        "Sehr geehrte(r) Lena Hoffmann,\n"
+        "Das Passwort für Ihren Benutzer mit der Kennung LHOFFMANN\n"
+        "auf https://verwaltung.example.org ist:\nHs8!nQ3v.Zk6yPe4\n"
+        "Sie müssen das Passwort bei der nächsten Anmeldung ändern."
+    )
+    assert extract_code(wrapped) == "Hs8!nQ3v.Zk6yPe4"
+    # not when the line above names no password: a user name is no password
+    assert extract_code(wrapped.replace("Das Passwort", "Der Name")) is None
+    # a hotspot voucher's login password beside its word; a voucher's code is still an offer
+    voucher = "Voucher Detail\nUsername quietlantern\nPassword Tz9fPc\nPlease contact help desk"
+    assert extract_code({"subject": "Your voucher detail", "body": voucher}) == "Tz9fPc"
+    offer = "Your voucher: 20% off everything.\nVoucher code: SPRING24X\nShop now"
+    assert extract_code({"subject": "Your voucher", "body": offer}) is None
+    # a key the sentence asks to paste into the field its name names
+    key = "Vq3LmZ8rTa0cWdN5yKpE2hXs7uBj4GfR"
+    paste = (
+        "If the 'Activation Key' field is empty, copy and paste the following into the field"
+        f" - {key}"
+    )
+    assert extract_code(paste) == key
+    assert extract_code(paste.replace("'Activation Key' field", "form")) is None
+    assert extract_code(f"Paste it into the box - {key}") is None

@@ -647,6 +647,11 @@ _QUOTED_VALUE = re.compile(
 """A value in quotes (``dem Passwort "aQCZQAyp8F"``, ``with pin 'ct8mWe'``)."""
 _ENDS_IN_COLON = re.compile(r"[:：][ \t]*$", re.M)
 _ALONE_VALUE = re.compile(r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32})[ \t]*$", re.M)
+_ALONE_SECRET = re.compile(
+    r"^[ \t]*(?P<v>[0-9A-Za-z]{4,32}[!?]{0,2}|[0-9A-Za-z][!-~]{4,30}[0-9A-Za-z!?])[ \t]*$", re.M
+)
+"""A value alone on its line, with the ``!`` a generated password may end in or the symbols
+it holds (``Gr4cePeace2026!``, ``Hs8!nQ3v.Zk6yPe4`` under ``Your new password is:``)."""
 _BELOW_CJK = re.compile(
     rf"(?:{_CJK_SECRET_WORDS})[^\n。]{{0,12}}(?:아래와 같습니다|다음과 같습니다|如下)[.。:：]?[ \t]*$|"
     rf"(?:以下|下記|下面|下列)の?(?:{_CJK_SECRET_WORDS})[^\n。]{{0,16}}[。:：][ \t]*$",
@@ -753,6 +758,37 @@ def _secret_word_in_sentence(seg: str, start: int, end: int) -> bool:
     )
 
 
+_FIELD_WORD = re.compile(r"(?i)\b(?:field|box|feld|champ|campo|veld|pole|поле|alan[ıi])\b")
+"""The form field a key is pasted into (``the 'Activation Key' field``)."""
+_KEY_WORD = re.compile(
+    r"(?i)\b(?:activation|verification|security|confirmation) key\b|clé d'activation|"
+    r"aktivierungsschlüssel|clave de activación|chiave di attivazione|activeringssleutel"
+)
+"""A key's name, which needs its colon to be a label elsewhere (``Activation Key``)."""
+
+
+def _pasted_into_its_field(seg: str, start: int, end: int) -> bool:
+    """Whether ``seg[start:end]``, a long random key ending its line after a dash or a
+    colon, is what its sentence asks the reader to paste or type into the field a code
+    word names (BuddyPress's ``If the 'Activation Key' field is empty, copy and paste the
+    following into the field - Vq3L…``)."""
+    value = seg[start:end]
+    if len(value) < 12 or not value.isalnum() or not _two_of_each(value):
+        return False
+    ls = _line_bounds(seg, start, end)[0]
+    gap = seg[ls:start].rstrip(" \t")
+    if not gap.endswith(("-", ":", "：")):
+        return False
+    head = seg[ls : len(gap) + ls - 1]
+    head = head[max((m.end() for m in _CLAUSE_END.finditer(head)), default=0) :]
+    field = _FIELD_WORD.search(head)
+    return (
+        field is not None
+        and _VERBS.search(head) is not None
+        and any(words.search(head, 0, field.start()) for words in (*_CODE_WORDS, _KEY_WORD))
+    )
+
+
 def _asked_for(seg: str, start: int, end: int) -> bool:
     """Whether ``seg[start:end]``, letters and digits ending its line, follows a code word
     and its colon on a line that asks for it (``You can also use this OTP: fh1zl``); letters
@@ -827,10 +863,27 @@ def _told_as_password(seg: str, start: int, end: int) -> bool:
             or _COPULA_END.search(clause) is not None
             or not seg[words[-1].end() : pos - 1].strip()
         )
+    if begin < line and _wrapped_from_its_password_word(seg, begin, line, clause):
+        return True  # "Das Passwort für Ihren Benutzer …" / "auf https://… ist:"
     if _IT_IS.fullmatch(clause) is None:
         return False
     previous = _clause_before(seg, stop)[2] if stop > 0 else ""
     return _SECRET_WORD.search(previous) is not None
+
+
+def _wrapped_from_its_password_word(seg: str, begin: int, line: int, clause: str) -> bool:
+    """Whether the clause that ends in "is" and its colon at the start of ``seg[line:]``
+    wrapped there from the line above, which opens with its password word (at most two
+    words before it): a sentence giving the password, broken where the text was wrapped."""
+    if _COPULA_END.search(clause) is None:
+        return False
+    above = max(begin, _line_bounds(seg, line - 1, line - 1)[0])
+    word = _SECRET_WORD.search(seg, above, line)
+    return (
+        word is not None
+        and not _SET_OF_SECRETS.match(word.group())
+        and len(seg[above : word.start()].split()) <= 2
+    )
 
 
 _PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,5}")
@@ -889,7 +942,7 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, told or _tightly_after_secret_word(seg, start), told))
         elif told:  # "Ihr Passwort fuer die Liste Hikers ist: poewbici"
             found.append((start, end, True, True))
-        elif _asked_for(seg, start, end):
+        elif _asked_for(seg, start, end) or _pasted_into_its_field(seg, start, end):
             found.append((start, end, True, False))  # its letters checked there
     for start, end in _wrapped_secret_values(seg):
         found.append((start, end, True, False))
@@ -924,7 +977,7 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             # "is" ("con la parola "help"" is a word to send, Italian "parola")
             tight = secret and _tightly_after_secret_word(seg, m.start())
             found.append((start, end, tight, False))
-    for m in _ALONE_VALUE.finditer(seg):
+    for m in _ALONE_SECRET.finditer(seg):
         start, end = m.span("v")
         ls = _line_bounds(seg, start, end)[0]
         above = _window_start(seg, ls, 1)
@@ -952,17 +1005,17 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             # word gives it, so it is linked to that word as a value after a colon is
             found_before[found_before.index(same)] = same._replace(given=True, told=told)
             continue
+        value = seg[start:end]
+        if value[-1] in "!?" and not (told or _after_secret_word(seg, start)):
+            continue
         if any(lo < end and start < hi for lo, hi in taken):
-            # a password that ends its line in "!" after its word: the mark is its own
-            # ("Mot de passe : KTWfuxQ!"), not the sentence's
+            # a password that ends in "!" after its word or alone under it: the mark is its
+            # own ("Mot de passe : KTWfuxQ!", "is:" / "Gr4cePeace2026!"), not the sentence's
             if not (seg[end - 1] in "!?" and (start, end - 1) in taken):
                 continue
             found_before[:] = [c for c in found_before if (c.start, c.end) != (start, end - 1)]
-        value = seg[start:end]
         if value.isdigit():
             continue  # digits are candidates already
-        if value[-1] in "!?" and not _after_secret_word(seg, start):
-            continue
         if not value.isalnum() and not (
             _is_symbolic_secret(value, hyphen=True, labelled=True)
             or (tight and _typed_as_shown(value))

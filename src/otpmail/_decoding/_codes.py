@@ -599,6 +599,7 @@ def _scored(source: Any) -> list[tuple[int, str]]:
                 )
                 if label is not None and _is_given_secret(seg, label):
                     score += CODE_WEIGHTS.password_label
+                    cand = cand._replace(given=True)
                 linked.append((score, cand.value, cand, seg, named))
             elif in_body and after > CODE_WEIGHTS.veto and not cand.symbolic:
                 unlinked.append((cand, seg))
@@ -637,10 +638,11 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             continue
         if otp_doc:
             score += weights.otp_mail
-        if promo_doc or (txn_doc and not named):
+        # a password its word gives is a login, not an offer (a hotspot voucher's "Password")
+        if (promo_doc and not cand.given) or (txn_doc and not named):
             score += weights.transaction_mail
         if cand.letters:
-            if promo_doc:
+            if promo_doc and not cand.given:
                 continue
             if (
                 not any(ch.isdigit() for ch in value)
