@@ -1748,3 +1748,27 @@ def test_round_thirty_marks_wrapped_clauses_voucher_passwords_and_pasted_keys() 
     assert extract_code(paste) == key
     assert extract_code(paste.replace("'Activation Key' field", "form")) is None
     assert extract_code(f"Paste it into the box - {key}") is None
+
+
+def test_round_thirty_one_kazakh_portuguese_hebrew_and_glued_japanese_passwords() -> None:
+    # Kazakh "one-time password" names the code below it
+    kk = (
+        "Екі факторлы аутентификация қосылған, және сіз электрондық пошта\n"
+        "арқылы бір реттік құпия сөз жіберуді сұрадыңыз. Оны төменде таба\n"
+        "аласыз:\n\n143240\n"
+    )
+    assert extract_code(kk) == "143240"
+    # European Portuguese "senha de utilização única"; "o envio" (the sending) is no parcel
+    pt = (
+        "Tem a autenticação de dois fatores ativada e solicitou apenas o envio de uma senha de "
+        "utilização única por email. Encontre-o abaixo:\n\n905991\n\nObrigado."
+    )
+    assert extract_code(pt) == "905991"
+    # Hebrew "your password" (סיסמתך) gives a plain value after its colon
+    he = "כתובת הדוא''ל: noor@example.com\nסיסמתך: qzuvfqos\n\nתודה"
+    assert extract_code(he) == "qzuvfqos"
+    assert extract_code(he.replace("סיסמתך", "שם המשתמש")) is None
+    # a value glued between a Japanese password word and its object particle
+    ja = "パスワードchosimpoalを入力しなければ、5の宇宙には戻れない。"
+    assert extract_code(ja) == "chosimpoal"
+    assert extract_code("ご注文番号chosimpoalを確認してください。") is None

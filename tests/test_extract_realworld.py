@@ -1227,7 +1227,11 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # at 0.985; tuned on since (a password's closing "!" and symbols alone under its sentence,
 # a sentence wrapped onto the colon's line, a Wi-Fi voucher's password, a key pasted into
 # the field its name names): 1.000 (68/68) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 3017/3124 (0.966): most misses over 32 characters, in
+# Round thirty-one (264 mails, 11 new repositories, held out whole), scored once: 0.949
+# (94/99) at 1.000; tuned on since (Kazakh and Portuguese one-time password words, Hebrew
+# "your password", a value glued between a Japanese password word and its particle): 1.000
+# (99/99) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 3116/3223 (0.967): most misses over 32 characters, in
 # a link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 32)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
@@ -1367,6 +1371,8 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout27",
         "holdout28",
         "holdout29",
+        "holdout30",
+        "holdout31",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

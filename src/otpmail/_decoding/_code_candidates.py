@@ -715,6 +715,13 @@ _INLINE_VALUE = re.compile(
 word is a password word."""
 
 
+_GLUED_IN_CJK = re.compile(
+    rf"(?:{_CJK_SECRET_WORDS})(?P<v>[0-9A-Za-z]{{4,32}})(?=[をはが]|で(?:ログイン|入力))"
+)
+"""A value written straight after a password word in a script without spaces and before
+the particle that makes it the object (``パスワードchosimpoalを入力``): the word gives it."""
+
+
 _RANDOM_IN_SENTENCE = re.compile(
     r"(?<![0-9A-Za-z_.@/#&=?+-]|[À-ɏ])[0-9A-Za-z]{10,32}(?![0-9A-Za-z_@/-]|[À-ɏ])"
 )
@@ -946,6 +953,8 @@ def _labelled_values(seg: str, found_before: list[_Candidate]) -> list[_Candidat
             found.append((start, end, True, False))  # its letters checked there
     for start, end in _wrapped_secret_values(seg):
         found.append((start, end, True, False))
+    for m in _GLUED_IN_CJK.finditer(seg):
+        found.append((*m.span("v"), True, False))
     for m in _INLINE_VALUE.finditer(seg):
         # "mit dem Kennwort b401 anmelden", "and the password 91ok."
         word = _SECRET_WORD.search(seg, max(0, m.start() - 40), m.start())

@@ -68,11 +68,11 @@ _SECRET_WORDS = (
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
     r"hesl(?:o|a|em)", r"jelszó\w*", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
     r"парол(?:ь|ем|я|ю)", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
-    "contrasinal", "pasahitza?", "گذرواژه", r"کلمه ?ی عبور", "رمز عبور", "كلمة المرور", "كلمة السر", "ה?סיסמה", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
+    "contrasinal", "pasahitza?", "گذرواژه", r"کلمه ?ی عبور", "رمز عبور", "كلمة المرور", "كلمة السر", "ה?סיסמה", r"סיסמת\w*", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
     r"credenciale?s?", "κωδικό[ςσ]? πρόσβασης", "συνθηματικό", "pasfhocal", "lykilorð",
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
-    "kata laluan", "cyfrinair", "şifrə", "құпиясөз", r"secret(?= ?[:：])",
+    "kata laluan", "cyfrinair", "şifrə", r"құпия ?сөз\w*", r"secret(?= ?[:：])",
     r"palavra[- ](?:chave|passe)", r"parolu\w*", "الرقم السري", "کلمه عبور", r"šifr[aeu]",
     "pasvorto", "بكلمة المرور", "بكلمة السر", "passordet", "lösenordet", "adgangskoden",
     "kodeordet",
@@ -139,9 +139,9 @@ _POSITIVE = _words(
     r"security token\b|token\b|tòcan\b|jedouer\b|(?:nykel|nøkkel)\w*(?=(?: din)? ?[:：])|jeton\w*|жетон\w*|belirteç\w*|verification pin\b|einmal-?(?:passwort|kennwort)\b|"
     r"mot de passe (?:à usage unique|temporaire|unique)\b|c[óo]digo\b|clave\b|"
     r"contraseña (?:de un solo uso|temporal|única)\b|codice\b|"
-    r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de uso único|temporária|única)\b|"
+    r"password (?:monouso|temporanea|usa e getta)\b|senha (?:de (?:uso|utilização) única?|temporária|única)\b|"
     r"eenmalig wachtwoord\b|kod(?:u|em|zie|y|unuz|unu|unuzu|un|a)?\b|has(?:ło|ła) jednorazow\w*|"
-    r"код\w*|одноразов\w* парол\w*|(?:еднократн|једнократн)\w* (?:лозинк|парол)\w*|"
+    r"код\w*|одноразов\w* парол\w*|(?:еднократн|једнократн)\w* (?:лозинк|парол)\w*|бір реттік құпия ?сөз\w*|"
     r"рамз\w*|"
     r"codi\b|codicem\b|cód\b|cod\b|"
     # what a mail calls its confirmation number is given to be used (not an order's number)
@@ -344,7 +344,7 @@ _OTP_DOC = _words(
     r"did not request|wasn.t you|bestätigungscode|sicherheitscode|einmal|anmeld|verifizier|"
     r"connexion|se connecter|vérification|iniciar sesión|verificaci[óo]n|acceso|accesso|"
     r"verifica|verificação|entrar|inloggen|verificatie|weryfikac|logowani|jednorazow|подтвержд|"
-    r"вход|одноразов|"
+    r"вход|одноразов|аутентификац|бір реттік|autentica|"
     # a code in a password-reset or sign-in mail is a one-time code too
     r"password reset|reset (?:your|the) password|reset code|zurücksetz|zurückzusetz|réinitialis|"
     r"restablec|reimpost|redefini|wachtwoord herstel|resetowa|сброс|sıfırla|"
