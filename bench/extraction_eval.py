@@ -258,7 +258,7 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = tuple(range(3, 32))
+LATER_ROUNDS = tuple(range(3, 33))
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
 ROUND_NAMES = {
     3: "three",
@@ -290,6 +290,7 @@ ROUND_NAMES = {
     29: "twenty-nine",
     30: "thirty",
     31: "thirty-one",
+    32: "thirty-two",
 }
 
 
