@@ -1772,3 +1772,29 @@ def test_round_thirty_one_kazakh_portuguese_hebrew_and_glued_japanese_passwords(
     ja = "パスワードchosimpoalを入力しなければ、5の宇宙には戻れない。"
     assert extract_code(ja) == "chosimpoal"
     assert extract_code("ご注文番号chosimpoalを確認してください。") is None
+
+
+def test_round_thirty_two_prefixed_tans_doubled_colons_and_wrapped_code_lines() -> None:
+    # a long TAN with its sender's prefix under "code is:"; the process it answers is no code
+    en = "Your Anastasis recovery code is:\nA-2718281828459045\n\nThis is for challenge 7Q3KMB."
+    assert extract_code(en) == "2718281828459045"
+    de = (
+        "Ihr Anastasis Autorisierungscode ist:\nA-2718281828459045\n\n"
+        "Dies ist der Code für den Vorgang 7Q3KMB."
+    )
+    assert extract_code(de) == "2718281828459045"
+    assert extract_code("Your account A-2718281828459045 was charged EUR 12.00.") is None
+    # a label's colon doubled by the template
+    rows = "Your Login Name:  : noor.tester\nyour displayed name:  : Noor Tester\n"
+    assert extract_code(rows + "your password:  : Hazel.Lane-47\n") == "Hazel.Lane-47"
+    # Estonian "salasõna"
+    assert extract_code("Kasutajanimi: kaarelt\nSalasõna: p4xw9ac2\n") == "p4xw9ac2"
+    # a line asking for the code wrapped over two lines, the value alone under it
+    wrapped = (
+        "If you requested this recovery, here is the code to paste into the recovery\n"
+        "interface in which you made the request :\nf7c8c8140463532ae469\n"
+    )
+    assert extract_code(wrapped) == "f7c8c8140463532ae469"
+    assert extract_code(wrapped.replace("the code", "the reference")) is None
+    ended = wrapped.replace("the recovery\n", "the recovery.\n")
+    assert extract_code(ended) is None

@@ -1231,7 +1231,11 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # (94/99) at 1.000; tuned on since (Kazakh and Portuguese one-time password words, Hebrew
 # "your password", a value glued between a Japanese password word and its particle): 1.000
 # (99/99) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 3116/3223 (0.967): most misses over 32 characters, in
+# Round thirty-two (182 mails, 9 new repositories, held out whole), scored once: 0.621
+# (54/87) at 0.982, most of the misses one shop's welcome mail in 33 languages; tuned on
+# since (a TAN with its sender's prefix, a doubled colon, Estonian "salasõna", a line asking
+# for the code wrapped over two lines): 0.977 (85/87) at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 3201/3310 (0.967): most misses over 32 characters, in
 # a link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 33)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
@@ -1267,6 +1271,9 @@ def test_the_realworld_corpus_is_cited_and_split_before_tuning() -> None:
     for item in manifest:
         assert item["repository"] and item["path"] and len(item["commit"]) == 40
         assert item["licence"].split()[0] in REDISTRIBUTABLE, item["licence"]
+        # other accepted forms are a list: a string would be read as its characters
+        also = item.get("also_code", [])
+        assert isinstance(also, list) and all(isinstance(v, str) for v in also), item["id"]
         data = (REALWORLD / item["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == item["sha256"], item["id"]
         assert item["holdout"] == (item["group"] in held)
@@ -1374,6 +1381,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout29",
         "holdout30",
         "holdout31",
+        "holdout32",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -49,7 +49,7 @@ def _right_after_pattern(copulas: str) -> re.Pattern[str]:
         r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
         r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
         r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
-        r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*[:：=>\-]{1,2}|"
+        r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*(?:[:：=>\-]{1,2}|[:：][ \t]+[:：])|"
         rf"[ \t]+(?:{copulas})[ \t]*:?)|"
         r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
     )
@@ -59,7 +59,8 @@ _RIGHT_AFTER_LABEL = _right_after_pattern(_LABEL_COPULAS)
 """What may stand between a code word and the code: a word or two that qualify it, then a
 colon or "is" (``Cód fíoraithe: …``, ``Verification code: …``, ``token is UMXBL``, ``code
 de vérification est …``), three words and "is" (``OTP for recovering password is …``), or
-up to four words and a colon (``One-time password for current session: …``); an
+up to four words and a colon (``One-time password for current session: …``), a colon
+doubled by a template (``your password:  : …``); an
 abbreviation in brackets may come first (``one-time password (OTP) is: …``)."""
 _RIGHT_AFTER_SECRET = _right_after_pattern(_LABEL_COPULAS + "|a|à|إلى")
 """The same after a password word, which may also be set "to" a value (``restablecer su
@@ -195,9 +196,9 @@ def _joined(tokens: list[str], seps: list[str]) -> str | None:
         and first.isupper()
         and len(first) <= 3
         and rest[0].isdigit()
-        and 5 <= len(rest[0]) <= 8
+        and 5 <= len(rest[0]) <= 16
     ):
-        return rest[0]
+        return rest[0]  # over 8 digits only where a code word gives it (the caller checks)
     lengths = {len(t) for t in tokens}
     if len(lengths) != 1:
         return None
@@ -372,6 +373,13 @@ def _under_a_label_line(seg: str, start: int, end: int) -> bool:
     line = seg[above : _line_end(seg, above)].rstrip()
     if _right_after_label(seg, above + len(line)):
         return True
+    if line.endswith((":", "：")) and above > 0:
+        # a sentence wrapped over two lines: "here is the code to paste into the recovery" /
+        # "interface in which you made the request :"
+        first = _window_start(seg, above, 1)
+        wrapped = seg[first : above - 1].rstrip()
+        if first < above and wrapped and wrapped[-1] not in ".!?:：。":
+            line = f"{wrapped} {line}"
     if not any(rx.search(line) for rx in _CODE_WORDS):
         return False
     # "… code …:", or "Enter this code in the form on our site" over it
@@ -1185,6 +1193,12 @@ def _candidates(seg: str) -> list[_Candidate]:
         elif shape is not None and not _stands_as_code(seg, start, end):
             shape = None
         if shape is None and len(run) == 1 and _long_plain(value, seg, start, end):
+            shape = "long"
+        if len(run) == 2 and value.isdigit() and len(value) > 8:
+            # "A-2718281828459045" under "Your recovery code is:": a long TAN with its
+            # sender's prefix; elsewhere such a run is an account or a card number
+            if not (_under_a_label_line(seg, start, end) or _right_after_label(seg, start)):
+                continue
             shape = "long"
         if len(value) > 10 and shape is None:
             continue

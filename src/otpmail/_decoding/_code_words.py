@@ -74,7 +74,7 @@ _SECRET_WORDS = (
     "parole", "nenosiri", "پارول", r"գաղտնաբառ\w*", "पासवर्ड", "പാസ്വേഡ്", r"fjalëkalim\w*",
     "kata laluan", "cyfrinair", "şifrə", r"құпия ?сөз\w*", r"secret(?= ?[:：])",
     r"palavra[- ](?:chave|passe)", r"parolu\w*", "الرقم السري", "کلمه عبور", r"šifr[aeu]",
-    "pasvorto", "بكلمة المرور", "بكلمة السر", "passordet", "lösenordet", "adgangskoden",
+    "pasvorto", r"salasõna\w*", "بكلمة المرور", "بكلمة السر", "passordet", "lösenordet", "adgangskoden",
     "kodeordet",
     # a compound ending in a password word, with its colon ("slettepassordet:",
     # "Löschpasswort:"); its first parts listed, since a pattern that looks for the word
@@ -257,6 +257,8 @@ _NEGATIVE = _words(
     # a box's number ("safe box 1147", "Box 12") is a place, not a code
     r"box(?= #?[0-9])|"
     r"code[ -]?(?:reviews?|owners?|freeze|coverage|snippets?|blocks?|changes?|base)\b|"
+    # "Dies ist der Code für den Vorgang 7Q3KMB": the value names the process, not the code
+    r"code (?:für den vorgang|for (?:the )?(?:operation|challenge|transaction))\b|"
     r"code (?:promo(?:tionnel)?|de (?:réduction|remise|parrainage|suivi)|d'invitation|cadeau|client|postal|barre)\b|"
     r"einladungscodes?\b|رمز الدعوة|आमंत्रण कोड|"
     # an invitation code in the words of more languages ("Kutsukoodisi on:")

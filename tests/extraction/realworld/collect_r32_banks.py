@@ -82,7 +82,7 @@ def anastasis(mirrors: Path) -> list[tuple[dict, bytes]]:
             lang=lang,
             kind="fintech-otp",
             code=f"A-{TAN}",
-            also_code=str(TAN),
+            also_code=[str(TAN)],
             repository=ANASTASIS,
             path=f"{ANASTASIS_MESSAGES} ({key}); {ANASTASIS_PLUGIN}",
             commit=ANASTASIS_COMMIT,
