@@ -794,7 +794,7 @@ def _pasted_into_its_field(seg: str, start: int, end: int) -> bool:
     gap = seg[ls:start].rstrip(" \t")
     if not gap.endswith(("-", ":", "：")):
         return False
-    head = seg[ls : len(gap) + ls - 1]
+    head = gap[:-1]  # the sentence up to its dash or colon, from its last clause
     head = head[max((m.end() for m in _CLAUSE_END.finditer(head)), default=0) :]
     field = _FIELD_WORD.search(head)
     return (
