@@ -1798,3 +1798,47 @@ def test_round_thirty_two_prefixed_tans_doubled_colons_and_wrapped_code_lines() 
     assert extract_code(wrapped.replace("the code", "the reference")) is None
     ended = wrapped.replace("the recovery\n", "the recovery.\n")
     assert extract_code(ended) is None
+
+
+@pytest.mark.parametrize(
+    ("label", "password"),
+    [
+        ("Jūsų slaptažodį:", "Xk8pQ2mz"),  # Lithuanian, in its accusative
+        ("Parolingiz:", "Xk8pQ2mz"),  # Uzbek, with its possessive
+        ("თქვენი პაროლი:", "Xk8pQ2mz"),  # Georgian
+        ("Jou wagwoord:", "Xk8pQ2mz"),  # Afrikaans
+        ("আপোনাৰ পাছৱৰ্ড:", "Xk8pQ2mz"),  # Assamese: vowel signs and a virama in the word
+        ("మీ పాస్\u200cవర్డ్:", "Xk8pQ2mz"),  # Telugu, with its zero-width non-joiner
+        ("Salasanasi on", "Xk8pQ2mz"),  # Finnish "is" is "on"
+    ],
+)
+def test_password_words_of_languages_no_sender_has_written_yet(label: str, password: str) -> None:
+    # learnt before any mail in these languages was scored: each UI's usual word, its case
+    # endings and possessives, and the combining marks that \w does not match
+    assert extract_code(f"Hello,\n\n{label} {password}\n\nRegards") == password
+    # the word alone, with nothing given after it, gives nothing
+    assert extract_code(f"Hello,\n\n{label} changed on 12.05.2026.\n") is None
+
+
+def test_codes_told_by_the_line_under_them_and_words_glued_to_them() -> None:
+    # a value alone on its line, named as the code by the line under it
+    for below in (
+        "Enter this code to finish signing in.",
+        "Use the code above to sign in. It expires in 10 minutes.",
+        "Geben Sie diesen Code in der App ein.",
+        "上記の認証コードを入力してください。",
+    ):
+        assert extract_code({"subject": "Sign in", "body": f"Hi,\n\n482913\n\n{below}"}) == (
+            "482913"
+        ), below
+    # not what the line under it names as something else
+    invite = "Hi,\n\nubtwGXEv\n\nUse the invite code above, or click the button below."
+    assert extract_code({"subject": "Invitation", "body": invite}) is None
+    conduct = "Hi,\n\n482913\n\nThe code of conduct applies to every member."
+    assert extract_code({"subject": "Welcome", "body": conduct}) is None
+    # Finnish and Estonian "on" ("is") after a code word is not "on" a date
+    assert extract_code("Vahvistuskoodisi on 482913") == "482913"
+    assert extract_code("Kinnituskood on 482913") == "482913"
+    # a Turkish case ending after its apostrophe
+    assert extract_code("Doğrulama kodunuz 482913'tür.") == "482913"
+    assert extract_code("Doğrulama kodunuz 482913'dir.") == "482913"

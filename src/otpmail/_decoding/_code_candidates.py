@@ -89,6 +89,8 @@ _MASKED = re.compile(r"(?i)x{3,}[0-9]{1,6}|[0-9]{1,6}x{3,}")
 """A number shown masked (an account or identity number, ``XXXXXXXX01``): never a code."""
 _ATTACHED_BEFORE = set("#@/\\=&?_+$€£¥₹₽~^%'*")
 _ATTACHED_AFTER = set("@/\\=_%€$£+'*#")
+_APOSTROPHE_SUFFIX = re.compile(r"(?:[dt][ıiuü]r|y?[ıiuü]|[dt][ae]n?|n?[ıiuü]n)(?!\w)")
+"""A Turkish case ending a number takes after an apostrophe (``482913'tür``, ``'ü``)."""
 
 
 class _Candidate(NamedTuple):
@@ -1145,7 +1147,9 @@ def _candidates(seg: str) -> list[_Candidate]:
         after = seg[end] if end < len(seg) else " "
         beyond = seg[end + 1] if end + 1 < len(seg) else " "
         quoted = before == after == "'"  # "کد امنیتی شما '719851' است"
-        if not quoted and (before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER):
+        # "Doğrulama kodunuz 482913'tür": a Turkish case ending after its apostrophe
+        suffixed = after == "'" and value.isdigit() and _APOSTROPHE_SUFFIX.match(seg, end + 1)
+        if not (quoted or suffixed) and (before in _ATTACHED_BEFORE or after in _ATTACHED_AFTER):
             continue
         # "mhsahvygПосле", "bshz0n9bŞifrenizi", "7k0sczfhپس": the next sentence's first word,
         # in a capital of another alphabet or in a script without case

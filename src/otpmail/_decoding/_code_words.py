@@ -66,7 +66,7 @@ _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _SECRET_WORDS = (
     "password", "passwort", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord",
     r"hasł(?:o|em)", "parol[aă]", "lösenord", "adgangskode", "kodeord", "passord", "salasana",
-    r"hesl(?:o|a|em)", r"jelszó\w*", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "slaptažodis", "mật khẩu", "kata sandi",
+    r"hesl(?:o|a|em)", r"jelszó\w*", r"jelszav\w*", r"şifre\w*", "geslo", r"lozink\w*", "parool", "mật khẩu", "kata sandi",
     r"парол(?:ь|ем|я|ю)", r"лозинк\w*", "парола", "clave", "clau de pas", "paswoord", "credential", "zugangsdaten", "credenziali",
     "contrasinal", "pasahitza?", "گذرواژه", r"کلمه ?ی عبور", "رمز عبور", "كلمة المرور", "كلمة السر", "ה?סיסמה", r"סיסמת\w*", "ה?סיסמא", "ה?ססמה", "கடவுச்சொல்",
     "contrasenya", "sandi", "нууц үг", "сырсөз", "recovery key",
@@ -76,6 +76,12 @@ _SECRET_WORDS = (
     r"palavra[- ](?:chave|passe)", r"parolu\w*", "الرقم السري", "کلمه عبور", r"šifr[aeu]",
     "pasvorto", r"salasõna\w*", "بكلمة المرور", "بكلمة السر", "passordet", "lösenordet", "adgangskoden",
     "kodeordet",
+    # languages no sender of the corpus wrote yet, from their UIs' usual word
+    r"პაროლ\w*", "wagwoord", "wachtwurd", "passwuert", "parol", r"slaptažod\w*", "серсүз",
+    "şîfre", "وشەی نهێنی", "پاس ورڈ", "পাসওয়ার্ড", "পাছৱৰ্ড", "పాస్\u200cవర్డ్", "పాస్వర్డ్",
+    "ಪಾಸ್\u200cವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್", "પાસવર્ડ", "ਪਾਸਵਰਡ", "ପାସୱାର୍ଡ", "මුරපදය", "စကားဝှက်",
+    "የይለፍ ቃል", "açar sözi", "kalmar sirri", "iphasiwedi", "tenimiafina", "modpas", "senhal",
+    "facal-faire", "ger-tremen",
     # a compound ending in a password word, with its colon ("slettepassordet:",
     # "Löschpasswort:"); its first parts listed, since a pattern that looks for the word
     # inside any word is tried at every letter of every mail
@@ -84,8 +90,17 @@ _SECRET_WORDS = (
 )  # fmt: skip
 _CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|패스워드|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
 """Password words of scripts written without spaces between words (no word boundary)."""
+_MARKED_WORD = r"[\w\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u200c-]"
+"""A word's character, with the vowel signs and viramas of the Indic, Thai, Lao, Burmese and
+Khmer scripts (combining marks, which ``\\w`` leaves out: ``পাসওয়ার্ড``)."""
+_INFLECTED = _MARKED_WORD.replace("-]", "]") + "{0,5}"
+"""A case ending or possessive glued to a password word (Lithuanian ``slaptažodį``, Uzbek
+``parolingiz``, Finnish ``salasanasi``)."""
 _GIVEN_SECRET_WORDS = "|".join(
-    w + r"(?=(?: [\w-]+){0,4}(?:[ \t]*\([^()\n]{1,200}\))?[ \t]*\\?[:：])" for w in _SECRET_WORDS
+    w
+    + _INFLECTED
+    + rf"(?=(?: {_MARKED_WORD}+){{0,4}}(?:[ \t]*\([^()\n]{{1,200}}\))?[ \t]*\\?[:：])"
+    for w in _SECRET_WORDS
 )
 """A password or credential word followed by its colon (up to four words between): one
 alternative a word, so that :func:`_words` groups them by their first letter."""
@@ -106,6 +121,11 @@ _SECRET_IS = "|".join(
 """A password word that the sentence says "is" a random value (``Your password is``, ``A
 túa contrasinal temporal é``, ``Ang iyong pansamantalang password ay``; not ``… mot de passe
 est indiqué ci-dessous``)."""
+_SECRET_IS += "|" + "|".join(
+    w + r"\w{0,4}(?= on[ \t]+(?=\S*(?-i:[0-9]|[a-z][A-Z])|\S*[!#$%&*+/:;<=>?@^_{|}~]\S))"
+    for w in ("salasana", "parool", "salasõna")
+)
+"""Finnish and Estonian say "is" with ``on`` (``Salasanasi on Xk8pQ2mz``)."""
 _SECRET_IN_BRACKETS = "|".join(w + r"[ \t]*\((?=[^()\s]{4,32}\))" for w in _SECRET_WORDS)
 """A password word and its value in brackets (``and password (1UWOlSDD)``)."""
 _TEMPORARY_PASSWORD = (
@@ -129,9 +149,10 @@ PIN-Code lautet``), not an address's colon (``Pin code: 560001``)."""
 _POSITIVE = _words(
     # "code" alone or ending a compound, and its kin in more languages (verifieringskod,
     # bekræftelseskode, vahvistuskoodi, kódot, kóða)
+    # Finnish and Estonian "on" is "is" ("Vahvistuskoodisi on 482913"), not "on" a date
     r"[a-zà-öø-ÿß\u0100-\u017f]*?(?:code(?![a-z])|"
-    r"(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod|kood)\b|"
-    r"(?:koodi|kód|kóð)\w*|kodenya\b|c[òó]di\b|kodingiz\b|kodni\b|kodi\b|"
+    r"kood on(?= )|(?:kode|koden|kodu|kodą|kodin|kodhi|kodas|koda|kod|kood)\b|"
+    r"koodi\w*(?: on(?= ))?|(?:kód|kóð)\w*|kodenya\b|c[òó]di\b|kodingiz\b|kodni\b|kodi\b|"
     # Basque, Latvian, Esperanto, Romanian, Maltese, Yoruba/Igbo, Somali, Zulu, Xhosa, Swahili
     r"kodea\b|kods\b|kodo\w*|codul\b|kodiċi\b|koodu\b|koodh\w*|ikhodi\b|ikhowudi\b|"
     r"msimbo\b|kòd\b|kaody\b)|"
@@ -394,3 +415,28 @@ _MEETING = _words(
     r"id de (?:réunion|reunión)|id riunione|vergader-?id|id spotkania|идентификатор конференции"
 )
 _MEETING_CJK = _phrases(r"ミーティングID|会议号|회의 ID")
+
+_CODE_NOUN = (
+    r"(?:[\w-]*code|codes|pin|otp|passcode|password|kod\w*|c[óo]digo|codice|код\w*|koodi\w*)"
+)
+_NAMES_THE_CODE_ABOVE = re.compile(
+    r"(?i)^[ \t*>•·-]*(?:please[ ,]+)?"
+    r"(?:(?:enter|use|type|input|copy|paste|provide|submit|geben sie|saisissez|entrez|"
+    r"utilisez|introduce|ingresa|utilice|usa|digite|insira|inserisci|voer|gebruik|"
+    r"wpisz|podaj|użyj|введите|используйте|girin|ange|angiv|oppgi)[ \t]+)?"
+    r"(?:(?:this|that|the above|above|diesen|dieser|den obigen|der obige|ce|este|esse|"
+    r"questo|deze|de bovenstaande|ten|powyższy|этот|данный|указанный|цей|bu|denna|denne)"
+    rf"[ \t]+(?:[\w-]+[ \t]+){{0,2}}?{_CODE_NOUN}\b|"
+    rf"(?:the|le|el|o|il|de|den)[ \t]+(?:[\w-]+[ \t]+){{0,2}}?{_CODE_NOUN}[ \t]+"
+    r"(?:above|ci-dessus|anterior|de arriba|acima|(?:qui )?sopra|hierboven|oben|ovan|ovenfor)\b|"
+    rf"(?:is|was)[ \t]+your[ \t]+(?:[\w-]+[ \t]+){{0,2}}?{_CODE_NOUN}\b)"
+    r"(?![ \t]+(?:of|for (?:the )?(?:order|booking|reservation))\b)"
+)
+"""The line under a value that names it as the code (``Enter this code to finish signing
+in``, ``Use the code above…``, ``… is your login code``): a label from below, where the code
+stands alone over it; not ``the code of conduct``."""
+_NAMES_THE_CODE_ABOVE_CJK = _phrases(
+    r"^上記の[^\n。]{0,6}(?:コード|番号|パスワード)|^(?:以上|上述|上面)的?[^\n。]{0,4}(?:验证码|驗證碼|代码|代碼)|"
+    r"^위의? [^\n.]{0,8}(?:코드|번호)"
+)
+"""The same, in CJK (``上記の認証コードを入力してください``)."""

@@ -37,6 +37,8 @@ from otpmail._decoding._code_words import (
     _MEETING,
     _MEETING_CJK,
     _NAMED_CODE,
+    _NAMES_THE_CODE_ABOVE,
+    _NAMES_THE_CODE_ABOVE_CJK,
     _NEG,
     _NEGATIVE,
     _NEGATIVE_CJK,
@@ -68,6 +70,7 @@ from otpmail._decoding._lines import (
     _MAX_SCAN,
     _alone_on_line,
     _label_ranges,
+    _line_below,
     _line_bounds,
     _line_end,
     _segments,
@@ -255,16 +258,8 @@ def _in_list(seg: str, line_start: int, line_end: int) -> bool:
     """Whether the nearest non-empty line above or below also holds nothing but a code."""
     above_start = _window_start(seg, line_start, 1)
     above = seg[above_start : _line_end(seg, above_start)] if above_start < line_start else ""
-    below = ""
-    pos = line_end
-    for _ in range(50):
-        if pos >= len(seg):
-            break
-        end = _line_end(seg, pos + 1)
-        if seg[pos + 1 : end].strip(_DECORATION):
-            below = seg[pos + 1 : end]
-            break
-        pos = end
+    below_start, below_end = _line_below(seg, line_end)
+    below = seg[below_start:below_end]
     for line in (above, below):
         line = line.strip(_DECORATION)
         if _YEAR.fullmatch(line):
@@ -523,12 +518,22 @@ def _asks_for_it_alone(seg: str, cands: list[_Candidate], cand: _Candidate, scor
 
 
 def _negative_below(seg: str, cand: _Candidate) -> bool:
-    """Whether the line under a lone candidate names it as what is never a code (``Use the
-    invite code above…``)."""
-    below = _line_end(seg, cand.end) + 1
-    if below >= len(seg):
-        return False
-    return any(lab.kind == _NEG for lab in _labels(seg, [(below, _line_end(seg, below))]))
+    """Whether the non-empty line under a lone candidate names it as what is never a code
+    (``Use the invite code above…``)."""
+    below = _line_below(seg, _line_end(seg, cand.end))
+    return below[0] < below[1] and any(lab.kind == _NEG for lab in _labels(seg, [below]))
+
+
+def _named_below(seg: str, cand: _Candidate) -> bool:
+    """Whether ``cand`` stands alone on its line and the next non-empty line names it as the
+    code (:data:`_NAMES_THE_CODE_ABOVE`)."""
+    if not _alone_on_line(seg, cand.start, cand.end) or _negative_below(seg, cand):
+        return False  # "Use the invite code above"
+    below_start, below_end = _line_below(seg, _line_end(seg, cand.end))
+    below = seg[below_start:below_end].lstrip(" \t")
+    if _NAMES_THE_CODE_ABOVE.match(below):
+        return True
+    return _CJK.match(below) is not None and _NAMES_THE_CODE_ABOVE_CJK.match(below) is not None
 
 
 def _introduced(seg: str, cand: _Candidate) -> bool:
@@ -590,6 +595,9 @@ def _scored(source: Any) -> list[tuple[int, str]]:
             asked = in_body and _asks_for_it_alone(seg, cands, cand, score)
             if asked:  # "Enter 40718 on screen", all the body says
                 score = CODE_WEIGHTS.label_before
+            elif score <= 0 and in_body and _named_below(seg, cand):
+                # "482913" / "Enter this code to finish signing in."
+                score, asked = CODE_WEIGHTS.label_before, True
             if score > 0:
                 named = (
                     asked

@@ -60,6 +60,20 @@ def _window_start(seg: str, line_start: int, lines: int) -> int:
     return pos
 
 
+def _line_below(seg: str, line_end: int) -> tuple[int, int]:
+    """Bounds of the first non-empty line under the line that ends at ``line_end`` (looking
+    at most 50 lines down), or an empty span at the end of ``seg``."""
+    pos = line_end
+    for _ in range(50):
+        if pos >= len(seg):
+            break
+        end = _line_end(seg, pos + 1)
+        if seg[pos + 1 : end].strip(_DECORATION):
+            return pos + 1, end
+        pos = end
+    return len(seg), len(seg)
+
+
 def _alone_on_line(seg: str, start: int, end: int) -> bool:
     """Whether ``seg[start:end]`` is all its line holds, besides decoration, or all its first
     cell holds: it starts the line and a wide gap follows (``    q7RtVw3k    If you…``), or
