@@ -1842,3 +1842,14 @@ def test_codes_told_by_the_line_under_them_and_words_glued_to_them() -> None:
     # a Turkish case ending after its apostrophe
     assert extract_code("Doğrulama kodunuz 482913'tür.") == "482913"
     assert extract_code("Doğrulama kodunuz 482913'dir.") == "482913"
+
+
+def test_an_article_after_is_and_a_check_in_code() -> None:
+    # "est le", "es el", "è il": the article after "is", not a date's preposition
+    assert extract_code("Votre code de vérification est le 482913") == "482913"
+    assert extract_code("Tu código de verificación es el 482913") == "482913"
+    assert extract_code("Votre rendez-vous est le 12 mai à 14h30.") is None
+    assert extract_code("Votre numéro de commande est le 482913.") is None
+    # a check-in code is given to be typed at the door, in a booking mail too
+    booking = "Your booking reference is ABC123. Check-in code: 4829"
+    assert extract_code({"subject": "Booking", "body": booking}) == "4829"

@@ -233,7 +233,7 @@ _CONFIRMATION = re.compile(
     r"(?:code|num[ée]ro) de confirmation|(?:codice|numero) di conferma|"
     r"bevestigings(?:code|nummer)\b|kod potwierdz\w*|numer potwierdzenia|код подтверждения|"
     # a door's or a gate's code is given to be typed at it, in a booking mail too
-    r"(?:door|gate|entry|keypad|access) code|ovikoodi|dörrkod|tür-? ?code|code (?:de la )?porte"
+    r"(?:door|gate|entry|keypad|access|check-?in) code|ovikoodi|dörrkod|tür-? ?code|code (?:de la )?porte"
 )
 """What a mail calls its confirmation code or number, or its pickup code: given to the
 reader to use, so it is the code even in an order, booking or parcel mail (what the mail
@@ -290,6 +290,8 @@ _NEGATIVE = _words(
     r"kod(?:u|em)? (?:pocztow\w*|rabatow\w*|promocyjn\w*|kreskow\w*|qr|śledzenia|zamówienia|produktu)\b|"
     r"код (?:товара|заказа|купона|скидки|приглашения)|пригласительн\w* код\w*|промокод\w*|почтовый индекс|индекс\b|трек-?номер\w*|"
     r"номер заказа|source\b|pull request\b|pr\b|issue\b|commit\b|merge request\b|"
+    # an article after "is" is not a date's ("code … est le 482913", "es el", "è il")
+    r"(?<!est )(?<!es )(?<!è )(?<!é )"
     r"(?:on|since|until|till|before|after|dated|from|at|am|vom|seit|bis|le|depuis|el|desde|hasta|il|dal|em|op|sinds|dnia|od|от|до)(?= [0-9])|"
     r"(?<!in )order(?: (?:number|no\b\.?|id\b|#))?(?! to\b)|invoice(?: (?:number|no\b\.?|#))?|"
     r"receipt(?: (?:number|no\b\.?|#))?|ticket(?: (?:number|no\b\.?|#|id\b))?|"
