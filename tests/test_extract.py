@@ -1853,3 +1853,10 @@ def test_an_article_after_is_and_a_check_in_code() -> None:
     # a check-in code is given to be typed at the door, in a booking mail too
     booking = "Your booking reference is ABC123. Check-in code: 4829"
     assert extract_code({"subject": "Booking", "body": booking}) == "4829"
+
+
+def test_a_thai_possessive_between_the_password_word_and_its_doubled_colon() -> None:
+    # "รหัสผ่านของคุณ" ("your password"): the possessive's vowel sign is no \w
+    rows = "ชื่อล็อคอินของคุณ:  : noor.saetang\nรหัสผ่านของคุณ:  : Dok.Mai-2567\n"
+    assert extract_code(rows) == "Dok.Mai-2567"
+    assert extract_code("ชื่อล็อคอินของคุณ:  : noor.saetang\n") is None

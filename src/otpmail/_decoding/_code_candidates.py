@@ -19,6 +19,7 @@ from otpmail._decoding._code_words import (
     _POSITIVE_CASED,
     _POSITIVE_CJK,
     _POSITIVE_SCRIPTS,
+    _SCRIPT_MARKS,
     _SECRET_IN_BRACKETS,
     _SECRET_IN_TABLE,
     _SECRET_IS,
@@ -49,7 +50,8 @@ def _right_after_pattern(copulas: str) -> re.Pattern[str]:
         r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
         r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
         r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
-        r"(?:[ \t]*[^\W\d]+(?:['’][^\W\d]+)?){0,2}(?:[ \t]*(?:[:：=>\-]{1,2}|[:：][ \t]+[:：])|"
+        # a word may hold the vowel signs \w leaves out (Thai "รหัสผ่านของคุณ:")
+        rf"(?:[ \t]*(?:[^\W\d]|[{_SCRIPT_MARKS}])+(?:['’][^\W\d]+)?){{0,2}}(?:[ \t]*(?:[:：=>\-]{{1,2}}|[:：][ \t]+[:：])|"
         rf"[ \t]+(?:{copulas})(?:[ \t]+(?:le|el|il|o))?[ \t]*:?)|"
         r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
     )

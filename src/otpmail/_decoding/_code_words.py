@@ -90,10 +90,12 @@ _SECRET_WORDS = (
 )  # fmt: skip
 _CJK_SECRET_WORDS = "密码|密碼|パスワード|비밀번호|패스워드|암호|ລະຫັດຜ່ານ|លេខសំងាត់|ពាក្យសម្ងាត់|รหัสผ่าน"
 """Password words of scripts written without spaces between words (no word boundary)."""
-_MARKED_WORD = r"[\w\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u200c-]"
-"""A word's character, with the vowel signs and viramas of the Indic, Thai, Lao, Burmese and
-Khmer scripts (combining marks, which ``\\w`` leaves out: ``পাসওয়ার্ড``)."""
-_INFLECTED = _MARKED_WORD.replace("-]", "]") + "{0,5}"
+_SCRIPT_MARKS = r"\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u200c"
+"""The Indic, Thai, Lao, Burmese and Khmer blocks, whose vowel signs and viramas (combining
+marks) ``\\w`` leaves out (``পাসওয়ার্ড``, ``ของคุณ``), and the zero-width non-joiner."""
+_MARKED_WORD = rf"[\w{_SCRIPT_MARKS}-]"
+"""A word's character, combining marks included."""
+_INFLECTED = rf"[\w{_SCRIPT_MARKS}]{{0,5}}"
 """A case ending or possessive glued to a password word (Lithuanian ``slaptažodį``, Uzbek
 ``parolingiz``, Finnish ``salasanasi``)."""
 _GIVEN_SECRET_WORDS = "|".join(
