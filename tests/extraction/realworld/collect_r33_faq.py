@@ -23,7 +23,7 @@ every line ending made CRLF, as an MTA does: PHP ends the header lines phpMyFAQ 
     '<br>New Password: %s<br><br>' . lostpwd_text_2``, subject ``[%sitename%] Username /
     password request``. Rendered in every ``phpmyfaq/translations/language_*.php`` except
     lv (its two strings are the English ones), fr_ca (the same strings as fr) and bs (the
-    same strings as sr): 43 languages. Code: the new password.
+    same strings as sr): 41 of its 44 languages. Code: the new password.
   * NEW_COMMIT f4e006fd (4.2.0-beta, 2026-08-21):
     - the reset-link mail that replaced it, ``sendResetLinkEmail`` in
       ``phpmyfaq/src/phpMyFAQ/Controller/Frontend/Api/UnauthorizedUserController.php``:
@@ -31,7 +31,7 @@ every line ending made CRLF, as an MTA does: PHP ends the header lines phpMyFAQ 
       ``/user/reset-password?u=..&exp=..&sig=..`` (``sig`` the 64-hex
       ``hash_hmac('sha256', ...)`` of ``User/PasswordResetTokenService.php``, ``exp`` one
       hour on), ``resetpwd_text_expiry`` and ``Username: <login>``, joined with CRLF. All
-      languages but fr_ca (the same strings as fr): 45 mails, notices (hard negatives that
+      languages but fr_ca (the same strings as fr): 43 mails, notices (hard negatives that
       say "password" in each language).
     - ``User::activateUser()`` (``phpmyfaq/src/phpMyFAQ/User.php``, sent by ``mailUser``
       when an admin switches a blocked account to active): ``Name: %s<br>Login name:
