@@ -258,7 +258,7 @@ def load_corpus(which: str = "all") -> list[Case]:
     return cases
 
 
-LATER_ROUNDS = tuple(range(3, 33))
+LATER_ROUNDS = tuple(range(3, 34))
 """The collected rounds after the second hold-out (``round<N>`` in the manifest)."""
 ROUND_NAMES = {
     3: "three",
@@ -291,6 +291,7 @@ ROUND_NAMES = {
     30: "thirty",
     31: "thirty-one",
     32: "thirty-two",
+    33: "thirty-three",
 }
 
 
