@@ -1860,3 +1860,21 @@ def test_a_thai_possessive_between_the_password_word_and_its_doubled_colon() -> 
     rows = "ชื่อล็อคอินของคุณ:  : noor.saetang\nรหัสผ่านของคุณ:  : Dok.Mai-2567\n"
     assert extract_code(rows) == "Dok.Mai-2567"
     assert extract_code("ชื่อล็อคอินของคุณ:  : noor.saetang\n") is None
+
+
+def test_round_thirty_three_keys_underscored_passwords_access_codes_and_lists() -> None:
+    # an authorization key with symbols alone under its label
+    assert extract_code("Authorization key：\nR4w~tN9pe*\n") == "R4w~tN9pe*"
+    assert extract_code("認証キー：\nx7Kq#2mVa=\n") == "x7Kq#2mVa="
+    # generated passwords with underscores at either end, after their password word
+    for pw in ("__48c3au", "XU4I62__", "H__IU_T_"):
+        assert extract_code(f"Username: grossi<br>New Password: {pw}<br><br>Bye") == pw
+    # a long key after a code word and words that end in a colon
+    doc = "Número de referência: 184522-7319\nCódigo de acesso ao documento: HX4T9PMQ2KRW\n"
+    assert extract_code(doc) == "HX4T9PMQ2KRW"
+    # a value followed by "and" and another is one of a list, not the code
+    changed = (
+        "Sua senha foi alterada para: Ipe.Roxo-4471.\n\n"
+        "As seguintes pessoas participaram da alteração da senha: T210552 e T211948.\n"
+    )
+    assert extract_code(changed) == "Ipe.Roxo-4471"

@@ -1235,7 +1235,10 @@ def test_only_part_of_a_value_is_never_the_code(text: str) -> None:
 # (54/87) at 0.982, most of the misses one shop's welcome mail in 33 languages; tuned on
 # since (a TAN with its sender's prefix, a doubled colon, Estonian "salasõna", a line asking
 # for the code wrapped over two lines): 0.977 (85/87) at 1.000.
-REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 3201/3310 (0.967): most misses over 32 characters, in
+# Round thirty-three (384 mails, 19 new repositories, held out whole), scored once: 0.937
+# (118/126) at 1.000; tuned on since (an authorization key, underscores at a generated
+# password's ends, a long key after a code word and four words, one of a list): 1.000 at 1.000.
+REALWORLD_TUNING_RECALL_FLOOR = 0.95  # 3329/3436 (0.969): most misses over 32 characters, in
 # a link, plain words in a sentence, or a password word no rule has
 ROUNDS = {f"round{n}" for n in range(3, 34)}
 REDISTRIBUTABLE = {"MIT", "BSD-3-Clause", "Apache-2.0", "AGPL-3.0-only", "AGPL-3.0",
@@ -1383,6 +1386,7 @@ def test_a_round_is_split_by_group_as_committed_before_it_was_scored(
         "holdout30",
         "holdout31",
         "holdout32",
+        "holdout33",
     ],
 )
 def test_the_realworld_corpus_never_gets_a_wrong_code(part: str) -> None:

@@ -69,7 +69,8 @@ _RIGHT_AFTER_SECRET = _right_after_pattern(_LABEL_COPULAS + "|a|à|إلى")
 contraseña a …``, ``كلمة المرور … إلى …``); after a code word "a" is a preposition
 (``codice per accedere a EspoCRM``)."""
 _AFTER_CODE_COLON = re.compile(
-    r"(?i)\b(?:code|kod\w*|c[óo]digo|codice|код\w*|pin|otp|token|key)[ \t]*[:：][ \t]*$"
+    r"(?i)\b(?:code|kod\w*|c[óo]digo|codice|код\w*|pin|otp|token|key)"
+    r"(?:[ \t]+[^\W\d]+){0,4}[ \t]*[:：][ \t]*$"
 )
 """``Code:`` right before a value on its line."""
 _SECRET_BEFORE_ITS_VALUE = re.compile(
@@ -541,7 +542,7 @@ _SECRET_WORD = re.compile(
 _SYMBOLS = frozenset("!#$%&*+/:;<=>?@[]^_{|}~.")
 _NOT_A_SECRET = re.compile(
     r"://|^www\.|\w@[\w-]+\.\w|^[\w-]+(?:\.[\w-]+)+/|\{\{|\}\}|\$\{|%\(|</|/>|\.\.|\\"
-    r"|(?:^|[^0-9A-Za-z])__|__[0-9A-Za-z]+__"
+    r"|(?:^|[^0-9A-Za-z])__(?=[A-Za-z]+(?:__|$))|__[0-9A-Za-z]+__"
     r"|\.[A-Z][a-z]+[!?]?$|[0-9]\.[A-Z][a-z]+(?![A-Z])|&(?:[a-z]+|#[0-9]+);|\]\(|^[(\[<]|[(<]$"
 )
 """A link, an address, a host and path, a template's placeholder (``{{x}}``, ``__PASSWORD__``;
@@ -566,7 +567,12 @@ def _is_symbolic_secret(value: str, *, hyphen: bool = False, labelled: bool = Fa
     digit = any(ch.isdigit() for ch in value)
     # one case is an identifier or a path (user_name1, src/app1.py), except a password a
     # password word gives, with digits and symbols an identifier does not hold (M8W5!!C$)
-    given = hyphen and labelled and digit and any(ch in "!#$%&*+=?@^~" for ch in marks)
+    # (or underscores, which phpMyFAQ's generator strews at either end: XU4I62__, H__IU_T_)
+    given = (
+        hyphen
+        and labelled
+        and ((digit and any(ch in "!#$%&*+=?@^~" for ch in marks)) or marks.count("_") >= 2)
+    )
     if ((value.isupper() or value.islower()) and not given) or sum(
         ch.isalpha() for ch in value
     ) < 2:

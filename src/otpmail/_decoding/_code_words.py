@@ -172,7 +172,7 @@ _POSITIVE = _words(
     r"challenge(?= ?[:=])|"
     # a key the reader is told to use, with its colon ("use the following activation key:
     # k4Q8b2Xr…"), not a product's licence key in prose
-    r"(?:activation|security|verification) key(?= ?[:：])|verify ?key(?= ?[:：])|"
+    r"(?:activation|security|verification|authori[sz]ation|authentication) key(?= ?[:：])|verify ?key(?= ?[:：])|"
     # "copy/paste this key into the form:" over it
     r"(?:this|the following) key(?=[^\n.]{0,40}[:：][ \t]*(?:\n|$))|(?:aktivierungs|sicherheits)schlüssel(?= ?[:：])|"
     r"clé d'activation(?= ?[:：])|ключ\w* активации(?= ?[:：])|klucz\w* aktywac\w*(?= ?[:：])|",
@@ -207,7 +207,7 @@ _POSITIVE_SCRIPTS = _phrases(
 """Applied to text that is not ASCII only."""
 _POSITIVE_CJK = _phrases(
     r"確認コード|認証コード|認証番号|ワンタイムパスワード|ワンタイムコード|セキュリティコード|"
-    r"ログインコード|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|激活密钥|激活金鑰|"
+    r"ログインコード|認証キー|検証コード|パスコード|暗証番号|コード|验证码|驗證碼|校验码|校驗碼|动态码|激活密钥|激活金鑰|"
     r"動態碼|动态密码|動態密碼|一次性密码|一次性密碼|安全码|安全碼|确认码|確認碼|认证码|認證碼|"
     r"登录码|登入碼|验证代码|驗證代碼|代码|代碼|인증\s?번호|인증\s?코드|확인\s?코드|"
     r"보안\s?코드|일회용\s?비밀번호|로그인\s?코드|코드|토큰|トークン|令牌|"

@@ -524,6 +524,12 @@ def _negative_below(seg: str, cand: _Candidate) -> bool:
     return below[0] < below[1] and any(lab.kind == _NEG for lab in _labels(seg, [below]))
 
 
+_ONE_OF_A_LIST = re.compile(
+    r"[ \t]+(?:and|or|e|ou|y|o|und|oder|et|i|og|och|en)[ \t]+(?=[0-9A-Za-z]*[0-9])[0-9A-Za-z]{4,}\b"
+)
+"""A value followed by "and" and another value with a digit: one of a list."""
+
+
 def _named_below(seg: str, cand: _Candidate) -> bool:
     """Whether ``cand`` stands alone on its line and the next non-empty line names it as the
     code (:data:`_NAMES_THE_CODE_ABOVE`)."""
@@ -579,6 +585,8 @@ def _scored(source: Any) -> list[tuple[int, str]]:
         ends = [lab.end for lab in labels]
         starts = [lab.start for lab in labels]
         for cand in cands:
+            if not cand.given and _ONE_OF_A_LIST.match(seg, cand.end):
+                continue  # "participaram …: T210552 e T211948": people's ids, not the code
             before, label = _link_before(seg, labels, ends, cand)
             if before <= CODE_WEIGHTS.veto:
                 continue
