@@ -50,8 +50,9 @@ def _right_after_pattern(copulas: str) -> re.Pattern[str]:
         r"(?:[ \t]*\([^()\n]{1,12}\)|\))?"
         r"(?:(?:[ \t]*[^\W\d]+){3}[ \t]+is[ \t]*|"
         r"(?:[ \t]*[^\W\d]+){3,4}[ \t]*[:：]|"
-        # a word may hold the vowel signs \w leaves out (Thai "รหัสผ่านของคุณ:")
-        rf"(?:[ \t]*(?:[^\W\d]|[{_SCRIPT_MARKS}])+(?:['’][^\W\d]+)?){{0,2}}(?:[ \t]*(?:[:：=>\-]{{1,2}}|[:：][ \t]+[:：])|"
+        # a word may hold the vowel signs \w leaves out (Thai "รหัสผ่านของคุณ:"); possessive,
+        # since a script without spaces (Lao, Thai) would be split every way at every start
+        rf"(?:[ \t]*(?:[^\W\d]|[{_SCRIPT_MARKS}])++(?:['’][^\W\d]+)?){{0,2}}(?:[ \t]*(?:[:：=>\-]{{1,2}}|[:：][ \t]+[:：])|"
         rf"[ \t]+(?:{copulas})(?:[ \t]+(?:le|el|il|o))?[ \t]*:?)|"
         r"[ \t]*(?:是|为|為|は)[ \t]*[:：]?)?[ \t]*[\"“«„]?"
     )
